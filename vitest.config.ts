@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config"
+
+/** Unit, property and contract tests. Real-browser tests live in vitest.e2e.config.ts. */
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    exclude: ["test/e2e/**", "node_modules/**"],
+    environment: "node",
+    pool: "threads",
+    testTimeout: 20_000
+  }
+})
