@@ -1,0 +1,66 @@
+// Builds the bench app (bench/app) against the built package, the way the demo host is built.
+import { readFile } from "node:fs/promises"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import react from "@vitejs/plugin-react"
+import { build, preview } from "vite"
+import { repoRoot } from "../scripts/vite.mjs"
+
+export const appRoot = fileURLToPath(new URL("./app", import.meta.url))
+export const appDist = join(appRoot, "dist")
+
+const config = {
+  configFile: false,
+  root: appRoot,
+  mode: "production",
+  logLevel: "warn",
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^airlock\/react$/, replacement: join(repoRoot, "dist", "react.js") },
+      { find: /^airlock$/, replacement: join(repoRoot, "dist", "index.js") }
+    ]
+  },
+  // bench/budget.json is the size limit that counts; Vite's generic 500 kB warning would only be noise.
+  build: { outDir: appDist, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 4096 }
+}
+
+/** Builds bench/app into bench/app/dist (with .vite/manifest.json) and returns the manifest. */
+export async function buildBenchApp() {
+  process.env.NODE_ENV = "production"
+  await build(config)
+  return JSON.parse(await readFile(join(appDist, ".vite", "manifest.json"), "utf8"))
+}
+
+/** Serves the built bench app with `vite preview` on a free loopback port. */
+export async function previewBenchApp() {
+  const server = await preview({ ...config, preview: { host: "127.0.0.1", port: 0, strictPort: true } })
+  const address = server.httpServer.address()
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() }
+}
+
+/**
+ * Splits the manifest into the JavaScript loaded up front (the entry chunk and its static imports,
+ * transitively) and the chunks only reachable through dynamic imports.
+ */
+export function chunksOf(manifest) {
+  const initial = new Set()
+  const visit = (key) => {
+    if (initial.has(key)) return
+    initial.add(key)
+    for (const dep of manifest[key]?.imports ?? []) visit(dep)
+  }
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
+
+  const lazy = new Set()
+  const visitLazy = (key) => {
+    if (initial.has(key) || lazy.has(key)) return
+    lazy.add(key)
+    for (const dep of [...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? [])])
+      visitLazy(dep)
+  }
+  for (const key of initial) for (const dep of manifest[key].dynamicImports ?? []) visitLazy(dep)
+
+  const files = (keys) => [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"))
+  return { initial: files(initial), lazy: files(lazy) }
+}

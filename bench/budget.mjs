@@ -1,0 +1,39 @@
+// npm run bench:budget: the gzip size of the JavaScript a minimal host loads before any click, against
+// bench/budget.json. Static and deterministic: reads the Vite manifest of a production build.
+import { readFile } from "node:fs/promises"
+import { join } from "node:path"
+import { gzipSync } from "node:zlib"
+import { buildPackage } from "../scripts/vite.mjs"
+import { appDist, buildBenchApp, chunksOf } from "./app.mjs"
+
+const gzipBytes = async (file) => gzipSync(await readFile(join(appDist, file)), { level: 9 }).length
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+
+await buildPackage()
+const { initial, lazy } = chunksOf(await buildBenchApp())
+const budget = JSON.parse(
+  await readFile(new URL("./budget.json", import.meta.url), "utf8")
+).initialJsGzipBytes
+
+const table = async (title, files) => {
+  let total = 0
+  console.log(title)
+  for (const file of files) {
+    const bytes = await gzipBytes(file)
+    total += bytes
+    console.log(`  ${file.padEnd(44)} ${String(bytes).padStart(8)} B gzip`)
+  }
+  return total
+}
+
+const initialBytes = await table("Initial JavaScript (entry chunk and its static imports):", initial)
+const lazyBytes = await table("Lazily loaded chunks (dynamic imports):", lazy)
+console.log(`lazy total:    ${lazyBytes} B gzip (${kb(lazyBytes)}); not counted against the budget`)
+console.log(`initial total: ${initialBytes} B gzip (${kb(initialBytes)})`)
+console.log(`budget:        ${budget} B gzip (${kb(budget)})`)
+if (initialBytes > budget) {
+  console.error(`Over budget by ${initialBytes - budget} B gzip.`)
+  process.exitCode = 1
+} else {
+  console.log(`Within budget (${budget - initialBytes} B to spare).`)
+}

@@ -1,0 +1,3 @@
+export declare const repoRoot: string
+export declare function viteBuild(args?: ReadonlyArray<string>): Promise<void>
+export declare function buildPackage(): Promise<void>

@@ -1,0 +1,207 @@
+import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import { makeController } from "./internal/controller"
+import { registerModal, unregisterModal } from "./internal/registry"
+import {
+  type AccountSnapshot,
+  accountSnapshot,
+  type NetworkSnapshot,
+  networkSnapshot,
+  type WalletInfo,
+  walletInfoOf
+} from "./internal/snapshots"
+import { combineStores, mapStore, type Store, shallowEqual } from "./internal/store"
+import {
+  AirlockLive,
+  type AirlockPlatform,
+  type AirlockServices,
+  makeAirlockLayer
+} from "./layers/AirlockLive"
+import { mountModalElement } from "./react/modal/mount"
+import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptions"
+import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
+import type { ThemeVariables } from "./schemas/Theme"
+import { isView, type View } from "./schemas/View"
+import { ModalConfig } from "./services/ModalConfig"
+import type { ThemeState } from "./services/Theme"
+
+/** What the host sees of the router. */
+export interface ModalState {
+  readonly open: boolean
+  readonly view: View
+}
+
+/**
+ * The handle `createModal` returns. Every method is safe to call at any time; after `dispose()` the
+ * handle does nothing.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Modal {
+  /** Opens on `view`, else on Account when connected, else on Connect. An unknown view opens Connect. */
+  readonly open: (view?: View) => Promise<void>
+  /** Resolves to whether the modal closed: ApproveTransaction stays open unless `force` is set. */
+  readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
+  readonly isOpen: () => boolean
+  readonly getState: () => ModalState
+  readonly subscribeState: (listener: (state: ModalState) => void) => () => void
+  readonly getThemeMode: () => ThemeMode
+  readonly setThemeMode: (mode: ThemeMode) => Promise<void>
+  readonly getThemeVariables: () => ThemeVariables
+  readonly setThemeVariables: (variables: ThemeVariables) => Promise<void>
+  readonly subscribeTheme: (listener: (theme: ThemeState) => void) => () => void
+  /** The connected account of `namespace` (default: the active one). */
+  readonly getAccount: (namespace?: ChainNamespace) => AccountSnapshot
+  readonly subscribeAccount: (
+    listener: (account: AccountSnapshot) => void,
+    namespace?: ChainNamespace
+  ) => () => void
+  readonly getNetwork: () => NetworkSnapshot
+  readonly subscribeNetwork: (listener: (network: NetworkSnapshot) => void) => () => void
+  /** The wallet connected in the active namespace. */
+  readonly getWalletInfo: () => WalletInfo | undefined
+  readonly subscribeWalletInfo: (listener: (info: WalletInfo | undefined) => void) => () => void
+  /**
+   * Switches the wallet to a configured network (adding it to the wallet first when needed), or just the
+   * modal when disconnected. Rejects with the typed error, e.g. `ChainNotSupportedError`.
+   */
+  readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<void>
+  readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
+  /** The `<airlock-modal>` element; place it yourself with `disableAppend` or `enableEmbedded`. */
+  readonly element: HTMLElement | undefined
+  /** Unmounts the modal, stops every service and releases what they hold. */
+  readonly dispose: () => Promise<void>
+}
+
+/**
+ * The second argument of `createModal`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface CreateModalSettings<ROut = never, E = never> {
+  /** Services that replace ours, e.g. `Layer.succeed(Notifications, myNotifications)`. */
+  readonly layer?: Layer.Layer<ROut, E, AirlockPlatform>
+}
+
+/** A getter and a subscription over a store, frozen at its last value once the modal is disposed. */
+const sameAccount = (a: AccountSnapshot, b: AccountSnapshot) =>
+  a.status === b.status &&
+  a.address === b.address &&
+  a.caipAddress === b.caipAddress &&
+  a.allAccounts.length === b.allAccounts.length &&
+  a.allAccounts.every((x, i) => shallowEqual(x, b.allAccounts[i] ?? {}))
+
+const expose = <A>(store: Store<A>, isDisposed: () => boolean) => {
+  let last = store.get()
+  const get = () => {
+    if (!isDisposed()) last = store.get()
+    return last
+  }
+  const subscribe = (listener: (value: A) => void) => store.subscribe(() => listener(get()))
+  return { get, subscribe }
+}
+
+/**
+ * Validates the options, builds one runtime from our live services with the host's layer over them,
+ * mounts `<airlock-modal>` (unless `disableAppend` or `enableEmbedded`) and returns the handle.
+ *
+ * Throws the typed options error (`ProjectIdMissingError` or `SchemaDecodeError`) when the options are
+ * invalid: a misconfigured modal is a developer's bug, best seen at once.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const createModal = <ROut = never, E = never>(
+  options: ModalOptionsInput,
+  settings: CreateModalSettings<ROut, E> = {}
+): Modal => {
+  const decoded = decodeModalOptions(options)
+  if (Either.isLeft(decoded)) throw decoded.left
+  const config = decoded.right
+
+  const configLayer = Layer.succeed(ModalConfig, config)
+  // A host layer that cannot be built is a bug in the host: it surfaces as a defect, not a state.
+  const services: Layer.Layer<AirlockServices> =
+    settings.layer === undefined
+      ? Layer.provideMerge(AirlockLive, configLayer)
+      : Layer.provideMerge(makeAirlockLayer(Layer.orDie(settings.layer)), configLayer)
+  const runtime = ManagedRuntime.make(services)
+  const controller = makeController(runtime)
+  const mounted = mountModalElement(controller)
+  let disposed = false
+  const isDisposed = () => disposed
+
+  const state = expose(
+    mapStore(controller.router, (s): ModalState => ({ open: s.open, view: s.view }), shallowEqual),
+    isDisposed
+  )
+  const theme = expose(controller.theme, isDisposed)
+  const accounts = new Map<ChainNamespace | "active", ReturnType<typeof expose<AccountSnapshot>>>()
+  const accountStore = (namespace?: ChainNamespace) => {
+    const key = namespace ?? "active"
+    let store = accounts.get(key)
+    if (store === undefined) {
+      const both = combineStores(controller.connection, controller.networks)
+      store = expose(
+        mapStore(both, ([c, n]) => accountSnapshot(c, n, namespace), sameAccount),
+        isDisposed
+      )
+      accounts.set(key, store)
+    }
+    return store
+  }
+  const network = expose(mapStore(controller.networks, networkSnapshot, shallowEqual), isDisposed)
+  const walletInfo = expose(
+    mapStore(
+      combineStores(controller.connection, controller.networks),
+      ([c, n]) => walletInfoOf(c, n.activeNamespace),
+      (a, b) => a === b || (a !== undefined && b !== undefined && shallowEqual(a, b))
+    ),
+    isDisposed
+  )
+  const unlessDisposed = <A>(f: () => Promise<A>, fallback: A) => (disposed ? Promise.resolve(fallback) : f())
+
+  const modal: Modal = {
+    open: (view) =>
+      unlessDisposed(() => controller.open(view !== undefined && isView(view) ? view : undefined), undefined),
+    close: (closeOptions) => unlessDisposed(() => controller.close(closeOptions), true),
+    isOpen: () => state.get().open,
+    getState: state.get,
+    subscribeState: state.subscribe,
+    getThemeMode: () => theme.get().mode,
+    setThemeMode: (mode) => unlessDisposed(() => controller.setThemeMode(mode), undefined),
+    getThemeVariables: () => theme.get().variables,
+    setThemeVariables: (variables) =>
+      unlessDisposed(() => controller.setThemeVariables(variables), undefined),
+    subscribeTheme: theme.subscribe,
+    getAccount: (namespace) => accountStore(namespace).get(),
+    subscribeAccount: (listener, namespace) => accountStore(namespace).subscribe(listener),
+    getNetwork: network.get,
+    subscribeNetwork: network.subscribe,
+    getWalletInfo: walletInfo.get,
+    subscribeWalletInfo: walletInfo.subscribe,
+    switchNetwork: (caipNetworkId) =>
+      unlessDisposed(
+        () =>
+          controller.switchNetwork(caipNetworkId).then((result) => {
+            if (result._tag === "Failure") throw result.cause
+          }),
+        undefined
+      ),
+    disconnect: (namespace) => unlessDisposed(() => controller.disconnect(namespace), undefined),
+    element: mounted?.element,
+    dispose: async () => {
+      if (disposed) return
+      await controller.close({ force: true })
+      disposed = true
+      unregisterModal(modal)
+      mounted?.unmount()
+      await runtime.dispose()
+    }
+  }
+  registerModal(modal)
+  return modal
+}

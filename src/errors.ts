@@ -1,0 +1,508 @@
+/**
+ * The error catalogue (SPEC.md §8): one typed error per row, and the one place that decides what the visitor
+ * sees for each (`present`). Services fail with these; the UI layer presents them.
+ */
+import * as Data from "effect/Data"
+import type { SchemaDecodeError } from "./schemas/decode"
+import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import { boundedText, safeGet, type WalletError } from "./walletErrors"
+
+export { SchemaDecodeError } from "./schemas/decode"
+export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export {
+  ChainDisconnectedError,
+  ChainNotAddedError,
+  InternalWalletError,
+  isUserRejection,
+  normalizeWalletError,
+  RequestPendingError,
+  UnauthorizedWalletError,
+  UnknownWalletError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+  WalletDisconnectedError,
+  type WalletError,
+  walletErrorCode
+} from "./walletErrors"
+
+type ChainId = string | number
+
+// ---------------------------------------------------------------------------------------------------------
+// Alerts
+// ---------------------------------------------------------------------------------------------------------
+
+/** A requested or stored network is not among the configured ones. */
+export class NetworkNotFoundError extends Data.TaggedError("NetworkNotFoundError")<{
+  readonly chainId?: ChainId | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Network Not Found"
+}
+
+export type InvalidAppConfigurationReason =
+  | "origin-not-allowed"
+  | "domain-unverified"
+  | "invalid-project-id"
+  | "analytics-forbidden"
+  | "forbidden"
+
+/** The project's server-side configuration rejects this page (allow list, domain, key, or a 403). */
+export class InvalidAppConfigurationError extends Data.TaggedError("InvalidAppConfigurationError")<{
+  readonly reason: InvalidAppConfigurationReason
+  readonly origin?: string | undefined
+  readonly status?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Invalid App Configuration"
+}
+
+/** The embedded-wallet frame did not load (or did not become ready within 20 s). */
+export class FrameLoadError extends Data.TaggedError("FrameLoadError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "Network Error - Could not load embedded wallet"
+}
+
+/** A login request to the embedded-wallet frame got no answer in time. */
+export class FrameTimeoutError extends Data.TaggedError("FrameTimeoutError")<{
+  readonly request?: string | undefined
+  readonly timeoutMs?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Embedded Wallet Request Timed Out"
+}
+
+/** An invalid session, typically a JWT "not yet valid" because the device clock is off. */
+export class SessionExpiredError extends Data.TaggedError("SessionExpiredError")<{
+  readonly status?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Session Expired"
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Toasts
+// ---------------------------------------------------------------------------------------------------------
+
+/** Balances could not be loaded. Callers must not retry before `retryAfterMs`. */
+export class BalanceUnavailableError extends Data.TaggedError("BalanceUnavailableError")<{
+  readonly chainId?: ChainId | undefined
+  readonly address?: string | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Token Balance Unavailable"
+  readonly retryAfterMs = 30_000
+}
+
+/** Activity could not be loaded; the list is emptied. */
+export class HistoryFetchError extends Data.TaggedError("HistoryFetchError")<{
+  readonly address?: string | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Failed to fetch transactions"
+}
+
+/** A sign request was declined; with a smart account the likely reason is that the app cannot verify it. */
+export class SignatureDeclinedError extends Data.TaggedError("SignatureDeclinedError")<{
+  readonly smartAccount?: boolean | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message =
+    this.smartAccount === true ? "This application might not support Smart Accounts" : "Signature declined"
+}
+
+/** Sign-in (SIWE/SIWX) setup failed; the wallet is disconnected. */
+export class AuthenticationSetupError extends Data.TaggedError("AuthenticationSetupError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "A problem occurred while trying initialize authentication"
+}
+
+/** An RPC method outside the safe and unsafe lists. The UI says "Action not allowed" (see `present`). */
+export class MethodNotAllowedError extends Data.TaggedError("MethodNotAllowedError")<{
+  readonly method: string
+  readonly cause?: unknown
+}> {
+  override readonly message = "Requested RPC call is not allowed"
+}
+
+/** The lazily loaded email/social login code could not be imported. */
+export class EmailLoginDependencyLoadError extends Data.TaggedError("EmailLoginDependencyLoadError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "Unable to load email login dependency"
+}
+
+/** The frame answered a request with an error. Its message is shown when usable, else a generic text. */
+export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
+  readonly request?: string | undefined
+  /** The frame's own message, untrusted: kept only if a short non-empty string. */
+  readonly frameMessage?: unknown
+  readonly cause?: unknown
+}> {
+  override readonly message = boundedText(this.frameMessage) ?? "An error occurred"
+}
+
+/** A request was aborted (for RPC: the modal closed with pending unsafe requests). */
+export class RequestAbortedError extends Data.TaggedError("RequestAbortedError")<{
+  readonly source: "rpc" | "other"
+  readonly cause?: unknown
+}> {
+  override readonly message = this.source === "rpc" ? "Request was aborted" : "Something went wrong"
+}
+
+/** Adding a chain through the relay (WalletConnect) failed. */
+export class ChainNotSupportedError extends Data.TaggedError("ChainNotSupportedError")<{
+  readonly chainId?: ChainId | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Chain is not supported"
+}
+
+export class SwapNetworkUnsupportedError extends Data.TaggedError("SwapNetworkUnsupportedError")<{
+  readonly chainId?: ChainId | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Network not supported for Swaps"
+}
+
+export class GasPriceNetworkUnsupportedError extends Data.TaggedError("GasPriceNetworkUnsupportedError")<{
+  readonly chainId?: ChainId | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Network not supported for Gas Price"
+}
+
+/** Waiting for a transaction receipt exceeded its budget (180 000 ms by default). */
+export class TransactionWaitTimeoutError extends Data.TaggedError("TransactionWaitTimeoutError")<{
+  readonly hash?: string | undefined
+  readonly timeoutMs?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Timed out while waiting for the transaction to be confirmed"
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server and SDK-internal messages
+// ---------------------------------------------------------------------------------------------------------
+
+/** HTTP 503 from a provider service. */
+export class ServiceUnavailableError extends Data.TaggedError("ServiceUnavailableError")<{
+  readonly status?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Service temporarily unavailable"
+}
+
+export class AdapterNotFoundError extends Data.TaggedError("AdapterNotFoundError")<{
+  readonly namespace?: string | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Adapter not found"
+}
+
+export class CaipNetworkUndefinedError extends Data.TaggedError("CaipNetworkUndefinedError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "CaipNetwork is undefined"
+}
+
+export class CaipNetworkOrAddressUndefinedError extends Data.TaggedError(
+  "CaipNetworkOrAddressUndefinedError"
+)<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "CaipNetwork or CaipAddress is undefined"
+}
+
+export class WalletConnectConnectorNotFoundError extends Data.TaggedError(
+  "WalletConnectConnectorNotFoundError"
+)<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "WalletConnectConnector not found"
+}
+
+export class ChainNotConfiguredError extends Data.TaggedError("ChainNotConfiguredError")<{
+  readonly chainId?: ChainId | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Chain not configured."
+}
+
+export class ConnectorNotConnectedError extends Data.TaggedError("ConnectorNotConnectedError")<{
+  readonly connectorId?: string | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Connector not connected."
+}
+
+/** A connector id that no discovered wallet carries (it went away, or the id is wrong). */
+export class ConnectorNotFoundError extends Data.TaggedError("ConnectorNotFoundError")<{
+  readonly connectorId: string
+  readonly cause?: unknown
+}> {
+  override readonly message = "Connector not found"
+}
+
+export class ConnectorAlreadyConnectedError extends Data.TaggedError("ConnectorAlreadyConnectedError")<{
+  readonly connectorId?: string | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Connector already connected."
+}
+
+/** The wallet is on another chain than the one the request targets. */
+export class ChainMismatchError extends Data.TaggedError("ChainMismatchError")<{
+  readonly expectedChainId: ChainId
+  readonly actualChainId: ChainId | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = `Chain mismatch: expected chain ${String(this.expectedChainId)}, wallet is on ${
+    this.actualChainId === undefined ? "no chain" : `chain ${String(this.actualChainId)}`
+  }`
+}
+
+/** An action was attempted while the connection is being restored. */
+export class ConnectionReconnectingError extends Data.TaggedError("ConnectionReconnectingError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "unavailable while reconnecting"
+}
+
+/** A name (ENS / provider name) lookup or registration failed; the message is the server's first reason. */
+export class NameLookupError extends Data.TaggedError("NameLookupError")<{
+  readonly name?: string | undefined
+  /** The server's first `reasons[].description`, untrusted: kept only if a short non-empty string. */
+  readonly reason?: unknown
+  readonly status?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = boundedText(this.reason) ?? "Name lookup failed"
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The union and its presentation
+// ---------------------------------------------------------------------------------------------------------
+
+export type AirlockError =
+  | NetworkNotFoundError
+  | InvalidAppConfigurationError
+  | FrameLoadError
+  | FrameTimeoutError
+  | SessionExpiredError
+  | ProjectIdMissingError
+  | BalanceUnavailableError
+  | HistoryFetchError
+  | SignatureDeclinedError
+  | AuthenticationSetupError
+  | MethodNotAllowedError
+  | EmailLoginDependencyLoadError
+  | FrameRequestError
+  | RequestAbortedError
+  | ChainNotSupportedError
+  | SwapNetworkUnsupportedError
+  | GasPriceNetworkUnsupportedError
+  | TransactionWaitTimeoutError
+  | ServiceUnavailableError
+  | AdapterNotFoundError
+  | CaipNetworkUndefinedError
+  | CaipNetworkOrAddressUndefinedError
+  | WalletConnectConnectorNotFoundError
+  | ChainNotConfiguredError
+  | ConnectorNotConnectedError
+  | ConnectorNotFoundError
+  | ConnectorAlreadyConnectedError
+  | ChainMismatchError
+  | ConnectionReconnectingError
+  | NameLookupError
+  | SchemaDecodeError
+  | WalletError
+
+export interface Presentation {
+  readonly kind: "alert" | "toast"
+  readonly message: string
+  readonly description?: string
+  readonly delayMs: number
+  readonly variant: "error" | "warning" | "info"
+}
+
+/** SPEC.md §9: error toasts for a disallowed RPC method wait until the modal has opened. */
+export const ERROR_TOAST_DELAY_MS = 300
+/** SPEC.md §9: the swap view's own (shorter) error-toast delay. */
+export const SWAP_ERROR_TOAST_DELAY_MS = 150
+
+const alert = (message: string, description?: string): Presentation =>
+  description === undefined
+    ? { kind: "alert", message, delayMs: 0, variant: "error" }
+    : { kind: "alert", message, description, delayMs: 0, variant: "error" }
+
+const toast = (message: string, variant: Presentation["variant"] = "error", delayMs = 0): Presentation => ({
+  kind: "toast",
+  message,
+  delayMs,
+  variant
+})
+
+const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurationReason]: string } = {
+  "origin-not-allowed":
+    "This site's origin is not on the project's allow list. Update the project configuration.",
+  "domain-unverified": "This domain is not verified for the project. Verify it in the project configuration.",
+  "invalid-project-id": "The project ID is not valid. Check the project configuration.",
+  "analytics-forbidden":
+    "The project's services refused this site (HTTP 403). Check the project configuration.",
+  forbidden: "The project's services refused this site (HTTP 403). Check the project configuration."
+}
+
+/**
+ * What the visitor sees for an error: the catalogue's exact text, kind and delay. Exhaustive: a new member
+ * of `AirlockError` without a case here fails typecheck.
+ */
+export const present = (error: AirlockError): Presentation => {
+  switch (error._tag) {
+    case "NetworkNotFoundError":
+      return alert("Network Not Found", "The requested network is not among the configured networks.")
+    case "InvalidAppConfigurationError":
+      return alert("Invalid App Configuration", invalidAppConfigurationDescription[error.reason])
+    case "FrameLoadError":
+      return alert("Network Error - Could not load embedded wallet", "Check your connection and try again.")
+    case "FrameTimeoutError":
+      return alert(
+        "Embedded Wallet Request Timed Out",
+        "The embedded wallet did not answer in time. Try again."
+      )
+    case "SessionExpiredError":
+      return alert("Session Expired", "Check your device's time settings, then reconnect your wallet.")
+    case "ProjectIdMissingError":
+      return alert("Project ID Not Configured", "Set a project ID in the modal options.")
+    case "BalanceUnavailableError":
+      return toast("Token Balance Unavailable", "warning")
+    case "HistoryFetchError":
+      return toast("Failed to fetch transactions")
+    case "SignatureDeclinedError":
+      return toast(error.message)
+    case "AuthenticationSetupError":
+      return toast("A problem occurred while trying initialize authentication")
+    case "MethodNotAllowedError":
+      return toast("Action not allowed", "error", ERROR_TOAST_DELAY_MS)
+    case "EmailLoginDependencyLoadError":
+      return toast("Unable to load email login dependency")
+    case "FrameRequestError":
+      return toast(error.message)
+    case "RequestAbortedError":
+      return toast(error.message)
+    case "ChainNotSupportedError":
+      return toast("Chain is not supported")
+    case "SwapNetworkUnsupportedError":
+      return toast("Network not supported for Swaps", "error", SWAP_ERROR_TOAST_DELAY_MS)
+    case "GasPriceNetworkUnsupportedError":
+      // Gas prices are fetched only by the swap view, so its delay applies.
+      return toast("Network not supported for Gas Price", "error", SWAP_ERROR_TOAST_DELAY_MS)
+    case "TransactionWaitTimeoutError":
+      return toast("Timed out while waiting for the transaction to be confirmed", "warning")
+    case "ServiceUnavailableError":
+      return toast("Service temporarily unavailable", "warning")
+    case "AdapterNotFoundError":
+    case "CaipNetworkUndefinedError":
+    case "CaipNetworkOrAddressUndefinedError":
+    case "WalletConnectConnectorNotFoundError":
+    case "ChainNotConfiguredError":
+    case "ConnectorNotConnectedError":
+    case "ConnectorNotFoundError":
+    case "ConnectorAlreadyConnectedError":
+    case "ChainMismatchError":
+    case "ConnectionReconnectingError":
+    case "NameLookupError":
+    case "SchemaDecodeError":
+      return toast(error.message)
+    case "UserRejectedRequestError":
+      return toast("Request rejected in wallet", "info")
+    case "RequestPendingError":
+      return toast("Open your wallet to continue", "info")
+    case "ChainNotAddedError":
+      return toast("Network not added to wallet", "warning")
+    case "UnauthorizedWalletError":
+      return toast("Not authorized by the wallet")
+    case "UnsupportedMethodError":
+      return toast("The wallet does not support this request")
+    case "WalletDisconnectedError":
+      return toast("Wallet disconnected")
+    case "ChainDisconnectedError":
+      return toast("Wallet is not connected to this network")
+    case "InternalWalletError":
+      return toast("The wallet ran into an error. Try again.")
+    case "UnknownWalletError":
+      return toast(error.message)
+    default: {
+      // Typecheck fails here when a member of the union has no case; at runtime, stay total.
+      const unhandled: never = error
+      return toast(boundedText(safeGet(unhandled, "message")) ?? "Something went wrong")
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Server responses
+// ---------------------------------------------------------------------------------------------------------
+
+const ORIGIN_NOT_ALLOWED = "unauthorized: origin not allowed"
+const INVALID_KEY = "unauthorized: invalid key"
+const JWT_NOT_YET_VALID = "jwt validation error: jwt token is not yet valid"
+
+/** Only the start of a body is searched: the named messages are short, bodies may be huge. */
+const MAX_SEARCHED = 10_000
+/** String bodies larger than this are not parsed as JSON. */
+const MAX_PARSED = 1_000_000
+
+const parseJson = (text: string): unknown => {
+  const trimmed = text.trimStart()
+  if (text.length > MAX_PARSED || !(trimmed.startsWith("{") || trimmed.startsWith("["))) return undefined
+  try {
+    return JSON.parse(trimmed)
+  } catch {
+    return undefined
+  }
+}
+
+const asText = (value: unknown): string | undefined =>
+  typeof value === "string" && value.length > 0 ? value.slice(0, MAX_SEARCHED) : undefined
+
+/** The strings where servers put their message: the body itself, `message`, `error` or `error.message`. */
+const bodyTexts = (body: unknown): ReadonlyArray<string> => {
+  const error = safeGet(body, "error")
+  const texts = [
+    asText(body),
+    asText(safeGet(body, "message")),
+    asText(error),
+    asText(safeGet(error, "message"))
+  ]
+  return texts.filter((text): text is string => text !== undefined).map((text) => text.toLowerCase())
+}
+
+const firstReasonDescription = (body: unknown): unknown =>
+  safeGet(safeGet(safeGet(body, "reasons"), "0"), "description")
+
+/**
+ * Maps a provider-service response to the catalogue error it names, or `undefined` when it names none.
+ * Total: `body` may be anything (text, JSON, a thrown getter) and this never throws.
+ */
+export const fromServerResponse = (status: number, body: unknown): AirlockError | undefined => {
+  try {
+    const parsed = typeof body === "string" ? parseJson(body) : undefined
+    const texts = [...bodyTexts(body), ...bodyTexts(parsed)]
+    const says = (needle: string): boolean => texts.some((text) => text.includes(needle))
+    if (says(ORIGIN_NOT_ALLOWED))
+      return new InvalidAppConfigurationError({ reason: "origin-not-allowed", status })
+    if (says(INVALID_KEY)) return new InvalidAppConfigurationError({ reason: "invalid-project-id", status })
+    if (says(JWT_NOT_YET_VALID)) return new SessionExpiredError({ status })
+    if (status === 403) return new InvalidAppConfigurationError({ reason: "forbidden", status })
+    if (status === 503) return new ServiceUnavailableError({ status })
+    if (status >= 400) {
+      const reason = boundedText(firstReasonDescription(parsed ?? body))
+      if (reason !== undefined) return new NameLookupError({ reason, status })
+    }
+    return undefined
+  } catch {
+    return undefined
+  }
+}

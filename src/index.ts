@@ -1,0 +1,15 @@
+/**
+ * Airlock: a wallet-connection modal for dapps.
+ *
+ * @since 0.1.0
+ */
+export { type CreateModalSettings, createModal, type Modal, type ModalState } from "./createModal"
+export * from "./errors"
+export type { AirlockPlatform, AirlockServices } from "./layers/AirlockLive"
+export * from "./schemas/index"
+export { View } from "./schemas/View"
+export { ModalConfig } from "./services/ModalConfig"
+export { ConnectedAccount, ModalRouter, type RouterState } from "./services/ModalRouter"
+export { type Notice, Notifications } from "./services/Notifications"
+export { Storage } from "./services/Storage"
+export { Theme, type ThemeState } from "./services/Theme"

@@ -1,0 +1,432 @@
+import * as Cause from "effect/Cause"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
+import * as Ref from "effect/Ref"
+import * as Runtime from "effect/Runtime"
+import * as Schema from "effect/Schema"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import {
+  ChainNotSupportedError,
+  ConnectorNotFoundError,
+  NetworkNotFoundError,
+  normalizeWalletError,
+  UserRejectedRequestError,
+  type WalletError
+} from "../errors"
+import type { CaipNetwork } from "../schemas/Network"
+import { type CaipNetworkId, type ChainNamespace, EvmAddress } from "../schemas/Primitives"
+import { type ConnectionStatuses, connectedConnectorIdKey, StorageKeys } from "../schemas/StorageKeys"
+import type { RecentWallet } from "../schemas/Wallet"
+import {
+  type ConnectError,
+  Connection,
+  type ConnectionState,
+  type NamespaceConnection,
+  type SwitchNetworkError
+} from "../services/Connection"
+import { Connectors, type Eip1193Provider, type WalletConnector } from "../services/Connectors"
+import { ModalConfig } from "../services/ModalConfig"
+import { ConnectedAccount, ModalRouter } from "../services/ModalRouter"
+import { Networks } from "../services/Networks"
+import { Storage } from "../services/Storage"
+import { eip155NetworkId } from "./NetworksLive"
+
+/** How long a stored wallet may take to announce itself after a reload. */
+export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
+/** Non-interactive wallet reads (accounts, chain id) must answer within this (THREATS.md R2). */
+export const WALLET_READ_TIMEOUT = Duration.seconds(10)
+/** Best-effort calls such as revoking permissions on disconnect (THREATS.md R2: at most 1 s). */
+export const BEST_EFFORT_TIMEOUT = Duration.seconds(1)
+
+export const MAX_RECENT = 2
+
+type Connected = Extract<NamespaceConnection, { status: "connected" }>
+
+const disconnected: NamespaceConnection = { status: "disconnected" }
+
+export const initialConnectionState: ConnectionState = { namespaces: {}, attempt: undefined }
+
+/** Newest first, no duplicates, at most 2 (SPEC.md §4). */
+export const withRecent = (
+  list: ReadonlyArray<RecentWallet>,
+  wallet: RecentWallet
+): ReadonlyArray<RecentWallet> => [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, MAX_RECENT)
+
+const isEvmAddress = Schema.is(EvmAddress)
+
+/** The valid EVM addresses of an `accounts` answer or `accountsChanged` payload; anything else drops. */
+export const decodeAccounts = (payload: unknown): ReadonlyArray<string> =>
+  Array.isArray(payload) ? payload.filter((a): a is string => isEvmAddress(a)) : []
+
+/** Switch failures that mean "the wallet does not know this chain" (SPEC.md §8: 4902, -32603, 5000). */
+export const switchNeedsAdd = (error: WalletError): boolean =>
+  error._tag === "ChainNotAddedError" || error.code === 4902 || error.code === -32603 || error.code === 5000
+
+/** `wallet_addEthereumChain` parameters for a network (SPEC.md §7). */
+export const addChainParams = (network: CaipNetwork) => ({
+  chainId: `0x${Number(network.id).toString(16)}`,
+  chainName: network.name,
+  nativeCurrency: network.nativeCurrency,
+  rpcUrls: [...network.rpcUrls.default.http],
+  blockExplorerUrls: network.blockExplorers === undefined ? undefined : [network.blockExplorers.default.url]
+})
+
+const noAccount = () => normalizeWalletError({ message: "The wallet returned no account" })
+
+/** One request to a wallet, its failure normalised; a provider that throws synchronously is caught too. */
+export const walletRequest = (provider: Eip1193Provider, method: string, params?: unknown) =>
+  Effect.tryPromise({
+    try: () => provider.request(params === undefined ? { method } : { method, params }),
+    catch: normalizeWalletError
+  })
+
+export const makeConnection = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  const storage = yield* Storage
+  const connectors = yield* Connectors
+  const networks = yield* Networks
+  const router = yield* ModalRouter
+  const scope = yield* Effect.scope
+  const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+
+  const state = yield* SubscriptionRef.make(initialConnectionState)
+  const recentWallets = yield* SubscriptionRef.make(
+    Option.getOrElse(yield* storage.get(StorageKeys.recentWallets), () => [])
+  )
+  // Every user intent (connect, cancel, disconnect) bumps the epoch; work started under an older
+  // epoch finds out before it commits and changes nothing (THREATS.md R6).
+  const epoch = yield* Ref.make(0)
+  const inflight = new Map<
+    string,
+    { readonly done: Deferred.Deferred<void, ConnectError>; readonly fiber: Fiber.RuntimeFiber<void> }
+  >()
+  // Removes the listeners of the wallet connected now.
+  let detach: () => void = () => {}
+
+  const setNamespace = (ns: ChainNamespace, connection: NamespaceConnection) =>
+    SubscriptionRef.update(state, (s) => ({ ...s, namespaces: { ...s.namespaces, [ns]: connection } }))
+
+  const current = (ns: ChainNamespace) =>
+    Effect.map(SubscriptionRef.get(state), (s): Option.Option<Connected> => {
+      const c = s.namespaces[ns]
+      return c?.status === "connected" ? Option.some(c) : Option.none()
+    })
+
+  const persistStatus = (ns: ChainNamespace, connection: NamespaceConnection) =>
+    Effect.gen(function* () {
+      const statuses: ConnectionStatuses = Option.getOrElse(
+        yield* storage.get(StorageKeys.connectionStatus),
+        () => ({})
+      )
+      yield* storage.set(StorageKeys.connectionStatus, { ...statuses, [ns]: connection.status })
+      const namespaces = Option.getOrElse(yield* storage.get(StorageKeys.connectedNamespaces), () => [])
+      const others = namespaces.filter((n) => n !== ns)
+      if (connection.status === "connected") {
+        yield* storage.set(connectedConnectorIdKey(ns), connection.connector.key)
+        yield* storage.set(StorageKeys.connectedNamespaces, [...others, ns])
+      } else {
+        yield* storage.remove(connectedConnectorIdKey(ns))
+        yield* storage.set(StorageKeys.connectedNamespaces, others)
+      }
+    })
+
+  const followChain = (chainId: unknown) =>
+    Effect.gen(function* () {
+      const id = eip155NetworkId(chainId)
+      if (Option.isNone(id)) return
+      const active = yield* networks.setActive(id.value)
+      const route = yield* SubscriptionRef.get(router.state)
+      if (active._tag === "Unknown" && !config.allowUnsupportedChain) yield* router.open("UnsupportedChain")
+      else if (active._tag === "Known" && route.open && route.view === "UnsupportedChain")
+        yield* router.replace("Account")
+    })
+
+  const dropConnection = (ns: ChainNamespace) =>
+    Effect.gen(function* () {
+      detach()
+      detach = () => {}
+      yield* setNamespace(ns, disconnected)
+      yield* persistStatus(ns, disconnected)
+    })
+
+  /** Follows the wallet's own events; only events from the provider connected now count. */
+  const listen = (connector: WalletConnector) => {
+    const { provider } = connector
+    const isCurrent = Effect.map(
+      current("eip155"),
+      Option.exists((c) => c.connector.provider === provider)
+    )
+    const guarded = (effect: Effect.Effect<void>) => (payload: unknown) => {
+      void payload
+      runFork(Effect.whenEffect(effect, isCurrent))
+    }
+    const onAccounts = (payload: unknown) =>
+      guarded(
+        Effect.gen(function* () {
+          const accounts = decodeAccounts(payload)
+          const [address] = accounts
+          if (address === undefined) return yield* dropConnection("eip155")
+          const now = yield* current("eip155")
+          if (Option.isSome(now))
+            yield* setNamespace("eip155", { ...now.value, address, allAccounts: accounts })
+        })
+      )(payload)
+    const onChain = (payload: unknown) => guarded(followChain(payload))(payload)
+    const onDisconnect = guarded(dropConnection("eip155"))
+    try {
+      provider.on?.("accountsChanged", onAccounts)
+      provider.on?.("chainChanged", onChain)
+      provider.on?.("disconnect", onDisconnect)
+    } catch {
+      // A wallet without working events still connects; it just is not followed.
+    }
+    return () => {
+      try {
+        provider.removeListener?.("accountsChanged", onAccounts)
+        provider.removeListener?.("chainChanged", onChain)
+        provider.removeListener?.("disconnect", onDisconnect)
+      } catch {
+        // Nothing to release on a wallet that cannot remove listeners.
+      }
+    }
+  }
+
+  /** Makes a wallet's answer the connection, unless a newer intent came first. */
+  const commit = (
+    connector: WalletConnector,
+    accounts: ReadonlyArray<string>,
+    chainId: unknown,
+    since: number
+  ) =>
+    Effect.gen(function* () {
+      const [address] = accounts
+      if (address === undefined || (yield* Ref.get(epoch)) !== since) return false
+      detach()
+      detach = listen(connector)
+      const connection: Connected = {
+        status: "connected",
+        connector,
+        address,
+        allAccounts: accounts,
+        // A browser wallet is an EOA; the smart-account preference falls back to eoa (SPEC.md §4).
+        accountType: "eoa"
+      }
+      yield* SubscriptionRef.update(state, (s) => ({
+        namespaces: { ...s.namespaces, [connector.chain]: connection },
+        attempt: undefined
+      }))
+      yield* persistStatus(connector.chain, connection)
+      yield* followChain(chainId)
+      return true
+    })
+
+  const readChain = (provider: Eip1193Provider) =>
+    walletRequest(provider, "eth_chainId").pipe(
+      Effect.timeoutFail({
+        duration: WALLET_READ_TIMEOUT,
+        onTimeout: () => normalizeWalletError({ message: "The wallet did not tell its chain" })
+      })
+    )
+
+  const handshake = (connector: WalletConnector, since: number) =>
+    Effect.gen(function* () {
+      const accounts = decodeAccounts(yield* walletRequest(connector.provider, "eth_requestAccounts"))
+      if (accounts.length === 0) return yield* Effect.fail(noAccount())
+      const chainId = yield* readChain(connector.provider)
+      if (yield* commit(connector, accounts, chainId, since)) {
+        const recent = withRecent(yield* SubscriptionRef.get(recentWallets), {
+          id: connector.key,
+          name: connector.name,
+          ...(connector.rdns === undefined ? {} : { rdns: connector.rdns })
+        })
+        yield* SubscriptionRef.set(recentWallets, recent)
+        yield* storage.set(StorageKeys.recentWallets, recent)
+      }
+    })
+
+  const connect = (connectorId: string): Effect.Effect<void, ConnectError> =>
+    Effect.gen(function* () {
+      const running = inflight.get(connectorId)
+      if (running !== undefined) return yield* Deferred.await(running.done)
+      const found = yield* connectors.byId(connectorId)
+      if (Option.isNone(found)) return yield* Effect.fail(new ConnectorNotFoundError({ connectorId }))
+      const connector = found.value
+      const since = yield* Ref.updateAndGet(epoch, (n) => n + 1)
+      const done = yield* Deferred.make<void, ConnectError>()
+      const previous = (yield* SubscriptionRef.get(state)).namespaces[connector.chain] ?? disconnected
+      yield* SubscriptionRef.update(state, (s) => ({
+        namespaces: {
+          ...s.namespaces,
+          [connector.chain]: previous.status === "connected" ? previous : { status: "connecting" }
+        },
+        attempt: { _tag: "Waiting" as const, connectorId }
+      }))
+      const attempt = handshake(connector, since).pipe(
+        Effect.onExit((exit) =>
+          Effect.gen(function* () {
+            inflight.delete(connectorId)
+            if (Exit.isSuccess(exit)) return yield* Deferred.succeed(done, undefined)
+            const error: ConnectError = Exit.isInterrupted(exit)
+              ? new UserRejectedRequestError({
+                  code: 4001,
+                  message: "Connection request cancelled",
+                  cause: undefined
+                })
+              : Option.getOrElse(Cause.failureOption(exit.cause), () => noAccount())
+            // A newer intent owns the state now; only the callers hear about this attempt.
+            if ((yield* Ref.get(epoch)) === since) {
+              yield* SubscriptionRef.update(state, (s) => ({
+                namespaces: { ...s.namespaces, [connector.chain]: previous },
+                attempt: Exit.isInterrupted(exit)
+                  ? undefined
+                  : { _tag: "Failed" as const, connectorId, error }
+              }))
+            }
+            yield* Deferred.fail(done, error)
+          })
+        )
+      )
+      const fiber = yield* Effect.forkIn(Effect.ignore(attempt), scope)
+      inflight.set(connectorId, { done, fiber })
+      return yield* Deferred.await(done)
+    })
+
+  const cancel = Effect.gen(function* () {
+    if (inflight.size === 0) return
+    const fibers = [...inflight.values()].map((r) => r.fiber)
+    // Interrupt first, so each attempt settles as rejected under the epoch it started with.
+    yield* Fiber.interruptAll(fibers)
+    yield* Ref.update(epoch, (n) => n + 1)
+  })
+
+  const disconnect = (namespace?: ChainNamespace) =>
+    Effect.gen(function* () {
+      yield* cancel
+      yield* Ref.update(epoch, (n) => n + 1)
+      const ns = namespace ?? (yield* SubscriptionRef.get(networks.state)).activeNamespace
+      const was = yield* current(ns)
+      yield* dropConnection(ns)
+      yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: undefined }))
+      if (Option.isSome(was)) {
+        yield* walletRequest(was.value.connector.provider, "wallet_revokePermissions", [
+          { eth_accounts: {} }
+        ]).pipe(Effect.timeout(BEST_EFFORT_TIMEOUT), Effect.ignore)
+      }
+      yield* router.close({ force: true })
+    })
+
+  const switchNetwork = (caipNetworkId: CaipNetworkId): Effect.Effect<void, SwitchNetworkError> =>
+    Effect.gen(function* () {
+      const target = networks.find(caipNetworkId)
+      if (Option.isNone(target))
+        return yield* Effect.fail(new NetworkNotFoundError({ chainId: caipNetworkId }))
+      const network = target.value
+      const wallet = yield* current(network.chainNamespace)
+      if (Option.isNone(wallet) || network.chainNamespace !== "eip155") {
+        yield* networks.setActive(caipNetworkId)
+        return
+      }
+      const { provider } = wallet.value.connector
+      const chainId = addChainParams(network).chainId
+      const switchChain = walletRequest(provider, "wallet_switchEthereumChain", [{ chainId }])
+      const addThenSwitch = walletRequest(provider, "wallet_addEthereumChain", [
+        addChainParams(network)
+      ]).pipe(
+        Effect.zipRight(switchChain),
+        Effect.mapError(
+          (cause): SwitchNetworkError =>
+            cause._tag === "UserRejectedRequestError"
+              ? cause
+              : new ChainNotSupportedError({ chainId: caipNetworkId, cause })
+        )
+      )
+      yield* switchChain.pipe(
+        Effect.catchAll(
+          (error): Effect.Effect<unknown, SwitchNetworkError> =>
+            switchNeedsAdd(error) ? addThenSwitch : Effect.fail(error)
+        )
+      )
+      yield* followChain(chainId)
+    })
+
+  /** On start, a stored connection only suggests a reconnect: the wallet must still be here and say so. */
+  const restore = Effect.gen(function* () {
+    const stored = Option.flatMap(yield* storage.get(StorageKeys.connectionStatus), (s) =>
+      Option.fromNullable(s.eip155)
+    )
+    const key = yield* storage.get(connectedConnectorIdKey("eip155"))
+    if (!Option.contains(stored, "connected") || Option.isNone(key)) {
+      if (Option.isSome(stored) && stored.value !== "disconnected") yield* dropConnection("eip155")
+      return
+    }
+    const since = yield* Ref.get(epoch)
+    yield* setNamespace("eip155", { status: "connecting" })
+    const connector = yield* connectors.awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
+    const restored = yield* Option.match(connector, {
+      onNone: () => Effect.succeed(false),
+      onSome: (c) =>
+        Effect.gen(function* () {
+          const accounts = decodeAccounts(
+            yield* walletRequest(c.provider, "eth_accounts").pipe(Effect.timeout(WALLET_READ_TIMEOUT))
+          )
+          const chainId = yield* readChain(c.provider).pipe(Effect.timeout(WALLET_READ_TIMEOUT))
+          return yield* commit(c, accounts, chainId, since)
+        }).pipe(Effect.orElseSucceed(() => false))
+    })
+    if (!restored && (yield* Ref.get(epoch)) === since) yield* dropConnection("eip155")
+  })
+
+  if (config.enableReconnect) yield* Effect.forkScoped(restore)
+  else yield* dropConnection("eip155")
+
+  // Closing the modal settles a pending connect as rejected (THREATS.md R3).
+  const closes = yield* router.subscribe
+  yield* Effect.forkScoped(
+    Effect.forever(
+      Effect.flatMap(Queue.take(closes), (event) => (event._tag === "Closed" ? cancel : Effect.void))
+    )
+  )
+  yield* Effect.addFinalizer(() => Effect.sync(() => detach()))
+
+  return Connection.of({
+    state,
+    recentWallets,
+    connect,
+    cancel,
+    disconnect,
+    switchNetwork,
+    connected: current
+  })
+})
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const ConnectionLive = Layer.scoped(Connection, makeConnection)
+
+/**
+ * Tells the router whether the active namespace has an address, so `open()` lands on Account.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const ConnectedAccountLive = Layer.effect(
+  ConnectedAccount,
+  Effect.gen(function* () {
+    const connection = yield* Connection
+    const networks = yield* Networks
+    return {
+      isConnected: Effect.gen(function* () {
+        const { activeNamespace } = yield* SubscriptionRef.get(networks.state)
+        return Option.isSome(yield* connection.connected(activeNamespace))
+      })
+    }
+  })
+)

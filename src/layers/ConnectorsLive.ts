@@ -1,0 +1,183 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Runtime from "effect/Runtime"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { safeIconUrl, sanitizeName, sanitizeRdns } from "../internal/untrusted"
+import { Eip6963ProviderInfo } from "../schemas/Connector"
+import type { ModalOptions } from "../schemas/ModalOptions"
+import { Connectors, type Eip1193Provider, type WalletConnector } from "../services/Connectors"
+import { ModalConfig } from "../services/ModalConfig"
+
+export const ANNOUNCE_EVENT = "eip6963:announceProvider"
+export const REQUEST_EVENT = "eip6963:requestProvider"
+export const INJECTED_ID = "injected"
+
+const decodeInfo = Schema.decodeUnknownOption(Eip6963ProviderInfo)
+
+/** Whether a value can serve as an EIP-1193 provider (has a callable `request`). */
+export const isEip1193Provider = (value: unknown): value is Eip1193Provider => {
+  try {
+    return (
+      (typeof value === "object" || typeof value === "function") &&
+      value !== null &&
+      typeof Reflect.get(value, "request") === "function"
+    )
+  } catch {
+    return false
+  }
+}
+
+const field = (value: unknown, key: string): unknown => {
+  try {
+    return typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** An EIP-6963 announcement's `detail` as a connector, or none when it is malformed. */
+export const fromAnnouncement = (detail: unknown): Option.Option<WalletConnector> => {
+  const provider = field(detail, "provider")
+  if (!isEip1193Provider(provider)) return Option.none()
+  return Option.flatMap(decodeInfo(field(detail, "info")), (info) => {
+    const name = sanitizeName(info.name)
+    if (name === undefined) return Option.none()
+    const rdns = sanitizeRdns(info.rdns)
+    return Option.some({
+      id: `eip6963:${info.uuid}`,
+      key: rdns ?? `name:${name.toLowerCase()}`,
+      type: "ANNOUNCED",
+      chain: "eip155",
+      name,
+      icon: safeIconUrl(info.icon),
+      rdns,
+      provider,
+      suspicious: false
+    })
+  })
+}
+
+/** The generic browser wallet for a `window.ethereum` that no announcement covers. */
+export const injectedConnector = (provider: Eip1193Provider): WalletConnector => ({
+  id: INJECTED_ID,
+  key: INJECTED_ID,
+  type: "INJECTED",
+  chain: "eip155",
+  name: "Browser Wallet",
+  icon: undefined,
+  rdns: undefined,
+  provider,
+  suspicious: false
+})
+
+/**
+ * Adds an announcement (THREATS.md T5). A wallet announcing again with the same uuid and provider is
+ * the same wallet; the same uuid or rdns with another provider object is flagged on both sides, and
+ * both stay listed so the visitor sees the conflict instead of a silent pick.
+ */
+export const withAnnouncement = (
+  list: ReadonlyArray<WalletConnector>,
+  next: WalletConnector
+): ReadonlyArray<WalletConnector> => {
+  if (list.some((c) => c.id === next.id && c.provider === next.provider)) return list
+  const clashes = (c: WalletConnector) =>
+    c.type === "ANNOUNCED" && c.provider !== next.provider && (c.id === next.id || c.key === next.key)
+  const clash = list.some(clashes)
+  const marked = list.map((c) => (clashes(c) ? { ...c, suspicious: true } : c))
+  const added = {
+    ...next,
+    // A reused uuid must not collide with the first holder's id.
+    id: list.some((c) => c.id === next.id) ? `${next.id}#${list.length}` : next.id,
+    suspicious: clash
+  }
+  // A provider announced is no longer the anonymous browser wallet.
+  return [...marked.filter((c) => !(c.type === "INJECTED" && c.provider === next.provider)), added]
+}
+
+/** Options that hide connectors: the exclusion list (rdns or case-insensitive name) and the switches. */
+export const isShown = (
+  connector: WalletConnector,
+  options: Pick<ModalOptions, "excludeWalletIds" | "enableEIP6963" | "enableInjected">
+): boolean => {
+  if (connector.type === "ANNOUNCED" && !options.enableEIP6963) return false
+  if (connector.type === "INJECTED" && !options.enableInjected) return false
+  const excluded = options.excludeWalletIds.map((id) => id.toLowerCase())
+  return !(
+    (connector.rdns !== undefined && excluded.includes(connector.rdns)) ||
+    excluded.includes(connector.name.toLowerCase())
+  )
+}
+
+/** Connectors whose stored key matches; more than one means a clash and no automatic choice. */
+export const matchingKey = (list: ReadonlyArray<WalletConnector>, key: string) =>
+  list.filter((c) => c.key === key)
+
+const pageProvider = (): unknown => {
+  try {
+    return typeof window === "undefined" ? undefined : Reflect.get(window, "ethereum")
+  } catch {
+    return undefined
+  }
+}
+
+export const makeConnectors = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  // Everything found, including what the options hide: clashes must be judged against all of it.
+  const found = yield* Ref.make<ReadonlyArray<WalletConnector>>([])
+  const connectors = yield* SubscriptionRef.make<ReadonlyArray<WalletConnector>>([])
+  const runSync = Runtime.runSync(yield* Effect.runtime<never>())
+  const update = (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) =>
+    Effect.flatMap(Ref.updateAndGet(found, f), (all) =>
+      SubscriptionRef.set(
+        connectors,
+        all.filter((c) => isShown(c, config))
+      )
+    )
+
+  if (typeof window !== "undefined") {
+    const injected = pageProvider()
+    if (isEip1193Provider(injected)) yield* update(() => [injectedConnector(injected)])
+    const onAnnounce = (event: Event) => {
+      const connector = fromAnnouncement(field(event, "detail"))
+      if (Option.isSome(connector)) runSync(update((all) => withAnnouncement(all, connector.value)))
+    }
+    yield* Effect.acquireRelease(
+      Effect.sync(() => window.addEventListener(ANNOUNCE_EVENT, onAnnounce)),
+      () => Effect.sync(() => window.removeEventListener(ANNOUNCE_EVENT, onAnnounce))
+    )
+    // Wallets that loaded before us announce again when asked; later ones announce by themselves.
+    yield* Effect.sync(() => window.dispatchEvent(new Event(REQUEST_EVENT)))
+  }
+
+  const awaitKey = (key: string, timeout: number) =>
+    connectors.changes.pipe(
+      Stream.map((all) => matchingKey(all, key)),
+      Stream.filter((matches) => matches.length > 0),
+      Stream.runHead,
+      Effect.map(
+        Option.flatMap((matches) => (matches.length === 1 ? Option.fromNullable(matches[0]) : Option.none()))
+      ),
+      Effect.timeoutTo({
+        duration: timeout,
+        onTimeout: () => Option.none<WalletConnector>(),
+        onSuccess: (o) => o
+      })
+    )
+
+  return Connectors.of({
+    connectors,
+    byId: (id) =>
+      Effect.map(SubscriptionRef.get(connectors), (all) => Option.fromNullable(all.find((c) => c.id === id))),
+    awaitKey
+  })
+})
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const ConnectorsLive = Layer.scoped(Connectors, makeConnectors)

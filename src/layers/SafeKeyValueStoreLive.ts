@@ -1,0 +1,88 @@
+import * as KeyValueStore from "@effect/platform/KeyValueStore"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+
+/** Where the store writes; `localStorage` in a browser, anything with its shape in tests. */
+export type StorageArea = Pick<Storage, "getItem" | "setItem" | "removeItem" | "clear" | "length">
+
+const readArea = (evaluate: () => StorageArea | undefined): StorageArea | undefined => {
+  try {
+    return evaluate()
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A key-value store over a storage area that never fails: a read that throws answers from memory (or
+ * nothing), a write that throws (quota, blocked third-party storage) lands in memory instead, so the
+ * rest of the session still sees it.
+ */
+export const makeSafeKeyValueStore = (
+  evaluate: () => StorageArea | undefined
+): KeyValueStore.KeyValueStore => {
+  const memory = new Map<string, string>()
+  const area = () => readArea(evaluate)
+  const attempt = <A>(f: (a: StorageArea) => A): Option.Option<A> => {
+    const target = area()
+    if (target === undefined) return Option.none()
+    try {
+      return Option.some(f(target))
+    } catch {
+      return Option.none()
+    }
+  }
+  const logged = (what: string, key: string) =>
+    Effect.logDebug(`Airlock storage: ${what} failed for ${key}; kept in memory`)
+
+  return KeyValueStore.makeStringOnly({
+    get: (key) =>
+      Effect.sync(() => {
+        if (memory.has(key)) return Option.fromNullable(memory.get(key))
+        return Option.flatMap(
+          attempt((a) => a.getItem(key)),
+          Option.fromNullable
+        )
+      }),
+    set: (key, value) =>
+      Effect.suspend(() => {
+        if (Option.isSome(attempt((a) => a.setItem(key, value)))) {
+          memory.delete(key)
+          return Effect.void
+        }
+        memory.set(key, value)
+        return logged("write", key)
+      }),
+    remove: (key) =>
+      Effect.sync(() => {
+        memory.delete(key)
+        attempt((a) => a.removeItem(key))
+      }),
+    clear: Effect.sync(() => {
+      memory.clear()
+      attempt((a) => a.clear())
+    }),
+    size: Effect.sync(
+      () =>
+        memory.size +
+        Option.getOrElse(
+          attempt((a) => a.length),
+          () => 0
+        )
+    )
+  })
+}
+
+const browserLocalStorage = (): StorageArea | undefined =>
+  typeof globalThis.localStorage === "undefined" ? undefined : globalThis.localStorage
+
+/**
+ * `localStorage` behind the never-failing store; memory only where the page has none.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const SafeKeyValueStoreLive = Layer.sync(KeyValueStore.KeyValueStore, () =>
+  makeSafeKeyValueStore(browserLocalStorage)
+)

@@ -1,0 +1,15 @@
+/**
+ * React bindings: the provider, hooks and components a host renders.
+ *
+ * @since 0.1.0
+ */
+export type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "../internal/snapshots"
+export { AirlockProvider } from "./AirlockProvider"
+export { ConnectButton, type ConnectButtonProps } from "./ConnectButton"
+export { useAirlock } from "./useAirlock"
+export { useAirlockAccount } from "./useAirlockAccount"
+export { type AirlockNetwork, useAirlockNetwork } from "./useAirlockNetwork"
+export { useAirlockState } from "./useAirlockState"
+export { type AirlockTheme, useAirlockTheme } from "./useAirlockTheme"
+export { useDisconnect } from "./useDisconnect"
+export { useWalletInfo } from "./useWalletInfo"

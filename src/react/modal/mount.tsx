@@ -1,0 +1,64 @@
+import { createRoot, type Root } from "react-dom/client"
+import type { ModalController } from "../../internal/controller"
+import { ModalApp } from "./ModalApp"
+import { modalCss } from "./styles"
+
+export const ELEMENT_NAME = "airlock-modal"
+
+export interface MountedModal {
+  readonly element: HTMLElement
+  readonly unmount: () => void
+}
+
+const sheetCache: { sheet?: CSSStyleSheet } = {}
+
+/** One constructable stylesheet shared by every modal; a `<style>` element where they are missing. */
+const adoptStyles = (shadow: ShadowRoot) => {
+  if (
+    typeof CSSStyleSheet === "function" &&
+    "adoptedStyleSheets" in shadow &&
+    "replaceSync" in CSSStyleSheet.prototype
+  ) {
+    if (sheetCache.sheet === undefined) {
+      const sheet = new CSSStyleSheet()
+      sheet.replaceSync(modalCss)
+      sheetCache.sheet = sheet
+    }
+    shadow.adoptedStyleSheets = [sheetCache.sheet]
+    return
+  }
+  const style = document.createElement("style")
+  style.textContent = modalCss
+  shadow.append(style)
+}
+
+const defineElement = () => {
+  if (customElements.get(ELEMENT_NAME) !== undefined) return
+  // The element only hosts the shadow root; React owns what is inside.
+  customElements.define(ELEMENT_NAME, class AirlockModalElement extends HTMLElement {})
+}
+
+/**
+ * Creates `<airlock-modal>` with an open shadow root and renders the modal into it. Appends it to the
+ * body unless the host places it (`disableAppend`, `enableEmbedded`). Does nothing without a DOM.
+ */
+export const mountModalElement = (controller: ModalController): MountedModal | undefined => {
+  if (typeof document === "undefined" || typeof customElements === "undefined") return undefined
+  defineElement()
+  const element = document.createElement(ELEMENT_NAME)
+  const shadow = element.attachShadow({ mode: "open" })
+  adoptStyles(shadow)
+  const container = document.createElement("div")
+  shadow.append(container)
+  const root: Root = createRoot(container)
+  root.render(<ModalApp controller={controller} host={element} />)
+  const { disableAppend, enableEmbedded } = controller.config
+  if (!disableAppend && !enableEmbedded) document.body.append(element)
+  return {
+    element,
+    unmount: () => {
+      root.unmount()
+      element.remove()
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from "react"
+import type { ModalState } from "../createModal"
+import { useModal } from "./AirlockProvider"
+
+/**
+ * Whether the modal is open, and on which view.
+ *
+ * @since 0.1.0
+ * @category hooks
+ */
+export const useAirlockState = (): ModalState => {
+  const modal = useModal()
+  return useSyncExternalStore(modal.subscribeState, modal.getState, modal.getState)
+}

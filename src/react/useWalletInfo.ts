@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from "react"
+import type { WalletInfo } from "../internal/snapshots"
+import { useModal } from "./AirlockProvider"
+
+/**
+ * The connected wallet's name, icon (an image data URI or https URL, for `<img src>`) and rdns.
+ *
+ * @since 0.1.0
+ * @category hooks
+ */
+export const useWalletInfo = (): { readonly walletInfo: WalletInfo | undefined } => {
+  const modal = useModal()
+  const walletInfo = useSyncExternalStore(modal.subscribeWalletInfo, modal.getWalletInfo, modal.getWalletInfo)
+  return { walletInfo }
+}

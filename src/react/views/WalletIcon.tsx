@@ -1,0 +1,17 @@
+/** A wallet's icon through `<img src>` only (THREATS.md T3); its initial where there is no safe icon. */
+export const WalletIcon = ({ icon, name }: { readonly icon: string | undefined; readonly name: string }) =>
+  icon === undefined ? (
+    <span className="wallet-icon placeholder" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  ) : (
+    <img
+      className="wallet-icon"
+      src={icon}
+      alt=""
+      width={32}
+      height={32}
+      decoding="async"
+      referrerPolicy="no-referrer"
+    />
+  )

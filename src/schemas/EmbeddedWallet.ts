@@ -1,0 +1,33 @@
+import * as Schema from "effect/Schema"
+import { Address, messageOverride, optionalNullable } from "./Primitives"
+
+/** The embedded wallet's account kinds (SPEC §4). */
+export const EmbeddedAccountType = Schema.Literal("eoa", "smartAccount").annotations({
+  identifier: "EmbeddedAccountType",
+  message: messageOverride("Expected an account type: eoa or smartAccount")
+})
+export type EmbeddedAccountType = typeof EmbeddedAccountType.Type
+
+export const EmbeddedAccount = Schema.Struct({
+  address: Address,
+  type: EmbeddedAccountType
+}).annotations({ identifier: "EmbeddedAccount" })
+export type EmbeddedAccount = typeof EmbeddedAccount.Type
+
+/**
+ * The user the embedded-wallet frame returns after login (GET_USER / CONNECT_SOCIAL success).
+ * Nullable fields decode `null` to an absent key. `email` is display data from the frame, so it is only
+ * checked to be a string (the Email rule applies to what the user types).
+ */
+export const EmbeddedWalletUser = Schema.Struct({
+  email: optionalNullable(Schema.String),
+  address: Address,
+  chainId: Schema.Union(Schema.String, Schema.Number.pipe(Schema.finite())).annotations({
+    message: messageOverride("Expected a chain id: a string or a number")
+  }),
+  accounts: Schema.optional(Schema.Array(EmbeddedAccount)),
+  userName: optionalNullable(Schema.String),
+  smartAccountDeployed: Schema.optional(Schema.Boolean),
+  preferredAccountType: Schema.optional(Schema.String)
+}).annotations({ identifier: "EmbeddedWalletUser" })
+export type EmbeddedWalletUser = typeof EmbeddedWalletUser.Type

@@ -1,0 +1,19 @@
+import * as Schema from "effect/Schema"
+
+/** What the host says about its app (`metadata` option); shown to wallets during pairing. */
+export const AppMetadata = Schema.Struct({
+  name: Schema.String,
+  description: Schema.String,
+  url: Schema.String,
+  icons: Schema.Array(Schema.String)
+}).annotations({ identifier: "AppMetadata" })
+export type AppMetadata = typeof AppMetadata.Type
+
+/** What SYNC_DAPP_DATA sends to the embedded-wallet frame. */
+export const DappMetadata = Schema.Struct({
+  ...AppMetadata.fields,
+  projectId: Schema.optional(Schema.String),
+  sdkVersion: Schema.optional(Schema.String),
+  sdkType: Schema.optional(Schema.String)
+}).annotations({ identifier: "DappMetadata" })
+export type DappMetadata = typeof DappMetadata.Type

@@ -1,0 +1,270 @@
+import * as Data from "effect/Data"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import { decodeUnknownEither, type SchemaDecodeError } from "./decode"
+import { AppMetadata } from "./Metadata"
+import { CaipNetwork } from "./Network"
+import {
+  AccountType,
+  CaipNetworkId,
+  type ChainNamespace,
+  DefaultSocials,
+  HttpUrl,
+  messageOverride,
+  nonEmptyArrayOf,
+  Origin,
+  SocialOption,
+  ThemeMode,
+  WebSocketUrl
+} from "./Primitives"
+import { ThemeVariables } from "./Theme"
+import { CustomWallet } from "./Wallet"
+
+/** SPEC §8: shown as 'Project ID Not Configured'. */
+export class ProjectIdMissingError extends Data.TaggedError("ProjectIdMissingError")<{
+  readonly message: string
+}> {}
+
+export type ModalOptionsError = ProjectIdMissingError | SchemaDecodeError
+
+const isHostObject = (input: unknown): input is object =>
+  typeof input === "object" && input !== null && !Array.isArray(input)
+
+/**
+ * An object the host owns and we only pass along (siweConfig, siwx, transport config). Declared rather
+ * than a Struct so the very same object, with its methods and prototype, comes out of decoding.
+ */
+export const HostObject = Schema.declare(isHostObject, {
+  identifier: "HostObject",
+  message: () => "Expected an object"
+})
+export type HostObject = typeof HostObject.Type
+
+export const ConnectorGroup = Schema.Literal(
+  "walletConnect",
+  "recent",
+  "injected",
+  "featured",
+  "custom",
+  "external",
+  "recommended"
+).annotations({
+  identifier: "ConnectorGroup",
+  message: messageOverride(
+    "Expected a connector group: walletConnect, recent, injected, featured, custom, external or recommended"
+  )
+})
+export type ConnectorGroup = typeof ConnectorGroup.Type
+
+export const DefaultConnectorTypeOrder: ReadonlyArray<ConnectorGroup> = [
+  "walletConnect",
+  "recent",
+  "injected",
+  "featured",
+  "custom",
+  "external",
+  "recommended"
+]
+
+export const ConnectMethod = Schema.Literal("email", "social", "wallet").annotations({
+  identifier: "ConnectMethod",
+  message: messageOverride("Expected a connect method: email, social or wallet")
+})
+export type ConnectMethod = typeof ConnectMethod.Type
+
+export const AllWalletsOption = Schema.Literal("SHOW", "HIDE", "ONLY_MOBILE").annotations({
+  identifier: "AllWalletsOption",
+  message: messageOverride("Expected allWallets to be SHOW, HIDE or ONLY_MOBILE")
+})
+export type AllWalletsOption = typeof AllWalletsOption.Type
+
+const flag = (defaultValue: boolean) => Schema.optionalWith(Schema.Boolean, { default: () => defaultValue })
+
+/** `features`: every field optional in input; defaults from SPEC §1 / FACTS §3.1. */
+export const Features = Schema.Struct({
+  swaps: flag(true),
+  onramp: flag(true),
+  receive: flag(true),
+  send: flag(true),
+  email: flag(true),
+  emailShowWallets: flag(true),
+  history: flag(true),
+  analytics: flag(true),
+  allWallets: flag(true),
+  legalCheckbox: flag(false),
+  smartSessions: flag(false),
+  pay: flag(false),
+  /** `false` turns social login off. */
+  socials: Schema.optionalWith(
+    Schema.Union(Schema.Array(SocialOption), Schema.Literal(false)).annotations({
+      message: messageOverride(
+        "Expected socials to be false or a list of: google, x, discord, farcaster, github, apple, facebook"
+      )
+    }),
+    { default: () => DefaultSocials }
+  ),
+  connectorTypeOrder: Schema.optionalWith(Schema.Array(ConnectorGroup), {
+    default: () => DefaultConnectorTypeOrder
+  }),
+  /** Absent: email, social, wallet; wallet first when a browser wallet is shown (SPEC §2). */
+  connectMethodsOrder: Schema.optional(Schema.Array(ConnectMethod))
+}).annotations({ identifier: "Features" })
+export type Features = typeof Features.Type
+
+export const DefaultFeatures: Features = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  emailShowWallets: true,
+  history: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  pay: false,
+  socials: DefaultSocials,
+  connectorTypeOrder: DefaultConnectorTypeOrder
+}
+
+export const AccountTypes = Schema.Struct({
+  eip155: AccountType,
+  solana: AccountType,
+  polkadot: AccountType,
+  bip122: AccountType,
+  cosmos: AccountType
+}).annotations({ identifier: "AccountTypes" })
+export type AccountTypes = typeof AccountTypes.Type
+
+/** SPEC §1 (cosmos, unlisted there, gets eoa like the other non-EVM namespaces). */
+export const DefaultAccountTypes: AccountTypes = {
+  eip155: "smartAccount",
+  solana: "eoa",
+  polkadot: "eoa",
+  bip122: "payment",
+  cosmos: "eoa"
+}
+
+const accountTypeFor = (partial: Partial<Record<ChainNamespace, AccountType>>, ns: ChainNamespace) =>
+  partial[ns] ?? DefaultAccountTypes[ns]
+
+/** A partial map from the host, merged over {@link DefaultAccountTypes}. */
+export const DefaultAccountTypesOption = Schema.transform(
+  Schema.partial(AccountTypes),
+  Schema.typeSchema(AccountTypes),
+  {
+    strict: true,
+    decode: (partial) => ({
+      eip155: accountTypeFor(partial, "eip155"),
+      solana: accountTypeFor(partial, "solana"),
+      polkadot: accountTypeFor(partial, "polkadot"),
+      bip122: accountTypeFor(partial, "bip122"),
+      cosmos: accountTypeFor(partial, "cosmos")
+    }),
+    encode: (full) => full
+  }
+)
+
+export const CustomRpcUrl = Schema.Struct({
+  url: HttpUrl,
+  /** viem http transport config, passed through untouched. */
+  config: Schema.optional(HostObject)
+}).annotations({ identifier: "CustomRpcUrl", parseOptions: { onExcessProperty: "ignore" } })
+export type CustomRpcUrl = typeof CustomRpcUrl.Type
+
+/** RPC URLs by network id; a key that is not a CAIP-2 id is reported rather than silently skipped. */
+export const CustomRpcUrls = Schema.Record({
+  key: CaipNetworkId,
+  value: Schema.Array(CustomRpcUrl)
+}).annotations({
+  identifier: "CustomRpcUrls",
+  parseOptions: { onExcessProperty: "error" }
+})
+export type CustomRpcUrls = typeof CustomRpcUrls.Type
+
+export const DefaultUrls = {
+  apiUrl: "https://api.web3modal.org",
+  blockchainApiUrl: "https://rpc.walletconnect.org",
+  analyticsUrl: "https://pulse.walletconnect.org",
+  relayUrl: "wss://relay.walletconnect.org",
+  secureSiteOrigin: "https://secure.walletconnect.org"
+} as const
+
+const PROJECT_ID_MISSING = "Project ID Not Configured"
+
+/** Trimmed, non-empty. */
+export const ProjectId = Schema.Trim.pipe(
+  Schema.minLength(1, { message: () => PROJECT_ID_MISSING })
+).annotations({
+  identifier: "ProjectId",
+  message: () => PROJECT_ID_MISSING
+})
+
+const stringList = Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] })
+
+const Fields = Schema.Struct({
+  projectId: ProjectId,
+  networks: nonEmptyArrayOf(CaipNetwork, "Expected at least one network"),
+  defaultNetwork: Schema.optional(CaipNetwork),
+  metadata: Schema.optional(AppMetadata),
+  featuredWalletIds: stringList,
+  includeWalletIds: stringList,
+  excludeWalletIds: stringList,
+  customWallets: Schema.optionalWith(Schema.Array(CustomWallet), { default: () => [] }),
+  allWallets: Schema.optionalWith(AllWalletsOption, { default: () => "SHOW" as const }),
+  enableInjected: flag(true),
+  enableEIP6963: flag(true),
+  enableWalletConnect: flag(true),
+  enableReconnect: flag(true),
+  enableNetworkSwitch: flag(true),
+  allowUnsupportedChain: flag(false),
+  enableEmbedded: flag(false),
+  disableAppend: flag(false),
+  /** Absent: follow the OS colour scheme. */
+  themeMode: Schema.optional(ThemeMode),
+  themeVariables: Schema.optionalWith(ThemeVariables, { default: () => ({}) }),
+  features: Schema.optionalWith(Features, { default: () => DefaultFeatures }),
+  defaultAccountTypes: Schema.optionalWith(DefaultAccountTypesOption, { default: () => DefaultAccountTypes }),
+  customRpcUrls: Schema.optionalWith(CustomRpcUrls, { default: () => ({}) }),
+  apiUrl: Schema.optionalWith(HttpUrl, { default: () => DefaultUrls.apiUrl }),
+  blockchainApiUrl: Schema.optionalWith(HttpUrl, { default: () => DefaultUrls.blockchainApiUrl }),
+  analyticsUrl: Schema.optionalWith(HttpUrl, { default: () => DefaultUrls.analyticsUrl }),
+  relayUrl: Schema.optionalWith(WebSocketUrl, { default: () => DefaultUrls.relayUrl }),
+  secureSiteOrigin: Schema.optionalWith(Origin, { default: () => DefaultUrls.secureSiteOrigin }),
+  termsConditionsUrl: Schema.optional(HttpUrl),
+  privacyPolicyUrl: Schema.optional(HttpUrl),
+  debug: flag(false),
+  siweConfig: Schema.optional(HostObject),
+  siwx: Schema.optional(HostObject)
+})
+
+/** The `createModal` options: decoded, with defaults filled in. */
+export const ModalOptions = Fields.pipe(
+  Schema.filter((options) =>
+    options.siweConfig !== undefined && options.siwx !== undefined
+      ? "Set either siweConfig or siwx, not both"
+      : undefined
+  ),
+  Schema.filter((options) => {
+    const wanted = options.defaultNetwork?.caipNetworkId
+    return wanted === undefined || options.networks.some((network) => network.caipNetworkId === wanted)
+      ? undefined
+      : { path: ["defaultNetwork"], message: `defaultNetwork ${wanted} is not one of networks` }
+  })
+).annotations({ identifier: "ModalOptions" })
+/** Decoded options, as services see them (`ModalConfig`). */
+export type ModalOptions = typeof ModalOptions.Type
+/** What a host passes to `createModal`. */
+export type ModalOptionsInput = typeof ModalOptions.Encoded
+
+const ProjectIdPresent = Schema.Struct({ projectId: ProjectId })
+
+/**
+ * Decodes host options. A missing, non-string or blank `projectId` is reported on its own as
+ * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options").
+ */
+export const decodeModalOptions = (input: unknown): Either.Either<ModalOptions, ModalOptionsError> =>
+  Either.isLeft(Schema.decodeUnknownEither(ProjectIdPresent)(input))
+    ? Either.left(new ProjectIdMissingError({ message: PROJECT_ID_MISSING }))
+    : decodeUnknownEither(ModalOptions, "createModal options")(input)

@@ -1,0 +1,137 @@
+import * as Schema from "effect/Schema"
+import {
+  AccountType,
+  CaipNetworkId,
+  ChainNamespace,
+  caipNetworkIdParts,
+  Email,
+  FiniteNumber,
+  messageOverride,
+  nonBlankString,
+  SocialOption
+} from "./Primitives"
+import { RecentWallet } from "./Wallet"
+
+/**
+ * A locally stored key and the schema of its *parsed* value. Values are stored as JSON text; the Storage
+ * service reads them with `Schema.parseJson(key.schema)`.
+ */
+export interface StorageKey<A, I = A> {
+  readonly key: string
+  readonly schema: Schema.Schema<A, I>
+}
+
+export const storageKey = <A, I>(key: string, schema: Schema.Schema<A, I>): StorageKey<A, I> => ({
+  key,
+  schema
+})
+
+export const ConnectionStatus = Schema.Literal(
+  "disconnected",
+  "connecting",
+  "connected",
+  "reconnecting",
+  "buffering"
+).annotations({
+  identifier: "ConnectionStatus",
+  message: messageOverride(
+    "Expected a connection status: disconnected, connecting, connected, reconnecting or buffering"
+  )
+})
+export type ConnectionStatus = typeof ConnectionStatus.Type
+
+/** Partial map namespace -> value (a Schema.Record with literal keys would make every key required). */
+const byNamespace = <A, I>(value: Schema.Schema<A, I>) =>
+  Schema.Struct({
+    eip155: Schema.optional(value),
+    solana: Schema.optional(value),
+    polkadot: Schema.optional(value),
+    bip122: Schema.optional(value),
+    cosmos: Schema.optional(value)
+  })
+
+/** Active network per namespace; each id must belong to the namespace it is stored under. */
+export const ActiveNetworkIds = byNamespace(CaipNetworkId)
+  .pipe(
+    Schema.filter((ids) => {
+      for (const [namespace, id] of Object.entries(ids)) {
+        if (id !== undefined && caipNetworkIdParts(id).namespace !== namespace) {
+          return { path: [namespace], message: `${id} is not a ${namespace} network id` }
+        }
+      }
+      return undefined
+    })
+  )
+  .annotations({ identifier: "ActiveNetworkIds" })
+export type ActiveNetworkIds = typeof ActiveNetworkIds.Type
+
+export const ConnectionStatuses = byNamespace(ConnectionStatus).annotations({
+  identifier: "ConnectionStatuses"
+})
+export type ConnectionStatuses = typeof ConnectionStatuses.Type
+
+export const PreferredAccountTypes = byNamespace(AccountType).annotations({
+  identifier: "PreferredAccountTypes"
+})
+export type PreferredAccountTypes = typeof PreferredAccountTypes.Type
+
+export const MAX_RECENT_WALLETS = 2
+
+/**
+ * SPEC §4: at most 2, newest first, no duplicates. Reading is lenient (a longer or duplicated list is
+ * trimmed, keeping the first occurrence), writing is strict (more than 2 fails to encode).
+ */
+export const RecentWallets = Schema.transform(
+  Schema.Array(RecentWallet),
+  Schema.Array(RecentWallet).pipe(
+    Schema.maxItems(MAX_RECENT_WALLETS, {
+      message: () => `Expected at most ${MAX_RECENT_WALLETS} recent wallets`
+    })
+  ),
+  {
+    strict: true,
+    decode: (wallets) =>
+      wallets
+        .filter((wallet, index) => wallets.findIndex((w) => w.id === wallet.id) === index)
+        .slice(0, MAX_RECENT_WALLETS),
+    encode: (wallets) => wallets
+  }
+).annotations({ identifier: "RecentWallets" })
+export type RecentWallets = typeof RecentWallets.Type
+
+export const DeepLinkChoice = Schema.Struct({
+  href: Schema.String,
+  name: Schema.String
+}).annotations({ identifier: "DeepLinkChoice" })
+export type DeepLinkChoice = typeof DeepLinkChoice.Type
+
+const ConnectorId = nonBlankString("connector id")
+
+/** Milliseconds since the epoch. */
+const Timestamp = FiniteNumber.pipe(
+  Schema.nonNegative({ message: () => "Expected a non-negative time in milliseconds" })
+)
+
+export const StorageKeys = {
+  activeNamespace: storageKey("@airlock/active_namespace", ChainNamespace),
+  activeNetworkIds: storageKey("@airlock/active_caip_network_ids", ActiveNetworkIds),
+  recentWallets: storageKey("@airlock/recent_wallets", RecentWallets),
+  connectedSocialProvider: storageKey("@airlock/social_provider", SocialOption),
+  socialUsername: storageKey("@airlock/social_username", Schema.String),
+  connectionStatus: storageKey("@airlock/connection_status", ConnectionStatuses),
+  connectedNamespaces: storageKey("@airlock/connected_namespaces", Schema.Array(ChainNamespace)),
+  preferredAccountTypes: storageKey("@airlock/preferred_account_types", PreferredAccountTypes),
+  deepLinkChoice: storageKey("@airlock/deeplink_choice", DeepLinkChoice),
+  emailLoginUsed: storageKey("@airlock/email_login_used", Schema.Boolean),
+  email: storageKey("@airlock/email", Email),
+  lastEmailLoginTime: storageKey("@airlock/last_email_login_time", Timestamp),
+  lastUsedChain: storageKey("@airlock/last_used_chain", CaipNetworkId),
+  smartAccountEnabledNetworks: storageKey(
+    "@airlock/smart_account_enabled_networks",
+    Schema.Array(CaipNetworkId)
+  )
+} as const
+
+/** Per-namespace key `@airlock/{ns}:connected_connector_id`. */
+export const connectedConnectorIdKey = (namespace: ChainNamespace): StorageKey<string> =>
+  storageKey(`@airlock/${namespace}:connected_connector_id`, ConnectorId)

@@ -1,0 +1,51 @@
+import * as Schema from "effect/Schema"
+import { hasControlCharacter, ThemeMode } from "./Primitives"
+
+/**
+ * A CSS value the host supplies. The values are written into a stylesheet, so characters that could end
+ * the declaration or rule (`;{}<>\`), control characters and `url(` (remote loads) are refused.
+ */
+export const CssValue = Schema.String.pipe(
+  Schema.maxLength(200, { message: () => "Expected a CSS value of at most 200 characters" }),
+  Schema.filter(
+    (value) => !/[;{}<>\\]/.test(value) && !hasControlCharacter(value) && !/url\s*\(/i.test(value),
+    {
+      message: () => "Expected a plain CSS value without ; { } < > \\, control characters or url(...)"
+    }
+  )
+).annotations({ identifier: "CssValue" })
+export type CssValue = typeof CssValue.Type
+
+export const ThemeVariables = Schema.Struct({
+  "--airlock-font-family": Schema.optional(CssValue),
+  "--airlock-accent": Schema.optional(CssValue),
+  "--airlock-color-mix": Schema.optional(CssValue),
+  /** Percentage 0..100 of `--airlock-color-mix` blended into the palette. */
+  "--airlock-color-mix-strength": Schema.optional(
+    Schema.Number.pipe(
+      Schema.between(0, 100, { message: () => "Expected a colour-mix strength between 0 and 100" })
+    )
+  ),
+  "--airlock-font-size-master": Schema.optional(CssValue),
+  "--airlock-border-radius-master": Schema.optional(CssValue),
+  "--airlock-z-index": Schema.optional(
+    Schema.Int.annotations({ message: () => "Expected an integer z-index" })
+  ),
+  "--airlock-qr-color": Schema.optional(CssValue)
+}).annotations({ identifier: "ThemeVariables" })
+export type ThemeVariables = typeof ThemeVariables.Type
+
+/** What SYNC_THEME sends to the embedded-wallet frame. */
+export const ThemeSync = Schema.Struct({
+  themeMode: ThemeMode,
+  themeVariables: ThemeVariables
+}).annotations({ identifier: "ThemeSync" })
+export type ThemeSync = typeof ThemeSync.Type
+
+/** SPEC §2 theme defaults; a host's variables override them key by key. */
+export const DefaultTheme = {
+  "--airlock-font-size-master": "10px",
+  "--airlock-border-radius-master": "4px",
+  "--airlock-z-index": 999,
+  "--airlock-color-mix-strength": 0
+} as const satisfies ThemeVariables

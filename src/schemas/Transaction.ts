@@ -1,0 +1,82 @@
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import { decodeItems, decodeUnknownEither, type SchemaDecodeError } from "./decode"
+import { FiniteNumber, IsoDateTimeString, messageOverride, optionalNullable } from "./Primitives"
+
+const ImageRef = Schema.Struct({ url: Schema.String })
+
+export const FungibleInfo = Schema.Struct({
+  name: optionalNullable(Schema.String),
+  symbol: optionalNullable(Schema.String),
+  icon: optionalNullable(ImageRef)
+}).annotations({ identifier: "FungibleInfo" })
+export type FungibleInfo = typeof FungibleInfo.Type
+
+export const NftInfo = Schema.Struct({
+  name: optionalNullable(Schema.String),
+  content: optionalNullable(Schema.Struct({ preview: optionalNullable(ImageRef) }))
+}).annotations({ identifier: "NftInfo" })
+export type NftInfo = typeof NftInfo.Type
+
+export const TransferDirection = Schema.Literal("in", "out", "self").annotations({
+  message: messageOverride("Expected a transfer direction: in, out or self")
+})
+export type TransferDirection = typeof TransferDirection.Type
+
+export const Transfer = Schema.Struct({
+  fungible_info: optionalNullable(FungibleInfo),
+  nft_info: optionalNullable(NftInfo),
+  direction: optionalNullable(TransferDirection),
+  quantity: Schema.Struct({ numeric: Schema.String }),
+  value: optionalNullable(FiniteNumber),
+  price: optionalNullable(FiniteNumber)
+}).annotations({ identifier: "Transfer" })
+export type Transfer = typeof Transfer.Type
+
+export const TransactionMetadata = Schema.Struct({
+  /** e.g. send, receive, deposit, withdraw (SPEC §4 picks the sign from it). */
+  operationType: Schema.String,
+  /** confirmed, failed or pending in practice; kept open so a new status does not drop the entry. */
+  status: Schema.String,
+  sentFrom: Schema.String,
+  sentTo: Schema.String,
+  minedAt: IsoDateTimeString,
+  /** CAIP-2 id of the chain, when the API knows it. */
+  chain: optionalNullable(Schema.String),
+  hash: optionalNullable(Schema.String)
+}).annotations({ identifier: "TransactionMetadata" })
+export type TransactionMetadata = typeof TransactionMetadata.Type
+
+/** One entry of `GET /v1/account/{address}/history`. */
+export const Transaction = Schema.Struct({
+  id: Schema.String,
+  metadata: TransactionMetadata,
+  /** The API sends `null` for a transaction without transfers. */
+  transfers: Schema.optionalWith(Schema.Array(Transfer), { nullable: true, default: () => [] })
+}).annotations({ identifier: "Transaction" })
+export type Transaction = typeof Transaction.Type
+
+export const HistoryResponse = Schema.Struct({
+  data: Schema.Array(Transaction),
+  /** Cursor of the next page; absent or null on the last page. */
+  next: optionalNullable(Schema.String)
+}).annotations({ identifier: "HistoryResponse" })
+export type HistoryResponse = typeof HistoryResponse.Type
+
+const HistoryEnvelope = Schema.Struct({
+  data: Schema.Array(Schema.Unknown),
+  next: optionalNullable(Schema.String)
+})
+
+export interface DecodedHistory {
+  readonly data: ReadonlyArray<Transaction>
+  readonly next: string | undefined
+  readonly dropped: number
+}
+
+/** Per-item tolerance: the envelope must be valid; invalid transactions are dropped, the rest kept. */
+export const decodeHistoryResponse = (input: unknown): Either.Either<DecodedHistory, SchemaDecodeError> =>
+  Either.map(decodeUnknownEither(HistoryEnvelope, "History response")(input), (envelope) => {
+    const { items, dropped } = decodeItems(Transaction)(envelope.data)
+    return { data: items, next: envelope.next, dropped }
+  })

@@ -1,0 +1,23 @@
+import * as Schema from "effect/Schema"
+
+/** The modal's views (SPEC.md §2). There are no URL routes: a view is router state. */
+export const View = Schema.Literal(
+  "Connect",
+  "Account",
+  "AllWallets",
+  "ConnectingExternal",
+  "ConnectingWalletConnect",
+  "ConnectingWalletConnectBasic",
+  "ConnectingSiwe",
+  "ConnectingFarcaster",
+  "UnsupportedChain",
+  "Networks",
+  "SIWXSignMessage",
+  "ApproveTransaction",
+  "Swap",
+  "RegisterAccountName",
+  "RegisterAccountNameSuccess"
+)
+export type View = typeof View.Type
+
+export const isView = Schema.is(View)

@@ -1,0 +1,74 @@
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import { decodeItems, decodeUnknownEither, type SchemaDecodeError } from "./decode"
+import { nonBlankString, optionalNullable } from "./Primitives"
+
+/** An entry of the recent-wallets list (SPEC §3, §4: at most 2, newest first). */
+export const RecentWallet = Schema.Struct({
+  id: nonBlankString("wallet id"),
+  rdns: Schema.optional(Schema.String),
+  name: Schema.String
+}).annotations({ identifier: "RecentWallet" })
+export type RecentWallet = typeof RecentWallet.Type
+
+/**
+ * A wallet from the explorer API (`GET /getWallets`). The API sends `null` for empty fields; they decode
+ * to absent keys. Links are plain strings here: scheme checks belong to the deep-link builder.
+ */
+export const WalletListing = Schema.Struct({
+  id: nonBlankString("wallet id"),
+  name: Schema.String,
+  image_id: optionalNullable(Schema.String),
+  image_url: optionalNullable(Schema.String),
+  rdns: optionalNullable(Schema.String),
+  /** CAIP-2 ids; kept as strings because the listing covers namespaces we do not support. */
+  chains: optionalNullable(Schema.Array(Schema.String)),
+  homepage: optionalNullable(Schema.String),
+  mobile_link: optionalNullable(Schema.String),
+  desktop_link: optionalNullable(Schema.String),
+  webapp_link: optionalNullable(Schema.String),
+  app_store: optionalNullable(Schema.String),
+  play_store: optionalNullable(Schema.String)
+}).annotations({ identifier: "WalletListing" })
+export type WalletListing = typeof WalletListing.Type
+
+export const WalletListResponse = Schema.Struct({
+  count: Schema.NonNegativeInt,
+  data: Schema.Array(WalletListing)
+}).annotations({ identifier: "WalletListResponse" })
+export type WalletListResponse = typeof WalletListResponse.Type
+
+const WalletListEnvelope = Schema.Struct({
+  count: Schema.NonNegativeInt,
+  data: Schema.Array(Schema.Unknown)
+})
+
+export interface DecodedWalletList {
+  /** Total count reported by the API (for paging), not the number of decoded items. */
+  readonly count: number
+  readonly data: ReadonlyArray<WalletListing>
+  readonly dropped: number
+}
+
+/** Per-item tolerance: the envelope must be valid; invalid listings are dropped, the rest kept. */
+export const decodeWalletListResponse = (
+  input: unknown
+): Either.Either<DecodedWalletList, SchemaDecodeError> =>
+  Either.map(decodeUnknownEither(WalletListEnvelope, "Wallet list response")(input), (envelope) => {
+    const { items, dropped } = decodeItems(WalletListing)(envelope.data)
+    return { count: envelope.count, data: items, dropped }
+  })
+
+/** A wallet the host adds with `customWallets` (FACTS §3.1 field names). */
+export const CustomWallet = Schema.Struct({
+  id: nonBlankString("wallet id"),
+  name: nonBlankString("wallet name"),
+  homepage: Schema.optional(Schema.String),
+  image_url: Schema.optional(Schema.String),
+  mobile_link: Schema.optional(Schema.String),
+  desktop_link: Schema.optional(Schema.String),
+  webapp_link: Schema.optional(Schema.String),
+  app_store: Schema.optional(Schema.String),
+  play_store: Schema.optional(Schema.String)
+}).annotations({ identifier: "CustomWallet" })
+export type CustomWallet = typeof CustomWallet.Type

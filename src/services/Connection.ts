@@ -1,0 +1,68 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type {
+  ChainNotSupportedError,
+  ConnectorNotFoundError,
+  NetworkNotFoundError,
+  RequestAbortedError,
+  WalletError
+} from "../errors"
+import type { AccountType, CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
+import type { ConnectionStatus } from "../schemas/StorageKeys"
+import type { RecentWallet } from "../schemas/Wallet"
+import type { WalletConnector } from "./Connectors"
+
+/** One namespace's connection. `connected` always comes with an address (THREATS.md T16). */
+export type NamespaceConnection =
+  | { readonly status: Exclude<ConnectionStatus, "connected"> }
+  | {
+      readonly status: "connected"
+      readonly connector: WalletConnector
+      readonly address: string
+      readonly allAccounts: ReadonlyArray<string>
+      readonly accountType: AccountType
+    }
+
+/** The connect attempt the Connecting views follow. */
+export type ConnectAttempt =
+  | { readonly _tag: "Waiting"; readonly connectorId: string }
+  | { readonly _tag: "Failed"; readonly connectorId: string; readonly error: ConnectError }
+
+export interface ConnectionState {
+  readonly namespaces: Readonly<Partial<Record<ChainNamespace, NamespaceConnection>>>
+  readonly attempt: ConnectAttempt | undefined
+}
+
+export type ConnectError = WalletError | ConnectorNotFoundError | RequestAbortedError
+
+export type SwitchNetworkError = WalletError | ChainNotSupportedError | NetworkNotFoundError
+
+export interface ConnectionShape {
+  readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
+  /** Recent wallets, newest first, at most 2 (SPEC.md §4). */
+  readonly recentWallets: SubscriptionRef.SubscriptionRef<ReadonlyArray<RecentWallet>>
+  /**
+   * Asks the wallet for its accounts. Concurrent calls for one connector share one wallet prompt;
+   * closing the modal settles the attempt as a user rejection.
+   */
+  readonly connect: (connectorId: string) => Effect.Effect<void, ConnectError>
+  /** Abandons any attempt in progress; a late wallet answer then changes nothing. */
+  readonly cancel: Effect.Effect<void>
+  readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void>
+  /** Switches the wallet (adding the chain when it does not know it), or just the modal when disconnected. */
+  readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Effect.Effect<void, SwitchNetworkError>
+  /** The connected wallet of a namespace. */
+  readonly connected: (
+    namespace: ChainNamespace
+  ) => Effect.Effect<Option.Option<Extract<NamespaceConnection, { status: "connected" }>>>
+}
+
+/**
+ * Wallet connections per namespace: connect, restore on start, follow the wallet's events, disconnect.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class Connection extends Context.Tag("@airlock/Connection")<Connection, ConnectionShape>() {}

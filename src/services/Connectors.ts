@@ -1,0 +1,53 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type { ConnectorType } from "../schemas/Connector"
+import type { ChainNamespace } from "../schemas/Primitives"
+
+/** The EIP-1193 surface Airlock uses from a wallet. Every answer is untrusted and decoded. */
+export interface Eip1193Provider {
+  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+  readonly on?: (event: string, listener: (payload: unknown) => void) => unknown
+  readonly removeListener?: (event: string, listener: (payload: unknown) => void) => unknown
+}
+
+/**
+ * A wallet the visitor can pick. `id` is unique on this page (EIP-6963 uuids change on every load);
+ * `key` is what survives a reload (the rdns, else the name) and what recent wallets remember.
+ */
+export interface WalletConnector {
+  readonly id: string
+  readonly key: string
+  readonly type: ConnectorType
+  readonly chain: ChainNamespace
+  /** Plain text, cleaned of control and direction-override characters. */
+  readonly name: string
+  /** An image data URI or an https URL, for `<img src>` only. */
+  readonly icon: string | undefined
+  readonly rdns: string | undefined
+  /** The object the wallet announced: the one requests go to. */
+  readonly provider: Eip1193Provider
+  /** Another announcement claims this rdns or uuid with a different provider (THREATS.md T5). */
+  readonly suspicious: boolean
+}
+
+export interface ConnectorsShape {
+  /** Every wallet found on the page that the options do not exclude, in discovery order. */
+  readonly connectors: SubscriptionRef.SubscriptionRef<ReadonlyArray<WalletConnector>>
+  readonly byId: (id: string) => Effect.Effect<Option.Option<WalletConnector>>
+  /**
+   * The connector a stored key names, waiting up to `timeout` for a late announcement. None when it
+   * does not show up or when the key is ambiguous (two wallets claim it: never auto-select then).
+   */
+  readonly awaitKey: (key: string, timeout: number) => Effect.Effect<Option.Option<WalletConnector>>
+}
+
+/**
+ * Wallet discovery: EIP-6963 announcements for the whole page life, and the generic `window.ethereum`
+ * browser wallet.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class Connectors extends Context.Tag("@airlock/Connectors")<Connectors, ConnectorsShape>() {}

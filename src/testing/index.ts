@@ -1,0 +1,24 @@
+/**
+ * Test doubles for hosts' own tests: in-memory layers and a mock EIP-1193 wallet.
+ *
+ * @since 0.1.0
+ */
+import * as KeyValueStore from "@effect/platform/KeyValueStore"
+import type * as Layer from "effect/Layer"
+
+/**
+ * Platform services in memory: pass as `createModal(options, { layer: MemoryPlatformLive })` so a test
+ * never touches the page's `localStorage`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const MemoryPlatformLive: Layer.Layer<KeyValueStore.KeyValueStore> = KeyValueStore.layerMemory
+
+export {
+  type MockBehaviour,
+  type MockEip1193Provider,
+  type MockRequest,
+  type MockWalletOptions,
+  makeMockEip1193Provider
+} from "./mockWallet"

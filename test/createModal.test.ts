@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { afterEach } from "vitest"
+import { type CreateModalSettings, createModal, type Modal } from "../src/createModal"
+import { type ModalOptionsInput, ProjectIdMissingError } from "../src/schemas/ModalOptions"
+import { Theme, type ThemeState } from "../src/services/Theme"
+import { MemoryPlatformLive } from "../src/testing/index"
+
+const network = {
+  id: 31337,
+  caipNetworkId: "eip155:31337",
+  chainNamespace: "eip155",
+  name: "Sandbox Chain",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
+} as const
+
+const options = { projectId: "sandbox-project", networks: [network] as const }
+
+const created: Array<Modal> = []
+const make = <R, E>(input: ModalOptionsInput, settings?: CreateModalSettings<R, E>) => {
+  const modal = createModal(input, settings)
+  created.push(modal)
+  return modal
+}
+
+afterEach(async () => {
+  await Promise.all(created.splice(0).map((m) => m.dispose()))
+})
+
+describe("createModal", () => {
+  it("refuses options without a project id", () => {
+    assert.throws(() => make({ ...options, projectId: "  " }), ProjectIdMissingError)
+    try {
+      make({ networks: [network] } as unknown as typeof options)
+      assert.fail("expected a throw")
+    } catch (error) {
+      assert.instanceOf(error, ProjectIdMissingError)
+      assert.strictEqual((error as ProjectIdMissingError).message, "Project ID Not Configured")
+    }
+  })
+
+  it("refuses siweConfig and siwx together", () => {
+    try {
+      make({ ...options, siweConfig: {}, siwx: {} })
+      assert.fail("expected a throw")
+    } catch (error) {
+      assert.strictEqual((error as { _tag: string })._tag, "SchemaDecodeError")
+      assert.include(String((error as Error).message), "siwx")
+    }
+  })
+
+  it("appends <airlock-modal> with an open shadow root, unless told not to", () => {
+    const modal = make(options, { layer: MemoryPlatformLive })
+    assert.strictEqual(modal.element?.parentNode, document.body)
+    assert.isNotNull(modal.element?.shadowRoot ?? null)
+    const detached = make({ ...options, disableAppend: true })
+    assert.isNull(detached.element?.parentNode ?? null)
+    const embedded = make({ ...options, enableEmbedded: true })
+    assert.isNull(embedded.element?.parentNode ?? null)
+  })
+
+  it("opens, reports its state, and closes", async () => {
+    const modal = make(options, { layer: MemoryPlatformLive })
+    const seen: Array<string> = []
+    const unsubscribe = modal.subscribeState((s) => seen.push(`${s.open}:${s.view}`))
+    await modal.open()
+    assert.deepStrictEqual(modal.getState(), { open: true, view: "Connect" })
+    assert.strictEqual(modal.getState(), modal.getState())
+    await modal.close()
+    assert.isFalse(modal.isOpen())
+    unsubscribe()
+    assert.deepStrictEqual(seen, ["true:Connect", "false:Connect"])
+  })
+
+  it("lets a host replace one service with one Layer.succeed", async () => {
+    const state = Effect.runSync(SubscriptionRef.make<ThemeState>({ mode: "light", variables: {} }))
+    const hostTheme = Layer.succeed(Theme, {
+      state,
+      setMode: (mode) => SubscriptionRef.update(state, (s) => ({ ...s, mode })),
+      setVariables: () => Effect.void
+    })
+    const modal = make({ ...options, themeMode: "dark" }, { layer: hostTheme })
+    assert.strictEqual(modal.getThemeMode(), "light")
+    await modal.setThemeMode("dark")
+    assert.strictEqual(Effect.runSync(SubscriptionRef.get(state)).mode, "dark")
+  })
+
+  it("stops every service on dispose and then does nothing", async () => {
+    const modal = createModal(options, { layer: MemoryPlatformLive })
+    const element = modal.element
+    await modal.dispose()
+    assert.isNull(element?.parentNode ?? null)
+    await modal.open()
+    assert.isFalse(modal.isOpen())
+  })
+})

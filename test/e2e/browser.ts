@@ -1,0 +1,176 @@
+import { createRequire } from "node:module"
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core"
+import { test as base } from "vitest"
+
+/** Debian's chromium; browsers are never downloaded. */
+export const chromiumPath = process.env.AIRLOCK_CHROMIUM ?? "/usr/bin/chromium"
+
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync"
+]
+
+export const launchChromium = () => chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+
+/** Everything the page reported that a test should never see. */
+export interface BrowserProblems {
+  readonly pageErrors: Array<string>
+  readonly consoleErrors: Array<string>
+}
+
+/** Helpers installed in every page before its scripts run; they see through open shadow roots. */
+export interface E2eHelpers {
+  /** The focused element, following open shadow roots down. */
+  readonly deepActiveElement: () => Element | null
+  /** Whether `node` is `ancestor` or inside it, crossing shadow-root boundaries upwards. */
+  readonly containsDeep: (ancestor: Node, node: Node | null) => boolean
+  /** The first element matching `selector` in the document or in any open shadow root. */
+  readonly queryDeep: (selector: string) => Element | null
+  /** A short description of an element for failure messages, e.g. `button#close "Close"`. */
+  readonly describe: (element: Element | null) => string
+}
+
+declare global {
+  interface Window {
+    readonly __e2e: E2eHelpers
+  }
+}
+
+function installHelpers() {
+  const deepActiveElement = () => {
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return active
+  }
+  const containsDeep = (ancestor: Node, node: Node | null) => {
+    let current = node
+    while (current !== null) {
+      if (ancestor.contains(current)) return true
+      const root = current.getRootNode()
+      current = root instanceof ShadowRoot ? root.host : null
+    }
+    return false
+  }
+  const queryDeep = (selector: string): Element | null => {
+    const search = (root: Document | ShadowRoot): Element | null => {
+      const found = root.querySelector(selector)
+      if (found) return found
+      for (const element of root.querySelectorAll("*")) {
+        if (element.shadowRoot) {
+          const inner = search(element.shadowRoot)
+          if (inner) return inner
+        }
+      }
+      return null
+    }
+    return search(document)
+  }
+  const describe = (element: Element | null) => {
+    if (element === null) return "nothing"
+    const id = element.id ? `#${element.id}` : ""
+    const role = element.getAttribute("role") ? `[role=${element.getAttribute("role")}]` : ""
+    const label = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? ""
+    const root = element.getRootNode()
+    const where = root instanceof ShadowRoot ? ` in <${root.host.localName}>'s shadow root` : ""
+    return `${element.localName}${id}${role} "${label}"${where}`
+  }
+  Object.defineProperty(window, "__e2e", { value: { deepActiveElement, containsDeep, queryDeep, describe } })
+  // Strict-CSP and Trusted Types violations become console errors, which fail the test.
+  document.addEventListener("securitypolicyviolation", (event) => {
+    console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`)
+  })
+}
+
+interface Fixtures {
+  /** Options for each test's fresh browser context (override with `test.scoped`). */
+  contextOptions: BrowserContextOptions
+  /** A page in a fresh context, with the e2e helpers installed; fails the test on page or console errors. */
+  page: Page
+  problems: BrowserProblems
+}
+
+/** One chromium per test file, one fresh context per test; both always closed. */
+export const test = base.extend<Fixtures & { browser: Browser }>({
+  browser: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      const browser = await launchChromium()
+      try {
+        await use(browser)
+      } finally {
+        await browser.close()
+      }
+    },
+    { scope: "file" }
+  ],
+  contextOptions: {},
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  problems: async ({}, use) => {
+    await use({ pageErrors: [], consoleErrors: [] })
+  },
+  page: async ({ browser, contextOptions, problems }, use) => {
+    const context = await browser.newContext(contextOptions)
+    try {
+      await context.addInitScript(installHelpers)
+      const page = await context.newPage()
+      page.on("pageerror", (error) => problems.pageErrors.push(error.stack ?? error.message))
+      page.on("console", (message) => {
+        if (message.type() === "error") {
+          const { url, lineNumber } = message.location()
+          problems.consoleErrors.push(`${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`)
+        }
+      })
+      await use(page)
+    } finally {
+      await context.close()
+    }
+    const reported = [
+      ...problems.pageErrors.map((error) => `pageerror: ${error}`),
+      ...problems.consoleErrors.map((error) => `console.error: ${error}`)
+    ]
+    if (reported.length > 0) throw new Error(`The page reported errors:\n${reported.join("\n")}`)
+  }
+})
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
+
+/** A serious or critical axe-core violation, flattened for printing. */
+export interface AxeFinding {
+  readonly id: string
+  readonly impact: string
+  readonly help: string
+  readonly targets: ReadonlyArray<string>
+}
+
+/**
+ * Runs axe-core with the element matched by `hostSelector` as context and returns the serious and critical
+ * violations (and prints every violation found). The page's context must bypass CSP, because the axe
+ * script is injected inline.
+ */
+export async function axeViolations(page: Page, hostSelector: string): Promise<ReadonlyArray<AxeFinding>> {
+  await page.addScriptTag({ path: axePath })
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe
+    const host = document.querySelector(selector)
+    if (host === null) throw new Error(`axe: no element matches ${selector}`)
+    const results = await axe.run(host, { resultTypes: ["violations"] })
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? "unknown",
+      help: violation.help,
+      targets: violation.nodes.map(
+        (node) => `${JSON.stringify(node.target)}: ${node.failureSummary?.replace(/\s+/g, " ") ?? ""}`
+      )
+    }))
+  }, hostSelector)
+  for (const finding of violations) {
+    console.log(`axe ${finding.impact}: ${finding.id}: ${finding.help}\n  ${finding.targets.join("\n  ")}`)
+  }
+  return violations.filter((finding) => finding.impact === "serious" || finding.impact === "critical")
+}

@@ -1,0 +1,602 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import {
+  AdapterNotFoundError,
+  type AirlockError,
+  AuthenticationSetupError,
+  BalanceUnavailableError,
+  CaipNetworkOrAddressUndefinedError,
+  CaipNetworkUndefinedError,
+  ChainDisconnectedError,
+  ChainMismatchError,
+  ChainNotAddedError,
+  ChainNotConfiguredError,
+  ChainNotSupportedError,
+  ConnectionReconnectingError,
+  ConnectorAlreadyConnectedError,
+  ConnectorNotConnectedError,
+  ConnectorNotFoundError,
+  EmailLoginDependencyLoadError,
+  FrameLoadError,
+  FrameRequestError,
+  FrameTimeoutError,
+  fromServerResponse,
+  GasPriceNetworkUnsupportedError,
+  HistoryFetchError,
+  InternalWalletError,
+  InvalidAppConfigurationError,
+  type InvalidAppConfigurationReason,
+  MethodNotAllowedError,
+  NameLookupError,
+  NetworkNotFoundError,
+  type Presentation,
+  ProjectIdMissingError,
+  present,
+  RequestAbortedError,
+  RequestPendingError,
+  SchemaDecodeError,
+  ServiceUnavailableError,
+  SessionExpiredError,
+  SignatureDeclinedError,
+  SwapNetworkUnsupportedError,
+  TransactionWaitTimeoutError,
+  UnauthorizedWalletError,
+  UnknownWalletError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+  WalletConnectConnectorNotFoundError,
+  WalletDisconnectedError
+} from "../src/errors"
+
+interface Case {
+  readonly error: AirlockError
+  /** The class's own `message`. */
+  readonly message: string
+  readonly shown: Pick<Presentation, "kind" | "message" | "delayMs">
+}
+
+const alert = (message: string) => ({ kind: "alert", message, delayMs: 0 }) as const
+const toast = (message: string, delayMs = 0) => ({ kind: "toast", message, delayMs }) as const
+const wallet = { code: 1, message: "Wallet said so", cause: null }
+
+/**
+ * One or more rows per `_tag`, typed so that a new member of `AirlockError` without a row fails typecheck.
+ * Texts are copied from SPEC.md §8, not imported, so a changed text fails here.
+ */
+const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
+  NetworkNotFoundError: [
+    {
+      error: new NetworkNotFoundError({ chainId: 137 }),
+      message: "Network Not Found",
+      shown: alert("Network Not Found")
+    }
+  ],
+  InvalidAppConfigurationError: (
+    [
+      "origin-not-allowed",
+      "domain-unverified",
+      "invalid-project-id",
+      "analytics-forbidden",
+      "forbidden"
+    ] satisfies ReadonlyArray<InvalidAppConfigurationReason>
+  ).map((reason) => ({
+    error: new InvalidAppConfigurationError({ reason }),
+    message: "Invalid App Configuration",
+    shown: alert("Invalid App Configuration")
+  })),
+  FrameLoadError: [
+    {
+      error: new FrameLoadError({}),
+      message: "Network Error - Could not load embedded wallet",
+      shown: alert("Network Error - Could not load embedded wallet")
+    }
+  ],
+  FrameTimeoutError: [
+    {
+      error: new FrameTimeoutError({ request: "CONNECT_EMAIL", timeoutMs: 30_000 }),
+      message: "Embedded Wallet Request Timed Out",
+      shown: alert("Embedded Wallet Request Timed Out")
+    }
+  ],
+  SessionExpiredError: [
+    { error: new SessionExpiredError({}), message: "Session Expired", shown: alert("Session Expired") }
+  ],
+  ProjectIdMissingError: [
+    {
+      error: new ProjectIdMissingError({ message: "Project ID Not Configured" }),
+      message: "Project ID Not Configured",
+      shown: alert("Project ID Not Configured")
+    }
+  ],
+  BalanceUnavailableError: [
+    {
+      error: new BalanceUnavailableError({ chainId: 1 }),
+      message: "Token Balance Unavailable",
+      shown: toast("Token Balance Unavailable")
+    }
+  ],
+  HistoryFetchError: [
+    {
+      error: new HistoryFetchError({}),
+      message: "Failed to fetch transactions",
+      shown: toast("Failed to fetch transactions")
+    }
+  ],
+  SignatureDeclinedError: [
+    {
+      error: new SignatureDeclinedError({}),
+      message: "Signature declined",
+      shown: toast("Signature declined")
+    },
+    {
+      error: new SignatureDeclinedError({ smartAccount: false }),
+      message: "Signature declined",
+      shown: toast("Signature declined")
+    },
+    {
+      error: new SignatureDeclinedError({ smartAccount: true }),
+      message: "This application might not support Smart Accounts",
+      shown: toast("This application might not support Smart Accounts")
+    }
+  ],
+  AuthenticationSetupError: [
+    {
+      error: new AuthenticationSetupError({}),
+      message: "A problem occurred while trying initialize authentication",
+      shown: toast("A problem occurred while trying initialize authentication")
+    }
+  ],
+  MethodNotAllowedError: [
+    {
+      error: new MethodNotAllowedError({ method: "eth_sign" }),
+      message: "Requested RPC call is not allowed",
+      shown: toast("Action not allowed", 300)
+    }
+  ],
+  EmailLoginDependencyLoadError: [
+    {
+      error: new EmailLoginDependencyLoadError({}),
+      message: "Unable to load email login dependency",
+      shown: toast("Unable to load email login dependency")
+    }
+  ],
+  FrameRequestError: [
+    { error: new FrameRequestError({}), message: "An error occurred", shown: toast("An error occurred") },
+    {
+      error: new FrameRequestError({ frameMessage: "Invalid OTP" }),
+      message: "Invalid OTP",
+      shown: toast("Invalid OTP")
+    },
+    {
+      error: new FrameRequestError({ frameMessage: "  " }),
+      message: "An error occurred",
+      shown: toast("An error occurred")
+    },
+    {
+      error: new FrameRequestError({ frameMessage: 42 }),
+      message: "An error occurred",
+      shown: toast("An error occurred")
+    },
+    {
+      error: new FrameRequestError({ frameMessage: "x".repeat(501) }),
+      message: "An error occurred",
+      shown: toast("An error occurred")
+    }
+  ],
+  RequestAbortedError: [
+    {
+      error: new RequestAbortedError({ source: "rpc" }),
+      message: "Request was aborted",
+      shown: toast("Request was aborted")
+    },
+    {
+      error: new RequestAbortedError({ source: "other" }),
+      message: "Something went wrong",
+      shown: toast("Something went wrong")
+    }
+  ],
+  ChainNotSupportedError: [
+    {
+      error: new ChainNotSupportedError({ chainId: "eip155:10" }),
+      message: "Chain is not supported",
+      shown: toast("Chain is not supported")
+    }
+  ],
+  SwapNetworkUnsupportedError: [
+    {
+      error: new SwapNetworkUnsupportedError({}),
+      message: "Network not supported for Swaps",
+      shown: toast("Network not supported for Swaps", 150)
+    }
+  ],
+  GasPriceNetworkUnsupportedError: [
+    {
+      error: new GasPriceNetworkUnsupportedError({}),
+      message: "Network not supported for Gas Price",
+      shown: toast("Network not supported for Gas Price", 150)
+    }
+  ],
+  TransactionWaitTimeoutError: [
+    {
+      error: new TransactionWaitTimeoutError({ hash: "0xabc", timeoutMs: 180_000 }),
+      message: "Timed out while waiting for the transaction to be confirmed",
+      shown: toast("Timed out while waiting for the transaction to be confirmed")
+    }
+  ],
+  ServiceUnavailableError: [
+    {
+      error: new ServiceUnavailableError({ status: 503 }),
+      message: "Service temporarily unavailable",
+      shown: toast("Service temporarily unavailable")
+    }
+  ],
+  AdapterNotFoundError: [
+    { error: new AdapterNotFoundError({}), message: "Adapter not found", shown: toast("Adapter not found") }
+  ],
+  CaipNetworkUndefinedError: [
+    {
+      error: new CaipNetworkUndefinedError({}),
+      message: "CaipNetwork is undefined",
+      shown: toast("CaipNetwork is undefined")
+    }
+  ],
+  CaipNetworkOrAddressUndefinedError: [
+    {
+      error: new CaipNetworkOrAddressUndefinedError({}),
+      message: "CaipNetwork or CaipAddress is undefined",
+      shown: toast("CaipNetwork or CaipAddress is undefined")
+    }
+  ],
+  WalletConnectConnectorNotFoundError: [
+    {
+      error: new WalletConnectConnectorNotFoundError({}),
+      message: "WalletConnectConnector not found",
+      shown: toast("WalletConnectConnector not found")
+    }
+  ],
+  ChainNotConfiguredError: [
+    {
+      error: new ChainNotConfiguredError({}),
+      message: "Chain not configured.",
+      shown: toast("Chain not configured.")
+    }
+  ],
+  ConnectorNotConnectedError: [
+    {
+      error: new ConnectorNotConnectedError({}),
+      message: "Connector not connected.",
+      shown: toast("Connector not connected.")
+    }
+  ],
+  ConnectorNotFoundError: [
+    {
+      error: new ConnectorNotFoundError({ connectorId: "eip6963:gone" }),
+      message: "Connector not found",
+      shown: toast("Connector not found")
+    }
+  ],
+  ConnectorAlreadyConnectedError: [
+    {
+      error: new ConnectorAlreadyConnectedError({}),
+      message: "Connector already connected.",
+      shown: toast("Connector already connected.")
+    }
+  ],
+  ChainMismatchError: [
+    {
+      error: new ChainMismatchError({ expectedChainId: 1, actualChainId: 137 }),
+      message: "Chain mismatch: expected chain 1, wallet is on chain 137",
+      shown: toast("Chain mismatch: expected chain 1, wallet is on chain 137")
+    },
+    {
+      error: new ChainMismatchError({ expectedChainId: "eip155:1", actualChainId: undefined }),
+      message: "Chain mismatch: expected chain eip155:1, wallet is on no chain",
+      shown: toast("Chain mismatch: expected chain eip155:1, wallet is on no chain")
+    }
+  ],
+  ConnectionReconnectingError: [
+    {
+      error: new ConnectionReconnectingError({}),
+      message: "unavailable while reconnecting",
+      shown: toast("unavailable while reconnecting")
+    }
+  ],
+  NameLookupError: [
+    {
+      error: new NameLookupError({ reason: "Name is already registered" }),
+      message: "Name is already registered",
+      shown: toast("Name is already registered")
+    },
+    { error: new NameLookupError({}), message: "Name lookup failed", shown: toast("Name lookup failed") }
+  ],
+  SchemaDecodeError: [
+    {
+      error: new SchemaDecodeError({
+        subject: "balances",
+        message: "balances: [0].address: Expected string"
+      }),
+      message: "balances: [0].address: Expected string",
+      shown: toast("balances: [0].address: Expected string")
+    }
+  ],
+  UserRejectedRequestError: [
+    {
+      error: new UserRejectedRequestError(wallet),
+      message: wallet.message,
+      shown: toast("Request rejected in wallet")
+    }
+  ],
+  UnauthorizedWalletError: [
+    {
+      error: new UnauthorizedWalletError(wallet),
+      message: wallet.message,
+      shown: toast("Not authorized by the wallet")
+    }
+  ],
+  UnsupportedMethodError: [
+    {
+      error: new UnsupportedMethodError(wallet),
+      message: wallet.message,
+      shown: toast("The wallet does not support this request")
+    }
+  ],
+  WalletDisconnectedError: [
+    {
+      error: new WalletDisconnectedError(wallet),
+      message: wallet.message,
+      shown: toast("Wallet disconnected")
+    }
+  ],
+  ChainDisconnectedError: [
+    {
+      error: new ChainDisconnectedError(wallet),
+      message: wallet.message,
+      shown: toast("Wallet is not connected to this network")
+    }
+  ],
+  ChainNotAddedError: [
+    {
+      error: new ChainNotAddedError(wallet),
+      message: wallet.message,
+      shown: toast("Network not added to wallet")
+    }
+  ],
+  RequestPendingError: [
+    {
+      error: new RequestPendingError(wallet),
+      message: wallet.message,
+      shown: toast("Open your wallet to continue")
+    }
+  ],
+  InternalWalletError: [
+    {
+      error: new InternalWalletError(wallet),
+      message: wallet.message,
+      shown: toast("The wallet ran into an error. Try again.")
+    }
+  ],
+  UnknownWalletError: [
+    { error: new UnknownWalletError(wallet), message: wallet.message, shown: toast(wallet.message) }
+  ]
+}
+
+const allCases = Object.values(cases).flat()
+
+describe("present: the SPEC.md §8 catalogue", () => {
+  for (const { error, message, shown } of allCases) {
+    it(`${error._tag}: ${shown.kind} '${shown.message}' after ${shown.delayMs} ms`, () => {
+      const presentation = present(error)
+      assert.strictEqual(presentation.kind, shown.kind)
+      assert.strictEqual(presentation.message, shown.message)
+      assert.strictEqual(presentation.delayMs, shown.delayMs)
+      assert.strictEqual(error.message, message)
+    })
+  }
+
+  it("names each class after its _tag (<Subject><Problem>Error)", () => {
+    for (const { error } of allCases) {
+      assert.strictEqual(Object.getPrototypeOf(error).constructor.name, error._tag)
+      assert.match(error._tag, /^[A-Z][A-Za-z]+Error$/)
+      assert.instanceOf(error, Error)
+    }
+  })
+
+  it("alerts are errors and carry a description", () => {
+    for (const { error } of allCases) {
+      const presentation = present(error)
+      if (presentation.kind === "alert") {
+        assert.strictEqual(presentation.variant, "error")
+        assert.isString(presentation.description)
+      }
+    }
+  })
+
+  it("Session Expired tells the visitor to check the device's time settings and reconnect", () => {
+    const { description } = present(new SessionExpiredError({}))
+    assert.match(description ?? "", /time settings/i)
+    assert.match(description ?? "", /reconnect/i)
+  })
+
+  it("Invalid App Configuration explains each reason differently where it matters", () => {
+    const descriptionOf = (reason: InvalidAppConfigurationReason) =>
+      present(new InvalidAppConfigurationError({ reason })).description
+    assert.match(descriptionOf("origin-not-allowed") ?? "", /allow list/)
+    assert.match(descriptionOf("invalid-project-id") ?? "", /project ID/)
+    assert.match(descriptionOf("domain-unverified") ?? "", /verif/)
+  })
+
+  it("the balance error says when a retry is allowed (30 s)", () => {
+    assert.strictEqual(new BalanceUnavailableError({}).retryAfterMs, 30_000)
+  })
+
+  it("keeps context fields and the cause", () => {
+    const cause = new Error("boom")
+    const error = new ChainMismatchError({ expectedChainId: 1, actualChainId: 10, cause })
+    assert.strictEqual(error.expectedChainId, 1)
+    assert.strictEqual(error.actualChainId, 10)
+    assert.strictEqual(error.cause, cause)
+    assert.strictEqual(new MethodNotAllowedError({ method: "eth_sign" }).method, "eth_sign")
+  })
+
+  it("user rejection and pending requests are informational, not errors", () => {
+    assert.strictEqual(present(new UserRejectedRequestError(wallet)).variant, "info")
+    assert.strictEqual(present(new RequestPendingError(wallet)).variant, "info")
+  })
+})
+
+interface ServerRow {
+  readonly name: string
+  readonly status: number
+  readonly body: unknown
+  readonly tag: AirlockError["_tag"] | undefined
+  readonly reason?: InvalidAppConfigurationReason
+  readonly message?: string
+}
+
+const throwingBody = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error("trap")
+    }
+  }
+)
+
+const serverRows: ReadonlyArray<ServerRow> = [
+  {
+    name: "origin not allowed in { message }",
+    status: 401,
+    body: { message: "Unauthorized: origin not allowed" },
+    tag: "InvalidAppConfigurationError",
+    reason: "origin-not-allowed"
+  },
+  {
+    name: "origin not allowed as a text body",
+    status: 401,
+    body: "Unauthorized: origin not allowed",
+    tag: "InvalidAppConfigurationError",
+    reason: "origin-not-allowed"
+  },
+  {
+    name: "invalid key in { error }",
+    status: 401,
+    body: { error: "Unauthorized: invalid key" },
+    tag: "InvalidAppConfigurationError",
+    reason: "invalid-project-id"
+  },
+  {
+    name: "invalid key in a JSON-RPC envelope with HTTP 200",
+    status: 200,
+    body: { jsonrpc: "2.0", id: 1, error: { code: -32000, message: "Unauthorized: invalid key" } },
+    tag: "InvalidAppConfigurationError",
+    reason: "invalid-project-id"
+  },
+  {
+    name: "JWT not yet valid",
+    status: 400,
+    body: { message: "JWT validation error: JWT Token is not yet valid" },
+    tag: "SessionExpiredError"
+  },
+  {
+    name: "JWT not yet valid as JSON text",
+    status: 401,
+    body: JSON.stringify({ error: "JWT validation error: JWT Token is not yet valid" }),
+    tag: "SessionExpiredError"
+  },
+  {
+    name: "403 without a named message",
+    status: 403,
+    body: {},
+    tag: "InvalidAppConfigurationError",
+    reason: "forbidden"
+  },
+  {
+    name: "403 with the origin message keeps the specific reason",
+    status: 403,
+    body: { message: "Unauthorized: origin not allowed" },
+    tag: "InvalidAppConfigurationError",
+    reason: "origin-not-allowed"
+  },
+  { name: "503", status: 503, body: "Service Unavailable", tag: "ServiceUnavailableError" },
+  {
+    name: "name lookup: first reason description",
+    status: 400,
+    body: { reasons: [{ description: "Name is already taken" }, { description: "second" }] },
+    tag: "NameLookupError",
+    message: "Name is already taken"
+  },
+  {
+    name: "name lookup: reasons in a JSON text body",
+    status: 404,
+    body: JSON.stringify({ reasons: [{ description: "Name not found" }] }),
+    tag: "NameLookupError",
+    message: "Name not found"
+  },
+  { name: "name lookup: empty reasons", status: 400, body: { reasons: [] }, tag: undefined },
+  { name: "500 with nothing named", status: 500, body: { message: "boom" }, tag: undefined },
+  { name: "200 success", status: 200, body: { balances: [] }, tag: undefined },
+  { name: "null body", status: 404, body: null, tag: undefined },
+  { name: "throwing Proxy body", status: 401, body: throwingBody, tag: undefined },
+  {
+    name: "throwing Proxy body with 403",
+    status: 403,
+    body: throwingBody,
+    tag: "InvalidAppConfigurationError"
+  },
+  { name: "malformed JSON text", status: 400, body: '{"reasons": [', tag: undefined },
+  {
+    name: "huge body with the message first",
+    status: 401,
+    body: `Unauthorized: invalid key${" ".repeat(5_000_000)}`,
+    tag: "InvalidAppConfigurationError",
+    reason: "invalid-project-id"
+  }
+]
+
+describe("fromServerResponse", () => {
+  for (const row of serverRows) {
+    it(row.name, () => {
+      const error = fromServerResponse(row.status, row.body)
+      assert.strictEqual(error?._tag, row.tag)
+      if (row.reason !== undefined && error?._tag === "InvalidAppConfigurationError") {
+        assert.strictEqual(error.reason, row.reason)
+      }
+      if (row.message !== undefined) assert.strictEqual(error?.message, row.message)
+    })
+  }
+
+  it("keeps the status", () => {
+    const error = fromServerResponse(403, "")
+    assert.strictEqual(error?._tag === "InvalidAppConfigurationError" ? error.status : undefined, 403)
+  })
+
+  it("never throws on 1000 random statuses and bodies, and each result can be presented", () => {
+    const body = fc.oneof(
+      fc.anything({ withBigInt: true, withNullPrototype: true, withBoxedValues: true, withMap: true }),
+      fc.json(),
+      fc.record({ message: fc.anything() }, { requiredKeys: [] }),
+      fc.record({ error: fc.oneof(fc.string(), fc.record({ message: fc.anything() })) }),
+      fc.record({ reasons: fc.array(fc.record({ description: fc.anything() }, { requiredKeys: [] })) }),
+      fc.constantFrom(
+        "Unauthorized: origin not allowed",
+        "Unauthorized: invalid key",
+        "JWT validation error: JWT Token is not yet valid"
+      )
+    )
+    const status = fc.oneof(
+      fc.constantFrom(200, 400, 401, 403, 404, 429, 500, 503),
+      fc.integer(),
+      fc.double()
+    )
+    fc.assert(
+      fc.property(status, body, (s, b) => {
+        const error = fromServerResponse(s, b)
+        if (error !== undefined) {
+          const presentation = present(error)
+          assert.isTrue(presentation.message.length > 0 && presentation.message.length <= 500)
+        }
+      }),
+      { numRuns: 1000 }
+    )
+  })
+})

@@ -1,0 +1,161 @@
+// @vitest-environment happy-dom
+import { act } from "react"
+import { createRoot } from "react-dom/client"
+import { afterEach, describe, expect, it } from "vitest"
+import { createModal, type Modal } from "../../src/createModal"
+import { AirlockProvider, ConnectButton } from "../../src/react/index"
+import { focusableIn } from "../../src/react/modal/focus"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import { MemoryPlatformLive } from "../../src/testing/index"
+
+Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+
+const options: ModalOptionsInput = {
+  projectId: "sandbox-project",
+  networks: [
+    {
+      id: 31337,
+      caipNetworkId: "eip155:31337",
+      chainNamespace: "eip155",
+      name: "Sandbox Chain",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
+    }
+  ]
+}
+
+const cleanups: Array<() => Promise<void> | void> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await act(async () => cleanup())
+  document.body.replaceChildren()
+})
+
+/** A host page: a Connect button in the host's React tree, and the modal. */
+const renderHost = async (input: ModalOptionsInput = options) => {
+  const modal: Modal = createModal(input, { layer: MemoryPlatformLive })
+  cleanups.push(() => modal.dispose())
+  const container = document.createElement("div")
+  document.body.prepend(container)
+  const root = createRoot(container)
+  cleanups.push(() => root.unmount())
+  await act(async () =>
+    root.render(
+      <AirlockProvider modal={modal}>
+        <ConnectButton />
+      </AirlockProvider>
+    )
+  )
+  const button = container.querySelector("button")
+  if (button === null) throw new Error("no Connect button")
+  const shadow = modal.element?.shadowRoot
+  if (shadow === null || shadow === undefined) throw new Error("no shadow root")
+  const dialog = () => shadow.querySelector<HTMLElement>('[role="dialog"]')
+  const press = (key: string, shiftKey = false) =>
+    act(async () => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true }))
+    })
+  return { modal, button, shadow, dialog, press }
+}
+
+describe("the modal shell", () => {
+  it("opens a labelled modal dialog from the Connect Wallet button", async () => {
+    const { button, shadow, dialog } = await renderHost()
+    expect(button.textContent).toBe("Connect Wallet")
+    expect(button.getAttribute("aria-haspopup")).toBe("dialog")
+    button.focus()
+    await act(async () => button.click())
+    const open = dialog()
+    expect(open).not.toBeNull()
+    expect(open?.getAttribute("aria-modal")).toBe("true")
+    const title = shadow.getElementById(open?.getAttribute("aria-labelledby") ?? "")
+    expect(title?.textContent).toBe("Connect Wallet")
+    expect(button.getAttribute("aria-expanded")).toBe("true")
+    // Focus moved into the dialog.
+    expect(open?.contains(shadow.activeElement)).toBe(true)
+  })
+
+  it("closes on Escape and gives focus back to the button", async () => {
+    const { button, dialog, press, modal } = await renderHost()
+    button.focus()
+    await act(async () => button.click())
+    await press("Escape")
+    expect(dialog()).toBeNull()
+    expect(modal.isOpen()).toBe(false)
+    expect(document.activeElement).toBe(button)
+  })
+
+  it("wraps Tab from the last control to the first, and Shift+Tab back", async () => {
+    const { button, shadow, dialog, press } = await renderHost()
+    await act(async () => button.click())
+    const controls = focusableIn(dialog() ?? document.body)
+    const first = controls[0]
+    const last = controls[controls.length - 1]
+    expect(controls.length).toBeGreaterThan(2)
+    last?.focus()
+    await press("Tab")
+    expect(shadow.activeElement).toBe(first)
+    await press("Tab", true)
+    expect(shadow.activeElement).toBe(last)
+  })
+
+  it("closes when the overlay is clicked, not when the card is", async () => {
+    const { button, shadow, dialog } = await renderHost()
+    await act(async () => button.click())
+    const card = dialog()
+    await act(async () => {
+      card?.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }))
+    })
+    expect(dialog()).not.toBeNull()
+    const overlay = shadow.querySelector(".overlay")
+    await act(async () => {
+      overlay?.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }))
+    })
+    expect(dialog()).toBeNull()
+  })
+
+  it("stays open in ApproveTransaction until forced", async () => {
+    const { modal, dialog, press } = await renderHost()
+    await act(async () => modal.open("ApproveTransaction"))
+    await press("Escape")
+    expect(dialog()).not.toBeNull()
+    await act(async () => {
+      await modal.close({ force: true })
+    })
+    expect(dialog()).toBeNull()
+  })
+
+  it("shows email, social and wallet methods in the default order", async () => {
+    const { button, shadow } = await renderHost()
+    await act(async () => button.click())
+    const labels = [...shadow.querySelectorAll("form label, .socials button, .section h3")].map(
+      (n) => n.textContent
+    )
+    expect(labels[0]).toBe("Email")
+    expect(labels[1]).toBe("Continue with Google")
+    expect(labels[labels.length - 1]).toBe("Wallets")
+  })
+
+  it("follows a configured method order and leaves out disabled methods", async () => {
+    const { button, shadow } = await renderHost({
+      ...options,
+      features: { connectMethodsOrder: ["wallet", "email"], socials: false }
+    })
+    await act(async () => button.click())
+    const sections = [...shadow.querySelectorAll(".body .section")].map((n) =>
+      n.tagName === "FORM" ? "email" : n.classList.contains("socials") ? "social" : "wallet"
+    )
+    expect(sections).toEqual(["wallet", "email"])
+  })
+
+  it("applies the theme mode and variables to the host element", async () => {
+    const { modal } = await renderHost({
+      ...options,
+      themeMode: "light",
+      themeVariables: { "--airlock-accent": "#ff0000" }
+    })
+    expect(modal.element?.dataset.theme).toBe("light")
+    expect(modal.element?.style.getPropertyValue("--airlock-accent")).toBe("#ff0000")
+    await act(async () => modal.setThemeMode("dark"))
+    expect(modal.element?.dataset.theme).toBe("dark")
+  })
+})

@@ -1,0 +1,35 @@
+import { assert, describe, it } from "@effect/vitest"
+import { AppMetadata, DappMetadata } from "../../src/schemas/Metadata"
+import { accepts, neverThrows, rejects } from "./helpers"
+
+const app = {
+  name: "Demo",
+  description: "A demo dapp",
+  url: "https://demo.example",
+  icons: ["https://demo.example/icon.png"]
+}
+
+describe("AppMetadata", () => {
+  it("accepts name, description, url, icons", () => {
+    assert.deepStrictEqual(accepts(AppMetadata, app), app)
+    accepts(AppMetadata, { ...app, icons: [] })
+  })
+
+  it("rejects missing fields and non-string icons", () => {
+    rejects(AppMetadata, { ...app, icons: [1] }, "icons[0]: Expected string")
+    rejects(AppMetadata, { name: "x" }, "description: is missing", "url: is missing", "icons: is missing")
+  })
+
+  it("property: total on arbitrary input", () => neverThrows(AppMetadata))
+})
+
+describe("DappMetadata", () => {
+  it("adds optional projectId, sdkVersion, sdkType", () => {
+    const dapp = { ...app, projectId: "p", sdkVersion: "react-airlock-0.1.0", sdkType: "airlock" }
+    assert.deepStrictEqual(accepts(DappMetadata, dapp), dapp)
+    accepts(DappMetadata, app)
+    rejects(DappMetadata, { ...app, projectId: 1 }, "projectId")
+  })
+
+  it("property: total on arbitrary input", () => neverThrows(DappMetadata))
+})

@@ -1,0 +1,123 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import fc from "fast-check"
+import {
+  decodeItems,
+  decodeUnknown,
+  decodeUnknownEither,
+  formatParseError,
+  SchemaDecodeError
+} from "../../src/schemas/decode"
+import { EvmAddress } from "../../src/schemas/Primitives"
+import { hostile, NUM_RUNS } from "./helpers"
+
+const Person = Schema.Struct({
+  name: Schema.String,
+  tags: Schema.Array(Schema.String),
+  nested: Schema.Struct({ "odd-key": Schema.Number }),
+  wallet: EvmAddress
+})
+
+const validPerson = {
+  name: "Ada",
+  tags: ["a"],
+  nested: { "odd-key": 1 },
+  wallet: "0x52908400098527886e0f7030069857d2e4169ee7"
+}
+
+describe("decodeUnknown", () => {
+  it.effect("succeeds with the decoded value", () =>
+    Effect.gen(function* () {
+      const person = yield* decodeUnknown(Person, "Person")(validPerson)
+      assert.deepStrictEqual(person, validPerson)
+    })
+  )
+
+  it.effect("fails with a SchemaDecodeError naming the subject and the path", () =>
+    Effect.gen(function* () {
+      const error = yield* Effect.flip(decodeUnknown(Person, "Person")({ ...validPerson, wallet: "0x1" }))
+      assert.instanceOf(error, SchemaDecodeError)
+      assert.strictEqual(error._tag, "SchemaDecodeError")
+      assert.strictEqual(error.subject, "Person")
+      assert.strictEqual(
+        error.message,
+        "Person: wallet: Expected an EVM address: 0x followed by 40 hex characters"
+      )
+    })
+  )
+
+  it.effect("reports several issues at once, with readable paths", () =>
+    Effect.gen(function* () {
+      const error = yield* Effect.flip(
+        decodeUnknown(Person, "Person")({ name: 1, tags: ["a", 2], nested: { "odd-key": "x" } })
+      )
+      assert.include(error.message, "name: Expected string, actual 1")
+      assert.include(error.message, "tags[1]: Expected string, actual 2")
+      assert.include(error.message, 'nested["odd-key"]: Expected number')
+      assert.include(error.message, "wallet: is missing")
+    })
+  )
+})
+
+describe("decodeUnknownEither", () => {
+  it("returns Right or Left(SchemaDecodeError)", () => {
+    assert.isTrue(Either.isRight(decodeUnknownEither(Person, "Person")(validPerson)))
+    const left = decodeUnknownEither(Person, "Person")(null)
+    assert.isTrue(Either.isLeft(left))
+    if (Either.isLeft(left)) {
+      assert.isTrue(left.left.message.startsWith("Person: Expected {"))
+      assert.isTrue(left.left.message.endsWith("actual null"))
+    }
+  })
+
+  it("caps the number of issues shown and the message length", () => {
+    const Many = Schema.Array(Schema.Number)
+    const result = decodeUnknownEither(Many, "Numbers")(Array.from({ length: 50 }, (_, i) => `x${i}`))
+    assert.isTrue(Either.isLeft(result))
+    if (Either.isLeft(result)) {
+      assert.include(result.left.message, "and 45 more")
+      assert.isAtMost(result.left.message.length, 600 + "Numbers: ".length)
+    }
+    const Long = Schema.String
+    const long = decodeUnknownEither(Schema.Array(Long), "Long")([{ a: "x".repeat(5000) }])
+    if (Either.isLeft(long)) assert.isAtMost(long.left.message.length, 610)
+  })
+
+  it("property: never throws, message always starts with the subject and is bounded", () =>
+    fc.assert(
+      fc.property(hostile, (input) => {
+        const result = decodeUnknownEither(Person, "Person")(input)
+        if (Either.isLeft(result)) {
+          assert.isTrue(result.left.message.startsWith("Person: "))
+          assert.isAtMost(result.left.message.length, 610)
+        }
+      }),
+      { numRuns: NUM_RUNS }
+    ))
+})
+
+describe("formatParseError", () => {
+  it("formats a root issue without a path", () => {
+    const result = Schema.decodeUnknownEither(Schema.String)(1)
+    if (Either.isLeft(result)) assert.strictEqual(formatParseError(result.left), "Expected string, actual 1")
+  })
+})
+
+describe("decodeItems", () => {
+  it("keeps valid items in order and counts the dropped ones", () => {
+    const { items, dropped } = decodeItems(Schema.Number)([1, "2", 3, null, 4])
+    assert.deepStrictEqual(items, [1, 3, 4])
+    assert.strictEqual(dropped, 2)
+  })
+
+  it("property: items + dropped = input length", () =>
+    fc.assert(
+      fc.property(fc.array(hostile), (input) => {
+        const { items, dropped } = decodeItems(Person)(input)
+        return items.length + dropped === input.length && items.every(Schema.is(Person))
+      }),
+      { numRuns: NUM_RUNS }
+    ))
+})
