@@ -1,7 +1,8 @@
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { makeController } from "./internal/controller"
+import { BalanceUnavailableError } from "./errors"
+import { type ModalEvent, makeController } from "./internal/controller"
 import { registerModal, unregisterModal } from "./internal/registry"
 import {
   type AccountSnapshot,
@@ -69,6 +70,11 @@ export interface Modal {
    */
   readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<void>
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
+  /** The active account's native balance (cached 30 s); rejects with 'Token Balance Unavailable'. */
+  readonly fetchBalance: () => Promise<{ readonly balance: string; readonly symbol: string }>
+  /** The latest modal event (open, close, connect, disconnect, network switch...). */
+  readonly getEvent: () => ModalEvent | undefined
+  readonly subscribeEvents: (listener: (event: ModalEvent | undefined) => void) => () => void
   /** The `<airlock-modal>` element; place it yourself with `disableAppend` or `enableEmbedded`. */
   readonly element: HTMLElement | undefined
   /** Unmounts the modal, stops every service and releases what they hold. */
@@ -162,6 +168,7 @@ export const createModal = <ROut = never, E = never>(
     ),
     isDisposed
   )
+  const event = expose(controller.events, isDisposed)
   const unlessDisposed = <A>(f: () => Promise<A>, fallback: A) => (disposed ? Promise.resolve(fallback) : f())
 
   const modal: Modal = {
@@ -192,6 +199,18 @@ export const createModal = <ROut = never, E = never>(
         undefined
       ),
     disconnect: (namespace) => unlessDisposed(() => controller.disconnect(namespace), undefined),
+    fetchBalance: async () => {
+      const account = accountStore().get()
+      const { caipNetwork } = network.get()
+      if (disposed || account.address === undefined || caipNetwork === undefined) {
+        throw new BalanceUnavailableError({ address: account.address })
+      }
+      const result = await controller.nativeBalance(caipNetwork, account.address)
+      if (result._tag === "Failure") throw result.cause
+      return { balance: result.value.formatted, symbol: result.value.symbol }
+    },
+    getEvent: event.get,
+    subscribeEvents: event.subscribe,
     element: mounted?.element,
     dispose: async () => {
       if (disposed) return

@@ -194,6 +194,27 @@ export class ServiceUnavailableError extends Data.TaggedError("ServiceUnavailabl
   override readonly message = "Service temporarily unavailable"
 }
 
+export type ProviderRequestReason =
+  | "network"
+  | "timeout"
+  | "status"
+  | "too-large"
+  | "malformed-body"
+  | "invalid-request"
+
+/**
+ * A request to a provider service failed for a reason the server did not name (network, timeout, 429,
+ * 5xx, an oversized or unreadable body). `endpoint` is the path only: the query carries the project id.
+ */
+export class ProviderRequestError extends Data.TaggedError("ProviderRequestError")<{
+  readonly reason: ProviderRequestReason
+  readonly endpoint: string
+  readonly status?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Network request failed"
+}
+
 export class AdapterNotFoundError extends Data.TaggedError("AdapterNotFoundError")<{
   readonly namespace?: string | undefined
   readonly cause?: unknown
@@ -305,6 +326,7 @@ export type AirlockError =
   | GasPriceNetworkUnsupportedError
   | TransactionWaitTimeoutError
   | ServiceUnavailableError
+  | ProviderRequestError
   | AdapterNotFoundError
   | CaipNetworkUndefinedError
   | CaipNetworkOrAddressUndefinedError
@@ -402,6 +424,8 @@ export const present = (error: AirlockError): Presentation => {
       return toast("Timed out while waiting for the transaction to be confirmed", "warning")
     case "ServiceUnavailableError":
       return toast("Service temporarily unavailable", "warning")
+    case "ProviderRequestError":
+      return toast("Network request failed. Try again later.", "warning")
     case "AdapterNotFoundError":
     case "CaipNetworkUndefinedError":
     case "CaipNetworkOrAddressUndefinedError":

@@ -31,6 +31,7 @@ import {
   NetworkNotFoundError,
   type Presentation,
   ProjectIdMissingError,
+  ProviderRequestError,
   present,
   RequestAbortedError,
   RequestPendingError,
@@ -228,6 +229,18 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new ServiceUnavailableError({ status: 503 }),
       message: "Service temporarily unavailable",
       shown: toast("Service temporarily unavailable")
+    }
+  ],
+  ProviderRequestError: [
+    {
+      error: new ProviderRequestError({ reason: "status", endpoint: "/getWallets", status: 500 }),
+      message: "Network request failed",
+      shown: toast("Network request failed. Try again later.")
+    },
+    {
+      error: new ProviderRequestError({ reason: "timeout", endpoint: "/v1/identity/0xabc" }),
+      message: "Network request failed",
+      shown: toast("Network request failed. Try again later.")
     }
   ],
   AdapterNotFoundError: [

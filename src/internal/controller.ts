@@ -3,23 +3,32 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
+import * as Predicate from "effect/Predicate"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import { type AirlockError, type Presentation, present } from "../errors"
 import type { AirlockServices } from "../layers/AirlockLive"
+import type { TokenBalance } from "../schemas/Balance"
 import type { ModalOptions } from "../schemas/ModalOptions"
 import type { CaipNetwork } from "../schemas/Network"
 import type { CaipNetworkId, ChainNamespace, ThemeMode } from "../schemas/Primitives"
 import type { ThemeVariables } from "../schemas/Theme"
 import type { View } from "../schemas/View"
 import type { RecentWallet } from "../schemas/Wallet"
+import { Analytics } from "../services/Analytics"
 import { BalanceService, type NativeBalance } from "../services/BalanceService"
+import type { Identity } from "../services/BlockchainApi"
 import { Connection, type ConnectionState } from "../services/Connection"
 import { Connectors, type WalletConnector } from "../services/Connectors"
+import { type HistoryPage, HistoryService } from "../services/HistoryService"
+import { IdentityService } from "../services/IdentityService"
 import { ModalConfig } from "../services/ModalConfig"
 import { ModalRouter, type RouteData, type RouterState } from "../services/ModalRouter"
 import { Networks, type NetworksState } from "../services/Networks"
 import { type Notice, Notifications } from "../services/Notifications"
+import { OriginGuard } from "../services/OriginGuard"
 import { Theme, type ThemeState } from "../services/Theme"
-import { type Store, storeFromRef } from "./store"
+import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../services/WalletCatalog"
+import { type Store, storeFromRef, valueStore } from "./store"
 
 /**
  * The modal's services as plain values and promises: what the views and the public handle use, so that
@@ -34,6 +43,9 @@ export interface ModalController {
   readonly networks: Store<NetworksState>
   readonly connectors: Store<ReadonlyArray<WalletConnector>>
   readonly recentWallets: Store<ReadonlyArray<RecentWallet>>
+  readonly catalog: CatalogController
+  /** The latest modal event. */
+  readonly events: Store<ModalEvent | undefined>
   readonly open: (view?: View, data?: RouteData) => Promise<void>
   /** Resolves to whether the modal closed (ApproveTransaction refuses unless forced). */
   readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
@@ -51,12 +63,40 @@ export interface ModalController {
   /** Resolves to whether it switched; a failure is shown as a toast. */
   readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<Result<void>>
   readonly nativeBalance: (network: CaipNetwork, address: string) => Promise<Result<NativeBalance>>
+  /** The connected account's tokens; a failure also shows 'Token Balance Unavailable'. */
+  readonly tokenBalances: (
+    network: CaipNetwork,
+    address: string
+  ) => Promise<Result<ReadonlyArray<TokenBalance>>>
+  /** A page of activity; a failure also shows 'Failed to fetch transactions'. */
+  readonly history: (network: CaipNetwork, address: string, cursor?: string) => Promise<Result<HistoryPage>>
+  readonly identity: (address: string) => Promise<Identity | undefined>
+}
+
+/** The wallet catalogue (AllWallets) as stores and promises; failures are in the states' `status`. */
+export interface CatalogController {
+  readonly state: Store<CatalogState>
+  readonly search: Store<CatalogSearchState>
+  readonly load: () => Promise<void>
+  readonly loadNextPage: () => Promise<void>
+  /** Searched by the service 300 ms after the last call. */
+  readonly setQuery: (query: string) => Promise<void>
 }
 
 /** What a promise of the controller settles with when the view must show a failure itself. */
 export type Result<A> =
   | { readonly _tag: "Success"; readonly value: A }
   | { readonly _tag: "Failure"; readonly error: Presentation; readonly cause: unknown }
+
+/** What happened in the modal, for hosts (`useAirlockEvents`) and the provider's analytics. */
+export interface ModalEvent {
+  readonly timestamp: number
+  readonly data: {
+    readonly type: "track"
+    readonly event: string
+    readonly properties?: Readonly<Record<string, string | number | boolean>>
+  }
+}
 
 export const makeController = (
   runtime: ManagedRuntime.ManagedRuntime<AirlockServices, never>
@@ -70,7 +110,12 @@ export const makeController = (
       connection: Connection,
       networks: Networks,
       connectors: Connectors,
-      balances: BalanceService
+      balances: BalanceService,
+      histories: HistoryService,
+      identities: IdentityService,
+      walletCatalog: WalletCatalog,
+      analytics: Analytics,
+      originGuard: OriginGuard
     })
   )
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
@@ -81,7 +126,44 @@ export const makeController = (
     routerStore.refresh()
     return Exit.isSuccess(exit) ? Promise.resolve(exit.value) : runtime.runPromise(effect)
   }
-  const { router, theme, notifications, connection, networks, connectors, balances } = services
+  const {
+    router,
+    theme,
+    notifications,
+    connection,
+    networks,
+    connectors,
+    balances,
+    histories,
+    identities,
+    walletCatalog,
+    analytics,
+    originGuard
+  } = services
+  const events = valueStore<ModalEvent | undefined>(undefined)
+  const emit = (event: string, properties?: Readonly<Record<string, string | number | boolean>>) => {
+    const data =
+      properties === undefined
+        ? { type: "track" as const, event }
+        : { type: "track" as const, event, properties }
+    events.set({ timestamp: Date.now(), data })
+    runtime.runFork(analytics.track(data))
+  }
+  const isConnected = () => {
+    const { namespaces } = runtime.runSync(SubscriptionRef.get(connection.state))
+    return Object.values(namespaces).some((n) => n?.status === "connected")
+  }
+  // The allowed-origins check runs once, when the modal is first opened, in the background.
+  let originChecked = false
+  const checkOrigin = () => {
+    if (originChecked) return
+    originChecked = true
+    runtime.runFork(Effect.catchAll(originGuard.check, notifications.showError))
+  }
+
+  /** Runs, and shows a failure the way the catalogue says. */
+  const attemptShown = <A, E extends AirlockError>(effect: Effect.Effect<A, E>) =>
+    attempt(Effect.tapError(effect, notifications.showError))
   const attempt = <A, E extends AirlockError>(effect: Effect.Effect<A, E>): Promise<Result<A>> =>
     runtime.runPromiseExit(effect).then((exit) =>
       Exit.isSuccess(exit)
@@ -105,8 +187,25 @@ export const makeController = (
     networks: storeFromRef(runtime, networks.state, (s) => s),
     connectors: storeFromRef(runtime, connectors.connectors, (s) => s),
     recentWallets: storeFromRef(runtime, connection.recentWallets, (s) => s),
-    open: (view, data) => navigate(router.open(view, data)),
-    close: (options) => navigate(router.close(options)),
+    catalog: {
+      state: storeFromRef(runtime, walletCatalog.state, (s) => s),
+      search: storeFromRef(runtime, walletCatalog.search, (s) => s),
+      load: () => run(walletCatalog.load),
+      loadNextPage: () => run(walletCatalog.loadNextPage),
+      setQuery: (query) => run(walletCatalog.setQuery(query))
+    },
+    events,
+    open: (view, data) => {
+      checkOrigin()
+      const opened = navigate(router.open(view, data))
+      emit("MODAL_OPEN", { connected: isConnected() })
+      return opened
+    },
+    close: (options) =>
+      navigate(router.close(options)).then((closed) => {
+        if (closed) emit("MODAL_CLOSE", { connected: isConnected() })
+        return closed
+      }),
     push: (view, data) => navigate(router.push(view, data)),
     replace: (view, data) => navigate(router.replace(view, data)),
     goBack: () => navigate(router.goBack),
@@ -124,14 +223,37 @@ export const makeController = (
             )
           )
         )
-      ).then((r) => r._tag === "Success"),
+      ).then((r) => {
+        if (r._tag === "Success") emit("CONNECT_SUCCESS", { method: "browser" })
+        else
+          emit(Predicate.isTagged(r.cause, "UserRejectedRequestError") ? "USER_REJECTED" : "CONNECT_ERROR", {
+            message: r.error.message
+          })
+        return r._tag === "Success"
+      }),
     cancelConnect: () => run(connection.cancel),
-    disconnect: (namespace) => run(connection.disconnect(namespace)),
+    disconnect: (namespace) =>
+      run(connection.disconnect(namespace)).then(() =>
+        emit("DISCONNECT_SUCCESS", namespace === undefined ? {} : { namespace })
+      ),
     switchNetwork: (caipNetworkId) =>
       attempt(connection.switchNetwork(caipNetworkId)).then(async (r) => {
         if (r._tag === "Failure") await run(notifications.show(r.error))
+        else emit("SWITCH_NETWORK", { network: caipNetworkId })
         return r
       }),
-    nativeBalance: (network, address) => attempt(balances.nativeBalance(network, address))
+    nativeBalance: (network, address) => attempt(balances.nativeBalance(network, address)),
+    tokenBalances: (network, address) =>
+      attemptShown(
+        Effect.flatMap(connection.connected(network.chainNamespace), (wallet) =>
+          balances.tokenBalances(
+            network,
+            address,
+            Option.getOrUndefined(Option.map(wallet, (w) => w.connector.provider))
+          )
+        )
+      ),
+    history: (network, address, cursor) => attemptShown(histories.page(network, address, cursor)),
+    identity: (address) => run(Effect.map(identities.identity(address), Option.getOrUndefined))
   }
 }

@@ -138,3 +138,22 @@ export const combineStores = <A, B>(a: Store<A>, b: Store<B>): Store<readonly [A
     }
   }
 }
+
+/** A store of a plain value set from outside Effect (host-facing events). */
+export const valueStore = <A>(initial: A): Store<A> & { readonly set: (value: A) => void } => {
+  let value = initial
+  const listeners = new Set<() => void>()
+  return {
+    get: () => value,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    set: (next) => {
+      value = next
+      for (const notify of [...listeners]) notify()
+    }
+  }
+}

@@ -2,26 +2,40 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type * as KeyValueStore from "@effect/platform/KeyValueStore"
 import * as Layer from "effect/Layer"
+import type { Analytics } from "../services/Analytics"
 import type { BalanceService } from "../services/BalanceService"
+import type { BlockchainApi } from "../services/BlockchainApi"
 import type { Connection } from "../services/Connection"
 import type { Connectors } from "../services/Connectors"
 import type { FallbackTransport } from "../services/FallbackTransport"
+import type { HistoryService } from "../services/HistoryService"
+import type { IdentityService } from "../services/IdentityService"
 import type { ModalConfig } from "../services/ModalConfig"
 import type { ConnectedAccount, ModalRouter } from "../services/ModalRouter"
 import type { Networks } from "../services/Networks"
 import type { Notifications } from "../services/Notifications"
+import type { OriginGuard } from "../services/OriginGuard"
+import type { ProviderApi } from "../services/ProviderApi"
 import type { Storage } from "../services/Storage"
 import type { Theme } from "../services/Theme"
+import type { WalletCatalog } from "../services/WalletCatalog"
+import { AnalyticsLive } from "./AnalyticsLive"
 import { BalanceServiceLive } from "./BalanceServiceLive"
+import { BlockchainApiLive } from "./BlockchainApiLive"
 import { ConnectedAccountLive, ConnectionLive } from "./ConnectionLive"
 import { ConnectorsLive } from "./ConnectorsLive"
 import { FallbackTransportLive } from "./FallbackTransportLive"
+import { HistoryServiceLive } from "./HistoryServiceLive"
+import { IdentityServiceLive } from "./IdentityServiceLive"
 import { ModalRouterLive } from "./ModalRouterLive"
 import { NetworksLive } from "./NetworksLive"
 import { NotificationsLive } from "./NotificationsLive"
+import { OriginGuardLive } from "./OriginGuardLive"
+import { ProviderApiLive } from "./ProviderApiLive"
 import { SafeKeyValueStoreLive } from "./SafeKeyValueStoreLive"
 import { StorageLive } from "./StorageLive"
 import { ThemeLive } from "./ThemeLive"
+import { WalletCatalogLive } from "./WalletCatalogLive"
 
 /** What a host's override layer may build on: the validated options and the platform services. */
 export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpClient.HttpClient
@@ -34,10 +48,17 @@ export type AirlockServices =
   | Theme
   | ModalRouter
   | FallbackTransport
+  | ProviderApi
+  | BlockchainApi
   | Networks
   | Connectors
   | BalanceService
+  | HistoryService
+  | IdentityService
+  | Analytics
+  | OriginGuard
   | Connection
+  | WalletCatalog
   | ConnectedAccount
 
 /**
@@ -50,20 +71,35 @@ export const makeAirlockLayer = <ROut, E>(
 ): Layer.Layer<Exclude<AirlockServices, ModalConfig> | ROut, E, ModalConfig> => {
   const platform = Layer.merge(SafeKeyValueStoreLive, FetchHttpClient.layer)
   const host = Layer.provide(overrides, platform)
-  const core = Layer.mergeAll(
-    StorageLive,
-    NotificationsLive,
-    ThemeLive,
-    ModalRouterLive,
-    FallbackTransportLive
-  ).pipe(Layer.provide(Layer.merge(platform, host)))
-  const below1 = Layer.mergeAll(platform, core, host)
-  const chain = Layer.mergeAll(NetworksLive, ConnectorsLive, BalanceServiceLive).pipe(Layer.provide(below1))
-  const below2 = Layer.mergeAll(below1, chain, host)
-  const connection = ConnectionLive.pipe(Layer.provide(below2))
-  const below3 = Layer.mergeAll(below2, connection, host)
-  const account = ConnectedAccountLive.pipe(Layer.provide(below3))
-  return Layer.mergeAll(below3, account, host)
+  const on = <A, E1, R, B, E2>(tier: Layer.Layer<A, E1, R>, below: Layer.Layer<B, E2, ModalConfig>) =>
+    Layer.mergeAll(below, Layer.provide(tier, below), host)
+
+  const core = on(
+    Layer.mergeAll(
+      StorageLive,
+      NotificationsLive,
+      ThemeLive,
+      ModalRouterLive,
+      FallbackTransportLive,
+      ProviderApiLive,
+      BlockchainApiLive
+    ),
+    Layer.merge(platform, host)
+  )
+  const chain = on(
+    Layer.mergeAll(
+      NetworksLive,
+      ConnectorsLive,
+      BalanceServiceLive,
+      HistoryServiceLive,
+      IdentityServiceLive,
+      AnalyticsLive,
+      OriginGuardLive
+    ),
+    core
+  )
+  const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), chain)
+  return on(ConnectedAccountLive, wallets)
 }
 
 /**

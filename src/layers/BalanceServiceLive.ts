@@ -2,16 +2,29 @@ import * as Cache from "effect/Cache"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BalanceUnavailableError } from "../errors"
 import { formatAmount, formatUnits } from "../internal/format"
+import {
+  filterZeroDecimals,
+  type TokenBalance,
+  validWalletAssets,
+  type WalletAssetResponse
+} from "../schemas/Balance"
 import type { CaipNetwork } from "../schemas/Network"
 import { HexString } from "../schemas/Primitives"
 import { BalanceService, type NativeBalance } from "../services/BalanceService"
+import { BlockchainApi } from "../services/BlockchainApi"
+import type { Eip1193Provider } from "../services/Connectors"
 import { FallbackTransport } from "../services/FallbackTransport"
 import { ModalConfig } from "../services/ModalConfig"
+import { walletRequest } from "./ConnectionLive"
 
 export const BALANCE_TTL = Duration.seconds(30)
+/** A wallet slow to tell its capabilities must not hold the token list back. */
+export const CAPABILITIES_TIMEOUT = Duration.seconds(3)
+export const WALLET_ASSETS_TIMEOUT = Duration.seconds(10)
 
 const decodeQuantity = Schema.decodeUnknown(HexString)
 
@@ -23,7 +36,43 @@ export const nativeBalanceOf = (network: CaipNetwork, value: bigint): NativeBala
 
 /** SPEC.md §9: testnets and namespaces without balance support show 0.00 and ask nobody. */
 export const showsZeroBalance = (network: CaipNetwork): boolean =>
-  network.testnet === true || network.chainNamespace !== "eip155"
+  network.testnet === true || (network.chainNamespace !== "eip155" && network.chainNamespace !== "solana")
+
+export const hexChainId = (network: CaipNetwork) => `0x${Number(network.id).toString(16)}`
+
+const Capabilities = Schema.Record({
+  key: Schema.String,
+  value: Schema.Struct({
+    assetDiscovery: Schema.optional(Schema.Struct({ supported: Schema.Boolean }))
+  })
+})
+
+/** Whether a `wallet_getCapabilities` answer announces asset discovery for the chain (ERC-7811). */
+export const supportsAssetDiscovery = (capabilities: unknown, chainHex: string): boolean =>
+  Option.match(Schema.decodeUnknownOption(Capabilities)(capabilities), {
+    onNone: () => false,
+    onSome: (byChain) => byChain[chainHex]?.assetDiscovery?.supported === true
+  })
+
+/** A valid `wallet_getAssets` answer for one chain, as token balances. */
+export const tokensFromWalletAssets = (
+  network: CaipNetwork,
+  assets: WalletAssetResponse
+): ReadonlyArray<TokenBalance> =>
+  (assets[hexChainId(network)] ?? []).map((asset) => {
+    const numeric = formatUnits(BigInt(asset.balance), asset.metadata.decimals)
+    const price = asset.metadata.price
+    return {
+      name: asset.metadata.name,
+      symbol: asset.metadata.symbol,
+      chainId: network.caipNetworkId,
+      ...(asset.type === "ERC20" ? { address: `${network.caipNetworkId}:${asset.address}` } : {}),
+      value: asset.metadata.value ?? Number(numeric) * price,
+      price,
+      quantity: { decimals: String(asset.metadata.decimals), numeric },
+      iconUrl: asset.metadata.iconUrl
+    }
+  })
 
 const cacheKey = (network: CaipNetwork, address: string) =>
   `${network.caipNetworkId}|${address.toLowerCase()}`
@@ -31,35 +80,86 @@ const cacheKey = (network: CaipNetwork, address: string) =>
 export const makeBalanceService = Effect.gen(function* () {
   const config = yield* ModalConfig
   const rpc = yield* FallbackTransport
+  const api = yield* BlockchainApi
+  const networkOf = (key: string) => config.networks.find((n) => n.caipNetworkId === key.split("|")[0])
+  // The wallet to ask for a key's next lookup; a cache key must stay a plain string.
+  const wallets = new Map<string, Eip1193Provider>()
 
-  const lookup = (key: string) =>
+  const unavailable = (key: string) => (cause: unknown) =>
+    cause instanceof BalanceUnavailableError
+      ? cause
+      : new BalanceUnavailableError({ chainId: key.split("|")[0], cause })
+
+  const native = yield* Cache.make({
+    capacity: 64,
+    timeToLive: BALANCE_TTL,
+    lookup: (key: string) =>
+      Effect.gen(function* () {
+        const network = networkOf(key)
+        const address = key.split("|")[1]
+        if (network === undefined || address === undefined) return yield* new BalanceUnavailableError({})
+        const raw = yield* rpc.request(network.caipNetworkId, {
+          method: "eth_getBalance",
+          params: [address, "latest"]
+        })
+        return nativeBalanceOf(network, BigInt(yield* decodeQuantity(raw)))
+      }).pipe(Effect.mapError(unavailable(key)))
+  })
+
+  const fromWallet = (network: CaipNetwork, address: string, wallet: Eip1193Provider) =>
     Effect.gen(function* () {
-      const [id, address] = key.split("|")
-      const network = config.networks.find((n) => n.caipNetworkId === id)
-      if (network === undefined || address === undefined)
-        return yield* new BalanceUnavailableError({ chainId: id })
-      const raw = yield* rpc.request(network.caipNetworkId, {
-        method: "eth_getBalance",
-        params: [address, "latest"]
-      })
-      const hex = yield* decodeQuantity(raw)
-      return nativeBalanceOf(network, BigInt(hex))
-    }).pipe(
-      Effect.mapError((cause) =>
-        cause instanceof BalanceUnavailableError
-          ? cause
-          : new BalanceUnavailableError({ chainId: key.split("|")[0], cause })
+      const chainHex = hexChainId(network)
+      const capabilities = yield* walletRequest(wallet, "wallet_getCapabilities", [address]).pipe(
+        Effect.timeout(CAPABILITIES_TIMEOUT),
+        Effect.option
       )
-    )
+      if (!Option.exists(capabilities, (c) => supportsAssetDiscovery(c, chainHex))) return Option.none()
+      const answer = yield* walletRequest(wallet, "wallet_getAssets", [
+        { account: address, chainFilter: [chainHex] }
+      ]).pipe(Effect.timeout(WALLET_ASSETS_TIMEOUT), Effect.option)
+      // All or nothing (SPEC.md §5): one bad asset voids the answer and the balance API answers instead.
+      return Option.map(Option.flatMap(answer, validWalletAssets), (assets) =>
+        tokensFromWalletAssets(network, assets)
+      )
+    })
 
-  const cache = yield* Cache.make({ capacity: 64, timeToLive: BALANCE_TTL, lookup })
+  const tokens = yield* Cache.make({
+    capacity: 64,
+    timeToLive: BALANCE_TTL,
+    lookup: (key: string) =>
+      Effect.gen(function* () {
+        const network = networkOf(key)
+        const address = key.split("|")[1]
+        if (network === undefined || address === undefined) return yield* new BalanceUnavailableError({})
+        const wallet = wallets.get(key)
+        if (network.chainNamespace === "eip155" && wallet !== undefined) {
+          const viaWallet = yield* fromWallet(network, address, wallet)
+          if (Option.isSome(viaWallet)) return filterZeroDecimals(viaWallet.value)
+        }
+        const answer = yield* api.balance(address, network.caipNetworkId)
+        return filterZeroDecimals(answer.balances)
+      }).pipe(Effect.mapError(unavailable(key)))
+  })
 
   return BalanceService.of({
     nativeBalance: (network, address) =>
-      showsZeroBalance(network)
+      showsZeroBalance(network) || network.chainNamespace !== "eip155"
         ? Effect.succeed(nativeBalanceOf(network, 0n))
-        : cache.get(cacheKey(network, address)),
-    refreshNative: (network, address) => cache.invalidate(cacheKey(network, address))
+        : native.get(cacheKey(network, address)),
+    tokenBalances: (network, address, wallet) => {
+      if (showsZeroBalance(network)) return Effect.succeed([])
+      const key = cacheKey(network, address)
+      return Effect.suspend(() => {
+        if (wallet === undefined) wallets.delete(key)
+        else wallets.set(key, wallet)
+        return tokens.get(key)
+      })
+    },
+    refresh: (network, address) =>
+      Effect.zipRight(
+        native.invalidate(cacheKey(network, address)),
+        tokens.invalidate(cacheKey(network, address))
+      )
   })
 })
 

@@ -16,6 +16,7 @@ import {
   ConnectorNotFoundError,
   NetworkNotFoundError,
   normalizeWalletError,
+  RequestAbortedError,
   UserRejectedRequestError,
   type WalletError
 } from "../errors"
@@ -49,6 +50,7 @@ export const MAX_RECENT = 2
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
 const disconnected: NamespaceConnection = { status: "disconnected" }
+const connecting: NamespaceConnection = { status: "connecting" }
 
 export const initialConnectionState: ConnectionState = { namespaces: {}, attempt: undefined }
 
@@ -79,6 +81,8 @@ export const addChainParams = (network: CaipNetwork) => ({
 
 const noAccount = () => normalizeWalletError({ message: "The wallet returned no account" })
 
+const superseded = () => new RequestAbortedError({ source: "other" })
+
 /** One request to a wallet, its failure normalised; a provider that throws synchronously is caught too. */
 export const walletRequest = (provider: Eip1193Provider, method: string, params?: unknown) =>
   Effect.tryPromise({
@@ -104,7 +108,12 @@ export const makeConnection = Effect.gen(function* () {
   const epoch = yield* Ref.make(0)
   const inflight = new Map<
     string,
-    { readonly done: Deferred.Deferred<void, ConnectError>; readonly fiber: Fiber.RuntimeFiber<void> }
+    {
+      readonly done: Deferred.Deferred<void, ConnectError>
+      readonly fiber: Fiber.RuntimeFiber<void>
+      /** The epoch of the newest intent this attempt answers; choosing the wallet again moves it. */
+      readonly since: Ref.Ref<number>
+    }
   >()
   // Removes the listeners of the wallet connected now.
   let detach: () => void = () => {}
@@ -136,6 +145,15 @@ export const makeConnection = Effect.gen(function* () {
       }
     })
 
+  /** Marks a namespace disconnected in storage, writing only when storage says otherwise. */
+  const forgetStored = (ns: ChainNamespace) =>
+    Effect.gen(function* () {
+      const stored = Option.flatMap(yield* storage.get(StorageKeys.connectionStatus), (s) =>
+        Option.fromNullable(s[ns])
+      )
+      if (Option.isSome(stored) && stored.value !== "disconnected") yield* persistStatus(ns, disconnected)
+    })
+
   const followChain = (chainId: unknown) =>
     Effect.gen(function* () {
       const id = eip155NetworkId(chainId)
@@ -162,12 +180,11 @@ export const makeConnection = Effect.gen(function* () {
       current("eip155"),
       Option.exists((c) => c.connector.provider === provider)
     )
-    const guarded = (effect: Effect.Effect<void>) => (payload: unknown) => {
-      void payload
+    const whenCurrent = (effect: Effect.Effect<void>) => {
       runFork(Effect.whenEffect(effect, isCurrent))
     }
     const onAccounts = (payload: unknown) =>
-      guarded(
+      whenCurrent(
         Effect.gen(function* () {
           const accounts = decodeAccounts(payload)
           const [address] = accounts
@@ -176,37 +193,42 @@ export const makeConnection = Effect.gen(function* () {
           if (Option.isSome(now))
             yield* setNamespace("eip155", { ...now.value, address, allAccounts: accounts })
         })
-      )(payload)
-    const onChain = (payload: unknown) => guarded(followChain(payload))(payload)
-    const onDisconnect = guarded(dropConnection("eip155"))
+      )
+    const onChain = (payload: unknown) => whenCurrent(followChain(payload))
+    const onDisconnect = () => whenCurrent(dropConnection("eip155"))
+    const handlers = [
+      ["accountsChanged", onAccounts],
+      ["chainChanged", onChain],
+      ["disconnect", onDisconnect]
+    ] as const
     try {
-      provider.on?.("accountsChanged", onAccounts)
-      provider.on?.("chainChanged", onChain)
-      provider.on?.("disconnect", onDisconnect)
+      for (const [event, handler] of handlers) provider.on?.(event, handler)
     } catch {
       // A wallet without working events still connects; it just is not followed.
     }
     return () => {
       try {
-        provider.removeListener?.("accountsChanged", onAccounts)
-        provider.removeListener?.("chainChanged", onChain)
-        provider.removeListener?.("disconnect", onDisconnect)
+        for (const [event, handler] of handlers) provider.removeListener?.(event, handler)
       } catch {
         // Nothing to release on a wallet that cannot remove listeners.
       }
     }
   }
 
+  /** Whether the intent that started at `since` is still the newest one. */
+  const stillCurrent = (since: Ref.Ref<number>) =>
+    Effect.zipWith(Ref.get(epoch), Ref.get(since), (now, mine) => now === mine)
+
   /** Makes a wallet's answer the connection, unless a newer intent came first. */
   const commit = (
     connector: WalletConnector,
     accounts: ReadonlyArray<string>,
     chainId: unknown,
-    since: number
+    since: Ref.Ref<number>
   ) =>
     Effect.gen(function* () {
       const [address] = accounts
-      if (address === undefined || (yield* Ref.get(epoch)) !== since) return false
+      if (address === undefined || !(yield* stillCurrent(since))) return false
       detach()
       detach = listen(connector)
       const connection: Connected = {
@@ -234,38 +256,45 @@ export const makeConnection = Effect.gen(function* () {
       })
     )
 
-  const handshake = (connector: WalletConnector, since: number) =>
+  const handshake = (connector: WalletConnector, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
       const accounts = decodeAccounts(yield* walletRequest(connector.provider, "eth_requestAccounts"))
       if (accounts.length === 0) return yield* Effect.fail(noAccount())
       const chainId = yield* readChain(connector.provider)
-      if (yield* commit(connector, accounts, chainId, since)) {
-        const recent = withRecent(yield* SubscriptionRef.get(recentWallets), {
-          id: connector.key,
-          name: connector.name,
-          ...(connector.rdns === undefined ? {} : { rdns: connector.rdns })
-        })
-        yield* SubscriptionRef.set(recentWallets, recent)
-        yield* storage.set(StorageKeys.recentWallets, recent)
-      }
+      // A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered.
+      if (!(yield* commit(connector, accounts, chainId, since))) return yield* Effect.fail(superseded())
+      const recent = withRecent(yield* SubscriptionRef.get(recentWallets), {
+        id: connector.key,
+        name: connector.name,
+        ...(connector.rdns === undefined ? {} : { rdns: connector.rdns })
+      })
+      yield* SubscriptionRef.set(recentWallets, recent)
+      yield* storage.set(StorageKeys.recentWallets, recent)
     })
 
   const connect = (connectorId: string): Effect.Effect<void, ConnectError> =>
     Effect.gen(function* () {
+      const now = yield* Ref.updateAndGet(epoch, (n) => n + 1)
+      const waiting = { _tag: "Waiting" as const, connectorId }
       const running = inflight.get(connectorId)
-      if (running !== undefined) return yield* Deferred.await(running.done)
+      if (running !== undefined) {
+        // Choosing the same wallet again is the newest intent: its open prompt becomes current (R6).
+        yield* Ref.set(running.since, now)
+        yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: waiting }))
+        return yield* Deferred.await(running.done)
+      }
       const found = yield* connectors.byId(connectorId)
       if (Option.isNone(found)) return yield* Effect.fail(new ConnectorNotFoundError({ connectorId }))
       const connector = found.value
-      const since = yield* Ref.updateAndGet(epoch, (n) => n + 1)
+      const since = yield* Ref.make(now)
       const done = yield* Deferred.make<void, ConnectError>()
-      const previous = (yield* SubscriptionRef.get(state)).namespaces[connector.chain] ?? disconnected
       yield* SubscriptionRef.update(state, (s) => ({
         namespaces: {
           ...s.namespaces,
-          [connector.chain]: previous.status === "connected" ? previous : { status: "connecting" }
+          [connector.chain]:
+            s.namespaces[connector.chain]?.status === "connected" ? s.namespaces[connector.chain] : connecting
         },
-        attempt: { _tag: "Waiting" as const, connectorId }
+        attempt: waiting
       }))
       const attempt = handshake(connector, since).pipe(
         Effect.onExit((exit) =>
@@ -279,21 +308,26 @@ export const makeConnection = Effect.gen(function* () {
                   cause: undefined
                 })
               : Option.getOrElse(Cause.failureOption(exit.cause), () => noAccount())
-            // A newer intent owns the state now; only the callers hear about this attempt.
-            if ((yield* Ref.get(epoch)) === since) {
+            // A newer intent owns the state now; only the callers hear about this attempt. Otherwise the
+            // placeholder goes, and whatever happened meanwhile (an event, a restore) stays.
+            if (yield* stillCurrent(since)) {
+              const placeholder =
+                (yield* SubscriptionRef.get(state)).namespaces[connector.chain]?.status === "connecting"
               yield* SubscriptionRef.update(state, (s) => ({
-                namespaces: { ...s.namespaces, [connector.chain]: previous },
+                namespaces: placeholder ? { ...s.namespaces, [connector.chain]: disconnected } : s.namespaces,
                 attempt: Exit.isInterrupted(exit)
                   ? undefined
                   : { _tag: "Failed" as const, connectorId, error }
               }))
+              // A stored connection this attempt displaced (a restore in progress) must not come back on reload.
+              if (placeholder) yield* forgetStored(connector.chain)
             }
             yield* Deferred.fail(done, error)
           })
         )
       )
       const fiber = yield* Effect.forkIn(Effect.ignore(attempt), scope)
-      inflight.set(connectorId, { done, fiber })
+      inflight.set(connectorId, { done, fiber, since })
       return yield* Deferred.await(done)
     })
 
@@ -313,12 +347,16 @@ export const makeConnection = Effect.gen(function* () {
       const was = yield* current(ns)
       yield* dropConnection(ns)
       yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: undefined }))
-      if (Option.isSome(was)) {
-        yield* walletRequest(was.value.connector.provider, "wallet_revokePermissions", [
-          { eth_accounts: {} }
-        ]).pipe(Effect.timeout(BEST_EFFORT_TIMEOUT), Effect.ignore)
-      }
       yield* router.close({ force: true })
+      // Best effort, in the background: a slow wallet must not hold back (or cancel) what comes next.
+      if (Option.isSome(was)) {
+        yield* Effect.forkIn(
+          walletRequest(was.value.connector.provider, "wallet_revokePermissions", [
+            { eth_accounts: {} }
+          ]).pipe(Effect.timeout(BEST_EFFORT_TIMEOUT), Effect.ignore),
+          scope
+        )
+      }
     })
 
   const switchNetwork = (caipNetworkId: CaipNetworkId): Effect.Effect<void, SwitchNetworkError> =>
@@ -365,8 +403,8 @@ export const makeConnection = Effect.gen(function* () {
       if (Option.isSome(stored) && stored.value !== "disconnected") yield* dropConnection("eip155")
       return
     }
-    const since = yield* Ref.get(epoch)
-    yield* setNamespace("eip155", { status: "connecting" })
+    const since = yield* Ref.make(yield* Ref.get(epoch))
+    yield* setNamespace("eip155", connecting)
     const connector = yield* connectors.awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
     const restored = yield* Option.match(connector, {
       onNone: () => Effect.succeed(false),
@@ -379,7 +417,7 @@ export const makeConnection = Effect.gen(function* () {
           return yield* commit(c, accounts, chainId, since)
         }).pipe(Effect.orElseSucceed(() => false))
     })
-    if (!restored && (yield* Ref.get(epoch)) === since) yield* dropConnection("eip155")
+    if (!restored && (yield* stillCurrent(since))) yield* dropConnection("eip155")
   })
 
   if (config.enableReconnect) yield* Effect.forkScoped(restore)

@@ -39,8 +39,12 @@ const field = (value: unknown, key: string): unknown => {
   }
 }
 
-/** An EIP-6963 announcement's `detail` as a connector, or none when it is malformed. */
+/**
+ * An EIP-6963 announcement's `detail` as a connector, or none when it is malformed or not frozen (the
+ * EIP asks wallets to freeze it, so a detail someone can still rewrite is not trusted; THREATS.md T5).
+ */
 export const fromAnnouncement = (detail: unknown): Option.Option<WalletConnector> => {
+  if (typeof detail !== "object" || detail === null || !Object.isFrozen(detail)) return Option.none()
   const provider = field(detail, "provider")
   if (!isEip1193Provider(provider)) return Option.none()
   return Option.flatMap(decodeInfo(field(detail, "info")), (info) => {
@@ -56,7 +60,8 @@ export const fromAnnouncement = (detail: unknown): Option.Option<WalletConnector
       icon: safeIconUrl(info.icon),
       rdns,
       provider,
-      suspicious: false
+      suspicious: false,
+      uuid: info.uuid
     })
   })
 }
@@ -71,7 +76,8 @@ export const injectedConnector = (provider: Eip1193Provider): WalletConnector =>
   icon: undefined,
   rdns: undefined,
   provider,
-  suspicious: false
+  suspicious: false,
+  uuid: undefined
 })
 
 /**
@@ -83,17 +89,17 @@ export const withAnnouncement = (
   list: ReadonlyArray<WalletConnector>,
   next: WalletConnector
 ): ReadonlyArray<WalletConnector> => {
-  if (list.some((c) => c.id === next.id && c.provider === next.provider)) return list
+  if (list.some((c) => c.type === "ANNOUNCED" && c.uuid === next.uuid && c.provider === next.provider))
+    return list
   const clashes = (c: WalletConnector) =>
-    c.type === "ANNOUNCED" && c.provider !== next.provider && (c.id === next.id || c.key === next.key)
+    c.type === "ANNOUNCED" && c.provider !== next.provider && (c.uuid === next.uuid || c.key === next.key)
   const clash = list.some(clashes)
   const marked = list.map((c) => (clashes(c) ? { ...c, suspicious: true } : c))
-  const added = {
-    ...next,
-    // A reused uuid must not collide with the first holder's id.
-    id: list.some((c) => c.id === next.id) ? `${next.id}#${list.length}` : next.id,
-    suspicious: clash
-  }
+  // A reused uuid must not collide with any id in use, or a click could reach another wallet (R17).
+  const taken = new Set(list.map((c) => c.id))
+  let id = next.id
+  for (let n = 2; taken.has(id); n++) id = `${next.id}#${n}`
+  const added = { ...next, id, suspicious: clash }
   // A provider announced is no longer the anonymous browser wallet.
   return [...marked.filter((c) => !(c.type === "INJECTED" && c.provider === next.provider)), added]
 }

@@ -3,11 +3,15 @@
  *
  * @since 0.1.0
  */
+
+export type { ModalEvent } from "../internal/controller"
 export type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "../internal/snapshots"
 export { AirlockProvider } from "./AirlockProvider"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton"
 export { useAirlock } from "./useAirlock"
 export { useAirlockAccount } from "./useAirlockAccount"
+export { type BalanceResult, useAirlockBalance } from "./useAirlockBalance"
+export { useAirlockEvents } from "./useAirlockEvents"
 export { type AirlockNetwork, useAirlockNetwork } from "./useAirlockNetwork"
 export { useAirlockState } from "./useAirlockState"
 export { type AirlockTheme, useAirlockTheme } from "./useAirlockTheme"

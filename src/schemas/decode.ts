@@ -26,8 +26,19 @@ const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
     )
     .join("")
 
-/** The first few issues as `path: message`, joined with `; `, capped in length (messages echo input). */
+/**
+ * The first few issues as `path: message`, joined with `; `, capped in length (messages echo input).
+ * Total: a pathologically deep input can overflow the formatter's stack, and then the message says so.
+ */
 export const formatParseError = (error: ParseResult.ParseError): string => {
+  try {
+    return formatIssues(error)
+  } catch {
+    return "the value is too deeply nested to describe"
+  }
+}
+
+const formatIssues = (error: ParseResult.ParseError): string => {
   const all = ParseResult.ArrayFormatter.formatErrorSync(error)
   const isPrefix = (prefix: ReadonlyArray<PropertyKey>, path: ReadonlyArray<PropertyKey>) =>
     prefix.length <= path.length && prefix.every((key, i) => key === path[i])

@@ -1,7 +1,9 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { BalanceUnavailableError } from "../errors"
+import type { TokenBalance } from "../schemas/Balance"
 import type { CaipNetwork } from "../schemas/Network"
+import type { Eip1193Provider } from "./Connectors"
 
 /** A native-coin balance, exact and formatted for display. */
 export interface NativeBalance {
@@ -18,8 +20,18 @@ export interface BalanceServiceShape {
     network: CaipNetwork,
     address: string
   ) => Effect.Effect<NativeBalance, BalanceUnavailableError>
-  /** Forgets the cached balance, e.g. after the account sent a transaction. */
-  readonly refreshNative: (network: CaipNetwork, address: string) => Effect.Effect<void>
+  /**
+   * The account's tokens (SPEC.md §7): from the wallet's `wallet_getAssets` where it announces asset
+   * discovery for the chain, else from the provider's balance API. Tokens with decimals "0" are left out.
+   * Cached for 30 s per chain-qualified address, failures included; concurrent callers share one request.
+   */
+  readonly tokenBalances: (
+    network: CaipNetwork,
+    address: string,
+    wallet?: Eip1193Provider
+  ) => Effect.Effect<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
+  /** Forgets the cached balances, e.g. after the account sent a transaction. */
+  readonly refresh: (network: CaipNetwork, address: string) => Effect.Effect<void>
 }
 
 /**

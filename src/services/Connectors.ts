@@ -30,6 +30,8 @@ export interface WalletConnector {
   readonly provider: Eip1193Provider
   /** Another announcement claims this rdns or uuid with a different provider (THREATS.md T5). */
   readonly suspicious: boolean
+  /** The EIP-6963 uuid, for announced wallets. */
+  readonly uuid: string | undefined
 }
 
 export interface ConnectorsShape {

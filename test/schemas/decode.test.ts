@@ -121,3 +121,12 @@ describe("decodeItems", () => {
       { numRuns: NUM_RUNS }
     ))
 })
+
+describe("formatParseError on hostile depth", () => {
+  it("describes a 100 000-level nested value without overflowing", () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 100_000; i++) deep = [deep]
+    const result = decodeUnknownEither(Schema.Struct({ a: Schema.String }), "Deep")(deep)
+    assert.isTrue(Either.isLeft(result))
+  })
+})

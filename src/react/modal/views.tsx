@@ -5,6 +5,9 @@ import { ConnectView } from "../views/ConnectView"
 
 // Connect and its connecting step ship with the first paint; the rest loads when first shown.
 const AccountView = lazy(() => import("../views/AccountView").then((m) => ({ default: m.AccountView })))
+const AllWalletsView = lazy(() =>
+  import("../views/AllWalletsView").then((m) => ({ default: m.AllWalletsView }))
+)
 const NetworksView = lazy(() => import("../views/NetworksView").then((m) => ({ default: m.NetworksView })))
 const UnsupportedChainView = lazy(() =>
   import("../views/NetworksView").then((m) => ({ default: m.UnsupportedChainView }))
@@ -33,6 +36,7 @@ const BODIES: Partial<Record<View, ComponentType>> = {
   Connect: ConnectView,
   ConnectingExternal: ConnectingExternalView,
   Account: AccountView,
+  AllWallets: AllWalletsView,
   Networks: NetworksView,
   UnsupportedChain: UnsupportedChainView
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react"
 import type { Result } from "../../internal/controller"
-import { truncateAddress } from "../../internal/untrusted"
+import { sanitizeName, truncateAddress } from "../../internal/untrusted"
 import type { NativeBalance } from "../../services/BalanceService"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
+import { AccountTabs } from "./AccountTabs"
 import { WalletIcon } from "./WalletIcon"
 
 const useNativeBalance = () => {
@@ -38,6 +39,19 @@ export const AccountView = () => {
   const network = active[activeNamespace]
   const balance = useNativeBalance()
   const [copied, setCopied] = useState(false)
+  const address = account?.status === "connected" ? account.address : undefined
+  const [name, setName] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    setName(undefined)
+    if (address === undefined) return
+    let live = true
+    void controller.identity(address).then((identity) => {
+      if (live) setName(sanitizeName(identity?.name))
+    })
+    return () => {
+      live = false
+    }
+  }, [controller, address])
 
   if (account?.status !== "connected") {
     return (
@@ -50,7 +64,7 @@ export const AccountView = () => {
       <div className="account-card">
         <WalletIcon icon={account.connector.icon} name={account.connector.name} />
         <p className="address" title={account.address}>
-          {truncateAddress(account.address)}
+          {name ?? truncateAddress(account.address)}
         </p>
         <p className="balance" aria-live="polite">
           {balance === undefined
@@ -86,6 +100,7 @@ export const AccountView = () => {
           <span className="name">Disconnect</span>
         </button>
       </div>
+      {network?._tag === "Known" ? <AccountTabs network={network.network} address={account.address} /> : null}
     </div>
   )
 }

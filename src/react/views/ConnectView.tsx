@@ -87,12 +87,31 @@ const SocialSection = ({ socials }: { readonly socials: ReadonlyArray<SocialOpti
   )
 }
 
-const WalletSection = () => (
-  <div className="section">
-    <h3 className="visually-hidden">Wallets</h3>
-    <WalletList />
-  </div>
-)
+const isMobile = () => {
+  try {
+    return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches
+  } catch {
+    return false
+  }
+}
+
+const WalletSection = () => {
+  const controller = useController()
+  const { features, allWallets } = controller.config
+  const showAll =
+    features.allWallets && (allWallets === "SHOW" || (allWallets === "ONLY_MOBILE" && isMobile()))
+  return (
+    <div className="section">
+      <h3 className="visually-hidden">Wallets</h3>
+      <WalletList />
+      {showAll ? (
+        <button type="button" className="row" onClick={() => void controller.push("AllWallets")}>
+          <span className="name">All Wallets</span>
+        </button>
+      ) : null}
+    </div>
+  )
+}
 
 /** The three ways in (SPEC.md §2), in the order the host or the wallets present decide. */
 export const ConnectView = () => {

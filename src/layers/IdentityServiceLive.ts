@@ -1,0 +1,32 @@
+import * as Cache from "effect/Cache"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { BlockchainApi } from "../services/BlockchainApi"
+import { IdentityService } from "../services/IdentityService"
+
+export const IDENTITY_TTL = Duration.minutes(5)
+
+export const makeIdentityService = Effect.gen(function* () {
+  const api = yield* BlockchainApi
+  const cache = yield* Cache.make({
+    capacity: 256,
+    timeToLive: IDENTITY_TTL,
+    // An unavailable lookup reads as "no name" and is not asked again for 5 minutes either.
+    lookup: (address: string) =>
+      api.identity(address).pipe(
+        Effect.map((identity) =>
+          identity.name === undefined && identity.avatar === undefined ? Option.none() : Option.some(identity)
+        ),
+        Effect.orElseSucceed(() => Option.none())
+      )
+  })
+  return IdentityService.of({ identity: (address) => cache.get(address.toLowerCase()) })
+})
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const IdentityServiceLive = Layer.effect(IdentityService, makeIdentityService)

@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react"
+import { present } from "../../errors"
+import type { CatalogController } from "../../internal/controller"
+import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../services/WalletCatalog"
+import { useController } from "../modal/context"
+import { useStore } from "../modal/useStore"
+import { WalletDetail } from "./WalletDetail"
+import { WalletGrid } from "./WalletGrid"
+
+/** What the live region says: loading, nothing found, or the failure, else nothing. */
+export const statusText = (query: string, state: CatalogState, search: CatalogSearchState): string => {
+  if (query !== "") {
+    const current = search.query === query
+    if (current && search.status._tag === "Failed") return present(search.status.error).message
+    if (!current || search.status._tag === "Loading") return "Loading…"
+    return search.results.length === 0 ? "No wallets found" : ""
+  }
+  if (state.status._tag === "Failed") return present(state.status.error).message
+  if (state.status._tag === "Loading" || !state.loaded) return "Loading…"
+  return state.list.length === 0 ? "No wallets found" : ""
+}
+
+const Catalog = ({ catalog }: { readonly catalog: CatalogController }) => {
+  const controller = useController()
+  const state = useStore(catalog.state)
+  const search = useStore(catalog.search)
+  const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState("")
+  const [selected, setSelected] = useState<CatalogWallet | undefined>(undefined)
+  const returnFocus = useRef(false)
+
+  useEffect(() => {
+    if (selected !== undefined || !returnFocus.current) return
+    returnFocus.current = false
+    input.current?.focus()
+  }, [selected])
+
+  useEffect(() => {
+    void catalog.load()
+    // Leaving the view drops the search, as a fresh visit starts from the full list.
+    return () => void catalog.setQuery("")
+  }, [catalog])
+
+  const query = text.trim()
+  const searching = query !== ""
+  const wallets = searching ? search.results : state.list
+  const status = statusText(query, state, search)
+  const canLoadMore = !searching && state.hasMore && state.status._tag === "Idle"
+
+  const onNearEnd = useCallback(() => {
+    if (canLoadMore) void catalog.loadNextPage()
+  }, [canLoadMore, catalog])
+
+  const choose = (wallet: CatalogWallet) => {
+    if (wallet.installed && wallet.connectorId !== undefined) {
+      void controller.push("ConnectingExternal", { connectorId: wallet.connectorId })
+      void controller.connect(wallet.connectorId)
+      return
+    }
+    setSelected(wallet)
+  }
+
+  if (selected !== undefined) {
+    return (
+      <WalletDetail
+        wallet={selected}
+        onBack={() => {
+          returnFocus.current = true
+          setSelected(undefined)
+        }}
+      />
+    )
+  }
+
+  const failed = !searching && state.status._tag === "Failed"
+  return (
+    <div>
+      <div className="field wallet-search">
+        <label className="label" htmlFor={inputId}>
+          Search wallets
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          className="input"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search wallets"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            void catalog.setQuery(event.target.value)
+          }}
+        />
+      </div>
+      <p className="status" role="status" aria-live="polite">
+        {status}
+      </p>
+      {failed ? (
+        <button type="button" className="button" onClick={() => void catalog.load()}>
+          Try again
+        </button>
+      ) : null}
+      {wallets.length === 0 ? null : (
+        <WalletGrid
+          key={searching ? `search:${search.query}` : "all"}
+          wallets={wallets}
+          label={searching ? "Search results" : "All wallets"}
+          onChoose={choose}
+          onNearEnd={searching ? undefined : onNearEnd}
+        />
+      )}
+    </div>
+  )
+}
+
+/** Every wallet: installed, custom, featured, recommended, then the explorer's list; with search. */
+export const AllWalletsView = () => {
+  const { catalog } = useController()
+  return <Catalog catalog={catalog} />
+}

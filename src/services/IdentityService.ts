@@ -1,0 +1,20 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type { Identity } from "./BlockchainApi"
+
+export interface IdentityServiceShape {
+  /** The account's name and avatar, cached 5 minutes (SPEC.md §9); none when unknown or unavailable. */
+  readonly identity: (address: string) => Effect.Effect<Option.Option<Identity>>
+}
+
+/**
+ * Names and avatars of addresses.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class IdentityService extends Context.Tag("@airlock/IdentityService")<
+  IdentityService,
+  IdentityServiceShape
+>() {}

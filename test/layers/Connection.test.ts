@@ -1,0 +1,1296 @@
+// @vitest-environment happy-dom
+import * as KeyValueStore from "@effect/platform/KeyValueStore"
+import { assert, describe, it } from "@effect/vitest"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Supervisor from "effect/Supervisor"
+import * as TestClock from "effect/TestClock"
+import fc from "fast-check"
+import { ChainNotSupportedError, NetworkNotFoundError, normalizeWalletError } from "../../src/errors"
+import {
+  addChainParams,
+  ConnectedAccountLive,
+  ConnectionLive,
+  decodeAccounts,
+  MAX_RECENT,
+  switchNeedsAdd,
+  withRecent
+} from "../../src/layers/ConnectionLive"
+import { ANNOUNCE_EVENT, ConnectorsLive } from "../../src/layers/ConnectorsLive"
+import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
+import { eip155NetworkId, initialNetworks, NetworksLive } from "../../src/layers/NetworksLive"
+import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKeyValueStoreLive"
+import { StorageLive } from "../../src/layers/StorageLive"
+import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { CaipNetwork } from "../../src/schemas/Network"
+import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
+import type { RecentWallet } from "../../src/schemas/Wallet"
+import { Connection, type ConnectionState } from "../../src/services/Connection"
+import type { Eip1193Provider } from "../../src/services/Connectors"
+import { ModalConfig } from "../../src/services/ModalConfig"
+import { ModalRouter } from "../../src/services/ModalRouter"
+import { Networks } from "../../src/services/Networks"
+import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
+
+// ---------------------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------------------
+
+const sandbox = {
+  id: 31337,
+  caipNetworkId: "eip155:31337",
+  chainNamespace: "eip155",
+  name: "Sandbox Chain",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
+} as const
+const mainnet = {
+  id: 1,
+  caipNetworkId: "eip155:1",
+  chainNamespace: "eip155",
+  name: "Ethereum",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://eth.example"] } },
+  blockExplorers: { default: { name: "Etherscan", url: "https://etherscan.io" } }
+} as const
+const optimism = {
+  id: 10,
+  caipNetworkId: "eip155:10",
+  chainNamespace: "eip155",
+  name: "OP Mainnet",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://optimism.example"] } },
+  blockExplorers: { default: { name: "Optimistic Etherscan", url: "https://optimistic.etherscan.io" } }
+} as const
+
+const baseOptions: ModalOptionsInput = {
+  projectId: "sandbox-project",
+  networks: [sandbox, mainnet, optimism]
+}
+
+const configOf = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
+  Either.getOrThrow(decodeModalOptions({ ...baseOptions, ...overrides }))
+
+const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+
+/** A `localStorage` stand-in the test can seed and read. */
+const makeArea = (seed: Record<string, unknown> = {}) => {
+  const data = new Map<string, string>(
+    Object.entries(seed).map(([k, v]) => [k, JSON.stringify({ v: 1, data: v })])
+  )
+  const area: StorageArea = {
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => {
+      data.set(key, value)
+    },
+    removeItem: (key) => {
+      data.delete(key)
+    },
+    clear: () => data.clear(),
+    get length() {
+      return data.size
+    }
+  }
+  const read = (key: string): unknown => {
+    const raw = data.get(key)
+    return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data
+  }
+  return { area, data, read }
+}
+
+/** The services Connection runs on, wired as `makeAirlockLayer` does, over a seeded storage area. */
+const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptionsInput> = {}) => {
+  const platform = Layer.mergeAll(
+    Layer.succeed(ModalConfig, configOf(overrides)),
+    Layer.succeed(
+      KeyValueStore.KeyValueStore,
+      makeSafeKeyValueStore(() => area)
+    )
+  )
+  const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
+  const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
+  const connection = ConnectionLive.pipe(Layer.provideMerge(chain))
+  return ConnectedAccountLive.pipe(Layer.provideMerge(connection))
+}
+
+interface WalletInfo {
+  readonly uuid: string
+  readonly name: string
+  readonly rdns: string
+}
+
+const walletA: WalletInfo = { uuid: "wallet-a", name: "Wallet A", rdns: "dev.airlock.a" }
+const walletB: WalletInfo = { uuid: "wallet-b", name: "Wallet B", rdns: "dev.airlock.b" }
+const idOf = (wallet: WalletInfo) => `eip6963:${wallet.uuid}`
+
+const announce = (wallet: WalletInfo, provider: Eip1193Provider) =>
+  window.dispatchEvent(
+    new CustomEvent(ANNOUNCE_EVENT, {
+      detail: Object.freeze({
+        info: Object.freeze({ ...wallet, icon: "data:image/png;base64,AAAA" }),
+        provider
+      })
+    })
+  )
+
+const mockWallet = (options: Parameters<typeof makeMockEip1193Provider>[0] = {}) =>
+  makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], ...options })
+
+/** A provider whose answers to `method` wait until the test releases them (a late wallet reply). */
+const holding = (mock: MockEip1193Provider, method: string) => {
+  const held: Array<() => void> = []
+  const provider: Eip1193Provider = {
+    request: (args) =>
+      args.method === method
+        ? new Promise<void>((resolve) => held.push(resolve)).then(() => mock.request(args))
+        : mock.request(args),
+    on: mock.on,
+    removeListener: mock.removeListener
+  }
+  return { provider, held: () => held.length, release: () => held.shift()?.() }
+}
+
+const eip155 = (s: ConnectionState) => s.namespaces.eip155 ?? { status: "disconnected" as const }
+
+const connectionState = Effect.flatMap(Connection, (c) => SubscriptionRef.get(c.state))
+const status = Effect.map(connectionState, (s) => eip155(s).status)
+const address = Effect.map(connectionState, (s) => {
+  const c = eip155(s)
+  return c.status === "connected" ? c.address : undefined
+})
+const activeNetwork = Effect.flatMap(Networks, (n) =>
+  Effect.map(SubscriptionRef.get(n.state), (s) => {
+    const active = s.active.eip155
+    return active?._tag === "Known" ? active.network.caipNetworkId : `unknown:${active?.caipNetworkId}`
+  })
+)
+const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.get(r.state))
+
+/** Waits, without a clock, until the connection state satisfies `predicate`. */
+const waitForState = (predicate: (s: ConnectionState) => boolean) =>
+  Effect.flatMap(Connection, (c) =>
+    c.state.changes.pipe(Stream.filter(predicate), Stream.runHead, Effect.map(Option.getOrThrow))
+  )
+const waitForStatus = (wanted: string) => waitForState((s) => eip155(s).status === wanted)
+
+/** Lets forked fibers and settled promises run to their next real wait (no clock involved). */
+const settle = Effect.forEach(
+  Array.from({ length: 20 }, (_, i) => i),
+  () =>
+    Effect.zipRight(
+      Effect.yieldNow(),
+      Effect.promise(() => Promise.resolve())
+    ),
+  { discard: true }
+)
+
+/** Yields until `condition` holds: for "the wallet has been asked" style waits. */
+const until = (condition: () => boolean) =>
+  Effect.gen(function* () {
+    for (let i = 0; i < 1000 && !condition(); i++)
+      yield* Effect.zipRight(
+        Effect.yieldNow(),
+        Effect.promise(() => Promise.resolve())
+      )
+    assert.isTrue(condition(), "condition never held")
+  })
+
+/** A TestClock sleep is registered (the code under test is waiting on the clock). */
+const untilSleeping = Effect.gen(function* () {
+  for (let i = 0; i < 1000; i++) {
+    if ((yield* TestClock.sleeps()).length > 0) return
+    yield* Effect.zipRight(
+      Effect.yieldNow(),
+      Effect.promise(() => Promise.resolve())
+    )
+  }
+  assert.fail("nothing ever waited on the clock")
+})
+
+/** Announces a mock wallet and connects to it. */
+const connectTo = (wallet: WalletInfo, mock: MockEip1193Provider | Eip1193Provider) =>
+  Effect.gen(function* () {
+    announce(wallet, mock)
+    const connection = yield* Connection
+    yield* connection.connect(idOf(wallet))
+  })
+
+// ---------------------------------------------------------------------------------------------------------
+// Pure rules
+// ---------------------------------------------------------------------------------------------------------
+
+describe("withRecent", () => {
+  const a: RecentWallet = { id: "dev.a", name: "A", rdns: "dev.a" }
+  const b: RecentWallet = { id: "dev.b", name: "B" }
+  const c: RecentWallet = { id: "dev.c", name: "C", rdns: "dev.c" }
+  const cases: ReadonlyArray<
+    readonly [string, ReadonlyArray<RecentWallet>, RecentWallet, ReadonlyArray<RecentWallet>]
+  > = [
+    ["first wallet", [], a, [a]],
+    ["newest first", [a], b, [b, a]],
+    ["at most 2", [b, a], c, [c, b]],
+    ["no duplicates: moves to the front", [b, a], a, [a, b]],
+    ["again the newest: unchanged", [a, b], a, [a, b]],
+    ["a renamed wallet replaces its old entry", [a, b], { ...a, name: "A2" }, [{ ...a, name: "A2" }, b]]
+  ]
+  for (const [label, list, wallet, expected] of cases) {
+    it(label, () => assert.deepStrictEqual(withRecent(list, wallet), expected))
+  }
+
+  it("keeps at most 2, newest first, without duplicates (1000 runs)", () => {
+    const walletArb = fc.record({
+      id: fc.constantFrom("a", "b", "c", "d"),
+      name: fc.string({ maxLength: 4 })
+    })
+    fc.assert(
+      fc.property(fc.array(walletArb, { maxLength: 20 }), (visits) => {
+        const list = visits.reduce<ReadonlyArray<RecentWallet>>(withRecent, [])
+        assert.isAtMost(list.length, MAX_RECENT)
+        assert.strictEqual(new Set(list.map((w) => w.id)).size, list.length)
+        // The newest distinct wallets, newest first.
+        const expected: Array<string> = []
+        for (const visit of [...visits].reverse()) if (!expected.includes(visit.id)) expected.push(visit.id)
+        assert.deepStrictEqual(
+          list.map((w) => w.id),
+          expected.slice(0, MAX_RECENT)
+        )
+        if (visits.length > 0) assert.deepStrictEqual(list[0], visits[visits.length - 1])
+      }),
+      { numRuns: 1000 }
+    )
+  })
+})
+
+describe("decodeAccounts, switchNeedsAdd, addChainParams", () => {
+  it("keeps only valid EVM addresses", () => {
+    assert.deepStrictEqual(decodeAccounts([ALICE, "0x123", 42, null, BOB.toLowerCase()]), [
+      ALICE,
+      BOB.toLowerCase()
+    ])
+    assert.deepStrictEqual(decodeAccounts(ALICE), [])
+    assert.deepStrictEqual(decodeAccounts(null), [])
+    assert.deepStrictEqual(decodeAccounts({ 0: ALICE, length: 1 }), [])
+  })
+
+  it("adds the chain for 4902 (top-level or nested), -32603 and 5000, and not for a plain rejection", () => {
+    const needsAdd = (error: unknown) => switchNeedsAdd(normalizeWalletError(error))
+    assert.isTrue(needsAdd({ code: 4902, message: "Unrecognized chain ID" }))
+    assert.isTrue(needsAdd({ code: -32603, message: "x", data: { originalError: { code: 4902 } } }))
+    assert.isTrue(needsAdd({ code: -32603, message: "Internal error" }))
+    assert.isTrue(needsAdd({ code: 5000, message: "x" }))
+    assert.isTrue(needsAdd({ message: "Unrecognized chain ID 0xa" }))
+    assert.isFalse(needsAdd({ code: 4001, message: "User rejected" }))
+    assert.isFalse(needsAdd({ code: 4100, message: "Unauthorized" }))
+  })
+
+  it("builds wallet_addEthereumChain parameters (SPEC.md §7)", () => {
+    const network = configOf().networks.find((n) => n.id === 10) as CaipNetwork
+    assert.deepStrictEqual(addChainParams(network), {
+      chainId: "0xa",
+      chainName: "OP Mainnet",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: ["https://optimism.example"],
+      blockExplorerUrls: ["https://optimistic.etherscan.io"]
+    })
+    const plain = configOf().networks[0] as CaipNetwork
+    assert.isUndefined(addChainParams(plain).blockExplorerUrls)
+  })
+})
+
+describe("Networks", () => {
+  const networks = configOf().networks
+
+  it("reads chain ids as numbers, hex or decimal strings", () => {
+    assert.deepStrictEqual(eip155NetworkId(1), Option.some("eip155:1"))
+    assert.deepStrictEqual(eip155NetworkId("0xa"), Option.some("eip155:10"))
+    assert.deepStrictEqual(eip155NetworkId("0X7A69"), Option.some("eip155:31337"))
+    assert.deepStrictEqual(eip155NetworkId("137"), Option.some("eip155:137"))
+    for (const bad of [
+      0,
+      -1,
+      1.5,
+      "0x",
+      "",
+      "abc",
+      "1e3",
+      null,
+      undefined,
+      {},
+      Number.MAX_VALUE,
+      "0x1fffffffffffffff"
+    ]) {
+      assert.isTrue(Option.isNone(eip155NetworkId(bad)), String(bad))
+    }
+  })
+
+  it("starts on the stored network, an Unknown Network when it is no longer configured (SPEC.md §4)", () => {
+    const stored = initialNetworks(networks, undefined, { eip155: "eip155:1" }, Option.none())
+    assert.strictEqual(stored.active.eip155?._tag, "Known")
+    const gone = initialNetworks(networks, undefined, { eip155: "eip155:56" }, Option.none())
+    assert.deepStrictEqual(gone.active.eip155, {
+      _tag: "Unknown",
+      caipNetworkId: "eip155:56",
+      chainNamespace: "eip155",
+      name: "Unknown Network"
+    })
+    const fresh = initialNetworks(networks, networks[1], {}, Option.none())
+    assert.strictEqual(fresh.active.eip155?._tag === "Known" && fresh.active.eip155.network.id, 1)
+    const first = initialNetworks(networks, undefined, {}, Option.some("solana"))
+    assert.strictEqual(first.activeNamespace, "eip155")
+  })
+
+  it.scoped("persists setActive, and an unconfigured id becomes Unknown", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const networksService = yield* Networks
+      const known = yield* networksService.setActive("eip155:10")
+      assert.strictEqual(known._tag, "Known")
+      assert.deepStrictEqual(read(StorageKeys.activeNetworkIds.key), { eip155: "eip155:10" })
+      assert.strictEqual(read(StorageKeys.activeNamespace.key), "eip155")
+      const unknown = yield* networksService.setActive("eip155:56")
+      assert.strictEqual(unknown._tag, "Unknown")
+      assert.deepStrictEqual(read(StorageKeys.activeNetworkIds.key), { eip155: "eip155:56" })
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Connect
+// ---------------------------------------------------------------------------------------------------------
+
+describe("Connection.connect", () => {
+  it.scoped(
+    "connects, follows the wallet's chain and persists status, connector key and recent wallet",
+    () => {
+      const { area, read } = makeArea()
+      return Effect.gen(function* () {
+        const mock = mockWallet({ chainId: 1 })
+        yield* connectTo(walletA, mock)
+        const state = eip155(yield* connectionState)
+        assert.strictEqual(state.status, "connected")
+        if (state.status !== "connected") return
+        assert.strictEqual(state.address, ALICE)
+        assert.deepStrictEqual(state.allAccounts, [ALICE])
+        assert.strictEqual(state.connector.provider, mock)
+        assert.strictEqual(state.accountType, "eoa")
+        assert.isUndefined((yield* connectionState).attempt)
+        assert.strictEqual(yield* activeNetwork, "eip155:1")
+        assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "connected" })
+        assert.strictEqual(read(connectedConnectorIdKey("eip155").key), "dev.airlock.a")
+        assert.deepStrictEqual(read(StorageKeys.connectedNamespaces.key), ["eip155"])
+        const recent = [{ id: "dev.airlock.a", name: "Wallet A", rdns: "dev.airlock.a" }]
+        assert.deepStrictEqual(read(StorageKeys.recentWallets.key), recent)
+        const connection = yield* Connection
+        assert.deepStrictEqual(yield* SubscriptionRef.get(connection.recentWallets), recent)
+        assert.isTrue(Option.isSome(yield* connection.connected("eip155")))
+        // Opening without a view lands on Account now.
+        const router = yield* ModalRouter
+        yield* router.open()
+        assert.strictEqual((yield* routerState).view, "Account")
+      }).pipe(Effect.provide(servicesLayer(area)))
+    }
+  )
+
+  it.scoped("keeps two recent wallets, newest first, across connections", () => {
+    const { area, read } = makeArea({
+      [StorageKeys.recentWallets.key]: [{ id: "dev.old", name: "Old" }]
+    })
+    return Effect.gen(function* () {
+      yield* connectTo(walletA, mockWallet())
+      yield* connectTo(walletB, mockWallet({ accounts: [BOB] }))
+      yield* connectTo(walletA, mockWallet())
+      assert.deepStrictEqual(
+        (read(StorageKeys.recentWallets.key) as ReadonlyArray<RecentWallet>).map((w) => w.id),
+        ["dev.airlock.a", "dev.airlock.b"]
+      )
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("fails with ConnectorNotFoundError for an unknown connector", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const error = yield* Effect.flip(connection.connect("eip6963:nobody"))
+      assert.strictEqual(error._tag, "ConnectorNotFoundError")
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("50 concurrent connects make one eth_requestAccounts and all get the same result (R5)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      announce(walletA, mock)
+      const results = yield* Effect.all(
+        Array.from({ length: 50 }, () => Effect.either(connection.connect(idOf(walletA)))),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      assert.isTrue(results.every(Either.isRight))
+      assert.strictEqual(yield* address, ALICE)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("50 concurrent connects to a refusing wallet make one prompt and all get the same error", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      mock.setBehaviour("eth_requestAccounts", {
+        _tag: "Error",
+        code: 4001,
+        message: "User rejected the request."
+      })
+      announce(walletA, mock)
+      const results = yield* Effect.all(
+        Array.from({ length: 50 }, () => Effect.flip(connection.connect(idOf(walletA)))),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      assert.isTrue(results.every((e) => e === results[0]))
+      assert.strictEqual(results[0]?._tag, "UserRejectedRequestError")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("a rejection (4001) fails with UserRejectedRequestError and leaves a Failed attempt", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      mock.setBehaviour("eth_requestAccounts", {
+        _tag: "Error",
+        code: 4001,
+        message: "User rejected the request."
+      })
+      announce(walletA, mock)
+      const error = yield* Effect.flip(connection.connect(idOf(walletA)))
+      assert.strictEqual(error._tag, "UserRejectedRequestError")
+      const state = yield* connectionState
+      assert.strictEqual(eip155(state).status, "disconnected")
+      assert.strictEqual(state.attempt?._tag, "Failed")
+      assert.strictEqual(state.attempt?.connectorId, idOf(walletA))
+      assert.strictEqual(state.attempt?._tag === "Failed" && state.attempt.error, error)
+      assert.deepStrictEqual(yield* SubscriptionRef.get(connection.recentWallets), [])
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+      assert.strictEqual(mock.listenerCount(), 0)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("a wallet answering no valid account fails and never shows connected", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      for (const [uuid, value] of [
+        ["empty", []],
+        ["garbage", ["0x123", "alice", null]],
+        ["not-a-list", ALICE]
+      ] as const) {
+        const mock = mockWallet()
+        mock.setBehaviour("eth_requestAccounts", { _tag: "Result", value })
+        const wallet = { uuid, name: uuid, rdns: `dev.${uuid}` }
+        announce(wallet, mock)
+        const error = yield* Effect.flip(connection.connect(idOf(wallet)))
+        assert.strictEqual(error._tag, "UnknownWalletError")
+        assert.strictEqual(yield* status, "disconnected")
+      }
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped(
+    "a wallet that never answers stays connecting until cancel, which rejects every caller (R3)",
+    () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const mock = mockWallet()
+        mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+        announce(walletA, mock)
+        const callers = yield* Effect.all(
+          Array.from({ length: 5 }, () => Effect.fork(connection.connect(idOf(walletA)))),
+          { concurrency: "unbounded" }
+        )
+        yield* until(() => mock.count("eth_requestAccounts") === 1)
+        yield* TestClock.adjust("1 hour")
+        assert.strictEqual(yield* status, "connecting")
+        assert.deepStrictEqual((yield* connectionState).attempt, {
+          _tag: "Waiting",
+          connectorId: idOf(walletA)
+        })
+        yield* connection.cancel
+        const errors = yield* Effect.forEach(callers, (caller) => Effect.flip(Fiber.join(caller)))
+        assert.isTrue(errors.every((e) => e._tag === "UserRejectedRequestError" && e.code === 4001))
+        const state = yield* connectionState
+        assert.strictEqual(eip155(state).status, "disconnected")
+        assert.isUndefined(state.attempt)
+        assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("closing the modal mid-connect settles the callers as rejected (R3)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const router = yield* ModalRouter
+      const mock = mockWallet()
+      mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletA, mock)
+      yield* router.open("Connect")
+      yield* router.push("ConnectingExternal", { connectorId: idOf(walletA) })
+      const first = yield* Effect.fork(connection.connect(idOf(walletA)))
+      const second = yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* until(() => mock.count("eth_requestAccounts") === 1)
+      assert.isTrue(yield* router.close())
+      const errors = yield* Effect.all([Effect.flip(Fiber.join(first)), Effect.flip(Fiber.join(second))])
+      assert.isTrue(errors.every((e) => e._tag === "UserRejectedRequestError"))
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("a late wallet answer after cancel changes nothing (R3)", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      const late = holding(mock, "eth_requestAccounts")
+      announce(walletA, late.provider)
+      const caller = yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* until(() => late.held() === 1)
+      yield* connection.cancel
+      const error = yield* Effect.flip(Fiber.join(caller))
+      assert.strictEqual(error._tag, "UserRejectedRequestError")
+      const before = yield* connectionState
+      late.release()
+      yield* settle
+      yield* until(() => mock.count("eth_requestAccounts") === 1)
+      yield* settle
+      assert.strictEqual(yield* connectionState, before)
+      assert.strictEqual(yield* status, "disconnected")
+      assert.strictEqual(mock.listenerCount(), 0)
+      assert.isUndefined(read(StorageKeys.connectionStatus.key))
+      assert.deepStrictEqual(yield* SubscriptionRef.get(connection.recentWallets), [])
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  // The controller promises "Resolves to whether the wallet connected" and then routes to Account: an
+  // attempt superseded by a connect to another wallet must not report success.
+  it.scoped("a connect superseded by a newer one does not report success", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const first = mockWallet()
+      const held = holding(first, "eth_requestAccounts")
+      announce(walletA, held.provider)
+      const second = mockWallet({ accounts: [BOB] })
+      second.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletB, second)
+      const superseded = yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* until(() => held.held() === 1)
+      yield* Effect.fork(connection.connect(idOf(walletB)))
+      yield* until(() => second.count("eth_requestAccounts") === 1)
+      held.release()
+      const exit = yield* Fiber.await(superseded)
+      assert.isTrue(Exit.isFailure(exit), "reported success without a connection")
+      assert.isTrue(Option.isNone(yield* connection.connected("eip155")))
+      // The newer attempt still owns the state.
+      assert.deepStrictEqual((yield* connectionState).attempt, {
+        _tag: "Waiting",
+        connectorId: idOf(walletB)
+      })
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  // A failed connect must not put back another attempt's "connecting": once that attempt is abandoned,
+  // nothing would ever clear it (found by test/properties/connection.property.test.ts).
+  it.scoped(
+    "a refused connect to a second wallet, then closing the modal, does not leave connecting forever",
+    () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const router = yield* ModalRouter
+        const first = mockWallet()
+        first.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+        announce(walletA, first)
+        const second = mockWallet({ accounts: [BOB] })
+        second.setBehaviour("eth_requestAccounts", {
+          _tag: "Error",
+          code: 4001,
+          message: "User rejected the request."
+        })
+        announce(walletB, second)
+        yield* router.open("Connect")
+        yield* Effect.fork(connection.connect(idOf(walletA)))
+        yield* until(() => first.count("eth_requestAccounts") === 1)
+        yield* Effect.flip(connection.connect(idOf(walletB)))
+        yield* router.close()
+        yield* settle
+        assert.strictEqual(yield* status, "disconnected")
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  // A cancelled connect must not put back a stale copy of the state and undo what the wallet said
+  // meanwhile: here the wallet disconnects during a second prompt, and stays disconnected after the cancel
+  // (found by test/properties/connection.property.test.ts).
+  it.scoped("a wallet that disconnects during a second prompt stays disconnected after cancel", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* until(() => mock.count("eth_requestAccounts") === 2)
+      mock.emit("disconnect", { code: 4900, message: "Disconnected" })
+      yield* waitForStatus("disconnected")
+      yield* connection.cancel
+      yield* settle
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  // Single-flight joins the wallet's pending prompt and makes it the newest intent again: after A, B, A
+  // the visitor approves A's prompt, and A connects.
+  it.scoped("clicking a wallet again after picking another one connects it when approved (R6)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const first = mockWallet()
+      const held = holding(first, "eth_requestAccounts")
+      announce(walletA, held.provider)
+      const second = mockWallet({ accounts: [BOB] })
+      second.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletB, second)
+      yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* until(() => held.held() === 1)
+      yield* Effect.fork(connection.connect(idOf(walletB)))
+      yield* until(() => second.count("eth_requestAccounts") === 1)
+      const again = yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* settle
+      assert.strictEqual(held.held(), 1, "still one prompt for A")
+      held.release()
+      yield* Fiber.join(again)
+      assert.strictEqual(yield* address, ALICE)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("cancelling a second connect keeps the connection already made", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const first = mockWallet()
+      yield* connectTo(walletA, first)
+      const second = mockWallet({ accounts: [BOB] })
+      second.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletB, second)
+      const caller = yield* Effect.fork(connection.connect(idOf(walletB)))
+      yield* until(() => second.count("eth_requestAccounts") === 1)
+      assert.strictEqual(yield* address, ALICE)
+      yield* connection.cancel
+      yield* Effect.flip(Fiber.join(caller))
+      assert.strictEqual(yield* address, ALICE)
+      assert.strictEqual(first.listenerCount(), 3)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("after a cancel, a new connect asks the wallet again and connects", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletA, mock)
+      const caller = yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* until(() => mock.count("eth_requestAccounts") === 1)
+      yield* connection.cancel
+      yield* Effect.flip(Fiber.join(caller))
+      mock.setBehaviour("eth_requestAccounts", { _tag: "Default" })
+      yield* connection.connect(idOf(walletA))
+      assert.strictEqual(mock.count("eth_requestAccounts"), 2)
+      assert.strictEqual(yield* address, ALICE)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Wallet events
+// ---------------------------------------------------------------------------------------------------------
+
+describe("Connection follows the wallet", () => {
+  it.scoped("accountsChanged with new accounts updates the address", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("accountsChanged", [BOB, ALICE])
+      const state = eip155(
+        yield* waitForState((s) => {
+          const c = eip155(s)
+          return c.status === "connected" && c.address === BOB
+        })
+      )
+      assert.deepStrictEqual(state.status === "connected" && state.allAccounts, [BOB, ALICE])
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("accountsChanged with [] disconnects and persists it", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("accountsChanged", [])
+      yield* waitForStatus("disconnected")
+      assert.strictEqual(mock.listenerCount(), 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("accountsChanged with only invalid addresses disconnects too", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("accountsChanged", ["0xnot-an-address", 42])
+      yield* waitForStatus("disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped(
+    "chainChanged: configured → active, unconfigured → Unknown + UnsupportedChain, back → Account",
+    () =>
+      Effect.gen(function* () {
+        const networksService = yield* Networks
+        const waitForNetwork = (id: string) =>
+          networksService.state.changes.pipe(
+            Stream.map((s) => {
+              const active = s.active.eip155
+              return active?._tag === "Known"
+                ? active.network.caipNetworkId
+                : `unknown:${active?.caipNetworkId}`
+            }),
+            Stream.filter((active) => active === id),
+            Stream.runHead
+          )
+        const router = yield* ModalRouter
+        const mock = mockWallet()
+        yield* connectTo(walletA, mock)
+        yield* router.open()
+        mock.emit("chainChanged", "0x1")
+        yield* waitForNetwork("eip155:1")
+        mock.emit("chainChanged", "0x38")
+        yield* waitForNetwork("unknown:eip155:56")
+        const route = yield* routerState
+        assert.isTrue(route.open)
+        assert.strictEqual(route.view, "UnsupportedChain")
+        assert.strictEqual(yield* status, "connected")
+        mock.emit("chainChanged", "0xa")
+        yield* waitForNetwork("eip155:10")
+        yield* settle
+        assert.strictEqual((yield* routerState).view, "Account")
+        // Nonsense chain ids are ignored.
+        mock.emit("chainChanged", "banana")
+        mock.emit("chainChanged", { chainId: 1 })
+        yield* settle
+        assert.strictEqual(yield* activeNetwork, "eip155:10")
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("with allowUnsupportedChain an unconfigured chain does not open UnsupportedChain", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("chainChanged", "0x38")
+      yield* settle
+      assert.strictEqual(yield* activeNetwork, "unknown:eip155:56")
+      assert.isFalse((yield* routerState).open)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area, { allowUnsupportedChain: true })))
+  )
+
+  it.scoped("connecting to a wallet on an unconfigured chain opens UnsupportedChain (SPEC.md §4)", () =>
+    Effect.gen(function* () {
+      yield* connectTo(walletA, mockWallet({ chainId: 56, chains: [56] }))
+      assert.strictEqual(yield* status, "connected")
+      assert.strictEqual(yield* activeNetwork, "unknown:eip155:56")
+      assert.strictEqual((yield* routerState).view, "UnsupportedChain")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("the wallet's disconnect event disconnects", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("disconnect", { code: 4900, message: "Disconnected" })
+      yield* waitForStatus("disconnected")
+      assert.strictEqual(mock.listenerCount(), 0)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("events from the previous wallet are ignored after switching wallets (T16)", () =>
+    Effect.gen(function* () {
+      const old = mockWallet()
+      const current = mockWallet({ accounts: [BOB] })
+      yield* connectTo(walletA, old)
+      yield* connectTo(walletB, current)
+      assert.strictEqual(yield* address, BOB)
+      assert.strictEqual(old.listenerCount(), 0)
+      assert.strictEqual(current.listenerCount(), 3)
+      old.emit("accountsChanged", [])
+      old.emit("accountsChanged", [ALICE])
+      old.emit("chainChanged", "0x38")
+      old.emit("disconnect", { code: 4900 })
+      yield* settle
+      assert.strictEqual(yield* address, BOB)
+      assert.strictEqual(yield* activeNetwork, "eip155:31337")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Disconnect
+// ---------------------------------------------------------------------------------------------------------
+
+describe("Connection.disconnect", () => {
+  it.scoped("removes the wallet's listeners, revokes, persists disconnected and closes the modal", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const router = yield* ModalRouter
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      assert.strictEqual(mock.listenerCount(), 3)
+      yield* router.open()
+      yield* connection.disconnect()
+      // Done at once: the connection is dropped, persisted and the modal closed before the wallet is told.
+      assert.strictEqual(mock.listenerCount(), 0)
+      assert.strictEqual(yield* status, "disconnected")
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+      assert.deepStrictEqual(read(StorageKeys.connectedNamespaces.key), [])
+      assert.isFalse((yield* routerState).open)
+      // The revoke goes out in the background.
+      yield* settle
+      assert.strictEqual(mock.count("wallet_revokePermissions"), 1)
+      // Events after disconnecting change nothing.
+      mock.emit("accountsChanged", [ALICE])
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("gives a wallet that never answers the revoke 1 s at most (R2)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const router = yield* ModalRouter
+      const mock = mockWallet()
+      mock.setBehaviour("wallet_revokePermissions", { _tag: "Hang" })
+      yield* connectTo(walletA, mock)
+      yield* router.open()
+      // Tracks the fibers disconnect starts: the background revoke.
+      const tracker = yield* Supervisor.track
+      const start = yield* Clock.currentTimeMillis
+      const disconnecting = yield* Effect.fork(Effect.supervised(connection.disconnect(), tracker))
+      yield* until(() => mock.count("wallet_revokePermissions") === 1)
+      // disconnect returned at once, without waiting for the wallet (the clock has not moved).
+      assert.isTrue(Option.isSome(yield* Fiber.poll(disconnecting)))
+      yield* Fiber.join(disconnecting)
+      assert.strictEqual(yield* Clock.currentTimeMillis, start)
+      assert.strictEqual(yield* status, "disconnected")
+      assert.isFalse((yield* routerState).open)
+      // The revoke waits in the background for 1 s at most, then is abandoned.
+      yield* untilSleeping
+      yield* TestClock.adjust("999 millis")
+      yield* settle
+      assert.isAbove((yield* tracker.value).length, 0, "the revoke was abandoned before 1 s")
+      yield* TestClock.adjust("1 millis")
+      yield* settle
+      assert.deepStrictEqual(yield* tracker.value, [], "the revoke still runs after 1 s")
+      assert.strictEqual(mock.count("wallet_revokePermissions"), 1)
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("cancels a connect in progress", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      const late = holding(mock, "eth_requestAccounts")
+      announce(walletA, late.provider)
+      const caller = yield* Effect.fork(connection.connect(idOf(walletA)))
+      yield* until(() => late.held() === 1)
+      yield* connection.disconnect()
+      assert.strictEqual((yield* Effect.flip(Fiber.join(caller)))._tag, "UserRejectedRequestError")
+      late.release()
+      yield* until(() => mock.count("eth_requestAccounts") === 1)
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  // THREATS.md R6/T16: the best-effort revoke (up to 1 s) runs in the background; a connect the visitor
+  // starts while the old wallet is still being told must not be cancelled by the older disconnect.
+  it.scoped("a connect started while the revoke is still pending is not cancelled by the disconnect", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const router = yield* ModalRouter
+      const old = mockWallet()
+      old.setBehaviour("wallet_revokePermissions", { _tag: "Hang" })
+      yield* connectTo(walletA, old)
+      yield* router.open()
+      const disconnecting = yield* Effect.fork(connection.disconnect())
+      yield* until(() => old.count("wallet_revokePermissions") === 1)
+      // The visitor picks another wallet while the old one is being told.
+      const next = mockWallet({ accounts: [BOB] })
+      const late = holding(next, "eth_requestAccounts")
+      announce(walletB, late.provider)
+      yield* router.open("Connect")
+      const connecting = yield* Effect.fork(connection.connect(idOf(walletB)))
+      yield* until(() => late.held() === 1)
+      yield* untilSleeping
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.join(disconnecting)
+      yield* settle
+      late.release()
+      const exit = yield* Fiber.await(connecting)
+      assert.isTrue(Exit.isSuccess(exit), "the newer connect was cancelled by the older disconnect")
+      assert.strictEqual(yield* address, BOB)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Switch network
+// ---------------------------------------------------------------------------------------------------------
+
+describe("Connection.switchNetwork", () => {
+  it.scoped("switches a wallet that knows the chain", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      yield* connection.switchNetwork("eip155:1")
+      assert.strictEqual(mock.count("wallet_switchEthereumChain"), 1)
+      assert.strictEqual(mock.count("wallet_addEthereumChain"), 0)
+      assert.strictEqual(yield* activeNetwork, "eip155:1")
+      assert.deepStrictEqual(mock.calls().find((c) => c.method === "wallet_switchEthereumChain")?.params, [
+        { chainId: "0x1" }
+      ])
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("adds the chain on 4902, then switches (SPEC.md §8)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      yield* connection.switchNetwork("eip155:10")
+      assert.strictEqual(mock.count("wallet_addEthereumChain"), 1)
+      assert.strictEqual(mock.count("wallet_switchEthereumChain"), 2)
+      assert.strictEqual(yield* activeNetwork, "eip155:10")
+      assert.deepStrictEqual(mock.calls().find((c) => c.method === "wallet_addEthereumChain")?.params, [
+        {
+          chainId: "0xa",
+          chainName: "OP Mainnet",
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: ["https://optimism.example"],
+          blockExplorerUrls: ["https://optimistic.etherscan.io"]
+        }
+      ])
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  const onceThen = (mock: MockEip1193Provider, error: { code: number; message: string; data?: unknown }) => {
+    mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Error", ...error })
+    const provider: Eip1193Provider = {
+      request: (args) => {
+        if (args.method === "wallet_addEthereumChain")
+          mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Default" })
+        return mock.request(args)
+      },
+      on: mock.on,
+      removeListener: mock.removeListener
+    }
+    return provider
+  }
+
+  const addCodes: ReadonlyArray<readonly [string, { code: number; message: string; data?: unknown }]> = [
+    [
+      "a MetaMask Mobile 4902 nested in data.originalError",
+      {
+        code: -32603,
+        message: "Internal JSON-RPC error.",
+        data: { originalError: { code: 4902, message: "Unrecognized chain ID" } }
+      }
+    ],
+    ["-32603", { code: -32603, message: "Internal JSON-RPC error." }],
+    ["5000", { code: 5000, message: "Chain not approved" }]
+  ]
+  for (const [label, error] of addCodes) {
+    it.scoped(`adds the chain on ${label}, then switches`, () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const mock = mockWallet()
+        yield* connectTo(walletA, onceThen(mock, error))
+        yield* connection.switchNetwork("eip155:10")
+        assert.strictEqual(mock.count("wallet_addEthereumChain"), 1)
+        assert.strictEqual(mock.count("wallet_switchEthereumChain"), 2)
+        assert.strictEqual(yield* activeNetwork, "eip155:10")
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+    )
+  }
+
+  it.scoped("fails with ChainNotSupportedError 'Chain is not supported' when adding fails", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      mock.setBehaviour("wallet_addEthereumChain", { _tag: "Error", code: -32000, message: "nope" })
+      yield* connectTo(walletA, mock)
+      const error = yield* Effect.flip(connection.switchNetwork("eip155:10"))
+      assert.instanceOf(error, ChainNotSupportedError)
+      assert.strictEqual(error.message, "Chain is not supported")
+      assert.strictEqual(error._tag === "ChainNotSupportedError" && error.chainId, "eip155:10")
+      assert.strictEqual(yield* activeNetwork, "eip155:31337")
+      assert.strictEqual(yield* status, "connected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("fails with ChainNotSupportedError when the chain is still unknown after adding", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      mock.setBehaviour("wallet_addEthereumChain", { _tag: "Result", value: null })
+      yield* connectTo(walletA, mock)
+      const error = yield* Effect.flip(connection.switchNetwork("eip155:10"))
+      assert.strictEqual(error._tag, "ChainNotSupportedError")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("passes a user rejection through, on the switch or on the add", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Error", code: 4001, message: "User rejected" })
+      const onSwitch = yield* Effect.flip(connection.switchNetwork("eip155:1"))
+      assert.strictEqual(onSwitch._tag, "UserRejectedRequestError")
+      assert.strictEqual(mock.count("wallet_addEthereumChain"), 0)
+      mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Default" })
+      mock.setBehaviour("wallet_addEthereumChain", { _tag: "Error", code: 4001, message: "User rejected" })
+      const onAdd = yield* Effect.flip(connection.switchNetwork("eip155:10"))
+      assert.strictEqual(onAdd._tag, "UserRejectedRequestError")
+      assert.strictEqual(yield* activeNetwork, "eip155:31337")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.scoped("only changes the modal's network when not connected", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      announce(walletA, mock)
+      yield* connection.switchNetwork("eip155:10")
+      assert.strictEqual(yield* activeNetwork, "eip155:10")
+      assert.strictEqual(mock.calls().length, 0)
+      assert.deepStrictEqual(read(StorageKeys.activeNetworkIds.key), { eip155: "eip155:10" })
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("refuses a network the host did not configure", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const error = yield* Effect.flip(connection.switchNetwork("eip155:56"))
+      assert.instanceOf(error, NetworkNotFoundError)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Restore on start (THREATS.md T13, R4, R6)
+// ---------------------------------------------------------------------------------------------------------
+
+const storedConnection = (key = "dev.airlock.a") => ({
+  [StorageKeys.connectionStatus.key]: { eip155: "connected" },
+  [connectedConnectorIdKey("eip155").key]: key
+})
+
+describe("Connection restore", () => {
+  it.scoped("reconnects once the stored wallet announces itself and reports its accounts", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      yield* waitForStatus("connecting")
+      const mock = mockWallet({ connected: true, chainId: 1 })
+      announce(walletA, mock)
+      yield* waitForStatus("connected")
+      assert.strictEqual(yield* address, ALICE)
+      assert.strictEqual(mock.count("eth_accounts"), 1)
+      assert.strictEqual(mock.count("eth_requestAccounts"), 0)
+      assert.strictEqual(yield* activeNetwork, "eip155:1")
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "connected" })
+      // It follows the restored wallet's events.
+      mock.emit("accountsChanged", [])
+      yield* waitForStatus("disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("reconnects a wallet that announced before start", () => {
+    const { area } = makeArea(storedConnection())
+    const mock = mockWallet({ connected: true })
+    const onRequest = () => announce(walletA, mock)
+    window.addEventListener("eip6963:requestProvider", onRequest)
+    return Effect.gen(function* () {
+      yield* Effect.addFinalizer(() =>
+        Effect.sync(() => window.removeEventListener("eip6963:requestProvider", onRequest))
+      )
+      yield* waitForStatus("connected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("drops the stored connection when the wallet reports no account", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const mock = mockWallet({ connected: false })
+      announce(walletA, mock)
+      yield* waitForStatus("disconnected")
+      yield* settle
+      assert.strictEqual(mock.count("eth_accounts"), 1)
+      assert.strictEqual(mock.count("eth_requestAccounts"), 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+      assert.strictEqual(mock.listenerCount(), 0)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("gives up after the discovery timeout when the wallet never announces", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      yield* waitForStatus("connecting")
+      yield* untilSleeping
+      yield* TestClock.adjust("2999 millis")
+      assert.strictEqual(yield* status, "connecting")
+      yield* TestClock.adjust("1 millis")
+      yield* waitForStatus("disconnected")
+      yield* settle
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("does not pick either wallet when two claim the stored key", () => {
+    const { area } = makeArea(storedConnection())
+    const real = mockWallet({ connected: true })
+    const impostor = mockWallet({ connected: true, accounts: [BOB] })
+    const onRequest = () => {
+      announce(walletA, real)
+      announce({ ...walletA, uuid: "impostor" }, impostor)
+    }
+    window.addEventListener("eip6963:requestProvider", onRequest)
+    return Effect.gen(function* () {
+      yield* Effect.addFinalizer(() =>
+        Effect.sync(() => window.removeEventListener("eip6963:requestProvider", onRequest))
+      )
+      yield* waitForStatus("disconnected")
+      assert.strictEqual(real.count("eth_accounts") + impostor.count("eth_accounts"), 0)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("does nothing with enableReconnect: false", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const mock = mockWallet({ connected: true })
+      announce(walletA, mock)
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+      assert.strictEqual(mock.calls().length, 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+    }).pipe(Effect.provide(servicesLayer(area, { enableReconnect: false })))
+  })
+
+  for (const stored of ["connecting", "reconnecting", "buffering"] as const) {
+    it.scoped(`treats a stored '${stored}' as disconnected`, () => {
+      const { area, read } = makeArea({
+        [StorageKeys.connectionStatus.key]: { eip155: stored },
+        [connectedConnectorIdKey("eip155").key]: "dev.airlock.a"
+      })
+      return Effect.gen(function* () {
+        const mock = mockWallet({ connected: true })
+        announce(walletA, mock)
+        yield* settle
+        assert.strictEqual(yield* status, "disconnected")
+        assert.strictEqual(mock.calls().length, 0)
+        assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      }).pipe(Effect.provide(servicesLayer(area)))
+    })
+  }
+
+  it.scoped("a connect during the restore wins over it (R6)", () => {
+    const { area } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* waitForStatus("connecting")
+      const chosen = mockWallet({ accounts: [BOB] })
+      yield* connectTo(walletB, chosen)
+      // The stored wallet shows up afterwards and says it is still authorised.
+      const stored = mockWallet({ connected: true })
+      announce(walletA, stored)
+      yield* until(() => stored.count("eth_chainId") === 1)
+      yield* settle
+      assert.strictEqual(yield* address, BOB)
+      assert.strictEqual(stored.listenerCount(), 0)
+      assert.strictEqual(Option.getOrThrow(yield* connection.connected("eip155")).connector.provider, chosen)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("gives up when the stored wallet never answers eth_accounts (10 s, R2)", () => {
+    const { area } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const mock = mockWallet({ connected: true })
+      mock.setBehaviour("eth_accounts", { _tag: "Hang" })
+      announce(walletA, mock)
+      yield* until(() => mock.count("eth_accounts") === 1)
+      yield* untilSleeping
+      yield* TestClock.adjust("9999 millis")
+      assert.strictEqual(yield* status, "connecting")
+      yield* TestClock.adjust("1 millis")
+      yield* waitForStatus("disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  // A connect that fails during the restore must not put back the restore's "connecting": the restore
+  // sees a newer epoch and leaves the state alone, so the status would spin forever (T14).
+  it.scoped("a failed connect during the restore does not leave the status connecting forever", () => {
+    const { area } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* waitForStatus("connecting")
+      const refusing = mockWallet()
+      refusing.setBehaviour("eth_requestAccounts", {
+        _tag: "Error",
+        code: 4001,
+        message: "User rejected the request."
+      })
+      announce(walletB, refusing)
+      yield* Effect.flip(connection.connect(idOf(walletB)))
+      // The stored wallet never shows up: the restore gives up.
+      yield* untilSleeping
+      yield* TestClock.adjust("1 minute")
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.scoped("a disconnect during the restore wins over it (R6)", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* waitForStatus("connecting")
+      const stored = mockWallet({ connected: true })
+      const late = holding(stored, "eth_accounts")
+      announce(walletA, late.provider)
+      yield* until(() => late.held() === 1)
+      yield* connection.disconnect()
+      late.release()
+      yield* until(() => stored.count("eth_chainId") === 1)
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+      assert.strictEqual(stored.listenerCount(), 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+})

@@ -1,0 +1,336 @@
+// @vitest-environment happy-dom
+/**
+ * The AllWallets view in the real modal, with the explorer faked through the host layer: a windowed
+ * grid over 600 wallets, infinite scroll, the service's debounced search, hostile listings as text,
+ * installed wallets connecting, the others showing where to get them.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { act } from "react"
+import { afterEach, describe, expect, it } from "vitest"
+import { createModal, type Modal } from "../../src/createModal"
+import { type AirlockError, ServiceUnavailableError } from "../../src/errors"
+import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
+import { ROW_HEIGHT } from "../../src/react/views/WalletGrid"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { WalletListing } from "../../src/schemas/Wallet"
+import { ProviderApi, type WalletQuery } from "../../src/services/ProviderApi"
+import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
+
+Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+
+const options: ModalOptionsInput = {
+  projectId: "sandbox-project",
+  networks: [
+    {
+      id: 31337,
+      caipNetworkId: "eip155:31337",
+      chainNamespace: "eip155",
+      name: "Sandbox Chain",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
+    }
+  ],
+  features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
+}
+
+const PWN = "window.__pwned=1"
+const HOSTILE: WalletListing = {
+  id: "hostile",
+  name: `<img src=x onerror="${PWN}">`,
+  image_url: `javascript:${PWN}`,
+  homepage: `javascript:${PWN}`,
+  app_store: "https://apps.example/hostile"
+}
+
+const listings = (size: number): ReadonlyArray<WalletListing> => [
+  { id: "mm", name: "MetaMask", rdns: "io.metamask", homepage: "https://metamask.io", image_id: "mm-img" },
+  HOSTILE,
+  ...Array.from({ length: size - 2 }, (_, i) => ({
+    id: `w${i}`,
+    name: `Wallet ${i}`,
+    image_id: `img-${i}`,
+    homepage: `https://wallet${i}.example`
+  }))
+]
+
+const fakeApi = (
+  all: ReadonlyArray<WalletListing>,
+  fail: () => AirlockError | undefined = () => undefined
+) => {
+  const calls: Array<WalletQuery> = []
+  const getWallets = (query: WalletQuery) =>
+    Effect.suspend(() => {
+      calls.push(query)
+      const error = fail()
+      if (error !== undefined) return Effect.fail(error)
+      let pool = all
+      if (query.include !== undefined) pool = pool.filter((l) => query.include?.includes(l.id))
+      if (query.exclude !== undefined) pool = pool.filter((l) => !query.exclude?.includes(l.id))
+      const search = query.search?.toLowerCase()
+      if (search !== undefined) pool = pool.filter((l) => l.name.toLowerCase().includes(search))
+      const from = (query.page - 1) * query.entries
+      return Effect.succeed({ count: pool.length, data: pool.slice(from, from + query.entries), dropped: 0 })
+    })
+  const layer = Layer.succeed(
+    ProviderApi,
+    ProviderApi.of({
+      getWallets,
+      walletImageUrl: (id) => `https://api.test/getWalletImage/${encodeURIComponent(id)}`,
+      assetImageUrl: (id) => `https://api.test/public/getAssetImage/${encodeURIComponent(id)}`,
+      getAllowedOrigins: Effect.succeed([]),
+      getAnalyticsConfig: Effect.succeed({ isAnalyticsEnabled: false }),
+      sendEvent: () => Effect.void
+    })
+  )
+  return { layer, calls }
+}
+
+const created: Array<Modal> = []
+afterEach(async () => {
+  for (const modal of created.splice(0)) await act(async () => modal.dispose())
+  document.body.replaceChildren()
+  Reflect.deleteProperty(window, "__pwned")
+})
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
+
+const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await settle()
+  }
+}
+
+/** The modal, open on Connect, with the fake explorer; `open()` goes to All Wallets by its row. */
+const renderModal = async (
+  api: ReturnType<typeof fakeApi>,
+  input: ModalOptionsInput = options,
+  before?: () => void
+) => {
+  let modal: Modal | undefined
+  await act(async () => {
+    modal = createModal(input, { layer: Layer.merge(MemoryPlatformLive, api.layer) })
+  })
+  if (modal === undefined) throw new Error("no modal")
+  created.push(modal)
+  before?.()
+  await act(async () => modal?.open("Connect"))
+  const shadow = modal.element?.shadowRoot
+  if (shadow === null || shadow === undefined) throw new Error("no shadow root")
+  const allWalletsRow = () =>
+    [...shadow.querySelectorAll<HTMLButtonElement>(".body button")].find(
+      (b) => b.textContent === "All Wallets"
+    )
+  const openAllWallets = async () => {
+    const row = allWalletsRow()
+    if (row === undefined) throw new Error("no All Wallets row")
+    await act(async () => row.click())
+    await waitFor(() => shadow.querySelector(".wallet-search input") !== null, "the AllWallets view")
+  }
+  const tiles = () => [...shadow.querySelectorAll<HTMLButtonElement>(".wallet-tile")]
+  const names = () => tiles().map((t) => t.querySelector(".name")?.textContent)
+  const status = () => shadow.querySelector('[role="status"]')?.textContent ?? ""
+  const scroller = () => shadow.querySelector<HTMLElement>(".wallet-scroll")
+  const scrollTo = async (top: number) => {
+    const box = scroller()
+    if (box === null) throw new Error("no scroll box")
+    box.scrollTop = top
+    await act(async () => {
+      box.dispatchEvent(new Event("scroll"))
+    })
+  }
+  const type = async (text: string) => {
+    const field = shadow.querySelector<HTMLInputElement>(".wallet-search input")
+    if (field === null) throw new Error("no search box")
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, text)
+      field.dispatchEvent(new Event("input", { bubbles: true }))
+    })
+  }
+  return { modal, shadow, allWalletsRow, openAllWallets, tiles, names, status, scroller, scrollTo, type }
+}
+
+describe("AllWallets view", () => {
+  it("renders only a window of 600 wallets, and later rows (and pages) as it scrolls", async () => {
+    const api = fakeApi(listings(600))
+    const view = await renderModal(api)
+    await view.openAllWallets()
+    await waitFor(() => view.tiles().length > 0, "the first page")
+    expect(view.shadow.querySelector(".modal-title, .title")?.textContent).toBe("All Wallets")
+    expect(view.names().slice(0, 2)).toEqual(["MetaMask", HOSTILE.name])
+    expect(view.tiles().length).toBeLessThan(60)
+
+    // Scroll to the end again and again: the next page loads near the end, the window follows.
+    let spacer = 0
+    for (let i = 0; i < 30; i++) {
+      const window = view.shadow.querySelector<HTMLElement>(".wallet-window")
+      spacer = Number.parseFloat(window?.style.height ?? "0")
+      await view.scrollTo(spacer)
+      await settle()
+      expect(view.tiles().length).toBeLessThan(60)
+      if (view.names().includes("Wallet 597")) break
+    }
+    expect(spacer).toBe(Math.ceil(600 / 4) * ROW_HEIGHT)
+    expect(view.names()).toContain("Wallet 597")
+    expect(view.names()).not.toContain("MetaMask")
+    // Every page was asked for exactly once.
+    const pages = api.calls.filter((q) => q.entries === 40).map((q) => q.page)
+    expect(pages).toEqual([...new Set(pages)])
+    expect(Math.max(...pages)).toBe(15)
+    // Images load lazily, from the API's image URL.
+    const img = view.shadow.querySelector(".wallet-tile img")
+    expect(img?.getAttribute("loading")).toBe("lazy")
+    expect(img?.getAttribute("src")).toMatch(/^https:\/\/api\.test\/getWalletImage\//)
+
+    // And back to the top.
+    await view.scrollTo(0)
+    expect(view.names()).toContain("MetaMask")
+    expect(view.tiles().length).toBeLessThan(60)
+  })
+
+  it("shows a hostile listing's name as text, with no image from its javascript: URL", async () => {
+    const view = await renderModal(fakeApi(listings(50)))
+    await view.openAllWallets()
+    await waitFor(() => view.names().includes(HOSTILE.name), "the hostile listing")
+    const tile = view.tiles().find((t) => t.querySelector(".name")?.textContent === HOSTILE.name)
+    expect(tile?.querySelector(".name")?.children.length).toBe(0)
+    expect(tile?.querySelector("img")).toBeNull()
+    expect(tile?.querySelector(".placeholder")?.textContent).toBe("<")
+    for (const element of view.shadow.querySelectorAll("*")) {
+      for (const attribute of element.attributes) {
+        expect(attribute.name.startsWith("on")).toBe(false)
+        expect(attribute.value).not.toMatch(/^\s*javascript:/i)
+      }
+    }
+    expect(view.shadow.querySelectorAll('img[src="x"]').length).toBe(0)
+
+    // Its detail links only what is https.
+    await act(async () => tile?.click())
+    const links = [...view.shadow.querySelectorAll<HTMLAnchorElement>(".wallet-detail a")]
+    expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+      ["App Store", "https://apps.example/hostile"]
+    ])
+    expect(Reflect.get(window, "__pwned")).toBeUndefined()
+  })
+
+  it("searches in the service, 300 ms after typing, and says when nothing matches", async () => {
+    const api = fakeApi(listings(100))
+    const view = await renderModal(api)
+    await view.openAllWallets()
+    await waitFor(() => view.tiles().length > 0, "the first page")
+    const label = view.shadow.querySelector(".wallet-search label")
+    const input = view.shadow.querySelector(".wallet-search input")
+    expect(label?.textContent).toBe("Search wallets")
+    expect(label?.getAttribute("for")).toBe(input?.id)
+
+    const typedAt = Date.now()
+    await view.type("wallet 4")
+    expect(view.status()).toBe("Loading…")
+    await waitFor(() => api.calls.some((q) => q.search !== undefined), "the search request")
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(290)
+    await waitFor(() => view.status() === "", "the results")
+    expect(view.names()).toEqual(["Wallet 4", ...Array.from({ length: 10 }, (_, i) => `Wallet ${40 + i}`)])
+    expect(view.shadow.querySelector(".wallet-grid")?.getAttribute("aria-label")).toBe("Search results")
+
+    await view.type("zzzz")
+    await waitFor(() => view.status() === "No wallets found", "no results")
+    expect(view.tiles()).toEqual([])
+
+    await view.type("")
+    await waitFor(() => view.names().includes("MetaMask"), "the full list again")
+  })
+
+  it("connects an installed wallet, and shows where to get one that is not", async () => {
+    const provider = makeMockEip1193Provider()
+    const view = await renderModal(fakeApi(listings(50)), options, () =>
+      window.dispatchEvent(
+        new CustomEvent(ANNOUNCE_EVENT, {
+          detail: Object.freeze({
+            info: Object.freeze({
+              uuid: "350670db-19fa-4704-a166-e52e178b59d2",
+              name: "MetaMask",
+              icon: "data:image/png;base64,iVBORw0KGgo=",
+              rdns: "io.metamask"
+            }),
+            provider
+          })
+        })
+      )
+    )
+    await view.openAllWallets()
+    await waitFor(() => view.tiles().length > 2, "the list")
+    // MetaMask once, marked installed.
+    expect(view.names().filter((n) => n === "MetaMask")).toHaveLength(1)
+    const metamask = view.tiles()[0]
+    expect(metamask?.querySelector(".tag")?.textContent).toBe("Installed")
+
+    // Another wallet: its detail, with https links opening in a new tab.
+    const other = view.tiles().find((t) => t.querySelector(".name")?.textContent === "Wallet 3")
+    await act(async () => other?.click())
+    expect(view.shadow.querySelector(".wallet-detail h3")?.textContent).toBe("Get Wallet 3")
+    const link = view.shadow.querySelector<HTMLAnchorElement>(".wallet-detail a")
+    expect(link?.getAttribute("href")).toBe("https://wallet3.example/")
+    expect(link?.getAttribute("target")).toBe("_blank")
+    expect(link?.getAttribute("rel")).toBe("noopener noreferrer")
+    const back = [...view.shadow.querySelectorAll<HTMLButtonElement>(".wallet-detail button")].find(
+      (b) => b.textContent === "Back to all wallets"
+    )
+    await act(async () => back?.click())
+    expect(view.shadow.activeElement).toBe(view.shadow.querySelector(".wallet-search input"))
+
+    const views: Array<string> = []
+    view.modal.subscribeState((state) => views.push(state.view))
+    await act(async () => view.tiles()[0]?.click())
+    await waitFor(() => provider.count("eth_requestAccounts") === 1, "the connection request")
+    // Pushed before connecting, as WalletList does; where it goes next is the connection's business.
+    expect(views[0]).toBe("ConnectingExternal")
+  })
+
+  it("keeps installed wallets listed and says why when the explorer fails", async () => {
+    let failing = true
+    const api = fakeApi(listings(50), () =>
+      failing ? new ServiceUnavailableError({ status: 503 }) : undefined
+    )
+    const view = await renderModal(api, options, () =>
+      window.dispatchEvent(
+        new CustomEvent(ANNOUNCE_EVENT, {
+          detail: Object.freeze({
+            info: Object.freeze({
+              uuid: "0b2e3f5a-19fa-4704-a166-e52e178b59d2",
+              name: "Rabby Wallet",
+              icon: "data:image/png;base64,iVBORw0KGgo=",
+              rdns: "io.rabby"
+            }),
+            provider: makeMockEip1193Provider()
+          })
+        })
+      )
+    )
+    await view.openAllWallets()
+    await waitFor(() => view.status() === "Service temporarily unavailable", "the failure")
+    expect(view.names()).toEqual(["Rabby Wallet"])
+    failing = false
+    const retry = [...view.shadow.querySelectorAll<HTMLButtonElement>(".body button")].find(
+      (b) => b.textContent === "Try again"
+    )
+    await act(async () => retry?.click())
+    await waitFor(() => view.names().includes("MetaMask"), "the list after retrying")
+    expect(view.status()).toBe("")
+  })
+
+  it("offers the All Wallets row unless the host hides it", async () => {
+    const shown = await renderModal(fakeApi(listings(10)))
+    expect(shown.allWalletsRow()).toBeDefined()
+    for (const modal of created.splice(0)) await act(async () => modal.dispose())
+    const hidden = await renderModal(fakeApi(listings(10)), { ...options, allWallets: "HIDE" })
+    expect(hidden.allWalletsRow()).toBeUndefined()
+    for (const modal of created.splice(0)) await act(async () => modal.dispose())
+    const off = await renderModal(fakeApi(listings(10)), {
+      ...options,
+      features: { ...options.features, allWallets: false }
+    })
+    expect(off.allWalletsRow()).toBeUndefined()
+  })
+})
