@@ -19,8 +19,14 @@ describe("activity", () => {
   })
 
   it("shows amounts with 3 decimals and the symbol", () => {
-    assert.strictEqual(transferAmount({ quantity: { numeric: "1234.56789" }, fungible_info: { symbol: "SBX" } }), "1,234.568 SBX")
-    assert.strictEqual(transferAmount({ quantity: { numeric: "1" }, nft_info: { name: "Punk" } }), "1.000 NFT")
+    assert.strictEqual(
+      transferAmount({ quantity: { numeric: "1234.56789" }, fungible_info: { symbol: "SBX" } }),
+      "1,234.568 SBX"
+    )
+    assert.strictEqual(
+      transferAmount({ quantity: { numeric: "1" }, nft_info: { name: "Punk" } }),
+      "1.000 NFT"
+    )
   })
 
   it("groups by month, adding the year only when it is not the current one", () => {

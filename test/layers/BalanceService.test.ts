@@ -6,7 +6,11 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
 import { BalanceUnavailableError, ServiceUnavailableError } from "../../src/errors"
-import { BalanceServiceLive, supportsAssetDiscovery, tokensFromWalletAssets } from "../../src/layers/BalanceServiceLive"
+import {
+  BalanceServiceLive,
+  supportsAssetDiscovery,
+  tokensFromWalletAssets
+} from "../../src/layers/BalanceServiceLive"
 import { decodeModalOptions } from "../../src/schemas/ModalOptions"
 import { BalanceService } from "../../src/services/BalanceService"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"
@@ -46,12 +50,20 @@ const world = (balance: BlockchainApiShape["balance"]) => {
       Layer.mergeAll(
         Layer.succeed(ModalConfig, config),
         Layer.succeed(FallbackTransport, {
-          request: () => Effect.sync(() => (calls.rpc++, "0xde0b6b3a7640000")),
+          request: () =>
+            Effect.sync(() => {
+              calls.rpc++
+              return "0xde0b6b3a7640000"
+            }),
           ranking: () => Effect.die("unused")
         }),
         Layer.succeed(BlockchainApi, {
           supportedChains: Effect.die("unused"),
-          balance: (...args) => Effect.suspend(() => (calls.balance++, balance(...args))),
+          balance: (...args) =>
+            Effect.suspend(() => {
+              calls.balance++
+              return balance(...args)
+            }),
           history: () => Effect.die("unused"),
           identity: () => Effect.die("unused")
         })
@@ -88,22 +100,29 @@ describe("BalanceService", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.effect("uses the balance API without asset discovery, drops decimals '0', one request for many callers", () => {
-    const { calls, layer } = world(() =>
-      Effect.succeed({ balances: [token("sUSD", "6"), token("DUST", "0")], dropped: 0 })
-    )
-    return Effect.gen(function* () {
-      const balances = yield* BalanceService
-      const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-      const all = yield* Effect.all(
-        Array.from({ length: 20 }, () => balances.tokenBalances(net, address, wallet)),
-        { concurrency: "unbounded" }
+  it.effect(
+    "uses the balance API without asset discovery, drops decimals '0', one request for many callers",
+    () => {
+      const { calls, layer } = world(() =>
+        Effect.succeed({ balances: [token("sUSD", "6"), token("DUST", "0")], dropped: 0 })
       )
-      assert.strictEqual(calls.balance, 1)
-      for (const tokens of all) assert.deepStrictEqual(tokens.map((t) => t.symbol), ["sUSD"])
-      assert.strictEqual(wallet.count("wallet_getAssets"), 0)
-    }).pipe(Effect.provide(layer))
-  })
+      return Effect.gen(function* () {
+        const balances = yield* BalanceService
+        const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
+        const all = yield* Effect.all(
+          Array.from({ length: 20 }, () => balances.tokenBalances(net, address, wallet)),
+          { concurrency: "unbounded" }
+        )
+        assert.strictEqual(calls.balance, 1)
+        for (const tokens of all)
+          assert.deepStrictEqual(
+            tokens.map((t) => t.symbol),
+            ["sUSD"]
+          )
+        assert.strictEqual(wallet.count("wallet_getAssets"), 0)
+      }).pipe(Effect.provide(layer))
+    }
+  )
 
   it.effect("asks the wallet's wallet_getAssets where it announces asset discovery", () => {
     const { calls, layer } = world(() => Effect.succeed({ balances: [], dropped: 0 }))
@@ -129,7 +148,10 @@ describe("BalanceService", () => {
       })
       const tokens = yield* balances.tokenBalances(net, address, wallet)
       assert.strictEqual(calls.balance, 0)
-      assert.deepStrictEqual(tokens.map((t) => [t.symbol, t.quantity.numeric, t.value]), [["ETH", "1", 2000]])
+      assert.deepStrictEqual(
+        tokens.map((t) => [t.symbol, t.quantity.numeric, t.value]),
+        [["ETH", "1", 2000]]
+      )
     }).pipe(Effect.provide(layer))
   })
 
@@ -145,7 +167,10 @@ describe("BalanceService", () => {
       wallet.setBehaviour("wallet_getAssets", { _tag: "Result", value: { "0x7a69": [{ address: 1 }] } })
       const tokens = yield* balances.tokenBalances(net, address, wallet)
       assert.strictEqual(calls.balance, 1)
-      assert.deepStrictEqual(tokens.map((t) => t.symbol), ["sUSD"])
+      assert.deepStrictEqual(
+        tokens.map((t) => t.symbol),
+        ["sUSD"]
+      )
     }).pipe(Effect.provide(layer))
   })
 
@@ -174,7 +199,10 @@ describe("BalanceService", () => {
       const fiber = yield* Effect.fork(balances.tokenBalances(net, address, wallet))
       yield* TestClock.adjust("3 seconds")
       const tokens = yield* Fiber.join(fiber)
-      assert.deepStrictEqual(tokens.map((t) => t.symbol), ["sUSD"])
+      assert.deepStrictEqual(
+        tokens.map((t) => t.symbol),
+        ["sUSD"]
+      )
     }).pipe(Effect.provide(layer))
   })
 
