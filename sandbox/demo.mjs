@@ -1,4 +1,5 @@
-// npm run demo: build the package and the host page, then serve the demo on loopback.
+// npm run demo: start the sandbox chains, build the package, the host page and the sandbox wallet, then serve
+// the demo on loopback until Ctrl-C, which stops the server and both anvil nodes.
 // AIRLOCK_DEMO_PORT chooses the port (default 5173; 0 picks a free one).
 import { startDemo } from "./host/serve.mjs"
 
@@ -8,14 +9,37 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
-console.error("Building the package and the demo host…")
-const demo = await startDemo({ port })
-console.log(`Demo ready at ${demo.url}`)
-
+let demo
+let stopping = false
 const stop = async (signal) => {
-  console.error(`\n${signal}: stopping the demo server`)
-  await demo.close()
+  if (stopping) return
+  stopping = true
+  console.error(`\n${signal}: stopping the demo server and the sandbox chains`)
+  await demo?.close()
   process.exit(0)
 }
+// Registered before anything starts, so that Ctrl-C during the build also stops what has started.
 process.once("SIGINT", stop)
 process.once("SIGTERM", stop)
+
+console.error("Starting the sandbox chains and building the package, the demo host and the sandbox wallet…")
+try {
+  demo = await startDemo({ port })
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+if (stopping) {
+  await demo.close()
+} else {
+  for (const chain of demo.sandbox.chains) {
+    console.error(`  ${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}`)
+  }
+  for (const token of demo.sandbox.tokens) {
+    console.error(`  ${token.name} (${token.symbol}, ${token.decimals} decimals): ${token.address}`)
+  }
+  console.error(
+    `  Sandbox Wallet account: ${demo.sandbox.accounts[0].address} (add ?wallet=auto-approve to skip its prompts)`
+  )
+  console.log(`Demo ready at ${demo.url}`)
+}

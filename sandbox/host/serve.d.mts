@@ -1,16 +1,41 @@
+import type { SandboxApi } from "../api/api.mjs"
+import type { SandboxChains } from "../chain/chain.mjs"
+import type { SandboxConfig } from "../shared/config"
+
 export interface RunningServer {
   /** `http://127.0.0.1:PORT/` */
   readonly url: string
   readonly close: () => Promise<void>
 }
+export interface RunningDemo extends RunningServer {
+  /** The chains the demo runs against (started by `startDemo` unless passed in). */
+  readonly sandbox: SandboxChains
+  /** The provider API the page's modal talks to (with its fault switches). */
+  readonly api: SandboxApi
+  /** What `/sandbox-config.js` gives the page. */
+  readonly config: SandboxConfig
+  /** Stops the server, the API and the chains `startDemo` started; resolves once they have exited. */
+  readonly close: () => Promise<void>
+}
+export type Route =
+  | { readonly type: string; readonly body: string; readonly file?: undefined }
+  | { readonly file: string; readonly body?: undefined }
 export declare const hostDist: string
+export declare const walletDist: string
 export declare const contentSecurityPolicy: string
 export declare function buildDemo(): Promise<void>
+export declare function sandboxConfig(
+  sandbox: SandboxChains,
+  api: Pick<SandboxApi, "url" | "projectId">
+): SandboxConfig
+export declare function sandboxConfigScript(config: SandboxConfig): string
 export declare function serveStatic(
   root: string,
-  options?: { readonly port?: number }
+  options?: { readonly port?: number; readonly routes?: Readonly<Record<string, Route>> }
 ): Promise<RunningServer>
 export declare function startDemo(options?: {
   readonly port?: number
   readonly build?: boolean
-}): Promise<RunningServer>
+  /** Running chains to use; the caller stops them. */
+  readonly chains?: SandboxChains
+}): Promise<RunningDemo>

@@ -1,6 +1,7 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import type * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
 import type * as KeyValueStore from "@effect/platform/KeyValueStore"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { Analytics } from "../services/Analytics"
 import type { BalanceService } from "../services/BalanceService"
@@ -40,6 +41,18 @@ import { WalletCatalogLive } from "./WalletCatalogLive"
 /** What a host's override layer may build on: the validated options and the platform services. */
 export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpClient.HttpClient
 
+/**
+ * `fetch` without W3C trace headers: RPC nodes and the provider's hosts answer CORS preflights for the
+ * content type only, and a `traceparent` header would make every browser call fail.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
+  HttpClient.HttpClient,
+  Effect.map(HttpClient.HttpClient, (client) => HttpClient.withTracerPropagation(client, false))
+).pipe(Layer.provide(FetchHttpClient.layer))
+
 /** Every service the modal runs on. */
 export type AirlockServices =
   | AirlockPlatform
@@ -69,7 +82,7 @@ export type AirlockServices =
 export const makeAirlockLayer = <ROut, E>(
   overrides: Layer.Layer<ROut, E, AirlockPlatform>
 ): Layer.Layer<Exclude<AirlockServices, ModalConfig> | ROut, E, ModalConfig> => {
-  const platform = Layer.merge(SafeKeyValueStoreLive, FetchHttpClient.layer)
+  const platform = Layer.merge(SafeKeyValueStoreLive, BrowserHttpLive)
   const host = Layer.provide(overrides, platform)
   const on = <A, E1, R, B, E2>(tier: Layer.Layer<A, E1, R>, below: Layer.Layer<B, E2, ModalConfig>) =>
     Layer.mergeAll(below, Layer.provide(tier, below), host)

@@ -106,15 +106,14 @@ export const makeConnection = Effect.gen(function* () {
   // Every user intent (connect, cancel, disconnect) bumps the epoch; work started under an older
   // epoch finds out before it commits and changes nothing (THREATS.md R6).
   const epoch = yield* Ref.make(0)
-  const inflight = new Map<
-    string,
-    {
-      readonly done: Deferred.Deferred<void, ConnectError>
-      readonly fiber: Fiber.RuntimeFiber<void>
-      /** The epoch of the newest intent this attempt answers; choosing the wallet again moves it. */
-      readonly since: Ref.Ref<number>
-    }
-  >()
+  interface InFlight {
+    readonly done: Deferred.Deferred<void, ConnectError>
+    /** Set once the attempt is forked; the slot is claimed before. */
+    fiber: Fiber.RuntimeFiber<void> | undefined
+    /** The epoch of the newest intent this attempt answers; choosing the wallet again moves it. */
+    readonly since: Ref.Ref<number>
+  }
+  const inflight = new Map<string, InFlight>()
   // Removes the listeners of the wallet connected now.
   let detach: () => void = () => {}
 
@@ -283,11 +282,20 @@ export const makeConnection = Effect.gen(function* () {
         yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: waiting }))
         return yield* Deferred.await(running.done)
       }
-      const found = yield* connectors.byId(connectorId)
-      if (Option.isNone(found)) return yield* Effect.fail(new ConnectorNotFoundError({ connectorId }))
-      const connector = found.value
+      // Claim the slot before anything that can yield (SubscriptionRef.update below does), so that a
+      // connect started meanwhile finds this one in flight instead of prompting the wallet again.
       const since = yield* Ref.make(now)
       const done = yield* Deferred.make<void, ConnectError>()
+      const entry: InFlight = { done, fiber: undefined, since }
+      inflight.set(connectorId, entry)
+      const found = yield* connectors.byId(connectorId)
+      if (Option.isNone(found)) {
+        inflight.delete(connectorId)
+        const error = new ConnectorNotFoundError({ connectorId })
+        yield* Deferred.fail(done, error)
+        return yield* Effect.fail(error)
+      }
+      const connector = found.value
       yield* SubscriptionRef.update(state, (s) => ({
         namespaces: {
           ...s.namespaces,
@@ -326,14 +334,13 @@ export const makeConnection = Effect.gen(function* () {
           })
         )
       )
-      const fiber = yield* Effect.forkIn(Effect.ignore(attempt), scope)
-      inflight.set(connectorId, { done, fiber, since })
+      entry.fiber = yield* Effect.forkIn(Effect.ignore(attempt), scope)
       return yield* Deferred.await(done)
     })
 
   const cancel = Effect.gen(function* () {
     if (inflight.size === 0) return
-    const fibers = [...inflight.values()].map((r) => r.fiber)
+    const fibers = [...inflight.values()].flatMap((r) => (r.fiber === undefined ? [] : [r.fiber]))
     // Interrupt first, so each attempt settles as rejected under the epoch it started with.
     yield* Fiber.interruptAll(fibers)
     yield* Ref.update(epoch, (n) => n + 1)

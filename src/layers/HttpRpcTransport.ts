@@ -110,7 +110,9 @@ export const makeHttpRpcTransport = (
   options?: HttpRpcTransportOptions
 ): Effect.Effect<RpcTransportShape, never, HttpClient.HttpClient> =>
   Effect.gen(function* () {
-    const client = yield* HttpClient.HttpClient
+    // No W3C trace headers, whatever client the host provides: RPC nodes answer CORS preflights for the
+    // content type only.
+    const client = HttpClient.withTracerPropagation(yield* HttpClient.HttpClient, false)
     const name = options?.name ?? transportName(url)
     const timeout = Duration.decode(options?.timeout ?? DEFAULT_RPC_TIMEOUT)
     const contentType = options?.contentType ?? rpcContentType(url)

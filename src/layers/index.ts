@@ -21,7 +21,13 @@ export { ProviderApi } from "../services/ProviderApi"
 export { Storage } from "../services/Storage"
 export { Theme } from "../services/Theme"
 export { WalletCatalog } from "../services/WalletCatalog"
-export { AirlockLive, type AirlockPlatform, type AirlockServices, makeAirlockLayer } from "./AirlockLive"
+export {
+  AirlockLive,
+  type AirlockPlatform,
+  type AirlockServices,
+  BrowserHttpLive,
+  makeAirlockLayer
+} from "./AirlockLive"
 export { AnalyticsLive, makeAnalytics } from "./AnalyticsLive"
 export { BalanceServiceLive, makeBalanceService } from "./BalanceServiceLive"
 export { BlockchainApiLive, makeBlockchainApi } from "./BlockchainApiLive"

@@ -1,16 +1,40 @@
 import type { TestProject } from "vitest/node"
+import type { SandboxChain, SandboxToken } from "../../sandbox/chain/chain.mjs"
 import { startDemo } from "../../sandbox/host/serve.mjs"
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The demo host's URL, `http://127.0.0.1:PORT/`. */
     demoUrl: string
+    /** The sandbox the demo runs against: its chains (with their anvil RPC URLs), tokens and accounts. */
+    sandbox: {
+      readonly chains: ReadonlyArray<SandboxChain>
+      readonly tokens: ReadonlyArray<SandboxToken>
+      readonly accounts: ReadonlyArray<string>
+    }
+    /** The sandbox provider API the demo's modal talks to; `/__sandbox/faults` flips its fault switches. */
+    apiUrl: string
   }
 }
 
-/** Builds the package and the demo host once, serves them on a free port, and always stops the server. */
+/**
+ * Builds the package, the demo host and the sandbox wallet once, starts the sandbox chains, serves the demo
+ * on a free port, and always stops the server and the chains (startDemo stops what it started when it
+ * fails halfway; the teardown stops the rest).
+ */
 export default async function setup(project: TestProject) {
   const demo = await startDemo({ port: 0 })
-  project.provide("demoUrl", demo.url)
+  try {
+    project.provide("demoUrl", demo.url)
+    project.provide("apiUrl", demo.api.url)
+    project.provide("sandbox", {
+      chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
+      tokens: demo.sandbox.tokens.map((token) => ({ ...token })),
+      accounts: demo.sandbox.accounts.map((account) => account.address)
+    })
+  } catch (error) {
+    await demo.close()
+    throw error
+  }
   return () => demo.close()
 }

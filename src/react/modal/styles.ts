@@ -75,6 +75,8 @@ export const modalCss = `
   animation: airlock-rise var(--airlock-duration-view) ease-out;
   outline: none;
 }
+/* Laid out off screen and never seen: the idle warm-up of the first open. */
+.card.warm-up { position: fixed; left: -10000px; top: 0; visibility: hidden; pointer-events: none; animation: none; }
 .card.shake { animation: airlock-shake var(--airlock-duration-shake) ease-in-out; }
 .header {
   display: grid;

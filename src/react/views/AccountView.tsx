@@ -66,6 +66,11 @@ export const AccountView = () => {
         <p className="address" title={account.address}>
           {name ?? truncateAddress(account.address)}
         </p>
+        {name === undefined ? null : (
+          <p className="balance" title={account.address}>
+            {truncateAddress(account.address)}
+          </p>
+        )}
         <p className="balance" aria-live="polite">
           {balance === undefined
             ? "Loading balance…"

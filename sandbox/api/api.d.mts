@@ -1,0 +1,119 @@
+import type { SandboxChain, SandboxToken } from "../chain/chain.mjs"
+
+export type FaultStatus = 403 | 429 | 500 | 503
+
+/** One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`). */
+export interface FaultRule {
+  /** Wait this long before answering (0–120000 ms). */
+  readonly delayMs?: number
+  /** Answer this status with the provider's JSON message instead of the real answer. */
+  readonly status?: FaultStatus
+  /** Answer 200 with the real body cut in half (not valid JSON). Ignored when `status` is set. */
+  readonly malformed?: boolean
+  /** Only requests whose path (no query) matches; a string is a regular expression source. */
+  readonly paths?: RegExp | string
+  /** Apply to this many matching requests, then remove the rule. */
+  readonly times?: number
+}
+
+/** A rule as reported back (`paths` as its regex source, `times` as what is left). */
+export interface ActiveFault {
+  readonly delayMs?: number
+  readonly status?: FaultStatus
+  readonly malformed?: true
+  readonly paths?: string
+  readonly times?: number
+}
+
+export interface Faults {
+  /** Replaces the rules; the first matching rule applies. Rules that change nothing are dropped. */
+  readonly set: (rules: FaultRule | ReadonlyArray<FaultRule>) => void
+  readonly clear: () => void
+  readonly active: ReadonlyArray<ActiveFault>
+}
+
+/** A body posted to `/e` (one event) or `/batch` (one entry per array item). */
+export interface RecordedEvent {
+  readonly path: "/e" | "/batch"
+  /** ms since epoch */
+  readonly at: number
+  readonly origin: string | undefined
+  readonly query: {
+    readonly projectId: string | null
+    readonly st: string | null
+    readonly sv: string | null
+  }
+  readonly body: unknown
+}
+
+export interface RecordedRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  readonly origin: string | null
+  readonly status: number
+  readonly at: number
+}
+
+export interface SandboxApiOptions {
+  /** The running sandbox chains (`startSandboxChains().chains`); `name` is used for asset images. */
+  readonly chains: ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>
+  /** Known ERC-20s (skip probing); others are found from their Transfer logs. */
+  readonly tokens?: ReadonlyArray<SandboxToken>
+  /** Default 0: a free port. Always 127.0.0.1. */
+  readonly port?: number
+  /** The accepted project id(s). Default "sandbox-project". */
+  readonly projectId?: string | ReadonlyArray<string>
+  /** "The present" the NFT fixture is dated from (pass the chains' `now`). Default: now. */
+  readonly now?: Date
+  /** `GET /projects/v1/origins`; default {@link DEFAULT_ALLOWED_ORIGINS}. */
+  readonly allowedOrigins?: ReadonlyArray<string>
+  /** `GET /getAnalyticsConfig`; default true. */
+  readonly analyticsEnabled?: boolean
+  /** History page size; default 10. */
+  readonly historyPageSize?: number
+  /** USD prices by symbol, merged over {@link PRICES}. */
+  readonly prices?: Readonly<Record<string, number>>
+  /** The "Sandbox WalletConnect Wallet" listing's `webapp_link`. */
+  readonly walletConnectWalletUrl?: string
+}
+
+export interface SandboxApi {
+  /** `http://127.0.0.1:PORT` (no trailing slash): use it as apiUrl, blockchainApiUrl and analyticsUrl. */
+  readonly url: string
+  /** The first accepted project id. */
+  readonly projectId: string
+  /** CAIP-2 ids of the served chains. */
+  readonly chains: ReadonlyArray<string>
+  readonly faults: Faults
+  readonly inspect: {
+    readonly events: () => ReadonlyArray<RecordedEvent>
+    /** Every request but `/__sandbox/*`, oldest first (the last 2000). */
+    readonly requests: () => ReadonlyArray<RecordedRequest>
+    readonly clear: () => void
+  }
+  /** What `GET /projects/v1/origins` answers; `undefined` restores the default. */
+  readonly setAllowedOrigins: (origins?: ReadonlyArray<string>) => void
+  /** Stops listening and drops open connections; safe to call more than once. */
+  readonly close: () => Promise<void>
+}
+
+export declare const DEFAULT_PROJECT_ID: "sandbox-project"
+export declare const PRICES: Readonly<Record<string, number>>
+export declare const HISTORY_PAGE_SIZE: number
+export declare const DEFAULT_ALLOWED_ORIGINS: ReadonlyArray<string>
+export declare const SANDBOX_IDENTITY_NAME: "sandbox.airlock.eth"
+export declare const FAULT_STATUSES: ReadonlyArray<FaultStatus>
+export declare const FAULT_BODIES: Readonly<Record<FaultStatus, { readonly message: string }>>
+export declare const INVALID_KEY_MESSAGE: "Unauthorized: invalid key"
+export declare const NFT_COLLECTION_NAME: string
+/** 64-hex explorer id of "Sandbox Wallet" (rdns dev.airlock.sandbox). */
+export declare const SANDBOX_WALLET_ID: string
+export declare const SANDBOX_WALLET_RDNS: "dev.airlock.sandbox"
+/** 64-hex explorer id of "Sandbox WalletConnect Wallet". */
+export declare const SANDBOX_WC_WALLET_ID: string
+/** The `getAssetImage` id of a sandbox chain's icon (for a network's `assets.imageId`). */
+export declare function assetImageIdOf(chainId: number): string
+/** Validates fault rules; throws a TypeError naming the problem. */
+export declare function parseFaultRules(input: unknown): ReadonlyArray<unknown>
+export declare function startSandboxApi(options: SandboxApiOptions): Promise<SandboxApi>

@@ -1,0 +1,983 @@
+// The sandbox provider API: one loopback HTTP server with the explorer, analytics and Blockchain API
+// endpoints of FACTS.md §1 (paths, query params and response shapes), answering from the sandbox chains
+// (balances, transfer history, RPC proxy) and from fixtures (wallet listing, images, NFTs, identity).
+// Tests and the demo flip fault switches (delay, 403, 429, 5xx, malformed body) from node or over HTTP.
+// See README.md in this folder. Dev-only: node:http and viem, no other dependency.
+import { createHash } from "node:crypto"
+import { createServer } from "node:http"
+import { formatUnits, getAddress } from "viem"
+import { sandboxAccounts } from "../chain/chain.mjs"
+import { iconSvg, nftSvg } from "./images.mjs"
+import { createChainIndex, UpstreamError, ZERO_ADDRESS } from "./indexer.mjs"
+import {
+  buildWalletListing,
+  initialsOf,
+  SANDBOX_WALLET_ID,
+  SANDBOX_WALLET_RDNS,
+  SANDBOX_WC_WALLET_ID
+} from "./wallets.mjs"
+
+export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
+
+export const DEFAULT_PROJECT_ID = "sandbox-project"
+/** USD prices by symbol; tokens not listed are priced 0. */
+export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25 })
+export const HISTORY_PAGE_SIZE = 10
+/** What `GET /projects/v1/origins` answers unless told otherwise: the loopback hosts on any port. */
+export const DEFAULT_ALLOWED_ORIGINS = Object.freeze(["http://localhost:*", "http://127.0.0.1:*"])
+/** The fixture name of account #0 (`GET /v1/identity/{address}`). */
+export const SANDBOX_IDENTITY_NAME = "sandbox.airlock.eth"
+export const FAULT_STATUSES = Object.freeze([403, 429, 500, 503])
+/** The bodies the fault switch answers with; 403 is the provider's origin refusal (FACTS §1.4). */
+export const FAULT_BODIES = Object.freeze({
+  403: { message: "Unauthorized: origin not allowed" },
+  429: { message: "Too Many Requests" },
+  500: { message: "Internal Server Error" },
+  503: { message: "Service Unavailable" }
+})
+export const INVALID_KEY_MESSAGE = "Unauthorized: invalid key"
+
+/** Image ids `GET /public/getAssetImage/{id}` knows: the sandbox chains, a few networks, connectors. */
+export const assetImageIdOf = (chainId) => `sandbox-chain-${chainId}`
+const STATIC_ASSETS = {
+  "692ed6ba-e569-459a-556a-776476829e00": ["ETH", "Ethereum"],
+  "sandbox-walletconnect": ["WC", "WalletConnect"],
+  "sandbox-browser-wallet": ["BW", "Browser Wallet"]
+}
+const TOKEN_SYMBOLS = [
+  "ETH",
+  "sUSD",
+  "SBX",
+  "USDC",
+  "USDT",
+  "DAI",
+  "WETH",
+  "WBTC",
+  "SOL",
+  "POL",
+  "BNB",
+  "ARB",
+  "OP"
+]
+const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF", "CNY", "INR", "BRL", "KRW", "MXN", "SGD"]
+const NATIVE = Object.freeze({ name: "Ether", symbol: "ETH", decimals: 18 })
+
+// Fixture, not chain data: "Sandbox Collectibles" NFTs the seeded accounts received in past months. anvil
+// holds no NFT contract; these entries only exist in the history answers, with generated preview images.
+// [account index, token id, months before `now`, day of month, hour (UTC)]
+const NFT_HOLDINGS = [
+  [0, 1, 3, 12, 15],
+  [0, 2, 2, 14, 9],
+  [0, 3, 1, 3, 18],
+  [0, 4, 1, 24, 12],
+  [1, 5, 2, 20, 10],
+  [2, 6, 1, 9, 16],
+  [3, 7, 2, 5, 13],
+  [4, 8, 1, 15, 11]
+]
+export const NFT_COLLECTION_NAME = "Sandbox Collectibles"
+const NFT_CONTRACT = getAddress(
+  `0x${createHash("sha256").update("airlock-sandbox-collectibles").digest("hex").slice(0, 40)}`
+)
+
+const BODY_LIMITS = { rpc: 1024 * 1024, events: 256 * 1024, control: 16 * 1024 }
+const MAX_RPC_BATCH = 100
+const MAX_LIST_ITEMS = 1000
+const MAX_RECORDS = 2000
+/** JSON-RPC methods the proxy refuses, like a public RPC would: node control, signing with node keys. */
+const BLOCKED_RPC =
+  /^(anvil_|evm_|hardhat_|debug_|personal_|admin_|miner_|txpool_)|^eth_(sendTransaction|sign|signTransaction|signTypedData(_v\d)?)$/
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/
+const CURSOR_KEY = /^\d{12}\.\d{10}\.\d{10}\.\d{6}$/
+
+class HttpError extends Error {
+  constructor(status, message) {
+    super(message)
+    this.status = status
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Replies
+// ---------------------------------------------------------------------------------------------------------
+
+const json = (status, value, headers = {}) => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  body: JSON.stringify(value)
+})
+const svg = (text) => ({
+  status: 200,
+  headers: {
+    "content-type": "image/svg+xml",
+    // An SVG opened on its own must not run anything.
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+  },
+  body: text
+})
+const message = (status, text) => json(status, { message: text })
+
+/** A fault's `malformed` answer: 200 with the real body cut in half (never valid JSON for an object). */
+const garble = (reply) => {
+  const body = String(reply.body ?? "")
+  const cut = body.length > 1 ? body.slice(0, Math.floor(body.length / 2)) : '{"data":['
+  return { status: 200, headers: reply.headers, body: cut }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Input parsing (every failure is a 400 with a JSON message)
+// ---------------------------------------------------------------------------------------------------------
+
+const decodeSegment = (segment) => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new HttpError(400, "Malformed path segment")
+  }
+}
+
+const intParam = (query, name, { min, max, fallback, clamp = false }) => {
+  const raw = query.get(name)
+  if (raw === null || raw === "") return fallback
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(400, `${name} must be a positive integer`)
+  const value = Number(raw)
+  if (value < min) throw new HttpError(400, `${name} must be at least ${min}`)
+  if (value > max) {
+    if (clamp) return max
+    throw new HttpError(400, `${name} must be at most ${max}`)
+  }
+  return value
+}
+
+const listParam = (query, name) => {
+  const raw = query.get(name)
+  if (raw === null) return undefined
+  const items = raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "")
+  if (items.length > MAX_LIST_ITEMS) throw new HttpError(400, `${name} lists at most ${MAX_LIST_ITEMS} items`)
+  return items
+}
+
+const requireAddress = (segment) => {
+  const address = decodeSegment(segment)
+  if (!ADDRESS.test(address)) throw new HttpError(400, `Invalid address: expected 0x and 40 hex digits`)
+  return getAddress(address.toLowerCase())
+}
+
+const readBody = (req, limit) =>
+  new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"])
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(new HttpError(413, `Request body larger than ${limit} bytes`))
+      return
+    }
+    const chunks = []
+    let size = 0
+    let done = false
+    req.on("data", (chunk) => {
+      if (done) return
+      size += chunk.length
+      if (size > limit) {
+        done = true
+        reject(new HttpError(413, `Request body larger than ${limit} bytes`))
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on("end", () => {
+      if (done) return
+      done = true
+      try {
+        resolve(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)))
+      } catch {
+        reject(new HttpError(400, "Request body is not UTF-8"))
+      }
+    })
+    req.on("error", (error) => {
+      if (done) return
+      done = true
+      reject(error)
+    })
+  })
+
+const readJson = async (req, limit) => {
+  const text = await readBody(req, limit)
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new HttpError(400, "Request body is not JSON")
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fault switches
+// ---------------------------------------------------------------------------------------------------------
+
+const RULE_KEYS = new Set(["delayMs", "status", "malformed", "paths", "times"])
+
+/** Validates fault rules (an object or a list); throws a TypeError naming the problem. */
+export function parseFaultRules(input) {
+  if (input === null || input === undefined) return []
+  const list = Array.isArray(input) ? input : [input]
+  if (list.length > 20) throw new TypeError("at most 20 fault rules")
+  const rules = []
+  for (const rule of list) {
+    if (typeof rule !== "object" || rule === null || Array.isArray(rule))
+      throw new TypeError("a fault rule is an object")
+    for (const key of Object.keys(rule)) {
+      if (!RULE_KEYS.has(key)) throw new TypeError(`unknown fault setting "${key}"`)
+    }
+    const { delayMs, status, malformed, paths, times } = rule
+    if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0 && delayMs <= 120_000))
+      throw new TypeError("delayMs is a number of milliseconds from 0 to 120000")
+    if (status !== undefined && !FAULT_STATUSES.includes(status))
+      throw new TypeError(`status is one of ${FAULT_STATUSES.join(", ")}`)
+    if (malformed !== undefined && typeof malformed !== "boolean")
+      throw new TypeError("malformed is a boolean")
+    if (times !== undefined && !(Number.isInteger(times) && times > 0))
+      throw new TypeError("times is a positive integer")
+    let pattern
+    if (paths instanceof RegExp) {
+      // g and y make test() stateful.
+      pattern = new RegExp(paths.source, paths.flags.replace(/[gy]/g, ""))
+    } else if (typeof paths === "string" && paths.length <= 500) {
+      try {
+        pattern = new RegExp(paths)
+      } catch {
+        throw new TypeError(`paths is not a valid regular expression: ${paths}`)
+      }
+    } else if (paths !== undefined) {
+      throw new TypeError("paths is a RegExp or a regular expression source string")
+    }
+    // A rule that changes nothing is dropped, so `set({})` clears.
+    if ((delayMs ?? 0) === 0 && status === undefined && malformed !== true) continue
+    rules.push({
+      delayMs: delayMs ?? 0,
+      status,
+      malformed: malformed === true,
+      pattern,
+      source: typeof paths === "string" ? paths : pattern?.source,
+      remaining: times
+    })
+  }
+  return rules
+}
+
+const describeRule = (rule) => ({
+  ...(rule.delayMs > 0 ? { delayMs: rule.delayMs } : {}),
+  ...(rule.status === undefined ? {} : { status: rule.status }),
+  ...(rule.malformed ? { malformed: true } : {}),
+  ...(rule.source === undefined ? {} : { paths: rule.source }),
+  ...(rule.remaining === undefined ? {} : { times: rule.remaining })
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// History helpers
+// ---------------------------------------------------------------------------------------------------------
+
+const pad = (n, width) => String(n).padStart(width, "0")
+const sortKey = (timestamp, chainId, block, index) =>
+  `${pad(timestamp, 12)}.${pad(chainId, 10)}.${pad(block, 10)}.${pad(index, 6)}`
+const encodeCursor = (key) => Buffer.from(key, "utf8").toString("base64url")
+const decodeCursor = (cursor) => {
+  const key = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : ""
+  if (!CURSOR_KEY.test(key)) throw new HttpError(400, "Invalid cursor")
+  return key
+}
+const roundUsd = (value) => Math.round(value * 1e6) / 1e6
+/** UTC seconds of `day` at `hour`:00 in the month `monthsAgo` months before `now`'s. */
+const pastDay = (now, monthsAgo, day, hour) =>
+  Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, day, hour) / 1000)
+
+// ---------------------------------------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------------------------------------
+
+const assertOptions = (options) => {
+  if (options === null || typeof options !== "object") throw new TypeError("startSandboxApi needs options")
+  const { chains } = options
+  if (!Array.isArray(chains) || chains.length === 0) throw new TypeError("options.chains: at least one chain")
+  for (const chain of chains) {
+    if (!Number.isSafeInteger(chain?.chainId) || chain.chainId <= 0)
+      throw new TypeError(`options.chains: bad chainId ${chain?.chainId}`)
+    if (typeof chain.rpcUrl !== "string" || !/^https?:\/\//.test(chain.rpcUrl))
+      throw new TypeError(`options.chains: bad rpcUrl for chain ${chain.chainId}`)
+  }
+  const port = options.port ?? 0
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new TypeError(`options.port: bad port ${port}`)
+}
+
+/**
+ * Starts the sandbox provider API on 127.0.0.1 (`port` 0, the default, picks a free one) against running
+ * sandbox chains. Resolves once it listens.
+ */
+export async function startSandboxApi(options) {
+  assertOptions(options)
+  const projectIds = new Set([options.projectId ?? DEFAULT_PROJECT_ID].flat())
+  const now = options.now instanceof Date ? options.now : new Date(options.now ?? Date.now())
+  const pageSize = options.historyPageSize ?? HISTORY_PAGE_SIZE
+  const prices = { ...PRICES, ...options.prices }
+  const analyticsEnabled = options.analyticsEnabled ?? true
+  const accounts = sandboxAccounts()
+
+  const chains = options.chains.map((chain) => ({
+    chainId: chain.chainId,
+    caip: `eip155:${chain.chainId}`,
+    name: chain.name ?? `Chain ${chain.chainId}`,
+    index: createChainIndex({
+      chainId: chain.chainId,
+      rpcUrl: chain.rpcUrl,
+      knownTokens: (options.tokens ?? []).filter((token) => token.chainId === chain.chainId)
+    })
+  }))
+  const chainByCaip = new Map(chains.map((chain) => [chain.caip, chain]))
+  const nftChain = chains[0]
+
+  const listing = buildWalletListing({
+    chains: chains.map((chain) => chain.caip),
+    walletConnectWalletUrl: options.walletConnectWalletUrl
+  })
+  const walletByImage = new Map(listing.map((wallet) => [wallet.image_id, wallet]))
+  const assets = new Map(Object.entries(STATIC_ASSETS))
+  for (const chain of chains) assets.set(assetImageIdOf(chain.chainId), [initialsOf(chain.name), chain.name])
+
+  let allowedOrigins = [...(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
+  let rules = []
+  const events = []
+  const requests = []
+  const pendingWaits = new Set()
+  let baseUrl = ""
+
+  const push = (list, item) => {
+    list.push(item)
+    if (list.length > MAX_RECORDS) list.splice(0, list.length - MAX_RECORDS)
+  }
+  const priceOf = (symbol) => prices[symbol] ?? 0
+  const tokenIconUrl = (symbol, projectId) =>
+    `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${encodeURIComponent(projectId)}`
+
+  const requireChain = (raw, { required }) => {
+    if (raw === null || raw === "") {
+      if (required) throw new HttpError(400, "chainId is required (CAIP-2, e.g. eip155:31337)")
+      return undefined
+    }
+    const match = CAIP2.exec(raw)
+    if (match === null || (match[1] === "eip155" && !/^\d+$/.test(match[2])))
+      throw new HttpError(400, `Invalid chainId: expected a CAIP-2 id such as eip155:31337`)
+    const chain = chainByCaip.get(raw)
+    if (chain === undefined) throw new HttpError(400, `Unsupported chainId ${raw}`)
+    return chain
+  }
+
+  // --- explorer ------------------------------------------------------------------------------------------
+
+  const getWallets = ({ query }) => {
+    const page = intParam(query, "page", { min: 1, max: 100_000, fallback: 1 })
+    const entries = intParam(query, "entries", { min: 1, max: 100, fallback: 40, clamp: true })
+    const search = (query.get("search") ?? "").trim().toLowerCase()
+    if (search.length > 200) throw new HttpError(400, "search is at most 200 characters")
+    const badge = query.get("badge_type") ?? query.get("badge")
+    if (badge !== null && badge !== "" && badge !== "none" && badge !== "certified")
+      throw new HttpError(400, "badge_type is none or certified")
+    const include = listParam(query, "include")
+    const exclude = listParam(query, "exclude")
+    const chainsFilter = listParam(query, "chains")
+    const names = listParam(query, "names")?.map((name) => name.toLowerCase())
+    const rdns = listParam(query, "rdns")
+    let list = listing
+    if (include !== undefined) {
+      const ids = new Set(include)
+      list = list.filter((wallet) => ids.has(wallet.id))
+    }
+    if (exclude !== undefined) {
+      const ids = new Set(exclude)
+      list = list.filter((wallet) => !ids.has(wallet.id))
+    }
+    if (search !== "") list = list.filter((wallet) => wallet.name.toLowerCase().includes(search))
+    if (chainsFilter !== undefined) {
+      const wanted = new Set(chainsFilter)
+      list = list.filter((wallet) => wallet.chains?.some((chain) => wanted.has(chain)))
+    }
+    if (badge === "certified") list = list.filter((wallet) => wallet.badge_type === "certified")
+    if (names !== undefined || rdns !== undefined) {
+      list = list.filter(
+        (wallet) =>
+          names?.includes(wallet.name.toLowerCase()) || (wallet.rdns !== null && rdns?.includes(wallet.rdns))
+      )
+    }
+    const start = (page - 1) * entries
+    return json(200, { count: list.length, data: list.slice(start, start + entries) })
+  }
+
+  const walletImage = ({ params }) => {
+    const wallet = walletByImage.get(decodeSegment(params[0]))
+    if (wallet === undefined) return message(404, "Image not found")
+    return svg(iconSvg({ key: wallet.image_id, label: initialsOf(wallet.name), title: wallet.name }))
+  }
+  const assetImage = ({ params }) => {
+    const id = decodeSegment(params[0])
+    const asset = assets.get(id)
+    if (asset === undefined) return message(404, "Image not found")
+    return svg(iconSvg({ key: id, label: asset[0], title: asset[1], shape: "circle" }))
+  }
+  const currencyImage = ({ params }) => {
+    const code = decodeSegment(params[0]).toUpperCase()
+    if (!CURRENCIES.includes(code)) return message(404, "Image not found")
+    return svg(iconSvg({ key: `currency:${code}`, label: code, title: code, shape: "circle" }))
+  }
+  const tokenImage = ({ params }) => {
+    const wanted = decodeSegment(params[0]).toLowerCase()
+    const symbols = [
+      ...TOKEN_SYMBOLS,
+      ...chains.flatMap((chain) => chain.index.tokens().map((t) => t.symbol))
+    ]
+    const symbol = symbols.find((s) => s.toLowerCase() === wanted)
+    if (symbol === undefined) return message(404, "Image not found")
+    return svg(iconSvg({ key: `token:${symbol}`, label: symbol, title: symbol, shape: "circle" }))
+  }
+
+  const recordEvents = async ({ req, query, origin, path }) => {
+    const body = await readJson(req, BODY_LIMITS.events)
+    if (path === "/batch" && !Array.isArray(body)) throw new HttpError(400, "Expected a JSON array of events")
+    for (const event of path === "/batch" ? body : [body]) {
+      push(events, {
+        path,
+        at: Date.now(),
+        origin,
+        query: { projectId: query.get("projectId"), st: query.get("st"), sv: query.get("sv") },
+        body: event
+      })
+    }
+    return json(200, {})
+  }
+
+  // --- Blockchain API ------------------------------------------------------------------------------------
+
+  const balance = async ({ params, query, projectId }) => {
+    const address = requireAddress(params[0])
+    const chain = requireChain(query.get("chainId"), { required: true })
+    const currency = query.get("currency") ?? "usd"
+    if (currency.toLowerCase() !== "usd") throw new HttpError(400, `Unsupported currency ${currency}`)
+    const held = await chain.index.balancesOf(address)
+    const entry = (token, amount, contract) => {
+      const numeric = formatUnits(amount, token.decimals)
+      const price = priceOf(token.symbol)
+      return {
+        name: token.name,
+        symbol: token.symbol,
+        chainId: chain.caip,
+        ...(contract === undefined ? {} : { address: `${chain.caip}:${contract}` }),
+        value: roundUsd(Number(numeric) * price),
+        price,
+        quantity: { decimals: String(token.decimals), numeric },
+        iconUrl: tokenIconUrl(token.symbol, projectId)
+      }
+    }
+    return json(200, {
+      balances: [
+        entry(NATIVE, held.native, undefined),
+        ...held.tokens.map(({ token, balance }) => entry(token, balance, token.address))
+      ]
+    })
+  }
+
+  const transferOf = (token, transfer, me, projectId) => {
+    const out = transfer.from.toLowerCase() === me
+    const inbound = transfer.to.toLowerCase() === me
+    const numeric = formatUnits(transfer.value, token.decimals)
+    const price = priceOf(token.symbol)
+    return {
+      fungible_info: {
+        name: token.name,
+        symbol: token.symbol,
+        icon: { url: tokenIconUrl(token.symbol, projectId) }
+      },
+      direction: out && inbound ? "self" : out ? "out" : "in",
+      quantity: { numeric },
+      value: roundUsd(Number(numeric) * price),
+      price
+    }
+  }
+
+  const operationOf = (moves, me) => {
+    const dirs = moves.map((m) =>
+      m.from.toLowerCase() === me ? (m.to.toLowerCase() === me ? "self" : "out") : "in"
+    )
+    if (dirs.every((d) => d === "in")) return moves.every((m) => m.from === ZERO_ADDRESS) ? "mint" : "receive"
+    if (dirs.every((d) => d === "out")) return moves.every((m) => m.to === ZERO_ADDRESS) ? "burn" : "send"
+    if (dirs.every((d) => d === "self")) return "send"
+    return "trade"
+  }
+
+  const chainEntry = (chain, { record, native, transfers }, me, projectId) => {
+    const moves = [...(native === undefined ? [] : [native]), ...transfers]
+    return {
+      key: sortKey(record.timestamp, chain.chainId, record.blockNumber, record.txIndex),
+      tx: {
+        id: `${chain.caip}:${record.hash}`,
+        metadata: {
+          operationType: operationOf(moves, me),
+          hash: record.hash,
+          chain: chain.caip,
+          minedAt: new Date(record.timestamp * 1000).toISOString(),
+          sentFrom: record.from,
+          sentTo: record.to ?? "",
+          status: record.status,
+          nonce: record.nonce
+        },
+        transfers: [
+          ...(native === undefined ? [] : [transferOf(NATIVE, native, me, projectId)]),
+          ...transfers.map((transfer) => transferOf(transfer.token, transfer, me, projectId))
+        ]
+      }
+    }
+  }
+
+  /** The NFT fixture's entries for `address` (see NFT_HOLDINGS). */
+  const nftEntries = (me) =>
+    NFT_HOLDINGS.filter(([account]) => accounts[account]?.address.toLowerCase() === me).map(
+      ([account, tokenId, monthsAgo, day, hour]) => {
+        const timestamp = pastDay(now, monthsAgo, day, hour)
+        const preview = { url: `${baseUrl}/media/nft/${tokenId}.svg`, content_type: "image/svg+xml" }
+        return {
+          key: sortKey(timestamp, nftChain.chainId, 0, tokenId),
+          tx: {
+            id: `${nftChain.caip}:nft:${NFT_CONTRACT}:${tokenId}`,
+            metadata: {
+              operationType: "receive",
+              hash: `0x${createHash("sha256").update(`airlock-sandbox-nft:${tokenId}`).digest("hex")}`,
+              chain: nftChain.caip,
+              minedAt: new Date(timestamp * 1000).toISOString(),
+              sentFrom: NFT_CONTRACT,
+              sentTo: accounts[account].address,
+              status: "confirmed",
+              nonce: tokenId
+            },
+            transfers: [
+              {
+                nft_info: {
+                  name: `${NFT_COLLECTION_NAME} #${tokenId}`,
+                  content: { preview, detail: preview },
+                  flags: { is_spam: false }
+                },
+                direction: "in",
+                quantity: { numeric: "1" }
+              }
+            ]
+          }
+        }
+      }
+    )
+
+  const history = async ({ params, query, projectId }) => {
+    const address = requireAddress(params[0])
+    const me = address.toLowerCase()
+    const only = requireChain(query.get("chainId"), { required: false })
+    const cursor = query.get("cursor")
+    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor)
+    const scope = only === undefined ? chains : [only]
+    await Promise.all(scope.map((chain) => chain.index.sync()))
+    const all = [
+      ...scope.flatMap((chain) =>
+        chain.index.activityOf(address).map((a) => chainEntry(chain, a, me, projectId))
+      ),
+      ...(scope.includes(nftChain) ? nftEntries(me) : [])
+    ].sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+    const remaining = after === undefined ? all : all.filter((entry) => entry.key < after)
+    const page = remaining.slice(0, pageSize)
+    const next = remaining.length > pageSize ? encodeCursor(page[page.length - 1].key) : null
+    return json(200, { data: page.map((entry) => entry.tx), next })
+  }
+
+  const identity = ({ params }) => {
+    const address = requireAddress(params[0])
+    return address === accounts[0].address
+      ? json(200, {
+          name: SANDBOX_IDENTITY_NAME,
+          avatar: `${baseUrl}/media/avatar/${SANDBOX_IDENTITY_NAME}.svg`
+        })
+      : json(200, { name: null, avatar: null })
+  }
+
+  const rpcError = (id, code, text) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } })
+  /** A local answer for a request the proxy does not forward, or undefined to forward it. */
+  const screen = (request) => {
+    if (
+      request === null ||
+      typeof request !== "object" ||
+      Array.isArray(request) ||
+      typeof request.method !== "string"
+    )
+      return rpcError(request?.id, -32600, "Invalid request")
+    if (request.method === "eth_accounts") return { jsonrpc: "2.0", id: request.id ?? null, result: [] }
+    if (BLOCKED_RPC.test(request.method))
+      return rpcError(request.id, -32601, `Method ${request.method.slice(0, 64)} is not served by this RPC`)
+    return undefined
+  }
+  const rpcProxy = async ({ req, query }) => {
+    const chain = requireChain(query.get("chainId"), { required: true })
+    const text = await readBody(req, BODY_LIMITS.rpc)
+    let payload
+    try {
+      payload = JSON.parse(text)
+    } catch {
+      return json(400, rpcError(null, -32700, "Parse error"))
+    }
+    const single = !Array.isArray(payload)
+    const calls = single ? [payload] : payload
+    if (!single && (calls.length === 0 || calls.length > MAX_RPC_BATCH))
+      return json(400, rpcError(null, -32600, `A batch holds 1 to ${MAX_RPC_BATCH} requests`))
+    const local = calls.map(screen)
+    const forward = calls.filter((_, i) => local[i] === undefined)
+    if (forward.length === 0) return json(200, single ? local[0] : local)
+    let status
+    let answer
+    try {
+      const response = await fetch(chain.index.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(single ? forward[0] : forward),
+        signal: AbortSignal.timeout(30_000)
+      })
+      status = response.status
+      answer = await response.text()
+    } catch (cause) {
+      throw new UpstreamError(`chain ${chain.chainId} unavailable`, { cause })
+    }
+    if (single)
+      return { status, headers: { "content-type": "application/json; charset=utf-8" }, body: answer }
+    let answers
+    try {
+      answers = JSON.parse(answer)
+    } catch {
+      throw new UpstreamError(`chain ${chain.chainId} answered a batch with non-JSON`)
+    }
+    if (!Array.isArray(answers))
+      return { status, headers: { "content-type": "application/json" }, body: answer }
+    let next = 0
+    return json(
+      200,
+      calls.map(
+        (call, i) => local[i] ?? answers[next++] ?? rpcError(call.id, -32603, "No answer from the node")
+      )
+    )
+  }
+
+  // --- media (stand-ins for third-party hosts: no project id) ------------------------------------------------
+
+  const nftImage = ({ params }) => {
+    const tokenId = Number(params[0])
+    if (!NFT_HOLDINGS.some(([, id]) => id === tokenId)) return message(404, "Not found")
+    const name = `${NFT_COLLECTION_NAME} #${tokenId}`
+    return svg(nftSvg({ key: `nft:${tokenId}`, title: name, label: name }))
+  }
+  const avatarImage = ({ params }) => {
+    if (decodeSegment(params[0]) !== SANDBOX_IDENTITY_NAME) return message(404, "Not found")
+    return svg(
+      iconSvg({
+        key: `avatar:${SANDBOX_IDENTITY_NAME}`,
+        label: "SA",
+        title: SANDBOX_IDENTITY_NAME,
+        shape: "circle"
+      })
+    )
+  }
+
+  // --- control (/__sandbox): no project id, no faults ------------------------------------------------------
+
+  const setRules = (input) => {
+    rules = parseFaultRules(input)
+  }
+  const controlFaults = async ({ req, method }) => {
+    if (method === "DELETE") rules = []
+    else if (method === "POST") {
+      const body = await readJson(req, BODY_LIMITS.control)
+      try {
+        setRules(body)
+      } catch (error) {
+        throw new HttpError(400, error.message)
+      }
+    }
+    return json(200, { faults: rules.map(describeRule) })
+  }
+  const controlOrigins = async ({ req, method }) => {
+    if (method === "POST") {
+      const body = await readJson(req, BODY_LIMITS.control)
+      const list = body?.allowedOrigins
+      if (list === null || list === undefined)
+        allowedOrigins = [...(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
+      else if (
+        Array.isArray(list) &&
+        list.length <= 100 &&
+        list.every((o) => typeof o === "string" && o.length <= 300)
+      )
+        allowedOrigins = [...list]
+      else
+        throw new HttpError(400, "allowedOrigins is a list of at most 100 strings, or null for the default")
+    }
+    return json(200, { allowedOrigins })
+  }
+  const reset = () => {
+    rules = []
+    events.length = 0
+    requests.length = 0
+    allowedOrigins = [...(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
+    return json(200, {})
+  }
+
+  // --- routing ---------------------------------------------------------------------------------------------
+
+  const route = (methods, pattern, handler, { project = true, control = false } = {}) => ({
+    methods,
+    pattern,
+    handler,
+    project,
+    control
+  })
+  const routes = [
+    route(["GET"], /^\/getWallets\/?$/, getWallets),
+    route(["GET"], /^\/getWalletImage\/([^/]+)$/, walletImage),
+    route(["GET"], /^\/public\/getAssetImage\/([^/]+)$/, assetImage),
+    route(["GET"], /^\/public\/getCurrencyImage\/([^/]+)$/, currencyImage),
+    route(["GET"], /^\/public\/getTokenImage\/([^/]+)$/, tokenImage),
+    route(["GET"], /^\/projects\/v1\/origins\/?$/, () => json(200, { allowedOrigins })),
+    route(["GET"], /^\/getAnalyticsConfig\/?$/, () => json(200, { isAnalyticsEnabled: analyticsEnabled })),
+    route(["POST"], /^\/(e|batch)\/?$/, recordEvents),
+    route(["GET"], /^\/v1\/supported-chains\/?$/, () =>
+      json(200, { http: chains.map((chain) => chain.caip), ws: [] })
+    ),
+    route(["GET"], /^\/v1\/account\/([^/]+)\/balance\/?$/, balance),
+    route(["GET"], /^\/v1\/account\/([^/]+)\/history\/?$/, history),
+    route(["GET"], /^\/v1\/identity\/([^/]+)\/?$/, identity),
+    route(["POST"], /^\/v1\/?$/, rpcProxy),
+    route(["GET"], /^\/media\/nft\/(\d{1,6})\.svg$/, nftImage, { project: false }),
+    route(["GET"], /^\/media\/avatar\/([^/]+)\.svg$/, avatarImage, { project: false }),
+    route(["GET", "POST", "DELETE"], /^\/__sandbox\/faults\/?$/, controlFaults, {
+      project: false,
+      control: true
+    }),
+    route(["GET", "POST"], /^\/__sandbox\/origins\/?$/, controlOrigins, { project: false, control: true }),
+    route(["GET"], /^\/__sandbox\/events\/?$/, () => json(200, { events }), {
+      project: false,
+      control: true
+    }),
+    route(["GET"], /^\/__sandbox\/requests\/?$/, () => json(200, { requests }), {
+      project: false,
+      control: true
+    }),
+    route(["POST"], /^\/__sandbox\/reset\/?$/, reset, { project: false, control: true })
+  ]
+
+  const corsHeaders = (origin) =>
+    origin !== undefined && LOOPBACK_ORIGIN.test(origin)
+      ? {
+          "access-control-allow-origin": origin,
+          "access-control-expose-headers": "retry-after",
+          vary: "Origin"
+        }
+      : { vary: "Origin" }
+
+  const send = (res, reply, extra) => {
+    if (res.headersSent || res.destroyed) return
+    const body = Buffer.from(reply.body ?? "", "utf8")
+    res.writeHead(reply.status, {
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "cross-origin-resource-policy": "cross-origin",
+      ...reply.headers,
+      ...extra,
+      "content-length": String(body.length)
+    })
+    res.end(body)
+  }
+
+  /** Waits `ms`, or less if the client goes away or the server closes. */
+  const wait = (ms, res) =>
+    new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        pendingWaits.delete(done)
+        res.off("close", done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      pendingWaits.add(done)
+      res.once("close", done)
+    })
+
+  const matchFault = (path) => {
+    const rule = rules.find((r) => r.pattern === undefined || r.pattern.test(path))
+    if (rule === undefined) return undefined
+    if (rule.remaining !== undefined && --rule.remaining <= 0) rules = rules.filter((r) => r !== rule)
+    return rule
+  }
+
+  const handle = async (req, res) => {
+    let url
+    try {
+      const raw = req.url ?? ""
+      url = raw.startsWith("/") ? new URL(`http://127.0.0.1${raw}`) : new URL(raw)
+    } catch {
+      return send(res, message(400, "Malformed request target"))
+    }
+    const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined
+    const cors = corsHeaders(origin)
+    const path = url.pathname
+    const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET")
+    const log = !path.startsWith("/__sandbox/")
+    const finish = (reply) => {
+      if (log) {
+        push(requests, {
+          method: req.method,
+          path,
+          query: Object.fromEntries(url.searchParams),
+          origin: origin ?? null,
+          status: reply.status,
+          at: Date.now()
+        })
+      }
+      send(res, reply, cors)
+    }
+
+    if (method === "OPTIONS") {
+      if (origin !== undefined && !LOOPBACK_ORIGIN.test(origin))
+        return finish(message(403, "Origin not allowed"))
+      return finish({
+        status: 204,
+        headers: {
+          allow: "GET, HEAD, POST, OPTIONS",
+          "access-control-allow-methods": "GET, HEAD, POST, DELETE, OPTIONS",
+          "access-control-allow-headers": "content-type, accept, x-project-id, x-sdk-type, x-sdk-version",
+          "access-control-max-age": "600",
+          ...(req.headers["access-control-request-private-network"] === "true"
+            ? { "access-control-allow-private-network": "true" }
+            : {})
+        },
+        body: ""
+      })
+    }
+
+    let match
+    let found
+    const allowed = new Set()
+    for (const candidate of routes) {
+      const m = candidate.pattern.exec(path)
+      if (m === null) continue
+      if (candidate.methods.includes(method)) {
+        found = candidate
+        match = m
+        break
+      }
+      for (const verb of candidate.methods) allowed.add(verb)
+    }
+    if (found === undefined) {
+      if (allowed.size === 0) return finish(message(404, "Not found"))
+      const reply = message(405, "Method not allowed")
+      reply.headers.allow = [...allowed].join(", ")
+      return finish(reply)
+    }
+
+    const fault = found.control ? undefined : matchFault(path)
+    if (fault !== undefined && fault.delayMs > 0) {
+      await wait(fault.delayMs, res)
+      if (res.destroyed) return
+    }
+    if (fault?.status !== undefined) {
+      return finish(
+        json(fault.status, FAULT_BODIES[fault.status], fault.status === 429 ? { "retry-after": "1" } : {})
+      )
+    }
+
+    let reply
+    try {
+      const projectId = url.searchParams.get("projectId")
+      if (found.project && (projectId === null || !projectIds.has(projectId)))
+        reply = message(403, INVALID_KEY_MESSAGE)
+      else
+        reply = await found.handler({
+          req,
+          method,
+          path,
+          query: url.searchParams,
+          params: match.slice(1),
+          origin,
+          projectId
+        })
+    } catch (error) {
+      if (error instanceof HttpError) {
+        reply = message(error.status, error.message)
+        // Unread body: do not keep the connection for whatever else the client sends.
+        if (error.status === 413) {
+          reply.headers.connection = "close"
+          res.once("finish", () => req.destroy())
+        }
+      } else if (error instanceof UpstreamError) reply = message(502, error.message)
+      else reply = message(500, "Internal error")
+    }
+    finish(fault?.malformed ? garble(reply) : reply)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent && !res.destroyed) send(res, message(500, "Internal error"))
+      else res.destroy()
+    })
+  })
+  server.headersTimeout = 10_000
+  server.requestTimeout = 60_000
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable)
+      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+    else socket.destroy()
+  })
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const address = server.address()
+  baseUrl = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : options.port}`
+
+  let closing
+  return Object.freeze({
+    url: baseUrl,
+    projectId: [...projectIds][0],
+    chains: Object.freeze(chains.map((chain) => chain.caip)),
+    faults: Object.freeze({
+      set: setRules,
+      clear: () => {
+        rules = []
+      },
+      get active() {
+        return rules.map(describeRule)
+      }
+    }),
+    inspect: Object.freeze({
+      events: () => events.slice(),
+      requests: () => requests.slice(),
+      clear: () => {
+        events.length = 0
+        requests.length = 0
+      }
+    }),
+    setAllowedOrigins: (list) => {
+      allowedOrigins = [...(list ?? options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
+    },
+    close: () => {
+      closing ??= new Promise((resolve) => {
+        server.close(() => resolve())
+        for (const done of [...pendingWaits]) done()
+        server.closeAllConnections()
+      })
+      return closing
+    }
+  })
+}

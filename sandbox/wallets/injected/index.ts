@@ -1,0 +1,123 @@
+/**
+ * The sandbox injected wallet, bundled into one classic script (`/sandbox-wallet.js`) that the demo page
+ * loads before the app, the way a browser extension injects its provider. It reads the running sandbox
+ * from `window.__AIRLOCK_SANDBOX__` (set by `/sandbox-config.js`), announces itself by EIP-6963 and
+ * exposes `window.__sandboxWallet` for tests.
+ *
+ * Switches: `?wallet=manual|auto-approve|auto-reject|hang` (default `manual`), `?walletAccount=N`, and
+ * `window.__sandboxWallet.setMode(mode)`.
+ */
+import { readSandboxConfig } from "../../shared/config"
+import { type ApprovalRequest, createApprovals, isWalletMode, type WalletMode } from "./approvals"
+import { WALLET_ICON } from "./icon"
+import { createPanel } from "./panel"
+import {
+  createSandboxWallet,
+  type RecordedCall,
+  type SandboxProvider,
+  WALLET_NAME,
+  WALLET_RDNS,
+  type WalletState
+} from "./wallet"
+
+/** What tests (and curious people) reach as `window.__sandboxWallet`. */
+export interface SandboxWalletHandle {
+  readonly provider: SandboxProvider
+  readonly info: {
+    readonly uuid: string
+    readonly name: string
+    readonly icon: string
+    readonly rdns: string
+  }
+  readonly counts: Record<string, number>
+  readonly calls: ReadonlyArray<RecordedCall>
+  readonly mode: () => WalletMode
+  readonly setMode: (mode: WalletMode) => void
+  /** The requests waiting for approval, oldest first. */
+  readonly pending: () => ReadonlyArray<ApprovalRequest>
+  /** Approves or rejects the oldest waiting request, as the panel's buttons do. */
+  readonly approve: () => boolean
+  readonly reject: () => boolean
+  readonly address: () => string
+  readonly state: () => WalletState
+  readonly setAccount: (index: number) => void
+  readonly simulateDisconnect: () => void
+  readonly reset: () => void
+}
+
+declare global {
+  interface Window {
+    readonly __sandboxWallet?: SandboxWalletHandle
+  }
+}
+
+const storage = (): Storage | undefined => {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+const install = () => {
+  const config = readSandboxConfig()
+  if (config === undefined) {
+    console.warn("Sandbox Wallet: no sandbox config (window.__AIRLOCK_SANDBOX__); the wallet stays away.")
+    return
+  }
+  const query = new URLSearchParams(location.search)
+  const requested = query.get("wallet")
+  if (requested !== null && !isWalletMode(requested)) {
+    console.warn(`Sandbox Wallet: unknown ?wallet=${requested}; using manual approval.`)
+  }
+  const account = query.get("walletAccount")
+
+  const approvals = createApprovals(
+    isWalletMode(requested) ? requested : "manual",
+    createPanel({ icon: WALLET_ICON, onDecide: (approved) => void approvals.decide(approved) })
+  )
+  const wallet = createSandboxWallet({
+    sandboxChains: config.chains,
+    defaultChainId: config.wallet.defaultChainId,
+    accounts: config.wallet.accounts,
+    accountIndex: config.wallet.accountIndex,
+    accountOverride: account !== null && /^\d+$/.test(account) ? Number(account) : undefined,
+    origin: location.origin,
+    storage: storage(),
+    approvals
+  })
+
+  const info = Object.freeze({
+    uuid: crypto.randomUUID(),
+    name: WALLET_NAME,
+    icon: WALLET_ICON,
+    rdns: WALLET_RDNS
+  })
+  const detail = Object.freeze({ info, provider: wallet.provider })
+  const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }))
+  window.addEventListener("eip6963:requestProvider", announce)
+  announce()
+
+  const handle: SandboxWalletHandle = Object.freeze({
+    provider: wallet.provider,
+    info,
+    counts: wallet.counts,
+    calls: wallet.calls,
+    mode: approvals.mode,
+    setMode: (mode: WalletMode) => {
+      if (!isWalletMode(mode)) throw new TypeError(`Unknown wallet mode ${String(mode)}`)
+      approvals.setMode(mode)
+    },
+    pending: approvals.pending,
+    approve: () => approvals.decide(true),
+    reject: () => approvals.decide(false),
+    address: wallet.address,
+    state: wallet.state,
+    setAccount: wallet.setAccount,
+    simulateDisconnect: wallet.simulateDisconnect,
+    reset: wallet.reset
+  })
+  Object.defineProperty(window, "__sandboxWallet", { value: handle, enumerable: false })
+}
+
+install()
