@@ -17,6 +17,7 @@ const isSafeIcon = (icon: string | undefined): boolean => {
     return false
   }
   if (url.protocol === "https:") return true
+  if (url.protocol === "http:") return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)
   return url.protocol === "data:" && ALLOWED_DATA_ICON.test(icon)
 }
 
@@ -115,6 +116,13 @@ describe("safeIconUrl", () => {
     ["an https URL, normalised", "https://wallet.example/icon.png", "https://wallet.example/icon.png"],
     ["an https origin gets its slash", "HTTPS://Wallet.Example", "https://wallet.example/"],
     ["http is refused", "http://wallet.example/icon.png", undefined],
+    [
+      "http from the visitor's own machine is allowed",
+      "http://127.0.0.1:4000/icon.svg",
+      "http://127.0.0.1:4000/icon.svg"
+    ],
+    ["http that only looks local is refused", "http://127.0.0.1.evil.example/icon.svg", undefined],
+    ["http with credentials is refused", "http://user:pw@localhost/icon.svg", undefined],
     ["javascript: is refused", "javascript:alert(1)", undefined],
     ["mixed-case javascript: is refused", "JaVaScRiPt:alert(document.domain)", undefined],
     ["javascript: behind a tab is refused", "java\tscript:alert(1)", undefined],

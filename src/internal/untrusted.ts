@@ -23,14 +23,25 @@ export const sanitizeName = (value: unknown): string | undefined => {
   return clean.length > MAX_NAME_LENGTH ? `${clean.slice(0, MAX_NAME_LENGTH - 1)}…` : clean
 }
 
-/** An icon URL safe for `<img src>`: an image data URI of an allowed type, or https. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/**
+ * An icon URL safe for `<img src>`: an image data URI of an allowed type, or https. Plain http only from
+ * the visitor's own machine (a local development server), which a remote page cannot put there.
+ */
 export const safeIconUrl = (value: unknown): string | undefined => {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_ICON_LENGTH) return undefined
   if (value !== value.trim() || HAS_INVISIBLE.test(value)) return undefined
   if (IMAGE_DATA_URI.test(value)) return value
   try {
     const url = new URL(value)
-    return url.protocol === "https:" ? url.href : undefined
+    if (url.protocol === "https:") return url.href
+    return url.protocol === "http:" &&
+      LOOPBACK_HOSTS.has(url.hostname) &&
+      url.username === "" &&
+      url.password === ""
+      ? url.href
+      : undefined
   } catch {
     return undefined
   }

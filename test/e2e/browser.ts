@@ -22,6 +22,18 @@ export const launchChromium = () => chromium.launch({ executablePath: chromiumPa
 export interface BrowserProblems {
   readonly pageErrors: Array<string>
   readonly consoleErrors: Array<string>
+  /** Console errors a test declared expected (see {@link ExpectedConsoleError}): kept for the record only. */
+  readonly expectedConsoleErrors: Array<string>
+}
+
+/**
+ * A console error a test expects and that must not fail it: chromium logs `Failed to load resource: …` for
+ * every failed request, whoever handles the failure. Both must match: the text, and the URL the console
+ * reports it at (for a failed resource, the resource's own URL) starting with `urlPrefix`.
+ */
+export interface ExpectedConsoleError {
+  readonly text: RegExp
+  readonly urlPrefix: string
 }
 
 /** Helpers installed in every page before its scripts run; they see through open shadow roots. */
@@ -90,6 +102,11 @@ function installHelpers() {
 interface Fixtures {
   /** Options for each test's fresh browser context (override with `test.scoped`). */
   contextOptions: BrowserContextOptions
+  /**
+   * Console errors that do not fail the test; none unless a test file says so with `test.scoped`, for the
+   * tests that need it only (never here, for every test).
+   */
+  expectedConsoleErrors: ReadonlyArray<ExpectedConsoleError>
   /** A page in a fresh context, with the e2e helpers installed; fails the test on page or console errors. */
   page: Page
   problems: BrowserProblems
@@ -110,11 +127,12 @@ export const test = base.extend<Fixtures & { browser: Browser }>({
     { scope: "file" }
   ],
   contextOptions: {},
+  expectedConsoleErrors: [],
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
   problems: async ({}, use) => {
-    await use({ pageErrors: [], consoleErrors: [] })
+    await use({ pageErrors: [], consoleErrors: [], expectedConsoleErrors: [] })
   },
-  page: async ({ browser, contextOptions, problems }, use) => {
+  page: async ({ browser, contextOptions, expectedConsoleErrors, problems }, use) => {
     const context = await browser.newContext(contextOptions)
     try {
       await context.addInitScript(installHelpers)
@@ -123,7 +141,13 @@ export const test = base.extend<Fixtures & { browser: Browser }>({
       page.on("console", (message) => {
         if (message.type() === "error") {
           const { url, lineNumber } = message.location()
-          problems.consoleErrors.push(`${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`)
+          const text = message.text()
+          const expected = expectedConsoleErrors.some(
+            (allowed) => text.search(allowed.text) >= 0 && url.startsWith(allowed.urlPrefix)
+          )
+          const entry = `${text}${url ? ` (${url}:${lineNumber})` : ""}`
+          if (expected) problems.expectedConsoleErrors.push(entry)
+          else problems.consoleErrors.push(entry)
         }
       })
       await use(page)

@@ -1,16 +1,20 @@
 import type { TestProject } from "vitest/node"
-import type { SandboxChain, SandboxToken } from "../../sandbox/chain/chain.mjs"
+import type { SandboxChain, SandboxToken, SandboxTransfer } from "../../sandbox/chain/chain.mjs"
 import { startDemo } from "../../sandbox/host/serve.mjs"
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The demo host's URL, `http://127.0.0.1:PORT/`. */
     demoUrl: string
-    /** The sandbox the demo runs against: its chains (with their anvil RPC URLs), tokens and accounts. */
+    /**
+     * The sandbox the demo runs against: its chains (with their anvil RPC URLs), tokens, accounts and the
+     * transfers its seeding made.
+     */
     sandbox: {
       readonly chains: ReadonlyArray<SandboxChain>
       readonly tokens: ReadonlyArray<SandboxToken>
       readonly accounts: ReadonlyArray<string>
+      readonly history: ReadonlyArray<SandboxTransfer>
     }
     /** The sandbox provider API the demo's modal talks to; `/__sandbox/faults` flips its fault switches. */
     apiUrl: string
@@ -30,7 +34,8 @@ export default async function setup(project: TestProject) {
     project.provide("sandbox", {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),
-      accounts: demo.sandbox.accounts.map((account) => account.address)
+      accounts: demo.sandbox.accounts.map((account) => account.address),
+      history: demo.sandbox.history.map((transfer) => ({ ...transfer }))
     })
   } catch (error) {
     await demo.close()

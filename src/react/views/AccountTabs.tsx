@@ -6,30 +6,12 @@ import type { TokenBalance } from "../../schemas/Balance"
 import type { CaipNetwork } from "../../schemas/Network"
 import type { Transaction } from "../../schemas/Transaction"
 import { useController } from "../modal/context"
+import { WalletIcon } from "./WalletIcon"
 
 type Tab = "Tokens" | "NFTs" | "Activity"
 const TABS: ReadonlyArray<Tab> = ["Tokens", "NFTs", "Activity"]
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
-
-const TokenIcon = ({ url, symbol }: { readonly url: string; readonly symbol: string }) => {
-  const safe = safeIconUrl(url)
-  return safe === undefined ? (
-    <span className="wallet-icon placeholder" aria-hidden="true">
-      {symbol.slice(0, 1).toUpperCase()}
-    </span>
-  ) : (
-    <img
-      className="wallet-icon"
-      src={safe}
-      alt=""
-      width={32}
-      height={32}
-      loading="lazy"
-      referrerPolicy="no-referrer"
-    />
-  )
-}
 
 const Tokens = ({ network, address }: { readonly network: CaipNetwork; readonly address: string }) => {
   const controller = useController()
@@ -58,7 +40,7 @@ const Tokens = ({ network, address }: { readonly network: CaipNetwork; readonly 
         const name = sanitizeName(token.name) ?? token.symbol
         return (
           <li key={`${token.chainId}:${token.address ?? "native"}`} className="item">
-            <TokenIcon url={token.iconUrl} symbol={token.symbol} />
+            <WalletIcon icon={safeIconUrl(token.iconUrl)} name={token.symbol} />
             <span className="name">
               {name}
               <span className="sub">
@@ -168,8 +150,18 @@ const Activity = ({ network, address }: { readonly network: CaipNetwork; readonl
 }
 
 /** NFTs the account received, from its activity (previews through `<img src>` only). */
+/** NFT transfers can sit on any page of activity: follow the cursor, up to a bound. */
+const NFT_PAGES = 10
+
 const Nfts = ({ network, address }: { readonly network: CaipNetwork; readonly address: string }) => {
-  const { state } = useActivity(network, address)
+  const { state, loadMore } = useActivity(network, address)
+  const pagesRead = useRef(1)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow each new cursor once it is known
+  useEffect(() => {
+    if (state.status !== "idle" || state.next === undefined || pagesRead.current >= NFT_PAGES) return
+    pagesRead.current++
+    loadMore()
+  }, [state.status, state.next])
   const nfts = useMemo(() => {
     const seen = new Map<string, { name: string; preview: string | undefined }>()
     for (const transaction of state.transactions) {
@@ -182,8 +174,9 @@ const Nfts = ({ network, address }: { readonly network: CaipNetwork; readonly ad
     }
     return [...seen.values()]
   }, [state.transactions])
-  if (state.status === "loading") return <p className="empty">Loading NFTs…</p>
-  if (nfts.length === 0) return <p className="empty">No NFTs yet</p>
+  if (nfts.length === 0) {
+    return <p className="empty">{state.status === "loading" ? "Loading NFTs…" : "No NFTs yet"}</p>
+  }
   return (
     <ul className="nft-grid" aria-label="NFTs">
       {nfts.map((nft) => (

@@ -1,4 +1,4 @@
-/** A wallet's icon through `<img src>` only (THREATS.md T3); its initial where there is no safe icon. */
+/** An icon through `<img src>` only (THREATS.md T3), given a URL already made safe; the initial otherwise. */
 export const WalletIcon = ({ icon, name }: { readonly icon: string | undefined; readonly name: string }) =>
   icon === undefined ? (
     <span className="wallet-icon placeholder" aria-hidden="true">
@@ -12,6 +12,7 @@ export const WalletIcon = ({ icon, name }: { readonly icon: string | undefined; 
       width={32}
       height={32}
       decoding="async"
+      loading="lazy"
       referrerPolicy="no-referrer"
     />
   )
