@@ -8,17 +8,9 @@ import { type CreateModalSettings, createModal, type Modal } from "../src/create
 import { type ModalOptionsInput, ProjectIdMissingError } from "../src/schemas/ModalOptions"
 import { Theme, type ThemeState } from "../src/services/Theme"
 import { MemoryPlatformLive } from "../src/testing/index"
+import { baseOptions, sandboxNetwork } from "./fixtures"
 
-const network = {
-  id: 31337,
-  caipNetworkId: "eip155:31337",
-  chainNamespace: "eip155",
-  name: "Sandbox Chain",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-} as const
-
-const options = { projectId: "sandbox-project", networks: [network] as const }
+const options = baseOptions
 
 const created: Array<Modal> = []
 const make = <R, E>(input: ModalOptionsInput, settings?: CreateModalSettings<R, E>) => {
@@ -35,7 +27,7 @@ describe("createModal", () => {
   it("refuses options without a project id", () => {
     assert.throws(() => make({ ...options, projectId: "  " }), ProjectIdMissingError)
     try {
-      make({ networks: [network] } as unknown as typeof options)
+      make({ networks: [sandboxNetwork] } as unknown as ModalOptionsInput)
       assert.fail("expected a throw")
     } catch (error) {
       assert.instanceOf(error, ProjectIdMissingError)

@@ -1,6 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
@@ -11,24 +10,14 @@ import {
   supportsAssetDiscovery,
   tokensFromWalletAssets
 } from "../../src/layers/BalanceServiceLive"
-import { decodeModalOptions } from "../../src/schemas/ModalOptions"
 import { BalanceService } from "../../src/services/BalanceService"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { makeMockEip1193Provider } from "../../src/testing/index"
+import { decodedOptions } from "../fixtures"
 
-const network = {
-  id: 31337,
-  caipNetworkId: "eip155:31337",
-  chainNamespace: "eip155",
-  name: "Sandbox Chain",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-} as const
-const options = decodeModalOptions({ projectId: "p", networks: [network] })
-if (Either.isLeft(options)) throw options.left
-const config = options.right
+const config = decodedOptions({ projectId: "p" })
 const net = config.networks[0]!
 const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 

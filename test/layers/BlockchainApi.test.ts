@@ -1,80 +1,37 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import * as Cause from "effect/Cause"
-import * as Clock from "effect/Clock"
-import * as Duration from "effect/Duration"
+import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
 import fc from "fast-check"
 import { type AirlockError, present } from "../../src/errors"
 import { BlockchainApiLive } from "../../src/layers/BlockchainApiLive"
-import { MAX_RESPONSE_BYTES, REQUEST_TIMEOUT, SDK_TYPE, SDK_VERSION } from "../../src/layers/ProviderHttp"
+import { MAX_RESPONSE_BYTES } from "../../src/layers/ProviderHttp"
 import { TokenBalance } from "../../src/schemas/Balance"
 import { Identity } from "../../src/schemas/Identity"
-import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { Transaction } from "../../src/schemas/Transaction"
 import { BlockchainApi } from "../../src/services/BlockchainApi"
-import { ModalConfig } from "../../src/services/ModalConfig"
-import { mainnet } from "../schemas/networks"
+import {
+  advance,
+  apiHarness,
+  assertTypedOrValid,
+  backoffSkippingClock,
+  countUnhandledRejections,
+  failureOf,
+  fakeFetch,
+  type Hostile,
+  hostileResponses,
+  IDENTITY,
+  json,
+  settle,
+  text,
+  toResponse
+} from "./fakeFetch"
 
-// ---------------------------------------------------------------------------------------------------------
-// Fakes (same shape as ProviderApi.test.ts)
-// ---------------------------------------------------------------------------------------------------------
-
-interface Seen {
-  readonly url: string
-  readonly method: string
-  aborted: boolean
-}
-
-const fakeFetch = (respond: (request: Seen, n: number) => Response | Promise<Response>) => {
-  const seen: Array<Seen> = []
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    const request = new Request(input, init)
-    const entry: Seen = { url: request.url, method: request.method, aborted: false }
-    seen.push(entry)
-    init?.signal?.addEventListener("abort", () => {
-      entry.aborted = true
-    })
-    return Promise.resolve(respond(entry, seen.length))
-  }
-  return { fetch, seen }
-}
-
-const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status })
-const text = (body: string, status = 200) => new Response(body, { status })
-
-const configOf = (overrides: Record<string, unknown> = {}): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
-
-const apiLayer = (overrides: Record<string, unknown> = {}) =>
-  BlockchainApiLive.pipe(
-    Layer.provide(Layer.merge(Layer.succeed(ModalConfig, configOf(overrides)), FetchHttpClient.layer))
-  )
-
-const withApi =
-  (fetch: typeof globalThis.fetch, overrides: Record<string, unknown> = {}) =>
-  <A, E>(effect: Effect.Effect<A, E, BlockchainApi>) =>
-    effect.pipe(Effect.provide(apiLayer(overrides)), Effect.provideService(FetchHttpClient.Fetch, fetch))
-
-const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-const advance = (millis: number) => Effect.zipRight(TestClock.adjust(Duration.millis(millis)), settle)
-
-const failureOf = <A>(exit: Exit.Exit<A, AirlockError>): AirlockError => {
-  if (Exit.isSuccess(exit)) return assert.fail("expected a failure")
-  const failure = Cause.failureOption(exit.cause)
-  if (Option.isNone(failure)) return assert.fail(`expected a typed failure, got ${Cause.pretty(exit.cause)}`)
-  return failure.value
-}
+const { apiLayer, withApi } = apiHarness(BlockchainApiLive)
 
 const RPC = "https://rpc.walletconnect.org"
-const IDENTITY = `projectId=p1&st=${SDK_TYPE}&sv=${SDK_VERSION}`
 const ADDRESS = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F"
 
 const token = (symbol: string) => ({
@@ -321,66 +278,19 @@ describe("BlockchainApi failures", () => {
 const HUGE = "x".repeat(MAX_RESPONSE_BYTES + 10)
 const HUGE_JSON = JSON.stringify({ balances: [{ name: "y".repeat(MAX_RESPONSE_BYTES) }] })
 
-interface Hostile {
-  readonly status: number
-  readonly body: string
-  readonly chunked: boolean
-}
-
-const hostileResponse = (shaped: fc.Arbitrary<unknown>): fc.Arbitrary<Hostile> => {
-  const shapedText = shaped.map((value) => String(JSON.stringify(value)))
-  const body = fc.oneof(
-    { weight: 3, arbitrary: shapedText },
-    { weight: 2, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
-    { weight: 2, arbitrary: fc.anything().map((value) => String(JSON.stringify(value))) },
-    {
-      weight: 2,
-      arbitrary: fc.tuple(shapedText, fc.nat()).map(([t, cut]) => t.slice(0, cut % (t.length + 1)))
-    },
-    { weight: 1, arbitrary: fc.string({ unit: "binary" }) },
-    {
-      weight: 1,
-      arbitrary: fc.constantFrom(
-        "<!DOCTYPE html><html><body><h1>504 Gateway Time-out</h1></body></html>",
-        "",
-        "null",
-        "{}",
-        '{"__proto__": {"polluted": true}}',
-        '{"reasons":[{"description":"Name not found"}]}',
-        "JWT validation error: JWT Token is not yet valid",
-        `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`
-      )
-    },
-    { weight: 1, arbitrary: fc.constantFrom(HUGE, HUGE_JSON) }
-  )
-  const status = fc.oneof(
-    { weight: 6, arbitrary: fc.constant(200) },
-    { weight: 3, arbitrary: fc.constantFrom(201, 400, 401, 403, 404, 429, 500, 502, 503) }
-  )
-  return fc.record({ status, body, chunked: fc.boolean() })
-}
-
-const toResponse = ({ status, body, chunked }: Hostile): Response => {
-  if (!chunked) return new Response(body, { status })
-  const bytes = new TextEncoder().encode(body)
-  let offset = 0
-  return new Response(
-    new ReadableStream({
-      pull: (controller) => {
-        if (offset >= bytes.length) return controller.close()
-        controller.enqueue(bytes.slice(offset, offset + 256 * 1024))
-        offset += 256 * 1024
-      }
-    }),
-    { status }
-  )
-}
-
-/** The back-off passes at once and the 10 s timeout never fires; timing is tested above on the TestClock. */
-const liveClock = Clock.make()
-const backoffSkippingClock: Clock.Clock = Object.assign(Object.create(liveClock), {
-  sleep: (duration: Duration.DurationInput) =>
-    Duration.lessThan(Duration.decode(duration), REQUEST_TIMEOUT) ? Effect.void : Effect.never
+const hostileResponse = hostileResponses({
+  canned: [
+    "<!DOCTYPE html><html><body><h1>504 Gateway Time-out</h1></body></html>",
+    "",
+    "null",
+    "{}",
+    '{"__proto__": {"polluted": true}}',
+    '{"reasons":[{"description":"Name not found"}]}',
+    "JWT validation error: JWT Token is not yet valid",
+    `${'{"a":'.repeat(50_000)}1${"}".repeat(50_000)}`
+  ],
+  huge: [HUGE, HUGE_JSON],
+  errorStatuses: [201, 400, 401, 403, 404, 429, 500, 502, 503]
 })
 
 const hostileLayer = apiLayer()
@@ -400,31 +310,13 @@ const runHostile = <A>(
   )
 }
 
-const assertTypedOrValid = <A>(exit: Exit.Exit<A, AirlockError>, valid: (value: A) => boolean) => {
-  if (Exit.isSuccess(exit)) return assert.isTrue(valid(exit.value))
-  assert.isFalse(Cause.isDie(exit.cause), Cause.pretty(exit.cause))
-  assert.isFalse(Cause.isInterrupted(exit.cause), Cause.pretty(exit.cause))
-  const error = failureOf(exit)
-  assert.isString(error._tag)
-  assert.isTrue(present(error).message.length > 0)
-}
-
 const isToken = Schema.is(TokenBalance)
 const isTransaction = Schema.is(Transaction)
 const isIdentity = Schema.is(Schema.typeSchema(Identity))
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.anything())
 
 describe("R1: hostile Blockchain API responses", () => {
-  let rejections = 0
-  const onRejection = () => {
-    rejections++
-  }
-  beforeAll(() => {
-    process.on("unhandledRejection", onRejection)
-  })
-  afterAll(() => {
-    process.off("unhandledRejection", onRejection)
-  })
+  const rejections = countUnhandledRejections()
 
   it("GET v1/supported-chains: 1000 bodies", { timeout: 120_000 }, async () => {
     await fc.assert(
@@ -499,6 +391,6 @@ describe("R1: hostile Blockchain API responses", () => {
   })
 
   it("no unhandled rejection during the runs above", () => {
-    assert.strictEqual(rejections, 0)
+    assert.strictEqual(rejections(), 0)
   })
 })

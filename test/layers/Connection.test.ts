@@ -28,7 +28,7 @@ import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { eip155NetworkId, initialNetworks, NetworksLive } from "../../src/layers/NetworksLive"
 import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/StorageLive"
-import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { ModalOptions, ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import type { RecentWallet } from "../../src/schemas/Wallet"
@@ -38,26 +38,14 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { Networks } from "../../src/services/Networks"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
+import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork } from "../fixtures"
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
 // ---------------------------------------------------------------------------------------------------------
 
-const sandbox = {
-  id: 31337,
-  caipNetworkId: "eip155:31337",
-  chainNamespace: "eip155",
-  name: "Sandbox Chain",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-} as const
 const mainnet = {
-  id: 1,
-  caipNetworkId: "eip155:1",
-  chainNamespace: "eip155",
-  name: "Ethereum",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["https://eth.example"] } },
+  ...mainnetNetwork,
   blockExplorers: { default: { name: "Etherscan", url: "https://etherscan.io" } }
 } as const
 const optimism = {
@@ -70,41 +58,12 @@ const optimism = {
   blockExplorers: { default: { name: "Optimistic Etherscan", url: "https://optimistic.etherscan.io" } }
 } as const
 
-const baseOptions: ModalOptionsInput = {
-  projectId: "sandbox-project",
-  networks: [sandbox, mainnet, optimism]
-}
-
+/** The sandbox chain, mainnet and OP Mainnet, unless `overrides` say otherwise. */
 const configOf = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ ...baseOptions, ...overrides }))
+  decodedOptions({ networks: [sandboxNetwork, mainnet, optimism], ...overrides })
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
-
-/** A `localStorage` stand-in the test can seed and read. */
-const makeArea = (seed: Record<string, unknown> = {}) => {
-  const data = new Map<string, string>(
-    Object.entries(seed).map(([k, v]) => [k, JSON.stringify({ v: 1, data: v })])
-  )
-  const area: StorageArea = {
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      data.set(key, value)
-    },
-    removeItem: (key) => {
-      data.delete(key)
-    },
-    clear: () => data.clear(),
-    get length() {
-      return data.size
-    }
-  }
-  const read = (key: string): unknown => {
-    const raw = data.get(key)
-    return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data
-  }
-  return { area, data, read }
-}
 
 /** The services Connection runs on, wired as `makeAirlockLayer` does, over a seeded storage area. */
 const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptionsInput> = {}) => {

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -21,30 +20,14 @@ import {
   REQUEST_EVENT,
   withAnnouncement
 } from "../../src/layers/ConnectorsLive"
-import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { makeMockEip1193Provider } from "../../src/testing/index"
-
-const baseOptions: ModalOptionsInput = {
-  projectId: "sandbox-project",
-  networks: [
-    {
-      id: 31337,
-      caipNetworkId: "eip155:31337",
-      chainNamespace: "eip155",
-      name: "Sandbox Chain",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-    }
-  ]
-}
-
-const configOf = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ ...baseOptions, ...overrides }))
+import { decodedOptions } from "../fixtures"
 
 const connectorsLayer = (overrides: Partial<ModalOptionsInput> = {}) =>
-  ConnectorsLive.pipe(Layer.provide(Layer.succeed(ModalConfig, configOf(overrides))))
+  ConnectorsLive.pipe(Layer.provide(Layer.succeed(ModalConfig, decodedOptions(overrides))))
 
 const PNG = "data:image/png;base64,iVBORw0KGgo="
 
@@ -231,7 +214,7 @@ describe("isShown and matchingKey", () => {
   const provider = makeMockEip1193Provider()
   const wallet = connectorOf(info({ name: "Evil Wallet", rdns: "io.evil" }), provider)
   const shown = (overrides: Partial<ModalOptionsInput>, connector: WalletConnector = wallet) =>
-    isShown(connector, configOf(overrides))
+    isShown(connector, decodedOptions(overrides))
 
   it("hides a wallet on the exclusion list by rdns, whatever the case", () => {
     assert.isTrue(shown({}))

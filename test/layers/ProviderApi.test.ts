@@ -1,14 +1,10 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import { afterAll, afterEach, assert, beforeAll, describe, it, vi } from "@effect/vitest"
-import * as Cause from "effect/Cause"
+import { afterEach, assert, describe, it, vi } from "@effect/vitest"
 import * as Chunk from "effect/Chunk"
-import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
@@ -21,83 +17,32 @@ import {
   encodePathSegment,
   isTransientStatus,
   MAX_RESPONSE_BYTES,
-  REQUEST_TIMEOUT,
   retrySchedule,
   SDK_TYPE,
   SDK_VERSION
 } from "../../src/layers/ProviderHttp"
-import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { WalletListing } from "../../src/schemas/Wallet"
-import { ModalConfig } from "../../src/services/ModalConfig"
 import { ProviderApi } from "../../src/services/ProviderApi"
-import { mainnet } from "../schemas/networks"
+import {
+  advance,
+  apiHarness,
+  assertTypedOrValid,
+  backoffSkippingClock,
+  countUnhandledRejections,
+  failureOf,
+  fakeFetch,
+  type Hostile,
+  hostileResponses,
+  IDENTITY,
+  json,
+  type Seen,
+  settle,
+  text,
+  toResponse
+} from "./fakeFetch"
 
-// ---------------------------------------------------------------------------------------------------------
-// Fakes
-// ---------------------------------------------------------------------------------------------------------
+const { apiLayer, withApi } = apiHarness(ProviderApiLive)
 
-interface Seen {
-  readonly url: string
-  readonly method: string
-  readonly contentType: string | null
-  readonly accept: string | null
-  readonly body: string | undefined
-  aborted: boolean
-}
-
-type Respond = (request: Seen, n: number, signal: AbortSignal | undefined) => Response | Promise<Response>
-
-/** A fetch that records every request synchronously (so counts are exact right after a clock step). */
-const fakeFetch = (respond: Respond) => {
-  const seen: Array<Seen> = []
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    const request = new Request(input, init)
-    const raw = init?.body
-    const entry: Seen = {
-      url: request.url,
-      method: request.method,
-      contentType: request.headers.get("content-type"),
-      accept: request.headers.get("accept"),
-      body:
-        raw === undefined || raw === null
-          ? undefined
-          : raw instanceof Uint8Array
-            ? new TextDecoder().decode(raw)
-            : String(raw),
-      aborted: false
-    }
-    seen.push(entry)
-    init?.signal?.addEventListener("abort", () => {
-      entry.aborted = true
-    })
-    return Promise.resolve(respond(entry, seen.length, init?.signal ?? undefined))
-  }
-  return { fetch, seen }
-}
-
-const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json", ...headers } })
-
-const text = (body: string, status = 200) => new Response(body, { status })
-
-const configOf = (overrides: Record<string, unknown> = {}): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
-
-const apiLayer = (overrides: Record<string, unknown> = {}) =>
-  ProviderApiLive.pipe(
-    Layer.provide(Layer.merge(Layer.succeed(ModalConfig, configOf(overrides)), FetchHttpClient.layer))
-  )
-
-const withApi =
-  (fetch: typeof globalThis.fetch, overrides: Record<string, unknown> = {}) =>
-  <A, E>(effect: Effect.Effect<A, E, ProviderApi>) =>
-    effect.pipe(Effect.provide(apiLayer(overrides)), Effect.provideService(FetchHttpClient.Fetch, fetch))
-
-/** Lets the fake fetch's promise callbacks run (they are outside the TestClock). */
-const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-const advance = (millis: number) => Effect.zipRight(TestClock.adjust(Duration.millis(millis)), settle)
-
-const IDENTITY = `projectId=p1&st=${SDK_TYPE}&sv=${SDK_VERSION}`
 const API = "https://api.web3modal.org"
 
 const wallet = (id: string) => ({
@@ -354,13 +299,6 @@ const countsOver = <A, E>(
     return { counts, exit: yield* Fiber.await(fiber) }
   })
 
-const failureOf = <A>(exit: Exit.Exit<A, AirlockError>): AirlockError => {
-  if (Exit.isSuccess(exit)) return assert.fail("expected a failure")
-  const failure = Cause.failureOption(exit.cause)
-  if (Option.isNone(failure)) return assert.fail(`expected a typed failure, got ${Cause.pretty(exit.cause)}`)
-  return failure.value
-}
-
 describe("ProviderApi failures", () => {
   it.effect("403 is 'Invalid App Configuration' at once, never retried", () => {
     const { fetch, seen } = fakeFetch(() => json({ message: "Forbidden" }, 403))
@@ -616,81 +554,26 @@ describe("retry policy", () => {
 const HUGE_DECLARED = "x".repeat(MAX_RESPONSE_BYTES + 10)
 const HUGE_JSON = JSON.stringify({ count: 1, data: [{ id: "a", name: "y".repeat(MAX_RESPONSE_BYTES) }] })
 
-interface Hostile {
-  readonly status: number
-  readonly body: string
-  readonly chunked: boolean
-}
-
-/** Response bodies a hostile or broken service could send, per FACTS shape `shaped`. */
-const hostileResponse = (shaped: fc.Arbitrary<unknown>): fc.Arbitrary<Hostile> => {
-  const body = fc.oneof(
-    { weight: 3, arbitrary: shaped.map((value) => String(JSON.stringify(value))) },
-    { weight: 2, arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)) },
-    { weight: 2, arbitrary: fc.anything().map((value) => String(JSON.stringify(value))) },
-    {
-      weight: 2,
-      arbitrary: fc
-        .tuple(
-          shaped.map((value) => String(JSON.stringify(value))),
-          fc.nat()
-        )
-        .map(([textBody, cut]) => textBody.slice(0, cut % (textBody.length + 1)))
-    },
-    { weight: 1, arbitrary: fc.string({ unit: "binary" }) },
-    {
-      weight: 1,
-      arbitrary: fc.constantFrom(
-        "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>",
-        "<html><head><title>Just a moment...</title></head></html>",
-        "",
-        "null",
-        "[]",
-        '{"__proto__": {"polluted": true}, "count": 1, "data": []}',
-        "Unauthorized: invalid key",
-        '{"message":"Unauthorized: origin not allowed"}',
-        "\uFEFF{}",
-        "1e999999",
-        `${"[".repeat(100_000)}${"]".repeat(100_000)}`
-      )
-    },
-    { weight: 1, arbitrary: fc.constantFrom(HUGE_DECLARED, HUGE_JSON) }
-  )
-  const status = fc.oneof(
-    { weight: 6, arbitrary: fc.constant(200) },
-    { weight: 3, arbitrary: fc.constantFrom(201, 400, 401, 403, 404, 408, 429, 500, 502, 503, 504) }
-  )
-  return fc.record({ status, body, chunked: fc.boolean() })
-}
-
-const toResponse = ({ status, body, chunked }: Hostile): Response => {
-  if (!chunked) return new Response(body, { status })
-  const bytes = new TextEncoder().encode(body)
-  let offset = 0
-  return new Response(
-    new ReadableStream({
-      pull: (controller) => {
-        if (offset >= bytes.length) return controller.close()
-        controller.enqueue(bytes.slice(offset, offset + 256 * 1024))
-        offset += 256 * 1024
-      }
-    }),
-    { status }
-  )
-}
+const hostileResponse = hostileResponses({
+  canned: [
+    "<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>",
+    "<html><head><title>Just a moment...</title></head></html>",
+    "",
+    "null",
+    "[]",
+    '{"__proto__": {"polluted": true}, "count": 1, "data": []}',
+    "Unauthorized: invalid key",
+    '{"message":"Unauthorized: origin not allowed"}',
+    "\uFEFF{}",
+    "1e999999",
+    `${"[".repeat(100_000)}${"]".repeat(100_000)}`
+  ],
+  huge: [HUGE_DECLARED, HUGE_JSON],
+  errorStatuses: [201, 400, 401, 403, 404, 408, 429, 500, 502, 503, 504]
+})
 
 /** One service for all runs: the fake fetch is read from each call's context. */
 const sharedApi = Effect.runSync(Effect.provide(ProviderApi, apiLayer()))
-
-/**
- * A clock on which the retry back-off (under 10 s) passes at once and the 10 s timeout never fires, so
- * 1000 runs take seconds. Timing itself is tested above on the TestClock; these runs are about bodies.
- */
-const liveClock = Clock.make()
-const backoffSkippingClock: Clock.Clock = Object.assign(Object.create(liveClock), {
-  sleep: (duration: Duration.DurationInput) =>
-    Duration.lessThan(Duration.decode(duration), REQUEST_TIMEOUT) ? Effect.void : Effect.never
-})
 
 /** Runs one call against one hostile response, every retry included. */
 const runHostile = <A>(call: Effect.Effect<A, AirlockError, ProviderApi>, response: Hostile) => {
@@ -704,15 +587,6 @@ const runHostile = <A>(call: Effect.Effect<A, AirlockError, ProviderApi>, respon
   )
 }
 
-const assertTypedOrValid = <A>(exit: Exit.Exit<A, AirlockError>, valid: (value: A) => boolean) => {
-  if (Exit.isSuccess(exit)) return assert.isTrue(valid(exit.value))
-  assert.isFalse(Cause.isDie(exit.cause), Cause.pretty(exit.cause))
-  assert.isFalse(Cause.isInterrupted(exit.cause), Cause.pretty(exit.cause))
-  const error = failureOf(exit)
-  assert.isString(error._tag)
-  assert.isTrue(present(error).message.length > 0)
-}
-
 const isWallet = Schema.is(WalletListing)
 const anyWallet = fc.oneof(
   fc.record({ id: fc.string(), name: fc.string(), image_id: fc.option(fc.string()) }),
@@ -720,16 +594,7 @@ const anyWallet = fc.oneof(
 )
 
 describe("R1: hostile provider responses", () => {
-  let rejections = 0
-  const onRejection = () => {
-    rejections++
-  }
-  beforeAll(() => {
-    process.on("unhandledRejection", onRejection)
-  })
-  afterAll(() => {
-    process.off("unhandledRejection", onRejection)
-  })
+  const rejections = countUnhandledRejections()
 
   it("the back-off skipping clock still makes every retry", async () => {
     let requests = 0
@@ -807,6 +672,6 @@ describe("R1: hostile provider responses", () => {
   })
 
   it("no unhandled rejection during the runs above", () => {
-    assert.strictEqual(rejections, 0)
+    assert.strictEqual(rejections(), 0)
   })
 })

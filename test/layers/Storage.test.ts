@@ -8,29 +8,7 @@ import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKe
 import { StorageLive } from "../../src/layers/StorageLive"
 import { connectedConnectorIdKey, type StorageKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Storage } from "../../src/services/Storage"
-
-/** A `localStorage` stand-in whose failures a test switches on. */
-const makeArea = (faults: { getItem?: boolean; setItem?: boolean } = {}) => {
-  const data = new Map<string, string>()
-  const area: StorageArea = {
-    getItem: (key) => {
-      if (faults.getItem) throw new DOMException("The operation is insecure.", "SecurityError")
-      return data.get(key) ?? null
-    },
-    setItem: (key, value) => {
-      if (faults.setItem) throw new DOMException("Quota exceeded", "QuotaExceededError")
-      data.set(key, value)
-    },
-    removeItem: (key) => {
-      data.delete(key)
-    },
-    clear: () => data.clear(),
-    get length() {
-      return data.size
-    }
-  }
-  return { area, data }
-}
+import { makeArea } from "../fixtures"
 
 const storageOver = (evaluate: () => StorageArea | undefined) =>
   StorageLive.pipe(Layer.provide(Layer.succeed(KeyValueStore.KeyValueStore, makeSafeKeyValueStore(evaluate))))
@@ -64,7 +42,7 @@ describe("Storage", () => {
   )
 
   it.effect("keeps a write in memory when the quota is exceeded", () => {
-    const { area, data } = makeArea({ setItem: true })
+    const { area, data } = makeArea({}, { setItem: true })
     return Effect.gen(function* () {
       const storage = yield* Storage
       yield* storage.set(StorageKeys.recentWallets, recent)

@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -10,26 +9,14 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/TestClock"
 import { type AirlockError, ServiceUnavailableError } from "../../src/errors"
 import { WalletCatalogLive } from "../../src/layers/WalletCatalogLive"
-import { decodeModalOptions, type ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { WalletListing } from "../../src/schemas/Wallet"
 import { Connectors, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
-import { ProviderApi, type WalletQuery } from "../../src/services/ProviderApi"
+import type { WalletQuery } from "../../src/services/ProviderApi"
 import { type CatalogWallet, WalletCatalog } from "../../src/services/WalletCatalog"
-
-const baseOptions: ModalOptionsInput = {
-  projectId: "sandbox-project",
-  networks: [
-    {
-      id: 31337,
-      caipNetworkId: "eip155:31337",
-      chainNamespace: "eip155",
-      name: "Sandbox Chain",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-    }
-  ]
-}
+import { fakeProviderApi, walletPage } from "../fakeExplorer"
+import { decodedOptions } from "../fixtures"
 
 const NAMED: ReadonlyArray<WalletListing> = [
   { id: "mm", name: "MetaMask", rdns: "io.metamask.mobile", mobile_link: "metamask://", image_id: "mm-img" },
@@ -73,25 +60,9 @@ const fakeApi = (listings: ReadonlyArray<WalletListing>) => {
       if (delay > 0) yield* Effect.sleep(delay)
       const error = control.fail(query)
       if (error !== undefined) return yield* Effect.fail(error)
-      let pool = listings
-      if (query.include !== undefined) pool = pool.filter((l) => query.include?.includes(l.id))
-      if (query.exclude !== undefined) pool = pool.filter((l) => !query.exclude?.includes(l.id))
-      const search = query.search
-      if (search !== undefined) pool = pool.filter((l) => l.name.toLowerCase().includes(search.toLowerCase()))
-      const from = (query.page - 1) * query.entries
-      return { count: pool.length, data: pool.slice(from, from + query.entries), dropped: 0 }
+      return walletPage(listings, query)
     }).pipe(Effect.onInterrupt(() => Effect.sync(() => interrupted.push(query))))
-  const layer = Layer.succeed(
-    ProviderApi,
-    ProviderApi.of({
-      getWallets,
-      walletImageUrl: (id) => `https://api.test/getWalletImage/${encodeURIComponent(id)}`,
-      assetImageUrl: (id) => `https://api.test/public/getAssetImage/${encodeURIComponent(id)}`,
-      getAllowedOrigins: Effect.succeed([]),
-      getAnalyticsConfig: Effect.succeed({ isAnalyticsEnabled: false }),
-      sendEvent: () => Effect.void
-    })
-  )
+  const layer = fakeProviderApi(getWallets)
   return { layer, calls, interrupted, control }
 }
 
@@ -114,7 +85,7 @@ const setup = (
   installed: ReadonlyArray<WalletConnector> = []
 ) => {
   const api = fakeApi(listings)
-  const config = Either.getOrThrow(decodeModalOptions({ ...baseOptions, ...options }))
+  const config = decodedOptions(options)
   const connectors = Layer.effect(
     Connectors,
     Effect.map(SubscriptionRef.make(installed), (ref) =>

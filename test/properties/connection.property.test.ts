@@ -11,7 +11,6 @@
 import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
@@ -21,39 +20,17 @@ import fc from "fast-check"
 import { ConnectionLive } from "../../src/layers/ConnectionLive"
 import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { NetworksLive } from "../../src/layers/NetworksLive"
-import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKeyValueStoreLive"
+import { makeSafeKeyValueStore } from "../../src/layers/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/StorageLive"
-import { decodeModalOptions } from "../../src/schemas/ModalOptions"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { makeMockEip1193Provider } from "../../src/testing/index"
+import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork } from "../fixtures"
 
-const config = Either.getOrThrow(
-  decodeModalOptions({
-    projectId: "sandbox-project",
-    networks: [
-      {
-        id: 31337,
-        caipNetworkId: "eip155:31337",
-        chainNamespace: "eip155",
-        name: "Sandbox Chain",
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-      },
-      {
-        id: 1,
-        caipNetworkId: "eip155:1",
-        chainNamespace: "eip155",
-        name: "Ethereum",
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: ["https://eth.example"] } }
-      }
-    ]
-  })
-)
+const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })
 
 const ACCOUNTS = ["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"]
 const OTHER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
@@ -123,23 +100,6 @@ const planArb = (wallets: number): fc.Arbitrary<Plan> => {
 
 /** Lets every fiber and promise settle: the gap between two browser tasks. */
 const drain = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
-
-const makeArea = (seed: Record<string, unknown>): StorageArea => {
-  const data = new Map(Object.entries(seed).map(([k, v]) => [k, JSON.stringify({ v: 1, data: v })]))
-  return {
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      data.set(key, value)
-    },
-    removeItem: (key) => {
-      data.delete(key)
-    },
-    clear: () => data.clear(),
-    get length() {
-      return data.size
-    }
-  }
-}
 
 /** Discovery is not under test here: a fixed list of announced wallets. */
 const fixedConnectors = (list: ReadonlyArray<WalletConnector>) =>
@@ -236,7 +196,7 @@ const runPlan = async (s: fc.Scheduler, plan: Plan): Promise<Outcome> => {
         [connectedConnectorIdKey("eip155").key]: "dev.airlock.wallet0"
       }
     : {}
-  const area = makeArea(seed)
+  const { area } = makeArea(seed)
   const platform = Layer.mergeAll(
     Layer.succeed(ModalConfig, config),
     Layer.succeed(

@@ -24,24 +24,18 @@ import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { NetworksLive } from "../../src/layers/NetworksLive"
 import { SafeKeyValueStoreLive } from "../../src/layers/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/StorageLive"
-import { decodeModalOptions, type ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { ChainNamespaces } from "../../src/schemas/Primitives"
 import { connectedConnectorIdKey, type StorageKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Connection } from "../../src/services/Connection"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
+import { baseOptions, decodedOptions, sandboxNetwork } from "../fixtures"
 
 const options: ModalOptionsInput = {
-  projectId: "sandbox-project",
+  ...baseOptions,
   networks: [
-    {
-      id: 31337,
-      caipNetworkId: "eip155:31337",
-      chainNamespace: "eip155",
-      name: "Sandbox Chain",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-    },
+    sandboxNetwork,
     {
       id: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
       caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
@@ -54,7 +48,7 @@ const options: ModalOptionsInput = {
   // Nothing is appended: the modal element is not under test here.
   disableAppend: true
 }
-const config = Either.getOrThrow(decodeModalOptions(options))
+const config = decodedOptions(options)
 
 const storageKeys: ReadonlyArray<StorageKey<unknown, unknown>> = [
   ...(Object.values(StorageKeys) as ReadonlyArray<StorageKey<unknown, unknown>>),

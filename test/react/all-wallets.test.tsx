@@ -7,34 +7,23 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { act } from "react"
-import { afterEach, describe, expect, it } from "vitest"
-import { createModal, type Modal } from "../../src/createModal"
+import { describe, expect, it } from "vitest"
 import { type AirlockError, ServiceUnavailableError } from "../../src/errors"
 import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
 import { ROW_HEIGHT } from "../../src/react/views/WalletGrid"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { WalletListing } from "../../src/schemas/Wallet"
-import { ProviderApi, type WalletQuery } from "../../src/services/ProviderApi"
+import type { WalletQuery } from "../../src/services/ProviderApi"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
-
-Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+import { fakeProviderApi, walletPage } from "../fakeExplorer"
+import { baseOptions } from "../fixtures"
+import { disposeModals, openOnConnect, PWN } from "./harness"
 
 const options: ModalOptionsInput = {
-  projectId: "sandbox-project",
-  networks: [
-    {
-      id: 31337,
-      caipNetworkId: "eip155:31337",
-      chainNamespace: "eip155",
-      name: "Sandbox Chain",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-    }
-  ],
+  ...baseOptions,
   features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
 }
 
-const PWN = "window.__pwned=1"
 const HOSTILE: WalletListing = {
   id: "hostile",
   name: `<img src=x onerror="${PWN}">`,
@@ -64,34 +53,11 @@ const fakeApi = (
       calls.push(query)
       const error = fail()
       if (error !== undefined) return Effect.fail(error)
-      let pool = all
-      if (query.include !== undefined) pool = pool.filter((l) => query.include?.includes(l.id))
-      if (query.exclude !== undefined) pool = pool.filter((l) => !query.exclude?.includes(l.id))
-      const search = query.search?.toLowerCase()
-      if (search !== undefined) pool = pool.filter((l) => l.name.toLowerCase().includes(search))
-      const from = (query.page - 1) * query.entries
-      return Effect.succeed({ count: pool.length, data: pool.slice(from, from + query.entries), dropped: 0 })
+      return Effect.succeed(walletPage(all, query))
     })
-  const layer = Layer.succeed(
-    ProviderApi,
-    ProviderApi.of({
-      getWallets,
-      walletImageUrl: (id) => `https://api.test/getWalletImage/${encodeURIComponent(id)}`,
-      assetImageUrl: (id) => `https://api.test/public/getAssetImage/${encodeURIComponent(id)}`,
-      getAllowedOrigins: Effect.succeed([]),
-      getAnalyticsConfig: Effect.succeed({ isAnalyticsEnabled: false }),
-      sendEvent: () => Effect.void
-    })
-  )
+  const layer = fakeProviderApi(getWallets)
   return { layer, calls }
 }
-
-const created: Array<Modal> = []
-afterEach(async () => {
-  for (const modal of created.splice(0)) await act(async () => modal.dispose())
-  document.body.replaceChildren()
-  Reflect.deleteProperty(window, "__pwned")
-})
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
 
@@ -107,18 +73,9 @@ const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
 const renderModal = async (
   api: ReturnType<typeof fakeApi>,
   input: ModalOptionsInput = options,
-  before?: () => void
+  before?: () => unknown
 ) => {
-  let modal: Modal | undefined
-  await act(async () => {
-    modal = createModal(input, { layer: Layer.merge(MemoryPlatformLive, api.layer) })
-  })
-  if (modal === undefined) throw new Error("no modal")
-  created.push(modal)
-  before?.()
-  await act(async () => modal?.open("Connect"))
-  const shadow = modal.element?.shadowRoot
-  if (shadow === null || shadow === undefined) throw new Error("no shadow root")
+  const { modal, shadow } = await openOnConnect(input, Layer.merge(MemoryPlatformLive, api.layer), before)
   const allWalletsRow = () =>
     [...shadow.querySelectorAll<HTMLButtonElement>(".body button")].find(
       (b) => b.textContent === "All Wallets"
@@ -323,10 +280,10 @@ describe("AllWallets view", () => {
   it("offers the All Wallets row unless the host hides it", async () => {
     const shown = await renderModal(fakeApi(listings(10)))
     expect(shown.allWalletsRow()).toBeDefined()
-    for (const modal of created.splice(0)) await act(async () => modal.dispose())
+    await disposeModals()
     const hidden = await renderModal(fakeApi(listings(10)), { ...options, allWallets: "HIDE" })
     expect(hidden.allWalletsRow()).toBeUndefined()
-    for (const modal of created.splice(0)) await act(async () => modal.dispose())
+    await disposeModals()
     const off = await renderModal(fakeApi(listings(10)), {
       ...options,
       features: { ...options.features, allWallets: false }

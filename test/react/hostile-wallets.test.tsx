@@ -6,27 +6,16 @@
  */
 import fc from "fast-check"
 import { act } from "react"
-import { afterEach, describe, expect, it } from "vitest"
-import { createModal, type Modal } from "../../src/createModal"
+import { describe, expect, it } from "vitest"
 import { sanitizeName } from "../../src/internal/untrusted"
 import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
-
-Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+import { baseOptions } from "../fixtures"
+import { disposeModals, openOnConnect, PWN } from "./harness"
 
 const options: ModalOptionsInput = {
-  projectId: "sandbox-project",
-  networks: [
-    {
-      id: 31337,
-      caipNetworkId: "eip155:31337",
-      chainNamespace: "eip155",
-      name: "Sandbox Chain",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-    }
-  ],
+  ...baseOptions,
   // Only the wallet list: fewer nodes to walk, the same rendering path for wallets.
   features: { connectMethodsOrder: ["wallet"], email: false, socials: false }
 }
@@ -34,7 +23,6 @@ const options: ModalOptionsInput = {
 const MB = "W".repeat(1024 * 1024)
 const PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
-const PWN = "window.__pwned=1"
 
 const hostileName = fc.oneof(
   fc.constantFrom(
@@ -131,13 +119,6 @@ const FORBIDDEN_TAGS = new Set([
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding invisible characters is the point
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/
 
-const created: Array<Modal> = []
-afterEach(async () => {
-  for (const modal of created.splice(0)) await act(async () => modal.dispose())
-  document.body.replaceChildren()
-  Reflect.deleteProperty(window, "__pwned")
-})
-
 const announce = (uuid: string, wallet: HostileWallet) =>
   window.dispatchEvent(
     new CustomEvent(ANNOUNCE_EVENT, {
@@ -147,18 +128,11 @@ const announce = (uuid: string, wallet: HostileWallet) =>
 
 /** A modal open on Connect with these wallets announced. */
 const renderWith = async (batch: ReadonlyArray<HostileWallet>, offset: number) => {
-  let modal: Modal | undefined
-  await act(async () => {
-    modal = createModal(options, { layer: MemoryPlatformLive })
-  })
-  if (modal === undefined) throw new Error("no modal")
-  created.push(modal)
-  await act(async () => {
-    for (const [i, wallet] of batch.entries()) announce(`wallet-${offset + i}`, wallet)
-  })
-  await act(async () => modal?.open("Connect"))
-  const shadow = modal.element?.shadowRoot
-  if (shadow === null || shadow === undefined) throw new Error("no shadow root")
+  const { shadow } = await openOnConnect(options, MemoryPlatformLive, () =>
+    act(async () => {
+      for (const [i, wallet] of batch.entries()) announce(`wallet-${offset + i}`, wallet)
+    })
+  )
   return shadow
 }
 
@@ -200,7 +174,7 @@ describe("hostile wallets in the modal (R9)", () => {
     const baseline = await renderWith([{ name: "Plain Wallet", icon: PNG, rdns: "dev.plain" }], -1)
     const allowedTags = new Set([...baseline.querySelectorAll("*")].map((e) => e.tagName.toLowerCase()))
     expect(allowedTags.has("img")).toBe(true)
-    for (const modal of created.splice(0)) await act(async () => modal.dispose())
+    await disposeModals()
 
     let rows = 0
     for (let offset = 0; offset < wallets.length; offset += BATCH) {
@@ -221,7 +195,7 @@ describe("hostile wallets in the modal (R9)", () => {
       expect(document.querySelectorAll("script, iframe, object, embed").length).toBe(0)
       rows += shown.length
 
-      for (const modal of created.splice(0)) await act(async () => modal.dispose())
+      await disposeModals()
     }
     // Most hostile names still leave something readable: the walk saw real rows.
     expect(rows).toBeGreaterThan(900)

@@ -7,22 +7,11 @@ import { AirlockProvider, ConnectButton } from "../../src/react/index"
 import { focusableIn } from "../../src/react/modal/focus"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { MemoryPlatformLive } from "../../src/testing/index"
+import { baseOptions } from "../fixtures"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
-const options: ModalOptionsInput = {
-  projectId: "sandbox-project",
-  networks: [
-    {
-      id: 31337,
-      caipNetworkId: "eip155:31337",
-      chainNamespace: "eip155",
-      name: "Sandbox Chain",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-    }
-  ]
-}
+const options = baseOptions
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {

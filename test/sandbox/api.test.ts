@@ -28,6 +28,7 @@ import { decodeWalletListResponse, type WalletListing } from "../../src/schemas/
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ProviderApi } from "../../src/services/ProviderApi"
+import { sandboxNetwork } from "../fixtures"
 
 /** The sandbox provider API (sandbox/api) against real anvil nodes, and the SDK's clients against it. */
 
@@ -615,14 +616,7 @@ describe("fault switches", () => {
 })
 
 describe("the SDK's clients against the sandbox API", () => {
-  const network = () => ({
-    id: 31337,
-    caipNetworkId: "eip155:31337",
-    chainNamespace: "eip155",
-    name: "Sandbox Chain",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [sandbox.chains[0]!.rpcUrl] } }
-  })
+  const network = () => ({ ...sandboxNetwork, rpcUrls: { default: { http: [sandbox.chains[0]!.rpcUrl] } } })
   const run = <A, E>(
     effect: Effect.Effect<A, E, ProviderApi | BlockchainApi>,
     projectId: string = DEFAULT_PROJECT_ID

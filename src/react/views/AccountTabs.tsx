@@ -174,9 +174,12 @@ const Nfts = ({ network, address }: { readonly network: CaipNetwork; readonly ad
     }
     return [...seen.values()]
   }, [state.transactions])
-  if (nfts.length === 0) {
-    return <p className="empty">{state.status === "loading" ? "Loading NFTs…" : "No NFTs yet"}</p>
-  }
+  // Shown once every page is in, so the grid does not grow under the visitor's eyes.
+  const complete =
+    state.status === "failed" ||
+    (state.status === "idle" && (state.next === undefined || pagesRead.current >= NFT_PAGES))
+  if (!complete) return <p className="empty">Loading NFTs…</p>
+  if (nfts.length === 0) return <p className="empty">No NFTs yet</p>
   return (
     <ul className="nft-grid" aria-label="NFTs">
       {nfts.map((nft) => (

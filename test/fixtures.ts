@@ -1,0 +1,68 @@
+import * as Either from "effect/Either"
+import type { StorageArea } from "../src/layers/SafeKeyValueStoreLive"
+import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../src/schemas/ModalOptions"
+
+/** The sandbox's local anvil chain, as a dapp would pass it. */
+export const sandboxNetwork = {
+  id: 31337,
+  caipNetworkId: "eip155:31337",
+  chainNamespace: "eip155",
+  name: "Sandbox Chain",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
+} as const
+
+/** Ethereum mainnet with a made-up RPC URL (nothing is sent to it). */
+export const mainnetNetwork = {
+  id: 1,
+  caipNetworkId: "eip155:1",
+  chainNamespace: "eip155",
+  name: "Ethereum",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://eth.example"] } }
+} as const
+
+/** The smallest valid options: a project id and the sandbox chain. */
+export const baseOptions: ModalOptionsInput = {
+  projectId: "sandbox-project",
+  networks: [sandboxNetwork]
+}
+
+/** `baseOptions` with `overrides`, decoded; throws if they do not decode. */
+export const decodedOptions = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
+  Either.getOrThrow(decodeModalOptions({ ...baseOptions, ...overrides }))
+
+/**
+ * A `localStorage` stand-in. `seed` values are stored in the SafeKeyValueStore envelope; `faults` make
+ * reads or writes throw as a locked-down browser does.
+ */
+export const makeArea = (
+  seed: Record<string, unknown> = {},
+  faults: { readonly getItem?: boolean; readonly setItem?: boolean } = {}
+) => {
+  const data = new Map<string, string>(
+    Object.entries(seed).map(([k, v]) => [k, JSON.stringify({ v: 1, data: v })])
+  )
+  const area: StorageArea = {
+    getItem: (key) => {
+      if (faults.getItem) throw new DOMException("The operation is insecure.", "SecurityError")
+      return data.get(key) ?? null
+    },
+    setItem: (key, value) => {
+      if (faults.setItem) throw new DOMException("Quota exceeded", "QuotaExceededError")
+      data.set(key, value)
+    },
+    removeItem: (key) => {
+      data.delete(key)
+    },
+    clear: () => data.clear(),
+    get length() {
+      return data.size
+    }
+  }
+  const read = (key: string): unknown => {
+    const raw = data.get(key)
+    return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data
+  }
+  return { area, data, read }
+}
