@@ -121,11 +121,12 @@ export const makeController = (
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   const routerStore = storeFromRef(runtime, services.router.state, (s) => s)
   // Router moves are synchronous: run them now and show the result in the same task (the 16 ms goal).
-  const navigate = <A>(effect: Effect.Effect<A>): Promise<A> => {
-    const exit = runtime.runSyncExit(effect)
-    routerStore.refresh()
-    return Exit.isSuccess(exit) ? Promise.resolve(exit.value) : runtime.runPromise(effect)
-  }
+  const navigate = <A>(effect: Effect.Effect<A>): Promise<A> =>
+    new Promise<A>((resolve) => {
+      // A move that ever went async would go on in its fiber and resolve later: it never runs twice.
+      runtime.runSyncExit(Effect.map(effect, resolve))
+      routerStore.refresh()
+    })
   const {
     router,
     theme,
