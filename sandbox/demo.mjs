@@ -38,6 +38,8 @@ if (stopping) {
   for (const token of demo.sandbox.tokens) {
     console.error(`  ${token.name} (${token.symbol}, ${token.decimals} decimals): ${token.address}`)
   }
+  console.error(`  Provider API: ${demo.api.url}`)
+  console.error(`  WalletConnect relay: ${demo.relay.url}`)
   console.error(
     `  Sandbox Wallet account: ${demo.sandbox.accounts[0].address} (add ?wallet=auto-approve to skip its prompts)`
   )

@@ -1,5 +1,6 @@
 import type { SandboxApi } from "../api/api.mjs"
 import type { SandboxChains } from "../chain/chain.mjs"
+import type { SandboxRelay } from "../relay/relay.mjs"
 import type { SandboxConfig } from "../shared/config"
 
 export interface RunningServer {
@@ -12,9 +13,11 @@ export interface RunningDemo extends RunningServer {
   readonly sandbox: SandboxChains
   /** The provider API the page's modal talks to (with its fault switches). */
   readonly api: SandboxApi
+  /** The WalletConnect relay (for the WalletConnect connector and wallet page of issue 5). */
+  readonly relay: SandboxRelay
   /** What `/sandbox-config.js` gives the page. */
   readonly config: SandboxConfig
-  /** Stops the server, the API and the chains `startDemo` started; resolves once they have exited. */
+  /** Stops the server, the API, the relay and the chains `startDemo` started; resolves once they have exited. */
   readonly close: () => Promise<void>
 }
 export type Route =
@@ -26,7 +29,8 @@ export declare const contentSecurityPolicy: string
 export declare function buildDemo(): Promise<void>
 export declare function sandboxConfig(
   sandbox: SandboxChains,
-  api: Pick<SandboxApi, "url" | "projectId">
+  api: Pick<SandboxApi, "url" | "projectId">,
+  relay: Pick<SandboxRelay, "url">
 ): SandboxConfig
 export declare function sandboxConfigScript(config: SandboxConfig): string
 export declare function serveStatic(

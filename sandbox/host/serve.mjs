@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url"
 import { buildPackage, viteBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
 import { startSandboxChains } from "../chain/chain.mjs"
+import { startSandboxRelay } from "../relay/relay.mjs"
 
 export const hostDist = fileURLToPath(new URL("./dist", import.meta.url))
 export const walletDist = fileURLToPath(new URL("../wallets/injected/dist", import.meta.url))
@@ -62,9 +63,10 @@ export async function buildDemo() {
 }
 
 /** What the page learns about the running sandbox (the `SandboxConfig` of sandbox/shared/config.ts). */
-export function sandboxConfig(sandbox, api) {
+export function sandboxConfig(sandbox, api, relay) {
   return {
     api: { url: api.url, projectId: api.projectId },
+    relayUrl: relay.url,
     chains: sandbox.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
     tokens: sandbox.tokens.map(({ chainId, address, name, symbol, decimals }) => ({
       chainId,
@@ -186,12 +188,14 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
   ])
   const owned = chains === undefined && started.status === "fulfilled" ? started.value : undefined
   let api
+  let relay
   try {
     if (built.status === "rejected") throw built.reason
     if (started.status === "rejected") throw started.reason
     const sandbox = started.value
     api = await startSandboxApi({ chains: sandbox.chains, tokens: sandbox.tokens })
-    const config = sandboxConfig(sandbox, api)
+    relay = await startSandboxRelay()
+    const config = sandboxConfig(sandbox, api, relay)
     const server = await serveStatic(hostDist, {
       port,
       routes: {
@@ -205,17 +209,20 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       url: server.url,
       sandbox,
       api,
+      relay,
       config,
       close: () => {
         closing ??= server
           .close()
           .then(() => api.close())
+          .then(() => relay.close())
           .then(() => owned?.stop())
         return closing
       }
     }
   } catch (error) {
     await api?.close()
+    await relay?.close()
     await owned?.stop()
     throw error
   }

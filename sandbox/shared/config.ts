@@ -35,6 +35,8 @@ export interface SandboxApiConfig {
 
 export interface SandboxConfig {
   readonly api: SandboxApiConfig
+  /** The sandbox WalletConnect relay, `ws://127.0.0.1:PORT`. */
+  readonly relayUrl: string
   readonly chains: ReadonlyArray<SandboxChainConfig>
   readonly tokens: ReadonlyArray<SandboxTokenConfig>
   readonly wallet: SandboxWalletConfig

@@ -18,6 +18,8 @@ declare module "vitest" {
     }
     /** The sandbox provider API the demo's modal talks to; `/__sandbox/faults` flips its fault switches. */
     apiUrl: string
+    /** The sandbox WalletConnect relay, `ws://127.0.0.1:PORT`. */
+    relayUrl: string
   }
 }
 
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   try {
     project.provide("demoUrl", demo.url)
     project.provide("apiUrl", demo.api.url)
+    project.provide("relayUrl", demo.relay.url)
     project.provide("sandbox", {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),

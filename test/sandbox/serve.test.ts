@@ -39,10 +39,11 @@ const chains = {
 } as unknown as SandboxChains
 
 const api = { url: "http://127.0.0.1:2", projectId: "sandbox-project" }
+const relay = { url: "ws://127.0.0.1:3" }
 
 describe("the sandbox config script", () => {
   it("defines window.__AIRLOCK_SANDBOX__ deeply frozen, with the chains, tokens and wallet keys", () => {
-    const config = sandboxConfig(chains, api)
+    const config = sandboxConfig(chains, api, relay)
     const window = {} as { __AIRLOCK_SANDBOX__?: SandboxConfig }
     runInNewContext(sandboxConfigScript(config), { window, JSON, Object })
     const injected = window.__AIRLOCK_SANDBOX__
@@ -55,6 +56,7 @@ describe("the sandbox config script", () => {
     expect(Object.isFrozen(injected)).toBe(true)
     expect(Object.isFrozen(injected?.chains[1])).toBe(true)
     expect(injected?.api).toEqual(api)
+    expect(injected?.relayUrl).toBe(relay.url)
     expect(Object.getOwnPropertyDescriptor(window, "__AIRLOCK_SANDBOX__")?.writable).toBe(false)
   })
 
@@ -64,7 +66,7 @@ describe("the sandbox config script", () => {
       chains: [{ chainId: 31337, rpcUrl: "http://127.0.0.1:1", name: '"); throw 1; ("' }]
     }
     const window = {} as { __AIRLOCK_SANDBOX__?: SandboxConfig }
-    runInNewContext(sandboxConfigScript(sandboxConfig(hostile as unknown as SandboxChains, api)), {
+    runInNewContext(sandboxConfigScript(sandboxConfig(hostile as unknown as SandboxChains, api, relay)), {
       window,
       JSON,
       Object
