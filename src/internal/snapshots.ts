@@ -3,6 +3,7 @@ import type { AccountType, CaipNetworkId, ChainNamespace } from "../schemas/Prim
 import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { ConnectionState } from "../services/Connection"
 import type { NetworksState } from "../services/Networks"
+import { activeId } from "./activeNetwork"
 
 /** What hosts see of an account (the `useAirlockAccount` shape). */
 export interface AccountSnapshot {
@@ -54,12 +55,7 @@ export const accountSnapshot = (
     }
   }
   const active = networks.active[namespace]
-  const networkId =
-    active === undefined
-      ? undefined
-      : active._tag === "Known"
-        ? active.network.caipNetworkId
-        : active.caipNetworkId
+  const networkId = active === undefined ? undefined : activeId(active)
   return {
     namespace,
     status: "connected",

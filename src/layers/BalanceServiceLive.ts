@@ -81,7 +81,14 @@ export const makeBalanceService = Effect.gen(function* () {
   const config = yield* ModalConfig
   const rpc = yield* FallbackTransport
   const api = yield* BlockchainApi
-  const networkOf = (key: string) => config.networks.find((n) => n.caipNetworkId === key.split("|")[0])
+  /** The network and address a cache key names (see `cacheKey`). */
+  const parseKey = (key: string) => {
+    const [id, address] = key.split("|")
+    const network = config.networks.find((n) => n.caipNetworkId === id)
+    return network === undefined || address === undefined
+      ? Effect.fail(new BalanceUnavailableError({ chainId: id }))
+      : Effect.succeed({ network, address })
+  }
   // The wallet to ask for a key's next lookup; a cache key must stay a plain string.
   const wallets = new Map<string, Eip1193Provider>()
 
@@ -95,9 +102,7 @@ export const makeBalanceService = Effect.gen(function* () {
     timeToLive: BALANCE_TTL,
     lookup: (key: string) =>
       Effect.gen(function* () {
-        const network = networkOf(key)
-        const address = key.split("|")[1]
-        if (network === undefined || address === undefined) return yield* new BalanceUnavailableError({})
+        const { network, address } = yield* parseKey(key)
         const raw = yield* rpc.request(network.caipNetworkId, {
           method: "eth_getBalance",
           params: [address, "latest"]
@@ -128,9 +133,7 @@ export const makeBalanceService = Effect.gen(function* () {
     timeToLive: BALANCE_TTL,
     lookup: (key: string) =>
       Effect.gen(function* () {
-        const network = networkOf(key)
-        const address = key.split("|")[1]
-        if (network === undefined || address === undefined) return yield* new BalanceUnavailableError({})
+        const { network, address } = yield* parseKey(key)
         const wallet = wallets.get(key)
         if (network.chainNamespace === "eip155" && wallet !== undefined) {
           const viaWallet = yield* fromWallet(network, address, wallet)

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { activeId, activeNamespaceOf } from "../internal/activeNetwork"
 import type { CaipNetwork } from "../schemas/Network"
 import { type CaipNetworkId, type ChainNamespace, caipNetworkIdParts } from "../schemas/Primitives"
 import type { ActiveNetworkIds } from "../schemas/StorageKeys"
@@ -18,12 +19,6 @@ export const unknownNetwork = (caipNetworkId: CaipNetworkId): ActiveNetwork => (
   chainNamespace: caipNetworkIdParts(caipNetworkId).namespace,
   name: "Unknown Network"
 })
-
-export const activeId = (active: ActiveNetwork): CaipNetworkId =>
-  active._tag === "Known" ? active.network.caipNetworkId : active.caipNetworkId
-
-export const activeNamespaceOf = (active: ActiveNetwork): ChainNamespace =>
-  active._tag === "Known" ? active.network.chainNamespace : active.chainNamespace
 
 /** `eip155:<decimal>` for an EVM chain id given as a number or a hex or decimal string. */
 export const eip155NetworkId = (chainId: unknown): Option.Option<CaipNetworkId> => {

@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { activeId } from "../../layers/NetworksLive"
+import { activeId } from "../../internal/activeNetwork"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
 
