@@ -1,11 +1,19 @@
 import { fileURLToPath } from "node:url"
 import react from "@vitejs/plugin-react"
-import { defineConfig, type UserConfig } from "vite"
+import { defineConfig, type Rollup, type UserConfig } from "vite"
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-/** Everything a host already has, or that it resolves once for itself. */
-const external = [/^react($|\/)/, /^react-dom($|\/)/, /^viem($|\/)/, /^effect($|\/)/, /^@effect\//]
+/** Everything a host already has, or that its bundler resolves once for itself (our dependencies). */
+const external = [
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^viem($|\/)/,
+  /^effect($|\/)/,
+  /^@effect\//,
+  /^@walletconnect\//,
+  /^uqr$/
+]
 
 /** The sandbox wallet: one self-contained classic script the demo page loads before the app. */
 const sandboxWallet: UserConfig = {
@@ -23,43 +31,75 @@ const sandboxWallet: UserConfig = {
   }
 }
 
+/** ox (under @walletconnect/utils) has a PURE annotation that Rollup cannot place and drops: harmless. */
+const quietDependencyAnnotations = (warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) => {
+  if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/") === true) return
+  warn(warning)
+}
+
+/**
+ * The Sandbox WalletConnect Wallet: a page of its own on @reown/walletkit, served from its own origin by
+ * sandbox/host/serve.mjs. Never part of the package.
+ */
+const sandboxWcWallet: UserConfig = {
+  root: here("./sandbox/wallets/walletconnect"),
+  build: {
+    outDir: here("./sandbox/wallets/walletconnect/dist"),
+    emptyOutDir: true,
+    sourcemap: true,
+    // WalletKit, viem and their cryptography make one chunk of about 1 MB: fine for a local test page.
+    chunkSizeWarningLimit: 2048,
+    rollupOptions: { onwarn: quietDependencyAnnotations }
+  }
+}
+
 /**
  * `vite build` builds the package (library mode, one ES module per public entry).
  * `vite build --mode host` builds the sandbox host page against the built package.
  * `vite build --mode wallet` builds the sandbox wallet script.
+ * `vite build --mode wcwallet` builds the Sandbox WalletConnect Wallet page.
  */
 export default defineConfig(({ mode }) =>
   mode === "wallet"
     ? sandboxWallet
-    : mode === "host"
-      ? {
-          root: here("./sandbox/host"),
-          plugins: [react()],
-          resolve: {
-            alias: [
-              { find: /^airlock\/react$/, replacement: here("./dist/react.js") },
-              { find: /^airlock$/, replacement: here("./dist/index.js") }
-            ]
-          },
-          build: { outDir: here("./sandbox/host/dist"), emptyOutDir: true, sourcemap: true }
-        }
-      : {
-          plugins: [react()],
-          build: {
-            outDir: here("./dist"),
-            emptyOutDir: true,
-            sourcemap: true,
-            minify: false,
-            lib: {
-              formats: ["es"],
-              entry: {
-                index: here("./src/index.ts"),
-                layers: here("./src/layers/index.ts"),
-                react: here("./src/react/index.ts"),
-                testing: here("./src/testing/index.ts")
-              }
+    : mode === "wcwallet"
+      ? sandboxWcWallet
+      : mode === "host"
+        ? {
+            root: here("./sandbox/host"),
+            plugins: [react()],
+            resolve: {
+              alias: [
+                { find: /^airlock\/react$/, replacement: here("./dist/react.js") },
+                { find: /^airlock$/, replacement: here("./dist/index.js") }
+              ]
             },
-            rollupOptions: { external }
+            build: {
+              outDir: here("./sandbox/host/dist"),
+              emptyOutDir: true,
+              sourcemap: true,
+              // The WalletConnect SDK is one lazy chunk of about 550 kB, loaded only when a visitor chooses it.
+              chunkSizeWarningLimit: 1024,
+              rollupOptions: { onwarn: quietDependencyAnnotations }
+            }
           }
-        }
+        : {
+            plugins: [react()],
+            build: {
+              outDir: here("./dist"),
+              emptyOutDir: true,
+              sourcemap: true,
+              minify: false,
+              lib: {
+                formats: ["es"],
+                entry: {
+                  index: here("./src/index.ts"),
+                  layers: here("./src/layers/index.ts"),
+                  react: here("./src/react/index.ts"),
+                  testing: here("./src/testing/index.ts")
+                }
+              },
+              rollupOptions: { external }
+            }
+          }
 )

@@ -22,7 +22,19 @@ const config = {
     ]
   },
   // bench/budget.json is the size limit that counts; Vite's generic 500 kB warning would only be noise.
-  build: { outDir: appDist, emptyOutDir: true, manifest: true, chunkSizeWarningLimit: 4096 }
+  build: {
+    outDir: appDist,
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 4096,
+    rollupOptions: {
+      onwarn: (warning, warn) => {
+        // ox (under @walletconnect/utils) has a PURE annotation Rollup cannot place and drops: harmless.
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return
+        warn(warning)
+      }
+    }
+  }
 }
 
 /** Builds bench/app into bench/app/dist (with .vite/manifest.json) and returns the manifest. */

@@ -22,7 +22,7 @@ const stop = async (signal) => {
 process.once("SIGINT", stop)
 process.once("SIGTERM", stop)
 
-console.error("Starting the sandbox chains and building the package, the demo host and the sandbox wallet…")
+console.error("Starting the sandbox chains and building the package, the demo host and the sandbox wallets…")
 try {
   demo = await startDemo({ port })
 } catch (error) {
@@ -40,6 +40,9 @@ if (stopping) {
   }
   console.error(`  Provider API: ${demo.api.url}`)
   console.error(`  WalletConnect relay: ${demo.relay.url}`)
+  console.error(
+    `  Sandbox WalletConnect Wallet: ${demo.walletConnectWalletUrl} (add ?mode=auto-approve to skip its prompts)`
+  )
   console.error(
     `  Sandbox Wallet account: ${demo.sandbox.accounts[0].address} (add ?wallet=auto-approve to skip its prompts)`
   )

@@ -24,8 +24,18 @@ import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptio
 import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
 import type { ThemeVariables } from "./schemas/Theme"
 import { isView, type View } from "./schemas/View"
+import { WALLET_CONNECT_ID } from "./services/Connection"
 import { ModalConfig } from "./services/ModalConfig"
 import type { ThemeState } from "./services/Theme"
+
+/** What a host that draws its own QR code sees of WalletConnect pairing. */
+export interface WalletConnectSnapshot {
+  readonly status: "idle" | "preparing" | "ready"
+  /** The `wc:` URI to show while `ready`; replaced by a fresh one before it expires. */
+  readonly uri: string | undefined
+  /** When the URI stops working (milliseconds since the epoch). */
+  readonly expiresAt: number | undefined
+}
 
 /** What the host sees of the router. */
 export interface ModalState {
@@ -72,6 +82,24 @@ export interface Modal {
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
   /** The active account's native balance (cached 30 s); rejects with 'Token Balance Unavailable'. */
   readonly fetchBalance: () => Promise<{ readonly balance: string; readonly symbol: string }>
+  /**
+   * Sends a JSON-RPC request to the wallet connected on `namespace` (default: the active one), e.g.
+   * `personal_sign` or `solana_signMessage`. Only the methods of SPEC.md §5 are allowed; rejects with the
+   * typed error ('Requested RPC call is not allowed', 'Signature declined', a wallet error...).
+   */
+  readonly request: (
+    request: { readonly method: string; readonly params?: unknown },
+    options?: { readonly namespace?: ChainNamespace }
+  ) => Promise<unknown>
+  /**
+   * Pairs through WalletConnect without the modal's views (for hosts that draw their own QR code from
+   * `getWalletConnect().uri`). Resolves once a wallet approved; rejects with the typed error.
+   */
+  readonly connectWalletConnect: () => Promise<void>
+  /** Abandons a connection attempt in progress (its URI stops working). */
+  readonly cancelConnect: () => Promise<void>
+  readonly getWalletConnect: () => WalletConnectSnapshot
+  readonly subscribeWalletConnect: (listener: (pairing: WalletConnectSnapshot) => void) => () => void
   /** The latest modal event (open, close, connect, disconnect, network switch...). */
   readonly getEvent: () => ModalEvent | undefined
   readonly subscribeEvents: (listener: (event: ModalEvent | undefined) => void) => () => void
@@ -169,6 +197,17 @@ export const createModal = <ROut = never, E = never>(
     isDisposed
   )
   const event = expose(controller.events, isDisposed)
+  const pairing = expose(
+    mapStore(
+      controller.walletConnect.pairing,
+      (p): WalletConnectSnapshot =>
+        p._tag === "Ready"
+          ? { status: "ready", uri: p.uri, expiresAt: p.expiresAt }
+          : { status: p._tag === "Idle" ? "idle" : "preparing", uri: undefined, expiresAt: undefined },
+      shallowEqual
+    ),
+    isDisposed
+  )
   const unlessDisposed = <A>(f: () => Promise<A>, fallback: A) => (disposed ? Promise.resolve(fallback) : f())
 
   const modal: Modal = {
@@ -209,6 +248,26 @@ export const createModal = <ROut = never, E = never>(
       if (result._tag === "Failure") throw result.cause
       return { balance: result.value.formatted, symbol: result.value.symbol }
     },
+    request: (request, requestOptions) =>
+      unlessDisposed(
+        () =>
+          controller.request(request, requestOptions?.namespace).then((result) => {
+            if (result._tag === "Failure") throw result.cause
+            return result.value
+          }),
+        undefined
+      ),
+    connectWalletConnect: () =>
+      unlessDisposed(
+        () =>
+          controller.connectWith(WALLET_CONNECT_ID).then((result) => {
+            if (result._tag === "Failure") throw result.cause
+          }),
+        undefined
+      ),
+    cancelConnect: () => unlessDisposed(() => controller.cancelConnect(), undefined),
+    getWalletConnect: pairing.get,
+    subscribeWalletConnect: pairing.subscribe,
     getEvent: event.get,
     subscribeEvents: event.subscribe,
     element: mounted?.element,

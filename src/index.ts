@@ -3,7 +3,13 @@
  *
  * @since 0.1.0
  */
-export { type CreateModalSettings, createModal, type Modal, type ModalState } from "./createModal"
+export {
+  type CreateModalSettings,
+  createModal,
+  type Modal,
+  type ModalState,
+  type WalletConnectSnapshot
+} from "./createModal"
 export * from "./errors"
 export type { AirlockPlatform, AirlockServices } from "./layers/AirlockLive"
 export * from "./schemas/index"

@@ -14,6 +14,7 @@ import {
   safeWalletLink,
   walletLink
 } from "../src/internal/deepLink"
+import { sessionFromWire } from "../src/internal/walletConnectSession"
 
 const WC_URI =
   "wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303"
@@ -406,5 +407,29 @@ describe("deep links for 10 000 generated inputs (R10)", () => {
       { numRuns: 10_000, seed: 6963 }
     )
     expect(https).toBeGreaterThan(500)
+  })
+})
+
+describe("a WalletConnect peer's redirect links for 10 000 generated inputs (THREATS.md T4)", () => {
+  it("sessionFromWire keeps https or the native link's own well-formed scheme, never a blocked one", () => {
+    let kept = 0
+    fc.assert(
+      fc.property(linkInputs, linkInputs, (native, universal) => {
+        const { peer } = sessionFromWire({
+          topic: "a".repeat(64),
+          namespaces: {},
+          peer: { metadata: { name: "Wallet", redirect: { native, universal } } }
+        })
+        if (peer.redirect === undefined) return
+        kept++
+        expect(CONTROL.test(peer.redirect)).toBe(false)
+        const url = new URL(peer.redirect)
+        expect(NEVER).not.toContain(url.protocol)
+        expect(url.protocol === "https:" || isAllowedCustomScheme(url.protocol.slice(0, -1))).toBe(true)
+        expect(url.username + url.password).toBe("")
+      }),
+      { numRuns: 10_000, seed: 2_025 }
+    )
+    expect(kept).toBeGreaterThan(1000)
   })
 })

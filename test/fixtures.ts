@@ -1,6 +1,9 @@
 import * as Either from "effect/Either"
+import * as Layer from "effect/Layer"
 import type { StorageArea } from "../src/layers/SafeKeyValueStoreLive"
+import { WalletConnectLive } from "../src/layers/WalletConnectLive"
 import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../src/schemas/ModalOptions"
+import { type MockWalletConnect, makeMockWalletConnect } from "../src/testing/mockWalletConnect"
 
 /** The sandbox's local anvil chain, as a dapp would pass it. */
 export const sandboxNetwork = {
@@ -66,3 +69,12 @@ export const makeArea = (
   }
   return { area, data, read }
 }
+
+/**
+ * The WalletConnect service over `below` (which must hold ModalConfig and Networks), on a mock SDK: by
+ * default one whose relay never answers, for tests that do not pair.
+ */
+export const withWalletConnect = <A, E, R>(
+  below: Layer.Layer<A, E, R>,
+  mock: MockWalletConnect = makeMockWalletConnect({ relayDown: true })
+) => WalletConnectLive.pipe(Layer.provideMerge(Layer.merge(below, mock.layer)))

@@ -99,7 +99,12 @@ export interface SandboxApi {
 }
 
 export declare const DEFAULT_PROJECT_ID: "sandbox-project"
+/** USD prices by symbol (ETH, sUSD, SBX, SOL, USDC); tokens not listed are priced 0. */
 export declare const PRICES: Readonly<Record<string, number>>
+/** The Solana clusters (CAIP-2: mainnet, devnet, testnet) the balance fixture answers for. */
+export declare const SOLANA_CHAIN_IDS: ReadonlyArray<string>
+/** USDC's SPL mint on Solana mainnet (the fixture's token there). */
+export declare const SOLANA_USDC_MINT: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
 export declare const HISTORY_PAGE_SIZE: number
 export declare const DEFAULT_ALLOWED_ORIGINS: ReadonlyArray<string>
 export declare const SANDBOX_IDENTITY_NAME: "sandbox.airlock.eth"

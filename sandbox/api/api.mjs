@@ -1,6 +1,7 @@
 // The sandbox provider API: one loopback HTTP server with the explorer, analytics and Blockchain API
 // endpoints of FACTS.md §1 (paths, query params and response shapes), answering from the sandbox chains
-// (balances, transfer history, RPC proxy) and from fixtures (wallet listing, images, NFTs, identity).
+// (balances, transfer history, RPC proxy) and from fixtures (wallet listing, images, NFTs, identity, Solana
+// balances).
 // Tests and the demo flip fault switches (delay, 403, 429, 5xx, malformed body) from node or over HTTP.
 // See README.md in this folder. Dev-only: node:http and viem, no other dependency.
 import { createHash } from "node:crypto"
@@ -21,7 +22,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
 
 export const DEFAULT_PROJECT_ID = "sandbox-project"
 /** USD prices by symbol; tokens not listed are priced 0. */
-export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25 })
+export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25, SOL: 150, USDC: 1 })
 export const HISTORY_PAGE_SIZE = 10
 /** What `GET /projects/v1/origins` answers unless told otherwise: the loopback hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = Object.freeze(["http://localhost:*", "http://127.0.0.1:*"])
@@ -80,6 +81,20 @@ const NFT_CONTRACT = getAddress(
   `0x${createHash("sha256").update("airlock-sandbox-collectibles").digest("hex").slice(0, 40)}`
 )
 
+// Fixture, not chain data: the sandbox runs no Solana cluster. `GET /v1/account/{address}/balance` for a
+// Solana chain answers amounts derived from a hash of the address (the same address always shows the
+// same balances): SOL everywhere, plus USDC on mainnet, where its mint lives.
+/** The Solana clusters (CAIP-2) the balance fixture serves: mainnet, devnet, testnet. */
+export const SOLANA_CHAIN_IDS = Object.freeze([
+  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z"
+])
+/** USDC's SPL mint on Solana mainnet. */
+export const SOLANA_USDC_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+const SOL = Object.freeze({ name: "Solana", symbol: "SOL", decimals: 9 })
+const SPL_USDC = Object.freeze({ name: "USD Coin", symbol: "USDC", decimals: 6 })
+
 const BODY_LIMITS = { rpc: 1024 * 1024, events: 256 * 1024, control: 16 * 1024 }
 const MAX_RPC_BATCH = 100
 const MAX_LIST_ITEMS = 1000
@@ -89,6 +104,7 @@ const BLOCKED_RPC =
   /^(anvil_|evm_|hardhat_|debug_|personal_|admin_|miner_|txpool_)|^eth_(sendTransaction|sign|signTransaction|signTypedData(_v\d)?)$/
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/
 const CURSOR_KEY = /^\d{12}\.\d{10}\.\d{10}\.\d{6}$/
 
@@ -166,6 +182,25 @@ const requireAddress = (segment) => {
   const address = decodeSegment(segment)
   if (!ADDRESS.test(address)) throw new HttpError(400, `Invalid address: expected 0x and 40 hex digits`)
   return getAddress(address.toLowerCase())
+}
+
+/** Base58 is case-sensitive: the address is kept as sent. */
+const requireSolanaAddress = (segment) => {
+  const address = decodeSegment(segment)
+  if (!SOLANA_ADDRESS.test(address))
+    throw new HttpError(400, "Invalid address: expected a Solana address, 32 to 44 base58 characters")
+  return address
+}
+
+const requireSolanaChain = (raw) => {
+  if (SOLANA_CHAIN_IDS.includes(raw)) return raw
+  if (!CAIP2.test(raw)) throw new HttpError(400, "Invalid chainId: expected a CAIP-2 id such as eip155:31337")
+  throw new HttpError(400, `Unsupported chainId ${raw}`)
+}
+
+const requireUsd = (query) => {
+  const currency = query.get("currency") ?? "usd"
+  if (currency.toLowerCase() !== "usd") throw new HttpError(400, `Unsupported currency ${currency}`)
 }
 
 const readBody = (req, limit) =>
@@ -458,30 +493,53 @@ export async function startSandboxApi(options) {
 
   // --- Blockchain API ------------------------------------------------------------------------------------
 
-  const balance = async ({ params, query, projectId }) => {
-    const address = requireAddress(params[0])
-    const chain = requireChain(query.get("chainId"), { required: true })
-    const currency = query.get("currency") ?? "usd"
-    if (currency.toLowerCase() !== "usd") throw new HttpError(400, `Unsupported currency ${currency}`)
-    const held = await chain.index.balancesOf(address)
-    const entry = (token, amount, contract) => {
-      const numeric = formatUnits(amount, token.decimals)
-      const price = priceOf(token.symbol)
-      return {
-        name: token.name,
-        symbol: token.symbol,
-        chainId: chain.caip,
-        ...(contract === undefined ? {} : { address: `${chain.caip}:${contract}` }),
-        value: roundUsd(Number(numeric) * price),
-        price,
-        quantity: { decimals: String(token.decimals), numeric },
-        iconUrl: tokenIconUrl(token.symbol, projectId)
-      }
+  /** One `balances` item: `contract` (the token's address on the chain) is absent for the native coin. */
+  const balanceEntry = (caip, token, amount, contract, projectId) => {
+    const numeric = formatUnits(amount, token.decimals)
+    const price = priceOf(token.symbol)
+    return {
+      name: token.name,
+      symbol: token.symbol,
+      chainId: caip,
+      ...(contract === undefined ? {} : { address: `${caip}:${contract}` }),
+      value: roundUsd(Number(numeric) * price),
+      price,
+      quantity: { decimals: String(token.decimals), numeric },
+      iconUrl: tokenIconUrl(token.symbol, projectId)
     }
+  }
+
+  /** The Solana balance fixture (see SOLANA_CHAIN_IDS): under 1000 SOL, under 10000 USDC. */
+  const solanaBalances = (address, caip, projectId) => {
+    const digest = createHash("sha256").update(`airlock-sandbox-solana:${address}`).digest()
+    const lamports = digest.readBigUInt64BE(0) % 1_000_000_000_000n
+    const usdc = digest.readBigUInt64BE(8) % 10_000_000_000n
+    return [
+      balanceEntry(caip, SOL, lamports, undefined, projectId),
+      ...(caip === SOLANA_CHAIN_IDS[0]
+        ? [balanceEntry(caip, SPL_USDC, usdc, SOLANA_USDC_MINT, projectId)]
+        : [])
+    ]
+  }
+
+  const balance = async ({ params, query, projectId }) => {
+    const rawChain = query.get("chainId")
+    if (rawChain?.startsWith("solana:")) {
+      const caip = requireSolanaChain(rawChain)
+      const address = requireSolanaAddress(params[0])
+      requireUsd(query)
+      return json(200, { balances: solanaBalances(address, caip, projectId) })
+    }
+    const address = requireAddress(params[0])
+    const chain = requireChain(rawChain, { required: true })
+    requireUsd(query)
+    const held = await chain.index.balancesOf(address)
     return json(200, {
       balances: [
-        entry(NATIVE, held.native, undefined),
-        ...held.tokens.map(({ token, balance }) => entry(token, balance, token.address))
+        balanceEntry(chain.caip, NATIVE, held.native, undefined, projectId),
+        ...held.tokens.map(({ token, balance }) =>
+          balanceEntry(chain.caip, token, balance, token.address, projectId)
+        )
       ]
     })
   }
@@ -575,6 +633,14 @@ export async function startSandboxApi(options) {
     )
 
   const history = async ({ params, query, projectId }) => {
+    if (SOLANA_ADDRESS.test(decodeSegment(params[0]))) {
+      // History is EVM only (SPEC §9): a Solana account has none here, on any Solana cluster.
+      const only = query.get("chainId")
+      if (only !== null && only !== "") requireSolanaChain(only)
+      const cursor = query.get("cursor")
+      if (cursor !== null && cursor !== "") decodeCursor(cursor)
+      return json(200, { data: [], next: null })
+    }
     const address = requireAddress(params[0])
     const me = address.toLowerCase()
     const only = requireChain(query.get("chainId"), { required: false })

@@ -1,13 +1,16 @@
+import { base58 } from "@scure/base"
 import { createModal, type Modal } from "airlock"
 import {
   AirlockProvider,
   ConnectButton,
+  useAirlock,
   useAirlockAccount,
   useAirlockNetwork,
   useAirlockState,
+  useAirlockWalletConnect,
   useWalletInfo
 } from "airlock/react"
-import { StrictMode } from "react"
+import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
 import "./styles.css"
@@ -28,6 +31,20 @@ const networkOf = (chain: SandboxChainConfig) =>
     rpcUrls: { default: { http: [chain.rpcUrl] } }
   }) as const
 
+/**
+ * Solana devnet, for the Sandbox WalletConnect Wallet's Solana account. Nothing calls its RPC: balances come
+ * from the sandbox provider API's fixture and signatures from the wallet. Not flagged `testnet`, like the
+ * sandbox chains, so the fixture balance shows instead of SPEC's testnet 0.00.
+ */
+const solanaDevnet = {
+  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  caipNetworkId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  chainNamespace: "solana",
+  name: "Solana Devnet",
+  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
+} as const
+
 const networks = (sandbox?.chains ?? []).map(networkOf)
 const [firstNetwork, ...otherNetworks] = networks
 
@@ -36,11 +53,18 @@ const modal: Modal | undefined =
     ? undefined
     : createModal({
         projectId: sandbox?.api.projectId ?? "sandbox-project",
-        networks: [firstNetwork, ...otherNetworks],
+        networks: [firstNetwork, ...otherNetworks, solanaDevnet],
         // The sandbox answers for the provider's hosts, so the demo runs offline.
         ...(sandbox === undefined
           ? {}
-          : { apiUrl: sandbox.api.url, blockchainApiUrl: sandbox.api.url, analyticsUrl: sandbox.api.url }),
+          : {
+              apiUrl: sandbox.api.url,
+              blockchainApiUrl: sandbox.api.url,
+              analyticsUrl: sandbox.api.url,
+              relayUrl: sandbox.relayUrl,
+              // verify.walletconnect.org is out of reach offline.
+              walletConnectVerify: false
+            }),
         metadata: {
           name: "Airlock Demo",
           description: "Airlock sandbox host",
@@ -96,6 +120,114 @@ function ConnectionState() {
   )
 }
 
+/** The Solana account of a multi-namespace session (WalletConnect). */
+function SolanaAccount() {
+  const account = useAirlockAccount({ namespace: "solana" })
+  return (
+    <section className="panel" aria-labelledby="solana-title">
+      <h2 id="solana-title">Solana</h2>
+      <dl>
+        <Field label="status" testId="solana-status" value={account.status} />
+        <Field label="address" testId="solana-address" value={account.address ?? "—"} />
+      </dl>
+    </section>
+  )
+}
+
+const toHex = (text: string) =>
+  `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0")).join("")}`
+
+/** Signature requests the dapp sends through `modal.request`; the wallet answers, the page shows it. */
+function Requests() {
+  const modal = useAirlock()
+  const evm = useAirlockAccount({ namespace: "eip155" })
+  const solana = useAirlockAccount({ namespace: "solana" })
+  const [result, setResult] = useState<{ readonly label: string; readonly value: string }>()
+  const message = "Hello from the Airlock demo"
+  const show = (label: string, request: Promise<unknown>) =>
+    request.then(
+      (value) => setResult({ label, value: typeof value === "string" ? value : JSON.stringify(value) }),
+      (error: unknown) =>
+        setResult({ label: `${label} failed`, value: error instanceof Error ? error.message : String(error) })
+    )
+  return (
+    <section className="panel" aria-labelledby="requests-title">
+      <h2 id="requests-title">Requests</h2>
+      <p>
+        Message: <code data-testid="sign-message">{message}</code>
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          disabled={evm.address === undefined}
+          onClick={() =>
+            void show(
+              "personal_sign",
+              modal.request(
+                { method: "personal_sign", params: [toHex(message), evm.address] },
+                { namespace: "eip155" }
+              )
+            )
+          }
+        >
+          Sign message (EVM)
+        </button>
+        <button
+          type="button"
+          disabled={solana.address === undefined}
+          onClick={() =>
+            void show(
+              "solana_signMessage",
+              modal.request(
+                {
+                  method: "solana_signMessage",
+                  params: {
+                    message: base58.encode(new TextEncoder().encode(message)),
+                    pubkey: solana.address
+                  }
+                },
+                { namespace: "solana" }
+              )
+            )
+          }
+        >
+          Sign message (Solana)
+        </button>
+      </div>
+      <dl>
+        <Field label="request" testId="request-label" value={result?.label ?? "—"} />
+        <Field label="result" testId="request-result" value={result?.value ?? "—"} />
+      </dl>
+    </section>
+  )
+}
+
+/** `useAirlockWalletConnect`: the pairing URI for a host that draws its own QR code. */
+function HeadlessWalletConnect() {
+  const pairing = useAirlockWalletConnect()
+  return (
+    <section className="panel" aria-labelledby="headless-title">
+      <h2 id="headless-title">Headless WalletConnect</h2>
+      <div className="actions">
+        <button
+          type="button"
+          disabled={pairing.status !== "idle"}
+          onClick={() => void pairing.connect().catch(() => {})}
+        >
+          Pair without the modal
+        </button>
+        <button type="button" disabled={pairing.status === "idle"} onClick={() => void pairing.cancel()}>
+          Cancel
+        </button>
+      </div>
+      <dl>
+        <Field label="status" testId="headless-status" value={pairing.status} />
+        <Field label="uri" testId="headless-uri" value={pairing.uri ?? "—"} />
+      </dl>
+    </section>
+  )
+}
+
 function Chains({ chains }: { chains: ReadonlyArray<SandboxChainConfig> }) {
   return (
     <ul className="chains">
@@ -122,11 +254,15 @@ function App({ modal }: { modal: Modal }) {
         <h1>Connect a wallet</h1>
         <p className="lead">
           A sandbox dapp for the Airlock modal. It talks only to loopback services: the Sandbox Wallet signs
-          with a local test key against two local chains.
+          with a local test key against two local chains, and the Sandbox WalletConnect Wallet pairs through
+          the local relay (open its page, then paste the link the modal copies).
         </p>
         <Chains chains={sandbox?.chains ?? []} />
         <div className="panels">
           <ConnectionState />
+          <SolanaAccount />
+          <Requests />
+          <HeadlessWalletConnect />
           <ModalState />
         </div>
       </main>

@@ -15,9 +15,16 @@ export interface RunningDemo extends RunningServer {
   readonly api: SandboxApi
   /** The WalletConnect relay (for the WalletConnect connector and wallet page of issue 5). */
   readonly relay: SandboxRelay
+  /**
+   * The Sandbox WalletConnect Wallet's page, `http://127.0.0.1:PORT/` (its own origin; `/wc?uri=…` pairs at
+   * once). The API's listing gives it as the wallet's `webapp_link`.
+   */
+  readonly walletConnectWalletUrl: string
   /** What `/sandbox-config.js` gives the page. */
   readonly config: SandboxConfig
-  /** Stops the server, the API, the relay and the chains `startDemo` started; resolves once they have exited. */
+  /**
+   * Stops the servers, the API, the relay and the chains `startDemo` started; resolves once they have exited.
+   */
   readonly close: () => Promise<void>
 }
 export type Route =
@@ -25,6 +32,7 @@ export type Route =
   | { readonly file: string; readonly body?: undefined }
 export declare const hostDist: string
 export declare const walletDist: string
+export declare const wcWalletDist: string
 export declare const contentSecurityPolicy: string
 export declare function buildDemo(): Promise<void>
 export declare function sandboxConfig(
@@ -37,6 +45,8 @@ export declare function serveStatic(
   root: string,
   options?: { readonly port?: number; readonly routes?: Readonly<Record<string, Route>> }
 ): Promise<RunningServer>
+/** Serves the Sandbox WalletConnect Wallet's built page; `routes` (e.g. `/sandbox-config.js`) may be added later. */
+export declare function serveWcWallet(routes?: Record<string, Route>): Promise<RunningServer>
 export declare function startDemo(options?: {
   readonly port?: number
   readonly build?: boolean

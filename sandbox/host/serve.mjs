@@ -1,6 +1,7 @@
-// Builds the package, the demo host and the sandbox wallet, starts the sandbox chains (unless given running
+// Builds the package, the demo host and the sandbox wallets, starts the sandbox chains (unless given running
 // ones) and serves the demo on loopback: sandbox/host/dist, plus /sandbox-config.js (the running sandbox,
-// generated) and /sandbox-wallet.js (the injected wallet).
+// generated) and /sandbox-wallet.js (the injected wallet); and the Sandbox WalletConnect Wallet's page from
+// a server of its own.
 // Used by `npm run demo` (sandbox/demo.mjs) and by the browser tests (test/e2e/globalSetup.ts).
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
@@ -14,6 +15,7 @@ import { startSandboxRelay } from "../relay/relay.mjs"
 
 export const hostDist = fileURLToPath(new URL("./dist", import.meta.url))
 export const walletDist = fileURLToPath(new URL("../wallets/injected/dist", import.meta.url))
+export const wcWalletDist = fileURLToPath(new URL("../wallets/walletconnect/dist", import.meta.url))
 
 const contentTypes = {
   ".html": "text/html; charset=utf-8",
@@ -51,12 +53,14 @@ export const contentSecurityPolicy = [
 
 /**
  * Builds the package (dist/) and then the host page (sandbox/host/dist/), and meanwhile the sandbox wallet
- * (sandbox/wallets/injected/dist/). Waits for both before failing, so no build is left running.
+ * (sandbox/wallets/injected/dist/) and the Sandbox WalletConnect Wallet (sandbox/wallets/walletconnect/dist/).
+ * Waits for all of them before failing, so no build is left running.
  */
 export async function buildDemo() {
   const results = await Promise.allSettled([
     buildPackage().then(() => viteBuild(["--mode", "host"])),
-    viteBuild(["--mode", "wallet"])
+    viteBuild(["--mode", "wallet"]),
+    viteBuild(["--mode", "wcwallet"])
   ])
   const failed = results.find((result) => result.status === "rejected")
   if (failed !== undefined) throw failed.reason
@@ -177,9 +181,19 @@ export function serveStatic(root, { port = 0, routes = {} } = {}) {
 }
 
 /**
+ * Serves the Sandbox WalletConnect Wallet page (sandbox/wallets/walletconnect/dist) on a free port: its own
+ * origin, so that its IndexedDB (WalletKit's sessions) is apart from the dapp's. `/wc` is the page too, as
+ * a modal opens a web wallet at `<webapp_link>wc?uri=…`. `routes` may gain entries later (see startDemo).
+ */
+export function serveWcWallet(routes = {}) {
+  const page = { file: join(wcWalletDist, "index.html") }
+  return serveStatic(wcWalletDist, { routes: Object.assign(routes, { "/wc": page, "/wc/": page }) })
+}
+
+/**
  * Builds everything (unless `build: false`), starts the sandbox chains (unless `chains` gives running ones,
- * which then stay the caller's to stop) and serves the demo. `close()` stops the server and the chains it
- * started. A failure halfway stops whatever had started before it rejects.
+ * which then stay the caller's to stop) and serves the demo and the WalletConnect wallet. `close()` stops the
+ * servers and the chains it started. A failure halfway stops whatever had started before it rejects.
  */
 export async function startDemo({ port = 0, build = true, chains } = {}) {
   const [built, started] = await Promise.allSettled([
@@ -187,15 +201,25 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     chains === undefined ? startSandboxChains() : Promise.resolve(chains)
   ])
   const owned = chains === undefined && started.status === "fulfilled" ? started.value : undefined
+  let wcWallet
   let api
   let relay
   try {
     if (built.status === "rejected") throw built.reason
     if (started.status === "rejected") throw started.reason
     const sandbox = started.value
-    api = await startSandboxApi({ chains: sandbox.chains, tokens: sandbox.tokens })
+    // The wallet's server runs first, because the API lists its URL (the listing's webapp_link); the page's
+    // /sandbox-config.js route is added once the API and the relay it names run.
+    const wcWalletRoutes = {}
+    wcWallet = await serveWcWallet(wcWalletRoutes)
+    api = await startSandboxApi({
+      chains: sandbox.chains,
+      tokens: sandbox.tokens,
+      walletConnectWalletUrl: wcWallet.url
+    })
     relay = await startSandboxRelay()
     const config = sandboxConfig(sandbox, api, relay)
+    wcWalletRoutes["/sandbox-config.js"] = { type: contentTypes[".js"], body: sandboxConfigScript(config) }
     const server = await serveStatic(hostDist, {
       port,
       routes: {
@@ -207,6 +231,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     let closing
     return {
       url: server.url,
+      walletConnectWalletUrl: wcWallet.url,
       sandbox,
       api,
       relay,
@@ -214,6 +239,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       close: () => {
         closing ??= server
           .close()
+          .then(() => wcWallet.close())
           .then(() => api.close())
           .then(() => relay.close())
           .then(() => owned?.stop())
@@ -221,6 +247,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       }
     }
   } catch (error) {
+    await wcWallet?.close()
     await api?.close()
     await relay?.close()
     await owned?.stop()

@@ -11,13 +11,19 @@ import type { TokenBalance } from "../schemas/Balance"
 import type { ModalOptions } from "../schemas/ModalOptions"
 import type { CaipNetwork } from "../schemas/Network"
 import type { CaipNetworkId, ChainNamespace, ThemeMode } from "../schemas/Primitives"
+import { type DeepLinkChoice, StorageKeys } from "../schemas/StorageKeys"
 import type { ThemeVariables } from "../schemas/Theme"
 import type { View } from "../schemas/View"
 import type { RecentWallet } from "../schemas/Wallet"
 import { Analytics } from "../services/Analytics"
 import { BalanceService, type NativeBalance } from "../services/BalanceService"
 import type { Identity } from "../services/BlockchainApi"
-import { Connection, type ConnectionState } from "../services/Connection"
+import {
+  Connection,
+  type ConnectionState,
+  WALLET_CONNECT_ID,
+  type WalletRequest
+} from "../services/Connection"
 import { Connectors, type WalletConnector } from "../services/Connectors"
 import { type HistoryPage, HistoryService } from "../services/HistoryService"
 import { IdentityService } from "../services/IdentityService"
@@ -26,8 +32,10 @@ import { ModalRouter, type RouteData, type RouterState } from "../services/Modal
 import { Networks, type NetworksState } from "../services/Networks"
 import { type Notice, Notifications } from "../services/Notifications"
 import { OriginGuard } from "../services/OriginGuard"
+import { Storage } from "../services/Storage"
 import { Theme, type ThemeState } from "../services/Theme"
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../services/WalletCatalog"
+import { type PairingState, WalletConnect } from "../services/WalletConnect"
 import { type Store, storeFromRef, valueStore } from "./store"
 
 /**
@@ -44,6 +52,7 @@ export interface ModalController {
   readonly connectors: Store<ReadonlyArray<WalletConnector>>
   readonly recentWallets: Store<ReadonlyArray<RecentWallet>>
   readonly catalog: CatalogController
+  readonly walletConnect: WalletConnectController
   /** The latest modal event. */
   readonly events: Store<ModalEvent | undefined>
   readonly open: (view?: View, data?: RouteData) => Promise<void>
@@ -58,7 +67,14 @@ export interface ModalController {
   readonly dismissNotice: (id: number) => Promise<void>
   /** Resolves to whether the wallet connected; a failure is in `connection`'s attempt. */
   readonly connect: (connectorId: string) => Promise<boolean>
+  /** `connect`, settling with the failure itself (for the public handle). */
+  readonly connectWith: (connectorId: string) => Promise<Result<void>>
   readonly cancelConnect: () => Promise<void>
+  /**
+   * A dapp's request to the connected wallet. A refused method opens the modal on its error, a declined
+   * signature shows its toast (SPEC.md §8); either way the failure is in the result.
+   */
+  readonly request: (request: WalletRequest, namespace?: ChainNamespace) => Promise<Result<unknown>>
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
   /** Resolves to whether it switched; a failure is shown as a toast. */
   readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<Result<void>>
@@ -82,6 +98,21 @@ export interface CatalogController {
   /** Searched by the service 300 ms after the last call. */
   readonly setQuery: (query: string) => Promise<void>
 }
+
+/** WalletConnect pairing for the Connecting views and headless hosts. */
+export interface WalletConnectController {
+  /** The URI to show while pairing; refreshed before it expires. */
+  readonly pairing: Store<PairingState>
+  /** Remembers the wallet a deep link opened (its link's base, never the URI) until the session ends. */
+  readonly rememberDeepLink: (choice: DeepLinkChoice) => Promise<void>
+}
+
+/** The views that wait for a wallet's answer to a connection request. */
+const CONNECTING_VIEWS: ReadonlySet<View> = new Set([
+  "ConnectingExternal",
+  "ConnectingWalletConnect",
+  "ConnectingWalletConnectBasic"
+])
 
 /** What a promise of the controller settles with when the view must show a failure itself. */
 export type Result<A> =
@@ -115,7 +146,9 @@ export const makeController = (
       identities: IdentityService,
       walletCatalog: WalletCatalog,
       analytics: Analytics,
-      originGuard: OriginGuard
+      originGuard: OriginGuard,
+      walletConnect: WalletConnect,
+      storage: Storage
     })
   )
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
@@ -139,7 +172,9 @@ export const makeController = (
     identities,
     walletCatalog,
     analytics,
-    originGuard
+    originGuard,
+    walletConnect,
+    storage
   } = services
   const events = valueStore<ModalEvent | undefined>(undefined)
   const emit = (event: string, properties?: Readonly<Record<string, string | number | boolean>>) => {
@@ -179,6 +214,26 @@ export const makeController = (
           })
     )
 
+  const connectWith = (connectorId: string): Promise<Result<void>> =>
+    attempt(
+      connection.connect(connectorId).pipe(
+        // Connected from a Connecting view: show the account (or UnsupportedChain, already routed).
+        Effect.zipRight(
+          Effect.flatMap(router.state.get, (s) =>
+            s.open && CONNECTING_VIEWS.has(s.view) ? router.open("Account") : Effect.void
+          )
+        )
+      )
+    ).then((r) => {
+      if (r._tag === "Success")
+        emit("CONNECT_SUCCESS", { method: connectorId === WALLET_CONNECT_ID ? "qrcode" : "browser" })
+      else
+        emit(Predicate.isTagged(r.cause, "UserRejectedRequestError") ? "USER_REJECTED" : "CONNECT_ERROR", {
+          message: r.error.message
+        })
+      return r
+    })
+
   return {
     config: services.config,
     router: routerStore,
@@ -194,6 +249,10 @@ export const makeController = (
       load: () => run(walletCatalog.load),
       loadNextPage: () => run(walletCatalog.loadNextPage),
       setQuery: (query) => run(walletCatalog.setQuery(query))
+    },
+    walletConnect: {
+      pairing: storeFromRef(runtime, walletConnect.pairing, (s) => s),
+      rememberDeepLink: (choice) => run(storage.set(StorageKeys.deepLinkChoice, choice))
     },
     events,
     open: (view, data) => {
@@ -214,25 +273,23 @@ export const makeController = (
     setThemeVariables: (variables) => run(theme.setVariables(variables)),
     notify: (presentation) => run(notifications.show(presentation)),
     dismissNotice: (id) => run(notifications.dismiss(id)),
-    connect: (connectorId) =>
+    connect: (connectorId) => connectWith(connectorId).then((r) => r._tag === "Success"),
+    connectWith,
+    cancelConnect: () => run(connection.cancel),
+    request: (request, namespace) =>
       attempt(
-        connection.connect(connectorId).pipe(
-          // Connected from the Connecting view: show the account (or UnsupportedChain, already routed).
-          Effect.zipRight(
-            Effect.flatMap(router.state.get, (s) =>
-              s.open && s.view === "ConnectingExternal" ? router.open("Account") : Effect.void
+        connection
+          .request(request, namespace)
+          .pipe(
+            Effect.tapError((error) =>
+              error._tag === "MethodNotAllowedError"
+                ? Effect.zipRight(router.open(), notifications.showError(error))
+                : error._tag === "SignatureDeclinedError"
+                  ? notifications.showError(error)
+                  : Effect.void
             )
           )
-        )
-      ).then((r) => {
-        if (r._tag === "Success") emit("CONNECT_SUCCESS", { method: "browser" })
-        else
-          emit(Predicate.isTagged(r.cause, "UserRejectedRequestError") ? "USER_REJECTED" : "CONNECT_ERROR", {
-            message: r.error.message
-          })
-        return r._tag === "Success"
-      }),
-    cancelConnect: () => run(connection.cancel),
+      ),
     disconnect: (namespace) =>
       run(connection.disconnect(namespace)).then(() =>
         emit("DISCONNECT_SUCCESS", namespace === undefined ? {} : { namespace })

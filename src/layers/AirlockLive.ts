@@ -20,6 +20,8 @@ import type { ProviderApi } from "../services/ProviderApi"
 import type { Storage } from "../services/Storage"
 import type { Theme } from "../services/Theme"
 import type { WalletCatalog } from "../services/WalletCatalog"
+import type { WalletConnect } from "../services/WalletConnect"
+import type { WalletConnectClient } from "../services/WalletConnectClient"
 import { AnalyticsLive } from "./AnalyticsLive"
 import { BalanceServiceLive } from "./BalanceServiceLive"
 import { BlockchainApiLive } from "./BlockchainApiLive"
@@ -37,6 +39,8 @@ import { SafeKeyValueStoreLive } from "./SafeKeyValueStoreLive"
 import { StorageLive } from "./StorageLive"
 import { ThemeLive } from "./ThemeLive"
 import { WalletCatalogLive } from "./WalletCatalogLive"
+import { WalletConnectClientLive } from "./WalletConnectClientLive"
+import { WalletConnectLive } from "./WalletConnectLive"
 
 /** What a host's override layer may build on: the validated options and the platform services. */
 export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpClient.HttpClient
@@ -72,6 +76,8 @@ export type AirlockServices =
   | OriginGuard
   | Connection
   | WalletCatalog
+  | WalletConnectClient
+  | WalletConnect
   | ConnectedAccount
 
 /**
@@ -95,7 +101,8 @@ export const makeAirlockLayer = <ROut, E>(
       ModalRouterLive,
       FallbackTransportLive,
       ProviderApiLive,
-      BlockchainApiLive
+      BlockchainApiLive,
+      WalletConnectClientLive
     ),
     Layer.merge(platform, host)
   )
@@ -111,7 +118,8 @@ export const makeAirlockLayer = <ROut, E>(
     ),
     core
   )
-  const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), chain)
+  const sessions = on(WalletConnectLive, chain)
+  const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   return on(ConnectedAccountLive, wallets)
 }
 

@@ -1,6 +1,7 @@
 import * as Cache from "effect/Cache"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -13,7 +14,7 @@ import {
   type WalletAssetResponse
 } from "../schemas/Balance"
 import type { CaipNetwork } from "../schemas/Network"
-import { HexString } from "../schemas/Primitives"
+import { DecimalString, HexString } from "../schemas/Primitives"
 import { BalanceService, type NativeBalance } from "../services/BalanceService"
 import { BlockchainApi } from "../services/BlockchainApi"
 import type { Eip1193Provider } from "../services/Connectors"
@@ -74,8 +75,39 @@ export const tokensFromWalletAssets = (
     }
   })
 
+/**
+ * The cache key names the address the lookup sends. Only EVM addresses may be lowercased (their case is
+ * a checksum); base58 is case-sensitive, so a lowercased Solana address is another account.
+ */
 const cacheKey = (network: CaipNetwork, address: string) =>
-  `${network.caipNetworkId}|${address.toLowerCase()}`
+  `${network.caipNetworkId}|${network.chainNamespace === "eip155" ? address.toLowerCase() : address}`
+
+/** `"1.5"` with 9 decimals is `1500000000n`; digits past `decimals` are cut. */
+const toBaseUnits = (decimal: DecimalString, decimals: number): bigint => {
+  const negative = decimal.startsWith("-")
+  const [whole = "0", fraction = ""] = (negative ? decimal.slice(1) : decimal).split(".")
+  const units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"))
+  return negative ? -units : units
+}
+
+const decodeDecimal = Schema.decodeUnknownEither(DecimalString)
+
+/**
+ * The native coin among a chain's balances (the entry without a token address), as the Account view shows
+ * it; 0.00 when the list has none.
+ */
+export const nativeFromBalances = (
+  network: CaipNetwork,
+  balances: ReadonlyArray<TokenBalance>
+): Either.Either<NativeBalance, BalanceUnavailableError> => {
+  const coin = balances.find((b) => b.address === undefined && b.chainId === network.caipNetworkId)
+  if (coin === undefined) return Either.right(nativeBalanceOf(network, 0n))
+  return Either.match(decodeDecimal(coin.quantity.numeric), {
+    onLeft: (cause) => Either.left(new BalanceUnavailableError({ chainId: network.caipNetworkId, cause })),
+    onRight: (numeric) =>
+      Either.right(nativeBalanceOf(network, toBaseUnits(numeric, network.nativeCurrency.decimals)))
+  })
+}
 
 export const makeBalanceService = Effect.gen(function* () {
   const config = yield* ModalConfig
@@ -145,10 +177,14 @@ export const makeBalanceService = Effect.gen(function* () {
   })
 
   return BalanceService.of({
-    nativeBalance: (network, address) =>
-      showsZeroBalance(network) || network.chainNamespace !== "eip155"
-        ? Effect.succeed(nativeBalanceOf(network, 0n))
-        : native.get(cacheKey(network, address)),
+    nativeBalance: (network, address) => {
+      if (showsZeroBalance(network)) return Effect.succeed(nativeBalanceOf(network, 0n))
+      const key = cacheKey(network, address)
+      // Solana's native coin comes with its tokens from the balance API: one request, one cache entry.
+      return network.chainNamespace === "solana"
+        ? Effect.flatMap(tokens.get(key), (balances) => nativeFromBalances(network, balances))
+        : native.get(key)
+    },
     tokenBalances: (network, address, wallet) => {
       if (showsZeroBalance(network)) return Effect.succeed([])
       const key = cacheKey(network, address)

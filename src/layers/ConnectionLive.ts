@@ -10,18 +10,35 @@ import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
 import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
   ChainNotSupportedError,
+  ConnectorNotConnectedError,
   ConnectorNotFoundError,
   NetworkNotFoundError,
   normalizeWalletError,
   RequestAbortedError,
+  SignatureDeclinedError,
   UserRejectedRequestError,
+  WalletConnectConnectorNotFoundError,
   type WalletError
 } from "../errors"
+import { activeId } from "../internal/activeNetwork"
+import {
+  addressesOf,
+  namespacesOf,
+  requestChainOf,
+  type WalletConnectSession
+} from "../internal/sessionAccounts"
 import type { CaipNetwork } from "../schemas/Network"
-import { type CaipNetworkId, type ChainNamespace, EvmAddress } from "../schemas/Primitives"
+import {
+  type CaipNetworkId,
+  type ChainNamespace,
+  ChainNamespaces,
+  caipNetworkIdParts,
+  EvmAddress
+} from "../schemas/Primitives"
 import { type ConnectionStatuses, connectedConnectorIdKey, StorageKeys } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
 import {
@@ -29,13 +46,17 @@ import {
   Connection,
   type ConnectionState,
   type NamespaceConnection,
-  type SwitchNetworkError
+  type RequestError,
+  type SwitchNetworkError,
+  WALLET_CONNECT_ID,
+  type WalletRequest
 } from "../services/Connection"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../services/Connectors"
 import { ModalConfig } from "../services/ModalConfig"
 import { ConnectedAccount, ModalRouter } from "../services/ModalRouter"
 import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
+import { WalletConnect, type WalletConnectEvent } from "../services/WalletConnect"
 import { eip155NetworkId } from "./NetworksLive"
 
 /** How long a stored wallet may take to announce itself after a reload. */
@@ -46,6 +67,13 @@ export const WALLET_READ_TIMEOUT = Duration.seconds(10)
 export const BEST_EFFORT_TIMEOUT = Duration.seconds(1)
 
 export const MAX_RECENT = 2
+
+/** Requests whose refusal reads 'Signature declined' (SPEC.md §8). */
+const SIGN_METHODS: ReadonlySet<string> = new Set([
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "solana_signMessage"
+])
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
@@ -96,6 +124,7 @@ export const makeConnection = Effect.gen(function* () {
   const connectors = yield* Connectors
   const networks = yield* Networks
   const router = yield* ModalRouter
+  const walletConnect = yield* WalletConnect
   const scope = yield* Effect.scope
   const runFork = Runtime.runFork(yield* Effect.runtime<never>())
 
@@ -164,12 +193,44 @@ export const makeConnection = Effect.gen(function* () {
         yield* router.replace("Account")
     })
 
+  /** The namespaces connected through `connector`'s wallet (a WalletConnect session serves several). */
+  const namespacesWith = (connector: WalletConnector) =>
+    Effect.map(SubscriptionRef.get(state), (s) =>
+      ChainNamespaces.filter((ns) => {
+        const c = s.namespaces[ns]
+        return c?.status === "connected" && c.connector.key === connector.key
+      })
+    )
+
+  /** Drops a namespace, and with it every other namespace its wallet serves: one wallet, one connection. */
   const dropConnection = (ns: ChainNamespace) =>
     Effect.gen(function* () {
+      const was = yield* current(ns)
+      const dropped = Option.isSome(was) ? yield* namespacesWith(was.value.connector) : [ns]
       detach()
       detach = () => {}
-      yield* setNamespace(ns, disconnected)
-      yield* persistStatus(ns, disconnected)
+      for (const n of dropped.includes(ns) ? dropped : [...dropped, ns]) {
+        yield* setNamespace(n, disconnected)
+        yield* persistStatus(n, disconnected)
+      }
+      // The wallet app a deep link opened belongs to the session that ended.
+      if (Option.exists(was, (c) => c.connector.type === "WALLET_CONNECT"))
+        yield* storage.remove(StorageKeys.deepLinkChoice)
+    })
+
+  /** Namespaces still held by a wallet other than `connector`: a new connection replaces them. */
+  const dropOthers = (connector: WalletConnector) =>
+    Effect.gen(function* () {
+      const s = yield* SubscriptionRef.get(state)
+      let endSession = false
+      for (const ns of ChainNamespaces) {
+        const c = s.namespaces[ns]
+        if (c?.status !== "connected" || c.connector.key === connector.key) continue
+        if (c.connector.type === "WALLET_CONNECT") endSession = true
+        yield* setNamespace(ns, disconnected)
+        yield* persistStatus(ns, disconnected)
+      }
+      if (endSession) yield* Effect.forkIn(walletConnect.disconnect, scope)
     })
 
   /** Follows the wallet's own events; only events from the provider connected now count. */
@@ -228,6 +289,7 @@ export const makeConnection = Effect.gen(function* () {
     Effect.gen(function* () {
       const [address] = accounts
       if (address === undefined || !(yield* stillCurrent(since))) return false
+      yield* dropOthers(connector)
       detach()
       detach = listen(connector)
       const connection: Connected = {
@@ -247,6 +309,112 @@ export const makeConnection = Effect.gen(function* () {
       return true
     })
 
+  const walletConnectConnector = (ns: ChainNamespace, session: WalletConnectSession): WalletConnector => ({
+    id: WALLET_CONNECT_ID,
+    key: WALLET_CONNECT_ID,
+    type: "WALLET_CONNECT",
+    chain: ns,
+    name: session.peer.name,
+    icon: session.peer.icon,
+    rdns: undefined,
+    provider: walletConnect.provider(ns),
+    suspicious: false,
+    uuid: undefined
+  })
+
+  const activeIdOf = (ns: ChainNamespace) =>
+    Effect.map(SubscriptionRef.get(networks.state), (n) => {
+      const active = n.active[ns]
+      return active === undefined ? undefined : activeId(active)
+    })
+
+  /**
+   * Makes a session's accounts the connection of every namespace it covers; namespaces it no longer covers
+   * are dropped. The active network follows the session when the session does not cover it.
+   */
+  const applySession = (session: WalletConnectSession) =>
+    Effect.gen(function* () {
+      const shown = (yield* SubscriptionRef.get(networks.state)).activeNamespace
+      const covered = namespacesOf(session)
+      const previous = yield* namespacesWith(walletConnectConnector("eip155", session))
+      for (const ns of previous) {
+        if (covered.includes(ns)) continue
+        yield* setNamespace(ns, disconnected)
+        yield* persistStatus(ns, disconnected)
+      }
+      for (const ns of covered) {
+        const active = yield* activeIdOf(ns)
+        const addresses = addressesOf(session, ns, active)
+        const [address] = addresses
+        if (address === undefined) continue
+        const connection: Connected = {
+          status: "connected",
+          connector: walletConnectConnector(ns, session),
+          address,
+          allAccounts: addresses,
+          accountType: "eoa"
+        }
+        yield* setNamespace(ns, connection)
+        yield* persistStatus(ns, connection)
+        const chain = requestChainOf(session, ns, active)
+        if (chain === undefined || chain === active) continue
+        if (ns === "eip155") yield* followChain(caipNetworkIdParts(chain).reference)
+        else if (Option.isSome(networks.find(chain))) yield* networks.setActive(chain)
+      }
+      // Following chains must not move the visitor to another namespace: the one shown stays, unless the
+      // session does not cover it.
+      const keep = covered.includes(shown) ? shown : covered[0]
+      const now = (yield* SubscriptionRef.get(networks.state)).activeNamespace
+      if (keep !== undefined && keep !== now) yield* networks.setActiveNamespace(keep)
+    })
+
+  const onWalletConnectEvent = (event: WalletConnectEvent) =>
+    Effect.gen(function* () {
+      switch (event._tag) {
+        case "SessionDeleted": {
+          const connected = yield* SubscriptionRef.get(state)
+          const ns = ChainNamespaces.find((n) => {
+            const c = connected.namespaces[n]
+            return c?.status === "connected" && c.connector.type === "WALLET_CONNECT"
+          })
+          if (ns !== undefined) yield* dropConnection(ns)
+          return
+        }
+        case "SessionChanged":
+          return yield* applySession(event.session)
+        case "ChainChanged":
+          return yield* followChain(caipNetworkIdParts(event.caipNetworkId).reference)
+      }
+    })
+
+  /** Follows the session's events until detached; subscribed before it returns, so none is missed. */
+  const listenWalletConnect = Effect.gen(function* () {
+    const listening = yield* Scope.make()
+    const events = yield* Scope.extend(walletConnect.events, listening)
+    const fiber = yield* Effect.forkIn(
+      // An event is handled whole: a deletion detaches this very listener while it drops the session.
+      Effect.forever(
+        Effect.flatMap(Queue.take(events), (event) => Effect.uninterruptible(onWalletConnectEvent(event)))
+      ),
+      scope
+    )
+    return () => {
+      runFork(Effect.zipRight(Fiber.interrupt(fiber), Scope.close(listening, Exit.void)))
+    }
+  })
+
+  /** Makes an approved (or restored) session the connection, unless a newer intent came first. */
+  const commitSession = (session: WalletConnectSession, since: Ref.Ref<number>) =>
+    Effect.gen(function* () {
+      if (namespacesOf(session).length === 0 || !(yield* stillCurrent(since))) return false
+      yield* dropOthers(walletConnectConnector("eip155", session))
+      detach()
+      detach = yield* listenWalletConnect
+      yield* applySession(session)
+      yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: undefined }))
+      return true
+    })
+
   const readChain = (provider: Eip1193Provider) =>
     walletRequest(provider, "eth_chainId").pipe(
       Effect.timeoutFail({
@@ -257,6 +425,11 @@ export const makeConnection = Effect.gen(function* () {
 
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
+      if (connector.type === "WALLET_CONNECT") {
+        const session = yield* walletConnect.connect
+        if (!(yield* commitSession(session, since))) return yield* Effect.fail(superseded())
+        return
+      }
       const accounts = decodeAccounts(yield* walletRequest(connector.provider, "eth_requestAccounts"))
       if (accounts.length === 0) return yield* Effect.fail(noAccount())
       const chainId = yield* readChain(connector.provider)
@@ -270,6 +443,20 @@ export const makeConnection = Effect.gen(function* () {
       yield* SubscriptionRef.set(recentWallets, recent)
       yield* storage.set(StorageKeys.recentWallets, recent)
     })
+
+  /** WalletConnect before a wallet answered: no session yet, so no provider to ask. */
+  const pairingConnector: WalletConnector = {
+    id: WALLET_CONNECT_ID,
+    key: WALLET_CONNECT_ID,
+    type: "WALLET_CONNECT",
+    chain: "eip155",
+    name: "WalletConnect",
+    icon: undefined,
+    rdns: undefined,
+    provider: walletConnect.provider("eip155"),
+    suspicious: false,
+    uuid: undefined
+  }
 
   const connect = (connectorId: string): Effect.Effect<void, ConnectError> =>
     Effect.gen(function* () {
@@ -288,10 +475,18 @@ export const makeConnection = Effect.gen(function* () {
       const done = yield* Deferred.make<void, ConnectError>()
       const entry: InFlight = { done, fiber: undefined, since }
       inflight.set(connectorId, entry)
-      const found = yield* connectors.byId(connectorId)
+      const found =
+        connectorId === WALLET_CONNECT_ID
+          ? config.enableWalletConnect
+            ? Option.some(pairingConnector)
+            : Option.none()
+          : yield* connectors.byId(connectorId)
       if (Option.isNone(found)) {
         inflight.delete(connectorId)
-        const error = new ConnectorNotFoundError({ connectorId })
+        const error =
+          connectorId === WALLET_CONNECT_ID
+            ? new WalletConnectConnectorNotFoundError({})
+            : new ConnectorNotFoundError({ connectorId })
         yield* Deferred.fail(done, error)
         return yield* Effect.fail(error)
       }
@@ -358,9 +553,11 @@ export const makeConnection = Effect.gen(function* () {
       // Best effort, in the background: a slow wallet must not hold back (or cancel) what comes next.
       if (Option.isSome(was)) {
         yield* Effect.forkIn(
-          walletRequest(was.value.connector.provider, "wallet_revokePermissions", [
-            { eth_accounts: {} }
-          ]).pipe(Effect.timeout(BEST_EFFORT_TIMEOUT), Effect.ignore),
+          was.value.connector.type === "WALLET_CONNECT"
+            ? walletConnect.disconnect
+            : walletRequest(was.value.connector.provider, "wallet_revokePermissions", [
+                { eth_accounts: {} }
+              ]).pipe(Effect.timeout(BEST_EFFORT_TIMEOUT), Effect.ignore),
           scope
         )
       }
@@ -400,8 +597,67 @@ export const makeConnection = Effect.gen(function* () {
       yield* followChain(chainId)
     })
 
+  // The method lists and their schemas load with the first request, not with the page.
+  const requestRules = yield* Effect.cached(Effect.promise(() => import("../internal/rpcMethods")))
+  const request = (args: WalletRequest, namespace?: ChainNamespace): Effect.Effect<unknown, RequestError> =>
+    Effect.gen(function* () {
+      const ns = namespace ?? (yield* SubscriptionRef.get(networks.state)).activeNamespace
+      const { validateRequest, decodeResult } = yield* requestRules
+      const rule = yield* validateRequest(ns, args.method, args.params)
+      const wallet = yield* current(ns)
+      if (Option.isNone(wallet)) return yield* Effect.fail(new ConnectorNotConnectedError({}))
+      const answer = walletRequest(wallet.value.connector.provider, rule.method, rule.params)
+      // A read must answer in time (THREATS.md R2); a signature waits for the visitor.
+      const raw = yield* rule.kind === "safe"
+        ? answer.pipe(
+            Effect.timeoutFail({
+              duration: WALLET_READ_TIMEOUT,
+              onTimeout: () => normalizeWalletError({ message: `The wallet did not answer ${rule.method}` })
+            })
+          )
+        : answer
+      return yield* decodeResult(rule.method, raw)
+    }).pipe(
+      Effect.mapError(
+        (error): RequestError =>
+          error._tag === "UserRejectedRequestError" && SIGN_METHODS.has(args.method)
+            ? new SignatureDeclinedError({ cause: error })
+            : error
+      )
+    )
+
+  /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
+  const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>) =>
+    Effect.gen(function* () {
+      const since = yield* Ref.make(yield* Ref.get(epoch))
+      for (const ns of namespaces) yield* setNamespace(ns, connecting)
+      const session = yield* walletConnect.restore
+      const restored = Option.isSome(session) && (yield* commitSession(session.value, since))
+      if (restored || !(yield* stillCurrent(since))) return
+      for (const ns of namespaces) {
+        if ((yield* SubscriptionRef.get(state)).namespaces[ns]?.status === "connecting")
+          yield* dropConnection(ns)
+      }
+    })
+
+  /** The namespaces storage says were connected through WalletConnect. */
+  const storedWalletConnect = Effect.gen(function* () {
+    const statuses: ConnectionStatuses = Option.getOrElse(
+      yield* storage.get(StorageKeys.connectionStatus),
+      () => ({})
+    )
+    const found: Array<ChainNamespace> = []
+    for (const ns of ChainNamespaces) {
+      if (statuses[ns] !== "connected") continue
+      if (Option.contains(yield* storage.get(connectedConnectorIdKey(ns)), WALLET_CONNECT_ID)) found.push(ns)
+    }
+    return found
+  })
+
   /** On start, a stored connection only suggests a reconnect: the wallet must still be here and say so. */
   const restore = Effect.gen(function* () {
+    const viaWalletConnect = yield* storedWalletConnect
+    if (viaWalletConnect.length > 0) return yield* restoreWalletConnect(viaWalletConnect)
     const stored = Option.flatMap(yield* storage.get(StorageKeys.connectionStatus), (s) =>
       Option.fromNullable(s.eip155)
     )
@@ -446,6 +702,7 @@ export const makeConnection = Effect.gen(function* () {
     cancel,
     disconnect,
     switchNetwork,
+    request,
     connected: current
   })
 })

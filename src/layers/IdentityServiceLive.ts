@@ -3,10 +3,14 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { EvmAddress } from "../schemas/Primitives"
 import { BlockchainApi } from "../services/BlockchainApi"
 import { IdentityService } from "../services/IdentityService"
 
 export const IDENTITY_TTL = Duration.minutes(5)
+
+const isEvmAddress = Schema.is(EvmAddress)
 
 export const makeIdentityService = Effect.gen(function* () {
   const api = yield* BlockchainApi
@@ -22,7 +26,11 @@ export const makeIdentityService = Effect.gen(function* () {
         Effect.orElseSucceed(() => Option.none())
       )
   })
-  return IdentityService.of({ identity: (address) => cache.get(address.toLowerCase()) })
+  return IdentityService.of({
+    // Names are EVM only (SPEC.md §9): any other address has none, and nobody is asked.
+    identity: (address) =>
+      isEvmAddress(address) ? cache.get(address.toLowerCase()) : Effect.succeed(Option.none())
+  })
 })
 
 /**

@@ -21,6 +21,8 @@ export { ProviderApi } from "../services/ProviderApi"
 export { Storage } from "../services/Storage"
 export { Theme } from "../services/Theme"
 export { WalletCatalog } from "../services/WalletCatalog"
+export { WalletConnect } from "../services/WalletConnect"
+export { WalletConnectClient } from "../services/WalletConnectClient"
 export {
   AirlockLive,
   type AirlockPlatform,
@@ -53,3 +55,5 @@ export { makeStorage, StorageLive } from "./StorageLive"
 export { makeTheme, ThemeLive } from "./ThemeLive"
 export { toViemTransport } from "./viemTransport"
 export { makeWalletCatalog, WalletCatalogLive } from "./WalletCatalogLive"
+export { makeWalletConnectClient, WalletConnectClientLive } from "./WalletConnectClientLive"
+export { makeWalletConnect, WalletConnectLive } from "./WalletConnectLive"

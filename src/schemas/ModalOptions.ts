@@ -216,6 +216,12 @@ const Fields = Schema.Struct({
   enableInjected: flag(true),
   enableEIP6963: flag(true),
   enableWalletConnect: flag(true),
+  /**
+   * WalletConnect Verify: the SDK attests the page's origin to wallets through a hidden
+   * verify.walletconnect.org frame (allow it in `frame-src`). Off skips it, for offline development where
+   * that host is unreachable; wallets then see the origin as UNKNOWN.
+   */
+  walletConnectVerify: flag(true),
   enableReconnect: flag(true),
   enableNetworkSwitch: flag(true),
   allowUnsupportedChain: flag(false),

@@ -10,12 +10,19 @@ export interface NativeBalance {
   readonly value: bigint
   readonly decimals: number
   readonly symbol: string
-  /** en-US, 2 decimals (SPEC.md §9); "0.00" on testnets, which the balance services do not cover. */
+  /**
+   * en-US, 2 decimals (SPEC.md §9); "0.00" on testnets and on namespaces other than eip155 and solana,
+   * which the balance services do not cover.
+   */
   readonly formatted: string
 }
 
 export interface BalanceServiceShape {
-  /** Cached for 30 s per chain-qualified address, failures included (SPEC.md §8: retry after 30 s). */
+  /**
+   * eip155: `eth_getBalance` through the RPC fallback; solana: the native entry of the balance API's answer
+   * (the same request and cache entry as `tokenBalances`). Cached for 30 s per chain-qualified address,
+   * failures included (SPEC.md §8: retry after 30 s).
+   */
   readonly nativeBalance: (
     network: CaipNetwork,
     address: string

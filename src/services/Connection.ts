@@ -4,15 +4,24 @@ import type * as Option from "effect/Option"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
   ChainNotSupportedError,
+  ConnectorNotConnectedError,
   ConnectorNotFoundError,
+  MethodNotAllowedError,
   NetworkNotFoundError,
   RequestAbortedError,
+  ServiceUnavailableError,
+  SignatureDeclinedError,
+  WalletConnectConnectorNotFoundError,
   WalletError
 } from "../errors"
+import type { SchemaDecodeError } from "../schemas/decode"
 import type { AccountType, CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
 import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
 import type { WalletConnector } from "./Connectors"
+
+/** The WalletConnect connector's id, and the key storage remembers it by. */
+export const WALLET_CONNECT_ID = "walletConnect"
 
 /** One namespace's connection. `connected` always comes with an address (THREATS.md T16). */
 export type NamespaceConnection =
@@ -35,7 +44,26 @@ export interface ConnectionState {
   readonly attempt: ConnectAttempt | undefined
 }
 
-export type ConnectError = WalletError | ConnectorNotFoundError | RequestAbortedError
+export type ConnectError =
+  | WalletError
+  | ConnectorNotFoundError
+  | RequestAbortedError
+  | WalletConnectConnectorNotFoundError
+  | ServiceUnavailableError
+
+/** Why a dapp's request did not get an answer. */
+export type RequestError =
+  | WalletError
+  | MethodNotAllowedError
+  | SchemaDecodeError
+  | ConnectorNotConnectedError
+  | SignatureDeclinedError
+
+/** A dapp's JSON-RPC request to the connected wallet. */
+export interface WalletRequest {
+  readonly method: string
+  readonly params?: unknown
+}
 
 export type SwitchNetworkError = WalletError | ChainNotSupportedError | NetworkNotFoundError
 
@@ -53,6 +81,14 @@ export interface ConnectionShape {
   readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void>
   /** Switches the wallet (adding the chain when it does not know it), or just the modal when disconnected. */
   readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Effect.Effect<void, SwitchNetworkError>
+  /**
+   * Sends a dapp's request to the wallet of `namespace` (default: the active one). Only listed methods of
+   * that namespace go through (SPEC.md §5), with their params checked; the answer is decoded.
+   */
+  readonly request: (
+    request: WalletRequest,
+    namespace?: ChainNamespace
+  ) => Effect.Effect<unknown, RequestError>
   /** The connected wallet of a namespace. */
   readonly connected: (
     namespace: ChainNamespace

@@ -4,7 +4,10 @@ import type * as Option from "effect/Option"
 import type { Identity } from "./BlockchainApi"
 
 export interface IdentityServiceShape {
-  /** The account's name and avatar, cached 5 minutes (SPEC.md §9); none when unknown or unavailable. */
+  /**
+   * The account's name and avatar, cached 5 minutes (SPEC.md §9); none when unknown or unavailable, and
+   * for any address that is not an EVM one (names are EVM only).
+   */
   readonly identity: (address: string) => Effect.Effect<Option.Option<Identity>>
 }
 

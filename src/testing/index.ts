@@ -22,3 +22,10 @@ export {
   type MockWalletOptions,
   makeMockEip1193Provider
 } from "./mockWallet"
+
+export {
+  type MockWalletConnect,
+  type MockWalletConnectOptions,
+  type MockWalletConnectRequest,
+  makeMockWalletConnect
+} from "./mockWalletConnect"

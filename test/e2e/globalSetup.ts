@@ -20,6 +20,8 @@ declare module "vitest" {
     apiUrl: string
     /** The sandbox WalletConnect relay, `ws://127.0.0.1:PORT`. */
     relayUrl: string
+    /** The Sandbox WalletConnect Wallet's page, `http://127.0.0.1:PORT/` (its own origin). */
+    walletConnectWalletUrl: string
   }
 }
 
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
     project.provide("demoUrl", demo.url)
     project.provide("apiUrl", demo.api.url)
     project.provide("relayUrl", demo.relay.url)
+    project.provide("walletConnectWalletUrl", demo.walletConnectWalletUrl)
     project.provide("sandbox", {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),

@@ -1,3 +1,4 @@
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -7,15 +8,20 @@ import * as TestClock from "effect/TestClock"
 import { BalanceUnavailableError, ServiceUnavailableError } from "../../src/errors"
 import {
   BalanceServiceLive,
+  nativeFromBalances,
   supportsAssetDiscovery,
   tokensFromWalletAssets
 } from "../../src/layers/BalanceServiceLive"
+import { BlockchainApiLive } from "../../src/layers/BlockchainApiLive"
+import type { CaipNetwork } from "../../src/schemas/Network"
 import { BalanceService } from "../../src/services/BalanceService"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions } from "../fixtures"
+import { bitcoin, mainnet, solana } from "../schemas/networks"
+import { configOf, fakeFetch, IDENTITY, json, type Respond } from "./fakeFetch"
 
 const config = decodedOptions({ projectId: "p" })
 const net = config.networks[0]!
@@ -201,5 +207,236 @@ describe("BalanceService", () => {
     assert.isFalse(supportsAssetDiscovery(null, "0x1"))
     assert.isFalse(supportsAssetDiscovery({ "0x1": "yes" }, "0x1"))
     assert.deepStrictEqual(tokensFromWalletAssets(net, {}), [])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Solana and the namespaces without balances, over the real BlockchainApi and a fake fetch
+// ---------------------------------------------------------------------------------------------------------
+
+const solanaDevnet = {
+  ...solana,
+  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  caipNetworkId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  name: "Solana Devnet",
+  testnet: true
+}
+const polkadot = {
+  id: "91b171bb158e2d3848fa23a9f1c25182",
+  caipNetworkId: "polkadot:91b171bb158e2d3848fa23a9f1c25182",
+  chainNamespace: "polkadot",
+  name: "Polkadot",
+  nativeCurrency: { name: "Polkadot", symbol: "DOT", decimals: 10 },
+  rpcUrls: { default: { http: ["https://rpc.polkadot.example"] } }
+}
+const cosmos = {
+  id: "cosmoshub-4",
+  caipNetworkId: "cosmos:cosmoshub-4",
+  chainNamespace: "cosmos",
+  name: "Cosmos Hub",
+  nativeCurrency: { name: "Atom", symbol: "ATOM", decimals: 6 },
+  rpcUrls: { default: { http: ["https://rpc.cosmos.example"] } }
+}
+const multiConfig = configOf({ networks: [mainnet, solana, solanaDevnet, bitcoin, polkadot, cosmos] })
+const networkOf = (caipNetworkId: string): CaipNetwork =>
+  multiConfig.networks.find((n) => n.caipNetworkId === caipNetworkId) ?? assert.fail(caipNetworkId)
+const sol = networkOf(solana.caipNetworkId)
+
+/** Base58 is case-sensitive: these are two accounts. */
+const solAddress = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+const solAddressUpper = "5EYKT4USFV8P8NJDTREPY1VZQKQZKVDP"
+
+const solBalance = (numeric: string) => ({
+  name: "Solana",
+  symbol: "SOL",
+  chainId: solana.caipNetworkId,
+  value: Number(numeric) * 150,
+  price: 150,
+  quantity: { decimals: "9", numeric },
+  iconUrl: ""
+})
+const usdcBalance = {
+  name: "USD Coin",
+  symbol: "USDC",
+  chainId: solana.caipNetworkId,
+  address: `${solana.caipNetworkId}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
+  value: 12.5,
+  price: 1,
+  quantity: { decimals: "6", numeric: "12.5" },
+  iconUrl: ""
+}
+
+/** BalanceServiceLive over BlockchainApiLive and a fake fetch; the RPC fallback only counts. */
+const httpWorld = (respond: Respond) => {
+  const { fetch, seen } = fakeFetch(respond)
+  const calls = { rpc: 0 }
+  const layer = BalanceServiceLive.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        Layer.succeed(ModalConfig, multiConfig),
+        BlockchainApiLive.pipe(
+          Layer.provide(Layer.merge(Layer.succeed(ModalConfig, multiConfig), FetchHttpClient.layer))
+        ),
+        Layer.succeed(FallbackTransport, {
+          request: () =>
+            Effect.sync(() => {
+              calls.rpc++
+              return "0x0"
+            }),
+          ranking: () => Effect.die("unused")
+        })
+      )
+    ),
+    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch))
+  )
+  return { calls, layer, seen }
+}
+
+const balancePath = (address: string, network: CaipNetwork) =>
+  `https://rpc.walletconnect.org/v1/account/${address}/balance?${IDENTITY}&currency=usd&chainId=${encodeURIComponent(network.caipNetworkId)}`
+
+describe("BalanceService on Solana", () => {
+  it.effect("native and tokens come from one balance API request, cached 30 s", () => {
+    const { calls, layer, seen } = httpWorld(() =>
+      json({ balances: [solBalance("1.5"), usdcBalance, { ...solBalance("9"), chainId: "eip155:1" }] })
+    )
+    return Effect.gen(function* () {
+      const balances = yield* BalanceService
+      const native = yield* balances.nativeBalance(sol, solAddress)
+      assert.deepStrictEqual(native, { value: 1_500_000_000n, decimals: 9, symbol: "SOL", formatted: "1.50" })
+      const tokens = yield* balances.tokenBalances(sol, solAddress)
+      assert.deepStrictEqual(
+        tokens.map((t) => t.symbol),
+        ["SOL", "USDC", "SOL"]
+      )
+      yield* balances.nativeBalance(sol, solAddress)
+      assert.strictEqual(seen.length, 1)
+      assert.strictEqual(seen[0]?.url, balancePath(solAddress, sol))
+      assert.strictEqual(calls.rpc, 0)
+
+      yield* TestClock.adjust("30001 millis")
+      yield* balances.nativeBalance(sol, solAddress)
+      assert.strictEqual(seen.length, 2)
+
+      yield* balances.refresh(sol, solAddress)
+      yield* balances.tokenBalances(sol, solAddress)
+      assert.strictEqual(seen.length, 3)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("shows 0.00 when the answer has no native entry for the chain", () => {
+    const { layer } = httpWorld(() => json({ balances: [usdcBalance] }))
+    return Effect.gen(function* () {
+      const balances = yield* BalanceService
+      const native = yield* balances.nativeBalance(sol, solAddress)
+      assert.deepStrictEqual(native, { value: 0n, decimals: 9, symbol: "SOL", formatted: "0.00" })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("keeps the address's case: two base58 addresses differing in case are two accounts", () => {
+    const { layer, seen } = httpWorld((request) =>
+      json({ balances: [solBalance(request.url.includes(solAddressUpper) ? "2" : "1")] })
+    )
+    return Effect.gen(function* () {
+      const balances = yield* BalanceService
+      const lower = yield* balances.nativeBalance(sol, solAddress)
+      const upper = yield* balances.nativeBalance(sol, solAddressUpper)
+      assert.strictEqual(lower.formatted, "1.00")
+      assert.strictEqual(upper.formatted, "2.00")
+      assert.deepStrictEqual(
+        seen.map((r) => r.url),
+        [balancePath(solAddress, sol), balancePath(solAddressUpper, sol)]
+      )
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect(
+    "a failure is 'Token Balance Unavailable' for native and tokens, not asked again for 30 s",
+    () => {
+      const { layer, seen } = httpWorld(() => json({ message: "bad request" }, 400))
+      return Effect.gen(function* () {
+        const balances = yield* BalanceService
+        const native = yield* Effect.flip(balances.nativeBalance(sol, solAddress))
+        assert.instanceOf(native, BalanceUnavailableError)
+        assert.strictEqual(native.message, "Token Balance Unavailable")
+        assert.instanceOf(
+          yield* Effect.flip(balances.tokenBalances(sol, solAddress)),
+          BalanceUnavailableError
+        )
+        assert.strictEqual(seen.length, 1)
+        yield* TestClock.adjust("30001 millis")
+        yield* Effect.exit(balances.nativeBalance(sol, solAddress))
+        assert.strictEqual(seen.length, 2)
+      }).pipe(Effect.provide(layer))
+    }
+  )
+
+  it.effect("an unreadable native quantity is 'Token Balance Unavailable', not a wrong number", () => {
+    const { layer } = httpWorld(() => json({ balances: [solBalance("1e-7")] }))
+    return Effect.gen(function* () {
+      const balances = yield* BalanceService
+      const error = yield* Effect.flip(balances.nativeBalance(sol, solAddress))
+      assert.instanceOf(error, BalanceUnavailableError)
+      assert.strictEqual(error.chainId, solana.caipNetworkId)
+    }).pipe(Effect.provide(layer))
+  })
+})
+
+describe("BalanceService without balance support", () => {
+  it.effect("bip122, polkadot, cosmos and Solana devnet show 0.00 and no tokens, with no HTTP call", () => {
+    const { calls, layer, seen } = httpWorld(() => json({ balances: [solBalance("1")] }))
+    return Effect.gen(function* () {
+      const balances = yield* BalanceService
+      for (const id of [
+        bitcoin.caipNetworkId,
+        polkadot.caipNetworkId,
+        cosmos.caipNetworkId,
+        solanaDevnet.caipNetworkId
+      ]) {
+        const network = networkOf(id)
+        const native = yield* balances.nativeBalance(network, solAddress)
+        assert.strictEqual(native.formatted, "0.00", id)
+        assert.strictEqual(native.value, 0n)
+        assert.strictEqual(native.symbol, network.nativeCurrency.symbol)
+        assert.deepStrictEqual(yield* balances.tokenBalances(network, solAddress), [], id)
+      }
+      assert.strictEqual(seen.length, 0)
+      assert.strictEqual(calls.rpc, 0)
+    }).pipe(Effect.provide(layer))
+  })
+})
+
+describe("BalanceService cache keys", () => {
+  it.effect("EVM addresses differing only in case share one entry (their case is a checksum)", () => {
+    const seenAddresses: Array<string> = []
+    const { calls, layer } = world((address) => {
+      seenAddresses.push(address)
+      return Effect.succeed({ balances: [token("sUSD", "6")], dropped: 0 })
+    })
+    return Effect.gen(function* () {
+      const balances = yield* BalanceService
+      yield* balances.tokenBalances(net, address)
+      yield* balances.tokenBalances(net, address.toLowerCase())
+      yield* balances.tokenBalances(net, address.toUpperCase().replace("0X", "0x"))
+      assert.strictEqual(calls.balance, 1)
+      assert.deepStrictEqual(seenAddresses, [address.toLowerCase()])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it("nativeFromBalances picks the chain's entry without a token address", () => {
+    const found = nativeFromBalances(sol, [
+      { ...usdcBalance, address: usdcBalance.address },
+      { ...solBalance("0.000000001"), address: undefined }
+    ])
+    assert.deepStrictEqual(
+      found,
+      nativeFromBalances(sol, [{ ...solBalance("0.000000001"), address: undefined }])
+    )
+    if (found._tag === "Right") {
+      assert.strictEqual(found.right.value, 1n)
+      assert.strictEqual(found.right.formatted, "0.00")
+    } else assert.fail("expected a balance")
+    const cut = nativeFromBalances(sol, [{ ...solBalance("2.0000000019"), address: undefined }])
+    assert.strictEqual(cut._tag === "Right" ? cut.right.value : undefined, 2_000_000_001n)
   })
 })

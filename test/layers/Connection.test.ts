@@ -38,7 +38,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { Networks } from "../../src/services/Networks"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
-import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork } from "../fixtures"
+import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../fixtures"
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -76,7 +76,7 @@ const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptionsInput> 
   )
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
-  const connection = ConnectionLive.pipe(Layer.provideMerge(chain))
+  const connection = ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))
   return ConnectedAccountLive.pipe(Layer.provideMerge(connection))
 }
 

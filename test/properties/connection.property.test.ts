@@ -28,7 +28,7 @@ import { Connectors, type Eip1193Provider, type WalletConnector } from "../../sr
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { makeMockEip1193Provider } from "../../src/testing/index"
-import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork } from "../fixtures"
+import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../fixtures"
 
 const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })
 
@@ -206,7 +206,7 @@ const runPlan = async (s: fc.Scheduler, plan: Plan): Promise<Outcome> => {
   )
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, fixedConnectors(connectors)).pipe(Layer.provideMerge(core))
-  const runtime = ManagedRuntime.make(ConnectionLive.pipe(Layer.provideMerge(chain)))
+  const runtime = ManagedRuntime.make(ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain))))
 
   try {
     const { connection, router } = await runtime.runPromise(

@@ -30,7 +30,7 @@ import { connectedConnectorIdKey, type StorageKey, StorageKeys } from "../../src
 import { Connection } from "../../src/services/Connection"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
-import { baseOptions, decodedOptions, sandboxNetwork } from "../fixtures"
+import { baseOptions, decodedOptions, sandboxNetwork, withWalletConnect } from "../fixtures"
 
 const options: ModalOptionsInput = {
   ...baseOptions,
@@ -192,7 +192,7 @@ describe("start-up over a poisoned localStorage", () => {
     const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
     const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
     const services = ConnectedAccountLive.pipe(
-      Layer.provideMerge(ConnectionLive.pipe(Layer.provideMerge(chain))),
+      Layer.provideMerge(ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))),
       Layer.provide(observed)
     )
 

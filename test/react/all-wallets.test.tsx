@@ -14,7 +14,7 @@ import { ROW_HEIGHT } from "../../src/react/views/WalletGrid"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { WalletListing } from "../../src/schemas/Wallet"
 import type { WalletQuery } from "../../src/services/ProviderApi"
-import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
+import { MemoryPlatformLive, makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
 import { fakeProviderApi, walletPage } from "../fakeExplorer"
 import { baseOptions } from "../fixtures"
 import { disposeModals, openOnConnect, PWN } from "./harness"
@@ -75,7 +75,12 @@ const renderModal = async (
   input: ModalOptionsInput = options,
   before?: () => unknown
 ) => {
-  const { modal, shadow } = await openOnConnect(input, Layer.merge(MemoryPlatformLive, api.layer), before)
+  const walletConnect = makeMockWalletConnect()
+  const { modal, shadow } = await openOnConnect(
+    input,
+    Layer.mergeAll(MemoryPlatformLive, api.layer, walletConnect.layer),
+    before
+  )
   const allWalletsRow = () =>
     [...shadow.querySelectorAll<HTMLButtonElement>(".body button")].find(
       (b) => b.textContent === "All Wallets"
@@ -106,7 +111,19 @@ const renderModal = async (
       field.dispatchEvent(new Event("input", { bubbles: true }))
     })
   }
-  return { modal, shadow, allWalletsRow, openAllWallets, tiles, names, status, scroller, scrollTo, type }
+  return {
+    modal,
+    shadow,
+    walletConnect,
+    allWalletsRow,
+    openAllWallets,
+    tiles,
+    names,
+    status,
+    scroller,
+    scrollTo,
+    type
+  }
 }
 
 describe("AllWallets view", () => {
@@ -163,12 +180,14 @@ describe("AllWallets view", () => {
     }
     expect(view.shadow.querySelectorAll('img[src="x"]').length).toBe(0)
 
-    // Its detail links only what is https.
+    // Choosing it pairs through WalletConnect; its links are only what is https.
     await act(async () => tile?.click())
-    const links = [...view.shadow.querySelectorAll<HTMLAnchorElement>(".wallet-detail a")]
+    await waitFor(() => view.shadow.querySelector(".walletconnect") !== null, "the WalletConnect view")
+    const links = [...view.shadow.querySelectorAll<HTMLAnchorElement>(".walletconnect a")]
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["App Store", "https://apps.example/hostile"]
     ])
+    expect(view.shadow.querySelector(".walletconnect-wallet .name")?.textContent).toBe(HOSTILE.name)
     expect(Reflect.get(window, "__pwned")).toBeUndefined()
   })
 
@@ -223,19 +242,24 @@ describe("AllWallets view", () => {
     const metamask = view.tiles()[0]
     expect(metamask?.querySelector(".tag")?.textContent).toBe("Installed")
 
-    // Another wallet: its detail, with https links opening in a new tab.
+    // Another wallet pairs through WalletConnect: its QR code, Copy link, and https links in a new tab.
     const other = view.tiles().find((t) => t.querySelector(".name")?.textContent === "Wallet 3")
     await act(async () => other?.click())
-    expect(view.shadow.querySelector(".wallet-detail h3")?.textContent).toBe("Get Wallet 3")
-    const link = view.shadow.querySelector<HTMLAnchorElement>(".wallet-detail a")
+    await waitFor(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
+    expect(view.modal.getState().view).toBe("ConnectingWalletConnect")
+    expect(view.shadow.querySelector("svg.qr")?.getAttribute("aria-label")).toBe(
+      "QR code: Scan with Wallet 3"
+    )
+    expect(view.walletConnect.pairings).toHaveLength(1)
+    expect(view.modal.getWalletConnect().uri).toBe(view.walletConnect.pairings[0]?.uri)
+    const link = view.shadow.querySelector<HTMLAnchorElement>(".walletconnect ul a")
     expect(link?.getAttribute("href")).toBe("https://wallet3.example/")
     expect(link?.getAttribute("target")).toBe("_blank")
     expect(link?.getAttribute("rel")).toBe("noopener noreferrer")
-    const back = [...view.shadow.querySelectorAll<HTMLButtonElement>(".wallet-detail button")].find(
-      (b) => b.textContent === "Back to all wallets"
-    )
-    await act(async () => back?.click())
-    expect(view.shadow.activeElement).toBe(view.shadow.querySelector(".wallet-search input"))
+    // Back abandons the pairing.
+    await act(async () => view.modal.open("AllWallets"))
+    await waitFor(() => view.modal.getWalletConnect().status === "idle", "the pairing to end")
+    await waitFor(() => view.tiles().length > 2, "the list again")
 
     const views: Array<string> = []
     view.modal.subscribeState((state) => views.push(state.view))

@@ -14,6 +14,8 @@ import {
   SANDBOX_WALLET_ID,
   SANDBOX_WC_WALLET_ID,
   type SandboxApi,
+  SOLANA_CHAIN_IDS,
+  SOLANA_USDC_MINT,
   startSandboxApi
 } from "../../sandbox/api/api.mjs"
 import { rpc, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
@@ -48,6 +50,11 @@ afterAll(async () => {
 afterEach(() => api.faults.clear())
 
 const account = (i: number) => sandbox.accounts[i]!.address
+const solanaMainnet = SOLANA_CHAIN_IDS[0]!
+const solanaDevnet = SOLANA_CHAIN_IDS[1]!
+/** Two Solana accounts: base58 is case-sensitive. */
+const solAddress = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+const solAddressUpper = "5EYKT4USFV8P8NJDTREPY1VZQKQZKVDP"
 const url = (
   path: string,
   params: Record<string, string> = {},
@@ -319,6 +326,54 @@ describe("Blockchain API", () => {
     ])
   })
 
+  it("answers the Solana balance fixture: SOL, and USDC on mainnet, the same for an address every time", async () => {
+    const path = `/v1/account/${solAddress}/balance`
+    const raw = await getJson(path, { currency: "usd", chainId: solanaMainnet })
+    const decoded = right(decodeBalanceResponse(raw))
+    expect(decoded.dropped).toBe(0)
+    expect(decoded.balances.map((b) => b.symbol)).toEqual(["SOL", "USDC"])
+    const sol = decoded.balances[0]!
+    const usdc = decoded.balances[1]!
+    expect(sol).toMatchObject({ name: "Solana", chainId: solanaMainnet, price: PRICES.SOL })
+    expect(sol.address).toBeUndefined()
+    expect(sol.quantity.decimals).toBe("9")
+    expect(baseUnits(sol)).toBeLessThan(1000n * 10n ** 9n)
+    expect(sol.value).toBeCloseTo(Number(sol.quantity.numeric) * PRICES.SOL!, 4)
+    expect(usdc).toMatchObject({
+      name: "USD Coin",
+      chainId: solanaMainnet,
+      address: `${solanaMainnet}:${SOLANA_USDC_MINT}`,
+      price: PRICES.USDC
+    })
+    expect(usdc.quantity.decimals).toBe("6")
+    for (const balance of [sol, usdc]) {
+      const icon = await fetch(balance.iconUrl)
+      expect(icon.status).toBe(200)
+      expect(icon.headers.get("content-type")).toBe("image/svg+xml")
+    }
+
+    // A fixture keyed by the exact address: the same answer again, another for the upper-case account.
+    expect(await getJson(path, { currency: "usd", chainId: solanaMainnet })).toEqual(raw)
+    const upper = right(
+      decodeBalanceResponse(
+        await getJson(`/v1/account/${solAddressUpper}/balance`, { chainId: solanaMainnet })
+      )
+    )
+    expect(upper.balances[0]!.quantity.numeric).not.toBe(sol.quantity.numeric)
+
+    // Devnet: SOL only, on the requested chain.
+    const devnet = right(decodeBalanceResponse(await getJson(path, { chainId: solanaDevnet })))
+    expect(devnet.balances.map((b) => [b.symbol, b.chainId, b.quantity.numeric])).toEqual([
+      ["SOL", solanaDevnet, sol.quantity.numeric]
+    ])
+  })
+
+  it("answers an empty history for a Solana account (history is EVM only)", async () => {
+    const queries: Array<Record<string, string>> = [{}, { chainId: solanaMainnet }, { chainId: solanaDevnet }]
+    for (const params of queries)
+      expect(await getJson(`/v1/account/${solAddress}/history`, params)).toEqual({ data: [], next: null })
+  })
+
   it("answers the seeded transfers and the NFT fixture, newest first, with working cursors", async () => {
     const address = account(0)
     const pages = await history(address, { chainId: "eip155:31337" })
@@ -443,6 +498,7 @@ describe("checks", () => {
       "/v1/supported-chains",
       `/v1/account/${account(0)}/balance`,
       `/v1/account/${account(0)}/history`,
+      `/v1/account/${solAddress}/balance`,
       `/v1/identity/${account(0)}`,
       "/public/getTokenImage/ETH"
     ]
@@ -472,6 +528,18 @@ describe("checks", () => {
       [`/v1/account/${account(0)}/balance`, { chainId: "eip155:31337", currency: "eur" }],
       [`/v1/account/${account(0)}/history`, { chainId: "eip155:" }],
       ["/v1/identity/0xZZ", {}],
+      // Solana: a base58 address on a known cluster only, and never across namespaces.
+      [`/v1/account/${solAddress}/balance`, { chainId: "eip155:31337" }],
+      [`/v1/account/${account(0)}/balance`, { chainId: solanaMainnet }],
+      ["/v1/account/0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl/balance", { chainId: solanaMainnet }],
+      ["/v1/account/5eykt4UsFv8P8NJd/balance", { chainId: solanaMainnet }],
+      [`/v1/account/${solAddress}x${"1".repeat(12)}/balance`, { chainId: solanaMainnet }],
+      [`/v1/account/${solAddress}/balance`, { chainId: "solana:unknowncluster" }],
+      [`/v1/account/${solAddress}/balance`, { chainId: "solana:" }],
+      [`/v1/account/${solAddress}/balance`, { chainId: solanaMainnet, currency: "eur" }],
+      [`/v1/account/${solAddress}/history`, { chainId: "eip155:31337" }],
+      [`/v1/account/${solAddress}/history`, { cursor: "bogus!" }],
+      [`/v1/identity/${solAddress}`, {}],
       ["/getWalletImage/%E0%A4%A", {}]
     ]
     for (const [path, params] of cases) {
@@ -710,6 +778,25 @@ describe("the SDK's clients against the sandbox API", () => {
       avatar: `${api.url}/media/avatar/${SANDBOX_IDENTITY_NAME}.svg`
     })
     expect(result.nobody).toEqual({ name: undefined, avatar: undefined })
+  })
+
+  it("BlockchainApi: a Solana balance and history", async () => {
+    const result = value(
+      await run(
+        Effect.gen(function* () {
+          const chain = yield* BlockchainApi
+          const balance = yield* chain.balance(solAddress, "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp")
+          const history = yield* chain.history(solAddress, {})
+          return { balance, history }
+        })
+      )
+    )
+    expect(result.balance.dropped).toBe(0)
+    expect(result.balance.balances.map((b) => [b.symbol, b.address])).toEqual([
+      ["SOL", undefined],
+      ["USDC", `${solanaMainnet}:${SOLANA_USDC_MINT}`]
+    ])
+    expect(result.history).toMatchObject({ data: [], dropped: 0 })
   })
 
   it("gets the catalogue's typed errors from the sandbox's refusals", async () => {

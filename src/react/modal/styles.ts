@@ -307,10 +307,11 @@ export const modalCss = `
 .wallet-tile .tag { font-size: calc(var(--_fs) * 0.9); color: var(--_success); }
 .status { margin: 0; padding: calc(var(--_fs) * 0.8) 0; text-align: center; color: var(--_fg-2); }
 .status:empty { padding: 0; }
-.wallet-detail { display: flex; flex-direction: column; align-items: center; gap: calc(var(--_fs) * 0.8); text-align: center; }
-.wallet-detail .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); }
-.wallet-detail h3 { margin: 0; font-size: calc(var(--_fs) * 1.6); }
-.wallet-detail .list { width: 100%; }
+.walletconnect { display: flex; flex-direction: column; align-items: center; gap: calc(var(--_fs) * 1.2); text-align: center; }
+.walletconnect > .list, .walletconnect > .row, .walletconnect > .input, .walletconnect > .button { width: 100%; }
+.walletconnect-wallet { display: flex; align-items: center; gap: calc(var(--_fs) * 0.8); font-weight: 600; }
+.qr { width: 100%; max-width: calc(var(--_fs) * 28); aspect-ratio: 1; border-radius: calc(var(--_r) * 2); }
+.qr path { fill: var(--airlock-qr-color, #000); }
 a.row { text-decoration: none; }
 @keyframes airlock-spin { to { transform: rotate(360deg); } }
 @keyframes airlock-pulse { 50% { opacity: 0.55; } }

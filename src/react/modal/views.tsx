@@ -9,6 +9,14 @@ const AllWalletsView = lazy(() =>
   import("../views/AllWalletsView").then((m) => ({ default: m.AllWalletsView }))
 )
 const NetworksView = lazy(() => import("../views/NetworksView").then((m) => ({ default: m.NetworksView })))
+const ConnectingWalletConnectView = lazy(() =>
+  import("../views/ConnectingWalletConnectView").then((m) => ({ default: m.ConnectingWalletConnectView }))
+)
+const ConnectingWalletConnectBasicView = lazy(() =>
+  import("../views/ConnectingWalletConnectView").then((m) => ({
+    default: m.ConnectingWalletConnectBasicView
+  }))
+)
 const UnsupportedChainView = lazy(() =>
   import("../views/NetworksView").then((m) => ({ default: m.UnsupportedChainView }))
 )
@@ -35,6 +43,8 @@ const TITLES: Record<View, string> = {
 const BODIES: Partial<Record<View, ComponentType>> = {
   Connect: ConnectView,
   ConnectingExternal: ConnectingExternalView,
+  ConnectingWalletConnect: ConnectingWalletConnectView,
+  ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
   Account: AccountView,
   AllWallets: AllWalletsView,
   Networks: NetworksView,

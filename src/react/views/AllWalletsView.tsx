@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
 import { present } from "../../errors"
 import type { CatalogController } from "../../internal/controller"
+import { WALLET_CONNECT_ID } from "../../services/Connection"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../services/WalletCatalog"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
-import { WalletDetail } from "./WalletDetail"
 import { WalletGrid } from "./WalletGrid"
 
 /** What the live region says: loading, nothing found, or the failure, else nothing. */
@@ -27,14 +27,6 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogController }) => {
   const inputId = useId()
   const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState("")
-  const [selected, setSelected] = useState<CatalogWallet | undefined>(undefined)
-  const returnFocus = useRef(false)
-
-  useEffect(() => {
-    if (selected !== undefined || !returnFocus.current) return
-    returnFocus.current = false
-    input.current?.focus()
-  }, [selected])
 
   useEffect(() => {
     void catalog.load()
@@ -52,25 +44,15 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogController }) => {
     if (canLoadMore) void catalog.loadNextPage()
   }, [canLoadMore, catalog])
 
+  // An installed wallet connects directly; any other pairs through WalletConnect, with its deep link.
   const choose = (wallet: CatalogWallet) => {
     if (wallet.installed && wallet.connectorId !== undefined) {
       void controller.push("ConnectingExternal", { connectorId: wallet.connectorId })
       void controller.connect(wallet.connectorId)
       return
     }
-    setSelected(wallet)
-  }
-
-  if (selected !== undefined) {
-    return (
-      <WalletDetail
-        wallet={selected}
-        onBack={() => {
-          returnFocus.current = true
-          setSelected(undefined)
-        }}
-      />
-    )
+    void controller.push("ConnectingWalletConnect", { walletId: wallet.id })
+    void controller.connect(WALLET_CONNECT_ID)
   }
 
   const failed = !searching && state.status._tag === "Failed"

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
 import { type FormEvent, useId, useState } from "react"
 import { type ConnectMethod, connectMethodsOrder } from "../../internal/connectMethods"
+import { isTouchDevice } from "../../internal/device"
 import { Email, type SocialOption } from "../../schemas/Primitives"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
@@ -87,19 +88,11 @@ const SocialSection = ({ socials }: { readonly socials: ReadonlyArray<SocialOpti
   )
 }
 
-const isMobile = () => {
-  try {
-    return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches
-  } catch {
-    return false
-  }
-}
-
 const WalletSection = () => {
   const controller = useController()
   const { features, allWallets } = controller.config
   const showAll =
-    features.allWallets && (allWallets === "SHOW" || (allWallets === "ONLY_MOBILE" && isMobile()))
+    features.allWallets && (allWallets === "SHOW" || (allWallets === "ONLY_MOBILE" && isTouchDevice()))
   return (
     <div className="section">
       <h3 className="visually-hidden">Wallets</h3>

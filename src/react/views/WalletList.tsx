@@ -1,5 +1,7 @@
 import { useMemo } from "react"
+import { isTouchDevice } from "../../internal/device"
 import type { RecentWallet } from "../../schemas/Wallet"
+import { WALLET_CONNECT_ID } from "../../services/Connection"
 import type { WalletConnector } from "../../services/Connectors"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
@@ -29,8 +31,42 @@ const tagOf = (connector: WalletConnector, recent: boolean) =>
         ? "Installed"
         : undefined
 
-/** The browser wallets found on the page; choosing one starts connecting. */
-export const WalletList = () => {
+/**
+ * The WalletConnect group: one row that pairs by QR code (or, on touch devices, by the basic list of wallet
+ * links). Hidden when WalletConnect is off or already connected (SPEC.md §2).
+ */
+const WalletConnectRow = () => {
+  const controller = useController()
+  const { namespaces } = useStore(controller.connection)
+  const connected = Object.values(namespaces).some(
+    (n) => n?.status === "connected" && n.connector.type === "WALLET_CONNECT"
+  )
+  if (!controller.config.enableWalletConnect || connected) return null
+  return (
+    <button
+      type="button"
+      className="row"
+      onClick={() => {
+        void controller.push(isTouchDevice() ? "ConnectingWalletConnectBasic" : "ConnectingWalletConnect")
+        void controller.connect(WALLET_CONNECT_ID)
+      }}
+    >
+      <WalletIcon icon={undefined} name="WalletConnect" />
+      <span className="name">WalletConnect</span>
+      <span className="tag">QR code</span>
+    </button>
+  )
+}
+
+/** The WalletConnect row, then the browser wallets found on the page; choosing one starts connecting. */
+export const WalletList = () => (
+  <>
+    <WalletConnectRow />
+    <BrowserWallets />
+  </>
+)
+
+const BrowserWallets = () => {
   const controller = useController()
   const connectors = useStore(controller.connectors)
   const recent = useStore(controller.recentWallets)

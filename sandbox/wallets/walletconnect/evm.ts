@@ -1,0 +1,190 @@
+/**
+ * The wallet's EVM side: anvil's first dev key (a viem local account) signing for the sandbox chains.
+ * Each request is checked and described first (what the approval card shows), and signed or sent only once
+ * approved. Free of DOM code.
+ */
+import {
+  createWalletClient,
+  type Hex,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  type TypedDataDefinition
+} from "viem"
+import type { PrivateKeyAccount } from "viem/accounts"
+import type { SandboxChainConfig } from "../../shared/config"
+import { readableMessage } from "../injected/wallet"
+import { ErrorCode, invalidParams, isRecord, unauthorized, WalletRpcError } from "./rpc"
+
+/** Label and value pairs for the approval card, in order; shown as text. */
+export type Preview = ReadonlyArray<readonly [label: string, value: string]>
+
+/** A checked request: what to show, and what approving it does. */
+export interface Prepared {
+  readonly preview: Preview
+  readonly run: () => Promise<unknown>
+}
+
+export const toHexChainId = (chainId: number) => `0x${chainId.toString(16)}`
+
+/** `0x`-prefixed hex without leading zeros (EIP-3326) to a chain id. */
+export const parseHexChainId = (value: unknown): number => {
+  if (typeof value !== "string" || !/^0x[0-9a-f]+$/i.test(value) || /^0x0[0-9a-f]/i.test(value)) {
+    throw invalidParams(`Expected chainId as 0x-prefixed hex without leading zeros, got ${String(value)}`)
+  }
+  const chainId = Number.parseInt(value, 16)
+  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalidParams(`Invalid chainId ${value}`)
+  return chainId
+}
+
+/** `eip155:31337` to 31337, or undefined for anything else. */
+export const eip155Reference = (caip2: string): number | undefined => {
+  const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
+  return match?.[1] === undefined ? undefined : Number(match[1])
+}
+
+const quantity = (value: unknown, field: string): bigint | undefined => {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== "string" || !isHex(value)) throw invalidParams(`Expected ${field} as a hex quantity`)
+  return BigInt(value)
+}
+
+const formatEther = (wei: bigint): string => {
+  const whole = wei / 10n ** 18n
+  const fraction = (wei % 10n ** 18n).toString().padStart(18, "0").replace(/0+$/, "")
+  return fraction === "" ? whole.toString() : `${whole}.${fraction}`
+}
+
+export interface EvmSigner {
+  readonly address: Hex
+  readonly personalSign: (params: unknown) => Prepared
+  readonly signTypedData: (params: unknown) => Prepared
+  readonly sendTransaction: (chain: SandboxChainConfig, params: unknown) => Prepared
+}
+
+export const createEvmSigner = (account: PrivateKeyAccount): EvmSigner => {
+  const requireSigner = (address: unknown) => {
+    if (
+      typeof address !== "string" ||
+      !isAddress(address, { strict: false }) ||
+      !isAddressEqual(address, account.address)
+    ) {
+      throw unauthorized(`The Sandbox WalletConnect Wallet holds no key for ${String(address)}.`)
+    }
+  }
+
+  const personalSign = (params: unknown): Prepared => {
+    const [message, address] = Array.isArray(params) ? params : []
+    if (typeof message !== "string") throw invalidParams("Expected [message, address]")
+    requireSigner(address)
+    return {
+      preview: [
+        ["Account", account.address],
+        ["Message", readableMessage(message)]
+      ],
+      run: () => account.signMessage({ message: isHex(message) ? { raw: message } : message })
+    }
+  }
+
+  const signTypedData = (params: unknown): Prepared => {
+    const [address, raw] = Array.isArray(params) ? params : []
+    requireSigner(address)
+    let typed: unknown
+    try {
+      typed = typeof raw === "string" ? JSON.parse(raw) : raw
+    } catch {
+      throw invalidParams("Expected the typed data as JSON")
+    }
+    if (
+      !isRecord(typed) ||
+      !isRecord(typed.types) ||
+      typeof typed.primaryType !== "string" ||
+      !isRecord(typed.message)
+    ) {
+      throw invalidParams("Expected typed data { types, primaryType, domain, message }")
+    }
+    const domain = isRecord(typed.domain) ? typed.domain : {}
+    const definition = typed as unknown as TypedDataDefinition
+    return {
+      preview: [
+        ["Account", account.address],
+        ["Domain", typeof domain.name === "string" ? domain.name : "(no name)"],
+        ["Type", typed.primaryType],
+        ["Message", JSON.stringify(typed.message, null, 1)]
+      ],
+      run: async () => {
+        try {
+          return await account.signTypedData(definition)
+        } catch (error) {
+          throw invalidParams(
+            `Cannot sign this typed data: ${error instanceof Error ? error.message : String(error)}`
+          )
+        }
+      }
+    }
+  }
+
+  const sendTransaction = (chain: SandboxChainConfig, params: unknown): Prepared => {
+    const tx = Array.isArray(params) ? params[0] : undefined
+    if (!isRecord(tx)) throw invalidParams("Expected [transaction]")
+    requireSigner(tx.from)
+    if (tx.chainId !== undefined && parseHexChainId(tx.chainId) !== chain.chainId) {
+      throw invalidParams(
+        `The transaction is for chain ${String(tx.chainId)}, the request for ${toHexChainId(chain.chainId)}`
+      )
+    }
+    if (tx.to !== undefined && tx.to !== null && (typeof tx.to !== "string" || !isAddress(tx.to))) {
+      throw invalidParams("Expected `to` as an address")
+    }
+    const data = tx.data ?? tx.input
+    if (data !== undefined && (typeof data !== "string" || !isHex(data))) {
+      throw invalidParams("Expected `data` as hex")
+    }
+    const value = quantity(tx.value, "value") ?? 0n
+    const request = {
+      to: (tx.to ?? undefined) as Hex | undefined,
+      data: data as Hex | undefined,
+      value,
+      gas: quantity(tx.gas, "gas"),
+      nonce: tx.nonce === undefined ? undefined : Number(quantity(tx.nonce, "nonce")),
+      ...(tx.gasPrice !== undefined
+        ? { gasPrice: quantity(tx.gasPrice, "gasPrice") }
+        : {
+            maxFeePerGas: quantity(tx.maxFeePerGas, "maxFeePerGas"),
+            maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas, "maxPriorityFeePerGas")
+          })
+    }
+    return {
+      preview: [
+        ["From", account.address],
+        ["To", request.to ?? "(new contract)"],
+        ["Value", `${formatEther(value)} ETH`],
+        ["Network", `${chain.name} (chain ${chain.chainId})`],
+        ...(request.data === undefined || request.data === "0x" ? [] : [["Data", request.data] as const])
+      ],
+      run: async () => {
+        // Signed here with the local key, sent raw to the chain's anvil node; the answer is the tx hash.
+        const client = createWalletClient({ account, transport: http(chain.rpcUrl, { retryCount: 0 }) })
+        return client.sendTransaction({ ...request, chain: null } as Parameters<
+          typeof client.sendTransaction
+        >[0])
+      }
+    }
+  }
+
+  return { address: account.address, personalSign, signTypedData, sendTransaction }
+}
+
+/** The request's chain must be one the sandbox runs (the key exists nowhere else). */
+export const sandboxChainOf = (
+  chains: ReadonlyArray<SandboxChainConfig>,
+  caip2: string
+): SandboxChainConfig => {
+  const reference = eip155Reference(caip2)
+  const chain = reference === undefined ? undefined : chains.find((c) => c.chainId === reference)
+  if (chain === undefined) {
+    throw new WalletRpcError(ErrorCode.unrecognizedChain, `The sandbox runs no chain ${caip2}.`)
+  }
+  return chain
+}

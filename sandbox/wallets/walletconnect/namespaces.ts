@@ -1,0 +1,51 @@
+/**
+ * What the wallet offers a dapp: eip155 on every sandbox chain with anvil's first key, and Solana devnet
+ * with the sandbox's ed25519 key. `buildApprovedNamespaces` narrows this to what a proposal asks for.
+ */
+import type { SandboxChainConfig } from "../../shared/config"
+import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAccount } from "../../shared/solana"
+
+export const EVM_METHODS = [
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "eth_sendTransaction",
+  "eth_accounts",
+  "eth_requestAccounts",
+  "eth_chainId",
+  "wallet_switchEthereumChain",
+  "wallet_addEthereumChain",
+  "wallet_getCapabilities"
+] as const
+
+export const EVM_EVENTS = ["accountsChanged", "chainChanged"] as const
+
+export const SOLANA_METHODS = [
+  "solana_signMessage",
+  "solana_signTransaction",
+  "solana_signAndSendTransaction"
+] as const
+
+export interface SupportedNamespace {
+  chains: Array<string>
+  methods: Array<string>
+  events: Array<string>
+  accounts: Array<string>
+}
+
+export const supportedNamespaces = (
+  chains: ReadonlyArray<SandboxChainConfig>,
+  evmAddress: string
+): Record<string, SupportedNamespace> => ({
+  eip155: {
+    chains: chains.map((chain) => `eip155:${chain.chainId}`),
+    methods: [...EVM_METHODS],
+    events: [...EVM_EVENTS],
+    accounts: chains.map((chain) => `eip155:${chain.chainId}:${evmAddress}`)
+  },
+  solana: {
+    chains: [SANDBOX_SOLANA_CHAIN],
+    methods: [...SOLANA_METHODS],
+    events: [],
+    accounts: [sandboxSolanaAccount]
+  }
+})

@@ -1,0 +1,57 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
+import type * as Queue from "effect/Queue"
+import type * as Scope from "effect/Scope"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type { ServiceUnavailableError, WalletConnectConnectorNotFoundError, WalletError } from "../errors"
+import type { WalletConnectSession } from "../internal/sessionAccounts"
+import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
+import type { Eip1193Provider } from "./Connectors"
+
+/** The pairing a Connecting view shows: a URI to scan or open, valid until `expiresAt` (Clock millis). */
+export type PairingState =
+  | { readonly _tag: "Idle" }
+  | { readonly _tag: "Preparing" }
+  | { readonly _tag: "Ready"; readonly uri: string; readonly expiresAt: number }
+
+/** What the wallet did to a session after it was approved. */
+export type WalletConnectEvent =
+  | { readonly _tag: "SessionDeleted"; readonly topic: string }
+  | { readonly _tag: "SessionChanged"; readonly session: WalletConnectSession }
+  | { readonly _tag: "ChainChanged"; readonly caipNetworkId: CaipNetworkId }
+
+/**
+ * Why pairing failed: the wallet declined (a `WalletError`), the SDK could not load, or the relay did not
+ * answer in time (`ServiceUnavailableError`, instead of an endless spinner).
+ */
+export type WalletConnectError = WalletError | WalletConnectConnectorNotFoundError | ServiceUnavailableError
+
+export interface WalletConnectShape {
+  readonly pairing: SubscriptionRef.SubscriptionRef<PairingState>
+  /**
+   * Loads the SDK, shows a pairing URI and waits for a wallet to approve. A URI is replaced by a fresh one
+   * 10 s before its 4 minutes run out (SPEC.md §9). Interrupting it abandons the pairing.
+   */
+  readonly connect: Effect.Effect<WalletConnectSession, WalletConnectError>
+  /** The session the SDK kept from an earlier visit, when there is one and it still decodes. */
+  readonly restore: Effect.Effect<Option.Option<WalletConnectSession>>
+  /** Ends the session on both sides; best effort. */
+  readonly disconnect: Effect.Effect<void>
+  /** An EIP-1193 view of the session for one namespace: requests go to its active chain in the session. */
+  readonly provider: (namespace: ChainNamespace) => Eip1193Provider
+  /** Session events from now on, for as long as the scope lasts. */
+  readonly events: Effect.Effect<Queue.Dequeue<WalletConnectEvent>, never, Scope.Scope>
+}
+
+/**
+ * WalletConnect v2 sessions: pairing by URI (QR code or deep link), restore, requests and the wallet's
+ * session events.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
+export class WalletConnect extends Context.Tag("@airlock/WalletConnect")<
+  WalletConnect,
+  WalletConnectShape
+>() {}

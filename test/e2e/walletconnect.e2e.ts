@@ -1,0 +1,186 @@
+import { ed25519 } from "@noble/curves/ed25519"
+import { base58 } from "@scure/base"
+import type { Browser, Page } from "playwright-core"
+import { verifyMessage } from "viem"
+import { describe, expect, inject } from "vitest"
+import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
+import { test } from "./browser"
+
+/**
+ * WalletConnect for real, in chromium: the demo page pairs with the Sandbox WalletConnect Wallet (its own
+ * page, on its own origin, on @reown/walletkit) through the sandbox relay. Each test gets fresh browser
+ * contexts, so both sides start without sessions.
+ */
+
+const demoUrl = inject("demoUrl")
+const walletUrl = inject("walletConnectWalletUrl")
+const account0 = inject("sandbox").accounts[0]!
+
+const truncate = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
+const modal = (page: Page, name: string | RegExp) => page.getByRole("dialog", { name })
+
+/** The wallet page in its own context, failing the test on any page or console error there too. */
+async function openWallet(browser: Browser) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  const problems: Array<string> = []
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console.error: ${message.text()}`)
+  })
+  await page.goto(walletUrl)
+  await page.waitForFunction(() => window.__sandboxWcWallet !== undefined)
+  await page.evaluate(() => window.__sandboxWcWallet!.ready)
+  return {
+    page,
+    close: async () => {
+      await context.close()
+      expect(problems).toEqual([])
+    }
+  }
+}
+
+/** Opens the modal on Connect, chooses WalletConnect and copies the pairing link shown with the QR code. */
+async function copyPairingLink(page: Page) {
+  await page.getByRole("button", { name: "Connect Wallet" }).click()
+  await modal(page, "Connect Wallet")
+    .getByRole("button", { name: /WalletConnect/ })
+    .click()
+  const view = modal(page, "WalletConnect")
+  await view.getByRole("img", { name: "QR code: Scan with your wallet" }).waitFor()
+  await view.getByRole("button", { name: "Copy link" }).click()
+  await page.locator("airlock-modal").getByText("Link copied").waitFor()
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
+const field = (page: Page, testId: string) => page.getByTestId(testId).textContent()
+
+describe("WalletConnect with the sandbox wallet page", () => {
+  test.scoped({ contextOptions: { permissions: ["clipboard-read", "clipboard-write"] } })
+
+  test("pair by the copied link, both namespaces connect, personal_sign verifies, reload keeps it, the wallet disconnects", async ({
+    page,
+    browser
+  }) => {
+    page.setDefaultTimeout(20_000)
+    await page.goto(demoUrl)
+    const uri = await copyPairingLink(page)
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+
+    const wallet = await openWallet(browser)
+    try {
+      // The visitor pastes the link into the wallet and sees who is asking.
+      await wallet.page.getByLabel("WalletConnect URI").fill(uri)
+      await wallet.page.getByRole("button", { name: "Connect", exact: true }).click()
+      await wallet.page.getByRole("button", { name: "Approve Airlock Demo" }).click()
+
+      // The modal shows the account; the page's hooks see both namespaces of the one session.
+      await modal(page, "Account").getByText(truncate(account0), { exact: true }).waitFor()
+      await expect.poll(() => field(page, "account-address")).toBe(account0)
+      await expect.poll(() => field(page, "solana-address")).toBe(sandboxSolanaAddress)
+      expect(await field(page, "solana-status")).toBe("connected")
+      await page.keyboard.press("Escape")
+      await modal(page, "Account").waitFor({ state: "detached" })
+
+      // personal_sign from the page, approved on the wallet page, checks out with viem.
+      await page.getByRole("button", { name: "Sign message (EVM)" }).click()
+      await wallet.page.getByRole("button", { name: "Approve personal_sign" }).click()
+      await expect.poll(() => field(page, "request-label")).toBe("personal_sign")
+      const signature = await field(page, "request-result")
+      const message = (await field(page, "sign-message")) ?? ""
+      expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+      expect(
+        await verifyMessage({
+          address: account0 as `0x${string}`,
+          message,
+          signature: signature as `0x${string}`
+        })
+      ).toBe(true)
+
+      // solana_signMessage goes to the same wallet, for the Solana account, and verifies as ed25519.
+      await page.getByRole("button", { name: "Sign message (Solana)" }).click()
+      await wallet.page.getByRole("button", { name: "Approve solana_signMessage" }).click()
+      await expect.poll(() => field(page, "request-label")).toBe("solana_signMessage")
+      const { signature: solanaSignature } = JSON.parse((await field(page, "request-result")) ?? "{}") as {
+        signature: string
+      }
+      expect(
+        ed25519.verify(
+          base58.decode(solanaSignature),
+          new TextEncoder().encode(message),
+          base58.decode(sandboxSolanaAddress)
+        )
+      ).toBe(true)
+      const requested = await wallet.page.evaluate(() => window.__sandboxWcWallet!.answered())
+      expect(requested).toBe(2)
+
+      // A reload restores the session from the SDK's storage: no new proposal, both namespaces back.
+      await page.reload()
+      await expect.poll(() => field(page, "account-status")).toBe("connected")
+      await expect.poll(() => field(page, "solana-status")).toBe("connected")
+      expect(await wallet.page.evaluate(() => window.__sandboxWcWallet!.proposals().length)).toBe(0)
+      expect(await wallet.page.evaluate(() => window.__sandboxWcWallet!.sessions().length)).toBe(1)
+
+      // Disconnecting on the wallet side returns the page to disconnected.
+      await wallet.page.getByRole("button", { name: "Disconnect Airlock Demo" }).click()
+      await expect.poll(() => field(page, "account-status")).toBe("disconnected")
+      await expect.poll(() => field(page, "solana-status")).toBe("disconnected")
+      await page.getByRole("button", { name: "Connect Wallet" }).waitFor()
+    } finally {
+      await wallet.close()
+    }
+  })
+
+  test("the session carries the Solana account on the chain the page asked for; the modal shows it there", async ({
+    page,
+    browser
+  }) => {
+    page.setDefaultTimeout(20_000)
+    await page.goto(demoUrl)
+    const uri = await copyPairingLink(page)
+    const wallet = await openWallet(browser)
+    try {
+      await wallet.page.evaluate((link) => window.__sandboxWcWallet!.pair(link), uri)
+      await wallet.page.waitForFunction(() => window.__sandboxWcWallet!.proposals().length === 1)
+      const [proposal] = await wallet.page.evaluate(() => window.__sandboxWcWallet!.proposals())
+      expect(proposal?.dapp.name).toBe("Airlock Demo")
+      expect(proposal?.requestedChains).toContain(SANDBOX_SOLANA_CHAIN)
+      await wallet.page.evaluate(() => window.__sandboxWcWallet!.approveProposal())
+      await expect.poll(() => field(page, "solana-address")).toBe(sandboxSolanaAddress)
+      // The modal shows the account of each namespace: switching to Solana Devnet shows the Solana one.
+      const account = modal(page, "Account")
+      await account.getByText(truncate(account0), { exact: true }).waitFor()
+      await account.getByRole("button", { name: /^Network: .*Switch network$/ }).click()
+      await modal(page, "Choose Network")
+        .getByRole("button", { name: /Solana Devnet/ })
+        .click()
+      await account.getByText(truncate(sandboxSolanaAddress), { exact: true }).waitFor()
+      await account.getByRole("button", { name: "Disconnect" }).click()
+      await expect.poll(() => field(page, "account-status")).toBe("disconnected")
+      await wallet.page.waitForFunction(() => window.__sandboxWcWallet!.sessions().length === 0)
+    } finally {
+      await wallet.close()
+    }
+  })
+})
+
+describe("WalletConnect without a relay", () => {
+  test("a relay that refuses every connection ends in an error with Try again, not an endless spinner", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(30_000)
+    // Every WebSocket the page opens is closed at once: the relay is down.
+    await page.routeWebSocket(/.*/, (socket) => socket.close())
+    await page.goto(demoUrl)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    await modal(page, "Connect Wallet")
+      .getByRole("button", { name: /WalletConnect/ })
+      .click()
+    const view = modal(page, "WalletConnect")
+    await view.getByRole("progressbar", { name: "Preparing the QR code" }).waitFor()
+    await view.getByRole("alert").filter({ hasText: "Service temporarily unavailable" }).waitFor()
+    await view.getByRole("button", { name: "Try again" }).waitFor()
+    expect(await view.getByRole("img", { name: /QR code/ }).count()).toBe(0)
+  })
+})

@@ -1,0 +1,449 @@
+import { ed25519 } from "@noble/curves/ed25519"
+import { base58 } from "@scure/base"
+import { UniversalProvider } from "@walletconnect/universal-provider"
+import type { Browser, Page } from "playwright-core"
+import { createPublicClient, type Hex, http, parseEther, toHex, verifyMessage, verifyTypedData } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
+import {
+  type Route,
+  type RunningServer,
+  sandboxConfig,
+  sandboxConfigScript,
+  serveWcWallet
+} from "../../sandbox/host/serve.mjs"
+import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.mjs"
+import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
+import { viteBuild } from "../../scripts/vite.mjs"
+import { launchChromium } from "../e2e/browser"
+
+/**
+ * The Sandbox WalletConnect Wallet (sandbox/wallets/walletconnect), built and served as `npm run demo` does,
+ * in chromium under the demo's CSP, against a real dapp in Node (@walletconnect/universal-provider) through
+ * the sandbox relay, signing for real anvil nodes.
+ */
+
+type Dapp = Awaited<ReturnType<typeof UniversalProvider.init>>
+type Session = NonNullable<Dapp["session"]>
+
+let sandbox: SandboxChains | undefined
+let relay: SandboxRelay | undefined
+let server: RunningServer | undefined
+let browser: Browser | undefined
+let page: Page
+let dapp: Dapp | undefined
+let session: Session
+
+/** Whatever the page reports that must not happen: errors, CSP violations, calls off the loopback. */
+const problems: Array<string> = []
+/** Every URL the page asked for (documents, scripts, fetches, WebSockets). */
+const pageUrls: Array<string> = []
+/** Non-loopback fetches made in this Node process (the dapp side); they are refused. */
+const externalFetches: Array<string> = []
+const realFetch = globalThis.fetch
+
+const isLoopback = (url: string) => /^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(url)
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      }
+    )
+  })
+
+/** Resolves with the next `event` of the dapp's provider. */
+const nextEvent = <T>(event: string, ms: number): Promise<T> =>
+  withTimeout(new Promise<T>((resolve) => dapp?.once(event, resolve)), ms, `the dapp's ${event} event`)
+
+/** Waits until the wallet page holds a request for `method`. */
+const waitForRequest = async (method: string, ms = 10_000) => {
+  await page.waitForFunction(
+    (wanted) => window.__sandboxWcWallet?.requests().some((request) => request.method === wanted) === true,
+    method,
+    { timeout: ms }
+  )
+}
+
+const walletReady = (what: string) =>
+  withTimeout(
+    page.evaluate(() => window.__sandboxWcWallet?.ready),
+    10_000,
+    what
+  )
+
+const METADATA = {
+  name: "WC Wallet Test Dapp",
+  description: "A dapp in the Node test process",
+  url: "http://127.0.0.1:1",
+  icons: []
+}
+
+const evmAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+
+const connect = async (openWallet: (uri: string) => Promise<void>): Promise<Session> => {
+  const current = dapp
+  if (current === undefined) throw new Error("no dapp")
+  const uri = nextEvent<string>("display_uri", 10_000)
+  const [chainA, chainB] = sandbox?.chains ?? []
+  const connecting = current.connect({
+    optionalNamespaces: {
+      eip155: {
+        chains: [`eip155:${chainA?.chainId}`],
+        methods: [
+          "personal_sign",
+          "eth_signTypedData_v4",
+          "eth_sendTransaction",
+          "wallet_switchEthereumChain"
+        ],
+        events: ["chainChanged", "accountsChanged"],
+        rpcMap: {
+          [String(chainA?.chainId)]: chainA?.rpcUrl ?? "",
+          [String(chainB?.chainId)]: chainB?.rpcUrl ?? ""
+        }
+      },
+      solana: {
+        chains: [SANDBOX_SOLANA_CHAIN],
+        methods: ["solana_signMessage", "solana_signTransaction"],
+        events: []
+      }
+    }
+  })
+  // Settled into a value at once: a rejection that comes while the wallet page is still being driven is
+  // this test's to report, not an unhandled one.
+  const outcome = connecting.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error })
+  )
+  await openWallet(await uri)
+  const settled = await withTimeout(outcome, 15_000, "the dapp's connect()")
+  if (!settled.ok) throw settled.error
+  if (settled.value === undefined) throw new Error("connect() gave no session")
+  return settled.value
+}
+
+beforeAll(async () => {
+  // Off in the dapp's SDK: telemetry and Verify (FACTS-WALLETCONNECT.md); the page switches off its own.
+  process.env.IS_VITEST = "true"
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const target = String(input instanceof Request ? input.url : input)
+    if (!isLoopback(target)) {
+      externalFetches.push(target)
+      throw new TypeError("offline")
+    }
+    return realFetch(input, init)
+  }) as typeof fetch
+
+  const [chains, built] = await Promise.allSettled([startSandboxChains(), viteBuild(["--mode", "wcwallet"])])
+  if (chains.status === "rejected") throw chains.reason
+  const running = chains.value
+  sandbox = running
+  if (built.status === "rejected") throw built.reason
+  relay = await startSandboxRelay()
+  const routes: Record<string, Route> = {}
+  server = await serveWcWallet(routes)
+  // The wallet reads only the relay, the chains, the keys and the project id; no provider API runs here.
+  const config = sandboxConfig(running, { url: "http://127.0.0.1:9", projectId: "sandbox-project" }, relay)
+  routes["/sandbox-config.js"] = { type: "text/javascript; charset=utf-8", body: sandboxConfigScript(config) }
+
+  browser = await launchChromium()
+  const context = await browser.newContext()
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`)
+    })
+  })
+  page = await context.newPage()
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.stack ?? error.message}`))
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      problems.push(`console.${message.type()}: ${message.text()}`)
+    }
+  })
+  page.on("request", (request) => pageUrls.push(request.url()))
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()} for ${response.url()}`)
+  })
+  page.on("websocket", (socket) => pageUrls.push(socket.url()))
+  await page.goto(`${server.url}?mode=manual`)
+  await walletReady("the wallet's ready")
+
+  dapp = await UniversalProvider.init({
+    projectId: "sandbox-project",
+    relayUrl: relay.url,
+    customStoragePrefix: "airlock-wc-wallet-test-dapp",
+    logger: "silent",
+    telemetryEnabled: false,
+    disableProviderPing: true,
+    metadata: METADATA
+  })
+}, 60_000)
+
+afterAll(async () => {
+  globalThis.fetch = realFetch
+  if (dapp !== undefined) {
+    // The SDK's heartbeat and socket keep the process alive otherwise (FACTS-WALLETCONNECT.md).
+    dapp.client.core.heartbeat.stop()
+    await dapp.client.core.relayer.transportClose().catch(() => undefined)
+  }
+  await browser?.close()
+  await server?.close()
+  await relay?.close()
+  await sandbox?.stop()
+}, 30_000)
+
+describe("the Sandbox WalletConnect Wallet page", () => {
+  it("refuses a URI that is not wc: with a message, and shows its accounts", async () => {
+    const error = await page.evaluate(() =>
+      window.__sandboxWcWallet!.pair("https://example.com").then(
+        () => "paired",
+        (e: Error) => e.message
+      )
+    )
+    expect(error).toMatch(/wc:/)
+    await page.getByText("A WalletConnect URI starts with wc:").waitFor({ timeout: 5_000 })
+    expect(
+      await page.evaluate(() => [
+        window.__sandboxWcWallet!.evmAddress,
+        window.__sandboxWcWallet!.solanaAddress
+      ])
+    ).toEqual([evmAddress, sandboxSolanaAddress])
+    await page.getByText(sandboxSolanaAddress).waitFor({ timeout: 5_000 })
+  })
+
+  it("rejects a proposal: the dapp's connect() fails with the user-rejected error (5000)", async () => {
+    const outcome = connect(async (uri) => {
+      await page.evaluate((wcUri) => window.__sandboxWcWallet!.pair(wcUri), uri)
+      await page.waitForFunction(() => window.__sandboxWcWallet?.proposals().length === 1, undefined, {
+        timeout: 10_000
+      })
+      await page.getByRole("button", { name: `Reject ${METADATA.name}` }).click()
+    }).then(
+      () => ({ code: undefined }),
+      (error: { code?: unknown }) => ({ code: error.code })
+    )
+    expect(await outcome).toEqual({ code: 5000 })
+    expect(await page.evaluate(() => window.__sandboxWcWallet!.proposals())).toEqual([])
+    expect(await page.evaluate(() => window.__sandboxWcWallet!.sessions())).toEqual([])
+  })
+
+  it("pairs from the form, shows the dapp's proposal as text, and approves eip155 and Solana", async () => {
+    session = await connect(async (uri) => {
+      await page.getByLabel("WalletConnect URI").fill(uri)
+      await page.getByRole("button", { name: "Connect" }).click()
+      await page.waitForFunction(() => window.__sandboxWcWallet?.proposals().length === 1, undefined, {
+        timeout: 10_000
+      })
+      const [proposal] = await page.evaluate(() => window.__sandboxWcWallet!.proposals())
+      expect(proposal?.dapp).toEqual({ ...METADATA, icons: [] })
+      expect(proposal?.requestedChains).toEqual(["eip155:31337", SANDBOX_SOLANA_CHAIN])
+      await page.getByRole("heading", { name: METADATA.name }).waitFor({ timeout: 5_000 })
+      await page.getByRole("button", { name: `Approve ${METADATA.name}` }).click()
+    })
+    expect(session.namespaces.eip155?.accounts).toEqual([`eip155:31337:${evmAddress}`])
+    expect(session.namespaces.solana?.accounts).toEqual([`${SANDBOX_SOLANA_CHAIN}:${sandboxSolanaAddress}`])
+    expect(session.namespaces.solana?.methods).toEqual(["solana_signMessage", "solana_signTransaction"])
+    const sessions = await page.evaluate(() => window.__sandboxWcWallet!.sessions())
+    expect(sessions.map((s) => [s.topic, s.dapp.name])).toEqual([[session.topic, METADATA.name]])
+    await page.getByRole("button", { name: `Disconnect ${METADATA.name}` }).waitFor({ timeout: 5_000 })
+  })
+
+  it("answers personal_sign once approved, showing the message as text", async () => {
+    const signing = dapp!.request<Hex>(
+      { method: "personal_sign", params: [toHex("hello from the sandbox"), evmAddress] },
+      "eip155:31337"
+    )
+    await waitForRequest("personal_sign")
+    const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
+    expect(request).toMatchObject({ topic: session.topic, method: "personal_sign", chainId: "eip155:31337" })
+    expect(request?.preview).toContainEqual(["Message", "hello from the sandbox"])
+    await page.getByText("hello from the sandbox").waitFor({ timeout: 5_000 })
+    await page.getByRole("button", { name: "Approve personal_sign" }).click()
+    const signature = await withTimeout(signing, 10_000, "personal_sign")
+    expect(await verifyMessage({ address: evmAddress, message: "hello from the sandbox", signature })).toBe(
+      true
+    )
+  })
+
+  it("signs eth_signTypedData_v4", async () => {
+    const typed = {
+      domain: { name: "Sandbox Mail", version: "1", chainId: 31337 },
+      types: {
+        EIP712Domain: [
+          { name: "name", type: "string" },
+          { name: "version", type: "string" },
+          { name: "chainId", type: "uint256" }
+        ],
+        Mail: [
+          { name: "to", type: "address" },
+          { name: "contents", type: "string" }
+        ]
+      },
+      primaryType: "Mail",
+      message: { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", contents: "gm" }
+    } as const
+    const signing = dapp!.request<Hex>(
+      { method: "eth_signTypedData_v4", params: [evmAddress, JSON.stringify(typed)] },
+      "eip155:31337"
+    )
+    await waitForRequest("eth_signTypedData_v4")
+    expect(await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())).toBe(true)
+    const signature = await withTimeout(signing, 10_000, "eth_signTypedData_v4")
+    const { EIP712Domain: _domain, ...types } = typed.types
+    expect(
+      await verifyTypedData({
+        address: evmAddress,
+        domain: typed.domain,
+        types,
+        primaryType: "Mail",
+        message: typed.message,
+        signature
+      })
+    ).toBe(true)
+  })
+
+  it("sends eth_sendTransaction on anvil and answers the hash", async () => {
+    const chain = sandbox!.chains[0]!
+    const to = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const sending = dapp!.request<Hex>(
+      { method: "eth_sendTransaction", params: [{ from: evmAddress, to, value: toHex(parseEther("0.01")) }] },
+      "eip155:31337"
+    )
+    await waitForRequest("eth_sendTransaction")
+    const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
+    expect(request?.preview).toContainEqual(["Value", "0.01 ETH"])
+    await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
+    const hash = await withTimeout(sending, 15_000, "eth_sendTransaction")
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000 })
+    expect(receipt.status).toBe("success")
+    expect(receipt.to?.toLowerCase()).toBe(to.toLowerCase())
+  })
+
+  it("signs solana_signMessage with the sandbox ed25519 key", async () => {
+    const message = new TextEncoder().encode("hello, Solana devnet")
+    const signing = dapp!.request<{ signature: string }>(
+      {
+        method: "solana_signMessage",
+        params: { message: base58.encode(message), pubkey: sandboxSolanaAddress }
+      },
+      SANDBOX_SOLANA_CHAIN
+    )
+    await waitForRequest("solana_signMessage")
+    const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
+    expect(request?.preview).toContainEqual(["Message", "hello, Solana devnet"])
+    await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
+    const { signature } = await withTimeout(signing, 10_000, "solana_signMessage")
+    expect(base58.decode(signature)).toHaveLength(64)
+    expect(ed25519.verify(base58.decode(signature), message, base58.decode(sandboxSolanaAddress))).toBe(true)
+  })
+
+  it("refuses a method it does not implement at once, as unsupported (5101)", async () => {
+    const outcome = await withTimeout(
+      dapp!
+        .request({ method: "solana_signTransaction", params: { transaction: "AQ==" } }, SANDBOX_SOLANA_CHAIN)
+        .then(
+          () => ({ code: undefined }),
+          (error: { code?: unknown }) => ({ code: error.code })
+        ),
+      10_000,
+      "solana_signTransaction"
+    )
+    expect(outcome).toEqual({ code: 5101 })
+    expect(await page.evaluate(() => window.__sandboxWcWallet!.requests())).toEqual([])
+  })
+
+  it("answers a rejected request with the user-rejected error (5000)", async () => {
+    const signing = dapp!.request(
+      { method: "personal_sign", params: [toHex("no thanks"), evmAddress] },
+      "eip155:31337"
+    )
+    const outcome = signing.then(
+      () => ({ code: undefined }),
+      (error: { code?: unknown }) => ({ code: error.code })
+    )
+    await waitForRequest("personal_sign")
+    await page.getByRole("button", { name: "Reject personal_sign" }).click()
+    expect(await withTimeout(outcome, 10_000, "the rejection")).toEqual({ code: 5000 })
+  })
+
+  it("switches to a sandbox chain outside the session by updating it and emitting chainChanged", async () => {
+    const chainChanged = nextEvent<unknown>("chainChanged", 15_000)
+    const switching = dapp!.request({ method: "wallet_switchEthereumChain", params: [{ chainId: "0x7a6a" }] })
+    await waitForRequest("wallet_switchEthereumChain")
+    await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
+    expect(await withTimeout(switching, 15_000, "wallet_switchEthereumChain")).toBeNull()
+    expect(Number(await chainChanged)).toBe(31338)
+    expect(dapp!.session?.namespaces.eip155?.chains).toEqual(["eip155:31337", "eip155:31338"])
+    expect(dapp!.session?.namespaces.eip155?.accounts).toContain(`eip155:31338:${evmAddress}`)
+  })
+
+  it("keeps its session over a reload and still answers requests", async () => {
+    const answeredBefore = await page.evaluate(() => window.__sandboxWcWallet!.answered())
+    expect(answeredBefore).toBeGreaterThanOrEqual(6)
+    await page.reload()
+    await walletReady("the reloaded wallet's ready")
+    expect((await page.evaluate(() => window.__sandboxWcWallet!.sessions())).map((s) => s.topic)).toEqual([
+      session.topic
+    ])
+    await page.getByRole("button", { name: `Disconnect ${METADATA.name}` }).waitFor({ timeout: 5_000 })
+    const signing = dapp!.request<Hex>(
+      { method: "personal_sign", params: [toHex("after a reload"), evmAddress] },
+      "eip155:31337"
+    )
+    await waitForRequest("personal_sign", 15_000)
+    await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
+    const signature = await withTimeout(signing, 10_000, "personal_sign after the reload")
+    expect(await verifyMessage({ address: evmAddress, message: "after a reload", signature })).toBe(true)
+    // The dapp may hold the answer before the wallet has counted it.
+    await page.waitForFunction(() => window.__sandboxWcWallet?.answered() === 1, undefined, {
+      timeout: 5_000
+    })
+  })
+
+  it("disconnects from the wallet side: the dapp gets session_delete", async () => {
+    const deleted = nextEvent<{ topic: string }>("session_delete", 10_000)
+    await page.getByRole("button", { name: `Disconnect ${METADATA.name}` }).click()
+    expect((await deleted).topic).toBe(session.topic)
+    await page.waitForFunction(() => window.__sandboxWcWallet?.sessions().length === 0, undefined, {
+      timeout: 5_000
+    })
+    await page.getByText("No session.").waitFor({ timeout: 5_000 })
+  })
+
+  it("pairs from a /wc?uri= deep link and, in auto-approve mode, answers at once", async () => {
+    let deepLink = ""
+    session = await connect(async (uri) => {
+      deepLink = `${server!.url}wc?mode=auto-approve&uri=${encodeURIComponent(uri)}`
+      await page.goto(deepLink)
+    })
+    expect(session.peer.metadata.name).toBe("Sandbox WalletConnect Wallet")
+    // The used URI leaves the address bar, so that a reload does not pair again.
+    expect(new URL(page.url()).search).toBe("?mode=auto-approve")
+    const signature = await withTimeout(
+      dapp!.request<Hex>({ method: "personal_sign", params: [toHex("auto"), evmAddress] }, "eip155:31337"),
+      10_000,
+      "personal_sign in auto-approve mode"
+    )
+    expect(await verifyMessage({ address: evmAddress, message: "auto", signature })).toBe(true)
+    await page.waitForFunction(() => window.__sandboxWcWallet?.answered() === 1, undefined, {
+      timeout: 5_000
+    })
+    await page.evaluate(() => window.__sandboxWcWallet!.disconnect())
+    expect(await page.evaluate(() => window.__sandboxWcWallet!.sessions())).toEqual([])
+  })
+
+  it("logged no error or warning, and called nothing off the loopback", () => {
+    expect(problems).toEqual([])
+    expect(pageUrls.length).toBeGreaterThan(0)
+    expect(pageUrls.filter((url) => !isLoopback(url))).toEqual([])
+    expect(externalFetches).toEqual([])
+  })
+})
