@@ -15,6 +15,16 @@ export const sandboxNetwork = {
   rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
 } as const
 
+/** Solana devnet, the Solana network of the sandbox WalletConnect wallet (nothing is sent to its RPC). */
+export const solanaDevnetNetwork = {
+  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  caipNetworkId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  chainNamespace: "solana",
+  name: "Solana Devnet",
+  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
+} as const
+
 /** Ethereum mainnet with a made-up RPC URL (nothing is sent to it). */
 export const mainnetNetwork = {
   id: 1,

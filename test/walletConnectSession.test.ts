@@ -11,20 +11,13 @@ import {
   SESSION_METHODS,
   sessionFromWire
 } from "../src/internal/walletConnectSession"
-import { decodedOptions, mainnetNetwork, sandboxNetwork } from "./fixtures"
+import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "./fixtures"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const SOL = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
 const DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"
 
-const solanaDevnet = {
-  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-  caipNetworkId: DEVNET,
-  chainNamespace: "solana",
-  name: "Solana Devnet",
-  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
-} as const
+const solanaDevnet = solanaDevnetNetwork
 
 const wire = (accounts: ReadonlyArray<string>) => ({
   topic: "b".repeat(64),

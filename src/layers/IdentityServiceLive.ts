@@ -27,7 +27,7 @@ export const makeIdentityService = Effect.gen(function* () {
       )
   })
   return IdentityService.of({
-    // Names are EVM only (SPEC.md §9): any other address has none, and nobody is asked.
+    // Names are EVM only (SPEC.md §9), so other addresses have none and nobody is asked.
     identity: (address) =>
       isEvmAddress(address) ? cache.get(address.toLowerCase()) : Effect.succeed(Option.none())
   })

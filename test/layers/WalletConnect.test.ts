@@ -28,16 +28,9 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
-import { decodedOptions, makeArea, sandboxNetwork } from "../fixtures"
+import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
 
-const solanaDevnet = {
-  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-  caipNetworkId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-  chainNamespace: "solana",
-  name: "Solana Devnet",
-  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
-} as const
+const solanaDevnet = solanaDevnetNetwork
 const chainB = {
   ...sandboxNetwork,
   id: 31338,

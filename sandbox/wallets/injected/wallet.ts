@@ -124,6 +124,77 @@ export const isLoopbackRpcUrl = (value: unknown): value is string => {
   }
 }
 
+/**
+ * The typed data of `eth_signTypedData_v4` params `[address, typedData]` (JSON or an object), read for both
+ * sandbox wallets: the definition and the rows a wallet shows, or why it is not valid. The address is
+ * each wallet's own check.
+ */
+export const readTypedDataRequest = (
+  params: unknown
+):
+  | { readonly ok: false; readonly problem: string }
+  | {
+      readonly ok: true
+      readonly definition: TypedDataDefinition
+      readonly rows: ReadonlyArray<readonly [string, string]>
+    } => {
+  const raw = Array.isArray(params) ? params[1] : undefined
+  let typed: unknown
+  try {
+    typed = typeof raw === "string" ? JSON.parse(raw) : raw
+  } catch {
+    return { ok: false, problem: "Expected the typed data as JSON" }
+  }
+  if (
+    !isRecord(typed) ||
+    !isRecord(typed.types) ||
+    typeof typed.primaryType !== "string" ||
+    !isRecord(typed.message)
+  ) {
+    return { ok: false, problem: "Expected typed data { types, primaryType, domain, message }" }
+  }
+  const domain = isRecord(typed.domain) ? typed.domain : {}
+  return {
+    ok: true,
+    // Checked in shape above; viem checks the rest when it signs.
+    definition: typed as unknown as TypedDataDefinition,
+    rows: [
+      ["Domain", typeof domain.name === "string" ? domain.name : "(no name)"],
+      ["Type", typed.primaryType],
+      ["Message", JSON.stringify(typed.message, null, 1)]
+    ]
+  }
+}
+
+/**
+ * The fields of an `eth_sendTransaction` transaction after the wallet checked sender and chain, read for
+ * both sandbox wallets; throws `invalidParams` for a malformed `to`, `data` or quantity.
+ */
+export const readTransactionFields = (tx: Readonly<Record<string, unknown>>) => {
+  if (
+    tx.to !== undefined &&
+    tx.to !== null &&
+    (typeof tx.to !== "string" || !isAddress(tx.to, { strict: false }))
+  )
+    throw invalidParams("Expected `to` as an address")
+  const data = tx.data ?? tx.input
+  if (data !== undefined && (typeof data !== "string" || !isHex(data)))
+    throw invalidParams("Expected `data` as hex")
+  return {
+    to: (tx.to ?? undefined) as Hex | undefined,
+    data: data as Hex | undefined,
+    value: quantity(tx.value, "value") ?? 0n,
+    gas: quantity(tx.gas, "gas"),
+    nonce: tx.nonce === undefined ? undefined : Number(quantity(tx.nonce, "nonce")),
+    ...(tx.gasPrice !== undefined
+      ? { gasPrice: quantity(tx.gasPrice, "gasPrice") }
+      : {
+          maxFeePerGas: quantity(tx.maxFeePerGas, "maxFeePerGas"),
+          maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas, "maxPriorityFeePerGas")
+        })
+  }
+}
+
 /** A message for the panel: UTF-8 text when the hex decodes to printable text, else the hex. */
 export const readableMessage = (message: string): string => {
   if (!isHex(message)) return message
@@ -146,7 +217,7 @@ const quantity = (value: unknown, field: string): bigint | undefined => {
 }
 
 /** Ether (or any 18-decimals amount) as a short decimal string for the panel. */
-const formatEther = (wei: bigint): string => {
+export const formatEther = (wei: bigint): string => {
   const whole = wei / 10n ** 18n
   const fraction = (wei % 10n ** 18n).toString().padStart(18, "0").replace(/0+$/, "")
   return fraction === "" ? whole.toString() : `${whole}.${fraction}`
@@ -432,36 +503,17 @@ export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
   }
 
   const signTypedData = async (params: unknown) => {
-    const [address, raw] = Array.isArray(params) ? params : []
-    requireAccount(address)
-    let typed: unknown
-    try {
-      typed = typeof raw === "string" ? JSON.parse(raw) : raw
-    } catch {
-      throw invalidParams("Expected the typed data as JSON")
-    }
-    if (
-      !isRecord(typed) ||
-      !isRecord(typed.types) ||
-      typeof typed.primaryType !== "string" ||
-      !isRecord(typed.message)
-    ) {
-      throw invalidParams("Expected typed data { types, primaryType, domain, message }")
-    }
-    const domain = isRecord(typed.domain) ? typed.domain : {}
+    requireAccount(firstParam(params))
+    const request = readTypedDataRequest(params)
+    if (!request.ok) throw invalidParams(request.problem)
     const approved = await ask({
       kind: "sign-typed-data",
       title: "Sign typed data",
-      details: [
-        ["Account", account().address],
-        ["Domain", typeof domain.name === "string" ? domain.name : "(no name)"],
-        ["Type", typed.primaryType],
-        ["Message", JSON.stringify(typed.message, null, 1)]
-      ]
+      details: [["Account", account().address], ...request.rows]
     })
     if (!approved) throw userRejected()
     try {
-      return await account().signTypedData(typed as unknown as TypedDataDefinition)
+      return await account().signTypedData(request.definition)
     } catch (error) {
       throw invalidParams(
         `Cannot sign this typed data: ${error instanceof Error ? error.message : String(error)}`
@@ -479,30 +531,8 @@ export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
         `The transaction is for chain ${String(tx.chainId)}, the wallet is on ${toHexChainId(chain.chainId)}`
       )
     }
-    if (
-      tx.to !== undefined &&
-      tx.to !== null &&
-      (typeof tx.to !== "string" || !isAddress(tx.to, { strict: false }))
-    ) {
-      throw invalidParams("Expected `to` as an address")
-    }
-    const data = tx.data ?? tx.input
-    if (data !== undefined && (typeof data !== "string" || !isHex(data)))
-      throw invalidParams("Expected `data` as hex")
-    const value = quantity(tx.value, "value") ?? 0n
-    const request = {
-      to: (tx.to ?? undefined) as Hex | undefined,
-      data: data as Hex | undefined,
-      value,
-      gas: quantity(tx.gas, "gas"),
-      nonce: tx.nonce === undefined ? undefined : Number(quantity(tx.nonce, "nonce")),
-      ...(tx.gasPrice !== undefined
-        ? { gasPrice: quantity(tx.gasPrice, "gasPrice") }
-        : {
-            maxFeePerGas: quantity(tx.maxFeePerGas, "maxFeePerGas"),
-            maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas, "maxPriorityFeePerGas")
-          })
-    }
+    const request = readTransactionFields(tx)
+    const { value } = request
     const approved = await ask({
       kind: "send-transaction",
       title: "Send a transaction",

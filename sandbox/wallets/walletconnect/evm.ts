@@ -3,18 +3,10 @@
  * Each request is checked and described first (what the approval card shows), and signed or sent only once
  * approved. Free of DOM code.
  */
-import {
-  createWalletClient,
-  type Hex,
-  http,
-  isAddress,
-  isAddressEqual,
-  isHex,
-  type TypedDataDefinition
-} from "viem"
+import { createWalletClient, type Hex, http, isAddress, isAddressEqual, isHex } from "viem"
 import type { PrivateKeyAccount } from "viem/accounts"
 import type { SandboxChainConfig } from "../../shared/config"
-import { readableMessage } from "../injected/wallet"
+import { formatEther, readableMessage, readTransactionFields, readTypedDataRequest } from "../injected/wallet"
 import { ErrorCode, invalidParams, isRecord, unauthorized, WalletRpcError } from "./rpc"
 
 /** Label and value pairs for the approval card, in order; shown as text. */
@@ -42,18 +34,6 @@ export const parseHexChainId = (value: unknown): number => {
 export const eip155Reference = (caip2: string): number | undefined => {
   const match = /^eip155:([1-9][0-9]{0,15})$/.exec(caip2)
   return match?.[1] === undefined ? undefined : Number(match[1])
-}
-
-const quantity = (value: unknown, field: string): bigint | undefined => {
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== "string" || !isHex(value)) throw invalidParams(`Expected ${field} as a hex quantity`)
-  return BigInt(value)
-}
-
-const formatEther = (wei: bigint): string => {
-  const whole = wei / 10n ** 18n
-  const fraction = (wei % 10n ** 18n).toString().padStart(18, "0").replace(/0+$/, "")
-  return fraction === "" ? whole.toString() : `${whole}.${fraction}`
 }
 
 export interface EvmSigner {
@@ -88,34 +68,14 @@ export const createEvmSigner = (account: PrivateKeyAccount): EvmSigner => {
   }
 
   const signTypedData = (params: unknown): Prepared => {
-    const [address, raw] = Array.isArray(params) ? params : []
-    requireSigner(address)
-    let typed: unknown
-    try {
-      typed = typeof raw === "string" ? JSON.parse(raw) : raw
-    } catch {
-      throw invalidParams("Expected the typed data as JSON")
-    }
-    if (
-      !isRecord(typed) ||
-      !isRecord(typed.types) ||
-      typeof typed.primaryType !== "string" ||
-      !isRecord(typed.message)
-    ) {
-      throw invalidParams("Expected typed data { types, primaryType, domain, message }")
-    }
-    const domain = isRecord(typed.domain) ? typed.domain : {}
-    const definition = typed as unknown as TypedDataDefinition
+    requireSigner(Array.isArray(params) ? params[0] : undefined)
+    const request = readTypedDataRequest(params)
+    if (!request.ok) throw invalidParams(request.problem)
     return {
-      preview: [
-        ["Account", account.address],
-        ["Domain", typeof domain.name === "string" ? domain.name : "(no name)"],
-        ["Type", typed.primaryType],
-        ["Message", JSON.stringify(typed.message, null, 1)]
-      ],
+      preview: [["Account", account.address], ...request.rows],
       run: async () => {
         try {
-          return await account.signTypedData(definition)
+          return await account.signTypedData(request.definition)
         } catch (error) {
           throw invalidParams(
             `Cannot sign this typed data: ${error instanceof Error ? error.message : String(error)}`
@@ -134,27 +94,8 @@ export const createEvmSigner = (account: PrivateKeyAccount): EvmSigner => {
         `The transaction is for chain ${String(tx.chainId)}, the request for ${toHexChainId(chain.chainId)}`
       )
     }
-    if (tx.to !== undefined && tx.to !== null && (typeof tx.to !== "string" || !isAddress(tx.to))) {
-      throw invalidParams("Expected `to` as an address")
-    }
-    const data = tx.data ?? tx.input
-    if (data !== undefined && (typeof data !== "string" || !isHex(data))) {
-      throw invalidParams("Expected `data` as hex")
-    }
-    const value = quantity(tx.value, "value") ?? 0n
-    const request = {
-      to: (tx.to ?? undefined) as Hex | undefined,
-      data: data as Hex | undefined,
-      value,
-      gas: quantity(tx.gas, "gas"),
-      nonce: tx.nonce === undefined ? undefined : Number(quantity(tx.nonce, "nonce")),
-      ...(tx.gasPrice !== undefined
-        ? { gasPrice: quantity(tx.gasPrice, "gasPrice") }
-        : {
-            maxFeePerGas: quantity(tx.maxFeePerGas, "maxFeePerGas"),
-            maxPriorityFeePerGas: quantity(tx.maxPriorityFeePerGas, "maxPriorityFeePerGas")
-          })
-    }
+    const request = readTransactionFields(tx)
+    const { value } = request
     return {
       preview: [
         ["From", account.address],

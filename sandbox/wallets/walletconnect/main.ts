@@ -9,41 +9,10 @@
 import { readSandboxConfig } from "../../shared/config"
 import "./styles.css"
 import { renderWalletPage } from "./ui"
-import {
-  createWcWallet,
-  isWcWalletMode,
-  type PendingProposal,
-  type PendingRequest,
-  type SessionInfo,
-  type WcWallet,
-  type WcWalletMode
-} from "./wallet"
+import { createWcWallet, isWcWalletMode, type WcWallet } from "./wallet"
 
-/** What tests reach as `window.__sandboxWcWallet`; every value it returns is plain data. */
-export interface SandboxWcWalletHandle {
-  /** Resolves once WalletKit runs and has restored its sessions. */
-  readonly ready: Promise<void>
-  readonly evmAddress: string
-  readonly solanaAddress: string
-  readonly mode: () => WcWalletMode
-  readonly setMode: (mode: WcWalletMode) => void
-  readonly pair: (uri: string) => Promise<void>
-  /** Waiting session proposals, oldest first, with the dapp's metadata. */
-  readonly proposals: () => ReadonlyArray<PendingProposal>
-  /** Approves the oldest proposal (or the one with `id`); resolves with the session. */
-  readonly approveProposal: (id?: number) => Promise<SessionInfo>
-  readonly rejectProposal: (id?: number) => Promise<void>
-  /** Waiting requests, oldest first: id, topic, method, chainId, params, dapp, preview. */
-  readonly requests: () => ReadonlyArray<PendingRequest>
-  /** Answer the oldest request (or the one with `id`); false when none waits. */
-  readonly approveRequest: (id?: number) => Promise<boolean>
-  readonly rejectRequest: (id?: number) => Promise<boolean>
-  readonly sessions: () => ReadonlyArray<SessionInfo>
-  /** Disconnects the session with `topic`, or all of them. */
-  readonly disconnect: (topic?: string) => Promise<void>
-  /** Requests answered (result or error) since the page loaded. */
-  readonly answered: () => number
-}
+/** What tests reach as `window.__sandboxWcWallet`: the wallet less its notices; every value is plain data. */
+export type SandboxWcWalletHandle = Omit<WcWallet, "notices">
 
 declare global {
   interface Window {
@@ -51,24 +20,10 @@ declare global {
   }
 }
 
-const handleOf = (wallet: WcWallet): SandboxWcWalletHandle =>
-  Object.freeze({
-    ready: wallet.ready,
-    evmAddress: wallet.evmAddress,
-    solanaAddress: wallet.solanaAddress,
-    mode: wallet.mode,
-    setMode: wallet.setMode,
-    pair: wallet.pair,
-    proposals: wallet.proposals,
-    approveProposal: wallet.approveProposal,
-    rejectProposal: wallet.rejectProposal,
-    requests: wallet.requests,
-    approveRequest: wallet.approveRequest,
-    rejectRequest: wallet.rejectRequest,
-    sessions: wallet.sessions,
-    disconnect: wallet.disconnect,
-    answered: wallet.answered
-  })
+const handleOf = (wallet: WcWallet): SandboxWcWalletHandle => {
+  const { notices: _notices, ...handle } = wallet
+  return Object.freeze(handle)
+}
 
 const install = () => {
   const root = document.getElementById("app")
