@@ -193,12 +193,12 @@ export const makeConnection = Effect.gen(function* () {
         yield* router.replace("Account")
     })
 
-  /** The namespaces connected through `connector`'s wallet (a WalletConnect session serves several). */
-  const namespacesWith = (connector: WalletConnector) =>
+  /** The namespaces connected through the wallet of `key` (a WalletConnect session serves several). */
+  const namespacesWith = (key: string) =>
     Effect.map(SubscriptionRef.get(state), (s) =>
       ChainNamespaces.filter((ns) => {
         const c = s.namespaces[ns]
-        return c?.status === "connected" && c.connector.key === connector.key
+        return c?.status === "connected" && c.connector.key === key
       })
     )
 
@@ -206,7 +206,7 @@ export const makeConnection = Effect.gen(function* () {
   const dropConnection = (ns: ChainNamespace) =>
     Effect.gen(function* () {
       const was = yield* current(ns)
-      const dropped = Option.isSome(was) ? yield* namespacesWith(was.value.connector) : [ns]
+      const dropped = Option.isSome(was) ? yield* namespacesWith(was.value.connector.key) : [ns]
       detach()
       detach = () => {}
       for (const n of dropped.includes(ns) ? dropped : [...dropped, ns]) {
@@ -218,14 +218,14 @@ export const makeConnection = Effect.gen(function* () {
         yield* storage.remove(StorageKeys.deepLinkChoice)
     })
 
-  /** Namespaces still held by a wallet other than `connector`: a new connection replaces them. */
-  const dropOthers = (connector: WalletConnector) =>
+  /** Namespaces still held by a wallet other than the one of `key`: a new connection replaces them. */
+  const dropOthers = (key: string) =>
     Effect.gen(function* () {
       const s = yield* SubscriptionRef.get(state)
       let endSession = false
       for (const ns of ChainNamespaces) {
         const c = s.namespaces[ns]
-        if (c?.status !== "connected" || c.connector.key === connector.key) continue
+        if (c?.status !== "connected" || c.connector.key === key) continue
         if (c.connector.type === "WALLET_CONNECT") endSession = true
         yield* setNamespace(ns, disconnected)
         yield* persistStatus(ns, disconnected)
@@ -289,7 +289,7 @@ export const makeConnection = Effect.gen(function* () {
     Effect.gen(function* () {
       const [address] = accounts
       if (address === undefined || !(yield* stillCurrent(since))) return false
-      yield* dropOthers(connector)
+      yield* dropOthers(connector.key)
       detach()
       detach = listen(connector)
       const connection: Connected = {
@@ -309,13 +309,17 @@ export const makeConnection = Effect.gen(function* () {
       return true
     })
 
-  const walletConnectConnector = (ns: ChainNamespace, session: WalletConnectSession): WalletConnector => ({
+  /** WalletConnect on one namespace, named after the session's wallet (or just "WalletConnect" before one). */
+  const walletConnectConnector = (
+    ns: ChainNamespace,
+    peer: { readonly name: string; readonly icon: string | undefined }
+  ): WalletConnector => ({
     id: WALLET_CONNECT_ID,
     key: WALLET_CONNECT_ID,
     type: "WALLET_CONNECT",
     chain: ns,
-    name: session.peer.name,
-    icon: session.peer.icon,
+    name: peer.name,
+    icon: peer.icon,
     rdns: undefined,
     provider: walletConnect.provider(ns),
     suspicious: false,
@@ -336,7 +340,7 @@ export const makeConnection = Effect.gen(function* () {
     Effect.gen(function* () {
       const shown = (yield* SubscriptionRef.get(networks.state)).activeNamespace
       const covered = namespacesOf(session)
-      const previous = yield* namespacesWith(walletConnectConnector("eip155", session))
+      const previous = yield* namespacesWith(WALLET_CONNECT_ID)
       for (const ns of previous) {
         if (covered.includes(ns)) continue
         yield* setNamespace(ns, disconnected)
@@ -349,7 +353,7 @@ export const makeConnection = Effect.gen(function* () {
         if (address === undefined) continue
         const connection: Connected = {
           status: "connected",
-          connector: walletConnectConnector(ns, session),
+          connector: walletConnectConnector(ns, session.peer),
           address,
           allAccounts: addresses,
           accountType: "eoa"
@@ -407,7 +411,7 @@ export const makeConnection = Effect.gen(function* () {
   const commitSession = (session: WalletConnectSession, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
       if (namespacesOf(session).length === 0 || !(yield* stillCurrent(since))) return false
-      yield* dropOthers(walletConnectConnector("eip155", session))
+      yield* dropOthers(WALLET_CONNECT_ID)
       detach()
       detach = yield* listenWalletConnect
       yield* applySession(session)
@@ -444,19 +448,8 @@ export const makeConnection = Effect.gen(function* () {
       yield* storage.set(StorageKeys.recentWallets, recent)
     })
 
-  /** WalletConnect before a wallet answered: no session yet, so no provider to ask. */
-  const pairingConnector: WalletConnector = {
-    id: WALLET_CONNECT_ID,
-    key: WALLET_CONNECT_ID,
-    type: "WALLET_CONNECT",
-    chain: "eip155",
-    name: "WalletConnect",
-    icon: undefined,
-    rdns: undefined,
-    provider: walletConnect.provider("eip155"),
-    suspicious: false,
-    uuid: undefined
-  }
+  /** WalletConnect before a wallet answered (its provider fails until a session exists). */
+  const pairingConnector = walletConnectConnector("eip155", { name: "WalletConnect", icon: undefined })
 
   const connect = (connectorId: string): Effect.Effect<void, ConnectError> =>
     Effect.gen(function* () {
