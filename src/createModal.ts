@@ -1,7 +1,11 @@
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
-import { BalanceUnavailableError } from "./errors"
+import {
+  BalanceUnavailableError,
+  ConnectorNotConnectedError,
+  WalletConnectConnectorNotFoundError
+} from "./errors"
 import { type ModalEvent, makeController } from "./internal/controller"
 import { registerModal, unregisterModal } from "./internal/registry"
 import {
@@ -248,23 +252,20 @@ export const createModal = <ROut = never, E = never>(
       if (result._tag === "Failure") throw result.cause
       return { balance: result.value.formatted, symbol: result.value.symbol }
     },
+    // A disposed modal has no wallet: these reject rather than resolve with nothing.
     request: (request, requestOptions) =>
-      unlessDisposed(
-        () =>
-          controller.request(request, requestOptions?.namespace).then((result) => {
+      disposed
+        ? Promise.reject(new ConnectorNotConnectedError({}))
+        : controller.request(request, requestOptions?.namespace).then((result) => {
             if (result._tag === "Failure") throw result.cause
             return result.value
           }),
-        undefined
-      ),
     connectWalletConnect: () =>
-      unlessDisposed(
-        () =>
-          controller.connectWith(WALLET_CONNECT_ID).then((result) => {
+      disposed
+        ? Promise.reject(new WalletConnectConnectorNotFoundError({}))
+        : controller.connectWith(WALLET_CONNECT_ID).then((result) => {
             if (result._tag === "Failure") throw result.cause
           }),
-        undefined
-      ),
     cancelConnect: () => unlessDisposed(() => controller.cancelConnect(), undefined),
     getWalletConnect: pairing.get,
     subscribeWalletConnect: pairing.subscribe,

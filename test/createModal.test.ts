@@ -88,5 +88,12 @@ describe("createModal", () => {
     assert.isNull(element?.parentNode ?? null)
     await modal.open()
     assert.isFalse(modal.isOpen())
+    // What would need a wallet rejects instead of resolving with nothing.
+    const request = await modal
+      .request({ method: "personal_sign", params: ["0x00"] })
+      .catch((e: unknown) => e)
+    assert.strictEqual((request as Error).message, "Connector not connected.")
+    const pairing = await modal.connectWalletConnect().catch((e: unknown) => e)
+    assert.strictEqual((pairing as Error).message, "WalletConnectConnector not found")
   })
 })

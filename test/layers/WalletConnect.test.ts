@@ -205,6 +205,23 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
+  it.scoped("50 concurrent connects make one pairing and all get the same session (THREATS.md R5)", () => {
+    const mock = makeMockWalletConnect()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const fiber = yield* Effect.fork(
+        Effect.all(
+          Array.from({ length: 50 }, () => connection.connect(WALLET_CONNECT_ID)),
+          { concurrency: "unbounded" }
+        )
+      )
+      yield* waitForPairing
+      mock.approve(sdkSession())
+      assert.strictEqual((yield* Fiber.join(fiber)).length, 50)
+      assert.strictEqual(mock.pairings.length, 1)
+    }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
+  })
+
   it.scoped("a wallet that rejects the proposal fails the connect as a user rejection", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
