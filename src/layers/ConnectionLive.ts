@@ -600,6 +600,11 @@ export const makeConnection = Effect.gen(function* () {
       const wallet = yield* current(ns)
       if (Option.isNone(wallet)) return yield* Effect.fail(new ConnectorNotConnectedError({}))
       const answer = walletRequest(wallet.value.connector.provider, rule.method, rule.params)
+      // A phone wallet paired by a link shows the request once the visitor is back in it.
+      const wake =
+        rule.kind === "unsafe" && wallet.value.connector.type === "WALLET_CONNECT"
+          ? walletConnect.openWallet
+          : Effect.void
       // A read must answer in time (THREATS.md R2); a signature waits for the visitor.
       const raw = yield* rule.kind === "safe"
         ? answer.pipe(
@@ -608,7 +613,7 @@ export const makeConnection = Effect.gen(function* () {
               onTimeout: () => normalizeWalletError({ message: `The wallet did not answer ${rule.method}` })
             })
           )
-        : answer
+        : Effect.zipRight(Effect.fork(wake), answer)
       return yield* decodeResult(rule.method, raw)
     }).pipe(
       Effect.mapError(

@@ -10,12 +10,16 @@ import * as Runtime from "effect/Runtime"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { normalizeWalletError, ServiceUnavailableError, WalletConnectConnectorNotFoundError } from "../errors"
 import { activeId } from "../internal/activeNetwork"
+import { registeredSchemesOf, safeWalletLink } from "../internal/deepLink"
+import { isTouchDevice } from "../internal/device"
 import { requestChainOf, type WalletConnectSession } from "../internal/sessionAccounts"
 import type { SessionWire } from "../internal/walletConnectSession"
 import type { ChainNamespace } from "../schemas/Primitives"
+import { StorageKeys } from "../schemas/StorageKeys"
 import type { Eip1193Provider } from "../services/Connectors"
 import { ModalConfig } from "../services/ModalConfig"
 import { Networks } from "../services/Networks"
+import { Storage } from "../services/Storage"
 import {
   type PairingState,
   WalletConnect,
@@ -52,6 +56,7 @@ export const makeWalletConnect = Effect.gen(function* () {
   const config = yield* ModalConfig
   const sdk = yield* WalletConnectClient
   const networks = yield* Networks
+  const storage = yield* Storage
   const runtime = yield* Effect.runtime<never>()
   const runSync = Runtime.runSync(runtime)
   const pairing = yield* SubscriptionRef.make<PairingState>(idle)
@@ -213,12 +218,26 @@ export const makeWalletConnect = Effect.gen(function* () {
     }
   })
 
+  const openWallet = Effect.gen(function* () {
+    if (!isTouchDevice()) return
+    const choice = yield* storage.get(StorageKeys.deepLinkChoice)
+    if (Option.isNone(choice)) return
+    // Stored values are checked again: only https or the link's own well-formed, non-blocked scheme opens.
+    const { href } = choice.value
+    const link = safeWalletLink(href, { registeredSchemes: registeredSchemesOf(href) })
+    if (link === undefined) return
+    yield* Effect.try(() => {
+      window.open(link, link.startsWith("https:") ? "_blank" : "_self", "noopener,noreferrer")
+    }).pipe(Effect.ignore)
+  })
+
   return WalletConnect.of({
     pairing,
     connect,
     restore,
     disconnect,
     provider,
+    openWallet,
     events: PubSub.subscribe(hub)
   })
 })

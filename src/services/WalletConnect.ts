@@ -40,6 +40,11 @@ export interface WalletConnectShape {
   readonly disconnect: Effect.Effect<void>
   /** An EIP-1193 view of the session for one namespace: requests go to its active chain in the session. */
   readonly provider: (namespace: ChainNamespace) => Eip1193Provider
+  /**
+   * On a touch device, opens the wallet app the visitor paired through a link (the stored deep-link
+   * choice), so that it shows the request just sent; elsewhere, or without a choice, does nothing.
+   */
+  readonly openWallet: Effect.Effect<void>
   /** Session events from now on, for as long as the scope lasts. */
   readonly events: Effect.Effect<Queue.Dequeue<WalletConnectEvent>, never, Scope.Scope>
 }

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/TestClock"
+import { vi } from "vitest"
 import { ConnectedAccountLive, ConnectionLive } from "../../src/layers/ConnectionLive"
 import { ConnectorsLive } from "../../src/layers/ConnectorsLive"
 import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
@@ -566,5 +567,67 @@ describe("the namespace shown after a WalletConnect connection", () => {
       yield* connectWalletConnect(mock, solanaOnly)
       assert.strictEqual((yield* activeState).activeNamespace, "solana")
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
+  })
+})
+
+describe("back to the wallet app on a phone", () => {
+  const touch = (coarse: boolean) =>
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: coarse && query === "(pointer: coarse)" }))
+  const seeded = () =>
+    makeArea({ [StorageKeys.deepLinkChoice.key]: { href: "phonewallet://", name: "Phone Wallet" } })
+
+  it.scoped("a signature request opens the wallet the visitor paired through a link; a read does not", () => {
+    const mock = makeMockWalletConnect({ answer: () => Promise.resolve(`0x${"ab".repeat(65)}`) })
+    const open = vi.fn()
+    return Effect.gen(function* () {
+      touch(true)
+      vi.stubGlobal("open", open)
+      yield* connectWalletConnect(mock)
+      const connection = yield* Connection
+      yield* connection.request({ method: "eth_chainId" })
+      assert.strictEqual(open.mock.calls.length, 0)
+      yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      yield* until(() => open.mock.calls.length === 1)
+      assert.deepStrictEqual(open.mock.calls[0], ["phonewallet://", "_self", "noopener,noreferrer"])
+    }).pipe(
+      Effect.provide(layerOf(mock, seeded().area)),
+      Effect.ensuring(Effect.sync(() => vi.unstubAllGlobals()))
+    )
+  })
+
+  it.scoped("a stored link that is not safe never opens", () => {
+    const mock = makeMockWalletConnect({ answer: () => Promise.resolve(`0x${"ab".repeat(65)}`) })
+    const open = vi.fn()
+    const { area } = makeArea({
+      [StorageKeys.deepLinkChoice.key]: { href: "javascript:alert(1)//", name: "Evil" }
+    })
+    return Effect.gen(function* () {
+      vi.stubGlobal("open", open)
+      touch(true)
+      yield* connectWalletConnect(mock)
+      const connection = yield* Connection
+      yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      const walletConnect = yield* WalletConnect
+      yield* walletConnect.openWallet
+      assert.strictEqual(open.mock.calls.length, 0)
+    }).pipe(Effect.provide(layerOf(mock, area)), Effect.ensuring(Effect.sync(() => vi.unstubAllGlobals())))
+  })
+
+  it.scoped("on a desktop nothing opens: the visitor scanned the QR code with another device", () => {
+    const mock = makeMockWalletConnect({ answer: () => Promise.resolve(`0x${"ab".repeat(65)}`) })
+    const open = vi.fn()
+    return Effect.gen(function* () {
+      vi.stubGlobal("open", open)
+      touch(false)
+      yield* connectWalletConnect(mock)
+      const connection = yield* Connection
+      yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      const walletConnect = yield* WalletConnect
+      yield* walletConnect.openWallet
+      assert.strictEqual(open.mock.calls.length, 0)
+    }).pipe(
+      Effect.provide(layerOf(mock, seeded().area)),
+      Effect.ensuring(Effect.sync(() => vi.unstubAllGlobals()))
+    )
   })
 })
