@@ -37,3 +37,21 @@ if (initialBytes > budget) {
 } else {
   console.log(`Within budget (${budget - initialBytes} B to spare).`)
 }
+
+// The WalletConnect SDK must stay out of the first paint: its sign-client's method names mark it.
+const sdkMarker = "wc_sessionPropose"
+const sdkIn = async (files) => {
+  const found = []
+  for (const file of files)
+    if ((await readFile(join(appDist, file), "utf8")).includes(sdkMarker)) found.push(file)
+  return found
+}
+const [sdkInitial, sdkLazy] = [await sdkIn(initial), await sdkIn(lazy)]
+if (sdkInitial.length > 0 || sdkLazy.length === 0) {
+  console.error(
+    `The WalletConnect SDK should be in a lazy chunk only; initial: [${sdkInitial}], lazy: [${sdkLazy}].`
+  )
+  process.exitCode = 1
+} else {
+  console.log(`The WalletConnect SDK is in a lazy chunk only (${sdkLazy.join(", ")}).`)
+}
