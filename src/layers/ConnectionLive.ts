@@ -613,7 +613,7 @@ export const makeConnection = Effect.gen(function* () {
               onTimeout: () => normalizeWalletError({ message: `The wallet did not answer ${rule.method}` })
             })
           )
-        : Effect.zipRight(Effect.fork(wake), answer)
+        : Effect.zipRight(Effect.forkIn(wake, scope), answer)
       return yield* decodeResult(rule.method, raw)
     }).pipe(
       Effect.mapError(

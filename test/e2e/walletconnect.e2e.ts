@@ -41,13 +41,18 @@ async function openWallet(browser: Browser) {
   }
 }
 
-/** Opens the modal on Connect, chooses WalletConnect and copies the pairing link shown with the QR code. */
-async function copyPairingLink(page: Page) {
+/** Opens the modal on Connect and chooses WalletConnect; returns its view. */
+async function chooseWalletConnect(page: Page) {
   await page.getByRole("button", { name: "Connect Wallet" }).click()
   await modal(page, "Connect Wallet")
     .getByRole("button", { name: /WalletConnect/ })
     .click()
-  const view = modal(page, "WalletConnect")
+  return modal(page, "WalletConnect")
+}
+
+/** Chooses WalletConnect and copies the pairing link shown with the QR code. */
+async function copyPairingLink(page: Page) {
+  const view = await chooseWalletConnect(page)
   await view.getByRole("img", { name: "QR code: Scan with your wallet" }).waitFor()
   await view.getByRole("button", { name: "Copy link" }).click()
   await page.locator("airlock-modal").getByText("Link copied").waitFor()
@@ -173,11 +178,7 @@ describe("WalletConnect without a relay", () => {
     // Every WebSocket the page opens is closed at once: the relay is down.
     await page.routeWebSocket(/.*/, (socket) => socket.close())
     await page.goto(demoUrl)
-    await page.getByRole("button", { name: "Connect Wallet" }).click()
-    await modal(page, "Connect Wallet")
-      .getByRole("button", { name: /WalletConnect/ })
-      .click()
-    const view = modal(page, "WalletConnect")
+    const view = await chooseWalletConnect(page)
     await view.getByRole("progressbar", { name: "Preparing the QR code" }).waitFor()
     await view.getByRole("alert").filter({ hasText: "Service temporarily unavailable" }).waitFor()
     await view.getByRole("button", { name: "Try again" }).waitFor()

@@ -595,39 +595,36 @@ describe("back to the wallet app on a phone", () => {
     )
   })
 
-  it.scoped("a stored link that is not safe never opens", () => {
-    const mock = makeMockWalletConnect({ answer: () => Promise.resolve(`0x${"ab".repeat(65)}`) })
-    const open = vi.fn()
-    const { area } = makeArea({
-      [StorageKeys.deepLinkChoice.key]: { href: "javascript:alert(1)//", name: "Evil" }
-    })
-    return Effect.gen(function* () {
-      vi.stubGlobal("open", open)
-      touch(true)
-      yield* connectWalletConnect(mock)
-      const connection = yield* Connection
-      yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
-      const walletConnect = yield* WalletConnect
-      yield* walletConnect.openWallet
-      assert.strictEqual(open.mock.calls.length, 0)
-    }).pipe(Effect.provide(layerOf(mock, area)), Effect.ensuring(Effect.sync(() => vi.unstubAllGlobals())))
-  })
-
-  it.scoped("on a desktop nothing opens: the visitor scanned the QR code with another device", () => {
+  /**
+   * Connects, signs once on a touch device or not with `stored` remembered, then runs `openWallet` itself
+   * (so the request's own attempt has surely finished), and returns what was opened.
+   */
+  const signWith = (coarse: boolean, stored: { readonly href: string; readonly name: string }) => {
     const mock = makeMockWalletConnect({ answer: () => Promise.resolve(`0x${"ab".repeat(65)}`) })
     const open = vi.fn()
     return Effect.gen(function* () {
       vi.stubGlobal("open", open)
-      touch(false)
+      touch(coarse)
       yield* connectWalletConnect(mock)
       const connection = yield* Connection
       yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
-      const walletConnect = yield* WalletConnect
-      yield* walletConnect.openWallet
-      assert.strictEqual(open.mock.calls.length, 0)
+      yield* Effect.flatMap(WalletConnect, (w) => w.openWallet)
+      return open.mock.calls
     }).pipe(
-      Effect.provide(layerOf(mock, seeded().area)),
+      Effect.provide(layerOf(mock, makeArea({ [StorageKeys.deepLinkChoice.key]: stored }).area)),
       Effect.ensuring(Effect.sync(() => vi.unstubAllGlobals()))
     )
-  })
+  }
+
+  it.scoped("a stored link that is not safe never opens", () =>
+    Effect.map(signWith(true, { href: "javascript:alert(1)//", name: "Evil" }), (opened) =>
+      assert.deepStrictEqual(opened, [])
+    )
+  )
+
+  it.scoped("on a desktop nothing opens: the visitor scanned the QR code with another device", () =>
+    Effect.map(signWith(false, { href: "phonewallet://", name: "Phone Wallet" }), (opened) =>
+      assert.deepStrictEqual(opened, [])
+    )
+  )
 })
