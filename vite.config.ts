@@ -10,7 +10,6 @@ const external = [
   /^react-dom($|\/)/,
   /^viem($|\/)/,
   /^effect($|\/)/,
-  /^@effect\//,
   /^@walletconnect\//,
   /^uqr$/
 ]

@@ -1,4 +1,7 @@
 import { defineConfig } from "vitest/config"
+import { installNode20Shims } from "./scripts/node20-shims.mjs"
+
+installNode20Shims()
 
 /** Unit, property and contract tests. Real-browser tests live in vitest.e2e.config.ts. */
 export default defineConfig({

@@ -1,4 +1,7 @@
 import { defineConfig } from "vitest/config"
+import { installNode20Shims } from "./scripts/node20-shims.mjs"
+
+installNode20Shims()
 
 /**
  * Real-browser tests: Debian chromium driven by playwright-core against the demo host.
@@ -10,7 +13,7 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["test/e2e/globalSetup.ts"],
     pool: "forks",
-    poolOptions: { forks: { singleFork: true } },
+    // One file at a time: they share the demo server and the sandbox chains.
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Result from "effect/Result"
 import {
   BalanceUnavailableError,
   ConnectorNotConnectedError,
@@ -157,8 +157,8 @@ export const createModal = <ROut = never, E = never>(
   settings: CreateModalSettings<ROut, E> = {}
 ): Modal => {
   const decoded = decodeModalOptions(options)
-  if (Either.isLeft(decoded)) throw decoded.left
-  const config = decoded.right
+  if (Result.isFailure(decoded)) throw decoded.failure
+  const config = decoded.success
 
   const configLayer = Layer.succeed(ModalConfig, config)
   // A host layer that cannot be built is a bug in the host: it surfaces as a defect, not a state.

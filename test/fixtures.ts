@@ -1,5 +1,8 @@
-import * as Either from "effect/Either"
+import * as Effect from "effect/Effect"
+import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import type { StorageArea } from "../src/layers/SafeKeyValueStoreLive"
 import { WalletConnectLive } from "../src/layers/WalletConnectLive"
 import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../src/schemas/ModalOptions"
@@ -43,7 +46,7 @@ export const baseOptions: ModalOptionsInput = {
 
 /** `baseOptions` with `overrides`, decoded; throws if they do not decode. */
 export const decodedOptions = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ ...baseOptions, ...overrides }))
+  Result.getOrThrow(decodeModalOptions({ ...baseOptions, ...overrides }))
 
 /**
  * A `localStorage` stand-in. `seed` values are stored in the SafeKeyValueStore envelope; `faults` make
@@ -69,6 +72,7 @@ export const makeArea = (
       data.delete(key)
     },
     clear: () => data.clear(),
+    key: (index) => [...data.keys()][index] ?? null,
     get length() {
       return data.size
     }
@@ -88,3 +92,7 @@ export const withWalletConnect = <A, E, R>(
   below: Layer.Layer<A, E, R>,
   mock: MockWalletConnect = makeMockWalletConnect({ relayDown: true })
 ) => WalletConnectLive.pipe(Layer.provideMerge(Layer.merge(below, mock.layer)))
+
+/** The fiber's exit if it has ended, as `Fiber.poll` gave it in Effect 3. */
+export const poll = <A, E>(fiber: Fiber.Fiber<A, E>) =>
+  Effect.sync(() => Option.fromUndefinedOr(fiber.pollUnsafe()))

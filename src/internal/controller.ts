@@ -194,7 +194,7 @@ export const makeController = (
   const checkOrigin = () => {
     if (originChecked) return
     originChecked = true
-    runtime.runFork(Effect.catchAll(originGuard.check, notifications.showError))
+    runtime.runFork(Effect.catch(originGuard.check, notifications.showError))
   }
 
   /** Runs, and shows a failure the way the catalogue says. */
@@ -204,7 +204,7 @@ export const makeController = (
     runtime.runPromiseExit(effect).then((exit) =>
       Exit.isSuccess(exit)
         ? { _tag: "Success", value: exit.value }
-        : Option.match(Cause.failureOption(exit.cause), {
+        : Option.match(Cause.findErrorOption(exit.cause), {
             onSome: (error): Result<A> => ({ _tag: "Failure", error: present(error), cause: error }),
             onNone: (): Result<A> => ({
               _tag: "Failure",
@@ -218,8 +218,8 @@ export const makeController = (
     attempt(
       connection.connect(connectorId).pipe(
         // Connected from a Connecting view: show the account (or UnsupportedChain, already routed).
-        Effect.zipRight(
-          Effect.flatMap(router.state.get, (s) =>
+        Effect.andThen(
+          Effect.flatMap(SubscriptionRef.get(router.state), (s) =>
             s.open && CONNECTING_VIEWS.has(s.view) ? router.open("Account") : Effect.void
           )
         )
@@ -283,7 +283,7 @@ export const makeController = (
           .pipe(
             Effect.tapError((error) =>
               error._tag === "MethodNotAllowedError"
-                ? Effect.zipRight(router.open(), notifications.showError(error))
+                ? Effect.andThen(router.open(), notifications.showError(error))
                 : error._tag === "SignatureDeclinedError"
                   ? notifications.showError(error)
                   : Effect.void

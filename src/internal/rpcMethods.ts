@@ -7,10 +7,10 @@
  * eth_sign, eth_signTransaction or eth_signTypedData (v1/v3) with no approval, so a method is allowed only
  * when it is listed here, spelled exactly (case-sensitive).
  */
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { MethodNotAllowedError } from "../errors"
-import { decodeUnknownEither, type SchemaDecodeError } from "../schemas/decode"
+import { decodeUnknownResult, type SchemaDecodeError } from "../schemas/decode"
 import { type ChainNamespace, EvmAddress, HexString, nonEmptyArrayOf, RecordKey } from "../schemas/Primitives"
 import {
   SolanaSignAllTransactionsParams,
@@ -107,11 +107,11 @@ export const classifyRpcMethod = (method: string): RpcMethodClass =>
 export const rpcMethodNamespace = (method: AllowedRpcMethod): "eip155" | "solana" =>
   method.startsWith("solana_") ? "solana" : "eip155"
 
-const HexData = Schema.String.pipe(
-  Schema.pattern(/^0x[0-9a-fA-F]*$/, { message: () => "Expected call data: 0x followed by hex digits" })
-).annotations({ identifier: "HexData" })
+const HexData = Schema.String.check(
+  Schema.isPattern(/^0x[0-9a-fA-F]*$/, { message: "Expected call data: 0x followed by hex digits" })
+)
 
-const Capabilities = Schema.Record({ key: RecordKey, value: Schema.Unknown })
+const Capabilities = Schema.Record(RecordKey, Schema.Unknown)
 
 /**
  * One call of `wallet_sendCalls` (EIP-5792). SPEC.md §5 asks for a `to` starting with 0x; a full EVM
@@ -122,7 +122,7 @@ export const WalletCall = Schema.Struct({
   data: Schema.optional(HexData),
   value: Schema.optional(HexString),
   capabilities: Schema.optional(Capabilities)
-}).annotations({ identifier: "WalletCall" })
+}).annotate({ identifier: "WalletCall" })
 export type WalletCall = typeof WalletCall.Type
 
 /** The single request object of `wallet_sendCalls`: the EIP-5792 fields, others dropped. */
@@ -134,20 +134,20 @@ export const WalletSendCallsRequest = Schema.Struct({
   atomicRequired: Schema.optional(Schema.Boolean),
   calls: nonEmptyArrayOf(WalletCall, "Expected at least one call"),
   capabilities: Schema.optional(Capabilities)
-}).annotations({ identifier: "WalletSendCallsRequest" })
+}).annotate({ identifier: "WalletSendCallsRequest" })
 export type WalletSendCallsRequest = typeof WalletSendCallsRequest.Type
 
-export const WalletSendCallsParams = Schema.Tuple(WalletSendCallsRequest).annotations({
+export const WalletSendCallsParams = Schema.Tuple([WalletSendCallsRequest]).annotate({
   identifier: "WalletSendCallsParams"
 })
 export type WalletSendCallsParams = typeof WalletSendCallsParams.Type
 
 /** JSON-RPC 2.0 params of a method without its own rule: absent, by position or by name. */
-export const JsonRpcParams = Schema.Union(
+export const JsonRpcParams = Schema.Union([
   Schema.Undefined,
   Schema.Array(Schema.Unknown),
-  Schema.Record({ key: RecordKey, value: Schema.Unknown })
-).annotations({ identifier: "JsonRpcParams" })
+  Schema.Record(RecordKey, Schema.Unknown)
+]).annotate({ identifier: "JsonRpcParams" })
 export type JsonRpcParams = typeof JsonRpcParams.Type
 
 interface Rule<M extends AllowedRpcMethod, K extends RpcMethodKind, P> {
@@ -175,37 +175,37 @@ export type RequestRule =
 const decodeRule = (
   method: AllowedRpcMethod,
   params: unknown
-): Either.Either<RequestRule, SchemaDecodeError> => {
+): Result.Result<RequestRule, SchemaDecodeError> => {
   const subject = `${method} params`
   switch (method) {
     case "wallet_sendCalls":
-      return Either.map(
-        decodeUnknownEither(WalletSendCallsParams, subject)(params),
+      return Result.map(
+        decodeUnknownResult(WalletSendCallsParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
       )
     case "solana_signMessage":
-      return Either.map(
-        decodeUnknownEither(SolanaSignMessageParams, subject)(params),
+      return Result.map(
+        decodeUnknownResult(SolanaSignMessageParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
       )
     case "solana_signTransaction":
-      return Either.map(
-        decodeUnknownEither(SolanaSignTransactionParams, subject)(params),
+      return Result.map(
+        decodeUnknownResult(SolanaSignTransactionParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
       )
     case "solana_signAllTransactions":
-      return Either.map(
-        decodeUnknownEither(SolanaSignAllTransactionsParams, subject)(params),
+      return Result.map(
+        decodeUnknownResult(SolanaSignAllTransactionsParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
       )
     case "solana_signAndSendTransaction":
-      return Either.map(
-        decodeUnknownEither(SolanaSignAndSendTransactionParams, subject)(params),
+      return Result.map(
+        decodeUnknownResult(SolanaSignAndSendTransactionParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
       )
     default:
-      return Either.map(
-        decodeUnknownEither(JsonRpcParams, subject)(params),
+      return Result.map(
+        decodeUnknownResult(JsonRpcParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: safe.has(method) ? "safe" : "unsafe", params: decoded })
       )
   }
@@ -221,16 +221,16 @@ export const validateRequest = (
   namespace: ChainNamespace,
   method: string,
   params: unknown
-): Either.Either<RequestRule, MethodNotAllowedError | SchemaDecodeError> =>
+): Result.Result<RequestRule, MethodNotAllowedError | SchemaDecodeError> =>
   isAllowedRpcMethod(method) && rpcMethodNamespace(method) === namespace
     ? decodeRule(method, params)
-    : Either.left(new MethodNotAllowedError({ method }))
+    : Result.fail(new MethodNotAllowedError({ method }))
 
 /** A 32-byte transaction hash. */
-const TransactionHash = HexString.pipe(Schema.length(66)).annotations({ identifier: "TransactionHash" })
+const TransactionHash = HexString.check(Schema.isBetweenLength(66, 66))
 
 /** What the wallet must answer to the methods whose answer a dapp acts on; other answers pass as JSON. */
-const RESULTS: Partial<Record<AllowedRpcMethod, Schema.Schema.AnyNoContext>> = {
+const RESULTS: Partial<Record<AllowedRpcMethod, Schema.Decoder<unknown>>> = {
   personal_sign: HexString,
   eth_signTypedData_v4: HexString,
   eth_sendTransaction: TransactionHash,
@@ -245,9 +245,9 @@ const RESULTS: Partial<Record<AllowedRpcMethod, Schema.Schema.AnyNoContext>> = {
 export const decodeResult = (
   method: AllowedRpcMethod,
   result: unknown
-): Either.Either<unknown, SchemaDecodeError> => {
+): Result.Result<unknown, SchemaDecodeError> => {
   const schema = RESULTS[method]
   return schema === undefined
-    ? Either.right(result)
-    : Either.map(decodeUnknownEither(schema, `${method} result`)(result), (decoded): unknown => decoded)
+    ? Result.succeed(result)
+    : Result.map(decodeUnknownResult(schema, `${method} result`)(result), (decoded): unknown => decoded)
 }

@@ -30,7 +30,7 @@ export const storeFromRef = <A, B>(
   equal: (x: B, y: B) => boolean = Object.is
 ): RefStore<B> => {
   const listeners = new Set<() => void>()
-  let fiber: Fiber.RuntimeFiber<void> | undefined
+  let fiber: Fiber.Fiber<void> | undefined
   let snapshot: { readonly value: B } | undefined
 
   /** Takes a new source value; answers the snapshot and whether it changed. */
@@ -54,7 +54,7 @@ export const storeFromRef = <A, B>(
       // Seed first, so the stream's replay of the current value notifies nobody.
       accept(runtime.runSync(SubscriptionRef.get(ref)))
       fiber = runtime.runFork(
-        Stream.runForEach(ref.changes, (a) =>
+        Stream.runForEach(SubscriptionRef.changes(ref), (a) =>
           Effect.sync(() => {
             if (accept(a)[1]) notifyAll()
           })

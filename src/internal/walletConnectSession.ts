@@ -82,8 +82,8 @@ const SessionNamespace = Schema.Struct({
 
 /** The fields of an SDK session Airlock reads; the rest is the SDK's business. */
 export const SessionWire = Schema.Struct({
-  topic: Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/)),
-  namespaces: Schema.Record({ key: Schema.String, value: SessionNamespace }),
+  topic: Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/)),
+  namespaces: Schema.Record(Schema.String, SessionNamespace),
   peer: Schema.Struct({
     metadata: Schema.Struct({
       name: Schema.String,

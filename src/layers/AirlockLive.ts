@@ -1,8 +1,8 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as KeyValueStore from "@effect/platform/KeyValueStore"
 import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
+import type * as KeyValueStore from "effect/persistence/KeyValueStore"
 import type { Analytics } from "../services/Analytics"
 import type { BalanceService } from "../services/BalanceService"
 import type { BlockchainApi } from "../services/BlockchainApi"
@@ -12,7 +12,7 @@ import type { FallbackTransport } from "../services/FallbackTransport"
 import type { HistoryService } from "../services/HistoryService"
 import type { IdentityService } from "../services/IdentityService"
 import type { ModalConfig } from "../services/ModalConfig"
-import type { ConnectedAccount, ModalRouter } from "../services/ModalRouter"
+import type { ModalRouter } from "../services/ModalRouter"
 import type { Networks } from "../services/Networks"
 import type { Notifications } from "../services/Notifications"
 import type { OriginGuard } from "../services/OriginGuard"
@@ -41,20 +41,20 @@ import { ThemeLive } from "./ThemeLive"
 import { WalletCatalogLive } from "./WalletCatalogLive"
 import { WalletConnectClientLive } from "./WalletConnectClientLive"
 import { WalletConnectLive } from "./WalletConnectLive"
+import { withoutTraceHeaders } from "./withoutTraceHeaders"
 
 /** What a host's override layer may build on: the validated options and the platform services. */
 export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpClient.HttpClient
 
 /**
- * `fetch` without W3C trace headers: RPC nodes and the provider's hosts answer CORS preflights for the
- * content type only, and a `traceparent` header would make every browser call fail.
+ * `fetch` without W3C trace headers (see {@link withoutTraceHeaders}).
  *
  * @since 0.1.0
  * @category layers
  */
 export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
   HttpClient.HttpClient,
-  Effect.map(HttpClient.HttpClient, (client) => HttpClient.withTracerPropagation(client, false))
+  Effect.map(HttpClient.HttpClient, withoutTraceHeaders)
 ).pipe(Layer.provide(FetchHttpClient.layer))
 
 /** Every service the modal runs on. */
@@ -78,7 +78,6 @@ export type AirlockServices =
   | WalletCatalog
   | WalletConnectClient
   | WalletConnect
-  | ConnectedAccount
 
 /**
  * The live services, with `overrides` replacing any of them. Services come in tiers, each built against

@@ -34,17 +34,17 @@ export const makeAnalytics: Effect.Effect<
     )
   )
 
-  const stop = Effect.zipRight(Ref.set(stopped, true), Queue.takeAll(queue))
+  const stop = Effect.andThen(Ref.set(stopped, true), Queue.takeAll(queue))
 
   const deliver = (event: AnalyticsEvent) =>
     Effect.gen(function* () {
       if (yield* Ref.get(stopped)) return
       if (!(yield* remoteEnabled)) return yield* stop
       yield* api.sendEvent(event).pipe(
-        Effect.catchAll((error) =>
+        Effect.catch((error) =>
           error._tag === "InvalidAppConfigurationError"
             ? // The project refuses this site: say so once, then stop sending for the session.
-              Effect.zipRight(
+              Effect.andThen(
                 stop,
                 notifications.showError(
                   new InvalidAppConfigurationError({
@@ -62,7 +62,7 @@ export const makeAnalytics: Effect.Effect<
   // One event at a time, each at most one request (sendEvent does not retry): no storms.
   yield* Queue.take(queue).pipe(
     Effect.flatMap(deliver),
-    Effect.catchAllDefect((defect) => Effect.logDebug("Analytics delivery failed", defect)),
+    Effect.catchDefect((defect) => Effect.logDebug("Analytics delivery failed", defect)),
     Effect.forever,
     Effect.forkScoped
   )
@@ -80,4 +80,4 @@ export const makeAnalytics: Effect.Effect<
  * @category layers
  */
 export const AnalyticsLive: Layer.Layer<Analytics, never, ModalConfig | ProviderApi | Notifications> =
-  Layer.scoped(Analytics, makeAnalytics)
+  Layer.effect(Analytics, makeAnalytics)

@@ -1,9 +1,9 @@
 import * as Cache from "effect/Cache"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { BalanceUnavailableError } from "../errors"
 import { formatAmount, formatUnits } from "../internal/format"
@@ -27,7 +27,7 @@ export const BALANCE_TTL = Duration.seconds(30)
 export const CAPABILITIES_TIMEOUT = Duration.seconds(3)
 export const WALLET_ASSETS_TIMEOUT = Duration.seconds(10)
 
-const decodeQuantity = Schema.decodeUnknown(HexString)
+const decodeQuantity = Schema.decodeUnknownEffect(HexString)
 
 /** What the Account view shows for a native balance. */
 export const nativeBalanceOf = (network: CaipNetwork, value: bigint): NativeBalance => {
@@ -41,12 +41,12 @@ export const showsZeroBalance = (network: CaipNetwork): boolean =>
 
 export const hexChainId = (network: CaipNetwork) => `0x${Number(network.id).toString(16)}`
 
-const Capabilities = Schema.Record({
-  key: Schema.String,
-  value: Schema.Struct({
+const Capabilities = Schema.Record(
+  Schema.String,
+  Schema.Struct({
     assetDiscovery: Schema.optional(Schema.Struct({ supported: Schema.Boolean }))
   })
-})
+)
 
 /** Whether a `wallet_getCapabilities` answer announces asset discovery for the chain (ERC-7811). */
 export const supportsAssetDiscovery = (capabilities: unknown, chainHex: string): boolean =>
@@ -90,7 +90,7 @@ const toBaseUnits = (decimal: DecimalString, decimals: number): bigint => {
   return negative ? -units : units
 }
 
-const decodeDecimal = Schema.decodeUnknownEither(DecimalString)
+const decodeDecimal = Schema.decodeUnknownResult(DecimalString)
 
 /**
  * The native coin among a chain's balances (the entry without a token address), as the Account view shows
@@ -99,13 +99,13 @@ const decodeDecimal = Schema.decodeUnknownEither(DecimalString)
 export const nativeFromBalances = (
   network: CaipNetwork,
   balances: ReadonlyArray<TokenBalance>
-): Either.Either<NativeBalance, BalanceUnavailableError> => {
+): Result.Result<NativeBalance, BalanceUnavailableError> => {
   const coin = balances.find((b) => b.address === undefined && b.chainId === network.caipNetworkId)
-  if (coin === undefined) return Either.right(nativeBalanceOf(network, 0n))
-  return Either.match(decodeDecimal(coin.quantity.numeric), {
-    onLeft: (cause) => Either.left(new BalanceUnavailableError({ chainId: network.caipNetworkId, cause })),
-    onRight: (numeric) =>
-      Either.right(nativeBalanceOf(network, toBaseUnits(numeric, network.nativeCurrency.decimals)))
+  if (coin === undefined) return Result.succeed(nativeBalanceOf(network, 0n))
+  return Result.match(decodeDecimal(coin.quantity.numeric), {
+    onFailure: (cause) => Result.fail(new BalanceUnavailableError({ chainId: network.caipNetworkId, cause })),
+    onSuccess: (numeric) =>
+      Result.succeed(nativeBalanceOf(network, toBaseUnits(numeric, network.nativeCurrency.decimals)))
   })
 }
 
@@ -182,8 +182,10 @@ export const makeBalanceService = Effect.gen(function* () {
       const key = cacheKey(network, address)
       // Solana's native coin comes with its tokens from the balance API: one request, one cache entry.
       return network.chainNamespace === "solana"
-        ? Effect.flatMap(tokens.get(key), (balances) => nativeFromBalances(network, balances))
-        : native.get(key)
+        ? Effect.flatMap(Cache.get(tokens, key), (balances) =>
+            Effect.fromResult(nativeFromBalances(network, balances))
+          )
+        : Cache.get(native, key)
     },
     tokenBalances: (network, address, wallet) => {
       if (showsZeroBalance(network)) return Effect.succeed([])
@@ -191,13 +193,13 @@ export const makeBalanceService = Effect.gen(function* () {
       return Effect.suspend(() => {
         if (wallet === undefined) wallets.delete(key)
         else wallets.set(key, wallet)
-        return tokens.get(key)
+        return Cache.get(tokens, key)
       })
     },
     refresh: (network, address) =>
-      Effect.zipRight(
-        native.invalidate(cacheKey(network, address)),
-        tokens.invalidate(cacheKey(network, address))
+      Effect.andThen(
+        Cache.invalidate(native, cacheKey(network, address)),
+        Cache.invalidate(tokens, cacheKey(network, address))
       )
   })
 })

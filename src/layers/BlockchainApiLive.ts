@@ -1,14 +1,16 @@
-import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
 import { type AirlockError, ProviderRequestError } from "../errors"
 import { decodeBalanceResponse } from "../schemas/Balance"
-import { decodeUnknownEither } from "../schemas/decode"
+import { decodeUnknownResult } from "../schemas/decode"
 import { decodeIdentityResponse } from "../schemas/Identity"
+import { nullableWithDefault } from "../schemas/Primitives"
 import { decodeHistoryResponse } from "../schemas/Transaction"
 import { BlockchainApi, type BlockchainApiShape } from "../services/BlockchainApi"
 import { ModalConfig } from "../services/ModalConfig"
@@ -21,7 +23,7 @@ export interface SupportedChains {
 
 const SupportedChainsEnvelope = Schema.Struct({
   http: Schema.Array(Schema.Unknown),
-  ws: Schema.optionalWith(Schema.Array(Schema.Unknown), { nullable: true, default: () => [] })
+  ws: nullableWithDefault(Schema.Array(Schema.Unknown), () => [])
 })
 
 const strings = (items: ReadonlyArray<unknown>): ReadonlyArray<string> =>
@@ -32,8 +34,8 @@ const strings = (items: ReadonlyArray<unknown>): ReadonlyArray<string> =>
  * chain look unsupported, which callers answer with empty results rather than a wrong one.
  */
 export const decodeSupportedChains = (input: unknown) =>
-  Either.map(
-    decodeUnknownEither(SupportedChainsEnvelope, "Supported chains response")(input),
+  Result.map(
+    decodeUnknownResult(SupportedChainsEnvelope, "Supported chains response")(input),
     (envelope): SupportedChains => ({ http: strings(envelope.http), ws: strings(envelope.ws) })
   )
 
@@ -62,7 +64,7 @@ export const makeBlockchainApi: Effect.Effect<
   // Only a success is kept; a failure is asked again next time. One request at a time, so concurrent
   // first callers share the answer.
   const cached = yield* Ref.make(Option.none<SupportedChains>())
-  const lock = yield* Effect.makeSemaphore(1)
+  const lock = yield* Semaphore.make(1)
   const supportedChains: Effect.Effect<SupportedChains, AirlockError> = lock
     .withPermits(1)(
       Effect.flatMap(

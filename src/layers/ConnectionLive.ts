@@ -6,9 +6,8 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Queue from "effect/Queue"
+import * as PubSub from "effect/PubSub"
 import * as Ref from "effect/Ref"
-import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -77,6 +76,9 @@ const SIGN_METHODS: ReadonlySet<string> = new Set([
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
+/** New connections of some namespaces. */
+type Connections = Partial<Record<ChainNamespace, NamespaceConnection>>
+
 const disconnected: NamespaceConnection = { status: "disconnected" }
 const connecting: NamespaceConnection = { status: "connecting" }
 
@@ -126,7 +128,7 @@ export const makeConnection = Effect.gen(function* () {
   const router = yield* ModalRouter
   const walletConnect = yield* WalletConnect
   const scope = yield* Effect.scope
-  const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+  const runFork = Effect.runForkWith(yield* Effect.context<never>())
 
   const state = yield* SubscriptionRef.make(initialConnectionState)
   const recentWallets = yield* SubscriptionRef.make(
@@ -138,7 +140,7 @@ export const makeConnection = Effect.gen(function* () {
   interface InFlight {
     readonly done: Deferred.Deferred<void, ConnectError>
     /** Set once the attempt is forked; the slot is claimed before. */
-    fiber: Fiber.RuntimeFiber<void> | undefined
+    fiber: Fiber.Fiber<void> | undefined
     /** The epoch of the newest intent this attempt answers; choosing the wallet again moves it. */
     readonly since: Ref.Ref<number>
   }
@@ -149,11 +151,32 @@ export const makeConnection = Effect.gen(function* () {
   const setNamespace = (ns: ChainNamespace, connection: NamespaceConnection) =>
     SubscriptionRef.update(state, (s) => ({ ...s, namespaces: { ...s.namespaces, [ns]: connection } }))
 
+  /**
+   * Shows new connections in one change of the state, the last step of a transition: a fiber waiting on
+   * the state runs the moment it changes, before this one goes on, so storage, the active network and
+   * every namespace must be final by then (as they were in Effect 3, where it ran once this fiber yielded).
+   */
+  const show = (connections: Connections, attempt: "keep" | "clear") =>
+    SubscriptionRef.update(state, (s) => ({
+      namespaces: { ...s.namespaces, ...connections },
+      attempt: attempt === "clear" ? undefined : s.attempt
+    }))
+
   const current = (ns: ChainNamespace) =>
     Effect.map(SubscriptionRef.get(state), (s): Option.Option<Connected> => {
       const c = s.namespaces[ns]
       return c?.status === "connected" ? Option.some(c) : Option.none()
     })
+
+  const persistStatuses = (connections: Connections) =>
+    Effect.forEach(
+      ChainNamespaces.flatMap((ns) => {
+        const connection = connections[ns]
+        return connection === undefined ? [] : [[ns, connection] as const]
+      }),
+      ([ns, connection]) => persistStatus(ns, connection),
+      { discard: true }
+    )
 
   const persistStatus = (ns: ChainNamespace, connection: NamespaceConnection) =>
     Effect.gen(function* () {
@@ -177,7 +200,7 @@ export const makeConnection = Effect.gen(function* () {
   const forgetStored = (ns: ChainNamespace) =>
     Effect.gen(function* () {
       const stored = Option.flatMap(yield* storage.get(StorageKeys.connectionStatus), (s) =>
-        Option.fromNullable(s[ns])
+        Option.fromNullishOr(s[ns])
       )
       if (Option.isSome(stored) && stored.value !== "disconnected") yield* persistStatus(ns, disconnected)
     })
@@ -209,28 +232,33 @@ export const makeConnection = Effect.gen(function* () {
       const dropped = Option.isSome(was) ? yield* namespacesWith(was.value.connector.key) : [ns]
       detach()
       detach = () => {}
-      for (const n of dropped.includes(ns) ? dropped : [...dropped, ns]) {
-        yield* setNamespace(n, disconnected)
-        yield* persistStatus(n, disconnected)
-      }
+      const gone: Connections = {}
+      for (const n of dropped.includes(ns) ? dropped : [...dropped, ns]) gone[n] = disconnected
+      yield* persistStatuses(gone)
       // The wallet app a deep link opened belongs to the session that ended.
       if (Option.exists(was, (c) => c.connector.type === "WALLET_CONNECT"))
         yield* storage.remove(StorageKeys.deepLinkChoice)
+      yield* show(gone, "keep")
     })
 
-  /** Namespaces still held by a wallet other than the one of `key`: a new connection replaces them. */
+  /**
+   * Namespaces still held by a wallet other than the one of `key`: a new connection replaces them. Answers
+   * them disconnected, stored so; the caller shows them with the new connection.
+   */
   const dropOthers = (key: string) =>
     Effect.gen(function* () {
       const s = yield* SubscriptionRef.get(state)
       let endSession = false
+      const gone: Connections = {}
       for (const ns of ChainNamespaces) {
         const c = s.namespaces[ns]
         if (c?.status !== "connected" || c.connector.key === key) continue
         if (c.connector.type === "WALLET_CONNECT") endSession = true
-        yield* setNamespace(ns, disconnected)
-        yield* persistStatus(ns, disconnected)
+        gone[ns] = disconnected
       }
+      yield* persistStatuses(gone)
       if (endSession) yield* Effect.forkIn(walletConnect.disconnect, scope)
+      return gone
     })
 
   /** Follows the wallet's own events; only events from the provider connected now count. */
@@ -241,7 +269,7 @@ export const makeConnection = Effect.gen(function* () {
       Option.exists((c) => c.connector.provider === provider)
     )
     const whenCurrent = (effect: Effect.Effect<void>) => {
-      runFork(Effect.whenEffect(effect, isCurrent))
+      runFork(Effect.when(effect, isCurrent))
     }
     const onAccounts = (payload: unknown) =>
       whenCurrent(
@@ -289,7 +317,7 @@ export const makeConnection = Effect.gen(function* () {
     Effect.gen(function* () {
       const [address] = accounts
       if (address === undefined || !(yield* stillCurrent(since))) return false
-      yield* dropOthers(connector.key)
+      const gone = yield* dropOthers(connector.key)
       detach()
       detach = listen(connector)
       const connection: Connected = {
@@ -300,12 +328,9 @@ export const makeConnection = Effect.gen(function* () {
         // A browser wallet is an EOA; the smart-account preference falls back to eoa (SPEC.md §4).
         accountType: "eoa"
       }
-      yield* SubscriptionRef.update(state, (s) => ({
-        namespaces: { ...s.namespaces, [connector.chain]: connection },
-        attempt: undefined
-      }))
       yield* persistStatus(connector.chain, connection)
       yield* followChain(chainId)
+      yield* show({ ...gone, [connector.chain]: connection }, "clear")
       return true
     })
 
@@ -334,18 +359,16 @@ export const makeConnection = Effect.gen(function* () {
 
   /**
    * Makes a session's accounts the connection of every namespace it covers; namespaces it no longer covers
-   * are dropped. The active network follows the session when the session does not cover it.
+   * are dropped. The active network follows the session when the session does not cover it. Answers the
+   * namespaces' connections, stored so; the caller shows them.
    */
   const applySession = (session: WalletConnectSession) =>
     Effect.gen(function* () {
       const shown = (yield* SubscriptionRef.get(networks.state)).activeNamespace
       const covered = namespacesOf(session)
       const previous = yield* namespacesWith(WALLET_CONNECT_ID)
-      for (const ns of previous) {
-        if (covered.includes(ns)) continue
-        yield* setNamespace(ns, disconnected)
-        yield* persistStatus(ns, disconnected)
-      }
+      const connections: Connections = {}
+      for (const ns of previous) if (!covered.includes(ns)) connections[ns] = disconnected
       for (const ns of covered) {
         const active = yield* activeIdOf(ns)
         const addresses = addressesOf(session, ns, active)
@@ -358,8 +381,7 @@ export const makeConnection = Effect.gen(function* () {
           allAccounts: addresses,
           accountType: "eoa"
         }
-        yield* setNamespace(ns, connection)
-        yield* persistStatus(ns, connection)
+        connections[ns] = connection
         const chain = requestChainOf(session, ns, active)
         if (chain === undefined || chain === active) continue
         if (ns === "eip155") yield* followChain(caipNetworkIdParts(chain).reference)
@@ -370,6 +392,8 @@ export const makeConnection = Effect.gen(function* () {
       const keep = covered.includes(shown) ? shown : covered[0]
       const now = (yield* SubscriptionRef.get(networks.state)).activeNamespace
       if (keep !== undefined && keep !== now) yield* networks.setActiveNamespace(keep)
+      yield* persistStatuses(connections)
+      return connections
     })
 
   const onWalletConnectEvent = (event: WalletConnectEvent) =>
@@ -385,7 +409,7 @@ export const makeConnection = Effect.gen(function* () {
           return
         }
         case "SessionChanged":
-          return yield* applySession(event.session)
+          return yield* show(yield* applySession(event.session), "keep")
         case "ChainChanged":
           return yield* followChain(caipNetworkIdParts(event.caipNetworkId).reference)
       }
@@ -394,16 +418,16 @@ export const makeConnection = Effect.gen(function* () {
   /** Follows the session's events until detached; subscribed before it returns, so none is missed. */
   const listenWalletConnect = Effect.gen(function* () {
     const listening = yield* Scope.make()
-    const events = yield* Scope.extend(walletConnect.events, listening)
+    const events = yield* Scope.provide(walletConnect.events, listening)
     const fiber = yield* Effect.forkIn(
       // An event is handled whole: a deletion detaches this very listener while it drops the session.
       Effect.forever(
-        Effect.flatMap(Queue.take(events), (event) => Effect.uninterruptible(onWalletConnectEvent(event)))
+        Effect.flatMap(PubSub.take(events), (event) => Effect.uninterruptible(onWalletConnectEvent(event)))
       ),
       scope
     )
     return () => {
-      runFork(Effect.zipRight(Fiber.interrupt(fiber), Scope.close(listening, Exit.void)))
+      runFork(Effect.andThen(Fiber.interrupt(fiber), Scope.close(listening, Exit.void)))
     }
   })
 
@@ -411,19 +435,18 @@ export const makeConnection = Effect.gen(function* () {
   const commitSession = (session: WalletConnectSession, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
       if (namespacesOf(session).length === 0 || !(yield* stillCurrent(since))) return false
-      yield* dropOthers(WALLET_CONNECT_ID)
+      const gone = yield* dropOthers(WALLET_CONNECT_ID)
       detach()
       detach = yield* listenWalletConnect
-      yield* applySession(session)
-      yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: undefined }))
+      yield* show({ ...gone, ...(yield* applySession(session)) }, "clear")
       return true
     })
 
   const readChain = (provider: Eip1193Provider) =>
     walletRequest(provider, "eth_chainId").pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: WALLET_READ_TIMEOUT,
-        onTimeout: () => normalizeWalletError({ message: "The wallet did not tell its chain" })
+        orElse: () => Effect.fail(normalizeWalletError({ message: "The wallet did not tell its chain" }))
       })
     )
 
@@ -497,26 +520,26 @@ export const makeConnection = Effect.gen(function* () {
           Effect.gen(function* () {
             inflight.delete(connectorId)
             if (Exit.isSuccess(exit)) return yield* Deferred.succeed(done, undefined)
-            const error: ConnectError = Exit.isInterrupted(exit)
+            const error: ConnectError = Exit.hasInterrupts(exit)
               ? new UserRejectedRequestError({
                   code: 4001,
                   message: "Connection request cancelled",
                   cause: undefined
                 })
-              : Option.getOrElse(Cause.failureOption(exit.cause), () => noAccount())
+              : Option.getOrElse(Cause.findErrorOption(exit.cause), () => noAccount())
             // A newer intent owns the state now; only the callers hear about this attempt. Otherwise the
             // placeholder goes, and whatever happened meanwhile (an event, a restore) stays.
             if (yield* stillCurrent(since)) {
               const placeholder =
                 (yield* SubscriptionRef.get(state)).namespaces[connector.chain]?.status === "connecting"
+              // A stored connection this attempt displaced (a restore in progress) must not come back on reload.
+              if (placeholder) yield* forgetStored(connector.chain)
               yield* SubscriptionRef.update(state, (s) => ({
                 namespaces: placeholder ? { ...s.namespaces, [connector.chain]: disconnected } : s.namespaces,
-                attempt: Exit.isInterrupted(exit)
+                attempt: Exit.hasInterrupts(exit)
                   ? undefined
                   : { _tag: "Failed" as const, connectorId, error }
               }))
-              // A stored connection this attempt displaced (a restore in progress) must not come back on reload.
-              if (placeholder) yield* forgetStored(connector.chain)
             }
             yield* Deferred.fail(done, error)
           })
@@ -573,7 +596,7 @@ export const makeConnection = Effect.gen(function* () {
       const addThenSwitch = walletRequest(provider, "wallet_addEthereumChain", [
         addChainParams(network)
       ]).pipe(
-        Effect.zipRight(switchChain),
+        Effect.andThen(switchChain),
         Effect.mapError(
           (cause): SwitchNetworkError =>
             cause._tag === "UserRejectedRequestError"
@@ -582,7 +605,7 @@ export const makeConnection = Effect.gen(function* () {
         )
       )
       yield* switchChain.pipe(
-        Effect.catchAll(
+        Effect.catch(
           (error): Effect.Effect<unknown, SwitchNetworkError> =>
             switchNeedsAdd(error) ? addThenSwitch : Effect.fail(error)
         )
@@ -596,7 +619,7 @@ export const makeConnection = Effect.gen(function* () {
     Effect.gen(function* () {
       const ns = namespace ?? (yield* SubscriptionRef.get(networks.state)).activeNamespace
       const { validateRequest, decodeResult } = yield* requestRules
-      const rule = yield* validateRequest(ns, args.method, args.params)
+      const rule = yield* Effect.fromResult(validateRequest(ns, args.method, args.params))
       const wallet = yield* current(ns)
       if (Option.isNone(wallet)) return yield* Effect.fail(new ConnectorNotConnectedError({}))
       const answer = walletRequest(wallet.value.connector.provider, rule.method, rule.params)
@@ -608,13 +631,14 @@ export const makeConnection = Effect.gen(function* () {
       // A read must answer in time (THREATS.md R2); a signature waits for the visitor.
       const raw = yield* rule.kind === "safe"
         ? answer.pipe(
-            Effect.timeoutFail({
+            Effect.timeoutOrElse({
               duration: WALLET_READ_TIMEOUT,
-              onTimeout: () => normalizeWalletError({ message: `The wallet did not answer ${rule.method}` })
+              orElse: () =>
+                Effect.fail(normalizeWalletError({ message: `The wallet did not answer ${rule.method}` }))
             })
           )
-        : Effect.zipRight(Effect.forkIn(wake, scope), answer)
-      return yield* decodeResult(rule.method, raw)
+        : Effect.andThen(Effect.forkIn(wake, scope), answer)
+      return yield* Effect.fromResult(decodeResult(rule.method, raw))
     }).pipe(
       Effect.mapError(
         (error): RequestError =>
@@ -625,10 +649,8 @@ export const makeConnection = Effect.gen(function* () {
     )
 
   /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
-  const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>) =>
+  const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
-      const since = yield* Ref.make(yield* Ref.get(epoch))
-      for (const ns of namespaces) yield* setNamespace(ns, connecting)
       const session = yield* walletConnect.restore
       const restored = Option.isSome(session) && (yield* commitSession(session.value, since))
       if (restored || !(yield* stillCurrent(since))) return
@@ -652,43 +674,53 @@ export const makeConnection = Effect.gen(function* () {
     return found
   })
 
-  /** On start, a stored connection only suggests a reconnect: the wallet must still be here and say so. */
-  const restore = Effect.gen(function* () {
+  /**
+   * On start, a stored connection only suggests a reconnect: the wallet must still be here and say so.
+   * Shows the stored namespaces connecting; answers the rest, which waits for the wallet.
+   */
+  const restore: Effect.Effect<Effect.Effect<void>> = Effect.gen(function* () {
+    const since = yield* Ref.make(yield* Ref.get(epoch))
     const viaWalletConnect = yield* storedWalletConnect
-    if (viaWalletConnect.length > 0) return yield* restoreWalletConnect(viaWalletConnect)
+    if (viaWalletConnect.length > 0) {
+      for (const ns of viaWalletConnect) yield* setNamespace(ns, connecting)
+      return restoreWalletConnect(viaWalletConnect, since)
+    }
     const stored = Option.flatMap(yield* storage.get(StorageKeys.connectionStatus), (s) =>
-      Option.fromNullable(s.eip155)
+      Option.fromNullishOr(s.eip155)
     )
     const key = yield* storage.get(connectedConnectorIdKey("eip155"))
     if (!Option.contains(stored, "connected") || Option.isNone(key)) {
       if (Option.isSome(stored) && stored.value !== "disconnected") yield* dropConnection("eip155")
-      return
+      return Effect.void
     }
-    const since = yield* Ref.make(yield* Ref.get(epoch))
     yield* setNamespace("eip155", connecting)
-    const connector = yield* connectors.awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
-    const restored = yield* Option.match(connector, {
-      onNone: () => Effect.succeed(false),
-      onSome: (c) =>
-        Effect.gen(function* () {
-          const accounts = decodeAccounts(
-            yield* walletRequest(c.provider, "eth_accounts").pipe(Effect.timeout(WALLET_READ_TIMEOUT))
-          )
-          const chainId = yield* readChain(c.provider).pipe(Effect.timeout(WALLET_READ_TIMEOUT))
-          return yield* commit(c, accounts, chainId, since)
-        }).pipe(Effect.orElseSucceed(() => false))
+    return Effect.gen(function* () {
+      const connector = yield* connectors.awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
+      const restored = yield* Option.match(connector, {
+        onNone: () => Effect.succeed(false),
+        onSome: (c) =>
+          Effect.gen(function* () {
+            const accounts = decodeAccounts(
+              yield* walletRequest(c.provider, "eth_accounts").pipe(Effect.timeout(WALLET_READ_TIMEOUT))
+            )
+            const chainId = yield* readChain(c.provider).pipe(Effect.timeout(WALLET_READ_TIMEOUT))
+            return yield* commit(c, accounts, chainId, since)
+          }).pipe(Effect.orElseSucceed(() => false))
+      })
+      if (!restored && (yield* stillCurrent(since))) yield* dropConnection("eip155")
     })
-    if (!restored && (yield* stillCurrent(since))) yield* dropConnection("eip155")
   })
 
-  if (config.enableReconnect) yield* Effect.forkScoped(restore)
+  // The restore begins before anyone holds the service, so whatever the visitor does is a newer intent;
+  // only its wait for the wallet runs in the background (a forked fiber first runs a task later).
+  if (config.enableReconnect) yield* Effect.forkScoped(yield* restore)
   else yield* dropConnection("eip155")
 
   // Closing the modal settles a pending connect as rejected (THREATS.md R3).
   const closes = yield* router.subscribe
   yield* Effect.forkScoped(
     Effect.forever(
-      Effect.flatMap(Queue.take(closes), (event) => (event._tag === "Closed" ? cancel : Effect.void))
+      Effect.flatMap(PubSub.take(closes), (event) => (event._tag === "Closed" ? cancel : Effect.void))
     )
   )
   yield* Effect.addFinalizer(() => Effect.sync(() => detach()))
@@ -709,7 +741,7 @@ export const makeConnection = Effect.gen(function* () {
  * @since 0.1.0
  * @category layers
  */
-export const ConnectionLive = Layer.scoped(Connection, makeConnection)
+export const ConnectionLive = Layer.effect(Connection, makeConnection)
 
 /**
  * Tells the router whether the active namespace has an address, so `open()` lands on Account.

@@ -2,7 +2,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
-import * as Runtime from "effect/Runtime"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -135,7 +134,7 @@ export const makeConnectors = Effect.gen(function* () {
   // Everything found, including what the options hide: clashes must be judged against all of it.
   const found = yield* Ref.make<ReadonlyArray<WalletConnector>>([])
   const connectors = yield* SubscriptionRef.make<ReadonlyArray<WalletConnector>>([])
-  const runSync = Runtime.runSync(yield* Effect.runtime<never>())
+  const runSync = Effect.runSyncWith(yield* Effect.context<never>())
   const update = (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) =>
     Effect.flatMap(Ref.updateAndGet(found, f), (all) =>
       SubscriptionRef.set(
@@ -160,24 +159,25 @@ export const makeConnectors = Effect.gen(function* () {
   }
 
   const awaitKey = (key: string, timeout: number) =>
-    connectors.changes.pipe(
+    SubscriptionRef.changes(connectors).pipe(
       Stream.map((all) => matchingKey(all, key)),
       Stream.filter((matches) => matches.length > 0),
       Stream.runHead,
       Effect.map(
-        Option.flatMap((matches) => (matches.length === 1 ? Option.fromNullable(matches[0]) : Option.none()))
+        Option.flatMap((matches) => (matches.length === 1 ? Option.fromNullishOr(matches[0]) : Option.none()))
       ),
-      Effect.timeoutTo({
+      Effect.timeoutOrElse({
         duration: timeout,
-        onTimeout: () => Option.none<WalletConnector>(),
-        onSuccess: (o) => o
+        orElse: () => Effect.succeed(Option.none<WalletConnector>())
       })
     )
 
   return Connectors.of({
     connectors,
     byId: (id) =>
-      Effect.map(SubscriptionRef.get(connectors), (all) => Option.fromNullable(all.find((c) => c.id === id))),
+      Effect.map(SubscriptionRef.get(connectors), (all) =>
+        Option.fromNullishOr(all.find((c) => c.id === id))
+      ),
     awaitKey
   })
 })
@@ -186,4 +186,4 @@ export const makeConnectors = Effect.gen(function* () {
  * @since 0.1.0
  * @category layers
  */
-export const ConnectorsLive = Layer.scoped(Connectors, makeConnectors)
+export const ConnectorsLive = Layer.effect(Connectors, makeConnectors)

@@ -1,8 +1,8 @@
-import * as HttpClient from "@effect/platform/HttpClient"
 import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
@@ -125,8 +125,8 @@ const tryInOrder = (
   return first
     .request(request)
     .pipe(
-      Effect.catchAll((error) =>
-        Arr.isNonEmptyReadonlyArray(rest) && !shouldRethrow(error)
+      Effect.catch((error) =>
+        Arr.isReadonlyArrayNonEmpty(rest) && !shouldRethrow(error)
           ? tryInOrder(rest, request)
           : Effect.fail(error)
       )
@@ -187,7 +187,7 @@ export const makeRankedFallback = (
           Arr.zipWith(transports, scores, (transport, entry) => ({ transport, entry, score: entry.score }))
         )
         const reordered = ranked.map(({ transport }) => transport)
-        if (Arr.isNonEmptyReadonlyArray(reordered)) yield* Ref.set(order, reordered)
+        if (Arr.isReadonlyArrayNonEmpty(reordered)) yield* Ref.set(order, reordered)
         yield* SubscriptionRef.set(
           ranking,
           ranked.map(({ entry }) => entry)
@@ -321,7 +321,7 @@ export const makeFallbackTransport: Effect.Effect<
       const transports = yield* Effect.forEach(rpcUrlsFor(network, config), (url) =>
         makeHttpRpcTransport(url)
       )
-      if (!Arr.isNonEmptyReadonlyArray(transports))
+      if (!Arr.isReadonlyArrayNonEmpty(transports))
         return yield* new ChainNotConfiguredError({ chainId: network.caipNetworkId })
       return yield* makeRankedFallback(transports, ranking)
     }).pipe(Effect.provideService(HttpClient.HttpClient, client), Effect.provideService(Scope.Scope, scope))
@@ -350,4 +350,4 @@ export const FallbackTransportLive: Layer.Layer<
   FallbackTransport,
   never,
   ModalConfig | HttpClient.HttpClient
-> = Layer.scoped(FallbackTransport, makeFallbackTransport)
+> = Layer.effect(FallbackTransport, makeFallbackTransport)

@@ -1,10 +1,9 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Predicate from "effect/Predicate"
+import * as HttpClient from "effect/http/HttpClient"
+import type * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Schema from "effect/Schema"
 import {
   RpcDecodeError,
@@ -16,6 +15,7 @@ import {
   RpcTransportError,
   type RpcTransportShape
 } from "../services/RpcTransport"
+import { withoutTraceHeaders } from "./withoutTraceHeaders"
 
 /** The provider's RPC host (FACTS §1.6). */
 export const PROVIDER_RPC_HOST = "rpc.walletconnect.org"
@@ -26,44 +26,38 @@ export const DEFAULT_RPC_TIMEOUT: Duration.Duration = Duration.seconds(10)
 /** How much of a non-2xx body is kept on the error, for diagnosis. */
 const MAX_ERROR_BODY = 1_000
 
-const JsonRpcId = Schema.Union(Schema.Number, Schema.String, Schema.Null)
+const JsonRpcId = Schema.Union([Schema.Number, Schema.String, Schema.Null])
 
 export const JsonRpcErrorObject = Schema.Struct({
   code: Schema.Int,
   message: Schema.String,
   data: Schema.optional(Schema.Unknown)
-}).annotations({ identifier: "JsonRpcErrorObject" })
+}).annotate({ identifier: "JsonRpcErrorObject" })
 
 export const JsonRpcFailure = Schema.Struct({
   jsonrpc: Schema.Literal("2.0"),
   id: JsonRpcId,
   error: JsonRpcErrorObject
-}).annotations({ identifier: "JsonRpcFailure" })
+}).annotate({ identifier: "JsonRpcFailure" })
 
-// Schema.Unknown also accepts a missing key, so presence of `result` is checked on the input.
-const HasResult = Schema.Unknown.pipe(Schema.filter((input) => Predicate.hasProperty(input, "result")))
-
-export const JsonRpcSuccess = Schema.compose(
-  HasResult,
-  Schema.Struct({
-    jsonrpc: Schema.Literal("2.0"),
-    id: JsonRpcId,
-    result: Schema.Unknown
-  }),
-  { strict: false }
-).annotations({ identifier: "JsonRpcSuccess" })
+/** `result` must be present (a required `Unknown` key still has to exist), though it may be `null`. */
+export const JsonRpcSuccess = Schema.Struct({
+  jsonrpc: Schema.Literal("2.0"),
+  id: JsonRpcId,
+  result: Schema.Unknown
+}).annotate({ identifier: "JsonRpcSuccess" })
 
 /** A JSON-RPC 2.0 response; an error wins when a broken node sends both. Unknown keys (`ok`) are dropped. */
-export const JsonRpcResponse = Schema.Union(JsonRpcFailure, JsonRpcSuccess).annotations({
+export const JsonRpcResponse = Schema.Union([JsonRpcFailure, JsonRpcSuccess]).annotate({
   identifier: "JsonRpcResponse"
 })
 export type JsonRpcResponse = typeof JsonRpcResponse.Type
 
-const decodeResponse = Schema.decodeUnknown(JsonRpcResponse)
+const decodeResponse = Schema.decodeUnknownEffect(JsonRpcResponse)
 
 export interface HttpRpcTransportOptions {
   /** Per call, including reading the body. Default 10 s. */
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: Duration.Input | undefined
   /** Default: {@link rpcContentType}. */
   readonly contentType?: string | undefined
   /** Default: the URL without query and fragment. */
@@ -92,6 +86,13 @@ export const transportName = (url: string): string => {
   return parsed === undefined ? url : `${parsed.origin}${parsed.pathname}`
 }
 
+/** The request never got an answer: how RpcTransportError names each of the client's reasons. */
+const requestFailures = {
+  TransportError: "Transport",
+  EncodeError: "Encode",
+  InvalidUrlError: "InvalidUrl"
+} as const
+
 const readErrorBody = (response: HttpClientResponse.HttpClientResponse): Effect.Effect<string | undefined> =>
   response.text.pipe(
     Effect.map((text) => text.slice(0, MAX_ERROR_BODY)),
@@ -110,11 +111,10 @@ export const makeHttpRpcTransport = (
   options?: HttpRpcTransportOptions
 ): Effect.Effect<RpcTransportShape, never, HttpClient.HttpClient> =>
   Effect.gen(function* () {
-    // No W3C trace headers, whatever client the host provides: RPC nodes answer CORS preflights for the
-    // content type only.
-    const client = HttpClient.withTracerPropagation(yield* HttpClient.HttpClient, false)
+    // Whatever client the host provides: RPC nodes answer CORS preflights for the content type only.
+    const client = withoutTraceHeaders(yield* HttpClient.HttpClient)
     const name = options?.name ?? transportName(url)
-    const timeout = Duration.decode(options?.timeout ?? DEFAULT_RPC_TIMEOUT)
+    const timeout = Duration.fromInputUnsafe(options?.timeout ?? DEFAULT_RPC_TIMEOUT)
     const contentType = options?.contentType ?? rpcContentType(url)
     let lastId = 0
 
@@ -122,8 +122,10 @@ export const makeHttpRpcTransport = (
       context: { readonly method: string; readonly transport: string },
       error: HttpClientError.HttpClientError
     ): RpcError =>
-      error._tag === "RequestError"
-        ? new RpcTransportError({ ...context, reason: error.reason, cause: error })
+      error.reason._tag === "TransportError" ||
+      error.reason._tag === "EncodeError" ||
+      error.reason._tag === "InvalidUrlError"
+        ? new RpcTransportError({ ...context, reason: requestFailures[error.reason._tag], cause: error })
         : new RpcDecodeError({ ...context, cause: error })
 
     const request = (req: RpcRequest): Effect.Effect<unknown, RpcError> =>
@@ -174,9 +176,10 @@ export const makeHttpRpcTransport = (
               ? Effect.succeed(response.result)
               : Effect.fail(new RpcDecodeError({ ...context, cause: response }))
           }),
-          Effect.timeoutFail({
+          Effect.timeoutOrElse({
             duration: timeout,
-            onTimeout: () => new RpcTimeoutError({ ...context, timeoutMs: Duration.toMillis(timeout) })
+            orElse: () =>
+              Effect.fail(new RpcTimeoutError({ ...context, timeoutMs: Duration.toMillis(timeout) }))
           }),
           Effect.withSpan("HttpRpcTransport.request", { attributes: { method: req.method, transport: name } })
         )

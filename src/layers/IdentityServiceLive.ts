@@ -29,7 +29,7 @@ export const makeIdentityService = Effect.gen(function* () {
   return IdentityService.of({
     // Names are EVM only (SPEC.md §9), so other addresses have none and nobody is asked.
     identity: (address) =>
-      isEvmAddress(address) ? cache.get(address.toLowerCase()) : Effect.succeed(Option.none())
+      isEvmAddress(address) ? Cache.get(cache, address.toLowerCase()) : Effect.succeed(Option.none())
   })
 })
 

@@ -70,13 +70,13 @@ export const makeNetworks = Effect.gen(function* () {
   const state = yield* SubscriptionRef.make(
     initialNetworks(config.networks, config.defaultNetwork, stored, storedNamespace)
   )
-  const find = (id: string) => Option.fromNullable(config.networks.find((n) => n.caipNetworkId === id))
+  const find = (id: string) => Option.fromNullishOr(config.networks.find((n) => n.caipNetworkId === id))
 
   const persist = (s: NetworksState) => {
     const ids: Partial<Record<ChainNamespace, CaipNetworkId>> = {}
     for (const active of Object.values(s.active))
       if (active !== undefined) ids[activeNamespaceOf(active)] = activeId(active)
-    return Effect.zipRight(
+    return Effect.andThen(
       storage.set(StorageKeys.activeNetworkIds, ids),
       storage.set(StorageKeys.activeNamespace, s.activeNamespace)
     )

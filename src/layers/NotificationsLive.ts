@@ -56,4 +56,4 @@ export const makeNotifications = Effect.gen(function* () {
  * @since 0.1.0
  * @category layers
  */
-export const NotificationsLive = Layer.scoped(Notifications, makeNotifications)
+export const NotificationsLive = Layer.effect(Notifications, makeNotifications)

@@ -3,6 +3,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import * as Semaphore from "effect/Semaphore"
 import { InvalidAppConfigurationError, ProjectIdMissingError } from "../errors"
 import { hasControlCharacter } from "../schemas/Primitives"
 import { ModalConfig } from "../services/ModalConfig"
@@ -141,7 +142,7 @@ export const makeOriginGuard = (
     const api = yield* ProviderApi
     // A verdict from the list is kept for the session; "list unavailable" is not, so a later check asks again.
     const verdict = yield* Ref.make(Option.none<Exit.Exit<void, CheckError>>())
-    const lock = yield* Effect.makeSemaphore(1)
+    const lock = yield* Semaphore.make(1)
 
     const decide: Effect.Effect<{ readonly final: boolean }, CheckError> = Effect.gen(function* () {
       if (config.projectId.trim() === "")
@@ -150,7 +151,7 @@ export const makeOriginGuard = (
       if (origin === undefined) return { final: true }
       const allowed = yield* api.getAllowedOrigins.pipe(
         Effect.map(Option.some),
-        Effect.catchAll((error) =>
+        Effect.catch((error) =>
           // The project's own answer (bad key, 403, origin refused) blocks; an outage or garbage does not
           // (FACTS §1.3: other errors count as an empty list).
           error._tag === "InvalidAppConfigurationError"

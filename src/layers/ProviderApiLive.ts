@@ -1,11 +1,11 @@
-import type * as HttpClient from "@effect/platform/HttpClient"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { InvalidAppConfigurationError } from "../errors"
-import { decodeUnknownEither } from "../schemas/decode"
+import { decodeUnknownResult } from "../schemas/decode"
 import { decodeWalletListResponse } from "../schemas/Wallet"
 import { ModalConfig } from "../services/ModalConfig"
 import {
@@ -18,23 +18,23 @@ import { encodePathSegment, makeProviderHttp } from "./ProviderHttp"
 
 export const AllowedOriginsResponse = Schema.Struct({
   allowedOrigins: Schema.Array(Schema.String)
-}).annotations({ identifier: "AllowedOriginsResponse" })
+}).annotate({ identifier: "AllowedOriginsResponse" })
 
 export const AnalyticsConfigResponse = Schema.Struct({
   isAnalyticsEnabled: Schema.Boolean
-}).annotations({ identifier: "AnalyticsConfigResponse" })
+}).annotate({ identifier: "AnalyticsConfigResponse" })
 
 /**
  * All or nothing: dropping one bad entry of an allow list would be harmless, but dropping all of them
  * would turn the list into "allow every origin", so a bad list is refused as a whole.
  */
 const decodeAllowedOrigins = (input: unknown) =>
-  Either.map(
-    decodeUnknownEither(AllowedOriginsResponse, "Allowed origins response")(input),
+  Result.map(
+    decodeUnknownResult(AllowedOriginsResponse, "Allowed origins response")(input),
     (response) => response.allowedOrigins
   )
 
-const decodeAnalyticsConfig = decodeUnknownEither(AnalyticsConfigResponse, "Analytics config response")
+const decodeAnalyticsConfig = decodeUnknownResult(AnalyticsConfigResponse, "Analytics config response")
 
 /** The body of `POST /e` (FACTS §1.4, the legacy single-event shape). */
 export interface AnalyticsPayload {

@@ -3,14 +3,14 @@
  * attempt, bounded retries, a response size cap, JSON and schema decoding, and status mapping through the
  * error catalogue. Nothing here throws; every failure is an `AirlockError`.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as HttpClient from "effect/http/HttpClient"
+import type * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
+import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import { type AirlockError, fromServerResponse, ProviderRequestError } from "../errors"
@@ -37,10 +37,10 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024
  * (1 s, 2 s, 4 s); with 3 retries the cap never bites, but it holds if `times` grows.
  */
 export const retrySchedule = (times: number = MAX_RETRIES) =>
-  Schedule.exponential(RETRY_BASE).pipe(
-    Schedule.union(Schedule.spaced(RETRY_CAP)),
-    Schedule.intersect(Schedule.recurs(times))
-  )
+  Schedule.max([
+    Schedule.min([Schedule.exponential(RETRY_BASE), Schedule.spaced(RETRY_CAP)]),
+    Schedule.recurs(times)
+  ])
 
 /**
  * Statuses worth another attempt: request timeout, rate limit and server errors (503 included: the
@@ -55,7 +55,7 @@ export type QueryValue = string | number | boolean | ReadonlyArray<string> | und
 /** Query params after the identity ones, in this order; `undefined`, `null` and empty lists are left out. */
 export type QueryParams = ReadonlyArray<readonly [string, QueryValue]>
 
-export type Decoder<A> = (input: unknown) => Either.Either<A, SchemaDecodeError>
+export type Decoder<A> = (input: unknown) => Result.Result<A, SchemaDecodeError>
 
 export interface ProviderRequest {
   readonly method?: "GET" | "POST"
@@ -71,7 +71,7 @@ export interface ProviderRequest {
 export interface ProviderHttpOptions {
   readonly baseUrl: string
   readonly projectId: string
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: Duration.Input | undefined
   readonly maxBytes?: number | undefined
 }
 
@@ -133,21 +133,6 @@ class Transient extends Data.TaggedError("Transient")<{ readonly error: AirlockE
 
 const endpointOf = (path: string): string => `/${path.replace(/^\/+/, "")}`
 
-const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => {
-  const out = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
-}
-
-interface Collected {
-  readonly chunks: Array<Uint8Array>
-  readonly size: number
-}
-
 /**
  * The body as UTF-8 text, refusing more than `limit` bytes: first by the declared length, without reading,
  * then while streaming (a lying or missing `content-length` does not help). The stream's end aborts the
@@ -164,22 +149,17 @@ const readText = (
     // Ending the stream aborts the fetch; it has to start for that, so at most one chunk arrives, unparsed.
     return Stream.runDrain(Stream.take(response.stream, 1)).pipe(
       Effect.ignore,
-      Effect.zipRight(Effect.fail(tooLarge))
+      Effect.andThen(Effect.fail(tooLarge))
     )
   }
-  return Stream.runFoldEffect(
-    response.stream,
-    { chunks: [], size: 0 } as Collected,
-    (acc, chunk): Effect.Effect<Collected, ProviderRequestError> => {
-      const size = acc.size + chunk.byteLength
-      if (size > limit) return Effect.fail(tooLarge)
-      acc.chunks.push(chunk)
-      return Effect.succeed({ chunks: acc.chunks, size })
-    }
-  ).pipe(
-    Effect.catchTag("ResponseError", (error) =>
-      error.reason === "EmptyBody"
-        ? Effect.succeed<Collected>({ chunks: [], size: 0 })
+  return response.stream.pipe(
+    Stream.limitBytes<HttpClientError.HttpClientError | ProviderRequestError, never>(limit, () =>
+      Stream.fail(tooLarge)
+    ),
+    Stream.mkUint8Array,
+    Effect.catchTag("HttpClientError", (error) =>
+      error.reason._tag === "EmptyBodyError"
+        ? Effect.succeed(new Uint8Array())
         : Effect.fail(
             new Transient({
               error: new ProviderRequestError({
@@ -191,9 +171,9 @@ const readText = (
             })
           )
     ),
-    Effect.flatMap((collected) =>
+    Effect.flatMap((bytes) =>
       Effect.try({
-        try: () => new TextDecoder("utf-8", { fatal: true }).decode(concat(collected.chunks, collected.size)),
+        try: () => new TextDecoder("utf-8", { fatal: true }).decode(bytes),
         catch: (cause) =>
           new ProviderRequestError({ reason: "malformed-body", endpoint, status: response.status, cause })
       })
@@ -224,10 +204,13 @@ const fromClientError = (
   error: HttpClientError.HttpClientError,
   endpoint: string
 ): ProviderRequestError | Transient =>
-  error._tag === "RequestError" && error.reason === "Transport"
+  error.reason._tag === "TransportError"
     ? new Transient({ error: new ProviderRequestError({ reason: "network", endpoint, cause: error }) })
     : new ProviderRequestError({
-        reason: error._tag === "RequestError" ? "invalid-request" : "network",
+        reason:
+          error.reason._tag === "EncodeError" || error.reason._tag === "InvalidUrlError"
+            ? "invalid-request"
+            : "network",
         endpoint,
         cause: error
       })
@@ -241,7 +224,7 @@ export const makeProviderHttp = (
 ): Effect.Effect<ProviderHttp, never, HttpClient.HttpClient> =>
   Effect.gen(function* () {
     const client = yield* HttpClient.HttpClient
-    const timeout = Duration.decode(options.timeout ?? REQUEST_TIMEOUT)
+    const timeout = Duration.fromInputUnsafe(options.timeout ?? REQUEST_TIMEOUT)
     const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES
 
     const url = (path: string, params?: QueryParams) => buildUrl(options, path, params)
@@ -277,9 +260,9 @@ export const makeProviderHttp = (
               : statusFailure(response, endpoint)
           ),
           // Not retried: a service that hangs for 10 s is overloaded, and R2 wants the caller to know.
-          Effect.timeoutFail({
+          Effect.timeoutOrElse({
             duration: timeout,
-            onTimeout: () => new ProviderRequestError({ reason: "timeout", endpoint })
+            orElse: () => Effect.fail(new ProviderRequestError({ reason: "timeout", endpoint }))
           })
         )
       })
@@ -329,7 +312,7 @@ export const makeProviderHttp = (
             })
           ),
           Effect.flatMap((decoded) =>
-            Either.isRight(decoded) ? Effect.succeed(decoded.right) : Effect.fail(decoded.left)
+            Result.isSuccess(decoded) ? Effect.succeed(decoded.success) : Effect.fail(decoded.failure)
           )
         )
       })

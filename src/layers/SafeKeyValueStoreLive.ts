@@ -1,10 +1,10 @@
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 
 /** Where the store writes; `localStorage` in a browser, anything with its shape in tests. */
-export type StorageArea = Pick<Storage, "getItem" | "setItem" | "removeItem" | "clear" | "length">
+export type StorageArea = Pick<Storage, "getItem" | "setItem" | "removeItem" | "clear" | "key" | "length">
 
 const readArea = (evaluate: () => StorageArea | undefined): StorageArea | undefined => {
   try {
@@ -39,10 +39,12 @@ export const makeSafeKeyValueStore = (
   return KeyValueStore.makeStringOnly({
     get: (key) =>
       Effect.sync(() => {
-        if (memory.has(key)) return Option.fromNullable(memory.get(key))
-        return Option.flatMap(
-          attempt((a) => a.getItem(key)),
-          Option.fromNullable
+        if (memory.has(key)) return memory.get(key)
+        return Option.getOrUndefined(
+          Option.flatMap(
+            attempt((a) => a.getItem(key)),
+            Option.fromNullishOr
+          )
         )
       }),
     set: (key, value) =>
@@ -70,7 +72,16 @@ export const makeSafeKeyValueStore = (
           attempt((a) => a.length),
           () => 0
         )
-    )
+    ),
+    keys: Effect.sync(() => {
+      const stored = Option.getOrElse(
+        attempt((a) => Array.from({ length: a.length }, (_, index) => a.key(index))),
+        () => []
+      )
+      const all = new Set(memory.keys())
+      for (const key of stored) if (key !== null) all.add(key)
+      return [...all]
+    })
   })
 }
 

@@ -1,7 +1,7 @@
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as Schema from "effect/Schema"
 import type { StorageKey } from "../schemas/StorageKeys"
 import { Storage } from "../services/Storage"
@@ -10,7 +10,7 @@ import { Storage } from "../services/Storage"
 const ENVELOPE_VERSION = 1
 
 const envelope = <A, I>(key: StorageKey<A, I>) =>
-  Schema.parseJson(Schema.Struct({ v: Schema.Literal(ENVELOPE_VERSION), data: key.schema }))
+  Schema.fromJsonString(Schema.Struct({ v: Schema.Literal(ENVELOPE_VERSION), data: key.schema }))
 
 export const makeStorage = Effect.gen(function* () {
   const store = yield* KeyValueStore.KeyValueStore
@@ -18,32 +18,30 @@ export const makeStorage = Effect.gen(function* () {
   const remove = <A, I>(key: StorageKey<A, I>) =>
     store
       .remove(key.key)
-      .pipe(Effect.catchAll(() => Effect.logDebug(`Airlock storage: remove failed for ${key.key}`)))
+      .pipe(Effect.catch(() => Effect.logDebug(`Airlock storage: remove failed for ${key.key}`)))
 
   const get = <A, I>(key: StorageKey<A, I>): Effect.Effect<Option.Option<A>> =>
     store.get(key.key).pipe(
-      Effect.orElseSucceed(() => Option.none<string>()),
-      Effect.flatMap(
-        Option.match({
-          onNone: () => Effect.succeedNone,
-          onSome: (raw) =>
-            Schema.decodeUnknown(envelope(key))(raw).pipe(
+      Effect.orElseSucceed(() => undefined),
+      Effect.flatMap((raw) =>
+        raw === undefined
+          ? Effect.succeedNone
+          : Schema.decodeUnknownEffect(envelope(key))(raw).pipe(
               Effect.map((decoded) => Option.some(decoded.data)),
-              Effect.catchAll(() =>
-                Effect.zipRight(
-                  Effect.logDebug(`Airlock storage: corrupt value removed from ${key.key}`),
-                  Effect.as(remove(key), Option.none<A>())
+              Effect.catch(() =>
+                Effect.logDebug(`Airlock storage: corrupt value removed from ${key.key}`).pipe(
+                  Effect.andThen(remove(key)),
+                  Effect.as(Option.none<A>())
                 )
               )
             )
-        })
       )
     )
 
   const set = <A, I>(key: StorageKey<A, I>, value: A): Effect.Effect<void> =>
-    Schema.encode(envelope(key))({ v: ENVELOPE_VERSION, data: value }).pipe(
+    Schema.encodeEffect(envelope(key))({ v: ENVELOPE_VERSION, data: value }).pipe(
       Effect.flatMap((raw) => store.set(key.key, raw)),
-      Effect.catchAll(() => Effect.logDebug(`Airlock storage: write failed for ${key.key}`))
+      Effect.catch(() => Effect.logDebug(`Airlock storage: write failed for ${key.key}`))
     )
 
   return Storage.of({ get, set, remove })

@@ -12,7 +12,7 @@ const DARK_QUERY = "(prefers-color-scheme: dark)"
 const colorSchemeQuery = (): Option.Option<MediaQueryList> => {
   try {
     return typeof globalThis.matchMedia === "function"
-      ? Option.fromNullable(globalThis.matchMedia(DARK_QUERY))
+      ? Option.fromNullishOr(globalThis.matchMedia(DARK_QUERY))
       : Option.none()
   } catch {
     return Option.none()
@@ -58,7 +58,7 @@ export const makeTheme = Effect.gen(function* () {
   return Theme.of({
     state,
     setMode: (mode) =>
-      Effect.zipRight(
+      Effect.andThen(
         Effect.sync(() => {
           explicit = true
         }),
@@ -73,4 +73,4 @@ export const makeTheme = Effect.gen(function* () {
  * @since 0.1.0
  * @category layers
  */
-export const ThemeLive = Layer.scoped(Theme, makeTheme)
+export const ThemeLive = Layer.effect(Theme, makeTheme)

@@ -1,10 +1,11 @@
 import * as Cause from "effect/Cause"
-import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
+import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ServiceUnavailableError } from "../errors"
@@ -303,7 +304,7 @@ const failed = (error: ProviderApiError): CatalogStatus => ({ _tag: "Failed", er
 
 /** A failure as a status; a defect (a bug in the API layer) still reads as the listing being unavailable. */
 const statusOfFailure = (cause: Cause.Cause<ProviderApiError>): CatalogStatus =>
-  Option.match(Cause.failureOption(cause), {
+  Option.match(Cause.findErrorOption(cause), {
     onSome: failed,
     onNone: () => failed(new ServiceUnavailableError({ cause: Cause.squash(cause) }))
   })
@@ -319,11 +320,12 @@ export const makeWalletCatalog = Effect.gen(function* () {
     catalogState(EMPTY_FETCHED, { options, connectors: [], walletImageUrl: api.walletImageUrl })
   )
   const search = yield* SubscriptionRef.make<CatalogSearchState>({ query: "", results: [], status: IDLE })
-  const query = yield* SubscriptionRef.make("")
+  // Only the newest text matters: a query not yet read is replaced by the next one.
+  const queries = yield* Queue.sliding<string>(1)
 
   // Publishing reads everything it derives from and writes both refs as one step, so two publishers
   // cannot leave an older view last.
-  const publishLock = yield* Effect.makeSemaphore(1)
+  const publishLock = yield* Semaphore.make(1)
   const publish = publishLock.withPermits(1)(
     Effect.gen(function* () {
       const input: CatalogInput = {
@@ -336,7 +338,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
       yield* SubscriptionRef.set(search, searchState(yield* Ref.get(fetchedSearch), next, input))
     })
   )
-  const update = (f: (current: Fetched) => Fetched) => Effect.zipRight(Ref.update(fetched, f), publish)
+  const update = (f: (current: Fetched) => Fetched) => Effect.andThen(Ref.update(fetched, f), publish)
 
   const include = options.includeWalletIds.length > 0 ? { include: options.includeWalletIds } : {}
   const featuredIds = featuredIdsOf(options)
@@ -428,8 +430,9 @@ export const makeWalletCatalog = Effect.gen(function* () {
   })
 
   // One load at a time: a call while one runs returns at once instead of fetching the page again.
-  const loadLock = yield* Effect.makeSemaphore(1)
-  const exclusive = (effect: Effect.Effect<void>) => Effect.asVoid(loadLock.withPermitsIfAvailable(1)(effect))
+  const loadLock = yield* Semaphore.make(1)
+  const exclusive = (effect: Effect.Effect<void>) =>
+    Effect.asVoid(Semaphore.withPermitsIfAvailable(loadLock, 1)(effect))
   const hasMore = (f: Fetched) => !f.exhausted && f.received < f.count
 
   const load = exclusive(
@@ -441,7 +444,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
     Effect.flatMap(Ref.get(fetched), (f) => (!f.loaded ? firstLoad : hasMore(f) ? nextPage : Effect.void))
   )
 
-  const setSearch = (next: FetchedSearch) => Effect.zipRight(Ref.set(fetchedSearch, next), publish)
+  const setSearch = (next: FetchedSearch) => Effect.andThen(Ref.set(fetchedSearch, next), publish)
   const runSearch = (text: string): Effect.Effect<void> =>
     text === ""
       ? setSearch(EMPTY_SEARCH)
@@ -463,23 +466,18 @@ export const makeWalletCatalog = Effect.gen(function* () {
           )
         })
 
-  // The search runs here, not in React, so TestClock drives it (STYLE.md §2 "Debounced search").
-  const listening = yield* Deferred.make<void>()
-  yield* query.changes.pipe(
-    Stream.tap(() => Deferred.succeed(listening, undefined)),
-    Stream.drop(1),
+  // The search runs here, not in React, so TestClock drives it (STYLE.md §2 "Debounced search"). Texts
+  // wait in the queue until this stream reads them, so one typed before it starts is not lost.
+  yield* Stream.fromQueue(queries).pipe(
     Stream.debounce(SEARCH_DEBOUNCE),
     Stream.map((text) => text.trim()),
     Stream.changes,
-    Stream.flatMap((text) => Stream.fromEffect(runSearch(text)), { switch: true }),
+    Stream.switchMap((text) => Stream.fromEffect(runSearch(text))),
     Stream.runDrain,
     Effect.forkScoped
   )
-  // Subscribed before the first `setQuery`, so `drop(1)` only ever drops the initial empty query.
-  yield* Deferred.await(listening)
-
   // Wallets announced later (or going away) change what is installed and what is a duplicate.
-  yield* connectors.changes.pipe(
+  yield* SubscriptionRef.changes(connectors).pipe(
     Stream.runForEach(() => publish),
     Effect.forkScoped
   )
@@ -490,7 +488,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
     search,
     load,
     loadNextPage,
-    setQuery: (text) => SubscriptionRef.set(query, text)
+    setQuery: (text) => Effect.asVoid(Queue.offer(queries, text))
   })
 })
 
@@ -500,4 +498,4 @@ export const makeWalletCatalog = Effect.gen(function* () {
  * @since 0.1.0
  * @category layers
  */
-export const WalletCatalogLive = Layer.scoped(WalletCatalog, makeWalletCatalog)
+export const WalletCatalogLive = Layer.effect(WalletCatalog, makeWalletCatalog)

@@ -46,9 +46,9 @@ export const makeWalletConnectClient = Effect.gen(function* () {
     },
     catch: (cause) => new WalletConnectConnectorNotFoundError({ cause })
   }).pipe(
-    Effect.timeoutFail({
+    Effect.timeoutOrElse({
       duration: SDK_LOAD_TIMEOUT,
-      onTimeout: () => new WalletConnectConnectorNotFoundError({ cause: "timeout" })
+      orElse: () => Effect.fail(new WalletConnectConnectorNotFoundError({ cause: "timeout" }))
     })
   )
   return WalletConnectClient.of({ get })

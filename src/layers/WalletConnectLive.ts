@@ -6,7 +6,6 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
-import * as Runtime from "effect/Runtime"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { normalizeWalletError, ServiceUnavailableError, WalletConnectConnectorNotFoundError } from "../errors"
 import { activeId } from "../internal/activeNetwork"
@@ -57,8 +56,7 @@ export const makeWalletConnect = Effect.gen(function* () {
   const sdk = yield* WalletConnectClient
   const networks = yield* Networks
   const storage = yield* Storage
-  const runtime = yield* Effect.runtime<never>()
-  const runSync = Runtime.runSync(runtime)
+  const runSync = Effect.runSyncWith(yield* Effect.context<never>())
   const pairing = yield* SubscriptionRef.make<PairingState>(idle)
   const hub = yield* PubSub.unbounded<WalletConnectEvent>()
   // The SDK and the session codec once loaded, and the session as last decoded (with its wire form for
@@ -155,9 +153,9 @@ export const makeWalletConnect = Effect.gen(function* () {
           Effect.map(Deferred.await(shown), (uri) => ({ _tag: "Uri" as const, uri })),
           Effect.map(Fiber.join(approval), (raw) => ({ _tag: "Approved" as const, raw }))
         ).pipe(
-          Effect.timeoutFail({
+          Effect.timeoutOrElse({
             duration: PAIRING_URI_TIMEOUT,
-            onTimeout: (): WalletConnectError => new ServiceUnavailableError({ cause: "relay" })
+            orElse: () => Effect.fail<WalletConnectError>(new ServiceUnavailableError({ cause: "relay" }))
           })
         )
         if (first._tag === "Approved") return Option.some(first.raw)
@@ -246,4 +244,4 @@ export const makeWalletConnect = Effect.gen(function* () {
  * @since 0.1.0
  * @category layers
  */
-export const WalletConnectLive = Layer.scoped(WalletConnect, makeWalletConnect)
+export const WalletConnectLive = Layer.effect(WalletConnect, makeWalletConnect)

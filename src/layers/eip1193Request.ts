@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type { ChainNotConfiguredError } from "../errors"
 import type { CaipNetworkId } from "../schemas/Primitives"
@@ -33,7 +33,7 @@ export const eip1193ErrorCode = {
 const RequestArguments = Schema.Struct({
   method: Schema.String,
   params: Schema.optional(
-    Schema.Union(Schema.Array(Schema.Unknown), Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+    Schema.Union([Schema.Array(Schema.Unknown), Schema.Record(Schema.String, Schema.Unknown)])
   )
 })
 
@@ -80,16 +80,16 @@ export const toEip1193Error = (error: RpcError | ChainNotConfiguredError): Eip11
 export const toEip1193Request =
   (fallback: FallbackTransportShape, network: CaipNetworkId, run: RunEffect): Eip1193Request =>
   async (args) => {
-    const decoded = Schema.decodeUnknownEither(RequestArguments)(args)
-    if (Either.isLeft(decoded))
+    const decoded = Schema.decodeUnknownResult(RequestArguments)(args)
+    if (Result.isFailure(decoded))
       throw rpcError(eip1193ErrorCode.invalidRequest, "Invalid request arguments", {
         name: "RpcRequestError",
-        cause: decoded.left
+        cause: decoded.failure
       })
-    const outcome = await run(Effect.either(fallback.request(network, decoded.right))).catch((cause) => {
+    const outcome = await run(Effect.result(fallback.request(network, decoded.success))).catch((cause) => {
       // A defect or an interruption: nothing a caller can act on beyond "internal error".
       throw rpcError(eip1193ErrorCode.internal, "Internal error", { name: "RpcInternalError", cause })
     })
-    if (Either.isLeft(outcome)) throw toEip1193Error(outcome.left)
-    return outcome.right
+    if (Result.isFailure(outcome)) throw toEip1193Error(outcome.failure)
+    return outcome.success
   }

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
-import { ChainNamespace, messageOverride, nonBlankString } from "./Primitives"
+import { ChainNamespace, nonBlankString } from "./Primitives"
 
-export const ConnectorType = Schema.Literal(
+export const ConnectorType = Schema.Literals([
   "MULTI_CHAIN",
   "ANNOUNCED",
   "INJECTED",
@@ -9,11 +9,10 @@ export const ConnectorType = Schema.Literal(
   "WALLET_CONNECT",
   "AUTH",
   "ID_AUTH"
-).annotations({
+]).annotate({
   identifier: "ConnectorType",
-  message: messageOverride(
+  message:
     "Expected a connector type: MULTI_CHAIN, ANNOUNCED, INJECTED, EXTERNAL, WALLET_CONNECT, AUTH or ID_AUTH"
-  )
 })
 export type ConnectorType = typeof ConnectorType.Type
 
@@ -27,7 +26,7 @@ export const Connector = Schema.Struct({
   imageId: Schema.optional(Schema.String),
   imageUrl: Schema.optional(Schema.String),
   chain: ChainNamespace
-}).annotations({ identifier: "Connector" })
+}).annotate({ identifier: "Connector" })
 export type Connector = typeof Connector.Type
 
 /**
@@ -39,5 +38,5 @@ export const Eip6963ProviderInfo = Schema.Struct({
   name: nonBlankString("wallet name"),
   icon: Schema.String,
   rdns: Schema.String
-}).annotations({ identifier: "Eip6963ProviderInfo" })
+}).annotate({ identifier: "Eip6963ProviderInfo" })
 export type Eip6963ProviderInfo = typeof Eip6963ProviderInfo.Type

@@ -1,17 +1,17 @@
 import * as Schema from "effect/Schema"
-import { Address, messageOverride, optionalNullable } from "./Primitives"
+import { Address, optionalNullable } from "./Primitives"
 
 /** The embedded wallet's account kinds (SPEC §4). */
-export const EmbeddedAccountType = Schema.Literal("eoa", "smartAccount").annotations({
+export const EmbeddedAccountType = Schema.Literals(["eoa", "smartAccount"]).annotate({
   identifier: "EmbeddedAccountType",
-  message: messageOverride("Expected an account type: eoa or smartAccount")
+  message: "Expected an account type: eoa or smartAccount"
 })
 export type EmbeddedAccountType = typeof EmbeddedAccountType.Type
 
 export const EmbeddedAccount = Schema.Struct({
   address: Address,
   type: EmbeddedAccountType
-}).annotations({ identifier: "EmbeddedAccount" })
+}).annotate({ identifier: "EmbeddedAccount" })
 export type EmbeddedAccount = typeof EmbeddedAccount.Type
 
 /**
@@ -22,12 +22,12 @@ export type EmbeddedAccount = typeof EmbeddedAccount.Type
 export const EmbeddedWalletUser = Schema.Struct({
   email: optionalNullable(Schema.String),
   address: Address,
-  chainId: Schema.Union(Schema.String, Schema.Number.pipe(Schema.finite())).annotations({
-    message: messageOverride("Expected a chain id: a string or a number")
+  chainId: Schema.Union([Schema.String, Schema.Finite]).annotate({
+    message: "Expected a chain id: a string or a number"
   }),
   accounts: Schema.optional(Schema.Array(EmbeddedAccount)),
   userName: optionalNullable(Schema.String),
   smartAccountDeployed: Schema.optional(Schema.Boolean),
   preferredAccountType: Schema.optional(Schema.String)
-}).annotations({ identifier: "EmbeddedWalletUser" })
+}).annotate({ identifier: "EmbeddedWalletUser" })
 export type EmbeddedWalletUser = typeof EmbeddedWalletUser.Type

@@ -6,7 +6,7 @@ export const AppMetadata = Schema.Struct({
   description: Schema.String,
   url: Schema.String,
   icons: Schema.Array(Schema.String)
-}).annotations({ identifier: "AppMetadata" })
+}).annotate({ identifier: "AppMetadata" })
 export type AppMetadata = typeof AppMetadata.Type
 
 /** What SYNC_DAPP_DATA sends to the embedded-wallet frame. */
@@ -15,5 +15,5 @@ export const DappMetadata = Schema.Struct({
   projectId: Schema.optional(Schema.String),
   sdkVersion: Schema.optional(Schema.String),
   sdkType: Schema.optional(Schema.String)
-}).annotations({ identifier: "DappMetadata" })
+}).annotate({ identifier: "DappMetadata" })
 export type DappMetadata = typeof DappMetadata.Type

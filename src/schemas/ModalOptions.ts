@@ -1,7 +1,8 @@
 import * as Data from "effect/Data"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeUnknownEither, type SchemaDecodeError } from "./decode"
+import * as SchemaGetter from "effect/SchemaGetter"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { AppMetadata } from "./Metadata"
 import { CaipNetwork } from "./Network"
 import {
@@ -10,12 +11,13 @@ import {
   type ChainNamespace,
   DefaultSocials,
   HttpUrl,
-  messageOverride,
   nonEmptyArrayOf,
   Origin,
+  optionalWithDefault,
   SocialOption,
   ThemeMode,
-  WebSocketUrl
+  WebSocketUrl,
+  withParseOptions
 } from "./Primitives"
 import { ThemeVariables } from "./Theme"
 import { CustomWallet } from "./Wallet"
@@ -36,11 +38,11 @@ const isHostObject = (input: unknown): input is object =>
  */
 export const HostObject = Schema.declare(isHostObject, {
   identifier: "HostObject",
-  message: () => "Expected an object"
+  message: "Expected an object"
 })
 export type HostObject = typeof HostObject.Type
 
-export const ConnectorGroup = Schema.Literal(
+export const ConnectorGroup = Schema.Literals([
   "walletConnect",
   "recent",
   "injected",
@@ -48,11 +50,10 @@ export const ConnectorGroup = Schema.Literal(
   "custom",
   "external",
   "recommended"
-).annotations({
+]).annotate({
   identifier: "ConnectorGroup",
-  message: messageOverride(
+  message:
     "Expected a connector group: walletConnect, recent, injected, featured, custom, external or recommended"
-  )
 })
 export type ConnectorGroup = typeof ConnectorGroup.Type
 
@@ -66,19 +67,19 @@ export const DefaultConnectorTypeOrder: ReadonlyArray<ConnectorGroup> = [
   "recommended"
 ]
 
-export const ConnectMethod = Schema.Literal("email", "social", "wallet").annotations({
+export const ConnectMethod = Schema.Literals(["email", "social", "wallet"]).annotate({
   identifier: "ConnectMethod",
-  message: messageOverride("Expected a connect method: email, social or wallet")
+  message: "Expected a connect method: email, social or wallet"
 })
 export type ConnectMethod = typeof ConnectMethod.Type
 
-export const AllWalletsOption = Schema.Literal("SHOW", "HIDE", "ONLY_MOBILE").annotations({
+export const AllWalletsOption = Schema.Literals(["SHOW", "HIDE", "ONLY_MOBILE"]).annotate({
   identifier: "AllWalletsOption",
-  message: messageOverride("Expected allWallets to be SHOW, HIDE or ONLY_MOBILE")
+  message: "Expected allWallets to be SHOW, HIDE or ONLY_MOBILE"
 })
 export type AllWalletsOption = typeof AllWalletsOption.Type
 
-const flag = (defaultValue: boolean) => Schema.optionalWith(Schema.Boolean, { default: () => defaultValue })
+const flag = (defaultValue: boolean) => optionalWithDefault(Schema.Boolean, () => defaultValue)
 
 /** `features`: every field optional in input; defaults from SPEC §1 / FACTS §3.1. */
 export const Features = Schema.Struct({
@@ -95,20 +96,17 @@ export const Features = Schema.Struct({
   smartSessions: flag(false),
   pay: flag(false),
   /** `false` turns social login off. */
-  socials: Schema.optionalWith(
-    Schema.Union(Schema.Array(SocialOption), Schema.Literal(false)).annotations({
-      message: messageOverride(
+  socials: optionalWithDefault(
+    Schema.Union([Schema.Array(SocialOption), Schema.Literal(false)]).annotate({
+      message:
         "Expected socials to be false or a list of: google, x, discord, farcaster, github, apple, facebook"
-      )
     }),
-    { default: () => DefaultSocials }
+    () => DefaultSocials
   ),
-  connectorTypeOrder: Schema.optionalWith(Schema.Array(ConnectorGroup), {
-    default: () => DefaultConnectorTypeOrder
-  }),
+  connectorTypeOrder: optionalWithDefault(Schema.Array(ConnectorGroup), () => DefaultConnectorTypeOrder),
   /** Absent: email, social, wallet; wallet first when a browser wallet is shown (SPEC §2). */
   connectMethodsOrder: Schema.optional(Schema.Array(ConnectMethod))
-}).annotations({ identifier: "Features" })
+}).annotate({ identifier: "Features" })
 export type Features = typeof Features.Type
 
 export const DefaultFeatures: Features = {
@@ -134,7 +132,7 @@ export const AccountTypes = Schema.Struct({
   polkadot: AccountType,
   bip122: AccountType,
   cosmos: AccountType
-}).annotations({ identifier: "AccountTypes" })
+}).annotate({ identifier: "AccountTypes" })
 export type AccountTypes = typeof AccountTypes.Type
 
 /** SPEC §1 (cosmos, unlisted there, gets eoa like the other non-EVM namespaces). */
@@ -150,37 +148,39 @@ const accountTypeFor = (partial: Partial<Record<ChainNamespace, AccountType>>, n
   partial[ns] ?? DefaultAccountTypes[ns]
 
 /** A partial map from the host, merged over {@link DefaultAccountTypes}. */
-export const DefaultAccountTypesOption = Schema.transform(
-  Schema.partial(AccountTypes),
-  Schema.typeSchema(AccountTypes),
-  {
-    strict: true,
-    decode: (partial) => ({
+export const DefaultAccountTypesOption = Schema.Struct({
+  eip155: Schema.optional(AccountType),
+  solana: Schema.optional(AccountType),
+  polkadot: Schema.optional(AccountType),
+  bip122: Schema.optional(AccountType),
+  cosmos: Schema.optional(AccountType)
+}).pipe(
+  Schema.decodeTo(Schema.toType(AccountTypes), {
+    decode: SchemaGetter.transform((partial) => ({
       eip155: accountTypeFor(partial, "eip155"),
       solana: accountTypeFor(partial, "solana"),
       polkadot: accountTypeFor(partial, "polkadot"),
       bip122: accountTypeFor(partial, "bip122"),
       cosmos: accountTypeFor(partial, "cosmos")
-    }),
-    encode: (full) => full
-  }
+    })),
+    encode: SchemaGetter.transform((full) => full)
+  })
 )
 
-export const CustomRpcUrl = Schema.Struct({
-  url: HttpUrl,
-  /** viem http transport config, passed through untouched. */
-  config: Schema.optional(HostObject)
-}).annotations({ identifier: "CustomRpcUrl", parseOptions: { onExcessProperty: "ignore" } })
+export const CustomRpcUrl = withParseOptions(
+  Schema.Struct({
+    url: HttpUrl,
+    /** viem http transport config, passed through untouched. */
+    config: Schema.optional(HostObject)
+  }),
+  { onExcessProperty: "ignore" }
+).annotate({ identifier: "CustomRpcUrl" })
 export type CustomRpcUrl = typeof CustomRpcUrl.Type
 
 /** RPC URLs by network id; a key that is not a CAIP-2 id is reported rather than silently skipped. */
-export const CustomRpcUrls = Schema.Record({
-  key: CaipNetworkId,
-  value: Schema.Array(CustomRpcUrl)
-}).annotations({
-  identifier: "CustomRpcUrls",
-  parseOptions: { onExcessProperty: "error" }
-})
+export const CustomRpcUrls = withParseOptions(Schema.Record(CaipNetworkId, Schema.Array(CustomRpcUrl)), {
+  onExcessProperty: "error"
+}).annotate({ identifier: "CustomRpcUrls" })
 export type CustomRpcUrls = typeof CustomRpcUrls.Type
 
 export const DefaultUrls = {
@@ -194,14 +194,11 @@ export const DefaultUrls = {
 const PROJECT_ID_MISSING = "Project ID Not Configured"
 
 /** Trimmed, non-empty. */
-export const ProjectId = Schema.Trim.pipe(
-  Schema.minLength(1, { message: () => PROJECT_ID_MISSING })
-).annotations({
-  identifier: "ProjectId",
-  message: () => PROJECT_ID_MISSING
-})
+export const ProjectId = Schema.Trim.annotate({ identifier: "ProjectId", message: PROJECT_ID_MISSING }).check(
+  Schema.isMinLength(1, { message: PROJECT_ID_MISSING })
+)
 
-const stringList = Schema.optionalWith(Schema.Array(Schema.String), { default: () => [] })
+const stringList = optionalWithDefault(Schema.Array(Schema.String), () => [])
 
 const Fields = Schema.Struct({
   projectId: ProjectId,
@@ -211,8 +208,8 @@ const Fields = Schema.Struct({
   featuredWalletIds: stringList,
   includeWalletIds: stringList,
   excludeWalletIds: stringList,
-  customWallets: Schema.optionalWith(Schema.Array(CustomWallet), { default: () => [] }),
-  allWallets: Schema.optionalWith(AllWalletsOption, { default: () => "SHOW" as const }),
+  customWallets: optionalWithDefault(Schema.Array(CustomWallet), () => []),
+  allWallets: optionalWithDefault(AllWalletsOption, () => "SHOW" as const),
   enableInjected: flag(true),
   enableEIP6963: flag(true),
   enableWalletConnect: flag(true),
@@ -229,15 +226,15 @@ const Fields = Schema.Struct({
   disableAppend: flag(false),
   /** Absent: follow the OS colour scheme. */
   themeMode: Schema.optional(ThemeMode),
-  themeVariables: Schema.optionalWith(ThemeVariables, { default: () => ({}) }),
-  features: Schema.optionalWith(Features, { default: () => DefaultFeatures }),
-  defaultAccountTypes: Schema.optionalWith(DefaultAccountTypesOption, { default: () => DefaultAccountTypes }),
-  customRpcUrls: Schema.optionalWith(CustomRpcUrls, { default: () => ({}) }),
-  apiUrl: Schema.optionalWith(HttpUrl, { default: () => DefaultUrls.apiUrl }),
-  blockchainApiUrl: Schema.optionalWith(HttpUrl, { default: () => DefaultUrls.blockchainApiUrl }),
-  analyticsUrl: Schema.optionalWith(HttpUrl, { default: () => DefaultUrls.analyticsUrl }),
-  relayUrl: Schema.optionalWith(WebSocketUrl, { default: () => DefaultUrls.relayUrl }),
-  secureSiteOrigin: Schema.optionalWith(Origin, { default: () => DefaultUrls.secureSiteOrigin }),
+  themeVariables: optionalWithDefault(ThemeVariables, () => ({})),
+  features: optionalWithDefault(Features, () => DefaultFeatures),
+  defaultAccountTypes: optionalWithDefault(DefaultAccountTypesOption, () => DefaultAccountTypes),
+  customRpcUrls: optionalWithDefault(CustomRpcUrls, () => ({})),
+  apiUrl: optionalWithDefault(HttpUrl, () => DefaultUrls.apiUrl),
+  blockchainApiUrl: optionalWithDefault(HttpUrl, () => DefaultUrls.blockchainApiUrl),
+  analyticsUrl: optionalWithDefault(HttpUrl, () => DefaultUrls.analyticsUrl),
+  relayUrl: optionalWithDefault(WebSocketUrl, () => DefaultUrls.relayUrl),
+  secureSiteOrigin: optionalWithDefault(Origin, () => DefaultUrls.secureSiteOrigin),
   termsConditionsUrl: Schema.optional(HttpUrl),
   privacyPolicyUrl: Schema.optional(HttpUrl),
   debug: flag(false),
@@ -246,19 +243,19 @@ const Fields = Schema.Struct({
 })
 
 /** The `createModal` options: decoded, with defaults filled in. */
-export const ModalOptions = Fields.pipe(
-  Schema.filter((options) =>
+export const ModalOptions = Fields.check(
+  Schema.makeFilter((options) =>
     options.siweConfig !== undefined && options.siwx !== undefined
       ? "Set either siweConfig or siwx, not both"
       : undefined
   ),
-  Schema.filter((options) => {
+  Schema.makeFilter((options) => {
     const wanted = options.defaultNetwork?.caipNetworkId
     return wanted === undefined || options.networks.some((network) => network.caipNetworkId === wanted)
       ? undefined
-      : { path: ["defaultNetwork"], message: `defaultNetwork ${wanted} is not one of networks` }
+      : { path: ["defaultNetwork"], issue: `defaultNetwork ${wanted} is not one of networks` }
   })
-).annotations({ identifier: "ModalOptions" })
+).annotate({ identifier: "ModalOptions" })
 /** Decoded options, as services see them (`ModalConfig`). */
 export type ModalOptions = typeof ModalOptions.Type
 /** What a host passes to `createModal`. */
@@ -270,7 +267,7 @@ const ProjectIdPresent = Schema.Struct({ projectId: ProjectId })
  * Decodes host options. A missing, non-string or blank `projectId` is reported on its own as
  * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options").
  */
-export const decodeModalOptions = (input: unknown): Either.Either<ModalOptions, ModalOptionsError> =>
-  Either.isLeft(Schema.decodeUnknownEither(ProjectIdPresent)(input))
-    ? Either.left(new ProjectIdMissingError({ message: PROJECT_ID_MISSING }))
-    : decodeUnknownEither(ModalOptions, "createModal options")(input)
+export const decodeModalOptions = (input: unknown): Result.Result<ModalOptions, ModalOptionsError> =>
+  Result.isFailure(Schema.decodeUnknownResult(ProjectIdPresent)(input))
+    ? Result.fail(new ProjectIdMissingError({ message: PROJECT_ID_MISSING }))
+    : decodeUnknownResult(ModalOptions, "createModal options")(input)

@@ -1,33 +1,33 @@
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
+import type * as SchemaAST from "effect/SchemaAST"
+import * as SchemaGetter from "effect/SchemaGetter"
+import * as SchemaParser from "effect/SchemaParser"
 
-/**
- * A `message` annotation that also replaces the member-by-member report of unions (without `override`
- * effect lists every failed literal of a Literal union).
- */
-export const messageOverride = (message: string) => () => ({ message, override: true })
+/** A string schema that must match `pattern`; `message` is the whole failure message. */
+const patterned = (pattern: RegExp, message: string) =>
+  Schema.String.check(Schema.isPattern(pattern, { message }))
 
 /** `0x` followed by 40 hex characters, any case (no checksum check: wallets return lowercase too). */
-export const EvmAddress = Schema.String.pipe(
-  Schema.pattern(/^0x[0-9a-fA-F]{40}$/, {
-    message: () => "Expected an EVM address: 0x followed by 40 hex characters"
-  })
-).annotations({ identifier: "EvmAddress" })
+export const EvmAddress = patterned(
+  /^0x[0-9a-fA-F]{40}$/,
+  "Expected an EVM address: 0x followed by 40 hex characters"
+)
 export type EvmAddress = typeof EvmAddress.Type
 
 /** 32 to 44 base58 characters (the base58 alphabet has no 0, O, I or l). */
-export const SolanaAddress = Schema.String.pipe(
-  Schema.pattern(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, {
-    message: () => "Expected a Solana address: 32 to 44 base58 characters"
-  })
-).annotations({ identifier: "SolanaAddress" })
+export const SolanaAddress = patterned(
+  /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+  "Expected a Solana address: 32 to 44 base58 characters"
+)
 export type SolanaAddress = typeof SolanaAddress.Type
 
 /** An address of a namespace the embedded wallet supports (eip155 or solana). */
-export const Address = Schema.Union(EvmAddress, SolanaAddress).annotations({
+export const Address = Schema.Union([EvmAddress, SolanaAddress]).annotate({
   identifier: "Address",
-  message: messageOverride(
-    "Expected an EVM address (0x + 40 hex) or a Solana address (32-44 base58 characters)"
-  )
+  message: "Expected an EVM address (0x + 40 hex) or a Solana address (32-44 base58 characters)"
 })
 export type Address = typeof Address.Type
 
@@ -36,38 +36,37 @@ export type Address = typeof Address.Type
  * `1.` and `.5` are rejected: the amount input normalises them before decoding, so a decoded value is
  * always safe to hand to `parseUnits`.
  */
-export const DecimalString = Schema.String.pipe(
-  Schema.pattern(/^-?\d+(\.\d+)?$/, {
-    message: () => "Expected a decimal number such as 10, 0.25 or -1.5 (optional minus, at most one dot)"
-  })
-).annotations({ identifier: "DecimalString" })
+export const DecimalString = patterned(
+  /^-?\d+(\.\d+)?$/,
+  "Expected a decimal number such as 10, 0.25 or -1.5 (optional minus, at most one dot)"
+)
 export type DecimalString = typeof DecimalString.Type
 
 /** Practical email check (one @, no whitespace, a dot in the domain); RFC 5321 caps it at 254 chars. */
-export const Email = Schema.String.pipe(
-  Schema.maxLength(254, { message: () => "Expected an email address of at most 254 characters" }),
-  Schema.pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
-    message: () => "Expected a valid email address, e.g. name@example.com"
+export const Email = Schema.String.check(
+  Schema.isMaxLength(254, { message: "Expected an email address of at most 254 characters" }),
+  Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
+    message: "Expected a valid email address, e.g. name@example.com"
   })
-).annotations({ identifier: "Email" })
+)
 export type Email = typeof Email.Type
 
 /** Providers the embedded wallet's social redirect accepts (SPEC §5). */
-export const SocialProvider = Schema.Literal(
+export const SocialProvider = Schema.Literals([
   "google",
   "github",
   "apple",
   "facebook",
   "x",
   "discord"
-).annotations({
+]).annotate({
   identifier: "SocialProvider",
-  message: messageOverride("Expected a social provider: google, github, apple, facebook, x or discord")
+  message: "Expected a social provider: google, github, apple, facebook, x or discord"
 })
 export type SocialProvider = typeof SocialProvider.Type
 
 /** What `features.socials` may list: the social providers plus farcaster, which has its own flow. */
-export const SocialOption = Schema.Literal(
+export const SocialOption = Schema.Literals([
   "google",
   "x",
   "discord",
@@ -75,11 +74,9 @@ export const SocialOption = Schema.Literal(
   "github",
   "apple",
   "facebook"
-).annotations({
+]).annotate({
   identifier: "SocialOption",
-  message: messageOverride(
-    "Expected a social option: google, x, discord, farcaster, github, apple or facebook"
-  )
+  message: "Expected a social option: google, x, discord, farcaster, github, apple or facebook"
 })
 export type SocialOption = typeof SocialOption.Type
 
@@ -94,23 +91,22 @@ export const DefaultSocials: ReadonlyArray<SocialOption> = [
   "facebook"
 ]
 
-export const ThemeMode = Schema.Literal("light", "dark").annotations({
+export const ThemeMode = Schema.Literals(["light", "dark"]).annotate({
   identifier: "ThemeMode",
-  message: messageOverride("Expected a theme mode: light or dark")
+  message: "Expected a theme mode: light or dark"
 })
 export type ThemeMode = typeof ThemeMode.Type
 
 /** A name to register (SPEC §5): letters, digits and hyphens, at least 4 characters. */
-export const AccountName = Schema.String.pipe(
-  Schema.pattern(/^[a-zA-Z0-9-]{4,}$/, {
-    message: () => "Expected a name of at least 4 characters: letters, digits and hyphens only"
-  })
-).annotations({ identifier: "AccountName" })
+export const AccountName = patterned(
+  /^[a-zA-Z0-9-]{4,}$/,
+  "Expected a name of at least 4 characters: letters, digits and hyphens only"
+)
 export type AccountName = typeof AccountName.Type
 
-export const ChainNamespace = Schema.Literal("eip155", "solana", "polkadot", "bip122", "cosmos").annotations({
+export const ChainNamespace = Schema.Literals(["eip155", "solana", "polkadot", "bip122", "cosmos"]).annotate({
   identifier: "ChainNamespace",
-  message: messageOverride("Expected a chain namespace: eip155, solana, polkadot, bip122 or cosmos")
+  message: "Expected a chain namespace: eip155, solana, polkadot, bip122 or cosmos"
 })
 export type ChainNamespace = typeof ChainNamespace.Type
 
@@ -120,19 +116,16 @@ export const ChainNamespaces: ReadonlyArray<ChainNamespace> = ChainNamespace.lit
  * CAIP-2 chain id `namespace:reference`, restricted to our namespaces; the reference follows CAIP-2
  * (`[-_a-zA-Z0-9]{1,32}`), e.g. `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`.
  */
-export const CaipNetworkId = Schema.TemplateLiteral(ChainNamespace, ":", Schema.String)
-  .pipe(
-    Schema.pattern(/^(eip155|solana|polkadot|bip122|cosmos):[-_a-zA-Z0-9]{1,32}$/, {
-      message: () =>
-        "Expected a CAIP-2 network id namespace:reference, e.g. eip155:1 (namespace one of eip155, solana, polkadot, bip122, cosmos)"
+const CAIP_NETWORK_ID_MESSAGE =
+  "Expected a CAIP-2 network id namespace:reference, e.g. eip155:1 (namespace one of eip155, solana, polkadot, bip122, cosmos)"
+
+export const CaipNetworkId = Schema.TemplateLiteral([ChainNamespace, ":", Schema.String])
+  .annotate({ message: CAIP_NETWORK_ID_MESSAGE })
+  .check(
+    Schema.isPattern(/^(eip155|solana|polkadot|bip122|cosmos):[-_a-zA-Z0-9]{1,32}$/, {
+      message: CAIP_NETWORK_ID_MESSAGE
     })
   )
-  .annotations({
-    identifier: "CaipNetworkId",
-    message: messageOverride(
-      "Expected a CAIP-2 network id namespace:reference, e.g. eip155:1 (namespace one of eip155, solana, polkadot, bip122, cosmos)"
-    )
-  })
 export type CaipNetworkId = typeof CaipNetworkId.Type
 
 /** Splits a decoded id; safe because the pattern guarantees exactly one colon and a known namespace. */
@@ -145,16 +138,14 @@ export const caipNetworkIdParts = (
 }
 
 /** bip122 accounts are "payment" or "ordinal"; the others "eoa" or "smartAccount". */
-export const AccountType = Schema.Literal("eoa", "smartAccount", "payment", "ordinal").annotations({
+export const AccountType = Schema.Literals(["eoa", "smartAccount", "payment", "ordinal"]).annotate({
   identifier: "AccountType",
-  message: messageOverride("Expected an account type: eoa, smartAccount, payment or ordinal")
+  message: "Expected an account type: eoa, smartAccount, payment or ordinal"
 })
 export type AccountType = typeof AccountType.Type
 
 /** Finite numbers only: NaN and Infinity cannot come from JSON and would poison sums and formatting. */
-export const FiniteNumber = Schema.Number.pipe(
-  Schema.finite({ message: () => "Expected a finite number" })
-).annotations({ identifier: "FiniteNumber" })
+export const FiniteNumber = Schema.Number.check(Schema.isFinite({ message: "Expected a finite number" }))
 
 /** C0 controls and DEL; checked by code so biome's no-control-characters-in-regex rule stays on. */
 export const hasControlCharacter = (value: string): boolean => {
@@ -173,26 +164,26 @@ const parseUrl = (value: string): URL | undefined => {
   }
 }
 
-const urlWithProtocols = (identifier: string, protocols: ReadonlyArray<string>, message: string) =>
-  Schema.String.pipe(
-    Schema.filter(
+const urlWithProtocols = (protocols: ReadonlyArray<string>, message: string) =>
+  Schema.String.check(
+    Schema.makeFilter(
       (value) => {
         // Control characters and whitespace are refused before parsing (THREATS T4: `java\tscript:`).
         if (hasControlCharacter(value) || /\s/.test(value)) return false
         const url = parseUrl(value)
         return url !== undefined && protocols.includes(url.protocol)
       },
-      { message: () => message }
+      { message }
     )
-  ).annotations({ identifier })
+  )
 
 /** An absolute http(s) URL (http stays allowed for local development hosts). */
-export const HttpUrl = urlWithProtocols("HttpUrl", ["https:", "http:"], "Expected an absolute http(s) URL")
+export const HttpUrl = urlWithProtocols(["https:", "http:"], "Expected an absolute http(s) URL")
 export type HttpUrl = typeof HttpUrl.Type
 
 /** A web origin (`https://host[:port]`, nothing after it), as compared with `MessageEvent.origin`. */
-export const Origin = Schema.String.pipe(
-  Schema.filter(
+export const Origin = Schema.String.check(
+  Schema.makeFilter(
     (value) => {
       const url = parseUrl(value)
       return (
@@ -200,64 +191,92 @@ export const Origin = Schema.String.pipe(
       )
     },
     {
-      message: () =>
+      message:
         "Expected an origin such as https://example.org (scheme, host, optional port; no path or trailing slash)"
     }
   )
-).annotations({ identifier: "Origin" })
+)
 export type Origin = typeof Origin.Type
 
 /** An absolute ws(s) URL, for the relay. */
 export const WebSocketUrl = urlWithProtocols(
-  "WebSocketUrl",
   ["wss:", "ws:"],
   "Expected an absolute WebSocket URL (wss:// or ws://)"
 )
 export type WebSocketUrl = typeof WebSocketUrl.Type
 
 /** ISO 8601 date-time as the history API sends it, e.g. `2024-05-01T10:00:00Z`. */
-export const IsoDateTimeString = Schema.String.pipe(
-  Schema.filter(
+export const IsoDateTimeString = Schema.String.check(
+  Schema.makeFilter(
     (value) =>
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) &&
       !Number.isNaN(Date.parse(value)),
-    { message: () => "Expected an ISO 8601 date-time, e.g. 2024-05-01T10:00:00Z" }
+    { message: "Expected an ISO 8601 date-time, e.g. 2024-05-01T10:00:00Z" }
   )
-).annotations({ identifier: "IsoDateTimeString" })
+)
 export type IsoDateTimeString = typeof IsoDateTimeString.Type
 
 /**
  * A key for records decoded from untrusted JSON. `JSON.parse` makes `__proto__` an own key and
  * re-assigning it while building the output would replace the output's prototype.
  */
-export const RecordKey = Schema.String.pipe(
-  Schema.filter((key) => key !== "__proto__", { message: () => "The key __proto__ is not allowed" })
-).annotations({ identifier: "RecordKey" })
+export const RecordKey = Schema.String.check(
+  Schema.makeFilter((key) => key !== "__proto__", {
+    message: "The key __proto__ is not allowed"
+  })
+)
 
 /** `0x`-prefixed hex quantity, e.g. an asset balance or a hex chain id. */
-export const HexString = Schema.String.pipe(
-  Schema.pattern(/^0x[0-9a-fA-F]+$/, { message: () => "Expected a hex string: 0x followed by hex digits" })
-).annotations({ identifier: "HexString" })
+export const HexString = patterned(/^0x[0-9a-fA-F]+$/, "Expected a hex string: 0x followed by hex digits")
 export type HexString = typeof HexString.Type
 
+const isNonEmpty = <A>(items: ReadonlyArray<A>): items is readonly [A, ...Array<A>] => items.length > 0
+
 /**
- * A non-empty array whose empty case reads "`message`" instead of effect's "[0]: is missing"; other
- * failures keep the element's own message.
+ * A non-empty array whose empty case reads "`message`" at the array's own path; other failures keep the
+ * element's own message.
  */
-export const nonEmptyArrayOf = <S extends Schema.Schema.Any>(item: S, message: string) =>
-  Schema.NonEmptyArray(item).annotations({
-    message: (issue) => ({
-      message,
-      override: Array.isArray(issue.actual) && issue.actual.length === 0
-    })
-  })
+export const nonEmptyArrayOf = <S extends Schema.Top>(item: S, message: string) =>
+  Schema.Array(item).pipe(Schema.refine(isNonEmpty<S["Type"]>, { message }))
 
 /** An optional field the provider APIs send as `null` when empty: null decodes to an absent key. */
-export const optionalNullable = <S extends Schema.Schema.All>(schema: S) =>
-  Schema.optionalWith(schema, { nullable: true })
+export const optionalNullable = <S extends Schema.Top>(schema: S) =>
+  Schema.optional(Schema.NullOr(schema)).pipe(
+    Schema.decodeTo(Schema.optional(Schema.toType(schema)), {
+      decode: SchemaGetter.transformOptional(Option.filter(Predicate.isNotNullish)),
+      encode: SchemaGetter.passthrough({ strict: false })
+    })
+  )
+
+/** An optional field whose absence (or `undefined`) decodes to `value` (a decoded value, not re-decoded). */
+export const optionalWithDefault = <S extends Schema.Top>(schema: S, value: () => S["Type"]) =>
+  schema.pipe(Schema.withDecodingDefaultType(Effect.sync(value)))
+
+/** Like {@link optionalWithDefault}, and `null` decodes to `value` too. */
+export const nullableWithDefault = <S extends Schema.Top>(schema: S, value: () => S["Type"]) =>
+  Schema.optional(Schema.NullOr(schema)).pipe(
+    Schema.decodeTo(Schema.toType(schema), {
+      decode: SchemaGetter.transformOptional((input) =>
+        Option.some(Option.getOrElse(Option.filter(input, Predicate.isNotNullish), value))
+      ),
+      encode: SchemaGetter.passthrough({ strict: false })
+    })
+  )
 
 /** A string with at least one non-whitespace character; `what` names it in the message. */
 export const nonBlankString = (what: string) =>
-  Schema.String.pipe(
-    Schema.filter((value) => value.trim().length > 0, { message: () => `Expected a non-empty ${what}` })
+  Schema.String.check(
+    Schema.makeFilter((value) => value.trim().length > 0, { message: `Expected a non-empty ${what}` })
+  )
+
+/**
+ * `schema` decoded with its own parse options, whatever the caller's (effect 4 has no per-schema parse
+ * options): `onExcessProperty: "error"` makes a struct or record refuse keys it does not declare.
+ */
+export const withParseOptions = <S extends Schema.Top>(schema: S, parseOptions: SchemaAST.ParseOptions) =>
+  Schema.declareConstructor<S["Type"], S["Encoded"]>()(
+    [schema],
+    ([codec]) =>
+      (input, _ast, options) =>
+        SchemaParser.decodeUnknownEffect(codec)(input, { ...options, ...parseOptions })
   )

@@ -4,35 +4,37 @@
  * their presence is checked here; messages and signatures are base58.
  */
 import * as Schema from "effect/Schema"
-import { messageOverride, SolanaAddress } from "./Primitives"
+import { SolanaAddress, withParseOptions } from "./Primitives"
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
 
 /** A non-empty base58 string (the alphabet has no 0, O, I or l). */
-export const Base58String = Schema.String.pipe(
-  Schema.pattern(BASE58, { message: () => "Expected a non-empty base58 string" })
-).annotations({ identifier: "Base58String" })
+export const Base58String = Schema.String.check(
+  Schema.isPattern(BASE58, { message: "Expected a non-empty base58 string" })
+)
 export type Base58String = typeof Base58String.Type
 
 /**
  * An ed25519 signature, base58: 64 bytes encode to 64 (leading zero bytes are one "1" each) to 88
  * characters.
  */
-export const SolanaSignature = Base58String.pipe(
-  Schema.filter((value) => value.length >= 64 && value.length <= 88, {
-    message: () => "Expected a Solana signature: 64 to 88 base58 characters"
+export const SolanaSignature = Base58String.check(
+  Schema.isBetweenLength(64, 88, {
+    message: "Expected a Solana signature: 64 to 88 base58 characters"
   })
-).annotations({ identifier: "SolanaSignature" })
+)
 export type SolanaSignature = typeof SolanaSignature.Type
 
 /** A serialised transaction; its encoding is between the dapp and the wallet. */
-export const SerializedTransaction = Schema.String.pipe(
-  Schema.minLength(1, { message: () => "Expected a serialised transaction (a non-empty string)" })
-).annotations({ identifier: "SerializedTransaction" })
+export const SerializedTransaction = Schema.String.check(
+  Schema.isMinLength(1, {
+    message: "Expected a serialised transaction (a non-empty string)"
+  })
+)
 
-export const SolanaCommitment = Schema.Literal("processed", "confirmed", "finalized").annotations({
+export const SolanaCommitment = Schema.Literals(["processed", "confirmed", "finalized"]).annotate({
   identifier: "SolanaCommitment",
-  message: messageOverride("Expected a commitment: processed, confirmed or finalized")
+  message: "Expected a commitment: processed, confirmed or finalized"
 })
 export type SolanaCommitment = typeof SolanaCommitment.Type
 
@@ -40,62 +42,60 @@ export type SolanaCommitment = typeof SolanaCommitment.Type
  * SPEC.md §5: the four options of `solana_signAndSendTransaction`. An unknown key is an error, not dropped:
  * the wallet would otherwise send with options the dapp did not ask for.
  */
-export const SolanaSignAndSendOptions = Schema.Struct({
-  skipPreflight: Schema.optional(Schema.Boolean),
-  preflightCommitment: Schema.optional(SolanaCommitment),
-  maxRetries: Schema.optional(Schema.NonNegativeInt),
-  minContextSlot: Schema.optional(Schema.NonNegativeInt)
-}).annotations({
-  identifier: "SolanaSignAndSendOptions",
-  parseOptions: { onExcessProperty: "error" }
-})
+export const SolanaSignAndSendOptions = withParseOptions(
+  Schema.Struct({
+    skipPreflight: Schema.optional(Schema.Boolean),
+    preflightCommitment: Schema.optional(SolanaCommitment),
+    maxRetries: Schema.optional(Schema.Natural),
+    minContextSlot: Schema.optional(Schema.Natural)
+  }),
+  { onExcessProperty: "error" }
+).annotate({ identifier: "SolanaSignAndSendOptions" })
 export type SolanaSignAndSendOptions = typeof SolanaSignAndSendOptions.Type
 
 export const SolanaSignMessageParams = Schema.Struct({
   message: Base58String,
   pubkey: SolanaAddress
-}).annotations({ identifier: "SolanaSignMessageParams" })
+}).annotate({ identifier: "SolanaSignMessageParams" })
 export type SolanaSignMessageParams = typeof SolanaSignMessageParams.Type
 
 export const SolanaSignTransactionParams = Schema.Struct({
   transaction: SerializedTransaction
-}).annotations({ identifier: "SolanaSignTransactionParams" })
+}).annotate({ identifier: "SolanaSignTransactionParams" })
 export type SolanaSignTransactionParams = typeof SolanaSignTransactionParams.Type
 
 export const SolanaSignAllTransactionsParams = Schema.Struct({
   transactions: Schema.NonEmptyArray(SerializedTransaction)
-}).annotations({ identifier: "SolanaSignAllTransactionsParams" })
+}).annotate({ identifier: "SolanaSignAllTransactionsParams" })
 export type SolanaSignAllTransactionsParams = typeof SolanaSignAllTransactionsParams.Type
 
 export const SolanaSignAndSendTransactionParams = Schema.Struct({
   transaction: SerializedTransaction,
   options: Schema.optional(SolanaSignAndSendOptions)
-}).annotations({ identifier: "SolanaSignAndSendTransactionParams" })
+}).annotate({ identifier: "SolanaSignAndSendTransactionParams" })
 export type SolanaSignAndSendTransactionParams = typeof SolanaSignAndSendTransactionParams.Type
 
 export const SolanaSignMessageResult = Schema.Struct({
   signature: SolanaSignature
-}).annotations({ identifier: "SolanaSignMessageResult" })
+}).annotate({ identifier: "SolanaSignMessageResult" })
 export type SolanaSignMessageResult = typeof SolanaSignMessageResult.Type
 
 /** Wallets answer either the signature alone or the whole signed transaction. */
-export const SolanaSignTransactionResult = Schema.Union(
+export const SolanaSignTransactionResult = Schema.Union([
   Schema.Struct({ signature: SolanaSignature }),
   Schema.Struct({ transaction: SerializedTransaction })
-).annotations({
+]).annotate({
   identifier: "SolanaSignTransactionResult",
-  message: messageOverride(
-    "Expected { signature } (base58) or { transaction } (a serialised signed transaction)"
-  )
+  message: "Expected { signature } (base58) or { transaction } (a serialised signed transaction)"
 })
 export type SolanaSignTransactionResult = typeof SolanaSignTransactionResult.Type
 
 export const SolanaSignAllTransactionsResult = Schema.Struct({
   transactions: Schema.NonEmptyArray(SerializedTransaction)
-}).annotations({ identifier: "SolanaSignAllTransactionsResult" })
+}).annotate({ identifier: "SolanaSignAllTransactionsResult" })
 export type SolanaSignAllTransactionsResult = typeof SolanaSignAllTransactionsResult.Type
 
 export const SolanaSignAndSendTransactionResult = Schema.Struct({
   signature: SolanaSignature
-}).annotations({ identifier: "SolanaSignAndSendTransactionResult" })
+}).annotate({ identifier: "SolanaSignAndSendTransactionResult" })
 export type SolanaSignAndSendTransactionResult = typeof SolanaSignAndSendTransactionResult.Type

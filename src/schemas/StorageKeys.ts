@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import * as SchemaGetter from "effect/SchemaGetter"
 import {
   AccountType,
   CaipNetworkId,
@@ -6,7 +7,6 @@ import {
   caipNetworkIdParts,
   Email,
   FiniteNumber,
-  messageOverride,
   nonBlankString,
   SocialOption
 } from "./Primitives"
@@ -14,34 +14,32 @@ import { RecentWallet } from "./Wallet"
 
 /**
  * A locally stored key and the schema of its *parsed* value. Values are stored as JSON text; the Storage
- * service reads them with `Schema.parseJson(key.schema)`.
+ * service reads them with `Schema.fromJsonString(key.schema)`.
  */
 export interface StorageKey<A, I = A> {
   readonly key: string
-  readonly schema: Schema.Schema<A, I>
+  readonly schema: Schema.Codec<A, I>
 }
 
-export const storageKey = <A, I>(key: string, schema: Schema.Schema<A, I>): StorageKey<A, I> => ({
+export const storageKey = <A, I>(key: string, schema: Schema.Codec<A, I>): StorageKey<A, I> => ({
   key,
   schema
 })
 
-export const ConnectionStatus = Schema.Literal(
+export const ConnectionStatus = Schema.Literals([
   "disconnected",
   "connecting",
   "connected",
   "reconnecting",
   "buffering"
-).annotations({
+]).annotate({
   identifier: "ConnectionStatus",
-  message: messageOverride(
-    "Expected a connection status: disconnected, connecting, connected, reconnecting or buffering"
-  )
+  message: "Expected a connection status: disconnected, connecting, connected, reconnecting or buffering"
 })
 export type ConnectionStatus = typeof ConnectionStatus.Type
 
 /** Partial map namespace -> value (a Schema.Record with literal keys would make every key required). */
-const byNamespace = <A, I>(value: Schema.Schema<A, I>) =>
+const byNamespace = <S extends Schema.Top>(value: S) =>
   Schema.Struct({
     eip155: Schema.optional(value),
     solana: Schema.optional(value),
@@ -52,25 +50,25 @@ const byNamespace = <A, I>(value: Schema.Schema<A, I>) =>
 
 /** Active network per namespace; each id must belong to the namespace it is stored under. */
 export const ActiveNetworkIds = byNamespace(CaipNetworkId)
-  .pipe(
-    Schema.filter((ids) => {
+  .check(
+    Schema.makeFilter((ids) => {
       for (const [namespace, id] of Object.entries(ids)) {
         if (id !== undefined && caipNetworkIdParts(id).namespace !== namespace) {
-          return { path: [namespace], message: `${id} is not a ${namespace} network id` }
+          return { path: [namespace], issue: `${id} is not a ${namespace} network id` }
         }
       }
       return undefined
     })
   )
-  .annotations({ identifier: "ActiveNetworkIds" })
+  .annotate({ identifier: "ActiveNetworkIds" })
 export type ActiveNetworkIds = typeof ActiveNetworkIds.Type
 
-export const ConnectionStatuses = byNamespace(ConnectionStatus).annotations({
+export const ConnectionStatuses = byNamespace(ConnectionStatus).annotate({
   identifier: "ConnectionStatuses"
 })
 export type ConnectionStatuses = typeof ConnectionStatuses.Type
 
-export const PreferredAccountTypes = byNamespace(AccountType).annotations({
+export const PreferredAccountTypes = byNamespace(AccountType).annotate({
   identifier: "PreferredAccountTypes"
 })
 export type PreferredAccountTypes = typeof PreferredAccountTypes.Type
@@ -81,35 +79,38 @@ export const MAX_RECENT_WALLETS = 2
  * SPEC §4: at most 2, newest first, no duplicates. Reading is lenient (a longer or duplicated list is
  * trimmed, keeping the first occurrence), writing is strict (more than 2 fails to encode).
  */
-export const RecentWallets = Schema.transform(
-  Schema.Array(RecentWallet),
-  Schema.Array(RecentWallet).pipe(
-    Schema.maxItems(MAX_RECENT_WALLETS, {
-      message: () => `Expected at most ${MAX_RECENT_WALLETS} recent wallets`
-    })
-  ),
-  {
-    strict: true,
-    decode: (wallets) =>
-      wallets
-        .filter((wallet, index) => wallets.findIndex((w) => w.id === wallet.id) === index)
-        .slice(0, MAX_RECENT_WALLETS),
-    encode: (wallets) => wallets
-  }
-).annotations({ identifier: "RecentWallets" })
+export const RecentWallets = Schema.Array(RecentWallet)
+  .pipe(
+    Schema.decodeTo(
+      Schema.Array(Schema.toType(RecentWallet)).check(
+        Schema.isMaxLength(MAX_RECENT_WALLETS, {
+          message: `Expected at most ${MAX_RECENT_WALLETS} recent wallets`
+        })
+      ),
+      {
+        decode: SchemaGetter.transform((wallets) =>
+          wallets
+            .filter((wallet, index) => wallets.findIndex((w) => w.id === wallet.id) === index)
+            .slice(0, MAX_RECENT_WALLETS)
+        ),
+        encode: SchemaGetter.transform((wallets) => wallets)
+      }
+    )
+  )
+  .annotate({ identifier: "RecentWallets" })
 export type RecentWallets = typeof RecentWallets.Type
 
 export const DeepLinkChoice = Schema.Struct({
   href: Schema.String,
   name: Schema.String
-}).annotations({ identifier: "DeepLinkChoice" })
+}).annotate({ identifier: "DeepLinkChoice" })
 export type DeepLinkChoice = typeof DeepLinkChoice.Type
 
 const ConnectorId = nonBlankString("connector id")
 
 /** Milliseconds since the epoch. */
-const Timestamp = FiniteNumber.pipe(
-  Schema.nonNegative({ message: () => "Expected a non-negative time in milliseconds" })
+const Timestamp = FiniteNumber.check(
+  Schema.isGreaterThanOrEqualTo(0, { message: "Expected a non-negative time in milliseconds" })
 )
 
 export const StorageKeys = {

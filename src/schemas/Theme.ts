@@ -5,15 +5,15 @@ import { hasControlCharacter, ThemeMode } from "./Primitives"
  * A CSS value the host supplies. The values are written into a stylesheet, so characters that could end
  * the declaration or rule (`;{}<>\`), control characters and `url(` (remote loads) are refused.
  */
-export const CssValue = Schema.String.pipe(
-  Schema.maxLength(200, { message: () => "Expected a CSS value of at most 200 characters" }),
-  Schema.filter(
+export const CssValue = Schema.String.check(
+  Schema.isMaxLength(200, { message: "Expected a CSS value of at most 200 characters" }),
+  Schema.makeFilter(
     (value) => !/[;{}<>\\]/.test(value) && !hasControlCharacter(value) && !/url\s*\(/i.test(value),
     {
-      message: () => "Expected a plain CSS value without ; { } < > \\, control characters or url(...)"
+      message: "Expected a plain CSS value without ; { } < > \\, control characters or url(...)"
     }
   )
-).annotations({ identifier: "CssValue" })
+)
 export type CssValue = typeof CssValue.Type
 
 export const ThemeVariables = Schema.Struct({
@@ -22,24 +22,27 @@ export const ThemeVariables = Schema.Struct({
   "--airlock-color-mix": Schema.optional(CssValue),
   /** Percentage 0..100 of `--airlock-color-mix` blended into the palette. */
   "--airlock-color-mix-strength": Schema.optional(
-    Schema.Number.pipe(
-      Schema.between(0, 100, { message: () => "Expected a colour-mix strength between 0 and 100" })
+    Schema.Number.check(
+      Schema.isBetween(
+        { minimum: 0, maximum: 100 },
+        { message: "Expected a colour-mix strength between 0 and 100" }
+      )
     )
   ),
   "--airlock-font-size-master": Schema.optional(CssValue),
   "--airlock-border-radius-master": Schema.optional(CssValue),
   "--airlock-z-index": Schema.optional(
-    Schema.Int.annotations({ message: () => "Expected an integer z-index" })
+    Schema.Number.check(Schema.isInt({ message: "Expected an integer z-index" }))
   ),
   "--airlock-qr-color": Schema.optional(CssValue)
-}).annotations({ identifier: "ThemeVariables" })
+}).annotate({ identifier: "ThemeVariables" })
 export type ThemeVariables = typeof ThemeVariables.Type
 
 /** What SYNC_THEME sends to the embedded-wallet frame. */
 export const ThemeSync = Schema.Struct({
   themeMode: ThemeMode,
   themeVariables: ThemeVariables
-}).annotations({ identifier: "ThemeSync" })
+}).annotate({ identifier: "ThemeSync" })
 export type ThemeSync = typeof ThemeSync.Type
 
 /** SPEC §2 theme defaults; a host's variables override them key by key. */

@@ -1,7 +1,7 @@
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownEither, type SchemaDecodeError } from "./decode"
-import { FiniteNumber, IsoDateTimeString, messageOverride, optionalNullable } from "./Primitives"
+import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
+import { FiniteNumber, IsoDateTimeString, nullableWithDefault, optionalNullable } from "./Primitives"
 
 const ImageRef = Schema.Struct({ url: Schema.String })
 
@@ -9,17 +9,17 @@ export const FungibleInfo = Schema.Struct({
   name: optionalNullable(Schema.String),
   symbol: optionalNullable(Schema.String),
   icon: optionalNullable(ImageRef)
-}).annotations({ identifier: "FungibleInfo" })
+}).annotate({ identifier: "FungibleInfo" })
 export type FungibleInfo = typeof FungibleInfo.Type
 
 export const NftInfo = Schema.Struct({
   name: optionalNullable(Schema.String),
   content: optionalNullable(Schema.Struct({ preview: optionalNullable(ImageRef) }))
-}).annotations({ identifier: "NftInfo" })
+}).annotate({ identifier: "NftInfo" })
 export type NftInfo = typeof NftInfo.Type
 
-export const TransferDirection = Schema.Literal("in", "out", "self").annotations({
-  message: messageOverride("Expected a transfer direction: in, out or self")
+export const TransferDirection = Schema.Literals(["in", "out", "self"]).annotate({
+  message: "Expected a transfer direction: in, out or self"
 })
 export type TransferDirection = typeof TransferDirection.Type
 
@@ -30,7 +30,7 @@ export const Transfer = Schema.Struct({
   quantity: Schema.Struct({ numeric: Schema.String }),
   value: optionalNullable(FiniteNumber),
   price: optionalNullable(FiniteNumber)
-}).annotations({ identifier: "Transfer" })
+}).annotate({ identifier: "Transfer" })
 export type Transfer = typeof Transfer.Type
 
 export const TransactionMetadata = Schema.Struct({
@@ -44,7 +44,7 @@ export const TransactionMetadata = Schema.Struct({
   /** CAIP-2 id of the chain, when the API knows it. */
   chain: optionalNullable(Schema.String),
   hash: optionalNullable(Schema.String)
-}).annotations({ identifier: "TransactionMetadata" })
+}).annotate({ identifier: "TransactionMetadata" })
 export type TransactionMetadata = typeof TransactionMetadata.Type
 
 /** One entry of `GET /v1/account/{address}/history`. */
@@ -52,15 +52,15 @@ export const Transaction = Schema.Struct({
   id: Schema.String,
   metadata: TransactionMetadata,
   /** The API sends `null` for a transaction without transfers. */
-  transfers: Schema.optionalWith(Schema.Array(Transfer), { nullable: true, default: () => [] })
-}).annotations({ identifier: "Transaction" })
+  transfers: nullableWithDefault(Schema.Array(Transfer), () => [])
+}).annotate({ identifier: "Transaction" })
 export type Transaction = typeof Transaction.Type
 
 export const HistoryResponse = Schema.Struct({
   data: Schema.Array(Transaction),
   /** Cursor of the next page; absent or null on the last page. */
   next: optionalNullable(Schema.String)
-}).annotations({ identifier: "HistoryResponse" })
+}).annotate({ identifier: "HistoryResponse" })
 export type HistoryResponse = typeof HistoryResponse.Type
 
 const HistoryEnvelope = Schema.Struct({
@@ -75,8 +75,8 @@ export interface DecodedHistory {
 }
 
 /** Per-item tolerance: the envelope must be valid; invalid transactions are dropped, the rest kept. */
-export const decodeHistoryResponse = (input: unknown): Either.Either<DecodedHistory, SchemaDecodeError> =>
-  Either.map(decodeUnknownEither(HistoryEnvelope, "History response")(input), (envelope) => {
+export const decodeHistoryResponse = (input: unknown): Result.Result<DecodedHistory, SchemaDecodeError> =>
+  Result.map(decodeUnknownResult(HistoryEnvelope, "History response")(input), (envelope) => {
     const { items, dropped } = decodeItems(Transaction)(envelope.data)
     return { data: items, next: envelope.next, dropped }
   })

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 
 /** The modal's views (SPEC.md §2). There are no URL routes: a view is router state. */
-export const View = Schema.Literal(
+export const View = Schema.Literals([
   "Connect",
   "Account",
   "AllWallets",
@@ -17,7 +17,7 @@ export const View = Schema.Literal(
   "Swap",
   "RegisterAccountName",
   "RegisterAccountNameSuccess"
-)
+])
 export type View = typeof View.Type
 
 export const isView = Schema.is(View)

@@ -1,6 +1,6 @@
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownEither, type SchemaDecodeError } from "./decode"
+import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { nonBlankString, optionalNullable } from "./Primitives"
 
 /** An entry of the recent-wallets list (SPEC §3, §4: at most 2, newest first). */
@@ -8,7 +8,7 @@ export const RecentWallet = Schema.Struct({
   id: nonBlankString("wallet id"),
   rdns: Schema.optional(Schema.String),
   name: Schema.String
-}).annotations({ identifier: "RecentWallet" })
+}).annotate({ identifier: "RecentWallet" })
 export type RecentWallet = typeof RecentWallet.Type
 
 /**
@@ -29,17 +29,17 @@ export const WalletListing = Schema.Struct({
   webapp_link: optionalNullable(Schema.String),
   app_store: optionalNullable(Schema.String),
   play_store: optionalNullable(Schema.String)
-}).annotations({ identifier: "WalletListing" })
+}).annotate({ identifier: "WalletListing" })
 export type WalletListing = typeof WalletListing.Type
 
 export const WalletListResponse = Schema.Struct({
-  count: Schema.NonNegativeInt,
+  count: Schema.Natural,
   data: Schema.Array(WalletListing)
-}).annotations({ identifier: "WalletListResponse" })
+}).annotate({ identifier: "WalletListResponse" })
 export type WalletListResponse = typeof WalletListResponse.Type
 
 const WalletListEnvelope = Schema.Struct({
-  count: Schema.NonNegativeInt,
+  count: Schema.Natural,
   data: Schema.Array(Schema.Unknown)
 })
 
@@ -53,8 +53,8 @@ export interface DecodedWalletList {
 /** Per-item tolerance: the envelope must be valid; invalid listings are dropped, the rest kept. */
 export const decodeWalletListResponse = (
   input: unknown
-): Either.Either<DecodedWalletList, SchemaDecodeError> =>
-  Either.map(decodeUnknownEither(WalletListEnvelope, "Wallet list response")(input), (envelope) => {
+): Result.Result<DecodedWalletList, SchemaDecodeError> =>
+  Result.map(decodeUnknownResult(WalletListEnvelope, "Wallet list response")(input), (envelope) => {
     const { items, dropped } = decodeItems(WalletListing)(envelope.data)
     return { count: envelope.count, data: items, dropped }
   })
@@ -70,5 +70,5 @@ export const CustomWallet = Schema.Struct({
   webapp_link: Schema.optional(Schema.String),
   app_store: Schema.optional(Schema.String),
   play_store: Schema.optional(Schema.String)
-}).annotations({ identifier: "CustomWallet" })
+}).annotate({ identifier: "CustomWallet" })
 export type CustomWallet = typeof CustomWallet.Type

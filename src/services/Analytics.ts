@@ -19,4 +19,4 @@ export interface AnalyticsShape {
  * @since 0.1.0
  * @category tags
  */
-export class Analytics extends Context.Tag("@airlock/Analytics")<Analytics, AnalyticsShape>() {}
+export class Analytics extends Context.Service<Analytics, AnalyticsShape>()("@airlock/Analytics") {}

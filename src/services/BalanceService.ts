@@ -47,7 +47,6 @@ export interface BalanceServiceShape {
  * @since 0.1.0
  * @category tags
  */
-export class BalanceService extends Context.Tag("@airlock/BalanceService")<
-  BalanceService,
-  BalanceServiceShape
->() {}
+export class BalanceService extends Context.Service<BalanceService, BalanceServiceShape>()(
+  "@airlock/BalanceService"
+) {}

@@ -37,7 +37,6 @@ export interface BlockchainApiShape {
  * @since 0.1.0
  * @category tags
  */
-export class BlockchainApi extends Context.Tag("@airlock/BlockchainApi")<
-  BlockchainApi,
-  BlockchainApiShape
->() {}
+export class BlockchainApi extends Context.Service<BlockchainApi, BlockchainApiShape>()(
+  "@airlock/BlockchainApi"
+) {}

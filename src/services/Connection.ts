@@ -101,4 +101,4 @@ export interface ConnectionShape {
  * @since 0.1.0
  * @category tags
  */
-export class Connection extends Context.Tag("@airlock/Connection")<Connection, ConnectionShape>() {}
+export class Connection extends Context.Service<Connection, ConnectionShape>()("@airlock/Connection") {}

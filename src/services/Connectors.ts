@@ -52,4 +52,4 @@ export interface ConnectorsShape {
  * @since 0.1.0
  * @category tags
  */
-export class Connectors extends Context.Tag("@airlock/Connectors")<Connectors, ConnectorsShape>() {}
+export class Connectors extends Context.Service<Connectors, ConnectorsShape>()("@airlock/Connectors") {}

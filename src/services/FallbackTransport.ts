@@ -31,8 +31,8 @@ export interface RankingOptions {
  * @since 0.1.0
  * @category tags
  */
-export class RankingConfig extends Context.Reference<RankingConfig>()("@airlock/RankingConfig", {
-  defaultValue: (): RankingOptions => ({
+export const RankingConfig = Context.Reference<RankingOptions>("@airlock/RankingConfig", {
+  defaultValue: () => ({
     stabilityWeight: 0.7,
     latencyWeight: 0.3,
     sampleCount: 10,
@@ -40,7 +40,7 @@ export class RankingConfig extends Context.Reference<RankingConfig>()("@airlock/
     pingTimeout: Duration.millis(1000),
     ping: { method: "net_listening" }
   })
-}) {}
+})
 
 /**
  * One ping: how long it took (ms, by `Clock`) and whether it succeeded.
@@ -106,7 +106,6 @@ export interface FallbackTransportShape {
  * @since 0.1.0
  * @category tags
  */
-export class FallbackTransport extends Context.Tag("@airlock/FallbackTransport")<
-  FallbackTransport,
-  FallbackTransportShape
->() {}
+export class FallbackTransport extends Context.Service<FallbackTransport, FallbackTransportShape>()(
+  "@airlock/FallbackTransport"
+) {}

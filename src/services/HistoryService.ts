@@ -25,7 +25,6 @@ export interface HistoryServiceShape {
  * @since 0.1.0
  * @category tags
  */
-export class HistoryService extends Context.Tag("@airlock/HistoryService")<
-  HistoryService,
-  HistoryServiceShape
->() {}
+export class HistoryService extends Context.Service<HistoryService, HistoryServiceShape>()(
+  "@airlock/HistoryService"
+) {}

@@ -17,7 +17,6 @@ export interface IdentityServiceShape {
  * @since 0.1.0
  * @category tags
  */
-export class IdentityService extends Context.Tag("@airlock/IdentityService")<
-  IdentityService,
-  IdentityServiceShape
->() {}
+export class IdentityService extends Context.Service<IdentityService, IdentityServiceShape>()(
+  "@airlock/IdentityService"
+) {}

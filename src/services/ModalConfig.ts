@@ -7,4 +7,4 @@ import type { ModalOptions } from "../schemas/ModalOptions"
  * @since 0.1.0
  * @category tags
  */
-export class ModalConfig extends Context.Tag("@airlock/ModalConfig")<ModalConfig, ModalOptions>() {}
+export class ModalConfig extends Context.Service<ModalConfig, ModalOptions>()("@airlock/ModalConfig") {}

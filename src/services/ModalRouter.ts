@@ -1,6 +1,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type * as Queue from "effect/Queue"
+import type * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { View } from "../schemas/View"
@@ -51,7 +51,7 @@ export interface ModalRouterShape {
   /** Settles the newest pending transaction: goes back, or closes when it was the last. */
   readonly popTransaction: (outcome: TransactionOutcome) => Effect.Effect<void>
   /** Router events from now on, for as long as the scope lasts. */
-  readonly subscribe: Effect.Effect<Queue.Dequeue<RouterEvent>, never, Scope.Scope>
+  readonly subscribe: Effect.Effect<PubSub.Subscription<RouterEvent>, never, Scope.Scope>
 }
 
 /**
@@ -60,7 +60,7 @@ export interface ModalRouterShape {
  * @since 0.1.0
  * @category tags
  */
-export class ModalRouter extends Context.Tag("@airlock/ModalRouter")<ModalRouter, ModalRouterShape>() {}
+export class ModalRouter extends Context.Service<ModalRouter, ModalRouterShape>()("@airlock/ModalRouter") {}
 
 /**
  * Whether an address is connected, asked when the modal opens without a view. The default answers "no";
@@ -69,8 +69,7 @@ export class ModalRouter extends Context.Tag("@airlock/ModalRouter")<ModalRouter
  * @since 0.1.0
  * @category tags
  */
-export class ConnectedAccount extends Context.Reference<ConnectedAccount>()("@airlock/ConnectedAccount", {
-  defaultValue: (): { readonly isConnected: Effect.Effect<boolean> } => ({
-    isConnected: Effect.succeed(false)
-  })
-}) {}
+export const ConnectedAccount = Context.Reference<{ readonly isConnected: Effect.Effect<boolean> }>(
+  "@airlock/ConnectedAccount",
+  { defaultValue: () => ({ isConnected: Effect.succeed(false) }) }
+)

@@ -36,4 +36,4 @@ export interface NetworksShape {
  * @since 0.1.0
  * @category tags
  */
-export class Networks extends Context.Tag("@airlock/Networks")<Networks, NetworksShape>() {}
+export class Networks extends Context.Service<Networks, NetworksShape>()("@airlock/Networks") {}

@@ -24,7 +24,6 @@ export interface NotificationsShape {
  * @since 0.1.0
  * @category tags
  */
-export class Notifications extends Context.Tag("@airlock/Notifications")<
-  Notifications,
-  NotificationsShape
->() {}
+export class Notifications extends Context.Service<Notifications, NotificationsShape>()(
+  "@airlock/Notifications"
+) {}

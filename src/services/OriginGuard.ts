@@ -17,4 +17,4 @@ export interface OriginGuardShape {
  * @since 0.1.0
  * @category tags
  */
-export class OriginGuard extends Context.Tag("@airlock/OriginGuard")<OriginGuard, OriginGuardShape>() {}
+export class OriginGuard extends Context.Service<OriginGuard, OriginGuardShape>()("@airlock/OriginGuard") {}

@@ -45,4 +45,4 @@ export interface ProviderApiShape {
  * @since 0.1.0
  * @category tags
  */
-export class ProviderApi extends Context.Tag("@airlock/ProviderApi")<ProviderApi, ProviderApiShape>() {}
+export class ProviderApi extends Context.Service<ProviderApi, ProviderApiShape>()("@airlock/ProviderApi") {}

@@ -17,4 +17,4 @@ export interface StorageShape {
  * @since 0.1.0
  * @category tags
  */
-export class Storage extends Context.Tag("@airlock/Storage")<Storage, StorageShape>() {}
+export class Storage extends Context.Service<Storage, StorageShape>()("@airlock/Storage") {}

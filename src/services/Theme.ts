@@ -22,4 +22,4 @@ export interface ThemeShape {
  * @since 0.1.0
  * @category tags
  */
-export class Theme extends Context.Tag("@airlock/Theme")<Theme, ThemeShape>() {}
+export class Theme extends Context.Service<Theme, ThemeShape>()("@airlock/Theme") {}

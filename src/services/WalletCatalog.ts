@@ -91,7 +91,6 @@ export interface WalletCatalogShape {
  * @since 0.1.0
  * @category tags
  */
-export class WalletCatalog extends Context.Tag("@airlock/WalletCatalog")<
-  WalletCatalog,
-  WalletCatalogShape
->() {}
+export class WalletCatalog extends Context.Service<WalletCatalog, WalletCatalogShape>()(
+  "@airlock/WalletCatalog"
+) {}

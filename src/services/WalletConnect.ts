@@ -1,7 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
-import type * as Queue from "effect/Queue"
+import type * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ServiceUnavailableError, WalletConnectConnectorNotFoundError, WalletError } from "../errors"
@@ -46,7 +46,7 @@ export interface WalletConnectShape {
    */
   readonly openWallet: Effect.Effect<void>
   /** Session events from now on, for as long as the scope lasts. */
-  readonly events: Effect.Effect<Queue.Dequeue<WalletConnectEvent>, never, Scope.Scope>
+  readonly events: Effect.Effect<PubSub.Subscription<WalletConnectEvent>, never, Scope.Scope>
 }
 
 /**
@@ -56,7 +56,6 @@ export interface WalletConnectShape {
  * @since 0.1.0
  * @category tags
  */
-export class WalletConnect extends Context.Tag("@airlock/WalletConnect")<
-  WalletConnect,
-  WalletConnectShape
->() {}
+export class WalletConnect extends Context.Service<WalletConnect, WalletConnectShape>()(
+  "@airlock/WalletConnect"
+) {}

@@ -43,7 +43,6 @@ export interface WalletConnectClientShape {
  * @since 0.1.0
  * @category tags
  */
-export class WalletConnectClient extends Context.Tag("@airlock/WalletConnectClient")<
-  WalletConnectClient,
-  WalletConnectClientShape
->() {}
+export class WalletConnectClient extends Context.Service<WalletConnectClient, WalletConnectClientShape>()(
+  "@airlock/WalletConnectClient"
+) {}

@@ -3,8 +3,9 @@
  *
  * @since 0.1.0
  */
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
+
 import type * as Layer from "effect/Layer"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 
 /**
  * Platform services in memory: pass as `createModal(options, { layer: MemoryPlatformLive })` so a test

@@ -1,10 +1,11 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import { createPublicClient } from "viem"
 import { FallbackTransportLive, makeRankedFallback } from "../../src/layers/FallbackTransportLive"
 import { makeHttpRpcTransport } from "../../src/layers/HttpRpcTransport"
@@ -80,9 +81,9 @@ const serviceLayer = (ranking: Partial<typeof RankingConfig.Service> = tiedRanki
     networks: [localNetwork()],
     customRpcUrls: { "eip155:31337": [{ url: deadUrl }] }
   })
-  if (Either.isLeft(options)) throw new Error(options.left.message)
+  if (Result.isFailure(options)) throw new Error(options.failure.message)
   return FallbackTransportLive.pipe(
-    Layer.provide(Layer.succeed(ModalConfig, options.right)),
+    Layer.provide(Layer.succeed(ModalConfig, options.success)),
     Layer.provide(FetchHttpClient.layer),
     Layer.provide(Layer.succeed(RankingConfig, { ...RankingConfig.defaultValue(), ...ranking }))
   )
@@ -100,7 +101,7 @@ rpcTransportContract("FallbackTransportLive (custom dead URL, then the chain's a
 )
 
 describe("FallbackTransport against anvil", () => {
-  it.scopedLive("really falls through the dead URL to anvil", () =>
+  it.live("really falls through the dead URL to anvil", () =>
     Effect.gen(function* () {
       const { dead, fallback } = yield* deadThenAnvil
       assert.strictEqual(yield* fallback.request({ method: "eth_chainId" }), "0x7a69")
@@ -108,12 +109,12 @@ describe("FallbackTransport against anvil", () => {
     })
   )
 
-  it.scopedLive("ranks the live node first once the default net_listening pings come back", () =>
+  it.live("ranks the live node first once the default net_listening pings come back", () =>
     Effect.gen(function* () {
       const dead = yield* makeHttpRpcTransport(deadUrl)
       const live = yield* makeHttpRpcTransport(anvilUrl())
       const fallback = yield* makeRankedFallback([dead, live])
-      const ranked = yield* fallback.ranking.changes.pipe(
+      const ranked = yield* SubscriptionRef.changes(fallback.ranking).pipe(
         Stream.filter((ranking) => ranking[0]?.name === live.name && ranking[0].samples > 0),
         Stream.runHead,
         Effect.timeout("5 seconds")
@@ -126,7 +127,7 @@ describe("FallbackTransport against anvil", () => {
     }).pipe(Effect.provide(FetchHttpClient.layer))
   )
 
-  it.scopedLive("serves viem through toViemTransport, with node errors keeping their code", () =>
+  it.live("serves viem through toViemTransport, with node errors keeping their code", () =>
     Effect.gen(function* () {
       const fallback = yield* service()
       const client = createPublicClient({

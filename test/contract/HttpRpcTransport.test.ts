@@ -1,10 +1,9 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { makeHttpRpcTransport, rpcContentType, transportName } from "../../src/layers/HttpRpcTransport"
 import { type Anvil, startAnvil } from "./anvil"
 import { rpcTransportContract } from "./RpcTransport.contract"
@@ -29,7 +28,7 @@ rpcTransportContract("HttpRpcTransport", () =>
 )
 
 describe("HttpRpcTransport against anvil", () => {
-  it.scopedLive("anvil refuses text/plain bodies, so only the provider's host gets them", () =>
+  it.live("anvil refuses text/plain bodies, so only the provider's host gets them", () =>
     Effect.gen(function* () {
       const transport = yield* makeHttpRpcTransport(anvilUrl(), { contentType: "text/plain" })
       const error = yield* Effect.flip(transport.request({ method: "eth_chainId" }))
@@ -51,10 +50,10 @@ const WireRequest = Schema.Struct({
   id: Schema.Number,
   method: Schema.String,
   params: Schema.optional(Schema.Unknown)
-}).annotations({ parseOptions: { onExcessProperty: "error" } })
+}).annotate({ parseOptions: { onExcessProperty: "error" } })
 type WireRequest = typeof WireRequest.Type
 
-const decodeWire = Schema.decodeUnknownSync(Schema.parseJson(WireRequest))
+const decodeWire = Schema.decodeUnknownSync(Schema.fromJsonString(WireRequest))
 
 interface Seen {
   readonly url: string
@@ -247,9 +246,9 @@ describe("HttpRpcTransport wire format", () => {
     )
     return Effect.gen(function* () {
       const transport = yield* makeHttpRpcTransport(NODE)
-      const fiber = yield* Effect.fork(Effect.flip(transport.request({ method: "eth_chainId" })))
+      const fiber = yield* Effect.forkChild(Effect.flip(transport.request({ method: "eth_chainId" })))
       yield* TestClock.adjust("9999 millis")
-      assert.isTrue(Option.isNone(yield* Fiber.poll(fiber)))
+      assert.isUndefined(fiber.pollUnsafe())
       yield* TestClock.adjust("1 millis")
       const error = yield* Fiber.join(fiber)
       assert.strictEqual(error._tag, "RpcTimeoutError")
@@ -262,7 +261,7 @@ describe("HttpRpcTransport wire format", () => {
     const { fetch } = fakeFetch(() => new Promise<Response>(() => {}))
     return Effect.gen(function* () {
       const transport = yield* makeHttpRpcTransport(NODE, { timeout: "2 seconds" })
-      const fiber = yield* Effect.fork(Effect.flip(transport.request({ method: "eth_chainId" })))
+      const fiber = yield* Effect.forkChild(Effect.flip(transport.request({ method: "eth_chainId" })))
       yield* TestClock.adjust("2 seconds")
       const error = yield* Fiber.join(fiber)
       assert.strictEqual(error._tag, "RpcTimeoutError")

@@ -15,14 +15,14 @@ export const rpcTransportContract = (
   expected: { readonly chainIdHex: string } = { chainIdHex: "0x7a69" }
 ) =>
   describe(`RpcTransport contract: ${name}`, () => {
-    it.scopedLive("eth_chainId returns the chain id in hex", () =>
+    it.live("eth_chainId returns the chain id in hex", () =>
       Effect.gen(function* () {
         const transport = yield* makeTransport()
         assert.strictEqual(yield* transport.request({ method: "eth_chainId" }), expected.chainIdHex)
       })
     )
 
-    it.scopedLive("a JSON-RPC error from the node surfaces as RpcResponseError with its code", () =>
+    it.live("a JSON-RPC error from the node surfaces as RpcResponseError with its code", () =>
       Effect.gen(function* () {
         const transport = yield* makeTransport()
         const error = yield* Effect.flip(
@@ -36,7 +36,7 @@ export const rpcTransportContract = (
       })
     )
 
-    it.scopedLive("an unknown method fails typed (method not found), not as a defect", () =>
+    it.live("an unknown method fails typed (method not found), not as a defect", () =>
       Effect.gen(function* () {
         const transport = yield* makeTransport()
         const exit = yield* Effect.exit(transport.request({ method: "airlock_noSuchMethod", params: [] }))
@@ -47,7 +47,7 @@ export const rpcTransportContract = (
       })
     )
 
-    it.scopedLive("concurrent requests each get their own answer", () =>
+    it.live("concurrent requests each get their own answer", () =>
       Effect.gen(function* () {
         const transport = yield* makeTransport()
         const inputs = Array.from({ length: 24 }, (_, i) => toHex(`airlock-${i}`))

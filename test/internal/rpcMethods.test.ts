@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import fc from "fast-check"
 import { MethodNotAllowedError, present } from "../../src/errors"
 import {
@@ -19,13 +19,15 @@ const to = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const pubkey = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
 const listed: ReadonlyArray<string> = [...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS]
 
-const accepted = (result: Either.Either<RequestRule, MethodNotAllowedError | SchemaDecodeError>) => {
-  if (Either.isLeft(result)) return assert.fail(`expected the request to be accepted: ${result.left.message}`)
-  return result.right
+const accepted = (result: Result.Result<RequestRule, MethodNotAllowedError | SchemaDecodeError>) => {
+  if (Result.isFailure(result))
+    return assert.fail(`expected the request to be accepted: ${result.failure.message}`)
+  return result.success
 }
-const refused = (result: Either.Either<RequestRule, MethodNotAllowedError | SchemaDecodeError>) => {
-  if (Either.isRight(result)) return assert.fail(`expected a refusal, got ${JSON.stringify(result.right)}`)
-  return result.left
+const refused = (result: Result.Result<RequestRule, MethodNotAllowedError | SchemaDecodeError>) => {
+  if (Result.isSuccess(result))
+    return assert.fail(`expected a refusal, got ${JSON.stringify(result.success)}`)
+  return result.failure
 }
 
 describe("classifyRpcMethod", () => {
@@ -283,7 +285,7 @@ describe("validateRequest", () => {
                 /^0x[0-9a-fA-F]{40}$/.test(c.to) &&
                 (c.data === undefined || /^0x[0-9a-fA-F]*$/.test(c.data))
             )
-          assert.strictEqual(Either.isRight(send(calls)), valid)
+          assert.strictEqual(Result.isSuccess(send(calls)), valid)
         }),
         { numRuns: NUM_RUNS }
       )
@@ -314,14 +316,14 @@ describe("validateRequest", () => {
         assert.strictEqual(classifyRpcMethod(method) === "disallowed", !isListed)
         const result = validateRequest(namespace, method, params)
         if (!isListed) {
-          assert.isTrue(Either.isLeft(result))
-          if (Either.isLeft(result)) assert.instanceOf(result.left, MethodNotAllowedError)
-        } else if (Either.isRight(result)) {
-          assert.strictEqual(result.right.method, method)
-          assert.strictEqual(result.right.kind, classifyRpcMethod(method))
-          assert.strictEqual(rpcMethodNamespace(result.right.method), namespace)
+          assert.isTrue(Result.isFailure(result))
+          if (Result.isFailure(result)) assert.instanceOf(result.failure, MethodNotAllowedError)
+        } else if (Result.isSuccess(result)) {
+          assert.strictEqual(result.success.method, method)
+          assert.strictEqual(result.success.kind, classifyRpcMethod(method))
+          assert.strictEqual(rpcMethodNamespace(result.success.method), namespace)
         } else {
-          assert.include(["MethodNotAllowedError", "SchemaDecodeError"], result.left._tag)
+          assert.include(["MethodNotAllowedError", "SchemaDecodeError"], result.failure._tag)
         }
       }),
       { numRuns: NUM_RUNS }

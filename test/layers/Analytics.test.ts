@@ -1,14 +1,14 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { type AirlockError, InvalidAppConfigurationError, ProviderRequestError } from "../../src/errors"
 import { AnalyticsLive, MAX_QUEUED_EVENTS } from "../../src/layers/AnalyticsLive"
 import { NotificationsLive } from "../../src/layers/NotificationsLive"
@@ -21,13 +21,13 @@ import { ProviderApi } from "../../src/services/ProviderApi"
 import { mainnet } from "../schemas/networks"
 
 const configOf = (analytics = true): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], features: { analytics } }))
+  Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], features: { analytics } }))
 
 /** Lets forked fibers and the fake fetch's promises run. */
 const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0))).pipe(
-  Effect.repeatN(3)
+  Effect.repeat({ times: 3 })
 )
-const advance = (millis: number) => Effect.zipRight(TestClock.adjust(Duration.millis(millis)), settle)
+const advance = (millis: number) => Effect.andThen(TestClock.adjust(Duration.millis(millis)), settle)
 
 const event = (name: string): AnalyticsEvent => ({ type: "track", event: name })
 
@@ -78,7 +78,7 @@ const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {
 const track = (name: string) => Effect.flatMap(Analytics, (analytics) => analytics.track(event(name)))
 
 describe("Analytics", () => {
-  it.scoped("features.analytics off: nothing is sent and the remote config is never asked", () => {
+  it.effect("features.analytics off: nothing is sent and the remote config is never asked", () => {
     const { calls, layer } = fakeWorld({}, false)
     return Effect.gen(function* () {
       for (let i = 0; i < 10; i++) yield* track(`E${i}`)
@@ -88,7 +88,7 @@ describe("Analytics", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.scoped("remote config disabled: asked once, nothing sent", () => {
+  it.effect("remote config disabled: asked once, nothing sent", () => {
     const { calls, layer } = fakeWorld({ remote: Effect.succeed({ isAnalyticsEnabled: false }) })
     return Effect.gen(function* () {
       for (let i = 0; i < 5; i++) yield* track(`E${i}`)
@@ -100,7 +100,7 @@ describe("Analytics", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.scoped("remote config unavailable means off", () => {
+  it.effect("remote config unavailable means off", () => {
     const { calls, layer } = fakeWorld({
       remote: Effect.fail(new ProviderRequestError({ reason: "network", endpoint: "/getAnalyticsConfig" }))
     })
@@ -113,7 +113,7 @@ describe("Analytics", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.scoped("enabled: the config is asked lazily, once; events go out in order", () => {
+  it.effect("enabled: the config is asked lazily, once; events go out in order", () => {
     const { calls, layer } = fakeWorld()
     return Effect.gen(function* () {
       yield* Analytics
@@ -128,7 +128,7 @@ describe("Analytics", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.scoped(
+  it.effect(
     "a 403 from /e shows 'Invalid App Configuration' once, then analytics stops for the session",
     () => {
       const forbidden = new InvalidAppConfigurationError({ reason: "analytics-forbidden", status: 403 })
@@ -149,7 +149,7 @@ describe("Analytics", () => {
     }
   )
 
-  it.scoped("other send failures drop the event quietly and keep going", () => {
+  it.effect("other send failures drop the event quietly and keep going", () => {
     const { calls, layer } = fakeWorld({
       send: (e) =>
         e.event === "B"
@@ -164,7 +164,7 @@ describe("Analytics", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.scoped("a defect while sending does not stop later events", () => {
+  it.effect("a defect while sending does not stop later events", () => {
     const { calls, layer } = fakeWorld({ send: (e) => (e.event === "A" ? Effect.die("boom") : Effect.void) })
     return Effect.gen(function* () {
       yield* track("A")
@@ -174,7 +174,7 @@ describe("Analytics", () => {
     }).pipe(Effect.provide(layer))
   })
 
-  it.scoped("track never waits on the network, and at most the queue's worth of events is kept", () => {
+  it.effect("track never waits on the network, and at most the queue's worth of events is kept", () => {
     return Effect.gen(function* () {
       const gate = yield* Deferred.make<void>()
       const { calls, layer } = fakeWorld({ send: () => Deferred.await(gate) })
@@ -238,7 +238,7 @@ const liveWorld = (fetch: typeof globalThis.fetch, analytics = true) => {
 const path = (url: string) => new URL(url).pathname
 
 describe("Analytics over HTTP", () => {
-  it.scoped("disabled by the host: no request at all", () => {
+  it.effect("disabled by the host: no request at all", () => {
     const { fetch, seen } = fakeFetch(() => new Response("{}"))
     return Effect.gen(function* () {
       for (let i = 0; i < 5; i++) yield* track(`E${i}`)
@@ -247,7 +247,7 @@ describe("Analytics over HTTP", () => {
     }).pipe(liveWorld(fetch, false))
   })
 
-  it.scoped("disabled by the remote config: one config request, no events", () => {
+  it.effect("disabled by the remote config: one config request, no events", () => {
     const { fetch, seen } = fakeFetch(() => Response.json({ isAnalyticsEnabled: false }))
     return Effect.gen(function* () {
       for (let i = 0; i < 5; i++) yield* track(`E${i}`)
@@ -256,7 +256,7 @@ describe("Analytics over HTTP", () => {
     }).pipe(liveWorld(fetch))
   })
 
-  it.scoped("a 403 from POST /e: one alert on screen, one /e request, nothing after", () => {
+  it.effect("a 403 from POST /e: one alert on screen, one /e request, nothing after", () => {
     const { fetch, seen } = fakeFetch((url) =>
       path(url) === "/getAnalyticsConfig"
         ? Response.json({ isAnalyticsEnabled: true })
@@ -276,7 +276,7 @@ describe("Analytics over HTTP", () => {
     }).pipe(liveWorld(fetch))
   })
 
-  it.scoped("a failing /e is not retried: one request per event, however long we wait", () => {
+  it.effect("a failing /e is not retried: one request per event, however long we wait", () => {
     const { fetch, seen } = fakeFetch((url) =>
       path(url) === "/getAnalyticsConfig"
         ? Response.json({ isAnalyticsEnabled: true })

@@ -1,10 +1,10 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { BalanceUnavailableError, ServiceUnavailableError } from "../../src/errors"
 import {
   BalanceServiceLive,
@@ -191,7 +191,7 @@ describe("BalanceService", () => {
       const balances = yield* BalanceService
       const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
       wallet.setBehaviour("wallet_getCapabilities", { _tag: "Hang" })
-      const fiber = yield* Effect.fork(balances.tokenBalances(net, address, wallet))
+      const fiber = yield* Effect.forkChild(balances.tokenBalances(net, address, wallet))
       yield* TestClock.adjust("3 seconds")
       const tokens = yield* Fiber.join(fiber)
       assert.deepStrictEqual(
@@ -432,11 +432,11 @@ describe("BalanceService cache keys", () => {
       found,
       nativeFromBalances(sol, [{ ...solBalance("0.000000001"), address: undefined }])
     )
-    if (found._tag === "Right") {
-      assert.strictEqual(found.right.value, 1n)
-      assert.strictEqual(found.right.formatted, "0.00")
+    if (found._tag === "Success") {
+      assert.strictEqual(found.success.value, 1n)
+      assert.strictEqual(found.success.formatted, "0.00")
     } else assert.fail("expected a balance")
     const cut = nativeFromBalances(sol, [{ ...solBalance("2.0000000019"), address: undefined }])
-    assert.strictEqual(cut._tag === "Right" ? cut.right.value : undefined, 2_000_000_001n)
+    assert.strictEqual(cut._tag === "Success" ? cut.success.value : undefined, 2_000_000_001n)
   })
 })

@@ -1,8 +1,8 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { assert, describe, it } from "@effect/vitest"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { type AirlockError, present } from "../../src/errors"
@@ -219,7 +219,7 @@ describe("BlockchainApi failures", () => {
   it.effect("403 on balance is 'Invalid App Configuration', never retried", () => {
     const { fetch, seen } = fakeFetch(() => text("Forbidden", 403))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.fork((yield* BlockchainApi).balance(ADDRESS, "eip155:1"))
+      const fiber = yield* Effect.forkChild((yield* BlockchainApi).balance(ADDRESS, "eip155:1"))
       yield* advance(60_000)
       const error = failureOf(yield* Fiber.await(fiber))
       assert.strictEqual(present(error).message, "Invalid App Configuration")
@@ -230,7 +230,7 @@ describe("BlockchainApi failures", () => {
   it.effect("503 on history: retried after 1 s, 2 s, 4 s, then ServiceUnavailableError", () => {
     const { fetch, seen } = fakeFetch(() => text("", 503))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.fork((yield* BlockchainApi).history(ADDRESS, {}))
+      const fiber = yield* Effect.forkChild((yield* BlockchainApi).history(ADDRESS, {}))
       yield* settle
       const counts = [seen.length]
       for (const step of [999, 1, 1999, 1, 3999, 1, 60_000]) {
@@ -245,7 +245,7 @@ describe("BlockchainApi failures", () => {
   it.effect("429 on identity: 3 retries, then a typed error", () => {
     const { fetch, seen } = fakeFetch(() => json({ message: "Too Many Requests" }, 429))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.fork((yield* BlockchainApi).identity(ADDRESS))
+      const fiber = yield* Effect.forkChild((yield* BlockchainApi).identity(ADDRESS))
       yield* settle
       yield* advance(1000)
       yield* advance(2000)
@@ -259,10 +259,10 @@ describe("BlockchainApi failures", () => {
   it.effect("a hanging supported-chains request times out at 10 s", () => {
     const { fetch, seen } = fakeFetch(() => new Promise<Response>(() => {}))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.fork((yield* BlockchainApi).supportedChains)
+      const fiber = yield* Effect.forkChild((yield* BlockchainApi).supportedChains)
       yield* settle
       yield* advance(9_999)
-      assert.isTrue(Option.isNone(yield* Fiber.poll(fiber)))
+      assert.isUndefined(fiber.pollUnsafe())
       yield* advance(1)
       const error = failureOf(yield* Fiber.await(fiber))
       assert.strictEqual(error._tag === "ProviderRequestError" ? error.reason : error._tag, "timeout")
@@ -297,7 +297,7 @@ const hostileLayer = apiLayer()
 
 /** A fresh service per run, so the supported-chains cache does not hide later bodies. */
 const runHostile = <A>(
-  call: (api: BlockchainApi["Type"]) => Effect.Effect<A, AirlockError>,
+  call: (api: BlockchainApi["Service"]) => Effect.Effect<A, AirlockError>,
   response: Hostile
 ) => {
   const { fetch } = fakeFetch(() => toResponse(response))
@@ -305,14 +305,14 @@ const runHostile = <A>(
   return Effect.runPromiseExit(
     call(api).pipe(
       Effect.provideService(FetchHttpClient.Fetch, fetch),
-      Effect.withClock(backoffSkippingClock)
+      Effect.provideService(Clock.Clock, backoffSkippingClock)
     )
   )
 }
 
 const isToken = Schema.is(TokenBalance)
 const isTransaction = Schema.is(Transaction)
-const isIdentity = Schema.is(Schema.typeSchema(Identity))
+const isIdentity = Schema.is(Schema.toType(Identity))
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.anything())
 
 describe("R1: hostile Blockchain API responses", () => {

@@ -5,7 +5,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { afterEach } from "vitest"
 import { sanitizeName } from "../../src/internal/untrusted"
@@ -24,7 +24,7 @@ import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { makeMockEip1193Provider } from "../../src/testing/index"
-import { decodedOptions } from "../fixtures"
+import { decodedOptions, poll } from "../fixtures"
 
 const connectorsLayer = (overrides: Partial<ModalOptionsInput> = {}) =>
   ConnectorsLive.pipe(Layer.provide(Layer.succeed(ModalConfig, decodedOptions(overrides))))
@@ -245,7 +245,7 @@ describe("isShown and matchingKey", () => {
 })
 
 describe("Connectors discovery", () => {
-  it.scoped("lists a valid announcement with the provider object it carried", () =>
+  it.effect("lists a valid announcement with the provider object it carried", () =>
     Effect.gen(function* () {
       const connectors = yield* Connectors
       const provider = makeMockEip1193Provider()
@@ -261,7 +261,7 @@ describe("Connectors discovery", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("lists a wallet announced before it started, by asking with eip6963:requestProvider", () =>
+  it.effect("lists a wallet announced before it started, by asking with eip6963:requestProvider", () =>
     Effect.gen(function* () {
       const provider = makeMockEip1193Provider()
       walletAnsweringRequests(info(), provider)
@@ -271,7 +271,7 @@ describe("Connectors discovery", () => {
     })
   )
 
-  it.scoped("does not list a wallet twice when it announces again", () =>
+  it.effect("does not list a wallet twice when it announces again", () =>
     Effect.gen(function* () {
       const provider = makeMockEip1193Provider()
       announceWallet(info(), provider)
@@ -282,7 +282,7 @@ describe("Connectors discovery", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("accepts a late announcement, long after start", () =>
+  it.effect("accepts a late announcement, long after start", () =>
     Effect.gen(function* () {
       announceWallet(info(), makeMockEip1193Provider())
       yield* TestClock.adjust("1 hour")
@@ -297,7 +297,7 @@ describe("Connectors discovery", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("ignores malformed details and keeps listening", () =>
+  it.effect("ignores malformed details and keeps listening", () =>
     Effect.gen(function* () {
       const provider = makeMockEip1193Provider()
       window.dispatchEvent(new Event(ANNOUNCE_EVENT))
@@ -313,7 +313,7 @@ describe("Connectors discovery", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("lists both holders of one uuid, flagged, under distinct ids", () =>
+  it.effect("lists both holders of one uuid, flagged, under distinct ids", () =>
     Effect.gen(function* () {
       const real = makeMockEip1193Provider()
       const fake = makeMockEip1193Provider()
@@ -332,7 +332,7 @@ describe("Connectors discovery", () => {
 
   // "keeps one entry for the second holder of a uuid" above, seen on the page: no
   // eip6963:requestProvider (ours, wagmi's, any library's) lists the impostor once more.
-  it.scoped("lists the second holder of a uuid once, however often wallets are asked to announce", () =>
+  it.effect("lists the second holder of a uuid once, however often wallets are asked to announce", () =>
     Effect.gen(function* () {
       walletAnsweringRequests(info(), makeMockEip1193Provider())
       walletAnsweringRequests(info({ name: "Impostor", rdns: "dev.impostor" }), makeMockEip1193Provider())
@@ -349,7 +349,7 @@ describe("Connectors discovery", () => {
     })
   )
 
-  it.scoped("flags two providers claiming one rdns (impersonation, THREATS.md R17)", () =>
+  it.effect("flags two providers claiming one rdns (impersonation, THREATS.md R17)", () =>
     Effect.gen(function* () {
       const metamask = makeMockEip1193Provider()
       const impostor = makeMockEip1193Provider()
@@ -372,7 +372,7 @@ describe("Connectors discovery", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("lists window.ethereum as Browser Wallet", () =>
+  it.effect("lists window.ethereum as Browser Wallet", () =>
     Effect.gen(function* () {
       const provider = makeMockEip1193Provider()
       setWindowEthereum(provider)
@@ -385,14 +385,14 @@ describe("Connectors discovery", () => {
     })
   )
 
-  it.scoped("ignores a window.ethereum that is not a provider", () =>
+  it.effect("ignores a window.ethereum that is not a provider", () =>
     Effect.gen(function* () {
       setWindowEthereum({ isMetaMask: true })
       assert.strictEqual((yield* Effect.provide(listed, connectorsLayer())).length, 0)
     })
   )
 
-  it.scoped("drops Browser Wallet once an announcement carries the same provider object", () =>
+  it.effect("drops Browser Wallet once an announcement carries the same provider object", () =>
     Effect.gen(function* () {
       const provider = makeMockEip1193Provider()
       const other = makeMockEip1193Provider()
@@ -416,7 +416,7 @@ describe("Connectors discovery", () => {
     })
   )
 
-  it.scoped("hides excluded wallets by rdns and by case-insensitive name", () =>
+  it.effect("hides excluded wallets by rdns and by case-insensitive name", () =>
     Effect.gen(function* () {
       announceWallet(info({ uuid: "a", name: "Alpha", rdns: "dev.alpha" }), makeMockEip1193Provider())
       announceWallet(info({ uuid: "b", name: "Beta Wallet", rdns: "dev.beta" }), makeMockEip1193Provider())
@@ -428,7 +428,7 @@ describe("Connectors discovery", () => {
     }).pipe(Effect.provide(connectorsLayer({ excludeWalletIds: ["dev.alpha", "bEtA wAlLeT"] })))
   )
 
-  it.scoped("hides announced wallets with enableEIP6963: false", () =>
+  it.effect("hides announced wallets with enableEIP6963: false", () =>
     Effect.gen(function* () {
       setWindowEthereum(makeMockEip1193Provider())
       yield* Effect.scoped(
@@ -443,7 +443,7 @@ describe("Connectors discovery", () => {
     })
   )
 
-  it.scoped("hides Browser Wallet with enableInjected: false", () =>
+  it.effect("hides Browser Wallet with enableInjected: false", () =>
     Effect.gen(function* () {
       setWindowEthereum(makeMockEip1193Provider())
       yield* Effect.scoped(
@@ -458,7 +458,7 @@ describe("Connectors discovery", () => {
     })
   )
 
-  it.scoped("stops listening when its scope closes", () =>
+  it.effect("stops listening when its scope closes", () =>
     Effect.gen(function* () {
       const ref = yield* Effect.scoped(
         Effect.provide(
@@ -473,11 +473,11 @@ describe("Connectors discovery", () => {
 })
 
 describe("Connectors.awaitKey", () => {
-  it.scoped("finds a wallet that announces late, within the timeout", () =>
+  it.effect("finds a wallet that announces late, within the timeout", () =>
     Effect.gen(function* () {
       const connectors = yield* Connectors
       const provider = makeMockEip1193Provider()
-      const waiting = yield* Effect.fork(connectors.awaitKey("dev.airlock.mock", 3000))
+      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
       yield* TestClock.adjust("2 seconds")
       announceWallet(info({ uuid: "other", name: "Other", rdns: "dev.other" }), makeMockEip1193Provider())
       announceWallet(info(), provider)
@@ -486,7 +486,7 @@ describe("Connectors.awaitKey", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("finds a wallet already listed at once", () =>
+  it.effect("finds a wallet already listed at once", () =>
     Effect.gen(function* () {
       const connectors = yield* Connectors
       announceWallet(info({ rdns: "bad rdns", name: "Named" }), makeMockEip1193Provider())
@@ -494,12 +494,12 @@ describe("Connectors.awaitKey", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("times out to none when the wallet never announces", () =>
+  it.effect("times out to none when the wallet never announces", () =>
     Effect.gen(function* () {
       const connectors = yield* Connectors
-      const waiting = yield* Effect.fork(connectors.awaitKey("dev.airlock.mock", 3000))
+      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
       yield* TestClock.adjust("2999 millis")
-      assert.isTrue(Option.isNone(yield* Fiber.poll(waiting)))
+      assert.isTrue(Option.isNone(yield* poll(waiting)))
       yield* TestClock.adjust("1 millis")
       assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
       // A wallet announcing after the deadline is still listed, just not picked for the restore.
@@ -508,7 +508,7 @@ describe("Connectors.awaitKey", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("answers none for a key two wallets claim", () =>
+  it.effect("answers none for a key two wallets claim", () =>
     Effect.gen(function* () {
       const connectors = yield* Connectors
       announceWallet(info({ uuid: "a" }), makeMockEip1193Provider())
@@ -517,11 +517,11 @@ describe("Connectors.awaitKey", () => {
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.scoped("answers none for an excluded wallet", () =>
+  it.effect("answers none for an excluded wallet", () =>
     Effect.gen(function* () {
       const connectors = yield* Connectors
       announceWallet(info(), makeMockEip1193Provider())
-      const waiting = yield* Effect.fork(connectors.awaitKey("dev.airlock.mock", 3000))
+      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
       yield* TestClock.adjust("3 seconds")
       assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
     }).pipe(Effect.provide(connectorsLayer({ excludeWalletIds: ["dev.airlock.mock"] })))

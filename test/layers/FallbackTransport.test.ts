@@ -1,14 +1,14 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { ChainNotConfiguredError } from "../../src/errors"
 import { toEip1193Error, toEip1193Request } from "../../src/layers/eip1193Request"
@@ -59,7 +59,7 @@ class FakeTransport implements RpcTransportShape {
         if (this.pingMode === "stall") return Effect.never
         const answer: Effect.Effect<unknown, RpcError> =
           this.pingMode === "ok" ? Effect.succeed(true) : Effect.fail(transportFailure(this.name, req.method))
-        return Effect.zipRight(Effect.sleep(Duration.millis(this.pingLatencyMs)), answer)
+        return Effect.andThen(Effect.sleep(Duration.millis(this.pingLatencyMs)), answer)
       }
       this.log.push(this.name)
       return this.requestError === undefined
@@ -81,7 +81,7 @@ const INTERVAL = Duration.millis(4000)
 /** Lets the round that started at time 0 finish its pings (even timed-out ones) before the tests count rounds. */
 const settleFirstRound = TestClock.adjust("1 second")
 const nextRound = TestClock.adjust(INTERVAL)
-const rounds = (count: number) => Effect.repeatN(nextRound, count - 1)
+const rounds = (count: number) => Effect.repeat(nextRound, { times: count - 1 })
 
 const samples = (name: string, list: ReadonlyArray<readonly [number, boolean]>): TransportSamples => ({
   name,
@@ -243,7 +243,7 @@ describe("shouldRethrow", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe("makeRankedFallback requests", () => {
-  it.scoped("falls through in ranked order until a transport answers", () => {
+  it.effect("falls through in ranked order until a transport answers", () => {
     const log: Array<string> = []
     const [a, b, c] = [new FakeTransport("a", log), new FakeTransport("b", log), new FakeTransport("c", log)]
     a.requestError = transportFailure("a")
@@ -255,7 +255,7 @@ describe("makeRankedFallback requests", () => {
     })
   })
 
-  it.scoped("rethrows the last transport's error when all fail", () => {
+  it.effect("rethrows the last transport's error when all fail", () => {
     const [a, b] = [new FakeTransport("a"), new FakeTransport("b")]
     a.requestError = transportFailure("a")
     b.requestError = nodeError(-32603, "from b")
@@ -274,7 +274,7 @@ describe("makeRankedFallback requests", () => {
     ["execution reverted", nodeError(3, "execution reverted: paused")]
   ]
   for (const [label, stopper] of stoppers) {
-    it.scoped(`${label} stops fall-through: the later transport is never called`, () => {
+    it.effect(`${label} stops fall-through: the later transport is never called`, () => {
       const log: Array<string> = []
       const [a, b] = [new FakeTransport("a", log), new FakeTransport("b", log)]
       a.requestError = stopper
@@ -289,7 +289,7 @@ describe("makeRankedFallback requests", () => {
 })
 
 describe("makeRankedFallback ranking (TestClock)", () => {
-  it.scoped("a transport that starts failing drops below a healthy one within one window", () => {
+  it.effect("a transport that starts failing drops below a healthy one within one window", () => {
     const log: Array<string> = []
     const [a, b] = [new FakeTransport("a", log), new FakeTransport("b", log)]
     return Effect.gen(function* () {
@@ -313,7 +313,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     })
   })
 
-  it.scoped("a stalled transport is cut off by the 1000 ms ping timeout and ranked down", () => {
+  it.effect("a stalled transport is cut off by the 1000 ms ping timeout and ranked down", () => {
     const [a, b] = [new FakeTransport("a"), new FakeTransport("b")]
     a.pingMode = "stall"
     return Effect.gen(function* () {
@@ -327,7 +327,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     })
   })
 
-  it.scoped("a recovered transport rises back once its stability outweighs the latency gap", () => {
+  it.effect("a recovered transport rises back once its stability outweighs the latency gap", () => {
     const [a, b] = [new FakeTransport("a"), new FakeTransport("b")]
     a.pingMode = "fail"
     b.pingLatencyMs = 200
@@ -347,7 +347,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     })
   })
 
-  it.scoped("equal transports keep their configured order", () => {
+  it.effect("equal transports keep their configured order", () => {
     const transports = [new FakeTransport("a"), new FakeTransport("b"), new FakeTransport("c")] as const
     return Effect.gen(function* () {
       const fallback = yield* makeRankedFallback(transports)
@@ -365,7 +365,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     })
   })
 
-  it.scoped("keeps only the last sampleCount rounds", () => {
+  it.effect("keeps only the last sampleCount rounds", () => {
     const [a, b] = [new FakeTransport("a"), new FakeTransport("b")]
     return Effect.gen(function* () {
       const fallback = yield* makeRankedFallback([a, b])
@@ -380,7 +380,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     })
   })
 
-  it.scoped("a single transport needs no ranking fiber: it is never pinged", () => {
+  it.effect("a single transport needs no ranking fiber: it is never pinged", () => {
     const a = new FakeTransport("a")
     return Effect.gen(function* () {
       const fallback = yield* makeRankedFallback([a])
@@ -394,7 +394,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     const [a, b] = [new FakeTransport("a"), new FakeTransport("b")]
     return Effect.gen(function* () {
       const scope = yield* Scope.make()
-      yield* makeRankedFallback([a, b]).pipe(Scope.extend(scope))
+      yield* makeRankedFallback([a, b]).pipe(Scope.provide(scope))
       yield* settleFirstRound
       yield* rounds(2)
       assert.strictEqual(a.pings, 3)
@@ -405,7 +405,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     })
   })
 
-  it.scoped("takes its settings from RankingConfig, overridden by the config argument", () => {
+  it.effect("takes its settings from RankingConfig, overridden by the config argument", () => {
     const [a, b] = [new FakeTransport("a"), new FakeTransport("b")]
     const [c, d] = [new FakeTransport("c"), new FakeTransport("d")]
     return Effect.gen(function* () {
@@ -429,8 +429,8 @@ describe("makeRankedFallback ranking (TestClock)", () => {
 
 const decodeOptions = (input: Record<string, unknown>): ModalOptions => {
   const decoded = decodeModalOptions({ projectId: "proj", networks: [mainnet], ...input })
-  if (Either.isLeft(decoded)) throw new Error(decoded.left.message)
-  return decoded.right
+  if (Result.isFailure(decoded)) throw new Error(decoded.failure.message)
+  return decoded.success
 }
 
 const local = {
@@ -558,7 +558,7 @@ interface Call {
 }
 
 const decodeWire = Schema.decodeUnknownSync(
-  Schema.parseJson(Schema.Struct({ id: Schema.Number, method: Schema.String }))
+  Schema.fromJsonString(Schema.Struct({ id: Schema.Number, method: Schema.String }))
 )
 
 /** Answers every JSON-RPC call; URLs in `down` fail at the network level. */
@@ -587,7 +587,7 @@ const twoNetworks = {
 }
 
 describe("FallbackTransportLive", () => {
-  it.scoped("builds a network's transports on first use only, then pings just that network", () => {
+  it.effect("builds a network's transports on first use only, then pings just that network", () => {
     const { fetch, calls } = fakeNodes()
     return Effect.gen(function* () {
       const context = yield* Layer.build(serviceLayer(twoNetworks, fetch))
@@ -602,7 +602,7 @@ describe("FallbackTransportLive", () => {
     })
   })
 
-  it.scoped("tries custom, provider, then the chain's own URL", () => {
+  it.effect("tries custom, provider, then the chain's own URL", () => {
     const provider = "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=proj"
     const { fetch, calls } = fakeNodes(new Set(["https://a.example/rpc", provider]))
     return Effect.gen(function* () {
@@ -619,7 +619,7 @@ describe("FallbackTransportLive", () => {
     })
   })
 
-  it.scoped("fails with ChainNotConfiguredError for a network that is not configured", () => {
+  it.effect("fails with ChainNotConfiguredError for a network that is not configured", () => {
     const { fetch, calls } = fakeNodes()
     return Effect.gen(function* () {
       const service = yield* Effect.provide(
@@ -634,7 +634,7 @@ describe("FallbackTransportLive", () => {
     })
   })
 
-  it.scoped("keeps one fallback per network for the layer's life", () => {
+  it.effect("keeps one fallback per network for the layer's life", () => {
     const { fetch } = fakeNodes()
     return Effect.gen(function* () {
       const service = yield* Effect.provide(

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { MethodNotAllowedError, present } from "../../src/errors"
 import { MAX_TOASTS, NotificationsLive, withNotice } from "../../src/layers/NotificationsLive"
 import { type Notice, Notifications } from "../../src/services/Notifications"
@@ -11,7 +11,7 @@ const messages = Effect.flatMap(Notifications, (n) => SubscriptionRef.get(n.noti
 )
 
 describe("Notifications", () => {
-  it.scoped("shows a disallowed-method toast 300 ms after asking, then hides it", () =>
+  it.effect("shows a disallowed-method toast 300 ms after asking, then hides it", () =>
     Effect.gen(function* () {
       const notifications = yield* Notifications
       yield* notifications.showError(new MethodNotAllowedError({ method: "eth_sign" }))
@@ -26,7 +26,7 @@ describe("Notifications", () => {
     }).pipe(Effect.provide(NotificationsLive))
   )
 
-  it.scoped("keeps alerts until dismissed", () =>
+  it.effect("keeps alerts until dismissed", () =>
     Effect.gen(function* () {
       const notifications = yield* Notifications
       yield* notifications.show({ kind: "alert", variant: "error", message: "Network Not Found", delayMs: 0 })

@@ -1,12 +1,11 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { afterEach, assert, describe, it, vi } from "@effect/vitest"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as TestClock from "effect/TestClock"
+import * as Result from "effect/Result"
+import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { present } from "../../src/errors"
 import {
@@ -259,10 +258,12 @@ const patternArb = (labels: fc.Arbitrary<string>): fc.Arbitrary<PatternParts> =>
   })
 
 /** fc.domain labels, minus `xn--` ones (random punycode is mostly invalid and URL rejects it). */
+// A label of digits, or 0x and hex digits, makes a URL parser read a host ending in it as an IPv4 number
+// (`http://a.0x` is no URL at all), so such labels are left out.
 const domainLabelArb = fc
   .domain()
   .chain((domain) => fc.constantFrom(...domain.split(".")))
-  .filter((label) => !label.startsWith("xn--") && /[a-z]/.test(label))
+  .filter((label) => !label.startsWith("xn--") && /[a-z]/.test(label) && !/^0x[0-9a-f]*$/i.test(label))
 
 describe("isOriginAllowed: properties", () => {
   it("agrees with the structural oracle on 1000 generated origins and lists (small alphabet)", () => {
@@ -453,7 +454,7 @@ describe("isOriginAllowed: properties", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 const configOf = (overrides: Record<string, unknown> = {}): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
+  Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
 
 const fakeFetch = (respond: (n: number) => Response | Promise<Response>) => {
   const seen: Array<string> = []
@@ -484,7 +485,7 @@ const withGuard =
     )
 
 const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-const advance = (millis: number) => Effect.zipRight(TestClock.adjust(Duration.millis(millis)), settle)
+const advance = (millis: number) => Effect.andThen(TestClock.adjust(Duration.millis(millis)), settle)
 
 const check = Effect.flatMap(OriginGuard, (guard) => guard.check)
 
@@ -555,7 +556,7 @@ describe("OriginGuard.check", () => {
         n <= 4 ? json({}, status) : json({ allowedOrigins: ["https://other.example"] })
       )
       return Effect.gen(function* () {
-        const fiber = yield* Effect.fork(check)
+        const fiber = yield* Effect.forkChild(check)
         yield* settle
         yield* advance(1000)
         yield* advance(2000)
@@ -578,10 +579,10 @@ describe("OriginGuard.check", () => {
   it.effect("a hanging origins endpoint lets the check pass after 10 s", () => {
     const { fetch } = fakeFetch(() => new Promise<Response>(() => {}))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.fork(check)
+      const fiber = yield* Effect.forkChild(check)
       yield* settle
       yield* advance(9_999)
-      assert.isTrue(Option.isNone(yield* Fiber.poll(fiber)))
+      assert.isUndefined(fiber.pollUnsafe())
       yield* advance(1)
       yield* Fiber.join(fiber)
     }).pipe(withGuard(fetch, "https://app.example.com"))

@@ -1,14 +1,14 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import { afterEach, assert, describe, it, vi } from "@effect/vitest"
-import * as Chunk from "effect/Chunk"
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { type AirlockError, present } from "../../src/errors"
 import { ProviderApiLive, randomEventId } from "../../src/layers/ProviderApiLive"
@@ -240,7 +240,7 @@ describe("ProviderApi wire format", () => {
         if (forbidden._tag === "InvalidAppConfigurationError")
           assert.strictEqual(forbidden.reason, "analytics-forbidden")
         assert.strictEqual(present(forbidden).message, "Invalid App Configuration")
-        const fiber = yield* Effect.fork(Effect.flip(api.sendEvent({ type: "track", event: "B" })))
+        const fiber = yield* Effect.forkChild(Effect.flip(api.sendEvent({ type: "track", event: "B" })))
         yield* advance(60_000)
         const failed = yield* Fiber.join(fiber)
         assert.strictEqual(failed._tag, "ProviderRequestError")
@@ -289,7 +289,7 @@ const countsOver = <A, E>(
   steps: ReadonlyArray<number>
 ) =>
   Effect.gen(function* () {
-    const fiber = yield* Effect.fork(effect)
+    const fiber = yield* Effect.forkChild(effect)
     yield* settle
     const counts = [seen.length]
     for (const step of steps) {
@@ -388,10 +388,10 @@ describe("ProviderApi failures", () => {
   it.effect("a hanging fetch times out at 10 s, is aborted and not retried", () => {
     const { fetch, seen } = fakeFetch(() => new Promise<Response>(() => {}))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.fork(getWallets)
+      const fiber = yield* Effect.forkChild(getWallets)
       yield* settle
       yield* advance(9_999)
-      assert.isTrue(Option.isNone(yield* Fiber.poll(fiber)))
+      assert.isUndefined(fiber.pollUnsafe())
       yield* advance(1)
       const error = failureOf(yield* Fiber.await(fiber))
       assert.strictEqual(error._tag === "ProviderRequestError" ? error.reason : error._tag, "timeout")
@@ -412,10 +412,10 @@ describe("ProviderApi failures", () => {
         )
     )
     return Effect.gen(function* () {
-      const fiber = yield* Effect.fork(getWallets)
+      const fiber = yield* Effect.forkChild(getWallets)
       yield* settle
       yield* advance(9_999)
-      assert.isTrue(Option.isNone(yield* Fiber.poll(fiber)))
+      assert.isUndefined(fiber.pollUnsafe())
       yield* advance(1)
       const error = failureOf(yield* Fiber.await(fiber))
       assert.strictEqual(error._tag === "ProviderRequestError" ? error.reason : error._tag, "timeout")
@@ -516,16 +516,18 @@ describe("ProviderApi failures", () => {
 })
 
 describe("retry policy", () => {
+  /** The delays the schedule asks for over `times + 3` failures at time 0, until it is done. */
   const delaysOf = (times: number) =>
-    Effect.map(
-      Schedule.run(
-        Schedule.delays(retrySchedule(times)),
-        0,
-        Array.from({ length: times + 3 }, (_, i) => i)
-      ),
-      // The run's last output is the schedule's final decision (done), not a delay.
-      (delays) => Chunk.toReadonlyArray(delays).map(Duration.toMillis).slice(0, times)
-    )
+    Effect.gen(function* () {
+      const step = yield* Schedule.toStep(retrySchedule(times))
+      const delays: Array<number> = []
+      for (let input = 0; input < times + 3; input++) {
+        const decision = yield* Effect.result(step(0, input))
+        if (Result.isFailure(decision)) break
+        delays.push(Duration.toMillis(decision.success[1]))
+      }
+      return delays.slice(0, times)
+    })
 
   it.effect("1 s doubling, 3 retries", () =>
     Effect.gen(function* () {
@@ -582,7 +584,7 @@ const runHostile = <A>(call: Effect.Effect<A, AirlockError, ProviderApi>, respon
     call.pipe(
       Effect.provideService(ProviderApi, sharedApi),
       Effect.provideService(FetchHttpClient.Fetch, fetch),
-      Effect.withClock(backoffSkippingClock)
+      Effect.provideService(Clock.Clock, backoffSkippingClock)
     )
   )
 }
@@ -606,7 +608,7 @@ describe("R1: hostile provider responses", () => {
       getWallets.pipe(
         Effect.provideService(ProviderApi, sharedApi),
         Effect.provideService(FetchHttpClient.Fetch, fetch),
-        Effect.withClock(backoffSkippingClock)
+        Effect.provideService(Clock.Clock, backoffSkippingClock)
       )
     )
     assert.strictEqual(requests, 4)

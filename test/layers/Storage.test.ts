@@ -1,8 +1,8 @@
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import fc from "fast-check"
 import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/StorageLive"
@@ -16,15 +16,17 @@ const storageOver = (evaluate: () => StorageArea | undefined) =>
 const recent = [{ id: "sandbox", rdns: "dev.airlock.sandbox", name: "Sandbox Wallet" }]
 
 describe("Storage", () => {
-  it.effect("round-trips typed values", () =>
-    Effect.gen(function* () {
+  it.effect("round-trips typed values", () => {
+    // One area for the whole test: a new one per read would never hold what was written.
+    const { area } = makeArea()
+    return Effect.gen(function* () {
       const storage = yield* Storage
       yield* storage.set(StorageKeys.recentWallets, recent)
       assert.deepStrictEqual(yield* storage.get(StorageKeys.recentWallets), Option.some(recent))
       yield* storage.remove(StorageKeys.recentWallets)
       assert.isTrue(Option.isNone(yield* storage.get(StorageKeys.recentWallets)))
-    }).pipe(Effect.provide(storageOver(() => makeArea().area)))
-  )
+    }).pipe(Effect.provide(storageOver(() => area)))
+  })
 
   it.effect("runs from memory when reading localStorage throws", () =>
     Effect.gen(function* () {

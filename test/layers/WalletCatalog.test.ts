@@ -6,7 +6,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { type AirlockError, ServiceUnavailableError } from "../../src/errors"
 import { WalletCatalogLive } from "../../src/layers/WalletCatalogLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
@@ -283,7 +283,7 @@ describe("WalletCatalog: installed wallets", () => {
         connector("Trust Wallet", "com.trustwallet.app")
       ])
       const catalog = yield* WalletCatalog
-      const after = yield* catalog.state.changes.pipe(
+      const after = yield* SubscriptionRef.changes(catalog.state).pipe(
         Stream.filter((s) => s.installed.length === 4),
         Stream.runHead,
         Effect.map(Option.getOrThrow)
@@ -338,15 +338,15 @@ describe("WalletCatalog: paging", () => {
     t.control.delay = (q) => (q.entries === 40 ? 100 : 0)
     const pageCalls = () => t.calls.filter((c) => c.query.entries === 40).map((c) => c.query.page)
     return Effect.gen(function* () {
-      const first = yield* Effect.fork(load)
+      const first = yield* Effect.forkChild(load)
       yield* TestClock.adjust("100 millis")
       yield* Fiber.join(first)
       assert.strictEqual((yield* catalogState).count, 126)
 
       // Two calls while page 2 loads: one request.
-      const a = yield* Effect.fork(loadNextPage)
-      const b = yield* Effect.fork(loadNextPage)
-      yield* Effect.yieldNow()
+      const a = yield* Effect.forkChild(loadNextPage)
+      const b = yield* Effect.forkChild(loadNextPage)
+      yield* Effect.yieldNow
       assert.strictEqual((yield* catalogState).status._tag, "Loading")
       yield* TestClock.adjust("100 millis")
       yield* Fiber.join(a)
@@ -355,7 +355,7 @@ describe("WalletCatalog: paging", () => {
       assert.strictEqual((yield* catalogState).wallets.length, 80)
 
       for (const _ of [3, 4]) {
-        const next = yield* Effect.fork(loadNextPage)
+        const next = yield* Effect.forkChild(loadNextPage)
         yield* TestClock.adjust("100 millis")
         yield* Fiber.join(next)
       }

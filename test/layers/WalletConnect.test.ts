@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
+
 import { assert, describe, it } from "@effect/vitest"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { vi } from "vitest"
 import { ConnectedAccountLive, ConnectionLive } from "../../src/layers/ConnectionLive"
 import { ConnectorsLive } from "../../src/layers/ConnectorsLive"
@@ -29,7 +30,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
-import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
+import { decodedOptions, makeArea, poll, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
 
 const solanaDevnet = solanaDevnetNetwork
 const chainB = {
@@ -89,8 +90,8 @@ const layerOf = (mock: MockWalletConnect, area: StorageArea, overrides: Partial<
 const until = (condition: () => boolean) =>
   Effect.gen(function* () {
     for (let i = 0; i < 1000 && !condition(); i++)
-      yield* Effect.zipRight(
-        Effect.yieldNow(),
+      yield* Effect.andThen(
+        Effect.yieldNow,
         Effect.promise(() => Promise.resolve())
       )
     assert.isTrue(condition(), "condition never held")
@@ -98,7 +99,11 @@ const until = (condition: () => boolean) =>
 
 const waitForState = (predicate: (s: ConnectionState) => boolean) =>
   Effect.flatMap(Connection, (c) =>
-    c.state.changes.pipe(Stream.filter(predicate), Stream.runHead, Effect.map(Option.getOrThrow))
+    SubscriptionRef.changes(c.state).pipe(
+      Stream.filter(predicate),
+      Stream.runHead,
+      Effect.map(Option.getOrThrow)
+    )
   )
 
 const pairingState = Effect.flatMap(WalletConnect, (w) => SubscriptionRef.get(w.pairing))
@@ -109,7 +114,7 @@ const statusOf = (s: ConnectionState, ns: "eip155" | "solana") => s.namespaces[n
 const connectWalletConnect = (mock: MockWalletConnect, session: unknown = sdkSession()) =>
   Effect.gen(function* () {
     const connection = yield* Connection
-    const fiber = yield* Effect.fork(connection.connect(WALLET_CONNECT_ID))
+    const fiber = yield* Effect.forkChild(connection.connect(WALLET_CONNECT_ID))
     yield* until(() => mock.pairings.length === 1)
     yield* waitForPairing
     mock.approve(session)
@@ -117,18 +122,18 @@ const connectWalletConnect = (mock: MockWalletConnect, session: unknown = sdkSes
   })
 
 const waitForPairing = Effect.flatMap(WalletConnect, (w) =>
-  w.pairing.changes.pipe(
+  SubscriptionRef.changes(w.pairing).pipe(
     Stream.filter((p) => p._tag === "Ready"),
     Stream.runHead
   )
 )
 
 describe("WalletConnect pairing", () => {
-  it.scoped("shows the URI with its 4 minute expiry, then hands over the approved session", () => {
+  it.effect("shows the URI with its 4 minute expiry, then hands over the approved session", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.fork(walletConnect.connect)
+      const fiber = yield* Effect.forkChild(walletConnect.connect)
       yield* waitForPairing
       const shown = yield* pairingState
       assert.deepStrictEqual(shown, {
@@ -160,11 +165,11 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("replaces an unused URI 10 s before its 4 minutes end (TestClock)", () => {
+  it.effect("replaces an unused URI 10 s before its 4 minutes end (TestClock)", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.fork(walletConnect.connect)
+      const fiber = yield* Effect.forkChild(walletConnect.connect)
       yield* waitForPairing
       const refreshAt = Duration.subtract(PAIRING_TTL, PAIRING_EXPIRY_MARGIN)
       yield* TestClock.adjust(Duration.subtract(refreshAt, Duration.millis(1)))
@@ -172,7 +177,7 @@ describe("WalletConnect pairing", () => {
       yield* TestClock.adjust(Duration.millis(1))
       yield* until(() => mock.pairings.length === 2)
       yield* Effect.flatMap(WalletConnect, (w) =>
-        w.pairing.changes.pipe(
+        SubscriptionRef.changes(w.pairing).pipe(
           Stream.filter((p) => p._tag === "Ready" && p.uri === mock.pairings[1]?.uri),
           Stream.runHead
         )
@@ -190,14 +195,14 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("a relay that never answers fails with 'Service temporarily unavailable' at the time-out", () => {
+  it.effect("a relay that never answers fails with 'Service temporarily unavailable' at the time-out", () => {
     const mock = makeMockWalletConnect({ relayDown: true })
     return Effect.gen(function* () {
       const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.fork(Effect.flip(walletConnect.connect))
+      const fiber = yield* Effect.forkChild(Effect.flip(walletConnect.connect))
       yield* until(() => mock.pairings.length === 1)
       yield* TestClock.adjust(Duration.subtract(PAIRING_URI_TIMEOUT, Duration.millis(1)))
-      assert.isNull(yield* Fiber.poll(fiber).pipe(Effect.map(Option.getOrNull)))
+      assert.isNull(yield* poll(fiber).pipe(Effect.map(Option.getOrNull)))
       yield* TestClock.adjust(Duration.millis(1))
       const error = yield* Fiber.join(fiber)
       assert.strictEqual(error._tag, "ServiceUnavailableError")
@@ -206,11 +211,11 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("50 concurrent connects make one pairing and all get the same session (THREATS.md R5)", () => {
+  it.effect("50 concurrent connects make one pairing and all get the same session (THREATS.md R5)", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const connection = yield* Connection
-      const fiber = yield* Effect.fork(
+      const fiber = yield* Effect.forkChild(
         Effect.all(
           Array.from({ length: 50 }, () => connection.connect(WALLET_CONNECT_ID)),
           { concurrency: "unbounded" }
@@ -223,11 +228,11 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("a wallet that rejects the proposal fails the connect as a user rejection", () => {
+  it.effect("a wallet that rejects the proposal fails the connect as a user rejection", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const connection = yield* Connection
-      const fiber = yield* Effect.fork(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
+      const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
       yield* waitForPairing
       mock.reject()
       const error = yield* Fiber.join(fiber)
@@ -238,7 +243,7 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("with enableWalletConnect off, fails with 'WalletConnectConnector not found'", () => {
+  it.effect("with enableWalletConnect off, fails with 'WalletConnectConnector not found'", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const connection = yield* Connection
@@ -248,11 +253,11 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area, { enableWalletConnect: false })))
   })
 
-  it.scoped("closing the modal abandons the pairing", () => {
+  it.effect("closing the modal abandons the pairing", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const connection = yield* Connection
-      const fiber = yield* Effect.fork(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
+      const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
       yield* waitForPairing
       yield* connection.cancel
       assert.strictEqual((yield* Fiber.join(fiber))._tag, "UserRejectedRequestError")
@@ -262,7 +267,7 @@ describe("WalletConnect pairing", () => {
 })
 
 describe("Connection through WalletConnect", () => {
-  it.scoped("one session connects every namespace it covers, persisted", () => {
+  it.effect("one session connects every namespace it covers, persisted", () => {
     const mock = makeMockWalletConnect()
     const { area, read } = makeArea()
     return Effect.gen(function* () {
@@ -284,7 +289,7 @@ describe("Connection through WalletConnect", () => {
     }).pipe(Effect.provide(layerOf(mock, area)))
   })
 
-  it.scoped("requests go to the namespace's active chain in the session", () => {
+  it.effect("requests go to the namespace's active chain in the session", () => {
     const mock = makeMockWalletConnect({ answer: () => Promise.resolve("0xsigned") })
     return Effect.gen(function* () {
       yield* connectWalletConnect(mock)
@@ -319,7 +324,7 @@ describe("Connection through WalletConnect", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("the wallet deleting the session disconnects every namespace", () => {
+  it.effect("the wallet deleting the session disconnects every namespace", () => {
     const mock = makeMockWalletConnect()
     const { area, read } = makeArea()
     return Effect.gen(function* () {
@@ -335,7 +340,7 @@ describe("Connection through WalletConnect", () => {
     }).pipe(Effect.provide(layerOf(mock, area)))
   })
 
-  it.scoped("a session update with other accounts is followed; a namespace it drops disconnects", () => {
+  it.effect("a session update with other accounts is followed; a namespace it drops disconnects", () => {
     const mock = makeMockWalletConnect()
     const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
     return Effect.gen(function* () {
@@ -350,7 +355,7 @@ describe("Connection through WalletConnect", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("disconnecting ends the session on both sides and forgets the deep link used", () => {
+  it.effect("disconnecting ends the session on both sides and forgets the deep link used", () => {
     const mock = makeMockWalletConnect()
     const { area, read } = makeArea({
       [StorageKeys.deepLinkChoice.key]: { href: "phonewallet://", name: "Phone Wallet" }
@@ -371,7 +376,7 @@ describe("Connection through WalletConnect", () => {
     }).pipe(Effect.provide(layerOf(mock, area)))
   })
 
-  it.scoped("a stored WalletConnect connection is restored from the SDK's session on start", () => {
+  it.effect("a stored WalletConnect connection is restored from the SDK's session on start", () => {
     const mock = makeMockWalletConnect({ storedSession: sdkSession() })
     const { area } = makeArea({
       [StorageKeys.connectionStatus.key]: { eip155: "connected", solana: "connected" },
@@ -388,7 +393,7 @@ describe("Connection through WalletConnect", () => {
     }).pipe(Effect.provide(layerOf(mock, area)))
   })
 
-  it.scoped("a stored WalletConnect connection without an SDK session ends disconnected", () => {
+  it.effect("a stored WalletConnect connection without an SDK session ends disconnected", () => {
     const mock = makeMockWalletConnect()
     const { area, read } = makeArea({
       [StorageKeys.connectionStatus.key]: { eip155: "connected" },
@@ -425,7 +430,7 @@ describe("Connection.request", () => {
     }
   }
 
-  it.scoped("routes allowed methods to the namespace's wallet and decodes the answer", () => {
+  it.effect("routes allowed methods to the namespace's wallet and decodes the answer", () => {
     const mock = makeMockWalletConnect({ answer: answers })
     return Effect.gen(function* () {
       yield* connectWalletConnect(mock)
@@ -455,7 +460,7 @@ describe("Connection.request", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped(
+  it.effect(
     "refuses unlisted methods, wrong namespaces and bad options before the wallet hears of them",
     () => {
       const mock = makeMockWalletConnect({ answer: answers })
@@ -498,7 +503,7 @@ describe("Connection.request", () => {
     }
   )
 
-  it.scoped("a declined signature reads 'Signature declined'; a malformed answer is a decode error", () => {
+  it.effect("a declined signature reads 'Signature declined'; a malformed answer is a decode error", () => {
     const mock = makeMockWalletConnect({ answer: answers })
     return Effect.gen(function* () {
       yield* connectWalletConnect(mock)
@@ -514,7 +519,7 @@ describe("Connection.request", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
-  it.scoped("without a wallet on the namespace it fails with 'Connector not connected.'", () => {
+  it.effect("without a wallet on the namespace it fails with 'Connector not connected.'", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const connection = yield* Connection
@@ -535,7 +540,7 @@ describe("the namespace shown after a WalletConnect connection", () => {
   } as const
   const activeState = Effect.flatMap(Networks, (n) => SubscriptionRef.get(n.state))
 
-  it.scoped(
+  it.effect(
     "stays the one shown when the session covers it, even when another namespace's chain follows",
     () => {
       const mock = makeMockWalletConnect()
@@ -557,7 +562,7 @@ describe("the namespace shown after a WalletConnect connection", () => {
     }
   )
 
-  it.scoped("moves to a namespace the session covers when it does not cover the one shown", () => {
+  it.effect("moves to a namespace the session covers when it does not cover the one shown", () => {
     const mock = makeMockWalletConnect()
     const solanaOnly = {
       ...sdkSession(),
@@ -576,7 +581,7 @@ describe("back to the wallet app on a phone", () => {
   const seeded = () =>
     makeArea({ [StorageKeys.deepLinkChoice.key]: { href: "phonewallet://", name: "Phone Wallet" } })
 
-  it.scoped("a signature request opens the wallet the visitor paired through a link; a read does not", () => {
+  it.effect("a signature request opens the wallet the visitor paired through a link; a read does not", () => {
     const mock = makeMockWalletConnect({ answer: () => Promise.resolve(`0x${"ab".repeat(65)}`) })
     const open = vi.fn()
     return Effect.gen(function* () {
@@ -616,13 +621,13 @@ describe("back to the wallet app on a phone", () => {
     )
   }
 
-  it.scoped("a stored link that is not safe never opens", () =>
+  it.effect("a stored link that is not safe never opens", () =>
     Effect.map(signWith(true, { href: "javascript:alert(1)//", name: "Evil" }), (opened) =>
       assert.deepStrictEqual(opened, [])
     )
   )
 
-  it.scoped("on a desktop nothing opens: the visitor scanned the QR code with another device", () =>
+  it.effect("on a desktop nothing opens: the visitor scanned the QR code with another device", () =>
     Effect.map(signWith(false, { href: "phonewallet://", name: "Phone Wallet" }), (opened) =>
       assert.deepStrictEqual(opened, [])
     )

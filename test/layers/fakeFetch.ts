@@ -2,18 +2,19 @@
  * The harness the HTTP clients of the provider's services (ProviderApi, BlockchainApi) are tested on: a
  * fake `fetch` that records requests, responses, the TestClock steps, and the hostile-response runs (R1).
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import type * as HttpClient from "@effect/platform/HttpClient"
+
 import { afterAll, assert, beforeAll } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as TestClock from "effect/TestClock"
+import * as Result from "effect/Result"
+import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { type AirlockError, present } from "../../src/errors"
 import { REQUEST_TIMEOUT, SDK_TYPE, SDK_VERSION } from "../../src/layers/ProviderHttp"
@@ -81,7 +82,7 @@ export const text = (body: string, status = 200) => new Response(body, { status 
 export const IDENTITY = `projectId=p1&st=${SDK_TYPE}&sv=${SDK_VERSION}`
 
 export const configOf = (overrides: Record<string, unknown> = {}): ModalOptions =>
-  Either.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
+  Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
 
 /** `live` over the options `configOf(overrides)` and the fetch HTTP client; `withApi` also supplies the fetch. */
 export const apiHarness = <I>(live: Layer.Layer<I, never, ModalConfig | HttpClient.HttpClient>) => {
@@ -98,11 +99,11 @@ export const apiHarness = <I>(live: Layer.Layer<I, never, ModalConfig | HttpClie
 
 /** Lets the fake fetch's promise callbacks run (they are outside the TestClock). */
 export const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-export const advance = (millis: number) => Effect.zipRight(TestClock.adjust(Duration.millis(millis)), settle)
+export const advance = (millis: number) => Effect.andThen(TestClock.adjust(Duration.millis(millis)), settle)
 
 export const failureOf = <A>(exit: Exit.Exit<A, AirlockError>): AirlockError => {
   if (Exit.isSuccess(exit)) return assert.fail("expected a failure")
-  const failure = Cause.failureOption(exit.cause)
+  const failure = Cause.findErrorOption(exit.cause)
   if (Option.isNone(failure)) return assert.fail(`expected a typed failure, got ${Cause.pretty(exit.cause)}`)
   return failure.value
 }
@@ -170,17 +171,17 @@ export const toResponse = ({ status, body, chunked }: Hostile): Response => {
  * A clock on which the retry back-off (under 10 s) passes at once and the 10 s timeout never fires, so
  * 1000 runs take seconds. Timing itself is tested on the TestClock; these runs are about bodies.
  */
-const liveClock = Clock.make()
+const liveClock = Clock.Clock.defaultValue()
 export const backoffSkippingClock: Clock.Clock = Object.assign(Object.create(liveClock), {
-  sleep: (duration: Duration.DurationInput) =>
-    Duration.lessThan(Duration.decode(duration), REQUEST_TIMEOUT) ? Effect.void : Effect.never
+  sleep: (duration: Duration.Duration) =>
+    Duration.isLessThan(duration, REQUEST_TIMEOUT) ? Effect.void : Effect.never
 })
 
 /** Valid data, or a typed error with a readable message: never a defect or an interruption. */
 export const assertTypedOrValid = <A>(exit: Exit.Exit<A, AirlockError>, valid: (value: A) => boolean) => {
   if (Exit.isSuccess(exit)) return assert.isTrue(valid(exit.value))
-  assert.isFalse(Cause.isDie(exit.cause), Cause.pretty(exit.cause))
-  assert.isFalse(Cause.isInterrupted(exit.cause), Cause.pretty(exit.cause))
+  assert.isFalse(Cause.hasDies(exit.cause), Cause.pretty(exit.cause))
+  assert.isFalse(Cause.hasInterrupts(exit.cause), Cause.pretty(exit.cause))
   const error = failureOf(exit)
   assert.isString(error._tag)
   assert.isTrue(present(error).message.length > 0)

@@ -8,12 +8,13 @@
  * including after the attempt they answer was abandoned. Between two tasks everything else settles
  * (the browser's macrotask boundary).
  */
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
+
 import { describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import fc from "fast-check"
@@ -107,10 +108,10 @@ const fixedConnectors = (list: ReadonlyArray<WalletConnector>) =>
     Connectors,
     Effect.map(SubscriptionRef.make(list), (connectors) => ({
       connectors,
-      byId: (id: string) => Effect.succeed(Option.fromNullable(list.find((c) => c.id === id))),
+      byId: (id: string) => Effect.succeed(Option.fromNullishOr(list.find((c) => c.id === id))),
       awaitKey: (key: string) => {
         const matches = list.filter((c) => c.key === key)
-        return Effect.succeed(matches.length === 1 ? Option.fromNullable(matches[0]) : Option.none())
+        return Effect.succeed(matches.length === 1 ? Option.fromNullishOr(matches[0]) : Option.none())
       }
     }))
   )
@@ -216,7 +217,7 @@ const runPlan = async (s: fc.Scheduler, plan: Plan): Promise<Outcome> => {
 
     // Every state the connection ever publishes: connected always comes with a valid address.
     runtime.runFork(
-      Stream.runForEach(connection.state.changes, (state) =>
+      Stream.runForEach(SubscriptionRef.changes(connection.state), (state) =>
         Effect.sync(() => {
           const c = state.namespaces.eip155
           if (c?.status !== "connected") return

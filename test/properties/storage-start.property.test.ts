@@ -7,11 +7,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Metric from "effect/Metric"
+import * as References from "effect/References"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import fc from "fast-check"
@@ -65,10 +67,10 @@ const readAtStart: ReadonlyArray<StorageKey<unknown, unknown>> = [
 ] as ReadonlyArray<StorageKey<unknown, unknown>>
 
 const isValidStored = (key: StorageKey<unknown, unknown>, raw: string) =>
-  Either.isRight(
-    Schema.decodeUnknownEither(Schema.parseJson(Schema.Struct({ v: Schema.Literal(1), data: key.schema })))(
-      raw
-    )
+  Result.isSuccess(
+    Schema.decodeUnknownResult(
+      Schema.fromJsonString(Schema.Struct({ v: Schema.Literal(1), data: key.schema }))
+    )(raw)
   )
 
 const MB = "x".repeat(1024 * 1024)
@@ -178,14 +180,23 @@ const isPolluted = () =>
 
 describe("start-up over a poisoned localStorage", () => {
   it("the live services start, keep a sane status and drop corrupt values (1000 runs over every key)", async () => {
-    // Any fiber that ends with an error or a defect is logged with its cause: collect those.
+    // Any fiber that ends with an error or a defect, and any log with a cause: collect those. Effect 4 no
+    // longer logs a failed fiber's end, so the runtime's fiber-end hook (FiberRuntimeMetrics) reports it.
     const failures: Array<string> = []
     const recorder = Logger.make(({ cause, message }) => {
-      if (!Cause.isEmpty(cause)) failures.push(`${String(message)}: ${Cause.pretty(cause)}`)
+      if (cause.reasons.length > 0) failures.push(`${String(message)}: ${Cause.pretty(cause)}`)
     })
+    const fiberEnds: Metric.FiberRuntimeMetricsService = {
+      recordFiberStart: () => {},
+      recordFiberEnd: (_context, exit) => {
+        if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause))
+          failures.push(`Fiber terminated with an unhandled error: ${Cause.pretty(exit.cause)}`)
+      }
+    }
     const observed = Layer.mergeAll(
-      Logger.replace(Logger.defaultLogger, recorder),
-      Logger.minimumLogLevel(LogLevel.All)
+      Logger.layer([recorder]),
+      Layer.succeed(References.MinimumLogLevel, "All"),
+      Layer.succeed(Metric.FiberRuntimeMetrics, fiberEnds)
     )
     // The services that read storage at start, wired as makeAirlockLayer does, over the page's localStorage.
     const platform = Layer.merge(Layer.succeed(ModalConfig, config), SafeKeyValueStoreLive)

@@ -4,9 +4,10 @@
  * the QR code and Copy link, the basic variant on touch devices, the group hidden once connected, and the
  * headless hook.
  */
-import * as KeyValueStore from "@effect/platform/KeyValueStore"
+
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import { act } from "react"
 import { createRoot } from "react-dom/client"
 import { afterEach, describe, expect, it, vi } from "vitest"

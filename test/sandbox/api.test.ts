@@ -1,10 +1,10 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from "viem"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import {
@@ -70,9 +70,9 @@ const getJson = async (path: string, params: Record<string, string> = {}) => {
   expect(response.status, `${path} ${await response.clone().text()}`).toBe(200)
   return (await response.json()) as unknown
 }
-const right = <A, E>(either: Either.Either<A, E>): A => {
-  if (Either.isLeft(either)) throw new Error(`decode failed: ${String(either.left)}`)
-  return either.right
+const right = <A, E>(either: Result.Result<A, E>): A => {
+  if (Result.isFailure(either)) throw new Error(`decode failed: ${String(either.failure)}`)
+  return either.success
 }
 const control = (path: string, init?: RequestInit) => fetch(`${api.url}/__sandbox/${path}`, init)
 const postJson = (target: string, body: unknown, contentType = "application/json") =>
@@ -806,7 +806,7 @@ describe("the SDK's clients against the sandbox API", () => {
     ) => {
       const exit = await run(effect, projectId)
       if (Exit.isSuccess(exit)) throw new Error("expected a failure")
-      const error = Cause.failureOption(exit.cause)
+      const error = Cause.findErrorOption(exit.cause)
       if (Option.isNone(error)) throw new Error(`expected a typed failure, got ${Cause.pretty(exit.cause)}`)
       return error.value
     }

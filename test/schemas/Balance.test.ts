@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import {
@@ -137,21 +137,21 @@ describe("BalanceResponse and decodeBalanceResponse", () => {
 
   it("per-item tolerance: invalid tokens are dropped, valid ones kept in order", () => {
     const result = decodeBalanceResponse({ balances: [usdc, { junk: true }, ether, null] })
-    assert.isTrue(Either.isRight(result))
-    if (Either.isRight(result)) {
+    assert.isTrue(Result.isSuccess(result))
+    if (Result.isSuccess(result)) {
       assert.deepStrictEqual(
-        result.right.balances.map((b) => b.symbol),
+        result.success.balances.map((b) => b.symbol),
         ["USDC", "ETH"]
       )
-      assert.strictEqual(result.right.dropped, 2)
+      assert.strictEqual(result.success.dropped, 2)
     }
   })
 
   it("an invalid envelope is a SchemaDecodeError", () => {
     for (const input of [null, [], { balance: [] }, { balances: "x" }, "<html>503</html>"]) {
       const result = decodeBalanceResponse(input)
-      assert.isTrue(Either.isLeft(result))
-      if (Either.isLeft(result)) assert.isTrue(result.left.message.startsWith("Balance response: "))
+      assert.isTrue(Result.isFailure(result))
+      if (Result.isFailure(result)) assert.isTrue(result.failure.message.startsWith("Balance response: "))
     }
   })
 
@@ -172,8 +172,8 @@ describe("BalanceResponse and decodeBalanceResponse", () => {
         ),
         (input) => {
           const result = decodeBalanceResponse(input)
-          if (Either.isRight(result)) {
-            assert.isTrue(result.right.balances.every(Schema.is(TokenBalance)))
+          if (Result.isSuccess(result)) {
+            assert.isTrue(result.success.balances.every(Schema.is(TokenBalance)))
             const sent =
               typeof input === "object" &&
               input !== null &&
@@ -181,7 +181,7 @@ describe("BalanceResponse and decodeBalanceResponse", () => {
               Array.isArray(input.balances)
                 ? input.balances.length
                 : -1
-            assert.strictEqual(result.right.balances.length + result.right.dropped, sent)
+            assert.strictEqual(result.success.balances.length + result.success.dropped, sent)
           }
         }
       ),

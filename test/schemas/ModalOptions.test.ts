@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { SchemaDecodeError } from "../../src/schemas/decode"
@@ -24,14 +24,14 @@ const minimal = { projectId: "b56e18d47c72ab683b10814fe9495694", networks: [main
 
 const ok = (input: unknown): ModalOptions => {
   const result = decodeModalOptions(input)
-  if (Either.isLeft(result)) assert.fail(`expected options to decode: ${result.left.message}`)
-  return result.right
+  if (Result.isFailure(result)) assert.fail(`expected options to decode: ${result.failure.message}`)
+  return result.success
 }
 
 const fails = (input: unknown): ModalOptionsError => {
   const result = decodeModalOptions(input)
-  if (Either.isRight(result)) assert.fail("expected options to be rejected")
-  return result.left
+  if (Result.isSuccess(result)) assert.fail("expected options to be rejected")
+  return result.failure
 }
 
 const schemaError = (input: unknown, ...fragments: Array<string>): string => {
@@ -210,7 +210,7 @@ describe("ModalOptionsInput", () => {
       defaultAccountTypes: { eip155: "eoa" },
       siwx: { createMessage: () => "m" }
     }
-    assert.isTrue(Either.isRight(decodeModalOptions(input)))
+    assert.isTrue(Result.isSuccess(decodeModalOptions(input)))
   })
 })
 
@@ -361,10 +361,10 @@ describe("decodeModalOptions: properties", () => {
     fc.assert(
       fc.property(fc.oneof(hostile, fc.dictionary(fc.string(), hostile)), (input) => {
         const result = decodeModalOptions(input)
-        if (Either.isLeft(result)) {
-          assert.include(["ProjectIdMissingError", "SchemaDecodeError"], result.left._tag)
+        if (Result.isFailure(result)) {
+          assert.include(["ProjectIdMissingError", "SchemaDecodeError"], result.failure._tag)
         } else {
-          assert.isTrue(Schema.is(Schema.typeSchema(ModalOptionsSchema))(result.right))
+          assert.isTrue(Schema.is(Schema.toType(ModalOptionsSchema))(result.success))
         }
       }),
       { numRuns: NUM_RUNS }
@@ -374,7 +374,7 @@ describe("decodeModalOptions: properties", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), hostile), nonBlankArb, (rest, projectId) => {
         const result = decodeModalOptions({ ...rest, projectId })
-        if (Either.isLeft(result)) assert.strictEqual(result.left._tag, "SchemaDecodeError")
+        if (Result.isFailure(result)) assert.strictEqual(result.failure._tag, "SchemaDecodeError")
       }),
       { numRuns: NUM_RUNS }
     ))

@@ -360,7 +360,7 @@ describe("IsoDateTimeString, HexString, FiniteNumber, RecordKey", () => {
     }
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...BASE58.split(""), "0", "x") }), (s) => {
-        Schema.decodeUnknownEither(Address)(s)
+        Schema.decodeUnknownResult(Address)(s)
       }),
       { numRuns: NUM_RUNS }
     )

@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
-import { decodeUnknownEither } from "../../src/schemas/decode"
+import { decodeUnknownResult } from "../../src/schemas/decode"
 import {
   SolanaSignAllTransactionsParams,
   SolanaSignAllTransactionsResult,
@@ -92,17 +92,17 @@ describe("SolanaSignAndSendOptions", () => {
     const known = new Set(["skipPreflight", "preflightCommitment", "maxRetries", "minContextSlot"])
     fc.assert(
       fc.property(optionsArb, (input) => {
-        const result = decodeUnknownEither(SolanaSignAndSendOptions, "options")(input)
-        if (Either.isLeft(result)) {
-          assert.strictEqual(result.left._tag, "SchemaDecodeError")
-          assert.isTrue(result.left.message.startsWith("options: "))
+        const result = decodeUnknownResult(SolanaSignAndSendOptions, "options")(input)
+        if (Result.isFailure(result)) {
+          assert.strictEqual(result.failure._tag, "SchemaDecodeError")
+          assert.isTrue(result.failure.message.startsWith("options: "))
           return
         }
-        assert.isTrue(is(result.right))
+        assert.isTrue(is(result.success))
         // Accepted only when every key is one of the four.
         if (typeof input === "object" && input !== null)
           for (const key of Object.keys(input)) assert.isTrue(known.has(key), key)
-        const { maxRetries, minContextSlot } = result.right
+        const { maxRetries, minContextSlot } = result.success
         for (const n of [maxRetries, minContextSlot])
           if (n !== undefined) assert.isTrue(Number.isSafeInteger(n) && n >= 0)
       }),

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import type { ChainNamespace } from "../../src/schemas/Primitives"
@@ -15,7 +15,8 @@ import { accepts, caipNetworkIdArb, hostile, NUM_RUNS, namespaceArb, rejects } f
 
 const namespaces: ReadonlyArray<ChainNamespace> = ["eip155", "solana", "polkadot", "bip122", "cosmos"]
 
-const parseJsonOf = <A, I>(key: StorageKey<A, I>) => Schema.decodeUnknownEither(Schema.parseJson(key.schema))
+const parseJsonOf = <A, I>(key: StorageKey<A, I>) =>
+  Schema.decodeUnknownResult(Schema.fromJsonString(key.schema))
 
 /**
  * The contract of one key: a valid sample round-trips through JSON text the way the Storage service
@@ -24,21 +25,21 @@ const parseJsonOf = <A, I>(key: StorageKey<A, I>) => Schema.decodeUnknownEither(
 const keySuite = <A, I>(name: string, key: StorageKey<A, I>, sample: unknown, invalid: unknown) =>
   describe(name, () => {
     it("round-trips a valid value through JSON text", () => {
-      const decoded = accepts(Schema.parseJson(key.schema), JSON.stringify(sample))
-      const encoded = Schema.encodeEither(Schema.parseJson(key.schema))(decoded)
-      assert.isTrue(Either.isRight(encoded))
-      if (Either.isRight(encoded)) assert.deepStrictEqual(JSON.parse(encoded.right), sample)
+      const decoded = accepts(Schema.fromJsonString(key.schema), JSON.stringify(sample))
+      const encoded = Schema.encodeResult(Schema.fromJsonString(key.schema))(decoded)
+      assert.isTrue(Result.isSuccess(encoded))
+      if (Result.isSuccess(encoded)) assert.deepStrictEqual(JSON.parse(encoded.success), sample)
     })
 
     it("rejects a rule-breaking value and corrupt JSON", () => {
       rejects(key.schema, invalid)
-      rejects(Schema.parseJson(key.schema), JSON.stringify(invalid))
-      rejects(Schema.parseJson(key.schema), "{not json", "JSON")
+      rejects(Schema.fromJsonString(key.schema), JSON.stringify(invalid))
+      rejects(Schema.fromJsonString(key.schema), "{not json", "JSON")
     })
 
     it("property: arbitrary stored text never throws; successes are valid", () => {
       const decode = parseJsonOf(key)
-      const is = Schema.is(Schema.typeSchema(key.schema))
+      const is = Schema.is(Schema.toType(key.schema))
       fc.assert(
         fc.property(
           fc.oneof(
@@ -48,7 +49,7 @@ const keySuite = <A, I>(name: string, key: StorageKey<A, I>, sample: unknown, in
           ),
           (text) => {
             const result = decode(text)
-            if (Either.isRight(result)) assert.isTrue(is(result.right))
+            if (Result.isSuccess(result)) assert.isTrue(is(result.success))
           }
         ),
         { numRuns: NUM_RUNS }
@@ -119,7 +120,10 @@ describe("connectedConnectorIdKey", () => {
       assert.strictEqual(connectedConnectorIdKey(ns).key, `@airlock/${ns}:connected_connector_id`)
     }
     const key = connectedConnectorIdKey("eip155")
-    assert.strictEqual(accepts(Schema.parseJson(key.schema), JSON.stringify("io.metamask")), "io.metamask")
+    assert.strictEqual(
+      accepts(Schema.fromJsonString(key.schema), JSON.stringify("io.metamask")),
+      "io.metamask"
+    )
     rejects(key.schema, "", "Expected a non-empty connector id")
   })
 
@@ -127,7 +131,7 @@ describe("connectedConnectorIdKey", () => {
     fc.assert(
       fc.property(namespaceArb, fc.oneof(fc.json(), fc.string()), (ns, text) => {
         const result = parseJsonOf(connectedConnectorIdKey(ns))(text)
-        if (Either.isRight(result)) assert.isTrue(result.right.trim().length > 0)
+        if (Result.isSuccess(result)) assert.isTrue(result.success.trim().length > 0)
       }),
       { numRuns: NUM_RUNS }
     ))
@@ -144,9 +148,9 @@ describe("RecentWallets", () => {
   })
 
   it("writes strictly: more than 2 fails to encode", () => {
-    const result = Schema.encodeEither(RecentWallets)([a, b, c])
-    assert.isTrue(Either.isLeft(result))
-    if (Either.isLeft(result)) assert.include(String(result.left), "Expected at most 2 recent wallets")
+    const result = Schema.encodeResult(RecentWallets)([a, b, c])
+    assert.isTrue(Result.isFailure(result))
+    if (Result.isFailure(result)) assert.include(String(result.failure), "Expected at most 2 recent wallets")
   })
 
   it("property: any decoded list has at most 2 wallets and no duplicate ids", () =>
@@ -171,7 +175,7 @@ describe("ActiveNetworkIds and ConnectionStatus", () => {
     fc.assert(
       fc.property(fc.array(caipNetworkIdArb, { maxLength: 5 }), (ids) => {
         const byNs = Object.fromEntries(ids.map((id) => [id.slice(0, id.indexOf(":")), id]))
-        return Either.isRight(Schema.decodeUnknownEither(ActiveNetworkIds)(byNs))
+        return Result.isSuccess(Schema.decodeUnknownResult(ActiveNetworkIds)(byNs))
       }),
       { numRuns: NUM_RUNS }
     ))

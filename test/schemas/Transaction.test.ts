@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { decodeHistoryResponse, HistoryResponse, Transaction } from "../../src/schemas/Transaction"
@@ -155,28 +155,28 @@ describe("HistoryResponse and decodeHistoryResponse", () => {
 
   it("per-item tolerance keeps the good transactions and the cursor", () => {
     const result = decodeHistoryResponse({ data: [receive, { junk: 1 }, mint], next: "c" })
-    assert.isTrue(Either.isRight(result))
-    if (Either.isRight(result)) {
+    assert.isTrue(Result.isSuccess(result))
+    if (Result.isSuccess(result)) {
       assert.deepStrictEqual(
-        result.right.data.map((t) => t.id),
+        result.success.data.map((t) => t.id),
         ["tx-1", "tx-2"]
       )
-      assert.strictEqual(result.right.next, "c")
-      assert.strictEqual(result.right.dropped, 1)
+      assert.strictEqual(result.success.next, "c")
+      assert.strictEqual(result.success.dropped, 1)
     }
   })
 
   it("an invalid envelope is a SchemaDecodeError", () => {
     const result = decodeHistoryResponse({ data: null })
-    assert.isTrue(Either.isLeft(result))
-    if (Either.isLeft(result)) assert.include(result.left.message, "History response: data")
+    assert.isTrue(Result.isFailure(result))
+    if (Result.isFailure(result)) assert.include(result.failure.message, "History response: data")
   })
 
   it("property: generated pages decode without drops", () =>
     fc.assert(
       fc.property(fc.array(transactionArb, { maxLength: 4 }), nullable(fc.string()), (data, next) => {
         const result = decodeHistoryResponse(next === undefined ? { data } : { data, next })
-        return Either.isRight(result) && result.right.dropped === 0
+        return Result.isSuccess(result) && result.success.dropped === 0
       }),
       { numRuns: NUM_RUNS }
     ))
@@ -190,7 +190,7 @@ describe("HistoryResponse and decodeHistoryResponse", () => {
         ),
         (input) => {
           const result = decodeHistoryResponse(input)
-          if (Either.isRight(result)) assert.isTrue(result.right.data.every(Schema.is(Transaction)))
+          if (Result.isSuccess(result)) assert.isTrue(result.success.data.every(Schema.is(Transaction)))
         }
       ),
       { numRuns: NUM_RUNS }

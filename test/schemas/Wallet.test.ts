@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import {
@@ -101,22 +101,22 @@ describe("WalletListResponse and decodeWalletListResponse", () => {
       count: 400,
       data: [rainbow, { id: "", name: "x" }, 7, { id: "y", name: "Y" }]
     })
-    assert.isTrue(Either.isRight(result))
-    if (Either.isRight(result)) {
-      assert.strictEqual(result.right.count, 400)
+    assert.isTrue(Result.isSuccess(result))
+    if (Result.isSuccess(result)) {
+      assert.strictEqual(result.success.count, 400)
       assert.deepStrictEqual(
-        result.right.data.map((w) => w.id),
+        result.success.data.map((w) => w.id),
         [rainbow.id, "y"]
       )
-      assert.strictEqual(result.right.dropped, 2)
+      assert.strictEqual(result.success.dropped, 2)
     }
   })
 
   it("an invalid envelope is a SchemaDecodeError", () => {
     const result = decodeWalletListResponse({ data: [] })
-    assert.isTrue(Either.isLeft(result))
-    if (Either.isLeft(result))
-      assert.strictEqual(result.left.message, "Wallet list response: count: is missing")
+    assert.isTrue(Result.isFailure(result))
+    if (Result.isFailure(result))
+      assert.strictEqual(result.failure.message, "Wallet list response: count: is missing")
   })
 
   it("property: random bodies never throw; kept listings are valid", () =>
@@ -128,7 +128,7 @@ describe("WalletListResponse and decodeWalletListResponse", () => {
         ),
         (input) => {
           const result = decodeWalletListResponse(input)
-          if (Either.isRight(result)) assert.isTrue(result.right.data.every(Schema.is(WalletListing)))
+          if (Result.isSuccess(result)) assert.isTrue(result.success.data.every(Schema.is(WalletListing)))
         }
       ),
       { numRuns: NUM_RUNS }
@@ -138,7 +138,7 @@ describe("WalletListResponse and decodeWalletListResponse", () => {
     fc.assert(
       fc.property(fc.array(listingArb, { maxLength: 5 }), (data) => {
         const result = decodeWalletListResponse({ count: data.length, data })
-        return Either.isRight(result) && result.right.dropped === 0
+        return Result.isSuccess(result) && result.success.dropped === 0
       }),
       { numRuns: NUM_RUNS }
     ))

@@ -1,13 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import {
   decodeItems,
-  decodeUnknown,
-  decodeUnknownEither,
-  formatParseError,
+  decodeUnknownEffect,
+  decodeUnknownResult,
+  formatSchemaError,
   SchemaDecodeError
 } from "../../src/schemas/decode"
 import { EvmAddress } from "../../src/schemas/Primitives"
@@ -27,17 +27,19 @@ const validPerson = {
   wallet: "0x52908400098527886e0f7030069857d2e4169ee7"
 }
 
-describe("decodeUnknown", () => {
+describe("decodeUnknownEffect", () => {
   it.effect("succeeds with the decoded value", () =>
     Effect.gen(function* () {
-      const person = yield* decodeUnknown(Person, "Person")(validPerson)
+      const person = yield* decodeUnknownEffect(Person, "Person")(validPerson)
       assert.deepStrictEqual(person, validPerson)
     })
   )
 
   it.effect("fails with a SchemaDecodeError naming the subject and the path", () =>
     Effect.gen(function* () {
-      const error = yield* Effect.flip(decodeUnknown(Person, "Person")({ ...validPerson, wallet: "0x1" }))
+      const error = yield* Effect.flip(
+        decodeUnknownEffect(Person, "Person")({ ...validPerson, wallet: "0x1" })
+      )
       assert.instanceOf(error, SchemaDecodeError)
       assert.strictEqual(error._tag, "SchemaDecodeError")
       assert.strictEqual(error.subject, "Person")
@@ -51,7 +53,7 @@ describe("decodeUnknown", () => {
   it.effect("reports several issues at once, with readable paths", () =>
     Effect.gen(function* () {
       const error = yield* Effect.flip(
-        decodeUnknown(Person, "Person")({ name: 1, tags: ["a", 2], nested: { "odd-key": "x" } })
+        decodeUnknownEffect(Person, "Person")({ name: 1, tags: ["a", 2], nested: { "odd-key": "x" } })
       )
       assert.include(error.message, "name: Expected string, actual 1")
       assert.include(error.message, "tags[1]: Expected string, actual 2")
@@ -61,47 +63,48 @@ describe("decodeUnknown", () => {
   )
 })
 
-describe("decodeUnknownEither", () => {
+describe("decodeUnknownResult", () => {
   it("returns Right or Left(SchemaDecodeError)", () => {
-    assert.isTrue(Either.isRight(decodeUnknownEither(Person, "Person")(validPerson)))
-    const left = decodeUnknownEither(Person, "Person")(null)
-    assert.isTrue(Either.isLeft(left))
-    if (Either.isLeft(left)) {
-      assert.isTrue(left.left.message.startsWith("Person: Expected {"))
-      assert.isTrue(left.left.message.endsWith("actual null"))
+    assert.isTrue(Result.isSuccess(decodeUnknownResult(Person, "Person")(validPerson)))
+    const left = decodeUnknownResult(Person, "Person")(null)
+    assert.isTrue(Result.isFailure(left))
+    if (Result.isFailure(left)) {
+      assert.isTrue(left.failure.message.startsWith("Person: Expected object"))
+      assert.isTrue(left.failure.message.endsWith("actual null"))
     }
   })
 
   it("caps the number of issues shown and the message length", () => {
     const Many = Schema.Array(Schema.Number)
-    const result = decodeUnknownEither(Many, "Numbers")(Array.from({ length: 50 }, (_, i) => `x${i}`))
-    assert.isTrue(Either.isLeft(result))
-    if (Either.isLeft(result)) {
-      assert.include(result.left.message, "and 45 more")
-      assert.isAtMost(result.left.message.length, 600 + "Numbers: ".length)
+    const result = decodeUnknownResult(Many, "Numbers")(Array.from({ length: 50 }, (_, i) => `x${i}`))
+    assert.isTrue(Result.isFailure(result))
+    if (Result.isFailure(result)) {
+      assert.include(result.failure.message, "and 45 more")
+      assert.isAtMost(result.failure.message.length, 600 + "Numbers: ".length)
     }
     const Long = Schema.String
-    const long = decodeUnknownEither(Schema.Array(Long), "Long")([{ a: "x".repeat(5000) }])
-    if (Either.isLeft(long)) assert.isAtMost(long.left.message.length, 610)
+    const long = decodeUnknownResult(Schema.Array(Long), "Long")([{ a: "x".repeat(5000) }])
+    if (Result.isFailure(long)) assert.isAtMost(long.failure.message.length, 610)
   })
 
   it("property: never throws, message always starts with the subject and is bounded", () =>
     fc.assert(
       fc.property(hostile, (input) => {
-        const result = decodeUnknownEither(Person, "Person")(input)
-        if (Either.isLeft(result)) {
-          assert.isTrue(result.left.message.startsWith("Person: "))
-          assert.isAtMost(result.left.message.length, 610)
+        const result = decodeUnknownResult(Person, "Person")(input)
+        if (Result.isFailure(result)) {
+          assert.isTrue(result.failure.message.startsWith("Person: "))
+          assert.isAtMost(result.failure.message.length, 610)
         }
       }),
       { numRuns: NUM_RUNS }
     ))
 })
 
-describe("formatParseError", () => {
+describe("formatSchemaError", () => {
   it("formats a root issue without a path", () => {
-    const result = Schema.decodeUnknownEither(Schema.String)(1)
-    if (Either.isLeft(result)) assert.strictEqual(formatParseError(result.left), "Expected string, actual 1")
+    const result = Schema.decodeUnknownResult(Schema.String, { reportInput: true })(1)
+    if (Result.isFailure(result))
+      assert.strictEqual(formatSchemaError(result.failure), "Expected string, actual 1")
   })
 })
 
@@ -122,11 +125,11 @@ describe("decodeItems", () => {
     ))
 })
 
-describe("formatParseError on hostile depth", () => {
+describe("formatSchemaError on hostile depth", () => {
   it("describes a 100 000-level nested value without overflowing", () => {
     let deep: unknown = 1
     for (let i = 0; i < 100_000; i++) deep = [deep]
-    const result = decodeUnknownEither(Schema.Struct({ a: Schema.String }), "Deep")(deep)
-    assert.isTrue(Either.isLeft(result))
+    const result = decodeUnknownResult(Schema.Struct({ a: Schema.String }), "Deep")(deep)
+    assert.isTrue(Result.isFailure(result))
   })
 })

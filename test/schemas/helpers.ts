@@ -1,31 +1,31 @@
 import { assert } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
-import { decodeUnknownEither } from "../../src/schemas/decode"
+import { decodeUnknownResult } from "../../src/schemas/decode"
 
 export const NUM_RUNS = 1000
 
 /** Decodes and asserts success; returns the decoded value. */
-export const accepts = <A, I>(schema: Schema.Schema<A, I>, input: unknown): A => {
-  const result = decodeUnknownEither(schema, "test")(input)
-  if (Either.isLeft(result))
-    assert.fail(`expected ${JSON.stringify(input)} to decode: ${result.left.message}`)
-  return result.right
+export const accepts = <A, I>(schema: Schema.Codec<A, I>, input: unknown): A => {
+  const result = decodeUnknownResult(schema, "test")(input)
+  if (Result.isFailure(result))
+    assert.fail(`expected ${JSON.stringify(input)} to decode: ${result.failure.message}`)
+  return result.success
 }
 
 /** Decodes, asserts failure and that the readable message contains each of `fragments`. */
 export const rejects = <A, I>(
-  schema: Schema.Schema<A, I>,
+  schema: Schema.Codec<A, I>,
   input: unknown,
   ...fragments: Array<string>
 ): string => {
-  const result = decodeUnknownEither(schema, "test")(input)
-  if (Either.isRight(result)) assert.fail(`expected ${String(JSON.stringify(input))} to be rejected`)
-  assert.strictEqual(result.left._tag, "SchemaDecodeError")
-  assert.isTrue(result.left.message.startsWith("test: "), result.left.message)
-  for (const fragment of fragments) assert.include(result.left.message, fragment)
-  return result.left.message
+  const result = decodeUnknownResult(schema, "test")(input)
+  if (Result.isSuccess(result)) assert.fail(`expected ${String(JSON.stringify(input))} to be rejected`)
+  assert.strictEqual(result.failure._tag, "SchemaDecodeError")
+  assert.isTrue(result.failure.message.startsWith("test: "), result.failure.message)
+  for (const fragment of fragments) assert.include(result.failure.message, fragment)
+  return result.failure.message
 }
 
 /** Arbitrary untrusted input: any JS value, JSON values, and parsed JSON text. */
@@ -40,16 +40,16 @@ export const hostile: fc.Arbitrary<unknown> = fc.oneof(
  * failed assertion inside the property fails the run.
  */
 export const neverThrows = <A, I>(
-  schema: Schema.Schema<A, I>,
+  schema: Schema.Codec<A, I>,
   arbitrary: fc.Arbitrary<unknown> = hostile,
   numRuns = NUM_RUNS
 ): void => {
-  const decode = Schema.decodeUnknownEither(schema, { errors: "all" })
-  const is = Schema.is(Schema.typeSchema(schema))
+  const decode = Schema.decodeUnknownResult(schema, { errors: "all" })
+  const is = Schema.is(Schema.toType(schema))
   fc.assert(
     fc.property(arbitrary, (input) => {
       const result = decode(input)
-      if (Either.isRight(result)) assert.isTrue(is(result.right))
+      if (Result.isSuccess(result)) assert.isTrue(is(result.success))
     }),
     { numRuns }
   )
@@ -57,13 +57,13 @@ export const neverThrows = <A, I>(
 
 /** Every generated input decodes. */
 export const alwaysDecodes = <A, I>(
-  schema: Schema.Schema<A, I>,
+  schema: Schema.Codec<A, I>,
   arbitrary: fc.Arbitrary<unknown>,
   numRuns = NUM_RUNS
 ): void => {
-  const decode = Schema.decodeUnknownEither(schema)
+  const decode = Schema.decodeUnknownResult(schema)
   fc.assert(
-    fc.property(arbitrary, (input) => Either.isRight(decode(input))),
+    fc.property(arbitrary, (input) => Result.isSuccess(decode(input))),
     { numRuns }
   )
 }
