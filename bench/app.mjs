@@ -31,6 +31,8 @@ const config = {
       onwarn: (warning, warn) => {
         // ox (under @walletconnect/utils) has a PURE annotation Rollup cannot place and drops: harmless.
         if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/")) return
+        // An import its module does not export is undefined at run time: fail the build, not the page.
+        if (warning.code === "MISSING_EXPORT") throw new Error(`bench app build: ${warning.message}`)
         warn(warning)
       }
     }
@@ -44,9 +46,16 @@ export async function buildBenchApp() {
   return JSON.parse(await readFile(join(appDist, ".vite", "manifest.json"), "utf8"))
 }
 
-/** Serves the built bench app with `vite preview` on a free loopback port. */
-export async function previewBenchApp() {
-  const server = await preview({ ...config, preview: { host: "127.0.0.1", port: 0, strictPort: true } })
+/**
+ * Serves a built bench app with `vite preview` on a free loopback port: this tree's by default, or another
+ * build's output directory (the reference build's), so that both are served the same way.
+ */
+export async function previewBenchApp(outDir = appDist) {
+  const server = await preview({
+    ...config,
+    build: { ...config.build, outDir },
+    preview: { host: "127.0.0.1", port: 0, strictPort: true }
+  })
   const address = server.httpServer.address()
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() }
 }

@@ -1,5 +1,6 @@
 // npm run bench: builds the package and a minimal host (bench/app), serves it with `vite preview` and
-// measures it over RUNS page loads in headless chromium (a fresh context each); writes bench/RESULTS.md.
+// measures it over RUNS page loads in headless chromium (a fresh context each); measures the reference build
+// pinned in bench/reference.json ("before") the same way in the same run; writes bench/RESULTS.md.
 import { execFileSync } from "node:child_process"
 import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
@@ -7,6 +8,7 @@ import { gzipSync } from "node:zlib"
 import { chromium } from "playwright-core"
 import { buildPackage } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf, previewBenchApp } from "./app.mjs"
+import { prepareReference, reference } from "./reference.mjs"
 
 const RUNS = 10
 const QUIET_MS = 500
@@ -142,7 +144,12 @@ async function measure(browser, url) {
     })
 
     await page.goto(url, { waitUntil: "load" })
-    await page.waitForFunction(() => window.__bench.interactive !== undefined)
+    // A page that throws while starting never shows the button: say why instead of only timing out.
+    await page
+      .waitForFunction(() => window.__bench.interactive !== undefined)
+      .catch((error) => {
+        throw errors.length > 0 ? new Error(`page errors: ${errors.join("; ")}`) : error
+      })
     await networkQuiet(inFlight)
     phase = "after"
     await page.getByRole("button", { name: "Connect Wallet" }).click()
@@ -175,39 +182,124 @@ const median = (values) => {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (value) => `${value.toFixed(1)} ms`
 
-console.error("Building the package and the bench app…")
-await buildPackage()
-const { initial, lazy } = chunksOf(await buildBenchApp())
-const gzipOf = async (file) => gzipSync(await readFile(join(appDist, file)), { level: 9 }).length
-const chunkRows = async (kind, files) =>
-  Promise.all(files.map(async (file) => `| ${kind} | \`${file}\` | ${kb(await gzipOf(file))} |`))
-const chunkTable = [...(await chunkRows("initial", initial)), ...(await chunkRows("lazy", lazy))].join("\n")
-const server = await previewBenchApp()
+/** Gzip -9 sizes of a build's JavaScript chunks, split into initial and lazy as bench/budget.mjs does. */
+async function staticSizes(dist, manifest) {
+  const { initial, lazy } = chunksOf(manifest)
+  const gzipOf = async (file) => gzipSync(await readFile(join(dist, file)), { level: 9 }).length
+  const sized = (kind, files) =>
+    Promise.all(files.map(async (file) => ({ kind, file, gzip: await gzipOf(file) })))
+  const chunks = [...(await sized("initial", initial)), ...(await sized("lazy", lazy))]
+  const total = (kind) =>
+    chunks.filter((chunk) => chunk.kind === kind).reduce((sum, { gzip }) => sum + gzip, 0)
+  return { chunks, initial: total("initial"), lazy: total("lazy") }
+}
+
+/** RUNS page loads of the bench app built into `dist`, served by `vite preview`. */
+async function measureBuild(browser, name, dist) {
+  const server = await previewBenchApp(dist)
+  const runs = []
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const run = await measure(browser, server.url)
+      runs.push(run)
+      console.error(
+        `${name} run ${i + 1}/${RUNS}: before the click ${kb(run.jsBefore)}, after ${kb(run.jsAfter)}, ` +
+          `interactive ${ms(run.interactive)}, rendered ${ms(run.rendered)}, frame ${ms(run.frame)}, ` +
+          `opacity > 0 ${ms(run.shown)}`
+      )
+    }
+  } finally {
+    await server.close()
+  }
+  return runs
+}
+
+// --reference-only measures the reference alone (to check it while this tree does not build); writes nothing.
+const referenceOnly = process.argv.includes("--reference-only")
+const after = {}
+if (!referenceOnly) {
+  console.error("Building the package and the bench app…")
+  await buildPackage()
+  after.static = await staticSizes(appDist, await buildBenchApp())
+}
+const before = await prepareReference()
+const referenceName = `${reference.label}, ${reference.short}`
+if (before.error) {
+  const fallback = referenceOnly ? "" : "; measuring this tree only"
+  console.error(`The reference build (${referenceName}) could not be built: ${before.error}${fallback}.`)
+} else {
+  before.static = await staticSizes(before.appDist, before.manifest)
+}
+
+const referenceRuns = `reference ${reference.short}`
+const noReference = (error) => {
+  before.error = `measuring it failed: ${error.message}`
+  console.error(`The reference build (${referenceName}): ${before.error}.`)
+}
+
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs })
 const browserVersion = `Chromium ${browser.version()}`
-const runs = []
 try {
-  for (let i = 0; i < RUNS; i++) {
-    const run = await measure(browser, server.url)
-    runs.push(run)
-    console.error(
-      `run ${i + 1}/${RUNS}: before ${kb(run.jsBefore)}, after ${kb(run.jsAfter)}, ` +
-        `interactive ${ms(run.interactive)}, rendered ${ms(run.rendered)}, frame ${ms(run.frame)}, ` +
-        `opacity > 0 ${ms(run.shown)}`
-    )
-  }
+  if (after.static) after.runs = await measureBuild(browser, "this tree", appDist)
+  // The reference only adds the before column: if its page fails, this tree's results still stand.
+  if (before.static)
+    before.runs = await measureBuild(browser, referenceRuns, before.appDist).catch(noReference)
 } finally {
   await browser.close().catch(() => {})
-  await server.close()
+}
+
+// Before and after: the same figures from both builds; n/a where a build was not measured.
+const medianOf = (key) => (side) => side.runs && median(side.runs.map((run) => run[key]))
+const compared = [
+  ["initial JS gzip -9 (static, from the Vite manifest)", (side) => side.static?.initial, kb],
+  ["JS fetched before the click, gzip -9 (browser, median)", medianOf("jsBefore"), kb],
+  ["JS fetched after the click, gzip -9 (browser, median)", medianOf("jsAfter"), kb],
+  ["lazy chunks gzip -9 (static, from the Vite manifest)", (side) => side.static?.lazy, kb],
+  ["navigation start → Connect button interactive (median)", medianOf("interactive"), ms],
+  ["click → Connect view rendered and laid out (median)", medianOf("rendered"), ms]
+]
+// "+" on a rise, "-" on a fall, no sign when it rounds to zero (toFixed() prints "-0.0" for a small fall).
+const signed = (text) => {
+  if (/^-?0\.0\b/.test(text)) return text.replace(/^-/, "")
+  return text.startsWith("-") ? text : `+${text}`
+}
+const change = (from, to, format) => {
+  if (from === undefined || to === undefined) return "n/a"
+  const percent = from > 0 ? ` (${signed(`${(((to - from) / from) * 100).toFixed(1)}%`)})` : ""
+  return `${signed(format(to - from))}${percent}`
+}
+const orNa = (value, format) => (value === undefined ? "n/a" : format(value))
+const comparison = [
+  `| metric | before (${referenceName}) | after (this tree) | change |`,
+  "|---|---|---|---|",
+  ...compared.map(([label, of, format]) => {
+    const [from, to] = [of(before), of(after)]
+    return `| ${label} | ${orNa(from, format)} | ${orNa(to, format)} | ${change(from, to, format)} |`
+  })
+].join("\n")
+const fileList = (list) => list.map((entry) => `\`${entry.file}\` ${entry.gzip} B`).join(", ") || "none"
+const lastFiles = (runs) => {
+  const { files } = runs.at(-1)
+  return `before the click: ${fileList(files.before)}; after the click: ${fileList(files.after)}`
+}
+
+if (referenceOnly) {
+  console.log(comparison)
+  if (before.runs) console.log(`\nFiles fetched in the last reference run: ${lastFiles(before.runs)}.`)
+  process.exit(before.error ? 1 : 0)
 }
 
 const nproc = execFileSync("nproc", { encoding: "utf8" }).trim()
 const stats = (key, format) => {
-  const values = runs.map((run) => run[key])
+  const values = after.runs.map((run) => run[key])
   return `${format(median(values))} | ${format(Math.min(...values))} | ${format(Math.max(...values))}`
 }
-const fileList = (list) => list.map((entry) => `\`${entry.file}\` ${entry.gzip} B`).join(", ") || "none"
-const last = runs.at(-1)
+const chunkTable = after.static.chunks
+  .map((chunk) => `| ${chunk.kind} | \`${chunk.file}\` | ${kb(chunk.gzip)} |`)
+  .join("\n")
+const referenceNote = before.error
+  ? `Before is n/a where the reference was not built or measured in this run: ${before.error}.`
+  : `Files fetched in the last reference run: ${lastFiles(before.runs)}.`
 
 const results = `# Bench results
 
@@ -225,6 +317,22 @@ click listener until the dialog showing the Connect view (titled "Connect Wallet
 until the next animation frame (the frame that paints it), and until its opening animation has taken it off
 opacity 0.
 
+Before and after, measured in this run by the same method. "Before" is commit
+\`${reference.commit}\`
+(${reference.description}):
+a detached git worktree of it outside the repository, installed with \`npm ci\` from its own lockfile and
+built with its own \`scripts/vite.mjs\` and \`bench/app.mjs\`. "After" is this working tree. Both bench apps
+are served by this tree's \`vite preview\` and loaded ${RUNS} times each in the same browser. The static rows
+sum the chunks of each build's Vite manifest as \`npm run bench:budget\` does (initial: the entry chunk and
+its static imports; lazy: the chunks reached only through dynamic imports). The issue asks for at least 30 KB
+gzip less JavaScript before the first click.
+
+${comparison}
+
+${referenceNote}
+
+This tree, over ${RUNS} runs:
+
 | metric | median | min | max | goal |
 |---|---|---|---|---|
 | JS fetched before the click (gzip -9) | ${stats("jsBefore", kb)} | < 185 KB |
@@ -238,17 +346,16 @@ For scale, the same minimal app with other modals, measured elsewhere: JS before
 ConnectKit 556 KB, RainbowKit 651 KB, AppKit 864 KB; the connect view is shown 37-75 ms after the click.
 Our goal: < 185 KB before the click and < 16 ms to the connect view.
 
-Every chunk of the build (gzip -9): the initial ones load with the page; each lazy one loads only when its
-view or feature is first used (\`universalProvider\` is the WalletConnect SDK, fetched when a visitor chooses
-WalletConnect or a WalletConnect session is restored; \`npm run bench:budget\` holds the initial total to
-\`bench/budget.json\`).
+Every chunk of this tree's build (gzip -9): the initial ones load with the page; each lazy one loads only
+when its view or feature is first used (\`universalProvider\` is the WalletConnect SDK, fetched when a visitor
+chooses WalletConnect or a WalletConnect session is restored; \`npm run bench:budget\` holds the initial total
+to \`bench/budget.json\`).
 
 | loaded | chunk | gzip |
 |---|---|---|
 ${chunkTable}
 
-Files fetched in the last run: before the click: ${fileList(last.files.before)}; after the click:
-${fileList(last.files.after)}.
+Files fetched in the last run of this tree: ${lastFiles(after.runs)}.
 `
 await writeFile(new URL("./RESULTS.md", import.meta.url), results)
 console.log(results)
