@@ -1,7 +1,4 @@
-import * as Effect from "effect/Effect"
-import type * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type { StorageArea } from "../src/layers/SafeKeyValueStoreLive"
 import { WalletConnectLive } from "../src/layers/WalletConnectLive"
@@ -92,7 +89,3 @@ export const withWalletConnect = <A, E, R>(
   below: Layer.Layer<A, E, R>,
   mock: MockWalletConnect = makeMockWalletConnect({ relayDown: true })
 ) => WalletConnectLive.pipe(Layer.provideMerge(Layer.merge(below, mock.layer)))
-
-/** The fiber's exit if it has ended, as `Fiber.poll` gave it in Effect 3. */
-export const poll = <A, E>(fiber: Fiber.Fiber<A, E>) =>
-  Effect.sync(() => Option.fromUndefinedOr(fiber.pollUnsafe()))

@@ -40,14 +40,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { Networks } from "../../src/services/Networks"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
-import {
-  decodedOptions,
-  mainnetNetwork,
-  makeArea,
-  poll,
-  sandboxNetwork,
-  withWalletConnect
-} from "../fixtures"
+import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../fixtures"
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -899,7 +892,7 @@ describe("Connection.disconnect", () => {
       )
       yield* until(() => mock.count("wallet_revokePermissions") === 1)
       // disconnect returned at once, without waiting for the wallet (the clock has not moved).
-      assert.isTrue(Option.isSome(yield* poll(disconnecting)))
+      assert.isDefined(disconnecting.pollUnsafe())
       yield* Fiber.join(disconnecting)
       assert.strictEqual(yield* Clock.currentTimeMillis, start)
       assert.strictEqual(yield* status, "disconnected")

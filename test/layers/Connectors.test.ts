@@ -24,7 +24,7 @@ import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { makeMockEip1193Provider } from "../../src/testing/index"
-import { decodedOptions, poll } from "../fixtures"
+import { decodedOptions } from "../fixtures"
 
 const connectorsLayer = (overrides: Partial<ModalOptionsInput> = {}) =>
   ConnectorsLive.pipe(Layer.provide(Layer.succeed(ModalConfig, decodedOptions(overrides))))
@@ -499,7 +499,7 @@ describe("Connectors.awaitKey", () => {
       const connectors = yield* Connectors
       const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
       yield* TestClock.adjust("2999 millis")
-      assert.isTrue(Option.isNone(yield* poll(waiting)))
+      assert.isUndefined(waiting.pollUnsafe())
       yield* TestClock.adjust("1 millis")
       assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
       // A wallet announcing after the deadline is still listed, just not picked for the restore.

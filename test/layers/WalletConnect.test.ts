@@ -30,7 +30,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
-import { decodedOptions, makeArea, poll, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
+import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
 
 const solanaDevnet = solanaDevnetNetwork
 const chainB = {
@@ -202,7 +202,7 @@ describe("WalletConnect pairing", () => {
       const fiber = yield* Effect.forkChild(Effect.flip(walletConnect.connect))
       yield* until(() => mock.pairings.length === 1)
       yield* TestClock.adjust(Duration.subtract(PAIRING_URI_TIMEOUT, Duration.millis(1)))
-      assert.isNull(yield* poll(fiber).pipe(Effect.map(Option.getOrNull)))
+      assert.isUndefined(fiber.pollUnsafe())
       yield* TestClock.adjust(Duration.millis(1))
       const error = yield* Fiber.join(fiber)
       assert.strictEqual(error._tag, "ServiceUnavailableError")
