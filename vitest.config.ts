@@ -9,6 +9,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     exclude: ["test/e2e/**", "node_modules/**"],
     environment: "node",
+    // Any attempt to reach a host other than loopback fails the test (see the file).
+    setupFiles: ["test/setup/noNetwork.ts"],
     pool: "threads",
     testTimeout: 20_000
   }

@@ -1,5 +1,5 @@
-// npm test: typecheck, lint, unit tests, browser tests and the size budget; ends with one totals line.
-// Typecheck, lint and the budget count as one test each; every step runs even when an earlier one fails.
+// npm test: typecheck, lint, import cycles, unit and browser tests, size budget; ends with one totals line.
+// Typecheck, lint, cycles and the budget count as one test each; every step runs even when an earlier one fails.
 import { spawn } from "node:child_process"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -51,6 +51,7 @@ async function vitestRun(name, extraArgs) {
 try {
   await check("typecheck", npm, ["run", "typecheck"])
   await check("lint", npm, ["run", "lint"])
+  await check("cycles", process.execPath, [join(repoRoot, "scripts", "check-cycles.mjs")])
   await vitestRun("unit", [])
   await vitestRun("e2e", ["--config", "vitest.e2e.config.ts"])
   await check("budget", process.execPath, [join(repoRoot, "bench", "budget.mjs")])

@@ -1,3 +1,4 @@
+import * as Data from "effect/Data"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Result from "effect/Result"
@@ -31,6 +32,7 @@ import { isView, type View } from "./schemas/View"
 import { WALLET_CONNECT_ID } from "./services/Connection"
 import { ModalConfig } from "./services/ModalConfig"
 import type { ThemeState } from "./services/Theme"
+import type { TrackedTransaction } from "./services/TransactionWatcher"
 
 /** What a host that draws its own QR code sees of WalletConnect pairing. */
 export interface WalletConnectSnapshot {
@@ -82,18 +84,23 @@ export interface Modal {
    * Switches the wallet to a configured network (adding it to the wallet first when needed), or just the
    * modal when disconnected. Rejects with the typed error, e.g. `ChainNotSupportedError`.
    */
-  readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<void>
+  readonly switchNetwork: (
+    caipNetworkId: CaipNetworkId,
+    options?: { readonly signal?: AbortSignal }
+  ) => Promise<void>
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
   /** The active account's native balance (cached 30 s); rejects with 'Token Balance Unavailable'. */
   readonly fetchBalance: () => Promise<{ readonly balance: string; readonly symbol: string }>
   /**
    * Sends a JSON-RPC request to the wallet connected on `namespace` (default: the active one), e.g.
    * `personal_sign` or `solana_signMessage`. Only the methods of SPEC.md §5 are allowed; rejects with the
-   * typed error ('Requested RPC call is not allowed', 'Signature declined', a wallet error...).
+   * typed error ('Requested RPC call is not allowed', 'Signature declined', a wallet error...). Reads
+   * time out after 10 s; a request waiting for the visitor rejects with 'Request was aborted'
+   * (`RequestAbortedError`) when `signal` aborts or the modal is closed.
    */
   readonly request: (
     request: { readonly method: string; readonly params?: unknown },
-    options?: { readonly namespace?: ChainNamespace }
+    options?: { readonly namespace?: ChainNamespace; readonly signal?: AbortSignal }
   ) => Promise<unknown>
   /**
    * Pairs through WalletConnect without the modal's views (for hosts that draw their own QR code from
@@ -106,7 +113,13 @@ export interface Modal {
   readonly subscribeWalletConnect: (listener: (pairing: WalletConnectSnapshot) => void) => () => void
   /** The latest modal event (open, close, connect, disconnect, network switch...). */
   readonly getEvent: () => ModalEvent | undefined
-  readonly subscribeEvents: (listener: (event: ModalEvent | undefined) => void) => () => void
+  /** Calls `listener` with every modal event, in order, from now on. */
+  readonly subscribeEvents: (listener: (event: ModalEvent) => void) => () => void
+  /** Transactions sent through Airlock (pending, then confirmed, failed or unknown), newest first. */
+  readonly getTransactions: () => ReadonlyArray<TrackedTransaction>
+  readonly subscribeTransactions: (
+    listener: (transactions: ReadonlyArray<TrackedTransaction>) => void
+  ) => () => void
   /** The `<airlock-modal>` element; place it yourself with `disableAppend` or `enableEmbedded`. */
   readonly element: HTMLElement | undefined
   /** Unmounts the modal, stops every service and releases what they hold. */
@@ -122,6 +135,21 @@ export interface Modal {
 export interface CreateModalSettings<ROut = never, E = never> {
   /** Services that replace ours, e.g. `Layer.succeed(Notifications, myNotifications)`. */
   readonly layer?: Layer.Layer<ROut, E, AirlockPlatform>
+}
+
+/**
+ * The host's layer needs time to build (it waits on a promise, a timer, the network). The modal must show
+ * the moment it is created, so the layer must build at once: do the waiting before `createModal`, and
+ * pass what it produced with `Layer.succeed`.
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class AsyncHostLayerError extends Data.TaggedError("AsyncHostLayerError")<{
+  readonly cause: unknown
+}> {
+  override readonly message =
+    "Airlock: the layer passed to createModal must build synchronously; await its work first and pass the result with Layer.succeed"
 }
 
 /** A getter and a subscription over a store, frozen at its last value once the modal is disposed. */
@@ -140,6 +168,19 @@ const expose = <A>(store: Store<A>, isDisposed: () => boolean) => {
   }
   const subscribe = (listener: (value: A) => void) => store.subscribe(() => listener(get()))
   return { get, subscribe }
+}
+
+/** Builds every service now; a host layer that cannot build synchronously is refused, not half-started. */
+const buildController = (runtime: ManagedRuntime.ManagedRuntime<AirlockServices, never>) => {
+  try {
+    return makeController(runtime)
+  } catch (error) {
+    if (typeof error === "object" && error !== null && "_tag" in error && error._tag === "AsyncFiberError") {
+      void runtime.dispose()
+      throw new AsyncHostLayerError({ cause: error })
+    }
+    throw error
+  }
 }
 
 /**
@@ -167,7 +208,7 @@ export const createModal = <ROut = never, E = never>(
       ? Layer.provideMerge(AirlockLive, configLayer)
       : Layer.provideMerge(makeAirlockLayer(Layer.orDie(settings.layer)), configLayer)
   const runtime = ManagedRuntime.make(services)
-  const controller = makeController(runtime)
+  const controller = buildController(runtime)
   const mounted = mountModalElement(controller)
   let disposed = false
   const isDisposed = () => disposed
@@ -201,6 +242,7 @@ export const createModal = <ROut = never, E = never>(
     isDisposed
   )
   const event = expose(controller.events, isDisposed)
+  const transactions = expose(controller.transactions, isDisposed)
   const pairing = expose(
     mapStore(
       controller.walletConnect.pairing,
@@ -233,10 +275,10 @@ export const createModal = <ROut = never, E = never>(
     subscribeNetwork: network.subscribe,
     getWalletInfo: walletInfo.get,
     subscribeWalletInfo: walletInfo.subscribe,
-    switchNetwork: (caipNetworkId) =>
+    switchNetwork: (caipNetworkId, switchOptions) =>
       unlessDisposed(
         () =>
-          controller.switchNetwork(caipNetworkId).then((result) => {
+          controller.switchNetwork(caipNetworkId, switchOptions).then((result) => {
             if (result._tag === "Failure") throw result.cause
           }),
         undefined
@@ -256,7 +298,7 @@ export const createModal = <ROut = never, E = never>(
     request: (request, requestOptions) =>
       disposed
         ? Promise.reject(new ConnectorNotConnectedError({}))
-        : controller.request(request, requestOptions?.namespace).then((result) => {
+        : controller.request(request, requestOptions).then((result) => {
             if (result._tag === "Failure") throw result.cause
             return result.value
           }),
@@ -270,7 +312,9 @@ export const createModal = <ROut = never, E = never>(
     getWalletConnect: pairing.get,
     subscribeWalletConnect: pairing.subscribe,
     getEvent: event.get,
-    subscribeEvents: event.subscribe,
+    subscribeEvents: (listener) => (disposed ? () => {} : controller.onEvent(listener)),
+    getTransactions: transactions.get,
+    subscribeTransactions: transactions.subscribe,
     element: mounted?.element,
     dispose: async () => {
       if (disposed) return

@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 export {
+  AsyncHostLayerError,
   type CreateModalSettings,
   createModal,
   type Modal,
@@ -15,7 +16,9 @@ export type { AirlockPlatform, AirlockServices } from "./layers/AirlockLive"
 export * from "./schemas/index"
 export { View } from "./schemas/View"
 export { ModalConfig } from "./services/ModalConfig"
-export { ConnectedAccount, ModalRouter, type RouterState } from "./services/ModalRouter"
+export type { ModalEvent } from "./services/ModalEvents"
+export { ModalRouter, type RouterState } from "./services/ModalRouter"
 export { type Notice, Notifications } from "./services/Notifications"
 export { Storage } from "./services/Storage"
 export { Theme, type ThemeState } from "./services/Theme"
+export type { TrackedStatus, TrackedTransaction } from "./services/TransactionWatcher"

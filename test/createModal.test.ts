@@ -7,8 +7,8 @@ import { afterEach } from "vitest"
 import { type CreateModalSettings, createModal, type Modal } from "../src/createModal"
 import { type ModalOptionsInput, ProjectIdMissingError } from "../src/schemas/ModalOptions"
 import { Theme, type ThemeState } from "../src/services/Theme"
-import { MemoryPlatformLive } from "../src/testing/index"
 import { baseOptions, sandboxNetwork } from "./fixtures"
+import { TestPlatform } from "./support/platform"
 
 const options = baseOptions
 
@@ -46,17 +46,17 @@ describe("createModal", () => {
   })
 
   it("appends <airlock-modal> with an open shadow root, unless told not to", () => {
-    const modal = make(options, { layer: MemoryPlatformLive })
+    const modal = make(options, { layer: TestPlatform })
     assert.strictEqual(modal.element?.parentNode, document.body)
     assert.isNotNull(modal.element?.shadowRoot ?? null)
-    const detached = make({ ...options, disableAppend: true })
+    const detached = make({ ...options, disableAppend: true }, { layer: TestPlatform })
     assert.isNull(detached.element?.parentNode ?? null)
-    const embedded = make({ ...options, enableEmbedded: true })
+    const embedded = make({ ...options, enableEmbedded: true }, { layer: TestPlatform })
     assert.isNull(embedded.element?.parentNode ?? null)
   })
 
   it("opens, reports its state, and closes", async () => {
-    const modal = make(options, { layer: MemoryPlatformLive })
+    const modal = make(options, { layer: TestPlatform })
     const seen: Array<string> = []
     const unsubscribe = modal.subscribeState((s) => seen.push(`${s.open}:${s.view}`))
     await modal.open()
@@ -75,14 +75,14 @@ describe("createModal", () => {
       setMode: (mode) => SubscriptionRef.update(state, (s) => ({ ...s, mode })),
       setVariables: () => Effect.void
     })
-    const modal = make({ ...options, themeMode: "dark" }, { layer: hostTheme })
+    const modal = make({ ...options, themeMode: "dark" }, { layer: Layer.merge(hostTheme, TestPlatform) })
     assert.strictEqual(modal.getThemeMode(), "light")
     await modal.setThemeMode("dark")
     assert.strictEqual(Effect.runSync(SubscriptionRef.get(state)).mode, "dark")
   })
 
   it("stops every service on dispose and then does nothing", async () => {
-    const modal = createModal(options, { layer: MemoryPlatformLive })
+    const modal = createModal(options, { layer: TestPlatform })
     const element = modal.element
     await modal.dispose()
     assert.isNull(element?.parentNode ?? null)

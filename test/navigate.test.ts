@@ -2,8 +2,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { afterEach } from "vitest"
 import { createModal, type Modal } from "../src/createModal"
-import { MemoryPlatformLive } from "../src/testing/index"
 import { baseOptions } from "./fixtures"
+import { TestPlatform } from "./support/platform"
 
 const modals: Array<Modal> = []
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 describe("opening and closing", () => {
   it("takes effect before open() returns, so the click's task can render the view", () => {
-    const modal = createModal(baseOptions, { layer: MemoryPlatformLive })
+    const modal = createModal(baseOptions, { layer: TestPlatform })
     modals.push(modal)
     const seen: Array<boolean> = []
     const unsubscribe = modal.subscribeState((s) => seen.push(s.open))

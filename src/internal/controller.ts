@@ -1,13 +1,13 @@
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
-import * as Predicate from "effect/Predicate"
-import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as PubSub from "effect/PubSub"
 import { type AirlockError, type Presentation, present } from "../errors"
 import type { AirlockServices } from "../layers/AirlockLive"
-import type { TokenBalance } from "../schemas/Balance"
+import { type AccountDataPort, makeAccountDataPort } from "../react/bridge/accountData"
 import type { ModalOptions } from "../schemas/ModalOptions"
 import type { CaipNetwork } from "../schemas/Network"
 import type { CaipNetworkId, ChainNamespace, ThemeMode } from "../schemas/Primitives"
@@ -15,28 +15,28 @@ import { type DeepLinkChoice, StorageKeys } from "../schemas/StorageKeys"
 import type { ThemeVariables } from "../schemas/Theme"
 import type { View } from "../schemas/View"
 import type { RecentWallet } from "../schemas/Wallet"
-import { Analytics } from "../services/Analytics"
+import { AccountData } from "../services/AccountData"
 import { BalanceService, type NativeBalance } from "../services/BalanceService"
-import type { Identity } from "../services/BlockchainApi"
-import {
-  Connection,
-  type ConnectionState,
-  WALLET_CONNECT_ID,
-  type WalletRequest
-} from "../services/Connection"
+import { Connection, type ConnectionState } from "../services/Connection"
 import { Connectors, type WalletConnector } from "../services/Connectors"
-import { type HistoryPage, HistoryService } from "../services/HistoryService"
-import { IdentityService } from "../services/IdentityService"
 import { ModalConfig } from "../services/ModalConfig"
+import { type ModalEvent, ModalEvents } from "../services/ModalEvents"
+import { ModalFlow, type WalletChoice } from "../services/ModalFlow"
 import { ModalRouter, type RouteData, type RouterState } from "../services/ModalRouter"
 import { Networks, type NetworksState } from "../services/Networks"
 import { type Notice, Notifications } from "../services/Notifications"
-import { OriginGuard } from "../services/OriginGuard"
+import {
+  type PendingApproval,
+  type RequestOptions,
+  RpcRouter,
+  type WalletRequest
+} from "../services/RpcRouter"
 import { Storage } from "../services/Storage"
 import { Theme, type ThemeState } from "../services/Theme"
+import { type TrackedTransaction, TransactionWatcher } from "../services/TransactionWatcher"
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../services/WalletCatalog"
 import { type PairingState, WalletConnect } from "../services/WalletConnect"
-import { type Store, storeFromRef, valueStore } from "./store"
+import { type Store, storeFromRef } from "./store"
 
 /**
  * The modal's services as plain values and promises: what the views and the public handle use, so that
@@ -55,6 +55,14 @@ export interface ModalController {
   readonly walletConnect: WalletConnectController
   /** The latest modal event. */
   readonly events: Store<ModalEvent | undefined>
+  /** Every modal event as it happens; answers the function that stops listening. */
+  readonly onEvent: (listener: (event: ModalEvent) => void) => () => void
+  /** Transactions sent through Airlock, newest first. */
+  readonly transactions: Store<ReadonlyArray<TrackedTransaction>>
+  /** Unsafe requests waiting in ApproveTransaction, oldest first. */
+  readonly approvals: Store<ReadonlyArray<PendingApproval>>
+  /** The visitor's answer to an approval. */
+  readonly decide: (id: number, approved: boolean) => Promise<void>
   readonly open: (view?: View, data?: RouteData) => Promise<void>
   /** Resolves to whether the modal closed (ApproveTransaction refuses unless forced). */
   readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
@@ -65,6 +73,8 @@ export interface ModalController {
   readonly setThemeVariables: (variables: ThemeVariables) => Promise<void>
   readonly notify: (presentation: Presentation) => Promise<void>
   readonly dismissNotice: (id: number) => Promise<void>
+  /** Shows the wallet's Connecting view and asks it to connect. */
+  readonly chooseWallet: (choice: WalletChoice) => Promise<void>
   /** Resolves to whether the wallet connected; a failure is in `connection`'s attempt. */
   readonly connect: (connectorId: string) => Promise<boolean>
   /** `connect`, settling with the failure itself (for the public handle). */
@@ -74,19 +84,18 @@ export interface ModalController {
    * A dapp's request to the connected wallet. A refused method opens the modal on its error, a declined
    * signature shows its toast (SPEC.md §8); either way the failure is in the result.
    */
-  readonly request: (request: WalletRequest, namespace?: ChainNamespace) => Promise<Result<unknown>>
+  readonly request: (request: WalletRequest, options?: RequestOptions) => Promise<Result<unknown>>
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
   /** Resolves to whether it switched; a failure is shown as a toast. */
-  readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Promise<Result<void>>
+  readonly switchNetwork: (
+    caipNetworkId: CaipNetworkId,
+    options?: { readonly signal?: AbortSignal | undefined }
+  ) => Promise<Result<void>>
+  /** A network picked in the Networks view: switch, then back. */
+  readonly chooseNetwork: (caipNetworkId: CaipNetworkId) => Promise<void>
   readonly nativeBalance: (network: CaipNetwork, address: string) => Promise<Result<NativeBalance>>
-  /** The connected account's tokens; a failure also shows 'Token Balance Unavailable'. */
-  readonly tokenBalances: (
-    network: CaipNetwork,
-    address: string
-  ) => Promise<Result<ReadonlyArray<TokenBalance>>>
-  /** A page of activity; a failure also shows 'Failed to fetch transactions'. */
-  readonly history: (network: CaipNetwork, address: string, cursor?: string) => Promise<Result<HistoryPage>>
-  readonly identity: (address: string) => Promise<Identity | undefined>
+  /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
+  readonly accountData: AccountDataPort
 }
 
 /** The wallet catalogue (AllWallets) as stores and promises; failures are in the states' `status`. */
@@ -107,27 +116,12 @@ export interface WalletConnectController {
   readonly rememberDeepLink: (choice: DeepLinkChoice) => Promise<void>
 }
 
-/** The views that wait for a wallet's answer to a connection request. */
-const CONNECTING_VIEWS: ReadonlySet<View> = new Set([
-  "ConnectingExternal",
-  "ConnectingWalletConnect",
-  "ConnectingWalletConnectBasic"
-])
-
 /** What a promise of the controller settles with when the view must show a failure itself. */
 export type Result<A> =
   | { readonly _tag: "Success"; readonly value: A }
   | { readonly _tag: "Failure"; readonly error: Presentation; readonly cause: unknown }
 
-/** What happened in the modal, for hosts (`useAirlockEvents`) and the provider's analytics. */
-export interface ModalEvent {
-  readonly timestamp: number
-  readonly data: {
-    readonly type: "track"
-    readonly event: string
-    readonly properties?: Readonly<Record<string, string | number | boolean>>
-  }
-}
+export type { ModalEvent }
 
 export const makeController = (
   runtime: ManagedRuntime.ManagedRuntime<AirlockServices, never>
@@ -136,17 +130,18 @@ export const makeController = (
     Effect.all({
       config: ModalConfig,
       router: ModalRouter,
+      flow: ModalFlow,
+      rpc: RpcRouter,
+      modalEvents: ModalEvents,
+      watcher: TransactionWatcher,
       theme: Theme,
       notifications: Notifications,
       connection: Connection,
       networks: Networks,
       connectors: Connectors,
       balances: BalanceService,
-      histories: HistoryService,
-      identities: IdentityService,
+      accountData: AccountData,
       walletCatalog: WalletCatalog,
-      analytics: Analytics,
-      originGuard: OriginGuard,
       walletConnect: WalletConnect,
       storage: Storage
     })
@@ -161,45 +156,21 @@ export const makeController = (
       routerStore.refresh()
     })
   const {
-    router,
+    flow,
+    rpc,
+    modalEvents,
+    watcher,
     theme,
     notifications,
     connection,
     networks,
     connectors,
     balances,
-    histories,
-    identities,
     walletCatalog,
-    analytics,
-    originGuard,
     walletConnect,
     storage
   } = services
-  const events = valueStore<ModalEvent | undefined>(undefined)
-  const emit = (event: string, properties?: Readonly<Record<string, string | number | boolean>>) => {
-    const data =
-      properties === undefined
-        ? { type: "track" as const, event }
-        : { type: "track" as const, event, properties }
-    events.set({ timestamp: Date.now(), data })
-    runtime.runFork(analytics.track(data))
-  }
-  const isConnected = () => {
-    const { namespaces } = runtime.runSync(SubscriptionRef.get(connection.state))
-    return Object.values(namespaces).some((n) => n?.status === "connected")
-  }
-  // The allowed-origins check runs once, when the modal is first opened, in the background.
-  let originChecked = false
-  const checkOrigin = () => {
-    if (originChecked) return
-    originChecked = true
-    runtime.runFork(Effect.catch(originGuard.check, notifications.showError))
-  }
 
-  /** Runs, and shows a failure the way the catalogue says. */
-  const attemptShown = <A, E extends AirlockError>(effect: Effect.Effect<A, E>) =>
-    attempt(Effect.tapError(effect, notifications.showError))
   const attempt = <A, E extends AirlockError>(effect: Effect.Effect<A, E>): Promise<Result<A>> =>
     runtime.runPromiseExit(effect).then((exit) =>
       Exit.isSuccess(exit)
@@ -214,25 +185,20 @@ export const makeController = (
           })
     )
 
-  const connectWith = (connectorId: string): Promise<Result<void>> =>
-    attempt(
-      connection.connect(connectorId).pipe(
-        // Connected from a Connecting view: show the account (or UnsupportedChain, already routed).
-        Effect.andThen(
-          Effect.flatMap(SubscriptionRef.get(router.state), (s) =>
-            s.open && CONNECTING_VIEWS.has(s.view) ? router.open("Account") : Effect.void
-          )
+  const onEvent = (listener: (event: ModalEvent) => void) => {
+    const fiber = runtime.runFork(
+      Effect.scoped(
+        Effect.flatMap(modalEvents.subscribe, (events) =>
+          Effect.forever(Effect.flatMap(PubSub.take(events), (event) => Effect.sync(() => listener(event))))
         )
       )
-    ).then((r) => {
-      if (r._tag === "Success")
-        emit("CONNECT_SUCCESS", { method: connectorId === WALLET_CONNECT_ID ? "qrcode" : "browser" })
-      else
-        emit(Predicate.isTagged(r.cause, "UserRejectedRequestError") ? "USER_REJECTED" : "CONNECT_ERROR", {
-          message: r.error.message
-        })
-      return r
-    })
+    )
+    return () => {
+      runtime.runFork(Fiber.interrupt(fiber))
+    }
+  }
+
+  const connectWith = (connectorId: string): Promise<Result<void>> => attempt(flow.connect(connectorId))
 
   return {
     config: services.config,
@@ -254,64 +220,29 @@ export const makeController = (
       pairing: storeFromRef(runtime, walletConnect.pairing, (s) => s),
       rememberDeepLink: (choice) => run(storage.set(StorageKeys.deepLinkChoice, choice))
     },
-    events,
-    open: (view, data) => {
-      checkOrigin()
-      const opened = navigate(router.open(view, data))
-      emit("MODAL_OPEN", { connected: isConnected() })
-      return opened
-    },
-    close: (options) =>
-      navigate(router.close(options)).then((closed) => {
-        if (closed) emit("MODAL_CLOSE", { connected: isConnected() })
-        return closed
-      }),
-    push: (view, data) => navigate(router.push(view, data)),
-    replace: (view, data) => navigate(router.replace(view, data)),
-    goBack: () => navigate(router.goBack),
+    events: storeFromRef(runtime, modalEvents.latest, (s) => s),
+    onEvent,
+    transactions: storeFromRef(runtime, watcher.transactions, (s) => s),
+    approvals: storeFromRef(runtime, rpc.approvals, (s) => s),
+    decide: (id, approved) => run(rpc.decide(id, approved)),
+    open: (view, data) => navigate(flow.open(view, data)),
+    close: (options) => navigate(flow.close(options)),
+    push: (view, data) => navigate(flow.push(view, data)),
+    replace: (view, data) => navigate(flow.replace(view, data)),
+    goBack: () => navigate(flow.goBack),
     setThemeMode: (mode) => run(theme.setMode(mode)),
     setThemeVariables: (variables) => run(theme.setVariables(variables)),
     notify: (presentation) => run(notifications.show(presentation)),
     dismissNotice: (id) => run(notifications.dismiss(id)),
+    chooseWallet: (choice) => navigate(flow.chooseWallet(choice)),
     connect: (connectorId) => connectWith(connectorId).then((r) => r._tag === "Success"),
     connectWith,
-    cancelConnect: () => run(connection.cancel),
-    request: (request, namespace) =>
-      attempt(
-        connection
-          .request(request, namespace)
-          .pipe(
-            Effect.tapError((error) =>
-              error._tag === "MethodNotAllowedError"
-                ? Effect.andThen(router.open(), notifications.showError(error))
-                : error._tag === "SignatureDeclinedError"
-                  ? notifications.showError(error)
-                  : Effect.void
-            )
-          )
-      ),
-    disconnect: (namespace) =>
-      run(connection.disconnect(namespace)).then(() =>
-        emit("DISCONNECT_SUCCESS", namespace === undefined ? {} : { namespace })
-      ),
-    switchNetwork: (caipNetworkId) =>
-      attempt(connection.switchNetwork(caipNetworkId)).then(async (r) => {
-        if (r._tag === "Failure") await run(notifications.show(r.error))
-        else emit("SWITCH_NETWORK", { network: caipNetworkId })
-        return r
-      }),
+    cancelConnect: () => run(flow.cancelConnect),
+    request: (request, options) => attempt(rpc.request(request, options)),
+    disconnect: (namespace) => run(flow.disconnect(namespace)),
+    switchNetwork: (caipNetworkId, options) => attempt(flow.switchNetwork(caipNetworkId, options)),
+    chooseNetwork: (caipNetworkId) => run(flow.chooseNetwork(caipNetworkId)),
     nativeBalance: (network, address) => attempt(balances.nativeBalance(network, address)),
-    tokenBalances: (network, address) =>
-      attemptShown(
-        Effect.flatMap(connection.connected(network.chainNamespace), (wallet) =>
-          balances.tokenBalances(
-            network,
-            address,
-            Option.getOrUndefined(Option.map(wallet, (w) => w.connector.provider))
-          )
-        )
-      ),
-    history: (network, address, cursor) => attemptShown(histories.page(network, address, cursor)),
-    identity: (address) => run(Effect.map(identities.identity(address), Option.getOrUndefined))
+    accountData: makeAccountDataPort(runtime, services.accountData)
   }
 }

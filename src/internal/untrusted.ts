@@ -1,7 +1,10 @@
 /**
  * Third-party strings (wallet names, icons, rdns) made safe to show (THREATS.md T3): names become plain
- * text without control or direction-override characters, icons are only image data or https URLs.
+ * text without control or direction-override characters, icons are only image data or https URLs. The
+ * schemas at the end apply the same rules while an answer is decoded, so what a view prints is already safe.
  */
+import * as Schema from "effect/Schema"
+import * as SchemaGetter from "effect/SchemaGetter"
 
 const MAX_NAME_LENGTH = 64
 const MAX_ICON_LENGTH = 128 * 1024
@@ -57,3 +60,19 @@ export const sanitizeRdns = (value: unknown): string | undefined => {
 /** First 4 and last 6 characters: `0xf39F…b92266` (SPEC.md §9). */
 export const truncateAddress = (address: string): string =>
   address.length <= 12 ? address : `${address.slice(0, 4)}…${address.slice(-6)}`
+
+/** Third-party text decoded by {@link sanitizeName}: plain text, or `undefined` when nothing readable is left. */
+export const SanitizedName = Schema.String.pipe(
+  Schema.decodeTo(Schema.UndefinedOr(Schema.String), {
+    decode: SchemaGetter.transform(sanitizeName),
+    encode: SchemaGetter.transform((name) => name ?? "")
+  })
+)
+
+/** A third-party image URL decoded by {@link safeIconUrl}: fit for `<img src>`, else `undefined`. */
+export const SafeImageUrl = Schema.String.pipe(
+  Schema.decodeTo(Schema.UndefinedOr(Schema.String), {
+    decode: SchemaGetter.transform(safeIconUrl),
+    encode: SchemaGetter.transform((url) => url ?? "")
+  })
+)

@@ -3,6 +3,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import type * as KeyValueStore from "effect/persistence/KeyValueStore"
+import type { AccountData } from "../services/AccountData"
 import type { Analytics } from "../services/Analytics"
 import type { BalanceService } from "../services/BalanceService"
 import type { BlockchainApi } from "../services/BlockchainApi"
@@ -12,32 +13,41 @@ import type { FallbackTransport } from "../services/FallbackTransport"
 import type { HistoryService } from "../services/HistoryService"
 import type { IdentityService } from "../services/IdentityService"
 import type { ModalConfig } from "../services/ModalConfig"
+import type { ModalEvents } from "../services/ModalEvents"
+import type { ModalFlow } from "../services/ModalFlow"
 import type { ModalRouter } from "../services/ModalRouter"
 import type { Networks } from "../services/Networks"
 import type { Notifications } from "../services/Notifications"
 import type { OriginGuard } from "../services/OriginGuard"
 import type { ProviderApi } from "../services/ProviderApi"
+import type { RpcRouter } from "../services/RpcRouter"
 import type { Storage } from "../services/Storage"
 import type { Theme } from "../services/Theme"
+import type { TransactionWatcher } from "../services/TransactionWatcher"
 import type { WalletCatalog } from "../services/WalletCatalog"
 import type { WalletConnect } from "../services/WalletConnect"
 import type { WalletConnectClient } from "../services/WalletConnectClient"
+import { AccountDataLive } from "./AccountDataLive"
 import { AnalyticsLive } from "./AnalyticsLive"
 import { BalanceServiceLive } from "./BalanceServiceLive"
 import { BlockchainApiLive } from "./BlockchainApiLive"
-import { ConnectedAccountLive, ConnectionLive } from "./ConnectionLive"
+import { ConnectionLive } from "./ConnectionLive"
 import { ConnectorsLive } from "./ConnectorsLive"
 import { FallbackTransportLive } from "./FallbackTransportLive"
 import { HistoryServiceLive } from "./HistoryServiceLive"
 import { IdentityServiceLive } from "./IdentityServiceLive"
+import { ModalEventsLive } from "./ModalEventsLive"
+import { ModalFlowLive } from "./ModalFlowLive"
 import { ModalRouterLive } from "./ModalRouterLive"
 import { NetworksLive } from "./NetworksLive"
 import { NotificationsLive } from "./NotificationsLive"
 import { OriginGuardLive } from "./OriginGuardLive"
 import { ProviderApiLive } from "./ProviderApiLive"
+import { RpcRouterLive } from "./RpcRouterLive"
 import { SafeKeyValueStoreLive } from "./SafeKeyValueStoreLive"
 import { StorageLive } from "./StorageLive"
 import { ThemeLive } from "./ThemeLive"
+import { TransactionWatcherLive } from "./TransactionWatcherLive"
 import { WalletCatalogLive } from "./WalletCatalogLive"
 import { WalletConnectClientLive } from "./WalletConnectClientLive"
 import { WalletConnectLive } from "./WalletConnectLive"
@@ -64,6 +74,7 @@ export type AirlockServices =
   | Notifications
   | Theme
   | ModalRouter
+  | ModalEvents
   | FallbackTransport
   | ProviderApi
   | BlockchainApi
@@ -72,12 +83,16 @@ export type AirlockServices =
   | BalanceService
   | HistoryService
   | IdentityService
+  | AccountData
   | Analytics
   | OriginGuard
   | Connection
   | WalletCatalog
   | WalletConnectClient
   | WalletConnect
+  | TransactionWatcher
+  | RpcRouter
+  | ModalFlow
 
 /**
  * The live services, with `overrides` replacing any of them. Services come in tiers, each built against
@@ -98,6 +113,7 @@ export const makeAirlockLayer = <ROut, E>(
       NotificationsLive,
       ThemeLive,
       ModalRouterLive,
+      ModalEventsLive,
       FallbackTransportLive,
       ProviderApiLive,
       BlockchainApiLive,
@@ -113,13 +129,16 @@ export const makeAirlockLayer = <ROut, E>(
       HistoryServiceLive,
       IdentityServiceLive,
       AnalyticsLive,
-      OriginGuardLive
+      OriginGuardLive,
+      TransactionWatcherLive
     ),
     core
   )
   const sessions = on(WalletConnectLive, chain)
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
-  return on(ConnectedAccountLive, wallets)
+  const requests = on(RpcRouterLive, wallets)
+  const account = on(AccountDataLive, requests)
+  return on(ModalFlowLive, account)
 }
 
 /**

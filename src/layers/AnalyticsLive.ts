@@ -1,11 +1,13 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as PubSub from "effect/PubSub"
 import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
 import type * as Scope from "effect/Scope"
 import { InvalidAppConfigurationError } from "../errors"
 import { Analytics, type AnalyticsEvent, type AnalyticsShape } from "../services/Analytics"
 import { ModalConfig } from "../services/ModalConfig"
+import { ModalEvents } from "../services/ModalEvents"
 import { Notifications } from "../services/Notifications"
 import { ProviderApi } from "../services/ProviderApi"
 
@@ -15,7 +17,7 @@ export const MAX_QUEUED_EVENTS = 100
 export const makeAnalytics: Effect.Effect<
   AnalyticsShape,
   never,
-  ModalConfig | ProviderApi | Notifications | Scope.Scope
+  ModalConfig | ProviderApi | Notifications | ModalEvents | Scope.Scope
 > = Effect.gen(function* () {
   const config = yield* ModalConfig
   // The host turned analytics off: nothing is queued, and the remote config is never asked for.
@@ -67,17 +69,28 @@ export const makeAnalytics: Effect.Effect<
     Effect.forkScoped
   )
 
-  return Analytics.of({
-    track: (event) =>
-      Effect.flatMap(Ref.get(stopped), (isStopped) =>
-        isStopped ? Effect.void : Effect.asVoid(Queue.offer(queue, event))
-      )
-  })
+  const track: AnalyticsShape["track"] = (event) =>
+    Effect.flatMap(Ref.get(stopped), (isStopped) =>
+      isStopped ? Effect.void : Effect.asVoid(Queue.offer(queue, event))
+    )
+
+  // Every modal event is a usage event; subscribed before the layer is built, so none is missed.
+  const modalEvents = yield* (yield* ModalEvents).subscribe
+  yield* PubSub.take(modalEvents).pipe(
+    Effect.flatMap((event) => track(event.data)),
+    Effect.forever,
+    Effect.forkScoped
+  )
+
+  return Analytics.of({ track })
 })
 
 /**
  * @since 0.1.0
  * @category layers
  */
-export const AnalyticsLive: Layer.Layer<Analytics, never, ModalConfig | ProviderApi | Notifications> =
-  Layer.effect(Analytics, makeAnalytics)
+export const AnalyticsLive: Layer.Layer<
+  Analytics,
+  never,
+  ModalConfig | ProviderApi | Notifications | ModalEvents
+> = Layer.effect(Analytics, makeAnalytics)

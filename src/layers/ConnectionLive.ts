@@ -6,80 +6,43 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as PubSub from "effect/PubSub"
 import * as Ref from "effect/Ref"
-import * as Schema from "effect/Schema"
-import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
-  ChainNotSupportedError,
-  ConnectorNotConnectedError,
   ConnectorNotFoundError,
-  NetworkNotFoundError,
   normalizeWalletError,
   RequestAbortedError,
-  SignatureDeclinedError,
   UserRejectedRequestError,
-  WalletConnectConnectorNotFoundError,
-  type WalletError
+  WalletConnectConnectorNotFoundError
 } from "../errors"
-import { activeId } from "../internal/activeNetwork"
-import {
-  addressesOf,
-  namespacesOf,
-  requestChainOf,
-  type WalletConnectSession
-} from "../internal/sessionAccounts"
-import type { CaipNetwork } from "../schemas/Network"
-import {
-  type CaipNetworkId,
-  type ChainNamespace,
-  ChainNamespaces,
-  caipNetworkIdParts,
-  EvmAddress
-} from "../schemas/Primitives"
-import { type ConnectionStatuses, connectedConnectorIdKey, StorageKeys } from "../schemas/StorageKeys"
+import { namespacesOf, type WalletConnectSession } from "../internal/sessionAccounts"
+import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
+import { StorageKeys } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
 import {
   type ConnectError,
   Connection,
   type ConnectionState,
   type NamespaceConnection,
-  type RequestError,
-  type SwitchNetworkError,
-  WALLET_CONNECT_ID,
-  type WalletRequest
+  WALLET_CONNECT_ID
 } from "../services/Connection"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../services/Connectors"
 import { ModalConfig } from "../services/ModalConfig"
-import { ConnectedAccount, ModalRouter } from "../services/ModalRouter"
 import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
-import { WalletConnect, type WalletConnectEvent } from "../services/WalletConnect"
+import { WalletConnect } from "../services/WalletConnect"
+import { type Connections, disconnected, makeConnectionStore } from "./connectionStore"
 import { eip155NetworkId } from "./NetworksLive"
+import { makeSessionSync } from "./walletConnectSync"
+import { BEST_EFFORT_TIMEOUT, decodeAccounts, listenToWallet, walletRead, walletRequest } from "./walletIo"
 
 /** How long a stored wallet may take to announce itself after a reload. */
 export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
-/** Non-interactive wallet reads (accounts, chain id) must answer within this (THREATS.md R2). */
-export const WALLET_READ_TIMEOUT = Duration.seconds(10)
-/** Best-effort calls such as revoking permissions on disconnect (THREATS.md R2: at most 1 s). */
-export const BEST_EFFORT_TIMEOUT = Duration.seconds(1)
 
 export const MAX_RECENT = 2
 
-/** Requests whose refusal reads 'Signature declined' (SPEC.md §8). */
-const SIGN_METHODS: ReadonlySet<string> = new Set([
-  "personal_sign",
-  "eth_signTypedData_v4",
-  "solana_signMessage"
-])
-
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
-/** New connections of some namespaces. */
-type Connections = Partial<Record<ChainNamespace, NamespaceConnection>>
-
-const disconnected: NamespaceConnection = { status: "disconnected" }
 const connecting: NamespaceConnection = { status: "connecting" }
 
 export const initialConnectionState: ConnectionState = { namespaces: {}, attempt: undefined }
@@ -90,42 +53,15 @@ export const withRecent = (
   wallet: RecentWallet
 ): ReadonlyArray<RecentWallet> => [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, MAX_RECENT)
 
-const isEvmAddress = Schema.is(EvmAddress)
-
-/** The valid EVM addresses of an `accounts` answer or `accountsChanged` payload; anything else drops. */
-export const decodeAccounts = (payload: unknown): ReadonlyArray<string> =>
-  Array.isArray(payload) ? payload.filter((a): a is string => isEvmAddress(a)) : []
-
-/** Switch failures that mean "the wallet does not know this chain" (SPEC.md §8: 4902, -32603, 5000). */
-export const switchNeedsAdd = (error: WalletError): boolean =>
-  error._tag === "ChainNotAddedError" || error.code === 4902 || error.code === -32603 || error.code === 5000
-
-/** `wallet_addEthereumChain` parameters for a network (SPEC.md §7). */
-export const addChainParams = (network: CaipNetwork) => ({
-  chainId: `0x${Number(network.id).toString(16)}`,
-  chainName: network.name,
-  nativeCurrency: network.nativeCurrency,
-  rpcUrls: [...network.rpcUrls.default.http],
-  blockExplorerUrls: network.blockExplorers === undefined ? undefined : [network.blockExplorers.default.url]
-})
-
 const noAccount = () => normalizeWalletError({ message: "The wallet returned no account" })
 
 const superseded = () => new RequestAbortedError({ source: "other" })
-
-/** One request to a wallet, its failure normalised; a provider that throws synchronously is caught too. */
-export const walletRequest = (provider: Eip1193Provider, method: string, params?: unknown) =>
-  Effect.tryPromise({
-    try: () => provider.request(params === undefined ? { method } : { method, params }),
-    catch: normalizeWalletError
-  })
 
 export const makeConnection = Effect.gen(function* () {
   const config = yield* ModalConfig
   const storage = yield* Storage
   const connectors = yield* Connectors
   const networks = yield* Networks
-  const router = yield* ModalRouter
   const walletConnect = yield* WalletConnect
   const scope = yield* Effect.scope
   const runFork = Effect.runForkWith(yield* Effect.context<never>())
@@ -168,52 +104,14 @@ export const makeConnection = Effect.gen(function* () {
       return c?.status === "connected" ? Option.some(c) : Option.none()
     })
 
-  const persistStatuses = (connections: Connections) =>
-    Effect.forEach(
-      ChainNamespaces.flatMap((ns) => {
-        const connection = connections[ns]
-        return connection === undefined ? [] : [[ns, connection] as const]
-      }),
-      ([ns, connection]) => persistStatus(ns, connection),
-      { discard: true }
-    )
+  const { persistStatus, persistStatuses, forgetStored, storedWalletConnect, stored } =
+    makeConnectionStore(storage)
 
-  const persistStatus = (ns: ChainNamespace, connection: NamespaceConnection) =>
-    Effect.gen(function* () {
-      const statuses: ConnectionStatuses = Option.getOrElse(
-        yield* storage.get(StorageKeys.connectionStatus),
-        () => ({})
-      )
-      yield* storage.set(StorageKeys.connectionStatus, { ...statuses, [ns]: connection.status })
-      const namespaces = Option.getOrElse(yield* storage.get(StorageKeys.connectedNamespaces), () => [])
-      const others = namespaces.filter((n) => n !== ns)
-      if (connection.status === "connected") {
-        yield* storage.set(connectedConnectorIdKey(ns), connection.connector.key)
-        yield* storage.set(StorageKeys.connectedNamespaces, [...others, ns])
-      } else {
-        yield* storage.remove(connectedConnectorIdKey(ns))
-        yield* storage.set(StorageKeys.connectedNamespaces, others)
-      }
-    })
-
-  /** Marks a namespace disconnected in storage, writing only when storage says otherwise. */
-  const forgetStored = (ns: ChainNamespace) =>
-    Effect.gen(function* () {
-      const stored = Option.flatMap(yield* storage.get(StorageKeys.connectionStatus), (s) =>
-        Option.fromNullishOr(s[ns])
-      )
-      if (Option.isSome(stored) && stored.value !== "disconnected") yield* persistStatus(ns, disconnected)
-    })
-
+  /** Makes the wallet's chain the active network (an Unknown Network when it is not configured). */
   const followChain = (chainId: unknown) =>
     Effect.gen(function* () {
       const id = eip155NetworkId(chainId)
-      if (Option.isNone(id)) return
-      const active = yield* networks.setActive(id.value)
-      const route = yield* SubscriptionRef.get(router.state)
-      if (active._tag === "Unknown" && !config.allowUnsupportedChain) yield* router.open("UnsupportedChain")
-      else if (active._tag === "Known" && route.open && route.view === "UnsupportedChain")
-        yield* router.replace("Account")
+      if (Option.isSome(id)) yield* networks.setActive(id.value)
     })
 
   /** The namespaces connected through the wallet of `key` (a WalletConnect session serves several). */
@@ -271,36 +169,21 @@ export const makeConnection = Effect.gen(function* () {
     const whenCurrent = (effect: Effect.Effect<void>) => {
       runFork(Effect.when(effect, isCurrent))
     }
-    const onAccounts = (payload: unknown) =>
-      whenCurrent(
-        Effect.gen(function* () {
-          const accounts = decodeAccounts(payload)
-          const [address] = accounts
-          if (address === undefined) return yield* dropConnection("eip155")
-          const now = yield* current("eip155")
-          if (Option.isSome(now))
-            yield* setNamespace("eip155", { ...now.value, address, allAccounts: accounts })
-        })
-      )
-    const onChain = (payload: unknown) => whenCurrent(followChain(payload))
-    const onDisconnect = () => whenCurrent(dropConnection("eip155"))
-    const handlers = [
-      ["accountsChanged", onAccounts],
-      ["chainChanged", onChain],
-      ["disconnect", onDisconnect]
-    ] as const
-    try {
-      for (const [event, handler] of handlers) provider.on?.(event, handler)
-    } catch {
-      // A wallet without working events still connects; it just is not followed.
-    }
-    return () => {
-      try {
-        for (const [event, handler] of handlers) provider.removeListener?.(event, handler)
-      } catch {
-        // Nothing to release on a wallet that cannot remove listeners.
-      }
-    }
+    return listenToWallet(provider, {
+      accountsChanged: (payload) =>
+        whenCurrent(
+          Effect.gen(function* () {
+            const accounts = decodeAccounts(payload)
+            const [address] = accounts
+            if (address === undefined) return yield* dropConnection("eip155")
+            const now = yield* current("eip155")
+            if (Option.isSome(now))
+              yield* setNamespace("eip155", { ...now.value, address, allAccounts: accounts })
+          })
+        ),
+      chainChanged: (payload) => whenCurrent(followChain(payload)),
+      disconnect: () => whenCurrent(dropConnection("eip155"))
+    })
   }
 
   /** Whether the intent that started at `since` is still the newest one. */
@@ -334,101 +217,17 @@ export const makeConnection = Effect.gen(function* () {
       return true
     })
 
-  /** WalletConnect on one namespace, named after the session's wallet (or just "WalletConnect" before one). */
-  const walletConnectConnector = (
-    ns: ChainNamespace,
-    peer: { readonly name: string; readonly icon: string | undefined }
-  ): WalletConnector => ({
-    id: WALLET_CONNECT_ID,
-    key: WALLET_CONNECT_ID,
-    type: "WALLET_CONNECT",
-    chain: ns,
-    name: peer.name,
-    icon: peer.icon,
-    rdns: undefined,
-    provider: walletConnect.provider(ns),
-    suspicious: false,
-    uuid: undefined
-  })
-
-  const activeIdOf = (ns: ChainNamespace) =>
-    Effect.map(SubscriptionRef.get(networks.state), (n) => {
-      const active = n.active[ns]
-      return active === undefined ? undefined : activeId(active)
-    })
-
-  /**
-   * Makes a session's accounts the connection of every namespace it covers; namespaces it no longer covers
-   * are dropped. The active network follows the session when the session does not cover it. Answers the
-   * namespaces' connections, stored so; the caller shows them.
-   */
-  const applySession = (session: WalletConnectSession) =>
-    Effect.gen(function* () {
-      const shown = (yield* SubscriptionRef.get(networks.state)).activeNamespace
-      const covered = namespacesOf(session)
-      const previous = yield* namespacesWith(WALLET_CONNECT_ID)
-      const connections: Connections = {}
-      for (const ns of previous) if (!covered.includes(ns)) connections[ns] = disconnected
-      for (const ns of covered) {
-        const active = yield* activeIdOf(ns)
-        const addresses = addressesOf(session, ns, active)
-        const [address] = addresses
-        if (address === undefined) continue
-        const connection: Connected = {
-          status: "connected",
-          connector: walletConnectConnector(ns, session.peer),
-          address,
-          allAccounts: addresses,
-          accountType: "eoa"
-        }
-        connections[ns] = connection
-        const chain = requestChainOf(session, ns, active)
-        if (chain === undefined || chain === active) continue
-        if (ns === "eip155") yield* followChain(caipNetworkIdParts(chain).reference)
-        else if (Option.isSome(networks.find(chain))) yield* networks.setActive(chain)
-      }
-      // Following chains must not move the visitor to another namespace: the one shown stays, unless the
-      // session does not cover it.
-      const keep = covered.includes(shown) ? shown : covered[0]
-      const now = (yield* SubscriptionRef.get(networks.state)).activeNamespace
-      if (keep !== undefined && keep !== now) yield* networks.setActiveNamespace(keep)
-      yield* persistStatuses(connections)
-      return connections
-    })
-
-  const onWalletConnectEvent = (event: WalletConnectEvent) =>
-    Effect.gen(function* () {
-      switch (event._tag) {
-        case "SessionDeleted": {
-          const connected = yield* SubscriptionRef.get(state)
-          const ns = ChainNamespaces.find((n) => {
-            const c = connected.namespaces[n]
-            return c?.status === "connected" && c.connector.type === "WALLET_CONNECT"
-          })
-          if (ns !== undefined) yield* dropConnection(ns)
-          return
-        }
-        case "SessionChanged":
-          return yield* show(yield* applySession(event.session), "keep")
-        case "ChainChanged":
-          return yield* followChain(caipNetworkIdParts(event.caipNetworkId).reference)
-      }
-    })
-
-  /** Follows the session's events until detached; subscribed before it returns, so none is missed. */
-  const listenWalletConnect = Effect.gen(function* () {
-    const listening = yield* Scope.make()
-    const events = yield* Scope.provide(walletConnect.events, listening)
-    const fiber = yield* Effect.forkIn(
-      // An event is handled whole: a deletion detaches this very listener while it drops the session.
-      Effect.forever(
-        Effect.flatMap(PubSub.take(events), (event) => Effect.uninterruptible(onWalletConnectEvent(event)))
-      ),
-      scope
-    )
-    return () => {
-      runFork(Effect.andThen(Fiber.interrupt(fiber), Scope.close(listening, Exit.void)))
-    }
+  const { walletConnectConnector, applySession, listenWalletConnect } = makeSessionSync({
+    state,
+    networks,
+    walletConnect,
+    scope,
+    runFork,
+    namespacesWith,
+    dropConnection,
+    followChain,
+    persistStatuses,
+    show
   })
 
   /** Makes an approved (or restored) session the connection, unless a newer intent came first. */
@@ -442,13 +241,7 @@ export const makeConnection = Effect.gen(function* () {
       return true
     })
 
-  const readChain = (provider: Eip1193Provider) =>
-    walletRequest(provider, "eth_chainId").pipe(
-      Effect.timeoutOrElse({
-        duration: WALLET_READ_TIMEOUT,
-        orElse: () => Effect.fail(normalizeWalletError({ message: "The wallet did not tell its chain" }))
-      })
-    )
+  const readChain = (provider: Eip1193Provider) => walletRead(provider, "eth_chainId")
 
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
@@ -565,7 +358,6 @@ export const makeConnection = Effect.gen(function* () {
       const was = yield* current(ns)
       yield* dropConnection(ns)
       yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: undefined }))
-      yield* router.close({ force: true })
       // Best effort, in the background: a slow wallet must not hold back (or cancel) what comes next.
       if (Option.isSome(was)) {
         yield* Effect.forkIn(
@@ -579,75 +371,6 @@ export const makeConnection = Effect.gen(function* () {
       }
     })
 
-  const switchNetwork = (caipNetworkId: CaipNetworkId): Effect.Effect<void, SwitchNetworkError> =>
-    Effect.gen(function* () {
-      const target = networks.find(caipNetworkId)
-      if (Option.isNone(target))
-        return yield* Effect.fail(new NetworkNotFoundError({ chainId: caipNetworkId }))
-      const network = target.value
-      const wallet = yield* current(network.chainNamespace)
-      if (Option.isNone(wallet) || network.chainNamespace !== "eip155") {
-        yield* networks.setActive(caipNetworkId)
-        return
-      }
-      const { provider } = wallet.value.connector
-      const chainId = addChainParams(network).chainId
-      const switchChain = walletRequest(provider, "wallet_switchEthereumChain", [{ chainId }])
-      const addThenSwitch = walletRequest(provider, "wallet_addEthereumChain", [
-        addChainParams(network)
-      ]).pipe(
-        Effect.andThen(switchChain),
-        Effect.mapError(
-          (cause): SwitchNetworkError =>
-            cause._tag === "UserRejectedRequestError"
-              ? cause
-              : new ChainNotSupportedError({ chainId: caipNetworkId, cause })
-        )
-      )
-      yield* switchChain.pipe(
-        Effect.catch(
-          (error): Effect.Effect<unknown, SwitchNetworkError> =>
-            switchNeedsAdd(error) ? addThenSwitch : Effect.fail(error)
-        )
-      )
-      yield* followChain(chainId)
-    })
-
-  // The method lists and their schemas load with the first request, not with the page.
-  const requestRules = yield* Effect.cached(Effect.promise(() => import("../internal/rpcMethods")))
-  const request = (args: WalletRequest, namespace?: ChainNamespace): Effect.Effect<unknown, RequestError> =>
-    Effect.gen(function* () {
-      const ns = namespace ?? (yield* SubscriptionRef.get(networks.state)).activeNamespace
-      const { validateRequest, decodeResult } = yield* requestRules
-      const rule = yield* Effect.fromResult(validateRequest(ns, args.method, args.params))
-      const wallet = yield* current(ns)
-      if (Option.isNone(wallet)) return yield* Effect.fail(new ConnectorNotConnectedError({}))
-      const answer = walletRequest(wallet.value.connector.provider, rule.method, rule.params)
-      // A phone wallet paired by a link shows the request once the visitor is back in it.
-      const wake =
-        rule.kind === "unsafe" && wallet.value.connector.type === "WALLET_CONNECT"
-          ? walletConnect.openWallet
-          : Effect.void
-      // A read must answer in time (THREATS.md R2); a signature waits for the visitor.
-      const raw = yield* rule.kind === "safe"
-        ? answer.pipe(
-            Effect.timeoutOrElse({
-              duration: WALLET_READ_TIMEOUT,
-              orElse: () =>
-                Effect.fail(normalizeWalletError({ message: `The wallet did not answer ${rule.method}` }))
-            })
-          )
-        : Effect.andThen(Effect.forkIn(wake, scope), answer)
-      return yield* Effect.fromResult(decodeResult(rule.method, raw))
-    }).pipe(
-      Effect.mapError(
-        (error): RequestError =>
-          error._tag === "UserRejectedRequestError" && SIGN_METHODS.has(args.method)
-            ? new SignatureDeclinedError({ cause: error })
-            : error
-      )
-    )
-
   /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
   const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
@@ -660,20 +383,6 @@ export const makeConnection = Effect.gen(function* () {
       }
     })
 
-  /** The namespaces storage says were connected through WalletConnect. */
-  const storedWalletConnect = Effect.gen(function* () {
-    const statuses: ConnectionStatuses = Option.getOrElse(
-      yield* storage.get(StorageKeys.connectionStatus),
-      () => ({})
-    )
-    const found: Array<ChainNamespace> = []
-    for (const ns of ChainNamespaces) {
-      if (statuses[ns] !== "connected") continue
-      if (Option.contains(yield* storage.get(connectedConnectorIdKey(ns)), WALLET_CONNECT_ID)) found.push(ns)
-    }
-    return found
-  })
-
   /**
    * On start, a stored connection only suggests a reconnect: the wallet must still be here and say so.
    * Shows the stored namespaces connecting; answers the rest, which waits for the wallet.
@@ -685,12 +394,9 @@ export const makeConnection = Effect.gen(function* () {
       for (const ns of viaWalletConnect) yield* setNamespace(ns, connecting)
       return restoreWalletConnect(viaWalletConnect, since)
     }
-    const stored = Option.flatMap(yield* storage.get(StorageKeys.connectionStatus), (s) =>
-      Option.fromNullishOr(s.eip155)
-    )
-    const key = yield* storage.get(connectedConnectorIdKey("eip155"))
-    if (!Option.contains(stored, "connected") || Option.isNone(key)) {
-      if (Option.isSome(stored) && stored.value !== "disconnected") yield* dropConnection("eip155")
+    const { status, key } = yield* stored("eip155")
+    if (!Option.contains(status, "connected") || Option.isNone(key)) {
+      if (Option.isSome(status) && status.value !== "disconnected") yield* dropConnection("eip155")
       return Effect.void
     }
     yield* setNamespace("eip155", connecting)
@@ -700,10 +406,8 @@ export const makeConnection = Effect.gen(function* () {
         onNone: () => Effect.succeed(false),
         onSome: (c) =>
           Effect.gen(function* () {
-            const accounts = decodeAccounts(
-              yield* walletRequest(c.provider, "eth_accounts").pipe(Effect.timeout(WALLET_READ_TIMEOUT))
-            )
-            const chainId = yield* readChain(c.provider).pipe(Effect.timeout(WALLET_READ_TIMEOUT))
+            const accounts = decodeAccounts(yield* walletRead(c.provider, "eth_accounts"))
+            const chainId = yield* readChain(c.provider)
             return yield* commit(c, accounts, chainId, since)
           }).pipe(Effect.orElseSucceed(() => false))
       })
@@ -716,13 +420,6 @@ export const makeConnection = Effect.gen(function* () {
   if (config.enableReconnect) yield* Effect.forkScoped(yield* restore)
   else yield* dropConnection("eip155")
 
-  // Closing the modal settles a pending connect as rejected (THREATS.md R3).
-  const closes = yield* router.subscribe
-  yield* Effect.forkScoped(
-    Effect.forever(
-      Effect.flatMap(PubSub.take(closes), (event) => (event._tag === "Closed" ? cancel : Effect.void))
-    )
-  )
   yield* Effect.addFinalizer(() => Effect.sync(() => detach()))
 
   return Connection.of({
@@ -731,8 +428,6 @@ export const makeConnection = Effect.gen(function* () {
     connect,
     cancel,
     disconnect,
-    switchNetwork,
-    request,
     connected: current
   })
 })
@@ -742,23 +437,3 @@ export const makeConnection = Effect.gen(function* () {
  * @category layers
  */
 export const ConnectionLive = Layer.effect(Connection, makeConnection)
-
-/**
- * Tells the router whether the active namespace has an address, so `open()` lands on Account.
- *
- * @since 0.1.0
- * @category layers
- */
-export const ConnectedAccountLive = Layer.effect(
-  ConnectedAccount,
-  Effect.gen(function* () {
-    const connection = yield* Connection
-    const networks = yield* Networks
-    return {
-      isConnected: Effect.gen(function* () {
-        const { activeNamespace } = yield* SubscriptionRef.get(networks.state)
-        return Option.isSome(yield* connection.connected(activeNamespace))
-      })
-    }
-  })
-)

@@ -4,13 +4,11 @@ import * as PubSub from "effect/PubSub"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { View } from "../schemas/View"
 import {
-  ConnectedAccount,
   ModalRouter,
   type ModalRouterShape,
   type RouteData,
   type RouterEvent,
   type RouterState,
-  type TransactionOutcome,
   type TransactionStackEntry
 } from "../services/ModalRouter"
 
@@ -22,9 +20,8 @@ export const initialRouterState: RouterState = {
   transactionStack: []
 }
 
-/** The view a bare `open()` lands on (SPEC.md §2). */
-export const viewOnOpen = (requested: View | undefined, connected: boolean): View =>
-  requested ?? (connected ? "Account" : "Connect")
+/** ApproveTransaction shows a pending request: it is never a place to navigate to. */
+const navigable = (view: View): boolean => view !== "ApproveTransaction"
 
 export const opened = (view: View, data: RouteData | undefined): RouterState => ({
   open: true,
@@ -68,11 +65,6 @@ export const makeModalRouter = Effect.gen(function* () {
   const state = yield* SubscriptionRef.make(initialRouterState)
   const events = yield* PubSub.unbounded<RouterEvent>()
 
-  const settleAll = (stack: ReadonlyArray<TransactionStackEntry>, outcome: TransactionOutcome) =>
-    Effect.sync(() => {
-      for (const entry of stack) entry.onSettled?.(outcome)
-    })
-
   const closeNow = Effect.gen(function* () {
     const before = yield* SubscriptionRef.getAndUpdate(state, (s) => ({
       ...initialRouterState,
@@ -80,8 +72,6 @@ export const makeModalRouter = Effect.gen(function* () {
       history: s.history
     }))
     if (!before.open) return
-    // Requests still waiting for approval can no longer be approved once the modal is gone.
-    yield* settleAll(before.transactionStack, "cancel")
     yield* PubSub.publish(events, { _tag: "Closed", pendingTransactions: before.transactionStack.length })
   })
 
@@ -96,10 +86,7 @@ export const makeModalRouter = Effect.gen(function* () {
 
   const open: ModalRouterShape["open"] = (view, data) =>
     Effect.gen(function* () {
-      // Asked at open time, from the caller's context: the connection layer is built after the router.
-      const connected =
-        view === undefined ? yield* Effect.flatMap(ConnectedAccount, (a) => a.isConnected) : false
-      const target = viewOnOpen(view, connected)
+      const target = navigable(view) ? view : "Connect"
       yield* SubscriptionRef.set(state, opened(target, data))
       yield* PubSub.publish(events, { _tag: "Opened", view: target })
     })
@@ -111,24 +98,23 @@ export const makeModalRouter = Effect.gen(function* () {
     else yield* SubscriptionRef.set(state, previous)
   })
 
-  const popTransaction: ModalRouterShape["popTransaction"] = (outcome) =>
-    Effect.gen(function* () {
-      const current = yield* SubscriptionRef.get(state)
-      const entry = current.transactionStack[current.transactionStack.length - 1]
-      if (entry === undefined) return
-      const rest = current.transactionStack.slice(0, -1)
-      yield* SubscriptionRef.set(state, { ...current, transactionStack: rest })
-      entry.onSettled?.(outcome)
-      if (rest.length === 0 && entry.closeOnPop) yield* closeNow
-      else yield* goBack
-    })
+  const popTransaction: ModalRouterShape["popTransaction"] = Effect.gen(function* () {
+    const current = yield* SubscriptionRef.get(state)
+    const entry = current.transactionStack[current.transactionStack.length - 1]
+    if (entry === undefined) return
+    const rest = current.transactionStack.slice(0, -1)
+    yield* SubscriptionRef.set(state, { ...current, transactionStack: rest })
+    if (rest.length === 0 && entry.closeOnPop) yield* closeNow
+    else yield* goBack
+  })
 
   return ModalRouter.of({
     state,
     open,
     close,
-    push: (view, data) => SubscriptionRef.update(state, (s) => pushed(s, view, data)),
-    replace: (view, data) => SubscriptionRef.update(state, (s) => replaced(s, view, data)),
+    push: (view, data) => SubscriptionRef.update(state, (s) => (navigable(view) ? pushed(s, view, data) : s)),
+    replace: (view, data) =>
+      SubscriptionRef.update(state, (s) => (navigable(view) ? replaced(s, view, data) : s)),
     goBack,
     pushTransaction: (entry) => SubscriptionRef.update(state, (s) => withTransaction(s, entry)),
     popTransaction,

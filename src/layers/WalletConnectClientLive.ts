@@ -5,7 +5,8 @@ import { WalletConnectConnectorNotFoundError } from "../errors"
 import type { AppMetadata } from "../schemas/Metadata"
 import type { ModalOptions } from "../schemas/ModalOptions"
 import { ModalConfig } from "../services/ModalConfig"
-import { type UniversalProviderClient, WalletConnectClient } from "../services/WalletConnectClient"
+import { WalletConnectClient } from "../services/WalletConnectClient"
+import { cachedImport } from "./cachedImport"
 
 /** Loading the SDK chunk and opening its storage (THREATS.md R2: every external step has a time-out). */
 export const SDK_LOAD_TIMEOUT = Duration.seconds(20)
@@ -24,28 +25,21 @@ export const metadataOf = (config: ModalOptions): AppMetadata => {
 
 export const makeWalletConnectClient = Effect.gen(function* () {
   const config = yield* ModalConfig
-  let loading: Promise<UniversalProviderClient> | undefined
-  const load = () =>
-    import("../internal/universalProvider").then((sdk) =>
-      sdk.createUniversalProvider({
-        projectId: config.projectId,
-        relayUrl: config.relayUrl,
-        metadata: metadataOf(config),
-        logger: config.debug ? "error" : "silent",
-        verify: config.walletConnectVerify
-      })
-    )
-  const get = Effect.tryPromise({
-    try: () => {
-      loading ??= load().catch((error: unknown) => {
-        // A failed load (chunk not reachable, storage refused) is tried again by the next caller.
-        loading = undefined
-        throw error
-      })
-      return loading
-    },
-    catch: (cause) => new WalletConnectConnectorNotFoundError({ cause })
-  }).pipe(
+  // A failed load (chunk not reachable, storage refused) is not kept: the next caller loads again.
+  const load = yield* cachedImport(
+    () =>
+      import("../internal/universalProvider").then((sdk) =>
+        sdk.createUniversalProvider({
+          projectId: config.projectId,
+          relayUrl: config.relayUrl,
+          metadata: metadataOf(config),
+          logger: config.debug ? "error" : "silent",
+          verify: config.walletConnectVerify
+        })
+      ),
+    (cause) => new WalletConnectConnectorNotFoundError({ cause })
+  )
+  const get = load.pipe(
     Effect.timeoutOrElse({
       duration: SDK_LOAD_TIMEOUT,
       orElse: () => Effect.fail(new WalletConnectConnectorNotFoundError({ cause: "timeout" }))

@@ -4,8 +4,9 @@
  * @since 0.1.0
  */
 
-export type { ModalEvent } from "../internal/controller"
 export type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "../internal/snapshots"
+export type { ModalEvent } from "../services/ModalEvents"
+export type { TrackedTransaction } from "../services/TransactionWatcher"
 export { AirlockProvider } from "./AirlockProvider"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton"
 export { useAirlock } from "./useAirlock"
@@ -15,6 +16,7 @@ export { useAirlockEvents } from "./useAirlockEvents"
 export { type AirlockNetwork, useAirlockNetwork } from "./useAirlockNetwork"
 export { useAirlockState } from "./useAirlockState"
 export { type AirlockTheme, useAirlockTheme } from "./useAirlockTheme"
+export { useAirlockTransactions } from "./useAirlockTransactions"
 export { type AirlockWalletConnect, useAirlockWalletConnect } from "./useAirlockWalletConnect"
 export { useDisconnect } from "./useDisconnect"
 export { useWalletInfo } from "./useWalletInfo"

@@ -1,6 +1,7 @@
 import type * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { SafeImageUrl, SanitizedName } from "../internal/untrusted"
 import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import {
   FiniteNumber,
@@ -18,10 +19,14 @@ export const TokenQuantity = Schema.Struct({
 }).annotate({ identifier: "TokenQuantity" })
 export type TokenQuantity = typeof TokenQuantity.Type
 
-/** One token from the provider's balance API (`GET /v1/account/{address}/balance`). */
+/**
+ * One token from the provider's balance API (`GET /v1/account/{address}/balance`). Name and symbol decode
+ * to plain text (`undefined` when nothing readable is left), the icon to an `<img src>`-safe URL or
+ * `undefined` (THREATS.md T3).
+ */
 export const TokenBalance = Schema.Struct({
-  name: Schema.String,
-  symbol: Schema.String,
+  name: SanitizedName,
+  symbol: SanitizedName,
   /** CAIP-2 id of the token's chain, e.g. `eip155:1`. */
   chainId: Schema.String,
   /** Absent for the native coin. */
@@ -30,7 +35,7 @@ export const TokenBalance = Schema.Struct({
   value: nullableWithDefault(FiniteNumber, () => 0),
   price: FiniteNumber,
   quantity: TokenQuantity,
-  iconUrl: Schema.String
+  iconUrl: SafeImageUrl
 }).annotate({ identifier: "TokenBalance" })
 export type TokenBalance = typeof TokenBalance.Type
 
@@ -63,13 +68,14 @@ export const filterZeroDecimals = <T extends { readonly quantity: { readonly dec
   balances: ReadonlyArray<T>
 ): ReadonlyArray<T> => balances.filter((balance) => balance.quantity.decimals !== "0")
 
+/** Text and icon made safe as in {@link TokenBalance}: a wallet's answer is third-party too. */
 export const WalletAssetMetadata = Schema.Struct({
-  name: Schema.String,
-  symbol: Schema.String,
+  name: SanitizedName,
+  symbol: SanitizedName,
   decimals: Schema.Natural,
   value: optionalNullable(FiniteNumber),
   price: FiniteNumber,
-  iconUrl: Schema.String
+  iconUrl: SafeImageUrl
 }).annotate({ identifier: "WalletAssetMetadata" })
 export type WalletAssetMetadata = typeof WalletAssetMetadata.Type
 

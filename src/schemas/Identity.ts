@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
+import { safeIconUrl, sanitizeName } from "../internal/untrusted"
 import { decodeUnknownResult } from "./decode"
 import { optionalWithDefault } from "./Primitives"
 
@@ -12,16 +13,17 @@ export const IdentityResponse = Schema.Struct({
 }).annotate({ identifier: "IdentityResponse" })
 
 /**
- * An address's name and avatar; the API's `null` (or a missing key) decodes to `undefined`. The avatar is
- * an untrusted URL: the renderer applies its own scheme rules (THREATS T3).
+ * An address's name and avatar, safe to show (THREATS T3): the name is plain text, the avatar a URL fit
+ * for `<img src>`. The API's `null`, a missing key, a name with nothing readable left and an unsafe avatar
+ * URL all decode to `undefined`.
  */
 export const Identity = IdentityResponse.pipe(
   Schema.decodeTo(
     Schema.Struct({ name: Schema.UndefinedOr(Schema.String), avatar: Schema.UndefinedOr(Schema.String) }),
     {
       decode: SchemaGetter.transform((wire) => ({
-        name: wire.name ?? undefined,
-        avatar: wire.avatar ?? undefined
+        name: sanitizeName(wire.name),
+        avatar: safeIconUrl(wire.avatar)
       })),
       encode: SchemaGetter.transform((identity) => ({
         name: identity.name ?? null,

@@ -1,19 +1,22 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { SafeImageUrl, SanitizedName } from "../internal/untrusted"
 import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { FiniteNumber, IsoDateTimeString, nullableWithDefault, optionalNullable } from "./Primitives"
 
-const ImageRef = Schema.Struct({ url: Schema.String })
+/** An image; `url` decodes to `undefined` unless it is safe for `<img src>` (THREATS.md T3). */
+const ImageRef = Schema.Struct({ url: SafeImageUrl })
 
+/** Names and symbols decode to plain text; one with nothing readable left is absent. */
 export const FungibleInfo = Schema.Struct({
-  name: optionalNullable(Schema.String),
-  symbol: optionalNullable(Schema.String),
+  name: optionalNullable(SanitizedName),
+  symbol: optionalNullable(SanitizedName),
   icon: optionalNullable(ImageRef)
 }).annotate({ identifier: "FungibleInfo" })
 export type FungibleInfo = typeof FungibleInfo.Type
 
 export const NftInfo = Schema.Struct({
-  name: optionalNullable(Schema.String),
+  name: optionalNullable(SanitizedName),
   content: optionalNullable(Schema.Struct({ preview: optionalNullable(ImageRef) }))
 }).annotate({ identifier: "NftInfo" })
 export type NftInfo = typeof NftInfo.Type
@@ -34,8 +37,11 @@ export const Transfer = Schema.Struct({
 export type Transfer = typeof Transfer.Type
 
 export const TransactionMetadata = Schema.Struct({
-  /** e.g. send, receive, deposit, withdraw (SPEC §4 picks the sign from it). */
-  operationType: Schema.String,
+  /**
+   * e.g. send, receive, deposit, withdraw (SPEC §4 picks the sign from it); shown, so plain text, and
+   * `undefined` when nothing readable is left.
+   */
+  operationType: SanitizedName,
   /** confirmed, failed or pending in practice; kept open so a new status does not drop the entry. */
   status: Schema.String,
   sentFrom: Schema.String,

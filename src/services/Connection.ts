@@ -3,19 +3,13 @@ import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
-  ChainNotSupportedError,
-  ConnectorNotConnectedError,
   ConnectorNotFoundError,
-  MethodNotAllowedError,
-  NetworkNotFoundError,
   RequestAbortedError,
   ServiceUnavailableError,
-  SignatureDeclinedError,
   WalletConnectConnectorNotFoundError,
   WalletError
 } from "../errors"
-import type { SchemaDecodeError } from "../schemas/decode"
-import type { AccountType, CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
+import type { AccountType, ChainNamespace } from "../schemas/Primitives"
 import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
 import type { WalletConnector } from "./Connectors"
@@ -51,44 +45,18 @@ export type ConnectError =
   | WalletConnectConnectorNotFoundError
   | ServiceUnavailableError
 
-/** Why a dapp's request did not get an answer. */
-export type RequestError =
-  | WalletError
-  | MethodNotAllowedError
-  | SchemaDecodeError
-  | ConnectorNotConnectedError
-  | SignatureDeclinedError
-
-/** A dapp's JSON-RPC request to the connected wallet. */
-export interface WalletRequest {
-  readonly method: string
-  readonly params?: unknown
-}
-
-export type SwitchNetworkError = WalletError | ChainNotSupportedError | NetworkNotFoundError
-
 export interface ConnectionShape {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
   /** Recent wallets, newest first, at most 2 (SPEC.md §4). */
   readonly recentWallets: SubscriptionRef.SubscriptionRef<ReadonlyArray<RecentWallet>>
   /**
    * Asks the wallet for its accounts. Concurrent calls for one connector share one wallet prompt;
-   * closing the modal settles the attempt as a user rejection.
+   * `cancel` settles the attempt as a user rejection.
    */
   readonly connect: (connectorId: string) => Effect.Effect<void, ConnectError>
   /** Abandons any attempt in progress; a late wallet answer then changes nothing. */
   readonly cancel: Effect.Effect<void>
   readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void>
-  /** Switches the wallet (adding the chain when it does not know it), or just the modal when disconnected. */
-  readonly switchNetwork: (caipNetworkId: CaipNetworkId) => Effect.Effect<void, SwitchNetworkError>
-  /**
-   * Sends a dapp's request to the wallet of `namespace` (default: the active one). Only listed methods of
-   * that namespace go through (SPEC.md §5), with their params checked; the answer is decoded.
-   */
-  readonly request: (
-    request: WalletRequest,
-    namespace?: ChainNamespace
-  ) => Effect.Effect<unknown, RequestError>
   /** The connected wallet of a namespace. */
   readonly connected: (
     namespace: ChainNamespace

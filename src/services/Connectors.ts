@@ -32,6 +32,11 @@ export interface WalletConnector {
   readonly suspicious: boolean
   /** The EIP-6963 uuid, for announced wallets. */
   readonly uuid: string | undefined
+  /**
+   * `modal`: the wallet has no screen of its own (an embedded wallet, a test double), so its unsafe
+   * requests are approved in ApproveTransaction before they reach it. Absent: the wallet asks itself.
+   */
+  readonly approval?: "modal" | undefined
 }
 
 export interface ConnectorsShape {

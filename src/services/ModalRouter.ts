@@ -1,5 +1,5 @@
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
+import type * as Effect from "effect/Effect"
 import type * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
@@ -8,13 +8,9 @@ import type { View } from "../schemas/View"
 /** What a view was opened with (a wallet id, a connector id...), kept opaque to the router. */
 export type RouteData = Readonly<Record<string, string>>
 
-/** How an unsafe request left the ApproveTransaction flow. */
-export type TransactionOutcome = "success" | "error" | "cancel"
-
 /** One pending unsafe request waiting in ApproveTransaction (SPEC.md §4). */
 export interface TransactionStackEntry {
   readonly view: View
-  readonly onSettled?: (outcome: TransactionOutcome) => void
   /** Set by the router: the modal was closed when the request came, so it closes again when settled. */
   readonly closeOnPop: boolean
 }
@@ -35,21 +31,25 @@ export type RouterEvent =
 
 export interface ModalRouterShape {
   readonly state: SubscriptionRef.SubscriptionRef<RouterState>
-  /** Opens on `view`, else on Account when an address is connected, else on Connect. */
-  readonly open: (view?: View, data?: RouteData) => Effect.Effect<void>
+  /** Opens on `view` (ApproveTransaction only through `pushTransaction`: Connect instead). */
+  readonly open: (view: View, data?: RouteData) => Effect.Effect<void>
   /**
    * Closes the modal unless ApproveTransaction is showing and `force` is not set.
    * Returns whether it closed.
    */
   readonly close: (options?: { readonly force?: boolean }) => Effect.Effect<boolean>
+  /** Shows `view` next; ApproveTransaction is shown only through `pushTransaction`. */
   readonly push: (view: View, data?: RouteData) => Effect.Effect<void>
   readonly replace: (view: View, data?: RouteData) => Effect.Effect<void>
   /** Goes one view back; with nothing to go back to, closes the modal. */
   readonly goBack: Effect.Effect<void>
   /** Shows an unsafe request's approval view, opening the modal when it is closed. */
   readonly pushTransaction: (entry: Omit<TransactionStackEntry, "closeOnPop">) => Effect.Effect<void>
-  /** Settles the newest pending transaction: goes back, or closes when it was the last. */
-  readonly popTransaction: (outcome: TransactionOutcome) => Effect.Effect<void>
+  /**
+   * Takes the newest pending transaction off the stack, however it ended: goes back, or closes when the
+   * modal opened for it.
+   */
+  readonly popTransaction: Effect.Effect<void>
   /** Router events from now on, for as long as the scope lasts. */
   readonly subscribe: Effect.Effect<PubSub.Subscription<RouterEvent>, never, Scope.Scope>
 }
@@ -61,15 +61,3 @@ export interface ModalRouterShape {
  * @category tags
  */
 export class ModalRouter extends Context.Service<ModalRouter, ModalRouterShape>()("@airlock/ModalRouter") {}
-
-/**
- * Whether an address is connected, asked when the modal opens without a view. The default answers "no";
- * the connection layer provides the real answer.
- *
- * @since 0.1.0
- * @category tags
- */
-export const ConnectedAccount = Context.Reference<{ readonly isConnected: Effect.Effect<boolean> }>(
-  "@airlock/ConnectedAccount",
-  { defaultValue: () => ({ isConnected: Effect.succeed(false) }) }
-)

@@ -11,11 +11,13 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { type AirlockError, InvalidAppConfigurationError, ProviderRequestError } from "../../src/errors"
 import { AnalyticsLive, MAX_QUEUED_EVENTS } from "../../src/layers/AnalyticsLive"
+import { ModalEventsLive } from "../../src/layers/ModalEventsLive"
 import { NotificationsLive } from "../../src/layers/NotificationsLive"
 import { ProviderApiLive } from "../../src/layers/ProviderApiLive"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { Analytics, type AnalyticsEvent } from "../../src/services/Analytics"
 import { ModalConfig } from "../../src/services/ModalConfig"
+import { ModalEvents } from "../../src/services/ModalEvents"
 import { type Notice, Notifications } from "../../src/services/Notifications"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import { mainnet } from "../schemas/networks"
@@ -70,7 +72,9 @@ const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {
     })
   )
   const layer = AnalyticsLive.pipe(
-    Layer.provide(Layer.mergeAll(api, notifications, Layer.succeed(ModalConfig, configOf(analytics))))
+    Layer.provideMerge(
+      Layer.mergeAll(api, notifications, ModalEventsLive, Layer.succeed(ModalConfig, configOf(analytics)))
+    )
   )
   return { calls, layer }
 }
@@ -125,6 +129,21 @@ describe("Analytics", () => {
       yield* settle
       assert.strictEqual(calls.config, 1)
       assert.deepStrictEqual(calls.sent, ["A", "B", "C", "D"])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("every modal event goes out as a usage event, in order, with its properties", () => {
+    const sent: Array<AnalyticsEvent> = []
+    const { layer } = fakeWorld({ send: (e) => Effect.sync(() => void sent.push(e)) })
+    return Effect.gen(function* () {
+      const modalEvents = yield* ModalEvents
+      yield* modalEvents.emit("MODAL_OPEN", { connected: false })
+      yield* modalEvents.emit("MODAL_CLOSE")
+      yield* settle
+      assert.deepStrictEqual(sent, [
+        { type: "track", event: "MODAL_OPEN", properties: { connected: false } },
+        { type: "track", event: "MODAL_CLOSE" }
+      ])
     }).pipe(Effect.provide(layer))
   })
 
@@ -222,12 +241,17 @@ const fakeFetch = (respond: (url: string) => Response) => {
 const liveWorld = (fetch: typeof globalThis.fetch, analytics = true) => {
   const base = Layer.merge(Layer.succeed(ModalConfig, configOf(analytics)), FetchHttpClient.layer)
   const api = ProviderApiLive.pipe(Layer.provide(base))
-  return <A, E>(effect: Effect.Effect<A, E, Analytics | Notifications>) =>
+  return <A, E>(effect: Effect.Effect<A, E, Analytics | Notifications | ModalEvents>) =>
     effect.pipe(
       Effect.provide(
         AnalyticsLive.pipe(
           Layer.provideMerge(
-            Layer.mergeAll(api, NotificationsLive, Layer.succeed(ModalConfig, configOf(analytics)))
+            Layer.mergeAll(
+              api,
+              NotificationsLive,
+              ModalEventsLive,
+              Layer.succeed(ModalConfig, configOf(analytics))
+            )
           )
         )
       ),

@@ -16,20 +16,14 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { ChainNotSupportedError, NetworkNotFoundError, normalizeWalletError } from "../../src/errors"
-import {
-  addChainParams,
-  ConnectedAccountLive,
-  ConnectionLive,
-  decodeAccounts,
-  MAX_RECENT,
-  switchNeedsAdd,
-  withRecent
-} from "../../src/layers/ConnectionLive"
+import { addChainParams, switchNeedsAdd } from "../../src/internal/switchChain"
+import { ConnectionLive, MAX_RECENT, withRecent } from "../../src/layers/ConnectionLive"
 import { ANNOUNCE_EVENT, ConnectorsLive } from "../../src/layers/ConnectorsLive"
 import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { eip155NetworkId, initialNetworks, NetworksLive } from "../../src/layers/NetworksLive"
 import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/StorageLive"
+import { decodeAccounts } from "../../src/layers/walletIo"
 import type { ModalOptions, ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
@@ -37,10 +31,13 @@ import type { RecentWallet } from "../../src/schemas/Wallet"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
 import type { Eip1193Provider } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
+import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { Networks } from "../../src/services/Networks"
+import { RpcRouter } from "../../src/services/RpcRouter"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../fixtures"
+import { withFlow } from "../support/flowLayers"
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -94,7 +91,10 @@ const sleepCounting = Layer.effectContext(
   })
 )
 
-/** The services Connection runs on, wired as `makeAirlockLayer` does, over a seeded storage area. */
+/**
+ * Connection, the services it runs on and the owners that act on it (routing, closing, switching), wired as
+ * `makeAirlockLayer` does, over a seeded storage area.
+ */
 const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptionsInput> = {}) => {
   const platform = Layer.mergeAll(
     Layer.succeed(ModalConfig, configOf(overrides)),
@@ -106,7 +106,7 @@ const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptionsInput> 
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
   const connection = ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))
-  return ConnectedAccountLive.pipe(Layer.provideMerge(connection), Layer.provideMerge(sleepCounting))
+  return withFlow(connection).pipe(Layer.provideMerge(sleepCounting))
 }
 
 interface WalletInfo {
@@ -385,8 +385,8 @@ describe("Connection.connect", () => {
         assert.deepStrictEqual(yield* SubscriptionRef.get(connection.recentWallets), recent)
         assert.isTrue(Option.isSome(yield* connection.connected("eip155")))
         // Opening without a view lands on Account now.
-        const router = yield* ModalRouter
-        yield* router.open()
+        const flow = yield* ModalFlow
+        yield* flow.open()
         assert.strictEqual((yield* routerState).view, "Account")
       }).pipe(Effect.provide(servicesLayer(area)))
     }
@@ -761,14 +761,16 @@ describe("Connection follows the wallet", () => {
             Stream.filter((active) => active === id),
             Stream.runHead
           )
-        const router = yield* ModalRouter
+        const flow = yield* ModalFlow
         const mock = mockWallet()
         yield* connectTo(walletA, mock)
-        yield* router.open()
+        yield* flow.open()
         mock.emit("chainChanged", "0x1")
         yield* waitForNetwork("eip155:1")
         mock.emit("chainChanged", "0x38")
         yield* waitForNetwork("unknown:eip155:56")
+        // ModalFlow follows the network in its own fiber.
+        yield* settle
         const route = yield* routerState
         assert.isTrue(route.open)
         assert.strictEqual(route.view, "UnsupportedChain")
@@ -801,6 +803,9 @@ describe("Connection follows the wallet", () => {
       yield* connectTo(walletA, mockWallet({ chainId: 56, chains: [56] }))
       assert.strictEqual(yield* status, "connected")
       assert.strictEqual(yield* activeNetwork, "unknown:eip155:56")
+      // ModalFlow follows the connection in its own fiber.
+      yield* settle
+      assert.isTrue((yield* routerState).open)
       assert.strictEqual((yield* routerState).view, "UnsupportedChain")
     }).pipe(Effect.provide(servicesLayer(makeArea().area)))
   )
@@ -839,17 +844,17 @@ describe("Connection follows the wallet", () => {
 // Disconnect
 // ---------------------------------------------------------------------------------------------------------
 
+// Connection disconnects; ModalFlow.disconnect also closes the modal.
 describe("Connection.disconnect", () => {
   it.effect("removes the wallet's listeners, revokes, persists disconnected and closes the modal", () => {
     const { area, read } = makeArea()
     return Effect.gen(function* () {
-      const connection = yield* Connection
-      const router = yield* ModalRouter
+      const flow = yield* ModalFlow
       const mock = mockWallet()
       yield* connectTo(walletA, mock)
       assert.strictEqual(mock.listenerCount(), 3)
-      yield* router.open()
-      yield* connection.disconnect()
+      yield* flow.open()
+      yield* flow.disconnect()
       // Done at once: the connection is dropped, persisted and the modal closed before the wallet is told.
       assert.strictEqual(mock.listenerCount(), 0)
       assert.strictEqual(yield* status, "disconnected")
@@ -869,12 +874,11 @@ describe("Connection.disconnect", () => {
 
   it.effect("gives a wallet that never answers the revoke 1 s at most (R2)", () =>
     Effect.gen(function* () {
-      const connection = yield* Connection
-      const router = yield* ModalRouter
+      const flow = yield* ModalFlow
       const mock = mockWallet()
       mock.setBehaviour("wallet_revokePermissions", { _tag: "Hang" })
       yield* connectTo(walletA, mock)
-      yield* router.open()
+      yield* flow.open()
       // Tracks the fibers disconnect starts: the background revoke. They inherit the metrics service, which
       // hears every fiber's start and end (Effect 4 has no Supervisor).
       let live = 0
@@ -888,7 +892,7 @@ describe("Connection.disconnect", () => {
       }
       const start = yield* Clock.currentTimeMillis
       const disconnecting = yield* Effect.forkChild(
-        Effect.provideService(connection.disconnect(), Metric.FiberRuntimeMetrics, tracker)
+        Effect.provideService(flow.disconnect(), Metric.FiberRuntimeMetrics, tracker)
       )
       yield* until(() => mock.count("wallet_revokePermissions") === 1)
       // disconnect returned at once, without waiting for the wallet (the clock has not moved).
@@ -932,18 +936,18 @@ describe("Connection.disconnect", () => {
   it.effect("a connect started while the revoke is still pending is not cancelled by the disconnect", () =>
     Effect.gen(function* () {
       const connection = yield* Connection
-      const router = yield* ModalRouter
+      const flow = yield* ModalFlow
       const old = mockWallet()
       old.setBehaviour("wallet_revokePermissions", { _tag: "Hang" })
       yield* connectTo(walletA, old)
-      yield* router.open()
-      const disconnecting = yield* Effect.forkChild(connection.disconnect())
+      yield* flow.open()
+      const disconnecting = yield* Effect.forkChild(flow.disconnect())
       yield* until(() => old.count("wallet_revokePermissions") === 1)
       // The visitor picks another wallet while the old one is being told.
       const next = mockWallet({ accounts: [BOB] })
       const late = holding(next, "eth_requestAccounts")
       announce(walletB, late.provider)
-      yield* router.open("Connect")
+      yield* flow.open("Connect")
       const connecting = yield* Effect.forkChild(connection.connect(idOf(walletB)))
       yield* until(() => late.held() === 1)
       yield* untilSleeping
@@ -962,13 +966,14 @@ describe("Connection.disconnect", () => {
 // Switch network
 // ---------------------------------------------------------------------------------------------------------
 
-describe("Connection.switchNetwork", () => {
+// RpcRouter switches the wallet Connection holds.
+describe("RpcRouter.switchNetwork", () => {
   it.effect("switches a wallet that knows the chain", () =>
     Effect.gen(function* () {
-      const connection = yield* Connection
+      const rpc = yield* RpcRouter
       const mock = mockWallet()
       yield* connectTo(walletA, mock)
-      yield* connection.switchNetwork("eip155:1")
+      yield* rpc.switchNetwork("eip155:1")
       assert.strictEqual(mock.count("wallet_switchEthereumChain"), 1)
       assert.strictEqual(mock.count("wallet_addEthereumChain"), 0)
       assert.strictEqual(yield* activeNetwork, "eip155:1")
@@ -980,10 +985,10 @@ describe("Connection.switchNetwork", () => {
 
   it.effect("adds the chain on 4902, then switches (SPEC.md §8)", () =>
     Effect.gen(function* () {
-      const connection = yield* Connection
+      const rpc = yield* RpcRouter
       const mock = mockWallet()
       yield* connectTo(walletA, mock)
-      yield* connection.switchNetwork("eip155:10")
+      yield* rpc.switchNetwork("eip155:10")
       assert.strictEqual(mock.count("wallet_addEthereumChain"), 1)
       assert.strictEqual(mock.count("wallet_switchEthereumChain"), 2)
       assert.strictEqual(yield* activeNetwork, "eip155:10")
@@ -1028,10 +1033,10 @@ describe("Connection.switchNetwork", () => {
   for (const [label, error] of addCodes) {
     it.effect(`adds the chain on ${label}, then switches`, () =>
       Effect.gen(function* () {
-        const connection = yield* Connection
+        const rpc = yield* RpcRouter
         const mock = mockWallet()
         yield* connectTo(walletA, onceThen(mock, error))
-        yield* connection.switchNetwork("eip155:10")
+        yield* rpc.switchNetwork("eip155:10")
         assert.strictEqual(mock.count("wallet_addEthereumChain"), 1)
         assert.strictEqual(mock.count("wallet_switchEthereumChain"), 2)
         assert.strictEqual(yield* activeNetwork, "eip155:10")
@@ -1041,11 +1046,11 @@ describe("Connection.switchNetwork", () => {
 
   it.effect("fails with ChainNotSupportedError 'Chain is not supported' when adding fails", () =>
     Effect.gen(function* () {
-      const connection = yield* Connection
+      const rpc = yield* RpcRouter
       const mock = mockWallet()
       mock.setBehaviour("wallet_addEthereumChain", { _tag: "Error", code: -32000, message: "nope" })
       yield* connectTo(walletA, mock)
-      const error = yield* Effect.flip(connection.switchNetwork("eip155:10"))
+      const error = yield* Effect.flip(rpc.switchNetwork("eip155:10"))
       assert.instanceOf(error, ChainNotSupportedError)
       assert.strictEqual(error.message, "Chain is not supported")
       assert.strictEqual(error._tag === "ChainNotSupportedError" && error.chainId, "eip155:10")
@@ -1056,27 +1061,27 @@ describe("Connection.switchNetwork", () => {
 
   it.effect("fails with ChainNotSupportedError when the chain is still unknown after adding", () =>
     Effect.gen(function* () {
-      const connection = yield* Connection
+      const rpc = yield* RpcRouter
       const mock = mockWallet()
       mock.setBehaviour("wallet_addEthereumChain", { _tag: "Result", value: null })
       yield* connectTo(walletA, mock)
-      const error = yield* Effect.flip(connection.switchNetwork("eip155:10"))
+      const error = yield* Effect.flip(rpc.switchNetwork("eip155:10"))
       assert.strictEqual(error._tag, "ChainNotSupportedError")
     }).pipe(Effect.provide(servicesLayer(makeArea().area)))
   )
 
   it.effect("passes a user rejection through, on the switch or on the add", () =>
     Effect.gen(function* () {
-      const connection = yield* Connection
+      const rpc = yield* RpcRouter
       const mock = mockWallet()
       yield* connectTo(walletA, mock)
       mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Error", code: 4001, message: "User rejected" })
-      const onSwitch = yield* Effect.flip(connection.switchNetwork("eip155:1"))
+      const onSwitch = yield* Effect.flip(rpc.switchNetwork("eip155:1"))
       assert.strictEqual(onSwitch._tag, "UserRejectedRequestError")
       assert.strictEqual(mock.count("wallet_addEthereumChain"), 0)
       mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Default" })
       mock.setBehaviour("wallet_addEthereumChain", { _tag: "Error", code: 4001, message: "User rejected" })
-      const onAdd = yield* Effect.flip(connection.switchNetwork("eip155:10"))
+      const onAdd = yield* Effect.flip(rpc.switchNetwork("eip155:10"))
       assert.strictEqual(onAdd._tag, "UserRejectedRequestError")
       assert.strictEqual(yield* activeNetwork, "eip155:31337")
     }).pipe(Effect.provide(servicesLayer(makeArea().area)))
@@ -1085,10 +1090,10 @@ describe("Connection.switchNetwork", () => {
   it.effect("only changes the modal's network when not connected", () => {
     const { area, read } = makeArea()
     return Effect.gen(function* () {
-      const connection = yield* Connection
+      const rpc = yield* RpcRouter
       const mock = mockWallet()
       announce(walletA, mock)
-      yield* connection.switchNetwork("eip155:10")
+      yield* rpc.switchNetwork("eip155:10")
       assert.strictEqual(yield* activeNetwork, "eip155:10")
       assert.strictEqual(mock.calls().length, 0)
       assert.deepStrictEqual(read(StorageKeys.activeNetworkIds.key), { eip155: "eip155:10" })
@@ -1097,8 +1102,8 @@ describe("Connection.switchNetwork", () => {
 
   it.effect("refuses a network the host did not configure", () =>
     Effect.gen(function* () {
-      const connection = yield* Connection
-      const error = yield* Effect.flip(connection.switchNetwork("eip155:56"))
+      const rpc = yield* RpcRouter
+      const error = yield* Effect.flip(rpc.switchNetwork("eip155:56"))
       assert.instanceOf(error, NetworkNotFoundError)
     }).pipe(Effect.provide(servicesLayer(makeArea().area)))
   )

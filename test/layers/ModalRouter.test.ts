@@ -1,22 +1,65 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import {
-  canClose,
-  initialRouterState,
-  ModalRouterLive,
-  viewOnOpen,
-  wentBack
-} from "../../src/layers/ModalRouterLive"
-import { ConnectedAccount, ModalRouter, type TransactionOutcome } from "../../src/services/ModalRouter"
+import { viewOnOpen } from "../../src/layers/ModalFlowLive"
+import { canClose, initialRouterState, ModalRouterLive, wentBack } from "../../src/layers/ModalRouterLive"
+import { NetworksLive } from "../../src/layers/NetworksLive"
+import { StorageLive } from "../../src/layers/StorageLive"
+import type { View } from "../../src/schemas/View"
+import type { WalletConnector } from "../../src/services/Connectors"
+import { ModalConfig } from "../../src/services/ModalConfig"
+import { ModalFlow } from "../../src/services/ModalFlow"
+import { ModalRouter } from "../../src/services/ModalRouter"
+import { type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
+import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
+import { decodedOptions, withWalletConnect } from "../fixtures"
+import { fixedConnection, withFlow } from "../support/flowLayers"
 
-// The router asks at open time, so the answer comes from the caller's context, not the router's.
-const connectedLayer = (connected: boolean) =>
-  Layer.merge(ModalRouterLive, Layer.succeed(ConnectedAccount, { isConnected: Effect.succeed(connected) }))
+const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+
+/**
+ * The router with the owners that drive it: ModalFlow opens on Account when connected and pushes and pops
+ * the transaction stack for RpcRouter's requests; `connector`, when given, is connected on eip155.
+ */
+const flowLayer = (connector?: WalletConnector) => {
+  const platform = Layer.merge(Layer.succeed(ModalConfig, decodedOptions()), KeyValueStore.layerMemory)
+  const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
+  const chain = NetworksLive.pipe(Layer.provideMerge(core))
+  const connection = fixedConnection(connector === undefined ? undefined : { connector, address: ALICE })
+  return withFlow(Layer.merge(withWalletConnect(chain), connection))
+}
 
 const state = Effect.flatMap(ModalRouter, (router) => SubscriptionRef.get(router.state))
+
+/** Waits, without a clock, until the router shows `view` (the request rules load with a real import). */
+const waitForView = (view: View) =>
+  Effect.flatMap(ModalRouter, (router) =>
+    SubscriptionRef.changes(router.state).pipe(
+      Stream.filter((s) => s.open && s.view === view),
+      Stream.runHead
+    )
+  )
+
+/** The id of the oldest request waiting in ApproveTransaction. */
+const pendingApproval = Effect.flatMap(RpcRouter, (rpc) =>
+  Effect.map(
+    SubscriptionRef.get(rpc.approvals),
+    (list) => Option.getOrThrow(Option.fromNullishOr(list[0])).id
+  )
+)
+
+/** How each unsafe request seen on `events` so far ended, in order. */
+const outcomesOf = (events: PubSub.Subscription<RpcEvent>) =>
+  Effect.map(PubSub.takeUpTo(events, Number.POSITIVE_INFINITY), (seen) =>
+    seen.flatMap((e) => (e._tag === "UnsafeSettled" ? [e.outcome] : []))
+  )
 
 describe("ModalRouter rules", () => {
   it("opens on the requested view, else Account when connected, else Connect", () => {
@@ -44,26 +87,27 @@ describe("ModalRouter rules", () => {
 })
 
 describe("ModalRouter", () => {
+  // A bare open is ModalFlow's: the router itself always opens on the view it is given.
   it.effect("opens on Connect without an account", () =>
     Effect.gen(function* () {
-      const router = yield* ModalRouter
-      yield* router.open()
+      const flow = yield* ModalFlow
+      yield* flow.open()
       assert.deepStrictEqual(yield* state, { ...initialRouterState, open: true })
-    }).pipe(Effect.provide(connectedLayer(false)))
+    }).pipe(Effect.provide(flowLayer()))
   )
 
   it.effect("opens on Account with one", () =>
     Effect.gen(function* () {
-      const router = yield* ModalRouter
-      yield* router.open()
+      const flow = yield* ModalFlow
+      yield* flow.open()
       assert.strictEqual((yield* state).view, "Account")
-    }).pipe(Effect.provide(connectedLayer(true)))
+    }).pipe(Effect.provide(flowLayer(makeMockInModalWallet().connector)))
   )
 
   it.effect("keeps a history, goes back, and closes from the first view", () =>
     Effect.gen(function* () {
       const router = yield* ModalRouter
-      yield* router.open()
+      yield* router.open("Connect")
       yield* router.push("AllWallets")
       yield* router.push("AllWallets")
       yield* router.push("ConnectingExternal", { wallet: "sandbox" })
@@ -77,42 +121,85 @@ describe("ModalRouter", () => {
       assert.isTrue((yield* state).open)
       yield* router.goBack
       assert.isFalse((yield* state).open)
-    }).pipe(Effect.provide(connectedLayer(false)))
+    }).pipe(Effect.provide(ModalRouterLive))
   )
 
-  it.effect("blocks closing while a transaction waits for approval, unless forced", () =>
-    Effect.gen(function* () {
+  // The request waiting in ApproveTransaction is RpcRouter's; closing the modal aborts it through ModalFlow.
+  it.effect("blocks closing while a transaction waits for approval, unless forced", () => {
+    const wallet = makeMockInModalWallet({ connected: true })
+    return Effect.gen(function* () {
       const router = yield* ModalRouter
-      const outcomes: Array<TransactionOutcome> = []
-      yield* router.open()
-      yield* router.pushTransaction({ view: "ApproveTransaction", onSettled: (o) => outcomes.push(o) })
+      const rpc = yield* RpcRouter
+      const events = yield* rpc.events
+      yield* Effect.flatMap(ModalFlow, (flow) => flow.open())
+      const signing = yield* Effect.forkChild(
+        rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      )
+      yield* waitForView("ApproveTransaction")
       assert.isFalse(yield* router.close())
       assert.strictEqual((yield* state).view, "ApproveTransaction")
       assert.isTrue(yield* router.close({ force: true }))
       assert.isFalse((yield* state).open)
       // A request nobody can approve any more is settled as cancelled.
-      assert.deepStrictEqual(outcomes, ["cancel"])
-    }).pipe(Effect.provide(connectedLayer(false)))
-  )
+      const exit = yield* Fiber.await(signing)
+      assert.strictEqual(
+        Option.getOrUndefined(Option.map(Exit.findErrorOption(exit), (e) => e._tag)),
+        "RequestAbortedError"
+      )
+      assert.deepStrictEqual(yield* outcomesOf(events), ["cancel"])
+      assert.strictEqual(wallet.provider.count("personal_sign"), 0)
+    }).pipe(Effect.provide(flowLayer(wallet.connector)))
+  })
 
   it.effect("pops the transaction stack back to the previous view, or closes what it opened", () =>
     Effect.gen(function* () {
       const router = yield* ModalRouter
-      const outcomes: Array<TransactionOutcome> = []
       yield* router.open("Account")
-      yield* router.pushTransaction({ view: "ApproveTransaction", onSettled: (o) => outcomes.push(o) })
-      yield* router.popTransaction("success")
+      yield* router.pushTransaction({ view: "ApproveTransaction" })
+      yield* router.popTransaction
       assert.strictEqual((yield* state).view, "Account")
       assert.isTrue((yield* state).open)
 
       yield* router.close()
-      yield* router.pushTransaction({ view: "ApproveTransaction", onSettled: (o) => outcomes.push(o) })
+      yield* router.pushTransaction({ view: "ApproveTransaction" })
       assert.isTrue((yield* state).open)
-      yield* router.popTransaction("error")
+      yield* router.popTransaction
       assert.isFalse((yield* state).open)
-      assert.deepStrictEqual(outcomes, ["success", "error"])
-    }).pipe(Effect.provide(connectedLayer(false)))
+    }).pipe(Effect.provide(ModalRouterLive))
   )
+
+  // How a request ended is RpcRouter's to tell; ModalFlow pops the stack either way.
+  it.effect("pops the stack of an approved request however it ended, telling how", () => {
+    const wallet = makeMockInModalWallet({ connected: true })
+    return Effect.gen(function* () {
+      const router = yield* ModalRouter
+      const rpc = yield* RpcRouter
+      const events = yield* rpc.events
+      const sign = Effect.forkChild(rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }))
+      yield* router.open("Account")
+      const signed = yield* sign
+      yield* waitForView("ApproveTransaction")
+      yield* rpc.decide(yield* pendingApproval, true)
+      yield* Fiber.join(signed)
+      yield* waitForView("Account")
+      assert.isTrue((yield* state).open)
+
+      yield* router.close()
+      wallet.provider.setBehaviour("personal_sign", { _tag: "Error", code: -32000, message: "broken" })
+      const failing = yield* sign
+      yield* waitForView("ApproveTransaction")
+      yield* rpc.decide(yield* pendingApproval, true)
+      assert.isTrue(Exit.isFailure(yield* Fiber.await(failing)))
+      yield* Effect.flatMap(ModalRouter, (r) =>
+        SubscriptionRef.changes(r.state).pipe(
+          Stream.filter((s) => !s.open),
+          Stream.runHead
+        )
+      )
+      assert.isFalse((yield* state).open)
+      assert.deepStrictEqual(yield* outcomesOf(events), ["success", "error"])
+    }).pipe(Effect.provide(flowLayer(wallet.connector)))
+  })
 
   it.effect("tells listeners when it opens and closes, with the pending requests", () =>
     Effect.gen(function* () {
@@ -125,6 +212,6 @@ describe("ModalRouter", () => {
         { _tag: "Opened", view: "Connect" },
         { _tag: "Closed", pendingTransactions: 0 }
       ])
-    }).pipe(Effect.provide(connectedLayer(false)))
+    }).pipe(Effect.provide(ModalRouterLive))
   )
 })

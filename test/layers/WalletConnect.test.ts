@@ -11,7 +11,7 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { vi } from "vitest"
-import { ConnectedAccountLive, ConnectionLive } from "../../src/layers/ConnectionLive"
+import { ConnectionLive } from "../../src/layers/ConnectionLive"
 import { ConnectorsLive } from "../../src/layers/ConnectorsLive"
 import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { NetworksLive } from "../../src/layers/NetworksLive"
@@ -28,9 +28,11 @@ import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageK
 import { Connection, type ConnectionState, WALLET_CONNECT_ID } from "../../src/services/Connection"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
+import { RpcRouter } from "../../src/services/RpcRouter"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
 import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
+import { withFlow } from "../support/flowLayers"
 
 const solanaDevnet = solanaDevnetNetwork
 const chainB = {
@@ -83,7 +85,7 @@ const layerOf = (mock: MockWalletConnect, area: StorageArea, overrides: Partial<
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
   const sessions = WalletConnectLive.pipe(Layer.provideMerge(chain))
-  return ConnectedAccountLive.pipe(Layer.provideMerge(ConnectionLive.pipe(Layer.provideMerge(sessions))))
+  return withFlow(ConnectionLive.pipe(Layer.provideMerge(sessions)))
 }
 
 /** Lets forked fibers and settled promises run until `condition` holds. */
@@ -411,7 +413,8 @@ describe("Connection through WalletConnect", () => {
   })
 })
 
-describe("Connection.request", () => {
+// RpcRouter sends to the wallet Connection holds.
+describe("RpcRouter.request", () => {
   const SIGNATURE = `0x${"ab".repeat(65)}`
   const SOL_SIGNATURE =
     "4jSzw3nVsfRTtP1RZCPqKtgMdGmyxXkMWRoxL1AyetWm8wuo6L13Aiwgkcc8TLyhJY4PeAzGDvyXMGWtr1Gdmz9n"
@@ -434,12 +437,9 @@ describe("Connection.request", () => {
     const mock = makeMockWalletConnect({ answer: answers })
     return Effect.gen(function* () {
       yield* connectWalletConnect(mock)
-      const connection = yield* Connection
-      assert.strictEqual(
-        yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] }),
-        SIGNATURE
-      )
-      const sent = yield* connection.request(
+      const rpc = yield* RpcRouter
+      assert.strictEqual(yield* rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }), SIGNATURE)
+      const sent = yield* rpc.request(
         {
           method: "solana_signAndSendTransaction",
           params: {
@@ -447,7 +447,7 @@ describe("Connection.request", () => {
             options: { skipPreflight: true, preflightCommitment: "confirmed", maxRetries: 3 }
           }
         },
-        "solana"
+        { namespace: "solana" }
       )
       assert.deepStrictEqual(sent, { signature: SOL_SIGNATURE })
       assert.deepStrictEqual(
@@ -466,35 +466,33 @@ describe("Connection.request", () => {
       const mock = makeMockWalletConnect({ answer: answers })
       return Effect.gen(function* () {
         yield* connectWalletConnect(mock)
-        const connection = yield* Connection
-        const unlisted = yield* Effect.flip(
-          connection.request({ method: "eth_sign", params: [ALICE, "0x00"] })
-        )
+        const rpc = yield* RpcRouter
+        const unlisted = yield* Effect.flip(rpc.request({ method: "eth_sign", params: [ALICE, "0x00"] }))
         assert.strictEqual(unlisted.message, "Requested RPC call is not allowed")
         const wrongNamespace = yield* Effect.flip(
-          connection.request(
+          rpc.request(
             { method: "solana_signMessage", params: { message: "2", pubkey: SOL } },
-            "eip155"
+            { namespace: "eip155" }
           )
         )
         assert.strictEqual(wrongNamespace._tag, "MethodNotAllowedError")
         const badOptions = yield* Effect.flip(
-          connection.request(
+          rpc.request(
             {
               method: "solana_signAndSendTransaction",
               params: { transaction: "AQAB", options: { maxRetries: -1 } }
             },
-            "solana"
+            { namespace: "solana" }
           )
         )
         assert.strictEqual(badOptions._tag, "SchemaDecodeError")
         const unknownOption = yield* Effect.flip(
-          connection.request(
+          rpc.request(
             {
               method: "solana_signAndSendTransaction",
               params: { transaction: "AQAB", options: { retry: true } }
             },
-            "solana"
+            { namespace: "solana" }
           )
         )
         assert.strictEqual(unknownOption._tag, "SchemaDecodeError")
@@ -507,13 +505,16 @@ describe("Connection.request", () => {
     const mock = makeMockWalletConnect({ answer: answers })
     return Effect.gen(function* () {
       yield* connectWalletConnect(mock)
-      const connection = yield* Connection
+      const rpc = yield* RpcRouter
       const declined = yield* Effect.flip(
-        connection.request({ method: "eth_signTypedData_v4", params: [ALICE, "{}"] })
+        rpc.request({ method: "eth_signTypedData_v4", params: [ALICE, "{}"] })
       )
       assert.strictEqual(declined.message, "Signature declined")
       const malformed = yield* Effect.flip(
-        connection.request({ method: "solana_signMessage", params: { message: "2", pubkey: SOL } }, "solana")
+        rpc.request(
+          { method: "solana_signMessage", params: { message: "2", pubkey: SOL } },
+          { namespace: "solana" }
+        )
       )
       assert.strictEqual(malformed._tag, "SchemaDecodeError")
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
@@ -522,10 +523,8 @@ describe("Connection.request", () => {
   it.effect("without a wallet on the namespace it fails with 'Connector not connected.'", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
-      const connection = yield* Connection
-      const error = yield* Effect.flip(
-        connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
-      )
+      const rpc = yield* RpcRouter
+      const error = yield* Effect.flip(rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }))
       assert.strictEqual(error.message, "Connector not connected.")
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
@@ -588,10 +587,10 @@ describe("back to the wallet app on a phone", () => {
       touch(true)
       vi.stubGlobal("open", open)
       yield* connectWalletConnect(mock)
-      const connection = yield* Connection
-      yield* connection.request({ method: "eth_chainId" })
+      const rpc = yield* RpcRouter
+      yield* rpc.request({ method: "eth_chainId" })
       assert.strictEqual(open.mock.calls.length, 0)
-      yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      yield* rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
       yield* until(() => open.mock.calls.length === 1)
       assert.deepStrictEqual(open.mock.calls[0], ["phonewallet://", "_self", "noopener,noreferrer"])
     }).pipe(
@@ -611,8 +610,8 @@ describe("back to the wallet app on a phone", () => {
       vi.stubGlobal("open", open)
       touch(coarse)
       yield* connectWalletConnect(mock)
-      const connection = yield* Connection
-      yield* connection.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      const rpc = yield* RpcRouter
+      yield* rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
       yield* Effect.flatMap(WalletConnect, (w) => w.openWallet)
       return open.mock.calls
     }).pipe(

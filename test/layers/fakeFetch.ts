@@ -1,6 +1,7 @@
 /**
  * The harness the HTTP clients of the provider's services (ProviderApi, BlockchainApi) are tested on: a
- * fake `fetch` that records requests, responses, the TestClock steps, and the hostile-response runs (R1).
+ * fake `fetch` that records requests (from test/support/platform.ts), responses, the TestClock steps, and
+ * the hostile-response runs (R1).
  */
 
 import { afterAll, assert, beforeAll } from "@effect/vitest"
@@ -22,57 +23,8 @@ import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOp
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { mainnet } from "../schemas/networks"
 
-// ---------------------------------------------------------------------------------------------------------
-// Fake fetch
-// ---------------------------------------------------------------------------------------------------------
-
-export interface Seen {
-  readonly url: string
-  readonly method: string
-  readonly contentType: string | null
-  readonly accept: string | null
-  readonly body: string | undefined
-  aborted: boolean
-}
-
-export type Respond = (
-  request: Seen,
-  n: number,
-  signal: AbortSignal | undefined
-) => Response | Promise<Response>
-
-/** A fetch that records every request synchronously (so counts are exact right after a clock step). */
-export const fakeFetch = (respond: Respond) => {
-  const seen: Array<Seen> = []
-  const fetch: typeof globalThis.fetch = (input, init) => {
-    const request = new Request(input, init)
-    const raw = init?.body
-    const entry: Seen = {
-      url: request.url,
-      method: request.method,
-      contentType: request.headers.get("content-type"),
-      accept: request.headers.get("accept"),
-      body:
-        raw === undefined || raw === null
-          ? undefined
-          : raw instanceof Uint8Array
-            ? new TextDecoder().decode(raw)
-            : String(raw),
-      aborted: false
-    }
-    seen.push(entry)
-    init?.signal?.addEventListener("abort", () => {
-      entry.aborted = true
-    })
-    return Promise.resolve(respond(entry, seen.length, init?.signal ?? undefined))
-  }
-  return { fetch, seen }
-}
-
-export const json = (value: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json", ...headers } })
-
-export const text = (body: string, status = 200) => new Response(body, { status })
+// The fake fetch itself is the one the test platform answers stubs with.
+export { fakeFetch, json, type Respond, type Seen, text } from "../support/platform"
 
 // ---------------------------------------------------------------------------------------------------------
 // The service under test

@@ -27,9 +27,11 @@ import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageK
 import { Connection, type ConnectionState } from "../../src/services/Connection"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
+import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../fixtures"
+import { withFlow } from "../support/flowLayers"
 
 const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })
 
@@ -207,11 +209,14 @@ const runPlan = async (s: fc.Scheduler, plan: Plan): Promise<Outcome> => {
   )
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, fixedConnectors(connectors)).pipe(Layer.provideMerge(core))
-  const runtime = ManagedRuntime.make(ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain))))
+  // ModalFlow is what cancels a connect when the modal closes, and what closes the modal on disconnect.
+  const runtime = ManagedRuntime.make(
+    withFlow(ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain))))
+  )
 
   try {
-    const { connection, router } = await runtime.runPromise(
-      Effect.all({ connection: Connection, router: ModalRouter })
+    const { connection, router, flow } = await runtime.runPromise(
+      Effect.all({ connection: Connection, router: ModalRouter, flow: ModalFlow })
     )
     const current = () => runtime.runSync(SubscriptionRef.get(connection.state))
 
@@ -259,13 +264,13 @@ const runPlan = async (s: fc.Scheduler, plan: Plan): Promise<Outcome> => {
               abandonPrompts()
               break
             case "closeModal":
-              await runtime.runPromise(router.open())
+              await runtime.runPromise(flow.open())
               await runtime.runPromise(router.close())
               await drain()
               abandonPrompts()
               break
             case "disconnect":
-              await runtime.runPromise(connection.disconnect())
+              await runtime.runPromise(flow.disconnect())
               await drain()
               abandonPrompts()
               break

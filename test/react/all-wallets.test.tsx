@@ -14,9 +14,10 @@ import { ROW_HEIGHT } from "../../src/react/views/WalletGrid"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { WalletListing } from "../../src/schemas/Wallet"
 import type { WalletQuery } from "../../src/services/ProviderApi"
-import { MemoryPlatformLive, makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
+import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
 import { fakeProviderApi, walletPage } from "../fakeExplorer"
 import { baseOptions } from "../fixtures"
+import { TestPlatform } from "../support/platform"
 import { disposeModals, openOnConnect, PWN } from "./harness"
 
 const options: ModalOptionsInput = {
@@ -78,7 +79,7 @@ const renderModal = async (
   const walletConnect = makeMockWalletConnect()
   const { modal, shadow } = await openOnConnect(
     input,
-    Layer.mergeAll(MemoryPlatformLive, api.layer, walletConnect.layer),
+    Layer.mergeAll(TestPlatform, api.layer, walletConnect.layer),
     before
   )
   const allWalletsRow = () =>

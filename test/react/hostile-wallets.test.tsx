@@ -10,8 +10,9 @@ import { describe, expect, it } from "vitest"
 import { sanitizeName } from "../../src/internal/untrusted"
 import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
+import { makeMockEip1193Provider } from "../../src/testing/index"
 import { baseOptions } from "../fixtures"
+import { TestPlatform } from "../support/platform"
 import { disposeModals, openOnConnect, PWN } from "./harness"
 
 const options: ModalOptionsInput = {
@@ -128,7 +129,7 @@ const announce = (uuid: string, wallet: HostileWallet) =>
 
 /** A modal open on Connect with these wallets announced. */
 const renderWith = async (batch: ReadonlyArray<HostileWallet>, offset: number) => {
-  const { shadow } = await openOnConnect(options, MemoryPlatformLive, () =>
+  const { shadow } = await openOnConnect(options, TestPlatform, () =>
     act(async () => {
       for (const [i, wallet] of batch.entries()) announce(`wallet-${offset + i}`, wallet)
     })

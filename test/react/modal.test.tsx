@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
+import * as Layer from "effect/Layer"
 import { act } from "react"
 import { createRoot } from "react-dom/client"
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { createModal, type Modal } from "../../src/createModal"
 import { AirlockProvider, ConnectButton } from "../../src/react/index"
 import { focusableIn } from "../../src/react/modal/focus"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import { MemoryPlatformLive } from "../../src/testing/index"
+import type { Connectors } from "../../src/services/Connectors"
+import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { baseOptions } from "../fixtures"
+import { TestPlatform } from "../support/platform"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
@@ -20,8 +23,11 @@ afterEach(async () => {
 })
 
 /** A host page: a Connect button in the host's React tree, and the modal. */
-const renderHost = async (input: ModalOptionsInput = options) => {
-  const modal: Modal = createModal(input, { layer: MemoryPlatformLive })
+const renderHost = async (
+  input: ModalOptionsInput = options,
+  layer: Layer.Layer<Connectors> | Layer.Layer<never> = Layer.empty
+) => {
+  const modal: Modal = createModal(input, { layer: Layer.merge(TestPlatform, layer) })
   cleanups.push(() => modal.dispose())
   const container = document.createElement("div")
   document.body.prepend(container)
@@ -103,14 +109,36 @@ describe("the modal shell", () => {
   })
 
   it("stays open in ApproveTransaction until forced", async () => {
-    const { modal, dialog, press } = await renderHost()
-    await act(async () => modal.open("ApproveTransaction"))
+    const wallet = makeMockInModalWallet({ chainId: 31337 })
+    const { modal, dialog, press, shadow } = await renderHost(options, wallet.layer)
+    await act(async () => modal.open())
+    const row = () =>
+      [...shadow.querySelectorAll("button")].find((b) => b.textContent?.includes(wallet.connector.name))
+    await vi.waitFor(() => expect(row()).toBeDefined())
+    await act(async () => row()?.click())
+    await vi.waitFor(() => expect(modal.getAccount().status).toBe("connected"))
+    await act(async () => modal.close())
+    const signing = modal.request({ method: "personal_sign", params: ["0x6869", modal.getAccount().address] })
+    const settled = signing.then(
+      () => "resolved",
+      (error: { readonly _tag?: string }) => error._tag
+    )
+    await vi.waitFor(() => expect(modal.getState().view).toBe("ApproveTransaction"))
+    await vi.waitFor(() => expect(shadow.querySelector(".approve")).not.toBeNull())
     await press("Escape")
     expect(dialog()).not.toBeNull()
     await act(async () => {
       await modal.close({ force: true })
     })
     expect(dialog()).toBeNull()
+    expect(await settled).toBe("RequestAbortedError")
+  })
+
+  it("never opens ApproveTransaction without a pending request", async () => {
+    const { modal } = await renderHost()
+    await act(async () => modal.open("ApproveTransaction"))
+    expect(modal.getState().view).toBe("Connect")
+    expect(await modal.close()).toBe(true)
   })
 
   it("shows email, social and wallet methods in the default order", async () => {

@@ -18,6 +18,7 @@ import { StorageKeys } from "../../src/schemas/StorageKeys"
 import { makeMockWalletConnect } from "../../src/testing/index"
 import { fakeProviderApi, walletPage } from "../fakeExplorer"
 import { baseOptions, makeArea } from "../fixtures"
+import { makeTestHttp } from "../support/platform"
 import { openOnConnect } from "./harness"
 
 const options: ModalOptionsInput = {
@@ -69,7 +70,7 @@ const render = async (touch = false) => {
   )
   const { modal, shadow } = await openOnConnect(
     options,
-    Layer.mergeAll(platform, walletConnect.layer, explorer)
+    Layer.mergeAll(platform, makeTestHttp().layer, walletConnect.layer, explorer)
   )
   const button = (name: string) =>
     [...shadow.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent?.includes(name))

@@ -301,7 +301,7 @@ describe("Blockchain API", () => {
       expect(baseUnits(balance)).toBe(onChain)
       expect(balance.price).toBe(PRICES[token.symbol])
       expect(balance.value).toBeCloseTo(Number(balance.quantity.numeric) * PRICES[token.symbol]!, 4)
-      const icon = await fetch(balance.iconUrl)
+      const icon = await fetch(balance.iconUrl!)
       expect(icon.status).toBe(200)
       expect(icon.headers.get("content-type")).toBe("image/svg+xml")
     }
@@ -347,7 +347,7 @@ describe("Blockchain API", () => {
     })
     expect(usdc.quantity.decimals).toBe("6")
     for (const balance of [sol, usdc]) {
-      const icon = await fetch(balance.iconUrl)
+      const icon = await fetch(balance.iconUrl!)
       expect(icon.status).toBe(200)
       expect(icon.headers.get("content-type")).toBe("image/svg+xml")
     }
@@ -417,7 +417,7 @@ describe("Blockchain API", () => {
     expect(nfts.length).toBeGreaterThanOrEqual(3)
     const nft = nfts[0]!.transfers[0]!.nft_info!
     expect(nft.name).toMatch(/^Sandbox Collectibles #\d+$/)
-    const image = await fetch(nft.content!.preview!.url)
+    const image = await fetch(nft.content!.preview!.url!)
     expect(image.status).toBe(200)
     expect(image.headers.get("content-type")).toBe("image/svg+xml")
     expect(await image.text()).toContain("Sandbox Collectibles")

@@ -1,25 +1,9 @@
-import { type ComponentType, lazy, Suspense } from "react"
+import type { ComponentType } from "react"
 import type { View } from "../../schemas/View"
 import { ConnectingExternalView } from "../views/ConnectingExternalView"
 import { ConnectView } from "../views/ConnectView"
-
-// Connect and its connecting step ship with the first paint; the rest loads when first shown.
-const AccountView = lazy(() => import("../views/AccountView").then((m) => ({ default: m.AccountView })))
-const AllWalletsView = lazy(() =>
-  import("../views/AllWalletsView").then((m) => ({ default: m.AllWalletsView }))
-)
-const NetworksView = lazy(() => import("../views/NetworksView").then((m) => ({ default: m.NetworksView })))
-const ConnectingWalletConnectView = lazy(() =>
-  import("../views/ConnectingWalletConnectView").then((m) => ({ default: m.ConnectingWalletConnectView }))
-)
-const ConnectingWalletConnectBasicView = lazy(() =>
-  import("../views/ConnectingWalletConnectView").then((m) => ({
-    default: m.ConnectingWalletConnectBasicView
-  }))
-)
-const UnsupportedChainView = lazy(() =>
-  import("../views/NetworksView").then((m) => ({ default: m.UnsupportedChainView }))
-)
+import { type LazyView, LazyViewBody, lazyView } from "./lazyView"
+import { ViewBoundary } from "./ViewBoundary"
 
 const TITLES: Record<View, string> = {
   Connect: "Connect Wallet",
@@ -39,27 +23,44 @@ const TITLES: Record<View, string> = {
   RegisterAccountNameSuccess: "Name Registered"
 }
 
-/** Views built so far; any other view shows Connect, as an unknown route does. */
-const BODIES: Partial<Record<View, ComponentType>> = {
+/**
+ * Views built so far; any other view shows Connect, as an unknown route does. Connect and its connecting
+ * step ship with the first paint; a `lazyView` is imported when first shown, and again after a failure.
+ */
+const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   Connect: ConnectView,
   ConnectingExternal: ConnectingExternalView,
-  ConnectingWalletConnect: ConnectingWalletConnectView,
-  ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
-  Account: AccountView,
-  AllWallets: AllWalletsView,
-  Networks: NetworksView,
-  UnsupportedChain: UnsupportedChainView
+  ConnectingWalletConnect: lazyView(() =>
+    import("../views/ConnectingWalletConnectView").then((m) => m.ConnectingWalletConnectView)
+  ),
+  ConnectingWalletConnectBasic: lazyView(() =>
+    import("../views/ConnectingWalletConnectView").then((m) => m.ConnectingWalletConnectBasicView)
+  ),
+  Account: lazyView(() => import("../views/AccountView").then((m) => m.AccountView)),
+  AllWallets: lazyView(() => import("../views/AllWalletsView").then((m) => m.AllWalletsView)),
+  Networks: lazyView(() => import("../views/NetworksView").then((m) => m.NetworksView)),
+  UnsupportedChain: lazyView(() => import("../views/NetworksView").then((m) => m.UnsupportedChainView)),
+  ApproveTransaction: lazyView(() =>
+    import("../views/ApproveTransactionScreen").then((m) => m.ApproveTransactionScreen)
+  )
 }
 
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)
 
 export const viewTitle = (view: View): string => TITLES[shown(view)]
 
+/** The view's body inside its own error boundary, so a failed view never takes the dialog down. */
 export const ViewBody = ({ view }: { readonly view: View }) => {
   const Body = BODIES[view] ?? ConnectView
+  if (typeof Body === "function")
+    return (
+      <ViewBoundary key={view}>
+        <Body />
+      </ViewBoundary>
+    )
   return (
-    <Suspense fallback={<p className="empty">Loading…</p>}>
-      <Body />
-    </Suspense>
+    <ViewBoundary key={view} onFailure={Body.forgetFailedLoad}>
+      <LazyViewBody view={Body} />
+    </ViewBoundary>
   )
 }

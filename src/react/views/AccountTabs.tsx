@@ -1,11 +1,10 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react"
+import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react"
 import { groupByMonth, signOf, transferAmount } from "../../internal/activity"
 import { formatAmount } from "../../internal/format"
-import { safeIconUrl, sanitizeName } from "../../internal/untrusted"
-import type { TokenBalance } from "../../schemas/Balance"
-import type { CaipNetwork } from "../../schemas/Network"
 import type { Transaction } from "../../schemas/Transaction"
+import type { RetryableDatum } from "../../services/AccountData"
 import { useController } from "../modal/context"
+import { useStore } from "../modal/useStore"
 import { WalletIcon } from "./WalletIcon"
 
 type Tab = "Tokens" | "NFTs" | "Activity"
@@ -13,88 +12,60 @@ const TABS: ReadonlyArray<Tab> = ["Tokens", "NFTs", "Activity"]
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
 
-const Tokens = ({ network, address }: { readonly network: CaipNetwork; readonly address: string }) => {
+// Every name, symbol and image URL below was made safe when the service decoded it: printed as it is.
+
+/** A failed datum: what is missing (its toast said why) and a way to load it again. */
+const Unavailable = ({ message, datum }: { readonly message: string; readonly datum: RetryableDatum }) => {
   const controller = useController()
-  const [tokens, setTokens] = useState<ReadonlyArray<TokenBalance> | "loading" | "failed">("loading")
-  useEffect(() => {
-    let live = true
-    setTokens("loading")
-    void controller.tokenBalances(network, address).then((result) => {
-      if (live) setTokens(result._tag === "Success" ? result.value : "failed")
-    })
-    return () => {
-      live = false
-    }
-  }, [controller, network, address])
-  if (tokens === "loading")
+  return (
+    <>
+      <p className="empty">{message}</p>
+      <button type="button" className="button" onClick={() => void controller.accountData.retry(datum)}>
+        Try again
+      </button>
+    </>
+  )
+}
+
+const LoadMore = ({ onClick }: { readonly onClick: () => Promise<void> }) => (
+  <button type="button" className="row" onClick={() => void onClick()}>
+    <span className="name">Load more</span>
+  </button>
+)
+
+const Tokens = () => {
+  const controller = useController()
+  const tokens = useStore(controller.accountData.tokens)
+  if (tokens._tag === "Failed")
+    return <Unavailable message="Token balances are unavailable." datum="tokens" />
+  if (tokens._tag !== "Ready")
     return (
       <p className="empty" aria-live="polite">
         Loading tokens…
       </p>
     )
-  if (tokens === "failed") return <p className="empty">Token balances are unavailable.</p>
-  if (tokens.length === 0) return <p className="empty">No tokens yet</p>
+  if (tokens.value.length === 0) return <p className="empty">No tokens yet</p>
   return (
     <ul className="list" aria-label="Tokens">
-      {tokens.map((token) => {
-        const name = sanitizeName(token.name) ?? token.symbol
-        return (
-          <li key={`${token.chainId}:${token.address ?? "native"}`} className="item">
-            <WalletIcon icon={safeIconUrl(token.iconUrl)} name={token.symbol} />
-            <span className="name">
-              {name}
-              <span className="sub">
-                {formatAmount(token.quantity.numeric, 3)} {sanitizeName(token.symbol)}
-              </span>
+      {tokens.value.map((token) => (
+        <li key={`${token.chainId}:${token.address ?? "native"}`} className="item">
+          <WalletIcon icon={token.iconUrl} name={token.symbol ?? token.name ?? ""} />
+          <span className="name">
+            {token.name ?? token.symbol}
+            <span className="sub">
+              {formatAmount(token.quantity.numeric, 3)} {token.symbol}
             </span>
-            <span className="value">{usd.format(token.value)}</span>
-          </li>
-        )
-      })}
+          </span>
+          <span className="value">{usd.format(token.value)}</span>
+        </li>
+      ))}
     </ul>
   )
 }
 
-interface ActivityState {
-  readonly transactions: ReadonlyArray<Transaction>
-  readonly next: string | undefined
-  readonly status: "loading" | "idle" | "failed"
-}
-
-const useActivity = (network: CaipNetwork, address: string) => {
-  const controller = useController()
-  const [state, setState] = useState<ActivityState>({ transactions: [], next: undefined, status: "loading" })
-  const generation = useRef(0)
-  const load = (cursor: string | undefined, previous: ReadonlyArray<Transaction>) => {
-    const mine = ++generation.current
-    setState({ transactions: previous, next: cursor, status: "loading" })
-    void controller.history(network, address, cursor).then((result) => {
-      if (mine !== generation.current) return
-      // On failure the list is emptied (SPEC.md §8); the toast says why.
-      setState(
-        result._tag === "Success"
-          ? {
-              transactions: [...previous, ...result.value.transactions],
-              next: result.value.next,
-              status: "idle"
-            }
-          : { transactions: [], next: undefined, status: "failed" }
-      )
-    })
-  }
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when the account or network changes
-  useEffect(() => {
-    load(undefined, [])
-    return () => {
-      generation.current++
-    }
-  }, [network, address])
-  return { state, loadMore: () => load(state.next, state.transactions) }
-}
-
 const ActivityItem = ({ transaction }: { readonly transaction: Transaction }) => {
   const transfer = transaction.transfers[0]
-  const operation = sanitizeName(transaction.metadata.operationType) ?? "Transaction"
+  const operation = transaction.metadata.operationType ?? "Transaction"
   const failed = transaction.metadata.status.toLowerCase() === "failed"
   return (
     <li className="item">
@@ -110,7 +81,7 @@ const ActivityItem = ({ transaction }: { readonly transaction: Transaction }) =>
       </span>
       {transfer === undefined ? null : (
         <span className="value">
-          {signOf(transaction.metadata.operationType, transfer)}
+          {signOf(transaction.metadata.operationType ?? "", transfer)}
           {transferAmount(transfer)}
         </span>
       )}
@@ -118,9 +89,16 @@ const ActivityItem = ({ transaction }: { readonly transaction: Transaction }) =>
   )
 }
 
-const Activity = ({ network, address }: { readonly network: CaipNetwork; readonly address: string }) => {
-  const { state, loadMore } = useActivity(network, address)
-  const groups = useMemo(() => groupByMonth(state.transactions, new Date()), [state.transactions])
+const NO_TRANSACTIONS: ReadonlyArray<Transaction> = []
+
+const Activity = () => {
+  const controller = useController()
+  const activity = useStore(controller.accountData.activity)
+  const transactions = activity._tag === "Ready" ? activity.value.items : NO_TRANSACTIONS
+  const groups = useMemo(() => groupByMonth(transactions, new Date()), [transactions])
+  // On failure the list is emptied (SPEC.md §8); the toast says why.
+  if (activity._tag === "Failed") return <Unavailable message="Activity is unavailable." datum="activity" />
+  const loading = activity._tag !== "Ready" || activity.value.loadingMore
   return (
     <div>
       {groups.map((group) => (
@@ -133,83 +111,65 @@ const Activity = ({ network, address }: { readonly network: CaipNetwork; readonl
           </ul>
         </section>
       ))}
-      {state.status === "loading" ? (
+      {loading ? (
         <p className="empty" aria-live="polite">
           Loading activity…
         </p>
-      ) : state.transactions.length === 0 ? (
-        <p className="empty">{state.status === "failed" ? "Activity is unavailable." : "No activity yet"}</p>
+      ) : transactions.length === 0 ? (
+        <p className="empty">No activity yet</p>
       ) : null}
-      {state.status === "idle" && state.next !== undefined ? (
-        <button type="button" className="row" onClick={loadMore}>
-          <span className="name">Load more</span>
-        </button>
+      {activity._tag === "Ready" && activity.value.hasMore && !loading ? (
+        <LoadMore onClick={controller.accountData.loadMoreActivity} />
       ) : null}
     </div>
   )
 }
 
 /** NFTs the account received, from its activity (previews through `<img src>` only). */
-/** NFT transfers can sit on any page of activity: follow the cursor, up to a bound. */
-const NFT_PAGES = 10
-
-const Nfts = ({ network, address }: { readonly network: CaipNetwork; readonly address: string }) => {
-  const { state, loadMore } = useActivity(network, address)
-  const pagesRead = useRef(1)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow each new cursor once it is known
-  useEffect(() => {
-    if (state.status !== "idle" || state.next === undefined || pagesRead.current >= NFT_PAGES) return
-    pagesRead.current++
-    loadMore()
-  }, [state.status, state.next])
-  const nfts = useMemo(() => {
-    const seen = new Map<string, { name: string; preview: string | undefined }>()
-    for (const transaction of state.transactions) {
-      for (const transfer of transaction.transfers) {
-        if (transfer.nft_info === undefined || transfer.direction === "out") continue
-        const name = sanitizeName(transfer.nft_info.name) ?? "NFT"
-        const preview = safeIconUrl(transfer.nft_info.content?.preview?.url)
-        seen.set(`${name}|${preview ?? ""}`, { name, preview })
-      }
-    }
-    return [...seen.values()]
-  }, [state.transactions])
-  // Shown once every page is in, so the grid does not grow under the visitor's eyes.
-  const complete =
-    state.status === "failed" ||
-    (state.status === "idle" && (state.next === undefined || pagesRead.current >= NFT_PAGES))
-  if (!complete) return <p className="empty">Loading NFTs…</p>
-  if (nfts.length === 0) return <p className="empty">No NFTs yet</p>
+const Nfts = () => {
+  const controller = useController()
+  const nfts = useStore(controller.accountData.nfts)
+  if (nfts._tag === "Failed") return <Unavailable message="NFTs are unavailable." datum="nfts" />
+  // Shown once the pages of a load are in, so the grid does not grow under the visitor's eyes.
+  if (nfts._tag !== "Ready") return <p className="empty">Loading NFTs…</p>
+  const { items, hasMore, loadingMore } = nfts.value
   return (
-    <ul className="nft-grid" aria-label="NFTs">
-      {nfts.map((nft) => (
-        <li key={`${nft.name}|${nft.preview ?? ""}`} className="nft">
-          {nft.preview === undefined ? (
-            <span className="nft-preview placeholder" aria-hidden="true" />
-          ) : (
-            <img
-              className="nft-preview"
-              src={nft.preview}
-              alt=""
-              loading="lazy"
-              referrerPolicy="no-referrer"
-            />
-          )}
-          <span className="name">{nft.name}</span>
-        </li>
-      ))}
-    </ul>
+    <div>
+      {items.length === 0 ? (
+        <p className="empty">No NFTs yet</p>
+      ) : (
+        <ul className="nft-grid" aria-label="NFTs">
+          {items.map((nft) => (
+            <li key={`${nft.name}|${nft.preview ?? ""}`} className="nft">
+              {nft.preview === undefined ? (
+                <span className="nft-preview placeholder" aria-hidden="true" />
+              ) : (
+                <img
+                  className="nft-preview"
+                  src={nft.preview}
+                  alt=""
+                  loading="lazy"
+                  referrerPolicy="no-referrer"
+                />
+              )}
+              <span className="name">{nft.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {loadingMore ? (
+        <p className="empty" aria-live="polite">
+          Loading NFTs…
+        </p>
+      ) : hasMore ? (
+        <LoadMore onClick={controller.accountData.loadMoreNfts} />
+      ) : null}
+    </div>
   )
 }
 
 /** Tokens, NFTs and Activity tabs (SPEC.md §2), keyboard-navigable as an ARIA tablist. */
-export const AccountTabs = ({
-  network,
-  address
-}: {
-  readonly network: CaipNetwork
-  readonly address: string
-}) => {
+export const AccountTabs = () => {
   const [tab, setTab] = useState<Tab>("Tokens")
   const id = useId()
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
@@ -247,13 +207,7 @@ export const AccountTabs = ({
         ))}
       </div>
       <div className="tabpanel" role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
-        {tab === "Tokens" ? (
-          <Tokens network={network} address={address} />
-        ) : tab === "NFTs" ? (
-          <Nfts network={network} address={address} />
-        ) : (
-          <Activity network={network} address={address} />
-        )}
+        {tab === "Tokens" ? <Tokens /> : tab === "NFTs" ? <Nfts /> : <Activity />}
       </div>
     </div>
   )

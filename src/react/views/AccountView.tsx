@@ -1,33 +1,23 @@
-import { useEffect, useState } from "react"
-import type { Result } from "../../internal/controller"
-import { sanitizeName, truncateAddress } from "../../internal/untrusted"
+import { useState } from "react"
+import { truncateAddress } from "../../internal/untrusted"
 import type { NativeBalance } from "../../services/BalanceService"
+import type { Shown } from "../bridge/accountData"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
 import { AccountTabs } from "./AccountTabs"
+import { copyText } from "./clipboard"
 import { WalletIcon } from "./WalletIcon"
 
-const useNativeBalance = () => {
-  const controller = useController()
-  const { namespaces } = useStore(controller.connection)
-  const { activeNamespace, active } = useStore(controller.networks)
-  const account = namespaces[activeNamespace]
-  const network = active[activeNamespace]
-  const address = account?.status === "connected" ? account.address : undefined
-  const known = network?._tag === "Known" ? network.network : undefined
-  const [balance, setBalance] = useState<Result<NativeBalance> | undefined>(undefined)
-  useEffect(() => {
-    setBalance(undefined)
-    if (address === undefined || known === undefined) return
-    let live = true
-    void controller.nativeBalance(known, address).then((result) => {
-      if (live) setBalance(result)
-    })
-    return () => {
-      live = false
-    }
-  }, [controller, address, known])
-  return balance
+/** The native balance line; nothing to wait for while the network is not one the host configured. */
+const balanceText = (balance: Shown<NativeBalance>, knownNetwork: boolean): string | null => {
+  switch (balance._tag) {
+    case "Ready":
+      return `${balance.value.formatted} ${balance.value.symbol}`
+    case "Failed":
+      return balance.error.message
+    default:
+      return knownNetwork ? "Loading balance…" : null
+  }
 }
 
 /** The connected account: address, native balance, network, disconnect. */
@@ -35,23 +25,12 @@ export const AccountView = () => {
   const controller = useController()
   const { namespaces } = useStore(controller.connection)
   const { activeNamespace, active } = useStore(controller.networks)
+  const balance = useStore(controller.accountData.nativeBalance)
+  const identity = useStore(controller.accountData.identity)
   const account = namespaces[activeNamespace]
   const network = active[activeNamespace]
-  const balance = useNativeBalance()
   const [copied, setCopied] = useState(false)
-  const address = account?.status === "connected" ? account.address : undefined
-  const [name, setName] = useState<string | undefined>(undefined)
-  useEffect(() => {
-    setName(undefined)
-    if (address === undefined) return
-    let live = true
-    void controller.identity(address).then((identity) => {
-      if (live) setName(sanitizeName(identity?.name))
-    })
-    return () => {
-      live = false
-    }
-  }, [controller, address])
+  const name = identity._tag === "Ready" ? identity.value?.name : undefined
 
   if (account?.status !== "connected") {
     return (
@@ -72,24 +51,11 @@ export const AccountView = () => {
           </p>
         )}
         <p className="balance" aria-live="polite">
-          {balance === undefined
-            ? "Loading balance…"
-            : balance._tag === "Success"
-              ? `${balance.value.formatted} ${balance.value.symbol}`
-              : balance.error.message}
+          {balanceText(balance, network?._tag === "Known")}
         </p>
       </div>
       <div className="section">
-        <button
-          type="button"
-          className="row"
-          onClick={() => {
-            void navigator.clipboard?.writeText(account.address).then(
-              () => setCopied(true),
-              () => setCopied(false)
-            )
-          }}
-        >
+        <button type="button" className="row" onClick={() => void copyText(account.address).then(setCopied)}>
           <span className="name">{copied ? "Address copied" : "Copy address"}</span>
         </button>
         <button
@@ -105,7 +71,7 @@ export const AccountView = () => {
           <span className="name">Disconnect</span>
         </button>
       </div>
-      {network?._tag === "Known" ? <AccountTabs network={network.network} address={account.address} /> : null}
+      {network?._tag === "Known" ? <AccountTabs /> : null}
     </div>
   )
 }

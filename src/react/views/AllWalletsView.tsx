@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
 import { present } from "../../errors"
 import type { CatalogController } from "../../internal/controller"
-import { WALLET_CONNECT_ID } from "../../services/Connection"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../services/WalletCatalog"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
@@ -46,13 +45,11 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogController }) => {
 
   // An installed wallet connects directly; any other pairs through WalletConnect, with its deep link.
   const choose = (wallet: CatalogWallet) => {
-    if (wallet.installed && wallet.connectorId !== undefined) {
-      void controller.push("ConnectingExternal", { connectorId: wallet.connectorId })
-      void controller.connect(wallet.connectorId)
-      return
-    }
-    void controller.push("ConnectingWalletConnect", { walletId: wallet.id })
-    void controller.connect(WALLET_CONNECT_ID)
+    void controller.chooseWallet(
+      wallet.installed && wallet.connectorId !== undefined
+        ? { _tag: "Connector", connectorId: wallet.connectorId }
+        : { _tag: "WalletConnect", walletId: wallet.id }
+    )
   }
 
   const failed = !searching && state.status._tag === "Failed"

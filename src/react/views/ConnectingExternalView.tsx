@@ -1,4 +1,3 @@
-import { useEffect } from "react"
 import { present } from "../../errors"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
@@ -13,9 +12,6 @@ export const ConnectingExternalView = () => {
   const connectorId = route.data?.connectorId
   const connector = connectors.find((c) => c.id === connectorId)
   const failed = attempt?._tag === "Failed" && attempt.connectorId === connectorId ? attempt.error : undefined
-
-  // Leaving this view (Back) abandons the prompt; a late answer then changes nothing.
-  useEffect(() => () => void controller.cancelConnect(), [controller])
 
   if (connector === undefined || connectorId === undefined) {
     return <p className="empty">This wallet is no longer available.</p>

@@ -2,18 +2,13 @@ import { useEffect, useState } from "react"
 import { present } from "../../errors"
 import { safeHttpsUrl, safeWalletLink, walletLink } from "../../internal/deepLink"
 import { isTouchDevice } from "../../internal/device"
-import type { View } from "../../schemas/View"
 import { WALLET_CONNECT_ID } from "../../services/Connection"
 import type { CatalogWallet } from "../../services/WalletCatalog"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
+import { copyText } from "./clipboard"
 import { QrCode } from "./QrCode"
 import { WalletImage } from "./WalletImage"
-
-const WALLET_CONNECT_VIEWS: ReadonlySet<View> = new Set([
-  "ConnectingWalletConnect",
-  "ConnectingWalletConnectBasic"
-])
 
 const LINK_COPIED = { kind: "toast", variant: "info", message: "Link copied", delayMs: 0 } as const
 
@@ -62,10 +57,11 @@ const CopyLink = ({ uri }: { readonly uri: string }) => {
   const controller = useController()
   const [manual, setManual] = useState(false)
   const copy = () =>
-    navigator.clipboard
-      .writeText(uri)
-      .then(() => controller.notify(LINK_COPIED))
-      .catch(() => setManual(true))
+    copyText(uri).then((copied) => {
+      if (!copied) return setManual(true)
+      // A toast that cannot be shown (the modal was disposed meanwhile) is no reason to fail the click.
+      return controller.notify(LINK_COPIED).catch(() => undefined)
+    })
   return (
     <>
       <button type="button" className="row copy-link" onClick={() => void copy()}>
@@ -112,15 +108,6 @@ const usePairing = () => {
   const { attempt } = useStore(controller.connection)
   const failed =
     attempt?._tag === "Failed" && attempt.connectorId === WALLET_CONNECT_ID ? attempt.error : undefined
-  // Leaving WalletConnect (Back, Close) abandons the pairing, so the wallet can no longer use its URI;
-  // moving between its two views keeps it.
-  useEffect(
-    () => () => {
-      const route = controller.router.get()
-      if (!route.open || !WALLET_CONNECT_VIEWS.has(route.view)) void controller.cancelConnect()
-    },
-    [controller]
-  )
   return { pairing, failed, retry: () => void controller.connect(WALLET_CONNECT_ID) }
 }
 

@@ -23,11 +23,7 @@ export const NetworkList = () => {
               disabled={switching !== undefined}
               onClick={() => {
                 setSwitching(network.caipNetworkId)
-                void controller.switchNetwork(network.caipNetworkId).then((result) => {
-                  setSwitching(undefined)
-                  if (result._tag === "Success" && controller.router.get().view === "Networks")
-                    void controller.goBack()
-                })
+                void controller.chooseNetwork(network.caipNetworkId).then(() => setSwitching(undefined))
               }}
             >
               <span className="name">{network.name}</span>

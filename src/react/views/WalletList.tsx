@@ -1,7 +1,5 @@
 import { useMemo } from "react"
-import { isTouchDevice } from "../../internal/device"
 import type { RecentWallet } from "../../schemas/Wallet"
-import { WALLET_CONNECT_ID } from "../../services/Connection"
 import type { WalletConnector } from "../../services/Connectors"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
@@ -46,10 +44,7 @@ const WalletConnectRow = () => {
     <button
       type="button"
       className="row"
-      onClick={() => {
-        void controller.push(isTouchDevice() ? "ConnectingWalletConnectBasic" : "ConnectingWalletConnect")
-        void controller.connect(WALLET_CONNECT_ID)
-      }}
+      onClick={() => void controller.chooseWallet({ _tag: "WalletConnect" })}
     >
       <WalletIcon icon={undefined} name="WalletConnect" />
       <span className="name">WalletConnect</span>
@@ -82,10 +77,7 @@ const BrowserWallets = () => {
               type="button"
               className="row"
               data-suspicious={connector.suspicious || undefined}
-              onClick={() => {
-                void controller.push("ConnectingExternal", { connectorId: connector.id })
-                void controller.connect(connector.id)
-              }}
+              onClick={() => void controller.chooseWallet({ _tag: "Connector", connectorId: connector.id })}
             >
               <WalletIcon icon={connector.icon} name={connector.name} />
               <span className="name">{connector.name}</span>

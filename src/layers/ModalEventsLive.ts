@@ -1,0 +1,34 @@
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as PubSub from "effect/PubSub"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { type ModalEvent, ModalEvents } from "../services/ModalEvents"
+
+/** Events a slow listener has not read yet; older ones are dropped beyond this (a burst must not grow memory). */
+export const EVENT_BACKLOG = 256
+
+export const makeModalEvents = Effect.gen(function* () {
+  const hub = yield* PubSub.sliding<ModalEvent>(EVENT_BACKLOG)
+  const latest = yield* SubscriptionRef.make<ModalEvent | undefined>(undefined)
+  return ModalEvents.of({
+    emit: (event, properties) =>
+      Effect.gen(function* () {
+        const data =
+          properties === undefined
+            ? { type: "track" as const, event }
+            : { type: "track" as const, event, properties }
+        const stamped: ModalEvent = { timestamp: yield* Clock.currentTimeMillis, data }
+        yield* SubscriptionRef.set(latest, stamped)
+        yield* PubSub.publish(hub, stamped)
+      }),
+    latest,
+    subscribe: PubSub.subscribe(hub)
+  })
+})
+
+/**
+ * @since 0.2.0
+ * @category layers
+ */
+export const ModalEventsLive = Layer.effect(ModalEvents, makeModalEvents)

@@ -1,0 +1,253 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as PubSub from "effect/PubSub"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { type AirlockError, present } from "../errors"
+import { isTouchDevice } from "../internal/device"
+import type { View } from "../schemas/View"
+import { AccountData } from "../services/AccountData"
+import type { ConnectionState } from "../services/Connection"
+import { Connection, WALLET_CONNECT_ID } from "../services/Connection"
+import { ModalConfig } from "../services/ModalConfig"
+import { ModalEvents } from "../services/ModalEvents"
+import { ModalFlow, type ModalFlowShape } from "../services/ModalFlow"
+import { ModalRouter, type RouterState } from "../services/ModalRouter"
+import { Networks, type NetworksState } from "../services/Networks"
+import { Notifications } from "../services/Notifications"
+import { OriginGuard } from "../services/OriginGuard"
+import { type RpcEvent, RpcRouter } from "../services/RpcRouter"
+import { TransactionWatcher } from "../services/TransactionWatcher"
+
+/** The Connecting views, by the kind of connect they wait for. */
+const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
+  ConnectingExternal: "browser",
+  ConnectingWalletConnect: "walletConnect",
+  ConnectingWalletConnectBasic: "walletConnect"
+}
+
+/** The connect a route waits for, if it shows a Connecting view. */
+export const connectingKind = (route: RouterState): "browser" | "walletConnect" | undefined =>
+  route.open ? CONNECTING[route.view] : undefined
+
+/** Whether moving between two routes leaves the connect the first one waited for. */
+export const leavesConnect = (before: RouterState, after: RouterState): boolean => {
+  const waited = connectingKind(before)
+  return waited !== undefined && connectingKind(after) !== waited
+}
+
+/** The view a bare `open()` lands on (SPEC.md §2). */
+export const viewOnOpen = (requested: View | undefined, connected: boolean): View =>
+  requested ?? (connected ? "Account" : "Connect")
+
+/** Whether the active namespace has a connected address. */
+const activeConnected = (connection: ConnectionState, networks: NetworksState): boolean =>
+  connection.namespaces[networks.activeNamespace]?.status === "connected"
+
+/** The network situation the modal follows: a connected wallet on a network the host did not configure. */
+export const onUnknownNetwork = (
+  connection: ConnectionState,
+  networks: NetworksState
+): string | undefined => {
+  const active = networks.active[networks.activeNamespace]
+  return activeConnected(connection, networks) && active?._tag === "Unknown"
+    ? active.caipNetworkId
+    : undefined
+}
+
+export const makeModalFlow = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  const router = yield* ModalRouter
+  const connection = yield* Connection
+  const networks = yield* Networks
+  const rpc = yield* RpcRouter
+  const notifications = yield* Notifications
+  const originGuard = yield* OriginGuard
+  const modalEvents = yield* ModalEvents
+  const watcher = yield* TransactionWatcher
+  const accountData = yield* AccountData
+  const scope = yield* Effect.scope
+
+  const isConnected = Effect.zipWith(
+    SubscriptionRef.get(connection.state),
+    SubscriptionRef.get(networks.state),
+    activeConnected
+  )
+  const anyConnected = Effect.map(SubscriptionRef.get(connection.state), (s) =>
+    Object.values(s.namespaces).some((n) => n?.status === "connected")
+  )
+
+  /** A move of the router; leaving a Connecting view abandons its connect. */
+  const navigate = <A>(move: Effect.Effect<A>) =>
+    Effect.gen(function* () {
+      const before = yield* SubscriptionRef.get(router.state)
+      const result = yield* move
+      if (leavesConnect(before, yield* SubscriptionRef.get(router.state))) yield* connection.cancel
+      return result
+    })
+
+  /** Where the visitor lands after a connect: the account, unless its network is not one the host offers. */
+  const afterConnect = Effect.gen(function* () {
+    const [c, n] = yield* Effect.all([
+      SubscriptionRef.get(connection.state),
+      SubscriptionRef.get(networks.state)
+    ])
+    return onUnknownNetwork(c, n) !== undefined && !config.allowUnsupportedChain
+      ? "UnsupportedChain"
+      : "Account"
+  })
+
+  // The allowed-origins check runs once, when the modal is first opened, in the background.
+  const checkOrigin = yield* Effect.cached(
+    Effect.asVoid(Effect.forkIn(Effect.catch(originGuard.check, notifications.showError), scope))
+  )
+
+  const open: ModalFlowShape["open"] = (view, data) =>
+    Effect.gen(function* () {
+      yield* checkOrigin
+      const stacked = (yield* SubscriptionRef.get(router.state)).transactionStack.length > 0
+      const requested = view === "ApproveTransaction" && !stacked ? undefined : view
+      yield* navigate(router.open(viewOnOpen(requested, yield* isConnected), data))
+      yield* modalEvents.emit("MODAL_OPEN", { connected: yield* anyConnected })
+    })
+
+  const close: ModalFlowShape["close"] = (options) =>
+    Effect.gen(function* () {
+      const closed = yield* router.close(options)
+      if (closed) yield* modalEvents.emit("MODAL_CLOSE", { connected: yield* anyConnected })
+      return closed
+    })
+
+  const failureEvent = (error: AirlockError) =>
+    modalEvents.emit(error._tag === "UserRejectedRequestError" ? "USER_REJECTED" : "CONNECT_ERROR", {
+      message: present(error).message
+    })
+
+  const connect: ModalFlowShape["connect"] = (connectorId) =>
+    connection.connect(connectorId).pipe(
+      Effect.tap(() =>
+        Effect.gen(function* () {
+          yield* modalEvents.emit("CONNECT_SUCCESS", {
+            method: connectorId === WALLET_CONNECT_ID ? "qrcode" : "browser"
+          })
+          if (connectingKind(yield* SubscriptionRef.get(router.state)) !== undefined)
+            yield* router.open(yield* afterConnect)
+        })
+      ),
+      Effect.tapError(failureEvent)
+    )
+
+  const chooseWallet: ModalFlowShape["chooseWallet"] = (choice) =>
+    Effect.gen(function* () {
+      if (choice._tag === "Connector") {
+        yield* navigate(router.push("ConnectingExternal", { connectorId: choice.connectorId }))
+      } else {
+        // Deep links beat QR codes on a phone.
+        const view = isTouchDevice() ? "ConnectingWalletConnectBasic" : "ConnectingWalletConnect"
+        yield* navigate(
+          router.push(view, choice.walletId === undefined ? undefined : { walletId: choice.walletId })
+        )
+      }
+      const connectorId = choice._tag === "Connector" ? choice.connectorId : WALLET_CONNECT_ID
+      // The view follows the attempt through the connection's state; its failure is shown there.
+      yield* Effect.forkIn(Effect.ignore(connect(connectorId)), scope)
+    })
+
+  const disconnect: ModalFlowShape["disconnect"] = (namespace) =>
+    Effect.gen(function* () {
+      yield* connection.disconnect(namespace)
+      yield* router.close({ force: true })
+      yield* modalEvents.emit("DISCONNECT_SUCCESS", namespace === undefined ? {} : { namespace })
+    })
+
+  const switchNetwork: ModalFlowShape["switchNetwork"] = (caipNetworkId, options) =>
+    rpc.switchNetwork(caipNetworkId, options).pipe(
+      Effect.tap(() => modalEvents.emit("SWITCH_NETWORK", { network: caipNetworkId })),
+      Effect.tapError(notifications.showError)
+    )
+
+  const chooseNetwork: ModalFlowShape["chooseNetwork"] = (caipNetworkId) =>
+    switchNetwork(caipNetworkId).pipe(
+      Effect.andThen(
+        Effect.flatMap(SubscriptionRef.get(router.state), (s) =>
+          s.open && s.view === "Networks" ? router.goBack : Effect.void
+        )
+      ),
+      Effect.ignore
+    )
+
+  /** What the modal does about a request's progress (SPEC.md §4, §8). */
+  const onRpcEvent = (event: RpcEvent) => {
+    switch (event._tag) {
+      case "Disallowed":
+        return Effect.andThen(open(), notifications.showError(event.error))
+      case "SignatureDeclined":
+        return notifications.showError(event.error)
+      case "ApprovalRequested":
+        return Effect.andThen(checkOrigin, router.pushTransaction({ view: "ApproveTransaction" }))
+      case "UnsafeSettled":
+        // A successful unsafe request may have spent: the balance is read again (SPEC.md §4).
+        return Effect.andThen(
+          event.approval === undefined ? Effect.void : router.popTransaction,
+          event.outcome === "success" ? accountData.refresh : Effect.void
+        )
+    }
+  }
+
+  // Subscribed before the layer is built: no event of the first request is missed.
+  const rpcEvents = yield* rpc.events
+  yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.take(rpcEvents), onRpcEvent)))
+
+  // Closing the modal settles a pending connect as rejected (THREATS.md R3) and aborts pending requests.
+  const routerEvents = yield* router.subscribe
+  yield* Effect.forkScoped(
+    Effect.forever(
+      Effect.flatMap(PubSub.take(routerEvents), (event) =>
+        event._tag === "Closed" ? Effect.andThen(connection.cancel, rpc.abortPending) : Effect.void
+      )
+    )
+  )
+
+  // A wallet on a network the host did not configure opens UnsupportedChain; back on a known one, the
+  // account shows again (SPEC.md §4).
+  yield* Stream.zipLatest(
+    SubscriptionRef.changes(connection.state),
+    SubscriptionRef.changes(networks.state)
+  ).pipe(
+    Stream.map(([c, n]) => onUnknownNetwork(c, n)),
+    Stream.changes,
+    Stream.runForEach((unknown) =>
+      Effect.gen(function* () {
+        const route = yield* SubscriptionRef.get(router.state)
+        if (unknown !== undefined && !config.allowUnsupportedChain) yield* router.open("UnsupportedChain")
+        else if (unknown === undefined && route.open && route.view === "UnsupportedChain")
+          yield* router.replace("Account")
+      })
+    ),
+    Effect.forkScoped
+  )
+
+  // A settled transaction changes what the account holds: balance, tokens and activity are read again.
+  const settled = yield* watcher.settled
+  yield* Effect.forkScoped(Effect.forever(Effect.andThen(PubSub.take(settled), accountData.refresh)))
+
+  return ModalFlow.of({
+    open,
+    close,
+    push: (view, data) => navigate(router.push(view, data)),
+    replace: (view, data) => navigate(router.replace(view, data)),
+    goBack: navigate(router.goBack),
+    chooseWallet,
+    connect,
+    cancelConnect: connection.cancel,
+    disconnect,
+    switchNetwork,
+    chooseNetwork
+  })
+})
+
+/**
+ * @since 0.2.0
+ * @category layers
+ */
+export const ModalFlowLive = Layer.effect(ModalFlow, makeModalFlow)

@@ -1,0 +1,49 @@
+import { useMemo, useState } from "react"
+import { describeRequest } from "../../internal/describeRequest"
+import { useController } from "../modal/context"
+import { useStore } from "../modal/useStore"
+import { ApproveTransactionBody } from "./ApproveTransactionView"
+import { approveCss } from "./approveStyles"
+
+/**
+ * The oldest unsafe request waiting for the visitor, described in words; the answer goes to the request
+ * owner, which moves the modal on once the wallet has answered.
+ */
+export const ApproveTransactionScreen = () => {
+  const controller = useController()
+  const [approval] = useStore(controller.approvals)
+  const { active } = useStore(controller.networks)
+  const [answered, setAnswered] = useState<number | undefined>(undefined)
+  const evm = active.eip155
+  const known = evm?._tag === "Known" ? evm.network : undefined
+  const description = useMemo(
+    () =>
+      approval === undefined
+        ? undefined
+        : describeRequest(approval, {
+            activeChainId: known === undefined ? undefined : Number(known.id),
+            networkName: known?.name,
+            nativeSymbol: known?.nativeCurrency.symbol
+          }),
+    [approval, known]
+  )
+  if (approval === undefined || description === undefined) {
+    return <p className="empty">No request is waiting.</p>
+  }
+  const answer = (approved: boolean) => {
+    setAnswered(approval.id)
+    void controller.decide(approval.id, approved)
+  }
+  // The view's styles travel with its chunk, not with the first paint.
+  return (
+    <>
+      <style>{approveCss}</style>
+      <ApproveTransactionBody
+        description={description}
+        pending={answered === approval.id}
+        onApprove={() => answer(true)}
+        onReject={() => answer(false)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,53 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
+import type { View } from "../schemas/View"
+import type { ConnectError } from "./Connection"
+import type { RouteData } from "./ModalRouter"
+import type { SwitchNetworkError } from "./RpcRouter"
+
+/** A wallet the visitor picked in a list. */
+export type WalletChoice =
+  | { readonly _tag: "Connector"; readonly connectorId: string }
+  /** Pairing through WalletConnect, for a listed wallet (`walletId`) or any. */
+  | { readonly _tag: "WalletConnect"; readonly walletId?: string | undefined }
+
+export interface ModalFlowShape {
+  /**
+   * Opens on `view`, else on Account when the active namespace is connected, else on Connect.
+   * ApproveTransaction opens only through a pending request.
+   */
+  readonly open: (view?: View, data?: RouteData) => Effect.Effect<void>
+  /** Closes unless ApproveTransaction refuses (`force` overrides); answers whether it closed. */
+  readonly close: (options?: { readonly force?: boolean }) => Effect.Effect<boolean>
+  readonly push: (view: View, data?: RouteData) => Effect.Effect<void>
+  readonly replace: (view: View, data?: RouteData) => Effect.Effect<void>
+  readonly goBack: Effect.Effect<void>
+  /** Shows the Connecting view for the wallet and asks it to connect, in the background. */
+  readonly chooseWallet: (choice: WalletChoice) => Effect.Effect<void>
+  /**
+   * Connects without showing anything first (a Connecting view's Try again, a headless host); moves on to
+   * Account or UnsupportedChain when a Connecting view is showing.
+   */
+  readonly connect: (connectorId: string) => Effect.Effect<void, ConnectError>
+  readonly cancelConnect: Effect.Effect<void>
+  /** Disconnects the namespace (default: the active one) and closes the modal. */
+  readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void>
+  /** Switches network; a failure is also shown as a toast. */
+  readonly switchNetwork: (
+    caipNetworkId: CaipNetworkId,
+    options?: { readonly signal?: AbortSignal | undefined }
+  ) => Effect.Effect<void, SwitchNetworkError>
+  /** A network picked in the Networks view: switch, then back to where the visitor came from. */
+  readonly chooseNetwork: (caipNetworkId: CaipNetworkId) => Effect.Effect<void>
+}
+
+/**
+ * What the modal shows next: the one owner of navigation after connects, requests, network changes and
+ * transactions, driven by the events of `Connection`, `RpcRouter`, `ModalRouter` and `TransactionWatcher`
+ * (which never drive each other), and the source of the modal's events.
+ *
+ * @since 0.2.0
+ * @category tags
+ */
+export class ModalFlow extends Context.Service<ModalFlow, ModalFlowShape>()("@airlock/ModalFlow") {}

@@ -1,0 +1,106 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as PubSub from "effect/PubSub"
+import type * as Scope from "effect/Scope"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type {
+  ChainNotSupportedError,
+  ConnectorNotConnectedError,
+  MethodNotAllowedError,
+  NetworkNotFoundError,
+  RequestAbortedError,
+  SignatureDeclinedError,
+  WalletError
+} from "../errors"
+import type { SchemaDecodeError } from "../schemas/decode"
+import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
+
+/** A dapp's JSON-RPC request to the connected wallet. */
+export interface WalletRequest {
+  readonly method: string
+  readonly params?: unknown
+}
+
+export interface RequestOptions {
+  /** The namespace whose wallet answers (default: the active one). */
+  readonly namespace?: ChainNamespace | undefined
+  /** Aborting it settles the request with 'Request was aborted'; the wallet may still show its prompt. */
+  readonly signal?: AbortSignal | undefined
+}
+
+/** Why a request did not get an answer. */
+export type RequestError =
+  | WalletError
+  | MethodNotAllowedError
+  | SchemaDecodeError
+  | ConnectorNotConnectedError
+  | SignatureDeclinedError
+  | RequestAbortedError
+
+export type SwitchNetworkError =
+  | WalletError
+  | ChainNotSupportedError
+  | NetworkNotFoundError
+  | RequestAbortedError
+
+/** An unsafe request waiting for the visitor's answer in ApproveTransaction (in-modal approval). */
+export interface PendingApproval {
+  readonly id: number
+  readonly method: string
+  /** The params as the dapp sent them, checked against the method's schema. */
+  readonly params: unknown
+  readonly namespace: ChainNamespace
+  /** The network the wallet acts on, and the account asked to act. */
+  readonly network: CaipNetworkId | undefined
+  readonly from: string
+}
+
+/** What `ModalFlow` follows of the requests. */
+export type RpcEvent =
+  /** A method off the lists was refused: the modal opens on its error (SPEC.md §8). */
+  | { readonly _tag: "Disallowed"; readonly error: MethodNotAllowedError }
+  /** A signature the visitor declined. */
+  | { readonly _tag: "SignatureDeclined"; readonly error: SignatureDeclinedError }
+  /** An in-modal approval is waiting: show ApproveTransaction. */
+  | { readonly _tag: "ApprovalRequested"; readonly approval: PendingApproval }
+  /** An unsafe request finished; `approval` when it went through ApproveTransaction. */
+  | {
+      readonly _tag: "UnsafeSettled"
+      readonly method: string
+      readonly outcome: "success" | "error" | "cancel"
+      readonly approval: PendingApproval | undefined
+    }
+
+export interface RpcRouterShape {
+  /**
+   * Sends a request to the wallet of the namespace. Only listed methods go through (SPEC.md §5), with
+   * their params checked and the answer decoded; reads time out after 10 s, unsafe requests wait for the
+   * visitor but stay abortable (a signal, closing the modal).
+   */
+  readonly request: (request: WalletRequest, options?: RequestOptions) => Effect.Effect<unknown, RequestError>
+  /**
+   * Switches the wallet to a configured network, adding it first when the wallet does not know it; just
+   * the modal when disconnected. A second identical switch while one waits joins it (one wallet prompt).
+   */
+  readonly switchNetwork: (
+    caipNetworkId: CaipNetworkId,
+    options?: { readonly signal?: AbortSignal | undefined }
+  ) => Effect.Effect<void, SwitchNetworkError>
+  /** In-modal approvals waiting for the visitor, oldest first. */
+  readonly approvals: SubscriptionRef.SubscriptionRef<ReadonlyArray<PendingApproval>>
+  /** The visitor's answer to an in-modal approval; `false` rejects it with 4001. */
+  readonly decide: (id: number, approved: boolean) => Effect.Effect<void>
+  /** Settles every pending unsafe request and switch with 'Request was aborted' (the modal closed). */
+  readonly abortPending: Effect.Effect<void>
+  /** Request events from now on, for as long as the scope lasts. */
+  readonly events: Effect.Effect<PubSub.Subscription<RpcEvent>, never, Scope.Scope>
+}
+
+/**
+ * Every request to a wallet, the dapp's and the modal's own: method lists, params and result checks,
+ * time-out class, abort, and in-modal approval (SPEC.md §5, §6).
+ *
+ * @since 0.2.0
+ * @category tags
+ */
+export class RpcRouter extends Context.Service<RpcRouter, RpcRouterShape>()("@airlock/RpcRouter") {}

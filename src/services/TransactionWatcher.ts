@@ -1,0 +1,84 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as PubSub from "effect/PubSub"
+import type * as Scope from "effect/Scope"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type { TransactionWaitTimeoutError } from "../errors"
+import type { CaipNetworkId } from "../schemas/Primitives"
+
+/** Where a transaction sent through Airlock stands. `unknown`: the pending watch gave up on it. */
+export type TrackedStatus = "pending" | "confirmed" | "failed" | "unknown"
+
+/** A transaction (or an EIP-5792 batch) sent through Airlock, as Activity and hosts see it. */
+export interface TrackedTransaction {
+  /** The transaction hash, or the `wallet_sendCalls` batch id. */
+  readonly id: string
+  readonly kind: "transaction" | "calls"
+  readonly network: CaipNetworkId
+  readonly from: string
+  readonly to: string | undefined
+  /** The value sent, in wei as a decimal string, when the request said. */
+  readonly value: string | undefined
+  /** The hash that confirmed it (for a batch, its first receipt's), once known. */
+  readonly hash: string | undefined
+  readonly status: TrackedStatus
+  /** Clock time (ms) when it was sent, and when its status stopped being pending. */
+  readonly submittedAt: number
+  readonly settledAt: number | undefined
+}
+
+/** What `RpcRouter` hands over after a wallet accepted a send. */
+export type Submission =
+  | {
+      readonly kind: "transaction"
+      readonly hash: string
+      readonly network: CaipNetworkId
+      readonly from: string
+      readonly to?: string | undefined
+      readonly value?: string | undefined
+    }
+  | {
+      readonly kind: "calls"
+      readonly id: string
+      readonly network: CaipNetworkId
+      readonly from: string
+      /** Asks the wallet `wallet_getCallsStatus` for this batch; the answer is untrusted. */
+      readonly callsStatus: Effect.Effect<unknown, unknown>
+    }
+
+/** The fields of a receipt Airlock reads. */
+export interface Receipt {
+  readonly transactionHash: string
+  readonly blockNumber: bigint
+  readonly status: "success" | "reverted"
+}
+
+export interface TransactionWatcherShape {
+  /** Transactions sent through Airlock, newest first (at most 50). */
+  readonly transactions: SubscriptionRef.SubscriptionRef<ReadonlyArray<TrackedTransaction>>
+  /**
+   * Shows the submission as pending at once and watches it in the background until it settles. A submission
+   * whose id is already listed is ignored; one pushed out of the 50 is no longer watched.
+   */
+  readonly track: (submission: Submission) => Effect.Effect<void>
+  /**
+   * Waits for a transaction's receipt through the chain's RPC (SPEC.md §9: 180 000 ms in all, an RPC
+   * failure retried 6 times from 200 ms doubling).
+   */
+  readonly waitForReceipt: (
+    network: CaipNetworkId,
+    hash: string
+  ) => Effect.Effect<Receipt, TransactionWaitTimeoutError>
+  /** Each transaction as it stops being pending (confirmed, failed or unknown), for as long as the scope lasts. */
+  readonly settled: Effect.Effect<PubSub.Subscription<TrackedTransaction>, never, Scope.Scope>
+}
+
+/**
+ * Every transaction sent through Airlock, from pending to confirmed or failed (SPEC.md §9 constants).
+ *
+ * @since 0.2.0
+ * @category tags
+ */
+export class TransactionWatcher extends Context.Service<TransactionWatcher, TransactionWatcherShape>()(
+  "@airlock/TransactionWatcher"
+) {}

@@ -1,0 +1,191 @@
+// @vitest-environment happy-dom
+/**
+ * The Account view in the real modal over a host `AccountData` whose state the test sets: the views only
+ * read the service's state and call its commands (Load more, Try again); they fetch nothing themselves.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { act } from "react"
+import { describe, expect, it } from "vitest"
+import { BalanceUnavailableError, HistoryFetchError } from "../../src/errors"
+import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { Transaction } from "../../src/schemas/Transaction"
+import { AccountData, type AccountDataShape, type Loadable } from "../../src/services/AccountData"
+import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
+import { baseOptions } from "../fixtures"
+import { TestPlatform } from "../support/platform"
+import { openOnConnect } from "./harness"
+
+const options: ModalOptionsInput = {
+  ...baseOptions,
+  features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
+}
+
+const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const PNG = "data:image/png;base64,iVBORw0KGgo="
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
+const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await settle()
+  }
+}
+
+const transaction = (id: string, minedAt: string): Transaction => ({
+  id,
+  metadata: { operationType: "receive", status: "confirmed", sentFrom: "0x1", sentTo: ALICE, minedAt },
+  transfers: [{ fungible_info: { symbol: "USDC" }, direction: "in", quantity: { numeric: "12.5" } }]
+})
+
+/** An AccountData whose refs the test sets, recording the commands the views call. */
+const makeFakeAccountData = () =>
+  Effect.runSync(
+    Effect.gen(function* () {
+      const calls: Array<string> = []
+      const record = (call: string) => Effect.sync(() => void calls.push(call))
+      const service: AccountDataShape = {
+        nativeBalance: yield* SubscriptionRef.make<AccountDataShape["nativeBalance"]["value"]>({
+          _tag: "Loading"
+        }),
+        tokens: yield* SubscriptionRef.make<AccountDataShape["tokens"]["value"]>({ _tag: "Loading" }),
+        nfts: yield* SubscriptionRef.make<AccountDataShape["nfts"]["value"]>({ _tag: "Loading" }),
+        activity: yield* SubscriptionRef.make<AccountDataShape["activity"]["value"]>({ _tag: "Loading" }),
+        identity: yield* SubscriptionRef.make<AccountDataShape["identity"]["value"]>({ _tag: "Loading" }),
+        loadMoreActivity: record("loadMoreActivity"),
+        loadMoreNfts: record("loadMoreNfts"),
+        retry: (datum) => record(`retry ${datum}`),
+        refresh: record("refresh")
+      }
+      const set = <A, E>(ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>, state: Loadable<A, E>) =>
+        act(async () => Effect.runSync(SubscriptionRef.set(ref, state)))
+      return { service, calls, set }
+    })
+  )
+
+const render = async () => {
+  const data = makeFakeAccountData()
+  const provider = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
+  const { modal, shadow } = await openOnConnect(
+    options,
+    Layer.mergeAll(TestPlatform, makeMockWalletConnect().layer, Layer.succeed(AccountData, data.service)),
+    () =>
+      window.dispatchEvent(
+        new CustomEvent(ANNOUNCE_EVENT, {
+          detail: Object.freeze({
+            info: Object.freeze({
+              uuid: "350670db-19fa-4704-a166-e52e178b59d2",
+              name: "Mock Wallet",
+              icon: PNG,
+              rdns: "com.example.mock"
+            }),
+            provider
+          })
+        })
+      )
+  )
+  const button = (name: string) =>
+    [...shadow.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent?.includes(name))
+  await waitFor(() => button("Mock Wallet") !== undefined, "the announced wallet")
+  await act(async () => button("Mock Wallet")?.click())
+  await waitFor(() => modal.getState().view === "Account", "the Account view")
+  await waitFor(() => shadow.querySelector('[role="tablist"]') !== null, "the tabs")
+  const panel = () => shadow.querySelector('[role="tabpanel"]')
+  const openTab = (name: string) => act(async () => button(name)?.click())
+  return { ...data, shadow, button, panel, openTab }
+}
+
+describe("the Account view", () => {
+  it("shows the balance, the name and the tokens from the service's state", async () => {
+    const view = await render()
+    const card = () => view.shadow.querySelector(".account-card")?.textContent ?? ""
+    expect(card()).toContain("Loading balance…")
+    expect(view.panel()?.textContent).toBe("Loading tokens…")
+
+    await view.set(view.service.nativeBalance, {
+      _tag: "Ready",
+      value: { value: 10n ** 18n, decimals: 18, symbol: "ETH", formatted: "1.00" }
+    })
+    await view.set(view.service.identity, { _tag: "Ready", value: { name: "alice.eth", avatar: undefined } })
+    await view.set(view.service.tokens, {
+      _tag: "Ready",
+      value: [
+        {
+          name: "USD Coin",
+          symbol: "USDC",
+          chainId: "eip155:31337",
+          address: "eip155:31337:0xa0b8",
+          value: 12.5,
+          price: 1,
+          quantity: { decimals: "6", numeric: "12.5" },
+          iconUrl: undefined
+        }
+      ]
+    })
+    expect(card()).toContain("1.00 ETH")
+    expect(view.shadow.querySelector(".address")?.textContent).toBe("alice.eth")
+    const rows = [...(view.panel()?.querySelectorAll("li") ?? [])]
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.querySelector(".name")?.firstChild?.textContent).toBe("USD Coin")
+    expect(rows[0]?.querySelector(".sub")?.textContent).toBe("12.500 USDC")
+    expect(rows[0]?.querySelector(".value")?.textContent).toBe("$12.50")
+
+    await view.set(view.service.nativeBalance, { _tag: "Failed", error: new BalanceUnavailableError({}) })
+    expect(card()).toContain("Token Balance Unavailable")
+  })
+
+  it("Try again and Load more call the service; nothing else asks it for anything", async () => {
+    const view = await render()
+    await view.set(view.service.tokens, { _tag: "Failed", error: new BalanceUnavailableError({}) })
+    expect(view.panel()?.textContent).toContain("Token balances are unavailable.")
+    await act(async () => view.button("Try again")?.click())
+    expect(view.calls).toEqual(["retry tokens"])
+
+    await view.openTab("Activity")
+    expect(view.panel()?.textContent).toBe("Loading activity…")
+    await view.set(view.service.activity, {
+      _tag: "Ready",
+      value: {
+        items: [transaction("a", "2024-05-01T10:00:00.000Z"), transaction("b", "2024-04-01T10:00:00.000Z")],
+        hasMore: true,
+        loadingMore: false
+      }
+    })
+    expect([...(view.panel()?.querySelectorAll("h3") ?? [])].map((h) => h.textContent)).toEqual([
+      "May 2024",
+      "April 2024"
+    ])
+    expect(view.panel()?.querySelector(".value")?.textContent).toBe("+12.500 USDC")
+    await act(async () => view.button("Load more")?.click())
+    expect(view.calls).toEqual(["retry tokens", "loadMoreActivity"])
+    await view.set(view.service.activity, { _tag: "Failed", error: new HistoryFetchError({}) })
+    expect(view.panel()?.textContent).toContain("Activity is unavailable.")
+    expect(view.panel()?.querySelectorAll("li")).toHaveLength(0)
+
+    await view.openTab("NFTs")
+    expect(view.panel()?.textContent).toBe("Loading NFTs…")
+    await view.set(view.service.nfts, {
+      _tag: "Ready",
+      value: {
+        items: [
+          { name: "Punk #1", preview: "https://nft.example/punk.png" },
+          { name: "NFT", preview: undefined }
+        ],
+        hasMore: false,
+        loadingMore: false
+      }
+    })
+    const nfts = [...(view.panel()?.querySelectorAll("li") ?? [])]
+    expect(nfts.map((nft) => nft.textContent)).toEqual(["Punk #1", "NFT"])
+    expect(nfts[0]?.querySelector("img")?.getAttribute("src")).toBe("https://nft.example/punk.png")
+    expect(view.button("Load more")).toBeUndefined()
+
+    // Switching tabs back and forth only reads: the service was asked for nothing else.
+    await view.openTab("Tokens")
+    await view.openTab("Activity")
+    expect(view.calls).toEqual(["retry tokens", "loadMoreActivity"])
+  })
+})

@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { act } from "react"
+import { createRoot, type Root } from "react-dom/client"
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { describeRequest, type RequestDescription } from "../../src/internal/describeRequest"
+import { ApproveTransactionBody } from "../../src/react/views/ApproveTransactionView"
+
+Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+
+const from = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const spender = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+
+const permitOnPolygon = describeRequest(
+  {
+    id: 7,
+    method: "eth_signTypedData_v4",
+    params: [
+      from,
+      JSON.stringify({
+        primaryType: "Permit",
+        domain: { name: "USD Coin", version: "2", chainId: 137, verifyingContract: spender },
+        message: { owner: from, spender, value: "5", nonce: 0, deadline: 1_893_456_000 }
+      })
+    ],
+    namespace: "eip155",
+    network: "eip155:1",
+    from
+  },
+  { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
+)
+
+let root: Root | undefined
+let container: HTMLElement | undefined
+
+afterEach(() => {
+  act(() => root?.unmount())
+  container?.remove()
+  root = undefined
+  container = undefined
+})
+
+const render = (description: RequestDescription, pending = false) => {
+  const onApprove = vi.fn()
+  const onReject = vi.fn()
+  container = document.createElement("div")
+  document.body.append(container)
+  const mounted = createRoot(container)
+  root = mounted
+  act(() =>
+    mounted.render(
+      <ApproveTransactionBody
+        description={description}
+        onApprove={onApprove}
+        onReject={onReject}
+        pending={pending}
+      />
+    )
+  )
+  const buttons = [...container.querySelectorAll("button")]
+  return { view: container, onApprove, onReject, buttons }
+}
+
+describe("ApproveTransactionBody", () => {
+  it("names the request in an accessible heading and lists what is asked", () => {
+    const { view } = render(permitOnPolygon)
+    const heading = view.querySelector("h3")
+    expect(heading?.textContent).toBe("Sign a token permit")
+    expect(view.querySelector("section")?.getAttribute("aria-labelledby")).toBe(heading?.id)
+    const terms = [...view.querySelectorAll("dl dt")].map((term) => term.textContent)
+    const details = [...view.querySelectorAll("dl dd")].map((detail) => detail.textContent)
+    expect(terms).toEqual(permitOnPolygon.rows.map((row) => row.label))
+    expect(details).toEqual(permitOnPolygon.rows.map((row) => row.value))
+    expect(terms).toContain("Spender")
+    expect(details).toContain("2030-01-01 00:00:00 UTC")
+  })
+
+  it("shows the chain mismatch in an alert", () => {
+    const { view } = render(permitOnPolygon)
+    const alert = view.querySelector('[role="alert"]')
+    expect(alert?.textContent).toBe(
+      "This signature is for chain 137, but the active network is chain 1 (Ethereum)"
+    )
+  })
+
+  it("has no alert when nothing is wrong", () => {
+    const { view } = render({
+      title: "Sign a message",
+      rows: [{ label: "Message", value: "hi", format: "message" }],
+      warnings: []
+    })
+    expect(view.querySelector('[role="alert"]')).toBeNull()
+  })
+
+  it("Reject comes first, Approve is the primary button, each calls its handler", () => {
+    const { buttons, onApprove, onReject } = render(permitOnPolygon)
+    expect(buttons.map((button) => button.textContent)).toEqual(["Reject", "Approve"])
+    const [reject, approve] = buttons
+    expect(approve?.className).toBe("button")
+    expect(reject?.className).toContain("secondary")
+    act(() => reject?.click())
+    expect(onReject).toHaveBeenCalledTimes(1)
+    expect(onApprove).not.toHaveBeenCalled()
+    act(() => approve?.click())
+    expect(onApprove).toHaveBeenCalledTimes(1)
+  })
+
+  it("disables both buttons once the visitor answered", () => {
+    const { view, buttons, onApprove, onReject } = render(permitOnPolygon, true)
+    expect(buttons.every((button) => button.disabled)).toBe(true)
+    for (const button of buttons) act(() => button.click())
+    expect(onApprove).not.toHaveBeenCalled()
+    expect(onReject).not.toHaveBeenCalled()
+    expect(view.querySelector(".status")?.textContent).toBe("Sending your answer…")
+  })
+
+  it("renders a hostile message as text, never as markup", () => {
+    const markup = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>`
+    const description = describeRequest(
+      {
+        id: 1,
+        method: "personal_sign",
+        params: [markup, from],
+        namespace: "eip155",
+        network: "eip155:1",
+        from
+      },
+      { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
+    )
+    const { view } = render(description)
+    expect(view.querySelector("img, script")).toBeNull()
+    expect(view.querySelector("dd.message")?.textContent).toBe(markup)
+    expect(Reflect.get(window, "__pwned")).toBeUndefined()
+  })
+})

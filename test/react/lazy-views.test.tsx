@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+/**
+ * The modal shell outlives its views: a view whose chunk fails to load, or that throws while rendering,
+ * shows 'Something went wrong' and Try again inside the body, while the header, Close and Escape go on
+ * working; Try again imports the chunk again.
+ */
+import { act } from "react"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { focusableIn } from "../../src/react/modal/focus"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import { baseOptions } from "../fixtures"
+import { TestPlatform } from "../support/platform"
+import { openOnConnect } from "./harness"
+
+/** What the mocked chunks do on their next import or render. */
+const chunks = vi.hoisted(() => ({ networksFail: false, networksImports: 0, accountThrows: false }))
+
+vi.mock("../../src/react/views/NetworksView", async (importOriginal) => {
+  chunks.networksImports += 1
+  if (chunks.networksFail) throw new TypeError("Failed to fetch dynamically imported module")
+  return importOriginal()
+})
+
+vi.mock("../../src/react/views/AccountView", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/react/views/AccountView")>()
+  const AccountView = () => {
+    if (chunks.accountThrows) throw new Error("the view broke while rendering")
+    return <original.AccountView />
+  }
+  return { ...original, AccountView }
+})
+
+const options: ModalOptionsInput = {
+  ...baseOptions,
+  features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
+}
+
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
+const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
+    await settle()
+  }
+}
+
+const render = async () => {
+  const { modal, shadow } = await openOnConnect(options, TestPlatform)
+  const dialog = () => shadow.querySelector<HTMLElement>('[role="dialog"]')
+  const button = (name: string) =>
+    [...shadow.querySelectorAll<HTMLButtonElement>("button")].find(
+      (b) => b.textContent === name || b.getAttribute("aria-label") === name
+    )
+  const title = () => shadow.querySelector(".title")?.textContent
+  const alert = () => shadow.querySelector('.body [role="alert"]')?.textContent
+  const press = (key: string, shiftKey = false) =>
+    act(async () => {
+      document.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true }))
+    })
+  return { modal, shadow, dialog, button, title, alert, press }
+}
+
+// React reports every error a boundary caught; these are the ones the tests cause.
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  chunks.networksFail = false
+  chunks.accountThrows = false
+})
+
+describe("a view whose chunk fails to load", () => {
+  it("shows the error and Try again in the body; the dialog stays, closes with Escape, and Try again loads it", async () => {
+    chunks.networksFail = true
+    const view = await render()
+    // The visitor is on a control of the Connect view, which goes away with it.
+    view.shadow.querySelector<HTMLButtonElement>(".body button")?.focus()
+    await act(async () => view.modal.open("Networks"))
+    await waitFor(() => view.alert() !== undefined, "the failure")
+
+    expect(view.alert()).toBe("Something went wrong")
+    expect(view.button("Try again")).toBeDefined()
+    // The rest of the modal is alive: title, Close, and the dialog itself.
+    expect(view.title()).toBe("Choose Network")
+    expect(view.button("Close")).toBeDefined()
+    expect(view.dialog()?.getAttribute("aria-modal")).toBe("true")
+    // Focus went with the removed view: it lands on Try again, not on the page behind.
+    expect(view.shadow.activeElement).toBe(view.button("Try again"))
+
+    await view.press("Escape")
+    expect(view.dialog()).toBeNull()
+    expect(view.modal.isOpen()).toBe(false)
+
+    // Coming back imports the chunk again instead of replaying the first failure.
+    const importsBefore = chunks.networksImports
+    await act(async () => view.modal.open("Networks"))
+    await waitFor(() => view.alert() !== undefined, "the failure again")
+    expect(chunks.networksImports).toBe(importsBefore + 1)
+
+    chunks.networksFail = false
+    const tryAgain = view.button("Try again")
+    tryAgain?.focus()
+    await act(async () => tryAgain?.click())
+    await waitFor(() => view.shadow.querySelector('[aria-label="Networks"]') !== null, "the networks list")
+    expect(view.alert()).toBeUndefined()
+    expect(view.title()).toBe("Choose Network")
+    expect(chunks.networksImports).toBe(importsBefore + 2)
+
+    // Try again went away with the failure and handed the focus to the dialog; the Tab trap still wraps.
+    const dialog = view.dialog()
+    expect(view.shadow.activeElement).toBe(dialog)
+    const controls = focusableIn(dialog ?? document.body)
+    controls[controls.length - 1]?.focus()
+    await view.press("Tab")
+    expect(view.shadow.activeElement).toBe(controls[0])
+  })
+})
+
+describe("a view that throws while rendering", () => {
+  it("is contained in the body, and Try again renders it again", async () => {
+    const view = await render()
+    chunks.accountThrows = true
+    await act(async () => view.modal.open("Account"))
+    await waitFor(() => view.alert() !== undefined, "the failure")
+
+    expect(view.alert()).toBe("Something went wrong")
+    expect(view.title()).toBe("Account")
+    expect(view.button("Close")).toBeDefined()
+
+    chunks.accountThrows = false
+    await act(async () => view.button("Try again")?.click())
+    await waitFor(() => view.shadow.textContent?.includes("No wallet connected") === true, "the view")
+    expect(view.alert()).toBeUndefined()
+
+    // A new view gets a fresh boundary: the failure does not follow the visitor.
+    chunks.accountThrows = true
+    await act(async () => view.modal.open("Account"))
+    await waitFor(() => view.alert() !== undefined, "the failure")
+    chunks.accountThrows = false
+    await act(async () => view.modal.open("Connect"))
+    expect(view.alert()).toBeUndefined()
+    expect(view.title()).toBe("Connect Wallet")
+  })
+})

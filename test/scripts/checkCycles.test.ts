@@ -1,0 +1,131 @@
+import { assert, describe, it } from "@effect/vitest"
+import {
+  cyclePath,
+  findCycles,
+  importGraph,
+  parseValueImports,
+  resolveSpecifier
+} from "../../scripts/check-cycles.mjs"
+
+describe("parseValueImports", () => {
+  it("counts static imports, side-effect imports, re-exports and literal dynamic imports", () => {
+    const source = [
+      `import * as Effect from "effect/Effect"`,
+      `import Default, { named } from "./a"`,
+      `import "./b"`,
+      `import { type T, value } from "./c"`,
+      `export { thing } from "./d"`,
+      `export * from "./e"`,
+      `export * as ns from "./f"`,
+      `const lazy = () => import("./g")`,
+      "const template = () => import(`./h`)"
+    ].join("\n")
+    assert.deepStrictEqual(parseValueImports(source), [
+      "effect/Effect",
+      "./a",
+      "./b",
+      "./c",
+      "./d",
+      "./e",
+      "./f",
+      "./g",
+      "./h"
+    ])
+  })
+
+  it("leaves out what vanishes at runtime and what only looks like an import", () => {
+    const source = [
+      `import type { A } from "./typeOnly"`,
+      `import type * as B from "./typeNamespace"`,
+      `import { type C, type D } from "./inlineTypes"`,
+      `export type { E } from "./typeExport"`,
+      `export { type F } from "./inlineTypeExport"`,
+      `export type * from "./typeStar"`,
+      `type G = typeof import("./typeofImport")`,
+      `// import { h } from "./comment"`,
+      `/** import("./docComment") */`,
+      `const text = 'import { i } from "./string"'`,
+      "const computed = (name: string) => import(name)"
+    ].join("\n")
+    assert.deepStrictEqual(parseValueImports(source), [])
+  })
+
+  it("reads TSX", () => {
+    const source = `import { View } from "./View"\nexport const App = () => <View title="import('./x')" />`
+    assert.deepStrictEqual(parseValueImports(source, "App.tsx"), ["./View"])
+  })
+})
+
+describe("resolveSpecifier", () => {
+  const modules = new Set(["src/a.ts", "src/b.tsx", "src/dir/index.ts", "src/views/index.tsx", "src/c.ts"])
+
+  it("tries the file, .ts, .tsx and a folder's index", () => {
+    assert.strictEqual(resolveSpecifier("src/x.ts", "./a", modules), "src/a.ts")
+    assert.strictEqual(resolveSpecifier("src/x.ts", "./b", modules), "src/b.tsx")
+    assert.strictEqual(resolveSpecifier("src/x.ts", "./dir", modules), "src/dir/index.ts")
+    assert.strictEqual(resolveSpecifier("src/dir/y.ts", "../views", modules), "src/views/index.tsx")
+    assert.strictEqual(resolveSpecifier("src/dir/y.ts", "../c.ts", modules), "src/c.ts")
+  })
+
+  it("ignores packages and files it does not know", () => {
+    assert.isUndefined(resolveSpecifier("src/x.ts", "effect/Effect", modules))
+    assert.isUndefined(resolveSpecifier("src/x.ts", "./missing", modules))
+  })
+})
+
+describe("findCycles", () => {
+  const acyclic = new Map([
+    ["a", ["b", "c"]],
+    ["b", ["c"]],
+    ["c", []],
+    ["d", ["a"]]
+  ])
+
+  it("finds none in an acyclic graph", () => {
+    assert.deepStrictEqual(findCycles(acyclic), [])
+  })
+
+  it("finds each knot once, with every module caught in it", () => {
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a", "d"]],
+      ["d", []],
+      ["e", ["f"]],
+      ["f", ["e"]],
+      ["g", ["g"]]
+    ])
+    assert.deepStrictEqual(findCycles(graph), [["a", "b", "c"], ["e", "f"], ["g"]])
+  })
+
+  it("prints a shortest path back to the first module", () => {
+    const graph = new Map([
+      ["a", ["b", "x"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["x", ["a"]]
+    ])
+    const [component] = findCycles(graph)
+    assert.deepStrictEqual(component, ["a", "b", "c", "x"])
+    assert.deepStrictEqual(cyclePath(graph, component ?? []), ["a", "x", "a"])
+  })
+})
+
+describe("importGraph", () => {
+  it("sees a cycle through value imports and none when one side imports only types", () => {
+    const withCycle = new Map([
+      ["src/layers/Live.ts", `import { Router } from "../services/Router"`],
+      ["src/services/Router.ts", `import { make } from "../layers/Live"\nexport const Router = make`]
+    ])
+    assert.deepStrictEqual(findCycles(importGraph(withCycle)), [
+      ["src/layers/Live.ts", "src/services/Router.ts"]
+    ])
+
+    const typeOnly = new Map([
+      ["src/layers/Live.ts", `import { Router } from "../services/Router"`],
+      ["src/services/Router.ts", `import type { Shape } from "../layers/Live"\nexport const Router = 1`]
+    ])
+    assert.deepStrictEqual(importGraph(typeOnly).get("src/services/Router.ts"), [])
+    assert.deepStrictEqual(findCycles(importGraph(typeOnly)), [])
+  })
+})

@@ -1,0 +1,116 @@
+/**
+ * The owners that act on the connection (ModalEvents, RpcRouter, ModalFlow), for tests of behaviour that
+ * moved out of `Connection`: routing after a connect or a chain change, closing the modal cancelling a
+ * connect, disconnecting closing the modal, switching networks and requests. What those owners need and no
+ * such test exercises is faked: a transaction watcher that tracks nothing, account data that loads nothing,
+ * an origin check that passes.
+ */
+
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { ModalEventsLive } from "../../src/layers/ModalEventsLive"
+import { ModalFlowLive } from "../../src/layers/ModalFlowLive"
+import { NotificationsLive } from "../../src/layers/NotificationsLive"
+import { RpcRouterLive } from "../../src/layers/RpcRouterLive"
+import type { RecentWallet } from "../../src/schemas/Wallet"
+import { AccountData, type AccountDataShape } from "../../src/services/AccountData"
+import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
+import type { WalletConnector } from "../../src/services/Connectors"
+import { OriginGuard } from "../../src/services/OriginGuard"
+import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
+
+/** A watcher with no transactions that never settles one; a fresh one for each build. */
+export const idleTransactionWatcher: Layer.Layer<TransactionWatcher> = Layer.effect(
+  TransactionWatcher,
+  Effect.gen(function* () {
+    const settled = yield* PubSub.unbounded<TrackedTransaction>()
+    return TransactionWatcher.of({
+      transactions: yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([]),
+      track: () => Effect.void,
+      waitForReceipt: () => Effect.die("waitForReceipt is not faked"),
+      settled: PubSub.subscribe(settled)
+    })
+  })
+)
+
+/** What one of AccountData's refs holds. */
+type Held<K extends keyof AccountDataShape> =
+  AccountDataShape[K] extends SubscriptionRef.SubscriptionRef<infer A> ? A : never
+
+const idle = <K extends keyof AccountDataShape>() =>
+  SubscriptionRef.make<Held<K>>({ _tag: "Idle" } as Held<K>)
+
+/** Account data that never loads: every datum stays Idle and refreshing does nothing. */
+export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
+  AccountData,
+  Effect.gen(function* () {
+    return AccountData.of({
+      nativeBalance: yield* idle<"nativeBalance">(),
+      tokens: yield* idle<"tokens">(),
+      nfts: yield* idle<"nfts">(),
+      activity: yield* idle<"activity">(),
+      identity: yield* idle<"identity">(),
+      loadMoreActivity: Effect.void,
+      loadMoreNfts: Effect.void,
+      retry: () => Effect.void,
+      refresh: Effect.void
+    })
+  })
+)
+
+/** The page's origin is allowed: no request to the provider. */
+export const allowedOrigin: Layer.Layer<OriginGuard> = Layer.succeed(
+  OriginGuard,
+  OriginGuard.of({ check: Effect.void })
+)
+
+/**
+ * ModalEventsLive, NotificationsLive, RpcRouterLive and ModalFlowLive (with the fakes above) over `below`, which must hold
+ * ModalConfig, ModalRouter, Connection, Networks and WalletConnect; the result keeps what `below` holds.
+ */
+export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
+  const support = Layer.mergeAll(
+    ModalEventsLive,
+    NotificationsLive,
+    idleTransactionWatcher,
+    idleAccountData,
+    allowedOrigin
+  )
+  const requests = RpcRouterLive.pipe(Layer.provideMerge(Layer.merge(below, support)))
+  return ModalFlowLive.pipe(Layer.provideMerge(requests))
+}
+
+/**
+ * A connection that only changes when the test says: `connector` connected on eip155 as `address`, or
+ * nothing connected. Connecting, cancelling and disconnecting do nothing.
+ */
+export const fixedConnection = (
+  wallet?: { readonly connector: WalletConnector; readonly address: string } | undefined
+): Layer.Layer<Connection> =>
+  Layer.effect(
+    Connection,
+    Effect.gen(function* () {
+      const connected: NamespaceConnection | undefined =
+        wallet === undefined
+          ? undefined
+          : { status: "connected", ...wallet, allAccounts: [wallet.address], accountType: "eoa" }
+      const state = yield* SubscriptionRef.make<ConnectionState>({
+        namespaces: connected === undefined ? {} : { eip155: connected },
+        attempt: undefined
+      })
+      return Connection.of({
+        state,
+        recentWallets: yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]),
+        connect: () => Effect.void,
+        cancel: Effect.void,
+        disconnect: () => Effect.void,
+        connected: (ns) =>
+          Effect.succeed(
+            ns === "eip155" && connected?.status === "connected" ? Option.some(connected) : Option.none()
+          )
+      })
+    })
+  )
