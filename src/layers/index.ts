@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 
+export { AccountData } from "../services/AccountData"
 export { Analytics } from "../services/Analytics"
 export { BalanceService } from "../services/BalanceService"
 export { BlockchainApi } from "../services/BlockchainApi"
@@ -34,6 +35,7 @@ export {
   BrowserHttpLive,
   makeAirlockLayer
 } from "./AirlockLive"
+export { AccountDataLive, makeAccountData } from "./AccountDataLive"
 export { AnalyticsLive, makeAnalytics } from "./AnalyticsLive"
 export { BalanceServiceLive, makeBalanceService } from "./BalanceServiceLive"
 export { BlockchainApiLive, makeBlockchainApi } from "./BlockchainApiLive"

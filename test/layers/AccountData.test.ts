@@ -56,17 +56,12 @@ describe("AccountData", () => {
             assert.deepStrictEqual(w.asked.history, [`${ALICE}@first`, `${ALICE}@1`])
 
             yield* SubscriptionRef.update(w.connection, (s) => ({ ...s, namespaces: {} }))
-            for (const ref of [
-              w.data.nativeBalance,
-              w.data.tokens,
-              w.data.activity,
-              w.data.nfts,
-              w.data.identity
-            ])
-              yield* until(
-                ref as SubscriptionRef.SubscriptionRef<Loadable<unknown, unknown>>,
-                (s) => s._tag === "Idle"
-              )
+            const idle = (state: { readonly _tag: string }) => state._tag === "Idle"
+            yield* until(w.data.nativeBalance, idle)
+            yield* until(w.data.tokens, idle)
+            yield* until(w.data.activity, idle)
+            yield* until(w.data.nfts, idle)
+            yield* until(w.data.identity, idle)
           })
       )
   )

@@ -68,8 +68,9 @@ export const allowedOrigin: Layer.Layer<OriginGuard> = Layer.succeed(
 )
 
 /**
- * ModalEventsLive, NotificationsLive, RpcRouterLive and ModalFlowLive (with the fakes above) over `below`, which must hold
- * ModalConfig, ModalRouter, Connection, Networks and WalletConnect; the result keeps what `below` holds.
+ * ModalEventsLive, NotificationsLive, RpcRouterLive and ModalFlowLive, with the fakes above, over `below`,
+ * which must hold ModalConfig, ModalRouter, Connection, Networks and WalletConnect; the result keeps what
+ * `below` holds.
  */
 export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
   const support = Layer.mergeAll(
@@ -84,8 +85,8 @@ export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
 }
 
 /**
- * A connection that only changes when the test says: `connector` connected on eip155 as `address`, or
- * nothing connected. Connecting, cancelling and disconnecting do nothing.
+ * A connection that stays as built: `connector` connected on eip155 as `address`, or nothing connected.
+ * Connecting, cancelling and disconnecting do nothing.
  */
 export const fixedConnection = (
   wallet?: { readonly connector: WalletConnector; readonly address: string } | undefined
@@ -93,7 +94,7 @@ export const fixedConnection = (
   Layer.effect(
     Connection,
     Effect.gen(function* () {
-      const connected: NamespaceConnection | undefined =
+      const connected: Extract<NamespaceConnection, { status: "connected" }> | undefined =
         wallet === undefined
           ? undefined
           : { status: "connected", ...wallet, allAccounts: [wallet.address], accountType: "eoa" }
@@ -108,9 +109,7 @@ export const fixedConnection = (
         cancel: Effect.void,
         disconnect: () => Effect.void,
         connected: (ns) =>
-          Effect.succeed(
-            ns === "eip155" && connected?.status === "connected" ? Option.some(connected) : Option.none()
-          )
+          Effect.succeed(ns === "eip155" && connected !== undefined ? Option.some(connected) : Option.none())
       })
     })
   )
