@@ -76,7 +76,7 @@ export const makeConnection = Effect.gen(function* () {
   interface InFlight {
     readonly done: Deferred.Deferred<void, ConnectError>
     /** Set once the attempt is forked; the slot is claimed before. */
-    fiber: Fiber.Fiber<void> | undefined
+    fiber: Fiber.Fiber<void, ConnectError> | undefined
     /** The epoch of the newest intent this attempt answers; choosing the wallet again moves it. */
     readonly since: Ref.Ref<number>
   }
@@ -308,37 +308,35 @@ export const makeConnection = Effect.gen(function* () {
         },
         attempt: waiting
       }))
-      const attempt = handshake(connector, since).pipe(
-        Effect.onExit((exit) =>
-          Effect.gen(function* () {
-            inflight.delete(connectorId)
-            if (Exit.isSuccess(exit)) return yield* Deferred.succeed(done, undefined)
-            const error: ConnectError = Exit.hasInterrupts(exit)
-              ? new UserRejectedRequestError({
-                  code: 4001,
-                  message: "Connection request cancelled",
-                  cause: undefined
-                })
-              : Option.getOrElse(Cause.findErrorOption(exit.cause), () => noAccount())
-            // A newer intent owns the state now; only the callers hear about this attempt. Otherwise the
-            // placeholder goes, and whatever happened meanwhile (an event, a restore) stays.
-            if (yield* stillCurrent(since)) {
-              const placeholder =
-                (yield* SubscriptionRef.get(state)).namespaces[connector.chain]?.status === "connecting"
-              // A stored connection this attempt displaced (a restore in progress) must not come back on reload.
-              if (placeholder) yield* forgetStored(connector.chain)
-              yield* SubscriptionRef.update(state, (s) => ({
-                namespaces: placeholder ? { ...s.namespaces, [connector.chain]: disconnected } : s.namespaces,
-                attempt: Exit.hasInterrupts(exit)
-                  ? undefined
-                  : { _tag: "Failed" as const, connectorId, error }
-              }))
-            }
-            yield* Deferred.fail(done, error)
-          })
-        )
-      )
-      entry.fiber = yield* Effect.forkIn(Effect.ignore(attempt), scope)
+      const settle = (exit: Exit.Exit<void, ConnectError>) =>
+        Effect.gen(function* () {
+          inflight.delete(connectorId)
+          if (Exit.isSuccess(exit)) return yield* Deferred.succeed(done, undefined)
+          const error: ConnectError = Exit.hasInterrupts(exit)
+            ? new UserRejectedRequestError({
+                code: 4001,
+                message: "Connection request cancelled",
+                cause: undefined
+              })
+            : Option.getOrElse(Cause.findErrorOption(exit.cause), () => noAccount())
+          // A newer intent owns the state now; only the callers hear about this attempt. Otherwise the
+          // placeholder goes, and whatever happened meanwhile (an event, a restore) stays.
+          if (yield* stillCurrent(since)) {
+            const placeholder =
+              (yield* SubscriptionRef.get(state)).namespaces[connector.chain]?.status === "connecting"
+            // A stored connection this attempt displaced (a restore in progress) must not come back on reload.
+            if (placeholder) yield* forgetStored(connector.chain)
+            yield* SubscriptionRef.update(state, (s) => ({
+              namespaces: placeholder ? { ...s.namespaces, [connector.chain]: disconnected } : s.namespaces,
+              attempt: Exit.hasInterrupts(exit) ? undefined : { _tag: "Failed" as const, connectorId, error }
+            }))
+          }
+          yield* Deferred.fail(done, error)
+        })
+      const fiber = yield* Effect.forkIn(handshake(connector, since), scope)
+      entry.fiber = fiber
+      // Settled from outside the attempt: an attempt interrupted before it started runs no finalizer of its own.
+      yield* Effect.forkIn(Effect.flatMap(Fiber.await(fiber), settle), scope)
       return yield* Deferred.await(done)
     })
 

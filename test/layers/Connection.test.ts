@@ -962,6 +962,33 @@ describe("Connection.disconnect", () => {
   )
 })
 
+describe("Connection.cancel before an attempt starts", () => {
+  // A close that reaches the flow just after a connect was forked interrupts the attempt before it ran:
+  // the callers must still hear about it, and the wallet must stay connectable.
+  it.effect("a connect cancelled before its attempt ran settles as rejected, and the next one connects", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const flow = yield* ModalFlow
+      yield* connectTo(walletA, mockWallet())
+      yield* flow.open()
+      yield* flow.disconnect()
+      const next = mockWallet({ accounts: [BOB] })
+      announce(walletB, next)
+      // Straight after the close, in the same fiber: the flow's cancel lands while the attempt is forked.
+      const hung = Effect.as(
+        Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 500))),
+        "hung" as const
+      )
+      const first = yield* Effect.raceFirst(Effect.exit(connection.connect(idOf(walletB))), hung)
+      assert.notStrictEqual(first, "hung", "a cancelled connect never settled")
+      if (first !== "hung" && Exit.isFailure(first))
+        assert.strictEqual(Option.getOrThrow(Exit.findErrorOption(first))._tag, "UserRejectedRequestError")
+      yield* connection.connect(idOf(walletB))
+      assert.strictEqual(yield* address, BOB)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
 // ---------------------------------------------------------------------------------------------------------
 // Switch network
 // ---------------------------------------------------------------------------------------------------------
