@@ -10,6 +10,16 @@ import * as Schema from "effect/Schema"
 import { decodeFunctionData, erc20Abi, erc721Abi, formatEther, type Hex, hexToBytes, maxUint256 } from "viem"
 import { SolanaSignMessageParams } from "../schemas/Solana"
 import type { PendingApproval } from "../services/RpcRouter"
+import {
+  decodeBase58,
+  displayText,
+  formatDeadline,
+  MAX_TEXT_LENGTH,
+  readableText,
+  tokenAmount,
+  toQuantity,
+  UNREADABLE
+} from "./requestValues"
 import { WalletSendCallsParams } from "./rpcMethods"
 import { sanitizeName } from "./untrusted"
 
@@ -34,30 +44,8 @@ export interface DescribeContext {
   readonly nativeSymbol: string | undefined
 }
 
-export const UNREADABLE = "Unreadable data"
-export const MAX_TEXT_LENGTH = 2000
 /** Calls and permissions listed one by one; the rest are counted. */
 export const MAX_LISTED = 10
-
-// The characters untrusted.ts strips from names (controls, zero-width, direction overrides), except the
-// tab and line feed a message keeps.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
-/** A string fit to show: no invisible characters, at most MAX_TEXT_LENGTH characters with an ellipsis. */
-export const displayText = (value: unknown, multiline = false): string => {
-  if (typeof value !== "string") return UNREADABLE
-  const cleaned = value.slice(0, MAX_TEXT_LENGTH * 2).replace(HIDDEN, "")
-  const text = multiline ? cleaned.replace(/\t/g, " ") : cleaned.replace(/\s+/g, " ").trim()
-  if (text.length <= MAX_TEXT_LENGTH && value.length <= MAX_TEXT_LENGTH * 2)
-    return text === "" ? "(empty)" : text
-  let cut = text.slice(0, MAX_TEXT_LENGTH - 1)
-  // Never end on half of a surrogate pair.
-  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1)
-  return `${cut}…`
-}
 
 const row = (label: string, value: unknown, format: DescriptionRow["format"] = "text"): DescriptionRow => ({
   label,
@@ -90,33 +78,12 @@ const jsonText = (value: unknown): string => {
   }
 }
 
-/** A non-negative integer as JSON-RPC sends it: a hex quantity, decimal digits, or a safe number. */
-export const toQuantity = (value: unknown): bigint | undefined => {
-  if (typeof value === "bigint") return value >= 0n ? value : undefined
-  if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : undefined
-  return typeof value === "string" && /^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(value)
-    ? BigInt(value)
-    : undefined
-}
-
 const nativeAmount = (value: unknown, context: DescribeContext): string => {
   const amount = value === undefined ? 0n : toQuantity(value)
   return amount === undefined
     ? UNREADABLE
     : `${formatEther(amount)} ${context.nativeSymbol ?? "(native token)"}`
 }
-
-/** A raw token amount: decimals are unknown here, so it stays in the token's smallest unit. */
-export const tokenAmount = (amount: bigint): string =>
-  amount === maxUint256 ? "Unlimited" : `${amount} units`
-
-const LAST_DATE_SECONDS = 253_402_300_799n // 9999-12-31T23:59:59Z
-
-/** A deadline in Unix seconds as a UTC date; beyond year 9999 it never comes. */
-export const formatDeadline = (seconds: bigint): string =>
-  seconds > LAST_DATE_SECONDS
-    ? "Never"
-    : `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`
 
 const chainWarning = (chainId: unknown, context: DescribeContext, what: string): ReadonlyArray<string> => {
   if (chainId === undefined) return []
@@ -244,16 +211,6 @@ const describeTransaction = (params: unknown, context: DescribeContext): Body =>
     title: "Send a transaction",
     rows: [row("To", to, "code"), valueRow, row("Data", callDataSummary(data))],
     warnings
-  }
-}
-
-/** Text a person can read: valid UTF-8 without control characters other than tab and line breaks. */
-const readableText = (bytes: Uint8Array, complete: boolean): string | undefined => {
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: !complete })
-    return BINARY.test(text) ? undefined : text
-  } catch {
-    return undefined
   }
 }
 
@@ -431,29 +388,6 @@ const describeRevokePermissions = (params: unknown): Body => {
 }
 
 // ---- Solana ----
-
-const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-/** Base58 decoding is quadratic: longer messages are shown as sent. */
-export const MAX_BASE58_LENGTH = 4096
-
-/** Base58 (Bitcoin alphabet) to bytes, or undefined when not base58 or longer than MAX_BASE58_LENGTH. */
-export const decodeBase58 = (text: string): Uint8Array | undefined => {
-  if (text.length > MAX_BASE58_LENGTH) return undefined
-  const reversed: Array<number> = []
-  for (const char of text) {
-    let carry = BASE58_ALPHABET.indexOf(char)
-    if (carry < 0) return undefined
-    for (let i = 0; i < reversed.length; i++) {
-      carry += (reversed[i] ?? 0) * 58
-      reversed[i] = carry & 0xff
-      carry >>= 8
-    }
-    for (; carry > 0; carry >>= 8) reversed.push(carry & 0xff)
-  }
-  // Each leading "1" is a leading zero byte.
-  for (let i = 0; i < text.length && text[i] === "1"; i++) reversed.push(0)
-  return Uint8Array.from(reversed.reverse())
-}
 
 const describeSolanaMessage = (params: unknown): Body => {
   const decoded = Schema.decodeUnknownOption(SolanaSignMessageParams)(params)

@@ -4,14 +4,16 @@ import fc from "fast-check"
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, stringToHex } from "viem"
 import {
   type DescribeContext,
-  decodeBase58,
   describeRequest,
+  type RequestDescription
+} from "../../src/internal/describeRequest"
+import {
+  decodeBase58,
   displayText,
   formatDeadline,
   MAX_TEXT_LENGTH,
-  type RequestDescription,
   UNREADABLE
-} from "../../src/internal/describeRequest"
+} from "../../src/internal/requestValues"
 import { UNSAFE_RPC_METHODS } from "../../src/internal/rpcMethods"
 import type { PendingApproval } from "../../src/services/RpcRouter"
 import { hostile, NUM_RUNS } from "../schemas/helpers"

@@ -21,14 +21,11 @@ import { NetworksLive } from "../../src/layers/NetworksLive"
 import { NotificationsLive } from "../../src/layers/NotificationsLive"
 import { RpcRouterLive } from "../../src/layers/RpcRouterLive"
 import { StorageLive } from "../../src/layers/StorageLive"
-import type { RecentWallet } from "../../src/schemas/Wallet"
 import { AccountData } from "../../src/services/AccountData"
-import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
-import { OriginGuard } from "../../src/services/OriginGuard"
 import { RpcRouter } from "../../src/services/RpcRouter"
 import {
   type Submission,
@@ -39,6 +36,7 @@ import { WalletConnect } from "../../src/services/WalletConnect"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/mockWallet"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../fixtures"
+import { allowedOrigin, fixedConnection } from "../support/flowLayers"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const HASH = `0x${"ab".repeat(32)}`
@@ -47,33 +45,7 @@ const HASH = `0x${"ab".repeat(32)}`
 const world = (connector: WalletConnector) => {
   const tracked: Array<Submission> = []
   const refreshes = { count: 0 }
-  const connected: NamespaceConnection = {
-    status: "connected",
-    connector,
-    address: ALICE,
-    allAccounts: [ALICE],
-    accountType: "eoa"
-  }
-  const connection = Layer.effect(
-    Connection,
-    Effect.gen(function* () {
-      const state = yield* SubscriptionRef.make<ConnectionState>({
-        namespaces: { eip155: connected },
-        attempt: undefined
-      })
-      return Connection.of({
-        state,
-        recentWallets: yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]),
-        connect: () => Effect.void,
-        cancel: Effect.void,
-        disconnect: () => Effect.void,
-        connected: (ns) =>
-          Effect.succeed(
-            ns === "eip155" && connected.status === "connected" ? Option.some(connected) : Option.none()
-          )
-      })
-    })
-  )
+  const connection = fixedConnection({ connector, address: ALICE })
   const watcher = Layer.effect(
     TransactionWatcher,
     Effect.gen(function* () {
@@ -90,7 +62,6 @@ const world = (connector: WalletConnector) => {
     refresh: Effect.sync(() => void refreshes.count++)
   } as never)
   const walletConnect = Layer.succeed(WalletConnect, { openWallet: Effect.void } as never)
-  const originGuard = Layer.succeed(OriginGuard, OriginGuard.of({ check: Effect.void }))
   const platform = Layer.mergeAll(
     Layer.succeed(ModalConfig, decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })),
     KeyValueStore.layerMemory
@@ -103,7 +74,7 @@ const world = (connector: WalletConnector) => {
     connection,
     watcher,
     walletConnect,
-    originGuard,
+    allowedOrigin,
     accountData
   ).pipe(Layer.provideMerge(core))
   const requests = RpcRouterLive.pipe(Layer.provideMerge(chain))
