@@ -7,6 +7,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import * as Schedule from "effect/Schedule"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
   ConnectorNotFoundError,
@@ -31,15 +32,23 @@ import { ModalConfig } from "../services/ModalConfig"
 import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
 import { WalletConnect } from "../services/WalletConnect"
-import { type Connections, disconnected, makeConnectionStore } from "./connectionStore"
+import {
+  type Connections,
+  disconnected,
+  makeConnectionStore,
+  walletConnectConnector
+} from "./connectionStore"
+import { deferredImplementation } from "./deferred"
 import { eip155NetworkId } from "./NetworksLive"
-import { makeSessionSync } from "./walletConnectSync"
 import { BEST_EFFORT_TIMEOUT, decodeAccounts, listenToWallet, walletRead, walletRequest } from "./walletIo"
 
 /** How long a stored wallet may take to announce itself after a reload. */
 export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
 
 export const MAX_RECENT = 2
+
+/** The session-sync code that would not load is asked for again this often before the connect fails. */
+const SYNC_LOAD_RETRIES = Schedule.max([Schedule.exponential("500 millis"), Schedule.recurs(3)])
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
@@ -217,23 +226,35 @@ export const makeConnection = Effect.gen(function* () {
       return true
     })
 
-  const { walletConnectConnector, applySession, listenWalletConnect } = makeSessionSync({
-    state,
-    networks,
-    walletConnect,
-    scope,
-    runFork,
-    namespacesWith,
-    dropConnection,
-    followChain,
-    persistStatuses,
-    show
-  })
+  // Following a session's events loads with the first session, like the WalletConnect SDK itself.
+  const sessionSync = yield* deferredImplementation(() =>
+    import("./deferred/walletConnectSync").then((module) =>
+      Effect.sync(() =>
+        module.makeSessionSync({
+          state,
+          networks,
+          walletConnect,
+          scope,
+          runFork,
+          namespacesWith,
+          dropConnection,
+          followChain,
+          persistStatuses,
+          show
+        })
+      )
+    )
+  )
 
   /** Makes an approved (or restored) session the connection, unless a newer intent came first. */
   const commitSession = (session: WalletConnectSession, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
       if (namespacesOf(session).length === 0 || !(yield* stillCurrent(since))) return false
+      const { applySession, listenWalletConnect } = yield* sessionSync.pipe(
+        Effect.retry(SYNC_LOAD_RETRIES),
+        Effect.mapError((error) => new WalletConnectConnectorNotFoundError({ cause: error.cause }))
+      )
+      if (!(yield* stillCurrent(since))) return false
       const gone = yield* dropOthers(WALLET_CONNECT_ID)
       detach()
       detach = yield* listenWalletConnect
@@ -265,7 +286,10 @@ export const makeConnection = Effect.gen(function* () {
     })
 
   /** WalletConnect before a wallet answered (its provider fails until a session exists). */
-  const pairingConnector = walletConnectConnector("eip155", { name: "WalletConnect", icon: undefined })
+  const pairingConnector = walletConnectConnector(walletConnect)("eip155", {
+    name: "WalletConnect",
+    icon: undefined
+  })
 
   const connect = (connectorId: string): Effect.Effect<void, ConnectError> =>
     Effect.gen(function* () {
@@ -373,7 +397,10 @@ export const makeConnection = Effect.gen(function* () {
   const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
       const session = yield* walletConnect.restore
-      const restored = Option.isSome(session) && (yield* commitSession(session.value, since))
+      // Code that would not load counts as no session: the stored connection goes, the SDK's stays.
+      const restored =
+        Option.isSome(session) &&
+        (yield* Effect.orElseSucceed(commitSession(session.value, since), () => false))
       if (restored || !(yield* stillCurrent(since))) return
       for (const ns of namespaces) {
         if ((yield* SubscriptionRef.get(state)).namespaces[ns]?.status === "connecting")

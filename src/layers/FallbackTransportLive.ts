@@ -1,301 +1,18 @@
-import * as Arr from "effect/Array"
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as HttpClient from "effect/http/HttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
-import * as Ref from "effect/Ref"
-import * as Schedule from "effect/Schedule"
-import * as Scope from "effect/Scope"
-import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as Scope from "effect/Scope"
 import { ChainNotConfiguredError } from "../errors"
-import type { ModalOptions } from "../schemas/ModalOptions"
-import type { CaipNetwork } from "../schemas/Network"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import {
   FallbackTransport,
   type FallbackTransportShape,
-  type RankedFallback,
-  RankingConfig,
-  type RankingOptions,
-  type Sample,
-  type TransportScore
+  type RankedFallback
 } from "../services/FallbackTransport"
 import { ModalConfig } from "../services/ModalConfig"
-import type { RpcError, RpcRequest, RpcTransportShape } from "../services/RpcTransport"
-import { makeHttpRpcTransport, PROVIDER_RPC_HOST } from "./HttpRpcTransport"
-
-// ---------------------------------------------------------------------------------------------------------
-// Scoring (pure)
-// ---------------------------------------------------------------------------------------------------------
-
-/** One transport's pings over the window, oldest first. */
-export interface TransportSamples {
-  readonly name: string
-  readonly samples: ReadonlyArray<Sample>
-}
-
-const clamp01 = (value: number): number => (Number.isNaN(value) ? 0 : Math.min(1, Math.max(0, value)))
-
-/** A negative or non-finite latency (a clock step, a bad sample) counts as 0 rather than poisoning the mean. */
-const cleanLatency = (latency: number): number => (Number.isFinite(latency) && latency > 0 ? latency : 0)
-
-const cleanWeight = (weight: number): number => (Number.isFinite(weight) && weight > 0 ? weight : 0)
-
-/**
- * viem's ranking score, per transport: `latencyScore = 1 − mean / max` (max over every sample of every
- * transport), `stability` = success ratio, `score = latencyWeight·latencyScore + stabilityWeight·stability`,
- * and 0 when nothing succeeded. Unlike viem it never yields NaN: when every latency is 0 (always so under
- * TestClock) the latency score is 1. Weights are divided by their sum so the score stays in [0, 1]
- * (with the default 0.7 + 0.3 this changes nothing). A transport without samples scores 0.
- */
-export const scoreTransports = (
-  transports: ReadonlyArray<TransportSamples>,
-  config: Pick<RankingOptions, "stabilityWeight" | "latencyWeight">
-): Array<TransportScore> => {
-  let maxLatency = 0
-  for (const { samples } of transports) {
-    for (const sample of samples) maxLatency = Math.max(maxLatency, cleanLatency(sample.latency))
-  }
-  const rawLatencyWeight = cleanWeight(config.latencyWeight)
-  const rawStabilityWeight = cleanWeight(config.stabilityWeight)
-  // Huge weights would overflow the sum to Infinity (and the score to NaN): scale them down first.
-  const scale = Number.isFinite(rawLatencyWeight + rawStabilityWeight)
-    ? 1
-    : Math.max(rawLatencyWeight, rawStabilityWeight)
-  const latencyWeight = rawLatencyWeight / scale
-  const stabilityWeight = rawStabilityWeight / scale
-  const totalWeight = latencyWeight + stabilityWeight
-  return transports.map(({ name, samples }) => {
-    const count = samples.length
-    if (count === 0) return { name, score: 0, stability: 0, latency: 0, samples: 0 }
-    let latency = 0
-    let successes = 0
-    for (const sample of samples) {
-      // Divided before summing: the mean never exceeds the largest sample, so it cannot overflow.
-      latency += cleanLatency(sample.latency) / count
-      if (sample.success) successes += 1
-    }
-    const stability = successes / count
-    const latencyScore = maxLatency > 0 ? clamp01(1 - latency / maxLatency) : 1
-    const weighted =
-      totalWeight > 0 ? (latencyWeight * latencyScore + stabilityWeight * stability) / totalWeight : 0
-    return { name, score: stability === 0 ? 0 : clamp01(weighted), stability, latency, samples: count }
-  })
-}
-
-/** Highest score first; equal scores keep their configured order. */
-export const rankTransports = <A extends { readonly score: number }>(scored: ReadonlyArray<A>): Array<A> =>
-  scored
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => b.item.score - a.item.score || a.index - b.index)
-    .map(({ item }) => item)
-
-/** EIP-1193 4001, EIP-1474 −32003, WalletConnect 7000 and CAIP 5000: asking another node changes nothing. */
-const RETHROW_CODES: ReadonlySet<number> = new Set([4001, -32003, 7000, 5000])
-
-/**
- * Errors the next transport would only repeat (a rejection, a revert): rethrown at once, as viem does.
- */
-export const shouldRethrow = (error: RpcError): boolean =>
-  error._tag === "RpcResponseError" &&
-  (RETHROW_CODES.has(error.code) || /execution reverted/i.test(error.message))
-
-// ---------------------------------------------------------------------------------------------------------
-// One chain's ranked fallback
-// ---------------------------------------------------------------------------------------------------------
-
-const withOverrides = (
-  base: RankingOptions,
-  overrides: Partial<RankingOptions> | undefined
-): RankingOptions => ({
-  stabilityWeight: overrides?.stabilityWeight ?? base.stabilityWeight,
-  latencyWeight: overrides?.latencyWeight ?? base.latencyWeight,
-  sampleCount: overrides?.sampleCount ?? base.sampleCount,
-  interval: overrides?.interval ?? base.interval,
-  pingTimeout: overrides?.pingTimeout ?? base.pingTimeout,
-  ping: overrides?.ping ?? base.ping
-})
-
-const tryInOrder = (
-  transports: Arr.NonEmptyReadonlyArray<RpcTransportShape>,
-  request: RpcRequest
-): Effect.Effect<unknown, RpcError> => {
-  const [first, ...rest] = transports
-  return first
-    .request(request)
-    .pipe(
-      Effect.catch((error) =>
-        Arr.isReadonlyArrayNonEmpty(rest) && !shouldRethrow(error)
-          ? tryInOrder(rest, request)
-          : Effect.fail(error)
-      )
-    )
-}
-
-const ping = (transport: RpcTransportShape, options: RankingOptions): Effect.Effect<Sample> =>
-  Effect.gen(function* () {
-    const start = yield* Clock.currentTimeMillis
-    const exit = yield* transport.request(options.ping).pipe(Effect.timeout(options.pingTimeout), Effect.exit)
-    const end = yield* Clock.currentTimeMillis
-    return { latency: end - start, success: Exit.isSuccess(exit) }
-  })
-
-/**
- * Several transports for one chain, in the style of viem's `fallback({ rank: true })`. Requests try the
- * transports in ranked order and move on after a failure, except for {@link shouldRethrow} errors and the
- * last transport's. With more than one transport, a fiber in the scope pings all of them every `interval`
- * (the first round at once), keeps the last `sampleCount` rounds and re-ranks; it stops with the scope.
- * `config` overrides the `RankingConfig` in context.
- *
- * @since 0.1.0
- * @category constructors
- */
-export const makeRankedFallback = (
-  transports: Arr.NonEmptyReadonlyArray<RpcTransportShape>,
-  config?: Partial<RankingOptions>
-): Effect.Effect<RankedFallback, never, Scope.Scope> =>
-  Effect.gen(function* () {
-    const options = withOverrides(yield* RankingConfig, config)
-    const sampleCount = Number.isFinite(options.sampleCount)
-      ? Math.max(1, Math.floor(options.sampleCount))
-      : 1
-    const unranked = scoreTransports(
-      transports.map((transport) => ({ name: transport.name, samples: [] })),
-      options
-    )
-    const ranking = yield* SubscriptionRef.make<ReadonlyArray<TransportScore>>(unranked)
-    const order = yield* Ref.make(transports)
-
-    const request = (req: RpcRequest): Effect.Effect<unknown, RpcError> =>
-      Effect.flatMap(Ref.get(order), (current) => tryInOrder(current, req))
-
-    if (transports.length > 1) {
-      const window = yield* Ref.make(Arr.map(transports, (): ReadonlyArray<Sample> => []))
-      const round = Effect.gen(function* () {
-        const samples = yield* Effect.forEach(transports, (transport) => ping(transport, options), {
-          concurrency: "unbounded"
-        })
-        const kept = yield* Ref.updateAndGet(window, (previous) =>
-          Arr.zipWith(previous, samples, (history, sample) => [...history, sample].slice(-sampleCount))
-        )
-        const scores = scoreTransports(
-          Arr.zipWith(transports, kept, (transport, history) => ({ name: transport.name, samples: history })),
-          options
-        )
-        const ranked = rankTransports(
-          Arr.zipWith(transports, scores, (transport, entry) => ({ transport, entry, score: entry.score }))
-        )
-        const reordered = ranked.map(({ transport }) => transport)
-        if (Arr.isReadonlyArrayNonEmpty(reordered)) yield* Ref.set(order, reordered)
-        yield* SubscriptionRef.set(
-          ranking,
-          ranked.map(({ entry }) => entry)
-        )
-      })
-      // `fixed` keeps the cadence when a round waits for a ping timeout.
-      yield* round.pipe(Effect.repeat(Schedule.fixed(options.interval)), Effect.forkScoped)
-    }
-
-    return { request, ranking }
-  })
-
-// ---------------------------------------------------------------------------------------------------------
-// RPC URLs per network (FACTS §1.6)
-// ---------------------------------------------------------------------------------------------------------
-
-/**
- * Chains the provider's RPC serves: major EVM mainnets and testnets and the three Solana clusters. Other
- * chains (the sandbox's 31337/31338 among them) go straight to their own RPC URLs.
- */
-export const PROVIDER_RPC_CHAINS: ReadonlySet<string> = new Set([
-  // Ethereum: mainnet, Sepolia, Holesky, Hoodi
-  "eip155:1",
-  "eip155:11155111",
-  "eip155:17000",
-  "eip155:560048",
-  // Optimism, Base, Arbitrum, zkSync, Linea, Scroll, Polygon zkEVM, Zora, Unichain
-  "eip155:10",
-  "eip155:11155420",
-  "eip155:8453",
-  "eip155:84532",
-  "eip155:42161",
-  "eip155:421614",
-  "eip155:324",
-  "eip155:300",
-  "eip155:59144",
-  "eip155:534352",
-  "eip155:534351",
-  "eip155:1101",
-  "eip155:7777777",
-  "eip155:999999999",
-  "eip155:130",
-  "eip155:1301",
-  // Polygon, BNB Chain, Avalanche, Gnosis, Celo, Mantle, Sonic, Berachain, Sei, Kaia, Aurora, Moonbeam
-  "eip155:137",
-  "eip155:80002",
-  "eip155:56",
-  "eip155:97",
-  "eip155:43114",
-  "eip155:43113",
-  "eip155:100",
-  "eip155:42220",
-  "eip155:5000",
-  "eip155:5003",
-  "eip155:146",
-  "eip155:80094",
-  "eip155:1329",
-  "eip155:8217",
-  "eip155:1313161554",
-  "eip155:1313161555",
-  "eip155:1284",
-  // Solana: mainnet, devnet, testnet
-  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-  "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z"
-])
-
-export type RpcUrlConfig = Pick<ModalOptions, "customRpcUrls" | "blockchainApiUrl" | "projectId">
-
-/** `${blockchainApiUrl}/v1/?chainId=…&projectId=…` (FACTS §1.6). */
-export const providerRpcUrl = (network: CaipNetworkId, config: RpcUrlConfig): string =>
-  `${config.blockchainApiUrl.replace(/\/+$/, "")}/v1/?chainId=${network}&projectId=${encodeURIComponent(config.projectId)}`
-
-/** A URL on the provider's RPC host without a `projectId` gets it; every other URL is left alone. */
-export const withProjectId = (url: string, projectId: string): string => {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return url
-  }
-  if (parsed.hostname !== PROVIDER_RPC_HOST || parsed.searchParams.has("projectId")) return url
-  const query = parsed.search === "" ? "" : `${parsed.search.slice(1)}&`
-  parsed.search = `${query}projectId=${encodeURIComponent(projectId)}`
-  return parsed.href
-}
-
-/**
- * A network's RPC URLs in fallback order: the host's `customRpcUrls`, the provider's RPC when it serves
- * the chain, then the chain's own default URLs; duplicates dropped.
- */
-export const rpcUrlsFor = (
-  network: Pick<CaipNetwork, "caipNetworkId" | "rpcUrls">,
-  config: RpcUrlConfig
-): Array<string> => {
-  const custom = (config.customRpcUrls[network.caipNetworkId] ?? []).map(({ url }) => url)
-  const provider = PROVIDER_RPC_CHAINS.has(network.caipNetworkId)
-    ? [providerRpcUrl(network.caipNetworkId, config)]
-    : []
-  const urls = [...custom, ...provider, ...network.rpcUrls.default.http].map((url) =>
-    withProjectId(url, config.projectId)
-  )
-  return Arr.dedupe(urls)
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The service
-// ---------------------------------------------------------------------------------------------------------
+import { RpcTransportError } from "../services/RpcTransport"
+import { cachedImport, memoizeSuccess } from "./cachedImport"
+import { ChunkLoadError } from "./deferred"
 
 /**
  * One ranked fallback per configured network, built on first use (so only used chains are pinged) and
@@ -310,35 +27,43 @@ export const makeFallbackTransport: Effect.Effect<
   ModalConfig | HttpClient.HttpClient | Scope.Scope
 > = Effect.gen(function* () {
   const config = yield* ModalConfig
-  const ranking = yield* RankingConfig
-  const client = yield* HttpClient.HttpClient
-  const scope = yield* Effect.scope
+  // The layer's own context (its HttpClient, scope and RankingConfig), whichever request builds a chain.
+  const context = yield* Effect.context<HttpClient.HttpClient | Scope.Scope>()
+  // A chain's RPC code travels in its own chunk, fetched when a chain is first used.
+  const chainRpc = yield* cachedImport(
+    () => import("./deferred/rankedFallback"),
+    (cause) => new ChunkLoadError({ cause })
+  )
 
-  const fallbacks = new Map<string, Effect.Effect<RankedFallback, ChainNotConfiguredError>>()
+  const fallbacks = new Map<string, Effect.Effect<RankedFallback, ChainNotConfiguredError | ChunkLoadError>>()
   for (const network of config.networks) {
     if (fallbacks.has(network.caipNetworkId)) continue
-    const build = Effect.gen(function* () {
-      const transports = yield* Effect.forEach(rpcUrlsFor(network, config), (url) =>
-        makeHttpRpcTransport(url)
-      )
-      if (!Arr.isReadonlyArrayNonEmpty(transports))
-        return yield* new ChainNotConfiguredError({ chainId: network.caipNetworkId })
-      return yield* makeRankedFallback(transports, ranking)
-    }).pipe(Effect.provideService(HttpClient.HttpClient, client), Effect.provideService(Scope.Scope, scope))
-    // Built once even when the first requests race.
-    fallbacks.set(network.caipNetworkId, yield* Effect.cached(build))
+    const build = chainRpc.pipe(
+      Effect.flatMap((module) => module.makeChainFallback(network, config)),
+      Effect.provideContext(context)
+    )
+    // Built once even when the first requests race; a chunk that failed to load is asked for again.
+    fallbacks.set(network.caipNetworkId, yield* memoizeSuccess(build))
   }
 
-  const fallbackFor = (network: CaipNetworkId): Effect.Effect<RankedFallback, ChainNotConfiguredError> =>
-    fallbacks.get(network) ?? Effect.fail(new ChainNotConfiguredError({ chainId: network }))
+  /** The chain's fallback; `method` names the request in the error when its code failed to load. */
+  const fallbackFor = (
+    network: CaipNetworkId,
+    method: string
+  ): Effect.Effect<RankedFallback, ChainNotConfiguredError | RpcTransportError> =>
+    (fallbacks.get(network) ?? Effect.fail(new ChainNotConfiguredError({ chainId: network }))).pipe(
+      Effect.catchTag("ChunkLoadError", ({ cause }) =>
+        Effect.fail(new RpcTransportError({ method, transport: network, reason: "Transport", cause }))
+      )
+    )
 
   return FallbackTransport.of({
     request: (network, request) =>
-      fallbackFor(network).pipe(
+      fallbackFor(network, request.method).pipe(
         Effect.flatMap((fallback) => fallback.request(request)),
         Effect.withSpan("FallbackTransport.request", { attributes: { network, method: request.method } })
       ),
-    ranking: (network) => Effect.map(fallbackFor(network), (fallback) => fallback.ranking)
+    ranking: (network) => Effect.map(fallbackFor(network, "ranking"), (fallback) => fallback.ranking)
   })
 })
 

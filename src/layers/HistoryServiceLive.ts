@@ -1,26 +1,27 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HistoryFetchError } from "../errors"
-import { BlockchainApi } from "../services/BlockchainApi"
 import { HistoryService } from "../services/HistoryService"
-
-export const makeHistoryService = Effect.gen(function* () {
-  const api = yield* BlockchainApi
-  return HistoryService.of({
-    page: (network, address, cursor) =>
-      network.chainNamespace !== "eip155"
-        ? Effect.succeed({ transactions: [], next: undefined })
-        : api
-            .history(address, { chainId: network.caipNetworkId, ...(cursor === undefined ? {} : { cursor }) })
-            .pipe(
-              Effect.map((page) => ({ transactions: page.data, next: page.next })),
-              Effect.mapError((cause) => new HistoryFetchError({ cause }))
-            )
-  })
-})
+import { deferredImplementation } from "./deferred"
 
 /**
+ * Activity pages from the Blockchain API; the code (`deferred/HistoryService.ts`) loads with the first page.
+ *
  * @since 0.1.0
  * @category layers
  */
-export const HistoryServiceLive = Layer.effect(HistoryService, makeHistoryService)
+export const HistoryServiceLive = Layer.effect(
+  HistoryService,
+  Effect.gen(function* () {
+    const history = yield* deferredImplementation(() =>
+      import("./deferred/HistoryService").then((module) => module.makeHistoryService)
+    )
+    return HistoryService.of({
+      page: (network, address, cursor) =>
+        history.pipe(
+          Effect.mapError((error) => new HistoryFetchError({ address, cause: error.cause })),
+          Effect.flatMap((loaded) => loaded.page(network, address, cursor))
+        )
+    })
+  })
+)

@@ -6,6 +6,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Schema from "effect/Schema"
 import {
+  PROVIDER_RPC_HOST,
   RpcDecodeError,
   type RpcError,
   RpcHttpError,
@@ -16,9 +17,6 @@ import {
   type RpcTransportShape
 } from "../services/RpcTransport"
 import { withoutTraceHeaders } from "./withoutTraceHeaders"
-
-/** The provider's RPC host (FACTS §1.6). */
-export const PROVIDER_RPC_HOST = "rpc.walletconnect.org"
 
 /** THREATS R2: a read RPC call settles within 10 s. */
 export const DEFAULT_RPC_TIMEOUT: Duration.Duration = Duration.seconds(10)

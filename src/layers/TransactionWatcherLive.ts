@@ -1,59 +1,16 @@
 import * as Clock from "effect/Clock"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberMap from "effect/FiberMap"
 import * as Layer from "effect/Layer"
-import * as Predicate from "effect/Predicate"
 import * as PubSub from "effect/PubSub"
-import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TransactionWaitTimeoutError } from "../errors"
-import type { CaipNetworkId } from "../schemas/Primitives"
-import { type CallsStatus, decodeCallsStatus, decodeReceiptResponse } from "../schemas/Receipt"
-import { FallbackTransport } from "../services/FallbackTransport"
-import {
-  type Receipt,
-  type Submission,
-  type TrackedTransaction,
-  TransactionWatcher
-} from "../services/TransactionWatcher"
+import { type Submission, type TrackedTransaction, TransactionWatcher } from "../services/TransactionWatcher"
+import { deferredImplementation } from "./deferred"
 
-/** SPEC.md §9: after the adapter's wait, the pending watch asks this often. */
-export const PENDING_POLL_INTERVAL = Duration.millis(30_000)
-/** SPEC.md §9: the pending watch gives up (status `unknown`) after this many still-pending answers. */
-export const MAX_PENDING_POLLS = 99
-/** SPEC.md §9: `waitForReceipt` gives up after this long. */
-export const RECEIPT_WAIT_TIMEOUT = Duration.millis(180_000)
-/** SPEC.md §9: a failed RPC ask is retried this many times... */
-export const RPC_RETRIES = 6
-/** ...first after this delay, then doubling (200, 400, 800, ... ms). */
-export const RPC_RETRY_DELAY = Duration.millis(200)
-/** SPEC.md §9: how long after sending the adapter waits for the receipt before the pending watch takes over. */
-export const ADAPTER_WAIT = Duration.millis(25_000)
-/**
- * Our own choice, not SPEC.md's: how often the adapter's wait and `waitForReceipt` ask for the receipt.
- * About a block on fast chains, 25 asks in the adapter's wait.
- */
-export const RECEIPT_POLL_INTERVAL = Duration.millis(1_000)
-/** THREATS.md R2 (read RPC ≤ 10 s): the budget of one attempt; a timed-out attempt is retried like a failure. */
-export const RPC_ATTEMPT_TIMEOUT = Duration.seconds(10)
 /** Transactions kept in `transactions`, newest first. */
 export const MAX_TRACKED_TRANSACTIONS = 50
-
-/** The retries of one ask: 6 more attempts, 200 ms then doubling. */
-export const rpcRetrySchedule = Schedule.max([
-  Schedule.exponential(RPC_RETRY_DELAY),
-  Schedule.recurs(RPC_RETRIES)
-])
-
-/** How a watched transaction ended: its final status and the hash that settled it, if any. */
-export interface Settlement {
-  readonly status: "confirmed" | "failed" | "unknown"
-  readonly hash: string | undefined
-}
-
-const GAVE_UP: Settlement = { status: "unknown", hash: undefined }
 
 /** The id a submission is tracked under: the transaction hash or the batch id. */
 export const submissionId = (submission: Submission): string =>
@@ -97,112 +54,28 @@ export const withSettled = (
   settled: TrackedTransaction
 ): ReadonlyArray<TrackedTransaction> => transactions.map((t) => (t.id === settled.id ? settled : t))
 
-const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-
-/**
- * The receipt of `hash`, or `undefined` (still pending) when there is none or it names another transaction:
- * an RPC that answers for the wrong hash is not believed.
- */
-export const receiptFor = (hash: string, receipt: Receipt | null): Receipt | undefined =>
-  receipt !== null && sameHash(receipt.transactionHash, hash) ? receipt : undefined
-
-export const settlementOfReceipt = (receipt: Receipt): Settlement => ({
-  status: receipt.status === "success" ? "confirmed" : "failed",
-  hash: receipt.transactionHash
-})
-
-/** A batch settles when the wallet says so; any reverted receipt fails it. `undefined`: still pending. */
-export const settlementOfCalls = (calls: CallsStatus): Settlement | undefined => {
-  if (calls.status === "pending") return undefined
-  const receipts = calls.receipts ?? []
-  const reverted = receipts.some((receipt) => receipt.status === "reverted")
-  return {
-    status: calls.status === "failed" || reverted ? "failed" : "confirmed",
-    hash: receipts[0]?.transactionHash
-  }
-}
-
-/**
- * One ask: each attempt bounded by `RPC_ATTEMPT_TIMEOUT`, failures retried by `rpcRetrySchedule` unless
- * `retryable` says no. Whatever still goes wrong (the last failure, a defect, an answer `read` refuses) is
- * logged and reads as "still pending" (`undefined`): a failing RPC never settles a transaction.
- */
-const askWith = <E, A>(
-  what: string,
-  attempt: Effect.Effect<unknown, E>,
-  read: (answer: unknown) => Result.Result<A | undefined, unknown>,
-  retryable: (error: unknown) => boolean = () => true
-): Effect.Effect<A | undefined> =>
-  attempt.pipe(
-    Effect.timeout(RPC_ATTEMPT_TIMEOUT),
-    Effect.retry({ schedule: rpcRetrySchedule, while: retryable }),
-    Effect.flatMap((answer) => Effect.fromResult(read(answer))),
-    Effect.catch((error) => Effect.as(Effect.logDebug(`${what}: counted as pending`, error), undefined)),
-    Effect.catchDefect((defect) =>
-      Effect.as(Effect.logDebug(`${what}: counted as pending`, defect), undefined)
-    )
-  )
-
-/**
- * Asks now, then every `interval`, until an answer comes or `budget` has passed: no ask starts at or after
- * the deadline, and one still running then is cut off. `undefined` when the budget ran out.
- */
-export const pollWithin = <A>(
-  ask: Effect.Effect<A | undefined>,
-  interval: Duration.Duration,
-  budget: Duration.Duration
-): Effect.Effect<A | undefined> =>
-  Effect.gen(function* () {
-    const deadline = (yield* Clock.currentTimeMillis) + Duration.toMillis(budget)
-    const poll = Effect.gen(function* () {
-      while (true) {
-        const answer = yield* ask
-        if (answer !== undefined) return answer
-        yield* Effect.sleep(interval)
-        if ((yield* Clock.currentTimeMillis) >= deadline) return undefined
-      }
-    })
-    return yield* Effect.timeoutOrElse(poll, { duration: budget, orElse: () => Effect.succeed(undefined) })
-  })
-
-/** The pending watch: asks every `PENDING_POLL_INTERVAL`, at most `MAX_PENDING_POLLS` times. */
-const pendingWatch = <A>(ask: Effect.Effect<A | undefined>): Effect.Effect<A | undefined> =>
-  Effect.delay(ask, PENDING_POLL_INTERVAL).pipe(
-    Effect.repeat({ until: (answer) => answer !== undefined, times: MAX_PENDING_POLLS - 1 })
-  )
+/** A watch whose code would not load asks for it again this often, then gives up ("unknown"). */
+const LOAD_RETRIES = Schedule.max([Schedule.exponential("1 second"), Schedule.recurs(5)])
 
 export const makeTransactionWatcher = Effect.gen(function* () {
-  const rpc = yield* FallbackTransport
+  // The polling code is loaded with the first transaction: most visits send none.
+  const receiptWatch = yield* deferredImplementation(() =>
+    import("./deferred/TransactionWatch").then((module) => module.makeReceiptWatch)
+  )
   const transactions = yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([])
-  // Sliding: a subscriber that stops reading loses old news instead of stalling every watch.
-  const settledHub = yield* PubSub.sliding<TrackedTransaction>(MAX_TRACKED_TRANSACTIONS)
+  // Unbounded, so that publishing never waits on a subscriber; the subscribers are fibers of ours that drain it.
+  const settledHub = yield* PubSub.unbounded<TrackedTransaction>()
   yield* Effect.addFinalizer(() => PubSub.shutdown(settledHub))
   // One watch per tracked id; closing the service's scope interrupts them all.
   const watches = yield* FiberMap.make<string>()
 
-  const askReceipt = (network: CaipNetworkId, hash: string) =>
-    askWith(
-      `eth_getTransactionReceipt ${hash}`,
-      rpc.request(network, { method: "eth_getTransactionReceipt", params: [hash] }),
-      (answer) => Result.map(decodeReceiptResponse(answer), (receipt) => receiptFor(hash, receipt)),
-      // Asking again cannot configure the chain.
-      (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
-    )
-
-  const askSettlement = (submission: Submission): Effect.Effect<Settlement | undefined> =>
-    submission.kind === "transaction"
-      ? Effect.map(askReceipt(submission.network, submission.hash), (receipt) =>
-          receipt === undefined ? undefined : settlementOfReceipt(receipt)
-        )
-      : askWith(`wallet_getCallsStatus ${submission.id}`, submission.callsStatus, (answer) =>
-          Result.map(decodeCallsStatus(answer), settlementOfCalls)
-        )
-
   const watch = (entry: TrackedTransaction, submission: Submission) =>
     Effect.gen(function* () {
-      const ask = askSettlement(submission)
-      const settlement =
-        (yield* pollWithin(ask, RECEIPT_POLL_INTERVAL, ADAPTER_WAIT)) ?? (yield* pendingWatch(ask)) ?? GAVE_UP
+      const settlement = yield* receiptWatch.pipe(
+        Effect.retry(LOAD_RETRIES),
+        Effect.flatMap((loaded) => loaded.settle(submission)),
+        Effect.orElseSucceed(() => ({ status: "unknown" as const, hash: undefined }))
+      )
       const settled: TrackedTransaction = {
         ...entry,
         status: settlement.status,
@@ -226,26 +99,21 @@ export const makeTransactionWatcher = Effect.gen(function* () {
       yield* FiberMap.run(watches, entry.id, watch(entry, submission), { onlyIfMissing: true })
     })
 
-  const waitForReceipt = (network: CaipNetworkId, hash: string) =>
-    Effect.flatMap(
-      pollWithin(askReceipt(network, hash), RECEIPT_POLL_INTERVAL, RECEIPT_WAIT_TIMEOUT),
-      (receipt) =>
-        receipt === undefined
-          ? Effect.fail(
-              new TransactionWaitTimeoutError({ hash, timeoutMs: Duration.toMillis(RECEIPT_WAIT_TIMEOUT) })
-            )
-          : Effect.succeed(receipt)
-    )
-
   return TransactionWatcher.of({
     transactions,
     track,
-    waitForReceipt,
+    waitForReceipt: (network, hash) =>
+      receiptWatch.pipe(
+        Effect.mapError((error) => new TransactionWaitTimeoutError({ hash, cause: error.cause })),
+        Effect.flatMap((loaded) => loaded.waitForReceipt(network, hash))
+      ),
     settled: PubSub.subscribe(settledHub)
   })
 })
 
 /**
+ * Needs `FallbackTransport`.
+ *
  * @since 0.2.0
  * @category layers
  */

@@ -11,22 +11,19 @@ type LoadState<A, E> =
 const IDLE = { _tag: "Idle" } as const
 
 /**
- * Memoises a dynamic `import()` (or any promise-returning load) by its outcome: a success is kept for good,
- * a failure is forgotten, so the next call loads again instead of repeating the first failure forever.
+ * Memoises `effect` by its outcome: a success is kept for good, a failure is forgotten, so the next call
+ * runs it again instead of repeating the first failure forever.
  *
- * Concurrent callers share one in-flight load, and it stays shared until it settles even if every caller
+ * Concurrent callers share one in-flight run, and it stays shared until it settles even if every caller
  * stopped waiting (callers add their own time-out): a load may have side effects, such as creating the
  * WalletConnect client, that must not run twice at once.
  */
-export const cachedImport = <A, E>(
-  load: () => Promise<A>,
-  onError: (cause: unknown) => E
-): Effect.Effect<Effect.Effect<A, E>> =>
+export const memoizeSuccess = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<Effect.Effect<A, E>> =>
   Effect.map(Ref.make<LoadState<A, E>>(IDLE), (state) => {
-    // Detached: the load belongs to every caller, so no caller's interruption may cut it short. It starts
+    // Detached: the run belongs to every caller, so no caller's interruption may cut it short. It starts
     // at once, so an import asked for in a click begins in that same task.
     const start = (done: Deferred.Deferred<A, E>) =>
-      Effect.tryPromise({ try: () => load(), catch: onError }).pipe(
+      effect.pipe(
         Effect.exit,
         Effect.flatMap((exit) =>
           Ref.set(state, Exit.isSuccess(exit) ? { _tag: "Loaded", value: exit.value } : IDLE).pipe(
@@ -47,3 +44,10 @@ export const cachedImport = <A, E>(
       })
     )
   })
+
+/** {@link memoizeSuccess} over a dynamic `import()` (or any promise-returning load). */
+export const cachedImport = <A, E>(
+  load: () => Promise<A>,
+  onError: (cause: unknown) => E
+): Effect.Effect<Effect.Effect<A, E>> =>
+  memoizeSuccess(Effect.tryPromise({ try: () => load(), catch: onError }))

@@ -3,12 +3,33 @@ import * as Option from "effect/Option"
 import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
 import { type ConnectionStatuses, connectedConnectorIdKey, StorageKeys } from "../schemas/StorageKeys"
 import { type NamespaceConnection, WALLET_CONNECT_ID } from "../services/Connection"
+import type { WalletConnector } from "../services/Connectors"
 import type { StorageShape } from "../services/Storage"
+import type { WalletConnectShape } from "../services/WalletConnect"
 
 /** New connections of some namespaces. */
 export type Connections = Partial<Record<ChainNamespace, NamespaceConnection>>
 
 export const disconnected: NamespaceConnection = { status: "disconnected" }
+
+/** WalletConnect on one namespace, named after the session's wallet (or just "WalletConnect" before one). */
+export const walletConnectConnector =
+  (walletConnect: Pick<WalletConnectShape, "provider">) =>
+  (
+    ns: ChainNamespace,
+    peer: { readonly name: string; readonly icon: string | undefined }
+  ): WalletConnector => ({
+    id: WALLET_CONNECT_ID,
+    key: WALLET_CONNECT_ID,
+    type: "WALLET_CONNECT",
+    chain: ns,
+    name: peer.name,
+    icon: peer.icon,
+    rdns: undefined,
+    provider: walletConnect.provider(ns),
+    suspicious: false,
+    uuid: undefined
+  })
 
 /** What storage remembers of the connections (SPEC.md §3): status, connector key and namespaces. */
 export const makeConnectionStore = (storage: StorageShape) => {

@@ -28,6 +28,7 @@ export { TransactionWatcher } from "../services/TransactionWatcher"
 export { WalletCatalog } from "../services/WalletCatalog"
 export { WalletConnect } from "../services/WalletConnect"
 export { WalletConnectClient } from "../services/WalletConnectClient"
+export { AccountDataLive, makeAccountData } from "./AccountDataLive"
 export {
   AirlockLive,
   type AirlockPlatform,
@@ -35,28 +36,28 @@ export {
   BrowserHttpLive,
   makeAirlockLayer
 } from "./AirlockLive"
-export { AccountDataLive, makeAccountData } from "./AccountDataLive"
 export { AnalyticsLive, makeAnalytics } from "./AnalyticsLive"
-export { BalanceServiceLive, makeBalanceService } from "./BalanceServiceLive"
-export { BlockchainApiLive, makeBlockchainApi } from "./BlockchainApiLive"
+export { BalanceServiceLive } from "./BalanceServiceLive"
+export { BlockchainApiLive } from "./BlockchainApiLive"
 export { ConnectionLive, makeConnection } from "./ConnectionLive"
 export { ConnectorsLive, makeConnectors } from "./ConnectorsLive"
+export { makeBalanceService } from "./deferred/BalanceService"
+export { makeBlockchainApi } from "./deferred/BlockchainApi"
+export { makeHistoryService } from "./deferred/HistoryService"
+export { makeIdentityService } from "./deferred/IdentityService"
+export { isOriginAllowed, makeOriginGuard } from "./deferred/OriginGuard"
+export { makeRankedFallback, rpcUrlsFor } from "./deferred/rankedFallback"
 export { toEip1193Request } from "./eip1193Request"
-export {
-  FallbackTransportLive,
-  makeFallbackTransport,
-  makeRankedFallback,
-  rpcUrlsFor
-} from "./FallbackTransportLive"
-export { HistoryServiceLive, makeHistoryService } from "./HistoryServiceLive"
+export { FallbackTransportLive, makeFallbackTransport } from "./FallbackTransportLive"
+export { HistoryServiceLive } from "./HistoryServiceLive"
 export { makeHttpRpcTransport } from "./HttpRpcTransport"
-export { IdentityServiceLive, makeIdentityService } from "./IdentityServiceLive"
+export { IdentityServiceLive } from "./IdentityServiceLive"
 export { ModalEventsLive, makeModalEvents } from "./ModalEventsLive"
 export { ModalFlowLive, makeModalFlow } from "./ModalFlowLive"
 export { ModalRouterLive, makeModalRouter } from "./ModalRouterLive"
 export { makeNetworks, NetworksLive } from "./NetworksLive"
 export { makeNotifications, NotificationsLive } from "./NotificationsLive"
-export { isOriginAllowed, makeOriginGuard, OriginGuardLive } from "./OriginGuardLive"
+export { OriginGuardLive } from "./OriginGuardLive"
 export { makeProviderApi, ProviderApiLive } from "./ProviderApiLive"
 export { makeRpcRouter, RpcRouterLive } from "./RpcRouterLive"
 export { makeSafeKeyValueStore, SafeKeyValueStoreLive, type StorageArea } from "./SafeKeyValueStoreLive"

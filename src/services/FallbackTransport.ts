@@ -4,7 +4,7 @@ import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ChainNotConfiguredError } from "../errors"
 import type { CaipNetworkId } from "../schemas/Primitives"
-import type { RpcError, RpcRequest } from "./RpcTransport"
+import type { RpcError, RpcRequest, RpcTransportError } from "./RpcTransport"
 
 /**
  * How transports are ranked (SPEC.md §7, the same numbers as viem's `fallback({ rank: true })`).
@@ -93,10 +93,16 @@ export interface FallbackTransportShape {
     network: CaipNetworkId,
     request: RpcRequest
   ) => Effect.Effect<unknown, RpcError | ChainNotConfiguredError>
-  /** The chain's live ranking (starts its transports if none was used yet). */
+  /**
+   * The chain's live ranking (starts its transports if none was used yet; fails with `RpcTransportError`
+   * when their code could not be loaded).
+   */
   readonly ranking: (
     network: CaipNetworkId
-  ) => Effect.Effect<SubscriptionRef.SubscriptionRef<ReadonlyArray<TransportScore>>, ChainNotConfiguredError>
+  ) => Effect.Effect<
+    SubscriptionRef.SubscriptionRef<ReadonlyArray<TransportScore>>,
+    ChainNotConfiguredError | RpcTransportError
+  >
 }
 
 /**

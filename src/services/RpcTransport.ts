@@ -1,6 +1,9 @@
 import * as Data from "effect/Data"
 import type * as Effect from "effect/Effect"
 
+/** The provider's RPC host (FACTS §1.6). */
+export const PROVIDER_RPC_HOST = "rpc.walletconnect.org"
+
 /**
  * One JSON-RPC call. `params` is positional (EVM) or named (some Solana and provider methods).
  *

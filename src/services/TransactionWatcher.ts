@@ -63,7 +63,7 @@ export interface TransactionWatcherShape {
   readonly track: (submission: Submission) => Effect.Effect<void>
   /**
    * Waits for a transaction's receipt through the chain's RPC (SPEC.md §9: 180 000 ms in all, an RPC
-   * failure retried 6 times from 200 ms doubling).
+   * failure retried 6 times from 200 ms doubling). Also fails when the watcher's code could not be loaded.
    */
   readonly waitForReceipt: (
     network: CaipNetworkId,

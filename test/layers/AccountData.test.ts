@@ -4,7 +4,7 @@ import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ServiceUnavailableError } from "../../src/errors"
-import { NFT_PAGES } from "../../src/layers/AccountDataLive"
+import { NFT_PAGES } from "../../src/layers/deferred/AccountLoads"
 import {
   ALICE,
   BOB,

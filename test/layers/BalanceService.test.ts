@@ -6,13 +6,13 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
 import { BalanceUnavailableError, ServiceUnavailableError } from "../../src/errors"
+import { BalanceServiceLive } from "../../src/layers/BalanceServiceLive"
+import { BlockchainApiLive } from "../../src/layers/BlockchainApiLive"
 import {
-  BalanceServiceLive,
   nativeFromBalances,
   supportsAssetDiscovery,
   tokensFromWalletAssets
-} from "../../src/layers/BalanceServiceLive"
-import { BlockchainApiLive } from "../../src/layers/BlockchainApiLive"
+} from "../../src/layers/deferred/BalanceService"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import { BalanceService } from "../../src/services/BalanceService"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"

@@ -11,9 +11,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { ChainNotConfiguredError } from "../../src/errors"
-import { toEip1193Error, toEip1193Request } from "../../src/layers/eip1193Request"
 import {
-  FallbackTransportLive,
   makeRankedFallback,
   PROVIDER_RPC_CHAINS,
   rankTransports,
@@ -22,7 +20,9 @@ import {
   shouldRethrow,
   type TransportSamples,
   withProjectId
-} from "../../src/layers/FallbackTransportLive"
+} from "../../src/layers/deferred/rankedFallback"
+import { toEip1193Error, toEip1193Request } from "../../src/layers/eip1193Request"
+import { FallbackTransportLive } from "../../src/layers/FallbackTransportLive"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { FallbackTransport, type RankedFallback, RankingConfig } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"

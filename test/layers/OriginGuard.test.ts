@@ -11,9 +11,9 @@ import { present } from "../../src/errors"
 import {
   DEFAULT_ALLOWED_ORIGINS,
   isOriginAllowed,
-  makeOriginGuard,
-  OriginGuardLive
-} from "../../src/layers/OriginGuardLive"
+  makeOriginGuard
+} from "../../src/layers/deferred/OriginGuard"
+import { OriginGuardLive } from "../../src/layers/OriginGuardLive"
 import { ProviderApiLive } from "../../src/layers/ProviderApiLive"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { hasControlCharacter } from "../../src/schemas/Primitives"

@@ -11,11 +11,10 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { ChainNotConfiguredError } from "../../src/errors"
+import { receiptFor, settlementOfCalls } from "../../src/layers/deferred/TransactionWatch"
 import {
   MAX_TRACKED_TRANSACTIONS,
   pendingTransaction,
-  receiptFor,
-  settlementOfCalls,
   TransactionWatcherLive,
   withTracked
 } from "../../src/layers/TransactionWatcherLive"

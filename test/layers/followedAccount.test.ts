@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { followedAccount, sameAccount, withNftsOf } from "../../src/layers/AccountDataLive"
+import { followedAccount, sameAccount } from "../../src/internal/followedAccount"
+import { withNftsOf } from "../../src/layers/deferred/AccountLoads"
 import type { ConnectionState } from "../../src/services/Connection"
 import {
   ALICE,

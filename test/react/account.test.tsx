@@ -104,6 +104,12 @@ describe("the Account view", () => {
     const card = () => view.shadow.querySelector(".account-card")?.textContent ?? ""
     expect(card()).toContain("Loading balance…")
     expect(view.panel()?.textContent).toBe("Loading tokens…")
+    // The view's styles came with its chunk and joined the modal's, never as an inline <style>.
+    const adopted = view.shadow.adoptedStyleSheets.map((sheet) =>
+      [...sheet.cssRules].map((rule) => rule.cssText).join("\n")
+    )
+    expect(adopted.some((css) => css.includes(".tablist"))).toBe(true)
+    expect(view.shadow.querySelector("style")).toBeNull()
 
     await view.set(view.service.nativeBalance, {
       _tag: "Ready",

@@ -1,6 +1,7 @@
 import { createRoot, type Root } from "react-dom/client"
 import type { ModalController } from "../../internal/controller"
 import { ModalApp } from "./ModalApp"
+import { addStylesTo, StyleSheetsContext } from "./styleSheets"
 import { modalCss } from "./styles"
 
 export const ELEMENT_NAME = "airlock-modal"
@@ -8,28 +9,6 @@ export const ELEMENT_NAME = "airlock-modal"
 export interface MountedModal {
   readonly element: HTMLElement
   readonly unmount: () => void
-}
-
-const sheetCache: { sheet?: CSSStyleSheet } = {}
-
-/** One constructable stylesheet shared by every modal; a `<style>` element where they are missing. */
-const adoptStyles = (shadow: ShadowRoot) => {
-  if (
-    typeof CSSStyleSheet === "function" &&
-    "adoptedStyleSheets" in shadow &&
-    "replaceSync" in CSSStyleSheet.prototype
-  ) {
-    if (sheetCache.sheet === undefined) {
-      const sheet = new CSSStyleSheet()
-      sheet.replaceSync(modalCss)
-      sheetCache.sheet = sheet
-    }
-    shadow.adoptedStyleSheets = [sheetCache.sheet]
-    return
-  }
-  const style = document.createElement("style")
-  style.textContent = modalCss
-  shadow.append(style)
 }
 
 const defineElement = () => {
@@ -47,11 +26,16 @@ export const mountModalElement = (controller: ModalController): MountedModal | u
   defineElement()
   const element = document.createElement(ELEMENT_NAME)
   const shadow = element.attachShadow({ mode: "open" })
-  adoptStyles(shadow)
+  const addStyles = addStylesTo(shadow)
+  addStyles(modalCss)
   const container = document.createElement("div")
   shadow.append(container)
   const root: Root = createRoot(container)
-  root.render(<ModalApp controller={controller} host={element} />)
+  root.render(
+    <StyleSheetsContext.Provider value={addStyles}>
+      <ModalApp controller={controller} host={element} />
+    </StyleSheetsContext.Provider>
+  )
   const { disableAppend, enableEmbedded } = controller.config
   if (!disableAppend && !enableEmbedded) document.body.append(element)
   return {

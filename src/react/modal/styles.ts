@@ -180,7 +180,7 @@ export const modalCss = `
 .row[aria-current="true"] { border-color: var(--_accent); }
 .row[data-suspicious] .tag { color: var(--_error); font-weight: 600; }
 .row:disabled { cursor: default; opacity: 0.7; }
-.connecting, .account-card {
+.connecting {
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -188,10 +188,10 @@ export const modalCss = `
   padding: calc(var(--_fs) * 1.2) 0;
   text-align: center;
 }
-.connecting-icon .wallet-icon, .account-card .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); }
+.connecting-icon .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); }
 .connecting-icon.waiting { animation: airlock-pulse 1.2s ease-in-out infinite; }
-.connecting-title, .address { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; }
-.connecting-text, .balance { margin: 0; color: var(--_fg-2); }
+.connecting-title { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; }
+.connecting-text { margin: 0; color: var(--_fg-2); }
 .spinner {
   width: calc(var(--_fs) * 2.4);
   height: calc(var(--_fs) * 2.4);
@@ -200,27 +200,6 @@ export const modalCss = `
   border-radius: 50%;
   animation: airlock-spin 0.8s linear infinite;
 }
-.tablist { display: flex; gap: calc(var(--_fs) * 0.4); margin: calc(var(--_fs) * 1.2) 0 calc(var(--_fs) * 0.8); }
-.tab {
-  flex: 1;
-  padding: calc(var(--_fs) * 0.8);
-  border: 0;
-  border-radius: calc(var(--_r) * 4);
-  background: transparent;
-  color: var(--_fg-2);
-  font: inherit;
-  font-weight: 600;
-  cursor: pointer;
-}
-.tab[aria-selected="true"] { background: var(--_bg-2); color: var(--_fg); }
-.item { display: flex; align-items: center; gap: calc(var(--_fs) * 1.2); padding: calc(var(--_fs) * 0.6) 0; }
-.item .name { flex: 1; display: flex; flex-direction: column; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
-.item .sub { color: var(--_fg-2); font-size: calc(var(--_fs) * 1.2); }
-.item .value { font-variant-numeric: tabular-nums; }
-.month-label { margin: calc(var(--_fs) * 1.2) 0 calc(var(--_fs) * 0.4); font-size: calc(var(--_fs) * 1.2); color: var(--_fg-2); }
-.nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, 1fr); gap: calc(var(--_fs) * 1); }
-.nft { display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.4); }
-.nft-preview { width: 100%; aspect-ratio: 1; border-radius: calc(var(--_r) * 4); background: var(--_bg-2); object-fit: cover; }
 .empty { margin: 0; padding: calc(var(--_fs) * 1.2); text-align: center; color: var(--_fg-2); }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.8); }
 .legal { margin: calc(var(--_fs) * 1.2) 0 0; text-align: center; font-size: calc(var(--_fs) * 1.1); color: var(--_fg-2); }
@@ -264,54 +243,9 @@ export const modalCss = `
   clip: rect(0 0 0 0);
   white-space: nowrap;
 }
-.wallet-search { margin-bottom: calc(var(--_fs) * 0.8); }
-.wallet-scroll {
-  height: min(368px, calc(100vh - 220px));
-  overflow-y: auto;
-  overscroll-behavior: contain;
-  margin: 0 calc(var(--_fs) * -0.4);
-  padding: 0 calc(var(--_fs) * 0.4);
-}
-.wallet-window { position: relative; }
-.wallet-grid {
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(4, minmax(0, 1fr));
-  column-gap: calc(var(--_fs) * 0.8);
-}
-.wallet-grid > li { min-width: 0; padding: 4px 0; }
-.wallet-tile {
-  width: 100%;
-  height: 100%;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: 4px;
-  padding: 6px 2px;
-  border: 1px solid transparent;
-  border-radius: calc(var(--_r) * 4);
-  background: var(--_bg-2);
-  color: var(--_fg);
-  font: inherit;
-  font-size: calc(var(--_fs) * 1.1);
-  line-height: 1.2;
-  cursor: pointer;
-  overflow: hidden;
-}
-.wallet-tile:hover { border-color: var(--_border); }
-.wallet-tile .wallet-icon { width: 40px; height: 40px; }
-.wallet-tile .name { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.wallet-tile .tag { font-size: calc(var(--_fs) * 0.9); color: var(--_success); }
+
 .status { margin: 0; padding: calc(var(--_fs) * 0.8) 0; text-align: center; color: var(--_fg-2); }
 .status:empty { padding: 0; }
-.walletconnect { display: flex; flex-direction: column; align-items: center; gap: calc(var(--_fs) * 1.2); text-align: center; }
-.walletconnect > .list, .walletconnect > .row, .walletconnect > .input, .walletconnect > .button { width: 100%; }
-.walletconnect-wallet { display: flex; align-items: center; gap: calc(var(--_fs) * 0.8); font-weight: 600; }
-.qr { width: 100%; max-width: calc(var(--_fs) * 28); aspect-ratio: 1; border-radius: calc(var(--_r) * 2); }
-.qr path { fill: var(--airlock-qr-color, #000); }
 a.row { text-decoration: none; }
 @keyframes airlock-spin { to { transform: rotate(360deg); } }
 @keyframes airlock-pulse { 50% { opacity: 0.55; } }

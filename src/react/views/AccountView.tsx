@@ -3,8 +3,10 @@ import { truncateAddress } from "../../internal/untrusted"
 import type { NativeBalance } from "../../services/BalanceService"
 import type { Shown } from "../bridge/accountData"
 import { useController } from "../modal/context"
+import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { AccountTabs } from "./AccountTabs"
+import { accountCss } from "./accountStyles"
 import { copyText } from "./clipboard"
 import { WalletIcon } from "./WalletIcon"
 
@@ -22,6 +24,7 @@ const balanceText = (balance: Shown<NativeBalance>, knownNetwork: boolean): stri
 
 /** The connected account: address, native balance, network, disconnect. */
 export const AccountView = () => {
+  useViewStyles(accountCss)
   const controller = useController()
   const { namespaces } = useStore(controller.connection)
   const { activeNamespace, active } = useStore(controller.networks)

@@ -3,7 +3,9 @@ import { present } from "../../errors"
 import type { CatalogController } from "../../internal/controller"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../services/WalletCatalog"
 import { useController } from "../modal/context"
+import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
+import { allWalletsCss } from "./allWalletsStyles"
 import { WalletGrid } from "./WalletGrid"
 
 /** What the live region says: loading, nothing found, or the failure, else nothing. */
@@ -97,6 +99,7 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogController }) => {
 
 /** Every wallet: installed, custom, featured, recommended, then the explorer's list; with search. */
 export const AllWalletsView = () => {
+  useViewStyles(allWalletsCss)
   const { catalog } = useController()
   return <Catalog catalog={catalog} />
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react"
 import { describeRequest } from "../../internal/describeRequest"
 import { useController } from "../modal/context"
+import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { ApproveTransactionBody } from "./ApproveTransactionView"
 import { approveCss } from "./approveStyles"
@@ -14,6 +15,7 @@ export const ApproveTransactionScreen = () => {
   const [approval] = useStore(controller.approvals)
   const { active } = useStore(controller.networks)
   const [answered, setAnswered] = useState<number | undefined>(undefined)
+  useViewStyles(approveCss)
   const evm = active.eip155
   const known = evm?._tag === "Known" ? evm.network : undefined
   const description = useMemo(
@@ -34,16 +36,12 @@ export const ApproveTransactionScreen = () => {
     setAnswered(approval.id)
     void controller.decide(approval.id, approved)
   }
-  // The view's styles travel with its chunk, not with the first paint.
   return (
-    <>
-      <style>{approveCss}</style>
-      <ApproveTransactionBody
-        description={description}
-        pending={answered === approval.id}
-        onApprove={() => answer(true)}
-        onReject={() => answer(false)}
-      />
-    </>
+    <ApproveTransactionBody
+      description={description}
+      pending={answered === approval.id}
+      onApprove={() => answer(true)}
+      onReject={() => answer(false)}
+    />
   )
 }

@@ -5,10 +5,12 @@ import { isTouchDevice } from "../../internal/device"
 import { WALLET_CONNECT_ID } from "../../services/Connection"
 import type { CatalogWallet } from "../../services/WalletCatalog"
 import { useController } from "../modal/context"
+import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { copyText } from "./clipboard"
 import { QrCode } from "./QrCode"
 import { WalletImage } from "./WalletImage"
+import { walletConnectCss } from "./walletConnectStyles"
 
 const LINK_COPIED = { kind: "toast", variant: "info", message: "Link copied", delayMs: 0 } as const
 
@@ -131,6 +133,7 @@ const Preparing = () => (
 
 /** Pair by scanning the QR code with a phone wallet, copying the link, or opening the chosen wallet. */
 export const ConnectingWalletConnectView = () => {
+  useViewStyles(walletConnectCss)
   const { pairing, failed, retry } = usePairing()
   const wallet = useChosenWallet()
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
@@ -171,6 +174,7 @@ export const ConnectingWalletConnectView = () => {
  * links that open them with the URI, plus Copy link and the QR code on request.
  */
 export const ConnectingWalletConnectBasicView = () => {
+  useViewStyles(walletConnectCss)
   const controller = useController()
   const { pairing, failed, retry } = usePairing()
   const { list } = useStore(controller.catalog.state)

@@ -1,6 +1,6 @@
 /**
- * Styles of the ApproveTransaction view, appended to the modal's stylesheet (`modalCss`). Values the
- * visitor must compare (addresses, hex) break anywhere and are monospaced; long messages scroll.
+ * Styles of the ApproveTransaction view, adopted beside the modal's stylesheet when its chunk renders.
+ * Values the visitor must compare (addresses, hex) break anywhere and are monospaced; long messages scroll.
  */
 export const approveCss = `
 .approve { display: flex; flex-direction: column; gap: calc(var(--_fs) * 1.2); }

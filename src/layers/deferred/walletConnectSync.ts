@@ -5,19 +5,18 @@ import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { activeId } from "../internal/activeNetwork"
+import { activeId } from "../../internal/activeNetwork"
 import {
   addressesOf,
   namespacesOf,
   requestChainOf,
   type WalletConnectSession
-} from "../internal/sessionAccounts"
-import { type ChainNamespace, ChainNamespaces, caipNetworkIdParts } from "../schemas/Primitives"
-import { type ConnectionState, type NamespaceConnection, WALLET_CONNECT_ID } from "../services/Connection"
-import type { WalletConnector } from "../services/Connectors"
-import type { NetworksShape } from "../services/Networks"
-import type { WalletConnectEvent, WalletConnectShape } from "../services/WalletConnect"
-import { type Connections, disconnected } from "./connectionStore"
+} from "../../internal/sessionAccounts"
+import { type ChainNamespace, ChainNamespaces, caipNetworkIdParts } from "../../schemas/Primitives"
+import { type ConnectionState, type NamespaceConnection, WALLET_CONNECT_ID } from "../../services/Connection"
+import type { NetworksShape } from "../../services/Networks"
+import type { WalletConnectEvent, WalletConnectShape } from "../../services/WalletConnect"
+import { type Connections, disconnected, walletConnectConnector } from "../connectionStore"
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
@@ -38,28 +37,12 @@ export interface SessionSyncDeps {
 
 /**
  * A WalletConnect session as connections: one per namespace it grants, kept in step with the session's
- * events (deleted, updated, chain changed).
+ * events (deleted, updated, chain changed). Loaded by `ConnectionLive` with the first session.
  */
 export const makeSessionSync = (deps: SessionSyncDeps) => {
   const { state, networks, walletConnect, scope, runFork } = deps
+  const connectorOf = walletConnectConnector(walletConnect)
   const { namespacesWith, dropConnection, followChain, persistStatuses, show } = deps
-
-  /** WalletConnect on one namespace, named after the session's wallet (or just "WalletConnect" before one). */
-  const walletConnectConnector = (
-    ns: ChainNamespace,
-    peer: { readonly name: string; readonly icon: string | undefined }
-  ): WalletConnector => ({
-    id: WALLET_CONNECT_ID,
-    key: WALLET_CONNECT_ID,
-    type: "WALLET_CONNECT",
-    chain: ns,
-    name: peer.name,
-    icon: peer.icon,
-    rdns: undefined,
-    provider: walletConnect.provider(ns),
-    suspicious: false,
-    uuid: undefined
-  })
 
   const activeIdOf = (ns: ChainNamespace) =>
     Effect.map(SubscriptionRef.get(networks.state), (n) => {
@@ -86,7 +69,7 @@ export const makeSessionSync = (deps: SessionSyncDeps) => {
         if (address === undefined) continue
         const connection: Connected = {
           status: "connected",
-          connector: walletConnectConnector(ns, session.peer),
+          connector: connectorOf(ns, session.peer),
           address,
           allAccounts: addresses,
           accountType: "eoa"
@@ -141,5 +124,5 @@ export const makeSessionSync = (deps: SessionSyncDeps) => {
     }
   })
 
-  return { walletConnectConnector, applySession, listenWalletConnect }
+  return { applySession, listenWalletConnect }
 }

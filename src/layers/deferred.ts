@@ -1,0 +1,23 @@
+import * as Data from "effect/Data"
+import * as Effect from "effect/Effect"
+import { memoizeSuccess } from "./cachedImport"
+
+/** A deferred implementation's chunk did not load (offline, a deploy replaced it); the next use asks again. */
+export class ChunkLoadError extends Data.TaggedError("ChunkLoadError")<{ readonly cause: unknown }> {}
+
+/**
+ * A service implementation kept out of the first paint: `load` imports its constructor from
+ * `src/layers/deferred/`, and the first use builds it once, in the layer's own context and scope (so its
+ * caches and fibers live as long as the layer, whichever caller came first). A failed load is not kept.
+ */
+export const deferredImplementation = <S, R>(
+  load: () => Promise<Effect.Effect<S, never, R>>
+): Effect.Effect<Effect.Effect<S, ChunkLoadError>, never, R> =>
+  Effect.flatMap(Effect.context<R>(), (context) =>
+    memoizeSuccess(
+      Effect.tryPromise({ try: load, catch: (cause) => new ChunkLoadError({ cause }) }).pipe(
+        Effect.flatten,
+        Effect.provideContext(context)
+      )
+    )
+  )

@@ -1,0 +1,127 @@
+import * as Effect from "effect/Effect"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
+import { type AirlockError, ProviderRequestError } from "../../errors"
+import { decodeBalanceResponse } from "../../schemas/Balance"
+import { decodeUnknownResult } from "../../schemas/decode"
+import { decodeIdentityResponse } from "../../schemas/Identity"
+import { nullableWithDefault } from "../../schemas/Primitives"
+import { decodeHistoryResponse } from "../../schemas/Transaction"
+import { BlockchainApi, type BlockchainApiShape } from "../../services/BlockchainApi"
+import { ModalConfig } from "../../services/ModalConfig"
+import { encodePathSegment, makeProviderHttp } from "../ProviderHttp"
+
+export interface SupportedChains {
+  readonly http: ReadonlyArray<string>
+  readonly ws: ReadonlyArray<string>
+}
+
+const SupportedChainsEnvelope = Schema.Struct({
+  http: Schema.Array(Schema.Unknown),
+  ws: nullableWithDefault(Schema.Array(Schema.Unknown), () => [])
+})
+
+const strings = (items: ReadonlyArray<unknown>): ReadonlyArray<string> =>
+  items.filter((item): item is string => typeof item === "string")
+
+/**
+ * `GET v1/supported-chains`. Per-item tolerance: a non-string id is dropped. Dropping only ever makes a
+ * chain look unsupported, which callers answer with empty results rather than a wrong one.
+ */
+export const decodeSupportedChains = (input: unknown) =>
+  Result.map(
+    decodeUnknownResult(SupportedChainsEnvelope, "Supported chains response")(input),
+    (envelope): SupportedChains => ({ http: strings(envelope.http), ws: strings(envelope.ws) })
+  )
+
+/** `/v1/<prefix>/{address}/<suffix>` with the address as one encoded segment, or a typed refusal. */
+const addressPath = (
+  template: (segment: string) => string,
+  address: string
+): Effect.Effect<string, ProviderRequestError> => {
+  const segment = encodePathSegment(address)
+  return segment === undefined
+    ? Effect.fail(new ProviderRequestError({ reason: "invalid-request", endpoint: template("{address}") }))
+    : Effect.succeed(template(segment))
+}
+
+const logDropped = (what: string) => (decoded: { readonly dropped: number }) =>
+  decoded.dropped > 0 ? Effect.logDebug(`${what}: dropped ${decoded.dropped} invalid items`) : Effect.void
+
+export const makeBlockchainApi: Effect.Effect<
+  BlockchainApiShape,
+  never,
+  ModalConfig | HttpClient.HttpClient
+> = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  const http = yield* makeProviderHttp({ baseUrl: config.blockchainApiUrl, projectId: config.projectId })
+
+  // Only a success is kept; a failure is asked again next time. One request at a time, so concurrent
+  // first callers share the answer.
+  const cached = yield* Ref.make(Option.none<SupportedChains>())
+  const lock = yield* Semaphore.make(1)
+  const supportedChains: Effect.Effect<SupportedChains, AirlockError> = lock
+    .withPermits(1)(
+      Effect.flatMap(
+        Ref.get(cached),
+        Option.match({
+          onSome: Effect.succeed,
+          onNone: () =>
+            http
+              .json({ path: "v1/supported-chains" }, decodeSupportedChains)
+              .pipe(Effect.tap((chains) => Ref.set(cached, Option.some(chains))))
+        })
+      )
+    )
+    .pipe(Effect.withSpan("BlockchainApi.supportedChains"))
+
+  return BlockchainApi.of({
+    supportedChains,
+    balance: (address, chainId, options) =>
+      addressPath((a) => `v1/account/${a}/balance`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json(
+            {
+              path,
+              params: [
+                ["currency", "usd"],
+                ["chainId", chainId],
+                ["forceUpdate", options?.forceUpdate === true ? "true" : undefined]
+              ]
+            },
+            decodeBalanceResponse
+          )
+        ),
+        Effect.tap(logDropped("balance")),
+        Effect.withSpan("BlockchainApi.balance")
+      ),
+    history: (address, options) =>
+      addressPath((a) => `v1/account/${a}/history`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json(
+            {
+              path,
+              params: [
+                ["cursor", options.cursor],
+                ["chainId", options.chainId]
+              ]
+            },
+            decodeHistoryResponse
+          )
+        ),
+        Effect.tap(logDropped("history")),
+        Effect.withSpan("BlockchainApi.history")
+      ),
+    identity: (address, options) =>
+      addressPath((a) => `v1/identity/${a}`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json({ path, params: [["sender", options?.sender]] }, decodeIdentityResponse)
+        ),
+        Effect.withSpan("BlockchainApi.identity")
+      )
+  })
+})

@@ -1,0 +1,44 @@
+/** The All Wallets grid's styles, adopted when its chunk first renders (see `useViewStyles`). */
+export const allWalletsCss = `
+.wallet-search { margin-bottom: calc(var(--_fs) * 0.8); }
+.wallet-scroll {
+  height: min(368px, calc(100vh - 220px));
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  margin: 0 calc(var(--_fs) * -0.4);
+  padding: 0 calc(var(--_fs) * 0.4);
+}
+.wallet-window { position: relative; }
+.wallet-grid {
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  column-gap: calc(var(--_fs) * 0.8);
+}
+.wallet-grid > li { min-width: 0; padding: 4px 0; }
+.wallet-tile {
+  width: 100%;
+  height: 100%;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 4px;
+  padding: 6px 2px;
+  border: 1px solid transparent;
+  border-radius: calc(var(--_r) * 4);
+  background: var(--_bg-2);
+  color: var(--_fg);
+  font: inherit;
+  font-size: calc(var(--_fs) * 1.1);
+  line-height: 1.2;
+  cursor: pointer;
+  overflow: hidden;
+}
+.wallet-tile:hover { border-color: var(--_border); }
+.wallet-tile .wallet-icon { width: 40px; height: 40px; }
+.wallet-tile .name { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.wallet-tile .tag { font-size: calc(var(--_fs) * 0.9); color: var(--_success); }
+`
