@@ -27,7 +27,8 @@ export const makeAccountData = Effect.gen(function* () {
     tokens: yield* SubscriptionRef.make<Value<AccountDataState["tokens"]>>(IDLE),
     nfts: yield* SubscriptionRef.make<Value<AccountDataState["nfts"]>>(IDLE),
     activity: yield* SubscriptionRef.make<Value<AccountDataState["activity"]>>(IDLE),
-    identity: yield* SubscriptionRef.make<Value<AccountDataState["identity"]>>(IDLE)
+    identity: yield* SubscriptionRef.make<Value<AccountDataState["identity"]>>(IDLE),
+    sent: yield* SubscriptionRef.make<Value<AccountDataState["sent"]>>([])
   }
   // The loading code arrives with the first connected account: a visit that never connects never needs it.
   const loads = yield* deferredImplementation(() =>
@@ -83,8 +84,8 @@ export const makeAccountData = Effect.gen(function* () {
 })
 
 /**
- * Needs `Connection`, `Networks`, `BalanceService`, `HistoryService`, `IdentityService` and
- * `Notifications`.
+ * Needs `Connection`, `Networks`, `TransactionWatcher`, `BalanceService`, `HistoryService`,
+ * `IdentityService` and `Notifications`.
  *
  * @since 0.1.0
  * @category layers

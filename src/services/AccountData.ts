@@ -6,6 +6,7 @@ import type { TokenBalance } from "../schemas/Balance"
 import type { Identity } from "../schemas/Identity"
 import type { Transaction } from "../schemas/Transaction"
 import type { NativeBalance } from "./BalanceService"
+import type { TrackedTransaction } from "./TransactionWatcher"
 
 /** A datum that arrives later: nothing to load, on its way, here, or failed with its typed error. */
 export type Loadable<A, E = never> =
@@ -47,6 +48,11 @@ export interface AccountDataShape {
   readonly nfts: SubscriptionRef.SubscriptionRef<Loadable<Paged<Nft>, HistoryFetchError>>
   /** Newest first. A failure of any page empties the list and shows 'Failed to fetch transactions'. */
   readonly activity: SubscriptionRef.SubscriptionRef<Loadable<Paged<Transaction>, HistoryFetchError>>
+  /**
+   * The account's sends through Airlock on the active network that `activity` does not list yet, newest
+   * first: shown pending at once, then confirmed or failed, until the history has them.
+   */
+  readonly sent: SubscriptionRef.SubscriptionRef<ReadonlyArray<TrackedTransaction>>
   /** Name and avatar; `undefined` when the address has none (names are EVM only). Never fails. */
   readonly identity: SubscriptionRef.SubscriptionRef<Loadable<Identity | undefined>>
   /** Appends the next page of activity; does nothing unless `activity` is ready with more to read. */

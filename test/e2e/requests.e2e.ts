@@ -109,8 +109,8 @@ const sendsInActivity = async (panel: Locator) => {
  * The send and what follows it, once the wallet is connected and the modal closed: "Send 0.01 ETH", the
  * wallet approves (`approve`, for a wallet that asks), the page shows the hash and lists the transaction
  * as pending; the Account view shows the balance before; once the block is mined, the page lists the
- * transaction as confirmed and the Account view, still open, shows anvil's new balance and the send in
- * Activity.
+ * transaction as confirmed and the Account view, still open, shows anvil's new balance; Activity shows the
+ * send pending at once, then in the history.
  */
 async function sendAndWatch(page: Page, approve: () => Promise<void>) {
   expect(await page.getByTestId("send-recipient").textContent()).toBe(recipient)
@@ -137,10 +137,13 @@ async function sendAndWatch(page: Page, approve: () => Promise<void>) {
     // Playwright's time-out names the text awaited: the balance before the send.
     await account.getByText(shownBalance(before), { exact: true }).waitFor({ timeout: 20_000 })
 
-    // Activity lists the account's history as the provider API reads it from the chain: the send
-    // appears there once mined (Activity does not show a transaction still pending yet, see the todo).
+    // Activity shows the send at once, pending, above the history the provider API reads from the chain.
     const activity = await openActivity(account)
     const sendsBefore = await sendsInActivity(activity)
+    const sent = activity.getByRole("list", { name: "Sent from this app" }).getByRole("listitem")
+    await expect
+      .poll(() => sent.allTextContents(), { message: "Activity's row for the send still in anvil's pool" })
+      .toEqual(["SendPending-0.010 ETH"])
 
     await mine()
     const after = await anvilBalance(account0)
@@ -165,6 +168,10 @@ async function sendAndWatch(page: Page, approve: () => Promise<void>) {
         message: `this month's "-0.010 ETH" rows in Activity once the send is confirmed (${sendsBefore} before)`
       })
       .toBe(sendsBefore + 1)
+    // Once the history lists it, the send is shown there alone.
+    await expect
+      .poll(() => sent.count(), { timeout: 20_000, message: "Activity's own row for the send once listed" })
+      .toBe(0)
     console.log(`sent ${hash}: balance ${shownBalance(before)} → ${shownBalance(after)}`)
   })
 }
@@ -188,10 +195,6 @@ describe("send 0.01 ETH from the demo page", () => {
     const sends = await page.evaluate(() => window.__sandboxWallet!.counts.eth_sendTransaction)
     expect(sends, "eth_sendTransaction the wallet saw").toBe(1)
   })
-
-  test.todo(
-    "Activity lists a sent transaction as pending at once (Activity does not read TransactionWatcher yet)"
-  )
 })
 
 /** The wallet page in its own context, failing the test on any page or console error there. */

@@ -1,10 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ServiceUnavailableError } from "../../src/errors"
 import { NFT_PAGES } from "../../src/layers/deferred/AccountLoads"
+import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import {
   ALICE,
   BOB,
@@ -381,6 +384,62 @@ describe("AccountData", () => {
             ["1"]
           )
           assert.isTrue(activity.hasMore)
+        })
+    )
+  })
+})
+
+describe("AccountData.sent", () => {
+  const HASH = `0x${"cd".repeat(32)}`
+  const send = (status: "pending" | "confirmed", from = ALICE): TrackedTransaction => ({
+    id: HASH,
+    kind: "transaction",
+    network: "eip155:31337",
+    from,
+    to: BOB,
+    value: "10000000000000000",
+    hash: status === "pending" ? undefined : HASH,
+    status,
+    submittedAt: 0,
+    settledAt: status === "pending" ? undefined : 1
+  })
+  const sentIds = (ref: SubscriptionRef.SubscriptionRef<ReadonlyArray<TrackedTransaction>>, count: number) =>
+    SubscriptionRef.changes(ref).pipe(
+      Stream.filter((list) => list.length === count),
+      Stream.runHead,
+      Effect.map((list) => Option.getOrThrow(list).map((t) => `${t.id}:${t.status}`))
+    )
+
+  it.effect("lists the account's send at once, then settled, until the history has its hash", () => {
+    const history = { mined: false }
+    return inWorld(
+      {
+        history: () =>
+          Effect.succeed({
+            data: history.mined
+              ? [{ ...transaction("zerion-1"), metadata: { ...transaction("x").metadata, hash: HASH } }]
+              : [],
+            next: undefined,
+            dropped: 0
+          })
+      },
+      (w) =>
+        Effect.gen(function* () {
+          yield* connect(w, ALICE)
+          yield* until(w.data.activity)
+          // Another account's send is not this account's activity.
+          yield* SubscriptionRef.set(w.tracked, [send("pending", BOB)])
+          yield* SubscriptionRef.set(w.tracked, [send("pending")])
+          assert.deepStrictEqual(yield* sentIds(w.data.sent, 1), [`${HASH}:pending`])
+          yield* SubscriptionRef.set(w.tracked, [send("confirmed")])
+          yield* SubscriptionRef.changes(w.data.sent).pipe(
+            Stream.filter((list) => list[0]?.status === "confirmed"),
+            Stream.runHead
+          )
+          // The history catches up (the flow refreshes it on settle): the send leaves `sent`.
+          history.mined = true
+          yield* w.data.refresh
+          assert.deepStrictEqual(yield* sentIds(w.data.sent, 0), [])
         })
     )
   })

@@ -25,6 +25,7 @@ import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks, type NetworksState } from "../../src/services/Networks"
 import { Notifications } from "../../src/services/Notifications"
+import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
 
@@ -128,6 +129,7 @@ export const world = (api: Api = {}) =>
     const connection = yield* SubscriptionRef.make<ConnectionState>({ namespaces: {}, attempt: undefined })
     const networks = yield* SubscriptionRef.make(onNetwork(sandbox))
     const recentWallets = yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([])
+    const tracked = yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([])
     const asked = { rpc: [] as Array<string>, balance: [] as Array<string>, history: [] as Array<string> }
     const identities: Array<string> = []
     const fakes = Layer.mergeAll(
@@ -161,6 +163,7 @@ export const world = (api: Api = {}) =>
           })
       }),
       Layer.mock(Connection)({ state: connection, recentWallets }),
+      Layer.mock(TransactionWatcher)({ transactions: tracked }),
       Layer.mock(Networks)({ networks: config.networks, state: networks, find: () => Option.none() })
     )
     const layer = AccountDataLive.pipe(
@@ -169,7 +172,7 @@ export const world = (api: Api = {}) =>
       ),
       Layer.provideMerge(fakes)
     )
-    return { connection, networks, asked, identities, layer }
+    return { connection, networks, tracked, asked, identities, layer }
   })
 
 export type World = Effect.Success<ReturnType<typeof world>>

@@ -13,6 +13,7 @@ import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { Transaction } from "../../src/schemas/Transaction"
 import { AccountData, type AccountDataShape, type Loadable } from "../../src/services/AccountData"
+import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
 import { baseOptions } from "../fixtures"
 import { TestPlatform } from "../support/platform"
@@ -55,6 +56,7 @@ const makeFakeAccountData = () =>
         nfts: yield* SubscriptionRef.make<AccountDataShape["nfts"]["value"]>({ _tag: "Loading" }),
         activity: yield* SubscriptionRef.make<AccountDataShape["activity"]["value"]>({ _tag: "Loading" }),
         identity: yield* SubscriptionRef.make<AccountDataShape["identity"]["value"]>({ _tag: "Loading" }),
+        sent: yield* SubscriptionRef.make<AccountDataShape["sent"]["value"]>([]),
         loadMoreActivity: record("loadMoreActivity"),
         loadMoreNfts: record("loadMoreNfts"),
         retry: (datum) => record(`retry ${datum}`),
@@ -193,5 +195,39 @@ describe("the Account view", () => {
     await view.openTab("Tokens")
     await view.openTab("Activity")
     expect(view.calls).toEqual(["retry tokens", "loadMoreActivity"])
+  })
+
+  it("Activity shows a send through the modal at once, pending, then as it settles", async () => {
+    const view = await render()
+    await view.openTab("Activity")
+    await view.set(view.service.activity, {
+      _tag: "Ready",
+      value: { items: [], hasMore: false, loadingMore: false }
+    })
+    expect(view.panel()?.textContent).toBe("No activity yet")
+    const pending: TrackedTransaction = {
+      id: `0x${"ab".repeat(32)}`,
+      kind: "transaction",
+      network: "eip155:31337",
+      from: ALICE,
+      to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      value: "10000000000000000",
+      hash: undefined,
+      status: "pending",
+      submittedAt: 0,
+      settledAt: undefined
+    }
+    await act(async () => Effect.runSync(SubscriptionRef.set(view.service.sent, [pending])))
+    const sentRow = () => view.panel()?.querySelector('[aria-label="Sent from this app"] li')
+    expect(sentRow()?.querySelector(".name")?.firstChild?.textContent).toBe("Send")
+    expect(sentRow()?.querySelector(".sub")?.textContent).toBe("Pending")
+    expect(sentRow()?.querySelector(".value")?.textContent).toBe("-0.010 ETH")
+    expect(view.panel()?.textContent).not.toContain("No activity yet")
+    await act(async () =>
+      Effect.runSync(
+        SubscriptionRef.set(view.service.sent, [{ ...pending, status: "confirmed", settledAt: 1 }])
+      )
+    )
+    expect(sentRow()?.querySelector(".sub")?.textContent).toBe("Confirmed")
   })
 })

@@ -53,6 +53,7 @@ export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
       nfts: yield* idle<"nfts">(),
       activity: yield* idle<"activity">(),
       identity: yield* idle<"identity">(),
+      sent: yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([]),
       loadMoreActivity: Effect.void,
       loadMoreNfts: Effect.void,
       retry: () => Effect.void,

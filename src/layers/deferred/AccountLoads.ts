@@ -13,6 +13,7 @@ import {
   sameAccount,
   sameAddress
 } from "../../internal/followedAccount"
+import { unlistedSends } from "../../internal/sentActivity"
 import type { TokenBalance } from "../../schemas/Balance"
 import type { Identity } from "../../schemas/Identity"
 import type { CaipNetwork } from "../../schemas/Network"
@@ -24,6 +25,7 @@ import { type HistoryPage, HistoryService } from "../../services/HistoryService"
 import { IdentityService } from "../../services/IdentityService"
 import { Networks } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
+import { type TrackedTransaction, TransactionWatcher } from "../../services/TransactionWatcher"
 
 /** Pages of activity one NFT load reads at most: collectibles can sit on any page. */
 export const NFT_PAGES = 10
@@ -52,6 +54,8 @@ export const withNftsOf = (
 }
 
 const IDLE = { _tag: "Idle" } as const
+const sameItems = <A>(a: ReadonlyArray<A>, b: ReadonlyArray<A>) =>
+  a.length === b.length && a.every((item, index) => item === b[index])
 const LOADING = { _tag: "Loading" } as const
 const ready = <A>(value: A) => ({ _tag: "Ready", value }) as const
 const failed = <E>(error: E) => ({ _tag: "Failed", error }) as const
@@ -80,6 +84,7 @@ export interface AccountDataState {
   readonly nfts: SubscriptionRef.SubscriptionRef<Loadable<Paged<Nft>, HistoryFetchError>>
   readonly activity: SubscriptionRef.SubscriptionRef<Loadable<Paged<Transaction>, HistoryFetchError>>
   readonly identity: SubscriptionRef.SubscriptionRef<Loadable<Identity | undefined>>
+  readonly sent: SubscriptionRef.SubscriptionRef<ReadonlyArray<TrackedTransaction>>
 }
 
 /** AccountData's commands, loaded with the first connected account. */
@@ -97,6 +102,7 @@ export const makeAccountLoads = (state: AccountDataState) =>
     const histories = yield* HistoryService
     const identities = yield* IdentityService
     const notifications = yield* Notifications
+    const watcher = yield* TransactionWatcher
 
     const { nativeBalance, tokens, nfts, activity, identity } = state
     const cursors = yield* Ref.make(NO_CURSORS)
@@ -281,13 +287,25 @@ export const makeAccountLoads = (state: AccountDataState) =>
         return [yield* restart(datum, marked, load(state.value.items, cursor))]
       })
 
-    yield* Stream.zipLatest(
+    const accounts = Stream.zipLatest(
       SubscriptionRef.changes(connection.state),
       SubscriptionRef.changes(networks.state)
     ).pipe(
       Stream.map(([connections, active]) => followedAccount(connections, active)),
-      Stream.changesWith(sameAccount),
-      Stream.runForEach(follow),
+      Stream.changesWith(sameAccount)
+    )
+    yield* accounts.pipe(Stream.runForEach(follow), Effect.forkScoped)
+
+    // Sends show in Activity at once, from the watcher, until the history lists them.
+    yield* Stream.zipLatest(
+      Stream.zipLatest(accounts, SubscriptionRef.changes(watcher.transactions)),
+      SubscriptionRef.changes(activity)
+    ).pipe(
+      Stream.map(([[account, tracked], listed]) =>
+        unlistedSends(tracked, account, listed._tag === "Ready" ? listed.value.items : [])
+      ),
+      Stream.changesWith(sameItems),
+      Stream.runForEach((list) => SubscriptionRef.set(state.sent, list)),
       Effect.forkScoped
     )
 

@@ -7,6 +7,7 @@ import type { Identity } from "../../schemas/Identity"
 import type { Transaction } from "../../schemas/Transaction"
 import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../services/AccountData"
 import type { NativeBalance } from "../../services/BalanceService"
+import type { TrackedTransaction } from "../../services/TransactionWatcher"
 
 /** A datum as views read it: a failure comes as the catalogue presents it, never as an Effect error. */
 export type Shown<A> = Loadable<A, Presentation>
@@ -18,6 +19,8 @@ export interface AccountDataPort {
   readonly nfts: Store<Shown<Paged<Nft>>>
   readonly activity: Store<Shown<Paged<Transaction>>>
   readonly identity: Store<Shown<Identity | undefined>>
+  /** Sends through Airlock the activity does not list yet, newest first. */
+  readonly sent: Store<ReadonlyArray<TrackedTransaction>>
   readonly loadMoreActivity: () => Promise<void>
   readonly loadMoreNfts: () => Promise<void>
   readonly retry: (datum: RetryableDatum) => Promise<void>
@@ -51,6 +54,7 @@ export const makeAccountDataPort = (runtime: PortRunner, service: AccountDataSha
     nfts: storeFromRef(runtime, service.nfts, presented()),
     activity: storeFromRef(runtime, service.activity, presented()),
     identity: storeFromRef(runtime, service.identity, presented()),
+    sent: storeFromRef(runtime, service.sent, (list) => list),
     loadMoreActivity: () => run(service.loadMoreActivity),
     loadMoreNfts: () => run(service.loadMoreNfts),
     retry: (datum) => run(service.retry(datum)),

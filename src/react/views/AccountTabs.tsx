@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react"
 import { groupByMonth, signOf, transferAmount } from "../../internal/activity"
 import { formatAmount } from "../../internal/format"
+import { sentRow } from "../../internal/sentActivity"
 import type { Transaction } from "../../schemas/Transaction"
 import type { RetryableDatum } from "../../services/AccountData"
 import { useController } from "../modal/context"
@@ -91,16 +92,52 @@ const ActivityItem = ({ transaction }: { readonly transaction: Transaction }) =>
 
 const NO_TRANSACTIONS: ReadonlyArray<Transaction> = []
 
+/** Sends through Airlock the history does not list yet: pending at once, then settled. */
+const SentItems = () => {
+  const controller = useController()
+  const sent = useStore(controller.accountData.sent)
+  const { activeNamespace, active } = useStore(controller.networks)
+  const network = active[activeNamespace]
+  const currency = network?._tag === "Known" ? network.network.nativeCurrency : undefined
+  if (sent.length === 0) return null
+  return (
+    <ul className="list" aria-label="Sent from this app">
+      {sent.map((item) => {
+        const row = sentRow(item, currency)
+        return (
+          <li key={item.id} className="item" data-status={item.status}>
+            <span className="name">
+              {row.label}
+              <span className="sub" aria-live="polite">
+                {row.status}
+              </span>
+            </span>
+            {row.amount === undefined ? null : <span className="value">{row.amount}</span>}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
 const Activity = () => {
   const controller = useController()
   const activity = useStore(controller.accountData.activity)
+  const sent = useStore(controller.accountData.sent)
   const transactions = activity._tag === "Ready" ? activity.value.items : NO_TRANSACTIONS
   const groups = useMemo(() => groupByMonth(transactions, new Date()), [transactions])
   // On failure the list is emptied (SPEC.md §8); the toast says why.
-  if (activity._tag === "Failed") return <Unavailable message="Activity is unavailable." datum="activity" />
+  if (activity._tag === "Failed")
+    return (
+      <>
+        <SentItems />
+        <Unavailable message="Activity is unavailable." datum="activity" />
+      </>
+    )
   const loading = activity._tag !== "Ready" || activity.value.loadingMore
   return (
     <div>
+      <SentItems />
       {groups.map((group) => (
         <section key={group.key} className="month" aria-label={group.label}>
           <h3 className="month-label">{group.label}</h3>
@@ -115,7 +152,7 @@ const Activity = () => {
         <p className="empty" aria-live="polite">
           Loading activity…
         </p>
-      ) : transactions.length === 0 ? (
+      ) : transactions.length === 0 && sent.length === 0 ? (
         <p className="empty">No activity yet</p>
       ) : null}
       {activity._tag === "Ready" && activity.value.hasMore && !loading ? (
