@@ -341,6 +341,19 @@ export type AirlockError =
   | SchemaDecodeError
   | WalletError
 
+/** What a provider service's answer can name, by its message or its status. */
+export type ServerNamedError =
+  | InvalidAppConfigurationError
+  | SessionExpiredError
+  | ServiceUnavailableError
+  | NameLookupError
+
+/**
+ * Every way a request to a provider service (wallet listings, Blockchain API, analytics) fails: a named
+ * answer, a failed request, or an answer that does not decode.
+ */
+export type ProviderServiceError = ServerNamedError | ProviderRequestError | SchemaDecodeError
+
 export interface Presentation {
   readonly kind: "alert" | "toast"
   readonly message: string
@@ -376,157 +389,92 @@ const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurati
   forbidden: "The project's services refused this site (HTTP 403). Check the project configuration."
 }
 
+/** The presentation of one kind of error: fixed, or read from the error (a reason, a bounded message). */
+type Presenter<E> = Presentation | ((error: E) => Presentation)
+
+const ownMessage = (error: { readonly message: string }) => toast(error.message)
+
 /**
- * What the visitor sees for an error: the catalogue's exact text, kind and delay. Exhaustive: a new member
- * of `AirlockError` without a case here fails typecheck.
+ * What the visitor sees for each error of the catalogue: its exact text, kind and delay. A mapped type over
+ * the union's tags, so a new member of `AirlockError` without an entry here fails typecheck.
+ */
+const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<AirlockError, { _tag: T }>> } =
+  {
+    NetworkNotFoundError: alert(
+      "Network Not Found",
+      "The requested network is not among the configured networks."
+    ),
+    InvalidAppConfigurationError: (error) =>
+      alert("Invalid App Configuration", invalidAppConfigurationDescription[error.reason]),
+    FrameLoadError: alert(
+      "Network Error - Could not load embedded wallet",
+      "Check your connection and try again."
+    ),
+    FrameTimeoutError: alert(
+      "Embedded Wallet Request Timed Out",
+      "The embedded wallet did not answer in time. Try again."
+    ),
+    SessionExpiredError: alert(
+      "Session Expired",
+      "Check your device's time settings, then reconnect your wallet."
+    ),
+    ProjectIdMissingError: alert("Project ID Not Configured", "Set a project ID in the modal options."),
+    BalanceUnavailableError: toast("Token Balance Unavailable", "warning"),
+    HistoryFetchError: toast("Failed to fetch transactions"),
+    SignatureDeclinedError: ownMessage,
+    AuthenticationSetupError: toast("A problem occurred while trying initialize authentication"),
+    MethodNotAllowedError: toast("Action not allowed", "error", ERROR_TOAST_DELAY_MS),
+    EmailLoginDependencyLoadError: toast("Unable to load email login dependency"),
+    FrameRequestError: ownMessage,
+    RequestAbortedError: ownMessage,
+    ChainNotSupportedError: toast("Chain is not supported"),
+    SwapNetworkUnsupportedError: toast("Network not supported for Swaps", "error", SWAP_ERROR_TOAST_DELAY_MS),
+    // Gas prices are fetched only by the swap view, so its delay applies.
+    GasPriceNetworkUnsupportedError: toast(
+      "Network not supported for Gas Price",
+      "error",
+      SWAP_ERROR_TOAST_DELAY_MS
+    ),
+    TransactionWaitTimeoutError: toast(
+      "Timed out while waiting for the transaction to be confirmed",
+      "warning"
+    ),
+    ServiceUnavailableError: toast("Service temporarily unavailable", "warning"),
+    ProviderRequestError: toast("Network request failed. Try again later.", "warning"),
+    AdapterNotFoundError: ownMessage,
+    CaipNetworkUndefinedError: ownMessage,
+    CaipNetworkOrAddressUndefinedError: ownMessage,
+    WalletConnectConnectorNotFoundError: ownMessage,
+    ChainNotConfiguredError: ownMessage,
+    ConnectorNotConnectedError: ownMessage,
+    ConnectorNotFoundError: ownMessage,
+    ConnectorAlreadyConnectedError: ownMessage,
+    ChainMismatchError: ownMessage,
+    ConnectionReconnectingError: ownMessage,
+    NameLookupError: ownMessage,
+    SchemaDecodeError: ownMessage,
+    UserRejectedRequestError: toast("Request rejected in wallet", "info"),
+    RequestPendingError: toast("Open your wallet to continue", "info"),
+    ChainNotAddedError: toast("Network not added to wallet", "warning"),
+    UnauthorizedWalletError: toast("Not authorized by the wallet"),
+    UnsupportedMethodError: toast("The wallet does not support this request"),
+    WalletDisconnectedError: toast("Wallet disconnected"),
+    ChainDisconnectedError: toast("Wallet is not connected to this network"),
+    InternalWalletError: toast("The wallet ran into an error. Try again."),
+    UnknownWalletError: ownMessage
+  }
+
+/**
+ * What the visitor sees for an error: the catalogue's exact text, kind and delay, and the only place that
+ * decides them. Total: a value outside the union (a bug) shows its bounded message or a generic one.
  */
 export const present = (error: AirlockError): Presentation => {
-  switch (error._tag) {
-    case "NetworkNotFoundError":
-      return alert("Network Not Found", "The requested network is not among the configured networks.")
-    case "InvalidAppConfigurationError":
-      return alert("Invalid App Configuration", invalidAppConfigurationDescription[error.reason])
-    case "FrameLoadError":
-      return alert("Network Error - Could not load embedded wallet", "Check your connection and try again.")
-    case "FrameTimeoutError":
-      return alert(
-        "Embedded Wallet Request Timed Out",
-        "The embedded wallet did not answer in time. Try again."
-      )
-    case "SessionExpiredError":
-      return alert("Session Expired", "Check your device's time settings, then reconnect your wallet.")
-    case "ProjectIdMissingError":
-      return alert("Project ID Not Configured", "Set a project ID in the modal options.")
-    case "BalanceUnavailableError":
-      return toast("Token Balance Unavailable", "warning")
-    case "HistoryFetchError":
-      return toast("Failed to fetch transactions")
-    case "SignatureDeclinedError":
-      return toast(error.message)
-    case "AuthenticationSetupError":
-      return toast("A problem occurred while trying initialize authentication")
-    case "MethodNotAllowedError":
-      return toast("Action not allowed", "error", ERROR_TOAST_DELAY_MS)
-    case "EmailLoginDependencyLoadError":
-      return toast("Unable to load email login dependency")
-    case "FrameRequestError":
-      return toast(error.message)
-    case "RequestAbortedError":
-      return toast(error.message)
-    case "ChainNotSupportedError":
-      return toast("Chain is not supported")
-    case "SwapNetworkUnsupportedError":
-      return toast("Network not supported for Swaps", "error", SWAP_ERROR_TOAST_DELAY_MS)
-    case "GasPriceNetworkUnsupportedError":
-      // Gas prices are fetched only by the swap view, so its delay applies.
-      return toast("Network not supported for Gas Price", "error", SWAP_ERROR_TOAST_DELAY_MS)
-    case "TransactionWaitTimeoutError":
-      return toast("Timed out while waiting for the transaction to be confirmed", "warning")
-    case "ServiceUnavailableError":
-      return toast("Service temporarily unavailable", "warning")
-    case "ProviderRequestError":
-      return toast("Network request failed. Try again later.", "warning")
-    case "AdapterNotFoundError":
-    case "CaipNetworkUndefinedError":
-    case "CaipNetworkOrAddressUndefinedError":
-    case "WalletConnectConnectorNotFoundError":
-    case "ChainNotConfiguredError":
-    case "ConnectorNotConnectedError":
-    case "ConnectorNotFoundError":
-    case "ConnectorAlreadyConnectedError":
-    case "ChainMismatchError":
-    case "ConnectionReconnectingError":
-    case "NameLookupError":
-    case "SchemaDecodeError":
-      return toast(error.message)
-    case "UserRejectedRequestError":
-      return toast("Request rejected in wallet", "info")
-    case "RequestPendingError":
-      return toast("Open your wallet to continue", "info")
-    case "ChainNotAddedError":
-      return toast("Network not added to wallet", "warning")
-    case "UnauthorizedWalletError":
-      return toast("Not authorized by the wallet")
-    case "UnsupportedMethodError":
-      return toast("The wallet does not support this request")
-    case "WalletDisconnectedError":
-      return toast("Wallet disconnected")
-    case "ChainDisconnectedError":
-      return toast("Wallet is not connected to this network")
-    case "InternalWalletError":
-      return toast("The wallet ran into an error. Try again.")
-    case "UnknownWalletError":
-      return toast(error.message)
-    default: {
-      // Typecheck fails here when a member of the union has no case; at runtime, stay total.
-      const unhandled: never = error
-      return toast(boundedText(safeGet(unhandled, "message")) ?? "Something went wrong")
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Server responses
-// ---------------------------------------------------------------------------------------------------------
-
-const ORIGIN_NOT_ALLOWED = "unauthorized: origin not allowed"
-const INVALID_KEY = "unauthorized: invalid key"
-const JWT_NOT_YET_VALID = "jwt validation error: jwt token is not yet valid"
-
-/** Only the start of a body is searched: the named messages are short, bodies may be huge. */
-const MAX_SEARCHED = 10_000
-/** String bodies larger than this are not parsed as JSON. */
-const MAX_PARSED = 1_000_000
-
-const parseJson = (text: string): unknown => {
-  const trimmed = text.trimStart()
-  if (text.length > MAX_PARSED || !(trimmed.startsWith("{") || trimmed.startsWith("["))) return undefined
-  try {
-    return JSON.parse(trimmed)
-  } catch {
-    return undefined
-  }
-}
-
-const asText = (value: unknown): string | undefined =>
-  typeof value === "string" && value.length > 0 ? value.slice(0, MAX_SEARCHED) : undefined
-
-/** The strings where servers put their message: the body itself, `message`, `error` or `error.message`. */
-const bodyTexts = (body: unknown): ReadonlyArray<string> => {
-  const error = safeGet(body, "error")
-  const texts = [
-    asText(body),
-    asText(safeGet(body, "message")),
-    asText(error),
-    asText(safeGet(error, "message"))
-  ]
-  return texts.filter((text): text is string => text !== undefined).map((text) => text.toLowerCase())
-}
-
-const firstReasonDescription = (body: unknown): unknown =>
-  safeGet(safeGet(safeGet(body, "reasons"), "0"), "description")
-
-/**
- * Maps a provider-service response to the catalogue error it names, or `undefined` when it names none.
- * Total: `body` may be anything (text, JSON, a thrown getter) and this never throws.
- */
-export const fromServerResponse = (status: number, body: unknown): AirlockError | undefined => {
-  try {
-    const parsed = typeof body === "string" ? parseJson(body) : undefined
-    const texts = [...bodyTexts(body), ...bodyTexts(parsed)]
-    const says = (needle: string): boolean => texts.some((text) => text.includes(needle))
-    if (says(ORIGIN_NOT_ALLOWED))
-      return new InvalidAppConfigurationError({ reason: "origin-not-allowed", status })
-    if (says(INVALID_KEY)) return new InvalidAppConfigurationError({ reason: "invalid-project-id", status })
-    if (says(JWT_NOT_YET_VALID)) return new SessionExpiredError({ status })
-    if (status === 403) return new InvalidAppConfigurationError({ reason: "forbidden", status })
-    if (status === 503) return new ServiceUnavailableError({ status })
-    if (status >= 400) {
-      const reason = boundedText(firstReasonDescription(parsed ?? body))
-      if (reason !== undefined) return new NameLookupError({ reason, status })
-    }
-    return undefined
-  } catch {
-    return undefined
-  }
+  const tag = safeGet(error, "_tag")
+  // Own entries only: a tag such as "constructor" must not reach Object.prototype.
+  const presenter =
+    typeof tag === "string" && Object.hasOwn(presentations, tag)
+      ? (presentations[tag as AirlockError["_tag"]] as Presenter<AirlockError>)
+      : undefined
+  if (presenter === undefined) return toast(boundedText(safeGet(error, "message")) ?? "Something went wrong")
+  return typeof presenter === "function" ? presenter(error) : presenter
 }

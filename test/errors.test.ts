@@ -20,7 +20,6 @@ import {
   FrameLoadError,
   FrameRequestError,
   FrameTimeoutError,
-  fromServerResponse,
   GasPriceNetworkUnsupportedError,
   HistoryFetchError,
   InternalWalletError,
@@ -48,6 +47,7 @@ import {
   WalletConnectConnectorNotFoundError,
   WalletDisconnectedError
 } from "../src/errors"
+import { fromServerResponse } from "../src/internal/serverResponse"
 
 interface Case {
   readonly error: AirlockError
@@ -405,6 +405,23 @@ describe("present: the SPEC.md §8 catalogue", () => {
       assert.strictEqual(error.message, message)
     })
   }
+
+  it("a value outside the union (a bug) shows its bounded message or a generic toast, whatever its tag", () => {
+    const outside = (value: object) => present(value as never)
+    for (const tag of ["constructor", "__proto__", "toString", "hasOwnProperty", "NoSuchError", 42]) {
+      assert.deepStrictEqual(outside({ _tag: tag }), {
+        kind: "toast",
+        message: "Something went wrong",
+        delayMs: 0,
+        variant: "error"
+      })
+    }
+    assert.strictEqual(outside({ _tag: "constructor", message: "Readable" }).message, "Readable")
+    assert.strictEqual(
+      outside({ _tag: "NoSuchError", message: "x".repeat(10_000) }).message,
+      "Something went wrong"
+    )
+  })
 
   it("names each class after its _tag (<Subject><Problem>Error)", () => {
     for (const { error } of allCases) {

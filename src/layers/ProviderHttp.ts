@@ -1,7 +1,7 @@
 /**
  * The one choke point for the provider's HTTP hosts (THREATS §4.3): identity query params, a timeout per
  * attempt, bounded retries, a response size cap, JSON and schema decoding, and status mapping through the
- * error catalogue. Nothing here throws; every failure is an `AirlockError`.
+ * error catalogue. Nothing here throws; every failure is a `ProviderServiceError`.
  */
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
@@ -13,7 +13,8 @@ import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
-import { type AirlockError, fromServerResponse, ProviderRequestError } from "../errors"
+import { ProviderRequestError, type ProviderServiceError } from "../errors"
+import { fromServerResponse } from "../internal/serverResponse"
 import type { SchemaDecodeError } from "../schemas/decode"
 
 /** `st`: the SDK type sent with every request (FACTS §1.2). */
@@ -79,9 +80,9 @@ export interface ProviderHttp {
   /** The full URL of a GET: base, path, identity params, then `params`; `undefined` if it cannot be built. */
   readonly url: (path: string, params?: QueryParams) => string | undefined
   /** Requests, reads at most the size cap, parses JSON and decodes it. */
-  readonly json: <A>(request: ProviderRequest, decode: Decoder<A>) => Effect.Effect<A, AirlockError>
+  readonly json: <A>(request: ProviderRequest, decode: Decoder<A>) => Effect.Effect<A, ProviderServiceError>
   /** Requests and ignores the body of a 2xx answer. */
-  readonly send: (request: ProviderRequest) => Effect.Effect<void, AirlockError>
+  readonly send: (request: ProviderRequest) => Effect.Effect<void, ProviderServiceError>
 }
 
 /**
@@ -129,7 +130,7 @@ export const buildUrl = (
 }
 
 /** A failure another attempt may cure; unwrapped to its error once retries are spent. */
-class Transient extends Data.TaggedError("Transient")<{ readonly error: AirlockError }> {}
+class Transient extends Data.TaggedError("Transient")<{ readonly error: ProviderServiceError }> {}
 
 const endpointOf = (path: string): string => `/${path.replace(/^\/+/, "")}`
 
@@ -185,7 +186,7 @@ const readText = (
 const statusFailure = (
   response: HttpClientResponse.HttpClientResponse,
   endpoint: string
-): Effect.Effect<never, AirlockError | Transient> =>
+): Effect.Effect<never, ProviderServiceError | Transient> =>
   readText(response, MAX_ERROR_BODY_BYTES, endpoint).pipe(
     Effect.orElseSucceed(() => ""),
     Effect.flatMap((body) => {
@@ -233,8 +234,10 @@ export const makeProviderHttp = (
     const attempt = <A>(
       request: ProviderRequest,
       endpoint: string,
-      onOk: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, AirlockError | Transient>
-    ): Effect.Effect<A, AirlockError | Transient> =>
+      onOk: (
+        response: HttpClientResponse.HttpClientResponse
+      ) => Effect.Effect<A, ProviderServiceError | Transient>
+    ): Effect.Effect<A, ProviderServiceError | Transient> =>
       Effect.suspend(() => {
         const target = url(request.path, request.params)
         if (target === undefined)
@@ -269,8 +272,10 @@ export const makeProviderHttp = (
 
     const run = <A>(
       request: ProviderRequest,
-      onOk: (response: HttpClientResponse.HttpClientResponse) => Effect.Effect<A, AirlockError | Transient>
-    ): Effect.Effect<A, AirlockError> => {
+      onOk: (
+        response: HttpClientResponse.HttpClientResponse
+      ) => Effect.Effect<A, ProviderServiceError | Transient>
+    ): Effect.Effect<A, ProviderServiceError> => {
       const endpoint = endpointOf(request.path)
       return attempt(request, endpoint, onOk).pipe(
         Effect.retry({
@@ -282,7 +287,7 @@ export const makeProviderHttp = (
       )
     }
 
-    const json = <A>(request: ProviderRequest, decode: Decoder<A>): Effect.Effect<A, AirlockError> =>
+    const json = <A>(request: ProviderRequest, decode: Decoder<A>): Effect.Effect<A, ProviderServiceError> =>
       run(request, (response) => {
         const endpoint = endpointOf(request.path)
         return readText(response, maxBytes, endpoint).pipe(
@@ -317,7 +322,7 @@ export const makeProviderHttp = (
         )
       })
 
-    const send = (request: ProviderRequest): Effect.Effect<void, AirlockError> =>
+    const send = (request: ProviderRequest): Effect.Effect<void, ProviderServiceError> =>
       run(request, (response) =>
         // Drained (bounded) so the connection is released; its content does not matter.
         Effect.ignore(readText(response, MAX_ERROR_BODY_BYTES, endpointOf(request.path)))

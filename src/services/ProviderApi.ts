@@ -1,6 +1,6 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type { AirlockError } from "../errors"
+import type { ProviderServiceError } from "../errors"
 import type { DecodedWalletList } from "../schemas/Wallet"
 
 /** Query of `GET /getWallets` (FACTS.md §1.3). */
@@ -22,7 +22,7 @@ export interface AnalyticsEvent {
 }
 
 /** Every failure of the provider's HTTP APIs, already a catalogue error (403, 503, named messages...). */
-export type ProviderApiError = AirlockError
+export type ProviderApiError = ProviderServiceError
 
 export interface ProviderApiShape {
   readonly getWallets: (query: WalletQuery) => Effect.Effect<DecodedWalletList, ProviderApiError>

@@ -9,7 +9,12 @@ import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import { type AirlockError, InvalidAppConfigurationError, ProviderRequestError } from "../../src/errors"
+import {
+  type AirlockError,
+  InvalidAppConfigurationError,
+  ProviderRequestError,
+  type ProviderServiceError
+} from "../../src/errors"
 import { AnalyticsLive, MAX_QUEUED_EVENTS } from "../../src/layers/AnalyticsLive"
 import { ModalEventsLive } from "../../src/layers/ModalEventsLive"
 import { NotificationsLive } from "../../src/layers/NotificationsLive"
@@ -47,8 +52,8 @@ const event = (name: string): AnalyticsEvent => ({ type: "track", event: name })
 // ---------------------------------------------------------------------------------------------------------
 
 interface FakeApiOptions {
-  readonly remote?: Effect.Effect<{ readonly isAnalyticsEnabled: boolean }, AirlockError>
-  readonly send?: (event: AnalyticsEvent) => Effect.Effect<void, AirlockError>
+  readonly remote?: Effect.Effect<{ readonly isAnalyticsEnabled: boolean }, ProviderServiceError>
+  readonly send?: (event: AnalyticsEvent) => Effect.Effect<void, ProviderServiceError>
 }
 
 const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {

@@ -7,7 +7,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import { type AirlockError, ServiceUnavailableError } from "../../src/errors"
+import { type ProviderServiceError, ServiceUnavailableError } from "../../src/errors"
 import { WalletCatalogLive } from "../../src/layers/WalletCatalogLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { WalletListing } from "../../src/schemas/Wallet"
@@ -45,7 +45,7 @@ interface Call {
 
 interface Control {
   delay: (query: WalletQuery) => number
-  fail: (query: WalletQuery) => AirlockError | undefined
+  fail: (query: WalletQuery) => ProviderServiceError | undefined
 }
 
 /** A fake explorer over a fixed list, with the API's include/exclude/search/paging rules. */

@@ -8,7 +8,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { AirlockError } from "../../src/errors"
+import type { ProviderServiceError } from "../../src/errors"
 import { AccountDataLive } from "../../src/layers/AccountDataLive"
 import { BalanceServiceLive } from "../../src/layers/BalanceServiceLive"
 import { HistoryServiceLive } from "../../src/layers/HistoryServiceLive"
@@ -114,11 +114,13 @@ export const pages =
 export interface Api {
   /** The native balance `eth_getBalance` answers, as hex. */
   readonly rpc?: (address: string) => Effect.Effect<string>
-  readonly balance?: (address: string) => Effect.Effect<ReadonlyArray<ReturnType<typeof token>>, AirlockError>
+  readonly balance?: (
+    address: string
+  ) => Effect.Effect<ReadonlyArray<ReturnType<typeof token>>, ProviderServiceError>
   readonly history?: (
     address: string,
     cursor: string | undefined
-  ) => Effect.Effect<ReturnType<ReturnType<typeof pages>>, AirlockError>
+  ) => Effect.Effect<ReturnType<ReturnType<typeof pages>>, ProviderServiceError>
   readonly identity?: (
     address: string
   ) => Effect.Effect<{ name: string | undefined; avatar: string | undefined }>

@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { act } from "react"
 import { describe, expect, it } from "vitest"
-import { type AirlockError, ServiceUnavailableError } from "../../src/errors"
+import { type ProviderServiceError, ServiceUnavailableError } from "../../src/errors"
 import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
 import { ROW_HEIGHT } from "../../src/react/views/WalletGrid"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
@@ -46,7 +46,7 @@ const listings = (size: number): ReadonlyArray<WalletListing> => [
 
 const fakeApi = (
   all: ReadonlyArray<WalletListing>,
-  fail: () => AirlockError | undefined = () => undefined
+  fail: () => ProviderServiceError | undefined = () => undefined
 ) => {
   const calls: Array<WalletQuery> = []
   const getWallets = (query: WalletQuery) =>

@@ -5,7 +5,7 @@ import * as Ref from "effect/Ref"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Semaphore from "effect/Semaphore"
-import { type AirlockError, ProviderRequestError } from "../../errors"
+import { ProviderRequestError, type ProviderServiceError } from "../../errors"
 import { decodeBalanceResponse } from "../../schemas/Balance"
 import { decodeUnknownResult } from "../../schemas/decode"
 import { decodeIdentityResponse } from "../../schemas/Identity"
@@ -64,7 +64,7 @@ export const makeBlockchainApi: Effect.Effect<
   // first callers share the answer.
   const cached = yield* Ref.make(Option.none<SupportedChains>())
   const lock = yield* Semaphore.make(1)
-  const supportedChains: Effect.Effect<SupportedChains, AirlockError> = lock
+  const supportedChains: Effect.Effect<SupportedChains, ProviderServiceError> = lock
     .withPermits(1)(
       Effect.flatMap(
         Ref.get(cached),
