@@ -13,6 +13,7 @@ export {
 } from "./createModal"
 export * from "./errors"
 export type { AirlockPlatform, AirlockServices } from "./layers/AirlockLive"
+export * from "./presentation"
 export * from "./schemas/index"
 export { View } from "./schemas/View"
 export { ModalConfig } from "./services/ModalConfig"

@@ -28,10 +28,8 @@ import {
   MethodNotAllowedError,
   NameLookupError,
   NetworkNotFoundError,
-  type Presentation,
   ProjectIdMissingError,
   ProviderRequestError,
-  present,
   RequestAbortedError,
   RequestPendingError,
   SchemaDecodeError,
@@ -48,6 +46,7 @@ import {
   WalletDisconnectedError
 } from "../src/errors"
 import { fromServerResponse } from "../src/internal/serverResponse"
+import { type Presentation, present } from "../src/presentation"
 
 interface Case {
   readonly error: AirlockError

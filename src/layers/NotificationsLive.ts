@@ -2,7 +2,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { type Presentation, present } from "../errors"
+import { type Presentation, present } from "../presentation"
 import { type Notice, Notifications } from "../services/Notifications"
 
 /** How long a toast stays on screen. */

@@ -1,7 +1,8 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { AirlockError, Presentation } from "../errors"
+import type { AirlockError } from "../errors"
+import type { Presentation } from "../presentation"
 
 /** One message on screen: an alert stays until dismissed, a toast hides by itself. */
 export interface Notice extends Presentation {

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import fc from "fast-check"
-import { MethodNotAllowedError, present } from "../../src/errors"
+import { MethodNotAllowedError } from "../../src/errors"
 import {
   classifyRpcMethod,
   isAllowedRpcMethod,
@@ -11,6 +11,7 @@ import {
   UNSAFE_RPC_METHODS,
   validateRequest
 } from "../../src/internal/rpcMethods"
+import { present } from "../../src/presentation"
 import type { SchemaDecodeError } from "../../src/schemas/decode"
 import type { ChainNamespace } from "../../src/schemas/Primitives"
 import { evmAddressArb, HEX, hostile, NUM_RUNS, namespaceArb } from "../schemas/helpers"

@@ -2,8 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import { MethodNotAllowedError, present } from "../../src/errors"
+import { MethodNotAllowedError } from "../../src/errors"
 import { MAX_TOASTS, NotificationsLive, withNotice } from "../../src/layers/NotificationsLive"
+import { present } from "../../src/presentation"
 import { type Notice, Notifications } from "../../src/services/Notifications"
 
 const messages = Effect.flatMap(Notifications, (n) => SubscriptionRef.get(n.notices)).pipe(

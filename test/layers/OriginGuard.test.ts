@@ -7,7 +7,6 @@ import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
-import { present } from "../../src/errors"
 import {
   DEFAULT_ALLOWED_ORIGINS,
   isOriginAllowed,
@@ -15,6 +14,7 @@ import {
 } from "../../src/layers/deferred/OriginGuard"
 import { OriginGuardLive } from "../../src/layers/OriginGuardLive"
 import { ProviderApiLive } from "../../src/layers/ProviderApiLive"
+import { present } from "../../src/presentation"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { hasControlCharacter } from "../../src/schemas/Primitives"
 import { ModalConfig } from "../../src/services/ModalConfig"

@@ -10,7 +10,7 @@ import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
-import { type AirlockError, present } from "../../src/errors"
+import type { AirlockError } from "../../src/errors"
 import { ProviderApiLive, randomEventId } from "../../src/layers/ProviderApiLive"
 import {
   buildUrl,
@@ -21,6 +21,7 @@ import {
   SDK_TYPE,
   SDK_VERSION
 } from "../../src/layers/ProviderHttp"
+import { present } from "../../src/presentation"
 import { WalletListing } from "../../src/schemas/Wallet"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import {

@@ -1,5 +1,6 @@
 import { Component, type CSSProperties, createRef, type ReactNode, Suspense } from "react"
-import { present, RequestAbortedError } from "../../errors"
+import { RequestAbortedError } from "../../errors"
+import { present } from "../../presentation"
 import { deepActiveElement } from "./focus"
 
 /** Loading and failure share one height, so the body frame does not jump between them and back. */

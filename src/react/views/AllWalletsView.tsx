@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
-import { present } from "../../errors"
 import type { CatalogController } from "../../internal/controller"
+import { present } from "../../presentation"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../services/WalletCatalog"
 import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"

@@ -1,4 +1,4 @@
-import { present } from "../../errors"
+import { present } from "../../presentation"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
 import { WalletIcon } from "./WalletIcon"

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react"
-import { present } from "../../errors"
 import { safeHttpsUrl, safeWalletLink, walletLink } from "../../internal/deepLink"
 import { isTouchDevice } from "../../internal/device"
+import { present } from "../../presentation"
 import { WALLET_CONNECT_ID } from "../../services/Connection"
 import type { CatalogWallet } from "../../services/WalletCatalog"
 import { useController } from "../modal/context"
