@@ -7,23 +7,16 @@ import {
   ConnectorNotConnectedError,
   WalletConnectConnectorNotFoundError
 } from "./errors"
-import { type ModalEvent, makeController } from "./internal/controller"
 import { registerModal, unregisterModal } from "./internal/registry"
-import {
-  type AccountSnapshot,
-  accountSnapshot,
-  type NetworkSnapshot,
-  networkSnapshot,
-  type WalletInfo,
-  walletInfoOf
-} from "./internal/snapshots"
-import { combineStores, mapStore, type Store, shallowEqual } from "./internal/store"
+import type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "./internal/snapshots"
 import {
   AirlockLive,
   type AirlockPlatform,
   type AirlockServices,
   makeAirlockLayer
 } from "./layers/AirlockLive"
+import { type ModalEvent, makeController } from "./react/bridge/controller"
+import { type ModalState, makeHostPort, type WalletConnectSnapshot } from "./react/bridge/hostPort"
 import { mountModalElement } from "./react/modal/mount"
 import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptions"
 import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
@@ -32,22 +25,10 @@ import { isView, type View } from "./schemas/View"
 import { WALLET_CONNECT_ID } from "./services/Connection"
 import { ModalConfig } from "./services/ModalConfig"
 import type { ThemeState } from "./services/Theme"
+
+export type { ModalState, WalletConnectSnapshot } from "./react/bridge/hostPort"
+
 import type { TrackedTransaction } from "./services/TransactionWatcher"
-
-/** What a host that draws its own QR code sees of WalletConnect pairing. */
-export interface WalletConnectSnapshot {
-  readonly status: "idle" | "preparing" | "ready"
-  /** The `wc:` URI to show while `ready`; replaced by a fresh one before it expires. */
-  readonly uri: string | undefined
-  /** When the URI stops working (milliseconds since the epoch). */
-  readonly expiresAt: number | undefined
-}
-
-/** What the host sees of the router. */
-export interface ModalState {
-  readonly open: boolean
-  readonly view: View
-}
 
 /**
  * The handle `createModal` returns. Every method is safe to call at any time; after `dispose()` the
@@ -152,24 +133,6 @@ export class AsyncHostLayerError extends Data.TaggedError("AsyncHostLayerError")
     "Airlock: the layer passed to createModal must build synchronously; await its work first and pass the result with Layer.succeed"
 }
 
-/** A getter and a subscription over a store, frozen at its last value once the modal is disposed. */
-const sameAccount = (a: AccountSnapshot, b: AccountSnapshot) =>
-  a.status === b.status &&
-  a.address === b.address &&
-  a.caipAddress === b.caipAddress &&
-  a.allAccounts.length === b.allAccounts.length &&
-  a.allAccounts.every((x, i) => shallowEqual(x, b.allAccounts[i] ?? {}))
-
-const expose = <A>(store: Store<A>, isDisposed: () => boolean) => {
-  let last = store.get()
-  const get = () => {
-    if (!isDisposed()) last = store.get()
-    return last
-  }
-  const subscribe = (listener: (value: A) => void) => store.subscribe(() => listener(get()))
-  return { get, subscribe }
-}
-
 /** Builds every service now; a host layer that cannot build synchronously is refused, not half-started. */
 const buildController = (runtime: ManagedRuntime.ManagedRuntime<AirlockServices, never>) => {
   try {
@@ -213,47 +176,8 @@ export const createModal = <ROut = never, E = never>(
   let disposed = false
   const isDisposed = () => disposed
 
-  const state = expose(
-    mapStore(controller.router, (s): ModalState => ({ open: s.open, view: s.view }), shallowEqual),
-    isDisposed
-  )
-  const theme = expose(controller.theme, isDisposed)
-  const accounts = new Map<ChainNamespace | "active", ReturnType<typeof expose<AccountSnapshot>>>()
-  const accountStore = (namespace?: ChainNamespace) => {
-    const key = namespace ?? "active"
-    let store = accounts.get(key)
-    if (store === undefined) {
-      const both = combineStores(controller.connection, controller.networks)
-      store = expose(
-        mapStore(both, ([c, n]) => accountSnapshot(c, n, namespace), sameAccount),
-        isDisposed
-      )
-      accounts.set(key, store)
-    }
-    return store
-  }
-  const network = expose(mapStore(controller.networks, networkSnapshot, shallowEqual), isDisposed)
-  const walletInfo = expose(
-    mapStore(
-      combineStores(controller.connection, controller.networks),
-      ([c, n]) => walletInfoOf(c, n.activeNamespace),
-      (a, b) => a === b || (a !== undefined && b !== undefined && shallowEqual(a, b))
-    ),
-    isDisposed
-  )
-  const event = expose(controller.events, isDisposed)
-  const transactions = expose(controller.transactions, isDisposed)
-  const pairing = expose(
-    mapStore(
-      controller.walletConnect.pairing,
-      (p): WalletConnectSnapshot =>
-        p._tag === "Ready"
-          ? { status: "ready", uri: p.uri, expiresAt: p.expiresAt }
-          : { status: p._tag === "Idle" ? "idle" : "preparing", uri: undefined, expiresAt: undefined },
-      shallowEqual
-    ),
-    isDisposed
-  )
+  const host = makeHostPort(controller, isDisposed)
+  const { state, theme, network, walletInfo, event, transactions, pairing } = host
   const unlessDisposed = <A>(f: () => Promise<A>, fallback: A) => (disposed ? Promise.resolve(fallback) : f())
 
   const modal: Modal = {
@@ -269,8 +193,8 @@ export const createModal = <ROut = never, E = never>(
     setThemeVariables: (variables) =>
       unlessDisposed(() => controller.setThemeVariables(variables), undefined),
     subscribeTheme: theme.subscribe,
-    getAccount: (namespace) => accountStore(namespace).get(),
-    subscribeAccount: (listener, namespace) => accountStore(namespace).subscribe(listener),
+    getAccount: (namespace) => host.account(namespace).get(),
+    subscribeAccount: (listener, namespace) => host.account(namespace).subscribe(listener),
     getNetwork: network.get,
     subscribeNetwork: network.subscribe,
     getWalletInfo: walletInfo.get,
@@ -285,7 +209,7 @@ export const createModal = <ROut = never, E = never>(
       ),
     disconnect: (namespace) => unlessDisposed(() => controller.disconnect(namespace), undefined),
     fetchBalance: async () => {
-      const account = accountStore().get()
+      const account = host.account().get()
       const { caipNetwork } = network.get()
       if (disposed || account.address === undefined || caipNetwork === undefined) {
         throw new BalanceUnavailableError({ address: account.address })

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { storeFromRef } from "../src/internal/store"
+import { storeFromRef } from "../src/react/bridge/store"
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 

@@ -1,7 +1,6 @@
 import type * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { AirlockError } from "../../errors"
-import { type Store, storeFromRef } from "../../internal/store"
 import { type Presentation, present } from "../../presentation"
 import type { TokenBalance } from "../../schemas/Balance"
 import type { Identity } from "../../schemas/Identity"
@@ -9,6 +8,7 @@ import type { Transaction } from "../../schemas/Transaction"
 import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../services/AccountData"
 import type { NativeBalance } from "../../services/BalanceService"
 import type { TrackedTransaction } from "../../services/TransactionWatcher"
+import { type Store, storeFromRef } from "./store"
 
 /** A datum as views read it: a failure comes as the catalogue presents it, never as an Effect error. */
 export type Shown<A> = Loadable<A, Presentation>

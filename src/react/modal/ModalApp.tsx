@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react"
-import type { ModalController } from "../../internal/controller"
 import type { ThemeState } from "../../services/Theme"
+import type { ModalController } from "../bridge/controller"
 import { ControllerContext } from "./context"
 import { deepActiveElement, focusableIn, trapTarget } from "./focus"
 import { Notices } from "./Notices"

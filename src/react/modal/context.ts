@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react"
-import type { ModalController } from "../../internal/controller"
+import type { ModalController } from "../bridge/controller"
 
 export const ControllerContext = createContext<ModalController | undefined>(undefined)
 

@@ -1,5 +1,5 @@
 import { createRoot, type Root } from "react-dom/client"
-import type { ModalController } from "../../internal/controller"
+import type { ModalController } from "../bridge/controller"
 import { ModalApp } from "./ModalApp"
 import { addStylesTo, StyleSheetsContext } from "./styleSheets"
 import { modalCss } from "./styles"

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
-import type { CatalogController } from "../../internal/controller"
 import { present } from "../../presentation"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../services/WalletCatalog"
+import type { CatalogPort } from "../bridge/controller"
 import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
@@ -21,7 +21,7 @@ export const statusText = (query: string, state: CatalogState, search: CatalogSe
   return state.list.length === 0 ? "No wallets found" : ""
 }
 
-const Catalog = ({ catalog }: { readonly catalog: CatalogController }) => {
+const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   const controller = useController()
   const state = useStore(catalog.state)
   const search = useStore(catalog.search)

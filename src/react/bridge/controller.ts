@@ -1,0 +1,38 @@
+import * as Effect from "effect/Effect"
+import type { ModalOptions } from "../../schemas/ModalOptions"
+import { AccountData } from "../../services/AccountData"
+import { ModalConfig } from "../../services/ModalConfig"
+import { type AccountDataPort, makeAccountDataPort } from "./accountData"
+import { type ModalPort, makeModalPort } from "./modalPort"
+import { makeRequestsPort, type RequestsPort } from "./requestsPort"
+import type { ModalRuntime } from "./run"
+import { makeWalletsPort, type WalletsPort } from "./walletsPort"
+
+export type { ModalEvent } from "../../services/ModalEvents"
+export type { Result } from "./run"
+export type { CatalogPort, WalletConnectPort } from "./walletsPort"
+
+/**
+ * The modal's services as plain values and promises, one port per feature: what the views and the public
+ * handle use, so that no React code sees an Effect type (STYLE.md §4 rule 7). The ports adapt; the
+ * services decide.
+ */
+export interface ModalController extends ModalPort, WalletsPort, RequestsPort {
+  readonly config: ModalOptions
+  /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
+  readonly accountData: AccountDataPort
+}
+
+/** Builds every service of `runtime` now (a layer that cannot build synchronously throws here). */
+export const makeController = (runtime: ModalRuntime): ModalController => {
+  const { config, accountData } = runtime.runSync(
+    Effect.all({ config: ModalConfig, accountData: AccountData })
+  )
+  return {
+    config,
+    ...makeModalPort(runtime),
+    ...makeWalletsPort(runtime),
+    ...makeRequestsPort(runtime),
+    accountData: makeAccountDataPort(runtime, accountData)
+  }
+}
