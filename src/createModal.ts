@@ -7,7 +7,6 @@ import {
   ConnectorNotConnectedError,
   WalletConnectConnectorNotFoundError
 } from "./errors"
-import { registerModal, unregisterModal } from "./internal/registry"
 import type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "./internal/snapshots"
 import {
   AirlockLive,
@@ -18,6 +17,7 @@ import {
 import { type ModalEvent, makeController } from "./react/bridge/controller"
 import { type ModalState, makeHostPort, type WalletConnectSnapshot } from "./react/bridge/hostPort"
 import { mountModalElement } from "./react/modal/mount"
+import { registerModal, unregisterModal } from "./react/registry"
 import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptions"
 import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
 import type { ThemeVariables } from "./schemas/Theme"

@@ -28,7 +28,7 @@ export const makeWalletConnectClient = Effect.gen(function* () {
   // A failed load (chunk not reachable, storage refused) is not kept: the next caller loads again.
   const load = yield* cachedImport(
     () =>
-      import("../internal/universalProvider").then((sdk) =>
+      import("./universalProvider").then((sdk) =>
         sdk.createUniversalProvider({
           projectId: config.projectId,
           relayUrl: config.relayUrl,

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react"
 import type { Modal } from "../createModal"
-import { currentModal } from "../internal/registry"
+import { currentModal } from "./registry"
 
 const ModalContext = createContext<Modal | undefined>(undefined)
 

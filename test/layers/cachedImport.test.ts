@@ -14,7 +14,7 @@ import { decodedOptions } from "../fixtures"
 
 // The SDK chunk, replaced so each test scripts how creating the client goes.
 const createUniversalProvider = vi.hoisted(() => ({ next: (): Promise<unknown> => Promise.resolve({}) }))
-vi.mock("../../src/internal/universalProvider", () => ({
+vi.mock("../../src/layers/universalProvider", () => ({
   createUniversalProvider: () => createUniversalProvider.next()
 }))
 
