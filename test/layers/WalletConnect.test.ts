@@ -13,16 +13,16 @@ import * as TestClock from "effect/testing/TestClock"
 import { vi } from "vitest"
 import { ConnectionLive } from "../../src/layers/ConnectionLive"
 import { ConnectorsLive } from "../../src/layers/ConnectorsLive"
+import {
+  PAIRING_EXPIRY_MARGIN,
+  PAIRING_TTL,
+  PAIRING_URI_TIMEOUT
+} from "../../src/layers/deferred/WalletConnectPairing"
 import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { NetworksLive } from "../../src/layers/NetworksLive"
 import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/StorageLive"
-import {
-  PAIRING_EXPIRY_MARGIN,
-  PAIRING_TTL,
-  PAIRING_URI_TIMEOUT,
-  WalletConnectLive
-} from "../../src/layers/WalletConnectLive"
+import { WalletConnectLive } from "../../src/layers/WalletConnectLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Connection, type ConnectionState, WALLET_CONNECT_ID } from "../../src/services/Connection"

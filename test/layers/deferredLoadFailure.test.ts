@@ -14,7 +14,8 @@ import {
   HistoryFetchError,
   ProviderRequestError,
   RequestAbortedError,
-  TransactionWaitTimeoutError
+  TransactionWaitTimeoutError,
+  WalletConnectConnectorNotFoundError
 } from "../../src/errors"
 import { BalanceServiceLive } from "../../src/layers/BalanceServiceLive"
 import { BlockchainApiLive } from "../../src/layers/BlockchainApiLive"
@@ -23,6 +24,7 @@ import { IdentityServiceLive } from "../../src/layers/IdentityServiceLive"
 import { OriginGuardLive } from "../../src/layers/OriginGuardLive"
 import { RpcRouterLive } from "../../src/layers/RpcRouterLive"
 import { TransactionWatcherLive } from "../../src/layers/TransactionWatcherLive"
+import { WalletConnectLive } from "../../src/layers/WalletConnectLive"
 import { BalanceService } from "../../src/services/BalanceService"
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { Connection } from "../../src/services/Connection"
@@ -34,8 +36,10 @@ import { Networks } from "../../src/services/Networks"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import { RpcRouter } from "../../src/services/RpcRouter"
+import { Storage } from "../../src/services/Storage"
 import { TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../src/services/WalletConnect"
+import { WalletConnectClient } from "../../src/services/WalletConnectClient"
 import { decodedOptions, sandboxNetwork } from "../fixtures"
 import { connect, inWorld, until } from "./accountDataWorld"
 
@@ -50,6 +54,7 @@ vi.mock("../../src/layers/deferred/IdentityService", offline)
 vi.mock("../../src/layers/deferred/OriginGuard", offline)
 vi.mock("../../src/layers/deferred/RpcRequests", offline)
 vi.mock("../../src/layers/deferred/TransactionWatch", offline)
+vi.mock("../../src/layers/deferred/WalletConnectPairing", offline)
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const HASH = `0x${"ab".repeat(32)}`
@@ -62,7 +67,9 @@ const unused = Layer.mergeAll(
   Layer.succeed(ProviderApi, {} as never),
   Layer.succeed(Connection, {} as never),
   Layer.succeed(Networks, {} as never),
-  Layer.succeed(WalletConnect, {} as never)
+  Layer.succeed(WalletConnect, {} as never),
+  Layer.succeed(WalletConnectClient, {} as never),
+  Layer.succeed(Storage, {} as never)
 )
 
 /** A failed `import()` settles in a later task: let it, then move the test clock past each retry. */
@@ -124,6 +131,17 @@ describe("a deferred service whose code does not load", () => {
     }).pipe(
       Effect.provide(provided(Layer.merge(RpcRouterLive, Layer.succeed(TransactionWatcher, {} as never))))
     )
+  )
+
+  it.effect(
+    "WalletConnect: connecting fails as 'not found' and the pairing is idle again; no session restores",
+    () =>
+      Effect.gen(function* () {
+        const walletConnect = yield* WalletConnect
+        assert.instanceOf(yield* Effect.flip(walletConnect.connect), WalletConnectConnectorNotFoundError)
+        assert.strictEqual((yield* SubscriptionRef.get(walletConnect.pairing))._tag, "Idle")
+        assert.isTrue(Option.isNone(yield* walletConnect.restore))
+      }).pipe(Effect.provide(provided(WalletConnectLive)))
   )
 
   it.effect("a sent transaction: shown pending at once, 'unknown' once the code stayed away", () =>
