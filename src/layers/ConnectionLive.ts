@@ -1,6 +1,5 @@
 import * as Cause from "effect/Cause"
 import * as Deferred from "effect/Deferred"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -32,6 +31,7 @@ import { ModalConfig } from "../services/ModalConfig"
 import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
 import { WalletConnect } from "../services/WalletConnect"
+import { makeRestore } from "./connectionRestore"
 import {
   type Connections,
   disconnected,
@@ -41,9 +41,6 @@ import {
 import { deferredImplementation } from "./deferred"
 import { eip155NetworkId } from "./NetworksLive"
 import { BEST_EFFORT_TIMEOUT, decodeAccounts, listenToWallet, walletRead, walletRequest } from "./walletIo"
-
-/** How long a stored wallet may take to announce itself after a reload. */
-export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
 
 export const MAX_RECENT = 2
 
@@ -393,51 +390,19 @@ export const makeConnection = Effect.gen(function* () {
       }
     })
 
-  /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
-  const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>, since: Ref.Ref<number>) =>
-    Effect.gen(function* () {
-      const session = yield* walletConnect.restore
-      // Code that would not load counts as no session: the stored connection goes, the SDK's stays.
-      const restored =
-        Option.isSome(session) &&
-        (yield* Effect.orElseSucceed(commitSession(session.value, since), () => false))
-      if (restored || !(yield* stillCurrent(since))) return
-      for (const ns of namespaces) {
-        if ((yield* SubscriptionRef.get(state)).namespaces[ns]?.status === "connecting")
-          yield* dropConnection(ns)
-      }
-    })
-
-  /**
-   * On start, a stored connection only suggests a reconnect: the wallet must still be here and say so.
-   * Shows the stored namespaces connecting; answers the rest, which waits for the wallet.
-   */
-  const restore: Effect.Effect<Effect.Effect<void>> = Effect.gen(function* () {
-    const since = yield* Ref.make(yield* Ref.get(epoch))
-    const viaWalletConnect = yield* storedWalletConnect
-    if (viaWalletConnect.length > 0) {
-      for (const ns of viaWalletConnect) yield* setNamespace(ns, connecting)
-      return restoreWalletConnect(viaWalletConnect, since)
-    }
-    const { status, key } = yield* stored("eip155")
-    if (!Option.contains(status, "connected") || Option.isNone(key)) {
-      if (Option.isSome(status) && status.value !== "disconnected") yield* dropConnection("eip155")
-      return Effect.void
-    }
-    yield* setNamespace("eip155", connecting)
-    return Effect.gen(function* () {
-      const connector = yield* connectors.awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
-      const restored = yield* Option.match(connector, {
-        onNone: () => Effect.succeed(false),
-        onSome: (c) =>
-          Effect.gen(function* () {
-            const accounts = decodeAccounts(yield* walletRead(c.provider, "eth_accounts"))
-            const chainId = yield* readChain(c.provider)
-            return yield* commit(c, accounts, chainId, since)
-          }).pipe(Effect.orElseSucceed(() => false))
-      })
-      if (!restored && (yield* stillCurrent(since))) yield* dropConnection("eip155")
-    })
+  const restore = makeRestore({
+    state,
+    epoch,
+    connectors,
+    walletConnect,
+    stored,
+    storedWalletConnect,
+    setNamespace,
+    dropConnection,
+    stillCurrent,
+    commit,
+    commitSession,
+    readChain
   })
 
   // The restore begins before anyone holds the service, so whatever the visitor does is a newer intent;
