@@ -7,6 +7,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
   ConnectorNotFoundError,
@@ -36,7 +37,8 @@ import {
   type Connections,
   disconnected,
   makeConnectionStore,
-  walletConnectConnector
+  walletConnectConnector,
+  withImpersonationFlags
 } from "./connectionStore"
 import { deferredImplementation } from "./deferred"
 import { eip155NetworkId } from "./NetworksLive"
@@ -404,6 +406,12 @@ export const makeConnection = Effect.gen(function* () {
     commitSession,
     readChain
   })
+
+  // A wallet connected before another announcement claimed it is flagged as the list flags it.
+  yield* SubscriptionRef.changes(connectors.connectors).pipe(
+    Stream.runForEach((list) => SubscriptionRef.updateSome(state, (s) => withImpersonationFlags(s, list))),
+    Effect.forkScoped
+  )
 
   // The restore begins before anyone holds the service, so whatever the visitor does is a newer intent;
   // only its wait for the wallet runs in the background (a forked fiber first runs a task later).

@@ -1,3 +1,4 @@
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -117,6 +118,9 @@ export const isShown = (
   )
 }
 
+/** THREATS.md R2: announcements still arriving this long after the first claim of a stored key count. */
+export const DISCOVERY_SETTLE = Duration.millis(500)
+
 /** Connectors whose stored key matches; more than one means a clash and no automatic choice. */
 export const matchingKey = (list: ReadonlyArray<WalletConnector>, key: string) =>
   list.filter((c) => c.key === key)
@@ -158,18 +162,25 @@ export const makeConnectors = Effect.gen(function* () {
     yield* Effect.sync(() => window.dispatchEvent(new Event(REQUEST_EVENT)))
   }
 
+  /** Exactly one connector claims `key` now: that one; none or several: none. */
+  const onlyClaimant = (key: string) =>
+    Effect.map(SubscriptionRef.get(connectors), (all) => {
+      const matches = matchingKey(all, key)
+      return matches.length === 1 ? Option.fromNullishOr(matches[0]) : Option.none<WalletConnector>()
+    })
+
+  // A wallet announcing the stored key first is not trusted at once: the other announcements of the
+  // settle window come in before deciding, and a key two wallets claim is never picked (T5, R2, R17).
   const awaitKey = (key: string, timeout: number) =>
     SubscriptionRef.changes(connectors).pipe(
-      Stream.map((all) => matchingKey(all, key)),
-      Stream.filter((matches) => matches.length > 0),
+      Stream.filter((all) => matchingKey(all, key).length > 0),
       Stream.runHead,
-      Effect.map(
-        Option.flatMap((matches) => (matches.length === 1 ? Option.fromNullishOr(matches[0]) : Option.none()))
-      ),
-      Effect.timeoutOrElse({
-        duration: timeout,
-        orElse: () => Effect.succeed(Option.none<WalletConnector>())
-      })
+      Effect.timeoutOrElse({ duration: timeout, orElse: () => Effect.succeed(Option.none()) }),
+      Effect.flatMap((first) =>
+        Option.isNone(first)
+          ? Effect.succeed(Option.none<WalletConnector>())
+          : Effect.delay(onlyClaimant(key), DISCOVERY_SETTLE)
+      )
     )
 
   return Connectors.of({

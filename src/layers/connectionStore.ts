@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
 import { type ConnectionStatuses, connectedConnectorIdKey, StorageKeys } from "../schemas/StorageKeys"
-import { type NamespaceConnection, WALLET_CONNECT_ID } from "../services/Connection"
+import { type ConnectionState, type NamespaceConnection, WALLET_CONNECT_ID } from "../services/Connection"
 import type { WalletConnector } from "../services/Connectors"
 import type { StorageShape } from "../services/Storage"
 import type { WalletConnectShape } from "../services/WalletConnect"
@@ -11,6 +11,33 @@ import type { WalletConnectShape } from "../services/WalletConnect"
 export type Connections = Partial<Record<ChainNamespace, NamespaceConnection>>
 
 export const disconnected: NamespaceConnection = { status: "disconnected" }
+
+/**
+ * The state with each connected wallet flagged as the connectors list flags it now: a wallet another
+ * announcement claims after the connection began shows the impersonation tag too (THREATS.md T5).
+ * None when no flag changes.
+ */
+export const withImpersonationFlags = (
+  state: ConnectionState,
+  connectors: ReadonlyArray<WalletConnector>
+): Option.Option<ConnectionState> => {
+  const flagged = new Set(connectors.filter((c) => c.suspicious).map((c) => c.id))
+  let changed = false
+  const namespaces: Connections = {}
+  for (const ns of ChainNamespaces) {
+    const connection = state.namespaces[ns]
+    if (connection === undefined) continue
+    if (
+      connection.status === "connected" &&
+      flagged.has(connection.connector.id) &&
+      !connection.connector.suspicious
+    ) {
+      changed = true
+      namespaces[ns] = { ...connection, connector: { ...connection.connector, suspicious: true } }
+    } else namespaces[ns] = connection
+  }
+  return changed ? Option.some({ ...state, namespaces }) : Option.none()
+}
 
 /** WalletConnect on one namespace, named after the session's wallet (or just "WalletConnect" before one). */
 export const walletConnectConnector =

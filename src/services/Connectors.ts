@@ -44,8 +44,9 @@ export interface ConnectorsShape {
   readonly connectors: SubscriptionRef.SubscriptionRef<ReadonlyArray<WalletConnector>>
   readonly byId: (id: string) => Effect.Effect<Option.Option<WalletConnector>>
   /**
-   * The connector a stored key names, waiting up to `timeout` for a late announcement. None when it
-   * does not show up or when the key is ambiguous (two wallets claim it: never auto-select then).
+   * The connector a stored key names, waiting up to `timeout` for its first announcement and then a
+   * settle window (500 ms) for others claiming it. None when it does not show up or when the key is
+   * ambiguous (two wallets claim it: never auto-select then).
    */
   readonly awaitKey: (key: string, timeout: number) => Effect.Effect<Option.Option<WalletConnector>>
 }

@@ -18,7 +18,7 @@ import fc from "fast-check"
 import { ChainNotSupportedError, NetworkNotFoundError, normalizeWalletError } from "../../src/errors"
 import { addChainParams, switchNeedsAdd } from "../../src/internal/switchChain"
 import { ConnectionLive, MAX_RECENT, withRecent } from "../../src/layers/ConnectionLive"
-import { ANNOUNCE_EVENT, ConnectorsLive } from "../../src/layers/ConnectorsLive"
+import { ANNOUNCE_EVENT, ConnectorsLive, DISCOVERY_SETTLE } from "../../src/layers/ConnectorsLive"
 import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { eip155NetworkId, initialNetworks, NetworksLive } from "../../src/layers/NetworksLive"
 import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/SafeKeyValueStoreLive"
@@ -183,6 +183,9 @@ const settle = Effect.forEach(
     ),
   { discard: true }
 )
+
+/** Lets the restore see the announcements, then passes its settle window (THREATS.md R2). */
+const settleDiscovery = Effect.andThen(settle, TestClock.adjust(DISCOVERY_SETTLE))
 
 /** Yields until `condition` holds: for "the wallet has been asked" style waits. */
 const until = (condition: () => boolean) =>
@@ -708,6 +711,24 @@ describe("Connection.connect", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe("Connection follows the wallet", () => {
+  it.effect("a wallet another announcement claims after the connect is flagged on the connection (T5)", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      const before = eip155(yield* SubscriptionRef.get((yield* Connection).state))
+      assert.isFalse(before.status === "connected" && before.connector.suspicious)
+      announce({ ...walletA, uuid: "impostor" }, mockWallet())
+      const state = eip155(
+        yield* waitForState((s) => {
+          const c = eip155(s)
+          return c.status === "connected" && c.connector.suspicious
+        })
+      )
+      // Still the wallet the visitor chose, now shown with the impersonation tag.
+      assert.strictEqual(state.status === "connected" && state.connector.provider, mock)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
   it.effect("accountsChanged with new accounts updates the address", () =>
     Effect.gen(function* () {
       const mock = mockWallet()
@@ -1152,6 +1173,7 @@ describe("Connection restore", () => {
       yield* waitForStatus("connecting")
       const mock = mockWallet({ connected: true, chainId: 1 })
       announce(walletA, mock)
+      yield* settleDiscovery
       yield* waitForStatus("connected")
       assert.strictEqual(yield* address, ALICE)
       assert.strictEqual(mock.count("eth_accounts"), 1)
@@ -1173,6 +1195,7 @@ describe("Connection restore", () => {
       yield* Effect.addFinalizer(() =>
         Effect.sync(() => window.removeEventListener("eip6963:requestProvider", onRequest))
       )
+      yield* settleDiscovery
       yield* waitForStatus("connected")
     }).pipe(Effect.provide(servicesLayer(area)))
   })
@@ -1182,6 +1205,7 @@ describe("Connection restore", () => {
     return Effect.gen(function* () {
       const mock = mockWallet({ connected: false })
       announce(walletA, mock)
+      yield* settleDiscovery
       yield* waitForStatus("disconnected")
       yield* settle
       assert.strictEqual(mock.count("eth_accounts"), 1)
@@ -1220,10 +1244,32 @@ describe("Connection restore", () => {
       yield* Effect.addFinalizer(() =>
         Effect.sync(() => window.removeEventListener("eip6963:requestProvider", onRequest))
       )
+      yield* settleDiscovery
       yield* waitForStatus("disconnected")
       assert.strictEqual(real.count("eth_accounts") + impostor.count("eth_accounts"), 0)
     }).pipe(Effect.provide(servicesLayer(area)))
   })
+
+  it.effect(
+    "an impostor announcing the stored key before the real wallet is not reconnected (T5, R17)",
+    () => {
+      const { area, read } = makeArea(storedConnection())
+      return Effect.gen(function* () {
+        yield* waitForStatus("connecting")
+        const impostor = mockWallet({ connected: true, accounts: [BOB] })
+        const real = mockWallet({ connected: true })
+        announce({ ...walletA, uuid: "impostor" }, impostor)
+        yield* settle
+        yield* TestClock.adjust("300 millis")
+        announce(walletA, real)
+        yield* settleDiscovery
+        yield* waitForStatus("disconnected")
+        yield* settle
+        assert.strictEqual(impostor.count("eth_accounts") + real.count("eth_accounts"), 0)
+        assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      }).pipe(Effect.provide(servicesLayer(area)))
+    }
+  )
 
   it.effect("does nothing with enableReconnect: false", () => {
     const { area, read } = makeArea(storedConnection())
@@ -1265,6 +1311,7 @@ describe("Connection restore", () => {
       // The stored wallet shows up afterwards and says it is still authorised.
       const stored = mockWallet({ connected: true })
       announce(walletA, stored)
+      yield* settleDiscovery
       yield* until(() => stored.count("eth_chainId") === 1)
       yield* settle
       assert.strictEqual(yield* address, BOB)
@@ -1279,6 +1326,7 @@ describe("Connection restore", () => {
       const mock = mockWallet({ connected: true })
       mock.setBehaviour("eth_accounts", { _tag: "Hang" })
       announce(walletA, mock)
+      yield* settleDiscovery
       yield* until(() => mock.count("eth_accounts") === 1)
       yield* untilSleeping
       yield* TestClock.adjust("9999 millis")
@@ -1319,6 +1367,7 @@ describe("Connection restore", () => {
       const stored = mockWallet({ connected: true })
       const late = holding(stored, "eth_accounts")
       announce(walletA, late.provider)
+      yield* settleDiscovery
       yield* until(() => late.held() === 1)
       yield* connection.disconnect()
       late.release()

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { assert, describe, it } from "@effect/vitest"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
@@ -12,6 +13,7 @@ import { sanitizeName } from "../../src/internal/untrusted"
 import {
   ANNOUNCE_EVENT,
   ConnectorsLive,
+  DISCOVERY_SETTLE,
   fromAnnouncement,
   INJECTED_ID,
   injectedConnector,
@@ -368,7 +370,9 @@ describe("Connectors discovery", () => {
       )
       // A stored key both claim picks neither.
       const connectors = yield* Connectors
-      assert.isTrue(Option.isNone(yield* connectors.awaitKey("io.metamask", 1000)))
+      const waiting = yield* Effect.forkChild(connectors.awaitKey("io.metamask", 1000))
+      yield* TestClock.adjust(DISCOVERY_SETTLE)
+      assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
@@ -481,17 +485,43 @@ describe("Connectors.awaitKey", () => {
       yield* TestClock.adjust("2 seconds")
       announceWallet(info({ uuid: "other", name: "Other", rdns: "dev.other" }), makeMockEip1193Provider())
       announceWallet(info(), provider)
+      yield* TestClock.adjust(DISCOVERY_SETTLE)
       const found = yield* Fiber.join(waiting)
       assert.strictEqual(Option.getOrThrow(found).provider, provider)
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
-  it.effect("finds a wallet already listed at once", () =>
+  it.effect("finds a wallet already listed once the settle window has passed, not before", () =>
     Effect.gen(function* () {
       const connectors = yield* Connectors
       announceWallet(info({ rdns: "bad rdns", name: "Named" }), makeMockEip1193Provider())
-      assert.isTrue(Option.isSome(yield* connectors.awaitKey("name:named", 1000)))
+      const waiting = yield* Effect.forkChild(connectors.awaitKey("name:named", 1000))
+      yield* TestClock.adjust(Duration.subtract(DISCOVERY_SETTLE, Duration.millis(1)))
+      assert.isUndefined(waiting.pollUnsafe())
+      yield* TestClock.adjust("1 millis")
+      assert.isTrue(Option.isSome(yield* Fiber.join(waiting)))
     }).pipe(Effect.provide(connectorsLayer()))
+  )
+
+  it.effect(
+    "an impostor that announces the stored key first is not picked when the real wallet follows within the window",
+    () =>
+      Effect.gen(function* () {
+        const connectors = yield* Connectors
+        const impostor = makeMockEip1193Provider()
+        const real = makeMockEip1193Provider()
+        const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
+        announceWallet(info({ uuid: "impostor" }), impostor)
+        yield* TestClock.adjust("300 millis")
+        announceWallet(info({ uuid: "real" }), real)
+        yield* TestClock.adjust(DISCOVERY_SETTLE)
+        assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
+        // Both stay listed, flagged, for the visitor to choose.
+        assert.deepStrictEqual(
+          (yield* listed).map((c) => c.suspicious),
+          [true, true]
+        )
+      }).pipe(Effect.provide(connectorsLayer()))
   )
 
   it.effect("times out to none when the wallet never announces", () =>
@@ -513,7 +543,9 @@ describe("Connectors.awaitKey", () => {
       const connectors = yield* Connectors
       announceWallet(info({ uuid: "a" }), makeMockEip1193Provider())
       announceWallet(info({ uuid: "b" }), makeMockEip1193Provider())
-      assert.isTrue(Option.isNone(yield* connectors.awaitKey("dev.airlock.mock", 3000)))
+      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
+      yield* TestClock.adjust(DISCOVERY_SETTLE)
+      assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
     }).pipe(Effect.provide(connectorsLayer()))
   )
 

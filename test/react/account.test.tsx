@@ -230,4 +230,26 @@ describe("the Account view", () => {
     )
     expect(sentRow()?.querySelector(".sub")?.textContent).toBe("Confirmed")
   })
+
+  it("tags the account when another wallet on the page later claims to be the connected one", async () => {
+    const view = await render()
+    expect(view.shadow.querySelector(".impersonation")).toBeNull()
+    await act(async () =>
+      window.dispatchEvent(
+        new CustomEvent(ANNOUNCE_EVENT, {
+          detail: Object.freeze({
+            info: Object.freeze({
+              uuid: "0b0c3c43-7e4a-4b8e-9a57-3c0a3c2a9f11",
+              name: "Mock Wallet",
+              icon: PNG,
+              rdns: "com.example.mock"
+            }),
+            provider: makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
+          })
+        })
+      )
+    )
+    await waitFor(() => view.shadow.querySelector(".impersonation") !== null, "the impersonation tag")
+    expect(view.shadow.querySelector(".impersonation")?.textContent).toContain("Possible impersonation")
+  })
 })

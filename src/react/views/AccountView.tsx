@@ -45,6 +45,11 @@ export const AccountView = () => {
     <div className="account">
       <div className="account-card">
         <WalletIcon icon={account.connector.icon} name={account.connector.name} />
+        {account.connector.suspicious ? (
+          <p className="impersonation" role="alert">
+            Possible impersonation: another wallet on this page also claims to be {account.connector.name}.
+          </p>
+        ) : null}
         <p className="address" title={account.address}>
           {name ?? truncateAddress(account.address)}
         </p>

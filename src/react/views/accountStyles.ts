@@ -9,6 +9,7 @@ export const accountCss = `
   text-align: center;
 }
 .account-card .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); }
+.impersonation { margin: 0; color: var(--_error); font-weight: 600; }
 .address { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; }
 .balance { margin: 0; color: var(--_fg-2); }
 .tablist { display: flex; gap: calc(var(--_fs) * 0.4); margin: calc(var(--_fs) * 1.2) 0 calc(var(--_fs) * 0.8); }
