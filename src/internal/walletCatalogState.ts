@@ -5,7 +5,7 @@
  */
 
 import type { ModalOptions } from "../schemas/ModalOptions"
-import type { CustomWallet, WalletListing } from "../schemas/Wallet"
+import type { CustomWallet, DecodedWalletList, WalletListing } from "../schemas/Wallet"
 import type { WalletConnector } from "../services/Connectors"
 import type {
   CatalogSearchState,
@@ -19,6 +19,8 @@ import { safeIconUrl, sanitizeName, sanitizeRdns } from "./untrusted"
 /** SPEC.md §9. */
 export const PAGE_SIZE = 40
 export const RECOMMENDED_COUNT = 4
+/** A listing that claims more pages than this is not believed (THREATS.md T15): 2 000 wallets at most. */
+export const MAX_PAGES = 50
 export const SEARCH_LIMIT = 100
 export const SEARCH_DEBOUNCE = "300 millis"
 
@@ -173,6 +175,32 @@ export const EMPTY_FETCHED: Fetched = {
   exhausted: false,
   loaded: false,
   status: IDLE
+}
+
+/**
+ * `fetched` with page `page` of the paged listing appended (each wallet once). Paging stops after a page
+ * that adds no wallet (a repeated page, or only invalid listings), a short page, or the last page `count`
+ * allows, and never goes past `MAX_PAGES`: a listing that lies about `count` cannot make it ask forever.
+ */
+export const withPage = (fetched: Fetched, list: DecodedWalletList, page: number): Fetched => {
+  const have = new Set(fetched.pages.map((l) => l.id))
+  const fresh: Array<WalletListing> = []
+  for (const listing of list.data) {
+    if (have.has(listing.id)) continue
+    have.add(listing.id)
+    fresh.push(listing)
+  }
+  const received = list.data.length + list.dropped
+  const count = Number.isFinite(list.count) && list.count > 0 ? list.count : 0
+  const lastPage = Math.min(MAX_PAGES, Math.ceil(count / PAGE_SIZE))
+  return {
+    ...fetched,
+    pages: [...fetched.pages, ...fresh],
+    count,
+    page,
+    received: fetched.received + received,
+    exhausted: fresh.length === 0 || received < PAGE_SIZE || page >= lastPage
+  }
 }
 
 export const EMPTY_SEARCH: FetchedSearch = { query: "", listings: [], status: IDLE }

@@ -23,7 +23,8 @@ import {
   RECOMMENDED_COUNT,
   SEARCH_DEBOUNCE,
   SEARCH_LIMIT,
-  searchState
+  searchState,
+  withPage
 } from "../internal/walletCatalogState"
 import type { DecodedWalletList } from "../schemas/Wallet"
 import { Connectors } from "../services/Connectors"
@@ -99,19 +100,6 @@ export const makeWalletCatalog = Effect.gen(function* () {
       })
     })
 
-  const pageOf = (list: DecodedWalletList, f: Fetched, page: number): Fetched => {
-    const have = new Set(f.pages.map((l) => l.id))
-    const received = list.data.length + list.dropped
-    return {
-      ...f,
-      pages: [...f.pages, ...list.data.filter((l) => !have.has(l.id))],
-      count: list.count,
-      page,
-      received: f.received + received,
-      exhausted: received === 0
-    }
-  }
-
   const firstLoad = tracked(
     Effect.gen(function* () {
       const [featured, recommended] = yield* Effect.all(
@@ -138,8 +126,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
       return { featured, recommended, first }
     }),
     ({ featured, recommended, first }, f) =>
-      pageOf(
-        first,
+      withPage(
         {
           ...f,
           featured: featured.data,
@@ -148,6 +135,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
           received: 0,
           loaded: true
         },
+        first,
         1
       )
   )
@@ -161,7 +149,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
         ...include,
         ...withExclude([...featuredIds, ...f.recommended.map((l) => l.id)])
       }),
-      (list, current) => pageOf(list, current, page)
+      (list, current) => withPage(current, list, page)
     )
   })
 
@@ -176,8 +164,11 @@ export const makeWalletCatalog = Effect.gen(function* () {
       !f.loaded ? firstLoad : f.status._tag === "Failed" && hasMore(f) ? nextPage : Effect.void
     )
   )
+  // Scrolling never retries a failure: only the visitor's Try again (`load`) asks again.
   const loadNextPage = exclusive(
-    Effect.flatMap(Ref.get(fetched), (f) => (!f.loaded ? firstLoad : hasMore(f) ? nextPage : Effect.void))
+    Effect.flatMap(Ref.get(fetched), (f) =>
+      !f.loaded ? firstLoad : f.status._tag !== "Failed" && hasMore(f) ? nextPage : Effect.void
+    )
   )
 
   const setSearch = (next: FetchedSearch) => Effect.andThen(Ref.set(fetchedSearch, next), publish)

@@ -8,9 +8,10 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { type ProviderServiceError, ServiceUnavailableError } from "../../src/errors"
+import { MAX_PAGES } from "../../src/internal/walletCatalogState"
 import { WalletCatalogLive } from "../../src/layers/WalletCatalogLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import type { WalletListing } from "../../src/schemas/Wallet"
+import type { DecodedWalletList, WalletListing } from "../../src/schemas/Wallet"
 import { Connectors, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import type { WalletQuery } from "../../src/services/ProviderApi"
@@ -48,8 +49,14 @@ interface Control {
   fail: (query: WalletQuery) => ProviderServiceError | undefined
 }
 
-/** A fake explorer over a fixed list, with the API's include/exclude/search/paging rules. */
-const fakeApi = (listings: ReadonlyArray<WalletListing>) => {
+/**
+ * A fake explorer over a fixed list, with the API's include/exclude/search/paging rules, or answering as
+ * `answer` says.
+ */
+const fakeApi = (
+  listings: ReadonlyArray<WalletListing>,
+  answer: (query: WalletQuery) => DecodedWalletList = (query) => walletPage(listings, query)
+) => {
   const calls: Array<Call> = []
   const interrupted: Array<WalletQuery> = []
   const control: Control = { delay: () => 0, fail: () => undefined }
@@ -60,7 +67,7 @@ const fakeApi = (listings: ReadonlyArray<WalletListing>) => {
       if (delay > 0) yield* Effect.sleep(delay)
       const error = control.fail(query)
       if (error !== undefined) return yield* Effect.fail(error)
-      return walletPage(listings, query)
+      return answer(query)
     }).pipe(Effect.onInterrupt(() => Effect.sync(() => interrupted.push(query))))
   const layer = fakeProviderApi(getWallets)
   return { layer, calls, interrupted, control }
@@ -82,9 +89,10 @@ const connector = (name: string, rdns: string | undefined, id = `eip6963:${name}
 const setup = (
   options: Partial<ModalOptionsInput> = {},
   listings: ReadonlyArray<WalletListing> = universe(200),
-  installed: ReadonlyArray<WalletConnector> = []
+  installed: ReadonlyArray<WalletConnector> = [],
+  answer?: (query: WalletQuery) => DecodedWalletList
 ) => {
-  const api = fakeApi(listings)
+  const api = fakeApi(listings, answer)
   const config = decodedOptions(options)
   const connectors = Layer.effect(
     Connectors,
@@ -387,6 +395,75 @@ describe("WalletCatalog: paging", () => {
       const retried = yield* catalogState
       assert.strictEqual(retried.wallets.length, 80)
       assert.strictEqual(retried.page, 2)
+    }).pipe(Effect.provide(t.layer))
+  })
+})
+
+describe("WalletCatalog: a listing that lies (THREATS.md T15, issue 12 item 2)", () => {
+  /** As the grid does while the list stays near its end: asks for the next page again and again. */
+  const scrollHard = Effect.forEach(Array.from({ length: 200 }), () => loadNextPage, { discard: true })
+  const pageCalls = (calls: ReadonlyArray<Call>) => calls.filter((c) => c.query.entries === 40).length
+
+  it.effect(
+    "a listing that repeats its page and claims a million wallets is asked twice, not forever",
+    () => {
+      const t = setup({}, universe(200), [], (query) => ({
+        ...walletPage(universe(200), { ...query, page: 1 }),
+        count: 1_000_000
+      }))
+      return Effect.gen(function* () {
+        yield* load
+        yield* scrollHard
+        // The first page, then one that added nothing new: paging stops there.
+        assert.deepStrictEqual(
+          t.calls.filter((c) => c.query.entries === 40).map((c) => c.query.page),
+          [1, 2]
+        )
+        assert.isFalse((yield* catalogState).hasMore)
+      }).pipe(Effect.provide(t.layer))
+    }
+  )
+
+  it.effect("a page of only invalid listings stops paging", () => {
+    const t = setup({}, universe(200), [], (query) =>
+      query.page === 1
+        ? { ...walletPage(universe(200), query), count: 1_000_000 }
+        : { count: 1_000_000, data: [], dropped: 40 }
+    )
+    return Effect.gen(function* () {
+      yield* load
+      yield* scrollHard
+      assert.strictEqual(pageCalls(t.calls), 2)
+      assert.isFalse((yield* catalogState).hasMore)
+    }).pipe(Effect.provide(t.layer))
+  })
+
+  it.effect("a count beyond 50 pages is not believed: 2 000 wallets at most", () => {
+    const t = setup({}, universe(200), [], (query) => ({
+      count: 1_000_000,
+      dropped: 0,
+      data: Array.from({ length: query.entries }, (_, i) => ({
+        id: `p${query.page}-${i}`,
+        name: `Wallet ${query.page}-${i}`
+      }))
+    }))
+    return Effect.gen(function* () {
+      yield* load
+      yield* Effect.forEach(Array.from({ length: 100 }), () => loadNextPage, { discard: true })
+      assert.strictEqual(pageCalls(t.calls), MAX_PAGES)
+      assert.isFalse((yield* catalogState).hasMore)
+    }).pipe(Effect.provide(t.layer))
+  })
+
+  it.effect("after a failed page, scrolling asks nothing more; Try again asks once", () => {
+    const t = setup({}, universe(200))
+    return Effect.gen(function* () {
+      yield* load
+      t.control.fail = (q) => (q.page === 2 ? new ServiceUnavailableError({ status: 503 }) : undefined)
+      yield* scrollHard
+      assert.strictEqual(pageCalls(t.calls), 2)
+      yield* load
+      assert.strictEqual(pageCalls(t.calls), 3)
     }).pipe(Effect.provide(t.layer))
   })
 })
