@@ -2,6 +2,9 @@ import type { SandboxChain, SandboxToken } from "../chain/chain.mjs"
 
 export type FaultStatus = 403 | 429 | 500 | 503
 
+/** The hostile answers the sandbox API can give (THREATS.md T15). */
+export type HostileMode = "repeat-pages"
+
 /** One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`). */
 export interface FaultRule {
   /** Wait this long before answering (0–120000 ms). */
@@ -10,6 +13,8 @@ export interface FaultRule {
   readonly status?: FaultStatus
   /** Answer 200 with the real body cut in half (not valid JSON). Ignored when `status` is set. */
   readonly malformed?: boolean
+  /** Lie as a malicious API could: `repeat-pages` answers `/getWallets` page 1 for any page, `count` 1 000 000. */
+  readonly hostile?: HostileMode
   /** Only requests whose path (no query) matches; a string is a regular expression source. */
   readonly paths?: RegExp | string
   /** Apply to this many matching requests, then remove the rule. */
@@ -21,6 +26,7 @@ export interface ActiveFault {
   readonly delayMs?: number
   readonly status?: FaultStatus
   readonly malformed?: true
+  readonly hostile?: HostileMode
   readonly paths?: string
   readonly times?: number
 }
@@ -109,6 +115,7 @@ export declare const HISTORY_PAGE_SIZE: number
 export declare const DEFAULT_ALLOWED_ORIGINS: ReadonlyArray<string>
 export declare const SANDBOX_IDENTITY_NAME: "sandbox.airlock.eth"
 export declare const FAULT_STATUSES: ReadonlyArray<FaultStatus>
+export declare const HOSTILE_MODES: ReadonlyArray<HostileMode>
 export declare const FAULT_BODIES: Readonly<Record<FaultStatus, { readonly message: string }>>
 export declare const INVALID_KEY_MESSAGE: "Unauthorized: invalid key"
 export declare const NFT_COLLECTION_NAME: string

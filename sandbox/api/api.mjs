@@ -252,7 +252,20 @@ const readJson = async (req, limit) => {
 // Fault switches
 // ---------------------------------------------------------------------------------------------------------
 
-const RULE_KEYS = new Set(["delayMs", "status", "malformed", "paths", "times"])
+const RULE_KEYS = new Set(["delayMs", "status", "malformed", "hostile", "paths", "times"])
+
+/**
+ * Hostile answers a real but malicious API could give, for the tests of THREATS.md T15:
+ * - `repeat-pages`: `/getWallets` answers page 1 for every page, claiming `count` 1 000 000.
+ */
+export const HOSTILE_MODES = ["repeat-pages"]
+
+/** A reply changed as `mode` says; the request's query may be read but is never trusted by the client. */
+const hostileReply = (mode, path, reply) => {
+  if (mode !== "repeat-pages" || !/^\/getWallets\/?$/.test(path) || reply.status !== 200) return reply
+  const body = JSON.parse(String(reply.body))
+  return json(200, { ...body, count: 1_000_000 })
+}
 
 /** Validates fault rules (an object or a list); throws a TypeError naming the problem. */
 export function parseFaultRules(input) {
@@ -266,13 +279,15 @@ export function parseFaultRules(input) {
     for (const key of Object.keys(rule)) {
       if (!RULE_KEYS.has(key)) throw new TypeError(`unknown fault setting "${key}"`)
     }
-    const { delayMs, status, malformed, paths, times } = rule
+    const { delayMs, status, malformed, hostile, paths, times } = rule
     if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0 && delayMs <= 120_000))
       throw new TypeError("delayMs is a number of milliseconds from 0 to 120000")
     if (status !== undefined && !FAULT_STATUSES.includes(status))
       throw new TypeError(`status is one of ${FAULT_STATUSES.join(", ")}`)
     if (malformed !== undefined && typeof malformed !== "boolean")
       throw new TypeError("malformed is a boolean")
+    if (hostile !== undefined && !HOSTILE_MODES.includes(hostile))
+      throw new TypeError(`hostile is one of ${HOSTILE_MODES.join(", ")}`)
     if (times !== undefined && !(Number.isInteger(times) && times > 0))
       throw new TypeError("times is a positive integer")
     let pattern
@@ -289,11 +304,12 @@ export function parseFaultRules(input) {
       throw new TypeError("paths is a RegExp or a regular expression source string")
     }
     // A rule that changes nothing is dropped, so `set({})` clears.
-    if ((delayMs ?? 0) === 0 && status === undefined && malformed !== true) continue
+    if ((delayMs ?? 0) === 0 && status === undefined && malformed !== true && hostile === undefined) continue
     rules.push({
       delayMs: delayMs ?? 0,
       status,
       malformed: malformed === true,
+      hostile,
       pattern,
       source: typeof paths === "string" ? paths : pattern?.source,
       remaining: times
@@ -306,6 +322,7 @@ const describeRule = (rule) => ({
   ...(rule.delayMs > 0 ? { delayMs: rule.delayMs } : {}),
   ...(rule.status === undefined ? {} : { status: rule.status }),
   ...(rule.malformed ? { malformed: true } : {}),
+  ...(rule.hostile === undefined ? {} : { hostile: rule.hostile }),
   ...(rule.source === undefined ? {} : { paths: rule.source }),
   ...(rule.remaining === undefined ? {} : { times: rule.remaining })
 })
@@ -959,6 +976,8 @@ export async function startSandboxApi(options) {
       )
     }
 
+    // A hostile listing answers the first page whatever page was asked.
+    if (fault?.hostile === "repeat-pages" && /^\/getWallets\/?$/.test(path)) url.searchParams.set("page", "1")
     let reply
     try {
       const projectId = url.searchParams.get("projectId")
@@ -985,7 +1004,8 @@ export async function startSandboxApi(options) {
       } else if (error instanceof UpstreamError) reply = message(502, error.message)
       else reply = message(500, "Internal error")
     }
-    finish(fault?.malformed ? garble(reply) : reply)
+    const shaped = fault?.hostile === undefined ? reply : hostileReply(fault.hostile, path, reply)
+    finish(fault?.malformed ? garble(shaped) : shaped)
   }
 
   const server = createServer((req, res) => {

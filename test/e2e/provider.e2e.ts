@@ -442,6 +442,31 @@ describe("the Account view's tabs, from the sandbox API and anvil", () => {
   })
 })
 
+test("All Wallets over a listing that repeats its page and claims a million wallets: a handful of requests in 10 s, not a storm", async ({
+  page
+}) => {
+  await setFaults({ hostile: "repeat-pages", paths: "^/getWallets" })
+  await visit(page)
+  await page.getByRole("button", { name: "Connect Wallet" }).click()
+  await page
+    .getByRole("dialog", { name: "Connect Wallet" })
+    .getByRole("button", { name: "All Wallets" })
+    .click()
+  const dialog = page.getByRole("dialog", { name: "All Wallets" })
+  const grid = dialog.getByRole("list", { name: "All wallets" })
+  await grid.getByRole("listitem").first().waitFor()
+  // Scroll to the end of what is shown, then leave the view open: no visitor action for 10 s.
+  await grid.hover()
+  for (let step = 0; step < 10; step++) await page.mouse.wheel(0, 2000)
+  await page.waitForTimeout(10_000)
+  const listingRequests = (await pageRequests()).filter(
+    (request) => request.path === "/getWallets" && request.query.search === undefined
+  )
+  console.log(`/getWallets requests in 10 s over a lying listing: ${listingRequests.length}`)
+  // The recommended 4 and page 1 on open, then page 2, which added nothing: paging stops.
+  expect(listingRequests.length, "listing requests").toBeLessThanOrEqual(5)
+})
+
 test("All Wallets: past 120 wallets by scrolling, each page requested once; search shows results ≥ 300 ms after the last keystroke", async ({
   page
 }) => {

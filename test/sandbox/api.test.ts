@@ -637,6 +637,22 @@ describe("fault switches", () => {
     expect(() => api.faults.set({ status: 418 as 403 })).toThrow(TypeError)
   })
 
+  it("lies as a hostile listing would: every page is page 1, and count claims a million", async () => {
+    api.faults.set({ hostile: "repeat-pages", paths: "^/getWallets" })
+    const page = async (n: number) =>
+      (await getJson("/getWallets", { page: String(n), entries: "40" })) as {
+        count: number
+        data: ReadonlyArray<{ id: string }>
+      }
+    const [first, third] = [await page(1), await page(3)]
+    expect(first.count).toBe(1_000_000)
+    expect(third.data.map((w) => w.id)).toEqual(first.data.map((w) => w.id))
+    expect(api.faults.active).toEqual([{ hostile: "repeat-pages", paths: "^/getWallets" }])
+    expect(() => api.faults.set({ hostile: "lie" as "repeat-pages" })).toThrow(TypeError)
+    api.faults.clear()
+    expect((await page(3)).count).toBeLessThan(1_000)
+  })
+
   it("flips the same switches over HTTP", async () => {
     const set = async (body: unknown) => {
       const response = await postJson(`${api.url}/__sandbox/faults`, body)
