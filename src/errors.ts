@@ -350,6 +350,6 @@ export type ServerNamedError =
 
 /**
  * Every way a request to a provider service (wallet listings, Blockchain API, analytics) fails: a named
- * answer, a failed request, or an answer that does not decode.
+ * answer, or a failed request (an answer that does not decode among them, its decode failure the cause).
  */
-export type ProviderServiceError = ServerNamedError | ProviderRequestError | SchemaDecodeError
+export type ProviderServiceError = ServerNamedError | ProviderRequestError

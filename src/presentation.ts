@@ -102,7 +102,8 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     ChainMismatchError: ownMessage,
     ConnectionReconnectingError: ownMessage,
     NameLookupError: ownMessage,
-    SchemaDecodeError: ownMessage,
+    // Its message quotes the data that failed to decode: for logs only.
+    SchemaDecodeError: toast("Something went wrong"),
     UserRejectedRequestError: toast("Request rejected in wallet", "info"),
     RequestPendingError: toast("Open your wallet to continue", "info"),
     ChainNotAddedError: toast("Network not added to wallet", "warning"),
@@ -111,7 +112,8 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     WalletDisconnectedError: toast("Wallet disconnected"),
     ChainDisconnectedError: toast("Wallet is not connected to this network"),
     InternalWalletError: toast("The wallet ran into an error. Try again."),
-    UnknownWalletError: ownMessage
+    // A wallet's own text (often a JavaScript error) is not the modal's to show.
+    UnknownWalletError: toast("The wallet ran into an error. Try again.")
   }
 
 /**

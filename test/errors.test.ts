@@ -328,7 +328,8 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
         message: "balances: [0].address: Expected string"
       }),
       message: "balances: [0].address: Expected string",
-      shown: toast("balances: [0].address: Expected string")
+      // The message quotes the data: the visitor sees the catalogue's words only.
+      shown: toast("Something went wrong")
     }
   ],
   UserRejectedRequestError: [
@@ -388,7 +389,12 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
     }
   ],
   UnknownWalletError: [
-    { error: new UnknownWalletError(wallet), message: wallet.message, shown: toast(wallet.message) }
+    // The wallet's own text stays in `message` for logs; the visitor sees the catalogue's words.
+    {
+      error: new UnknownWalletError(wallet),
+      message: wallet.message,
+      shown: toast("The wallet ran into an error. Try again.")
+    }
   ]
 }
 

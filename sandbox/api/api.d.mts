@@ -3,7 +3,7 @@ import type { SandboxChain, SandboxToken } from "../chain/chain.mjs"
 export type FaultStatus = 403 | 429 | 500 | 503
 
 /** The hostile answers the sandbox API can give (THREATS.md T15). */
-export type HostileMode = "repeat-pages"
+export type HostileMode = "repeat-pages" | "sentences"
 
 /** One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`). */
 export interface FaultRule {
@@ -13,7 +13,10 @@ export interface FaultRule {
   readonly status?: FaultStatus
   /** Answer 200 with the real body cut in half (not valid JSON). Ignored when `status` is set. */
   readonly malformed?: boolean
-  /** Lie as a malicious API could: `repeat-pages` answers `/getWallets` page 1 for any page, `count` 1 000 000. */
+  /**
+   * Lie as a malicious API could: `repeat-pages` answers `/getWallets` page 1 for any page, `count`
+   * 1 000 000; `sentences` puts a phishing sentence in `/getWallets`'s `count` and identity names.
+   */
   readonly hostile?: HostileMode
   /** Only requests whose path (no query) matches; a string is a regular expression source. */
   readonly paths?: RegExp | string
@@ -116,6 +119,8 @@ export declare const DEFAULT_ALLOWED_ORIGINS: ReadonlyArray<string>
 export declare const SANDBOX_IDENTITY_NAME: "sandbox.airlock.eth"
 export declare const FAULT_STATUSES: ReadonlyArray<FaultStatus>
 export declare const HOSTILE_MODES: ReadonlyArray<HostileMode>
+/** The phishing sentence `hostile: "sentences"` puts where data belongs. */
+export declare const PHISHING_SENTENCE: string
 export declare const FAULT_BODIES: Readonly<Record<FaultStatus, { readonly message: string }>>
 export declare const INVALID_KEY_MESSAGE: "Unauthorized: invalid key"
 export declare const NFT_COLLECTION_NAME: string

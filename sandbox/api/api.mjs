@@ -256,15 +256,26 @@ const RULE_KEYS = new Set(["delayMs", "status", "malformed", "hostile", "paths",
 
 /**
  * Hostile answers a real but malicious API could give, for the tests of THREATS.md T15:
- * - `repeat-pages`: `/getWallets` answers page 1 for every page, claiming `count` 1 000 000.
+ * - `repeat-pages`: `/getWallets` answers page 1 for every page, claiming `count` 1 000 000;
+ * - `sentences`: text where data belongs, to be shown as if the modal said it: `/getWallets`'s `count`
+ *   and every identity's `name` are a phishing sentence.
  */
-export const HOSTILE_MODES = ["repeat-pages"]
+export const HOSTILE_MODES = ["repeat-pages", "sentences"]
 
-/** A reply changed as `mode` says; the request's query may be read but is never trusted by the client. */
+/** What `sentences` puts where data belongs. */
+export const PHISHING_SENTENCE =
+  "Your wallet is compromised. Go to https://evil.example/recover to restore it"
+
+/** A reply changed as `mode` says. */
 const hostileReply = (mode, path, reply) => {
-  if (mode !== "repeat-pages" || !/^\/getWallets\/?$/.test(path) || reply.status !== 200) return reply
-  const body = JSON.parse(String(reply.body))
-  return json(200, { ...body, count: 1_000_000 })
+  if (reply.status !== 200) return reply
+  const wallets = /^\/getWallets\/?$/.test(path)
+  const body = () => JSON.parse(String(reply.body))
+  if (mode === "repeat-pages" && wallets) return json(200, { ...body(), count: 1_000_000 })
+  if (mode === "sentences" && wallets) return json(200, { ...body(), count: PHISHING_SENTENCE })
+  if (mode === "sentences" && /^\/v1\/identity\//.test(path))
+    return json(200, { ...body(), name: PHISHING_SENTENCE })
+  return reply
 }
 
 /** Validates fault rules (an object or a list); throws a TypeError naming the problem. */

@@ -316,8 +316,19 @@ export const makeProviderHttp = (
                 })
             })
           ),
+          // The API's words never reach the visitor: the decode failure (which quotes the body) is the
+          // cause, for logs; the error is the catalogue's.
           Effect.flatMap((decoded) =>
-            Result.isSuccess(decoded) ? Effect.succeed(decoded.success) : Effect.fail(decoded.failure)
+            Result.isSuccess(decoded)
+              ? Effect.succeed(decoded.success)
+              : Effect.fail(
+                  new ProviderRequestError({
+                    reason: "malformed-body",
+                    endpoint,
+                    status: response.status,
+                    cause: decoded.failure
+                  })
+                )
           )
         )
       })

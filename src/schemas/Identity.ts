@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
-import { safeIconUrl, sanitizeName } from "../internal/untrusted"
+import { ensName, safeIconUrl } from "../internal/untrusted"
 import { decodeUnknownResult } from "./decode"
 import { optionalWithDefault } from "./Primitives"
 
@@ -13,16 +13,16 @@ export const IdentityResponse = Schema.Struct({
 }).annotate({ identifier: "IdentityResponse" })
 
 /**
- * An address's name and avatar, safe to show (THREATS T3): the name is plain text, the avatar a URL fit
- * for `<img src>`. The API's `null`, a missing key, a name with nothing readable left and an unsafe avatar
- * URL all decode to `undefined`.
+ * An address's name and avatar, safe to show (THREATS T3): the name a valid, normalised ENS-style name,
+ * the avatar a URL fit for `<img src>`. The API's `null`, a missing key, any other name and an unsafe
+ * avatar URL all decode to `undefined`.
  */
 export const Identity = IdentityResponse.pipe(
   Schema.decodeTo(
     Schema.Struct({ name: Schema.UndefinedOr(Schema.String), avatar: Schema.UndefinedOr(Schema.String) }),
     {
       decode: SchemaGetter.transform((wire) => ({
-        name: sanitizeName(wire.name),
+        name: ensName(wire.name),
         avatar: safeIconUrl(wire.avatar)
       })),
       encode: SchemaGetter.transform((identity) => ({

@@ -442,6 +442,37 @@ describe("the Account view's tabs, from the sandbox API and anvil", () => {
   })
 })
 
+describe("an API that puts sentences where data belongs (issue 12, item 3)", () => {
+  test("a listing whose count is a phishing sentence: All Wallets says the catalogue's words, never the sentence", async ({
+    page
+  }) => {
+    await setFaults({ hostile: "sentences", paths: "^/getWallets" })
+    await visit(page)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    await page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: "All Wallets" })
+      .click()
+    const dialog = page.getByRole("dialog", { name: "All Wallets" })
+    await dialog.getByText("Network request failed. Try again later.").waitFor()
+    await dialog.getByRole("button", { name: "Try again" }).waitFor()
+    const shown = (await dialog.textContent()) ?? ""
+    expect(shown).not.toContain("compromised")
+    expect(shown).not.toContain("evil.example")
+  })
+
+  test("an identity whose name is a phishing sentence: the Account view shows the address, not the sentence", async ({
+    page
+  }) => {
+    await setFaults({ hostile: "sentences", paths: "^/v1/identity/" })
+    const account = await connect(page)
+    await expect.poll(() => account.locator(".address").textContent()).toBe(truncate(account0))
+    const shown = (await account.textContent()) ?? ""
+    expect(shown).not.toContain("compromised")
+    expect(shown).not.toContain("evil.example")
+  })
+})
+
 test("All Wallets over a listing that repeats its page and claims a million wallets: a handful of requests in 10 s, not a storm", async ({
   page
 }) => {

@@ -186,7 +186,8 @@ describe("ProviderApi wire format", () => {
     const { fetch } = fakeFetch(() => json({ allowedOrigins: [42] }))
     return Effect.gen(function* () {
       const error = yield* Effect.flip((yield* ProviderApi).getAllowedOrigins)
-      assert.strictEqual(error._tag, "SchemaDecodeError")
+      assert.strictEqual(error._tag, "ProviderRequestError")
+      assert.strictEqual(error._tag === "ProviderRequestError" && error.reason, "malformed-body")
     }).pipe(withApi(fetch))
   })
 
@@ -498,11 +499,18 @@ describe("ProviderApi failures", () => {
     })
   }
 
-  it.effect("JSON of the wrong shape is SchemaDecodeError", () => {
-    const { fetch } = fakeFetch(() => json({ count: "many", data: {} }))
+  it.effect("JSON of the wrong shape is a malformed body; the decode failure is only its cause", () => {
+    const { fetch } = fakeFetch(() =>
+      json({ count: "Your wallet is compromised. Go to https://evil.example", data: {} })
+    )
     return Effect.gen(function* () {
       const error = yield* Effect.flip(getWallets)
-      assert.strictEqual(error._tag, "SchemaDecodeError")
+      assert.strictEqual(error._tag, "ProviderRequestError")
+      assert.strictEqual(error._tag === "ProviderRequestError" && error.reason, "malformed-body")
+      assert.strictEqual((error.cause as { _tag?: string } | undefined)?._tag, "SchemaDecodeError")
+      // What the visitor would see: the catalogue's words, not the body's.
+      assert.strictEqual(present(error).message, "Network request failed. Try again later.")
+      assert.notInclude(present(error).message, "evil")
     }).pipe(withApi(fetch))
   })
 

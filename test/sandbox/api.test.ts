@@ -9,6 +9,7 @@ import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, parseU
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import {
   DEFAULT_PROJECT_ID,
+  PHISHING_SENTENCE,
   PRICES,
   SANDBOX_IDENTITY_NAME,
   SANDBOX_WALLET_ID,
@@ -651,6 +652,13 @@ describe("fault switches", () => {
     expect(() => api.faults.set({ hostile: "lie" as "repeat-pages" })).toThrow(TypeError)
     api.faults.clear()
     expect((await page(3)).count).toBeLessThan(1_000)
+
+    api.faults.set({ hostile: "sentences" })
+    expect((await getJson("/getWallets", { page: "1" })) as { count: unknown }).toMatchObject({
+      count: PHISHING_SENTENCE
+    })
+    expect(await getJson(`/v1/identity/${account(0)}`)).toMatchObject({ name: PHISHING_SENTENCE })
+    api.faults.clear()
   })
 
   it("flips the same switches over HTTP", async () => {

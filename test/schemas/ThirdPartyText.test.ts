@@ -198,9 +198,26 @@ describe("activity", () => {
 })
 
 describe("identity", () => {
-  it("the name decodes to plain text and an unsafe avatar to undefined", () => {
+  it("only a valid, normalised ENS-style name is kept; an unsafe avatar decodes to undefined", () => {
     const identity = decodeIdentityResponse({ name: "vitalik\u202eeth", avatar: `javascript:${PWN}` })
-    assert.deepStrictEqual(Result.getOrUndefined(identity), { name: "vitaliketh", avatar: undefined })
+    assert.deepStrictEqual(Result.getOrUndefined(identity), { name: undefined, avatar: undefined })
+    const named = (name: string) =>
+      Result.getOrUndefined(decodeIdentityResponse({ name, avatar: null }))?.name
+    assert.strictEqual(named("vitalik.eth"), "vitalik.eth")
+    assert.strictEqual(named("sandbox.airlock.eth"), "sandbox.airlock.eth")
+    assert.strictEqual(named("alice.reown.id"), "alice.reown.id")
+    for (const hostile of [
+      "Your wallet is compromised. Go to https://evil.example/recover",
+      "Vitalik.eth",
+      "vitalik",
+      "-vitalik.eth",
+      "vitalik..eth",
+      "vitalik .eth",
+      "vitalik.eth\u200b",
+      "\u0430pple.eth",
+      `${"a".repeat(120)}.eth`
+    ])
+      assert.isUndefined(named(hostile), hostile)
     assert.deepStrictEqual(
       Result.getOrUndefined(decodeIdentityResponse({ name: "\u200b", avatar: "https://a.example/x.png" })),
       { name: undefined, avatar: "https://a.example/x.png" }
