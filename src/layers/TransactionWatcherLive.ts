@@ -1,9 +1,9 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as FiberMap from "effect/FiberMap"
 import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
 import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TransactionWaitTimeoutError } from "../errors"
 import { type Submission, type TrackedTransaction, TransactionWatcher } from "../services/TransactionWatcher"
@@ -66,8 +66,16 @@ export const makeTransactionWatcher = Effect.gen(function* () {
   // Unbounded, so that publishing never waits on a subscriber; the subscribers are fibers of ours that drain it.
   const settledHub = yield* PubSub.unbounded<TrackedTransaction>()
   yield* Effect.addFinalizer(() => PubSub.shutdown(settledHub))
-  // One watch per tracked id; closing the service's scope interrupts them all.
-  const watches = yield* FiberMap.make<string>()
+  // Watches run in the service's scope: closing it interrupts them all.
+  const scope = yield* Effect.scope
+
+  /** Ends once `id` is no longer listed (pushed out by newer transactions). */
+  const pushedOut = (id: string) =>
+    SubscriptionRef.changes(transactions).pipe(
+      Stream.filter((all) => !all.some((t) => t.id === id)),
+      Stream.runHead,
+      Effect.asVoid
+    )
 
   const watch = (entry: TrackedTransaction, submission: Submission) =>
     Effect.gen(function* () {
@@ -93,10 +101,10 @@ export const makeTransactionWatcher = Effect.gen(function* () {
         const next = withTracked(all, entry)
         return next === undefined ? [undefined, all] : [next.evicted, next.transactions]
       })
+      // Already listed: already watched.
       if (added === undefined) return
       // An entry pushed out of the list is no longer shown: its watch stops too.
-      yield* Effect.forEach(added, (id) => FiberMap.remove(watches, id), { discard: true })
-      yield* FiberMap.run(watches, entry.id, watch(entry, submission), { onlyIfMissing: true })
+      yield* Effect.forkIn(Effect.raceFirst(watch(entry, submission), pushedOut(entry.id)), scope)
     })
 
   return TransactionWatcher.of({
