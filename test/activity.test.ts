@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { groupByMonth, signOf, transferAmount } from "../src/internal/activity"
-import { formatAmount, formatUnits } from "../src/internal/format"
+import { formatAmount, formatUnits, formatUsd } from "../src/internal/format"
 import type { Transaction } from "../src/schemas/Transaction"
 
 const tx = (id: string, minedAt: string, operationType = "send"): Transaction => ({
@@ -64,5 +64,18 @@ describe("format", () => {
     assert.strictEqual(formatAmount("10000"), "10,000.00")
     assert.strictEqual(formatAmount("0.005"), "0.01")
     assert.strictEqual(formatAmount("not a number"), "0.00")
+  })
+  it("keeps absurd amounts short: compact from a billion, '> 999T' from 1e15 (a hostile 1e308 included)", () => {
+    assert.strictEqual(formatAmount("999999999.5"), "999,999,999.50")
+    assert.strictEqual(formatAmount("1234567890"), "1.23B")
+    assert.strictEqual(formatAmount("1e308", 3), "> 999T")
+    assert.strictEqual(formatAmount("-1e20"), "< -999T")
+    assert.strictEqual(formatAmount("9".repeat(5000)), "> 999T")
+    assert.strictEqual(formatUsd(12.5), "$12.50")
+    assert.strictEqual(formatUsd(2.5e12), "$2.5T")
+    assert.strictEqual(formatUsd(1e308), "> $999T")
+    assert.strictEqual(formatUsd(Number.NaN), "$0.00")
+    for (const value of [1e308, 1e100, 1.2345678901234568e17, Number.MAX_SAFE_INTEGER])
+      assert.isAtMost(formatUsd(value).length, 12, String(value))
   })
 })

@@ -3,7 +3,7 @@ import type { SandboxChain, SandboxToken } from "../chain/chain.mjs"
 export type FaultStatus = 403 | 429 | 500 | 503
 
 /** The hostile answers the sandbox API can give (THREATS.md T15). */
-export type HostileMode = "repeat-pages" | "sentences"
+export type HostileMode = "repeat-pages" | "sentences" | "bidi"
 
 /** One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`). */
 export interface FaultRule {

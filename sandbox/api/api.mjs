@@ -258,13 +258,19 @@ const RULE_KEYS = new Set(["delayMs", "status", "malformed", "hostile", "paths",
  * Hostile answers a real but malicious API could give, for the tests of THREATS.md T15:
  * - `repeat-pages`: `/getWallets` answers page 1 for every page, claiming `count` 1 000 000;
  * - `sentences`: text where data belongs, to be shown as if the modal said it: `/getWallets`'s `count`
- *   and every identity's `name` are a phishing sentence.
+ *   and every identity's `name` are a phishing sentence;
+ * - `bidi`: balances and history whose token symbols start with a right-to-left override (`"\u202eDSU"`
+ *   displays as "USD") and whose USD values are 1e308.
  */
-export const HOSTILE_MODES = ["repeat-pages", "sentences"]
+export const HOSTILE_MODES = ["repeat-pages", "sentences", "bidi"]
 
 /** What `sentences` puts where data belongs. */
 export const PHISHING_SENTENCE =
   "Your wallet is compromised. Go to https://evil.example/recover to restore it"
+
+/** `"USD"` as `"\u202eDSU"`: reads "USD" where the override is obeyed. */
+const overridden = (symbol) =>
+  typeof symbol === "string" ? `\u202e${[...symbol].reverse().join("")}` : symbol
 
 /** A reply changed as `mode` says. */
 const hostileReply = (mode, path, reply) => {
@@ -275,6 +281,27 @@ const hostileReply = (mode, path, reply) => {
   if (mode === "sentences" && wallets) return json(200, { ...body(), count: PHISHING_SENTENCE })
   if (mode === "sentences" && /^\/v1\/identity\//.test(path))
     return json(200, { ...body(), name: PHISHING_SENTENCE })
+  if (mode === "bidi" && /^\/v1\/account\/[^/]+\/balance\/?$/.test(path)) {
+    const { balances, ...rest } = body()
+    return json(200, {
+      ...rest,
+      balances: balances.map((b) => ({ ...b, symbol: overridden(b.symbol), value: 1e308 }))
+    })
+  }
+  if (mode === "bidi" && /^\/v1\/account\/[^/]+\/history\/?$/.test(path)) {
+    const { data, ...rest } = body()
+    const hostileTransfer = (transfer) =>
+      transfer.fungible_info === undefined
+        ? transfer
+        : {
+            ...transfer,
+            fungible_info: { ...transfer.fungible_info, symbol: overridden(transfer.fungible_info.symbol) }
+          }
+    return json(200, {
+      ...rest,
+      data: data.map((t) => ({ ...t, transfers: (t.transfers ?? []).map(hostileTransfer) }))
+    })
+  }
   return reply
 }
 

@@ -473,6 +473,24 @@ describe("an API that puts sentences where data belongs (issue 12, item 3)", () 
   })
 })
 
+test("token symbols with a right-to-left override reach Activity without it (issue 12, item 6)", async ({
+  page
+}) => {
+  await setFaults({ hostile: "bidi", paths: "^/v1/account/" })
+  const account = await connect(page)
+  const activity = await openTab(account, "Activity")
+  await activity.getByRole("region").first().waitFor({ timeout: 20_000 })
+  const rows = await activity.getByRole("listitem").allTextContents()
+  expect(rows.length, "Activity rows").toBeGreaterThan(0)
+  for (const text of rows)
+    expect(text, "an Activity row").not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/)
+  // "\u202eHTE" reads "ETH" where the override is obeyed; stripped of it, it reads what was sent.
+  expect(
+    rows.some((text) => text.includes(" HTE")),
+    rows.join(" | ")
+  ).toBe(true)
+})
+
 test("All Wallets over a listing that repeats its page and claims a million wallets: a handful of requests in 10 s, not a storm", async ({
   page
 }) => {

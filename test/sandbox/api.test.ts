@@ -658,6 +658,14 @@ describe("fault switches", () => {
       count: PHISHING_SENTENCE
     })
     expect(await getJson(`/v1/identity/${account(0)}`)).toMatchObject({ name: PHISHING_SENTENCE })
+
+    api.faults.set({ hostile: "bidi" })
+    const { balances } = (await getJson(`/v1/account/${account(0)}/balance`, {
+      chainId: "eip155:31337",
+      currency: "usd"
+    })) as { balances: ReadonlyArray<{ symbol: string; value: number }> }
+    expect(balances.map((b) => b.symbol)).toContain("\u202eHTE")
+    expect(balances.every((b) => b.value === 1e308)).toBe(true)
     api.faults.clear()
   })
 

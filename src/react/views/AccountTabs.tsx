@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react"
 import { groupByMonth, signOf, transferAmount } from "../../internal/activity"
-import { formatAmount } from "../../internal/format"
+import { formatAmount, formatUsd } from "../../internal/format"
 import { sentRow } from "../../internal/sentActivity"
 import type { Transaction } from "../../schemas/Transaction"
 import type { RetryableDatum } from "../../services/AccountData"
@@ -10,8 +10,6 @@ import { WalletIcon } from "./WalletIcon"
 
 type Tab = "Tokens" | "NFTs" | "Activity"
 const TABS: ReadonlyArray<Tab> = ["Tokens", "NFTs", "Activity"]
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
 
 // Every name, symbol and image URL below was made safe when the service decoded it: printed as it is.
 
@@ -57,7 +55,7 @@ const Tokens = () => {
               {formatAmount(token.quantity.numeric, 3)} {token.symbol}
             </span>
           </span>
-          <span className="value">{usd.format(token.value)}</span>
+          <span className="value">{formatUsd(token.value)}</span>
         </li>
       ))}
     </ul>
