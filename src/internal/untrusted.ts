@@ -62,6 +62,15 @@ export const safeIconUrl = (value: unknown): string | undefined => {
   }
 }
 
+/**
+ * An EIP-6963 wallet icon: the EIP says a data URI, so nothing else is loaded (an https icon would let a
+ * wallet make the page fetch a tracking pixel).
+ */
+export const dataImageUri = (value: unknown): string | undefined => {
+  const safe = safeIconUrl(value)
+  return safe !== undefined && IMAGE_DATA_URI.test(safe) ? safe : undefined
+}
+
 /** A reverse-DNS id (`io.metamask`), lower-cased; anything else is dropped. */
 export const sanitizeRdns = (value: unknown): string | undefined => {
   if (typeof value !== "string" || value.length > 253) return undefined

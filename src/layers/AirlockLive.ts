@@ -65,7 +65,11 @@ export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpCl
 export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
   HttpClient.HttpClient,
   Effect.map(HttpClient.HttpClient, withoutTraceHeaders)
-).pipe(Layer.provide(FetchHttpClient.layer))
+).pipe(
+  Layer.provide(FetchHttpClient.layer),
+  // The provider's hosts answer where they are asked: a redirect to elsewhere is a failure, not followed.
+  Layer.provide(Layer.succeed(FetchHttpClient.RequestInit, { redirect: "error" }))
+)
 
 /** Every service the modal runs on. */
 export type AirlockServices =

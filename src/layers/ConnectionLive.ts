@@ -63,6 +63,7 @@ export const withRecent = (
 
 const noAccount = () => normalizeWalletError({ message: "The wallet returned no account" })
 
+const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
 const superseded = () => new RequestAbortedError({ source: "other" })
 
 export const makeConnection = Effect.gen(function* () {
@@ -273,6 +274,8 @@ export const makeConnection = Effect.gen(function* () {
       const accounts = decodeAccounts(yield* walletRequest(connector.provider, "eth_requestAccounts"))
       if (accounts.length === 0) return yield* Effect.fail(noAccount())
       const chainId = yield* readChain(connector.provider)
+      // A wallet that cannot say its chain is not connected on one the modal would have to guess.
+      if (Option.isNone(eip155NetworkId(chainId))) return yield* Effect.fail(noChain())
       // A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered.
       if (!(yield* commit(connector, accounts, chainId, since))) return yield* Effect.fail(superseded())
       const recent = withRecent(yield* SubscriptionRef.get(recentWallets), {

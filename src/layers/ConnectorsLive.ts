@@ -6,7 +6,7 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { safeIconUrl, sanitizeName, sanitizeRdns } from "../internal/untrusted"
+import { dataImageUri, sanitizeName, sanitizeRdns } from "../internal/untrusted"
 import { Eip6963ProviderInfo } from "../schemas/Connector"
 import type { ModalOptions } from "../schemas/ModalOptions"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../services/Connectors"
@@ -57,7 +57,7 @@ export const fromAnnouncement = (detail: unknown): Option.Option<WalletConnector
       type: "ANNOUNCED",
       chain: "eip155",
       name,
-      icon: safeIconUrl(info.icon),
+      icon: dataImageUri(info.icon),
       rdns,
       provider,
       suspicious: false,

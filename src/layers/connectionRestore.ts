@@ -9,6 +9,7 @@ import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { ConnectionState, NamespaceConnection } from "../services/Connection"
 import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../services/Connectors"
 import type { WalletConnectError, WalletConnectShape } from "../services/WalletConnect"
+import { eip155NetworkId } from "./NetworksLive"
 import { decodeAccounts, walletRead } from "./walletIo"
 
 /** How long a stored wallet may take to announce itself after a reload. */
@@ -91,6 +92,8 @@ export const makeRestore = (deps: RestoreDeps) => {
           Effect.gen(function* () {
             const accounts = decodeAccounts(yield* walletRead(c.provider, "eth_accounts"))
             const chainId = yield* readChain(c.provider)
+            // No chain the wallet can name: no reconnect on a guessed one.
+            if (Option.isNone(eip155NetworkId(chainId))) return false
             return yield* commit(c, accounts, chainId, since)
           }).pipe(Effect.orElseSucceed(() => false))
       })

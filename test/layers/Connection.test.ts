@@ -364,6 +364,23 @@ describe("Networks", () => {
 
 describe("Connection.connect", () => {
   it.effect(
+    "a wallet whose eth_chainId answers garbage is not connected, and no chain is claimed for it",
+    () => {
+      const { area, read } = makeArea()
+      return Effect.gen(function* () {
+        const before = yield* activeNetwork
+        const mock = mockWallet({ chainId: 1 })
+        mock.setBehaviour("eth_chainId", { _tag: "Result", value: "banana" })
+        const failed = yield* Effect.flip(connectTo(walletA, mock))
+        assert.strictEqual(failed._tag, "UnknownWalletError")
+        assert.strictEqual(eip155(yield* connectionState).status, "disconnected")
+        assert.strictEqual(yield* activeNetwork, before)
+        assert.notDeepEqual(read(StorageKeys.connectionStatus.key), { eip155: "connected" })
+      }).pipe(Effect.provide(servicesLayer(area)))
+    }
+  )
+
+  it.effect(
     "connects, follows the wallet's chain and persists status, connector key and recent wallet",
     () => {
       const { area, read } = makeArea()

@@ -106,6 +106,13 @@ describe("fromAnnouncement", () => {
     assert.strictEqual(connector.key, "name:mock wallet")
   })
 
+  it("keeps only a data URI icon, as EIP-6963 says: an https icon could be a tracking pixel", () => {
+    const https = connectorOf(info({ icon: "https://tracker.example/pixel.png" }), makeMockEip1193Provider())
+    assert.isUndefined(https.icon)
+    assert.strictEqual(https.name, "Mock Wallet")
+    assert.strictEqual(connectorOf(info(), makeMockEip1193Provider()).icon, PNG)
+  })
+
   it("drops an unsafe icon but keeps the wallet", () => {
     const connector = connectorOf(info({ icon: "javascript:alert(1)" }), makeMockEip1193Provider())
     assert.isUndefined(connector.icon)
