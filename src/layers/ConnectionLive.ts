@@ -14,7 +14,8 @@ import {
   normalizeWalletError,
   RequestAbortedError,
   UserRejectedRequestError,
-  WalletConnectConnectorNotFoundError
+  WalletConnectConnectorNotFoundError,
+  type WalletError
 } from "../errors"
 import { namespacesOf, type WalletConnectSession } from "../internal/sessionAccounts"
 import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
@@ -264,6 +265,38 @@ export const makeConnection = Effect.gen(function* () {
 
   const readChain = (provider: Eip1193Provider) => walletRead(provider, "eth_chainId")
 
+  // One accounts prompt per wallet: a request a cancelled attempt left open in the wallet is joined by the
+  // next attempt rather than stacked under it. It runs in the service's scope, so cancelling an attempt
+  // stops waiting for it, not the prompt the visitor may still answer.
+  const accountsPrompts = yield* Ref.make<
+    ReadonlyMap<Eip1193Provider, Deferred.Deferred<unknown, WalletError>>
+  >(new Map())
+  const requestAccounts = (provider: Eip1193Provider) =>
+    Effect.uninterruptibleMask((restore) =>
+      Effect.gen(function* () {
+        const fresh = yield* Deferred.make<unknown, WalletError>()
+        const open = yield* Ref.modify(accountsPrompts, (prompts) => {
+          const existing = prompts.get(provider)
+          return existing === undefined
+            ? [undefined, new Map(prompts).set(provider, fresh)]
+            : [existing, prompts]
+        })
+        if (open !== undefined) return yield* restore(Deferred.await(open))
+        yield* walletRequest(provider, "eth_requestAccounts").pipe(
+          Effect.exit,
+          Effect.flatMap((exit) =>
+            Ref.update(accountsPrompts, (prompts) => {
+              const rest = new Map(prompts)
+              rest.delete(provider)
+              return rest
+            }).pipe(Effect.andThen(Deferred.done(fresh, exit)))
+          ),
+          Effect.forkIn(scope)
+        )
+        return yield* restore(Deferred.await(fresh))
+      })
+    )
+
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
       if (connector.type === "WALLET_CONNECT") {
@@ -271,7 +304,7 @@ export const makeConnection = Effect.gen(function* () {
         if (!(yield* commitSession(session, since))) return yield* Effect.fail(superseded())
         return
       }
-      const accounts = decodeAccounts(yield* walletRequest(connector.provider, "eth_requestAccounts"))
+      const accounts = decodeAccounts(yield* requestAccounts(connector.provider))
       if (accounts.length === 0) return yield* Effect.fail(noAccount())
       const chainId = yield* readChain(connector.provider)
       // A wallet that cannot say its chain is not connected on one the modal would have to guess.

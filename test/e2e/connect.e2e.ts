@@ -330,6 +330,22 @@ describe("a wallet that never answers", () => {
     expect(await page.evaluate(() => window.__sandboxWallet!.pending().length)).toBe(1)
     expect((await wallet.counts(page)).eth_requestAccounts).toBe(1)
   })
+
+  test("six tries, each left with Escape, leave one prompt in the wallet (issue 12, item 8)", async ({
+    page
+  }) => {
+    await visit(page, "hang")
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      await chooseSandboxWallet(page)
+      await page.getByRole("dialog", { name: "Connecting" }).getByRole("progressbar").waitFor()
+      await page.keyboard.press("Escape")
+      await connectButton(page).waitFor()
+    }
+    expect(await page.evaluate(() => window.__sandboxWallet!.pending().length), "prompts in the wallet").toBe(
+      1
+    )
+    expect((await wallet.counts(page)).eth_requestAccounts, "eth_requestAccounts asked").toBe(1)
+  })
 })
 
 describe("a wallet that rejects", () => {

@@ -543,6 +543,31 @@ describe("Connection.connect", () => {
       }).pipe(Effect.provide(servicesLayer(makeArea().area)))
   )
 
+  it.effect(
+    "six tries on a wallet that never answers, each cancelled, leave one prompt in the wallet; its late answer connects the last",
+    () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const mock = mockWallet()
+        const slow = holding(mock, "eth_requestAccounts")
+        announce(walletA, slow.provider)
+        for (let attempt = 1; attempt <= 6; attempt++) {
+          const caller = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+          yield* settle
+          yield* connection.cancel
+          yield* Effect.flip(Fiber.join(caller))
+        }
+        assert.strictEqual(slow.held(), 1)
+        const last = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+        yield* settle
+        assert.strictEqual(slow.held(), 1)
+        slow.release()
+        yield* Fiber.join(last)
+        assert.strictEqual(yield* status, "connected")
+        assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
   it.effect("closing the modal mid-connect settles the callers as rejected (R3)", () =>
     Effect.gen(function* () {
       const connection = yield* Connection
@@ -705,21 +730,26 @@ describe("Connection.connect", () => {
     }).pipe(Effect.provide(servicesLayer(makeArea().area)))
   )
 
-  it.effect("after a cancel, a new connect asks the wallet again and connects", () =>
-    Effect.gen(function* () {
-      const connection = yield* Connection
-      const mock = mockWallet()
-      mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
-      announce(walletA, mock)
-      const caller = yield* Effect.forkChild(connection.connect(idOf(walletA)))
-      yield* until(() => mock.count("eth_requestAccounts") === 1)
-      yield* connection.cancel
-      yield* Effect.flip(Fiber.join(caller))
-      mock.setBehaviour("eth_requestAccounts", { _tag: "Default" })
-      yield* connection.connect(idOf(walletA))
-      assert.strictEqual(mock.count("eth_requestAccounts"), 2)
-      assert.strictEqual(yield* address, ALICE)
-    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  it.effect(
+    "after a cancel, a new connect waits on the prompt still open in the wallet instead of asking again",
+    () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const mock = mockWallet()
+        const slow = holding(mock, "eth_requestAccounts")
+        announce(walletA, slow.provider)
+        const caller = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+        yield* until(() => slow.held() === 1)
+        yield* connection.cancel
+        yield* Effect.flip(Fiber.join(caller))
+        const again = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+        yield* settle
+        assert.strictEqual(slow.held(), 1)
+        slow.release()
+        yield* Fiber.join(again)
+        assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+        assert.strictEqual(yield* address, ALICE)
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
   )
 })
 
