@@ -144,6 +144,35 @@ describe("registeredSchemesOf and safeWalletLink", () => {
     )
   })
 
+  it("refuses OS and application handlers even when the listing registers them (deny by default)", () => {
+    const handlers = [
+      "ms-msdt",
+      "search-ms",
+      "vscode",
+      "itms-services",
+      "ms-settings",
+      "ms-officecmd",
+      "x-apple-reminderkit",
+      "shortcuts",
+      "zoommtg",
+      "msteams",
+      "steam",
+      "tel",
+      "webcal",
+      "magnet",
+      "jnlp",
+      "microsoft-edge"
+    ]
+    for (const scheme of handlers) {
+      expect(isAllowedCustomScheme(scheme), scheme).toBe(false)
+      const link = `${scheme}://open?x=1`
+      expect(safeWalletLink(link, { registeredSchemes: [scheme] }), scheme).toBeUndefined()
+      expect(walletLink(link, WC_URI, { registeredSchemes: [scheme] }), scheme).toBeUndefined()
+    }
+    for (const wallet of ["metamask", "trust", "rainbow", "zerion", "phantom", "okex", "cbwallet", "safe"])
+      expect(isAllowedCustomScheme(wallet), wallet).toBe(true)
+  })
+
   it("blocks what THREATS.md T4 names", () => {
     for (const scheme of NEVER) expect(isAllowedCustomScheme(scheme.slice(0, -1))).toBe(false)
     expect(isAllowedCustomScheme("https")).toBe(false)
@@ -305,7 +334,17 @@ const linkInputs = fc.oneof(
     weight: 1,
     arbitrary: fc
       .tuple(
-        fc.constantFrom("metamask", "trust", "okex", "x-y.z+w", "MetaMask"),
+        fc.constantFrom(
+          "metamask",
+          "trust",
+          "okex",
+          "x-y.z+w",
+          "MetaMask",
+          "ms-msdt",
+          "search-ms",
+          "vscode",
+          "itms-services"
+        ),
         fc.constantFrom("://", ":", ":/", "://main/"),
         fc.oneof(fc.webPath(), fc.string({ maxLength: 10 }))
       )
@@ -331,6 +370,10 @@ const registrations = fc.oneof(
       "blob",
       "file",
       "java\tscript",
+      "ms-msdt",
+      "search-ms",
+      "vscode",
+      "itms-services",
       ""
     ),
     { maxLength: 5 }
@@ -343,12 +386,19 @@ const wcUris = fc.oneof(
   fc.string({ maxLength: 20, unit: "binary" })
 )
 
-/** The schemes a call may emit: https, and registered ones that are well-formed and not on NEVER. */
+/**
+ * OS and application handler schemes, written here apart from src/internal/handlerSchemes.ts so that the
+ * property does not check the builder against itself: Windows, Apple, shell, editors, calls and mail.
+ */
+const OS_OR_APP_HANDLER =
+  /^(ms-|microsoft-|search|shell$|hcp$|itms|x-apple|vscode|mailto$|tel$|sms$|facetime|skype$|msteams$|slack$|steam$|zoommtg$|webcal|magnet$|jnlp|ssh$|smb$|ftp)/
+
+/** The schemes a call may emit: https, and registered ones that are well-formed, not on NEVER, no handler. */
 const allowedProtocols = (registered: ReadonlyArray<string> | undefined) =>
   new Set([
     "https:",
     ...(registered ?? [])
-      .filter((s) => /^[a-z][a-z0-9+.-]*$/.test(s))
+      .filter((s) => /^[a-z][a-z0-9+.-]*$/.test(s) && !OS_OR_APP_HANDLER.test(s))
       .map((s) => `${s}:`)
       .filter((p) => !NEVER.includes(p))
   ])

@@ -6,6 +6,8 @@
  * parser, and the result is rebuilt from the parsed parts and parsed again before it is returned.
  */
 
+import { isHandlerScheme } from "./handlerSchemes"
+
 const MAX_LINK_LENGTH = 2048
 
 /** Schemes never opened, whatever a listing registers. */
@@ -67,9 +69,12 @@ const CUSTOM_SCHEME = /^[a-z][a-z0-9+.-]*$/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/
 
-/** A scheme a wallet may register for its native links: well-formed, not `https`, not on the blocklist. */
+/**
+ * A scheme a wallet may register for its native links: well-formed, not `https`, not on the blocklist and
+ * outside every OS and application handler family (deny by default, THREATS.md §4.2).
+ */
 export const isAllowedCustomScheme = (scheme: string): boolean =>
-  CUSTOM_SCHEME.test(scheme) && !BLOCKED_SCHEMES.has(scheme)
+  CUSTOM_SCHEME.test(scheme) && !BLOCKED_SCHEMES.has(scheme) && !isHandlerScheme(scheme)
 
 export interface WalletLinkOptions {
   /** The custom schemes this wallet registered (those of its own `mobile_link` / `desktop_link`). */
