@@ -16,6 +16,11 @@ export const ANNOUNCE_EVENT = "eip6963:announceProvider"
 export const REQUEST_EVENT = "eip6963:requestProvider"
 export const INJECTED_ID = "injected"
 
+/** Announced wallets one page may list; later announcers are ignored (a page cannot grow it forever). */
+export const MAX_ANNOUNCED_WALLETS = 64
+/** An EIP-6963 uuid is 36 characters; a longer one is not a uuid. */
+const MAX_UUID_LENGTH = 64
+
 const decodeInfo = Schema.decodeUnknownOption(Eip6963ProviderInfo)
 
 /** Whether a value can serve as an EIP-1193 provider (has a callable `request`). */
@@ -48,6 +53,7 @@ export const fromAnnouncement = (detail: unknown): Option.Option<WalletConnector
   const provider = field(detail, "provider")
   if (!isEip1193Provider(provider)) return Option.none()
   return Option.flatMap(decodeInfo(field(detail, "info")), (info) => {
+    if (info.uuid.length > MAX_UUID_LENGTH) return Option.none()
     const name = sanitizeName(info.name)
     if (name === undefined) return Option.none()
     const rdns = sanitizeRdns(info.rdns)
@@ -81,16 +87,23 @@ export const injectedConnector = (provider: Eip1193Provider): WalletConnector =>
 })
 
 /**
- * Adds an announcement (THREATS.md T5). A wallet announcing again with the same uuid and provider is
- * the same wallet; the same uuid or rdns with another provider object is flagged on both sides, and
- * both stay listed so the visitor sees the conflict instead of a silent pick.
+ * Adds an announcement (THREATS.md T5). A provider already announced is the same wallet, whatever uuid
+ * it now gives (a wallet minting a uuid per request must not grow the list); the same uuid or rdns with
+ * another provider object is flagged on both sides, and both stay listed so the visitor sees the conflict
+ * instead of a silent pick. Past `MAX_ANNOUNCED_WALLETS` announced wallets, new ones are ignored. The
+ * list itself comes back when nothing changes.
  */
 export const withAnnouncement = (
   list: ReadonlyArray<WalletConnector>,
   next: WalletConnector
 ): ReadonlyArray<WalletConnector> => {
-  if (list.some((c) => c.type === "ANNOUNCED" && c.uuid === next.uuid && c.provider === next.provider))
-    return list
+  let announced = 0
+  for (const c of list) {
+    if (c.type !== "ANNOUNCED") continue
+    if (c.provider === next.provider) return list
+    announced++
+  }
+  if (announced >= MAX_ANNOUNCED_WALLETS) return list
   const clashes = (c: WalletConnector) =>
     c.type === "ANNOUNCED" && c.provider !== next.provider && (c.uuid === next.uuid || c.key === next.key)
   const clash = list.some(clashes)
@@ -139,12 +152,20 @@ export const makeConnectors = Effect.gen(function* () {
   const found = yield* Ref.make<ReadonlyArray<WalletConnector>>([])
   const connectors = yield* SubscriptionRef.make<ReadonlyArray<WalletConnector>>([])
   const runSync = Effect.runSyncWith(yield* Effect.context<never>())
+  // An announcement that changes nothing (a repeat) publishes nothing: views do not render for it.
   const update = (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) =>
-    Effect.flatMap(Ref.updateAndGet(found, f), (all) =>
-      SubscriptionRef.set(
-        connectors,
-        all.filter((c) => isShown(c, config))
-      )
+    Effect.flatMap(
+      Ref.modify(found, (all) => {
+        const next = f(all)
+        return [next === all ? undefined : next, next] as const
+      }),
+      (changed) =>
+        changed === undefined
+          ? Effect.void
+          : SubscriptionRef.set(
+              connectors,
+              changed.filter((c) => isShown(c, config))
+            )
     )
 
   if (typeof window !== "undefined") {

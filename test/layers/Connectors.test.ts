@@ -5,6 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
@@ -18,6 +19,7 @@ import {
   INJECTED_ID,
   injectedConnector,
   isShown,
+  MAX_ANNOUNCED_WALLETS,
   matchingKey,
   REQUEST_EVENT,
   withAnnouncement
@@ -480,6 +482,53 @@ describe("Connectors discovery", () => {
       announceWallet(info(), makeMockEip1193Provider())
       assert.strictEqual((yield* SubscriptionRef.get(ref)).length, 0)
     })
+  )
+})
+
+describe("Connectors under an announcement flood (issue 12, item 5)", () => {
+  it.effect(
+    "13 000 announcements of one provider, each with a fresh uuid, list one wallet and publish once",
+    () =>
+      Effect.gen(function* () {
+        const connectors = yield* Connectors
+        const provider = makeMockEip1193Provider()
+        let published = 0
+        const counting = yield* Effect.forkChild(
+          Stream.runForEach(SubscriptionRef.changes(connectors.connectors), () =>
+            Effect.sync(() => void published++)
+          )
+        )
+        yield* Effect.yieldNow
+        const before = published
+        for (let n = 0; n < 13_000; n++) announceWallet(info({ uuid: `uuid-${n}` }), provider)
+        yield* Effect.yieldNow
+        assert.strictEqual((yield* listed).length, 1)
+        assert.strictEqual(published - before, 1)
+        yield* Fiber.interrupt(counting)
+      }).pipe(Effect.provide(connectorsLayer()))
+  )
+
+  it.effect(`at most ${MAX_ANNOUNCED_WALLETS} announced wallets, however many providers announce`, () =>
+    Effect.gen(function* () {
+      for (let n = 0; n < 200; n++)
+        announceWallet(
+          info({ uuid: `w-${n}`, name: `Wallet ${n}`, rdns: `dev.w${n}` }),
+          makeMockEip1193Provider()
+        )
+      const all = yield* listed
+      assert.strictEqual(all.length, MAX_ANNOUNCED_WALLETS)
+      assert.strictEqual(all[0]?.name, "Wallet 0")
+    }).pipe(Effect.provide(connectorsLayer()))
+  )
+
+  it.effect("an announcement whose uuid is not uuid-sized is ignored; names are bounded", () =>
+    Effect.gen(function* () {
+      announceWallet(info({ uuid: "u".repeat(1000) }), makeMockEip1193Provider())
+      assert.strictEqual((yield* listed).length, 0)
+      announceWallet(info({ name: "N".repeat(100_000) }), makeMockEip1193Provider())
+      const [wallet] = yield* listed
+      assert.isAtMost(wallet?.name.length ?? 0, 64)
+    }).pipe(Effect.provide(connectorsLayer()))
   )
 })
 
