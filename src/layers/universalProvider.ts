@@ -6,6 +6,7 @@
 import UniversalProvider from "@walletconnect/universal-provider"
 import type { AppMetadata } from "../schemas/Metadata"
 import type { NamespaceRequest, UniversalProviderClient } from "../services/WalletConnectClient"
+import { guardVerifyMessages } from "./verifyGuard"
 
 export interface UniversalProviderOptions {
   readonly projectId: string
@@ -33,6 +34,8 @@ const copyNamespaces = (namespaces: Readonly<Record<string, NamespaceRequest>>) 
 export const createUniversalProvider = async (
   options: UniversalProviderOptions
 ): Promise<UniversalProviderClient> => {
+  // Before the SDK listens: forged Verify attestations from other origins never reach it (THREATS.md R11).
+  if (options.verify && typeof window !== "undefined") guardVerifyMessages(window)
   const provider = await UniversalProvider.init({
     projectId: options.projectId,
     relayUrl: options.relayUrl,
