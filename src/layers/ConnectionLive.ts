@@ -14,8 +14,7 @@ import {
   normalizeWalletError,
   RequestAbortedError,
   UserRejectedRequestError,
-  WalletConnectConnectorNotFoundError,
-  type WalletError
+  WalletConnectConnectorNotFoundError
 } from "../errors"
 import { namespacesOf, type WalletConnectSession } from "../internal/sessionAccounts"
 import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
@@ -33,6 +32,7 @@ import { ModalConfig } from "../services/ModalConfig"
 import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
 import { WalletConnect } from "../services/WalletConnect"
+import { makeAccountsPrompts } from "./accountsPrompts"
 import { makeRestore } from "./connectionRestore"
 import {
   type Connections,
@@ -265,37 +265,7 @@ export const makeConnection = Effect.gen(function* () {
 
   const readChain = (provider: Eip1193Provider) => walletRead(provider, "eth_chainId")
 
-  // One accounts prompt per wallet: a request a cancelled attempt left open in the wallet is joined by the
-  // next attempt rather than stacked under it. It runs in the service's scope, so cancelling an attempt
-  // stops waiting for it, not the prompt the visitor may still answer.
-  const accountsPrompts = yield* Ref.make<
-    ReadonlyMap<Eip1193Provider, Deferred.Deferred<unknown, WalletError>>
-  >(new Map())
-  const requestAccounts = (provider: Eip1193Provider) =>
-    Effect.uninterruptibleMask((restore) =>
-      Effect.gen(function* () {
-        const fresh = yield* Deferred.make<unknown, WalletError>()
-        const open = yield* Ref.modify(accountsPrompts, (prompts) => {
-          const existing = prompts.get(provider)
-          return existing === undefined
-            ? [undefined, new Map(prompts).set(provider, fresh)]
-            : [existing, prompts]
-        })
-        if (open !== undefined) return yield* restore(Deferred.await(open))
-        yield* walletRequest(provider, "eth_requestAccounts").pipe(
-          Effect.exit,
-          Effect.flatMap((exit) =>
-            Ref.update(accountsPrompts, (prompts) => {
-              const rest = new Map(prompts)
-              rest.delete(provider)
-              return rest
-            }).pipe(Effect.andThen(Deferred.done(fresh, exit)))
-          ),
-          Effect.forkIn(scope)
-        )
-        return yield* restore(Deferred.await(fresh))
-      })
-    )
+  const requestAccounts = yield* makeAccountsPrompts
 
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>) =>
     Effect.gen(function* () {
