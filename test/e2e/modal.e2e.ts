@@ -72,6 +72,70 @@ test("Connect Wallet opens a modal dialog that holds the focus until Escape clos
   await expect.poll(() => focusedElement(page, connect)).toBe("the Connect Wallet button")
 })
 
+test("13 000 EIP-6963 announcements, then the modal: it opens and lists a bounded set of wallets (issue 12, item 5)", async ({
+  page
+}) => {
+  // Before the page's scripts: a wallet minting a new uuid for every announcement, 13 000 times once
+  // Airlock asks, plus 200 distinct wallets.
+  await page.addInitScript(() => {
+    const icon = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"
+    const minting = { request: async () => null }
+    const others = Array.from({ length: 200 }, () => ({ request: async () => null }))
+    const announce = (info: object, provider: object) =>
+      window.dispatchEvent(
+        new CustomEvent("eip6963:announceProvider", {
+          detail: Object.freeze({ info: Object.freeze(info), provider })
+        })
+      )
+    window.addEventListener("eip6963:requestProvider", () => {
+      const started = performance.now()
+      for (let n = 0; n < 13_000; n++)
+        announce(
+          {
+            uuid: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+            name: "Flood",
+            icon,
+            rdns: "dev.flood"
+          },
+          minting
+        )
+      for (const [n, provider] of others.entries())
+        announce(
+          {
+            uuid: `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+            name: `Wallet ${n}`,
+            icon,
+            rdns: `dev.w${n}`
+          },
+          provider
+        )
+      Reflect.set(window, "__floodMs", performance.now() - started)
+    })
+  })
+  await page.goto(demoUrl)
+  const heapBefore = await page.evaluate(
+    () => (performance as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0
+  )
+  const started = Date.now()
+  await page.getByRole("button", { name: "Connect Wallet" }).click()
+  const dialog = page.getByRole("dialog", { name: "Connect Wallet" })
+  await dialog.waitFor({ state: "visible" })
+  const openedAfter = Date.now() - started
+  const floodMs = await page.evaluate(() => Number(Reflect.get(window, "__floodMs") ?? Number.NaN))
+  const heapAfter = await page.evaluate(
+    () => (performance as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0
+  )
+  console.log(
+    `13 200 announcements handled in ${floodMs.toFixed(0)} ms of main thread; the modal opened ${openedAfter} ms after the click; heap ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB over the page's`
+  )
+  const rows = await page.evaluate(
+    () => document.querySelector("airlock-modal")?.shadowRoot?.querySelectorAll("button").length ?? 0
+  )
+  // One Flood wallet, at most 64 announced in all, plus the modal's own buttons: never thousands.
+  expect(rows, "buttons in the Connect dialog").toBeLessThan(120)
+  expect(await dialog.getByRole("button", { name: /^Flood/ }).count(), "Flood rows").toBe(1)
+})
+
 test("clicking the overlay around the dialog card closes the modal", async ({ page }) => {
   const { connect, dialog } = await openConnect(page)
   const card = await dialog.boundingBox()
