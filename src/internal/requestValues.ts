@@ -80,3 +80,21 @@ export const decodeBase58 = (text: string): Uint8Array | undefined => {
   for (let i = 0; i < text.length && text[i] === "1"; i++) reversed.push(0)
   return Uint8Array.from(reversed.reverse())
 }
+
+/** One line of a description: a label and its value, made safe to show. */
+export interface DescriptionRow {
+  readonly label: string
+  readonly value: string
+  /** `code`: addresses and hex, shown monospaced; `message`: text whose line breaks are kept. */
+  readonly format: "text" | "code" | "message"
+}
+
+export const row = (
+  label: string,
+  value: unknown,
+  format: DescriptionRow["format"] = "text"
+): DescriptionRow => ({
+  label,
+  value: displayText(value, format === "message"),
+  format
+})

@@ -13,9 +13,6 @@ import type { AccountDataState } from "./deferred/AccountLoads"
 
 const IDLE = { _tag: "Idle" } as const
 
-/** What a SubscriptionRef holds. */
-type Value<R> = R extends SubscriptionRef.SubscriptionRef<infer A> ? A : never
-
 /** A chunk that would not load is asked for again this often before the data shows as failed. */
 const LOAD_RETRIES = Schedule.max([Schedule.exponential("1 second"), Schedule.recurs(3)])
 
@@ -23,12 +20,12 @@ export const makeAccountData = Effect.gen(function* () {
   const connection = yield* Connection
   const networks = yield* Networks
   const state: AccountDataState = {
-    nativeBalance: yield* SubscriptionRef.make<Value<AccountDataState["nativeBalance"]>>(IDLE),
-    tokens: yield* SubscriptionRef.make<Value<AccountDataState["tokens"]>>(IDLE),
-    nfts: yield* SubscriptionRef.make<Value<AccountDataState["nfts"]>>(IDLE),
-    activity: yield* SubscriptionRef.make<Value<AccountDataState["activity"]>>(IDLE),
-    identity: yield* SubscriptionRef.make<Value<AccountDataState["identity"]>>(IDLE),
-    sent: yield* SubscriptionRef.make<Value<AccountDataState["sent"]>>([])
+    nativeBalance: yield* SubscriptionRef.make<AccountDataState["nativeBalance"]["value"]>(IDLE),
+    tokens: yield* SubscriptionRef.make<AccountDataState["tokens"]["value"]>(IDLE),
+    nfts: yield* SubscriptionRef.make<AccountDataState["nfts"]["value"]>(IDLE),
+    activity: yield* SubscriptionRef.make<AccountDataState["activity"]["value"]>(IDLE),
+    identity: yield* SubscriptionRef.make<AccountDataState["identity"]["value"]>(IDLE),
+    sent: yield* SubscriptionRef.make<AccountDataState["sent"]["value"]>([])
   }
   // The loading code arrives with the first connected account: a visit that never connects never needs it.
   const loads = yield* deferredImplementation(() =>

@@ -11,8 +11,7 @@ import {
 } from "../services/FallbackTransport"
 import { ModalConfig } from "../services/ModalConfig"
 import { RpcTransportError } from "../services/RpcTransport"
-import { cachedImport, memoizeSuccess } from "./cachedImport"
-import { ChunkLoadError } from "./deferred"
+import { type ChunkLoadError, deferredImplementation } from "./deferred"
 
 /**
  * One ranked fallback per configured network, built on first use (so only used chains are pinged) and
@@ -27,23 +26,15 @@ export const makeFallbackTransport: Effect.Effect<
   ModalConfig | HttpClient.HttpClient | Scope.Scope
 > = Effect.gen(function* () {
   const config = yield* ModalConfig
-  // The layer's own context (its HttpClient, scope and RankingConfig), whichever request builds a chain.
-  const context = yield* Effect.context<HttpClient.HttpClient | Scope.Scope>()
-  // A chain's RPC code travels in its own chunk, fetched when a chain is first used.
-  const chainRpc = yield* cachedImport(
-    () => import("./deferred/rankedFallback"),
-    (cause) => new ChunkLoadError({ cause })
-  )
-
   const fallbacks = new Map<string, Effect.Effect<RankedFallback, ChainNotConfiguredError | ChunkLoadError>>()
   for (const network of config.networks) {
     if (fallbacks.has(network.caipNetworkId)) continue
-    const build = chainRpc.pipe(
-      Effect.flatMap((module) => module.makeChainFallback(network, config)),
-      Effect.provideContext(context)
+    // A chain's RPC code travels in its own chunk, fetched when a chain is first used; built once even
+    // when the first requests race, in the layer's context (its HttpClient, scope and RankingConfig).
+    const fallback = yield* deferredImplementation(() =>
+      import("./deferred/rankedFallback").then((module) => module.makeChainFallback(network, config))
     )
-    // Built once even when the first requests race; a chunk that failed to load is asked for again.
-    fallbacks.set(network.caipNetworkId, yield* memoizeSuccess(build))
+    fallbacks.set(network.caipNetworkId, fallback)
   }
 
   /** The chain's fallback; `method` names the request in the error when its code failed to load. */

@@ -8,11 +8,12 @@ export class ChunkLoadError extends Data.TaggedError("ChunkLoadError")<{ readonl
 /**
  * A service implementation kept out of the first paint: `load` imports its constructor from
  * `src/layers/deferred/`, and the first use builds it once, in the layer's own context and scope (so its
- * caches and fibers live as long as the layer, whichever caller came first). A failed load is not kept.
+ * caches and fibers live as long as the layer, whichever caller came first). A failed load or build is not
+ * kept: the next use tries again.
  */
-export const deferredImplementation = <S, R>(
-  load: () => Promise<Effect.Effect<S, never, R>>
-): Effect.Effect<Effect.Effect<S, ChunkLoadError>, never, R> =>
+export const deferredImplementation = <S, E, R>(
+  load: () => Promise<Effect.Effect<S, E, R>>
+): Effect.Effect<Effect.Effect<S, ChunkLoadError | E>, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) =>
     memoizeSuccess(
       Effect.tryPromise({ try: load, catch: (cause) => new ChunkLoadError({ cause }) }).pipe(

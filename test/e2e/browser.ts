@@ -1,6 +1,6 @@
 import { createRequire } from "node:module"
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core"
-import { test as base } from "vitest"
+import { test as base, expect } from "vitest"
 
 /** Debian's chromium; browsers are never downloaded. */
 export const chromiumPath = process.env.AIRLOCK_CHROMIUM ?? "/usr/bin/chromium"
@@ -197,4 +197,29 @@ export async function axeViolations(page: Page, hostSelector: string): Promise<R
     console.log(`axe ${finding.impact}: ${finding.id}: ${finding.help}\n  ${finding.targets.join("\n  ")}`)
   }
   return violations.filter((finding) => finding.impact === "serious" || finding.impact === "critical")
+}
+
+/**
+ * The Sandbox WalletConnect Wallet's page at `url`, in its own context, once its wallet is ready. `close`
+ * fails the test on any page or console error the wallet page had.
+ */
+export async function openWalletConnectWallet(browser: Browser, url: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  page.setDefaultTimeout(20_000)
+  const problems: Array<string> = []
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console.error: ${message.text()}`)
+  })
+  await page.goto(url)
+  await page.waitForFunction(() => window.__sandboxWcWallet !== undefined)
+  await page.evaluate(() => window.__sandboxWcWallet!.ready)
+  return {
+    page,
+    close: async () => {
+      await context.close()
+      expect(problems, "errors on the wallet page").toEqual([])
+    }
+  }
 }

@@ -283,6 +283,17 @@ async function connect(page: Page): Promise<Locator> {
   return account
 }
 
+/** Visits the demo, opens the modal and goes to All Wallets; resolves to its dialog. */
+async function openAllWallets(page: Page): Promise<Locator> {
+  await visit(page)
+  await page.getByRole("button", { name: "Connect Wallet" }).click()
+  await page
+    .getByRole("dialog", { name: "Connect Wallet" })
+    .getByRole("button", { name: "All Wallets" })
+    .click()
+  return page.getByRole("dialog", { name: "All Wallets" })
+}
+
 const tab = (account: Locator, name: "Tokens" | "NFTs" | "Activity") => account.getByRole("tab", { name })
 
 async function openTab(account: Locator, name: "Tokens" | "NFTs" | "Activity") {
@@ -447,13 +458,7 @@ describe("an API that puts sentences where data belongs (issue 12, item 3)", () 
     page
   }) => {
     await setFaults({ hostile: "sentences", paths: "^/getWallets" })
-    await visit(page)
-    await page.getByRole("button", { name: "Connect Wallet" }).click()
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: "All Wallets" })
-      .click()
-    const dialog = page.getByRole("dialog", { name: "All Wallets" })
+    const dialog = await openAllWallets(page)
     await dialog.getByText("Network request failed. Try again later.").waitFor()
     await dialog.getByRole("button", { name: "Try again" }).waitFor()
     const shown = (await dialog.textContent()) ?? ""
@@ -495,13 +500,7 @@ test("All Wallets over a listing that repeats its page and claims a million wall
   page
 }) => {
   await setFaults({ hostile: "repeat-pages", paths: "^/getWallets" })
-  await visit(page)
-  await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: "All Wallets" })
-    .click()
-  const dialog = page.getByRole("dialog", { name: "All Wallets" })
+  const dialog = await openAllWallets(page)
   const grid = dialog.getByRole("list", { name: "All wallets" })
   await grid.getByRole("listitem").first().waitFor()
   // Scroll to the end of what is shown, then leave the view open: no visitor action for 10 s.
@@ -522,13 +521,7 @@ test("All Wallets: past 120 wallets by scrolling, each page requested once; sear
   const listing = await walletListing()
   expect(listing.length).toBeGreaterThan(600)
 
-  await visit(page)
-  await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: "All Wallets" })
-    .click()
-  const dialog = page.getByRole("dialog", { name: "All Wallets" })
+  const dialog = await openAllWallets(page)
   const grid = dialog.getByRole("list", { name: "All wallets" })
   await grid.getByRole("listitem").first().waitFor()
   const scroller = await dialog.locator(".wallet-scroll").elementHandle()

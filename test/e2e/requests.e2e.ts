@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from "playwright-core"
+import type { Locator, Page } from "playwright-core"
 import { formatEther } from "viem"
 import { describe, expect, inject } from "vitest"
-import { test } from "./browser"
+import { openWalletConnectWallet, test } from "./browser"
 
 /**
  * Requests from the demo page through `modal.request` and `modal.switchNetwork` (issue 11's acceptance), in
@@ -197,28 +197,6 @@ describe("send 0.01 ETH from the demo page", () => {
   })
 })
 
-/** The wallet page in its own context, failing the test on any page or console error there. */
-async function openWalletConnectWallet(browser: Browser) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  const problems: Array<string> = []
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console.error: ${message.text()}`)
-  })
-  await page.goto(walletConnectWalletUrl)
-  await page.waitForFunction(() => window.__sandboxWcWallet !== undefined)
-  await page.evaluate(() => window.__sandboxWcWallet!.ready)
-  return {
-    page,
-    close: async () => {
-      await context.close()
-      expect(problems, "errors on the wallet page").toEqual([])
-    }
-  }
-}
-
 describe("send 0.01 ETH through WalletConnect", () => {
   test.override({ contextOptions: { permissions: ["clipboard-read", "clipboard-write"] } })
 
@@ -239,7 +217,7 @@ describe("send 0.01 ETH through WalletConnect", () => {
     await page.locator("airlock-modal").getByText("Link copied").waitFor()
     const uri = await page.evaluate(() => navigator.clipboard.readText())
 
-    const wallet = await openWalletConnectWallet(browser)
+    const wallet = await openWalletConnectWallet(browser, walletConnectWalletUrl)
     try {
       await wallet.page.getByLabel("WalletConnect URI").fill(uri)
       await wallet.page.getByRole("button", { name: "Connect", exact: true }).click()

@@ -1,10 +1,10 @@
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58 } from "@scure/base"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { verifyMessage } from "viem"
 import { describe, expect, inject } from "vitest"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
-import { test } from "./browser"
+import { openWalletConnectWallet, test } from "./browser"
 
 /**
  * WalletConnect for real, in chromium: the demo page pairs with the Sandbox WalletConnect Wallet (its own
@@ -18,28 +18,6 @@ const account0 = inject("sandbox").accounts[0]!
 
 const truncate = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
 const modal = (page: Page, name: string | RegExp) => page.getByRole("dialog", { name })
-
-/** The wallet page in its own context, failing the test on any page or console error there too. */
-async function openWallet(browser: Browser) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  page.setDefaultTimeout(20_000)
-  const problems: Array<string> = []
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`))
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console.error: ${message.text()}`)
-  })
-  await page.goto(walletUrl)
-  await page.waitForFunction(() => window.__sandboxWcWallet !== undefined)
-  await page.evaluate(() => window.__sandboxWcWallet!.ready)
-  return {
-    page,
-    close: async () => {
-      await context.close()
-      expect(problems).toEqual([])
-    }
-  }
-}
 
 /** Opens the modal on Connect and chooses WalletConnect; returns its view. */
 async function chooseWalletConnect(page: Page) {
@@ -73,7 +51,7 @@ describe("WalletConnect with the sandbox wallet page", () => {
     const uri = await copyPairingLink(page)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
 
-    const wallet = await openWallet(browser)
+    const wallet = await openWalletConnectWallet(browser, walletUrl)
     try {
       // The visitor pastes the link into the wallet and sees who is asking.
       await wallet.page.getByLabel("WalletConnect URI").fill(uri)
@@ -144,7 +122,7 @@ describe("WalletConnect with the sandbox wallet page", () => {
     page.setDefaultTimeout(20_000)
     await page.goto(demoUrl)
     const uri = await copyPairingLink(page)
-    const wallet = await openWallet(browser)
+    const wallet = await openWalletConnectWallet(browser, walletUrl)
     try {
       await wallet.page.evaluate((link) => window.__sandboxWcWallet!.pair(link), uri)
       await wallet.page.waitForFunction(() => window.__sandboxWcWallet!.proposals().length === 1)

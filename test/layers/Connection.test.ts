@@ -729,28 +729,6 @@ describe("Connection.connect", () => {
       assert.strictEqual(first.listenerCount(), 3)
     }).pipe(Effect.provide(servicesLayer(makeArea().area)))
   )
-
-  it.effect(
-    "after a cancel, a new connect waits on the prompt still open in the wallet instead of asking again",
-    () =>
-      Effect.gen(function* () {
-        const connection = yield* Connection
-        const mock = mockWallet()
-        const slow = holding(mock, "eth_requestAccounts")
-        announce(walletA, slow.provider)
-        const caller = yield* Effect.forkChild(connection.connect(idOf(walletA)))
-        yield* until(() => slow.held() === 1)
-        yield* connection.cancel
-        yield* Effect.flip(Fiber.join(caller))
-        const again = yield* Effect.forkChild(connection.connect(idOf(walletA)))
-        yield* settle
-        assert.strictEqual(slow.held(), 1)
-        slow.release()
-        yield* Fiber.join(again)
-        assert.strictEqual(mock.count("eth_requestAccounts"), 1)
-        assert.strictEqual(yield* address, ALICE)
-      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
-  )
 })
 
 // ---------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import * as Ref from "effect/Ref"
 import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { BalanceUnavailableError, HistoryFetchError } from "../../errors"
+import type { HistoryFetchError } from "../../errors"
 import {
   type FollowedAccount,
   followedAccount,
@@ -14,18 +14,16 @@ import {
   sameAddress
 } from "../../internal/followedAccount"
 import { unlistedSends } from "../../internal/sentActivity"
-import type { TokenBalance } from "../../schemas/Balance"
-import type { Identity } from "../../schemas/Identity"
 import type { CaipNetwork } from "../../schemas/Network"
 import type { Transaction } from "../../schemas/Transaction"
 import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../services/AccountData"
-import { BalanceService, type NativeBalance } from "../../services/BalanceService"
+import { BalanceService } from "../../services/BalanceService"
 import { Connection } from "../../services/Connection"
 import { type HistoryPage, HistoryService } from "../../services/HistoryService"
 import { IdentityService } from "../../services/IdentityService"
 import { Networks } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
-import { type TrackedTransaction, TransactionWatcher } from "../../services/TransactionWatcher"
+import { TransactionWatcher } from "../../services/TransactionWatcher"
 
 /** Pages of activity one NFT load reads at most: collectibles can sit on any page. */
 export const NFT_PAGES = 10
@@ -76,16 +74,10 @@ interface Cursors {
 const NO_CURSORS: Cursors = { activity: undefined, nfts: undefined }
 
 /** The data `AccountDataLive` shows; the loads below fill it. */
-export interface AccountDataState {
-  readonly nativeBalance: SubscriptionRef.SubscriptionRef<Loadable<NativeBalance, BalanceUnavailableError>>
-  readonly tokens: SubscriptionRef.SubscriptionRef<
-    Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
-  >
-  readonly nfts: SubscriptionRef.SubscriptionRef<Loadable<Paged<Nft>, HistoryFetchError>>
-  readonly activity: SubscriptionRef.SubscriptionRef<Loadable<Paged<Transaction>, HistoryFetchError>>
-  readonly identity: SubscriptionRef.SubscriptionRef<Loadable<Identity | undefined>>
-  readonly sent: SubscriptionRef.SubscriptionRef<ReadonlyArray<TrackedTransaction>>
-}
+export type AccountDataState = Pick<
+  AccountDataShape,
+  "nativeBalance" | "tokens" | "nfts" | "activity" | "identity" | "sent"
+>
 
 /** AccountData's commands, loaded with the first connected account. */
 export type AccountLoads = Pick<AccountDataShape, "loadMoreActivity" | "loadMoreNfts" | "retry" | "refresh">

@@ -180,7 +180,7 @@ export const modalCss = `
 .row[aria-current="true"] { border-color: var(--_accent); }
 .row[data-suspicious] .tag { color: var(--_error); font-weight: 600; }
 .row:disabled { cursor: default; opacity: 0.7; }
-.connecting {
+.connecting, .account-card {
   display: flex;
   flex-direction: column;
   align-items: center;

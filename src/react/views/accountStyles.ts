@@ -1,13 +1,5 @@
 /** The Account view's styles, adopted when its chunk first renders (see `useViewStyles`). */
 export const accountCss = `
-.account-card {
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: calc(var(--_fs) * 0.8);
-  padding: calc(var(--_fs) * 1.2) 0;
-  text-align: center;
-}
 .account-card .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); }
 .impersonation { margin: 0; color: var(--_error); font-weight: 600; }
 .address { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; }
