@@ -63,8 +63,9 @@ const modal: Modal | undefined =
               blockchainApiUrl: sandbox.api.url,
               analyticsUrl: sandbox.api.url,
               relayUrl: sandbox.relayUrl,
-              // verify.walletconnect.org is out of reach offline.
-              walletConnectVerify: false
+              // verify.walletconnect.org is out of reach offline; `?verify` turns it on for the browser
+              // test that stands in for Verify's frame.
+              walletConnectVerify: new URLSearchParams(location.search).has("verify")
             }),
         metadata: {
           name: "Airlock Demo",

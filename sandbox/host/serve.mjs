@@ -44,6 +44,8 @@ export const contentSecurityPolicy = [
   "style-src 'self'",
   "img-src 'self' data: https: http://127.0.0.1:*",
   "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
+  // WalletConnect Verify's frame, framed only when a page turns `walletConnectVerify` on (README, CSP).
+  "frame-src https://verify.walletconnect.org",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

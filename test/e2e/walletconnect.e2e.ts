@@ -163,3 +163,87 @@ describe("WalletConnect without a relay", () => {
     expect(await view.getByRole("img", { name: /QR code/ }).count()).toBe(0)
   })
 })
+
+describe("WalletConnect Verify", () => {
+  const VERIFY = "https://verify.walletconnect.org"
+  const FORGER = "https://forger.example"
+
+  /** An unsigned JWT whose payload names the attested request, as Verify's frame sends one. */
+  const attestationJwt = (id: string, origin: string) => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url")
+    return `${part({ alg: "ES256", typ: "JWT" })}.${part({ id, origin, isVerified: true, isScam: false })}.c2ln`
+  }
+  const attestationMessage = (attestation: string) =>
+    JSON.stringify({ type: "verify_attestation", attestation })
+  /** A page that posts `message` to the window that framed or opened it, then says it is done. */
+  const poster = (message: string) =>
+    `<script>const to = opener ?? parent; to.postMessage(${JSON.stringify(message)}, "*"); to.postMessage("forged:done", "*")</script>`
+
+  test("forged attestations from the page itself and from another origin never reach the SDK; Verify's own does (issue 12, item 7)", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(20_000)
+    // What the page's SDK publishes to the relay: the session proposal carries the attestation it accepted.
+    const published: Array<string> = []
+    page.on("websocket", (socket) => {
+      socket.on("framesent", ({ payload }) => {
+        if (typeof payload === "string" && payload.includes('"attestation"')) published.push(payload)
+      })
+    })
+    // Verify's frame (offline, so stood in for here) answers only once both forgeries were delivered.
+    let forgeriesDelivered: () => void = () => undefined
+    const delivered = new Promise<void>((resolve) => {
+      forgeriesDelivered = resolve
+    })
+    await page.route(`${VERIFY}/**`, async (route) => {
+      const url = new URL(route.request().url())
+      const id = url.searchParams.get("id")
+      if (!url.pathname.endsWith("/attestation") || id === null) return route.fulfill({ status: 404 })
+      await delivered
+      return route.fulfill({
+        contentType: "text/html",
+        body: poster(attestationMessage(attestationJwt(id, "genuine")))
+      })
+    })
+    await page.context().route(`${FORGER}/**`, (route) => {
+      const id = new URL(route.request().url()).searchParams.get("id") ?? ""
+      return route.fulfill({
+        contentType: "text/html",
+        body: poster(attestationMessage(attestationJwt(id, "forged from another origin")))
+      })
+    })
+
+    await page.goto(`${demoUrl}?verify`)
+    await page.evaluate(() =>
+      window.addEventListener("message", (event) => {
+        if (event.data === "forged:done") Reflect.set(window, "__forgedDone", true)
+      })
+    )
+    await chooseWalletConnect(page)
+    // The SDK frames Verify with the id of the proposal it is about to publish; a forger who knows it too
+    // (it is in the frame's URL) attests it first, from this window and from a window of its own.
+    const frame = await page.waitForFunction(
+      (verify) =>
+        [...document.querySelectorAll("iframe")].find((iframe) => iframe.src.startsWith(verify))?.src,
+      VERIFY
+    )
+    const id = new URL(String(await frame.jsonValue())).searchParams.get("id") ?? ""
+    expect(id).not.toBe("")
+    await page.evaluate(
+      (message) => window.postMessage(message, "*"),
+      attestationMessage(attestationJwt(id, "forged in the page"))
+    )
+    // The demo's CSP frames only Verify, so the other origin speaks from a window the page opened.
+    await page.evaluate((src) => window.open(src), `${FORGER}/?id=${id}`)
+    await page.waitForFunction(() => Reflect.get(window, "__forgedDone") === true)
+    forgeriesDelivered()
+
+    await expect.poll(() => published.length).toBeGreaterThan(0)
+    const attested = published.map((frame) => {
+      const params = (JSON.parse(frame) as { params?: { attestation?: string } }).params
+      const payload = params?.attestation?.split(".")[1] ?? ""
+      return (JSON.parse(Buffer.from(payload, "base64url").toString() || "{}") as { origin?: string }).origin
+    })
+    expect(attested).toEqual(["genuine"])
+  })
+})
