@@ -3,7 +3,7 @@ import type { SandboxChain, SandboxToken } from "../chain/chain.mjs"
 export type FaultStatus = 403 | 429 | 500 | 503
 
 /** The hostile answers the sandbox API can give (THREATS.md T15). */
-export type HostileMode = "repeat-pages" | "sentences" | "bidi"
+export type HostileMode = "repeat-pages" | "sentences" | "bidi" | "handler-links"
 
 /** One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`). */
 export interface FaultRule {
@@ -15,7 +15,9 @@ export interface FaultRule {
   readonly malformed?: boolean
   /**
    * Lie as a malicious API could: `repeat-pages` answers `/getWallets` page 1 for any page, `count`
-   * 1 000 000; `sentences` puts a phishing sentence in `/getWallets`'s `count` and identity names.
+   * 1 000 000; `sentences` puts a phishing sentence in `/getWallets`'s `count` and identity names;
+   * `bidi` overrides token symbols' direction and makes USD values 1e308; `handler-links` lists OS and
+   * application handler links as every wallet's native links.
    */
   readonly hostile?: HostileMode
   /** Only requests whose path (no query) matches; a string is a regular expression source. */
@@ -119,6 +121,8 @@ export declare const DEFAULT_ALLOWED_ORIGINS: ReadonlyArray<string>
 export declare const SANDBOX_IDENTITY_NAME: "sandbox.airlock.eth"
 export declare const FAULT_STATUSES: ReadonlyArray<FaultStatus>
 export declare const HOSTILE_MODES: ReadonlyArray<HostileMode>
+/** The native links `hostile: "handler-links"` gives the listed wallets, in turn. */
+export declare const HANDLER_LINKS: ReadonlyArray<string>
 /** The phishing sentence `hostile: "sentences"` puts where data belongs. */
 export declare const PHISHING_SENTENCE: string
 export declare const FAULT_BODIES: Readonly<Record<FaultStatus, { readonly message: string }>>

@@ -260,9 +260,19 @@ const RULE_KEYS = new Set(["delayMs", "status", "malformed", "hostile", "paths",
  * - `sentences`: text where data belongs, to be shown as if the modal said it: `/getWallets`'s `count`
  *   and every identity's `name` are a phishing sentence;
  * - `bidi`: balances and history whose token symbols start with a right-to-left override (`"\u202eDSU"`
- *   displays as "USD") and whose USD values are 1e308.
+ *   displays as "USD") and whose USD values are 1e308;
+ * - `handler-links`: every listed wallet's `desktop_link` and `mobile_link` are links to OS and application
+ *   protocol handlers (`HANDLER_LINKS`), as if the wallet had registered those schemes.
  */
-export const HOSTILE_MODES = ["repeat-pages", "sentences", "bidi"]
+export const HOSTILE_MODES = ["repeat-pages", "sentences", "bidi", "handler-links"]
+
+/** What `handler-links` lists as wallets' native links: Windows, Windows search, an editor, iOS installs. */
+export const HANDLER_LINKS = [
+  "ms-msdt://pcwdiagnostic/",
+  "search-ms://query/",
+  "vscode://vscode.git/clone/",
+  "itms-services://download-manifest/"
+]
 
 /** What `sentences` puts where data belongs. */
 export const PHISHING_SENTENCE =
@@ -281,6 +291,14 @@ const hostileReply = (mode, path, reply) => {
   if (mode === "sentences" && wallets) return json(200, { ...body(), count: PHISHING_SENTENCE })
   if (mode === "sentences" && /^\/v1\/identity\//.test(path))
     return json(200, { ...body(), name: PHISHING_SENTENCE })
+  if (mode === "handler-links" && wallets) {
+    const { data, ...rest } = body()
+    const linkAt = (n) => HANDLER_LINKS[n % HANDLER_LINKS.length]
+    return json(200, {
+      ...rest,
+      data: data.map((wallet, n) => ({ ...wallet, desktop_link: linkAt(n), mobile_link: linkAt(n + 1) }))
+    })
+  }
   if (mode === "bidi" && /^\/v1\/account\/[^/]+\/balance\/?$/.test(path)) {
     const { balances, ...rest } = body()
     return json(200, {

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core"
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits } from "viem"
 import { afterEach, beforeEach, describe, expect, inject } from "vitest"
 import type { ActiveFault, FaultRule, RecordedRequest } from "../../sandbox/api/api.mjs"
-import { DEFAULT_PROJECT_ID, PRICES } from "../../sandbox/api/api.mjs"
+import { DEFAULT_PROJECT_ID, HANDLER_LINKS, PRICES, SANDBOX_WALLET_RDNS } from "../../sandbox/api/api.mjs"
 import { type ExpectedConsoleError, test } from "./browser"
 
 /**
@@ -478,11 +478,21 @@ describe("an API that puts sentences where data belongs (issue 12, item 3)", () 
   })
 })
 
-test("token symbols with a right-to-left override reach Activity without it (issue 12, item 6)", async ({
+test("token symbols with a right-to-left override reach Tokens and Activity without it; $1e308 stays short (issue 12, item 6)", async ({
   page
 }) => {
   await setFaults({ hostile: "bidi", paths: "^/v1/account/" })
   const account = await connect(page)
+  // Tokens: symbols and their icons' initials without the override, and values of $1e308 kept short.
+  const tokens = await openTab(account, "Tokens")
+  await tokens.getByRole("listitem").first().waitFor({ timeout: 20_000 })
+  const tokenRows = await tokens.getByRole("listitem").allTextContents()
+  for (const text of tokenRows) {
+    expect(text, "a Tokens row").not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/)
+    expect(text, "a Tokens row").not.toMatch(/[\d,]{20}/)
+  }
+  const shown = (await account.textContent()) ?? ""
+  expect(shown, "the Account view").not.toMatch(/[\d,]{20}/)
   const activity = await openTab(account, "Activity")
   await activity.getByRole("region").first().waitFor({ timeout: 20_000 })
   const rows = await activity.getByRole("listitem").allTextContents()
@@ -494,6 +504,75 @@ test("token symbols with a right-to-left override reach Activity without it (iss
     rows.some((text) => text.includes(" HTE")),
     rows.join(" | ")
   ).toBe(true)
+})
+
+describe("a listing whose wallets link to OS and application protocol handlers (issue 12, item 4)", () => {
+  const handlerSchemes = HANDLER_LINKS.map((link) => link.slice(0, link.indexOf(":")))
+  const schemeOf = (href: string) => href.slice(0, Math.max(0, href.indexOf(":")))
+  /** The links of the open dialog, as the page would follow them. */
+  const linksIn = (dialog: Locator) =>
+    dialog.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""))
+
+  test("a chosen wallet is never offered through ms-msdt:, search-ms:, vscode: or itms-services:", async ({
+    page
+  }) => {
+    await setFaults({ hostile: "handler-links", paths: "^/getWallets" })
+    const { data } = await api<{
+      data: ReadonlyArray<{ name: string; rdns: string | null; desktop_link: string }>
+    }>("/getWallets", { page: "1", entries: "8" })
+    // One listed wallet per handler scheme (as its desktop link, the first a desktop page tries), leaving
+    // out the installed Sandbox Wallet, which connects without WalletConnect.
+    const chosen = handlerSchemes.map((scheme) =>
+      data.find((wallet) => wallet.rdns !== SANDBOX_WALLET_RDNS && schemeOf(wallet.desktop_link) === scheme)
+    )
+    const wallets = chosen.filter((wallet) => wallet !== undefined)
+    expect(wallets.length, "a wallet for each scheme").toBe(handlerSchemes.length)
+    const allWallets = await openAllWallets(page)
+    const grid = allWallets.getByRole("list", { name: "All wallets" })
+    for (const wallet of wallets) {
+      await grid.getByRole("button", { name: wallet.name, exact: true }).first().click()
+      const view = page.getByRole("dialog", { name: "WalletConnect" })
+      await view.getByRole("img", { name: `QR code: Scan with ${wallet.name}` }).waitFor()
+      const links = await linksIn(view)
+      for (const href of links)
+        expect(handlerSchemes, `${wallet.name} offers ${href}`).not.toContain(schemeOf(href))
+      const open = view.getByRole("link", { name: `Open ${wallet.name}` })
+      if ((await open.count()) > 0) expect(await open.getAttribute("href")).toMatch(/^https:\/\//)
+      await page.getByRole("button", { name: "Back" }).click()
+      await grid.waitFor()
+    }
+  })
+
+  test("on a touch device, the wallets offered to open are none of them", async ({ browser }) => {
+    await setFaults({ hostile: "handler-links", paths: "^/getWallets" })
+    const context = await browser.newContext({
+      hasTouch: true,
+      isMobile: true,
+      viewport: { width: 390, height: 844 }
+    })
+    try {
+      const page = await context.newPage()
+      page.setDefaultTimeout(10_000)
+      await page.goto(demoUrl)
+      expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "a coarse pointer").toBe(
+        true
+      )
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      await page
+        .getByRole("dialog", { name: "Connect Wallet" })
+        .getByRole("button", { name: /WalletConnect/ })
+        .click()
+      const view = page.getByRole("dialog", { name: "WalletConnect" })
+      await view.getByRole("button", { name: "Copy link" }).waitFor()
+      // Wallets with an https page of their own are still offered, through it.
+      const offered = view.getByRole("list", { name: "Open a wallet" }).getByRole("link")
+      await expect.poll(() => offered.count()).toBeGreaterThan(0)
+      const links = await linksIn(view)
+      for (const href of links) expect(handlerSchemes, `offered ${href}`).not.toContain(schemeOf(href))
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 test("All Wallets over a listing that repeats its page and claims a million wallets: a handful of requests in 10 s, not a storm", async ({

@@ -9,6 +9,7 @@ import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, parseU
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import {
   DEFAULT_PROJECT_ID,
+  HANDLER_LINKS,
   PHISHING_SENTENCE,
   PRICES,
   SANDBOX_IDENTITY_NAME,
@@ -666,6 +667,13 @@ describe("fault switches", () => {
     })) as { balances: ReadonlyArray<{ symbol: string; value: number }> }
     expect(balances.map((b) => b.symbol)).toContain("\u202eHTE")
     expect(balances.every((b) => b.value === 1e308)).toBe(true)
+
+    api.faults.set({ hostile: "handler-links", paths: "^/getWallets" })
+    const { data } = (await getJson("/getWallets", { page: "1", entries: "8" })) as {
+      data: ReadonlyArray<{ desktop_link: string; mobile_link: string }>
+    }
+    expect(data.map((w) => w.desktop_link)).toEqual([...HANDLER_LINKS, ...HANDLER_LINKS])
+    expect(data[0]?.mobile_link).toBe(HANDLER_LINKS[1])
     api.faults.clear()
   })
 
