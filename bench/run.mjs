@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib"
 import { chromium } from "playwright-core"
 import { buildPackage } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf, previewBenchApp } from "./app.mjs"
+import { measureHostile } from "./hostile.mjs"
 import { prepareReference, reference } from "./reference.mjs"
 
 const RUNS = 10
@@ -214,6 +215,17 @@ async function measureBuild(browser, name, dist) {
   return runs
 }
 
+// --hostile-only prints the hostile-world figures (bench/hostile.mjs) alone; writes nothing.
+if (process.argv.includes("--hostile-only")) {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs })
+  try {
+    console.log(await measureHostile(browser))
+  } finally {
+    await browser.close().catch(() => {})
+  }
+  process.exit(0)
+}
+
 // --reference-only measures the reference alone (to check it while this tree does not build); writes nothing.
 const referenceOnly = process.argv.includes("--reference-only")
 const after = {}
@@ -244,6 +256,7 @@ try {
   // The reference only adds the before column: if its page fails, this tree's results still stand.
   if (before.static)
     before.runs = await measureBuild(browser, referenceRuns, before.appDist).catch(noReference)
+  if (!referenceOnly) after.hostile = await measureHostile(browser)
 } finally {
   await browser.close().catch(() => {})
 }
@@ -356,6 +369,7 @@ to \`bench/budget.json\`).
 ${chunkTable}
 
 Files fetched in the last run of this tree: ${lastFiles(after.runs)}.
-`
+
+${after.hostile}`
 await writeFile(new URL("./RESULTS.md", import.meta.url), results)
 console.log(results)
