@@ -3,7 +3,7 @@ import type { SandboxChain, SandboxToken } from "../chain/chain.mjs"
 export type FaultStatus = 403 | 429 | 500 | 503
 
 /** The hostile answers the sandbox API can give (THREATS.md T15). */
-export type HostileMode = "repeat-pages" | "sentences" | "bidi" | "handler-links"
+export type HostileMode = "repeat-pages" | "sentences" | "bidi" | "handler-links" | "redirect"
 
 /** One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`). */
 export interface FaultRule {
@@ -17,7 +17,8 @@ export interface FaultRule {
    * Lie as a malicious API could: `repeat-pages` answers `/getWallets` page 1 for any page, `count`
    * 1 000 000; `sentences` puts a phishing sentence in `/getWallets`'s `count` and identity names;
    * `bidi` overrides token symbols' direction and makes USD values 1e308; `handler-links` lists OS and
-   * application handler links as every wallet's native links.
+   * application handler links as every wallet's native links; `redirect` answers a 302 to
+   * {@link REDIRECT_ORIGIN}.
    */
   readonly hostile?: HostileMode
   /** Only requests whose path (no query) matches; a string is a regular expression source. */
@@ -121,6 +122,8 @@ export declare const DEFAULT_ALLOWED_ORIGINS: ReadonlyArray<string>
 export declare const SANDBOX_IDENTITY_NAME: "sandbox.airlock.eth"
 export declare const FAULT_STATUSES: ReadonlyArray<FaultStatus>
 export declare const HOSTILE_MODES: ReadonlyArray<HostileMode>
+/** Where `hostile: "redirect"` sends the page (the same path on this origin). */
+export declare const REDIRECT_ORIGIN: "https://redirected.example"
 /** The native links `hostile: "handler-links"` gives the listed wallets, in turn. */
 export declare const HANDLER_LINKS: ReadonlyArray<string>
 /** The phishing sentence `hostile: "sentences"` puts where data belongs. */

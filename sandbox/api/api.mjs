@@ -262,9 +262,13 @@ const RULE_KEYS = new Set(["delayMs", "status", "malformed", "hostile", "paths",
  * - `bidi`: balances and history whose token symbols start with a right-to-left override (`"\u202eDSU"`
  *   displays as "USD") and whose USD values are 1e308;
  * - `handler-links`: every listed wallet's `desktop_link` and `mobile_link` are links to OS and application
- *   protocol handlers (`HANDLER_LINKS`), as if the wallet had registered those schemes.
+ *   protocol handlers (`HANDLER_LINKS`), as if the wallet had registered those schemes;
+ * - `redirect`: a 302 to the same path on `REDIRECT_ORIGIN`, a host the page never chose.
  */
-export const HOSTILE_MODES = ["repeat-pages", "sentences", "bidi", "handler-links"]
+export const HOSTILE_MODES = ["repeat-pages", "sentences", "bidi", "handler-links", "redirect"]
+
+/** Where `redirect` sends the page. */
+export const REDIRECT_ORIGIN = "https://redirected.example"
 
 /** What `handler-links` lists as wallets' native links: Windows, Windows search, an editor, iOS installs. */
 export const HANDLER_LINKS = [
@@ -284,6 +288,8 @@ const overridden = (symbol) =>
 
 /** A reply changed as `mode` says. */
 const hostileReply = (mode, path, reply) => {
+  if (mode === "redirect")
+    return { status: 302, headers: { location: `${REDIRECT_ORIGIN}${path}` }, body: "" }
   if (reply.status !== 200) return reply
   const wallets = /^\/getWallets\/?$/.test(path)
   const body = () => JSON.parse(String(reply.body))

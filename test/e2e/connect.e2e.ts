@@ -370,3 +370,98 @@ describe("a wallet that rejects", () => {
     expect((await wallet.counts(page)).eth_requestAccounts).toBe(2)
   })
 })
+
+describe("hostile wallets (issue 12, item 8)", () => {
+  interface HostileWallet {
+    readonly name: string
+    readonly icon: string
+    /** What `eth_requestAccounts` does: answer an account, or throw the wallet's own TypeError. */
+    readonly accounts: "answer" | "throw"
+    readonly chainId: string
+  }
+  const DATA_ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"
+
+  /** Before the page's scripts: announces `wallet` whenever the page asks for providers. */
+  const announce = (page: Page, wallet: HostileWallet) =>
+    page.addInitScript((w: HostileWallet) => {
+      const provider = {
+        request: async ({ method }: { method: string }) => {
+          if (method === "eth_requestAccounts" && w.accounts === "throw")
+            throw new TypeError("t(...).then is not a function")
+          if (method === "eth_accounts" || method === "eth_requestAccounts")
+            return ["0x000000000000000000000000000000000000dEaD"]
+          return method === "eth_chainId" ? w.chainId : null
+        },
+        on: () => {},
+        removeListener: () => {}
+      }
+      const detail = Object.freeze({
+        info: Object.freeze({
+          uuid: "00000000-0000-4000-8000-0000000000e8",
+          name: w.name,
+          icon: w.icon,
+          rdns: "dev.hostile"
+        }),
+        provider
+      })
+      window.addEventListener("eip6963:requestProvider", () =>
+        window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }))
+      )
+    }, wallet)
+
+  const chooseWallet = async (page: Page, name: string) => {
+    await connectButton(page).click()
+    await page.getByRole("dialog", { name: "Connect Wallet" }).getByRole("button", { name }).click()
+    return page.getByRole("dialog", { name: "Connecting" })
+  }
+
+  test("a wallet's own JavaScript error is shown in the catalogue's words, never as its text", async ({
+    page
+  }) => {
+    await announce(page, { name: "Broken Wallet", icon: DATA_ICON, accounts: "throw", chainId: "0x7a69" })
+    await visit(page, "manual")
+    const connecting = await chooseWallet(page, "Broken Wallet")
+    const alert = connecting.getByRole("alert")
+    await alert.waitFor()
+    const shown = (await connecting.textContent()) ?? ""
+    expect(shown).not.toContain("is not a function")
+    expect(shown).not.toContain("t(...)")
+    expect((await alert.textContent())?.trim()).not.toBe("")
+  })
+
+  test("a wallet whose eth_chainId answers garbage does not connect, and the page is told no chain", async ({
+    page
+  }) => {
+    await announce(page, { name: "Garbled Wallet", icon: DATA_ICON, accounts: "answer", chainId: "banana" })
+    await visit(page, "manual")
+    const connecting = await chooseWallet(page, "Garbled Wallet")
+    await connecting.getByRole("alert").waitFor()
+    expect(await page.getByTestId("account-status").textContent()).toBe("disconnected")
+    expect(await page.getByTestId("account-address").textContent()).not.toContain("dEaD")
+  })
+
+  test("an announced wallet's https icon is never fetched: it could be a tracking pixel", async ({
+    page
+  }) => {
+    const fetched: Array<string> = []
+    await page.context().route("https://tracker.example/**", (route) => {
+      fetched.push(route.request().url())
+      return route.fulfill({ status: 204 })
+    })
+    await announce(page, {
+      name: "Tracking Wallet",
+      icon: "https://tracker.example/pixel.gif?visitor=1",
+      accounts: "answer",
+      chainId: "0x7a69"
+    })
+    await visit(page, "manual")
+    await connectButton(page).click()
+    const row = page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: "Tracking Wallet" })
+    await row.waitFor()
+    // Let any image the row asked for load.
+    await page.waitForLoadState("networkidle")
+    expect(fetched, "requests to the icon's host").toEqual([])
+  })
+})

@@ -2,7 +2,13 @@ import type { Locator, Page } from "playwright-core"
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits } from "viem"
 import { afterEach, beforeEach, describe, expect, inject } from "vitest"
 import type { ActiveFault, FaultRule, RecordedRequest } from "../../sandbox/api/api.mjs"
-import { DEFAULT_PROJECT_ID, HANDLER_LINKS, PRICES, SANDBOX_WALLET_RDNS } from "../../sandbox/api/api.mjs"
+import {
+  DEFAULT_PROJECT_ID,
+  HANDLER_LINKS,
+  PRICES,
+  REDIRECT_ORIGIN,
+  SANDBOX_WALLET_RDNS
+} from "../../sandbox/api/api.mjs"
 import { type ExpectedConsoleError, test } from "./browser"
 
 /**
@@ -504,6 +510,30 @@ test("token symbols with a right-to-left override reach Tokens and Activity with
     rows.some((text) => text.includes(" HTE")),
     rows.join(" | ")
   ).toBe(true)
+})
+
+describe("a provider API that redirects", () => {
+  // Chromium names the refused redirect's target when it logs the failed fetch; nothing was sent there.
+  test.scoped({
+    expectedConsoleErrors: [
+      { text: /^Failed to load resource: net::ERR_FAILED$/, urlPrefix: `${REDIRECT_ORIGIN}/` }
+    ]
+  })
+
+  test("elsewhere is not followed: the redirect's target is never asked (issue 12, item 8)", async ({
+    page
+  }) => {
+    const followed: Array<string> = []
+    await page.context().route(`${REDIRECT_ORIGIN}/**`, (route) => {
+      followed.push(route.request().url())
+      return route.fulfill({ status: 200, contentType: "application/json", body: "{}" })
+    })
+    await setFaults({ hostile: "redirect", paths: "^/getWallets" })
+    const dialog = await openAllWallets(page)
+    await dialog.getByRole("button", { name: "Try again" }).waitFor()
+    expect(await pageRequests(), "the page asked the API").not.toEqual([])
+    expect(followed, "requests to the redirect's target").toEqual([])
+  })
 })
 
 describe("a listing whose wallets link to OS and application protocol handlers (issue 12, item 4)", () => {

@@ -12,6 +12,7 @@ import {
   HANDLER_LINKS,
   PHISHING_SENTENCE,
   PRICES,
+  REDIRECT_ORIGIN,
   SANDBOX_IDENTITY_NAME,
   SANDBOX_WALLET_ID,
   SANDBOX_WC_WALLET_ID,
@@ -674,6 +675,13 @@ describe("fault switches", () => {
     }
     expect(data.map((w) => w.desktop_link)).toEqual([...HANDLER_LINKS, ...HANDLER_LINKS])
     expect(data[0]?.mobile_link).toBe(HANDLER_LINKS[1])
+
+    api.faults.set({ hostile: "redirect", paths: "^/getWallets" })
+    const redirected = await fetch(`${api.url}/getWallets?projectId=${DEFAULT_PROJECT_ID}`, {
+      redirect: "manual"
+    })
+    expect(redirected.status).toBe(302)
+    expect(redirected.headers.get("location")).toBe(`${REDIRECT_ORIGIN}/getWallets`)
     api.faults.clear()
   })
 
