@@ -95,6 +95,7 @@ export default defineConfig(({ mode }) =>
                   index: here("./src/index.ts"),
                   layers: here("./src/layers/index.ts"),
                   react: here("./src/react/index.ts"),
+                  siwx: here("./src/siwx/index.ts"),
                   testing: here("./src/testing/index.ts")
                 }
               },

@@ -1,0 +1,25 @@
+/**
+ * `airlock/siwx`: sign-in with the wallet for the relying party, in the browser or on a server (no DOM, no
+ * storage at module scope). Strict EIP-4361 messages, single-use nonces and signature checks for plain and
+ * contract accounts.
+ *
+ * @since 0.1.0
+ */
+export { makeNonceStore, NONCE_TTL_MS, type NonceStore } from "./nonces"
+export { type SignedMessage, verifyPlainSignature, verifySignature } from "./signature"
+export {
+  CLOCK_SKEW_MS,
+  checkSiweMessage,
+  createSignInMessage,
+  MAX_LIFETIME_MS,
+  type SiweCheck,
+  type SiweExpectations,
+  type SiweMessageInput,
+  type SiweRefusal
+} from "./siweMessage"
+export {
+  type SignInAttempt,
+  type SignInParty,
+  type SignInVerdict,
+  verifySignIn
+} from "./verifySignIn"

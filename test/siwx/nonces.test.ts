@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest"
+import { makeNonceStore, NONCE_TTL_MS } from "../../src/siwx/nonces"
+import { verifySignIn } from "../../src/siwx/verifySignIn"
+
+describe("sign-in nonces", () => {
+  it("are 32 hex characters, different each time, each accepted once", () => {
+    const nonces = makeNonceStore()
+    const [a, b] = [nonces.issue(0), nonces.issue(0)]
+    expect(a).toMatch(/^[0-9a-f]{32}$/)
+    expect(a).not.toBe(b)
+    expect(nonces.consume(a, 1)).toBe(true)
+    expect(nonces.consume(a, 1)).toBe(false)
+    expect(nonces.consume(b, 1)).toBe(true)
+  })
+
+  it("expire after ten minutes, and one never issued is refused", () => {
+    const nonces = makeNonceStore()
+    const early = nonces.issue(0)
+    const late = nonces.issue(0)
+    expect(nonces.consume(early, NONCE_TTL_MS)).toBe(true)
+    expect(nonces.consume(late, NONCE_TTL_MS + 1)).toBe(false)
+    expect(nonces.consume("0123456789abcdef0123456789abcdef", 0)).toBe(false)
+  })
+})
+
+describe("verifySignIn", () => {
+  it("refuses what is not a sign-in message before using any nonce", async () => {
+    const nonces = makeNonceStore()
+    const party = { domain: "dapp.example", chainId: 1, nonces, now: 0 }
+    expect(await verifySignIn({ message: "hello", signature: "0x" }, party)).toEqual({
+      ok: false,
+      reason: "malformed"
+    })
+    expect(await verifySignIn({ message: 42 as unknown as string, signature: "0x" }, party)).toEqual({
+      ok: false,
+      reason: "malformed"
+    })
+  })
+})
