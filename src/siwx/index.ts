@@ -5,6 +5,24 @@
  *
  * @since 0.1.0
  */
+export type {
+  SIWEConfig,
+  SIWECreateMessageArgs,
+  SIWEMessageParams,
+  SIWXConfig,
+  SIWXMessage,
+  SIWXMessageData,
+  SIWXMessageInput,
+  SIWXSession,
+  SiwxChainId
+} from "./config"
+export {
+  createDefaultSiwx,
+  type DefaultSiwxOptions,
+  SIWX_CLIENTS,
+  type SiwxClients,
+  type SiwxWithClients
+} from "./defaultSiwx"
 export { makeNonceStore, NONCE_TTL_MS, type NonceStore } from "./nonces"
 export { type SignedMessage, verifyPlainSignature, verifySignature } from "./signature"
 export {

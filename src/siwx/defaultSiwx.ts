@@ -1,0 +1,178 @@
+/**
+ * Airlock's own sign-in plugin for a dapp without a sign-in server: EIP-4361 messages for the page's own
+ * host, nonces issued and used up here, every session verified (`verifySignIn`) before it is kept and
+ * checked again when read. Sessions are kept in the page's storage for `sessionTtlMs`. A dapp with a server
+ * verifies there instead (the sandbox's sign-in server is the recipe).
+ */
+import * as Schema from "effect/Schema"
+import type { Client } from "viem"
+import { SiwxSession } from "../schemas/Siwx"
+import type { SIWXConfig, SIWXMessage, SIWXSession, SiwxChainId } from "./config"
+import { makeNonceStore } from "./nonces"
+import { verifySignature } from "./signature"
+import { createSignInMessage } from "./siweMessage"
+import { verifySignIn } from "./verifySignIn"
+
+/**
+ * Airlock hands a plugin that has this key a way to reach each chain (its ranked RPC fallback), for the
+ * signatures of contract accounts. A registered symbol, so two copies of the package agree on it.
+ */
+export const SIWX_CLIENTS: unique symbol = Symbol.for("airlock.siwx.clients") as never
+
+/** The client of a CAIP-2 chain, when Airlock serves that chain. */
+export type SiwxClients = (chainId: SiwxChainId) => Client | undefined
+
+/** A plugin that takes Airlock's clients. */
+export interface SiwxWithClients extends SIWXConfig {
+  readonly [SIWX_CLIENTS]: (clients: SiwxClients) => void
+}
+
+export interface DefaultSiwxOptions {
+  /** The sentence the wallet shows above the message's fields. */
+  readonly statement?: string | undefined
+  /** Whether declining to sign in disconnects (default false). */
+  readonly required?: boolean | undefined
+  /** Whether disconnecting signs out (default true). */
+  readonly signOutOnDisconnect?: boolean | undefined
+  /** How long a verified sign-in lasts (default 24 hours). */
+  readonly sessionTtlMs?: number | undefined
+  /** Where sessions are kept (default the page's `localStorage`). */
+  readonly storage?: Pick<Storage, "getItem" | "setItem" | "removeItem"> | undefined
+}
+
+const STORAGE_KEY = "@airlock/siwx-sessions"
+const MAX_KEPT = 16
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const Kept = Schema.fromJsonString(
+  Schema.Struct({
+    v: Schema.Literal(1),
+    sessions: Schema.Array(Schema.Struct({ session: SiwxSession, expiresAt: Schema.Finite })).check(
+      Schema.isMaxLength(MAX_KEPT, { message: `Expected at most ${MAX_KEPT} sessions` })
+    )
+  })
+)
+type Kept = (typeof Kept.Type)["sessions"]
+const decodeKept = Schema.decodeUnknownOption(Kept)
+const encodeKept = Schema.encodeSync(Kept)
+
+const pageLocation = () => {
+  const location = globalThis.location
+  if (location === undefined) throw new Error("Sign-in messages are made in the browser")
+  return { host: location.host, origin: location.origin }
+}
+
+const evmChainId = (chainId: SiwxChainId): number => {
+  const match = /^eip155:(\d{1,15})$/.exec(chainId)
+  if (match === null) throw new Error("This sign-in plugin signs in EVM accounts")
+  return Number(match[1])
+}
+
+const sameAccount = (session: SIWXSession, chainId: SiwxChainId, address: string) =>
+  session.data.chainId === chainId && session.data.accountAddress.toLowerCase() === address.toLowerCase()
+
+/** Airlock's sign-in plugin; pass it as `siwx`. */
+export const createDefaultSiwx = (options: DefaultSiwxOptions = {}): SiwxWithClients => {
+  const nonces = makeNonceStore()
+  const ttl = options.sessionTtlMs ?? DAY_MS
+  let clients: SiwxClients = () => undefined
+  const storage = () => options.storage ?? globalThis.localStorage
+
+  const read = (): Kept => {
+    try {
+      const raw = storage()?.getItem(STORAGE_KEY)
+      if (raw === null || raw === undefined) return []
+      const kept = decodeKept(raw)
+      if (kept._tag === "Some") return kept.value.sessions
+      storage()?.removeItem(STORAGE_KEY)
+    } catch {
+      // Storage that throws (blocked third-party storage) keeps nothing.
+    }
+    return []
+  }
+  const write = (sessions: Kept) => {
+    try {
+      if (sessions.length === 0) storage()?.removeItem(STORAGE_KEY)
+      else storage()?.setItem(STORAGE_KEY, encodeKept({ v: 1, sessions: sessions.slice(-MAX_KEPT) }))
+    } catch {
+      // A full or blocked storage loses the session on reload, nothing more.
+    }
+  }
+
+  /** Still ours: for this page's host, unexpired, and signed by its account. */
+  const stillValid = async ({ session, expiresAt }: Kept[number], now: number) =>
+    expiresAt > now &&
+    session.data.domain === pageLocation().host &&
+    (await verifySignature(clients(session.data.chainId), {
+      address: session.data.accountAddress,
+      message: session.message,
+      signature: session.signature
+    }))
+
+  return {
+    [SIWX_CLIENTS]: (next) => {
+      clients = next
+    },
+    createMessage: async ({ accountAddress, chainId, notBefore }) => {
+      const { host, origin } = pageLocation()
+      const now = Date.now()
+      const issuedAt = new Date(now)
+      const nonce = nonces.issue(now)
+      const text = createSignInMessage({
+        domain: host,
+        uri: origin,
+        address: accountAddress,
+        chainId: evmChainId(chainId),
+        nonce,
+        issuedAt,
+        notBefore: notBefore === undefined ? undefined : new Date(notBefore),
+        statement: options.statement
+      })
+      const message: SIWXMessage = {
+        accountAddress,
+        chainId,
+        domain: host,
+        uri: origin,
+        version: "1",
+        nonce,
+        statement: options.statement,
+        issuedAt: issuedAt.toISOString(),
+        notBefore,
+        toString: () => text
+      }
+      return message
+    },
+    addSession: async (session) => {
+      const now = Date.now()
+      const verdict = await verifySignIn(session, {
+        domain: pageLocation().host,
+        chainId: evmChainId(session.data.chainId),
+        nonces,
+        client: clients(session.data.chainId),
+        now
+      })
+      if (!verdict.ok) throw new Error(`The sign-in was refused (${verdict.reason})`)
+      if (verdict.fields.address.toLowerCase() !== session.data.accountAddress.toLowerCase())
+        throw new Error("The sign-in was refused (address)")
+      const others = read().filter(
+        (kept) => !sameAccount(kept.session, session.data.chainId, session.data.accountAddress)
+      )
+      write([...others, { session, expiresAt: now + ttl }])
+    },
+    getSessions: async (chainId, address) => {
+      const now = Date.now()
+      const mine = read().filter((kept) => sameAccount(kept.session, chainId, address))
+      const valid = await Promise.all(mine.map((kept) => stillValid(kept, now)))
+      return mine.filter((_, index) => valid[index]).map((kept) => kept.session)
+    },
+    revokeSession: async (chainId, address) => {
+      write(read().filter((kept) => !sameAccount(kept.session, chainId, address)))
+    },
+    setSessions: async (sessions) => {
+      const now = Date.now()
+      write(sessions.map((session) => ({ session, expiresAt: now + ttl })))
+    },
+    getRequired: () => options.required === true,
+    signOutOnDisconnect: options.signOutOnDisconnect ?? true
+  }
+}
