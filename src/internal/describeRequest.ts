@@ -120,7 +120,12 @@ const describeTransaction = (params: unknown, context: DescribeContext): Body =>
     }
   }
   const intent = data === undefined ? undefined : decodeTokenCall(data)
-  if (intent !== undefined) return { title: intent.title, rows: [...intent.rows(to), valueRow], warnings }
+  if (intent !== undefined)
+    return {
+      title: intent.title,
+      rows: [...intent.rows(to), valueRow],
+      warnings: intent.warning === undefined ? warnings : [intent.warning, ...warnings]
+    }
   return {
     title: "Send a transaction",
     rows: [row("To", to, "code"), valueRow, row("Data", callDataSummary(data))],

@@ -2,7 +2,6 @@
  * Reading the values an unsafe request carries, for ApproveTransaction: text fit to show (bounded, with no
  * invisible characters), quantities, token amounts, deadlines, and base58 messages. Pure and total.
  */
-import { maxUint256 } from "viem"
 
 export const UNREADABLE = "Unreadable data"
 export const MAX_TEXT_LENGTH = 2000
@@ -38,7 +37,7 @@ export const toQuantity = (value: unknown): bigint | undefined => {
 
 /** A raw token amount: decimals are unknown here, so it stays in the token's smallest unit. */
 export const tokenAmount = (amount: bigint): string =>
-  amount === maxUint256 ? "Unlimited" : `${amount} units`
+  amount >= 2n ** 255n ? "Unlimited" : `${amount} units`
 
 const LAST_DATE_SECONDS = 253_402_300_799n // 9999-12-31T23:59:59Z
 

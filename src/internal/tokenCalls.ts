@@ -1,10 +1,37 @@
 /**
- * Token calls read from call data for ApproveTransaction: ERC-20 `transfer` and `approve`, and
- * `setApprovalForAll` (ERC-721/1155), in words; any other call as its selector and size. Part of the
- * approval view's lazy chunk, like viem.
+ * Token calls read from call data for ApproveTransaction and the transaction preview: ERC-20 `transfer`,
+ * `transferFrom`, `approve` and EIP-2612 `permit`, and `setApprovalForAll` (ERC-721/1155), in words; any
+ * other call as its selector and size. An unlimited allowance is called out. Part of lazy chunks, like viem.
  */
 import { decodeFunctionData, erc20Abi, erc721Abi, type Hex } from "viem"
-import { type DescriptionRow, row, tokenAmount, UNREADABLE } from "./requestValues"
+import { type DescriptionRow, formatDeadline, row, tokenAmount, UNREADABLE } from "./requestValues"
+
+/** EIP-2612 `permit`, which sets an allowance from a signature anyone can submit. */
+const permitAbi = [
+  {
+    type: "function",
+    name: "permit",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "owner", type: "address" },
+      { name: "spender", type: "address" },
+      { name: "value", type: "uint256" },
+      { name: "deadline", type: "uint256" },
+      { name: "v", type: "uint8" },
+      { name: "r", type: "bytes32" },
+      { name: "s", type: "bytes32" }
+    ],
+    outputs: []
+  }
+] as const
+
+/** Allowances this large are as good as unlimited (wallets use the largest uint256, or 2^255 and up). */
+const UNLIMITED = 2n ** 255n
+
+const unlimitedWarning = (spender: string, amount: bigint): string | undefined =>
+  amount >= UNLIMITED
+    ? `Unlimited approval: ${spender} could move all of this token you hold, now and later`
+    : undefined
 
 /** A token call read from call data, in words. */
 export interface TokenIntent {
@@ -12,19 +39,26 @@ export interface TokenIntent {
   /** One line, for a call inside a batch. */
   readonly summary: string
   readonly rows: (contract: string) => ReadonlyArray<DescriptionRow>
+  /** What the visitor must read first, such as an unlimited allowance. */
+  readonly warning?: string | undefined
 }
 
 export const isHexData = (value: string): value is Hex => /^0x[0-9a-fA-F]*$/.test(value)
 
 /** ERC-20 `transfer` / `approve`, or `setApprovalForAll` (ERC-721/1155); undefined for anything else. */
 export const decodeTokenCall = (data: string): TokenIntent | undefined => {
-  // The arguments fit in two words; a token ignores trailing bytes, and so does this.
-  const head = `0x${data.slice(2, 10 + 64 * 2).toLowerCase()}`
+  // The arguments fit in seven words (permit's); a token ignores trailing bytes, and so does this.
+  const head = `0x${data.slice(2, 10 + 64 * 7).toLowerCase()}`
   if (!data.startsWith("0x") || !isHexData(head) || head.length < 10) return undefined
   try {
     const call = head.startsWith("0xa22cb465")
-      ? decodeFunctionData({ abi: erc721Abi, data: head })
-      : decodeFunctionData({ abi: erc20Abi, data: head })
+      ? decodeFunctionData({ abi: erc721Abi, data: head.slice(0, 10 + 64 * 2) as Hex })
+      : head.startsWith("0xd505accf")
+        ? decodeFunctionData({ abi: permitAbi, data: head })
+        : decodeFunctionData({
+            abi: erc20Abi,
+            data: head.slice(0, 10 + 64 * (head.startsWith("0x23b872dd") ? 3 : 2)) as Hex
+          })
     switch (call.functionName) {
       case "transfer": {
         const [to, amount] = call.args
@@ -33,6 +67,19 @@ export const decodeTokenCall = (data: string): TokenIntent | undefined => {
           summary: `Transfer ${tokenAmount(amount)} to ${to}`,
           rows: (token) => [
             row("Token", token, "code"),
+            row("Recipient", to, "code"),
+            row("Amount", tokenAmount(amount))
+          ]
+        }
+      }
+      case "transferFrom": {
+        const [from, to, amount] = call.args
+        return {
+          title: "Transfer tokens from another account",
+          summary: `Transfer ${tokenAmount(amount)} from ${from} to ${to}`,
+          rows: (token) => [
+            row("Token", token, "code"),
+            row("From", from, "code"),
             row("Recipient", to, "code"),
             row("Amount", tokenAmount(amount))
           ]
@@ -47,7 +94,23 @@ export const decodeTokenCall = (data: string): TokenIntent | undefined => {
             row("Token", token, "code"),
             row("Spender", spender, "code"),
             row("Allowance", amount === 0n ? "0 units (removes the allowance)" : tokenAmount(amount))
-          ]
+          ],
+          warning: unlimitedWarning(spender, amount)
+        }
+      }
+      case "permit": {
+        const [owner, spender, amount, deadline] = call.args
+        return {
+          title: "Submit a token permit",
+          summary: `Let ${spender} spend ${tokenAmount(amount)} of ${owner}`,
+          rows: (token) => [
+            row("Token", token, "code"),
+            row("Owner", owner, "code"),
+            row("Spender", spender, "code"),
+            row("Allowance", tokenAmount(amount)),
+            row("Valid until", formatDeadline(deadline))
+          ],
+          warning: unlimitedWarning(spender, amount)
         }
       }
       case "setApprovalForAll": {

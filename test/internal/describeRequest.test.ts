@@ -171,6 +171,66 @@ describe("describeRequest: eth_sendTransaction", () => {
     assert.strictEqual(value(revoke, "Allowance"), "0 units (removes the allowance)")
   })
 
+  it("calls out an unlimited approval, and decodes transferFrom and an EIP-2612 permit", () => {
+    const unlimited = describe1("eth_sendTransaction", [{ from, to: token, data: approveUnlimited }])
+    assert.deepStrictEqual(unlimited.warnings, [
+      `Unlimited approval: ${spender} could move all of this token you hold, now and later`
+    ])
+    const nearlyMax = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [spender, 2n ** 255n]
+    })
+    assert.strictEqual(
+      value(describe1("eth_sendTransaction", [{ from, to: token, data: nearlyMax }]), "Allowance"),
+      "Unlimited"
+    )
+    const bounded = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, 10n] })
+    assert.deepStrictEqual(
+      describe1("eth_sendTransaction", [{ from, to: token, data: bounded }]).warnings,
+      []
+    )
+
+    const pull = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "transferFrom",
+      args: [from, recipient, 7n]
+    })
+    const pulled = describe1("eth_sendTransaction", [{ from, to: token, data: pull }])
+    assert.strictEqual(pulled.title, "Transfer tokens from another account")
+    assert.strictEqual(value(pulled, "From"), from)
+    assert.strictEqual(value(pulled, "Recipient"), recipient)
+    assert.strictEqual(value(pulled, "Amount"), "7 units")
+
+    const permit = encodeFunctionData({
+      abi: [
+        {
+          type: "function",
+          name: "permit",
+          stateMutability: "nonpayable",
+          inputs: [
+            { name: "owner", type: "address" },
+            { name: "spender", type: "address" },
+            { name: "value", type: "uint256" },
+            { name: "deadline", type: "uint256" },
+            { name: "v", type: "uint8" },
+            { name: "r", type: "bytes32" },
+            { name: "s", type: "bytes32" }
+          ],
+          outputs: []
+        }
+      ] as const,
+      functionName: "permit",
+      args: [from, spender, maxUint256, 1_800_000_000n, 27, `0x${"11".repeat(32)}`, `0x${"22".repeat(32)}`]
+    })
+    const permitted = describe1("eth_sendTransaction", [{ from, to: token, data: permit }])
+    assert.strictEqual(permitted.title, "Submit a token permit")
+    assert.strictEqual(value(permitted, "Owner"), from)
+    assert.strictEqual(value(permitted, "Allowance"), "Unlimited")
+    assert.strictEqual(value(permitted, "Valid until"), "2027-01-15 08:00:00 UTC")
+    assert.strictEqual(permitted.warnings.length, 1)
+  })
+
   it("decodes setApprovalForAll, the NFT drainer's call", () => {
     const data = encodeFunctionData({
       abi: erc721Abi,
