@@ -1,8 +1,18 @@
-import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react"
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore
+} from "react"
 import type { ThemeState } from "../../services/Theme"
 import type { ModalController } from "../bridge/controller"
 import { ControllerContext } from "./context"
 import { deepActiveElement, focusableIn, trapTarget } from "./focus"
+import type { ModalStyles } from "./modalStyles"
 import { Notices } from "./Notices"
 import { useStore } from "./useStore"
 import { ViewBody, viewTitle } from "./views"
@@ -175,6 +185,7 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
 interface ModalAppProps {
   readonly controller: ModalController
   readonly host: HTMLElement
+  readonly styles: ModalStyles
 }
 
 /** Everything inside the shadow root: the dialog while open, and the notices. */
@@ -201,11 +212,16 @@ const useIdleWarmUp = () => {
   return phase === "warming"
 }
 
-export const ModalApp = ({ controller, host }: ModalAppProps) => {
+export const ModalApp = ({ controller, host, styles }: ModalAppProps) => {
   const router = useStore(controller.router)
   const theme = useStore(controller.theme)
   const warming = useIdleWarmUp()
+  const stylesStatus = useSyncExternalStore(styles.subscribe, styles.status)
   useThemeOnHost(host, theme)
+  useEffect(() => {
+    if (router.open) styles.retry()
+  }, [router.open, styles])
+  if (stylesStatus === "loading") return null
   return (
     <ControllerContext.Provider value={controller}>
       {router.open ? (

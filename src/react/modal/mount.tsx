@@ -1,8 +1,8 @@
 import { createRoot, type Root } from "react-dom/client"
 import type { ModalController } from "../bridge/controller"
 import { ModalApp } from "./ModalApp"
+import { loadModalStyles } from "./modalStyles"
 import { addStylesTo, StyleSheetsContext } from "./styleSheets"
-import { modalCss } from "./styles"
 
 export const ELEMENT_NAME = "airlock-modal"
 
@@ -27,13 +27,13 @@ export const mountModalElement = (controller: ModalController): MountedModal | u
   const element = document.createElement(ELEMENT_NAME)
   const shadow = element.attachShadow({ mode: "open" })
   const addStyles = addStylesTo(shadow)
-  addStyles(modalCss)
+  const styles = loadModalStyles(addStyles)
   const container = document.createElement("div")
   shadow.append(container)
   const root: Root = createRoot(container)
   root.render(
     <StyleSheetsContext.Provider value={addStyles}>
-      <ModalApp controller={controller} host={element} />
+      <ModalApp controller={controller} host={element} styles={styles} />
     </StyleSheetsContext.Provider>
   )
   const { disableAppend, enableEmbedded } = controller.config

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { loadModalStyles } from "../../src/react/modal/modalStyles"
+
+const settled = async (styles: ReturnType<typeof loadModalStyles>) => {
+  for (let n = 0; n < 100 && styles.status() === "loading"; n++) await new Promise((r) => setTimeout(r, 5))
+  return styles.status()
+}
+
+afterEach(() => {
+  vi.doUnmock("../../src/react/modal/styles")
+  vi.resetModules()
+})
+
+describe("the modal's stylesheet, out of the first paint", () => {
+  it("is fetched at once and adopted before the modal shows anything", async () => {
+    const added: Array<string> = []
+    const styles = loadModalStyles((css) => added.push(css))
+    expect(styles.status()).toBe("loading")
+    expect(await settled(styles)).toBe("ready")
+    expect(added).toHaveLength(1)
+    expect(added[0]).toContain(":host")
+  })
+
+  it("a failed fetch is asked again when the modal opens", async () => {
+    vi.doMock("../../src/react/modal/styles", () => {
+      throw new Error("chunk missing")
+    })
+    const { loadModalStyles: load } = await import("../../src/react/modal/modalStyles")
+    const added: Array<string> = []
+    const notified: Array<string> = []
+    const styles = load((css) => added.push(css))
+    styles.subscribe(() => notified.push(styles.status()))
+    expect(await settled(styles)).toBe("failed")
+    vi.doUnmock("../../src/react/modal/styles")
+    styles.retry()
+    expect(styles.status()).toBe("loading")
+    expect(await settled(styles)).toBe("ready")
+    expect(added).toHaveLength(1)
+    expect(notified).toEqual(["failed", "ready"])
+  })
+})
