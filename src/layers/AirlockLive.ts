@@ -21,6 +21,7 @@ import type { Notifications } from "../services/Notifications"
 import type { OriginGuard } from "../services/OriginGuard"
 import type { ProviderApi } from "../services/ProviderApi"
 import type { RpcRouter } from "../services/RpcRouter"
+import type { SignIn } from "../services/SignIn"
 import type { Storage } from "../services/Storage"
 import type { Theme } from "../services/Theme"
 import type { TransactionWatcher } from "../services/TransactionWatcher"
@@ -45,6 +46,7 @@ import { OriginGuardLive } from "./OriginGuardLive"
 import { ProviderApiLive } from "./ProviderApiLive"
 import { RpcRouterLive } from "./RpcRouterLive"
 import { SafeKeyValueStoreLive } from "./SafeKeyValueStoreLive"
+import { SignInLive } from "./SignInLive"
 import { StorageLive } from "./StorageLive"
 import { ThemeLive } from "./ThemeLive"
 import { TransactionWatcherLive } from "./TransactionWatcherLive"
@@ -90,6 +92,7 @@ export type AirlockServices =
   | AccountData
   | Analytics
   | OriginGuard
+  | SignIn
   | Connection
   | WalletCatalog
   | WalletConnectClient
@@ -141,7 +144,7 @@ export const makeAirlockLayer = <ROut, E>(
   const sessions = on(WalletConnectLive, chain)
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   const requests = on(RpcRouterLive, wallets)
-  const account = on(AccountDataLive, requests)
+  const account = on(Layer.merge(AccountDataLive, SignInLive), requests)
   return on(ModalFlowLive, account)
 }
 

@@ -18,6 +18,7 @@ import { Networks, type NetworksState } from "../services/Networks"
 import { Notifications } from "../services/Notifications"
 import { OriginGuard } from "../services/OriginGuard"
 import { type RpcEvent, RpcRouter } from "../services/RpcRouter"
+import { SignIn, type SignInState } from "../services/SignIn"
 import { TransactionWatcher } from "../services/TransactionWatcher"
 
 /** The Connecting views, by the kind of connect they wait for. */
@@ -67,6 +68,7 @@ export const makeModalFlow = Effect.gen(function* () {
   const modalEvents = yield* ModalEvents
   const watcher = yield* TransactionWatcher
   const accountData = yield* AccountData
+  const signIn = yield* SignIn
   const scope = yield* Effect.scope
 
   const isConnected = Effect.zipWith(
@@ -227,6 +229,18 @@ export const makeModalFlow = Effect.gen(function* () {
     ),
     Effect.forkScoped
   )
+
+  // Sign-in shows its message when the account has no session, the wallet's wait while it signs, and
+  // leaves its views once signed in or declined.
+  const onSignIn = (state: SignInState) =>
+    Effect.gen(function* () {
+      const route = yield* SubscriptionRef.get(router.state)
+      const onSignInView = route.open && (route.view === "SIWXSignMessage" || route.view === "ConnectingSiwe")
+      if (state._tag === "Prompt") return yield* router.open("SIWXSignMessage")
+      if (state._tag === "Signing") return onSignInView ? yield* router.replace("ConnectingSiwe") : undefined
+      if (state._tag !== "Checking" && onSignInView) yield* router.close({ force: true })
+    })
+  yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
 
   // A settled transaction changes what the account holds: balance, tokens and activity are read again.
   const settled = yield* watcher.settled

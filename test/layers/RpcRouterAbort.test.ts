@@ -36,7 +36,7 @@ import { WalletConnect } from "../../src/services/WalletConnect"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/mockWallet"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../fixtures"
-import { allowedOrigin, fixedConnection } from "../support/flowLayers"
+import { allowedOrigin, fixedConnection, idleSignIn } from "../support/flowLayers"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const HASH = `0x${"ab".repeat(32)}`
@@ -75,7 +75,8 @@ const world = (connector: WalletConnector) => {
     watcher,
     walletConnect,
     allowedOrigin,
-    accountData
+    accountData,
+    idleSignIn
   ).pipe(Layer.provideMerge(core))
   const requests = RpcRouterLive.pipe(Layer.provideMerge(chain))
   return { layer: ModalFlowLive.pipe(Layer.provideMerge(requests)), tracked, refreshes }

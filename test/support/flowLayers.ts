@@ -20,6 +20,7 @@ import { AccountData, type AccountDataShape } from "../../src/services/AccountDa
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
 import { OriginGuard } from "../../src/services/OriginGuard"
+import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
 
 /** A watcher with no transactions that never settles one; a fresh one for each build. */
@@ -62,6 +63,14 @@ export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
   })
 )
 
+/** Sign-in off: it stays Idle and its commands do nothing. */
+export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
+  SignIn,
+  Effect.map(SubscriptionRef.make<SignInState>({ _tag: "Idle" }), (state) =>
+    SignIn.of({ state, sign: Effect.void, cancel: Effect.void })
+  )
+)
+
 /** The page's origin is allowed: no request to the provider. */
 export const allowedOrigin: Layer.Layer<OriginGuard> = Layer.succeed(
   OriginGuard,
@@ -79,6 +88,7 @@ export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
     NotificationsLive,
     idleTransactionWatcher,
     idleAccountData,
+    idleSignIn,
     allowedOrigin
   )
   const requests = RpcRouterLive.pipe(Layer.provideMerge(Layer.merge(below, support)))

@@ -42,7 +42,9 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   UnsupportedChain: lazyView(() => import("../views/NetworksView").then((m) => m.UnsupportedChainView)),
   ApproveTransaction: lazyView(() =>
     import("../views/ApproveTransactionScreen").then((m) => m.ApproveTransactionScreen)
-  )
+  ),
+  SIWXSignMessage: lazyView(() => import("../views/SignInViews").then((m) => m.SIWXSignMessageView)),
+  ConnectingSiwe: lazyView(() => import("../views/SignInViews").then((m) => m.ConnectingSiweView))
 }
 
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)

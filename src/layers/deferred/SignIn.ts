@@ -1,0 +1,157 @@
+/**
+ * The sign-in flow, loaded with the modal only when the host configured a sign-in plugin. It follows the
+ * connected EVM account and its chain: each new pair is checked once (a session: signed in; none: the
+ * message waits for the visitor), so connect, reload, a network switch or several callers make one prompt
+ * at most. A plugin that fails is the catalogue's setup failure: a toast, and the wallet disconnected.
+ */
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as FiberHandle from "effect/FiberHandle"
+import * as Ref from "effect/Ref"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { stringToHex } from "viem"
+import type { AuthenticationSetupError } from "../../errors"
+import type { ModalOptions } from "../../schemas/ModalOptions"
+import { Connection, type ConnectionState } from "../../services/Connection"
+import { Networks, type NetworksState } from "../../services/Networks"
+import { Notifications } from "../../services/Notifications"
+import { RpcRouter } from "../../services/RpcRouter"
+import type { SignInAccount, SignInState } from "../../services/SignIn"
+import { makeSiwx } from "./Siwx"
+
+const IDLE: SignInState = { _tag: "Idle" }
+
+/** The EVM account the flow follows; `pending` while a connection is still being made or restored. */
+type Followed = SignInAccount | "disconnected" | "pending"
+
+export const followedAccount = (connection: ConnectionState, networks: NetworksState): Followed => {
+  const evm = connection.namespaces.eip155
+  if (evm === undefined || evm.status === "disconnected") return "disconnected"
+  if (evm.status !== "connected") return "pending"
+  const active = networks.active.eip155
+  if (active === undefined) return "pending"
+  return {
+    chainId: active._tag === "Known" ? active.network.caipNetworkId : active.caipNetworkId,
+    address: evm.address
+  }
+}
+
+const sameFollowed = (a: Followed, b: Followed) =>
+  typeof a === "string" || typeof b === "string"
+    ? a === b
+    : a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase()
+
+const keyOf = (account: SignInAccount) => `${account.chainId}|${account.address.toLowerCase()}`
+
+export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.SubscriptionRef<SignInState>) =>
+  Effect.gen(function* () {
+    const siwx = yield* makeSiwx(options)
+    const connection = yield* Connection
+    const networks = yield* Networks
+    const rpc = yield* RpcRouter
+    const notifications = yield* Notifications
+    // One check or signature at a time: a new account or chain interrupts the one before.
+    const current = yield* FiberHandle.make<void, never>()
+    // The account and chain the visitor declined; not asked again until either changes.
+    const declined = yield* Ref.make<string | undefined>(undefined)
+    const signedIn = yield* Ref.make<SignInAccount | undefined>(undefined)
+
+    const setupFailed = (error: AuthenticationSetupError) =>
+      Effect.all(
+        [SubscriptionRef.set(state, IDLE), notifications.showError(error), connection.disconnect()],
+        {
+          discard: true
+        }
+      )
+
+    const signOut = Effect.gen(function* () {
+      yield* Ref.set(declined, undefined)
+      const was = yield* Ref.getAndSet(signedIn, undefined)
+      yield* SubscriptionRef.set(state, IDLE)
+      if (was !== undefined && (yield* siwx.signOutOnDisconnect))
+        yield* Effect.ignore(siwx.revokeSession(was.chainId, was.address))
+    })
+
+    const check = (account: SignInAccount) =>
+      Effect.gen(function* () {
+        if ((yield* Ref.get(declined)) === keyOf(account)) return yield* SubscriptionRef.set(state, IDLE)
+        yield* SubscriptionRef.set(state, { _tag: "Checking", account })
+        if ((yield* siwx.sessions(account.chainId, account.address)).length > 0) {
+          yield* Ref.set(signedIn, account)
+          return yield* SubscriptionRef.set(state, { _tag: "SignedIn", account })
+        }
+        const message = yield* siwx.createMessage(account.chainId, account.address)
+        yield* SubscriptionRef.set(state, { _tag: "Prompt", account, message })
+      }).pipe(Effect.catch(setupFailed))
+
+    /** Declining: a required sign-in disconnects; otherwise this account and chain are not asked again. */
+    const decline = (account: SignInAccount) =>
+      Effect.gen(function* () {
+        yield* Ref.set(declined, keyOf(account))
+        yield* SubscriptionRef.set(state, IDLE)
+        if (yield* siwx.required) yield* connection.disconnect()
+      })
+
+    const signing = Effect.gen(function* () {
+      const prompt = yield* SubscriptionRef.get(state)
+      if (prompt._tag !== "Prompt") return
+      const { account, message } = prompt
+      yield* SubscriptionRef.set(state, { _tag: "Signing", account, message })
+      const signature = yield* rpc
+        .request(
+          { method: "personal_sign", params: [stringToHex(message.text), account.address] },
+          { namespace: "eip155" }
+        )
+        .pipe(
+          Effect.map((answer) => (typeof answer === "string" ? answer : undefined)),
+          Effect.catch((error) =>
+            error._tag === "SignatureDeclinedError" || error._tag === "UserRejectedRequestError"
+              ? Effect.as(decline(account), undefined)
+              : // Another failure: shown, and the message waits for another try.
+                Effect.as(
+                  Effect.andThen(
+                    notifications.showError(error),
+                    SubscriptionRef.set(state, { _tag: "Prompt", account, message })
+                  ),
+                  undefined
+                )
+          )
+        )
+      if (signature === undefined) return
+      yield* siwx
+        .addSession({ data: message.data, message: message.text, signature })
+        .pipe(
+          Effect.andThen(Ref.set(signedIn, account)),
+          Effect.andThen(SubscriptionRef.set(state, { _tag: "SignedIn", account })),
+          Effect.catch(setupFailed)
+        )
+    })
+
+    const follow = (followed: Followed) => {
+      if (followed === "pending") return Effect.void
+      if (followed === "disconnected") return Effect.andThen(FiberHandle.clear(current), signOut)
+      return Effect.asVoid(FiberHandle.run(current, check(followed)))
+    }
+
+    yield* Stream.zipLatest(
+      SubscriptionRef.changes(connection.state),
+      SubscriptionRef.changes(networks.state)
+    ).pipe(
+      Stream.map(([c, n]) => followedAccount(c, n)),
+      Stream.changesWith(sameFollowed),
+      Stream.runForEach(follow),
+      Effect.forkScoped
+    )
+
+    return {
+      // Run in the handle, so a new account or chain interrupts it; the caller waits for its end.
+      sign: Effect.asVoid(Effect.flatMap(FiberHandle.run(current, signing), Fiber.await)),
+      cancel: Effect.gen(function* () {
+        const now = yield* SubscriptionRef.get(state)
+        if (now._tag !== "Prompt" && now._tag !== "Signing") return
+        yield* FiberHandle.clear(current)
+        yield* decline(now.account)
+      })
+    }
+  })
