@@ -70,6 +70,7 @@ export default defineConfig(({ mode }) =>
             resolve: {
               alias: [
                 { find: /^airlock\/react$/, replacement: here("./dist/react.js") },
+                { find: /^airlock\/siwx$/, replacement: here("./dist/siwx.js") },
                 { find: /^airlock$/, replacement: here("./dist/index.js") }
               ]
             },

@@ -11,6 +11,7 @@ import {
   useAirlockWalletConnect,
   useWalletInfo
 } from "airlock/react"
+import { createServerSiwx } from "airlock/siwx"
 import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
@@ -49,6 +50,16 @@ const solanaDevnet = {
 const networks = (sandbox?.chains ?? []).map(networkOf)
 const [firstNetwork, ...otherNetworks] = networks
 
+/**
+ * `?signin` turns sign-in with the wallet on, verified by the sandbox's sign-in server (`/auth/`, an
+ * HTTP-only session cookie); `?signin=required` disconnects a visitor who declines.
+ */
+const signInMode = new URLSearchParams(location.search).get("signin")
+const siwx =
+  signInMode === null
+    ? undefined
+    : createServerSiwx({ statement: "Sign in to the Airlock demo.", required: signInMode === "required" })
+
 const modal: Modal | undefined =
   firstNetwork === undefined
     ? undefined
@@ -67,6 +78,7 @@ const modal: Modal | undefined =
               // test that stands in for Verify's frame.
               walletConnectVerify: new URLSearchParams(location.search).has("verify")
             }),
+        ...(siwx === undefined ? {} : { siwx }),
         metadata: {
           name: "Airlock Demo",
           description: "Airlock sandbox host",

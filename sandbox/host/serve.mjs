@@ -12,6 +12,7 @@ import { buildPackage, viteBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
 import { startSandboxChains } from "../chain/chain.mjs"
 import { startSandboxRelay } from "../relay/relay.mjs"
+import { makeSignInServer } from "../signin/server.mjs"
 
 export const hostDist = fileURLToPath(new URL("./dist", import.meta.url))
 export const walletDist = fileURLToPath(new URL("../wallets/injected/dist", import.meta.url))
@@ -126,10 +127,19 @@ function send(res, status, body) {
 /**
  * A small static file server for `root` on 127.0.0.1. Resolves once listening. `routes` maps exact paths
  * to generated bodies (`{ type, body }`) or to files elsewhere (`{ file }`); they win over `root`.
+ * `handle(req, res, pathname)` answers first when it resolves to true (the sign-in endpoints).
  */
-export function serveStatic(root, { port = 0, routes = {} } = {}) {
+export function serveStatic(root, { port = 0, routes = {}, handle } = {}) {
   const rootDir = resolve(root)
   const server = createServer(async (req, res) => {
+    if (handle !== undefined) {
+      const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1")
+      const handled = await handle(req, res, pathname).catch(() => {
+        if (!res.headersSent) send(res, 500, "Internal Server Error")
+        return true
+      })
+      if (handled) return
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("allow", "GET, HEAD")
       return send(res, 405, "Method Not Allowed")
@@ -220,10 +230,12 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       walletConnectWalletUrl: wcWallet.url
     })
     relay = await startSandboxRelay()
+    const signIn = await makeSignInServer({ chains: sandbox.chains })
     const config = sandboxConfig(sandbox, api, relay)
     wcWalletRoutes["/sandbox-config.js"] = { type: contentTypes[".js"], body: sandboxConfigScript(config) }
     const server = await serveStatic(hostDist, {
       port,
+      handle: signIn.handle,
       routes: {
         "/sandbox-config.js": { type: contentTypes[".js"], body: sandboxConfigScript(config) },
         "/sandbox-wallet.js": { file: join(walletDist, "sandbox-wallet.js") },
@@ -238,6 +250,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       api,
       relay,
       config,
+      signIn,
       close: () => {
         closing ??= server
           .close()

@@ -1,0 +1,151 @@
+// The sandbox's sign-in server: the recipe a dapp's backend can copy. Four endpoints on the page's own
+// origin (so the session cookie is first-party and HTTP-only): GET nonce, POST verify, GET session and
+// POST sign-out. Verification is airlock/siwx's strict one: this server's own host as the domain, a nonce it
+// issued (used once), the chain it serves, and the signature of a plain or contract account, checked
+// against that chain.
+import { randomBytes } from "node:crypto"
+import { createPublicClient, http } from "viem"
+
+const COOKIE = "airlock_demo_session"
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000
+const MAX_BODY_BYTES = 16 * 1024
+const MAX_SESSIONS = 10_000
+
+const json = (res, status, value, headers = {}) => {
+  const body = JSON.stringify(value)
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    ...headers
+  })
+  res.end(body)
+}
+
+const readJson = (req) =>
+  new Promise((resolve) => {
+    const chunks = []
+    let size = 0
+    req.on("data", (chunk) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) {
+        resolve(undefined)
+        req.destroy()
+      } else chunks.push(chunk)
+    })
+    req.on("end", () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")))
+      } catch {
+        resolve(undefined)
+      }
+    })
+    req.on("error", () => resolve(undefined))
+  })
+
+const sessionIdOf = (req) => {
+  const cookies = req.headers.cookie ?? ""
+  const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([0-9a-f]{64})(?:;|$)`).exec(cookies)
+  return match?.[1]
+}
+
+/**
+ * The sign-in endpoints for `chains` (`{ chainId, rpcUrl }`), to mount under `/auth/` of the page's
+ * server. Needs the built package (`dist/siwx.js`).
+ */
+export async function makeSignInServer({ chains }) {
+  const { makeNonceStore, verifySignIn } = await import("../../dist/siwx.js")
+  const nonces = makeNonceStore()
+  const clients = new Map(
+    chains.map((chain) => [chain.chainId, createPublicClient({ transport: http(chain.rpcUrl) })])
+  )
+  /** Session id → the verified sign-in and when it ends. */
+  const sessions = new Map()
+
+  const current = (req) => {
+    const id = sessionIdOf(req)
+    const session = id === undefined ? undefined : sessions.get(id)
+    if (session === undefined || session.expiresAt <= Date.now()) return undefined
+    return { id, ...session }
+  }
+
+  const routes = {
+    "GET nonce": (_req, res) => json(res, 200, { nonce: nonces.issue(Date.now()) }),
+    "POST verify": async (req, res) => {
+      const body = await readJson(req)
+      const { message, signature } = body ?? {}
+      if (typeof message !== "string" || typeof signature !== "string")
+        return json(res, 400, { error: "malformed" })
+      const chainId = Number(/\nChain ID: (\d{1,15})\n/.exec(message)?.[1])
+      if (!clients.has(chainId)) return json(res, 401, { error: "chain" })
+      const verdict = await verifySignIn(
+        { message, signature },
+        { domain: req.headers.host ?? "", chainId, nonces, client: clients.get(chainId), now: Date.now() }
+      )
+      if (!verdict.ok) return json(res, 401, { error: verdict.reason })
+      const { fields } = verdict
+      const id = randomBytes(32).toString("hex")
+      if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value)
+      sessions.set(id, {
+        data: {
+          accountAddress: fields.address,
+          chainId: `eip155:${fields.chainId}`,
+          domain: fields.domain,
+          uri: fields.uri,
+          version: fields.version,
+          nonce: fields.nonce,
+          ...(fields.statement === undefined ? {} : { statement: fields.statement }),
+          issuedAt: fields.issuedAt?.toISOString(),
+          ...(fields.expirationTime === undefined
+            ? {}
+            : { expirationTime: fields.expirationTime.toISOString() })
+        },
+        message,
+        signature,
+        expiresAt: Date.now() + SESSION_TTL_MS
+      })
+      json(
+        res,
+        200,
+        { address: fields.address, chainId: fields.chainId },
+        {
+          "set-cookie": `${COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_TTL_MS / 1000}`
+        }
+      )
+    },
+    "GET session": (req, res) => {
+      const session = current(req)
+      json(res, 200, {
+        sessions:
+          session === undefined
+            ? []
+            : [{ data: session.data, message: session.message, signature: session.signature }]
+      })
+    },
+    "POST sign-out": (req, res) => {
+      const id = sessionIdOf(req)
+      if (id !== undefined) sessions.delete(id)
+      json(
+        res,
+        200,
+        { ok: true },
+        { "set-cookie": `${COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0` }
+      )
+    }
+  }
+
+  return {
+    /** Answers `/auth/<name>`; false for any other path. */
+    handle: async (req, res, pathname) => {
+      if (!pathname.startsWith("/auth/")) return false
+      const route = routes[`${req.method} ${pathname.slice("/auth/".length)}`]
+      if (route === undefined) json(res, 404, { error: "not found" })
+      else await route(req, res)
+      return true
+    },
+    /** The addresses signed in now, for tests. */
+    signedIn: () =>
+      [...sessions.values()].filter((s) => s.expiresAt > Date.now()).map((s) => s.data.accountAddress)
+  }
+}
