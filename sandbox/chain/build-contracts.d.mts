@@ -6,7 +6,8 @@ export interface CompiledContract {
   readonly abi: ReadonlyArray<unknown>
   readonly bytecode: `0x${string}`
 }
-export declare const SOURCE: string
-export declare const ARTIFACT: string
-export declare function compile(): Promise<CompiledContract>
+export declare const CONTRACTS: ReadonlyArray<"SandboxToken" | "SandboxAccount">
+export declare function sourceOf(name: string): string
+export declare function artifactOf(name: string): string
+export declare function compile(name: string): Promise<CompiledContract>
 export declare function serialize(artifact: CompiledContract): string

@@ -1,16 +1,18 @@
 // node sandbox/chain/build-contracts.mjs [--check]
-// Compiles contracts/SandboxToken.sol with solc-js (the `solc` dev dependency, no native compiler) and writes
-// contracts/SandboxToken.json: the ABI and creation bytecode that sandbox/chain/chain.mjs deploys.
-// The JSON is committed, so the sandbox starts without compiling; --check recompiles and fails when the
-// committed JSON no longer matches the source (test/sandbox/contracts.test.ts runs it).
+// Compiles the sandbox's contracts (contracts/<Name>.sol) with solc-js (the `solc` dev dependency, no native
+// compiler) and writes contracts/<Name>.json: the ABI and creation bytecode the sandbox deploys.
+// The JSON is committed, so the sandbox starts without compiling; --check recompiles and fails when a
+// committed JSON no longer matches its source (test/sandbox/contracts.test.ts runs it).
 import { createHash } from "node:crypto"
 import { readFile, writeFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 
-export const SOURCE = fileURLToPath(new URL("./contracts/SandboxToken.sol", import.meta.url))
-export const ARTIFACT = fileURLToPath(new URL("./contracts/SandboxToken.json", import.meta.url))
+/** The sandbox's contracts: an ERC-20 token and a contract account (ERC-1271). */
+export const CONTRACTS = ["SandboxToken", "SandboxAccount"]
 
-const CONTRACT = "SandboxToken"
+export const sourceOf = (name) => fileURLToPath(new URL(`./contracts/${name}.sol`, import.meta.url))
+export const artifactOf = (name) => fileURLToPath(new URL(`./contracts/${name}.json`, import.meta.url))
+
 /** Fixed settings: the same source always gives the same bytecode. */
 const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
@@ -20,21 +22,21 @@ const SETTINGS = {
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } }
 }
 
-/** Compiles the source; resolves to the artifact as it would be written. */
-export async function compile() {
+/** Compiles contract `name`'s source; resolves to its artifact as it would be written. */
+export async function compile(name) {
   const { default: solc } = await import("solc")
-  const source = await readFile(SOURCE, "utf8")
+  const source = await readFile(sourceOf(name), "utf8")
   const input = {
     language: "Solidity",
-    sources: { "SandboxToken.sol": { content: source } },
+    sources: { [`${name}.sol`]: { content: source } },
     settings: SETTINGS
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input)))
   const errors = (output.errors ?? []).filter((e) => e.severity === "error")
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join("\n"))
-  const contract = output.contracts["SandboxToken.sol"][CONTRACT]
+  const contract = output.contracts[`${name}.sol`][name]
   return {
-    contractName: CONTRACT,
+    contractName: name,
     compiler: `solc ${solc.version()}`,
     settings: { optimizer: SETTINGS.optimizer, evmVersion: SETTINGS.evmVersion, metadata: SETTINGS.metadata },
     sourceSha256: createHash("sha256").update(source).digest("hex"),
@@ -46,16 +48,18 @@ export async function compile() {
 export const serialize = (artifact) => `${JSON.stringify(artifact, null, 2)}\n`
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const artifact = serialize(await compile())
-  if (process.argv.includes("--check")) {
-    const committed = await readFile(ARTIFACT, "utf8").catch(() => "")
-    if (committed !== artifact) {
-      console.error(`${ARTIFACT} is stale: run node sandbox/chain/build-contracts.mjs`)
-      process.exit(1)
+  for (const name of CONTRACTS) {
+    const artifact = serialize(await compile(name))
+    if (process.argv.includes("--check")) {
+      const committed = await readFile(artifactOf(name), "utf8").catch(() => "")
+      if (committed !== artifact) {
+        console.error(`${artifactOf(name)} is stale: run node sandbox/chain/build-contracts.mjs`)
+        process.exit(1)
+      }
+      console.log(`${artifactOf(name)} matches the source.`)
+    } else {
+      await writeFile(artifactOf(name), artifact)
+      console.log(`Wrote ${artifactOf(name)}`)
     }
-    console.log(`${ARTIFACT} matches the source.`)
-  } else {
-    await writeFile(ARTIFACT, artifact)
-    console.log(`Wrote ${ARTIFACT}`)
   }
 }

@@ -1,7 +1,11 @@
 import { readFile } from "node:fs/promises"
 import { expect, it } from "vitest"
-import { ARTIFACT, compile, serialize } from "../../sandbox/chain/build-contracts.mjs"
+import { artifactOf, CONTRACTS, compile, serialize } from "../../sandbox/chain/build-contracts.mjs"
 
-it("the committed SandboxToken.json is what solc compiles from SandboxToken.sol", async () => {
-  expect(serialize(await compile())).toBe(await readFile(ARTIFACT, "utf8"))
-}, 60_000)
+it.each(CONTRACTS)(
+  "the committed %s.json is what solc compiles from its source",
+  async (name) => {
+    expect(serialize(await compile(name))).toBe(await readFile(artifactOf(name), "utf8"))
+  },
+  60_000
+)

@@ -1,0 +1,78 @@
+/**
+ * THREATS.md T9/R15: a contract account (the sandbox's ERC-1271 `SandboxAccount`, deployed on anvil) signs
+ * in through `verifySignIn`, its owner's signature checked by the chain; a stranger's is refused.
+ */
+import { createPublicClient, createWalletClient, http } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
+import artifact from "../../sandbox/chain/contracts/SandboxAccount.json"
+import { makeNonceStore } from "../../src/siwx/nonces"
+import { createSignInMessage } from "../../src/siwx/siweMessage"
+import { verifySignIn } from "../../src/siwx/verifySignIn"
+
+let sandbox: SandboxChains
+beforeAll(async () => {
+  sandbox = await startSandboxChains()
+}, 30_000)
+afterAll(() => sandbox?.stop())
+
+const owner = privateKeyToAccount(`0x${"5a".repeat(32)}`)
+const stranger = privateKeyToAccount(`0x${"5b".repeat(32)}`)
+
+describe("a contract account signs in (ERC-1271)", () => {
+  it("its owner's signature is accepted through the chain; a stranger's is refused", async () => {
+    const chain = sandbox.chains[0]!
+    const transport = http(chain.rpcUrl)
+    const client = createPublicClient({ transport })
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(sandbox.accounts[0]!.privateKey as `0x${string}`),
+      transport
+    })
+    const hash = await deployer.deployContract({
+      abi: artifact.abi,
+      bytecode: artifact.bytecode as `0x${string}`,
+      args: [owner.address],
+      chain: null
+    })
+    const { contractAddress } = await client.waitForTransactionReceipt({ hash })
+    expect(contractAddress).toBeTruthy()
+
+    const attempt = async (signer: typeof owner) => {
+      const nonces = makeNonceStore()
+      const now = Date.now()
+      const message = createSignInMessage({
+        domain: "dapp.example",
+        uri: "https://dapp.example/",
+        address: contractAddress!,
+        chainId: chain.chainId,
+        nonce: nonces.issue(now),
+        issuedAt: new Date(now)
+      })
+      const signature = await signer.signMessage({ message })
+      return verifySignIn(
+        { message, signature },
+        { domain: "dapp.example", chainId: chain.chainId, nonces, client, now }
+      )
+    }
+    expect(await attempt(owner)).toMatchObject({ ok: true })
+    expect(await attempt(stranger)).toEqual({ ok: false, reason: "signature" })
+    // Without a client, only plain accounts can sign in.
+    const nonces = makeNonceStore()
+    const now = Date.now()
+    const message = createSignInMessage({
+      domain: "dapp.example",
+      uri: "https://dapp.example/",
+      address: contractAddress!,
+      chainId: chain.chainId,
+      nonce: nonces.issue(now),
+      issuedAt: new Date(now)
+    })
+    expect(
+      await verifySignIn(
+        { message, signature: await owner.signMessage({ message }) },
+        { domain: "dapp.example", chainId: chain.chainId, nonces, now }
+      )
+    ).toEqual({ ok: false, reason: "signature" })
+  }, 30_000)
+})
