@@ -1,6 +1,9 @@
 import * as Schema from "effect/Schema"
 
-/** The modal's views (SPEC.md §2). There are no URL routes: a view is router state. */
+/**
+ * The modal's views (SPEC.md §2, and the account's Send and Receive, AppKit's `WalletSend` and
+ * `WalletReceive`). There are no URL routes: a view is router state.
+ */
 export const View = Schema.Literals([
   "Connect",
   "Account",
@@ -16,7 +19,8 @@ export const View = Schema.Literals([
   "ApproveTransaction",
   "Swap",
   "RegisterAccountName",
-  "RegisterAccountNameSuccess"
+  "RegisterAccountNameSuccess",
+  "WalletReceive"
 ])
 export type View = typeof View.Type
 

@@ -20,7 +20,8 @@ const TITLES: Record<View, string> = {
   ApproveTransaction: "Approve Transaction",
   Swap: "Swap",
   RegisterAccountName: "Choose Name",
-  RegisterAccountNameSuccess: "Name Registered"
+  RegisterAccountNameSuccess: "Name Registered",
+  WalletReceive: "Receive"
 }
 
 /**
@@ -44,7 +45,8 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
     import("../views/ApproveTransactionScreen").then((m) => m.ApproveTransactionScreen)
   ),
   SIWXSignMessage: lazyView(() => import("../views/SignInViews").then((m) => m.SIWXSignMessageView)),
-  ConnectingSiwe: lazyView(() => import("../views/SignInViews").then((m) => m.ConnectingSiweView))
+  ConnectingSiwe: lazyView(() => import("../views/SignInViews").then((m) => m.ConnectingSiweView)),
+  WalletReceive: lazyView(() => import("../views/ReceiveView").then((m) => m.ReceiveView))
 }
 
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)

@@ -66,6 +66,11 @@ export const AccountView = () => {
         <button type="button" className="row" onClick={() => void copyText(account.address).then(setCopied)}>
           <span className="name">{copied ? "Address copied" : "Copy address"}</span>
         </button>
+        {controller.config.features.receive ? (
+          <button type="button" className="row" onClick={() => void controller.push("WalletReceive")}>
+            <span className="name">Receive</span>
+          </button>
+        ) : null}
         <button
           type="button"
           className="row"
