@@ -21,6 +21,7 @@ import type { Notifications } from "../services/Notifications"
 import type { OriginGuard } from "../services/OriginGuard"
 import type { ProviderApi } from "../services/ProviderApi"
 import type { RpcRouter } from "../services/RpcRouter"
+import type { Send } from "../services/Send"
 import type { SignIn } from "../services/SignIn"
 import type { Storage } from "../services/Storage"
 import type { Theme } from "../services/Theme"
@@ -46,6 +47,7 @@ import { OriginGuardLive } from "./OriginGuardLive"
 import { ProviderApiLive } from "./ProviderApiLive"
 import { RpcRouterLive } from "./RpcRouterLive"
 import { SafeKeyValueStoreLive } from "./SafeKeyValueStoreLive"
+import { SendLive } from "./SendLive"
 import { SignInLive } from "./SignInLive"
 import { StorageLive } from "./StorageLive"
 import { ThemeLive } from "./ThemeLive"
@@ -93,6 +95,7 @@ export type AirlockServices =
   | Analytics
   | OriginGuard
   | SignIn
+  | Send
   | Connection
   | WalletCatalog
   | WalletConnectClient
@@ -145,7 +148,8 @@ export const makeAirlockLayer = <ROut, E>(
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   const requests = on(RpcRouterLive, wallets)
   const account = on(Layer.merge(AccountDataLive, SignInLive), requests)
-  return on(ModalFlowLive, account)
+  const send = on(SendLive, account)
+  return on(ModalFlowLive, send)
 }
 
 /**

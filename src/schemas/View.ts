@@ -20,7 +20,8 @@ export const View = Schema.Literals([
   "Swap",
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
-  "WalletReceive"
+  "WalletReceive",
+  "WalletSend"
 ])
 export type View = typeof View.Type
 

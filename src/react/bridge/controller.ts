@@ -6,6 +6,7 @@ import { type AccountDataPort, makeAccountDataPort } from "./accountData"
 import { type ModalPort, makeModalPort } from "./modalPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
+import { makeSendPort, type SendPort } from "./sendPort"
 import { makeSignInPort, type SignInPort } from "./signInPort"
 import { makeWalletsPort, type WalletsPort } from "./walletsPort"
 
@@ -18,7 +19,7 @@ export type { CatalogPort, WalletConnectPort } from "./walletsPort"
  * handle use, so that no React code sees an Effect type (STYLE.md §4 rule 7). The ports adapt; the
  * services decide.
  */
-export interface ModalController extends ModalPort, WalletsPort, RequestsPort, SignInPort {
+export interface ModalController extends ModalPort, WalletsPort, RequestsPort, SignInPort, SendPort {
   readonly config: ModalOptions
   /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
   readonly accountData: AccountDataPort
@@ -35,6 +36,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     ...makeWalletsPort(runtime),
     ...makeRequestsPort(runtime),
     ...makeSignInPort(runtime),
+    ...makeSendPort(runtime),
     accountData: makeAccountDataPort(runtime, accountData)
   }
 }

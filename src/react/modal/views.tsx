@@ -21,7 +21,8 @@ const TITLES: Record<View, string> = {
   Swap: "Swap",
   RegisterAccountName: "Choose Name",
   RegisterAccountNameSuccess: "Name Registered",
-  WalletReceive: "Receive"
+  WalletReceive: "Receive",
+  WalletSend: "Send"
 }
 
 /**
@@ -46,7 +47,8 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   ),
   SIWXSignMessage: lazyView(() => import("../views/SignInViews").then((m) => m.SIWXSignMessageView)),
   ConnectingSiwe: lazyView(() => import("../views/SignInViews").then((m) => m.ConnectingSiweView)),
-  WalletReceive: lazyView(() => import("../views/ReceiveView").then((m) => m.ReceiveView))
+  WalletReceive: lazyView(() => import("../views/ReceiveView").then((m) => m.ReceiveView)),
+  WalletSend: lazyView(() => import("../views/SendView").then((m) => m.SendView))
 }
 
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)

@@ -66,6 +66,15 @@ export const AccountView = () => {
         <button type="button" className="row" onClick={() => void copyText(account.address).then(setCopied)}>
           <span className="name">{copied ? "Address copied" : "Copy address"}</span>
         </button>
+        {controller.config.features.send && activeNamespace === "eip155" ? (
+          <button
+            type="button"
+            className="row"
+            onClick={() => void controller.send.start().then(() => controller.push("WalletSend"))}
+          >
+            <span className="name">Send</span>
+          </button>
+        ) : null}
         {controller.config.features.receive ? (
           <button type="button" className="row" onClick={() => void controller.push("WalletReceive")}>
             <span className="name">Receive</span>

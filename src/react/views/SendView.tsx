@@ -1,0 +1,219 @@
+import { useId } from "react"
+import { formatUnits, formatUsd } from "../../internal/format"
+import type { AmountProblem, ReceiverProblem, SendableToken } from "../../internal/sendForm"
+import type { Simulation } from "../../internal/simulation"
+import { present } from "../../presentation"
+import type { SendPreview } from "../../services/Send"
+import { useController } from "../modal/context"
+import { useViewStyles } from "../modal/styleSheets"
+import { useStore } from "../modal/useStore"
+import { approveCss } from "./approveStyles"
+
+const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
+  empty: "Enter an amount",
+  format: "Enter a number, such as 12.5",
+  zero: "Enter an amount above 0",
+  decimals: "This token has fewer decimals",
+  "over-balance": "More than your balance",
+  "over-balance-with-fee": "More than your balance once the network fee is paid"
+}
+
+const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
+  empty: "Enter the receiver's address",
+  format: "Enter an address: 0x followed by 40 hex characters",
+  checksum: "This address has a wrong checksum: check it was copied whole"
+}
+
+const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
+  `${formatUnits(value, token.decimals)} ${token.symbol}`
+
+const simulationRows = (
+  simulation: Simulation | undefined,
+  preview: SendPreview,
+  tokens: ReadonlyArray<SendableToken>
+) => {
+  if (simulation === undefined) return ["Not simulated: the network did not answer"]
+  if (simulation._tag === "Reverted") return ["The transaction would fail"]
+  if (simulation.changes.length === 0) return ["No change"]
+  return simulation.changes.map(({ token, delta }) => {
+    const known = tokens.find((t) =>
+      token === "native" ? t.key === "native" : t.key.toLowerCase() === token
+    )
+    const shown =
+      known ??
+      (token === "native"
+        ? { decimals: 18, symbol: preview.nativeSymbol }
+        : { decimals: 0, symbol: `units of ${token}` })
+    return `${delta > 0n ? "+" : ""}${amountOf(delta, shown)}`
+  })
+}
+
+const Form = () => {
+  const controller = useController()
+  const state = useStore(controller.send.state)
+  const ids = {
+    token: useId(),
+    amount: useId(),
+    receiver: useId(),
+    amountHelp: useId(),
+    receiverHelp: useId()
+  }
+  if (state._tag !== "Editing" && state._tag !== "Reviewing") return null
+  const { draft, tokens } = state
+  const problems = state._tag === "Editing" ? state : { amountProblem: undefined, receiverProblem: undefined }
+  const token = tokens.find((t) => t.key === draft.token)
+  if (tokens.length === 0) return <p className="empty">No balance to send on this network yet.</p>
+  return (
+    <form
+      className="approve"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void controller.send.review()
+      }}
+    >
+      <label htmlFor={ids.token}>Token</label>
+      <select
+        id={ids.token}
+        className="input"
+        value={draft.token}
+        onChange={(event) =>
+          void controller.send.edit({ token: event.currentTarget.value as SendableToken["key"] })
+        }
+      >
+        {tokens.map((t) => (
+          <option key={t.key} value={t.key}>
+            {t.symbol} — {formatUnits(t.balance, t.decimals)} available
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.amount}>Amount{token === undefined ? "" : ` (${token.symbol})`}</label>
+      <input
+        id={ids.amount}
+        className="input"
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft.amount}
+        aria-invalid={problems.amountProblem !== undefined}
+        aria-describedby={problems.amountProblem === undefined ? undefined : ids.amountHelp}
+        onChange={(event) => void controller.send.edit({ amount: event.currentTarget.value })}
+      />
+      {problems.amountProblem === undefined ? null : (
+        <p id={ids.amountHelp} className="connecting-text" role="alert">
+          {AMOUNT_PROBLEMS[problems.amountProblem]}
+        </p>
+      )}
+      <label htmlFor={ids.receiver}>Receiver</label>
+      <input
+        id={ids.receiver}
+        className="input"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={draft.receiver}
+        aria-invalid={problems.receiverProblem !== undefined}
+        aria-describedby={problems.receiverProblem === undefined ? undefined : ids.receiverHelp}
+        onChange={(event) => void controller.send.edit({ receiver: event.currentTarget.value })}
+      />
+      {problems.receiverProblem === undefined ? null : (
+        <p id={ids.receiverHelp} className="connecting-text" role="alert">
+          {RECEIVER_PROBLEMS[problems.receiverProblem]}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={state._tag === "Reviewing"}>
+        {state._tag === "Reviewing" ? "Preparing the preview…" : "Review"}
+      </button>
+    </form>
+  )
+}
+
+const Preview = () => {
+  const controller = useController()
+  const state = useStore(controller.send.state)
+  if (state._tag !== "Preview" && state._tag !== "Sending" && state._tag !== "Failed") return null
+  const { preview, tokens } = state
+  const fee =
+    preview.fee === undefined
+      ? "Unavailable"
+      : `${amountOf(preview.fee.amount, { decimals: 18, symbol: preview.nativeSymbol })}${
+          preview.fee.usd === undefined ? "" : ` (${formatUsd(preview.fee.usd)})`
+        }`
+  return (
+    <div className="approve">
+      <p className="approve-title">Send {amountOf(preview.amount, preview.token)}</p>
+      <dl className="approve-details">
+        <div>
+          <dt>To</dt>
+          <dd className="code">{preview.receiver}</dd>
+        </div>
+        <div>
+          <dt>Network fee</dt>
+          <dd>{fee}</dd>
+        </div>
+        <div>
+          <dt>Transaction</dt>
+          <dd className="code">
+            {preview.call === "No data" ? `Transfer of ${preview.nativeSymbol}` : preview.call}
+          </dd>
+        </div>
+        <div>
+          <dt>Your balance changes (simulated)</dt>
+          {simulationRows(preview.simulation, preview, tokens).map((line) => (
+            <dd key={line}>{line}</dd>
+          ))}
+        </div>
+      </dl>
+      {state._tag === "Failed" ? (
+        <p className="connecting-text" role="alert">
+          {present(state.error).message}
+        </p>
+      ) : null}
+      {state._tag === "Sending" ? (
+        <p className="connecting-text" aria-live="polite">
+          Confirm the transaction in your wallet
+        </p>
+      ) : (
+        <div className="approve-actions">
+          <button type="button" className="button secondary" onClick={() => void controller.send.back()}>
+            Back
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void controller.send.confirm()}
+            disabled={state._tag === "Failed"}
+          >
+            Send
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Send: choose a token, an amount and a receiver; then the preview, then the wallet. */
+export const SendView = () => {
+  useViewStyles(approveCss)
+  const controller = useController()
+  const state = useStore(controller.send.state)
+  switch (state._tag) {
+    case "Idle":
+      return <span className="spinner" role="progressbar" aria-label="Preparing Send" />
+    case "Editing":
+    case "Reviewing":
+      return <Form />
+    case "Sent":
+      return (
+        <div className="approve">
+          <p className="approve-title" role="status">
+            Sent {amountOf(state.preview.amount, state.preview.token)}
+          </p>
+          <p className="connecting-text code">{state.hash}</p>
+          <button type="button" className="button" onClick={() => void controller.goBack()}>
+            Done
+          </button>
+        </div>
+      )
+    default:
+      return <Preview />
+  }
+}

@@ -1,0 +1,111 @@
+import type { Locator, Page } from "playwright-core"
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, parseEther, parseUnits } from "viem"
+import { describe, expect, inject } from "vitest"
+import { test } from "./browser"
+
+/**
+ * Send from the Account view in chromium with the Sandbox Wallet: the form, the preview (the decoded
+ * transfer and the balance change anvil simulates), the wallet's confirmation, and the balances anvil
+ * holds afterwards.
+ */
+
+const demoUrl = inject("demoUrl")
+const sandbox = inject("sandbox")
+const chainA = sandbox.chains[0]!
+const [account0, account1] = sandbox.accounts as [string, string]
+const sUsd = sandbox.tokens.find((token) => token.chainId === chainA.chainId && token.symbol === "sUSD")!
+
+const rpc = async (method: string, params: ReadonlyArray<unknown>) => {
+  const response = await fetch(chainA.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })
+  })
+  return ((await response.json()) as { result: string }).result
+}
+const ethBalance = async (address: string) => BigInt(await rpc("eth_getBalance", [address, "latest"]))
+const sUsdBalance = async (address: string) =>
+  decodeFunctionResult({
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    data: (await rpc("eth_call", [
+      {
+        to: sUsd.address,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [address as `0x${string}`]
+        })
+      },
+      "latest"
+    ])) as `0x${string}`
+  })
+
+async function openSend(page: Page): Promise<Locator> {
+  page.setDefaultTimeout(15_000)
+  await page.goto(`${demoUrl}?wallet=auto-approve`)
+  await page.getByRole("button", { name: "Connect Wallet" }).click()
+  await page
+    .getByRole("dialog", { name: "Connect Wallet" })
+    .getByRole("button", { name: /Sandbox Wallet/ })
+    .click()
+  const account = page.getByRole("dialog", { name: "Account" })
+  // Balances load first: the form lists what the account holds.
+  await account.getByRole("tab", { name: "Tokens" }).waitFor()
+  await account.getByRole("button", { name: "Send" }).click()
+  return page.getByRole("dialog", { name: "Send" })
+}
+
+async function fillAndReview(send: Locator, token: string, amount: string) {
+  const select = send.getByLabel("Token")
+  await expect
+    .poll(() => select.locator("option").allTextContents())
+    .toContainEqual(expect.stringContaining(token))
+  const option = (await select.locator("option").allTextContents()).find((text) =>
+    text.startsWith(`${token} `)
+  )
+  await select.selectOption({ label: option! })
+  await send.getByLabel(/^Amount/).fill(amount)
+  await send.getByLabel("Receiver").fill(account1)
+  await send.getByRole("button", { name: "Review" }).click()
+}
+
+describe("Send from the Account view (issue 13)", () => {
+  test("12.5 sUSD to account #1: the preview decodes the transfer and simulates the change; anvil's balances follow", async ({
+    page
+  }) => {
+    const [from, to] = [await sUsdBalance(account0), await sUsdBalance(account1)]
+    const send = await openSend(page)
+    await fillAndReview(send, "sUSD", "12.5")
+    await send.getByText("Send 12.5 sUSD").waitFor()
+    await send.getByText(`Transfer ${parseUnits("12.5", 6)} units to ${account1}`).waitFor()
+    await send.getByText("-12.5 sUSD", { exact: true }).waitFor()
+    await send.getByText(/ETH \(\$/).waitFor()
+    await send.getByRole("button", { name: "Send", exact: true }).click()
+    await send.getByRole("status").getByText("Sent 12.5 sUSD").waitFor()
+    await expect.poll(() => sUsdBalance(account1), { timeout: 20_000 }).toBe(to + parseUnits("12.5", 6))
+    expect(await sUsdBalance(account0)).toBe(from - parseUnits("12.5", 6))
+  })
+
+  test("0.01 ETH to account #1: simulated, confirmed, and the receiver holds exactly 0.01 ETH more", async ({
+    page
+  }) => {
+    const to = await ethBalance(account1)
+    const send = await openSend(page)
+    await fillAndReview(send, "ETH", "0.01")
+    await send.getByText("Send 0.01 ETH").waitFor()
+    await send.getByText("-0.01 ETH", { exact: true }).waitFor()
+    await send.getByRole("button", { name: "Send", exact: true }).click()
+    await send.getByRole("status").getByText("Sent 0.01 ETH").waitFor()
+    await expect.poll(() => ethBalance(account1), { timeout: 20_000 }).toBe(to + parseEther("0.01"))
+  })
+
+  test("the form refuses a wrong checksum and more than the balance, in words", async ({ page }) => {
+    const send = await openSend(page)
+    await send.getByLabel(/^Amount/).fill("100000000")
+    await send.getByLabel("Receiver").fill(account1.replace(/[a-f]/, (c) => c.toUpperCase()))
+    await send.getByRole("button", { name: "Review" }).click()
+    await send.getByText("More than your balance").waitFor()
+    await send.getByText("This address has a wrong checksum: check it was copied whole").waitFor()
+  })
+})

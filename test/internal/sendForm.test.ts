@@ -1,0 +1,116 @@
+import fc from "fast-check"
+import { decodeFunctionData, erc20Abi, parseUnits } from "viem"
+import { describe, expect, it } from "vitest"
+import {
+  checkAmount,
+  checkReceiver,
+  type SendableToken,
+  sendableTokens,
+  sendTransaction,
+  toBaseUnits
+} from "../../src/internal/sendForm"
+import type { TokenBalance } from "../../src/schemas/Balance"
+
+const native: SendableToken = {
+  key: "native",
+  name: "Ether",
+  symbol: "ETH",
+  decimals: 18,
+  balance: parseUnits("1", 18),
+  price: 3000
+}
+const usd: SendableToken = {
+  key: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  name: "Sandbox USD",
+  symbol: "sUSD",
+  decimals: 6,
+  balance: parseUnits("100", 6),
+  price: 1
+}
+const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+
+const balance = (overrides: Partial<TokenBalance>): TokenBalance =>
+  ({
+    name: "Sandbox USD",
+    symbol: "sUSD",
+    chainId: "eip155:31337",
+    value: 1,
+    price: 1,
+    quantity: { decimals: "6", numeric: "11082.5" },
+    iconUrl: undefined,
+    ...overrides
+  }) as TokenBalance
+
+describe("the Send form's rules", () => {
+  it("amounts: decimal strings within the token's decimals and the balance (less the fee for the native coin)", () => {
+    expect(checkAmount("12.5", usd)).toEqual({ ok: true, amount: 12_500_000n })
+    expect(checkAmount(" ", usd)).toEqual({ ok: false, problem: "empty" })
+    expect(checkAmount("1e3", usd)).toEqual({ ok: false, problem: "format" })
+    expect(checkAmount("-1", usd)).toEqual({ ok: false, problem: "format" })
+    expect(checkAmount("0.0000001", usd)).toEqual({ ok: false, problem: "decimals" })
+    expect(checkAmount("0", usd)).toEqual({ ok: false, problem: "zero" })
+    expect(checkAmount("100.000001", usd)).toEqual({ ok: false, problem: "over-balance" })
+    expect(checkAmount("100", usd, 10n ** 18n)).toEqual({ ok: true, amount: 100_000_000n })
+    expect(checkAmount("1", native, 1n)).toEqual({ ok: false, problem: "over-balance-with-fee" })
+    expect(checkAmount("0.5", native, 1n)).toMatchObject({ ok: true })
+  })
+
+  it("toBaseUnits agrees with viem's parseUnits wherever it answers", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 24 }),
+        (raw, decimals) => {
+          const text = `${raw / 10n ** BigInt(decimals)}${decimals === 0 ? "" : `.${(raw % 10n ** BigInt(decimals)).toString().padStart(decimals, "0")}`}`
+          expect(toBaseUnits(text, decimals)).toBe(parseUnits(text, decimals))
+        }
+      ),
+      { numRuns: 500 }
+    )
+  })
+
+  it("receivers: 40 hex characters, and a valid checksum when mixed case", () => {
+    expect(checkReceiver(receiver)).toEqual({ ok: true, address: receiver })
+    expect(checkReceiver(receiver.toLowerCase())).toEqual({ ok: true, address: receiver })
+    expect(checkReceiver(receiver.replace("C5", "c5"))).toEqual({ ok: false, problem: "checksum" })
+    expect(checkReceiver("0x1234")).toEqual({ ok: false, problem: "format" })
+    expect(checkReceiver("")).toEqual({ ok: false, problem: "empty" })
+  })
+
+  it("the account's tokens on the chain: native first, CAIP-10 contracts read, dust beyond the decimals dropped", () => {
+    const tokens = sendableTokens(
+      [
+        balance({ address: `eip155:31337:${usd.key.toLowerCase()}` }),
+        balance({
+          name: "Ether",
+          symbol: "ETH",
+          address: undefined,
+          quantity: { decimals: "18", numeric: "2.5" }
+        }),
+        balance({ chainId: "eip155:1", address: usd.key }),
+        balance({ address: "eip155:31337:0xnot-an-address" }),
+        balance({ address: usd.key, quantity: { decimals: "6", numeric: "1.1234567" } })
+      ],
+      "eip155:31337"
+    )
+    expect(tokens.map((t) => [t.key, t.balance])).toEqual([
+      ["native", parseUnits("2.5", 18)],
+      [usd.key, parseUnits("11082.5", 6)],
+      [usd.key, 1_123_456n]
+    ])
+  })
+
+  it("transactions: a native transfer, or the token's transfer to the receiver", () => {
+    expect(sendTransaction("0xfrom", native, receiver, 10n)).toEqual({
+      from: "0xfrom",
+      to: receiver,
+      value: "0xa"
+    })
+    const token = sendTransaction("0xfrom", usd, receiver, 12_500_000n)
+    expect(token.to).toBe(usd.key)
+    expect(decodeFunctionData({ abi: erc20Abi, data: token.data! })).toMatchObject({
+      functionName: "transfer",
+      args: [receiver, 12_500_000n]
+    })
+  })
+})
