@@ -201,12 +201,15 @@ export const makeModalFlow = Effect.gen(function* () {
   const rpcEvents = yield* rpc.events
   yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.take(rpcEvents), onRpcEvent)))
 
-  // Closing the modal settles a pending connect as rejected (THREATS.md R3) and aborts pending requests.
+  // Closing the modal settles a pending connect as rejected (THREATS.md R3), declines a sign-in waiting
+  // for the visitor (a required one disconnects: Escape is no way around it), and aborts pending requests.
   const routerEvents = yield* router.subscribe
   yield* Effect.forkScoped(
     Effect.forever(
       Effect.flatMap(PubSub.take(routerEvents), (event) =>
-        event._tag === "Closed" ? Effect.andThen(connection.cancel, rpc.abortPending) : Effect.void
+        event._tag === "Closed"
+          ? Effect.all([connection.cancel, signIn.cancel, rpc.abortPending], { discard: true })
+          : Effect.void
       )
     )
   )

@@ -96,6 +96,44 @@ describe("sign-in with the wallet (issue 13)", () => {
     await expect.poll(() => serverSessions(page)).toEqual([])
   })
 
+  test("Escape while the wallet is asked to sign declines an optional sign-in: the modal stays closed, connected", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(10_000)
+    await page.goto(`${demoUrl}?wallet=manual&signin`)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    await page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /Sandbox Wallet/ })
+      .click()
+    const wallet = page.getByRole("dialog", { name: /^Sandbox Wallet/ })
+    await wallet.getByRole("button", { name: "Approve" }).click()
+    const signIn = page.getByRole("dialog", { name: "Sign In" })
+    await signIn.getByRole("button", { name: "Sign", exact: true }).click()
+    await signIn.getByRole("progressbar", { name: "Waiting for the signature" }).waitFor()
+    await expect.poll(() => page.evaluate(() => window.__sandboxWallet!.pending().length)).toBe(1)
+    await page.keyboard.press("Escape")
+    await expect.poll(() => page.getByTestId("modal-open").textContent()).toBe("false")
+    // The aborted signature does not bring the message back.
+    await page.waitForTimeout(1000)
+    expect(await page.getByTestId("modal-open").textContent()).toBe("false")
+    expect(await page.getByTestId("account-status").textContent()).toBe("connected")
+    // Opened again, the modal shows the account: this account is not asked again on this chain.
+    await page.getByRole("button", { name: `${account0.slice(0, 4)}…${account0.slice(-6)}` }).click()
+    await page.getByRole("dialog", { name: "Account" }).waitFor()
+    expect(await page.getByRole("dialog", { name: "Sign In" }).count()).toBe(0)
+  })
+
+  test("a required sign-in cannot be skipped with Escape: closing the message disconnects", async ({
+    page
+  }) => {
+    const signIn = await connectSandboxWallet(page, "signin=required")
+    await signIn.getByRole("button", { name: "Sign", exact: true }).waitFor()
+    await page.keyboard.press("Escape")
+    await expect.poll(() => page.getByTestId("account-status").textContent()).toBe("disconnected")
+    expect(await personalSigns(page)).toBe(0)
+  })
+
   test("a required sign-in declined with Cancel ends disconnected", async ({ page }) => {
     const signIn = await connectSandboxWallet(page, "signin=required")
     await signIn.getByRole("button", { name: "Cancel" }).click()
