@@ -7,7 +7,7 @@ import { decodeFunctionData, erc20Abi, erc721Abi, type Hex } from "viem"
 import { type DescriptionRow, formatDeadline, row, tokenAmount, UNREADABLE } from "./requestValues"
 
 /** EIP-2612 `permit`, which sets an allowance from a signature anyone can submit. */
-const permitAbi = [
+export const permitAbi = [
   {
     type: "function",
     name: "permit",

@@ -7,10 +7,10 @@
 import * as Schema from "effect/Schema"
 import type { Client } from "viem"
 import { SiwxSession } from "../schemas/Siwx"
-import type { SIWXConfig, SIWXMessage, SIWXSession, SiwxChainId } from "./config"
+import type { SIWXConfig, SIWXSession, SiwxChainId } from "./config"
 import { makeNonceStore } from "./nonces"
+import { evmChainId, pageLocation, pageSignInMessage } from "./pageMessage"
 import { verifySignature } from "./signature"
-import { createSignInMessage } from "./siweMessage"
 import { verifySignIn } from "./verifySignIn"
 
 /**
@@ -55,18 +55,6 @@ const Kept = Schema.fromJsonString(
 type Kept = (typeof Kept.Type)["sessions"]
 const decodeKept = Schema.decodeUnknownOption(Kept)
 const encodeKept = Schema.encodeSync(Kept)
-
-const pageLocation = () => {
-  const location = globalThis.location
-  if (location === undefined) throw new Error("Sign-in messages are made in the browser")
-  return { host: location.host, origin: location.origin }
-}
-
-const evmChainId = (chainId: SiwxChainId): number => {
-  const match = /^eip155:(\d{1,15})$/.exec(chainId)
-  if (match === null) throw new Error("This sign-in plugin signs in EVM accounts")
-  return Number(match[1])
-}
 
 const sameAccount = (session: SIWXSession, chainId: SiwxChainId, address: string) =>
   session.data.chainId === chainId && session.data.accountAddress.toLowerCase() === address.toLowerCase()
@@ -113,34 +101,9 @@ export const createDefaultSiwx = (options: DefaultSiwxOptions = {}): SiwxWithCli
     [SIWX_CLIENTS]: (next) => {
       clients = next
     },
-    createMessage: async ({ accountAddress, chainId, notBefore }) => {
-      const { host, origin } = pageLocation()
+    createMessage: async (input) => {
       const now = Date.now()
-      const issuedAt = new Date(now)
-      const nonce = nonces.issue(now)
-      const text = createSignInMessage({
-        domain: host,
-        uri: origin,
-        address: accountAddress,
-        chainId: evmChainId(chainId),
-        nonce,
-        issuedAt,
-        notBefore: notBefore === undefined ? undefined : new Date(notBefore),
-        statement: options.statement
-      })
-      const message: SIWXMessage = {
-        accountAddress,
-        chainId,
-        domain: host,
-        uri: origin,
-        version: "1",
-        nonce,
-        statement: options.statement,
-        issuedAt: issuedAt.toISOString(),
-        notBefore,
-        toString: () => text
-      }
-      return message
+      return pageSignInMessage(input, nonces.issue(now), options.statement, now)
     },
     addSession: async (session) => {
       const now = Date.now()

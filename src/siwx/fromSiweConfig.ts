@@ -2,19 +2,14 @@
  * The older `siweConfig` plugin adapted onto `SIWXConfig`: its nonce, message and verification, its one
  * session. EVM only, as it always was.
  */
-import type { SIWEConfig, SIWXConfig, SIWXMessage, SIWXSession, SiwxChainId } from "./config"
+import type { SIWEConfig, SIWXConfig, SIWXMessage, SIWXSession } from "./config"
+import { evmChainId } from "./pageMessage"
 
 /** Where the page is: the message's default domain and URI. */
 export interface PageLocation {
   readonly host: string
   readonly origin: string
   readonly now: () => number
-}
-
-const evmChainId = (chainId: SiwxChainId): number => {
-  const match = /^eip155:(\d{1,15})$/.exec(chainId)
-  if (match === null) throw new Error("The older sign-in plugin signs in EVM accounts only")
-  return Number(match[1])
 }
 
 export const fromSiweConfig = (siwe: SIWEConfig, page: PageLocation): SIWXConfig => ({

@@ -6,8 +6,8 @@
  */
 import * as Schema from "effect/Schema"
 import { SiwxSessions } from "../schemas/Siwx"
-import type { SIWXConfig, SIWXMessage } from "./config"
-import { createSignInMessage } from "./siweMessage"
+import type { SIWXConfig } from "./config"
+import { pageSignInMessage } from "./pageMessage"
 
 export interface ServerSiwxOptions {
   /** Where the endpoints are (default `/auth/`), on the page's origin so its cookie is sent. */
@@ -23,12 +23,6 @@ const TIMEOUT_MS = 10_000
 const Nonce = Schema.Struct({ nonce: Schema.String.check(Schema.isPattern(/^[a-zA-Z0-9]{8,96}$/)) })
 const decodeNonce = Schema.decodeUnknownSync(Nonce)
 const decodeSessions = Schema.decodeUnknownSync(Schema.Struct({ sessions: SiwxSessions }))
-
-const evmChainId = (chainId: string): number => {
-  const match = /^eip155:(\d{1,15})$/.exec(chainId)
-  if (match === null) throw new Error("This sign-in plugin signs in EVM accounts")
-  return Number(match[1])
-}
 
 export const createServerSiwx = (options: ServerSiwxOptions = {}): SIWXConfig => {
   const base = options.baseUrl ?? "/auth/"
@@ -47,34 +41,9 @@ export const createServerSiwx = (options: ServerSiwxOptions = {}): SIWXConfig =>
     await call("sign-out", { body: {} })
   }
   return {
-    createMessage: async ({ accountAddress, chainId, notBefore }) => {
+    createMessage: async (input) => {
       const { nonce } = decodeNonce(await call("nonce"))
-      const location = globalThis.location
-      if (location === undefined) throw new Error("Sign-in messages are made in the browser")
-      const issuedAt = new Date()
-      const text = createSignInMessage({
-        domain: location.host,
-        uri: location.origin,
-        address: accountAddress,
-        chainId: evmChainId(chainId),
-        nonce,
-        issuedAt,
-        notBefore: notBefore === undefined ? undefined : new Date(notBefore),
-        statement: options.statement
-      })
-      const message: SIWXMessage = {
-        accountAddress,
-        chainId,
-        domain: location.host,
-        uri: location.origin,
-        version: "1",
-        nonce,
-        statement: options.statement,
-        issuedAt: issuedAt.toISOString(),
-        notBefore,
-        toString: () => text
-      }
-      return message
+      return pageSignInMessage(input, nonce, options.statement, Date.now())
     },
     addSession: async (session) => {
       await call("verify", { body: session })

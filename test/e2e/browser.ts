@@ -223,3 +223,16 @@ export async function openWalletConnectWallet(browser: Browser, url: string) {
     }
   }
 }
+
+/**
+ * Opens the demo at `demoUrl` with `query` (e.g. `wallet=auto-approve&signin`), opens the modal and
+ * chooses the Sandbox Wallet in its list; what follows depends on the wallet's mode.
+ */
+export async function chooseSandboxWallet(page: Page, demoUrl: string, query: string) {
+  await page.goto(`${demoUrl}?${query}`)
+  await page.getByRole("button", { name: "Connect Wallet" }).click()
+  await page
+    .getByRole("dialog", { name: "Connect Wallet" })
+    .getByRole("button", { name: /Sandbox Wallet/ })
+    .click()
+}

@@ -1,7 +1,7 @@
 import jsQR from "jsqr"
 import { PNG } from "pngjs"
 import { expect, inject } from "vitest"
-import { test } from "./browser"
+import { chooseSandboxWallet, test } from "./browser"
 
 /** Receive in chromium: the connected address as a QR code (decoded here from a screenshot), Copy, networks. */
 
@@ -15,12 +15,7 @@ test("Receive shows a QR code that decodes to the connected address, Copy, and t
   page
 }) => {
   page.setDefaultTimeout(10_000)
-  await page.goto(`${demoUrl}?wallet=auto-approve`)
-  await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /Sandbox Wallet/ })
-    .click()
+  await chooseSandboxWallet(page, demoUrl, "wallet=auto-approve")
   const account = page.getByRole("dialog", { name: "Account" })
   await account.getByRole("button", { name: "Receive" }).click()
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core"
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, parseEther, parseUnits } from "viem"
 import { describe, expect, inject } from "vitest"
-import { test } from "./browser"
+import { chooseSandboxWallet, test } from "./browser"
 
 /**
  * Send from the Account view in chromium with the Sandbox Wallet: the form, the preview (the decoded
@@ -43,12 +43,7 @@ const sUsdBalance = async (address: string) =>
 
 async function openSend(page: Page): Promise<Locator> {
   page.setDefaultTimeout(15_000)
-  await page.goto(`${demoUrl}?wallet=auto-approve`)
-  await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /Sandbox Wallet/ })
-    .click()
+  await chooseSandboxWallet(page, demoUrl, "wallet=auto-approve")
   const account = page.getByRole("dialog", { name: "Account" })
   // Balances load first: the form lists what the account holds.
   await account.getByRole("tab", { name: "Tokens" }).waitFor()

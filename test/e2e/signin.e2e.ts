@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { verifyMessage } from "viem"
 import { describe, expect, inject } from "vitest"
-import { test } from "./browser"
+import { chooseSandboxWallet, test } from "./browser"
 
 /**
  * Sign-in with the wallet in chromium: the demo with `?signin` verifies on the sandbox's sign-in server
@@ -28,12 +28,7 @@ const personalSigns = (page: Page) => page.evaluate(() => window.__sandboxWallet
 
 async function connectSandboxWallet(page: Page, query: string) {
   page.setDefaultTimeout(10_000)
-  await page.goto(`${demoUrl}?wallet=auto-approve&${query}`)
-  await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /Sandbox Wallet/ })
-    .click()
+  await chooseSandboxWallet(page, demoUrl, `wallet=auto-approve&${query}`)
   return page.getByRole("dialog", { name: "Sign In" })
 }
 
@@ -100,12 +95,7 @@ describe("sign-in with the wallet (issue 13)", () => {
     page
   }) => {
     page.setDefaultTimeout(10_000)
-    await page.goto(`${demoUrl}?wallet=manual&signin`)
-    await page.getByRole("button", { name: "Connect Wallet" }).click()
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /Sandbox Wallet/ })
-      .click()
+    await chooseSandboxWallet(page, demoUrl, "wallet=manual&signin")
     const wallet = page.getByRole("dialog", { name: /^Sandbox Wallet/ })
     await wallet.getByRole("button", { name: "Approve" }).click()
     const signIn = page.getByRole("dialog", { name: "Sign In" })

@@ -15,6 +15,7 @@ import {
   UNREADABLE
 } from "../../src/internal/requestValues"
 import { UNSAFE_RPC_METHODS } from "../../src/internal/rpcMethods"
+import { permitAbi } from "../../src/internal/tokenCalls"
 import type { PendingApproval } from "../../src/services/RpcRouter"
 import { hostile, NUM_RUNS } from "../schemas/helpers"
 
@@ -203,23 +204,7 @@ describe("describeRequest: eth_sendTransaction", () => {
     assert.strictEqual(value(pulled, "Amount"), "7 units")
 
     const permit = encodeFunctionData({
-      abi: [
-        {
-          type: "function",
-          name: "permit",
-          stateMutability: "nonpayable",
-          inputs: [
-            { name: "owner", type: "address" },
-            { name: "spender", type: "address" },
-            { name: "value", type: "uint256" },
-            { name: "deadline", type: "uint256" },
-            { name: "v", type: "uint8" },
-            { name: "r", type: "bytes32" },
-            { name: "s", type: "bytes32" }
-          ],
-          outputs: []
-        }
-      ] as const,
+      abi: permitAbi,
       functionName: "permit",
       args: [from, spender, maxUint256, 1_800_000_000n, 27, `0x${"11".repeat(32)}`, `0x${"22".repeat(32)}`]
     })

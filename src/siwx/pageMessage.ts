@@ -1,0 +1,52 @@
+/**
+ * The sign-in message for this page: its host as the domain, its origin as the URI, an EVM account and
+ * chain, the nonce the caller got. Shared by the plugins that make their messages in the browser.
+ */
+import type { SIWXMessage, SIWXMessageInput, SiwxChainId } from "./config"
+import { createSignInMessage } from "./siweMessage"
+
+/** The EIP-155 chain id of a CAIP-2 `eip155:` network; anything else is refused: sign-in is EVM only. */
+export const evmChainId = (chainId: SiwxChainId): number => {
+  const match = /^eip155:(\d{1,15})$/.exec(chainId)
+  if (match === null) throw new Error("Sign-in is for EVM accounts")
+  return Number(match[1])
+}
+
+/** Where the page is; sign-in messages are made only in a browser. */
+export const pageLocation = (): { readonly host: string; readonly origin: string } => {
+  const location = globalThis.location
+  if (location === undefined) throw new Error("Sign-in messages are made in the browser")
+  return { host: location.host, origin: location.origin }
+}
+
+export const pageSignInMessage = (
+  { accountAddress, chainId, notBefore }: SIWXMessageInput,
+  nonce: string,
+  statement: string | undefined,
+  now: number
+): SIWXMessage => {
+  const { host, origin } = pageLocation()
+  const issuedAt = new Date(now)
+  const text = createSignInMessage({
+    domain: host,
+    uri: origin,
+    address: accountAddress,
+    chainId: evmChainId(chainId),
+    nonce,
+    issuedAt,
+    notBefore: notBefore === undefined ? undefined : new Date(notBefore),
+    statement
+  })
+  return {
+    accountAddress,
+    chainId,
+    domain: host,
+    uri: origin,
+    version: "1",
+    nonce,
+    statement,
+    issuedAt: issuedAt.toISOString(),
+    notBefore,
+    toString: () => text
+  }
+}
