@@ -102,6 +102,8 @@ const world = (siwx: SIWXConfig | undefined, answer: "sign" | "decline" = "sign"
             const [data] = params as [string, string]
             const text = isHex(data) ? hexToString(data) : data
             signed.push(text)
+            // The wallet takes its time, as a person does: concurrent Signs overlap.
+            yield* Effect.sleep("20 millis")
             if (answer === "decline") return yield* Effect.fail(new SignatureDeclinedError({}))
             return yield* Effect.promise(() => account.signMessage({ message: text }))
           }),

@@ -18,6 +18,7 @@ import { Networks, type NetworksState } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
 import { RpcRouter } from "../../services/RpcRouter"
 import type { SignInAccount, SignInState } from "../../services/SignIn"
+import type { SignInMessage } from "../../services/Siwx"
 import { makeSiwx } from "./Siwx"
 
 const IDLE: SignInState = { _tag: "Idle" }
@@ -93,40 +94,37 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
         if (yield* siwx.required) yield* connection.disconnect()
       })
 
-    const signing = Effect.gen(function* () {
-      const prompt = yield* SubscriptionRef.get(state)
-      if (prompt._tag !== "Prompt") return
-      const { account, message } = prompt
-      yield* SubscriptionRef.set(state, { _tag: "Signing", account, message })
-      const signature = yield* rpc
-        .request(
-          { method: "personal_sign", params: [stringToHex(message.text), account.address] },
-          { namespace: "eip155" }
-        )
-        .pipe(
-          Effect.map((answer) => (typeof answer === "string" ? answer : undefined)),
-          Effect.catch((error) =>
-            error._tag === "SignatureDeclinedError" || error._tag === "UserRejectedRequestError"
-              ? Effect.as(decline(account), undefined)
-              : // Another failure: shown, and the message waits for another try.
-                Effect.as(
-                  Effect.andThen(
-                    notifications.showError(error),
-                    SubscriptionRef.set(state, { _tag: "Prompt", account, message })
-                  ),
-                  undefined
-                )
+    const signing = (account: SignInAccount, message: SignInMessage) =>
+      Effect.gen(function* () {
+        const signature = yield* rpc
+          .request(
+            { method: "personal_sign", params: [stringToHex(message.text), account.address] },
+            { namespace: "eip155" }
           )
-        )
-      if (signature === undefined) return
-      yield* siwx
-        .addSession({ data: message.data, message: message.text, signature })
-        .pipe(
-          Effect.andThen(Ref.set(signedIn, account)),
-          Effect.andThen(SubscriptionRef.set(state, { _tag: "SignedIn", account })),
-          Effect.catch(setupFailed)
-        )
-    })
+          .pipe(
+            Effect.map((answer) => (typeof answer === "string" ? answer : undefined)),
+            Effect.catch((error) =>
+              error._tag === "SignatureDeclinedError" || error._tag === "UserRejectedRequestError"
+                ? Effect.as(decline(account), undefined)
+                : // Another failure: shown, and the message waits for another try.
+                  Effect.as(
+                    Effect.andThen(
+                      notifications.showError(error),
+                      SubscriptionRef.set(state, { _tag: "Prompt", account, message })
+                    ),
+                    undefined
+                  )
+            )
+          )
+        if (signature === undefined) return
+        yield* siwx
+          .addSession({ data: message.data, message: message.text, signature })
+          .pipe(
+            Effect.andThen(Ref.set(signedIn, account)),
+            Effect.andThen(SubscriptionRef.set(state, { _tag: "SignedIn", account })),
+            Effect.catch(setupFailed)
+          )
+      })
 
     const follow = (followed: Followed) => {
       if (followed === "pending") return Effect.void
@@ -145,8 +143,19 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
     )
 
     return {
-      // Run in the handle, so a new account or chain interrupts it; the caller waits for its end.
-      sign: Effect.asVoid(Effect.flatMap(FiberHandle.run(current, signing), Fiber.await)),
+      sign: Effect.gen(function* () {
+        // Prompt becomes Signing in one step: of Signs at once (a double click, two callers), one asks.
+        const prompt = yield* SubscriptionRef.modify(
+          state,
+          (now): readonly [SignInState | undefined, SignInState] =>
+            now._tag === "Prompt"
+              ? [now, { _tag: "Signing", account: now.account, message: now.message }]
+              : [undefined, now]
+        )
+        if (prompt?._tag !== "Prompt") return
+        // In the handle, so a new account or chain interrupts it; the caller waits for its end.
+        yield* Effect.flatMap(FiberHandle.run(current, signing(prompt.account, prompt.message)), Fiber.await)
+      }),
       cancel: Effect.gen(function* () {
         const now = yield* SubscriptionRef.get(state)
         if (now._tag !== "Prompt" && now._tag !== "Signing") return
