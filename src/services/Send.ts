@@ -26,6 +26,7 @@ export interface SendPreview {
   /** The network fee in the native coin's smallest unit, and in USD when its price is known. */
   readonly fee: { readonly amount: bigint; readonly usd: number | undefined } | undefined
   readonly nativeSymbol: string
+  readonly nativeDecimals: number
   /** The call data in words (the decoded token transfer), or "No data". */
   readonly call: string
   /** The sender's balance changes as the chain simulated them; `undefined`: not simulated. */

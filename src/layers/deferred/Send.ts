@@ -129,6 +129,7 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
                     : (Number(fee) / 10 ** nativeDecimals) * native.price
               },
         nativeSymbol: from.network.nativeCurrency.symbol,
+        nativeDecimals,
         call: callDataSummary(transaction.data),
         simulation: Option.getOrUndefined(
           Option.flatMap(Option.flatten(simulated), (answer) => simulatedChanges(answer, from.address))

@@ -42,7 +42,7 @@ const simulationRows = (
     const shown =
       known ??
       (token === "native"
-        ? { decimals: 18, symbol: preview.nativeSymbol }
+        ? { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol }
         : { decimals: 0, symbol: `units of ${token}` })
     return `${delta > 0n ? "+" : ""}${amountOf(delta, shown)}`
   })
@@ -134,7 +134,7 @@ const Preview = () => {
   const fee =
     preview.fee === undefined
       ? "Unavailable"
-      : `${amountOf(preview.fee.amount, { decimals: 18, symbol: preview.nativeSymbol })}${
+      : `${amountOf(preview.fee.amount, { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol })}${
           preview.fee.usd === undefined ? "" : ` (${formatUsd(preview.fee.usd)})`
         }`
   return (
