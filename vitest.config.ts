@@ -9,8 +9,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     exclude: ["test/e2e/**", "node_modules/**"],
     environment: "node",
-    // Any attempt to reach a host other than loopback fails the test (see the file).
-    setupFiles: ["test/setup/noNetwork.ts"],
+    // Any attempt to reach a host other than loopback fails the test; the modal's stylesheet is loaded
+    // as a page would have it by its first open (see the files).
+    setupFiles: ["test/setup/noNetwork.ts", "test/setup/modalStyles.ts"],
     pool: "threads",
     testTimeout: 20_000
   }

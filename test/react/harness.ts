@@ -40,5 +40,10 @@ export const openOnConnect = async <ROut, E>(
   await act(async () => modal?.open("Connect"))
   const shadow = modal.element?.shadowRoot
   if (shadow === null || shadow === undefined) throw new Error("no shadow root")
+  // The dialog renders once the modal's stylesheet is adopted (a chunk of its own).
+  for (let tries = 0; shadow.querySelector('[role="dialog"]') === null; tries++) {
+    if (tries > 100) throw new Error("the dialog never rendered")
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)))
+  }
   return { modal, shadow }
 }
