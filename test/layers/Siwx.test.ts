@@ -115,6 +115,36 @@ describe("Siwx (the host's plugin, made safe to call)", () => {
           (yield* Effect.flip(otherAccount.createMessage(CHAIN, account.address)))._tag,
           "AuthenticationSetupError"
         )
+        // A message of the right data without a text of its own ("[object Object]" is no message), or whose
+        // toString throws.
+        const data = {
+          accountAddress: account.address,
+          chainId: CHAIN,
+          domain: "x",
+          uri: "x",
+          version: "1",
+          nonce: "x"
+        }
+        for (const message of [
+          data,
+          {
+            ...data,
+            toString: () => {
+              throw new Error("no")
+            }
+          }
+        ]) {
+          const textless = yield* siwxWith({
+            siwx: {
+              ...pluginAnswering(() => Promise.resolve()),
+              createMessage: () => Promise.resolve(message)
+            }
+          })
+          assert.strictEqual(
+            (yield* Effect.flip(textless.createMessage(CHAIN, account.address)))._tag,
+            "AuthenticationSetupError"
+          )
+        }
         const notAPlugin = yield* siwxWith({ siwx: { createMessage: "no" } })
         assert.strictEqual(
           (yield* Effect.flip(notAPlugin.sessions(CHAIN, account.address)))._tag,

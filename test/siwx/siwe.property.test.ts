@@ -122,7 +122,10 @@ const MUTATIONS: Record<string, Mutation> = {
   "address case": async (signIn) => {
     const { message, signature, party } = await attempt(signIn, (input) => input)
     const address = privateKeyToAccount(signIn.key).address
-    const lowered = message.replace(address, address.toLowerCase())
+    // Another case of the same address; a checksum without capitals (rare) is changed the other way.
+    const recased =
+      address.toLowerCase() === address ? `0x${address.slice(2).toUpperCase()}` : address.toLowerCase()
+    const lowered = message.replace(address, recased)
     return { verdict: await verifySignIn({ message: lowered, signature }, party) }
   },
   "no expiration": async (signIn) => {
@@ -140,7 +143,11 @@ const MUTATIONS: Record<string, Mutation> = {
     }
   },
   "another signer": async (signIn) => {
-    const other = signIn.otherKey === signIn.key ? `0x${"11".repeat(32)}` : signIn.otherKey
+    // Another key for sure: the generated one, or the signer's with its last byte changed.
+    const other =
+      signIn.otherKey === signIn.key
+        ? `${signIn.key.slice(0, -2)}${((Number.parseInt(signIn.key.slice(-2), 16) % 255) + 1).toString(16).padStart(2, "0")}`
+        : signIn.otherKey
     const { message, signature, party } = await attempt(signIn, (input) => input, other as `0x${string}`)
     return { verdict: await verifySignIn({ message, signature }, party) }
   }

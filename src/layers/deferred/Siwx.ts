@@ -39,6 +39,18 @@ const setupFailed = (cause: unknown) => new AuthenticationSetupError({ cause })
 const decodeData = Schema.decodeUnknownEffect(SiwxMessageData)
 const decodeSessions = Schema.decodeUnknownEffect(SiwxSessions)
 
+/** The text the plugin's message renders to; none when it has no `toString` of its own or it throws. */
+const textOf = (message: unknown): unknown => {
+  if (typeof message !== "object" || message === null) return undefined
+  const render: unknown = Reflect.get(message, "toString")
+  if (typeof render !== "function" || render === Object.prototype.toString) return undefined
+  try {
+    return render.call(message)
+  } catch {
+    return undefined
+  }
+}
+
 /** The plugin the host configured (the older `siweConfig` adapted), or why there is none that works. */
 const pluginOf = (options: ModalOptions): SIWXConfig | AuthenticationSetupError => {
   const location = globalThis.location
@@ -99,7 +111,7 @@ export const makeSiwx = (options: ModalOptions) =>
           Effect.flatMap((message) =>
             Effect.gen(function* () {
               const data = yield* decodeData(message)
-              const text: unknown = typeof message?.toString === "function" ? message.toString() : undefined
+              const text = textOf(message)
               if (typeof text !== "string" || text.length === 0 || text.length > MAX_MESSAGE_LENGTH)
                 return yield* Effect.fail(setupFailed("the sign-in message is not a text to sign"))
               if (!sameAccount(chainId, accountAddress)({ data }))
