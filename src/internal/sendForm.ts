@@ -1,8 +1,8 @@
 /**
  * The Send form's rules (SPEC.md §5): a token from the account's balances (the native coin included), an
- * amount (a decimal string, more than zero, within the token's decimals, no more than the balance, and for
- * the native coin no more than the balance less the network fee) and a receiver (40 hex characters, with a
- * valid checksum when mixed case). Pure; viem's address helpers are the only dependency.
+ * amount (a decimal string, more than zero, within the token's decimals, no more than the balance), a
+ * receiver (40 hex characters, with a valid checksum when mixed case), and a network fee the native coin
+ * can still pay once the amount is sent. Pure; viem's address helpers are the only dependency.
  */
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, toHex } from "viem"
 import type { TokenBalance } from "../schemas/Balance"
@@ -69,12 +69,12 @@ export type AmountProblem =
   | "decimals"
   | "over-balance"
   | "over-balance-with-fee"
+  | "no-fee-balance"
 
-/** The amount in base units, or what is wrong with it; `fee` is the network fee when known (native only). */
+/** The amount in base units, or what is wrong with it (the fee is `feeProblem`'s, once it is known). */
 export const checkAmount = (
   text: string,
-  token: SendableToken,
-  fee = 0n
+  token: SendableToken
 ):
   | { readonly ok: true; readonly amount: bigint }
   | { readonly ok: false; readonly problem: AmountProblem } => {
@@ -85,9 +85,21 @@ export const checkAmount = (
   if (amount === undefined) return { ok: false, problem: "decimals" }
   if (amount === 0n) return { ok: false, problem: "zero" }
   if (amount > token.balance) return { ok: false, problem: "over-balance" }
-  if (token.key === "native" && amount + fee > token.balance)
-    return { ok: false, problem: "over-balance-with-fee" }
   return { ok: true, amount }
+}
+
+/**
+ * Whether the network fee can be paid once `amount` of `token` is sent: for the native coin from what is
+ * left of it, for a token from the native balance (`native`, absent when the account holds none).
+ */
+export const feeProblem = (
+  token: SendableToken,
+  amount: bigint,
+  fee: bigint,
+  native: SendableToken | undefined
+): AmountProblem | undefined => {
+  if (token.key === "native") return amount + fee > token.balance ? "over-balance-with-fee" : undefined
+  return native === undefined || fee > native.balance ? "no-fee-balance" : undefined
 }
 
 export type ReceiverProblem = "empty" | "format" | "checksum"

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest"
 import {
   checkAmount,
   checkReceiver,
+  feeProblem,
   type SendableToken,
   sendableTokens,
   sendTransaction,
@@ -42,7 +43,7 @@ const balance = (overrides: Partial<TokenBalance>): TokenBalance =>
   }) as TokenBalance
 
 describe("the Send form's rules", () => {
-  it("amounts: decimal strings within the token's decimals and the balance (less the fee for the native coin)", () => {
+  it("amounts: decimal strings within the token's decimals and the balance", () => {
     expect(checkAmount("12.5", usd)).toEqual({ ok: true, amount: 12_500_000n })
     expect(checkAmount(" ", usd)).toEqual({ ok: false, problem: "empty" })
     expect(checkAmount("1e3", usd)).toEqual({ ok: false, problem: "format" })
@@ -50,9 +51,18 @@ describe("the Send form's rules", () => {
     expect(checkAmount("0.0000001", usd)).toEqual({ ok: false, problem: "decimals" })
     expect(checkAmount("0", usd)).toEqual({ ok: false, problem: "zero" })
     expect(checkAmount("100.000001", usd)).toEqual({ ok: false, problem: "over-balance" })
-    expect(checkAmount("100", usd, 10n ** 18n)).toEqual({ ok: true, amount: 100_000_000n })
-    expect(checkAmount("1", native, 1n)).toEqual({ ok: false, problem: "over-balance-with-fee" })
-    expect(checkAmount("0.5", native, 1n)).toMatchObject({ ok: true })
+    expect(checkAmount("100", usd)).toEqual({ ok: true, amount: 100_000_000n })
+    expect(checkAmount("1", native)).toEqual({ ok: true, amount: parseUnits("1", 18) })
+  })
+
+  it("the fee: from what is left of the native coin, or from the native balance when a token is sent", () => {
+    expect(feeProblem(native, parseUnits("0.5", 18), parseUnits("0.5", 18), native)).toBeUndefined()
+    expect(feeProblem(native, parseUnits("0.5", 18), parseUnits("0.5", 18) + 1n, native)).toBe(
+      "over-balance-with-fee"
+    )
+    expect(feeProblem(usd, 1n, parseUnits("1", 18), native)).toBeUndefined()
+    expect(feeProblem(usd, 1n, parseUnits("1", 18) + 1n, native)).toBe("no-fee-balance")
+    expect(feeProblem(usd, 1n, 1n, undefined)).toBe("no-fee-balance")
   })
 
   it("toBaseUnits agrees with viem's parseUnits wherever it answers", () => {

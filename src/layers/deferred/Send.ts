@@ -8,7 +8,13 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { checkAmount, checkReceiver, sendableTokens, sendTransaction } from "../../internal/sendForm"
+import {
+  checkAmount,
+  checkReceiver,
+  feeProblem,
+  sendableTokens,
+  sendTransaction
+} from "../../internal/sendForm"
 import { simulatedChanges, simulationRequest } from "../../internal/simulation"
 import { callDataSummary } from "../../internal/tokenCalls"
 import type { CaipNetworkId } from "../../schemas/Primitives"
@@ -103,15 +109,11 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
       const gasUnits = quantity(Option.getOrUndefined(Option.flatten(gas)))
       const price = quantity(Option.getOrUndefined(Option.flatten(gasPrice)))
       const fee = gasUnits === undefined || price === undefined ? undefined : gasUnits * price
-      // The native coin must also pay the fee.
-      if (fee !== undefined && !checkAmount(draft.amount, token, fee).ok)
-        return yield* SubscriptionRef.set(state, {
-          _tag: "Editing",
-          draft,
-          tokens,
-          amountProblem: "over-balance-with-fee"
-        })
       const native = tokens.find((t) => t.key === "native")
+      // The fee is paid in the native coin, whatever is sent.
+      const unpaid = fee === undefined ? undefined : feeProblem(token, amount.amount, fee, native)
+      if (unpaid !== undefined)
+        return yield* SubscriptionRef.set(state, { _tag: "Editing", draft, tokens, amountProblem: unpaid })
       const nativeDecimals = native?.decimals ?? from.network.nativeCurrency.decimals
       const preview: SendPreview = {
         token,

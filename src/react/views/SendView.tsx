@@ -15,7 +15,8 @@ const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
   zero: "Enter an amount above 0",
   decimals: "This token has fewer decimals",
   "over-balance": "More than your balance",
-  "over-balance-with-fee": "More than your balance once the network fee is paid"
+  "over-balance-with-fee": "More than your balance once the network fee is paid",
+  "no-fee-balance": "Not enough of the network's coin left to pay the fee"
 }
 
 const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
