@@ -250,7 +250,6 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       api,
       relay,
       config,
-      signIn,
       close: () => {
         closing ??= server
           .close()

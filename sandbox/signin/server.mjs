@@ -67,7 +67,7 @@ export async function makeSignInServer({ chains }) {
     const id = sessionIdOf(req)
     const session = id === undefined ? undefined : sessions.get(id)
     if (session === undefined || session.expiresAt <= Date.now()) return undefined
-    return { id, ...session }
+    return session
   }
 
   const routes = {
@@ -143,9 +143,6 @@ export async function makeSignInServer({ chains }) {
       if (route === undefined) json(res, 404, { error: "not found" })
       else await route(req, res)
       return true
-    },
-    /** The addresses signed in now, for tests. */
-    signedIn: () =>
-      [...sessions.values()].filter((s) => s.expiresAt > Date.now()).map((s) => s.data.accountAddress)
+    }
   }
 }

@@ -11,8 +11,6 @@ export interface SignInMessage {
 }
 
 export interface SiwxShape {
-  /** Whether the host turned sign-in on (`siwx`, or the older `siweConfig`). */
-  readonly enabled: boolean
   /** Whether a visitor who declines to sign in is disconnected (asked of the plugin each time). */
   readonly required: Effect.Effect<boolean>
   /** Whether disconnecting signs the account out. */

@@ -25,7 +25,7 @@ export {
 } from "./defaultSiwx"
 export { makeNonceStore, NONCE_TTL_MS, type NonceStore } from "./nonces"
 export { createServerSiwx, type ServerSiwxOptions } from "./serverSiwx"
-export { type SignedMessage, verifyPlainSignature, verifySignature } from "./signature"
+export { type SignedMessage, verifySignature } from "./signature"
 export {
   CLOCK_SKEW_MS,
   checkSiweMessage,

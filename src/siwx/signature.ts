@@ -24,13 +24,6 @@ const recovers = async ({ address, message, signature }: SignedMessage): Promise
   }
 }
 
-/** Plain accounts only: no chain is asked. */
-export const verifyPlainSignature = async (signed: SignedMessage): Promise<boolean> =>
-  isAddress(signed.address) &&
-  isHex(signed.signature) &&
-  signed.signature.length <= MAX_SIGNATURE_LENGTH &&
-  recovers(signed)
-
 /** Plain accounts locally, contract accounts (ERC-1271, ERC-6492) through `client`; never throws. */
 export const verifySignature = async (
   client: Client | undefined,

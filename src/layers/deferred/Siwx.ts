@@ -94,7 +94,6 @@ export const makeSiwx = (options: ModalOptions) =>
         session.data.accountAddress.toLowerCase() === address.toLowerCase()
 
     return Siwx.of({
-      enabled: true,
       required: Effect.sync(() => {
         if (plugin instanceof AuthenticationSetupError) return false
         try {
