@@ -79,6 +79,10 @@ const modal: Modal | undefined =
               walletConnectVerify: new URLSearchParams(location.search).has("verify")
             }),
         ...(siwx === undefined ? {} : { siwx }),
+        // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks.
+        ...(new URLSearchParams(location.search).get("preview") === "off"
+          ? { features: { preview: false } }
+          : {}),
         metadata: {
           name: "Airlock Demo",
           description: "Airlock sandbox host",
@@ -156,6 +160,13 @@ const recipient = sandbox?.wallet.accounts.at(-1)?.address
 
 /** 0.01 ETH in wei, as the hex quantity `eth_sendTransaction` takes. */
 const sendValue = `0x${(10n ** 16n).toString(16)}`
+
+/** The sandbox chain's sUSD, which "Send 2.5 sUSD" moves with an ERC-20 `transfer` the page encodes. */
+const sandboxUsd = sandbox?.tokens.find((token) => token.symbol === "sUSD")
+const word = (value: bigint) => value.toString(16).padStart(64, "0")
+/** `transfer(recipient, 2.5 sUSD)`. */
+const transferCall = (to: string, decimals: number) =>
+  `0xa9059cbb${word(BigInt(to))}${word((25n * 10n ** BigInt(decimals)) / 10n)}`
 
 /** `0x1234…abcd`: enough of a hash to tell transactions apart. */
 const shortHash = (hash: string) => `${hash.slice(0, 6)}…${hash.slice(-4)}`
@@ -254,6 +265,32 @@ function Requests() {
           }
         >
           Send 0.01 ETH
+        </button>
+        <button
+          type="button"
+          disabled={evm.address === undefined || recipient === undefined || sandboxUsd === undefined}
+          onClick={() =>
+            recipient === undefined || sandboxUsd === undefined
+              ? undefined
+              : void show(
+                  "eth_sendTransaction",
+                  modal.request(
+                    {
+                      method: "eth_sendTransaction",
+                      params: [
+                        {
+                          from: evm.address,
+                          to: sandboxUsd.address,
+                          data: transferCall(recipient, sandboxUsd.decimals)
+                        }
+                      ]
+                    },
+                    { namespace: "eip155" }
+                  )
+                )
+          }
+        >
+          Send 2.5 sUSD
         </button>
         {otherChain === undefined ? null : (
           <button

@@ -187,7 +187,13 @@ export const makeModalFlow = Effect.gen(function* () {
       case "SignatureDeclined":
         return notifications.showError(event.error)
       case "ApprovalRequested":
-        return Effect.andThen(checkOrigin, router.pushTransaction({ view: "ApproveTransaction" }))
+        return Effect.andThen(
+          checkOrigin,
+          router.pushTransaction({
+            view: "ApproveTransaction",
+            blocksClose: event.approval.answeredIn === "modal"
+          })
+        )
       case "UnsafeSettled":
         // A successful unsafe request may have spent: the balance is read again (SPEC.md §4).
         return Effect.andThen(

@@ -31,9 +31,12 @@ export const opened = (view: View, data: RouteData | undefined): RouterState => 
   transactionStack: []
 })
 
-/** Closing is refused in ApproveTransaction unless forced (SPEC.md §2). */
+/**
+ * Closing is refused in ApproveTransaction unless forced (SPEC.md §2), while a request there waits for the
+ * visitor's answer; a preview of what a wallet asks closes (and closing aborts the request).
+ */
 export const canClose = (state: RouterState, force: boolean): boolean =>
-  force || state.view !== "ApproveTransaction"
+  force || state.view !== "ApproveTransaction" || !state.transactionStack.some((entry) => entry.blocksClose)
 
 export const pushed = (state: RouterState, view: View, data: RouteData | undefined): RouterState =>
   state.view === view ? { ...state, data } : { ...state, view, data, history: [...state.history, view] }

@@ -7,6 +7,8 @@ import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { RequestAbortedError } from "../errors"
 import type { Connection } from "../services/Connection"
+import type { FallbackTransport } from "../services/FallbackTransport"
+import type { ModalConfig } from "../services/ModalConfig"
 import type { Networks } from "../services/Networks"
 import { type PendingApproval, type RpcEvent, RpcRouter } from "../services/RpcRouter"
 import type { TransactionWatcher } from "../services/TransactionWatcher"
@@ -28,7 +30,7 @@ export const abortedBy = (signal: AbortSignal | undefined): Effect.Effect<never,
 export const makeRpcRouter: Effect.Effect<
   RpcRouter["Service"],
   never,
-  Connection | Networks | WalletConnect | TransactionWatcher | Scope.Scope
+  Connection | Networks | WalletConnect | TransactionWatcher | FallbackTransport | ModalConfig | Scope.Scope
 > = Effect.gen(function* () {
   const events = yield* PubSub.unbounded<RpcEvent>()
   const approvals = yield* SubscriptionRef.make<ReadonlyArray<PendingApproval>>([])
@@ -79,7 +81,8 @@ export const makeRpcRouter: Effect.Effect<
 })
 
 /**
- * Needs `Connection`, `Networks`, `WalletConnect` and `TransactionWatcher`.
+ * Needs `Connection`, `Networks`, `WalletConnect`, `TransactionWatcher`, `FallbackTransport` and
+ * `ModalConfig`.
  *
  * @since 0.2.0
  * @category layers

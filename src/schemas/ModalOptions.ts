@@ -87,6 +87,8 @@ export const Features = Schema.Struct({
   onramp: flag(true),
   receive: flag(true),
   send: flag(true),
+  /** Every unsafe EVM request an external wallet answers is previewed in ApproveTransaction. */
+  preview: flag(true),
   email: flag(true),
   emailShowWallets: flag(true),
   history: flag(true),
@@ -114,6 +116,7 @@ export const DefaultFeatures: Features = {
   onramp: true,
   receive: true,
   send: true,
+  preview: true,
   email: true,
   emailShowWallets: true,
   history: true,

@@ -13,6 +13,8 @@ export interface TransactionStackEntry {
   readonly view: View
   /** Set by the router: the modal was closed when the request came, so it closes again when settled. */
   readonly closeOnPop: boolean
+  /** The visitor must answer here (in-modal approval); a preview beside the wallet's prompt can be closed. */
+  readonly blocksClose: boolean
 }
 
 export interface RouterState {
@@ -34,7 +36,8 @@ export interface ModalRouterShape {
   /** Opens on `view` (ApproveTransaction only through `pushTransaction`: Connect instead). */
   readonly open: (view: View, data?: RouteData) => Effect.Effect<void>
   /**
-   * Closes the modal unless ApproveTransaction is showing and `force` is not set.
+   * Closes the modal unless ApproveTransaction is showing a request the visitor must answer there and
+   * `force` is not set.
    * Returns whether it closed.
    */
   readonly close: (options?: { readonly force?: boolean }) => Effect.Effect<boolean>

@@ -28,6 +28,30 @@ export interface RequestOptions {
   readonly signal?: AbortSignal | undefined
 }
 
+/** The modal's own requests, which show what they ask in their own view (Send's preview, sign-in). */
+export interface ModalRequestOptions extends RequestOptions {
+  /** `true`: no preview in ApproveTransaction; a wallet whose requests the modal approves still asks. */
+  readonly described?: boolean | undefined
+}
+
+/** A simulated change to the sender's balance, with the token's symbol and decimals when they were read. */
+export interface PreviewChange {
+  readonly token: "native" | `0x${string}`
+  /** In the token's base units. */
+  readonly delta: bigint
+  readonly symbol: string | undefined
+  readonly decimals: number | undefined
+}
+
+/** What the chain's simulation of a transaction says (`eth_simulateV1`, at most 2 s). */
+export type PreviewSimulation =
+  | { readonly _tag: "Simulating" }
+  | { readonly _tag: "Simulated"; readonly changes: ReadonlyArray<PreviewChange> }
+  /** It would fail on chain. */
+  | { readonly _tag: "Reverted" }
+  /** The network did not answer in time, or does not simulate. */
+  | { readonly _tag: "NotSimulated" }
+
 /** Why a request did not get an answer. */
 export type RequestError =
   | WalletError
@@ -43,7 +67,10 @@ export type SwitchNetworkError =
   | NetworkNotFoundError
   | RequestAbortedError
 
-/** An unsafe request waiting for the visitor's answer in ApproveTransaction (in-modal approval). */
+/**
+ * An unsafe request shown in ApproveTransaction: answered there (in-modal approval), or previewed while
+ * the wallet asks (SPEC.md §5: every unsafe EVM request, unless `features.preview` is off).
+ */
 export interface PendingApproval {
   readonly id: number
   readonly method: string
@@ -53,6 +80,10 @@ export interface PendingApproval {
   /** The network the wallet acts on, and the account asked to act. */
   readonly network: CaipNetworkId | undefined
   readonly from: string
+  /** `modal`: the visitor answers here (Approve, Reject); `wallet`: the wallet asks, the modal previews. */
+  readonly answeredIn: "modal" | "wallet"
+  /** The transaction's simulation; `undefined` for what sends none (a signature) or has no network. */
+  readonly simulation: PreviewSimulation | undefined
 }
 
 /** What `ModalFlow` follows of the requests. */
@@ -61,7 +92,7 @@ export type RpcEvent =
   | { readonly _tag: "Disallowed"; readonly error: MethodNotAllowedError }
   /** A signature the visitor declined. */
   | { readonly _tag: "SignatureDeclined"; readonly error: SignatureDeclinedError }
-  /** An in-modal approval is waiting: show ApproveTransaction. */
+  /** An unsafe request waits for an answer in the modal or a preview beside the wallet's: show ApproveTransaction. */
   | { readonly _tag: "ApprovalRequested"; readonly approval: PendingApproval }
   /** An unsafe request finished; `approval` when it went through ApproveTransaction. */
   | {
@@ -77,7 +108,10 @@ export interface RpcRouterShape {
    * their params checked and the answer decoded; reads time out after 10 s, unsafe requests wait for the
    * visitor but stay abortable (a signal, closing the modal).
    */
-  readonly request: (request: WalletRequest, options?: RequestOptions) => Effect.Effect<unknown, RequestError>
+  readonly request: (
+    request: WalletRequest,
+    options?: ModalRequestOptions
+  ) => Effect.Effect<unknown, RequestError>
   /**
    * Switches the wallet to a configured network, adding it first when the wallet does not know it; just
    * the modal when disconnected. A second identical switch while one waits joins it (one wallet prompt).
@@ -86,9 +120,12 @@ export interface RpcRouterShape {
     caipNetworkId: CaipNetworkId,
     options?: { readonly signal?: AbortSignal | undefined }
   ) => Effect.Effect<void, SwitchNetworkError>
-  /** In-modal approvals waiting for the visitor, oldest first. */
+  /** Requests shown in ApproveTransaction (approvals and previews), oldest first. */
   readonly approvals: SubscriptionRef.SubscriptionRef<ReadonlyArray<PendingApproval>>
-  /** The visitor's answer to an in-modal approval; `false` rejects it with 4001. */
+  /**
+   * The visitor's answer in ApproveTransaction; `false` rejects with 4001 (a previewed request stops
+   * waiting for its wallet, which may still show its prompt).
+   */
   readonly decide: (id: number, approved: boolean) => Effect.Effect<void>
   /** Settles every pending unsafe request and switch with 'Request was aborted' (the modal closed). */
   readonly abortPending: Effect.Effect<void>

@@ -104,3 +104,71 @@ describe("Send from the Account view (issue 13)", () => {
     await send.getByText("This address has a wrong checksum: check it was copied whole").waitFor()
   })
 })
+
+/** The demo's recipient: the sandbox's last dev account. */
+const pageRecipient = sandbox.accounts.at(-1)!
+
+async function connectThenClose(page: Page, query: string) {
+  page.setDefaultTimeout(15_000)
+  await chooseSandboxWallet(page, demoUrl, `wallet=auto-approve${query}`)
+  const account = page.getByRole("dialog", { name: "Account" })
+  await account.getByRole("tab", { name: "Tokens" }).waitFor()
+  await page.keyboard.press("Escape")
+  await account.waitFor({ state: "detached" })
+  await page.evaluate(() => window.__sandboxWallet!.setMode("manual"))
+}
+
+const pendingInWallet = (page: Page) => page.evaluate(() => window.__sandboxWallet!.pending().length)
+
+describe("the preview of what the page asks an external wallet (issue 13 item 5)", () => {
+  test("the page's 2.5 sUSD transfer: decoded and simulated in the modal while the wallet asks; approved in the wallet, it lands", async ({
+    page
+  }) => {
+    const to = await sUsdBalance(pageRecipient)
+    await connectThenClose(page, "")
+    await page.getByRole("button", { name: "Send 2.5 sUSD" }).click()
+    const preview = page.getByRole("dialog", { name: "Approve Transaction" })
+    await preview.getByRole("heading", { name: "Transfer tokens" }).waitFor()
+    await preview.getByText(pageRecipient, { exact: true }).waitFor()
+    await preview
+      .getByText(`${parseUnits("2.5", 6)} units`, { exact: false })
+      .first()
+      .waitFor()
+    await preview.getByText("-2.5 sUSD", { exact: true }).waitFor()
+    await preview.getByText("Approve or reject it in your wallet.").waitFor()
+    // The preview never holds the request back: the wallet is asking while it shows.
+    expect(await pendingInWallet(page), "the wallet's prompt beside the preview").toBe(1)
+    expect(await preview.getByRole("button", { name: "Approve" }).count()).toBe(0)
+
+    await page.evaluate(() => window.__sandboxWallet!.approve())
+    await expect.poll(() => page.getByTestId("request-label").textContent()).toBe("eth_sendTransaction")
+    await preview.waitFor({ state: "detached" })
+    await expect.poll(() => sUsdBalance(pageRecipient), { timeout: 20_000 }).toBe(to + parseUnits("2.5", 6))
+  })
+
+  test("Cancel in the preview rejects the page's request while the wallet still asks", async ({ page }) => {
+    await connectThenClose(page, "")
+    await page.getByRole("button", { name: "Send 0.01 ETH" }).click()
+    const preview = page.getByRole("dialog", { name: "Approve Transaction" })
+    await preview.getByText("-0.01 ETH", { exact: true }).waitFor()
+    await preview.getByRole("button", { name: "Cancel" }).click()
+    await expect
+      .poll(() => page.getByTestId("request-label").textContent())
+      .toBe("eth_sendTransaction failed")
+    await preview.waitFor({ state: "detached" })
+    expect(await pendingInWallet(page), "the wallet's own prompt stays its own").toBe(1)
+    await page.evaluate(() => window.__sandboxWallet!.reject())
+  })
+
+  test("with features.preview off the wallet asks alone", async ({ page }) => {
+    await connectThenClose(page, "&preview=off")
+    await page.getByRole("button", { name: "Send 0.01 ETH" }).click()
+    await expect.poll(() => pendingInWallet(page)).toBe(1)
+    expect(await page.getByTestId("modal-open").textContent()).toBe("false")
+    await page.evaluate(() => window.__sandboxWallet!.reject())
+    await expect
+      .poll(() => page.getByTestId("request-label").textContent())
+      .toBe("eth_sendTransaction failed")
+    expect(await page.getByTestId("modal-open").textContent()).toBe("false")
+  })
+})

@@ -36,7 +36,9 @@ const approval = (
   params,
   namespace,
   network: namespace === "eip155" ? "eip155:1" : "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-  from: namespace === "eip155" ? from : pubkey
+  from: namespace === "eip155" ? from : pubkey,
+  answeredIn: "modal",
+  simulation: undefined
 })
 
 const describe1 = (method: string, params: unknown, context: DescribeContext = mainnet) =>

@@ -68,11 +68,23 @@ describe("ModalRouter rules", () => {
     assert.strictEqual(viewOnOpen("AllWallets", true), "AllWallets")
   })
 
-  it("refuses to close in ApproveTransaction unless forced", () => {
-    const approving = { ...initialRouterState, open: true, view: "ApproveTransaction" as const }
+  it("refuses to close in ApproveTransaction unless forced, while a request waits for an answer there", () => {
+    const entry = (blocksClose: boolean) => ({
+      view: "ApproveTransaction" as const,
+      closeOnPop: false,
+      blocksClose
+    })
+    const approving = {
+      ...initialRouterState,
+      open: true,
+      view: "ApproveTransaction" as const,
+      transactionStack: [entry(false), entry(true)]
+    }
     assert.isFalse(canClose(approving, false))
     assert.isTrue(canClose(approving, true))
     assert.isTrue(canClose({ ...initialRouterState, open: true }, false))
+    // A preview beside the wallet's own prompt closes.
+    assert.isTrue(canClose({ ...approving, transactionStack: [entry(false)] }, false))
   })
 
   it("has nothing to go back to at the first view", () => {
@@ -155,13 +167,13 @@ describe("ModalRouter", () => {
     Effect.gen(function* () {
       const router = yield* ModalRouter
       yield* router.open("Account")
-      yield* router.pushTransaction({ view: "ApproveTransaction" })
+      yield* router.pushTransaction({ view: "ApproveTransaction", blocksClose: true })
       yield* router.popTransaction
       assert.strictEqual((yield* state).view, "Account")
       assert.isTrue((yield* state).open)
 
       yield* router.close()
-      yield* router.pushTransaction({ view: "ApproveTransaction" })
+      yield* router.pushTransaction({ view: "ApproveTransaction", blocksClose: true })
       assert.isTrue((yield* state).open)
       yield* router.popTransaction
       assert.isFalse((yield* state).open)

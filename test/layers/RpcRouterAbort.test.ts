@@ -8,112 +8,15 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as PubSub from "effect/PubSub"
-import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import { ModalEventsLive } from "../../src/layers/ModalEventsLive"
-import { ModalFlowLive } from "../../src/layers/ModalFlowLive"
-import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
-import { NetworksLive } from "../../src/layers/NetworksLive"
-import { NotificationsLive } from "../../src/layers/NotificationsLive"
-import { RpcRouterLive } from "../../src/layers/RpcRouterLive"
-import { StorageLive } from "../../src/layers/StorageLive"
-import { AccountData } from "../../src/services/AccountData"
-import type { WalletConnector } from "../../src/services/Connectors"
-import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { RpcRouter } from "../../src/services/RpcRouter"
-import {
-  type Submission,
-  type TrackedTransaction,
-  TransactionWatcher
-} from "../../src/services/TransactionWatcher"
-import { WalletConnect } from "../../src/services/WalletConnect"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
-import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/mockWallet"
-import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../fixtures"
-import { allowedOrigin, fixedConnection, idleSignIn } from "../support/flowLayers"
-
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const HASH = `0x${"ab".repeat(32)}`
-
-/** Everything the request and flow owners run on, with one wallet connected on the sandbox chain. */
-const world = (connector: WalletConnector) => {
-  const tracked: Array<Submission> = []
-  const refreshes = { count: 0 }
-  const connection = fixedConnection({ connector, address: ALICE })
-  const watcher = Layer.effect(
-    TransactionWatcher,
-    Effect.gen(function* () {
-      const settled = yield* PubSub.unbounded<never>()
-      return TransactionWatcher.of({
-        transactions: yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([]),
-        track: (submission) => Effect.sync(() => void tracked.push(submission)),
-        waitForReceipt: () => Effect.never,
-        settled: PubSub.subscribe(settled)
-      })
-    })
-  )
-  const accountData = Layer.succeed(AccountData, {
-    refresh: Effect.sync(() => void refreshes.count++)
-  } as never)
-  const walletConnect = Layer.succeed(WalletConnect, { openWallet: Effect.void } as never)
-  const platform = Layer.mergeAll(
-    Layer.succeed(ModalConfig, decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })),
-    KeyValueStore.layerMemory
-  )
-  const core = Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
-    Layer.provideMerge(platform)
-  )
-  const chain = Layer.mergeAll(
-    NetworksLive,
-    connection,
-    watcher,
-    walletConnect,
-    allowedOrigin,
-    accountData,
-    idleSignIn
-  ).pipe(Layer.provideMerge(core))
-  const requests = RpcRouterLive.pipe(Layer.provideMerge(chain))
-  return { layer: ModalFlowLive.pipe(Layer.provideMerge(requests)), tracked, refreshes }
-}
-
-const browserWallet = (provider: MockEip1193Provider): WalletConnector => ({
-  id: "eip6963:a",
-  key: "dev.airlock.a",
-  type: "ANNOUNCED",
-  chain: "eip155",
-  name: "Wallet A",
-  icon: undefined,
-  rdns: "dev.airlock.a",
-  provider,
-  suspicious: false,
-  uuid: "a"
-})
-
-/** Lets forked fibers and settled promises run to their next real wait. */
-const settle = Effect.forEach(
-  Array.from({ length: 20 }, (_, i) => i),
-  () =>
-    Effect.andThen(
-      Effect.yieldNow,
-      Effect.promise(() => Promise.resolve())
-    ),
-  { discard: true }
-)
-
-/** Yields until `condition` holds (the rules module loads with a real dynamic import). */
-const until = (condition: () => boolean) =>
-  Effect.gen(function* () {
-    for (let i = 0; i < 1000 && !condition(); i++) {
-      yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 1)))
-    }
-    assert.isTrue(condition(), "condition never held")
-  })
+import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
+import { ALICE, browserWallet, HASH, settle, until, world } from "../support/requestWorld"
 
 const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.get(r.state))
 

@@ -24,7 +24,9 @@ const permitOnPolygon = describeRequest(
     ],
     namespace: "eip155",
     network: "eip155:1",
-    from
+    from,
+    answeredIn: "modal",
+    simulation: undefined
   },
   { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
 )
@@ -39,7 +41,14 @@ afterEach(() => {
   container = undefined
 })
 
-const render = (description: RequestDescription, pending = false) => {
+const render = (
+  description: RequestDescription,
+  pending = false,
+  preview?: {
+    readonly simulation: ReadonlyArray<string> | undefined
+    readonly answeredIn: "modal" | "wallet"
+  }
+) => {
   const onApprove = vi.fn()
   const onReject = vi.fn()
   container = document.createElement("div")
@@ -50,6 +59,8 @@ const render = (description: RequestDescription, pending = false) => {
     mounted.render(
       <ApproveTransactionBody
         description={description}
+        simulation={preview?.simulation}
+        answeredIn={preview?.answeredIn ?? "modal"}
         onApprove={onApprove}
         onReject={onReject}
         pending={pending}
@@ -61,6 +72,24 @@ const render = (description: RequestDescription, pending = false) => {
 }
 
 describe("ApproveTransactionBody", () => {
+  it("previews what the wallet asks: the simulated changes, Cancel alone, and where to answer", () => {
+    const { view, buttons, onReject, onApprove } = render(permitOnPolygon, false, {
+      simulation: ["-12.5 sUSD", "+0.01 ETH"],
+      answeredIn: "wallet"
+    })
+    const terms = [...view.querySelectorAll("dl dt")].map((term) => term.textContent)
+    expect(terms.at(-1)).toBe("Your balance changes (simulated)")
+    expect([...view.querySelectorAll("dl dd.code")].map((d) => d.textContent).slice(-2)).toEqual([
+      "-12.5 sUSD",
+      "+0.01 ETH"
+    ])
+    expect(buttons.map((button) => button.textContent)).toEqual(["Cancel"])
+    expect(view.querySelector(".status")?.textContent).toBe("Approve or reject it in your wallet.")
+    act(() => buttons[0]?.click())
+    expect(onReject).toHaveBeenCalledTimes(1)
+    expect(onApprove).not.toHaveBeenCalled()
+  })
+
   it("names the request in an accessible heading and lists what is asked", () => {
     const { view } = render(permitOnPolygon)
     const heading = view.querySelector("h3")
@@ -122,7 +151,9 @@ describe("ApproveTransactionBody", () => {
         params: [markup, from],
         namespace: "eip155",
         network: "eip155:1",
-        from
+        from,
+        answeredIn: "modal",
+        simulation: undefined
       },
       { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
     )

@@ -6,7 +6,7 @@ import * as Option from "effect/Option"
 import { encodeFunctionData, erc20Abi, parseEther, parseUnits, toHex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { rpc, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import { simulatedChanges, simulationRequest } from "../../src/internal/simulation"
+import { type SimulatedTransaction, simulatedChanges, simulationRequest } from "../../src/internal/simulation"
 
 let sandbox: SandboxChains
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 30_000)
 afterAll(() => sandbox?.stop())
 
-const simulate = async (transaction: Parameters<typeof simulationRequest>[0]) => {
+const simulate = async (transaction: SimulatedTransaction) => {
   const { method, params } = simulationRequest(transaction)
   return simulatedChanges(await rpc(sandbox.chains[0]!.rpcUrl, method, params), transaction.from)
 }

@@ -3,7 +3,7 @@
  * moved out of `Connection`: routing after a connect or a chain change, closing the modal cancelling a
  * connect, disconnecting closing the modal, switching networks and requests. What those owners need and no
  * such test exercises is faked: a transaction watcher that tracks nothing, account data that loads nothing,
- * an origin check that passes.
+ * an origin check that passes, chains that answer no read.
  */
 
 import * as Effect from "effect/Effect"
@@ -11,6 +11,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { ChainNotConfiguredError } from "../../src/errors"
 import { ModalEventsLive } from "../../src/layers/ModalEventsLive"
 import { ModalFlowLive } from "../../src/layers/ModalFlowLive"
 import { NotificationsLive } from "../../src/layers/NotificationsLive"
@@ -19,6 +20,7 @@ import type { RecentWallet } from "../../src/schemas/Wallet"
 import { AccountData, type AccountDataShape } from "../../src/services/AccountData"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
+import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
@@ -71,6 +73,15 @@ export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
   )
 )
 
+/** No chain answers a read: a preview's simulation reads "not simulated". */
+export const unansweredChains: Layer.Layer<FallbackTransport> = Layer.succeed(
+  FallbackTransport,
+  FallbackTransport.of({
+    request: () => Effect.fail(new ChainNotConfiguredError({})),
+    ranking: () => Effect.die("unused")
+  })
+)
+
 /** The page's origin is allowed: no request to the provider. */
 export const allowedOrigin: Layer.Layer<OriginGuard> = Layer.succeed(
   OriginGuard,
@@ -89,7 +100,8 @@ export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
     idleTransactionWatcher,
     idleAccountData,
     idleSignIn,
-    allowedOrigin
+    allowedOrigin,
+    unansweredChains
   )
   const requests = RpcRouterLive.pipe(Layer.provideMerge(Layer.merge(below, support)))
   return ModalFlowLive.pipe(Layer.provideMerge(requests))

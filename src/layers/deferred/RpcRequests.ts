@@ -12,15 +12,25 @@ import {
 } from "../../errors"
 import { activeId } from "../../internal/activeNetwork"
 import { decodeResult, validateRequest } from "../../internal/rpcMethods"
+import { transactionsOf } from "../../internal/simulation"
 import { sentTransaction } from "../../internal/submissions"
 import type { ChainNamespace } from "../../schemas/Primitives"
 import { Connection } from "../../services/Connection"
+import { FallbackTransport } from "../../services/FallbackTransport"
+import { ModalConfig } from "../../services/ModalConfig"
 import { Networks } from "../../services/Networks"
-import type { PendingApproval, RequestError, RpcEvent, RpcRouterShape } from "../../services/RpcRouter"
+import type {
+  PendingApproval,
+  PreviewSimulation,
+  RequestError,
+  RpcEvent,
+  RpcRouterShape
+} from "../../services/RpcRouter"
 import { TransactionWatcher } from "../../services/TransactionWatcher"
 import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../walletIo"
 import { makeNetworkSwitch } from "./networkSwitch"
+import { simulateTransactions } from "./requestSimulation"
 
 /** Requests whose refusal reads 'Signature declined' (SPEC.md §8). */
 const SIGN_METHODS: ReadonlySet<string> = new Set([
@@ -55,8 +65,9 @@ export interface RouterState {
 }
 
 /**
- * The request path (method lists, params and results, in-modal approval, tracking of what was sent) and
- * network switching, loaded by `RpcRouterLive` with the first request.
+ * The request path (method lists, params and results, in-modal approval, the preview of what an unsafe
+ * EVM request does, tracking of what was sent) and network switching, loaded by `RpcRouterLive` with the
+ * first request.
  */
 export const makeRpcRequests = (router: RouterState) =>
   Effect.gen(function* () {
@@ -64,6 +75,8 @@ export const makeRpcRequests = (router: RouterState) =>
     const networks = yield* Networks
     const walletConnect = yield* WalletConnect
     const watcher = yield* TransactionWatcher
+    const fallback = yield* FallbackTransport
+    const { features } = yield* ModalConfig
     const scope = yield* Effect.scope
     const { publish, approvals, decisions, abortable } = router
     const nextId = yield* Ref.make(0)
@@ -74,16 +87,23 @@ export const makeRpcRequests = (router: RouterState) =>
         return active === undefined ? undefined : activeId(active)
       })
 
-    /** Waits for the visitor's answer in ApproveTransaction; a rejection is 4001. */
-    const approveInModal = (approval: PendingApproval) =>
+    /**
+     * Shows the request in ApproveTransaction; the visitor's answer there completes the result (a
+     * rejection is 4001). A transaction's simulation fills in while the request waits.
+     */
+    const showInModal = (approval: PendingApproval) =>
       Effect.gen(function* () {
         const decision = yield* Deferred.make<boolean>()
         yield* Ref.update(decisions, (m) => new Map(m).set(approval.id, decision))
         yield* SubscriptionRef.update(approvals, (list) => [...list, approval])
         yield* publish({ _tag: "ApprovalRequested", approval })
-        const approved = yield* Deferred.await(decision)
-        if (!approved) return yield* Effect.fail(rejectedInModal())
+        return Effect.flatMap(Deferred.await(decision), (approved) =>
+          approved ? Effect.void : Effect.fail(rejectedInModal())
+        )
       })
+
+    const simulated = (id: number, simulation: PreviewSimulation) =>
+      SubscriptionRef.update(approvals, (list) => list.map((a) => (a.id === id ? { ...a, simulation } : a)))
 
     const forgetApproval = (id: number) =>
       Effect.andThen(
@@ -115,22 +135,44 @@ export const makeRpcRequests = (router: RouterState) =>
           return yield* Effect.fromResult(decodeResult(rule.method, raw))
         }
         const network = yield* activeNetworkOf(ns)
-        const approval: PendingApproval | undefined =
+        // Every unsafe EVM request an external wallet answers is previewed, unless the modal showed it.
+        const answeredIn =
           connector.approval === "modal"
-            ? {
+            ? "modal"
+            : ns === "eip155" && features.preview && options?.described !== true
+              ? "wallet"
+              : undefined
+        const transactions = ns === "eip155" ? transactionsOf(rule.method, rule.params, address) : undefined
+        const approval: PendingApproval | undefined =
+          answeredIn === undefined
+            ? undefined
+            : {
                 id: yield* Ref.getAndUpdate(nextId, (n) => n + 1),
                 method: rule.method,
                 params: rule.params,
                 namespace: ns,
                 network,
-                from: address
+                from: address,
+                answeredIn,
+                simulation:
+                  transactions === undefined || network === undefined ? undefined : { _tag: "Simulating" }
               }
-            : undefined
         const send = Effect.gen(function* () {
-          if (approval !== undefined) yield* approveInModal(approval)
+          const answer = approval === undefined ? Effect.never : yield* showInModal(approval)
+          if (approval?.simulation !== undefined && transactions !== undefined && network !== undefined)
+            yield* Effect.forkChild(
+              Effect.flatMap(simulateTransactions(fallback, network, address, transactions), (simulation) =>
+                simulated(approval.id, simulation)
+              )
+            )
+          if (approval?.answeredIn === "modal") yield* answer
           // A phone wallet paired by a link shows the request once the visitor is back in it.
           if (connector.type === "WALLET_CONNECT") yield* Effect.forkIn(walletConnect.openWallet, scope)
-          const raw = yield* walletRequest(connector.provider, rule.method, rule.params)
+          // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
+          const raw = yield* Effect.raceFirst(
+            walletRequest(connector.provider, rule.method, rule.params),
+            approval?.answeredIn === "wallet" ? Effect.andThen(answer, Effect.never) : Effect.never
+          )
           const result = yield* Effect.fromResult(decodeResult(rule.method, raw))
           const sent = sentTransaction(rule.method, rule.params, result)
           if (sent !== undefined && network !== undefined) {

@@ -149,7 +149,10 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
       const { draft, tokens, preview } = current
       yield* SubscriptionRef.set(state, { _tag: "Sending", draft, tokens, preview })
       const sent = yield* Effect.result(
-        rpc.request({ method: "eth_sendTransaction", params: [preview.transaction] }, { namespace: "eip155" })
+        rpc.request(
+          { method: "eth_sendTransaction", params: [preview.transaction] },
+          { namespace: "eip155", described: true }
+        )
       )
       yield* SubscriptionRef.set(
         state,

@@ -99,7 +99,7 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
         const signature = yield* rpc
           .request(
             { method: "personal_sign", params: [stringToHex(message.text), account.address] },
-            { namespace: "eip155" }
+            { namespace: "eip155", described: true }
           )
           .pipe(
             Effect.map((answer) => (typeof answer === "string" ? answer : undefined)),

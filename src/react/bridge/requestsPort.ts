@@ -68,7 +68,9 @@ export const makeRequestsPort = (runtime: ModalRuntime): RequestsPort => {
     }
   }
   return {
-    request: (request, options) => settle(rpc.request(request, options)),
+    // Only what a dapp may set: a preview is not the page's to skip.
+    request: (request, options) =>
+      settle(rpc.request(request, { namespace: options?.namespace, signal: options?.signal })),
     approvals: storeFromRef(runtime, rpc.approvals, (s) => s),
     decide: (id, approved) => run(rpc.decide(id, approved)),
     transactions: storeFromRef(runtime, watcher.transactions, (s) => s),

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react"
 import { describeRequest } from "../../internal/describeRequest"
+import { simulationLines } from "../../internal/simulationText"
 import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
@@ -7,8 +8,9 @@ import { ApproveTransactionBody } from "./ApproveTransactionView"
 import { approveCss } from "./approveStyles"
 
 /**
- * The oldest unsafe request waiting for the visitor, described in words; the answer goes to the request
- * owner, which moves the modal on once the wallet has answered.
+ * The oldest unsafe request shown in the modal, described in words with its simulation; the visitor's
+ * answer (or Cancel, while the wallet asks) goes to the request owner, which moves the modal on once the
+ * wallet has answered.
  */
 export const ApproveTransactionScreen = () => {
   const controller = useController()
@@ -29,6 +31,11 @@ export const ApproveTransactionScreen = () => {
           }),
     [approval, known]
   )
+  const native = known?.nativeCurrency ?? { symbol: "(native token)", decimals: 18 }
+  const simulation = useMemo(
+    () => (approval?.simulation === undefined ? undefined : simulationLines(approval.simulation, native)),
+    [approval, native]
+  )
   if (approval === undefined || description === undefined) {
     return <p className="empty">No request is waiting.</p>
   }
@@ -39,6 +46,8 @@ export const ApproveTransactionScreen = () => {
   return (
     <ApproveTransactionBody
       description={description}
+      simulation={simulation}
+      answeredIn={approval.answeredIn}
       pending={answered === approval.id}
       onApprove={() => answer(true)}
       onReject={() => answer(false)}
