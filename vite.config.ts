@@ -11,7 +11,8 @@ const external = [
   /^viem($|\/)/,
   /^effect($|\/)/,
   /^@walletconnect\//,
-  /^uqr$/
+  /^uqr$/,
+  /^@noble\//
 ]
 
 /** The sandbox wallet: one self-contained classic script the demo page loads before the app. */

@@ -2,7 +2,7 @@
 // origin (so the session cookie is first-party and HTTP-only): GET nonce, POST verify, GET session and
 // POST sign-out. Verification is airlock/siwx's strict one: this server's own host as the domain, a nonce it
 // issued (used once), the chain it serves, and the signature of a plain or contract account, checked
-// against that chain.
+// against that chain; for a Solana account (a Sign-In-With-Solana message), its ed25519 signature.
 import { randomBytes } from "node:crypto"
 import { createPublicClient, http } from "viem"
 
@@ -50,12 +50,30 @@ const sessionIdOf = (req) => {
   return match?.[1]
 }
 
+/** The sandbox's Solana chain (devnet's genesis-hash prefix), as `sandbox/shared/solana.ts` names it. */
+const SANDBOX_SOLANA_CHAINS = ["solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"]
+
+/** What a verified sign-in keeps: the data of its message, as a SIWX session says it. */
+const sessionData = (fields, chainId) => ({
+  accountAddress: fields.address,
+  chainId,
+  domain: fields.domain,
+  uri: fields.uri,
+  version: fields.version,
+  nonce: fields.nonce,
+  ...(fields.statement === undefined ? {} : { statement: fields.statement }),
+  issuedAt: fields.issuedAt?.toISOString(),
+  ...(fields.expirationTime === undefined ? {} : { expirationTime: fields.expirationTime.toISOString() })
+})
+
 /**
- * The sign-in endpoints for `chains` (`{ chainId, rpcUrl }`), to mount under `/auth/` of the page's
- * server. Needs the built package (`dist/siwx.js`).
+ * The sign-in endpoints for `chains` (`{ chainId, rpcUrl }`, EVM) and `solanaChains` (CAIP-2 ids, by
+ * default the sandbox's), to mount under `/auth/` of the page's server. Needs the built package
+ * (`dist/siwx.js`).
  */
-export async function makeSignInServer({ chains }) {
-  const { makeNonceStore, verifySignIn } = await import("../../dist/siwx.js")
+export async function makeSignInServer({ chains, solanaChains = SANDBOX_SOLANA_CHAINS }) {
+  const { isSiwsMessage, makeNonceStore, parseSiwsMessage, verifySignIn } = await import("../../dist/siwx.js")
+  const solana = new Set(solanaChains)
   const nonces = makeNonceStore()
   const clients = new Map(
     chains.map((chain) => [chain.chainId, createPublicClient({ transport: http(chain.rpcUrl) })])
@@ -70,6 +88,31 @@ export async function makeSignInServer({ chains }) {
     return session
   }
 
+  /** An EIP-4361 sign-in, on the EVM chain its message names, if this server serves it. */
+  const verifyEvm = async (req, message, signature) => {
+    const chainId = Number(/\nChain ID: (\d{1,15})\n/.exec(message)?.[1])
+    if (!clients.has(chainId)) return { error: "chain" }
+    const verdict = await verifySignIn(
+      { message, signature },
+      { domain: req.headers.host ?? "", chainId, nonces, client: clients.get(chainId), now: Date.now() }
+    )
+    if (!verdict.ok) return { error: verdict.reason }
+    const { fields } = verdict
+    return { data: sessionData(fields, `eip155:${fields.chainId}`), chainId: fields.chainId }
+  }
+
+  /** A Sign-In-With-Solana sign-in, on the Solana chain its message names, if this server serves it. */
+  const verifySolana = async (req, message, signature) => {
+    const chainId = parseSiwsMessage(message)?.chainId
+    if (chainId === undefined || !solana.has(chainId)) return { error: "chain" }
+    const verdict = await verifySignIn(
+      { message, signature },
+      { domain: req.headers.host ?? "", chainId, nonces, now: Date.now() }
+    )
+    if (!verdict.ok) return { error: verdict.reason }
+    return { data: sessionData(verdict.fields, chainId), chainId }
+  }
+
   const routes = {
     "GET nonce": (_req, res) => json(res, 200, { nonce: nonces.issue(Date.now()) }),
     "POST verify": async (req, res) => {
@@ -77,38 +120,16 @@ export async function makeSignInServer({ chains }) {
       const { message, signature } = body ?? {}
       if (typeof message !== "string" || typeof signature !== "string")
         return json(res, 400, { error: "malformed" })
-      const chainId = Number(/\nChain ID: (\d{1,15})\n/.exec(message)?.[1])
-      if (!clients.has(chainId)) return json(res, 401, { error: "chain" })
-      const verdict = await verifySignIn(
-        { message, signature },
-        { domain: req.headers.host ?? "", chainId, nonces, client: clients.get(chainId), now: Date.now() }
-      )
-      if (!verdict.ok) return json(res, 401, { error: verdict.reason })
-      const { fields } = verdict
+      const verified = await (isSiwsMessage(message) ? verifySolana : verifyEvm)(req, message, signature)
+      if (verified.error !== undefined) return json(res, 401, { error: verified.error })
+      const { data, chainId } = verified
       const id = randomBytes(32).toString("hex")
       if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value)
-      sessions.set(id, {
-        data: {
-          accountAddress: fields.address,
-          chainId: `eip155:${fields.chainId}`,
-          domain: fields.domain,
-          uri: fields.uri,
-          version: fields.version,
-          nonce: fields.nonce,
-          ...(fields.statement === undefined ? {} : { statement: fields.statement }),
-          issuedAt: fields.issuedAt?.toISOString(),
-          ...(fields.expirationTime === undefined
-            ? {}
-            : { expirationTime: fields.expirationTime.toISOString() })
-        },
-        message,
-        signature,
-        expiresAt: Date.now() + SESSION_TTL_MS
-      })
+      sessions.set(id, { data, message, signature, expiresAt: Date.now() + SESSION_TTL_MS })
       json(
         res,
         200,
-        { address: fields.address, chainId: fields.chainId },
+        { address: data.accountAddress, chainId },
         {
           "set-cookie": `${COOKIE}=${id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_TTL_MS / 1000}`
         }

@@ -57,28 +57,8 @@ export const readableText = (bytes: Uint8Array, complete: boolean): string | und
   }
 }
 
-const BASE58_ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-/** Base58 decoding is quadratic: longer messages are shown as sent. */
-export const MAX_BASE58_LENGTH = 4096
-
-/** Base58 (Bitcoin alphabet) to bytes, or undefined when not base58 or longer than MAX_BASE58_LENGTH. */
-export const decodeBase58 = (text: string): Uint8Array | undefined => {
-  if (text.length > MAX_BASE58_LENGTH) return undefined
-  const reversed: Array<number> = []
-  for (const char of text) {
-    let carry = BASE58_ALPHABET.indexOf(char)
-    if (carry < 0) return undefined
-    for (let i = 0; i < reversed.length; i++) {
-      carry += (reversed[i] ?? 0) * 58
-      reversed[i] = carry & 0xff
-      carry >>= 8
-    }
-    for (; carry > 0; carry >>= 8) reversed.push(carry & 0xff)
-  }
-  // Each leading "1" is a leading zero byte.
-  for (let i = 0; i < text.length && text[i] === "1"; i++) reversed.push(0)
-  return Uint8Array.from(reversed.reverse())
-}
+// Moved to the sign-in module, which verifies Solana sign-ins with it; re-exported for the request views.
+export { decodeBase58, MAX_BASE58_LENGTH } from "../siwx/base58"
 
 /** One line of a description: a label and its value, made safe to show. */
 export interface DescriptionRow {

@@ -16,14 +16,18 @@ export interface SIWXMessage extends SIWXMessageData {
   readonly toString: () => string
 }
 
-/** What a message is made for. */
+/** What a message is made for: an EVM account (`0x…`, `eip155:`) or a Solana one (base58, `solana:`). */
 export interface SIWXMessageInput {
   readonly accountAddress: string
   readonly chainId: SiwxChainId
   readonly notBefore?: string | undefined
 }
 
-/** A signed message: what proves the account signed in. */
+/**
+ * A signed message: what proves the account signed in. On `eip155:` chains `signature` is the hex that
+ * `personal_sign` answers; on `solana:` chains the base58 of the 64-byte ed25519 signature that
+ * `solana_signMessage` answers (`{ signature }`), over the UTF-8 bytes of a Sign-In-With-Solana `message`.
+ */
 export type SIWXSession = SiwxSession
 
 /**

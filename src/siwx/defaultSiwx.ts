@@ -1,7 +1,7 @@
 /**
- * Airlock's own sign-in plugin for a dapp without a sign-in server: EIP-4361 messages for the page's own
- * host, nonces issued and used up here, every session verified (`verifySignIn`) before it is kept and
- * checked again when read. Sessions are kept in the page's storage for `sessionTtlMs`. A dapp with a server
+ * Airlock's own sign-in plugin for a dapp without a sign-in server: EIP-4361 messages (Sign-In-With-Solana
+ * for a Solana account) for the page's own host, nonces issued and used up here, every session verified
+ * (`verifySignIn`) before it is kept and checked again when read. Sessions are kept in the page's storage for `sessionTtlMs`. A dapp with a server
  * verifies there instead (the sandbox's sign-in server is the recipe).
  */
 import * as Schema from "effect/Schema"
@@ -9,8 +9,10 @@ import type { Client } from "viem"
 import { SiwxSession } from "../schemas/Siwx"
 import type { SIWXConfig, SIWXSession, SiwxChainId } from "./config"
 import { makeNonceStore } from "./nonces"
-import { evmChainId, pageLocation, pageSignInMessage } from "./pageMessage"
+import { evmChainId, pageLocation, pageSignInMessage, sameAddress } from "./pageMessage"
 import { verifySignature } from "./signature"
+import { isSolanaChain, parseSiwsMessage } from "./siwsMessage"
+import { verifySolanaSignature } from "./solanaSignature"
 import { verifySignIn } from "./verifySignIn"
 
 /**
@@ -57,7 +59,19 @@ const decodeKept = Schema.decodeUnknownOption(Kept)
 const encodeKept = Schema.encodeSync(Kept)
 
 const sameAccount = (session: SIWXSession, chainId: SiwxChainId, address: string) =>
-  session.data.chainId === chainId && session.data.accountAddress.toLowerCase() === address.toLowerCase()
+  session.data.chainId === chainId && sameAddress(chainId, session.data.accountAddress, address)
+
+/** A kept Solana session still says what its data says: this host, this chain, this account. */
+const solanaStillValid = ({ data, message, signature }: SIWXSession, host: string) => {
+  const fields = parseSiwsMessage(message)
+  return (
+    fields !== undefined &&
+    fields.domain === host &&
+    fields.chainId === data.chainId &&
+    fields.address === data.accountAddress &&
+    verifySolanaSignature({ address: data.accountAddress, message, signature })
+  )
+}
 
 /** Airlock's sign-in plugin; pass it as `siwx`. */
 export const createDefaultSiwx = (options: DefaultSiwxOptions = {}): SiwxWithClients => {
@@ -91,11 +105,13 @@ export const createDefaultSiwx = (options: DefaultSiwxOptions = {}): SiwxWithCli
   const stillValid = async ({ session, expiresAt }: Kept[number], now: number) =>
     expiresAt > now &&
     session.data.domain === pageLocation().host &&
-    (await verifySignature(clients(session.data.chainId), {
-      address: session.data.accountAddress,
-      message: session.message,
-      signature: session.signature
-    }))
+    (isSolanaChain(session.data.chainId)
+      ? solanaStillValid(session, pageLocation().host)
+      : await verifySignature(clients(session.data.chainId), {
+          address: session.data.accountAddress,
+          message: session.message,
+          signature: session.signature
+        }))
 
   return {
     [SIWX_CLIENTS]: (next) => {
@@ -107,15 +123,24 @@ export const createDefaultSiwx = (options: DefaultSiwxOptions = {}): SiwxWithCli
     },
     addSession: async (session) => {
       const now = Date.now()
-      const verdict = await verifySignIn(session, {
-        domain: pageLocation().host,
-        chainId: evmChainId(session.data.chainId),
-        nonces,
-        client: clients(session.data.chainId),
-        now
-      })
+      const { chainId, accountAddress } = session.data
+      const verdict = isSolanaChain(chainId)
+        ? await verifySignIn(session, {
+            domain: pageLocation().host,
+            chainId,
+            nonces,
+            address: accountAddress,
+            now
+          })
+        : await verifySignIn(session, {
+            domain: pageLocation().host,
+            chainId: evmChainId(chainId),
+            nonces,
+            client: clients(chainId),
+            now
+          })
       if (!verdict.ok) throw new Error(`The sign-in was refused (${verdict.reason})`)
-      if (verdict.fields.address.toLowerCase() !== session.data.accountAddress.toLowerCase())
+      if (!sameAddress(chainId, verdict.fields.address, accountAddress))
         throw new Error("The sign-in was refused (address)")
       const others = read().filter(
         (kept) => !sameAccount(kept.session, session.data.chainId, session.data.accountAddress)

@@ -1,7 +1,8 @@
 /**
  * `airlock/siwx`: sign-in with the wallet for the relying party, in the browser or on a server (no DOM, no
- * storage at module scope). Strict EIP-4361 messages, single-use nonces and signature checks for plain and
- * contract accounts.
+ * storage at module scope). Strict EIP-4361 messages for EVM accounts and Sign-In-With-Solana messages
+ * for Solana accounts, single-use nonces, and signature checks for plain and contract EVM accounts and for
+ * ed25519 (Solana) accounts.
  *
  * @since 0.1.0
  */
@@ -37,8 +38,30 @@ export {
   type SiweRefusal
 } from "./siweMessage"
 export {
+  checkSiwsMessage,
+  createSiwsMessage,
+  isSiwsMessage,
+  isSolanaChain,
+  parseSiwsMessage,
+  type SiwsCheck,
+  type SiwsExpectations,
+  type SiwsFields,
+  type SiwsMessageInput,
+  type SolanaChainId,
+  siwsChainId
+} from "./siwsMessage"
+export {
+  isSolanaAddress,
+  type SolanaSignMessageRequest,
+  solanaSignMessageRequest,
+  verifySolanaSignature
+} from "./solanaSignature"
+export {
   type SignInAttempt,
   type SignInParty,
   type SignInVerdict,
-  verifySignIn
+  type SolanaSignInParty,
+  type SolanaSignInVerdict,
+  verifySignIn,
+  verifySolanaSignIn
 } from "./verifySignIn"

@@ -1,13 +1,14 @@
 /**
  * A sign-in plugin for a dapp whose server verifies: the nonce comes from the server, the signed message
- * goes back to it, and the session lives in the server's HTTP-only cookie, out of the page's reach. The
- * endpoints are the sandbox's recipe (`sandbox/signin`): `GET nonce`, `POST verify`, `GET session`,
- * `POST sign-out`, under one base URL on the page's own origin.
+ * (EIP-4361, or Sign-In-With-Solana for a Solana account) goes back to it, and the session lives in the
+ * server's HTTP-only cookie, out of the page's reach. The endpoints are the sandbox's recipe
+ * (`sandbox/signin`): `GET nonce`, `POST verify`, `GET session`, `POST sign-out`, under one base URL on the
+ * page's own origin.
  */
 import * as Schema from "effect/Schema"
 import { SiwxSessions } from "../schemas/Siwx"
 import type { SIWXConfig } from "./config"
-import { pageSignInMessage } from "./pageMessage"
+import { pageSignInMessage, sameAddress } from "./pageMessage"
 
 export interface ServerSiwxOptions {
   /** Where the endpoints are (default `/auth/`), on the page's origin so its cookie is sent. */
@@ -51,8 +52,7 @@ export const createServerSiwx = (options: ServerSiwxOptions = {}): SIWXConfig =>
     getSessions: async (chainId, address) =>
       decodeSessions(await call("session")).sessions.filter(
         (session) =>
-          session.data.chainId === chainId &&
-          session.data.accountAddress.toLowerCase() === address.toLowerCase()
+          session.data.chainId === chainId && sameAddress(chainId, session.data.accountAddress, address)
       ),
     revokeSession: signOut,
     setSessions: async (sessions) => {
