@@ -23,6 +23,7 @@ import type { RecentWallet } from "../schemas/Wallet"
 import {
   type ConnectError,
   Connection,
+  type ConnectionShape,
   type ConnectionState,
   type NamespaceConnection,
   WALLET_CONNECT_ID
@@ -31,7 +32,7 @@ import { Connectors, type Eip1193Provider, type WalletConnector } from "../servi
 import { ModalConfig } from "../services/ModalConfig"
 import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
-import { WalletConnect } from "../services/WalletConnect"
+import { type PairingSignIn, WalletConnect } from "../services/WalletConnect"
 import { makeAccountsPrompts } from "./accountsPrompts"
 import { makeRestore } from "./connectionRestore"
 import {
@@ -267,10 +268,10 @@ export const makeConnection = Effect.gen(function* () {
 
   const requestAccounts = yield* makeAccountsPrompts
 
-  const handshake = (connector: WalletConnector, since: Ref.Ref<number>) =>
+  const handshake = (connector: WalletConnector, since: Ref.Ref<number>, signIn: PairingSignIn | undefined) =>
     Effect.gen(function* () {
       if (connector.type === "WALLET_CONNECT") {
-        const session = yield* walletConnect.connect
+        const session = yield* walletConnect.connect(signIn)
         if (!(yield* commitSession(session, since))) return yield* Effect.fail(superseded())
         return
       }
@@ -296,7 +297,7 @@ export const makeConnection = Effect.gen(function* () {
     icon: undefined
   })
 
-  const connect = (connectorId: string): Effect.Effect<void, ConnectError> =>
+  const connect: ConnectionShape["connect"] = (connectorId, options) =>
     Effect.gen(function* () {
       const now = yield* Ref.updateAndGet(epoch, (n) => n + 1)
       const waiting = { _tag: "Waiting" as const, connectorId }
@@ -362,7 +363,7 @@ export const makeConnection = Effect.gen(function* () {
           }
           yield* Deferred.fail(done, error)
         })
-      const fiber = yield* Effect.forkIn(handshake(connector, since), scope)
+      const fiber = yield* Effect.forkIn(handshake(connector, since, options?.signIn), scope)
       entry.fiber = fiber
       // Settled from outside the attempt: an attempt interrupted before it started runs no finalizer of its own.
       yield* Effect.forkIn(Effect.flatMap(Fiber.await(fiber), settle), scope)

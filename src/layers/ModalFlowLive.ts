@@ -126,8 +126,12 @@ export const makeModalFlow = Effect.gen(function* () {
       message: present(error).message
     })
 
+  // A WalletConnect wallet may sign in with the approval that connects it (one-click authentication).
   const connect: ModalFlowShape["connect"] = (connectorId) =>
-    connection.connect(connectorId).pipe(
+    Effect.flatMap(
+      connectorId === WALLET_CONNECT_ID ? signIn.pairingSignIn : Effect.succeed(undefined),
+      (pairingSignIn) => connection.connect(connectorId, { signIn: pairingSignIn })
+    ).pipe(
       Effect.tap(() =>
         Effect.gen(function* () {
           yield* modalEvents.emit("CONNECT_SUCCESS", {

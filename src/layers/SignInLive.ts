@@ -20,7 +20,12 @@ export const SignInLive = Layer.effect(
     const options = yield* ModalConfig
     const state = yield* SubscriptionRef.make<SignInState>({ _tag: "Idle" })
     if (options.siwx === undefined && options.siweConfig === undefined)
-      return SignIn.of({ state, sign: Effect.void, cancel: Effect.void })
+      return SignIn.of({
+        state,
+        sign: Effect.void,
+        cancel: Effect.void,
+        pairingSignIn: Effect.succeed(undefined)
+      })
     const flow = yield* deferredImplementation(() =>
       import("./deferred/SignIn").then((module) => module.makeSignInFlow(options, state))
     )
@@ -31,7 +36,12 @@ export const SignInLive = Layer.effect(
     return SignIn.of({
       state,
       sign: Effect.ignore(Effect.flatMap(flow, (loaded) => loaded.sign)),
-      cancel: Effect.ignore(Effect.flatMap(flow, (loaded) => loaded.cancel))
+      cancel: Effect.ignore(Effect.flatMap(flow, (loaded) => loaded.cancel)),
+      // Without the flow's code, a pairing just connects; the flow asks once it has loaded.
+      pairingSignIn: Effect.orElseSucceed(
+        Effect.map(flow, (loaded) => loaded.pairingSignIn),
+        () => undefined
+      )
     })
   })
 )

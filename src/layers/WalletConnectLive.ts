@@ -17,8 +17,8 @@ import { Storage } from "../services/Storage"
 import {
   type PairingState,
   WalletConnect,
-  type WalletConnectError,
-  type WalletConnectEvent
+  type WalletConnectEvent,
+  type WalletConnectShape
 } from "../services/WalletConnect"
 import { type ChunkLoadError, deferredImplementation } from "./deferred"
 import type { SessionHolder } from "./deferred/WalletConnectPairing"
@@ -48,13 +48,12 @@ export const makeWalletConnect = Effect.gen(function* () {
   )
   const notLoaded = (error: ChunkLoadError) => new WalletConnectConnectorNotFoundError({ cause: error.cause })
 
-  const connect: Effect.Effect<WalletConnectSession, WalletConnectError> = SubscriptionRef.set(pairing, {
-    _tag: "Preparing"
-  }).pipe(
-    Effect.andThen(Effect.mapError(pairingCode, notLoaded)),
-    Effect.flatMap((code) => code.connect),
-    Effect.ensuring(SubscriptionRef.set(pairing, idle))
-  )
+  const connect: WalletConnectShape["connect"] = (signIn) =>
+    SubscriptionRef.set(pairing, { _tag: "Preparing" }).pipe(
+      Effect.andThen(Effect.mapError(pairingCode, notLoaded)),
+      Effect.flatMap((code) => code.connect(signIn)),
+      Effect.ensuring(SubscriptionRef.set(pairing, idle))
+    )
 
   const restore = pairingCode.pipe(
     Effect.flatMap((code) => code.restore),

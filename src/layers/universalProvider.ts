@@ -53,6 +53,15 @@ export const createUniversalProvider = async (
   return {
     connect: (optionalNamespaces) =>
       provider.connect({ optionalNamespaces: copyNamespaces(optionalNamespaces) }),
+    authenticate: async ({ chains, methods, resources, ...fields }) => {
+      const answer = await provider.authenticate({
+        ...fields,
+        chains: [...chains],
+        methods: [...methods],
+        ...(resources === undefined ? {} : { resources: [...resources] })
+      })
+      return { session: answer.session ?? provider.session, auths: answer.auths ?? [] }
+    },
     request: (args, chainId) =>
       provider.request(
         // JSON-RPC params are an array or an object; anything else is left out rather than sent.

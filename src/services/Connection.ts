@@ -13,6 +13,7 @@ import type { AccountType, ChainNamespace } from "../schemas/Primitives"
 import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
 import type { WalletConnector } from "./Connectors"
+import type { PairingSignIn } from "./WalletConnect"
 
 /** The WalletConnect connector's id, and the key storage remembers it by. */
 export const WALLET_CONNECT_ID = "walletConnect"
@@ -51,9 +52,13 @@ export interface ConnectionShape {
   readonly recentWallets: SubscriptionRef.SubscriptionRef<ReadonlyArray<RecentWallet>>
   /**
    * Asks the wallet for its accounts. Concurrent calls for one connector share one wallet prompt;
-   * `cancel` settles the attempt as a user rejection.
+   * `cancel` settles the attempt as a user rejection. `signIn`: a WalletConnect wallet that can signs in
+   * with the same approval.
    */
-  readonly connect: (connectorId: string) => Effect.Effect<void, ConnectError>
+  readonly connect: (
+    connectorId: string,
+    options?: { readonly signIn?: PairingSignIn | undefined }
+  ) => Effect.Effect<void, ConnectError>
   /** Abandons any attempt in progress; a late wallet answer then changes nothing. */
   readonly cancel: Effect.Effect<void>
   readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void>

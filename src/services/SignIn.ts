@@ -3,6 +3,7 @@ import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import type { SignInMessage } from "./Siwx"
+import type { PairingSignIn } from "./WalletConnect"
 
 /** The account a sign-in is for: an address on a chain. */
 export interface SignInAccount {
@@ -28,6 +29,11 @@ export interface SignInShape {
   readonly sign: Effect.Effect<void>
   /** The visitor's Cancel: disconnects when sign-in is required, else asks no more for this account. */
   readonly cancel: Effect.Effect<void>
+  /**
+   * What a WalletConnect pairing needs to sign in with the same approval (one-click authentication);
+   * `undefined` without a plugin.
+   */
+  readonly pairingSignIn: Effect.Effect<PairingSignIn | undefined>
 }
 
 /**

@@ -15,6 +15,32 @@ export type PairingState =
   | { readonly _tag: "Preparing" }
   | { readonly _tag: "Ready"; readonly uri: string; readonly expiresAt: number }
 
+/**
+ * A sign-in asked with the pairing (one-click authentication, `wc_sessionAuthenticate`): the message's
+ * fields but the account, which the wallet fills in per chain. The SDK adds the issue time.
+ */
+export interface OneClickSignInRequest {
+  readonly domain: string
+  readonly uri: string
+  readonly nonce: string
+  readonly statement?: string | undefined
+  readonly exp?: string | undefined
+  readonly nbf?: string | undefined
+  readonly requestId?: string | undefined
+  readonly resources?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * What a connect that also signs in needs from the sign-in owner: a request for each pairing URI (a
+ * nonce is used once), and where the wallet's signed messages go before the session is used.
+ */
+export interface PairingSignIn {
+  /** The sign-in for a fresh URI on these EVM chains; `undefined`: pair without one. */
+  readonly request: (chains: ReadonlyArray<string>) => Effect.Effect<OneClickSignInRequest | undefined>
+  /** The wallet's signed messages (CACAOs, undecoded), one per chain it signed for. */
+  readonly complete: (auths: ReadonlyArray<unknown>) => Effect.Effect<void>
+}
+
 /** What the wallet did to a session after it was approved. */
 export type WalletConnectEvent =
   | { readonly _tag: "SessionDeleted"; readonly topic: string }
@@ -31,9 +57,11 @@ export interface WalletConnectShape {
   readonly pairing: SubscriptionRef.SubscriptionRef<PairingState>
   /**
    * Loads the SDK, shows a pairing URI and waits for a wallet to approve. A URI is replaced by a fresh one
-   * 10 s before its 4 minutes run out (SPEC.md §9). Interrupting it abandons the pairing.
+   * 10 s before its 4 minutes run out (SPEC.md §9). Interrupting it abandons the pairing. With `signIn`,
+   * a wallet that supports one-click authentication connects and signs in with one approval (its
+   * signatures reach `signIn.complete` first); another wallet just connects.
    */
-  readonly connect: Effect.Effect<WalletConnectSession, WalletConnectError>
+  readonly connect: (signIn?: PairingSignIn) => Effect.Effect<WalletConnectSession, WalletConnectError>
   /** The session the SDK kept from an earlier visit, when there is one and it still decodes. */
   readonly restore: Effect.Effect<Option.Option<WalletConnectSession>>
   /** Ends the session on both sides; best effort. */

@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { WalletConnectConnectorNotFoundError } from "../errors"
+import type { OneClickSignInRequest } from "./WalletConnect"
 
 /** The namespaces a pairing asks for (all optional: `requiredNamespaces` are deprecated in 2.25). */
 export interface NamespaceRequest {
@@ -17,6 +18,16 @@ export interface NamespaceRequest {
 export interface UniversalProviderClient {
   /** Pairs and waits for the wallet's answer; `display_uri` is emitted with the pairing URI meanwhile. */
   readonly connect: (optionalNamespaces: Readonly<Record<string, NamespaceRequest>>) => Promise<unknown>
+  /**
+   * Pairs asking for a sign-in (`wc_sessionAuthenticate`) on EVM `chains` with `methods`; `display_uri` as
+   * for `connect`. A wallet without one-click authentication gets a plain proposal (no `auths`).
+   */
+  readonly authenticate: (
+    request: OneClickSignInRequest & {
+      readonly chains: ReadonlyArray<string>
+      readonly methods: ReadonlyArray<string>
+    }
+  ) => Promise<{ readonly session: unknown; readonly auths: ReadonlyArray<unknown> }>
   /** A request to the wallet of the session, for one chain (`eip155:1`, `solana:…`). */
   readonly request: (
     args: { readonly method: string; readonly params?: unknown },

@@ -4,7 +4,7 @@
  * the plugins that make their messages in the browser.
  */
 import type { SIWXMessage, SIWXMessageInput, SiwxChainId } from "./config"
-import { createSignInMessage } from "./siweMessage"
+import { createSignInMessage, MAX_LIFETIME_MS } from "./siweMessage"
 import { createSiwsMessage, isSolanaChain } from "./siwsMessage"
 
 /** The EIP-155 chain id of a CAIP-2 `eip155:` network; anything else is refused. */
@@ -33,12 +33,14 @@ export const pageSignInMessage = (
 ): SIWXMessage => {
   const { host, origin } = pageLocation()
   const issuedAt = new Date(now)
+  const expirationTime = new Date(now + MAX_LIFETIME_MS)
   const common = {
     domain: host,
     uri: origin,
     address: accountAddress,
     nonce,
     issuedAt,
+    expirationTime,
     notBefore: notBefore === undefined ? undefined : new Date(notBefore),
     statement
   }
@@ -57,6 +59,7 @@ export const pageSignInMessage = (
     nonce,
     statement,
     issuedAt: issuedAt.toISOString(),
+    expirationTime: expirationTime.toISOString(),
     notBefore,
     toString: () => text
   }

@@ -146,6 +146,48 @@ describe("WalletConnect with the sandbox wallet page", () => {
       await wallet.close()
     }
   })
+
+  test("sign-in on: one approval on the wallet connects and signs in (wc_sessionAuthenticate); no second prompt, the server knows the account", async ({
+    page,
+    browser
+  }) => {
+    page.setDefaultTimeout(20_000)
+    await page.goto(`${demoUrl}?signin`)
+    const uri = await copyPairingLink(page)
+    const wallet = await openWalletConnectWallet(browser, walletUrl)
+    try {
+      await wallet.page.getByLabel("WalletConnect URI").fill(uri)
+      await wallet.page.getByRole("button", { name: "Connect", exact: true }).click()
+      // The wallet shows the sign-in the page asks for, in words, with the host and the account.
+      const approve = wallet.page.getByRole("button", { name: "Approve sign-in Airlock Demo" })
+      await approve.waitFor()
+      await wallet.page.getByText(new URL(demoUrl).host, { exact: false }).first().waitFor()
+      await approve.click()
+
+      await modal(page, "Account").getByText(truncate(account0), { exact: true }).waitFor()
+      const sessions = () =>
+        page.evaluate(async () => {
+          const response = await fetch("/auth/session")
+          const body = (await response.json()) as {
+            sessions: ReadonlyArray<{
+              readonly data: { readonly accountAddress: string; readonly chainId: string }
+            }>
+          }
+          return body.sessions.map((session) => `${session.data.chainId}:${session.data.accountAddress}`)
+        })
+      await expect.poll(sessions).toContain(`eip155:31337:${account0}`)
+      // Signed in already: the modal never asks to sign, and the wallet saw no personal_sign.
+      expect(await modal(page, "Sign In").count()).toBe(0)
+      expect(await field(page, "modal-view")).toBe("Account")
+      expect(
+        await wallet.page.getByRole("button", { name: "Approve personal_sign" }).count(),
+        "a second signature request on the wallet"
+      ).toBe(0)
+      expect(await field(page, "account-status")).toBe("connected")
+    } finally {
+      await wallet.close()
+    }
+  })
 })
 
 describe("WalletConnect without a relay", () => {

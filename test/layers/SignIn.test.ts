@@ -28,6 +28,7 @@ import { RpcRouter } from "../../src/services/RpcRouter"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
+import { createSignInMessage } from "../../src/siwx/siweMessage"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../fixtures"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
@@ -125,6 +126,60 @@ const until = (ref: SubscriptionRef.SubscriptionRef<SignInState>, done: (s: Sign
   )
 
 describe("SignIn", () => {
+  it.live(
+    "one-click: the pairing asks for the plugin's message; the wallet's signature is kept, so the account that connects is signed in without a prompt",
+    () =>
+      Effect.gen(function* () {
+        const { signIn, connection, signed } = yield* world(createDefaultSiwx({ statement: "Sign in." }))
+        // The flow's code loads first (a dynamic import).
+        const pairing = yield* Effect.flatMap(signIn.pairingSignIn, Effect.fromNullishOr).pipe(
+          Effect.retry({ times: 50 }),
+          Effect.timeout("5 seconds")
+        )
+        assert.isUndefined(yield* pairing.request(["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]))
+        const request = yield* Effect.flatMap(
+          pairing.request(["eip155:31337", "eip155:1"]),
+          Effect.fromNullishOr
+        )
+        assert.strictEqual(request.domain, location.host)
+        assert.strictEqual(request.uri, location.origin)
+        assert.strictEqual(request.statement, "Sign in.")
+        assert.isDefined(request.exp)
+        // What a WalletKit wallet answers: the fields with its account and the SDK's issue time, signed.
+        const iss = `did:pkh:eip155:31337:${account.address}`
+        const p = {
+          iss,
+          domain: request.domain,
+          aud: request.uri,
+          version: "1",
+          nonce: request.nonce,
+          iat: new Date().toISOString(),
+          exp: request.exp,
+          statement: request.statement
+        }
+        const text = createSignInMessage({
+          domain: p.domain,
+          uri: p.aud,
+          address: account.address,
+          chainId: 31337,
+          nonce: p.nonce,
+          issuedAt: new Date(p.iat),
+          expirationTime: new Date(p.exp!),
+          statement: p.statement
+        })
+        const cacao = {
+          h: { t: "caip122" },
+          p,
+          s: { t: "eip191", s: yield* Effect.promise(() => account.signMessage({ message: text })) }
+        }
+        // A forged one beside it (another nonce) is dropped; the real one is kept.
+        yield* pairing.complete([{ ...cacao, p: { ...p, nonce: "forged-nonce-1234" } }, cacao, "junk"])
+        yield* SubscriptionRef.set(connection, connected(account.address))
+        yield* until(signIn.state, (s) => s._tag === "SignedIn")
+        assert.strictEqual(signed.length, 0, "no personal_sign after the one approval")
+      }).pipe(Effect.scoped)
+  )
+
   it.live("without a plugin: idle whatever connects", () =>
     Effect.gen(function* () {
       const { signIn, connection } = yield* world(undefined)

@@ -29,7 +29,7 @@ import { Connection, type ConnectionState, WALLET_CONNECT_ID } from "../../src/s
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
 import { RpcRouter } from "../../src/services/RpcRouter"
-import { WalletConnect } from "../../src/services/WalletConnect"
+import { type PairingSignIn, WalletConnect } from "../../src/services/WalletConnect"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
 import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
 import { withFlow } from "../support/flowLayers"
@@ -135,7 +135,7 @@ describe("WalletConnect pairing", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.forkChild(walletConnect.connect)
+      const fiber = yield* Effect.forkChild(walletConnect.connect())
       yield* waitForPairing
       const shown = yield* pairingState
       assert.deepStrictEqual(shown, {
@@ -167,11 +167,49 @@ describe("WalletConnect pairing", () => {
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
   })
 
+  it.effect(
+    "with a sign-in: asks it with the EVM chains and methods, a fresh request per URI, and hands the wallet's signatures over before the session",
+    () => {
+      const mock = makeMockWalletConnect()
+      const handed: Array<ReadonlyArray<unknown>> = []
+      let requests = 0
+      const signIn: PairingSignIn = {
+        request: (chains) =>
+          Effect.sync(() => {
+            requests += 1
+            return {
+              domain: "dapp.example",
+              uri: "https://dapp.example",
+              nonce: `nonce-${requests}-${chains.length}`
+            }
+          }),
+        complete: (auths) => Effect.sync(() => void handed.push(auths))
+      }
+      return Effect.gen(function* () {
+        const walletConnect = yield* WalletConnect
+        const fiber = yield* Effect.forkChild(walletConnect.connect(signIn))
+        yield* waitForPairing
+        const asked = mock.pairings[0]?.signIn
+        assert.deepStrictEqual(asked?.chains, ["eip155:31337", "eip155:31338"])
+        assert.strictEqual(asked?.nonce, "nonce-1-2")
+        assert.include(asked?.methods ?? [], "personal_sign")
+        // The URI runs out: the next one carries a fresh nonce.
+        yield* TestClock.adjust(Duration.subtract(PAIRING_TTL, PAIRING_EXPIRY_MARGIN))
+        yield* until(() => mock.pairings.length === 2)
+        assert.strictEqual(mock.pairings[1]?.signIn?.nonce, "nonce-2-2")
+        mock.approve(sdkSession(), [{ signed: 1 }])
+        const session = yield* Fiber.join(fiber)
+        assert.strictEqual(session.topic, TOPIC)
+        assert.deepStrictEqual(handed, [[{ signed: 1 }]])
+      }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
+    }
+  )
+
   it.effect("replaces an unused URI 10 s before its 4 minutes end (TestClock)", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
       const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.forkChild(walletConnect.connect)
+      const fiber = yield* Effect.forkChild(walletConnect.connect())
       yield* waitForPairing
       const refreshAt = Duration.subtract(PAIRING_TTL, PAIRING_EXPIRY_MARGIN)
       yield* TestClock.adjust(Duration.subtract(refreshAt, Duration.millis(1)))
@@ -201,7 +239,7 @@ describe("WalletConnect pairing", () => {
     const mock = makeMockWalletConnect({ relayDown: true })
     return Effect.gen(function* () {
       const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.forkChild(Effect.flip(walletConnect.connect))
+      const fiber = yield* Effect.forkChild(Effect.flip(walletConnect.connect()))
       yield* until(() => mock.pairings.length === 1)
       yield* TestClock.adjust(Duration.subtract(PAIRING_URI_TIMEOUT, Duration.millis(1)))
       assert.isUndefined(fiber.pollUnsafe())

@@ -138,7 +138,7 @@ describe("a deferred service whose code does not load", () => {
     () =>
       Effect.gen(function* () {
         const walletConnect = yield* WalletConnect
-        assert.instanceOf(yield* Effect.flip(walletConnect.connect), WalletConnectConnectorNotFoundError)
+        assert.instanceOf(yield* Effect.flip(walletConnect.connect()), WalletConnectConnectorNotFoundError)
         assert.strictEqual((yield* SubscriptionRef.get(walletConnect.pairing))._tag, "Idle")
         assert.isTrue(Option.isNone(yield* walletConnect.restore))
       }).pipe(Effect.provide(provided(WalletConnectLive)))

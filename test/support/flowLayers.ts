@@ -69,7 +69,7 @@ export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
 export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
   SignIn,
   Effect.map(SubscriptionRef.make<SignInState>({ _tag: "Idle" }), (state) =>
-    SignIn.of({ state, sign: Effect.void, cancel: Effect.void })
+    SignIn.of({ state, sign: Effect.void, cancel: Effect.void, pairingSignIn: Effect.succeed(undefined) })
   )
 )
 

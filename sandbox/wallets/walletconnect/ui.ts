@@ -1,10 +1,11 @@
 /**
- * The wallet page: a form for a `wc:` URI, the waiting proposals and requests with Approve / Reject, the
- * sessions with Disconnect, and a log. Everything the dapp sends is shown as text (textContent), never as
- * markup, and the dapp's icon is not loaded at all.
+ * The wallet page: a form for a `wc:` URI, the waiting proposals, sign-in requests and requests with
+ * Approve / Reject, the sessions with Disconnect, and a log. Everything the dapp sends is shown as text
+ * (textContent), never as markup, and the dapp's icon is not loaded at all.
  */
+import type { SignInMessage } from "./auth"
 import type { Preview } from "./evm"
-import type { PendingProposal, PendingRequest, SessionInfo, WcWallet } from "./wallet"
+import type { PendingProposal, PendingRequest, PendingSignIn, SessionInfo, WcWallet } from "./wallet"
 
 const element = <K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -43,6 +44,10 @@ const section = (title: string, id: string, empty: string, items: ReadonlyArray<
   )
   return node
 }
+
+/** One row per message: "Message (eip155:31337)" and the text that is signed. */
+const messageRows = (label: string, messages: ReadonlyArray<SignInMessage>) =>
+  messages.map((message) => [`${label} (${message.chainId})`, message.text] as const)
 
 export interface WalletPage {
   /** Shows an error that is not the wallet's (e.g. no sandbox config). */
@@ -128,6 +133,7 @@ export const renderWalletPage = (root: HTMLElement, wallet: WcWallet | undefined
                 .flatMap((namespace) => namespace.accounts)
                 .join("\n")
         ],
+        ...messageRows("Sign-in message", proposal.signIn),
         ["Verify", proposal.validation]
       ]),
       element(
@@ -149,6 +155,53 @@ export const renderWalletPage = (root: HTMLElement, wallet: WcWallet | undefined
                 `Approve ${proposal.dapp.name}`
               )
             ])
+      )
+    )
+
+  const signInItem = (wallet: WcWallet, request: PendingSignIn) =>
+    element(
+      "li",
+      { className: "card" },
+      element("h3", { text: request.dapp.name }),
+      details([
+        ["Site", request.dapp.url],
+        ...(request.dapp.description === "" ? [] : [["Description", request.dapp.description] as const]),
+        ["Signs in to", `${request.domain} (${request.uri})`],
+        ["Asks for", request.requestedChains.join(", ") || "(no chains)"],
+        ...(request.problem === undefined
+          ? ([
+              ["Grants", request.accounts.join("\n")],
+              [
+                "Methods",
+                request.methods.length === 0
+                  ? "none asked for: signs in without a session"
+                  : request.methods.join(", ")
+              ]
+            ] as const)
+          : ([["Problem", request.problem]] as const)),
+        ...messageRows("Message", request.messages),
+        ["Verify", request.validation],
+        ["Expires", new Date(request.expiry * 1000).toISOString()]
+      ]),
+      element(
+        "div",
+        { className: "actions" },
+        button(
+          "Reject",
+          "secondary",
+          act(() => wallet.rejectSignIn(request.id)),
+          `Reject sign-in ${request.dapp.name}`
+        ),
+        ...(request.problem === undefined
+          ? [
+              button(
+                "Approve",
+                "primary",
+                act(() => wallet.approveSignIn(request.id)),
+                `Approve sign-in ${request.dapp.name}`
+              )
+            ]
+          : [])
       )
     )
 
@@ -213,6 +266,12 @@ export const renderWalletPage = (root: HTMLElement, wallet: WcWallet | undefined
         "proposals-title",
         "No dapp is asking to connect.",
         wallet.proposals().map((proposal) => proposalItem(wallet, proposal))
+      ),
+      section(
+        "Sign-in requests",
+        "sign-ins-title",
+        "No dapp is asking to sign in.",
+        wallet.signIns().map((request) => signInItem(wallet, request))
       ),
       section(
         "Requests",

@@ -1,17 +1,25 @@
 /**
- * The Sandbox WalletConnect Wallet's logic on `@reown/walletkit`: pairing, the session proposals and
- * requests waiting for the visitor (or answered at once in `auto-approve` mode), the sessions, and the
- * answers. Sessions survive a reload through WalletKit's own storage (IndexedDB, under
- * {@link STORAGE_PREFIX}). Free of DOM code: the page (ui.ts) renders what {@link WcWallet} exposes.
+ * The Sandbox WalletConnect Wallet's logic on `@reown/walletkit`: pairing, the session proposals, one-click
+ * sign-in requests (`session_authenticate`) and requests waiting for the visitor (or answered at once in
+ * `auto-approve` mode), the sessions, and the answers. Sessions survive a reload through WalletKit's own
+ * storage (IndexedDB, under {@link STORAGE_PREFIX}). Free of DOM code: the page (ui.ts) renders what {@link WcWallet} exposes.
  */
 import { WalletKit } from "@reown/walletkit"
 import { Core } from "@walletconnect/core"
-import type { JsonRpcRecord, ProposalTypes, SessionTypes } from "@walletconnect/types"
+import type { AuthTypes, JsonRpcRecord, ProposalTypes, SessionTypes } from "@walletconnect/types"
 import { buildApprovedNamespaces, getSdkError } from "@walletconnect/utils"
 import type { Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import type { SandboxChainConfig, SandboxConfig } from "../../shared/config"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../shared/solana"
+import {
+  type PreparedSignIn,
+  prepareSignIn,
+  proposalSignIns,
+  type SignInMessage,
+  SignInProblem,
+  signIn
+} from "./auth"
 import {
   createEvmSigner,
   eip155Reference,
@@ -21,7 +29,7 @@ import {
   sandboxChainOf,
   toHexChainId
 } from "./evm"
-import { supportedNamespaces } from "./namespaces"
+import { EVM_METHODS, supportedNamespaces } from "./namespaces"
 import {
   ErrorCode,
   errorOf,
@@ -68,6 +76,39 @@ export interface PendingProposal {
   readonly problem: string | undefined
   /** WalletConnect Verify's verdict; "UNKNOWN" offline. */
   readonly validation: string
+  /**
+   * The sign-in messages the proposal asks for (`connect({ authentication })`), signed when it is approved and
+   * answered with the session; empty when it asks for none, or for none on a sandbox chain.
+   */
+  readonly signIn: ReadonlyArray<SignInMessage>
+}
+
+/** A one-click sign-in request (`wc_sessionAuthenticate`): approving it signs in and connects at once. */
+export interface PendingSignIn {
+  readonly id: number
+  readonly dapp: DappInfo
+  /** The EIP-4361 domain and URI the dapp signs in to (its words, untrusted). */
+  readonly domain: string
+  readonly uri: string
+  /** Every chain the dapp asked for. */
+  readonly requestedChains: ReadonlyArray<string>
+  /** One message per sandbox chain asked for; empty when it cannot be signed (see `problem`). */
+  readonly messages: ReadonlyArray<SignInMessage>
+  /** CAIP-10 accounts the session gets. */
+  readonly accounts: ReadonlyArray<string>
+  /** The eip155 methods the session gets; empty: the dapp asked for none, so no session is created. */
+  readonly methods: ReadonlyArray<string>
+  readonly problem: string | undefined
+  /** WalletConnect Verify's verdict; "UNKNOWN" offline. */
+  readonly validation: string
+  /** Seconds since the epoch. */
+  readonly expiry: number
+}
+
+/** What approving a sign-in request sent the dapp: the CACAOs, and the session they created (if any). */
+export interface SignInResult {
+  readonly session: SessionInfo | undefined
+  readonly auths: ReadonlyArray<AuthTypes.Cacao>
 }
 
 export interface PendingRequest {
@@ -111,6 +152,18 @@ export interface WcWallet {
   /** Approves the proposal with this id, or the oldest one. Rejects when none waits or it cannot be approved. */
   readonly approveProposal: (id?: number) => Promise<SessionInfo>
   readonly rejectProposal: (id?: number) => Promise<void>
+  /** One-click sign-in requests waiting, oldest first. */
+  readonly signIns: () => ReadonlyArray<PendingSignIn>
+  /**
+   * Signs the sign-in request with this id, or the oldest one, and answers it (`approveSessionAuthenticate`).
+   * Rejects when none waits or it cannot be signed.
+   */
+  readonly approveSignIn: (id?: number) => Promise<SignInResult>
+  /**
+   * Answers the sign-in request with this id, or the oldest one, with "User rejected." (5000), or why it cannot
+   * be signed (e.g. "Unsupported chains.", 5100).
+   */
+  readonly rejectSignIn: (id?: number) => Promise<void>
   readonly requests: () => ReadonlyArray<PendingRequest>
   /** Approves the request with this id, or the oldest one, and answers it. False when none waits. */
   readonly approveRequest: (id?: number) => Promise<boolean>
@@ -175,9 +228,22 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
   const evm = createEvmSigner(account)
   const supported = supportedNamespaces(config.chains, account.address)
 
+  const evmChains = config.chains.map((chain) => `eip155:${chain.chainId}`)
+
   let mode = initialMode
   let answeredCount = 0
   const proposalQueue: Array<PendingProposal> = []
+  /** The sign-in requests of the waiting proposals, by proposal id, ready to be signed. */
+  const proposalSignIn = new Map<number, ReadonlyArray<PreparedSignIn>>()
+  const signInQueue: Array<
+    PendingSignIn & {
+      readonly prepared: PreparedSignIn | undefined
+      readonly reason: { readonly code: number; readonly message: string }
+    }
+  > = []
+  /** Sign-in request ids already answered or expired, and the timers that drop a waiting one when it expires. */
+  const settledSignIns = new Set<number>()
+  const signInTimers = new Map<number, ReturnType<typeof setTimeout>>()
   const requestQueue: Array<PendingRequest & { readonly run: Prepared["run"] }> = []
   /** Request ids already taken: WalletKit emits a pending request again after a reload, once. */
   const seenRequests = new Set<number>()
@@ -220,7 +286,16 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
     })
     started.on(
       "session_proposal",
-      (proposal) => void onProposal(proposal.id, proposal.params, proposal.verifyContext.verified.validation)
+      (proposal) =>
+        void onProposal(started, proposal.id, proposal.params, proposal.verifyContext.verified.validation)
+    )
+    // Listening makes the wallet support one-click auth: the sign client then answers a dapp's authenticate()
+    // here and ignores the fallback session proposal that comes with it (on a pairing whose URI names
+    // wc_sessionAuthenticate).
+    started.on(
+      "session_authenticate",
+      (request) =>
+        void onSignIn(started, request.id, request.params, request.verifyContext.verified.validation)
     )
     started.on("session_request", (event) => void onRequest(event.id, event.topic, event.params))
     started.on("session_delete", ({ topic }) => {
@@ -240,7 +315,11 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
     kit = started
     // A proposal that was waiting when the page was closed (requests come back through WalletKit itself).
     for (const proposal of Object.values(started.getPendingSessionProposals())) {
-      void onProposal(proposal.id, proposal, "UNKNOWN")
+      void onProposal(started, proposal.id, proposal, "UNKNOWN")
+    }
+    // Likewise a sign-in request (the sign client keeps it until it is answered or expires).
+    for (const request of started.engine.signClient.auth.requests.getAll()) {
+      void onSignIn(started, request.id, request, request.verifyContext?.verified?.validation ?? "UNKNOWN")
     }
     notify()
     return started
@@ -251,10 +330,19 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
   const removeProposal = (id: number) => {
     const index = proposalQueue.findIndex((proposal) => proposal.id === id)
     const [removed] = index >= 0 ? proposalQueue.splice(index, 1) : []
+    if (removed !== undefined) proposalSignIn.delete(id)
     return removed
   }
 
-  const onProposal = async (id: number, params: ProposalTypes.Struct, validation: string) => {
+  const signInOptions = (client: Kit) => ({
+    chains: evmChains,
+    methods: EVM_METHODS,
+    address: account.address,
+    format: (params: { request: AuthTypes.BaseAuthRequestParams; iss: string }) =>
+      client.formatAuthMessage(params)
+  })
+
+  const onProposal = async (client: Kit, id: number, params: ProposalTypes.Struct, validation: string) => {
     if (proposalQueue.some((proposal) => proposal.id === id)) return
     let namespaces: SessionTypes.Namespaces | undefined
     let problem: string | undefined
@@ -268,13 +356,24 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
       problem = messageOf(error)
     }
     const dapp = dappOf(params.proposer.metadata)
+    // `connect({ authentication })`: sign-in requests answered with the session, signed on approval.
+    const signIns: Array<PreparedSignIn> = []
+    for (const request of proposalSignIns(params.requests)) {
+      try {
+        signIns.push(prepareSignIn(request, signInOptions(client)))
+      } catch (error) {
+        notice("error", `${dapp.name}'s sign-in request cannot be signed: ${messageOf(error)}`)
+      }
+    }
+    if (signIns.length > 0) proposalSignIn.set(id, signIns)
     proposalQueue.push({
       id,
       dapp,
       requestedChains: requestedChainsOf(params),
       namespaces,
       problem,
-      validation
+      validation,
+      signIn: signIns.flatMap((prepared) => prepared.messages)
     })
     notice("info", `${dapp.name} asks to connect.`)
     if (mode === "auto-approve") await settleProposal(id, problem === undefined)
@@ -290,11 +389,18 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
     const client = await kitPromise
     const proposal = pickProposal(id)
     if (proposal.namespaces === undefined) throw new Error(proposal.problem)
+    const signIns = proposalSignIn.get(proposal.id) ?? []
     removeProposal(proposal.id)
     notify()
     try {
-      const session = await client.approveSession({ id: proposal.id, namespaces: proposal.namespaces })
-      notice("info", `Connected to ${proposal.dapp.name}.`)
+      const auths: Array<AuthTypes.Cacao> = []
+      for (const prepared of signIns) auths.push(...(await signIn(prepared, account)))
+      const session = await client.approveSession({
+        id: proposal.id,
+        namespaces: proposal.namespaces,
+        ...(auths.length === 0 ? {} : { proposalRequestsResponses: { authentication: auths } })
+      })
+      notice("info", `Connected to ${proposal.dapp.name}${auths.length === 0 ? "" : " and signed in"}.`)
       return sessionInfo(session)
     } catch (error) {
       notice("error", `Approving ${proposal.dapp.name} failed: ${messageOf(error)}`)
@@ -323,6 +429,143 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
   /** Auto mode: approve what can be approved, reject the rest; failures are already noticed. */
   const settleProposal = (id: number, approve: boolean) =>
     (approve ? approveProposal(id) : rejectProposal(id)).then(
+      () => undefined,
+      () => undefined
+    )
+
+  // ----- one-click sign-in (wc_sessionAuthenticate) -----------------------------------------------------
+
+  const removeSignIn = (id: number) => {
+    const index = signInQueue.findIndex((request) => request.id === id)
+    const [removed] = index >= 0 ? signInQueue.splice(index, 1) : []
+    settledSignIns.add(id)
+    clearTimeout(signInTimers.get(id))
+    signInTimers.delete(id)
+    return removed
+  }
+
+  const onSignIn = async (
+    client: Kit,
+    id: number,
+    params: {
+      readonly requester: { readonly metadata: Parameters<typeof dappOf>[0] }
+      readonly authPayload: AuthTypes.PayloadParams
+      readonly expiryTimestamp: number
+    },
+    validation: string
+  ) => {
+    if (settledSignIns.has(id) || signInQueue.some((request) => request.id === id)) return
+    const { authPayload, expiryTimestamp } = params
+    let prepared: PreparedSignIn | undefined
+    let problem: string | undefined
+    let reason = getSdkError("USER_REJECTED")
+    try {
+      prepared = prepareSignIn(authPayload, signInOptions(client))
+    } catch (error) {
+      problem = messageOf(error)
+      if (error instanceof SignInProblem) reason = { ...error.reason }
+    }
+    const dapp = dappOf(params.requester.metadata)
+    signInQueue.push({
+      id,
+      dapp,
+      domain: typeof authPayload.domain === "string" ? authPayload.domain : "",
+      uri: typeof authPayload.aud === "string" ? authPayload.aud : "",
+      requestedChains: Array.isArray(authPayload.chains) ? authPayload.chains : [],
+      messages: prepared?.messages ?? [],
+      accounts: prepared?.payload.chains.map((chain) => `${chain}:${account.address}`) ?? [],
+      methods: prepared?.methods ?? [],
+      problem,
+      validation,
+      expiry: expiryTimestamp,
+      prepared,
+      reason
+    })
+    // The sign client drops an expired request without telling the wallet.
+    const left = Math.min(Math.max(expiryTimestamp * 1000 - Date.now(), 0), 2 ** 31 - 1)
+    signInTimers.set(
+      id,
+      setTimeout(() => {
+        if (removeSignIn(id) !== undefined) notice("info", `Sign-in request ${id} expired.`)
+      }, left)
+    )
+    notice("info", `${dapp.name} asks to sign in.`)
+    if (mode === "auto-approve") await settleSignIn(id, problem === undefined)
+  }
+
+  const pickSignIn = (id: number | undefined) => {
+    const request = id === undefined ? signInQueue[0] : signInQueue.find((r) => r.id === id)
+    if (request === undefined) throw new Error("No sign-in request is waiting.")
+    return request
+  }
+
+  /**
+   * `approveSessionAuthenticate` (sign-client 2.25) stores the wallet's copy of the new session with the
+   * dapp's key as its controller, while the dapp's copy names the wallet's, as in every session; the wallet
+   * could then not update it (`wallet_switchEthereumChain` would fail with UNAUTHORIZED_UPDATE_REQUEST).
+   * The wallet's copy is corrected to name the wallet.
+   */
+  const takeControl = async (client: Kit, topic: string) => {
+    const store = client.engine.signClient.session
+    const session = store.get(topic)
+    if (session.controller !== session.self.publicKey) {
+      await store.update(topic, { controller: session.self.publicKey })
+    }
+  }
+
+  const approveSignIn = async (id?: number): Promise<SignInResult> => {
+    const client = await kitPromise
+    const request = pickSignIn(id)
+    if (request.prepared === undefined) throw new Error(request.problem)
+    removeSignIn(request.id)
+    notify()
+    try {
+      const auths = await signIn(request.prepared, account)
+      const { session } = await client.approveSessionAuthenticate({ id: request.id, auths })
+      if (session !== undefined) {
+        await takeControl(client, session.topic).catch((error: unknown) =>
+          notice(
+            "error",
+            `The session with ${request.dapp.name} stays the dapp's to update: ${messageOf(error)}`
+          )
+        )
+      }
+      notice(
+        "info",
+        session === undefined
+          ? `Signed in to ${request.dapp.name} (no session: it asked for no methods).`
+          : `Signed in to ${request.dapp.name} and connected.`
+      )
+      return {
+        session:
+          session === undefined
+            ? undefined
+            : sessionInfo(client.getActiveSessions()[session.topic] ?? session),
+        auths
+      }
+    } catch (error) {
+      notice("error", `Signing in to ${request.dapp.name} failed: ${messageOf(error)}`)
+      throw error
+    }
+  }
+
+  const rejectSignIn = async (id?: number): Promise<void> => {
+    const client = await kitPromise
+    const request = pickSignIn(id)
+    removeSignIn(request.id)
+    notify()
+    try {
+      await client.rejectSessionAuthenticate({ id: request.id, reason: request.reason })
+      notice("info", `Rejected the sign-in request of ${request.dapp.name}.`)
+    } catch (error) {
+      notice("error", `Rejecting the sign-in request of ${request.dapp.name} failed: ${messageOf(error)}`)
+      throw error
+    }
+  }
+
+  /** Auto mode: sign in where it can, reject the rest; failures are already noticed. */
+  const settleSignIn = (id: number, approve: boolean) =>
+    (approve ? approveSignIn(id) : rejectSignIn(id)).then(
       () => undefined,
       () => undefined
     )
@@ -578,7 +821,7 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
     const client = await kitPromise
     try {
       await client.pair({ uri: trimmed })
-      notice("info", "Paired; waiting for the dapp's proposal.")
+      notice("info", "Paired; waiting for the dapp's proposal or sign-in request.")
     } catch (error) {
       notice("error", `Pairing failed: ${messageOf(error)}`)
       throw error
@@ -602,6 +845,7 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
       if (mode === "auto-approve") {
         for (const proposal of [...proposalQueue])
           void settleProposal(proposal.id, proposal.namespaces !== undefined)
+        for (const request of [...signInQueue]) void settleSignIn(request.id, request.prepared !== undefined)
         for (const request of [...requestQueue]) void approveRequest(request.id)
       }
     },
@@ -609,6 +853,9 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
     proposals: () => [...proposalQueue],
     approveProposal,
     rejectProposal,
+    signIns: () => signInQueue.map(({ prepared: _prepared, reason: _reason, ...request }) => request),
+    approveSignIn,
+    rejectSignIn,
     requests: () => requestQueue.map(({ run: _run, ...request }) => request),
     approveRequest,
     rejectRequest,

@@ -4,6 +4,7 @@
  * message waits for the visitor), so connect, reload, a network switch or several callers make one prompt
  * at most. A plugin that fails is the catalogue's setup failure: a toast, and the wallet disconnected.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as FiberHandle from "effect/FiberHandle"
@@ -19,6 +20,9 @@ import { Notifications } from "../../services/Notifications"
 import { RpcRouter } from "../../services/RpcRouter"
 import type { SignInAccount, SignInState } from "../../services/SignIn"
 import type { SignInMessage } from "../../services/Siwx"
+import type { PairingSignIn } from "../../services/WalletConnect"
+import { sessionFromCacao } from "../../siwx/cacao"
+import { MAX_LIFETIME_MS } from "../../siwx/siweMessage"
 import { makeSiwx } from "./Siwx"
 
 const IDLE: SignInState = { _tag: "Idle" }
@@ -42,6 +46,11 @@ const sameFollowed = (a: Followed, b: Followed) =>
   typeof a === "string" || typeof b === "string"
     ? a === b
     : a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase()
+
+/** The account a one-click sign-in's message is made for before the wallet names its own. */
+const ANY_ACCOUNT = "0x0000000000000000000000000000000000000000"
+/** A wallet signs one message per chain; more than this many are not read. */
+const MAX_PAIRING_SIGNATURES = 32
 
 const keyOf = (account: SignInAccount) => `${account.chainId}|${account.address.toLowerCase()}`
 
@@ -142,7 +151,44 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
       Effect.forkScoped
     )
 
+    // One-click sign-in: the plugin's message for the first chain gives the fields every chain's message
+    // shares; a signed message is verified and kept by the plugin before the session is used, so following
+    // the account then finds its session and asks nothing. What fails leaves the usual prompt.
+    const pairingSignIn: PairingSignIn = {
+      request: (chains) => {
+        const first = chains.find((chain): chain is `eip155:${string}` => chain.startsWith("eip155:"))
+        return first === undefined
+          ? Effect.succeed(undefined)
+          : Effect.all([siwx.createMessage(first, ANY_ACCOUNT), Clock.currentTimeMillis]).pipe(
+              Effect.map(([{ data }, now]) => ({
+                domain: data.domain,
+                uri: data.uri,
+                nonce: data.nonce,
+                statement: data.statement,
+                // A sign-in must expire; a plugin that sets no expiration gets the longest one allowed.
+                exp: data.expirationTime ?? new Date(now + MAX_LIFETIME_MS).toISOString(),
+                nbf: data.notBefore,
+                requestId: data.requestId,
+                resources: data.resources
+              })),
+              Effect.orElseSucceed(() => undefined)
+            )
+      },
+      // Every message shares one nonce, which the plugin accepts once: the first that verifies is kept
+      // (the first chain asked, the page's first network), and the rest are not sent to be refused.
+      complete: (auths) =>
+        Effect.gen(function* () {
+          for (const cacao of auths.slice(0, MAX_PAIRING_SIGNATURES)) {
+            const session = sessionFromCacao(cacao)
+            if (session === undefined) continue
+            const kept = yield* Effect.result(siwx.addSession(session))
+            if (kept._tag === "Success") return
+          }
+        })
+    }
+
     return {
+      pairingSignIn,
       sign: Effect.gen(function* () {
         // Prompt becomes Signing in one step: of Signs at once (a double click, two callers), one asks.
         const prompt = yield* SubscriptionRef.modify(

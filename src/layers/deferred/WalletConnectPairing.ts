@@ -10,7 +10,12 @@ import type { WalletConnectSession } from "../../internal/sessionAccounts"
 import type { SessionWire } from "../../internal/walletConnectSession"
 import * as codec from "../../internal/walletConnectSession"
 import { ModalConfig } from "../../services/ModalConfig"
-import type { PairingState, WalletConnectError, WalletConnectEvent } from "../../services/WalletConnect"
+import type {
+  PairingSignIn,
+  PairingState,
+  WalletConnectError,
+  WalletConnectEvent
+} from "../../services/WalletConnect"
 import {
   type NamespaceRequest,
   type UniversalProviderClient,
@@ -106,12 +111,37 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
     )
 
     /**
+     * What one pairing URI asks: the namespaces, or a sign-in on the EVM chains when `signIn` makes one
+     * (a fresh nonce per URI); in that case the wallet's signatures go to `signIn.complete` first.
+     */
+    const asked = (
+      loadedClient: UniversalProviderClient,
+      requests: Readonly<Record<string, NamespaceRequest>>,
+      signIn: PairingSignIn | undefined
+    ) =>
+      Effect.gen(function* () {
+        const evm = requests.eip155
+        const request =
+          signIn === undefined || evm === undefined ? undefined : yield* signIn.request(evm.chains)
+        if (signIn === undefined || evm === undefined || request === undefined)
+          return Effect.tryPromise({ try: () => loadedClient.connect(requests), catch: normalizeWalletError })
+        return Effect.tryPromise({
+          try: () => loadedClient.authenticate({ ...request, chains: evm.chains, methods: evm.methods }),
+          catch: normalizeWalletError
+        }).pipe(
+          Effect.tap((answer) => signIn.complete(answer.auths)),
+          Effect.map((answer) => answer.session)
+        )
+      })
+
+    /**
      * One pairing URI: resolves to the session when a wallet approves it, or to none when the URI is about to
      * expire and must be replaced.
      */
     const pairOnce = (
       loadedClient: UniversalProviderClient,
-      requests: Readonly<Record<string, NamespaceRequest>>
+      requests: Readonly<Record<string, NamespaceRequest>>,
+      signIn: PairingSignIn | undefined
     ) =>
       Effect.scoped(
         Effect.gen(function* () {
@@ -123,9 +153,7 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
             Effect.sync(() => loadedClient.on("display_uri", onUri)),
             () => Effect.sync(() => loadedClient.off("display_uri", onUri))
           )
-          const approval = yield* Effect.forkScoped(
-            Effect.tryPromise({ try: () => loadedClient.connect(requests), catch: normalizeWalletError })
-          )
+          const approval = yield* Effect.forkScoped(Effect.flatten(asked(loadedClient, requests, signIn)))
           const first = yield* Effect.raceFirst(
             Effect.map(Deferred.await(shown), (uri) => ({ _tag: "Uri" as const, uri })),
             Effect.map(Fiber.join(approval), (raw) => ({ _tag: "Approved" as const, raw }))
@@ -149,16 +177,21 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
         })
       )
 
-    const connect: Effect.Effect<WalletConnectSession, WalletConnectError> = Effect.gen(function* () {
-      const loadedClient = yield* loaded
-      const requests = codec.namespaceRequests(config.networks)
-      let approved = yield* pairOnce(loadedClient, requests)
-      while (Option.isNone(approved)) approved = yield* pairOnce(loadedClient, requests)
-      const session = adopt(approved.value)
-      if (Option.isNone(session))
-        return yield* Effect.fail(normalizeWalletError({ message: "The wallet's session could not be read" }))
-      return session.value
-    })
+    const connect = (
+      signIn: PairingSignIn | undefined
+    ): Effect.Effect<WalletConnectSession, WalletConnectError> =>
+      Effect.gen(function* () {
+        const loadedClient = yield* loaded
+        const requests = codec.namespaceRequests(config.networks)
+        let approved = yield* pairOnce(loadedClient, requests, signIn)
+        while (Option.isNone(approved)) approved = yield* pairOnce(loadedClient, requests, signIn)
+        const session = adopt(approved.value)
+        if (Option.isNone(session))
+          return yield* Effect.fail(
+            normalizeWalletError({ message: "The wallet's session could not be read" })
+          )
+        return session.value
+      })
 
     /** The session the SDK kept, when it decodes; `WalletConnectLive` bounds the wait. */
     const restore = Effect.map(loaded, (loadedClient) => adopt(loadedClient.session()))
