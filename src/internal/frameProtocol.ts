@@ -171,3 +171,32 @@ export const acceptHello = <Port>(
   if (event.ports.length !== 1) return { ok: false, reason: "port" }
   return { ok: true, port: event.ports[0] as Port }
 }
+
+/** Login requests wait at most this long for the frame (SPEC.md §9). */
+export const LOGIN_REQUEST_TIMEOUT_MS = 30_000
+/** The frame's wallet requests wait for the visitor (in ApproveTransaction), bounded by their caller. */
+const UNTIMED: ReadonlySet<AppRequest> = new Set(["RPC_REQUEST"])
+
+/** How long the app waits for the frame's reply to `request`; `undefined`: as long as the caller does. */
+export const replyTimeoutMs = (request: AppRequest): number | undefined =>
+  UNTIMED.has(request) ? undefined : LOGIN_REQUEST_TIMEOUT_MS
+
+/**
+ * The frame's URL: SPEC.md §7's query (project, chain, SDK version 4, logger) on the secure site's `/sdk`,
+ * and the handshake nonce in the fragment, which never reaches a server or a log.
+ */
+export const frameUrl = (options: {
+  readonly origin: string
+  readonly projectId: string
+  readonly chainId: string
+  readonly enableLogger: boolean
+  readonly nonce: string
+}): string => {
+  const url = new URL("/sdk", options.origin)
+  url.searchParams.set("projectId", options.projectId)
+  url.searchParams.set("chainId", options.chainId)
+  url.searchParams.set("version", "4")
+  url.searchParams.set("enableLogger", String(options.enableLogger))
+  url.hash = `nonce=${options.nonce}`
+  return url.toString()
+}

@@ -50,8 +50,15 @@ export const apiHarness = <I>(live: Layer.Layer<I, never, ModalConfig | HttpClie
   return { apiLayer, withApi }
 }
 
-/** Lets the fake fetch's promise callbacks run (they are outside the TestClock). */
-export const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+/**
+ * Lets the fake fetch's promise callbacks run (they are outside the TestClock). Several macrotasks: reading
+ * a `Response` body takes more than one turn, and a loaded machine must not make a count come out short.
+ */
+export const settle = Effect.forEach(
+  Array.from({ length: 8 }, (_, i) => i),
+  () => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0))),
+  { discard: true }
+)
 export const advance = (millis: number) => Effect.andThen(TestClock.adjust(Duration.millis(millis)), settle)
 
 export const failureOf = <A>(exit: Exit.Exit<A, AirlockError>): AirlockError => {

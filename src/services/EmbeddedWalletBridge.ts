@@ -1,0 +1,52 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as PubSub from "effect/PubSub"
+import type * as Scope from "effect/Scope"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type {
+  EmailLoginDependencyLoadError,
+  FrameLoadError,
+  FrameRequestError,
+  FrameTimeoutError
+} from "../errors"
+import type { AppRequest, FrameEvent } from "../internal/frameProtocol"
+
+/** Where the embedded-wallet frame stands. */
+export type FrameState =
+  | { readonly _tag: "Idle" }
+  | { readonly _tag: "Loading" }
+  | { readonly _tag: "Ready" }
+  | { readonly _tag: "Failed"; readonly error: FrameLoadError | EmailLoginDependencyLoadError }
+
+/** Why the frame did not answer a request. */
+export type EmbeddedWalletBridgeError =
+  | FrameLoadError
+  | EmailLoginDependencyLoadError
+  | FrameTimeoutError
+  | FrameRequestError
+
+export interface EmbeddedWalletBridgeShape {
+  readonly state: SubscriptionRef.SubscriptionRef<FrameState>
+  /**
+   * Asks the frame, loading it first when it is not yet (once; a failed load is tried again by the next
+   * request). Login requests wait 30 s at most; a wallet request waits as long as its caller.
+   */
+  readonly request: (
+    request: AppRequest,
+    payload?: unknown
+  ) => Effect.Effect<unknown, EmbeddedWalletBridgeError>
+  /** The frame's own events (ready, session update) from now on, for as long as the scope lasts. */
+  readonly events: Effect.Effect<PubSub.Subscription<FrameEvent>, never, Scope.Scope>
+}
+
+/**
+ * The embedded-wallet frame on the secure site's own origin (SPEC.md §7; THREATS.md T6, T7): loaded on
+ * first use, greeted over `postMessage` bound to its exact origin, window and nonce, then spoken to over a
+ * `MessageChannel` port alone.
+ *
+ * @since 0.2.0
+ * @category tags
+ */
+export class EmbeddedWalletBridge extends Context.Service<EmbeddedWalletBridge, EmbeddedWalletBridgeShape>()(
+  "@airlock/EmbeddedWalletBridge"
+) {}
