@@ -133,6 +133,15 @@ export class EmailLoginDependencyLoadError extends Data.TaggedError("EmailLoginD
   override readonly message = "Unable to load email login dependency"
 }
 
+/** An email login within 30 s of the last one (SPEC.md §5); `seconds` is rounded up. */
+export class EmailLoginCooldownError extends Data.TaggedError("EmailLoginCooldownError")<{
+  readonly seconds: number
+}> {
+  override get message() {
+    return `Please try again after ${this.seconds} seconds`
+  }
+}
+
 /** The frame answered a request with an error. Its message is shown when usable, else a generic text. */
 export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
   readonly request?: string | undefined
@@ -319,6 +328,7 @@ export type AirlockError =
   | AuthenticationSetupError
   | MethodNotAllowedError
   | EmailLoginDependencyLoadError
+  | EmailLoginCooldownError
   | FrameRequestError
   | RequestAbortedError
   | ChainNotSupportedError

@@ -75,6 +75,7 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     AuthenticationSetupError: toast("A problem occurred while trying initialize authentication"),
     MethodNotAllowedError: toast("Action not allowed", "error", ERROR_TOAST_DELAY_MS),
     EmailLoginDependencyLoadError: toast("Unable to load email login dependency"),
+    EmailLoginCooldownError: (error) => toast(error.message),
     FrameRequestError: ownMessage,
     RequestAbortedError: ownMessage,
     ChainNotSupportedError: toast("Chain is not supported"),

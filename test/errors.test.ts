@@ -16,6 +16,7 @@ import {
   ConnectorAlreadyConnectedError,
   ConnectorNotConnectedError,
   ConnectorNotFoundError,
+  EmailLoginCooldownError,
   EmailLoginDependencyLoadError,
   FrameLoadError,
   FrameRequestError,
@@ -158,6 +159,13 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new EmailLoginDependencyLoadError({}),
       message: "Unable to load email login dependency",
       shown: toast("Unable to load email login dependency")
+    }
+  ],
+  EmailLoginCooldownError: [
+    {
+      error: new EmailLoginCooldownError({ seconds: 12 }),
+      message: "Please try again after 12 seconds",
+      shown: toast("Please try again after 12 seconds")
     }
   ],
   FrameRequestError: [
