@@ -38,7 +38,7 @@ const user = {
 type Answer = (payload: unknown) => Effect.Effect<unknown, FrameRequestError>
 
 /** The email login over a frame whose answers are `answers`; what it was asked is recorded. */
-const world = (answers: Partial<Record<AppRequest, Answer>>, kept = KeyValueStore.layerMemory) =>
+const world = (answers: ReadonlyArray<readonly [AppRequest, Answer]>, kept = KeyValueStore.layerMemory) =>
   Effect.gen(function* () {
     const asked: Array<{ readonly request: AppRequest; readonly payload: unknown }> = []
     const bridge = Layer.effect(
@@ -50,7 +50,7 @@ const world = (answers: Partial<Record<AppRequest, Answer>>, kept = KeyValueStor
           request: (request, payload) =>
             Effect.suspend(() => {
               asked.push({ request, payload })
-              const answer = answers[request]
+              const answer = answers.find(([name]) => name === request)?.[1]
               return answer === undefined ? Effect.die(`unexpected ${request}`) : answer(payload)
             }),
           events: PubSub.subscribe(events)
@@ -70,14 +70,17 @@ const tag = (state: EmailLoginState) => state._tag
 describe("EmailLogin", () => {
   it.effect("a new user: the code from the mail, a wrong one first; the user is fetched and kept", () =>
     Effect.gen(function* () {
-      const { login, storage, asked } = yield* world({
-        CONNECT_EMAIL: () => Effect.succeed({ action: "VERIFY_OTP" }),
-        CONNECT_OTP: (payload) =>
-          (payload as { otp: string }).otp === "123456"
-            ? Effect.succeed({})
-            : Effect.fail(new FrameRequestError({ request: "CONNECT_OTP", frameMessage: "Invalid code" })),
-        GET_USER: () => Effect.succeed(user)
-      })
+      const { login, storage, asked } = yield* world([
+        ["CONNECT_EMAIL", () => Effect.succeed({ action: "VERIFY_OTP" })],
+        [
+          "CONNECT_OTP",
+          (payload) =>
+            (payload as { otp: string }).otp === "123456"
+              ? Effect.succeed({})
+              : Effect.fail(new FrameRequestError({ request: "CONNECT_OTP", frameMessage: "Invalid code" }))
+        ],
+        ["GET_USER", () => Effect.succeed(user)]
+      ])
       yield* login.submitEmail("  ada@example.com ")
       assert.deepStrictEqual(yield* stateOf(login), { _tag: "EnterCode", email: "ada@example.com" })
       const wrong = yield* Effect.flip(login.submitCode("000000"))
@@ -97,18 +100,18 @@ describe("EmailLogin", () => {
 
   it.effect("a known device connects at once; a new device waits for its approval, then a code", () =>
     Effect.gen(function* () {
-      const known = yield* world({
-        CONNECT_EMAIL: () => Effect.succeed({ action: "CONNECT" }),
-        GET_USER: () => Effect.succeed(user)
-      })
+      const known = yield* world([
+        ["CONNECT_EMAIL", () => Effect.succeed({ action: "CONNECT" })],
+        ["GET_USER", () => Effect.succeed(user)]
+      ])
       yield* known.login.submitEmail("ada@example.com")
       assert.strictEqual(tag(yield* stateOf(known.login)), "LoggedIn")
 
       const approved = yield* Deferred.make<void>()
-      const fresh = yield* world({
-        CONNECT_EMAIL: () => Effect.succeed({ action: "VERIFY_DEVICE" }),
-        CONNECT_DEVICE: () => Effect.as(Deferred.await(approved), {})
-      })
+      const fresh = yield* world([
+        ["CONNECT_EMAIL", () => Effect.succeed({ action: "VERIFY_DEVICE" })],
+        ["CONNECT_DEVICE", () => Effect.as(Deferred.await(approved), {})]
+      ])
       const submitting = yield* Effect.forkChild(fresh.login.submitEmail("ada@example.com"))
       yield* Effect.yieldNow
       while (tag(yield* stateOf(fresh.login)) !== "ApproveDevice") yield* Effect.yieldNow
@@ -125,7 +128,9 @@ describe("EmailLogin", () => {
         const kept = KeyValueStore.layerMemory
         const storeLayer = yield* Layer.build(kept)
         const sameStore = Layer.succeedContext(storeLayer)
-        const answers = { CONNECT_EMAIL: () => Effect.succeed({ action: "VERIFY_OTP" }) }
+        const answers: ReadonlyArray<readonly [AppRequest, Answer]> = [
+          ["CONNECT_EMAIL", () => Effect.succeed({ action: "VERIFY_OTP" })]
+        ]
         const first = yield* world(answers, sameStore)
         yield* first.login.submitEmail("ada@example.com")
         yield* TestClock.adjust(Duration.millis(12_400))
@@ -146,11 +151,11 @@ describe("EmailLogin", () => {
 
   it.effect("an email update takes the current address's code, then the new one's", () =>
     Effect.gen(function* () {
-      const { login, storage, asked } = yield* world({
-        UPDATE_EMAIL: () => Effect.succeed({ action: "VERIFY_PRIMARY_OTP" }),
-        UPDATE_EMAIL_PRIMARY_OTP: () => Effect.succeed({}),
-        UPDATE_EMAIL_SECONDARY_OTP: () => Effect.succeed({ newEmail: "grace@example.com" })
-      })
+      const { login, storage, asked } = yield* world([
+        ["UPDATE_EMAIL", () => Effect.succeed({ action: "VERIFY_PRIMARY_OTP" })],
+        ["UPDATE_EMAIL_PRIMARY_OTP", () => Effect.succeed({})],
+        ["UPDATE_EMAIL_SECONDARY_OTP", () => Effect.succeed({ newEmail: "grace@example.com" })]
+      ])
       yield* login.updateEmail("grace@example.com")
       assert.deepStrictEqual(yield* SubscriptionRef.get(login.update), {
         _tag: "PrimaryCode",
@@ -173,11 +178,11 @@ describe("EmailLogin", () => {
 
   it.effect("signing out forgets the login within 3 s even when the frame never answers", () =>
     Effect.gen(function* () {
-      const { login, storage } = yield* world({
-        CONNECT_EMAIL: () => Effect.succeed({ action: "CONNECT" }),
-        GET_USER: () => Effect.succeed(user),
-        SIGN_OUT: () => Effect.never
-      })
+      const { login, storage } = yield* world([
+        ["CONNECT_EMAIL", () => Effect.succeed({ action: "CONNECT" })],
+        ["GET_USER", () => Effect.succeed(user)],
+        ["SIGN_OUT", () => Effect.never]
+      ])
       yield* login.submitEmail("ada@example.com")
       const signingOut = yield* Effect.forkChild(login.signOut)
       yield* TestClock.adjust(Duration.seconds(3))
@@ -189,7 +194,7 @@ describe("EmailLogin", () => {
 
   it.effect("an answer of another shape fails the login in words, never with the frame's data", () =>
     Effect.gen(function* () {
-      const { login } = yield* world({ CONNECT_EMAIL: () => Effect.succeed({ action: "<script>" }) })
+      const { login } = yield* world([["CONNECT_EMAIL", () => Effect.succeed({ action: "<script>" })]])
       const error = yield* Effect.flip(login.submitEmail("ada@example.com"))
       assert.strictEqual(error._tag, "SchemaDecodeError")
       assert.notInclude(error.message, "<script>")
