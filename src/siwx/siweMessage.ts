@@ -109,15 +109,32 @@ export const checkSiweMessage = (message: string, expected: SiweExpectations): S
     return refuse("address")
   if (expected.address !== undefined && fields.address.toLowerCase() !== expected.address.toLowerCase())
     return refuse("address")
-  const issuedAt = fields.issuedAt?.getTime() ?? Number.NaN
-  const expiresAt = fields.expirationTime?.getTime()
-  if (expiresAt === undefined) return refuse("no-expiration")
-  if (expiresAt - issuedAt > MAX_LIFETIME_MS || expiresAt < issuedAt) return refuse("lifetime")
-  if (issuedAt > expected.now + CLOCK_SKEW_MS) return refuse("issued-in-future")
-  if (expected.now > expiresAt + CLOCK_SKEW_MS) return refuse("expired")
-  const notBefore = fields.notBefore?.getTime()
-  if (notBefore !== undefined && notBefore > expected.now + CLOCK_SKEW_MS) return refuse("not-yet-valid")
-  return { ok: true, fields }
+  const outside = timeWindowRefusal(fields, expected.now)
+  return outside === undefined ? { ok: true, fields } : refuse(outside)
+}
+
+/**
+ * Why a message's times are refused at `now`, or `undefined`: an expiration is mandatory, at most
+ * `MAX_LIFETIME_MS` after issue; issue, expiry and not-before are each allowed `CLOCK_SKEW_MS` of skew.
+ * Shared by EIP-4361 and Sign-In-With-Solana.
+ */
+export const timeWindowRefusal = (
+  times: {
+    readonly issuedAt?: Date | undefined
+    readonly expirationTime?: Date | undefined
+    readonly notBefore?: Date | undefined
+  },
+  now: number
+): "no-expiration" | "lifetime" | "issued-in-future" | "expired" | "not-yet-valid" | undefined => {
+  const issuedAt = times.issuedAt?.getTime() ?? Number.NaN
+  const expiresAt = times.expirationTime?.getTime()
+  if (expiresAt === undefined) return "no-expiration"
+  if (expiresAt - issuedAt > MAX_LIFETIME_MS || expiresAt < issuedAt) return "lifetime"
+  if (issuedAt > now + CLOCK_SKEW_MS) return "issued-in-future"
+  if (now > expiresAt + CLOCK_SKEW_MS) return "expired"
+  const notBefore = times.notBefore?.getTime()
+  if (notBefore !== undefined && notBefore > now + CLOCK_SKEW_MS) return "not-yet-valid"
+  return undefined
 }
 
 /** What a sign-in message is built from. */

@@ -6,7 +6,7 @@
  * the time is passed in.
  */
 import type { SiwxChainId } from "./config"
-import { CLOCK_SKEW_MS, MAX_LIFETIME_MS, type SiweRefusal } from "./siweMessage"
+import { MAX_LIFETIME_MS, type SiweRefusal, timeWindowRefusal } from "./siweMessage"
 import { isSolanaAddress } from "./solanaSignature"
 
 /** A CAIP-2 Solana chain: `solana:` and the first 32 characters of the genesis hash. */
@@ -238,15 +238,8 @@ export const checkSiwsMessage = (message: string, expected: SiwsExpectations): S
   if (fields.nonce !== expected.nonce) return refuse("nonce")
   if (!isSolanaAddress(fields.address)) return refuse("address")
   if (expected.address !== undefined && fields.address !== expected.address) return refuse("address")
-  const issuedAt = fields.issuedAt.getTime()
-  const expiresAt = fields.expirationTime?.getTime()
-  if (expiresAt === undefined) return refuse("no-expiration")
-  if (expiresAt - issuedAt > MAX_LIFETIME_MS || expiresAt < issuedAt) return refuse("lifetime")
-  if (issuedAt > expected.now + CLOCK_SKEW_MS) return refuse("issued-in-future")
-  if (expected.now > expiresAt + CLOCK_SKEW_MS) return refuse("expired")
-  const notBefore = fields.notBefore?.getTime()
-  if (notBefore !== undefined && notBefore > expected.now + CLOCK_SKEW_MS) return refuse("not-yet-valid")
-  return { ok: true, fields }
+  const outside = timeWindowRefusal(fields, expected.now)
+  return outside === undefined ? { ok: true, fields } : refuse(outside)
 }
 
 /** What a Sign-In-With-Solana message is built from. */
