@@ -7,9 +7,10 @@
  * `/wc?uri=<encoded URI>` as a modal opens a web wallet).
  */
 import { readSandboxConfig } from "../../shared/config"
+import { isWcWalletMode } from "./context"
 import "./styles.css"
 import { renderWalletPage } from "./ui"
-import { createWcWallet, isWcWalletMode, type WcWallet } from "./wallet"
+import { createWcWallet, type WcWallet } from "./wallet"
 
 /** What tests reach as `window.__sandboxWcWallet`: the wallet less its notices; every value is plain data. */
 export type SandboxWcWalletHandle = Omit<WcWallet, "notices">

@@ -5,7 +5,11 @@
  */
 import type { SignInMessage } from "./auth"
 import type { Preview } from "./evm"
-import type { PendingProposal, PendingRequest, PendingSignIn, SessionInfo, WcWallet } from "./wallet"
+import type { PendingProposal } from "./proposals"
+import type { PendingRequest } from "./requests"
+import type { SessionInfo } from "./sessions"
+import type { PendingSignIn } from "./signIns"
+import type { WcWallet } from "./wallet"
 
 const element = <K extends keyof HTMLElementTagNameMap>(
   tag: K,
