@@ -12,6 +12,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as PubSub from "effect/PubSub"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { beforeAll } from "vitest"
@@ -124,8 +125,11 @@ describe("EmbeddedWalletBridge", () => {
         assert.deepStrictEqual(yield* Fiber.join(asking), { chainId: "eip155:31337" })
         assert.strictEqual((yield* SubscriptionRef.get(bridge.state))._tag, "Ready")
 
+        // The ready event reaches the bridge's subscribers, the sync among them, before the clock moves.
+        const seen = yield* bridge.events
         real.send({ type: "@w3m-frame/READY", payload: { version: "4" } })
-        yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 10)))
+        assert.deepStrictEqual(yield* PubSub.take(seen), { _tag: "Ready", version: "4" })
+        yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 20)))
         yield* TestClock.adjust(Duration.millis(499))
         yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 10)))
         assert.strictEqual(real.asked.length, 1, "nothing synced before 500 ms")

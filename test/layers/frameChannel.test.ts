@@ -18,6 +18,7 @@ import { HELLO, MAX_MESSAGE_LENGTH, type WindowMessage } from "../../src/interna
 import {
   awaitGreeting,
   FRAME_LOAD_TIMEOUT,
+  type FrameChannel,
   type FramePort,
   openFrameChannel,
   type RefusedGreetings
@@ -29,6 +30,19 @@ const frameWindow = { name: "the frame's window" }
 
 /** Lets the ports deliver what was posted (MessagePort delivery is a real task). */
 const delivered = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 5)))
+
+/** Waits (real time, bounded) until `condition` holds: the ports deliver and the channel reads in fibers. */
+const eventually = (condition: () => boolean) =>
+  Effect.gen(function* () {
+    for (let i = 0; i < 200 && !condition(); i++) yield* delivered
+  })
+
+/** The dropped count once it reaches `count` (the channel reads its port in its own fiber), else as it is. */
+const droppedOnce = (channel: FrameChannel, count: number) =>
+  Effect.gen(function* () {
+    for (let i = 0; i < 200 && (yield* SubscriptionRef.get(channel.dropped)) < count; i++) yield* delivered
+    return yield* SubscriptionRef.get(channel.dropped)
+  })
 
 /** A window whose `message` listeners the test calls, as the browser would. */
 const fakeWindow = () => {
@@ -136,7 +150,7 @@ describe("requests over the port", () => {
       return Effect.gen(function* () {
         const channel = yield* openFrameChannel(frame.appPort)
         const asking = yield* Effect.forkChild(channel.request("GET_CHAIN_ID"))
-        yield* delivered
+        yield* eventually(() => frame.asked.length === 1)
         const [asked] = frame.asked
         assert.strictEqual(asked?.type, "@w3m-app/GET_CHAIN_ID")
         assert.match(asked?.id ?? "", /^[0-9a-f]{32}$/)
@@ -154,7 +168,7 @@ describe("requests over the port", () => {
         frame.send({ type: "@w3m-frame/GET_CHAIN_ID_SUCCESS", id, payload: { chainId: 1 } })
         yield* delivered
         assert.deepStrictEqual(yield* Fiber.join(asking), { chainId: 31337 })
-        assert.strictEqual(yield* SubscriptionRef.get(channel.dropped), 6, "five forgeries and one replay")
+        assert.strictEqual(yield* droppedOnce(channel, 6), 6, "five forgeries and one replay")
       }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
     }
   )
@@ -165,8 +179,10 @@ describe("requests over the port", () => {
       const channel = yield* openFrameChannel(frame.appPort)
       const first = yield* Effect.forkChild(Effect.flip(channel.request("CONNECT_OTP", { otp: "123456" })))
       const second = yield* Effect.forkChild(Effect.flip(channel.request("SIGN_OUT")))
-      yield* delivered
-      const [otp, signOut] = frame.asked
+      yield* eventually(() => frame.asked.length === 2)
+      // The two requests run in their own fibers: either may be posted first.
+      const otp = frame.asked.find((asked) => asked.type === "@w3m-app/CONNECT_OTP")
+      const signOut = frame.asked.find((asked) => asked.type === "@w3m-app/SIGN_OUT")
       assert.deepStrictEqual(otp?.payload, { otp: "123456" })
       frame.send({ type: "@w3m-frame/CONNECT_OTP_ERROR", id: otp!.id, payload: { message: "Invalid code" } })
       frame.send({ type: "@w3m-frame/SIGN_OUT_ERROR", id: signOut!.id })
@@ -183,7 +199,7 @@ describe("requests over the port", () => {
       const asking = yield* Effect.forkChild(
         Effect.flip(channel.request("CONNECT_EMAIL", { email: "a@b.example" }, Duration.seconds(30)))
       )
-      yield* delivered
+      yield* eventually(() => frame.asked.length === 1)
       yield* TestClock.adjust(Duration.millis(29_999))
       assert.isUndefined(asking.pollUnsafe())
       yield* TestClock.adjust(Duration.millis(1))
@@ -194,7 +210,7 @@ describe("requests over the port", () => {
         payload: { action: "CONNECT" }
       })
       yield* delivered
-      assert.strictEqual(yield* SubscriptionRef.get(channel.dropped), 1)
+      assert.strictEqual(yield* droppedOnce(channel, 1), 1)
     }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
   })
 
@@ -206,12 +222,9 @@ describe("requests over the port", () => {
       frame.send({ type: "@w3m-frame/READY", payload: { version: "4" } })
       frame.send({ type: "@w3m-frame/SESSION_UPDATE", payload: {} })
       frame.send({ type: "@w3m-frame/SESSION_UPDATE", payload: { token: "t" } })
-      yield* delivered
-      assert.deepStrictEqual(yield* PubSub.takeAll(events), [
-        { _tag: "Ready", version: "4" },
-        { _tag: "SessionUpdate", token: "t" }
-      ])
-      assert.strictEqual(yield* SubscriptionRef.get(channel.dropped), 1)
+      assert.deepStrictEqual(yield* PubSub.take(events), { _tag: "Ready", version: "4" })
+      assert.deepStrictEqual(yield* PubSub.take(events), { _tag: "SessionUpdate", token: "t" })
+      assert.strictEqual(yield* droppedOnce(channel, 1), 1)
     }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
   })
 })
