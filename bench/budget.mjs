@@ -55,3 +55,16 @@ if (sdkInitial.length > 0 || sdkLazy.length === 0) {
 } else {
   console.log(`The WalletConnect SDK is in a lazy chunk only (${sdkLazy.join(", ")}).`)
 }
+
+// THREATS.md T6: nothing in the bundle posts to any window with the target origin "*" (the embedded
+// wallet's frame is greeted only by its own origin, then spoken to over a MessageChannel port).
+const wildcardPost = /postMessage\([^;]{0,200}?,\s*(["'`])\*\1\s*[,)]/
+const posting = []
+for (const file of [...initial, ...lazy])
+  if (wildcardPost.test(await readFile(join(appDist, file), "utf8"))) posting.push(file)
+if (posting.length > 0) {
+  console.error(`postMessage with the target origin "*" in: [${posting}].`)
+  process.exitCode = 1
+} else {
+  console.log(`No postMessage with the target origin "*" in ${initial.length + lazy.length} chunks.`)
+}
