@@ -17,6 +17,7 @@ import {
   sendJson
 } from "./http.mjs"
 import { renderMailbox } from "./mailbox.mjs"
+import { makeFramePage } from "./page/serve.mjs"
 import { socialClient } from "./social.mjs"
 import { parseChainId } from "./wallet.mjs"
 
@@ -70,6 +71,8 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
     social: socialUrl === undefined ? undefined : socialClient(socialUrl)
   })
   let isAllowed = originMatcher(allowedOrigins)
+  let allowedList = [...allowedOrigins]
+  const framePage = makeFramePage(() => allowedList)
   /**
    * This server's origin: `publicUrl`'s, else the Host header's when it names loopback (a Host header is the
    * client's to choose: a link mailed to someone must never point wherever the asker says).
@@ -217,9 +220,13 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
   }
 
   return Object.freeze({
-    /** Answers `/auth/*`, `/mailbox` and `/mailbox.json` (true); leaves any other path alone (false). */
+    /**
+     * Answers `/auth/*`, `/mailbox`, `/mailbox.json` and the frame page (`/sdk`, `/sdk/frame.js`) (true);
+     * leaves any other path alone (false).
+     */
     handle: (req, res) => {
       const url = new URL(req.url ?? "/", "http://frame.invalid")
+      if (framePage(req, res, url.pathname)) return true
       if (
         !url.pathname.startsWith("/auth/") &&
         url.pathname !== "/mailbox" &&
@@ -239,6 +246,7 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
     setPublicUrl: (url) => core.setPublicUrl(url),
     setAllowedOrigins: (list) => {
       isAllowed = originMatcher(list)
+      allowedList = [...list]
     },
     close: async () => {}
   })

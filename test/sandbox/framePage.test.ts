@@ -1,0 +1,376 @@
+/**
+ * The embedded-wallet frame page (sandbox/frame/page, issue 14), the frame's side of frameProtocol.ts, in
+ * chromium: an allowed host page embeds `/sdk#nonce=…`, takes the HELLO (origin, window and nonce checked)
+ * and its port, and logs in by email with the code from the mailbox; a host on another origin gets no
+ * greeting (the CSP's frame-ancestors blocks the frame); the page never posts to "*".
+ */
+import { randomBytes } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type RunningFrameAuthServer, startFrameAuthServer } from "../../sandbox/frame/auth.mjs"
+import { launchChromium } from "../e2e/browser"
+
+// The app's side, as plain JS in the host page: the greeting only from the frame's origin and window with
+// the nonce, then requests on the port alone.
+const HOST_JS = `
+const params = new URLSearchParams(location.search)
+const frameOrigin = new URL(params.get("frame")).origin
+const nonce = params.get("nonce")
+const state = { greeted: false, ready: undefined, refused: 0, stray: 0 }
+window.hostState = state
+const pending = new Map()
+let port
+const iframe = document.createElement("iframe")
+iframe.src = params.get("frame") + "/sdk?projectId=sandbox&chainId=eip155%3A31337&version=4&enableLogger=false#nonce=" + nonce
+window.addEventListener("message", (event) => {
+  const data = event.data
+  if (event.origin !== frameOrigin || event.source !== iframe.contentWindow || data?.type !== "@w3m-frame/HELLO" ||
+      data.nonce !== nonce || event.ports.length !== 1 || port !== undefined) { state.refused++; return }
+  port = event.ports[0]
+  state.greeted = true
+  port.onmessage = (e) => {
+    const m = e.data
+    if (m?.type === "@w3m-frame/READY") { state.ready = m.payload; return }
+    const waiter = pending.get(m?.id)
+    if (waiter === undefined) { state.stray++; return }
+    pending.delete(m.id)
+    waiter({ type: m.type, payload: m.payload })
+  }
+})
+const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")
+window.hostRequest = (name, payload, timeoutMs = 30000) => new Promise((resolve) => {
+  const id = newId()
+  pending.set(id, resolve)
+  setTimeout(() => { if (pending.delete(id)) resolve({ type: "timeout" }) }, timeoutMs)
+  port.postMessage(payload === undefined ? { type: "@w3m-app/" + name, id } : { type: "@w3m-app/" + name, id, payload })
+})
+window.hostRaw = (message) => port.postMessage(message)
+document.body.append(iframe)
+`
+
+const HOST_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body><script type="module" src="/host.js"></script></body></html>`
+
+interface HostServer {
+  readonly origin: string
+  readonly close: () => Promise<void>
+}
+
+const startHost = async (): Promise<HostServer> => {
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://host.invalid").pathname
+    if (path === "/host.js") {
+      res.writeHead(200, { "content-type": "text/javascript" })
+      res.end(HOST_JS)
+    } else if (path === "/host.html") {
+      res.writeHead(200, { "content-type": "text/html" })
+      res.end(HOST_HTML)
+    } else {
+      res.writeHead(404)
+      res.end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
+let clock = Date.now()
+let auth: RunningFrameAuthServer
+let allowedHost: HostServer
+let otherHost: HostServer
+let browser: Browser
+
+beforeAll(async () => {
+  allowedHost = await startHost()
+  otherHost = await startHost()
+  auth = await startFrameAuthServer({
+    chains: [],
+    now: () => clock,
+    sessionTtlMs: 60 * 60 * 1000,
+    allowedOrigins: [allowedHost.origin]
+  })
+  browser = await launchChromium()
+}, 30_000)
+afterAll(async () => {
+  await browser?.close()
+  await auth?.close()
+  await allowedHost?.close()
+  await otherHost?.close()
+})
+
+const nonce = () => randomBytes(16).toString("hex")
+
+interface Reply {
+  readonly type: string
+  readonly payload?: unknown
+}
+
+const openHost = async (host: HostServer): Promise<Page> => {
+  const page = await browser.newPage()
+  await page.goto(`${host.origin}/host.html?frame=${encodeURIComponent(auth.url)}&nonce=${nonce()}`)
+  return page
+}
+const request = (page: Page, name: string, payload?: unknown, timeoutMs?: number): Promise<Reply> =>
+  page.evaluate(
+    ([n, p, t]) =>
+      (
+        window as unknown as {
+          hostRequest: (name: unknown, payload: unknown, t: unknown) => Promise<Reply>
+        }
+      ).hostRequest(n, p, t),
+    [name, payload, timeoutMs] as const
+  )
+const hostState = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          hostState: { greeted: boolean; ready: unknown; refused: number; stray: number }
+        }
+      ).hostState
+  )
+
+const mailFor = async (email: string, kind: string): Promise<{ code?: string; link?: string }> => {
+  const response = await fetch(`${auth.url}/mailbox.json?to=${encodeURIComponent(email)}`)
+  const { messages } = (await response.json()) as {
+    messages: Array<{ kind: string; code?: string; link?: string }>
+  }
+  const mail = messages.filter((m) => m.kind === kind).at(-1)
+  if (mail === undefined) throw new Error(`no ${kind} mail for ${email}`)
+  return mail
+}
+const codeFor = async (email: string, kind = "login-code"): Promise<string> => {
+  const { code } = await mailFor(email, kind)
+  if (code === undefined) throw new Error(`no code for ${email}`)
+  return code
+}
+const waitReady = (page: Page) =>
+  page.waitForFunction(
+    () => (window as unknown as { hostState: { ready: unknown } }).hostState.ready !== undefined
+  )
+const newEmail = () => `frame.${randomBytes(3).toString("hex")}@example.test`
+
+describe("the frame page", () => {
+  it("greets an allowed host, logs in by email and answers GET_USER", async () => {
+    const page = await openHost(allowedHost)
+    try {
+      await waitReady(page)
+      expect(await hostState(page)).toEqual({ greeted: true, ready: { version: "4" }, refused: 0, stray: 0 })
+
+      // The nonce left the frame's URL.
+      const frame = page.frames().find((f) => f.url().startsWith(`${auth.url}/sdk`))
+      expect(frame?.url()).not.toContain("nonce")
+      expect(await frame?.evaluate(() => document.documentElement.dataset.frameState)).toBe("greeted")
+
+      expect(await request(page, "SYNC_DAPP_DATA", { projectId: "sandbox" })).toMatchObject({
+        type: "@w3m-frame/SYNC_DAPP_DATA_SUCCESS"
+      })
+      expect(await request(page, "SYNC_THEME", { themeMode: "dark" })).toMatchObject({
+        type: "@w3m-frame/SYNC_THEME_SUCCESS"
+      })
+      expect(await request(page, "GET_CHAIN_ID")).toEqual({
+        type: "@w3m-frame/GET_CHAIN_ID_SUCCESS",
+        payload: { chainId: "eip155:31337" }
+      })
+      expect(await request(page, "IS_CONNECTED")).toEqual({
+        type: "@w3m-frame/IS_CONNECTED_SUCCESS",
+        payload: { isConnected: false }
+      })
+      expect(await request(page, "GET_USER")).toEqual({
+        type: "@w3m-frame/GET_USER_ERROR",
+        payload: { message: "invalid session" }
+      })
+
+      const email = newEmail()
+      expect(await request(page, "CONNECT_EMAIL", { email })).toEqual({
+        type: "@w3m-frame/CONNECT_EMAIL_SUCCESS",
+        payload: { action: "VERIFY_OTP" }
+      })
+      expect(await request(page, "CONNECT_OTP", { otp: "000000" })).toMatchObject({
+        type: "@w3m-frame/CONNECT_OTP_ERROR"
+      })
+      expect(await request(page, "CONNECT_OTP", { otp: await codeFor(email) })).toEqual({
+        type: "@w3m-frame/CONNECT_OTP_SUCCESS"
+      })
+      expect(await request(page, "IS_CONNECTED")).toEqual({
+        type: "@w3m-frame/IS_CONNECTED_SUCCESS",
+        payload: { isConnected: true }
+      })
+
+      const user = await request(page, "GET_USER", { chainId: "eip155:31337" })
+      expect(user.type).toBe("@w3m-frame/GET_USER_SUCCESS")
+      const payload = user.payload as {
+        email: string
+        address: string
+        chainId: string
+        accounts: Array<{ address: string; type: string }>
+        preferredAccountType: string
+      }
+      expect(payload).toMatchObject({ email, chainId: "eip155:31337", preferredAccountType: "eoa" })
+      expect(payload.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      expect(payload.accounts.map((a) => a.type).sort()).toEqual(["eoa", "smartAccount"])
+      expect(payload.accounts.find((a) => a.type === "eoa")?.address).toBe(payload.address)
+
+      const accounts = await request(page, "RPC_REQUEST", { method: "eth_accounts", params: [] })
+      expect(accounts.type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS")
+      expect(JSON.stringify(accounts.payload).toLowerCase()).toContain(payload.address.toLowerCase())
+      expect(await request(page, "RPC_REQUEST", { method: "eth_chainId", params: [] })).toEqual({
+        type: "@w3m-frame/RPC_REQUEST_SUCCESS",
+        payload: "0x7a69"
+      })
+      expect(
+        await request(page, "RPC_REQUEST", { method: "personal_sign", params: ["0x00", payload.address] })
+      ).toEqual({
+        type: "@w3m-frame/RPC_REQUEST_ERROR",
+        payload: { message: "Approval screen not built yet" }
+      })
+      expect(await request(page, "SET_PREFERRED_ACCOUNT", { type: "smartAccount" })).toMatchObject({
+        type: "@w3m-frame/SET_PREFERRED_ACCOUNT_SUCCESS",
+        payload: { type: "smartAccount" }
+      })
+      const smart = payload.accounts.find((a) => a.type === "smartAccount")?.address
+      expect(await request(page, "GET_USER")).toMatchObject({
+        payload: { address: smart, preferredAccountType: "smartAccount" }
+      })
+      expect(await request(page, "SWITCH_NETWORK", { chainId: "eip155:1" })).toEqual({
+        type: "@w3m-frame/SWITCH_NETWORK_SUCCESS",
+        payload: { chainId: "eip155:1" }
+      })
+      expect(await request(page, "RELOAD")).toEqual({
+        type: "@w3m-frame/RELOAD_ERROR",
+        payload: { message: "Unsupported request" }
+      })
+
+      // Malformed requests are dropped unanswered.
+      await page.evaluate(() => {
+        const raw = (window as unknown as { hostRaw: (m: unknown) => void }).hostRaw
+        raw({ type: "@w3m-app/GET_CHAIN_ID", id: "not-hex" })
+        raw({ type: "@w3m-app/GET_CHAIN_ID", id: "0".repeat(32), payload: "x".repeat(70_000) })
+        raw("@w3m-app/GET_CHAIN_ID")
+      })
+
+      // An expired session is 'Session Expired'.
+      clock += 2 * 60 * 60 * 1000
+      expect(await request(page, "GET_USER")).toEqual({
+        type: "@w3m-frame/GET_USER_ERROR",
+        payload: { message: "Session Expired" }
+      })
+      clock = Date.now()
+      expect(await request(page, "SIGN_OUT")).toEqual({ type: "@w3m-frame/SIGN_OUT_SUCCESS" })
+      // The malformed ones above got no answer at all.
+      expect((await hostState(page)).stray).toBe(0)
+      expect(await request(page, "IS_CONNECTED")).toEqual({
+        type: "@w3m-frame/IS_CONNECTED_SUCCESS",
+        payload: { isConnected: false }
+      })
+    } finally {
+      await page.close()
+    }
+  }, 30_000)
+
+  it("approves a new device by the mailed link, then updates the email", async () => {
+    const email = newEmail()
+    const first = await openHost(allowedHost)
+    try {
+      await waitReady(first)
+      await request(first, "CONNECT_EMAIL", { email })
+      expect(await request(first, "CONNECT_OTP", { otp: await codeFor(email) })).toMatchObject({
+        type: "@w3m-frame/CONNECT_OTP_SUCCESS"
+      })
+    } finally {
+      await first.close()
+    }
+    // Another browser context: another device id in the frame's storage.
+    const page = await openHost(allowedHost)
+    try {
+      await waitReady(page)
+      expect(await request(page, "CONNECT_EMAIL", { email })).toEqual({
+        type: "@w3m-frame/CONNECT_EMAIL_SUCCESS",
+        payload: { action: "VERIFY_DEVICE" }
+      })
+      const approved = request(page, "CONNECT_DEVICE")
+      const { link } = await mailFor(email, "device-approval")
+      expect((await fetch(link ?? "")).status).toBe(200)
+      expect(await approved).toEqual({ type: "@w3m-frame/CONNECT_DEVICE_SUCCESS" })
+      expect(await request(page, "CONNECT_OTP", { otp: await codeFor(email) })).toEqual({
+        type: "@w3m-frame/CONNECT_OTP_SUCCESS"
+      })
+
+      const next = newEmail()
+      expect(await request(page, "UPDATE_EMAIL", { email: next })).toEqual({
+        type: "@w3m-frame/UPDATE_EMAIL_SUCCESS",
+        payload: { action: "VERIFY_PRIMARY_OTP" }
+      })
+      expect(
+        await request(page, "UPDATE_EMAIL_PRIMARY_OTP", { otp: await codeFor(email, "update-email-primary") })
+      ).toEqual({
+        type: "@w3m-frame/UPDATE_EMAIL_PRIMARY_OTP_SUCCESS",
+        payload: { action: "VERIFY_SECONDARY_OTP" }
+      })
+      expect(
+        await request(page, "UPDATE_EMAIL_SECONDARY_OTP", {
+          otp: await codeFor(next, "update-email-secondary")
+        })
+      ).toEqual({ type: "@w3m-frame/UPDATE_EMAIL_SECONDARY_OTP_SUCCESS", payload: { newEmail: next } })
+      expect(await request(page, "GET_USER")).toMatchObject({ payload: { email: next } })
+    } finally {
+      await page.close()
+    }
+  }, 30_000)
+
+  it("does not greet, nor load in, a host on another origin", async () => {
+    const page = await openHost(otherHost)
+    try {
+      const response = await fetch(`${auth.url}/sdk?projectId=sandbox`)
+      expect(response.headers.get("content-security-policy")).toContain(
+        `frame-ancestors ${allowedHost.origin}`
+      )
+      await page.waitForTimeout(1000)
+      expect(await hostState(page)).toEqual({ greeted: false, ready: undefined, refused: 0, stray: 0 })
+      // The frame was blocked: no document of the auth server's origin runs in it.
+      expect(page.frames().some((f) => f.url().startsWith(auth.url))).toBe(false)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it("greets nobody when opened on its own, and drops the nonce from the URL", async () => {
+    const page = await browser.newPage()
+    try {
+      await page.goto(`${auth.url}/sdk?projectId=sandbox#nonce=${nonce()}`)
+      await page.waitForFunction(() => document.documentElement.dataset.frameState !== undefined)
+      expect(await page.evaluate(() => document.documentElement.dataset.frameState)).toBe("not framed")
+      expect(page.url()).not.toContain("nonce")
+    } finally {
+      await page.close()
+    }
+  })
+
+  it("serves a CSP without inline script, default-deny framing, and never posts to '*'", async () => {
+    const none = await startFrameAuthServer({ chains: [] })
+    try {
+      const response = await fetch(`${none.url}/sdk`)
+      const csp = response.headers.get("content-security-policy") ?? ""
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).toContain("default-src 'self'")
+      expect(csp).not.toContain("unsafe-inline")
+      const html = await response.text()
+      expect(html).not.toMatch(/<script(?![^>]*(type="application\/json"|src=))/)
+    } finally {
+      await none.close()
+    }
+    const source = readFileSync(new URL("../../sandbox/frame/page/frame.js", import.meta.url), "utf8")
+    expect(source).toContain("postMessage")
+    expect(source).not.toMatch(/postMessage\([^)]*["'`]\*["'`]/)
+  })
+})
