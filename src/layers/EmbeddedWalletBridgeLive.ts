@@ -8,7 +8,6 @@ import { EmbeddedWalletBridge, type FrameState } from "../services/EmbeddedWalle
 import type { ModalConfig } from "../services/ModalConfig"
 import type { Theme } from "../services/Theme"
 import { deferredImplementation } from "./deferred"
-import type { RefusedGreetings } from "./deferred/frameChannel"
 
 /**
  * The embedded-wallet frame's bridge. Its code (`deferred/EmbeddedWalletBridge.ts`, with the frame
@@ -24,10 +23,9 @@ export const EmbeddedWalletBridgeLive: Layer.Layer<EmbeddedWalletBridge, never, 
     Effect.gen(function* () {
       const state = yield* SubscriptionRef.make<FrameState>({ _tag: "Idle" })
       const events = yield* PubSub.unbounded<FrameEvent>()
-      const refused = yield* SubscriptionRef.make<RefusedGreetings>({})
       const bridge = yield* deferredImplementation(() =>
         import("./deferred/EmbeddedWalletBridge").then((module) =>
-          module.makeEmbeddedWalletBridge({ state, events, refused })
+          module.makeEmbeddedWalletBridge({ state, events })
         )
       )
       const loaded = bridge.pipe(

@@ -2,8 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { AmountProblem, ReceiverProblem, SendableToken } from "../internal/sendForm"
-import type { Simulation } from "../internal/simulation"
-import type { RequestError } from "./RpcRouter"
+import type { PreviewSimulation, RequestError } from "./RpcRouter"
 
 /** What the visitor typed. */
 export interface SendDraft {
@@ -29,8 +28,8 @@ export interface SendPreview {
   readonly nativeDecimals: number
   /** The call data in words (the decoded token transfer), or "No data". */
   readonly call: string
-  /** The sender's balance changes as the chain simulated them; `undefined`: not simulated. */
-  readonly simulation: Simulation | undefined
+  /** The sender's balance changes as the chain simulated them (2 s at most), or why there are none. */
+  readonly simulation: PreviewSimulation
 }
 
 export type SendState =

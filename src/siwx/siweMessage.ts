@@ -65,6 +65,20 @@ const parseUrl = (value: string): URL | undefined => {
   }
 }
 
+/**
+ * The message's URI, when the message names the relying party's own domain and its URI is on that host over
+ * https (http only on loopback); otherwise why not. Shared by EIP-4361 and Sign-In-With-Solana.
+ */
+export const ownUri = (
+  fields: { readonly domain: string; readonly uri: string },
+  domain: string
+): URL | "domain" | "uri" | "scheme" => {
+  if (fields.domain !== domain) return "domain"
+  const uri = parseUrl(fields.uri)
+  if (uri === undefined || uri.host !== domain) return "uri"
+  return allowedScheme(uri) ? uri : "scheme"
+}
+
 /** The message's fields, when it parses completely and is exactly their canonical rendering. */
 const canonicalFields = (message: string): SiweMessage | "malformed" | "not-canonical" => {
   if (message.length > MAX_MESSAGE_LENGTH) return "malformed"
@@ -98,10 +112,8 @@ const canonicalFields = (message: string): SiweMessage | "malformed" | "not-cano
 export const checkSiweMessage = (message: string, expected: SiweExpectations): SiweCheck => {
   const fields = canonicalFields(message)
   if (fields === "malformed" || fields === "not-canonical") return refuse(fields)
-  if (fields.domain !== expected.domain) return refuse("domain")
-  const uri = parseUrl(fields.uri)
-  if (uri === undefined || uri.host !== expected.domain) return refuse("uri")
-  if (!allowedScheme(uri)) return refuse("scheme")
+  const uri = ownUri(fields, expected.domain)
+  if (typeof uri === "string") return refuse(uri)
   if (fields.scheme !== undefined && `${fields.scheme}:` !== uri.protocol) return refuse("scheme")
   if (fields.chainId !== expected.chainId) return refuse("chain")
   if (fields.nonce !== expected.nonce) return refuse("nonce")

@@ -6,7 +6,7 @@
  * the time is passed in.
  */
 import type { SiwxChainId } from "./config"
-import { MAX_LIFETIME_MS, type SiweRefusal, timeWindowRefusal } from "./siweMessage"
+import { MAX_LIFETIME_MS, ownUri, type SiweRefusal, timeWindowRefusal } from "./siweMessage"
 import { isSolanaAddress } from "./solanaSignature"
 
 /** A CAIP-2 Solana chain: `solana:` and the first 32 characters of the genesis hash. */
@@ -209,18 +209,6 @@ export type SiwsCheck =
   | { readonly ok: true; readonly fields: SiwsFields }
   | { readonly ok: false; readonly reason: SiweRefusal }
 
-const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"])
-const allowedScheme = (url: URL): boolean =>
-  url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTNAMES.has(url.hostname))
-
-const parseUrl = (value: string): URL | undefined => {
-  try {
-    return new URL(value)
-  } catch {
-    return undefined
-  }
-}
-
 const refuse = (reason: SiweRefusal): SiwsCheck => ({ ok: false, reason })
 
 /**
@@ -230,10 +218,8 @@ const refuse = (reason: SiweRefusal): SiwsCheck => ({ ok: false, reason })
 export const checkSiwsMessage = (message: string, expected: SiwsExpectations): SiwsCheck => {
   const fields = canonicalFields(message)
   if (fields === "malformed" || fields === "not-canonical") return refuse(fields)
-  if (fields.domain !== expected.domain) return refuse("domain")
-  const uri = parseUrl(fields.uri)
-  if (uri === undefined || uri.host !== expected.domain) return refuse("uri")
-  if (!allowedScheme(uri)) return refuse("scheme")
+  const uri = ownUri(fields, expected.domain)
+  if (typeof uri === "string") return refuse(uri)
   if (fields.chainId !== expected.chainId) return refuse("chain")
   if (fields.nonce !== expected.nonce) return refuse("nonce")
   if (!isSolanaAddress(fields.address)) return refuse("address")

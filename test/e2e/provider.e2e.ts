@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core"
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits } from "viem"
+import { formatUnits } from "viem"
 import { afterEach, beforeEach, describe, expect, inject } from "vitest"
 import type { ActiveFault, FaultRule, RecordedRequest } from "../../sandbox/api/api.mjs"
 import {
@@ -10,6 +10,7 @@ import {
   SANDBOX_WALLET_RDNS
 } from "../../sandbox/api/api.mjs"
 import { type ExpectedConsoleError, test } from "./browser"
+import { nativeBalanceOn, tokenBalanceOn } from "./chain"
 
 /**
  * The modal against the sandbox provider API (sandbox/api) in real chromium: the Account view's tabs with
@@ -109,35 +110,8 @@ async function walletListing(): Promise<ReadonlyArray<{ readonly id: string; rea
 // anvil, from Node
 // ---------------------------------------------------------------------------------------------------------
 
-async function anvil(method: string, params: ReadonlyArray<unknown>): Promise<string> {
-  const response = await fetch(chainA.rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })
-  })
-  const body = (await response.json()) as { result?: string; error?: { message: string } }
-  if (typeof body.result !== "string") throw new Error(`${method} failed: ${body.error?.message}`)
-  return body.result
-}
-
-const nativeBalance = async (address: string) => BigInt(await anvil("eth_getBalance", [address, "latest"]))
-
-const tokenBalance = async (token: `0x${string}`, address: string) =>
-  decodeFunctionResult({
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    data: (await anvil("eth_call", [
-      {
-        to: token,
-        data: encodeFunctionData({
-          abi: erc20Abi,
-          functionName: "balanceOf",
-          args: [address as `0x${string}`]
-        })
-      },
-      "latest"
-    ])) as `0x${string}`
-  })
+const nativeBalance = (address: string) => nativeBalanceOn(chainA.rpcUrl, address)
+const tokenBalance = (token: `0x${string}`, address: string) => tokenBalanceOn(chainA.rpcUrl, token, address)
 
 // ---------------------------------------------------------------------------------------------------------
 // As the modal formats (SPEC.md §9: en-US; 3 decimals in the Account tabs)

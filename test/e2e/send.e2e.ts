@@ -1,7 +1,8 @@
 import type { Locator, Page } from "playwright-core"
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, parseEther, parseUnits } from "viem"
+import { parseEther, parseUnits } from "viem"
 import { describe, expect, inject } from "vitest"
 import { chooseSandboxWallet, test } from "./browser"
+import { nativeBalanceOn, tokenBalanceOn } from "./chain"
 
 /**
  * Send from the Account view in chromium with the Sandbox Wallet: the form, the preview (the decoded
@@ -15,31 +16,8 @@ const chainA = sandbox.chains[0]!
 const [account0, account1] = sandbox.accounts as [string, string]
 const sUsd = sandbox.tokens.find((token) => token.chainId === chainA.chainId && token.symbol === "sUSD")!
 
-const rpc = async (method: string, params: ReadonlyArray<unknown>) => {
-  const response = await fetch(chainA.rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })
-  })
-  return ((await response.json()) as { result: string }).result
-}
-const ethBalance = async (address: string) => BigInt(await rpc("eth_getBalance", [address, "latest"]))
-const sUsdBalance = async (address: string) =>
-  decodeFunctionResult({
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    data: (await rpc("eth_call", [
-      {
-        to: sUsd.address,
-        data: encodeFunctionData({
-          abi: erc20Abi,
-          functionName: "balanceOf",
-          args: [address as `0x${string}`]
-        })
-      },
-      "latest"
-    ])) as `0x${string}`
-  })
+const ethBalance = (address: string) => nativeBalanceOn(chainA.rpcUrl, address)
+const sUsdBalance = (address: string) => tokenBalanceOn(chainA.rpcUrl, sUsd.address, address)
 
 async function openSend(page: Page): Promise<Locator> {
   page.setDefaultTimeout(15_000)

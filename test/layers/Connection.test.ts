@@ -38,6 +38,7 @@ import { RpcRouter } from "../../src/services/RpcRouter"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../fixtures"
 import { withFlow } from "../support/flowLayers"
+import { settle } from "../support/requestWorld"
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -172,17 +173,6 @@ const waitForState = (predicate: (s: ConnectionState) => boolean) =>
     )
   )
 const waitForStatus = (wanted: string) => waitForState((s) => eip155(s).status === wanted)
-
-/** Lets forked fibers and settled promises run to their next real wait (no clock involved). */
-const settle = Effect.forEach(
-  Array.from({ length: 20 }, (_, i) => i),
-  () =>
-    Effect.andThen(
-      Effect.yieldNow,
-      Effect.promise(() => Promise.resolve())
-    ),
-  { discard: true }
-)
 
 /** Lets the restore see the announcements, then passes its settle window (THREATS.md R2). */
 const settleDiscovery = Effect.andThen(settle, TestClock.adjust(DISCOVERY_SETTLE))

@@ -17,25 +17,22 @@ import type { EmbeddedWalletBridgeShape, FrameState } from "../../services/Embed
 import { ModalConfig } from "../../services/ModalConfig"
 import { Theme, type ThemeState } from "../../services/Theme"
 import { memoizeSuccess } from "../cachedImport"
+import { SDK_TYPE, SDK_VERSION } from "../ProviderHttp"
 import {
   awaitGreeting,
   type FrameChannel,
   type FramePort,
   type GreetingTarget,
-  openFrameChannel,
-  type RefusedGreetings
+  openFrameChannel
 } from "./frameChannel"
 
 /** SPEC.md §9: the dapp's data waits this long after the frame is ready. */
 export const SYNC_DELAY = Duration.millis(500)
-const SDK_VERSION = "airlock-0.2.0"
 
 /** What the bridge's Live layer shares with this code. */
 export interface BridgeShared {
   readonly state: SubscriptionRef.SubscriptionRef<FrameState>
   readonly events: PubSub.PubSub<FrameEvent>
-  /** Greetings the bridge dropped, by reason (read by tests). */
-  readonly refused: SubscriptionRef.SubscriptionRef<RefusedGreetings>
 }
 
 /** A hidden frame at the end of the body: it is shown in ApproveTransaction by placing it, not moving it. */
@@ -78,7 +75,7 @@ export const makeEmbeddedWalletBridge = (shared: BridgeShared) =>
           yield* channel.request("SYNC_DAPP_DATA", {
             projectId: config.projectId,
             sdkVersion: SDK_VERSION,
-            sdkType: "airlock",
+            sdkType: SDK_TYPE,
             ...(config.metadata === undefined ? {} : { metadata: config.metadata })
           })
           yield* channel.request("SYNC_THEME", themePayload(yield* SubscriptionRef.get(theme.state)))
@@ -121,7 +118,7 @@ export const makeEmbeddedWalletBridge = (shared: BridgeShared) =>
           const port = yield* awaitGreeting<FramePort>(
             window as unknown as GreetingTarget,
             { origin: config.secureSiteOrigin, source: frame.contentWindow, nonce },
-            shared.refused
+            (reason) => Effect.logDebug(`Dropped a greeting that was not the frame's (${reason})`)
           )
           const channel = yield* openFrameChannel(port)
           const forwarded = yield* channel.events

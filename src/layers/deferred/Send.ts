@@ -15,7 +15,6 @@ import {
   sendableTokens,
   sendTransaction
 } from "../../internal/sendForm"
-import { simulatedChanges, simulationRequest } from "../../internal/simulation"
 import { callDataSummary } from "../../internal/tokenCalls"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import { AccountData } from "../../services/AccountData"
@@ -24,8 +23,8 @@ import { FallbackTransport } from "../../services/FallbackTransport"
 import { Networks } from "../../services/Networks"
 import { RpcRouter } from "../../services/RpcRouter"
 import type { SendDraft, SendPreview, SendShape, SendState } from "../../services/Send"
+import { simulateTransactions } from "./requestSimulation"
 
-const SIMULATION_TIMEOUT = "2 seconds"
 const FEE_TIMEOUT = "5 seconds"
 
 const quantity = (value: unknown): bigint | undefined =>
@@ -100,9 +99,7 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         [
           read(chainId, "eth_estimateGas", [transaction]).pipe(Effect.timeoutOption(FEE_TIMEOUT)),
           read(chainId, "eth_gasPrice", []).pipe(Effect.timeoutOption(FEE_TIMEOUT)),
-          read(chainId, simulationRequest(transaction).method, simulationRequest(transaction).params).pipe(
-            Effect.timeoutOption(SIMULATION_TIMEOUT)
-          )
+          simulateTransactions(fallback, chainId, from.address, [transaction])
         ],
         { concurrency: "unbounded" }
       )
@@ -133,9 +130,7 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         nativeSymbol: from.network.nativeCurrency.symbol,
         nativeDecimals,
         call: callDataSummary(transaction.data),
-        simulation: Option.getOrUndefined(
-          Option.flatMap(Option.flatten(simulated), (answer) => simulatedChanges(answer, from.address))
-        )
+        simulation: simulated
       }
       // The visitor may have gone back meanwhile.
       yield* SubscriptionRef.updateSome(state, (now) =>

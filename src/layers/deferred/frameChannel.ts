@@ -51,18 +51,15 @@ export interface GreetingTarget {
   readonly removeEventListener: (type: "message", listener: (event: WindowMessage) => void) => void
 }
 
-/** Greetings dropped, by reason. */
-export type RefusedGreetings = Readonly<Partial<Record<HelloRefusal, number>>>
-
 /**
  * The port the frame hands over with its greeting, from its exact origin and window with the nonce;
- * every other greeting is dropped and counted in `refused`. No greeting in 20 s is 'Network Error -
+ * every other greeting is dropped and handed to `refused` with the reason. No greeting in 20 s is 'Network Error -
  * Could not load embedded wallet'.
  */
 export const awaitGreeting = <Port>(
   target: GreetingTarget,
   expected: HelloExpectations,
-  refused: SubscriptionRef.SubscriptionRef<RefusedGreetings>
+  refused: (reason: HelloRefusal) => Effect.Effect<void>
 ): Effect.Effect<Port, FrameLoadError> =>
   Effect.gen(function* () {
     const inbox = yield* Queue.make<WindowMessage>({ capacity: INBOX_CAPACITY, strategy: "dropping" })
@@ -74,13 +71,7 @@ export const awaitGreeting = <Port>(
     const next: Effect.Effect<Port> = Effect.flatMap(Queue.take(inbox), (event) => {
       const verdict = acceptHello<Port>(event, expected)
       if (verdict.ok) return Effect.succeed(verdict.port)
-      return Effect.andThen(
-        SubscriptionRef.update(refused, (counts) => ({
-          ...counts,
-          [verdict.reason]: (counts[verdict.reason] ?? 0) + 1
-        })),
-        next
-      )
+      return Effect.andThen(refused(verdict.reason), next)
     })
     return yield* next
   }).pipe(

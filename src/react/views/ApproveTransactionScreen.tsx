@@ -31,10 +31,15 @@ export const ApproveTransactionScreen = () => {
           }),
     [approval, known]
   )
-  const native = known?.nativeCurrency ?? { symbol: "(native token)", decimals: 18 }
   const simulation = useMemo(
-    () => (approval?.simulation === undefined ? undefined : simulationLines(approval.simulation, native)),
-    [approval, native]
+    () =>
+      approval?.simulation === undefined
+        ? undefined
+        : simulationLines(
+            approval.simulation,
+            known?.nativeCurrency ?? { symbol: "(native token)", decimals: 18 }
+          ),
+    [approval, known]
   )
   if (approval === undefined || description === undefined) {
     return <p className="empty">No request is waiting.</p>

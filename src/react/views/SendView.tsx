@@ -1,9 +1,8 @@
 import { useId } from "react"
 import { formatUnits, formatUsd } from "../../internal/format"
 import type { AmountProblem, ReceiverProblem, SendableToken } from "../../internal/sendForm"
-import type { Simulation } from "../../internal/simulation"
+import { simulationLines } from "../../internal/simulationText"
 import { present } from "../../presentation"
-import type { SendPreview } from "../../services/Send"
 import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
@@ -27,27 +26,6 @@ const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
 
 const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
   `${formatUnits(value, token.decimals)} ${token.symbol}`
-
-const simulationRows = (
-  simulation: Simulation | undefined,
-  preview: SendPreview,
-  tokens: ReadonlyArray<SendableToken>
-) => {
-  if (simulation === undefined) return ["Not simulated: the network did not answer"]
-  if (simulation._tag === "Reverted") return ["The transaction would fail"]
-  if (simulation.changes.length === 0) return ["No change"]
-  return simulation.changes.map(({ token, delta }) => {
-    const known = tokens.find((t) =>
-      token === "native" ? t.key === "native" : t.key.toLowerCase() === token
-    )
-    const shown =
-      known ??
-      (token === "native"
-        ? { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol }
-        : { decimals: 0, symbol: `units of ${token}` })
-    return `${delta > 0n ? "+" : ""}${amountOf(delta, shown)}`
-  })
-}
 
 const Form = () => {
   const controller = useController()
@@ -131,7 +109,7 @@ const Preview = () => {
   const controller = useController()
   const state = useStore(controller.send.state)
   if (state._tag !== "Preview" && state._tag !== "Sending" && state._tag !== "Failed") return null
-  const { preview, tokens } = state
+  const { preview } = state
   const fee =
     preview.fee === undefined
       ? "Unavailable"
@@ -158,7 +136,10 @@ const Preview = () => {
         </div>
         <div>
           <dt>Your balance changes (simulated)</dt>
-          {simulationRows(preview.simulation, preview, tokens).map((line) => (
+          {simulationLines(preview.simulation, {
+            symbol: preview.nativeSymbol,
+            decimals: preview.nativeDecimals
+          }).map((line) => (
             <dd key={line}>{line}</dd>
           ))}
         </div>
