@@ -40,6 +40,8 @@ if (stopping) {
   }
   console.error(`  Provider API: ${demo.api.url}`)
   console.error(`  WalletConnect relay: ${demo.relay.url}`)
+  console.error(`  Embedded wallet frame: ${demo.frameUrl} (mailbox: ${demo.frameUrl}/mailbox)`)
+  console.error(`  Social sign-in stand-in: ${demo.socialUrl}`)
   console.error(
     `  Sandbox WalletConnect Wallet: ${demo.walletConnectWalletUrl} (add ?mode=auto-approve to skip its prompts)`
   )

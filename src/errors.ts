@@ -147,6 +147,8 @@ export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
   readonly request?: string | undefined
   /** The frame's own message, untrusted: kept only if a short non-empty string. */
   readonly frameMessage?: unknown
+  /** The frame's EIP-1193 code, e.g. 4001 when the visitor rejected in its approval screen. */
+  readonly frameCode?: number | undefined
   readonly cause?: unknown
 }> {
   override readonly message = boundedText(this.frameMessage) ?? "An error occurred"

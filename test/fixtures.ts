@@ -1,8 +1,14 @@
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
+import { AuthConnectorLive } from "../src/layers/AuthConnectorLive"
+import { EmailLoginLive } from "../src/layers/EmailLoginLive"
 import type { StorageArea } from "../src/layers/SafeKeyValueStoreLive"
 import { WalletConnectLive } from "../src/layers/WalletConnectLive"
 import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../src/schemas/ModalOptions"
+import {
+  type MockEmbeddedWalletBridge,
+  makeMockEmbeddedWalletBridge
+} from "../src/testing/mockEmbeddedWalletBridge"
 import { type MockWalletConnect, makeMockWalletConnect } from "../src/testing/mockWalletConnect"
 
 /** The sandbox's local anvil chain, as a dapp would pass it. */
@@ -82,10 +88,28 @@ export const makeArea = (
 }
 
 /**
- * The WalletConnect service over `below` (which must hold ModalConfig and Networks), on a mock SDK: by
- * default one whose relay never answers, for tests that do not pair.
+ * The auth connector over `below` (which must hold ModalConfig and Storage) and a frame the test plays:
+ * by default one that refuses everything, for tests that do not log in.
+ */
+export const withAuthConnector = <A, E, R>(
+  below: Layer.Layer<A, E, R>,
+  frame: MockEmbeddedWalletBridge = makeMockEmbeddedWalletBridge()
+) =>
+  AuthConnectorLive.pipe(
+    Layer.provideMerge(EmailLoginLive),
+    Layer.provideMerge(Layer.merge(below, frame.layer))
+  )
+
+/**
+ * The session tier over `below` (which must hold ModalConfig, Storage and Networks): WalletConnect on a
+ * mock SDK, by default one whose relay never answers, for tests that do not pair; and the auth connector.
  */
 export const withWalletConnect = <A, E, R>(
   below: Layer.Layer<A, E, R>,
-  mock: MockWalletConnect = makeMockWalletConnect({ relayDown: true })
-) => WalletConnectLive.pipe(Layer.provideMerge(Layer.merge(below, mock.layer)))
+  mock: MockWalletConnect = makeMockWalletConnect({ relayDown: true }),
+  frame?: MockEmbeddedWalletBridge
+) =>
+  Layer.merge(
+    WalletConnectLive.pipe(Layer.provideMerge(Layer.merge(below, mock.layer))),
+    withAuthConnector(below, frame)
+  )

@@ -61,6 +61,19 @@ export declare const ACCOUNT_TYPES: ReadonlyArray<AccountType>
 export declare const DEVICE_HEADER: "x-device-id"
 export declare const BODY_LIMIT: number
 export declare const RPC_BODY_LIMIT: number
+/** The read-only methods `/auth/rpc` forwards to the chain's node (the frame answers them unasked). */
+export declare const READ_METHODS: ReadonlySet<string>
+/** How long `/auth/rpc` waits for the node's answer to a read (ms). */
+export declare const READ_TIMEOUT_MS: number
+/** The largest node answer to a read that is taken (bytes). */
+export declare const MAX_READ_ANSWER: number
+/** A read-only `method(params)` on the node at `rpcUrl`: its result, or an `AuthError` (400, 502, 504). */
+export declare function forwardRead(
+  rpcUrl: string,
+  method: string,
+  params: unknown,
+  timeoutMs?: number
+): Promise<unknown>
 export declare const CREATE2_DEPLOYER: `0x${string}`
 export declare const FAUCET_ACCOUNT_INDEX: number
 export declare const SIGN_UP_FUNDS_ETH: string

@@ -24,6 +24,7 @@ import { parseChainId } from "./wallet.mjs"
 export * from "./core.mjs"
 export { AuthError } from "./http.mjs"
 export { MAX_MESSAGES, Mailbox } from "./mailbox.mjs"
+export { forwardRead, MAX_READ_ANSWER, READ_METHODS, READ_TIMEOUT_MS } from "./reads.mjs"
 export { socialClient, startSocialStandIn } from "./social.mjs"
 export {
   CREATE2_DEPLOYER,
@@ -221,7 +222,7 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
 
   return Object.freeze({
     /**
-     * Answers `/auth/*`, `/mailbox`, `/mailbox.json` and the frame page (`/sdk`, `/sdk/frame.js`) (true);
+     * Answers `/auth/*`, `/mailbox`, `/mailbox.json` and the frame page (`/sdk` and its files) (true);
      * leaves any other path alone (false).
      */
     handle: (req, res) => {

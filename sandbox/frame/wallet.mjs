@@ -25,6 +25,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { rpc, sandboxAccounts } from "../chain/chain.mjs"
 import { AuthError } from "./http.mjs"
+import { forwardRead, READ_METHODS } from "./reads.mjs"
 
 const artifact = JSON.parse(
   readFileSync(new URL("../chain/contracts/SandboxAccount.json", import.meta.url), "utf8")
@@ -295,7 +296,7 @@ export const makeChainWallet = ({
   /**
    * One wallet request of the frame, signed as the user's `type` account: `personal_sign`,
    * `eth_signTypedData_v4`, `eth_sendTransaction` (on `chainId`, default the first chain),
-   * `solana_signMessage`, and `eth_accounts`.
+   * `solana_signMessage`, `eth_accounts`, and the read-only methods of reads.mjs (forwarded to the node).
    */
   const request = async (wallet, type, { method, params, chainId }) => {
     const list = Array.isArray(params) ? params : []
@@ -349,6 +350,7 @@ export const makeChainWallet = ({
         return { signature: base58.encode(wallet.signSolana(message)) }
       }
       default:
+        if (READ_METHODS.has(method)) return forwardRead(chainOf(chainId).rpcUrl, method, list)
         throw new AuthError(400, "unsupported method")
     }
   }

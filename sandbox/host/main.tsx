@@ -74,6 +74,8 @@ const modal: Modal | undefined =
               blockchainApiUrl: sandbox.api.url,
               analyticsUrl: sandbox.api.url,
               relayUrl: sandbox.relayUrl,
+              // The embedded wallet's frame, served by the sandbox on an origin of its own.
+              secureSiteOrigin: sandbox.frame.url,
               // verify.walletconnect.org is out of reach offline; `?verify` turns it on for the browser
               // test that stands in for Verify's frame.
               walletConnectVerify: new URLSearchParams(location.search).has("verify")

@@ -20,10 +20,17 @@ export interface RunningDemo extends RunningServer {
    * once). The API's listing gives it as the wallet's `webapp_link`.
    */
   readonly walletConnectWalletUrl: string
+  /**
+   * The embedded wallet's frame, `http://127.0.0.1:PORT` (its own origin): the page at `/sdk`, the auth
+   * server at `/auth/*`, the mailbox at `/mailbox`. It may be framed by the demo's origin only.
+   */
+  readonly frameUrl: string
+  /** The social and Farcaster sign-in stand-in, `http://127.0.0.1:PORT` (a third origin). */
+  readonly socialUrl: string
   /** What `/sandbox-config.js` gives the page. */
   readonly config: SandboxConfig
   /**
-   * Stops the servers, the API, the relay and the chains `startDemo` started; resolves once they have exited.
+   * Stops the servers, the API, the relay, the frame, the stand-in and the chains `startDemo` started; resolves once they have exited.
    */
   readonly close: () => Promise<void>
 }
@@ -38,7 +45,9 @@ export declare function buildDemo(): Promise<void>
 export declare function sandboxConfig(
   sandbox: SandboxChains,
   api: Pick<SandboxApi, "url" | "projectId">,
-  relay: Pick<SandboxRelay, "url">
+  relay: Pick<SandboxRelay, "url">,
+  frame: { readonly url: string },
+  social: { readonly url: string }
 ): SandboxConfig
 export declare function sandboxConfigScript(config: SandboxConfig): string
 export declare function serveStatic(

@@ -1,7 +1,8 @@
 // Builds the package, the demo host and the sandbox wallets, starts the sandbox chains (unless given running
 // ones) and serves the demo on loopback: sandbox/host/dist, plus /sandbox-config.js (the running sandbox,
 // generated) and /sandbox-wallet.js (the injected wallet); and the Sandbox WalletConnect Wallet's page from
-// a server of its own.
+// a server of its own; and the embedded wallet's frame (its page and auth server) and the social sign-in
+// stand-in, each on an origin of its own.
 // Used by `npm run demo` (sandbox/demo.mjs) and by the browser tests (test/e2e/globalSetup.ts).
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
@@ -11,6 +12,7 @@ import { fileURLToPath } from "node:url"
 import { buildPackage, viteBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
 import { startSandboxChains } from "../chain/chain.mjs"
+import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
 import { startSandboxRelay } from "../relay/relay.mjs"
 import { makeSignInServer } from "../signin/server.mjs"
 
@@ -45,8 +47,9 @@ export const contentSecurityPolicy = [
   "style-src 'self'",
   "img-src 'self' data: https: http://127.0.0.1:*",
   "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
-  // WalletConnect Verify's frame, framed only when a page turns `walletConnectVerify` on (README, CSP).
-  "frame-src https://verify.walletconnect.org",
+  // WalletConnect Verify's frame, framed only when a page turns `walletConnectVerify` on (README, CSP), and
+  // the sandbox's embedded-wallet frame, on a loopback port of its own.
+  "frame-src https://verify.walletconnect.org http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -70,10 +73,12 @@ export async function buildDemo() {
 }
 
 /** What the page learns about the running sandbox (the `SandboxConfig` of sandbox/shared/config.ts). */
-export function sandboxConfig(sandbox, api, relay) {
+export function sandboxConfig(sandbox, api, relay, frame, social) {
   return {
     api: { url: api.url, projectId: api.projectId },
     relayUrl: relay.url,
+    frame: { url: frame.url },
+    social: { url: social.url },
     chains: sandbox.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
     tokens: sandbox.tokens.map(({ chainId, address, name, symbol, decimals }) => ({
       chainId,
@@ -204,8 +209,9 @@ export function serveWcWallet(routes = {}) {
 
 /**
  * Builds everything (unless `build: false`), starts the sandbox chains (unless `chains` gives running ones,
- * which then stay the caller's to stop) and serves the demo and the WalletConnect wallet. `close()` stops the
- * servers and the chains it started. A failure halfway stops whatever had started before it rejects.
+ * which then stay the caller's to stop) and serves the demo, the WalletConnect wallet, the embedded wallet's
+ * frame and the social stand-in. `close()` stops the servers and the chains it started. A failure halfway
+ * stops whatever had started before it rejects.
  */
 export async function startDemo({ port = 0, build = true, chains } = {}) {
   const [built, started] = await Promise.allSettled([
@@ -216,6 +222,18 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
   let wcWallet
   let api
   let relay
+  let frame
+  let social
+  let server
+  const stopAll = async () => {
+    await server?.close()
+    await wcWallet?.close()
+    await api?.close()
+    await relay?.close()
+    await social?.close()
+    await frame?.close()
+    await owned?.stop()
+  }
   try {
     if (built.status === "rejected") throw built.reason
     if (started.status === "rejected") throw started.reason
@@ -230,10 +248,15 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       walletConnectWalletUrl: wcWallet.url
     })
     relay = await startSandboxRelay()
+    // The frame (its page at /sdk and its auth server) on an origin of its own, and the social stand-in on a
+    // third; both learn the demo's origin once it listens (its port may be chosen then).
+    frame = await startFrameAuthServer({ chains: sandbox.chains })
+    social = await startSocialStandIn({ frameAuthUrl: frame.url })
+    frame.setSocialUrl(social.url)
     const signIn = await makeSignInServer({ chains: sandbox.chains })
-    const config = sandboxConfig(sandbox, api, relay)
+    const config = sandboxConfig(sandbox, api, relay, frame, social)
     wcWalletRoutes["/sandbox-config.js"] = { type: contentTypes[".js"], body: sandboxConfigScript(config) }
-    const server = await serveStatic(hostDist, {
+    server = await serveStatic(hostDist, {
       port,
       handle: signIn.handle,
       routes: {
@@ -242,29 +265,26 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
         "/sandbox-wallet.js.map": { file: join(walletDist, "sandbox-wallet.js.map") }
       }
     })
+    const demoOrigin = new URL(server.url).origin
+    frame.server.setAllowedOrigins([demoOrigin])
+    social.setAllowedReturnOrigins([demoOrigin])
     let closing
     return {
       url: server.url,
       walletConnectWalletUrl: wcWallet.url,
+      frameUrl: frame.url,
+      socialUrl: social.url,
       sandbox,
       api,
       relay,
       config,
       close: () => {
-        closing ??= server
-          .close()
-          .then(() => wcWallet.close())
-          .then(() => api.close())
-          .then(() => relay.close())
-          .then(() => owned?.stop())
+        closing ??= stopAll()
         return closing
       }
     }
   } catch (error) {
-    await wcWallet?.close()
-    await api?.close()
-    await relay?.close()
-    await owned?.stop()
+    await stopAll()
     throw error
   }
 }

@@ -37,6 +37,10 @@ export interface SandboxConfig {
   readonly api: SandboxApiConfig
   /** The sandbox WalletConnect relay, `ws://127.0.0.1:PORT`. */
   readonly relayUrl: string
+  /** The embedded wallet's frame origin, `http://127.0.0.1:PORT` (the modal's `secureSiteOrigin`). */
+  readonly frame: { readonly url: string }
+  /** The social and Farcaster sign-in stand-in's origin, `http://127.0.0.1:PORT`. */
+  readonly social: { readonly url: string }
   readonly chains: ReadonlyArray<SandboxChainConfig>
   readonly tokens: ReadonlyArray<SandboxTokenConfig>
   readonly wallet: SandboxWalletConfig

@@ -53,7 +53,14 @@ export type FrameEvent =
 /** A reply to request `id`: its payload, or the frame's error message (untrusted, maybe absent). */
 export type FrameReply =
   | { readonly _tag: "Success"; readonly id: string; readonly request: AppRequest; readonly payload: unknown }
-  | { readonly _tag: "Error"; readonly id: string; readonly request: AppRequest; readonly message: unknown }
+  | {
+      readonly _tag: "Error"
+      readonly id: string
+      readonly request: AppRequest
+      readonly message: unknown
+      /** The frame's EIP-1193 code (4001: the visitor rejected in the frame), when it is an integer. */
+      readonly code: number | undefined
+    }
 
 export type FrameMessage =
   | { readonly _tag: "Event"; readonly event: FrameEvent }
@@ -102,6 +109,9 @@ const isRequest = (name: string): name is AppRequest => (APP_REQUESTS as Readonl
 const text = (value: unknown, max: number): string | undefined =>
   typeof value === "string" && value.length > 0 && value.length <= max ? value : undefined
 
+const integer = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isSafeInteger(value) ? value : undefined
+
 const field = (payload: unknown, key: string): unknown =>
   typeof payload === "object" && payload !== null && !Array.isArray(payload)
     ? (payload as Readonly<Record<string, unknown>>)[key]
@@ -135,7 +145,13 @@ export const readFrameMessage = (data: unknown): Option.Option<FrameMessage> => 
       reply:
         outcome[1] === "SUCCESS"
           ? { _tag: "Success", id, request, payload }
-          : { _tag: "Error", id, request, message: field(payload, "message") }
+          : {
+              _tag: "Error",
+              id,
+              request,
+              message: field(payload, "message"),
+              code: integer(field(payload, "code"))
+            }
     })
   })
 }

@@ -5,10 +5,13 @@ import * as Layer from "effect/Layer"
 import type * as KeyValueStore from "effect/persistence/KeyValueStore"
 import type { AccountData } from "../services/AccountData"
 import type { Analytics } from "../services/Analytics"
+import type { AuthConnector } from "../services/AuthConnector"
 import type { BalanceService } from "../services/BalanceService"
 import type { BlockchainApi } from "../services/BlockchainApi"
 import type { Connection } from "../services/Connection"
 import type { Connectors } from "../services/Connectors"
+import type { EmailLogin } from "../services/EmailLogin"
+import type { EmbeddedWalletBridge } from "../services/EmbeddedWalletBridge"
 import type { FallbackTransport } from "../services/FallbackTransport"
 import type { HistoryService } from "../services/HistoryService"
 import type { IdentityService } from "../services/IdentityService"
@@ -31,10 +34,13 @@ import type { WalletConnect } from "../services/WalletConnect"
 import type { WalletConnectClient } from "../services/WalletConnectClient"
 import { AccountDataLive } from "./AccountDataLive"
 import { AnalyticsLive } from "./AnalyticsLive"
+import { AuthConnectorLive } from "./AuthConnectorLive"
 import { BalanceServiceLive } from "./BalanceServiceLive"
 import { BlockchainApiLive } from "./BlockchainApiLive"
 import { ConnectionLive } from "./ConnectionLive"
 import { ConnectorsLive } from "./ConnectorsLive"
+import { EmailLoginLive } from "./EmailLoginLive"
+import { EmbeddedWalletBridgeLive } from "./EmbeddedWalletBridgeLive"
 import { FallbackTransportLive } from "./FallbackTransportLive"
 import { HistoryServiceLive } from "./HistoryServiceLive"
 import { IdentityServiceLive } from "./IdentityServiceLive"
@@ -100,6 +106,9 @@ export type AirlockServices =
   | WalletCatalog
   | WalletConnectClient
   | WalletConnect
+  | EmbeddedWalletBridge
+  | EmailLogin
+  | AuthConnector
   | TransactionWatcher
   | RpcRouter
   | ModalFlow
@@ -144,7 +153,9 @@ export const makeAirlockLayer = <ROut, E>(
     ),
     core
   )
-  const sessions = on(WalletConnectLive, chain)
+  const frame = on(EmbeddedWalletBridgeLive, chain)
+  const login = on(EmailLoginLive, frame)
+  const sessions = on(Layer.merge(WalletConnectLive, AuthConnectorLive), login)
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   const requests = on(RpcRouterLive, wallets)
   const account = on(Layer.merge(AccountDataLive, SignInLive), requests)

@@ -20,6 +20,7 @@ import { namespacesOf, type WalletConnectSession } from "../internal/sessionAcco
 import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
 import { StorageKeys } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
+import { AUTH_ID, AuthConnector } from "../services/AuthConnector"
 import {
   type ConnectError,
   Connection,
@@ -74,6 +75,7 @@ export const makeConnection = Effect.gen(function* () {
   const connectors = yield* Connectors
   const networks = yield* Networks
   const walletConnect = yield* WalletConnect
+  const auth = yield* AuthConnector
   const scope = yield* Effect.scope
   const runFork = Effect.runForkWith(yield* Effect.context<never>())
 
@@ -94,6 +96,10 @@ export const makeConnection = Effect.gen(function* () {
   const inflight = new Map<string, InFlight>()
   // Removes the listeners of the wallet connected now.
   let detach: () => void = () => {}
+
+  /** A browser wallet is an EOA; the embedded wallet connects the account its user prefers (SPEC.md §4). */
+  const accountTypeOf = (connector: WalletConnector) =>
+    connector.type === "AUTH" ? auth.accountType : Effect.succeed("eoa" as const)
 
   const setNamespace = (ns: ChainNamespace, connection: NamespaceConnection) =>
     SubscriptionRef.update(state, (s) => ({ ...s, namespaces: { ...s.namespaces, [ns]: connection } }))
@@ -189,7 +195,12 @@ export const makeConnection = Effect.gen(function* () {
             if (address === undefined) return yield* dropConnection("eip155")
             const now = yield* current("eip155")
             if (Option.isSome(now))
-              yield* setNamespace("eip155", { ...now.value, address, allAccounts: accounts })
+              yield* setNamespace("eip155", {
+                ...now.value,
+                address,
+                allAccounts: accounts,
+                accountType: yield* accountTypeOf(connector)
+              })
           })
         ),
       chainChanged: (payload) => whenCurrent(followChain(payload)),
@@ -219,8 +230,7 @@ export const makeConnection = Effect.gen(function* () {
         connector,
         address,
         allAccounts: accounts,
-        // A browser wallet is an EOA; the smart-account preference falls back to eoa (SPEC.md §4).
-        accountType: "eoa"
+        accountType: yield* accountTypeOf(connector)
       }
       yield* persistStatus(connector.chain, connection)
       yield* followChain(chainId)
@@ -282,6 +292,8 @@ export const makeConnection = Effect.gen(function* () {
       if (Option.isNone(eip155NetworkId(chainId))) return yield* Effect.fail(noChain())
       // A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered.
       if (!(yield* commit(connector, accounts, chainId, since))) return yield* Effect.fail(superseded())
+      // Recent wallets are rows of the wallet list; email and social login is not one.
+      if (connector.type === "AUTH") return
       const recent = withRecent(yield* SubscriptionRef.get(recentWallets), {
         id: connector.key,
         name: connector.name,
@@ -290,6 +302,9 @@ export const makeConnection = Effect.gen(function* () {
       yield* SubscriptionRef.set(recentWallets, recent)
       yield* storage.set(StorageKeys.recentWallets, recent)
     })
+
+  /** The auth connector, when the host offers email or social login and its code loads. */
+  const authConnector = auth.enabled ? Effect.option(auth.connector) : Effect.succeedNone
 
   /** WalletConnect before a wallet answered (its provider fails until a session exists). */
   const pairingConnector = walletConnectConnector(walletConnect)("eip155", {
@@ -319,7 +334,9 @@ export const makeConnection = Effect.gen(function* () {
           ? config.enableWalletConnect
             ? Option.some(pairingConnector)
             : Option.none()
-          : yield* connectors.byId(connectorId)
+          : connectorId === AUTH_ID
+            ? yield* authConnector
+            : yield* connectors.byId(connectorId)
       if (Option.isNone(found)) {
         inflight.delete(connectorId)
         const error =
@@ -402,7 +419,7 @@ export const makeConnection = Effect.gen(function* () {
   const restore = makeRestore({
     state,
     epoch,
-    connectors,
+    awaitKey: (key, timeout) => (key === AUTH_ID ? authConnector : connectors.awaitKey(key, timeout)),
     walletConnect,
     stored,
     storedWalletConnect,

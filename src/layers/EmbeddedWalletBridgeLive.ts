@@ -4,7 +4,7 @@ import * as PubSub from "effect/PubSub"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { EmailLoginDependencyLoadError } from "../errors"
 import type { FrameEvent } from "../internal/frameProtocol"
-import { EmbeddedWalletBridge, type FrameState } from "../services/EmbeddedWalletBridge"
+import { EmbeddedWalletBridge, type FrameArea, type FrameState } from "../services/EmbeddedWalletBridge"
 import type { ModalConfig } from "../services/ModalConfig"
 import type { Theme } from "../services/Theme"
 import { deferredImplementation } from "./deferred"
@@ -23,9 +23,10 @@ export const EmbeddedWalletBridgeLive: Layer.Layer<EmbeddedWalletBridge, never, 
     Effect.gen(function* () {
       const state = yield* SubscriptionRef.make<FrameState>({ _tag: "Idle" })
       const events = yield* PubSub.unbounded<FrameEvent>()
+      const placement = yield* SubscriptionRef.make<FrameArea | undefined>(undefined)
       const bridge = yield* deferredImplementation(() =>
         import("./deferred/EmbeddedWalletBridge").then((module) =>
-          module.makeEmbeddedWalletBridge({ state, events })
+          module.makeEmbeddedWalletBridge({ state, events, placement })
         )
       )
       const loaded = bridge.pipe(
@@ -40,6 +41,7 @@ export const EmbeddedWalletBridgeLive: Layer.Layer<EmbeddedWalletBridge, never, 
       return EmbeddedWalletBridge.of({
         state,
         request: (request, payload) => Effect.flatMap(loaded, (open) => open.request(request, payload)),
+        place: (area) => SubscriptionRef.set(placement, area),
         events: PubSub.subscribe(events)
       })
     })

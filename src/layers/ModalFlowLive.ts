@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -10,6 +11,7 @@ import type { View } from "../schemas/View"
 import { AccountData } from "../services/AccountData"
 import type { ConnectionState } from "../services/Connection"
 import { Connection, WALLET_CONNECT_ID } from "../services/Connection"
+import { EmailLogin } from "../services/EmailLogin"
 import { ModalConfig } from "../services/ModalConfig"
 import { ModalEvents } from "../services/ModalEvents"
 import { ModalFlow, type ModalFlowShape } from "../services/ModalFlow"
@@ -69,6 +71,7 @@ export const makeModalFlow = Effect.gen(function* () {
   const watcher = yield* TransactionWatcher
   const accountData = yield* AccountData
   const signIn = yield* SignIn
+  const emailLogin = yield* EmailLogin
   const scope = yield* Effect.scope
 
   const isConnected = Effect.zipWith(
@@ -195,7 +198,8 @@ export const makeModalFlow = Effect.gen(function* () {
           checkOrigin,
           router.pushTransaction({
             view: "ApproveTransaction",
-            blocksClose: event.approval.answeredIn === "modal"
+            // Only a preview beside a wallet's own prompt may be closed unforced.
+            blocksClose: event.approval.answeredIn !== "wallet"
           })
         )
       case "UnsafeSettled":
@@ -254,6 +258,28 @@ export const makeModalFlow = Effect.gen(function* () {
       if (state._tag !== "Checking" && onSignInView) yield* router.close({ force: true })
     })
   yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
+
+  // The email login's views and connect follow its state, with their code loaded once a login starts (a
+  // chunk that fails to load is asked for again by the login's next step).
+  const followEmailLogin = Effect.tryPromise(() => import("./deferred/emailLoginFlow")).pipe(
+    Effect.flatMap((module) =>
+      module.followEmailLogin({
+        router,
+        emailLogin,
+        connection,
+        modalEvents,
+        afterConnect,
+        showError: notifications.showError
+      })
+    )
+  )
+  yield* SubscriptionRef.changes(emailLogin.state).pipe(
+    Stream.filter((state) => state._tag !== "Idle"),
+    Stream.mapEffect(() => Effect.option(followEmailLogin)),
+    Stream.takeUntil(Option.isSome),
+    Stream.runDrain,
+    Effect.forkScoped
+  )
 
   // A settled transaction changes what the account holds: balance, tokens and activity are read again.
   const settled = yield* watcher.settled

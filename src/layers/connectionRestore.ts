@@ -21,7 +21,8 @@ const connecting: NamespaceConnection = { status: "connecting" }
 export interface RestoreDeps {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
   readonly epoch: Ref.Ref<number>
-  readonly connectors: ConnectorsShape
+  /** The connector a stored key names (`Connectors.awaitKey`, and the auth connector by its key). */
+  readonly awaitKey: ConnectorsShape["awaitKey"]
   readonly walletConnect: WalletConnectShape
   readonly stored: (ns: ChainNamespace) => Effect.Effect<{
     readonly status: Option.Option<ConnectionStatus>
@@ -49,7 +50,7 @@ export interface RestoreDeps {
  * reconnect, which the wallet itself must confirm.
  */
 export const makeRestore = (deps: RestoreDeps) => {
-  const { state, epoch, connectors, walletConnect, stored, storedWalletConnect } = deps
+  const { state, epoch, awaitKey, walletConnect, stored, storedWalletConnect } = deps
   const { setNamespace, dropConnection, stillCurrent, commit, commitSession, readChain } = deps
 
   /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
@@ -85,7 +86,7 @@ export const makeRestore = (deps: RestoreDeps) => {
     }
     yield* setNamespace("eip155", connecting)
     return Effect.gen(function* () {
-      const connector = yield* connectors.awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
+      const connector = yield* awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
       const restored = yield* Option.match(connector, {
         onNone: () => Effect.succeed(false),
         onSome: (c) =>

@@ -13,7 +13,12 @@ export const BEST_EFFORT_TIMEOUT = Duration.seconds(1)
 /** One request to a wallet, its failure normalised; a provider that throws synchronously is caught too. */
 export const walletRequest = (provider: Eip1193Provider, method: string, params?: unknown) =>
   Effect.tryPromise({
-    try: () => provider.request(params === undefined ? { method } : { method, params }),
+    try: (signal) => {
+      const args = params === undefined ? { method } : { method, params }
+      return provider.requestWithSignal === undefined
+        ? provider.request(args)
+        : provider.requestWithSignal(args, signal)
+    },
     catch: normalizeWalletError
   })
 

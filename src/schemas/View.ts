@@ -2,7 +2,8 @@ import * as Schema from "effect/Schema"
 
 /**
  * The modal's views (SPEC.md §2, and the account's Send and Receive, AppKit's `WalletSend` and
- * `WalletReceive`). There are no URL routes: a view is router state.
+ * `WalletReceive`, and the email login's device approval and code entry, which SPEC.md leaves unnamed).
+ * There are no URL routes: a view is router state.
  */
 export const View = Schema.Literals([
   "Connect",
@@ -21,7 +22,9 @@ export const View = Schema.Literals([
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
   "WalletReceive",
-  "WalletSend"
+  "WalletSend",
+  "EmailVerifyDevice",
+  "EmailVerifyOtp"
 ])
 export type View = typeof View.Type
 

@@ -10,6 +10,14 @@ export interface Eip1193Provider {
   readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
   readonly on?: (event: string, listener: (payload: unknown) => void) => unknown
   readonly removeListener?: (event: string, listener: (payload: unknown) => void) => unknown
+  /**
+   * Offered by the providers Airlock builds itself (the embedded wallet): the request stops, in the
+   * wallet too, when `signal` aborts. Browser wallets have only `request`.
+   */
+  readonly requestWithSignal?: (
+    args: { readonly method: string; readonly params?: unknown },
+    signal: AbortSignal
+  ) => Promise<unknown>
 }
 
 /**
@@ -33,10 +41,11 @@ export interface WalletConnector {
   /** The EIP-6963 uuid, for announced wallets. */
   readonly uuid: string | undefined
   /**
-   * `modal`: the wallet has no screen of its own (an embedded wallet, a test double), so its unsafe
-   * requests are approved in ApproveTransaction before they reach it. Absent: the wallet asks itself.
+   * `modal`: the wallet has no screen of its own (a test double), so its unsafe requests are approved in
+   * ApproveTransaction before they reach it. `frame`: the embedded wallet asks on its own approval
+   * screen, which ApproveTransaction shows in place. Absent: the wallet asks itself.
    */
-  readonly approval?: "modal" | undefined
+  readonly approval?: "modal" | "frame" | undefined
 }
 
 export interface ConnectorsShape {

@@ -25,6 +25,14 @@ export type EmbeddedWalletBridgeError =
   | FrameTimeoutError
   | FrameRequestError
 
+/** Where the frame shows on the page, in viewport pixels. */
+export interface FrameArea {
+  readonly left: number
+  readonly top: number
+  readonly width: number
+  readonly height: number
+}
+
 export interface EmbeddedWalletBridgeShape {
   readonly state: SubscriptionRef.SubscriptionRef<FrameState>
   /**
@@ -35,6 +43,11 @@ export interface EmbeddedWalletBridgeShape {
     request: AppRequest,
     payload?: unknown
   ) => Effect.Effect<unknown, EmbeddedWalletBridgeError>
+  /**
+   * Shows the frame over `area` (ApproveTransaction's place for the frame's approval screen), or hides it
+   * again with `undefined`. It is never moved in the page, which would reload it.
+   */
+  readonly place: (area: FrameArea | undefined) => Effect.Effect<void>
   /** The frame's own events (ready, session update) from now on, for as long as the scope lasts. */
   readonly events: Effect.Effect<PubSub.Subscription<FrameEvent>, never, Scope.Scope>
 }

@@ -80,8 +80,11 @@ export interface PendingApproval {
   /** The network the wallet acts on, and the account asked to act. */
   readonly network: CaipNetworkId | undefined
   readonly from: string
-  /** `modal`: the visitor answers here (Approve, Reject); `wallet`: the wallet asks, the modal previews. */
-  readonly answeredIn: "modal" | "wallet"
+  /**
+   * `modal`: the visitor answers here (Approve, Reject); `wallet`: the wallet asks, the modal previews;
+   * `frame`: the embedded wallet's approval screen asks, shown in place in ApproveTransaction.
+   */
+  readonly answeredIn: "modal" | "wallet" | "frame"
   /** The transaction's simulation; `undefined` for what sends none (a signature) or has no network. */
   readonly simulation: PreviewSimulation | undefined
 }

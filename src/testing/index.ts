@@ -17,6 +17,11 @@ import * as KeyValueStore from "effect/persistence/KeyValueStore"
 export const MemoryPlatformLive: Layer.Layer<KeyValueStore.KeyValueStore> = KeyValueStore.layerMemory
 
 export {
+  type MockEmbeddedWalletBridge,
+  type MockFrameAnswer,
+  makeMockEmbeddedWalletBridge
+} from "./mockEmbeddedWalletBridge"
+export {
   MOCK_IN_MODAL_CONNECTOR_ID,
   type MockInModalWallet,
   makeMockInModalWallet

@@ -22,6 +22,13 @@ declare module "vitest" {
     relayUrl: string
     /** The Sandbox WalletConnect Wallet's page, `http://127.0.0.1:PORT/` (its own origin). */
     walletConnectWalletUrl: string
+    /**
+     * The embedded wallet's frame origin, `http://127.0.0.1:PORT` (no trailing slash): its page at `/sdk`,
+     * its auth server at `/auth/*`, the mailbox of login codes at `/mailbox.json`.
+     */
+    frameUrl: string
+    /** The social and Farcaster sign-in stand-in's origin, `http://127.0.0.1:PORT` (no trailing slash). */
+    socialUrl: string
   }
 }
 
@@ -37,6 +44,8 @@ export default async function setup(project: TestProject) {
     project.provide("apiUrl", demo.api.url)
     project.provide("relayUrl", demo.relay.url)
     project.provide("walletConnectWalletUrl", demo.walletConnectWalletUrl)
+    project.provide("frameUrl", demo.frameUrl)
+    project.provide("socialUrl", demo.socialUrl)
     project.provide("sandbox", {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),

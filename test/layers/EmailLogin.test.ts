@@ -53,6 +53,7 @@ const world = (answers: ReadonlyArray<readonly [AppRequest, Answer]>, kept = Key
               const answer = answers.find(([name]) => name === request)?.[1]
               return answer === undefined ? Effect.die(`unexpected ${request}`) : answer(payload)
             }),
+          place: () => Effect.void,
           events: PubSub.subscribe(events)
         })
       })

@@ -31,7 +31,7 @@ import { Networks } from "../../src/services/Networks"
 import { RpcRouter } from "../../src/services/RpcRouter"
 import { type PairingSignIn, WalletConnect } from "../../src/services/WalletConnect"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
-import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork } from "../fixtures"
+import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork, withAuthConnector } from "../fixtures"
 import { withFlow } from "../support/flowLayers"
 
 const solanaDevnet = solanaDevnetNetwork
@@ -84,7 +84,7 @@ const layerOf = (mock: MockWalletConnect, area: StorageArea, overrides: Partial<
   )
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
-  const sessions = WalletConnectLive.pipe(Layer.provideMerge(chain))
+  const sessions = Layer.merge(WalletConnectLive.pipe(Layer.provideMerge(chain)), withAuthConnector(chain))
   return withFlow(ConnectionLive.pipe(Layer.provideMerge(sessions)))
 }
 

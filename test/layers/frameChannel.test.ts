@@ -223,6 +223,43 @@ describe("requests over the port", () => {
     }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
   })
 
+  it.effect("a wallet request given up on is aborted in the frame; its late answer is dropped", () => {
+    const frame = frameEnd()
+    return Effect.gen(function* () {
+      const channel = yield* openFrameChannel(frame.appPort)
+      const asking = yield* Effect.forkChild(
+        channel.request("RPC_REQUEST", { method: "personal_sign", params: ["0x00", "0x01"] })
+      )
+      yield* eventually(() => frame.asked.length === 1)
+      const { id } = frame.asked[0]!
+      yield* Fiber.interrupt(asking)
+      yield* eventually(() => frame.asked.length === 2)
+      const abort = frame.asked[1]!
+      assert.strictEqual(abort.type, "@w3m-app/RPC_ABORT")
+      assert.deepStrictEqual(abort.payload, { id })
+      frame.send({ type: "@w3m-frame/RPC_ABORT_SUCCESS", id: abort.id })
+      frame.send({ type: "@w3m-frame/RPC_REQUEST_SUCCESS", id, payload: "0xsignature" })
+      assert.strictEqual(yield* droppedOnce(channel, 1), 1)
+    }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
+  })
+
+  it.effect("an error reply keeps the frame's EIP-1193 code: 4001 is the visitor's Reject", () => {
+    const frame = frameEnd()
+    return Effect.gen(function* () {
+      const channel = yield* openFrameChannel(frame.appPort)
+      const asking = yield* Effect.forkChild(Effect.flip(channel.request("RPC_REQUEST", { method: "x" })))
+      yield* eventually(() => frame.asked.length === 1)
+      frame.send({
+        type: "@w3m-frame/RPC_REQUEST_ERROR",
+        id: frame.asked[0]!.id,
+        payload: { message: "User rejected the request", code: 4001 }
+      })
+      const error = yield* Fiber.join(asking)
+      assert.strictEqual(error._tag === "FrameRequestError" && error.frameCode, 4001)
+      assert.strictEqual(error.message, "User rejected the request")
+    }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
+  })
+
   it.effect("the frame's events reach subscribers; a session update without a token is dropped", () => {
     const frame = frameEnd()
     return Effect.gen(function* () {

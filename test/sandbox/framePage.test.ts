@@ -4,85 +4,22 @@
  * and its port, and logs in by email with the code from the mailbox; a host on another origin gets no
  * greeting (the CSP's frame-ancestors blocks the frame); the page never posts to "*".
  */
-import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RunningFrameAuthServer, startFrameAuthServer } from "../../sandbox/frame/auth.mjs"
 import { launchChromium } from "../e2e/browser"
-
-// The app's side, as plain JS in the host page: the greeting only from the frame's origin and window with
-// the nonce, then requests on the port alone.
-const HOST_JS = `
-const params = new URLSearchParams(location.search)
-const frameOrigin = new URL(params.get("frame")).origin
-const nonce = params.get("nonce")
-const state = { greeted: false, ready: undefined, refused: 0, stray: 0 }
-window.hostState = state
-const pending = new Map()
-let port
-const iframe = document.createElement("iframe")
-iframe.src = params.get("frame") + "/sdk?projectId=sandbox&chainId=eip155%3A31337&version=4&enableLogger=false#nonce=" + nonce
-window.addEventListener("message", (event) => {
-  const data = event.data
-  if (event.origin !== frameOrigin || event.source !== iframe.contentWindow || data?.type !== "@w3m-frame/HELLO" ||
-      data.nonce !== nonce || event.ports.length !== 1 || port !== undefined) { state.refused++; return }
-  port = event.ports[0]
-  state.greeted = true
-  port.onmessage = (e) => {
-    const m = e.data
-    if (m?.type === "@w3m-frame/READY") { state.ready = m.payload; return }
-    const waiter = pending.get(m?.id)
-    if (waiter === undefined) { state.stray++; return }
-    pending.delete(m.id)
-    waiter({ type: m.type, payload: m.payload })
-  }
-})
-const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")
-window.hostRequest = (name, payload, timeoutMs = 30000) => new Promise((resolve) => {
-  const id = newId()
-  pending.set(id, resolve)
-  setTimeout(() => { if (pending.delete(id)) resolve({ type: "timeout" }) }, timeoutMs)
-  port.postMessage(payload === undefined ? { type: "@w3m-app/" + name, id } : { type: "@w3m-app/" + name, id, payload })
-})
-window.hostRaw = (message) => port.postMessage(message)
-document.body.append(iframe)
-`
-
-const HOST_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body><script type="module" src="/host.js"></script></body></html>`
-
-interface HostServer {
-  readonly origin: string
-  readonly close: () => Promise<void>
-}
-
-const startHost = async (): Promise<HostServer> => {
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? "/", "http://host.invalid").pathname
-    if (path === "/host.js") {
-      res.writeHead(200, { "content-type": "text/javascript" })
-      res.end(HOST_JS)
-    } else if (path === "/host.html") {
-      res.writeHead(200, { "content-type": "text/html" })
-      res.end(HOST_HTML)
-    } else {
-      res.writeHead(404)
-      res.end()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
-}
+import {
+  type HostServer,
+  hostRaw,
+  hostState,
+  newEmail,
+  newNonce,
+  openHost as openHostOn,
+  request,
+  startHost,
+  waitReady
+} from "./frameHost"
 
 let clock = Date.now()
 let auth: RunningFrameAuthServer
@@ -108,37 +45,7 @@ afterAll(async () => {
   await otherHost?.close()
 })
 
-const nonce = () => randomBytes(16).toString("hex")
-
-interface Reply {
-  readonly type: string
-  readonly payload?: unknown
-}
-
-const openHost = async (host: HostServer): Promise<Page> => {
-  const page = await browser.newPage()
-  await page.goto(`${host.origin}/host.html?frame=${encodeURIComponent(auth.url)}&nonce=${nonce()}`)
-  return page
-}
-const request = (page: Page, name: string, payload?: unknown, timeoutMs?: number): Promise<Reply> =>
-  page.evaluate(
-    ([n, p, t]) =>
-      (
-        window as unknown as {
-          hostRequest: (name: unknown, payload: unknown, t: unknown) => Promise<Reply>
-        }
-      ).hostRequest(n, p, t),
-    [name, payload, timeoutMs] as const
-  )
-const hostState = (page: Page) =>
-  page.evaluate(
-    () =>
-      (
-        window as unknown as {
-          hostState: { greeted: boolean; ready: unknown; refused: number; stray: number }
-        }
-      ).hostState
-  )
+const openHost = (host: HostServer): Promise<Page> => openHostOn(browser, host, auth.url)
 
 const mailFor = async (email: string, kind: string): Promise<{ code?: string; link?: string }> => {
   const response = await fetch(`${auth.url}/mailbox.json?to=${encodeURIComponent(email)}`)
@@ -154,12 +61,6 @@ const codeFor = async (email: string, kind = "login-code"): Promise<string> => {
   if (code === undefined) throw new Error(`no code for ${email}`)
   return code
 }
-const waitReady = (page: Page) =>
-  page.waitForFunction(
-    () => (window as unknown as { hostState: { ready: unknown } }).hostState.ready !== undefined
-  )
-const newEmail = () => `frame.${randomBytes(3).toString("hex")}@example.test`
-
 describe("the frame page", () => {
   it("greets an allowed host, logs in by email and answers GET_USER", async () => {
     const page = await openHost(allowedHost)
@@ -228,12 +129,10 @@ describe("the frame page", () => {
         type: "@w3m-frame/RPC_REQUEST_SUCCESS",
         payload: "0x7a69"
       })
+      // Unsafe requests wait on the approval screen (frameApproval.test.ts); unknown methods are refused.
       expect(
-        await request(page, "RPC_REQUEST", { method: "personal_sign", params: ["0x00", payload.address] })
-      ).toEqual({
-        type: "@w3m-frame/RPC_REQUEST_ERROR",
-        payload: { message: "Approval screen not built yet" }
-      })
+        await request(page, "RPC_REQUEST", { method: "eth_sign", params: [payload.address, "0x00"] })
+      ).toEqual({ type: "@w3m-frame/RPC_REQUEST_ERROR", payload: { message: "Unsupported method" } })
       expect(await request(page, "SET_PREFERRED_ACCOUNT", { type: "smartAccount" })).toMatchObject({
         type: "@w3m-frame/SET_PREFERRED_ACCOUNT_SUCCESS",
         payload: { type: "smartAccount" }
@@ -252,12 +151,9 @@ describe("the frame page", () => {
       })
 
       // Malformed requests are dropped unanswered.
-      await page.evaluate(() => {
-        const raw = (window as unknown as { hostRaw: (m: unknown) => void }).hostRaw
-        raw({ type: "@w3m-app/GET_CHAIN_ID", id: "not-hex" })
-        raw({ type: "@w3m-app/GET_CHAIN_ID", id: "0".repeat(32), payload: "x".repeat(70_000) })
-        raw("@w3m-app/GET_CHAIN_ID")
-      })
+      await hostRaw(page, { type: "@w3m-app/GET_CHAIN_ID", id: "not-hex" })
+      await hostRaw(page, { type: "@w3m-app/GET_CHAIN_ID", id: "0".repeat(32), payload: "x".repeat(70_000) })
+      await hostRaw(page, "@w3m-app/GET_CHAIN_ID")
 
       // An expired session is 'Session Expired'.
       clock += 2 * 60 * 60 * 1000
@@ -347,7 +243,7 @@ describe("the frame page", () => {
   it("greets nobody when opened on its own, and drops the nonce from the URL", async () => {
     const page = await browser.newPage()
     try {
-      await page.goto(`${auth.url}/sdk?projectId=sandbox#nonce=${nonce()}`)
+      await page.goto(`${auth.url}/sdk?projectId=sandbox#nonce=${newNonce()}`)
       await page.waitForFunction(() => document.documentElement.dataset.frameState !== undefined)
       expect(await page.evaluate(() => document.documentElement.dataset.frameState)).toBe("not framed")
       expect(page.url()).not.toContain("nonce")

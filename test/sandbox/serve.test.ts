@@ -40,10 +40,12 @@ const chains = {
 
 const api = { url: "http://127.0.0.1:2", projectId: "sandbox-project" }
 const relay = { url: "ws://127.0.0.1:3" }
+const frame = { url: "http://127.0.0.1:4" }
+const social = { url: "http://127.0.0.1:5" }
 
 describe("the sandbox config script", () => {
   it("defines window.__AIRLOCK_SANDBOX__ deeply frozen, with the chains, tokens and wallet keys", () => {
-    const config = sandboxConfig(chains, api, relay)
+    const config = sandboxConfig(chains, api, relay, frame, social)
     const window = {} as { __AIRLOCK_SANDBOX__?: SandboxConfig }
     runInNewContext(sandboxConfigScript(config), { window, JSON, Object })
     const injected = window.__AIRLOCK_SANDBOX__
@@ -57,6 +59,8 @@ describe("the sandbox config script", () => {
     expect(Object.isFrozen(injected?.chains[1])).toBe(true)
     expect(injected?.api).toEqual(api)
     expect(injected?.relayUrl).toBe(relay.url)
+    expect(injected?.frame).toEqual(frame)
+    expect(injected?.social).toEqual(social)
     expect(Object.getOwnPropertyDescriptor(window, "__AIRLOCK_SANDBOX__")?.writable).toBe(false)
   })
 
@@ -66,11 +70,14 @@ describe("the sandbox config script", () => {
       chains: [{ chainId: 31337, rpcUrl: "http://127.0.0.1:1", name: '"); throw 1; ("' }]
     }
     const window = {} as { __AIRLOCK_SANDBOX__?: SandboxConfig }
-    runInNewContext(sandboxConfigScript(sandboxConfig(hostile as unknown as SandboxChains, api, relay)), {
-      window,
-      JSON,
-      Object
-    })
+    runInNewContext(
+      sandboxConfigScript(sandboxConfig(hostile as unknown as SandboxChains, api, relay, frame, social)),
+      {
+        window,
+        JSON,
+        Object
+      }
+    )
     expect(window.__AIRLOCK_SANDBOX__?.chains[0]?.name).toBe('"); throw 1; ("')
   })
 })

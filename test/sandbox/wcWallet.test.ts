@@ -149,8 +149,15 @@ beforeAll(async () => {
   relay = await startSandboxRelay()
   const routes: Record<string, Route> = {}
   server = await serveWcWallet(routes)
-  // The wallet reads only the relay, the chains, the keys and the project id; no provider API runs here.
-  const config = sandboxConfig(running, { url: "http://127.0.0.1:9", projectId: "sandbox-project" }, relay)
+  // The wallet reads only the relay, the chains, the keys and the project id; no provider API, frame or
+  // stand-in runs here.
+  const config = sandboxConfig(
+    running,
+    { url: "http://127.0.0.1:9", projectId: "sandbox-project" },
+    relay,
+    { url: "http://127.0.0.1:9" },
+    { url: "http://127.0.0.1:9" }
+  )
   routes["/sandbox-config.js"] = { type: "text/javascript; charset=utf-8", body: sandboxConfigScript(config) }
 
   browser = await launchChromium()

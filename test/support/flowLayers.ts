@@ -20,6 +20,7 @@ import type { RecentWallet } from "../../src/schemas/Wallet"
 import { AccountData, type AccountDataShape } from "../../src/services/AccountData"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
+import { EmailLogin, type EmailLoginState, type EmailUpdateState } from "../../src/services/EmailLogin"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
@@ -73,6 +74,22 @@ export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
   )
 )
 
+/** No email login: it stays Idle and its commands do nothing. */
+export const idleEmailLogin: Layer.Layer<EmailLogin> = Layer.effect(
+  EmailLogin,
+  Effect.gen(function* () {
+    return EmailLogin.of({
+      state: yield* SubscriptionRef.make<EmailLoginState>({ _tag: "Idle" }),
+      update: yield* SubscriptionRef.make<EmailUpdateState>({ _tag: "Idle" }),
+      submitEmail: () => Effect.void,
+      submitCode: () => Effect.void,
+      updateEmail: () => Effect.void,
+      submitUpdateCode: () => Effect.void,
+      signOut: Effect.void
+    })
+  })
+)
+
 /** No chain answers a read: a preview's simulation reads "not simulated". */
 export const unansweredChains: Layer.Layer<FallbackTransport> = Layer.succeed(
   FallbackTransport,
@@ -90,7 +107,8 @@ export const allowedOrigin: Layer.Layer<OriginGuard> = Layer.succeed(
 
 /**
  * ModalEventsLive, NotificationsLive, RpcRouterLive and ModalFlowLive, with the fakes above, over `below`,
- * which must hold ModalConfig, ModalRouter, Connection, Networks and WalletConnect; the result keeps what
+ * which must hold ModalConfig, ModalRouter, Connection, Networks, WalletConnect and EmailLogin; the result
+ * keeps what
  * `below` holds.
  */
 export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {

@@ -2,7 +2,11 @@
 // Served as a plain ES module from the auth server's origin (no build step, no inline script). It reads
 // the handshake nonce from the URL fragment (and drops it from the URL), greets only an allowed parent
 // origin with a MessageChannel port, then answers the app's requests on that port alone, calling the auth
-// server (same origin) with the device id and session token kept in this origin's storage.
+// server (same origin) with the device id and session token kept in this origin's storage. Unsafe wallet
+// requests wait for the visitor on this document's own approval screen (approval.js).
+
+import { abortApproval, approvalShown, askApproval } from "./approval.js"
+import { describeRequest, READ_METHODS, UNSAFE_METHODS } from "./describe.js"
 
 const APP_PREFIX = "@w3m-app/"
 const FRAME_PREFIX = "@w3m-frame/"
@@ -15,7 +19,6 @@ const DEVICE_KEY = "@appkit-wallet/DEVICE_ID"
 const TOKEN_KEY = "@appkit-wallet/SESSION_TOKEN_KEY"
 const NONCE = /^[0-9a-f]{32}$/
 const ID = /^[0-9a-f]{32}$/
-const SAFE_LOCAL_METHODS = new Set(["eth_accounts", "eth_chainId"])
 
 /** The server's configuration (a JSON script element, never inline code). */
 const readConfig = () => {
@@ -75,7 +78,13 @@ const sessionToken = () => {
   return typeof token === "string" && /^[0-9a-f]{64}$/.test(token) ? token : undefined
 }
 
-class FrameError extends Error {}
+/** A failure the app is told about: its message, and `code` (EIP-1193, e.g. 4001) when there is one. */
+class FrameError extends Error {
+  constructor(message, code) {
+    super(message)
+    this.code = code
+  }
+}
 
 /** Calls the auth server; its `{ error }` becomes the thrown message, a 401 `session expired` 'Session Expired'. */
 const api = async (method, path, body) => {
@@ -157,6 +166,27 @@ const userPayload = (user) => ({
 const getUser = async () => {
   const chain = numericChain(state.chainId)
   return userPayload(await api("GET", `/auth/user${chain === undefined ? "" : `?chainId=${chain}`}`))
+}
+
+/**
+ * The numeric chain an EVM `method` goes to (undefined for Solana's, which name no chain); an EVM method
+ * asked on another namespace's chain must not fall back to the server's default chain.
+ */
+const rpcChain = (method, chainId) => {
+  if (method.startsWith("solana_") || chainId === undefined) return undefined
+  const chain = numericChain(chainId)
+  if (chain === undefined) throw new FrameError("Not an EVM chain")
+  return chain
+}
+
+/** One wallet request through the auth server, on `chain` (numeric) when there is one. */
+const walletRpc = async (method, params, chain) => {
+  const { result } = await api("POST", "/auth/rpc", {
+    method,
+    params: params ?? [],
+    ...(chain === undefined ? {} : { chainId: chain })
+  })
+  return result
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -249,16 +279,32 @@ const handlers = {
     const answer = await api("POST", "/auth/preferred-account", { type })
     return { type: answer.type, address: answer.address }
   },
-  RPC_REQUEST: async (payload) => {
+  RPC_REQUEST: async (payload, id) => {
     const method = need(text(field(payload, "method"), 64), "method")
-    if (!SAFE_LOCAL_METHODS.has(method)) throw new FrameError("Approval screen not built yet")
+    const params = field(payload, "params")
+    const chainId = chainIdOf(field(payload, "chainId")) ?? state.chainId
     if (method === "eth_chainId") {
       const chain = numericChain(state.chainId)
       if (chain === undefined) throw new FrameError("Not an EVM chain")
       return `0x${chain.toString(16)}`
     }
-    const { result } = await api("POST", "/auth/rpc", { method: "eth_accounts", params: [] })
-    return result
+    // The accounts are the same on every chain: asked without one.
+    if (method === "eth_accounts") return walletRpc("eth_accounts", [], undefined)
+    const chain = rpcChain(method, chainId)
+    if (READ_METHODS.has(method)) return walletRpc(method, Array.isArray(params) ? params : [], chain)
+    if (!UNSAFE_METHODS.has(method)) throw new FrameError("Unsupported method")
+    if (approvalShown()) throw new FrameError("Another request is waiting for approval")
+    const described = need(describeRequest(method, params, String(chainId ?? "unknown")), "params")
+    const outcome = await askApproval(id, described, location.ancestorOrigins?.[0] ?? "an unknown site")
+    if (outcome === "abort") throw new FrameError("Request aborted")
+    if (outcome !== "approve") throw new FrameError("User rejected the request", 4001)
+    return walletRpc(method, params, chain)
+  },
+  RPC_ABORT: (payload) => {
+    const id = field(payload, "id")
+    if (typeof id !== "string" || !ID.test(id)) throw new FrameError("Invalid id")
+    if (!abortApproval(id)) throw new FrameError("No such request waiting for approval")
+    return undefined
   }
 }
 
@@ -306,15 +352,17 @@ const serve = (port) => {
     }
     pending++
     try {
-      const result = await handler(payload)
+      const result = await handler(payload, id)
       reply({
         type: `${FRAME_PREFIX}${name}_SUCCESS`,
         id,
         ...(result === undefined ? {} : { payload: result })
       })
     } catch (error) {
-      const message = error instanceof FrameError ? error.message : "Internal error"
-      reply({ type: `${FRAME_PREFIX}${name}_ERROR`, id, payload: { message } })
+      const known = error instanceof FrameError
+      const message = known ? error.message : "Internal error"
+      const code = known && error.code !== undefined ? { code: error.code } : {}
+      reply({ type: `${FRAME_PREFIX}${name}_ERROR`, id, payload: { message, ...code } })
     } finally {
       pending--
     }
@@ -336,4 +384,5 @@ const greet = () => {
   return "greeted"
 }
 
+document.documentElement.dataset.approval = "none"
 document.documentElement.dataset.frameState = greet()

@@ -1,11 +1,21 @@
-// Serves the embedded-wallet frame page (`GET /sdk`) and its script (`GET /sdk/frame.js`) on the frame's
-// origin. The page may be framed only by the allowed origins (CSP frame-ancestors; none: 'none'), runs
-// no inline script, and gets the allowed list as JSON data (the script refuses to greet any other parent).
+// Serves the embedded-wallet frame page (`GET /sdk`), its scripts and its stylesheet on the frame's origin.
+// The page may be framed only by the allowed origins (CSP frame-ancestors; none: 'none'), runs no inline
+// script or style, and gets the allowed list as JSON data (the script refuses to greet any other parent).
 import { readFileSync } from "node:fs"
 
-const SCRIPT = readFileSync(new URL("./frame.js", import.meta.url))
 export const PAGE_PATH = "/sdk"
 export const SCRIPT_PATH = "/sdk/frame.js"
+export const STYLE_PATH = "/sdk/frame.css"
+
+const file = (name, type) => ({ body: readFileSync(new URL(`./${name}`, import.meta.url)), type })
+const JS = "text/javascript; charset=utf-8"
+/** The page's files by path: the module script, the modules it imports, the stylesheet. */
+const FILES = new Map([
+  [SCRIPT_PATH, file("frame.js", JS)],
+  ["/sdk/approval.js", file("approval.js", JS)],
+  ["/sdk/describe.js", file("describe.js", JS)],
+  [STYLE_PATH, file("frame.css", "text/css; charset=utf-8")]
+])
 
 const COMMON = {
   "cache-control": "no-store",
@@ -17,33 +27,31 @@ const COMMON = {
 const cspSource = (origin) =>
   typeof origin === "string" && /^https?:\/\/[A-Za-z0-9.[\]:-]+(?::(?:\d{1,5}|\*))?$/.test(origin)
 
-/** The page's HTML: a JSON config element (`<` escaped) and the module script, nothing inline to run. */
+/** The page's HTML: a JSON config element (`<` escaped), the stylesheet and the module script. */
 export const renderFramePage = (allowedOrigins) => {
   const config = JSON.stringify({ allowedOrigins }).replace(/</g, "\\u003c")
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Embedded wallet (sandbox)</title>` +
+    `<!doctype html><html lang="en" data-approval="none"><head><meta charset="utf-8">` +
+    `<title>Embedded wallet (sandbox)</title><link rel="stylesheet" href="${STYLE_PATH}">` +
     `<script type="application/json" id="config">${config}</script>` +
     `<script type="module" src="${SCRIPT_PATH}"></script></head><body></body></html>`
   )
 }
 
 /**
- * A handler for the page's two paths (true when it answered). `allowedOrigins()` gives the current list.
+ * A handler for the page and its files (true when it answered). `allowedOrigins()` gives the current list.
  */
 export const makeFramePage = (allowedOrigins) => (req, res, pathname) => {
-  if (pathname !== PAGE_PATH && pathname !== SCRIPT_PATH) return false
+  if (pathname !== PAGE_PATH && !FILES.has(pathname)) return false
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { ...COMMON, allow: "GET, HEAD", "content-type": "text/plain" })
     res.end("method not allowed")
     return true
   }
-  if (pathname === SCRIPT_PATH) {
-    res.writeHead(200, {
-      ...COMMON,
-      "content-type": "text/javascript; charset=utf-8",
-      "content-length": SCRIPT.length
-    })
-    res.end(req.method === "HEAD" ? undefined : SCRIPT)
+  const asset = FILES.get(pathname)
+  if (asset !== undefined) {
+    res.writeHead(200, { ...COMMON, "content-type": asset.type, "content-length": asset.body.length })
+    res.end(req.method === "HEAD" ? undefined : asset.body)
     return true
   }
   const list = allowedOrigins().filter(cspSource)
@@ -55,6 +63,7 @@ export const makeFramePage = (allowedOrigins) => (req, res, pathname) => {
     "content-security-policy": [
       "default-src 'self'",
       "script-src 'self'",
+      "style-src 'self'",
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",

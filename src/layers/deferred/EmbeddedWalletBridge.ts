@@ -13,7 +13,7 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { FrameLoadError } from "../../errors"
 import { type FrameEvent, frameUrl, newNonce, replyTimeoutMs } from "../../internal/frameProtocol"
-import type { EmbeddedWalletBridgeShape, FrameState } from "../../services/EmbeddedWalletBridge"
+import type { EmbeddedWalletBridgeShape, FrameArea, FrameState } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Theme, type ThemeState } from "../../services/Theme"
 import { memoizeSuccess } from "../cachedImport"
@@ -33,6 +33,8 @@ export const SYNC_DELAY = Duration.millis(500)
 export interface BridgeShared {
   readonly state: SubscriptionRef.SubscriptionRef<FrameState>
   readonly events: PubSub.PubSub<FrameEvent>
+  /** Where the frame shows; `undefined`: hidden. */
+  readonly placement: SubscriptionRef.SubscriptionRef<FrameArea | undefined>
 }
 
 /** A hidden frame at the end of the body: it is shown in ApproveTransaction by placing it, not moving it. */
@@ -53,6 +55,22 @@ const mountFrame = (src: string): HTMLIFrameElement => {
   })
   document.body.append(frame)
   return frame
+}
+
+/** Shows the frame over `area`, or hides it, without moving it in the page. */
+const applyPlacement = (frame: HTMLIFrameElement, area: FrameArea | undefined) => {
+  Object.assign(
+    frame.style,
+    area === undefined
+      ? { width: "0", height: "0", visibility: "hidden" }
+      : {
+          left: `${area.left}px`,
+          top: `${area.top}px`,
+          width: `${area.width}px`,
+          height: `${area.height}px`,
+          visibility: "visible"
+        }
+  )
 }
 
 const themePayload = (theme: ThemeState) => ({
@@ -114,6 +132,10 @@ export const makeEmbeddedWalletBridge = (shared: BridgeShared) =>
               )
             ),
             (mounted) => Effect.sync(() => mounted.remove())
+          )
+          yield* SubscriptionRef.changes(shared.placement).pipe(
+            Stream.runForEach((area) => Effect.sync(() => applyPlacement(frame, area))),
+            Effect.forkScoped
           )
           const port = yield* awaitGreeting<FramePort>(
             window as unknown as GreetingTarget,

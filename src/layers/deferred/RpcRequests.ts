@@ -125,7 +125,7 @@ export const makeRpcRequests = (router: RouterState) =>
         )
         const wallet = yield* connection.connected(ns)
         if (Option.isNone(wallet)) return yield* Effect.fail(new ConnectorNotConnectedError({}))
-        const { connector, address } = wallet.value
+        const { connector, address, accountType } = wallet.value
         // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
         if (rule.kind === "safe") {
           const raw = yield* abortable(
@@ -137,11 +137,8 @@ export const makeRpcRequests = (router: RouterState) =>
         const network = yield* activeNetworkOf(ns)
         // Every unsafe EVM request an external wallet answers is previewed, unless the modal showed it.
         const answeredIn =
-          connector.approval === "modal"
-            ? "modal"
-            : ns === "eip155" && features.preview && options?.described !== true
-              ? "wallet"
-              : undefined
+          connector.approval ??
+          (ns === "eip155" && features.preview && options?.described !== true ? "wallet" : undefined)
         const transactions = ns === "eip155" ? transactionsOf(rule.method, rule.params, address) : undefined
         const approval: PendingApproval | undefined =
           answeredIn === undefined
@@ -196,19 +193,22 @@ export const makeRpcRequests = (router: RouterState) =>
               approval === undefined ? Effect.void : forgetApproval(approval.id),
               publish({ _tag: "UnsafeSettled", method: rule.method, outcome: outcomeOf(exit), approval })
             )
-          )
+          ),
+          Effect.catch((error): Effect.Effect<never, RequestError> => {
+            if (error._tag !== "UserRejectedRequestError" || !SIGN_METHODS.has(rule.method))
+              return Effect.fail(error)
+            // With a smart account, the likeliest reason is an app that cannot verify its signatures.
+            const declined = new SignatureDeclinedError({
+              cause: error,
+              smartAccount: accountType === "smartAccount"
+            })
+            return Effect.andThen(
+              publish({ _tag: "SignatureDeclined", error: declined }),
+              Effect.fail(declined)
+            )
+          })
         )
-      }).pipe(
-        Effect.catch((error): Effect.Effect<never, RequestError> => {
-          if (error._tag !== "UserRejectedRequestError" || !SIGN_METHODS.has(args.method))
-            return Effect.fail(error)
-          const declined = new SignatureDeclinedError({ cause: error })
-          return Effect.andThen(
-            publish({ _tag: "SignatureDeclined", error: declined }),
-            Effect.fail(declined)
-          )
-        })
-      )
+      })
 
     const switchNetwork = makeNetworkSwitch({ connection, networks, scope, abortable })
 

@@ -30,6 +30,8 @@ import {
 
 /** The frame must greet within this (SPEC.md §9: frame load time-out). */
 export const FRAME_LOAD_TIMEOUT = Duration.millis(20_000)
+/** An abort's own reply is waited for this long, so that it is not counted as a stray message. */
+const ABORT_REPLY_WAIT_MS = 5_000
 /** Messages waiting to be read; past this, the frame's flood is dropped. */
 const INBOX_CAPACITY = 256
 
@@ -145,7 +147,11 @@ export const openFrameChannel = (port: FramePort): Effect.Effect<FrameChannel, n
             ? Deferred.succeed(waiting.reply, reply.payload)
             : Deferred.fail(
                 waiting.reply,
-                new FrameRequestError({ request: reply.request, frameMessage: reply.message })
+                new FrameRequestError({
+                  request: reply.request,
+                  frameMessage: reply.message,
+                  frameCode: reply.code
+                })
               )
         }
       )
@@ -179,8 +185,18 @@ export const openFrameChannel = (port: FramePort): Effect.Effect<FrameChannel, n
                   Effect.fail(new FrameTimeoutError({ request: name, timeoutMs: Duration.toMillis(timeout) }))
               })
         // Whatever ended the wait (a reply, a time-out, an abort), the id is done with: a late reply drops.
-        return yield* Effect.ensuring(bounded, forget(id))
+        // A wallet request given up on is taken off the frame's approval screen too.
+        return yield* bounded.pipe(
+          Effect.ensuring(forget(id)),
+          Effect.onInterrupt(() => (name === "RPC_REQUEST" ? abort(id) : Effect.void))
+        )
       })
+
+    /** Tells the frame a wallet request is abandoned; its answer is not awaited by anyone. */
+    const abort = (id: string): Effect.Effect<void> =>
+      Effect.asVoid(
+        Effect.forkDetach(Effect.ignore(request("RPC_ABORT", { id }, Duration.millis(ABORT_REPLY_WAIT_MS))))
+      )
 
     return { request, events: PubSub.subscribe(events), dropped } satisfies FrameChannel
   })

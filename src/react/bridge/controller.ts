@@ -3,6 +3,7 @@ import type { ModalOptions } from "../../schemas/ModalOptions"
 import { AccountData } from "../../services/AccountData"
 import { ModalConfig } from "../../services/ModalConfig"
 import { type AccountDataPort, makeAccountDataPort } from "./accountData"
+import { type EmbeddedPort, makeEmbeddedPort } from "./embeddedPort"
 import { type ModalPort, makeModalPort } from "./modalPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
@@ -19,7 +20,13 @@ export type { CatalogPort, WalletConnectPort } from "./walletsPort"
  * handle use, so that no React code sees an Effect type (STYLE.md §4 rule 7). The ports adapt; the
  * services decide.
  */
-export interface ModalController extends ModalPort, WalletsPort, RequestsPort, SignInPort, SendPort {
+export interface ModalController
+  extends ModalPort,
+    WalletsPort,
+    RequestsPort,
+    SignInPort,
+    SendPort,
+    EmbeddedPort {
   readonly config: ModalOptions
   /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
   readonly accountData: AccountDataPort
@@ -37,6 +44,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     ...makeRequestsPort(runtime),
     ...makeSignInPort(runtime),
     ...makeSendPort(runtime),
+    ...makeEmbeddedPort(runtime),
     accountData: makeAccountDataPort(runtime, accountData)
   }
 }

@@ -22,7 +22,9 @@ const TITLES: Record<View, string> = {
   RegisterAccountName: "Choose Name",
   RegisterAccountNameSuccess: "Name Registered",
   WalletReceive: "Receive",
-  WalletSend: "Send"
+  WalletSend: "Send",
+  EmailVerifyDevice: "Approve Login",
+  EmailVerifyOtp: "Confirm Email"
 }
 
 /**
@@ -48,7 +50,9 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   SIWXSignMessage: lazyView(() => import("../views/SignInViews").then((m) => m.SIWXSignMessageView)),
   ConnectingSiwe: lazyView(() => import("../views/SignInViews").then((m) => m.ConnectingSiweView)),
   WalletReceive: lazyView(() => import("../views/ReceiveView").then((m) => m.ReceiveView)),
-  WalletSend: lazyView(() => import("../views/SendView").then((m) => m.SendView))
+  WalletSend: lazyView(() => import("../views/SendView").then((m) => m.SendView)),
+  EmailVerifyDevice: lazyView(() => import("../views/EmailViews").then((m) => m.EmailVerifyDeviceView)),
+  EmailVerifyOtp: lazyView(() => import("../views/EmailViews").then((m) => m.EmailVerifyOtpView))
 }
 
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)

@@ -6,6 +6,7 @@ import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { ApproveTransactionBody } from "./ApproveTransactionView"
 import { approveCss } from "./approveStyles"
+import { FrameApproval } from "./FrameApproval"
 
 /**
  * The oldest unsafe request shown in the modal, described in words with its simulation; the visitor's
@@ -44,6 +45,7 @@ export const ApproveTransactionScreen = () => {
   if (approval === undefined || description === undefined) {
     return <p className="empty">No request is waiting.</p>
   }
+  if (approval.answeredIn === "frame") return <FrameApproval />
   const answer = (approved: boolean) => {
     setAnswered(approval.id)
     void controller.decide(approval.id, approved)

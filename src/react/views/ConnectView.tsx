@@ -1,92 +1,29 @@
-import * as Schema from "effect/Schema"
-import { type FormEvent, useId, useState } from "react"
+import { Suspense } from "react"
 import { type ConnectMethod, connectMethodsOrder } from "../../internal/connectMethods"
 import { isTouchDevice } from "../../internal/device"
-import { Email, type SocialOption } from "../../schemas/Primitives"
 import { useController } from "../modal/context"
+import { type LazyView, LazyViewBody, lazyView } from "../modal/lazyView"
 import { useStore } from "../modal/useStore"
+import { ViewBoundary } from "../modal/ViewBoundary"
 import { WalletList } from "./WalletList"
 
-const isEmail = Schema.is(Email)
+// Email and social login are one chunk, loaded when the Connect view first shows them.
+const emailSection = lazyView(() => import("./LoginSections").then((m) => m.EmailSection))
+const socialSection = lazyView(() => import("./LoginSections").then((m) => m.SocialSection))
 
-const SOCIAL_LABELS: Record<SocialOption, string> = {
-  google: "Google",
-  x: "X",
-  discord: "Discord",
-  farcaster: "Farcaster",
-  github: "GitHub",
-  apple: "Apple",
-  facebook: "Facebook"
-}
+/** Height of the social buttons: the first full width, then rows of four (SPEC.md §2). */
+const socialRowsHeight = (count: number) => 4.6 * (1 + Math.ceil(Math.max(0, count - 1) / 4))
 
-/** Told honestly until the embedded wallet lands: the form validates but cannot sign in yet. */
-const EMBEDDED_WALLET_PENDING = {
-  kind: "toast",
-  variant: "info",
-  message: "Email and social login are not available in this build",
-  delayMs: 0
-} as const
-
-const EmailSection = () => {
-  const controller = useController()
-  const inputId = useId()
-  const hintId = useId()
-  const [email, setEmail] = useState("")
-  const [invalid, setInvalid] = useState(false)
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    const valid = isEmail(email.trim())
-    setInvalid(!valid)
-    if (valid) void controller.notify(EMBEDDED_WALLET_PENDING)
-  }
-  return (
-    <form className="section field" onSubmit={onSubmit} noValidate>
-      <label className="label" htmlFor={inputId}>
-        Email
-      </label>
-      <input
-        id={inputId}
-        className="input"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        aria-invalid={invalid}
-        aria-describedby={hintId}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          if (invalid) setInvalid(false)
-        }}
-      />
-      <p className="hint" id={hintId} aria-live="polite">
-        {invalid ? "Enter a valid email address" : ""}
-      </p>
-      <button type="submit" className="button">
-        Continue
-      </button>
-    </form>
-  )
-}
-
-const SocialSection = ({ socials }: { readonly socials: ReadonlyArray<SocialOption> }) => {
-  const controller = useController()
-  return (
-    <div className="section socials">
-      {socials.map((social, index) => (
-        <button
-          key={social}
-          type="button"
-          className="row"
-          aria-label={`Continue with ${SOCIAL_LABELS[social]}`}
-          onClick={() => void controller.notify(EMBEDDED_WALLET_PENDING)}
-        >
-          {index === 0 ? `Continue with ${SOCIAL_LABELS[social]}` : SOCIAL_LABELS[social]}
-        </button>
-      ))}
-    </div>
-  )
-}
+/** A login section's place, held at its loaded height while its code comes in. */
+const LoginSection = ({ view, height }: { readonly view: LazyView; readonly height: number }) => (
+  <ViewBoundary onFailure={view.forgetFailedLoad}>
+    <Suspense
+      fallback={<div className="section" style={{ minHeight: `calc(var(--_fs) * ${height})` }} aria-busy />}
+    >
+      <LazyViewBody view={view} />
+    </Suspense>
+  </ViewBoundary>
+)
 
 const WalletSection = () => {
   const controller = useController()
@@ -120,9 +57,9 @@ export const ConnectView = () => {
   const render = (method: ConnectMethod) => {
     switch (method) {
       case "email":
-        return <EmailSection key={method} />
+        return <LoginSection key={method} view={emailSection} height={14.6} />
       case "social":
-        return <SocialSection key={method} socials={socials} />
+        return <LoginSection key={method} view={socialSection} height={socialRowsHeight(socials.length)} />
       case "wallet":
         return <WalletSection key={method} />
     }

@@ -4,6 +4,7 @@
  */
 export const approveCss = `
 .approve { display: flex; flex-direction: column; gap: calc(var(--_fs) * 1.2); }
+.frame-place { height: calc(var(--_fs) * 36); border-radius: calc(var(--_r) * 4); background: var(--_bg-2); }
 .approve-title { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; text-align: center; }
 .approve-warning {
   display: flex;

@@ -1,0 +1,47 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { EmailLoginDependencyLoadError } from "../errors"
+import type { EmbeddedWalletUser } from "../schemas/EmbeddedWallet"
+import { AuthConnector } from "../services/AuthConnector"
+import type { EmailLogin } from "../services/EmailLogin"
+import type { EmbeddedWalletBridge } from "../services/EmbeddedWalletBridge"
+import { ModalConfig } from "../services/ModalConfig"
+import type { Storage } from "../services/Storage"
+import { deferredImplementation } from "./deferred"
+
+/**
+ * The auth connector. The connector itself, with its EIP-1193 face (`deferred/AuthProvider.ts`), loads
+ * when it is first connected or restored, and the frame with its first request.
+ *
+ * @since 0.2.0
+ * @category layers
+ */
+export const AuthConnectorLive: Layer.Layer<
+  AuthConnector,
+  never,
+  ModalConfig | EmbeddedWalletBridge | EmailLogin | Storage
+> = Layer.effect(
+  AuthConnector,
+  Effect.gen(function* () {
+    const { features } = yield* ModalConfig
+    const user = yield* SubscriptionRef.make(Option.none<EmbeddedWalletUser>())
+    const implementation = yield* deferredImplementation(() =>
+      import("./deferred/AuthProvider").then((module) => module.makeAuthConnector(user))
+    )
+    const loaded = Effect.mapError(
+      implementation,
+      (error) => new EmailLoginDependencyLoadError({ cause: error.cause })
+    )
+    return AuthConnector.of({
+      enabled: features.email || (features.socials !== false && features.socials.length > 0),
+      connector: Effect.map(loaded, (auth) => auth.connector),
+      user,
+      accountType: Effect.map(SubscriptionRef.get(user), (u) =>
+        Option.exists(u, (v) => v.preferredAccountType === "smartAccount") ? "smartAccount" : "eoa"
+      ),
+      setPreferredAccount: (type) => Effect.flatMap(loaded, (auth) => auth.setPreferredAccount(type))
+    })
+  })
+)

@@ -1,0 +1,32 @@
+import * as Effect from "effect/Effect"
+import { EmailLogin, type EmailLoginState } from "../../services/EmailLogin"
+import type { FrameArea } from "../../services/EmbeddedWalletBridge"
+import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
+import { attempt, type ModalRuntime, type Result } from "./run"
+import { type Store, storeFromRef } from "./store"
+
+/** Email login and the embedded wallet: where the login stands, its commands, and the frame's place. */
+export interface EmbeddedPort {
+  readonly embedded: {
+    readonly login: Store<EmailLoginState>
+    readonly submitEmail: (email: string) => Promise<Result<void>>
+    readonly submitCode: (code: string) => Promise<Result<void>>
+    /** Shows the embedded wallet's frame over `area` (its approval screen), or hides it. */
+    readonly placeFrame: (area: FrameArea | undefined) => void
+  }
+}
+
+export const makeEmbeddedPort = (runtime: ModalRuntime): EmbeddedPort => {
+  const { emailLogin, bridge } = runtime.runSync(
+    Effect.all({ emailLogin: EmailLogin, bridge: EmbeddedWalletBridge })
+  )
+  const run = attempt(runtime)
+  return {
+    embedded: {
+      login: storeFromRef(runtime, emailLogin.state, (s) => s),
+      submitEmail: (email) => run(emailLogin.submitEmail(email)),
+      submitCode: (code) => run(emailLogin.submitCode(code)),
+      placeFrame: (area) => runtime.runSync(bridge.place(area))
+    }
+  }
+}

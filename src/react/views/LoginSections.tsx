@@ -1,0 +1,98 @@
+/**
+ * The Connect view's email and social login, one chunk loaded when the view first shows them (issue 14):
+ * the email's first step (the flow shows the device approval or the code next) and the social buttons.
+ */
+import * as Schema from "effect/Schema"
+import { type FormEvent, useId, useState } from "react"
+import { Email, type SocialOption } from "../../schemas/Primitives"
+import { useController } from "../modal/context"
+
+const isEmail = Schema.is(Email)
+
+const SOCIAL_LABELS: Record<SocialOption, string> = {
+  google: "Google",
+  x: "X",
+  discord: "Discord",
+  farcaster: "Farcaster",
+  github: "GitHub",
+  apple: "Apple",
+  facebook: "Facebook"
+}
+
+/** Told honestly until social login lands: the buttons show, but cannot sign in yet. */
+const SOCIAL_LOGIN_PENDING = {
+  kind: "toast",
+  variant: "info",
+  message: "Social login is not available in this build",
+  delayMs: 0
+} as const
+
+/** The email login's first step; what comes next (device approval, code) is the flow's to show. */
+export const EmailSection = () => {
+  const controller = useController()
+  const inputId = useId()
+  const hintId = useId()
+  const [email, setEmail] = useState("")
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [sending, setSending] = useState(false)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (sending) return
+    if (!isEmail(email.trim())) return setProblem("Enter a valid email address")
+    setSending(true)
+    void controller.embedded.submitEmail(email).then((result) => {
+      setSending(false)
+      setProblem(result._tag === "Failure" ? result.error.message : undefined)
+    })
+  }
+  return (
+    <form className="section field" onSubmit={onSubmit} noValidate>
+      <label className="label" htmlFor={inputId}>
+        Email
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        value={email}
+        aria-invalid={problem !== undefined}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          setEmail(event.target.value)
+          setProblem(undefined)
+        }}
+      />
+      <p className="hint" id={hintId} aria-live="polite">
+        {problem ?? ""}
+      </p>
+      <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+        {sending ? "Sending…" : "Continue"}
+      </button>
+    </form>
+  )
+}
+
+/** The social providers the host offers, the first one full width. */
+export const SocialSection = () => {
+  const controller = useController()
+  const { socials: offered } = controller.config.features
+  const socials = offered === false ? [] : offered
+  return (
+    <div className="section socials">
+      {socials.map((social, index) => (
+        <button
+          key={social}
+          type="button"
+          className="row"
+          aria-label={`Continue with ${SOCIAL_LABELS[social]}`}
+          onClick={() => void controller.notify(SOCIAL_LOGIN_PENDING)}
+        >
+          {index === 0 ? `Continue with ${SOCIAL_LABELS[social]}` : SOCIAL_LABELS[social]}
+        </button>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,165 @@
+/**
+ * A host page for the embedded-wallet frame's browser tests (framePage.test.ts, frameApproval.test.ts): the
+ * app's side of frameProtocol.ts as plain JS, served from a loopback origin of its own, and helpers to
+ * drive it from playwright.
+ */
+import { randomBytes } from "node:crypto"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { Browser, Frame, Page } from "playwright-core"
+
+// The app's side: the greeting only from the frame's origin and window with the nonce, then requests on
+// the port alone. `?overlay` lays a nearly transparent element over the iframe (a clickjacking host).
+const HOST_JS = `
+const params = new URLSearchParams(location.search)
+const frameOrigin = new URL(params.get("frame")).origin
+const nonce = params.get("nonce")
+const state = { greeted: false, ready: undefined, refused: 0, stray: 0 }
+window.hostState = state
+const pending = new Map()
+let port
+const iframe = document.createElement("iframe")
+iframe.src = params.get("frame") + "/sdk?projectId=sandbox&chainId=eip155%3A31337&version=4&enableLogger=false#nonce=" + nonce
+iframe.style.cssText = "position:absolute;left:20px;top:20px;width:360px;height:420px;border:0"
+window.addEventListener("message", (event) => {
+  const data = event.data
+  if (event.origin !== frameOrigin || event.source !== iframe.contentWindow || data?.type !== "@w3m-frame/HELLO" ||
+      data.nonce !== nonce || event.ports.length !== 1 || port !== undefined) { state.refused++; return }
+  port = event.ports[0]
+  state.greeted = true
+  port.onmessage = (e) => {
+    const m = e.data
+    if (m?.type === "@w3m-frame/READY") { state.ready = m.payload; return }
+    const waiter = pending.get(m?.id)
+    if (waiter === undefined) { state.stray++; return }
+    pending.delete(m.id)
+    waiter({ type: m.type, payload: m.payload })
+  }
+})
+const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")
+window.hostSend = (name, payload, timeoutMs = 30000) => {
+  const id = newId()
+  const reply = new Promise((resolve) => {
+    pending.set(id, resolve)
+    setTimeout(() => { if (pending.delete(id)) resolve({ type: "timeout" }) }, timeoutMs)
+  })
+  port.postMessage(payload === undefined ? { type: "@w3m-app/" + name, id } : { type: "@w3m-app/" + name, id, payload })
+  return { id, reply }
+}
+window.hostReplies = new Map()
+window.hostRequest = (name, payload, timeoutMs) => window.hostSend(name, payload, timeoutMs).reply
+window.hostStart = (name, payload, timeoutMs) => {
+  const { id, reply } = window.hostSend(name, payload, timeoutMs)
+  window.hostReplies.set(id, reply)
+  return id
+}
+window.hostRaw = (message) => port.postMessage(message)
+document.body.append(iframe)
+if (params.has("overlay")) {
+  const cover = document.createElement("div")
+  cover.style.cssText = "position:absolute;left:0;top:0;width:400px;height:460px;background:#fff;opacity:0.1"
+  document.body.append(cover)
+}
+`
+
+const HOST_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body><script type="module" src="/host.js"></script></body></html>`
+
+export interface HostServer {
+  readonly origin: string
+  readonly close: () => Promise<void>
+}
+
+/** Serves the host page (`/host.html?frame=<frame origin>&nonce=…[&overlay]`) on a free loopback port. */
+export const startHost = async (): Promise<HostServer> => {
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://host.invalid").pathname
+    if (path === "/host.js") {
+      res.writeHead(200, { "content-type": "text/javascript" })
+      res.end(HOST_JS)
+    } else if (path === "/host.html") {
+      res.writeHead(200, { "content-type": "text/html" })
+      res.end(HOST_HTML)
+    } else {
+      res.writeHead(404)
+      res.end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}
+
+export interface Reply {
+  readonly type: string
+  readonly payload?: unknown
+}
+
+interface HostWindow {
+  hostRequest: (name: unknown, payload: unknown, t: unknown) => Promise<Reply>
+  hostStart: (name: unknown, payload: unknown, t: unknown) => string
+  hostReplies: Map<string, Promise<Reply>>
+  hostRaw: (m: unknown) => void
+  hostState: { greeted: boolean; ready: unknown; refused: number; stray: number }
+}
+// Casts only: these functions run in the page, where nothing of this module exists.
+
+export const newNonce = () => randomBytes(16).toString("hex")
+
+/** A new page on `host` framing the frame served at `frameUrl`. */
+export const openHost = async (
+  browser: Browser,
+  hostServer: HostServer,
+  frameUrl: string,
+  options: { readonly overlay?: boolean } = {}
+): Promise<Page> => {
+  const page = await browser.newPage()
+  const overlay = options.overlay === true ? "&overlay" : ""
+  await page.goto(
+    `${hostServer.origin}/host.html?frame=${encodeURIComponent(frameUrl)}&nonce=${newNonce()}${overlay}`
+  )
+  return page
+}
+
+/** Sends a request and waits for its reply (or `{ type: "timeout" }`). */
+export const request = (page: Page, name: string, payload?: unknown, timeoutMs?: number): Promise<Reply> =>
+  page.evaluate(([n, p, t]) => (window as unknown as HostWindow).hostRequest(n, p, t), [
+    name,
+    payload,
+    timeoutMs
+  ] as const)
+
+/** Sends a request without waiting; its id, for {@link replyOf} and RPC_ABORT. */
+export const start = (page: Page, name: string, payload?: unknown, timeoutMs?: number): Promise<string> =>
+  page.evaluate(([n, p, t]) => (window as unknown as HostWindow).hostStart(n, p, t), [
+    name,
+    payload,
+    timeoutMs
+  ] as const)
+
+/** The reply to a request {@link start} sent. */
+export const replyOf = (page: Page, id: string): Promise<Reply> =>
+  page.evaluate((i) => (window as unknown as HostWindow).hostReplies.get(i) as Promise<Reply>, id)
+
+export const hostRaw = (page: Page, message: unknown) =>
+  page.evaluate((m) => (window as unknown as HostWindow).hostRaw(m), message)
+
+export const hostState = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).hostState)
+
+export const waitReady = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as HostWindow).hostState.ready !== undefined)
+
+/** The frame's document in `page` (once it has loaded from `frameUrl`). */
+export const frameOf = (page: Page, frameUrl: string): Frame => {
+  const frame = page.frames().find((f) => f.url().startsWith(`${frameUrl}/sdk`))
+  if (frame === undefined) throw new Error("no frame")
+  return frame
+}
+
+export const newEmail = () => `frame.${randomBytes(3).toString("hex")}@example.test`
