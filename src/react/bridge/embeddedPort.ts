@@ -1,4 +1,6 @@
 import * as Effect from "effect/Effect"
+import type { EmbeddedAccountType } from "../../schemas/EmbeddedWallet"
+import { AuthConnector } from "../../services/AuthConnector"
 import { EmailLogin, type EmailLoginState } from "../../services/EmailLogin"
 import type { FrameArea } from "../../services/EmbeddedWalletBridge"
 import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
@@ -11,14 +13,16 @@ export interface EmbeddedPort {
     readonly login: Store<EmailLoginState>
     readonly submitEmail: (email: string) => Promise<Result<void>>
     readonly submitCode: (code: string) => Promise<Result<void>>
+    /** Connects the key's account or the smart account from now on (the frame may refuse). */
+    readonly setAccountType: (type: EmbeddedAccountType) => Promise<Result<void>>
     /** Shows the embedded wallet's frame over `area` (its approval screen), or hides it. */
     readonly placeFrame: (area: FrameArea | undefined) => void
   }
 }
 
 export const makeEmbeddedPort = (runtime: ModalRuntime): EmbeddedPort => {
-  const { emailLogin, bridge } = runtime.runSync(
-    Effect.all({ emailLogin: EmailLogin, bridge: EmbeddedWalletBridge })
+  const { emailLogin, bridge, auth } = runtime.runSync(
+    Effect.all({ emailLogin: EmailLogin, bridge: EmbeddedWalletBridge, auth: AuthConnector })
   )
   const run = attempt(runtime)
   return {
@@ -26,6 +30,7 @@ export const makeEmbeddedPort = (runtime: ModalRuntime): EmbeddedPort => {
       login: storeFromRef(runtime, emailLogin.state, (s) => s),
       submitEmail: (email) => run(emailLogin.submitEmail(email)),
       submitCode: (code) => run(emailLogin.submitCode(code)),
+      setAccountType: (type) => run(auth.setPreferredAccount(type)),
       placeFrame: (area) => runtime.runSync(bridge.place(area))
     }
   }

@@ -22,6 +22,28 @@ const balanceText = (balance: Shown<NativeBalance>, knownNetwork: boolean): stri
   }
 }
 
+/** The embedded wallet's two accounts: the key's own, and the smart account it owns (SPEC.md §4). */
+const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
+  const controller = useController()
+  const [switching, setSwitching] = useState(false)
+  const next = current === "smartAccount" ? "eoa" : "smartAccount"
+  const onClick = () => {
+    setSwitching(true)
+    void controller.embedded.setAccountType(next).then((result) => {
+      setSwitching(false)
+      if (result._tag === "Failure") void controller.notify(result.error)
+    })
+  }
+  return (
+    <button type="button" className="row" disabled={switching} aria-busy={switching} onClick={onClick}>
+      <span className="name">
+        {next === "smartAccount" ? "Switch to smart account" : "Switch to key account"}
+      </span>
+      <span className="tag">{current === "smartAccount" ? "Smart account" : "Key account"}</span>
+    </button>
+  )
+}
+
 /** The connected account: address, native balance, network, disconnect. */
 export const AccountView = () => {
   useViewStyles(accountCss)
@@ -89,6 +111,7 @@ export const AccountView = () => {
           <span className="name">{networkName}</span>
           <span className="tag">Switch</span>
         </button>
+        {account.connector.type === "AUTH" ? <AccountTypeSwitch current={account.accountType} /> : null}
         <button type="button" className="row" onClick={() => void controller.disconnect(activeNamespace)}>
           <span className="name">Disconnect</span>
         </button>
