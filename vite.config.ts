@@ -101,7 +101,12 @@ export default defineConfig(({ mode }) =>
                   testing: here("./src/testing/index.ts")
                 }
               },
-              rollupOptions: { external }
+              rollupOptions: {
+                external,
+                // One file per module: with `sideEffects: false`, a host's bundler drops the modules it
+                // does not use (schemas the first paint never decodes with, among them).
+                output: { preserveModules: true, preserveModulesRoot: "src", entryFileNames: "[name].js" }
+              }
             }
           }
 )

@@ -63,6 +63,13 @@ export class FrameLoadError extends Data.TaggedError("FrameLoadError")<{
   override readonly message = "Network Error - Could not load embedded wallet"
 }
 
+/** The browser blocked the window a social login runs in. */
+export class SocialLoginPopupError extends Data.TaggedError("SocialLoginPopupError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "Allow pop-ups for this site to continue"
+}
+
 /** A login request to the embedded-wallet frame got no answer in time. */
 export class FrameTimeoutError extends Data.TaggedError("FrameTimeoutError")<{
   readonly request?: string | undefined
@@ -332,6 +339,7 @@ export type AirlockError =
   | EmailLoginDependencyLoadError
   | EmailLoginCooldownError
   | FrameRequestError
+  | SocialLoginPopupError
   | RequestAbortedError
   | ChainNotSupportedError
   | SwapNetworkUnsupportedError

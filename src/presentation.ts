@@ -77,6 +77,7 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     EmailLoginDependencyLoadError: toast("Unable to load email login dependency"),
     EmailLoginCooldownError: (error) => toast(error.message),
     FrameRequestError: ownMessage,
+    SocialLoginPopupError: ownMessage,
     RequestAbortedError: ownMessage,
     ChainNotSupportedError: toast("Chain is not supported"),
     SwapNetworkUnsupportedError: toast("Network not supported for Swaps", "error", SWAP_ERROR_TOAST_DELAY_MS),

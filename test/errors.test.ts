@@ -37,6 +37,7 @@ import {
   ServiceUnavailableError,
   SessionExpiredError,
   SignatureDeclinedError,
+  SocialLoginPopupError,
   SwapNetworkUnsupportedError,
   TransactionWaitTimeoutError,
   UnauthorizedWalletError,
@@ -166,6 +167,13 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new EmailLoginCooldownError({ seconds: 12 }),
       message: "Please try again after 12 seconds",
       shown: toast("Please try again after 12 seconds")
+    }
+  ],
+  SocialLoginPopupError: [
+    {
+      error: new SocialLoginPopupError({}),
+      message: "Allow pop-ups for this site to continue",
+      shown: toast("Allow pop-ups for this site to continue")
     }
   ],
   FrameRequestError: [

@@ -169,10 +169,14 @@ export interface FrameAuth {
   startSocial(input: {
     readonly provider: unknown
     readonly returnUrl: string
+    /** Where the callback page may post the result (already checked against the allowed origins). */
+    readonly appOrigin?: string
     readonly deviceId: unknown
   }): {
     readonly uri: string
   }
+  /** The app origin bound to a live `state` (the callback page's target); 404 when there is none. */
+  socialReturn(state: unknown): { readonly appOrigin: string; readonly provider: string }
   finishSocial(input: {
     readonly provider: unknown
     readonly code: unknown
@@ -215,7 +219,10 @@ export interface FrameAuthServerOptions extends FrameAuthOptions {
 }
 
 export interface FrameAuthServer {
-  /** Answers `/auth/*`, `/mailbox`, `/mailbox.json` and returns true; false for any other path. */
+  /**
+   * Answers `/auth/*`, `/mailbox`, `/mailbox.json`, `/sdk` (and its files) and `/social/callback` (and its
+   * script) and returns true; false for any other path.
+   */
   readonly handle: (req: IncomingMessage, res: ServerResponse) => boolean
   readonly core: FrameAuth
   readonly mailbox: Mailbox

@@ -17,6 +17,7 @@ import {
   sendJson
 } from "./http.mjs"
 import { renderMailbox } from "./mailbox.mjs"
+import { makeSocialCallback } from "./page/callback.mjs"
 import { makeFramePage } from "./page/serve.mjs"
 import { socialClient } from "./social.mjs"
 import { parseChainId } from "./wallet.mjs"
@@ -74,6 +75,7 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
   let isAllowed = originMatcher(allowedOrigins)
   let allowedList = [...allowedOrigins]
   const framePage = makeFramePage(() => allowedList)
+  const socialCallback = makeSocialCallback(core.socialReturn)
   /**
    * This server's origin: `publicUrl`'s, else the Host header's when it names loopback (a Host header is the
    * client's to choose: a link mailed to someone must never point wherever the asker says).
@@ -93,6 +95,14 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
     if (origin === undefined || (origin !== selfOrigin(req) && !isAllowed(origin)))
       throw new AuthError(400, "return URL not allowed")
     return returnUrl
+  }
+
+  /** The app origin a social callback page may post to: exactly an origin, and an allowed one. */
+  const checkAppOrigin = (appOrigin) => {
+    if (appOrigin === undefined) return undefined
+    if (originOf(appOrigin) !== appOrigin || !isAllowed(appOrigin))
+      throw new AuthError(400, "app origin not allowed")
+    return appOrigin
   }
 
   const routes = {
@@ -165,10 +175,11 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
       return core.verifyUpdateSecondary(token, otp)
     },
     "POST /auth/social/start": async (req) => {
-      const { provider, returnUrl } = await body(req)
+      const { provider, returnUrl, appOrigin } = await body(req)
       return core.startSocial({
         provider,
         returnUrl: checkReturnUrl(req, returnUrl),
+        appOrigin: checkAppOrigin(appOrigin),
         deviceId: deviceOf(req)
       })
     },
@@ -222,12 +233,12 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
 
   return Object.freeze({
     /**
-     * Answers `/auth/*`, `/mailbox`, `/mailbox.json` and the frame page (`/sdk` and its files) (true);
-     * leaves any other path alone (false).
+     * Answers `/auth/*`, `/mailbox`, `/mailbox.json`, the frame page (`/sdk` and its files) and the social
+     * callback page (`/social/callback` and its script) (true); leaves any other path alone (false).
      */
     handle: (req, res) => {
       const url = new URL(req.url ?? "/", "http://frame.invalid")
-      if (framePage(req, res, url.pathname)) return true
+      if (framePage(req, res, url.pathname) || socialCallback(req, res, url)) return true
       if (
         !url.pathname.startsWith("/auth/") &&
         url.pathname !== "/mailbox" &&

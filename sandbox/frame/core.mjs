@@ -1,7 +1,7 @@
 // The embedded wallet's auth service, in memory, without HTTP: users (by email, social account or
 // Farcaster id), approved devices, one-time codes, device approvals, sessions, email updates, social and
-// Farcaster sign-ins through the stand-in (social.mjs), and the mailbox. Every failure is an `AuthError`
-// (status + short reason). `now()` is injectable; every collection is bounded.
+// Farcaster sign-ins (signIns.mjs, through the stand-in of social.mjs), and the mailbox. Every failure is
+// an `AuthError` (status + short reason). `now()` is injectable; every collection is bounded.
 import { randomBytes } from "node:crypto"
 import {
   CODE_TTL_MS,
@@ -15,12 +15,10 @@ import {
 } from "./codes.mjs"
 import { AuthError } from "./http.mjs"
 import { Mailbox } from "./mailbox.mjs"
-import { SOCIAL_PROVIDERS } from "./social.mjs"
+import { createSignIns } from "./signIns.mjs"
 import { makeChainWallet, newUserKeys, userWallet } from "./wallet.mjs"
 
 export const APPROVAL_TTL_MS = 10 * 60 * 1000
-export const SOCIAL_STATE_TTL_MS = 10 * 60 * 1000
-export const FARCASTER_CHANNEL_TTL_MS = 10 * 60 * 1000
 export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000
 export const LIMITS = Object.freeze({
   users: 10_000,
@@ -34,7 +32,8 @@ export const LIMITS = Object.freeze({
   mailsPerAddressPerHour: 30
 })
 export { CODE_TTL_MS, checkDeviceId, MAX_CODE_ATTEMPTS, newCode, normalizeEmail } from "./codes.mjs"
-export { SOCIAL_PROVIDERS }
+export { FARCASTER_CHANNEL_TTL_MS, SOCIAL_STATE_TTL_MS } from "./signIns.mjs"
+export { SOCIAL_PROVIDERS } from "./social.mjs"
 export const ACCOUNT_TYPES = Object.freeze(["eoa", "smartAccount"])
 
 /**
@@ -65,8 +64,6 @@ export function createFrameAuth({
   const usersBySocial = new Map()
   const sessions = new Map()
   const approvals = new Map()
-  const socialStates = new Map()
-  const farcasterChannels = new Map()
   const emailUpdates = new Map()
   let socialClient = social
   let linkBase = publicUrl
@@ -326,78 +323,14 @@ export function createFrameAuth({
     return { newEmail: user.email }
   }
 
-  /** GET_SOCIAL_REDIRECT_URI: the stand-in's page for `provider`, returning to `returnUrl` with a state. */
-  const startSocial = ({ provider, returnUrl, deviceId: rawDevice }) => {
-    const deviceId = checkDeviceId(rawDevice)
-    if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, "invalid provider")
-    const client = needSocial()
-    const state = newToken()
-    setBounded(
-      socialStates,
-      state,
-      { provider, deviceId, expiresAt: now() + SOCIAL_STATE_TTL_MS },
-      limits.socialStates
-    )
-    return { uri: client.authorizeUrl(provider, returnUrl, state) }
-  }
-
+  /** A social or Farcaster account's user (created on first sign-in) and a session for `deviceId`. */
   const socialSession = async (socialKey, fields, deviceId) => {
     const user =
       usersBySocial.get(socialKey) ?? (await once(socialKey, () => createUser({ socialKey, ...fields })))
     user.userName = fields.userName
     return { ...openSession(user, deviceId), userName: user.userName }
   }
-
-  /** POST /auth/social: the stand-in's one-time code (with the state it came back with) → a session. */
-  const finishSocial = async ({ provider, code, state, deviceId: rawDevice }) => {
-    const deviceId = checkDeviceId(rawDevice)
-    if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, "invalid provider")
-    if (typeof code !== "string" || !TOKEN.test(code)) throw new AuthError(400, "invalid code")
-    const entry = typeof state === "string" && TOKEN.test(state) ? socialStates.get(state) : undefined
-    if (entry !== undefined) socialStates.delete(state)
-    if (
-      entry === undefined ||
-      entry.expiresAt <= now() ||
-      entry.deviceId !== deviceId ||
-      entry.provider !== provider
-    )
-      throw new AuthError(401, "invalid state")
-    const account = await needSocial().exchange({ provider, code, state })
-    if (account === undefined || account.provider !== provider) throw new AuthError(401, "invalid code")
-    return socialSession(`${provider}:${account.subject}`, { provider, userName: account.userName }, deviceId)
-  }
-
-  const startFarcaster = async ({ deviceId: rawDevice }) => {
-    const deviceId = checkDeviceId(rawDevice)
-    const { channel, url } = await needSocial().openFarcasterChannel()
-    setBounded(
-      farcasterChannels,
-      channel,
-      { deviceId, expiresAt: now() + FARCASTER_CHANNEL_TTL_MS },
-      limits.farcasterChannels
-    )
-    return { url, channel }
-  }
-
-  const farcasterStatus = async ({ channel, deviceId: rawDevice }) => {
-    const deviceId = checkDeviceId(rawDevice)
-    const entry =
-      typeof channel === "string" && TOKEN.test(channel) ? farcasterChannels.get(channel) : undefined
-    if (entry === undefined || entry.deviceId !== deviceId) throw new AuthError(404, "unknown channel")
-    if (entry.expiresAt <= now()) {
-      farcasterChannels.delete(channel)
-      throw new AuthError(410, "channel expired")
-    }
-    const status = await needSocial().farcasterStatus(channel)
-    if (status.status !== "approved") return { status: "pending" }
-    farcasterChannels.delete(channel)
-    const session = await socialSession(
-      `farcaster:${status.subject}`,
-      { provider: "farcaster", userName: status.userName },
-      deviceId
-    )
-    return { status: "approved", ...session }
-  }
+  const signIns = createSignIns({ now, limits, client: needSocial, sessionFor: socialSession })
 
   return Object.freeze({
     mailbox,
@@ -413,10 +346,11 @@ export function createFrameAuth({
     startUpdateEmail,
     verifyUpdatePrimary,
     verifyUpdateSecondary,
-    startSocial,
-    finishSocial,
-    startFarcaster,
-    farcasterStatus,
+    startSocial: signIns.startSocial,
+    socialReturn: signIns.socialReturn,
+    finishSocial: signIns.finishSocial,
+    startFarcaster: signIns.startFarcaster,
+    farcasterStatus: signIns.farcasterStatus,
     setSocial: (client) => {
       socialClient = client
     },
@@ -430,8 +364,7 @@ export function createFrameAuth({
       users: users.size,
       sessions: sessions.size,
       approvals: approvals.size,
-      socialStates: socialStates.size,
-      farcasterChannels: farcasterChannels.size
+      ...signIns.counts()
     })
   })
 }

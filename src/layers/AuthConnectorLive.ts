@@ -4,7 +4,7 @@ import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { EmailLoginDependencyLoadError } from "../errors"
 import type { EmbeddedWalletUser } from "../schemas/EmbeddedWallet"
-import { AuthConnector } from "../services/AuthConnector"
+import { AuthConnector, type SocialLoginState } from "../services/AuthConnector"
 import type { EmailLogin } from "../services/EmailLogin"
 import type { EmbeddedWalletBridge } from "../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../services/ModalConfig"
@@ -12,8 +12,9 @@ import type { Storage } from "../services/Storage"
 import { deferredImplementation } from "./deferred"
 
 /**
- * The auth connector. The connector itself, with its EIP-1193 face (`deferred/AuthProvider.ts`), loads
- * when it is first connected or restored, and the frame with its first request.
+ * The auth connector. The connector itself, with its EIP-1193 face (`deferred/AuthProvider.ts`) and the
+ * social logins (`deferred/SocialLogin.ts`), loads when it is first used, and the frame with its first
+ * request.
  *
  * @since 0.2.0
  * @category layers
@@ -27,16 +28,22 @@ export const AuthConnectorLive: Layer.Layer<
   Effect.gen(function* () {
     const { features } = yield* ModalConfig
     const user = yield* SubscriptionRef.make(Option.none<EmbeddedWalletUser>())
+    const social = yield* SubscriptionRef.make<SocialLoginState>({ _tag: "Idle" })
     const implementation = yield* deferredImplementation(() =>
-      import("./deferred/AuthProvider").then((module) => module.makeAuthConnector(user))
+      import("./deferred/AuthProvider").then((module) => module.makeAuthConnector(user, social))
     )
     const loaded = Effect.mapError(
       implementation,
       (error) => new EmailLoginDependencyLoadError({ cause: error.cause })
     )
+
     return AuthConnector.of({
       enabled: features.email || (features.socials !== false && features.socials.length > 0),
       connector: Effect.map(loaded, (auth) => auth.connector),
+      social,
+      loginWithSocial: (provider, popup) =>
+        Effect.flatMap(loaded, (auth) => auth.loginWithSocial(provider, popup)),
+      loginWithFarcaster: Effect.flatMap(loaded, (auth) => auth.loginWithFarcaster),
       user,
       accountType: Effect.map(SubscriptionRef.get(user), (u) =>
         Option.exists(u, (v) => v.preferredAccountType === "smartAccount") ? "smartAccount" : "eoa"

@@ -9,6 +9,7 @@ import { isTouchDevice } from "../internal/device"
 import { present } from "../presentation"
 import type { View } from "../schemas/View"
 import { AccountData } from "../services/AccountData"
+import { AuthConnector } from "../services/AuthConnector"
 import type { ConnectionState } from "../services/Connection"
 import { Connection, WALLET_CONNECT_ID } from "../services/Connection"
 import { EmailLogin } from "../services/EmailLogin"
@@ -72,6 +73,7 @@ export const makeModalFlow = Effect.gen(function* () {
   const accountData = yield* AccountData
   const signIn = yield* SignIn
   const emailLogin = yield* EmailLogin
+  const auth = yield* AuthConnector
   const scope = yield* Effect.scope
 
   const isConnected = Effect.zipWith(
@@ -259,13 +261,14 @@ export const makeModalFlow = Effect.gen(function* () {
     })
   yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
 
-  // The email login's views and connect follow its state, with their code loaded once a login starts (a
-  // chunk that fails to load is asked for again by the login's next step).
-  const followEmailLogin = Effect.tryPromise(() => import("./deferred/emailLoginFlow")).pipe(
+  // The login views and the connect follow the email and social logins, with their code loaded once a
+  // login starts (a chunk that fails to load is asked for again by the login's next step).
+  const followLogins = Effect.tryPromise(() => import("./deferred/loginFlow")).pipe(
     Effect.flatMap((module) =>
-      module.followEmailLogin({
+      module.followLogins({
         router,
         emailLogin,
+        auth,
         connection,
         modalEvents,
         afterConnect,
@@ -273,9 +276,9 @@ export const makeModalFlow = Effect.gen(function* () {
       })
     )
   )
-  yield* SubscriptionRef.changes(emailLogin.state).pipe(
+  yield* Stream.merge(SubscriptionRef.changes(emailLogin.state), SubscriptionRef.changes(auth.social)).pipe(
     Stream.filter((state) => state._tag !== "Idle"),
-    Stream.mapEffect(() => Effect.option(followEmailLogin)),
+    Stream.mapEffect(() => Effect.option(followLogins)),
     Stream.takeUntil(Option.isSome),
     Stream.runDrain,
     Effect.forkScoped

@@ -2,7 +2,8 @@ import * as Schema from "effect/Schema"
 
 /**
  * The modal's views (SPEC.md §2, and the account's Send and Receive, AppKit's `WalletSend` and
- * `WalletReceive`, and the email login's device approval and code entry, which SPEC.md leaves unnamed).
+ * `WalletReceive`, and the email login's device approval and code entry and the social login's wait,
+ * which SPEC.md leaves unnamed).
  * There are no URL routes: a view is router state.
  */
 export const View = Schema.Literals([
@@ -24,7 +25,8 @@ export const View = Schema.Literals([
   "WalletReceive",
   "WalletSend",
   "EmailVerifyDevice",
-  "EmailVerifyOtp"
+  "EmailVerifyOtp",
+  "ConnectingSocial"
 ])
 export type View = typeof View.Type
 

@@ -2,15 +2,52 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { EmailLoginDependencyLoadError } from "../errors"
+import type {
+  EmailLoginDependencyLoadError,
+  SocialLoginPopupError,
+  UserRejectedRequestError
+} from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { EmbeddedAccountType, EmbeddedWalletUser } from "../schemas/EmbeddedWallet"
-import type { AccountType } from "../schemas/Primitives"
+import type { AccountType, SocialProvider } from "../schemas/Primitives"
 import type { WalletConnector } from "./Connectors"
 import type { EmbeddedWalletBridgeError } from "./EmbeddedWalletBridge"
 
 /** The auth connector's id, and the key storage remembers it by. */
 export const AUTH_ID = "auth"
+
+/** The window a social login runs in, opened by the visitor's click (a popup blocker allows only that). */
+export interface LoginPopup {
+  /** The window itself: its messages are told from every other window's by it. */
+  readonly window: unknown
+  readonly isClosed: () => boolean
+  readonly navigate: (url: string) => void
+  readonly close: () => void
+}
+
+/** Why a social or Farcaster login did not go on. */
+export type SocialLoginError =
+  | EmbeddedWalletBridgeError
+  | SchemaDecodeError
+  | EmailLoginDependencyLoadError
+  | SocialLoginPopupError
+  | UserRejectedRequestError
+
+/** Where a social or Farcaster login stands. */
+export type SocialLoginState =
+  | { readonly _tag: "Idle" }
+  /** The provider's page is asked for, then open in the popup, where the visitor signs in. */
+  | { readonly _tag: "Popup"; readonly provider: SocialProvider }
+  /** The Farcaster link to open or scan; the visitor approves it there. */
+  | { readonly _tag: "Farcaster"; readonly url: string | undefined }
+  /** The provider answered: the frame finishes the login. */
+  | { readonly _tag: "Connecting"; readonly provider: SocialProvider | "farcaster" }
+  | { readonly _tag: "LoggedIn"; readonly user: EmbeddedWalletUser }
+  | {
+      readonly _tag: "Failed"
+      readonly provider: SocialProvider | "farcaster"
+      readonly error: SocialLoginError
+    }
 
 export interface AuthConnectorShape {
   /** Whether the host offers email or social login, so that the auth connector exists. */
@@ -21,6 +58,18 @@ export interface AuthConnectorShape {
    * frame's user, never from storage.
    */
   readonly connector: Effect.Effect<WalletConnector, EmailLoginDependencyLoadError>
+  /** The social or Farcaster login underway. */
+  readonly social: SubscriptionRef.SubscriptionRef<SocialLoginState>
+  /**
+   * Logs in with a social provider in `popup`: the provider's page, then its answer, taken only from the
+   * frame's origin and that window; the login's user is kept as the email login's is.
+   */
+  readonly loginWithSocial: (
+    provider: SocialProvider,
+    popup: LoginPopup | undefined
+  ) => Effect.Effect<void, SocialLoginError>
+  /** Logs in with Farcaster: its link to open or scan, then the visitor's approval there. */
+  readonly loginWithFarcaster: Effect.Effect<void, SocialLoginError>
   /** The user the frame answered last; none once signed out. */
   readonly user: SubscriptionRef.SubscriptionRef<Option.Option<EmbeddedWalletUser>>
   /** The connected account's type: the one the user prefers (SPEC.md §4), eoa when the frame says none. */

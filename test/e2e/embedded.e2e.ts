@@ -221,6 +221,67 @@ describe("the embedded wallet's smart account (issue 14)", () => {
   })
 })
 
+/** Reads what the modal kept in this page's storage under `key` (the `{ v, data }` envelope's data). */
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => {
+    const raw = localStorage.getItem(k)
+    return raw === null ? undefined : (JSON.parse(raw) as { data: unknown }).data
+  }, key)
+
+describe("social and Farcaster login (issue 14)", () => {
+  for (const [provider, label] of [
+    ["google", "Google"],
+    ["github", "GitHub"]
+  ] as const) {
+    test(`${label}: the provider's page in a popup, then the account`, async ({ page }) => {
+      page.setDefaultTimeout(20_000)
+      await page.goto(demoUrl)
+      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      const [popup] = await Promise.all([
+        page.waitForEvent("popup"),
+        page
+          .getByRole("dialog", { name: "Connect Wallet" })
+          .getByRole("button", { name: `Continue with ${label}` })
+          .click()
+      ])
+      await page
+        .getByRole("dialog", { name: "Social Login" })
+        .getByText(`Continue with ${label} in the new window`)
+        .waitFor()
+      await popup.getByRole("button", { name: `Continue as alice-${provider}` }).click()
+      await popup.waitForEvent("close")
+      await page.getByRole("dialog", { name: "Account" }).waitFor()
+      await expect
+        .poll(() => page.getByTestId("account-status").textContent(), { timeout: 10_000 })
+        .toBe("connected")
+      expect(await page.getByTestId("wallet-name").textContent()).toBe("Email & Socials")
+      expect(await stored(page, "@airlock/social_provider")).toBe(provider)
+      expect(await stored(page, "@airlock/social_username")).toBe(`alice-${provider}`)
+    })
+  }
+
+  test("Farcaster: the link to open or scan, approved there, then the account", async ({ page }) => {
+    page.setDefaultTimeout(20_000)
+    await page.goto(demoUrl)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    await page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: "Continue with Farcaster" })
+      .click()
+    const farcaster = page.getByRole("dialog", { name: "Farcaster" })
+    await farcaster.getByRole("img", { name: "QR code: sign in with Farcaster" }).waitFor()
+    const url = (await farcaster.getByRole("link", { name: "Open in Farcaster" }).getAttribute("href"))!
+    const phone = await page.context().newPage()
+    await phone.goto(url)
+    await phone.getByLabel("Username").fill("carol")
+    await phone.getByRole("button", { name: "Approve" }).click()
+    await phone.getByText("Approved as @carol").waitFor()
+    await page.getByRole("dialog", { name: "Account" }).waitFor()
+    expect(await stored(page, "@airlock/social_provider")).toBe("farcaster")
+    expect(await stored(page, "@airlock/social_username")).toBe("carol")
+  })
+})
+
 describe("the email login's refusals (issue 14)", () => {
   // The frame's own request for a wrong code is answered 401, which chromium logs.
   test.scoped({

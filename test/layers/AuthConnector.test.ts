@@ -18,7 +18,7 @@ import type { AppRequest } from "../../src/internal/frameProtocol"
 import { ConnectionLive } from "../../src/layers/ConnectionLive"
 import { ConnectorsLive } from "../../src/layers/ConnectorsLive"
 import { frameEvmChain } from "../../src/layers/deferred/AuthProvider"
-import { emailLoginView } from "../../src/layers/deferred/emailLoginFlow"
+import { loginView } from "../../src/layers/deferred/loginFlow"
 import { ModalRouterLive } from "../../src/layers/ModalRouterLive"
 import { NetworksLive } from "../../src/layers/NetworksLive"
 import { makeSafeKeyValueStore } from "../../src/layers/SafeKeyValueStoreLive"
@@ -118,17 +118,14 @@ describe("the auth connector", () => {
   })
 
   it("moves an email login between its views only from the login's own views", () => {
-    assert.strictEqual(emailLoginView({ _tag: "EnterCode", email: "a@b.co" }, "Connect"), "EmailVerifyOtp")
+    assert.strictEqual(loginView({ _tag: "EnterCode", email: "a@b.co" }, "Connect"), "EmailVerifyOtp")
     assert.strictEqual(
-      emailLoginView({ _tag: "EnterCode", email: "a@b.co" }, "EmailVerifyDevice"),
+      loginView({ _tag: "EnterCode", email: "a@b.co" }, "EmailVerifyDevice"),
       "EmailVerifyOtp"
     )
-    assert.strictEqual(
-      emailLoginView({ _tag: "ApproveDevice", email: "a@b.co" }, "Connect"),
-      "EmailVerifyDevice"
-    )
-    assert.strictEqual(emailLoginView({ _tag: "EnterCode", email: "a@b.co" }, "Account"), undefined)
-    assert.strictEqual(emailLoginView({ _tag: "Sending", email: "a@b.co" }, "Connect"), undefined)
+    assert.strictEqual(loginView({ _tag: "ApproveDevice", email: "a@b.co" }, "Connect"), "EmailVerifyDevice")
+    assert.strictEqual(loginView({ _tag: "EnterCode", email: "a@b.co" }, "Account"), undefined)
+    assert.strictEqual(loginView({ _tag: "Sending", email: "a@b.co" }, "Connect"), undefined)
   })
 
   it.effect("an email login connects the frame's user, as the account type the user prefers", () => {

@@ -1,7 +1,7 @@
 /**
- * A host page for the embedded-wallet frame's browser tests (framePage.test.ts, frameApproval.test.ts): the
- * app's side of frameProtocol.ts as plain JS, served from a loopback origin of its own, and helpers to
- * drive it from playwright.
+ * A host page for the embedded-wallet frame's browser tests (framePage, frameApproval, frameSocial and
+ * frameFarcaster .test.ts): the app's side of frameProtocol.ts as plain JS (and of the social sign-in's
+ * popup), served from a loopback origin of its own, and helpers to drive it from playwright.
  */
 import { randomBytes } from "node:crypto"
 import { createServer, type Server } from "node:http"
@@ -21,8 +21,19 @@ let port
 const iframe = document.createElement("iframe")
 iframe.src = params.get("frame") + "/sdk?projectId=sandbox&chainId=eip155%3A31337&version=4&enableLogger=false#nonce=" + nonce
 iframe.style.cssText = "position:absolute;left:20px;top:20px;width:360px;height:420px;border:0"
+// Social sign-in: the popup this page opened, and the callback page's results, taken only from the frame's
+// origin and that popup window (anything else is counted as refused).
+const social = { popup: null, results: [], refused: 0 }
+window.hostSocial = social
+window.hostOpenPopup = (uri) => { social.popup = window.open(uri, "social", "width=480,height=640") }
+const onSocialResult = (event) => {
+  if (event.origin !== frameOrigin || social.popup === null || event.source !== social.popup ||
+      typeof event.data.resultUri !== "string") { social.refused++; return }
+  social.results.push(event.data.resultUri)
+}
 window.addEventListener("message", (event) => {
   const data = event.data
+  if (data?.type === "@w3m-social/RESULT") { onSocialResult(event); return }
   if (event.origin !== frameOrigin || event.source !== iframe.contentWindow || data?.type !== "@w3m-frame/HELLO" ||
       data.nonce !== nonce || event.ports.length !== 1 || port !== undefined) { state.refused++; return }
   port = event.ports[0]
@@ -107,6 +118,8 @@ interface HostWindow {
   hostReplies: Map<string, Promise<Reply>>
   hostRaw: (m: unknown) => void
   hostState: { greeted: boolean; ready: unknown; refused: number; stray: number }
+  hostOpenPopup: (uri: string) => void
+  hostSocial: { results: Array<string>; refused: number }
 }
 // Casts only: these functions run in the page, where nothing of this module exists.
 
@@ -151,6 +164,20 @@ export const hostRaw = (page: Page, message: unknown) =>
   page.evaluate((m) => (window as unknown as HostWindow).hostRaw(m), message)
 
 export const hostState = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).hostState)
+
+/** Opens `uri` in a popup of the host page (the social sign-in's window); the popup's page. */
+export const openPopup = async (page: Page, uri: string): Promise<Page> => {
+  const popup = page.waitForEvent("popup")
+  await page.evaluate((u) => (window as unknown as HostWindow).hostOpenPopup(u), uri)
+  return popup
+}
+
+/** The social results the host took (from the frame's origin and its popup only), and how many it refused. */
+export const socialResults = (page: Page) =>
+  page.evaluate(() => {
+    const { results, refused } = (window as unknown as HostWindow).hostSocial
+    return { results: [...results], refused }
+  })
 
 export const waitReady = (page: Page) =>
   page.waitForFunction(() => (window as unknown as HostWindow).hostState.ready !== undefined)

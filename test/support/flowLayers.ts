@@ -20,7 +20,6 @@ import type { RecentWallet } from "../../src/schemas/Wallet"
 import { AccountData, type AccountDataShape } from "../../src/services/AccountData"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
-import { EmailLogin, type EmailLoginState, type EmailUpdateState } from "../../src/services/EmailLogin"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
@@ -72,22 +71,6 @@ export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
   Effect.map(SubscriptionRef.make<SignInState>({ _tag: "Idle" }), (state) =>
     SignIn.of({ state, sign: Effect.void, cancel: Effect.void, pairingSignIn: Effect.succeed(undefined) })
   )
-)
-
-/** No email login: it stays Idle and its commands do nothing. */
-export const idleEmailLogin: Layer.Layer<EmailLogin> = Layer.effect(
-  EmailLogin,
-  Effect.gen(function* () {
-    return EmailLogin.of({
-      state: yield* SubscriptionRef.make<EmailLoginState>({ _tag: "Idle" }),
-      update: yield* SubscriptionRef.make<EmailUpdateState>({ _tag: "Idle" }),
-      submitEmail: () => Effect.void,
-      submitCode: () => Effect.void,
-      updateEmail: () => Effect.void,
-      submitUpdateCode: () => Effect.void,
-      signOut: Effect.void
-    })
-  })
 )
 
 /** No chain answers a read: a preview's simulation reads "not simulated". */

@@ -12,8 +12,10 @@ const JS = "text/javascript; charset=utf-8"
 /** The page's files by path: the module script, the modules it imports, the stylesheet. */
 const FILES = new Map([
   [SCRIPT_PATH, file("frame.js", JS)],
-  ["/sdk/approval.js", file("approval.js", JS)],
-  ["/sdk/describe.js", file("describe.js", JS)],
+  ...["api.js", "approval.js", "describe.js", "logins.js", "port.js"].map((name) => [
+    `/sdk/${name}`,
+    file(name, JS)
+  ]),
   [STYLE_PATH, file("frame.css", "text/css; charset=utf-8")]
 ])
 

@@ -15,13 +15,14 @@ import type { SchemaDecodeError } from "../../schemas/decode"
 import { decodeUnknownEffect } from "../../schemas/decode"
 import { type EmbeddedAccountType, EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
 import { StorageKeys } from "../../schemas/StorageKeys"
-import { AUTH_ID } from "../../services/AuthConnector"
+import { AUTH_ID, type SocialLoginState } from "../../services/AuthConnector"
 import type { Eip1193Provider, WalletConnector } from "../../services/Connectors"
 import { EmailLogin } from "../../services/EmailLogin"
 import { EmbeddedWalletBridge, type EmbeddedWalletBridgeError } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Storage } from "../../services/Storage"
 import { eip155NetworkId } from "../NetworksLive"
+import { makeSocialLogin } from "./SocialLogin"
 
 /** A failure in the shape wallets use: `Connection` and `RpcRouter` normalise it like any wallet's. */
 export interface AuthProviderFailure {
@@ -63,7 +64,10 @@ const notEvm: NotEvm = { _tag: "NotEvm" }
 type Listener = (payload: unknown) => void
 
 /** The auth connector, over the user the connector's Live layer shares (SPEC.md §9). */
-export const makeAuthConnector = (user: SubscriptionRef.SubscriptionRef<Option.Option<EmbeddedWalletUser>>) =>
+export const makeAuthConnector = (
+  user: SubscriptionRef.SubscriptionRef<Option.Option<EmbeddedWalletUser>>,
+  social: SubscriptionRef.SubscriptionRef<SocialLoginState>
+) =>
   Effect.gen(function* () {
     const bridge = yield* EmbeddedWalletBridge
     const emailLogin = yield* EmailLogin
@@ -155,7 +159,14 @@ export const makeAuthConnector = (user: SubscriptionRef.SubscriptionRef<Option.O
         case "wallet_revokePermissions":
           return Effect.as(
             Effect.forkIn(
-              Effect.andThen(emailLogin.signOut, SubscriptionRef.set(user, Option.none())),
+              Effect.all(
+                [
+                  emailLogin.signOut,
+                  SubscriptionRef.set(user, Option.none()),
+                  SubscriptionRef.set(social, { _tag: "Idle" })
+                ],
+                { discard: true }
+              ),
               scope
             ),
             null
@@ -232,5 +243,5 @@ export const makeAuthConnector = (user: SubscriptionRef.SubscriptionRef<Option.O
       uuid: undefined,
       approval: "frame"
     }
-    return { connector, setPreferredAccount }
+    return { connector, setPreferredAccount, ...(yield* makeSocialLogin(social)) }
   })

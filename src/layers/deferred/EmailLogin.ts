@@ -145,6 +145,8 @@ export const makeEmailLogin = (
       yield* Effect.ignore(Effect.timeout(bridge.request("SIGN_OUT"), SIGN_OUT_WAIT))
       yield* storage.remove(StorageKeys.email)
       yield* storage.remove(StorageKeys.emailLoginUsed)
+      yield* storage.remove(StorageKeys.connectedSocialProvider)
+      yield* storage.remove(StorageKeys.socialUsername)
       yield* SubscriptionRef.set(state, { _tag: "Idle" })
       yield* SubscriptionRef.set(update, { _tag: "Idle" })
     })

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import type { EmbeddedAccountType } from "../../schemas/EmbeddedWallet"
-import { AuthConnector } from "../../services/AuthConnector"
+import type { SocialProvider } from "../../schemas/Primitives"
+import { AuthConnector, type LoginPopup, type SocialLoginState } from "../../services/AuthConnector"
 import { EmailLogin, type EmailLoginState } from "../../services/EmailLogin"
 import type { FrameArea } from "../../services/EmbeddedWalletBridge"
 import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
@@ -13,6 +14,13 @@ export interface EmbeddedPort {
     readonly login: Store<EmailLoginState>
     readonly submitEmail: (email: string) => Promise<Result<void>>
     readonly submitCode: (code: string) => Promise<Result<void>>
+    readonly social: Store<SocialLoginState>
+    /** Logs in with `provider` in `popup`, which the visitor's click opened (`undefined`: blocked). */
+    readonly loginWithSocial: (
+      provider: SocialProvider,
+      popup: LoginPopup | undefined
+    ) => Promise<Result<void>>
+    readonly loginWithFarcaster: () => Promise<Result<void>>
     /** Connects the key's account or the smart account from now on (the frame may refuse). */
     readonly setAccountType: (type: EmbeddedAccountType) => Promise<Result<void>>
     /** Shows the embedded wallet's frame over `area` (its approval screen), or hides it. */
@@ -30,6 +38,9 @@ export const makeEmbeddedPort = (runtime: ModalRuntime): EmbeddedPort => {
       login: storeFromRef(runtime, emailLogin.state, (s) => s),
       submitEmail: (email) => run(emailLogin.submitEmail(email)),
       submitCode: (code) => run(emailLogin.submitCode(code)),
+      social: storeFromRef(runtime, auth.social, (s) => s),
+      loginWithSocial: (provider, popup) => run(auth.loginWithSocial(provider, popup)),
+      loginWithFarcaster: () => run(auth.loginWithFarcaster),
       setAccountType: (type) => run(auth.setPreferredAccount(type)),
       placeFrame: (area) => runtime.runSync(bridge.place(area))
     }

@@ -24,7 +24,8 @@ const TITLES: Record<View, string> = {
   WalletReceive: "Receive",
   WalletSend: "Send",
   EmailVerifyDevice: "Approve Login",
-  EmailVerifyOtp: "Confirm Email"
+  EmailVerifyOtp: "Confirm Email",
+  ConnectingSocial: "Social Login"
 }
 
 /**
@@ -51,8 +52,10 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   ConnectingSiwe: lazyView(() => import("../views/SignInViews").then((m) => m.ConnectingSiweView)),
   WalletReceive: lazyView(() => import("../views/ReceiveView").then((m) => m.ReceiveView)),
   WalletSend: lazyView(() => import("../views/SendView").then((m) => m.SendView)),
-  EmailVerifyDevice: lazyView(() => import("../views/EmailViews").then((m) => m.EmailVerifyDeviceView)),
-  EmailVerifyOtp: lazyView(() => import("../views/EmailViews").then((m) => m.EmailVerifyOtpView))
+  EmailVerifyDevice: lazyView(() => import("../views/LoginViews").then((m) => m.EmailVerifyDeviceView)),
+  EmailVerifyOtp: lazyView(() => import("../views/LoginViews").then((m) => m.EmailVerifyOtpView)),
+  ConnectingSocial: lazyView(() => import("../views/LoginViews").then((m) => m.ConnectingSocialView)),
+  ConnectingFarcaster: lazyView(() => import("../views/LoginViews").then((m) => m.ConnectingFarcasterView))
 }
 
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)

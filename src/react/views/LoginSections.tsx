@@ -5,11 +5,12 @@
 import * as Schema from "effect/Schema"
 import { type FormEvent, useId, useState } from "react"
 import { Email, type SocialOption } from "../../schemas/Primitives"
+import type { LoginPopup } from "../../services/AuthConnector"
 import { useController } from "../modal/context"
 
 const isEmail = Schema.is(Email)
 
-const SOCIAL_LABELS: Record<SocialOption, string> = {
+export const SOCIAL_LABELS: Record<SocialOption, string> = {
   google: "Google",
   x: "X",
   discord: "Discord",
@@ -19,13 +20,25 @@ const SOCIAL_LABELS: Record<SocialOption, string> = {
   facebook: "Facebook"
 }
 
-/** Told honestly until social login lands: the buttons show, but cannot sign in yet. */
-const SOCIAL_LOGIN_PENDING = {
-  kind: "toast",
-  variant: "info",
-  message: "Social login is not available in this build",
-  delayMs: 0
-} as const
+/** A centred window for a social sign-in; `undefined` when the browser blocked it. */
+export const openLoginPopup = (): LoginPopup | undefined => {
+  const width = 480
+  const height = 640
+  const left = Math.max(0, window.screenX + (window.outerWidth - width) / 2)
+  const top = Math.max(0, window.screenY + (window.outerHeight - height) / 2)
+  const popup = window.open(
+    "",
+    "airlock-social-login",
+    `popup,width=${width},height=${height},left=${left},top=${top}`
+  )
+  if (popup === null) return undefined
+  return {
+    window: popup,
+    isClosed: () => popup.closed,
+    navigate: (url) => popup.location.replace(url),
+    close: () => popup.close()
+  }
+}
 
 /** The email login's first step; what comes next (device approval, code) is the flow's to show. */
 export const EmailSection = () => {
@@ -88,7 +101,12 @@ export const SocialSection = () => {
           type="button"
           className="row"
           aria-label={`Continue with ${SOCIAL_LABELS[social]}`}
-          onClick={() => void controller.notify(SOCIAL_LOGIN_PENDING)}
+          // The sign-in window opens in this click; what follows is the flow's to show.
+          onClick={() =>
+            void (social === "farcaster"
+              ? controller.embedded.loginWithFarcaster()
+              : controller.embedded.loginWithSocial(social, openLoginPopup()))
+          }
         >
           {index === 0 ? `Continue with ${SOCIAL_LABELS[social]}` : SOCIAL_LABELS[social]}
         </button>

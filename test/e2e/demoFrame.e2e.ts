@@ -1,21 +1,15 @@
 /**
  * startDemo's embedded-wallet world (sandbox/host/serve.mjs): the frame (page and auth server) and the social
  * stand-in run on origins of their own, the page's config names them, the frame may be framed by the demo's
- * origin alone, the demo's CSP lets it frame them, and the stand-in returns to the demo's origin. Serves
- * what is already built (`build: false`): nothing here loads the pages' scripts.
+ * origin alone, the demo's CSP lets it frame them, and the stand-in returns to the demo's origin. Against
+ * the demo the browser tests run on (test/e2e/globalSetup.ts).
  */
 import { randomBytes } from "node:crypto"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { contentSecurityPolicy, type RunningDemo, startDemo } from "../../sandbox/host/serve.mjs"
+import { describe, expect, inject, it } from "vitest"
+import { contentSecurityPolicy } from "../../sandbox/host/serve.mjs"
 
-let demo: RunningDemo
-let demoOrigin: string
-
-beforeAll(async () => {
-  demo = await startDemo({ build: false })
-  demoOrigin = new URL(demo.url).origin
-}, 30_000)
-afterAll(() => demo?.close())
+const demo = { url: inject("demoUrl"), frameUrl: inject("frameUrl"), socialUrl: inject("socialUrl") }
+const demoOrigin = new URL(demo.url).origin
 
 const LOOPBACK_ORIGIN = /^http:\/\/127\.0\.0\.1:\d{1,5}$/
 
@@ -24,8 +18,6 @@ describe("startDemo's frame and social stand-in", () => {
     expect(demo.frameUrl).toMatch(LOOPBACK_ORIGIN)
     expect(demo.socialUrl).toMatch(LOOPBACK_ORIGIN)
     expect(new Set([demoOrigin, demo.frameUrl, demo.socialUrl]).size).toBe(3)
-    expect(demo.config.frame).toEqual({ url: demo.frameUrl })
-    expect(demo.config.social).toEqual({ url: demo.socialUrl })
     const script = await (await fetch(new URL("/sandbox-config.js", demo.url))).text()
     expect(script).toContain(demo.frameUrl)
     expect(script).toContain(demo.socialUrl)

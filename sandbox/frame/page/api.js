@@ -1,0 +1,137 @@
+// The frame page's link to its auth server (same origin): the device id and session token kept in this
+// origin's storage, the calls themselves, the errors the app is told, and the small readers every request
+// handler uses.
+
+const FETCH_TIMEOUT_MS = 15_000
+const POLL_MS = 1000
+const POLL_LIMIT_MS = 25_000
+const DEVICE_KEY = "@appkit-wallet/DEVICE_ID"
+const TOKEN_KEY = "@appkit-wallet/SESSION_TOKEN_KEY"
+
+/** This origin's storage, or memory when storage is unavailable (blocked third-party storage). */
+const storage = (() => {
+  const memory = new Map()
+  const local = (() => {
+    try {
+      const probe = "@appkit-wallet/probe"
+      window.localStorage.setItem(probe, "1")
+      window.localStorage.removeItem(probe)
+      return window.localStorage
+    } catch {
+      return undefined
+    }
+  })()
+  return {
+    get: (key) => (local ? local.getItem(key) : (memory.get(key) ?? null)),
+    set: (key, value) => (local ? local.setItem(key, value) : memory.set(key, value)),
+    remove: (key) => (local ? local.removeItem(key) : memory.delete(key))
+  }
+})()
+
+const randomHex = (bytes) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("")
+
+const deviceId = () => {
+  let id = storage.get(DEVICE_KEY)
+  if (typeof id !== "string" || !/^[A-Za-z0-9_-]{16,128}$/.test(id)) {
+    id = randomHex(16)
+    storage.set(DEVICE_KEY, id)
+  }
+  return id
+}
+
+export const sessionToken = () => {
+  const token = storage.get(TOKEN_KEY)
+  return typeof token === "string" && /^[0-9a-f]{64}$/.test(token) ? token : undefined
+}
+
+/** A failure the app is told about: its message, and `code` (EIP-1193, e.g. 4001) when there is one. */
+export class FrameError extends Error {
+  constructor(message, code) {
+    super(message)
+    this.code = code
+  }
+}
+
+/** Keeps a login's session token (it never goes to the app). */
+export const keepSession = (token) => {
+  if (typeof token !== "string" || !/^[0-9a-f]{64}$/.test(token)) throw new FrameError("Invalid session")
+  storage.set(TOKEN_KEY, token)
+}
+
+export const dropSession = () => storage.remove(TOKEN_KEY)
+
+/** Calls the auth server; its `{ error }` becomes the thrown message, a 401 `session expired` 'Session Expired'. */
+export const api = async (method, path, body) => {
+  const headers = { "x-device-id": deviceId() }
+  const token = sessionToken()
+  if (token !== undefined) headers.authorization = `Bearer ${token}`
+  if (body !== undefined) headers["content-type"] = "application/json"
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), FETCH_TIMEOUT_MS)
+  let response
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "omit",
+      cache: "no-store",
+      signal: controller.signal
+    })
+  } catch {
+    throw new FrameError("Network error")
+  } finally {
+    clearTimeout(timer)
+  }
+  let answer
+  try {
+    answer = await response.json()
+  } catch {
+    answer = {}
+  }
+  if (response.ok) return answer
+  const reason = typeof answer?.error === "string" ? answer.error.slice(0, 200) : `HTTP ${response.status}`
+  if (response.status === 401 && reason === "session expired") {
+    dropSession()
+    throw new FrameError("Session Expired")
+  }
+  throw new FrameError(reason)
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Asks `check()` every second until it answers something other than undefined, at most 25 s (then
+ * `timeoutMessage`): under the app's 30 s wait for a login request, so the app hears why.
+ */
+export const poll = async (check, timeoutMessage) => {
+  const deadline = Date.now() + POLL_LIMIT_MS
+  while (Date.now() < deadline) {
+    const done = await check()
+    if (done !== undefined) return done
+    await sleep(POLL_MS)
+  }
+  throw new FrameError(timeoutMessage)
+}
+
+/** Runs `task` unless one of the same `kind` is still running (one poll per kind at a time). */
+const running = new Set()
+export const single = async (kind, busyMessage, task) => {
+  if (running.has(kind)) throw new FrameError(busyMessage)
+  running.add(kind)
+  try {
+    return await task()
+  } finally {
+    running.delete(kind)
+  }
+}
+
+export const text = (value, max) =>
+  typeof value === "string" && value.length > 0 && value.length <= max ? value : undefined
+export const field = (payload, key) =>
+  typeof payload === "object" && payload !== null && !Array.isArray(payload) ? payload[key] : undefined
+export const need = (value, what) => {
+  if (value === undefined) throw new FrameError(`Invalid ${what}`)
+  return value
+}

@@ -1,0 +1,102 @@
+// Social and Farcaster sign-in on the auth server's side (no HTTP): the one-time `state` of a social
+// sign-in, bound to the device that started it, its provider and the app origin its callback page reports
+// to; the Farcaster channels a device opened. The stand-in (social.mjs) is reached through `client()`;
+// `sessionFor` (core.mjs) finds or creates the user and opens the session.
+import { checkDeviceId, newToken, setBounded, TOKEN } from "./codes.mjs"
+import { AuthError } from "./http.mjs"
+import { SOCIAL_PROVIDERS } from "./social.mjs"
+
+export const SOCIAL_STATE_TTL_MS = 10 * 60 * 1000
+export const FARCASTER_CHANNEL_TTL_MS = 10 * 60 * 1000
+
+export function createSignIns({ now, limits, client, sessionFor }) {
+  const socialStates = new Map()
+  const farcasterChannels = new Map()
+
+  /** The live entry of `state`, without using it up; undefined when unknown or expired. */
+  const liveState = (state) => {
+    const entry = typeof state === "string" && TOKEN.test(state) ? socialStates.get(state) : undefined
+    return entry !== undefined && entry.expiresAt > now() ? entry : undefined
+  }
+
+  /**
+   * GET_SOCIAL_REDIRECT_URI: the stand-in's page for `provider`, returning to `returnUrl` with a state.
+   * `appOrigin` (already checked against the allowed list) is where the callback page may post the result.
+   */
+  const startSocial = ({ provider, returnUrl, appOrigin, deviceId: rawDevice }) => {
+    const deviceId = checkDeviceId(rawDevice)
+    if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, "invalid provider")
+    const stand = client()
+    const state = newToken()
+    setBounded(
+      socialStates,
+      state,
+      { provider, deviceId, appOrigin, expiresAt: now() + SOCIAL_STATE_TTL_MS },
+      limits.socialStates
+    )
+    return { uri: stand.authorizeUrl(provider, returnUrl, state) }
+  }
+
+  /** The callback page's question: which app origin started `state` (404 when none may be told). */
+  const socialReturn = (state) => {
+    const entry = liveState(state)
+    if (entry?.appOrigin === undefined) throw new AuthError(404, "unknown sign-in")
+    return { appOrigin: entry.appOrigin, provider: entry.provider }
+  }
+
+  /** POST /auth/social: the stand-in's one-time code (with the state it came back with) → a session. */
+  const finishSocial = async ({ provider, code, state, deviceId: rawDevice }) => {
+    const deviceId = checkDeviceId(rawDevice)
+    if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, "invalid provider")
+    if (typeof code !== "string" || !TOKEN.test(code)) throw new AuthError(400, "invalid code")
+    const entry = liveState(state)
+    // Used up by any attempt, right or wrong: a state is tried once.
+    if (typeof state === "string") socialStates.delete(state)
+    if (entry === undefined || entry.deviceId !== deviceId || entry.provider !== provider)
+      throw new AuthError(401, "invalid state")
+    const account = await client().exchange({ provider, code, state })
+    if (account === undefined || account.provider !== provider) throw new AuthError(401, "invalid code")
+    return sessionFor(`${provider}:${account.subject}`, { provider, userName: account.userName }, deviceId)
+  }
+
+  const startFarcaster = async ({ deviceId: rawDevice }) => {
+    const deviceId = checkDeviceId(rawDevice)
+    const { channel, url } = await client().openFarcasterChannel()
+    setBounded(
+      farcasterChannels,
+      channel,
+      { deviceId, expiresAt: now() + FARCASTER_CHANNEL_TTL_MS },
+      limits.farcasterChannels
+    )
+    return { url, channel }
+  }
+
+  const farcasterStatus = async ({ channel, deviceId: rawDevice }) => {
+    const deviceId = checkDeviceId(rawDevice)
+    const entry =
+      typeof channel === "string" && TOKEN.test(channel) ? farcasterChannels.get(channel) : undefined
+    if (entry === undefined || entry.deviceId !== deviceId) throw new AuthError(404, "unknown channel")
+    if (entry.expiresAt <= now()) {
+      farcasterChannels.delete(channel)
+      throw new AuthError(410, "channel expired")
+    }
+    const status = await client().farcasterStatus(channel)
+    if (status.status !== "approved") return { status: "pending" }
+    farcasterChannels.delete(channel)
+    const session = await sessionFor(
+      `farcaster:${status.subject}`,
+      { provider: "farcaster", userName: status.userName },
+      deviceId
+    )
+    return { status: "approved", ...session }
+  }
+
+  return {
+    startSocial,
+    socialReturn,
+    finishSocial,
+    startFarcaster,
+    farcasterStatus,
+    counts: () => ({ socialStates: socialStates.size, farcasterChannels: farcasterChannels.size })
+  }
+}

@@ -1,0 +1,144 @@
+import { type FormEvent, useId, useState } from "react"
+import type { SocialLoginState } from "../../services/AuthConnector"
+import { useController } from "../modal/context"
+import { useStore } from "../modal/useStore"
+import { openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
+import { QrCode } from "./QrCode"
+
+/** The address the login is for, while it is underway. */
+const loginEmail = (state: { readonly _tag: string; readonly email?: string | undefined }) =>
+  state.email ?? "your email address"
+
+/** A new device: the visitor approves it from the link mailed to them; the frame notices by itself. */
+export const EmailVerifyDeviceView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.login)
+  return (
+    <div className="connecting">
+      <p className="connecting-title" aria-live="polite">
+        Approve this device
+      </p>
+      <p className="connecting-text">
+        We sent a link to {loginEmail(state)}. Open it to approve logging in from this browser; this screen
+        moves on by itself.
+      </p>
+      <span className="spinner" role="progressbar" aria-label="Waiting for the approval" />
+    </div>
+  )
+}
+
+/** The one-time code mailed to the visitor; a wrong one says so and waits for another. */
+export const EmailVerifyOtpView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.login)
+  const inputId = useId()
+  const hintId = useId()
+  const [code, setCode] = useState("")
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const verifying = state._tag === "Verifying"
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (verifying) return
+    if (!/^\d{6}$/.test(code.trim())) return setProblem("Enter the 6-digit code")
+    void controller.embedded.submitCode(code).then((result) => {
+      if (result._tag === "Failure") setProblem(result.error.message)
+    })
+  }
+  return (
+    <form className="connecting field" onSubmit={onSubmit} noValidate>
+      <p className="connecting-text">Enter the code we sent to {loginEmail(state)}.</p>
+      <label className="label" htmlFor={inputId}>
+        Code
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        value={code}
+        aria-invalid={problem !== undefined}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          setCode(event.target.value)
+          setProblem(undefined)
+        }}
+      />
+      <p className="hint" id={hintId} aria-live="polite">
+        {problem ?? ""}
+      </p>
+      <button type="submit" className="button" disabled={verifying} aria-busy={verifying}>
+        {verifying ? "Verifying…" : "Continue"}
+      </button>
+    </form>
+  )
+}
+
+/** A failed social or Farcaster login: why, in the catalogue's words, and Try again. */
+const LoginFailed = ({
+  state,
+  retry
+}: {
+  readonly state: Extract<SocialLoginState, { _tag: "Failed" }>
+  readonly retry: () => void
+}) => (
+  <div className="connecting">
+    <p className="connecting-title" role="alert">
+      {state.error.message}
+    </p>
+    <button type="button" className="button" onClick={retry}>
+      Try again
+    </button>
+  </div>
+)
+
+/** The provider's page is open in its own window; the visitor signs in there. */
+export const ConnectingSocialView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.social)
+  if (state._tag === "Failed" && state.provider !== "farcaster") {
+    const { provider } = state
+    return (
+      <LoginFailed
+        state={state}
+        retry={() => void controller.embedded.loginWithSocial(provider, openLoginPopup())}
+      />
+    )
+  }
+  const provider = state._tag === "Popup" || state._tag === "Connecting" ? state.provider : undefined
+  const name = provider === undefined ? "the provider" : SOCIAL_LABELS[provider]
+  return (
+    <div className="connecting">
+      <p className="connecting-title" aria-live="polite">
+        {state._tag === "Connecting" ? "Signing you in…" : `Continue with ${name} in the new window`}
+      </p>
+      <span className="spinner" role="progressbar" aria-label={`Waiting for ${name}`} />
+    </div>
+  )
+}
+
+/** The Farcaster link, as a QR code to scan and a link to open; the visitor approves it there. */
+export const ConnectingFarcasterView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.social)
+  if (state._tag === "Failed" && state.provider === "farcaster")
+    return <LoginFailed state={state} retry={() => void controller.embedded.loginWithFarcaster()} />
+  const url = state._tag === "Farcaster" ? state.url : undefined
+  return (
+    <div className="connecting">
+      <p className="connecting-title" aria-live="polite">
+        {state._tag === "Connecting" ? "Signing you in…" : "Scan with your phone or open the link"}
+      </p>
+      {url === undefined ? (
+        <span className="spinner" role="progressbar" aria-label="Preparing the Farcaster link" />
+      ) : (
+        <>
+          <QrCode value={url} label="QR code: sign in with Farcaster" />
+          <a className="button" href={url} target="_blank" rel="noopener noreferrer">
+            Open in Farcaster
+          </a>
+        </>
+      )}
+    </div>
+  )
+}
