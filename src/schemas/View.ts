@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema"
 
 /**
  * The modal's views (SPEC.md §2, and the account's Send and Receive, AppKit's `WalletSend` and
- * `WalletReceive`, and the email login's device approval and code entry and the social login's wait,
+ * `WalletReceive`, and the email login's device approval and code entry and the social login's wait and the email update,
  * which SPEC.md leaves unnamed).
  * There are no URL routes: a view is router state.
  */
@@ -26,7 +26,8 @@ export const View = Schema.Literals([
   "WalletSend",
   "EmailVerifyDevice",
   "EmailVerifyOtp",
-  "ConnectingSocial"
+  "ConnectingSocial",
+  "UpdateEmail"
 ])
 export type View = typeof View.Type
 

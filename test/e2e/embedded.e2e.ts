@@ -70,6 +70,13 @@ async function signUp(page: Page, email: string, query = ""): Promise<string> {
   return (await page.getByTestId("account-address").textContent())!
 }
 
+/** Reads what the modal kept in this page's storage under `key` (the `{ v, data }` envelope's data). */
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => {
+    const raw = localStorage.getItem(k)
+    return raw === null ? undefined : (JSON.parse(raw) as { data: unknown }).data
+  }, key)
+
 describe("the embedded wallet (issue 14)", () => {
   test("sign up by email, see the balance, sign and send approved in the frame, reload, sign out", async ({
     page
@@ -115,6 +122,27 @@ describe("the embedded wallet (issue 14)", () => {
     await page.reload()
     await page.getByRole("button", { name: "Connect Wallet" }).waitFor()
     expect(await page.getByTestId("account-status").textContent()).toBe("disconnected")
+  })
+
+  test("update the email: a code to the current address, then one to the new", async ({ page }) => {
+    page.setDefaultTimeout(20_000)
+    const [email, next] = [newEmail(), newEmail()]
+    await signUp(page, email)
+    const account = page.getByRole("dialog", { name: "Account" })
+    await account.getByRole("button", { name: "Update email" }).click()
+    const update = page.getByRole("dialog", { name: "Update Email" })
+    await update.getByLabel("New email").fill(next)
+    await update.getByRole("button", { name: "Continue", exact: true }).click()
+    await update.getByText("Enter the code we sent to your current email.").waitFor()
+    await update.getByLabel("Code").fill((await mailFor(email, "update-email-primary")).code!)
+    await update.getByRole("button", { name: "Continue", exact: true }).click()
+    await update.getByText(`Enter the code we sent to ${next}.`).waitFor()
+    await update.getByLabel("Code").fill((await mailFor(next, "update-email-secondary")).code!)
+    await update.getByRole("button", { name: "Continue", exact: true }).click()
+    await update.getByText(`Your email is now ${next}`).waitFor()
+    expect(await stored(page, "@airlock/email")).toBe(next)
+    await update.getByRole("button", { name: "Done" }).click()
+    await page.getByRole("dialog", { name: "Account" }).waitFor()
   })
 
   test("the same email in a fresh browser needs the device approved from the mailed link", async ({
@@ -220,13 +248,6 @@ describe("the embedded wallet's smart account (issue 14)", () => {
     ).toBe(false)
   })
 })
-
-/** Reads what the modal kept in this page's storage under `key` (the `{ v, data }` envelope's data). */
-const stored = (page: Page, key: string) =>
-  page.evaluate((k) => {
-    const raw = localStorage.getItem(k)
-    return raw === null ? undefined : (JSON.parse(raw) as { data: unknown }).data
-  }, key)
 
 describe("social and Farcaster login (issue 14)", () => {
   for (const [provider, label] of [

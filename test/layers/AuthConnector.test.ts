@@ -69,6 +69,7 @@ const frameWith = (
     ["IS_CONNECTED", () => Effect.sync(() => ({ isConnected: loggedIn }))],
     ["GET_USER", () => Effect.sync(user)],
     ["GET_CHAIN_ID", () => Effect.succeed({ chainId: "eip155:31337" })],
+    ["GET_SMART_ACCOUNT_ENABLED_NETWORKS", () => Effect.succeed({ smartAccountEnabledNetworks: [31337] })],
     [
       "SIGN_OUT",
       () =>
@@ -140,6 +141,10 @@ describe("the auth connector", () => {
       assert.strictEqual(route.open && route.view, "Account")
       const storage = yield* Storage
       assert.deepStrictEqual(yield* storage.get(connectedConnectorIdKey("eip155")), Option.some(AUTH_ID))
+      assert.deepStrictEqual(
+        yield* storage.get(StorageKeys.smartAccountEnabledNetworks),
+        Option.some(["eip155:31337" as const])
+      )
       // An email login is not a row of the wallet list.
       assert.deepStrictEqual(yield* SubscriptionRef.get((yield* Connection).recentWallets), [])
     }).pipe(Effect.provide(layerOf(frame)))

@@ -45,6 +45,14 @@ const decodeChain = decodeUnknownEffect(
   Schema.Struct({ chainId: Schema.Union([Schema.String, Schema.Finite]) }),
   "The embedded wallet's chain"
 )
+const decodeSmartAccountNetworks = decodeUnknownEffect(
+  Schema.Struct({
+    smartAccountEnabledNetworks: Schema.Array(Schema.Int.check(Schema.isGreaterThan(0))).check(
+      Schema.isMaxLength(64)
+    )
+  }),
+  "The smart account's networks"
+)
 const decodeSwitch = decodeUnknownEffect(
   Schema.Tuple([Schema.Struct({ chainId: Schema.String })]),
   "The network to switch to"
@@ -98,6 +106,18 @@ export const makeAuthConnector = (
       return id.value
     })
 
+    /** Where the smart account works, kept as SPEC.md §3 lists; a frame that cannot say keeps the last. */
+    const rememberSmartAccountNetworks = bridge.request("GET_SMART_ACCOUNT_ENABLED_NETWORKS").pipe(
+      Effect.flatMap(decodeSmartAccountNetworks),
+      Effect.flatMap(({ smartAccountEnabledNetworks }) =>
+        storage.set(
+          StorageKeys.smartAccountEnabledNetworks,
+          smartAccountEnabledNetworks.map((n) => `eip155:${n}` as const)
+        )
+      ),
+      Effect.ignore
+    )
+
     /** The frame's user when a session exists; none otherwise (signed out, expired). */
     const fetchUser = Effect.gen(function* () {
       const { isConnected } = yield* decodeConnected(yield* bridge.request("IS_CONNECTED"))
@@ -113,6 +133,7 @@ export const makeAuthConnector = (
       )
       const id = frameEvmChain(answer.chainId)
       if (Option.isSome(id)) yield* Ref.set(chain, id.value)
+      yield* rememberSmartAccountNetworks
       yield* SubscriptionRef.set(user, Option.some(answer))
       return Option.some(answer)
     })

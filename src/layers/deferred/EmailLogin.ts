@@ -147,6 +147,7 @@ export const makeEmailLogin = (
       yield* storage.remove(StorageKeys.emailLoginUsed)
       yield* storage.remove(StorageKeys.connectedSocialProvider)
       yield* storage.remove(StorageKeys.socialUsername)
+      yield* storage.remove(StorageKeys.smartAccountEnabledNetworks)
       yield* SubscriptionRef.set(state, { _tag: "Idle" })
       yield* SubscriptionRef.set(update, { _tag: "Idle" })
     })

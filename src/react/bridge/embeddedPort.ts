@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import type { EmbeddedAccountType } from "../../schemas/EmbeddedWallet"
 import type { SocialProvider } from "../../schemas/Primitives"
 import { AuthConnector, type LoginPopup, type SocialLoginState } from "../../services/AuthConnector"
-import { EmailLogin, type EmailLoginState } from "../../services/EmailLogin"
+import { EmailLogin, type EmailLoginState, type EmailUpdateState } from "../../services/EmailLogin"
 import type { FrameArea } from "../../services/EmbeddedWalletBridge"
 import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import { attempt, type ModalRuntime, type Result } from "./run"
@@ -15,6 +15,10 @@ export interface EmbeddedPort {
     readonly submitEmail: (email: string) => Promise<Result<void>>
     readonly submitCode: (code: string) => Promise<Result<void>>
     readonly social: Store<SocialLoginState>
+    /** The email update: the current address's code, then the new one's. */
+    readonly update: Store<EmailUpdateState>
+    readonly updateEmail: (email: string) => Promise<Result<void>>
+    readonly submitUpdateCode: (code: string) => Promise<Result<void>>
     /** Logs in with `provider` in `popup`, which the visitor's click opened (`undefined`: blocked). */
     readonly loginWithSocial: (
       provider: SocialProvider,
@@ -39,6 +43,9 @@ export const makeEmbeddedPort = (runtime: ModalRuntime): EmbeddedPort => {
       submitEmail: (email) => run(emailLogin.submitEmail(email)),
       submitCode: (code) => run(emailLogin.submitCode(code)),
       social: storeFromRef(runtime, auth.social, (s) => s),
+      update: storeFromRef(runtime, emailLogin.update, (s) => s),
+      updateEmail: (email) => run(emailLogin.updateEmail(email)),
+      submitUpdateCode: (code) => run(emailLogin.submitUpdateCode(code)),
       loginWithSocial: (provider, popup) => run(auth.loginWithSocial(provider, popup)),
       loginWithFarcaster: () => run(auth.loginWithFarcaster),
       setAccountType: (type) => run(auth.setPreferredAccount(type)),

@@ -25,7 +25,8 @@ const TITLES: Record<View, string> = {
   WalletSend: "Send",
   EmailVerifyDevice: "Approve Login",
   EmailVerifyOtp: "Confirm Email",
-  ConnectingSocial: "Social Login"
+  ConnectingSocial: "Social Login",
+  UpdateEmail: "Update Email"
 }
 
 /**
@@ -55,6 +56,7 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   EmailVerifyDevice: lazyView(() => import("../views/LoginViews").then((m) => m.EmailVerifyDeviceView)),
   EmailVerifyOtp: lazyView(() => import("../views/LoginViews").then((m) => m.EmailVerifyOtpView)),
   ConnectingSocial: lazyView(() => import("../views/LoginViews").then((m) => m.ConnectingSocialView)),
+  UpdateEmail: lazyView(() => import("../views/LoginViews").then((m) => m.UpdateEmailView)),
   ConnectingFarcaster: lazyView(() => import("../views/LoginViews").then((m) => m.ConnectingFarcasterView))
 }
 

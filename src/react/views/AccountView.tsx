@@ -111,7 +111,14 @@ export const AccountView = () => {
           <span className="name">{networkName}</span>
           <span className="tag">Switch</span>
         </button>
-        {account.connector.type === "AUTH" ? <AccountTypeSwitch current={account.accountType} /> : null}
+        {account.connector.type === "AUTH" ? (
+          <>
+            <AccountTypeSwitch current={account.accountType} />
+            <button type="button" className="row" onClick={() => void controller.push("UpdateEmail")}>
+              <span className="name">Update email</span>
+            </button>
+          </>
+        ) : null}
         <button type="button" className="row" onClick={() => void controller.disconnect(activeNamespace)}>
           <span className="name">Disconnect</span>
         </button>

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react"
 import type { SocialLoginState } from "../../services/AuthConnector"
+import type { Result } from "../bridge/run"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
 import { openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
@@ -8,6 +9,60 @@ import { QrCode } from "./QrCode"
 /** The address the login is for, while it is underway. */
 const loginEmail = (state: { readonly _tag: string; readonly email?: string | undefined }) =>
   state.email ?? "your email address"
+
+/** A six-digit code mailed to `sentTo`; a wrong one says so and waits for another. */
+const CodeForm = ({
+  sentTo,
+  submit
+}: {
+  readonly sentTo: string
+  readonly submit: (code: string) => Promise<Result<void>>
+}) => {
+  const inputId = useId()
+  const hintId = useId()
+  const [code, setCode] = useState("")
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [sending, setSending] = useState(false)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (sending) return
+    if (!/^\d{6}$/.test(code.trim())) return setProblem("Enter the 6-digit code")
+    setSending(true)
+    void submit(code).then((result) => {
+      setSending(false)
+      setCode("")
+      if (result._tag === "Failure") setProblem(result.error.message)
+    })
+  }
+  return (
+    <form className="connecting field" onSubmit={onSubmit} noValidate>
+      <p className="connecting-text">Enter the code we sent to {sentTo}.</p>
+      <label className="label" htmlFor={inputId}>
+        Code
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        value={code}
+        aria-invalid={problem !== undefined}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          setCode(event.target.value)
+          setProblem(undefined)
+        }}
+      />
+      <p className="hint" id={hintId} aria-live="polite">
+        {problem ?? ""}
+      </p>
+      <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+        Continue
+      </button>
+    </form>
+  )
+}
 
 /** A new device: the visitor approves it from the link mailed to them; the frame notices by itself. */
 export const EmailVerifyDeviceView = () => {
@@ -31,47 +86,7 @@ export const EmailVerifyDeviceView = () => {
 export const EmailVerifyOtpView = () => {
   const controller = useController()
   const state = useStore(controller.embedded.login)
-  const inputId = useId()
-  const hintId = useId()
-  const [code, setCode] = useState("")
-  const [problem, setProblem] = useState<string | undefined>(undefined)
-  const verifying = state._tag === "Verifying"
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (verifying) return
-    if (!/^\d{6}$/.test(code.trim())) return setProblem("Enter the 6-digit code")
-    void controller.embedded.submitCode(code).then((result) => {
-      if (result._tag === "Failure") setProblem(result.error.message)
-    })
-  }
-  return (
-    <form className="connecting field" onSubmit={onSubmit} noValidate>
-      <p className="connecting-text">Enter the code we sent to {loginEmail(state)}.</p>
-      <label className="label" htmlFor={inputId}>
-        Code
-      </label>
-      <input
-        id={inputId}
-        className="input"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        value={code}
-        aria-invalid={problem !== undefined}
-        aria-describedby={hintId}
-        onChange={(event) => {
-          setCode(event.target.value)
-          setProblem(undefined)
-        }}
-      />
-      <p className="hint" id={hintId} aria-live="polite">
-        {problem ?? ""}
-      </p>
-      <button type="submit" className="button" disabled={verifying} aria-busy={verifying}>
-        {verifying ? "Verifying…" : "Continue"}
-      </button>
-    </form>
-  )
+  return <CodeForm sentTo={loginEmail(state)} submit={controller.embedded.submitCode} />
 }
 
 /** A failed social or Farcaster login: why, in the catalogue's words, and Try again. */
@@ -140,5 +155,69 @@ export const ConnectingFarcasterView = () => {
         </>
       )}
     </div>
+  )
+}
+
+/**
+ * Changing the account's email (SPEC.md §4): the new address, then a code mailed to the current one, then
+ * a code mailed to the new one.
+ */
+export const UpdateEmailView = () => {
+  const controller = useController()
+  const update = useStore(controller.embedded.update)
+  const inputId = useId()
+  const hintId = useId()
+  const [email, setEmail] = useState("")
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [started, setStarted] = useState(false)
+  if (started && update._tag === "PrimaryCode")
+    return (
+      <CodeForm key="primary" sentTo="your current email" submit={controller.embedded.submitUpdateCode} />
+    )
+  if (started && update._tag === "SecondaryCode")
+    return <CodeForm key="secondary" sentTo={update.email} submit={controller.embedded.submitUpdateCode} />
+  if (started && update._tag === "Updated")
+    return (
+      <div className="connecting">
+        <p className="connecting-title" aria-live="polite">
+          Your email is now {update.email}
+        </p>
+        <button type="button" className="button" onClick={() => void controller.goBack()}>
+          Done
+        </button>
+      </div>
+    )
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    void controller.embedded.updateEmail(email).then((result) => {
+      if (result._tag === "Failure") setProblem(result.error.message)
+      else setStarted(true)
+    })
+  }
+  return (
+    <form className="connecting field" onSubmit={onSubmit} noValidate>
+      <label className="label" htmlFor={inputId}>
+        New email
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        type="email"
+        autoComplete="email"
+        value={email}
+        aria-invalid={problem !== undefined}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          setEmail(event.target.value)
+          setProblem(undefined)
+        }}
+      />
+      <p className="hint" id={hintId} aria-live="polite">
+        {problem ?? ""}
+      </p>
+      <button type="submit" className="button">
+        Continue
+      </button>
+    </form>
   )
 }
