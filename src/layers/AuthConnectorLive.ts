@@ -40,6 +40,7 @@ export const AuthConnectorLive: Layer.Layer<
     return AuthConnector.of({
       enabled: features.email || (features.socials !== false && features.socials.length > 0),
       connector: Effect.map(loaded, (auth) => auth.connector),
+      solanaConnector: Effect.map(loaded, (auth) => Option.fromNullishOr(auth.solanaConnector)),
       social,
       loginWithSocial: (provider, popup) =>
         Effect.flatMap(loaded, (auth) => auth.loginWithSocial(provider, popup)),

@@ -35,6 +35,7 @@ import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
 import { type PairingSignIn, WalletConnect } from "../services/WalletConnect"
 import { makeAccountsPrompts } from "./accountsPrompts"
+import { makeAuthSolana } from "./authSolana"
 import { makeRestore } from "./connectionRestore"
 import {
   type Connections,
@@ -208,6 +209,8 @@ export const makeConnection = Effect.gen(function* () {
     })
   }
 
+  const authSolana = makeAuthSolana(auth, persistStatus)
+
   /** Whether the intent that started at `since` is still the newest one. */
   const stillCurrent = (since: Ref.Ref<number>) =>
     Effect.zipWith(Ref.get(epoch), Ref.get(since), (now, mine) => now === mine)
@@ -233,8 +236,9 @@ export const makeConnection = Effect.gen(function* () {
         accountType: yield* accountTypeOf(connector)
       }
       yield* persistStatus(connector.chain, connection)
+      const alongside = connector.type === "AUTH" ? yield* authSolana : {}
       yield* followChain(chainId)
-      yield* show({ ...gone, [connector.chain]: connection }, "clear")
+      yield* show({ ...gone, [connector.chain]: connection, ...alongside }, "clear")
       return true
     })
 

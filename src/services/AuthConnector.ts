@@ -58,6 +58,8 @@ export interface AuthConnectorShape {
    * frame's user, never from storage.
    */
   readonly connector: Effect.Effect<WalletConnector, EmailLoginDependencyLoadError>
+  /** The same user's Solana key as a connector, when the host configures a Solana network. */
+  readonly solanaConnector: Effect.Effect<Option.Option<WalletConnector>, EmailLoginDependencyLoadError>
   /** The social or Farcaster login underway. */
   readonly social: SubscriptionRef.SubscriptionRef<SocialLoginState>
   /**

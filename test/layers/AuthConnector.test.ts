@@ -36,12 +36,13 @@ import {
   makeMockEmbeddedWalletBridge
 } from "../../src/testing/mockEmbeddedWalletBridge"
 import { makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
-import { decodedOptions, makeArea, sandboxNetwork, withWalletConnect } from "../fixtures"
+import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork, withWalletConnect } from "../fixtures"
 import { withFlow } from "../support/flowLayers"
 import { settle } from "../support/requestWorld"
 
 const KEY_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const SMART_ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+const SOLANA_ACCOUNT = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
 
 /** A frame with a user logged in (or not), who prefers `preferred`; `more` adds or replaces answers. */
 const frameWith = (
@@ -67,7 +68,15 @@ const frameWith = (
   return makeMockEmbeddedWalletBridge([
     ["CONNECT_EMAIL", () => Effect.succeed({ action: "CONNECT" })],
     ["IS_CONNECTED", () => Effect.sync(() => ({ isConnected: loggedIn }))],
-    ["GET_USER", () => Effect.sync(user)],
+    [
+      "GET_USER",
+      (payload) =>
+        Effect.sync(() =>
+          String((payload as { chainId?: unknown }).chainId).startsWith("solana:")
+            ? { ...user(), address: SOLANA_ACCOUNT, chainId: solanaDevnetNetwork.caipNetworkId }
+            : user()
+        )
+    ],
     ["GET_CHAIN_ID", () => Effect.succeed({ chainId: "eip155:31337" })],
     ["GET_SMART_ACCOUNT_ENABLED_NETWORKS", () => Effect.succeed({ smartAccountEnabledNetworks: [31337] })],
     [
@@ -93,10 +102,11 @@ const frameWith = (
 
 const layerOf = (
   frame: ReturnType<typeof makeMockEmbeddedWalletBridge>,
-  kept = KeyValueStore.layerMemory
+  kept = KeyValueStore.layerMemory,
+  networks: ReadonlyArray<typeof sandboxNetwork | typeof solanaDevnetNetwork> = [sandboxNetwork]
 ) => {
   const platform = Layer.mergeAll(
-    Layer.succeed(ModalConfig, decodedOptions({ networks: [sandboxNetwork] })),
+    Layer.succeed(ModalConfig, decodedOptions({ networks: [...networks] })),
     kept
   )
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
@@ -206,6 +216,42 @@ describe("the auth connector", () => {
         assert.isUndefined(sent.pollUnsafe())
         yield* Fiber.interrupt(sent)
       }).pipe(Effect.provide(layerOf(frame)))
+    }
+  )
+
+  it.effect(
+    "with a Solana network, the same login connects its Solana key; Solana requests go to the frame",
+    () => {
+      const frame = frameWith({
+        more: [["RPC_REQUEST", () => Effect.succeed({ signature: "5".repeat(88) })]]
+      })
+      return Effect.gen(function* () {
+        const connection = yield* Connection
+        yield* connection.connect(AUTH_ID)
+        const solana = yield* connection.connected("solana")
+        assert.deepStrictEqual(
+          Option.map(solana, (c) => [c.address, c.connector.chain, c.connector.approval] as const),
+          Option.some([SOLANA_ACCOUNT, "solana", "frame"] as const)
+        )
+        const rpc = yield* RpcRouter
+        const sent = yield* Effect.forkChild(
+          rpc.request(
+            { method: "solana_signMessage", params: { message: "3mJr7AoUXx2Wqd", pubkey: SOLANA_ACCOUNT } },
+            { namespace: "solana" }
+          )
+        )
+        yield* Fiber.join(sent)
+        assert.deepStrictEqual(frame.asked.filter((a) => a.request === "RPC_REQUEST").at(-1)?.payload, {
+          method: "solana_signMessage",
+          params: { message: "3mJr7AoUXx2Wqd", pubkey: SOLANA_ACCOUNT },
+          chainId: solanaDevnetNetwork.caipNetworkId
+        })
+        // One wallet: disconnecting drops both namespaces.
+        yield* connection.disconnect("eip155")
+        assert.isTrue(Option.isNone(yield* connection.connected("solana")))
+      }).pipe(
+        Effect.provide(layerOf(frame, KeyValueStore.layerMemory, [sandboxNetwork, solanaDevnetNetwork]))
+      )
     }
   )
 

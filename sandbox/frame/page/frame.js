@@ -71,14 +71,21 @@ const state = {
   theme: undefined
 }
 
+const onSolana = () => String(state.chainId ?? "").startsWith("solana:")
+
+/** The user as the app reads it: on a Solana chain, the user's Solana key is the (only, eoa) account. */
 const userPayload = (user) => ({
   email: user.email,
   ...(user.userName === undefined ? {} : { userName: user.userName }),
-  address: user.address, // the preferred account's
+  address: onSolana() ? user.solanaAddress : user.address, // else the preferred account's
   chainId: state.chainId,
   smartAccountDeployed: user.smartAccountDeployed,
-  accounts: Array.isArray(user.accounts) ? user.accounts.map(({ address, type }) => ({ address, type })) : [],
-  preferredAccountType: user.preferredAccountType
+  accounts: onSolana()
+    ? [{ address: user.solanaAddress, type: "eoa" }]
+    : Array.isArray(user.accounts)
+      ? user.accounts.map(({ address, type }) => ({ address, type }))
+      : [],
+  preferredAccountType: onSolana() ? "eoa" : user.preferredAccountType
 })
 
 /** The auth server's user on the frame's chain (its smart account's state is per chain). */

@@ -4,9 +4,7 @@
  * is the frame's SWITCH_NETWORK, revoking permissions signs out, and every other request is the frame's
  * RPC_REQUEST on the frame's chain. Failures reach `Connection` and `RpcRouter` as EIP-1193 errors.
  */
-import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
@@ -15,20 +13,14 @@ import type { SchemaDecodeError } from "../../schemas/decode"
 import { decodeUnknownEffect } from "../../schemas/decode"
 import { type EmbeddedAccountType, EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
 import { StorageKeys } from "../../schemas/StorageKeys"
-import { AUTH_ID, type SocialLoginState } from "../../services/AuthConnector"
-import type { Eip1193Provider, WalletConnector } from "../../services/Connectors"
+import type { SocialLoginState } from "../../services/AuthConnector"
 import { EmailLogin } from "../../services/EmailLogin"
 import { EmbeddedWalletBridge, type EmbeddedWalletBridgeError } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Storage } from "../../services/Storage"
 import { eip155NetworkId } from "../NetworksLive"
+import { type AuthProviderFailure, makeAuthWallet, type RequestArguments } from "./authWallet"
 import { makeSocialLogin } from "./SocialLogin"
-
-/** A failure in the shape wallets use: `Connection` and `RpcRouter` normalise it like any wallet's. */
-export interface AuthProviderFailure {
-  readonly code: number | undefined
-  readonly message: string
-}
 
 /** `eip155:<n>` for the frame's chain id (`eip155:1`, `1`, `0x1` or 1); none for another namespace's. */
 export const frameEvmChain = (chainId: unknown) =>
@@ -69,8 +61,6 @@ interface NotEvm {
 }
 const notEvm: NotEvm = { _tag: "NotEvm" }
 
-type Listener = (payload: unknown) => void
-
 /** The auth connector, over the user the connector's Live layer shares (SPEC.md §9). */
 export const makeAuthConnector = (
   user: SubscriptionRef.SubscriptionRef<Option.Option<EmbeddedWalletUser>>,
@@ -82,12 +72,10 @@ export const makeAuthConnector = (
     const storage = yield* Storage
     const config = yield* ModalConfig
     const scope = yield* Effect.scope
-    // The EIP-1193 listeners `Connection` registers; events leave Effect here, as a wallet's would.
-    const listeners = new Map<string, Set<Listener>>()
-    const emit = (event: "accountsChanged" | "chainChanged", payload: unknown) =>
-      Effect.sync(() => {
-        for (const listener of listeners.get(event) ?? []) listener(payload)
-      })
+    const run = Effect.runPromiseExitWith(yield* Effect.context<never>())
+    // The EVM face; `Connection` hears its events (`answer` below is only called once requests come).
+    const evm = makeAuthWallet("eip155", (args) => Effect.mapError(answer(args), failure), run)
+    const { emit } = evm
     // The network the frame acts on, as it last said; a request names it, so both sides agree.
     const chain = yield* Ref.make<string | undefined>(undefined)
 
@@ -197,21 +185,6 @@ export const makeAuthConnector = (
       }
     }
 
-    const run = Effect.runPromiseExitWith(yield* Effect.context<never>())
-    /** EIP-1193's `request`: a failure rejects with an `Error` carrying the frame's code (4001: rejected). */
-    const request = async (
-      args: { readonly method: string; readonly params?: unknown },
-      signal?: AbortSignal
-    ): Promise<unknown> => {
-      const exit = await run(Effect.mapError(answer(args), failure), { signal })
-      if (Exit.isSuccess(exit)) return exit.value
-      const { code, message } = Option.getOrElse(
-        Cause.findErrorOption(exit.cause),
-        (): AuthProviderFailure => ({ code: 4001, message: "The request was aborted" })
-      )
-      throw Object.assign(new Error(message), code === undefined ? {} : { code })
-    }
-
     /** Re-reads the user and tells `Connection` the account it connects now. */
     const announceAccounts = Effect.flatMap(accounts, (now) => emit("accountsChanged", now))
 
@@ -239,30 +212,27 @@ export const makeAuthConnector = (
         yield* storage.set(StorageKeys.preferredAccountTypes, { ...stored, eip155: type })
       })
 
-    const provider: Eip1193Provider = {
-      request: (args) => request(args),
-      requestWithSignal: request,
-      on: (event, listener) => {
-        const set = listeners.get(event) ?? new Set()
-        set.add(listener)
-        listeners.set(event, set)
-      },
-      removeListener: (event, listener) => {
-        listeners.get(event)?.delete(listener)
-      }
+    // The same user's Solana key, on the host's Solana network (SPEC.md §9: eip155 and solana).
+    const solanaNetwork = config.networks.find((network) => network.chainNamespace === "solana")
+    const solanaAnswer = (chainId: string, args: RequestArguments) =>
+      args.method === "solana_requestAccounts"
+        ? Effect.map(Effect.flatMap(bridge.request("GET_USER", { chainId }), decodeUser), (answer) => [
+            answer.address
+          ])
+        : bridge.request("RPC_REQUEST", { ...args, chainId })
+    const solana =
+      solanaNetwork === undefined
+        ? undefined
+        : makeAuthWallet(
+            "solana",
+            (args) => Effect.mapError(solanaAnswer(solanaNetwork.caipNetworkId, args), failure),
+            run
+          ).connector
+
+    return {
+      connector: evm.connector,
+      solanaConnector: solana,
+      setPreferredAccount,
+      ...(yield* makeSocialLogin(social))
     }
-    const connector: WalletConnector = {
-      id: AUTH_ID,
-      key: AUTH_ID,
-      type: "AUTH",
-      chain: "eip155",
-      name: "Email & Socials",
-      icon: undefined,
-      rdns: undefined,
-      provider,
-      suspicious: false,
-      uuid: undefined,
-      approval: "frame"
-    }
-    return { connector, setPreferredAccount, ...(yield* makeSocialLogin(social)) }
   })
