@@ -6,6 +6,7 @@ import { createPublicClient, http, parseEther, verifyMessage } from "viem"
 import { describe, expect, inject } from "vitest"
 import { test } from "./browser"
 import { nativeBalanceOn } from "./chain"
+import { type ServerSession, serverSessions } from "./signInServer"
 
 /**
  * The embedded wallet (issue 14) in chromium against the demo: email sign-up with the code from the
@@ -212,19 +213,6 @@ describe("the embedded wallet (issue 14)", () => {
     }
   })
 })
-
-interface ServerSession {
-  readonly data: { readonly accountAddress: string }
-  readonly message: string
-  readonly signature: `0x${string}`
-}
-
-/** What the demo's sign-in server knows for this page's cookie. */
-const serverSessions = (page: Page) =>
-  page.evaluate(async () => {
-    const response = await fetch("/auth/session")
-    return ((await response.json()) as { sessions: ReadonlyArray<ServerSession> }).sessions
-  })
 
 /** Signs in on the Sign In view, approving the signature in the frame; answers the session it made. */
 async function signInAs(page: Page, address: string): Promise<ServerSession> {

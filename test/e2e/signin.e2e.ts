@@ -2,6 +2,7 @@ import type { Page } from "playwright-core"
 import { verifyMessage } from "viem"
 import { describe, expect, inject } from "vitest"
 import { chooseSandboxWallet, test } from "./browser"
+import { serverSessions } from "./signInServer"
 
 /**
  * Sign-in with the wallet in chromium: the demo with `?signin` verifies on the sandbox's sign-in server
@@ -10,19 +11,6 @@ import { chooseSandboxWallet, test } from "./browser"
 
 const demoUrl = inject("demoUrl")
 const account0 = inject("sandbox").accounts[0]!
-
-interface ServerSession {
-  readonly data: { readonly accountAddress: string; readonly chainId: string }
-  readonly message: string
-  readonly signature: `0x${string}`
-}
-
-/** What the sign-in server knows for this page's cookie. */
-const serverSessions = (page: Page) =>
-  page.evaluate(async () => {
-    const response = await fetch("/auth/session")
-    return ((await response.json()) as { sessions: ReadonlyArray<ServerSession> }).sessions
-  })
 
 const personalSigns = (page: Page) => page.evaluate(() => window.__sandboxWallet!.counts.personal_sign ?? 0)
 

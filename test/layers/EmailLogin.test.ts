@@ -12,7 +12,6 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
@@ -22,9 +21,12 @@ import { EmailLoginLive } from "../../src/layers/EmailLoginLive"
 import { StorageLive } from "../../src/layers/StorageLive"
 import { StorageKeys } from "../../src/schemas/StorageKeys"
 import { EmailLogin, type EmailLoginState } from "../../src/services/EmailLogin"
-import { EmbeddedWalletBridge, type FrameState } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Storage } from "../../src/services/Storage"
+import {
+  type MockFrameAnswer,
+  makeMockEmbeddedWalletBridge
+} from "../../src/testing/mockEmbeddedWalletBridge"
 import { decodedOptions } from "../fixtures"
 
 const ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -35,29 +37,12 @@ const user = {
   smartAccountDeployed: false
 }
 
-type Answer = (payload: unknown) => Effect.Effect<unknown, FrameRequestError>
+type Answer = MockFrameAnswer
 
 /** The email login over a frame whose answers are `answers`; what it was asked is recorded. */
 const world = (answers: ReadonlyArray<readonly [AppRequest, Answer]>, kept = KeyValueStore.layerMemory) =>
   Effect.gen(function* () {
-    const asked: Array<{ readonly request: AppRequest; readonly payload: unknown }> = []
-    const bridge = Layer.effect(
-      EmbeddedWalletBridge,
-      Effect.gen(function* () {
-        const events = yield* PubSub.unbounded<never>()
-        return EmbeddedWalletBridge.of({
-          state: yield* SubscriptionRef.make<FrameState>({ _tag: "Ready" }),
-          request: (request, payload) =>
-            Effect.suspend(() => {
-              asked.push({ request, payload })
-              const answer = answers.find(([name]) => name === request)?.[1]
-              return answer === undefined ? Effect.die(`unexpected ${request}`) : answer(payload)
-            }),
-          place: () => Effect.void,
-          events: PubSub.subscribe(events)
-        })
-      })
-    )
+    const { asked, layer: bridge } = makeMockEmbeddedWalletBridge(answers)
     const below = Layer.mergeAll(bridge, StorageLive).pipe(
       Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, decodedOptions()), kept))
     )

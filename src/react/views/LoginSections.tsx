@@ -6,6 +6,7 @@ import * as Schema from "effect/Schema"
 import { type FormEvent, useId, useState } from "react"
 import { Email, type SocialOption } from "../../schemas/Primitives"
 import type { LoginPopup } from "../../services/AuthConnector"
+import type { Result } from "../bridge/run"
 import { useController } from "../modal/context"
 
 const isEmail = Schema.is(Email)
@@ -40,9 +41,16 @@ export const openLoginPopup = (): LoginPopup | undefined => {
   }
 }
 
-/** The email login's first step; what comes next (device approval, code) is the flow's to show. */
-export const EmailSection = () => {
-  const controller = useController()
+/** An email address to send a code to: checked, then `submit`, whose failure shows under the field. */
+export const EmailForm = ({
+  label,
+  className,
+  submit
+}: {
+  readonly label: string
+  readonly className: string
+  readonly submit: (email: string) => Promise<Result<void>>
+}) => {
   const inputId = useId()
   const hintId = useId()
   const [email, setEmail] = useState("")
@@ -53,15 +61,15 @@ export const EmailSection = () => {
     if (sending) return
     if (!isEmail(email.trim())) return setProblem("Enter a valid email address")
     setSending(true)
-    void controller.embedded.submitEmail(email).then((result) => {
+    void submit(email).then((result) => {
       setSending(false)
       setProblem(result._tag === "Failure" ? result.error.message : undefined)
     })
   }
   return (
-    <form className="section field" onSubmit={onSubmit} noValidate>
+    <form className={className} onSubmit={onSubmit} noValidate>
       <label className="label" htmlFor={inputId}>
-        Email
+        {label}
       </label>
       <input
         id={inputId}
@@ -86,6 +94,12 @@ export const EmailSection = () => {
       </button>
     </form>
   )
+}
+
+/** The email login's first step. */
+export const EmailSection = () => {
+  const controller = useController()
+  return <EmailForm label="Email" className="section field" submit={controller.embedded.submitEmail} />
 }
 
 /** The social providers the host offers, the first one full width. */

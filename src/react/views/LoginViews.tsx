@@ -3,7 +3,7 @@ import type { SocialLoginState } from "../../services/AuthConnector"
 import type { Result } from "../bridge/run"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
-import { openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
+import { EmailForm, openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
 import { QrCode } from "./QrCode"
 
 /** The address the login is for, while it is underway. */
@@ -165,10 +165,6 @@ export const ConnectingFarcasterView = () => {
 export const UpdateEmailView = () => {
   const controller = useController()
   const update = useStore(controller.embedded.update)
-  const inputId = useId()
-  const hintId = useId()
-  const [email, setEmail] = useState("")
-  const [problem, setProblem] = useState<string | undefined>(undefined)
   const [started, setStarted] = useState(false)
   if (started && update._tag === "PrimaryCode")
     return (
@@ -187,37 +183,16 @@ export const UpdateEmailView = () => {
         </button>
       </div>
     )
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    void controller.embedded.updateEmail(email).then((result) => {
-      if (result._tag === "Failure") setProblem(result.error.message)
-      else setStarted(true)
-    })
-  }
   return (
-    <form className="connecting field" onSubmit={onSubmit} noValidate>
-      <label className="label" htmlFor={inputId}>
-        New email
-      </label>
-      <input
-        id={inputId}
-        className="input"
-        type="email"
-        autoComplete="email"
-        value={email}
-        aria-invalid={problem !== undefined}
-        aria-describedby={hintId}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          setProblem(undefined)
-        }}
-      />
-      <p className="hint" id={hintId} aria-live="polite">
-        {problem ?? ""}
-      </p>
-      <button type="submit" className="button">
-        Continue
-      </button>
-    </form>
+    <EmailForm
+      label="New email"
+      className="connecting field"
+      submit={(email) =>
+        controller.embedded.updateEmail(email).then((result) => {
+          if (result._tag === "Success") setStarted(true)
+          return result
+        })
+      }
+    />
   )
 }
