@@ -81,6 +81,10 @@ const modal: Modal | undefined =
               walletConnectVerify: new URLSearchParams(location.search).has("verify")
             }),
         ...(siwx === undefined ? {} : { siwx }),
+        // `?accountType=eoa`: the embedded wallet connects the key's account instead of the smart account.
+        ...(new URLSearchParams(location.search).get("accountType") === "eoa"
+          ? { defaultAccountTypes: { eip155: "eoa" } }
+          : {}),
         // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks.
         ...(new URLSearchParams(location.search).get("preview") === "off"
           ? { features: { preview: false } }

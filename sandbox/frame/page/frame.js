@@ -160,9 +160,16 @@ const handlers = {
     keepSession(token)
     return undefined
   },
+  // The app names the account type it wants (its stored choice, else the host's default): an EVM user
+  // is switched to it first, as the provider's frame does.
   GET_USER: async (payload) => {
     const chainId = chainIdOf(field(payload, "chainId"))
     if (chainId !== undefined) state.chainId = chainId
+    const wanted = field(payload, "preferredAccountType")
+    const user = await fetchUser()
+    if (onSolana() || (wanted !== "eoa" && wanted !== "smartAccount") || wanted === user.preferredAccountType)
+      return userPayload(user)
+    await api("POST", "/auth/preferred-account", { type: wanted })
     return getUser()
   },
   SIGN_OUT: async () => {
