@@ -2,7 +2,8 @@
  * The auth connector's EIP-1193 face, loaded with the embedded wallet: accounts come from the frame's user
  * (asked whether a session exists first, never taken from storage), the chain from the frame, a switch
  * is the frame's SWITCH_NETWORK, revoking permissions signs out, and every other request is the frame's
- * RPC_REQUEST on the frame's chain. Failures reach `Connection` and `RpcRouter` as EIP-1193 errors.
+ * RPC_REQUEST on the frame's chain. With a Solana network, a second face serves the same user's Solana
+ * key. Failures reach `Connection` and `RpcRouter` as EIP-1193 errors.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
