@@ -1,30 +1,18 @@
-import * as Cause from "effect/Cause"
-import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import {
-  ConnectorNotFoundError,
-  normalizeWalletError,
-  RequestAbortedError,
-  UserRejectedRequestError,
-  WalletConnectConnectorNotFoundError
-} from "../errors"
+import { normalizeWalletError, RequestAbortedError, WalletConnectConnectorNotFoundError } from "../errors"
 import { namespacesOf, type WalletConnectSession } from "../internal/sessionAccounts"
 import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
 import { StorageKeys } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
 import { AUTH_ID, AuthConnector } from "../services/AuthConnector"
 import {
-  type ConnectError,
   Connection,
-  type ConnectionShape,
   type ConnectionState,
   type NamespaceConnection,
   WALLET_CONNECT_ID
@@ -36,6 +24,7 @@ import { Storage } from "../services/Storage"
 import { type PairingSignIn, WalletConnect } from "../services/WalletConnect"
 import { makeAccountsPrompts } from "./accountsPrompts"
 import { makeAuthSolana } from "./authSolana"
+import { makeConnectAttempts, noAccount } from "./connectAttempts"
 import { makeRestore } from "./connectionRestore"
 import {
   type Connections,
@@ -55,8 +44,6 @@ const SYNC_LOAD_RETRIES = Schedule.max([Schedule.exponential("500 millis"), Sche
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
-const connecting: NamespaceConnection = { status: "connecting" }
-
 export const initialConnectionState: ConnectionState = { namespaces: {}, attempt: undefined }
 
 /** Newest first, no duplicates, at most 2 (SPEC.md §4). */
@@ -64,8 +51,6 @@ export const withRecent = (
   list: ReadonlyArray<RecentWallet>,
   wallet: RecentWallet
 ): ReadonlyArray<RecentWallet> => [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, MAX_RECENT)
-
-const noAccount = () => normalizeWalletError({ message: "The wallet returned no account" })
 
 const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
 const superseded = () => new RequestAbortedError({ source: "other" })
@@ -87,14 +72,6 @@ export const makeConnection = Effect.gen(function* () {
   // Every user intent (connect, cancel, disconnect) bumps the epoch; work started under an older
   // epoch finds out before it commits and changes nothing (THREATS.md R6).
   const epoch = yield* Ref.make(0)
-  interface InFlight {
-    readonly done: Deferred.Deferred<void, ConnectError>
-    /** Set once the attempt is forked; the slot is claimed before. */
-    fiber: Fiber.Fiber<void, ConnectError> | undefined
-    /** The epoch of the newest intent this attempt answers; choosing the wallet again moves it. */
-    readonly since: Ref.Ref<number>
-  }
-  const inflight = new Map<string, InFlight>()
   // Removes the listeners of the wallet connected now.
   let detach: () => void = () => {}
 
@@ -316,87 +293,19 @@ export const makeConnection = Effect.gen(function* () {
     icon: undefined
   })
 
-  const connect: ConnectionShape["connect"] = (connectorId, options) =>
-    Effect.gen(function* () {
-      const now = yield* Ref.updateAndGet(epoch, (n) => n + 1)
-      const waiting = { _tag: "Waiting" as const, connectorId }
-      const running = inflight.get(connectorId)
-      if (running !== undefined) {
-        // Choosing the same wallet again is the newest intent: its open prompt becomes current (R6).
-        yield* Ref.set(running.since, now)
-        yield* SubscriptionRef.update(state, (s) => ({ ...s, attempt: waiting }))
-        return yield* Deferred.await(running.done)
-      }
-      // Claim the slot before anything that can yield (SubscriptionRef.update below does), so that a
-      // connect started meanwhile finds this one in flight instead of prompting the wallet again.
-      const since = yield* Ref.make(now)
-      const done = yield* Deferred.make<void, ConnectError>()
-      const entry: InFlight = { done, fiber: undefined, since }
-      inflight.set(connectorId, entry)
-      const found =
-        connectorId === WALLET_CONNECT_ID
-          ? config.enableWalletConnect
-            ? Option.some(pairingConnector)
-            : Option.none()
-          : connectorId === AUTH_ID
-            ? yield* authConnector
-            : yield* connectors.byId(connectorId)
-      if (Option.isNone(found)) {
-        inflight.delete(connectorId)
-        const error =
-          connectorId === WALLET_CONNECT_ID
-            ? new WalletConnectConnectorNotFoundError({})
-            : new ConnectorNotFoundError({ connectorId })
-        yield* Deferred.fail(done, error)
-        return yield* Effect.fail(error)
-      }
-      const connector = found.value
-      yield* SubscriptionRef.update(state, (s) => ({
-        namespaces: {
-          ...s.namespaces,
-          [connector.chain]:
-            s.namespaces[connector.chain]?.status === "connected" ? s.namespaces[connector.chain] : connecting
-        },
-        attempt: waiting
-      }))
-      const settle = (exit: Exit.Exit<void, ConnectError>) =>
-        Effect.gen(function* () {
-          inflight.delete(connectorId)
-          if (Exit.isSuccess(exit)) return yield* Deferred.succeed(done, undefined)
-          const error: ConnectError = Exit.hasInterrupts(exit)
-            ? new UserRejectedRequestError({
-                code: 4001,
-                message: "Connection request cancelled",
-                cause: undefined
-              })
-            : Option.getOrElse(Cause.findErrorOption(exit.cause), () => noAccount())
-          // A newer intent owns the state now; only the callers hear about this attempt. Otherwise the
-          // placeholder goes, and whatever happened meanwhile (an event, a restore) stays.
-          if (yield* stillCurrent(since)) {
-            const placeholder =
-              (yield* SubscriptionRef.get(state)).namespaces[connector.chain]?.status === "connecting"
-            // A stored connection this attempt displaced (a restore in progress) must not come back on reload.
-            if (placeholder) yield* forgetStored(connector.chain)
-            yield* SubscriptionRef.update(state, (s) => ({
-              namespaces: placeholder ? { ...s.namespaces, [connector.chain]: disconnected } : s.namespaces,
-              attempt: Exit.hasInterrupts(exit) ? undefined : { _tag: "Failed" as const, connectorId, error }
-            }))
-          }
-          yield* Deferred.fail(done, error)
-        })
-      const fiber = yield* Effect.forkIn(handshake(connector, since, options?.signIn), scope)
-      entry.fiber = fiber
-      // Settled from outside the attempt: an attempt interrupted before it started runs no finalizer of its own.
-      yield* Effect.forkIn(Effect.flatMap(Fiber.await(fiber), settle), scope)
-      return yield* Deferred.await(done)
-    })
-
-  const cancel = Effect.gen(function* () {
-    if (inflight.size === 0) return
-    const fibers = [...inflight.values()].flatMap((r) => (r.fiber === undefined ? [] : [r.fiber]))
-    // Interrupt first, so each attempt settles as rejected under the epoch it started with.
-    yield* Fiber.interruptAll(fibers)
-    yield* Ref.update(epoch, (n) => n + 1)
+  const { connect, cancel } = makeConnectAttempts({
+    state,
+    epoch,
+    scope,
+    stillCurrent,
+    forgetStored,
+    find: (connectorId) =>
+      connectorId === WALLET_CONNECT_ID
+        ? Effect.succeed(config.enableWalletConnect ? Option.some(pairingConnector) : Option.none())
+        : connectorId === AUTH_ID
+          ? authConnector
+          : connectors.byId(connectorId),
+    handshake
   })
 
   const disconnect = (namespace?: ChainNamespace) =>
