@@ -148,13 +148,14 @@ describe("the frame's approval screen", () => {
     page = p
     const id = await start(page, "RPC_REQUEST", signPayload(address, "clickjack me"))
     await waitApproval(frame, "waiting")
-    await page.waitForTimeout(1_500)
+    await page.waitForTimeout(1_000)
     expect(await approval(frame)).toBe("waiting")
     expect(await frame.locator(".approval .approve").isDisabled()).toBe(true)
-    // A click at the button's place lands on the overlay; nothing is answered.
+    // A click at the button's place lands on the overlay; nothing is answered. (After 2 s unseen the frame
+    // offers its review window, "fallback": frameApprovalPopup.test.ts.)
     await frame.locator(".approval .approve").click({ force: true, timeout: 2_000 })
     await page.waitForTimeout(300)
-    expect(await approval(frame)).toBe("waiting")
+    expect(["waiting", "fallback"]).toContain(await approval(frame))
 
     // Once nothing covers the frame, it is seen and Approve unlocks: the overlay was what held it.
     await page.evaluate(() => document.querySelector("body > div")?.remove())

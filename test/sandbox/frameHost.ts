@@ -1,12 +1,12 @@
 /**
- * A host page for the embedded-wallet frame's browser tests (framePage, frameApproval, frameSocial and
- * frameFarcaster .test.ts): the app's side of frameProtocol.ts as plain JS (and of the social sign-in's
- * popup), served from a loopback origin of its own, and helpers to drive it from playwright.
+ * A host page for the embedded-wallet frame's browser tests (framePage, frameApproval, frameApprovalPopup,
+ * frameSocial and frameFarcaster .test.ts): the app's side of frameProtocol.ts as plain JS (and of the
+ * social sign-in's popup), served from a loopback origin of its own, and helpers to drive it from playwright.
  */
 import { randomBytes } from "node:crypto"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import type { Browser, Frame, Page } from "playwright-core"
+import type { Frame, Page } from "playwright-core"
 
 // The app's side: the greeting only from the frame's origin and window with the nonce, then requests on
 // the port alone. `?overlay` lays a nearly transparent element over the iframe (a clickjacking host).
@@ -125,9 +125,9 @@ interface HostWindow {
 
 export const newNonce = () => randomBytes(16).toString("hex")
 
-/** A new page on `host` framing the frame served at `frameUrl`. */
+/** A new page (of a browser, or of a context of its own) on `host` framing the frame served at `frameUrl`. */
 export const openHost = async (
-  browser: Browser,
+  browser: { readonly newPage: () => Promise<Page> },
   hostServer: HostServer,
   frameUrl: string,
   options: { readonly overlay?: boolean } = {}

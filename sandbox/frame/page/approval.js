@@ -1,22 +1,32 @@
 // The frame's own approval screen (THREATS.md T7): what an unsafe request asks and who asks, with Approve
 // and Reject, in this origin's document so the host page cannot draw or script it. Approve is enabled only
 // while IntersectionObserver v2 has reported the screen fully visible and unoccluded for VISIBLE_MS without
-// a break, and only a trusted click counts. Without IO v2 the frame cannot tell it is seen: Approve stays
-// disabled. `<html data-approval>` says where it is: "none", "waiting" (shown, not proven visible long
-// enough) or "ready" (Approve enabled).
+// a break, and only a trusted click counts. When the frame cannot prove it is seen (no IO v2, or not proven
+// for FALLBACK_MS: covered, hidden, off screen) it offers "Review in a new window" (reviewWindow.js), a
+// window the host page cannot cover; Approve here stays locked. `<html data-approval>` says where it is:
+// "none", "waiting" (shown, not proven visible yet), "fallback" (not proven, the review window offered) or
+// "ready" (Approve enabled).
+
+import { reviewWindow } from "./reviewWindow.js"
+import { buildScreen, button } from "./screen.js"
 
 /** How long the screen must have been seen, unbroken, before Approve works. */
 export const VISIBLE_MS = 500
+/** How long the screen may stay unproven before the review window is offered. */
+export const FALLBACK_MS = 2000
 const root = document.documentElement
 
 export const visibilityProvable = () =>
   typeof IntersectionObserverEntry !== "undefined" && "isVisible" in IntersectionObserverEntry.prototype
 
-const element = (tag, className, text) => {
-  const node = document.createElement(tag)
-  if (className !== undefined) node.className = className
-  if (text !== undefined) node.textContent = text
-  return node
+const STATUS = {
+  proving: "Approve unlocks once this window has been fully visible for a moment.",
+  unprovable:
+    "This browser cannot prove this window is visible (IntersectionObserver v2), so Approve stays locked here: review the request in a new window.",
+  unseen:
+    "This window has not been fully visible, so Approve stays locked here: review the request in a new window.",
+  opened: "Answer in the new window, or Reject here. Closing that window leaves the request waiting.",
+  blocked: "The new window could not be opened: allow pop-ups for this site and try again, or Reject here."
 }
 
 /** The request on screen: `{ id, finish(outcome) }`; one at a time. */
@@ -26,48 +36,48 @@ export const approvalShown = () => current !== undefined
 
 /**
  * Shows `{ title, rows }` asked by `origin` for request `id`; resolves "approve" or "reject" (the visitor's
- * trusted click) or "abort" (`abortApproval(id)`). The screen is gone by the time it resolves.
+ * trusted click, here or in the review window) or "abort" (`abortApproval(id)`). The screen and any review
+ * window are gone by the time it resolves.
  */
-export const askApproval = (id, { title, rows }, origin) =>
+export const askApproval = (id, described, origin) =>
   new Promise((resolve) => {
-    const screen = element("section", "approval")
-    screen.setAttribute("role", "dialog")
-    screen.setAttribute("aria-label", title)
-    screen.append(element("h1", undefined, title), element("p", "origin", `Requested by ${origin}`))
-    const list = element("dl")
-    for (const [label, value] of rows)
-      list.append(element("dt", undefined, label), element("dd", undefined, value))
     const provable = visibilityProvable()
-    const status = element(
-      "p",
-      "status",
-      provable
-        ? "Approve unlocks once this window has been fully visible for a moment."
-        : "Approving needs a browser that can prove this window is visible (IntersectionObserver v2); this one cannot, so only Reject works here."
-    )
-    const approve = element("button", "approve", "Approve")
-    const reject = element("button", "reject", "Reject")
-    approve.type = "button"
-    reject.type = "button"
-    approve.disabled = true
-    const actions = element("div", "actions")
-    actions.append(reject, approve)
-    screen.append(list, status, actions)
+    const { screen, status, approve, reject, actions } = buildScreen(described, origin, STATUS.proving)
+    const reviewButton = button("review", "Review in a new window")
 
-    let timer
-    const setReady = (ready) => {
+    let ready = false
+    /** The review window, once offered. */
+    let review
+    let visibleTimer
+    let fallbackTimer
+    const show = () => {
       approve.disabled = !ready
-      root.dataset.approval = ready ? "ready" : "waiting"
+      root.dataset.approval = ready ? "ready" : review === undefined ? "waiting" : "fallback"
+    }
+    const offer = () => {
+      review = reviewWindow(described, origin, (answer) => finish(answer))
+      status.textContent = provable ? STATUS.unseen : STATUS.unprovable
+      screen.insertBefore(reviewButton, actions)
+      show()
+    }
+    // The fallback clock runs while the screen is not proven seen, from the first moment it is not.
+    const setReady = (value) => {
+      ready = value
+      if (ready) {
+        clearTimeout(fallbackTimer)
+        fallbackTimer = undefined
+      } else if (review === undefined) fallbackTimer ??= setTimeout(offer, FALLBACK_MS)
+      show()
     }
     const observer = provable
       ? new IntersectionObserver(
           (entries) => {
             const entry = entries[entries.length - 1]
             if (entry.isVisible === true && entry.intersectionRatio >= 1) {
-              timer ??= setTimeout(() => setReady(true), VISIBLE_MS)
+              visibleTimer ??= setTimeout(() => setReady(true), VISIBLE_MS)
             } else {
-              clearTimeout(timer)
-              timer = undefined
+              clearTimeout(visibleTimer)
+              visibleTimer = undefined
               setReady(false)
             }
           },
@@ -77,7 +87,9 @@ export const askApproval = (id, { title, rows }, origin) =>
 
     const finish = (outcome) => {
       observer?.disconnect()
-      clearTimeout(timer)
+      clearTimeout(visibleTimer)
+      clearTimeout(fallbackTimer)
+      review?.close()
       screen.remove()
       root.classList.remove("asking")
       root.dataset.approval = "none"
@@ -90,12 +102,18 @@ export const askApproval = (id, { title, rows }, origin) =>
     reject.addEventListener("click", (event) => {
       if (event.isTrusted) finish("reject")
     })
+    // Opening a window needs the visitor's click anyway; a script's click must not even try.
+    reviewButton.addEventListener("click", (event) => {
+      if (event.isTrusted) status.textContent = review.open() ? STATUS.opened : STATUS.blocked
+    })
 
     current = { id, finish }
-    root.dataset.approval = "waiting"
     root.classList.add("asking")
     document.body.append(screen)
-    observer?.observe(screen)
+    if (provable) {
+      setReady(false)
+      observer.observe(screen)
+    } else offer()
   })
 
 /** Takes request `id`'s screen away (its promise resolves "abort"); false when it is not the one shown. */

@@ -3,8 +3,9 @@
 // the handshake nonce from the URL fragment (and drops it from the URL), greets only an allowed parent
 // origin with a MessageChannel port, then answers the app's requests on that port alone (port.js), calling
 // the auth server (same origin, api.js) with the device id and session token kept in this origin's storage.
-// Unsafe wallet requests wait for the visitor on this document's own approval screen (approval.js); social
-// and Farcaster logins are logins.js.
+// Unsafe wallet requests wait for the visitor on this document's own approval screen (approval.js) or, when
+// it cannot prove it is seen, in a review window of this origin (reviewWindow.js); social and Farcaster
+// logins are logins.js.
 
 import {
   api,

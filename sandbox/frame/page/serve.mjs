@@ -1,7 +1,9 @@
-// Serves the embedded-wallet frame page (`GET /sdk`), its scripts and its stylesheet on the frame's origin.
-// The page may be framed only by the allowed origins (CSP frame-ancestors; none: 'none'), runs no inline
-// script or style, and gets the allowed list as JSON data (the script refuses to greet any other parent).
+// Serves the embedded-wallet frame page (`GET /sdk`), its review window (`GET /sdk/approve`), their scripts
+// and stylesheet on the frame's origin. The frame page may be framed only by the allowed origins (CSP
+// frame-ancestors; none: 'none') and gets the allowed list as JSON data (the script refuses to greet any
+// other parent); the review window is never framed. Neither runs inline script or style.
 import { readFileSync } from "node:fs"
+import { REVIEW_PATH } from "./reviewWindow.js"
 
 export const PAGE_PATH = "/sdk"
 export const SCRIPT_PATH = "/sdk/frame.js"
@@ -12,10 +14,16 @@ const JS = "text/javascript; charset=utf-8"
 /** The page's files by path: the module script, the modules it imports, the stylesheet. */
 const FILES = new Map([
   [SCRIPT_PATH, file("frame.js", JS)],
-  ...["api.js", "approval.js", "describe.js", "logins.js", "port.js"].map((name) => [
-    `/sdk/${name}`,
-    file(name, JS)
-  ]),
+  ...[
+    "api.js",
+    "approval.js",
+    "describe.js",
+    "logins.js",
+    "port.js",
+    "review.js",
+    "reviewWindow.js",
+    "screen.js"
+  ].map((name) => [`/sdk/${name}`, file(name, JS)]),
   [STYLE_PATH, file("frame.css", "text/css; charset=utf-8")]
 ])
 
@@ -40,11 +48,27 @@ export const renderFramePage = (allowedOrigins) => {
   )
 }
 
+// The review window holds nothing but its script: the frame sends it the request. No
+// cross-origin-opener-policy: the frame needs its window handle, and the window its opener.
+const REVIEW_PAGE = Buffer.from(
+  `<!doctype html><html lang="en" class="asking" data-approval="waiting"><head><meta charset="utf-8">` +
+    `<title>Review a request (sandbox wallet)</title><link rel="stylesheet" href="${STYLE_PATH}">` +
+    `<script type="module" src="/sdk/review.js"></script></head><body></body></html>`
+)
+const REVIEW_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'"
+].join("; ")
+
 /**
  * A handler for the page and its files (true when it answered). `allowedOrigins()` gives the current list.
  */
 export const makeFramePage = (allowedOrigins) => (req, res, pathname) => {
-  if (pathname !== PAGE_PATH && !FILES.has(pathname)) return false
+  if (pathname !== PAGE_PATH && pathname !== REVIEW_PATH && !FILES.has(pathname)) return false
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.writeHead(405, { ...COMMON, allow: "GET, HEAD", "content-type": "text/plain" })
     res.end("method not allowed")
@@ -54,6 +78,16 @@ export const makeFramePage = (allowedOrigins) => (req, res, pathname) => {
   if (asset !== undefined) {
     res.writeHead(200, { ...COMMON, "content-type": asset.type, "content-length": asset.body.length })
     res.end(req.method === "HEAD" ? undefined : asset.body)
+    return true
+  }
+  if (pathname === REVIEW_PATH) {
+    res.writeHead(200, {
+      ...COMMON,
+      "content-type": "text/html; charset=utf-8",
+      "content-length": REVIEW_PAGE.length,
+      "content-security-policy": REVIEW_CSP
+    })
+    res.end(req.method === "HEAD" ? undefined : REVIEW_PAGE)
     return true
   }
   const list = allowedOrigins().filter(cspSource)
