@@ -12,7 +12,7 @@ const unreachable = (endpoint: string) => (error: ChunkLoadError) =>
 
 /**
  * The provider's Blockchain API (`blockchainApiUrl`) over the `HttpClient` in context. Only account data
- * uses it, so its code (`deferred/BlockchainApi.ts`) loads with the first request.
+ * and swaps use it, so its code (`deferred/BlockchainApi.ts`) loads with the first request.
  *
  * @since 0.1.0
  * @category layers
@@ -32,7 +32,18 @@ export const BlockchainApiLive: Layer.Layer<BlockchainApi, never, ModalConfig | 
           use("/v1/account/balance", (loaded) => loaded.balance(address, chainId, options)),
         history: (address, options) =>
           use("/v1/account/history", (loaded) => loaded.history(address, options)),
-        identity: (address, options) => use("/v1/identity", (loaded) => loaded.identity(address, options))
+        identity: (address, options) => use("/v1/identity", (loaded) => loaded.identity(address, options)),
+        convertTokens: (chainId) => use("/v1/convert/tokens", (loaded) => loaded.convertTokens(chainId)),
+        convertQuotes: (request) => use("/v1/convert/quotes", (loaded) => loaded.convertQuotes(request)),
+        convertAllowance: (request) =>
+          use("/v1/convert/allowance", (loaded) => loaded.convertAllowance(request)),
+        convertGasPrice: (chainId) =>
+          use("/v1/convert/gas-price", (loaded) => loaded.convertGasPrice(chainId)),
+        buildSwapTransaction: (request) =>
+          use("/v1/convert/build-transaction", (loaded) => loaded.buildSwapTransaction(request)),
+        buildApproveTransaction: (request) =>
+          use("/v1/convert/build-approve", (loaded) => loaded.buildApproveTransaction(request)),
+        fungiblePrices: (addresses) => use("/v1/fungible/price", (loaded) => loaded.fungiblePrices(addresses))
       })
     })
   )

@@ -1,6 +1,14 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { DecodedBalances } from "../schemas/Balance"
+import type {
+  ConvertQuote,
+  ConvertToken,
+  ConvertTransaction,
+  FungiblePrice,
+  GasPrices,
+  Listed
+} from "../schemas/Convert"
 import type { Identity } from "../schemas/Identity"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import type { DecodedHistory } from "../schemas/Transaction"
@@ -8,6 +16,14 @@ import type { ProviderApiError } from "./ProviderApi"
 
 /** Decoded by the `Identity` schema: the API's `null` becomes `undefined`. */
 export type { Identity }
+
+/** What a swap quote is asked for: `amount` of `from` into `to` (CAIP-10 tokens), in base units. */
+export interface ConvertRequest {
+  readonly amount: string
+  readonly from: string
+  readonly to: string
+  readonly userAddress: string
+}
 
 export interface BlockchainApiShape {
   /** Chains the provider serves (`GET /v1/supported-chains`), cached for the session. */
@@ -28,11 +44,37 @@ export interface BlockchainApiShape {
     address: string,
     options?: { readonly sender?: string }
   ) => Effect.Effect<Identity, ProviderApiError>
+  /** Tokens that can be swapped on `chainId` (`GET v1/convert/tokens`). */
+  readonly convertTokens: (chainId: CaipNetworkId) => Effect.Effect<Listed<ConvertToken>, ProviderApiError>
+  /** Quotes for a swap at `gasPrice` (`GET v1/convert/quotes`). */
+  readonly convertQuotes: (
+    request: ConvertRequest & { readonly gasPrice: string }
+  ) => Effect.Effect<Listed<ConvertQuote>, ProviderApiError>
+  /** What `userAddress` lets the swap spend of `tokenAddress`, in base units (`GET v1/convert/allowance`). */
+  readonly convertAllowance: (request: {
+    readonly tokenAddress: string
+    readonly userAddress: string
+  }) => Effect.Effect<string, ProviderApiError>
+  /** `GET v1/convert/gas-price`. */
+  readonly convertGasPrice: (chainId: CaipNetworkId) => Effect.Effect<GasPrices, ProviderApiError>
+  /** The swap to send, at `slippage` percent (`POST v1/convert/build-transaction`). */
+  readonly buildSwapTransaction: (
+    request: ConvertRequest & { readonly slippage: number }
+  ) => Effect.Effect<ConvertTransaction, ProviderApiError>
+  /** The approval the swap needs first (`GET v1/convert/build-approve`). */
+  readonly buildApproveTransaction: (
+    request: Omit<ConvertRequest, "amount">
+  ) => Effect.Effect<ConvertTransaction, ProviderApiError>
+  /** USD prices of CAIP-10 tokens (`POST v1/fungible/price`). */
+  readonly fungiblePrices: (
+    addresses: ReadonlyArray<string>
+  ) => Effect.Effect<Listed<FungiblePrice>, ProviderApiError>
 }
 
 /**
  * The provider's "Blockchain API" on `blockchainApiUrl` (FACTS.md §1.5): supported chains, balances,
- * history, identity. Swap, onramp, names and sessions arrive with their features.
+ * history, identity, the convert (swap) endpoints and fungible prices. Onramp, names and sessions arrive
+ * with their features.
  *
  * @since 0.1.0
  * @category tags

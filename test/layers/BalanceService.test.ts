@@ -21,6 +21,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions } from "../fixtures"
 import { bitcoin, mainnet, solana } from "../schemas/networks"
+import { blockchainApiWith } from "../support/blockchainApi"
 import { configOf, fakeFetch, IDENTITY, json, type Respond } from "./fakeFetch"
 
 const config = decodedOptions({ projectId: "p" })
@@ -52,16 +53,16 @@ const world = (balance: BlockchainApiShape["balance"]) => {
             }),
           ranking: () => Effect.die("unused")
         }),
-        Layer.succeed(BlockchainApi, {
-          supportedChains: Effect.die("unused"),
-          balance: (...args) =>
-            Effect.suspend(() => {
-              calls.balance++
-              return balance(...args)
-            }),
-          history: () => Effect.die("unused"),
-          identity: () => Effect.die("unused")
-        })
+        Layer.succeed(
+          BlockchainApi,
+          blockchainApiWith({
+            balance: (...args) =>
+              Effect.suspend(() => {
+                calls.balance++
+                return balance(...args)
+              })
+          })
+        )
       )
     )
   )

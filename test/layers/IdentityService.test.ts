@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import { IdentityServiceLive } from "../../src/layers/IdentityServiceLive"
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { IdentityService } from "../../src/services/IdentityService"
+import { blockchainApiWith } from "../support/blockchainApi"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const SOLANA = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
@@ -14,16 +15,16 @@ const world = () => {
   const asked: Array<string> = []
   const layer = IdentityServiceLive.pipe(
     Layer.provide(
-      Layer.succeed(BlockchainApi, {
-        supportedChains: Effect.die("unused"),
-        balance: () => Effect.die("unused"),
-        history: () => Effect.die("unused"),
-        identity: (address) =>
-          Effect.sync(() => {
-            asked.push(address)
-            return { name: "alice.eth", avatar: undefined }
-          })
-      })
+      Layer.succeed(
+        BlockchainApi,
+        blockchainApiWith({
+          identity: (address) =>
+            Effect.sync(() => {
+              asked.push(address)
+              return { name: "alice.eth", avatar: undefined }
+            })
+        })
+      )
     )
   )
   return { asked, layer }

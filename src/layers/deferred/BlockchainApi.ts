@@ -7,6 +7,16 @@ import * as Schema from "effect/Schema"
 import * as Semaphore from "effect/Semaphore"
 import { ProviderRequestError, type ProviderServiceError } from "../../errors"
 import { decodeBalanceResponse } from "../../schemas/Balance"
+import {
+  decodeAllowance,
+  decodeApproveTransaction,
+  decodeConvertQuotes,
+  decodeConvertTokens,
+  decodeFungiblePrices,
+  decodeGasPrices,
+  decodeSwapTransaction,
+  MAX_FUNGIBLE_PRICES
+} from "../../schemas/Convert"
 import { decodeUnknownResult } from "../../schemas/decode"
 import { decodeIdentityResponse } from "../../schemas/Identity"
 import { nullableWithDefault } from "../../schemas/Primitives"
@@ -122,6 +132,90 @@ export const makeBlockchainApi: Effect.Effect<
           http.json({ path, params: [["sender", options?.sender]] }, decodeIdentityResponse)
         ),
         Effect.withSpan("BlockchainApi.identity")
-      )
+      ),
+    convertTokens: (chainId) =>
+      http
+        .json({ path: "v1/convert/tokens", params: [["chainId", chainId]] }, decodeConvertTokens)
+        .pipe(Effect.tap(logDropped("convert tokens")), Effect.withSpan("BlockchainApi.convertTokens")),
+    convertQuotes: (request) =>
+      http
+        .json(
+          {
+            path: "v1/convert/quotes",
+            params: [
+              ["amount", request.amount],
+              ["userAddress", request.userAddress],
+              ["from", request.from],
+              ["to", request.to],
+              ["gasPrice", request.gasPrice]
+            ]
+          },
+          decodeConvertQuotes
+        )
+        .pipe(Effect.tap(logDropped("convert quotes")), Effect.withSpan("BlockchainApi.convertQuotes")),
+    convertAllowance: (request) =>
+      http
+        .json(
+          {
+            path: "v1/convert/allowance",
+            params: [
+              ["tokenAddress", request.tokenAddress],
+              ["userAddress", request.userAddress]
+            ]
+          },
+          decodeAllowance
+        )
+        .pipe(Effect.withSpan("BlockchainApi.convertAllowance")),
+    convertGasPrice: (chainId) =>
+      http
+        .json({ path: "v1/convert/gas-price", params: [["chainId", chainId]] }, decodeGasPrices)
+        .pipe(Effect.withSpan("BlockchainApi.convertGasPrice")),
+    buildSwapTransaction: (request) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/convert/build-transaction",
+            body: {
+              amount: request.amount,
+              eip155: { slippage: request.slippage },
+              projectId: config.projectId,
+              from: request.from,
+              to: request.to,
+              userAddress: request.userAddress
+            }
+          },
+          decodeSwapTransaction
+        )
+        .pipe(Effect.withSpan("BlockchainApi.buildSwapTransaction")),
+    buildApproveTransaction: (request) =>
+      http
+        .json(
+          {
+            path: "v1/convert/build-approve",
+            params: [
+              ["userAddress", request.userAddress],
+              ["from", request.from],
+              ["to", request.to]
+            ]
+          },
+          decodeApproveTransaction
+        )
+        .pipe(Effect.withSpan("BlockchainApi.buildApproveTransaction")),
+    fungiblePrices: (addresses) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/fungible/price",
+            body: {
+              currency: "usd",
+              addresses: addresses.slice(0, MAX_FUNGIBLE_PRICES),
+              projectId: config.projectId
+            }
+          },
+          decodeFungiblePrices
+        )
+        .pipe(Effect.tap(logDropped("fungible prices")), Effect.withSpan("BlockchainApi.fungiblePrices"))
   })
 })
