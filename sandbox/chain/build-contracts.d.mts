@@ -6,7 +6,7 @@ export interface CompiledContract {
   readonly abi: ReadonlyArray<unknown>
   readonly bytecode: `0x${string}`
 }
-export declare const CONTRACTS: ReadonlyArray<"SandboxToken" | "SandboxAccount">
+export declare const CONTRACTS: ReadonlyArray<"SandboxToken" | "SandboxAccount" | "SandboxPool">
 export declare function sourceOf(name: string): string
 export declare function artifactOf(name: string): string
 export declare function compile(name: string): Promise<CompiledContract>

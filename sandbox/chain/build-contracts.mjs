@@ -7,8 +7,8 @@ import { createHash } from "node:crypto"
 import { readFile, writeFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 
-/** The sandbox's contracts: an ERC-20 token and a contract account (ERC-1271). */
-export const CONTRACTS = ["SandboxToken", "SandboxAccount"]
+/** The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271) and a constant-product pool. */
+export const CONTRACTS = ["SandboxToken", "SandboxAccount", "SandboxPool"]
 
 export const sourceOf = (name) => fileURLToPath(new URL(`./contracts/${name}.sol`, import.meta.url))
 export const artifactOf = (name) => fileURLToPath(new URL(`./contracts/${name}.json`, import.meta.url))

@@ -1,4 +1,7 @@
 import type { ChildProcess } from "node:child_process"
+import type { SandboxPool } from "./pools.mjs"
+
+export type { SandboxPool } from "./pools.mjs"
 
 export interface SandboxChain {
   readonly chainId: number
@@ -37,6 +40,8 @@ export interface SandboxTransfer {
 export interface SandboxChains {
   readonly chains: ReadonlyArray<SandboxChain>
   readonly tokens: ReadonlyArray<SandboxToken>
+  /** The SandboxPools on the first chain: ETH/sUSD, ETH/SBX and sUSD/SBX. */
+  readonly pools: ReadonlyArray<SandboxPool>
   readonly accounts: ReadonlyArray<SandboxAccount>
   readonly history: ReadonlyArray<SandboxTransfer>
   readonly mnemonic: string
@@ -71,7 +76,10 @@ export declare function startAnvil(options: {
   readonly timeoutMs?: number
 }): Promise<RunningAnvil>
 export declare function sandboxAccounts(): ReadonlyArray<SandboxAccount>
-/** Starts both chains and seeds the first; `now` fixes "the present" the history is dated from. */
+/**
+ * Starts both chains, seeds the first and then deploys its pools; `now` fixes "the present" the history is
+ * dated from.
+ */
 export declare function startSandboxChains(options?: {
   readonly now?: Date
   readonly timeoutMs?: number

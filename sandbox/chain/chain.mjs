@@ -1,6 +1,7 @@
 // The sandbox's chains: two anvil nodes on loopback (chain ids 31337 and 31338), the first seeded with two
-// ERC-20 tokens and a few months of transfers. Used by `npm run demo` (sandbox/demo.mjs, through
-// sandbox/host/serve.mjs) and by the browser tests (test/e2e/globalSetup.ts).
+// ERC-20 tokens, a few months of transfers and a pool for each pair of ETH and the tokens (pools.mjs). Used
+// by `npm run demo` (sandbox/demo.mjs, through sandbox/host/serve.mjs) and by the browser tests
+// (test/e2e/globalSetup.ts).
 import { spawn } from "node:child_process"
 import { accessSync, constants, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
@@ -8,6 +9,7 @@ import { createServer } from "node:net"
 import { delimiter, join } from "node:path"
 import { encodeDeployData, encodeFunctionData, getAddress, parseEther, parseUnits, toHex } from "viem"
 import { mnemonicToAccount } from "viem/accounts"
+import { deployPools, POOL_PROVIDER_INDEX } from "./pools.mjs"
 
 /** anvil's well-known test mnemonic: its accounts are public, funded only on these local chains. */
 export const SANDBOX_MNEMONIC = "test test test test test test test test test test test junk"
@@ -251,17 +253,22 @@ async function waitForReceipt(url, hash, timeoutMs = 10_000) {
 }
 
 /**
- * Sends a transaction from an unlocked dev account in a block with the given timestamp, and resolves to
- * its receipt once mined (anvil mines one block per transaction).
+ * Sends a transaction from an unlocked dev account and resolves to its hash and receipt once mined (anvil
+ * mines one block per transaction).
  */
-async function sendAt(url, timestamp, tx) {
-  await rpc(url, "evm_setNextBlockTimestamp", [toHex(timestamp)])
+async function send(url, tx) {
   const hash = await rpc(url, "eth_sendTransaction", [tx])
   const receipt = await waitForReceipt(url, hash)
   if (receipt.status !== "0x1") {
     throw new Error(`seeding transaction ${hash} failed: ${JSON.stringify(receipt)}`)
   }
   return { hash, receipt }
+}
+
+/** {@link send} in a block with the given timestamp. */
+async function sendAt(url, timestamp, tx) {
+  await rpc(url, "evm_setNextBlockTimestamp", [toHex(timestamp)])
+  return send(url, tx)
 }
 
 /**
@@ -390,9 +397,20 @@ export async function startSandboxChains({ now = new Date(), timeoutMs = 15_000 
       throw new Error("anvil's dev accounts differ from the ones derived from the sandbox mnemonic")
     }
     const { tokens, history } = await seed(chains[0], accounts, now)
+    // After the seeding, which it leaves as it was; only the first chain has the tokens to pool.
+    const url = chains[0].rpcUrl
+    const pools = await deployPools({
+      chainId: chains[0].chainId,
+      tokens,
+      minter: accounts[0].address,
+      provider: accounts[POOL_PROVIDER_INDEX].address,
+      call: (method, params) => rpc(url, method, params),
+      send: async (tx) => (await send(url, tx)).receipt
+    })
     return Object.freeze({
       chains: Object.freeze(chains),
       tokens: Object.freeze(tokens),
+      pools: Object.freeze(pools),
       accounts: Object.freeze(accounts),
       history: Object.freeze(history),
       mnemonic: SANDBOX_MNEMONIC,

@@ -74,7 +74,15 @@ describe("startSandboxChains", () => {
       expect(await call(token.address, "name")).toBe(token.name)
       expect(await call(token.address, "decimals")).toBe(token.decimals)
       const minted = BigInt(SANDBOX_TOKENS[i]!.mint) * 10n ** BigInt(token.decimals)
-      expect(await call(token.address, "totalSupply")).toBe(minted * BigInt(TOKEN_HOLDERS))
+      // The pools' liquidity was minted on top (sandbox/chain/pools.mjs).
+      const pooled = sandbox.pools.reduce(
+        (sum, pool) =>
+          sum +
+          (pool.token0 === token.address ? BigInt(pool.reserve0) : 0n) +
+          (pool.token1 === token.address ? BigInt(pool.reserve1) : 0n),
+        0n
+      )
+      expect(await call(token.address, "totalSupply")).toBe(minted * BigInt(TOKEN_HOLDERS) + pooled)
       // Account 9 never holds tokens.
       expect(await call(token.address, "balanceOf", [sandbox.accounts[9]!.address])).toBe(0n)
     }
