@@ -124,7 +124,8 @@ describe("the modal shell", () => {
       (error: { readonly _tag?: string }) => error._tag
     )
     await vi.waitFor(() => expect(modal.getState().view).toBe("ApproveTransaction"))
-    await vi.waitFor(() => expect(shadow.querySelector(".approve")).not.toBeNull())
+    // The view's chunk is imported on first show: allow a loaded machine its time.
+    await vi.waitFor(() => expect(shadow.querySelector(".approve")).not.toBeNull(), { timeout: 10_000 })
     await press("Escape")
     expect(dialog()).not.toBeNull()
     await act(async () => {
