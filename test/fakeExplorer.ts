@@ -22,6 +22,8 @@ export const fakeProviderApi = (getWallets: ProviderApiShape["getWallets"]) =>
       getWallets,
       walletImageUrl: (id) => `https://api.test/getWalletImage/${encodeURIComponent(id)}`,
       assetImageUrl: (id) => `https://api.test/public/getAssetImage/${encodeURIComponent(id)}`,
+      currencyImageUrl: (code) => `https://api.test/public/getCurrencyImage/${encodeURIComponent(code)}`,
+      tokenImageUrl: (symbol) => `https://api.test/public/getTokenImage/${encodeURIComponent(symbol)}`,
       getAllowedOrigins: Effect.succeed([]),
       getAnalyticsConfig: Effect.succeed({ isAnalyticsEnabled: false }),
       sendEvent: () => Effect.void

@@ -43,6 +43,14 @@ export const BlockchainApiLive: Layer.Layer<BlockchainApi, never, ModalConfig | 
           use("/v1/convert/build-transaction", (loaded) => loaded.buildSwapTransaction(request)),
         buildApproveTransaction: (request) =>
           use("/v1/convert/build-approve", (loaded) => loaded.buildApproveTransaction(request)),
+        profile: (name) => use("/v1/profile/account", (loaded) => loaded.profile(name)),
+        reverseProfiles: (address, options) =>
+          use("/v1/profile/reverse", (loaded) => loaded.reverseProfiles(address, options)),
+        nameSuggestions: (name) => use("/v1/profile/suggestions", (loaded) => loaded.nameSuggestions(name)),
+        registerName: (request) => use("/v1/profile/account", (loaded) => loaded.registerName(request)),
+        onrampOptions: use("/v1/onramp/options", (loaded) => loaded.onrampOptions),
+        onrampQuote: (request) => use("/v1/onramp/quote", (loaded) => loaded.onrampQuote(request)),
+        onrampUrl: (request) => use("/v1/generators/onrampurl", (loaded) => loaded.onrampUrl(request)),
         fungiblePrices: (addresses) => use("/v1/fungible/price", (loaded) => loaded.fungiblePrices(addresses))
       })
     })

@@ -148,6 +148,8 @@ export const makeProviderApi: Effect.Effect<ProviderApiShape, never, ModalConfig
         ),
       walletImageUrl: imageUrl("getWalletImage"),
       assetImageUrl: imageUrl("public/getAssetImage"),
+      currencyImageUrl: imageUrl("public/getCurrencyImage"),
+      tokenImageUrl: imageUrl("public/getTokenImage"),
       getAllowedOrigins: api
         .json({ path: "projects/v1/origins" }, decodeAllowedOrigins)
         .pipe(Effect.withSpan("ProviderApi.getAllowedOrigins")),

@@ -10,7 +10,9 @@ import type {
   Listed
 } from "../schemas/Convert"
 import type { Identity } from "../schemas/Identity"
+import type { OnrampOptions, OnrampQuote } from "../schemas/Onramp"
 import type { CaipNetworkId } from "../schemas/Primitives"
+import type { AccountProfile, NameSuggestion } from "../schemas/Profile"
 import type { DecodedHistory } from "../schemas/Transaction"
 import type { ProviderApiError } from "./ProviderApi"
 
@@ -65,6 +67,39 @@ export interface BlockchainApiShape {
   readonly buildApproveTransaction: (
     request: Omit<ConvertRequest, "amount">
   ) => Effect.Effect<ConvertTransaction, ProviderApiError>
+  /** The profile a name belongs to (`GET v1/profile/account/{name}`). */
+  readonly profile: (name: string) => Effect.Effect<AccountProfile, ProviderApiError>
+  /** The names of an address (`GET v1/profile/reverse/{address}`). */
+  readonly reverseProfiles: (
+    address: string,
+    options?: { readonly sender?: string }
+  ) => Effect.Effect<ReadonlyArray<AccountProfile>, ProviderApiError>
+  /** Names like `name` that are free or taken (`GET v1/profile/suggestions/{name}`). */
+  readonly nameSuggestions: (name: string) => Effect.Effect<ReadonlyArray<NameSuggestion>, ProviderApiError>
+  /** Registers a name with the account's signature of `message` (`POST v1/profile/account`). */
+  readonly registerName: (request: {
+    readonly coinType: number
+    readonly address: string
+    readonly message: string
+    readonly signature: string
+  }) => Effect.Effect<AccountProfile, ProviderApiError>
+  /** `GET v1/onramp/options`. */
+  readonly onrampOptions: Effect.Effect<OnrampOptions, ProviderApiError>
+  /** `POST v1/onramp/quote`. */
+  readonly onrampQuote: (request: {
+    readonly purchaseCurrency: string
+    readonly paymentCurrency: string
+    readonly amount: string
+    readonly network: string
+  }) => Effect.Effect<OnrampQuote, ProviderApiError>
+  /** The provider's page for buying to `address` (`POST v1/generators/onrampurl`). */
+  readonly onrampUrl: (request: {
+    readonly address: string
+    readonly blockchains: ReadonlyArray<string>
+    readonly assets: ReadonlyArray<string>
+    readonly partnerUserId: string
+    readonly presetFiatAmount?: number | undefined
+  }) => Effect.Effect<string, ProviderApiError>
   /** USD prices of CAIP-10 tokens (`POST v1/fungible/price`). */
   readonly fungiblePrices: (
     addresses: ReadonlyArray<string>
@@ -73,8 +108,8 @@ export interface BlockchainApiShape {
 
 /**
  * The provider's "Blockchain API" on `blockchainApiUrl` (FACTS.md §1.5): supported chains, balances,
- * history, identity, the convert (swap) endpoints and fungible prices. Onramp, names and sessions arrive
- * with their features.
+ * history, identity, the convert (swap) endpoints, fungible prices, account names and the onramp. Smart
+ * sessions arrive with their feature.
  *
  * @since 0.1.0
  * @category tags

@@ -33,6 +33,10 @@ export interface ProviderApiShape {
   readonly walletImageUrl: (imageId: string) => string | undefined
   /** The same for network and connector images (`/public/getAssetImage/{id}`). */
   readonly assetImageUrl: (imageId: string) => string | undefined
+  /** The same for a fiat currency's image by its code (`/public/getCurrencyImage/{code}`), for Buy. */
+  readonly currencyImageUrl: (code: string) => string | undefined
+  /** The same for a token's image by its symbol (`/public/getTokenImage/{symbol}`), for Swap and Buy. */
+  readonly tokenImageUrl: (symbol: string) => string | undefined
   readonly getAllowedOrigins: Effect.Effect<ReadonlyArray<string>, ProviderApiError>
   readonly getAnalyticsConfig: Effect.Effect<{ readonly isAnalyticsEnabled: boolean }, ProviderApiError>
   readonly sendEvent: (event: AnalyticsEvent) => Effect.Effect<void, ProviderApiError>

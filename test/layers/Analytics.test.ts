@@ -64,6 +64,8 @@ const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {
       getWallets: () => Effect.die("unused"),
       walletImageUrl: () => undefined,
       assetImageUrl: () => undefined,
+      currencyImageUrl: () => undefined,
+      tokenImageUrl: () => undefined,
       getAllowedOrigins: Effect.die("unused"),
       getAnalyticsConfig: Effect.suspend(() => {
         calls.config++

@@ -144,10 +144,14 @@ describe("ProviderApi wire format", () => {
         api.walletImageUrl("../x?y#z/ü"),
         `${API}/getWalletImage/..%2Fx%3Fy%23z%2F%C3%BC?${IDENTITY}`
       )
+      assert.strictEqual(api.currencyImageUrl("USD"), `${API}/public/getCurrencyImage/USD?${IDENTITY}`)
+      assert.strictEqual(api.tokenImageUrl("sUSD"), `${API}/public/getTokenImage/sUSD?${IDENTITY}`)
       // Segments that URL parsing would resolve away name no image.
       for (const id of ["", ".", ".."]) {
         assert.isUndefined(api.walletImageUrl(id))
         assert.isUndefined(api.assetImageUrl(id))
+        assert.isUndefined(api.currencyImageUrl(id))
+        assert.isUndefined(api.tokenImageUrl(id))
       }
       assert.strictEqual(seen.length, 0)
     }).pipe(withApi(fetch))

@@ -17,5 +17,12 @@ export const blockchainApiWith = (overrides: Partial<BlockchainApiShape>): Block
     buildSwapTransaction: () => unused,
     buildApproveTransaction: () => unused,
     fungiblePrices: () => unused,
+    profile: () => unused,
+    reverseProfiles: () => unused,
+    nameSuggestions: () => unused,
+    registerName: () => unused,
+    onrampOptions: unused,
+    onrampQuote: () => unused,
+    onrampUrl: () => unused,
     ...overrides
   })

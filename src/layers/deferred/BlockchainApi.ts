@@ -19,7 +19,9 @@ import {
 } from "../../schemas/Convert"
 import { decodeUnknownResult } from "../../schemas/decode"
 import { decodeIdentityResponse } from "../../schemas/Identity"
+import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../schemas/Onramp"
 import { nullableWithDefault } from "../../schemas/Primitives"
+import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../schemas/Profile"
 import { decodeHistoryResponse } from "../../schemas/Transaction"
 import { BlockchainApi, type BlockchainApiShape } from "../../services/BlockchainApi"
 import { ModalConfig } from "../../services/ModalConfig"
@@ -202,6 +204,75 @@ export const makeBlockchainApi: Effect.Effect<
           decodeApproveTransaction
         )
         .pipe(Effect.withSpan("BlockchainApi.buildApproveTransaction")),
+    profile: (name) =>
+      addressPath((n) => `v1/profile/account/${n}`, name).pipe(
+        Effect.flatMap((path) => http.json({ path, params: [["apiVersion", "2"]] }, decodeProfile)),
+        Effect.withSpan("BlockchainApi.profile")
+      ),
+    reverseProfiles: (address, options) =>
+      addressPath((a) => `v1/profile/reverse/${a}`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json(
+            {
+              path,
+              params: [
+                ["sender", options?.sender],
+                ["apiVersion", "2"]
+              ]
+            },
+            decodeReverseProfiles
+          )
+        ),
+        Effect.withSpan("BlockchainApi.reverseProfiles")
+      ),
+    nameSuggestions: (name) =>
+      addressPath((n) => `v1/profile/suggestions/${n}`, name).pipe(
+        Effect.flatMap((path) => http.json({ path, params: [["zone", "reown.id"]] }, decodeNameSuggestions)),
+        Effect.withSpan("BlockchainApi.nameSuggestions")
+      ),
+    registerName: (request) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/profile/account",
+            body: {
+              coin_type: request.coinType,
+              address: request.address,
+              message: request.message,
+              signature: request.signature
+            }
+          },
+          decodeProfile
+        )
+        .pipe(Effect.withSpan("BlockchainApi.registerName")),
+    onrampOptions: http
+      .json({ path: "v1/onramp/options" }, decodeOnrampOptions)
+      .pipe(Effect.withSpan("BlockchainApi.onrampOptions")),
+    onrampQuote: (request) =>
+      http
+        .json({ method: "POST", path: "v1/onramp/quote", body: { ...request } }, decodeOnrampQuote)
+        .pipe(Effect.withSpan("BlockchainApi.onrampQuote")),
+    onrampUrl: (request) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/generators/onrampurl",
+            body: {
+              destinationWallets: [
+                { address: request.address, blockchains: request.blockchains, assets: request.assets }
+              ],
+              partnerUserId: request.partnerUserId,
+              defaultExperience: "buy",
+              ...(request.presetFiatAmount === undefined
+                ? {}
+                : { presetFiatAmount: request.presetFiatAmount })
+            }
+          },
+          decodeOnrampUrl
+        )
+        .pipe(Effect.withSpan("BlockchainApi.onrampUrl")),
     fungiblePrices: (addresses) =>
       http
         .json(
