@@ -1,4 +1,4 @@
-import type { SandboxChain, SandboxToken } from "../chain/chain.mjs"
+import type { SandboxChain, SandboxPool, SandboxToken } from "../chain/chain.mjs"
 
 export type FaultStatus = 403 | 429 | 500 | 503
 
@@ -72,6 +72,11 @@ export interface SandboxApiOptions {
   readonly chains: ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>
   /** Known ERC-20s (skip probing); others are found from their Transfer logs. */
   readonly tokens?: ReadonlyArray<SandboxToken>
+  /**
+   * The SandboxPools the convert endpoints swap through (`sandbox.pools`); their tokens must be in `tokens`.
+   * Without pools, `/v1/convert/tokens` lists none and every pair has no route.
+   */
+  readonly pools?: ReadonlyArray<SandboxPool>
   /** Default 0: a free port. Always 127.0.0.1. */
   readonly port?: number
   /** The accepted project id(s). Default "sandbox-project". */

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto"
 import { createServer } from "node:http"
 import { formatUnits, getAddress } from "viem"
 import { sandboxAccounts } from "../chain/chain.mjs"
+import { createConvertHandlers } from "./convert.mjs"
 import { iconSvg, nftSvg } from "./images.mjs"
 import { createChainIndex, UpstreamError, ZERO_ADDRESS } from "./indexer.mjs"
 import {
@@ -95,7 +96,7 @@ export const SOLANA_USDC_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
 const SOL = Object.freeze({ name: "Solana", symbol: "SOL", decimals: 9 })
 const SPL_USDC = Object.freeze({ name: "USD Coin", symbol: "USDC", decimals: 6 })
 
-const BODY_LIMITS = { rpc: 1024 * 1024, events: 256 * 1024, control: 16 * 1024 }
+const BODY_LIMITS = { rpc: 1024 * 1024, events: 256 * 1024, control: 16 * 1024, convert: 16 * 1024 }
 const MAX_RPC_BATCH = 100
 const MAX_LIST_ITEMS = 1000
 const MAX_RECORDS = 2000
@@ -474,6 +475,18 @@ export async function startSandboxApi(options) {
   const priceOf = (symbol) => prices[symbol] ?? 0
   const tokenIconUrl = (symbol, projectId) =>
     `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${encodeURIComponent(projectId)}`
+
+  const convert = createConvertHandlers({
+    chains,
+    pools: options.pools ?? [],
+    tokens: options.tokens ?? [],
+    priceOf,
+    tokenIconUrl,
+    projectIds,
+    fail: (status, text) => new HttpError(status, text),
+    readJson: (req) => readJson(req, BODY_LIMITS.convert)
+  })
+  const answer = (handler) => async (context) => json(200, await handler(context))
 
   const requireChain = (raw, { required }) => {
     if (raw === null || raw === "") {
@@ -899,6 +912,13 @@ export async function startSandboxApi(options) {
     route(["GET"], /^\/v1\/account\/([^/]+)\/balance\/?$/, balance),
     route(["GET"], /^\/v1\/account\/([^/]+)\/history\/?$/, history),
     route(["GET"], /^\/v1\/identity\/([^/]+)\/?$/, identity),
+    route(["GET"], /^\/v1\/convert\/tokens\/?$/, answer(convert.convertTokens)),
+    route(["GET"], /^\/v1\/convert\/quotes\/?$/, answer(convert.quotes)),
+    route(["GET"], /^\/v1\/convert\/allowance\/?$/, answer(convert.allowance)),
+    route(["GET"], /^\/v1\/convert\/gas-price\/?$/, answer(convert.gasPrice)),
+    route(["GET"], /^\/v1\/convert\/build-approve\/?$/, answer(convert.buildApprove)),
+    route(["POST"], /^\/v1\/convert\/build-transaction\/?$/, answer(convert.buildTransaction)),
+    route(["POST"], /^\/v1\/fungible\/price\/?$/, answer(convert.fungiblePrice)),
     route(["POST"], /^\/v1\/?$/, rpcProxy),
     route(["GET"], /^\/media\/nft\/(\d{1,6})\.svg$/, nftImage, { project: false }),
     route(["GET"], /^\/media\/avatar\/([^/]+)\.svg$/, avatarImage, { project: false }),

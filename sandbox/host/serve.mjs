@@ -245,6 +245,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     api = await startSandboxApi({
       chains: sandbox.chains,
       tokens: sandbox.tokens,
+      pools: sandbox.pools,
       walletConnectWalletUrl: wcWallet.url
     })
     relay = await startSandboxRelay()
