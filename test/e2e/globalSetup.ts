@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node"
-import type { SandboxChain, SandboxToken, SandboxTransfer } from "../../sandbox/chain/chain.mjs"
+import type { SandboxChain, SandboxPool, SandboxToken, SandboxTransfer } from "../../sandbox/chain/chain.mjs"
 import { startDemo } from "../../sandbox/host/serve.mjs"
 
 declare module "vitest" {
@@ -7,14 +7,16 @@ declare module "vitest" {
     /** The demo host's URL, `http://127.0.0.1:PORT/`. */
     demoUrl: string
     /**
-     * The sandbox the demo runs against: its chains (with their anvil RPC URLs), tokens, accounts and the
-     * transfers its seeding made.
+     * The sandbox the demo runs against: its chains (with their anvil RPC URLs), tokens, accounts, the
+     * transfers its seeding made and the exchange's pools.
      */
     sandbox: {
       readonly chains: ReadonlyArray<SandboxChain>
       readonly tokens: ReadonlyArray<SandboxToken>
       readonly accounts: ReadonlyArray<string>
       readonly history: ReadonlyArray<SandboxTransfer>
+      /** The exchange's pools on the first chain, with their reserves at start. */
+      readonly pools: ReadonlyArray<SandboxPool>
     }
     /** The sandbox provider API the demo's modal talks to; `/__sandbox/faults` flips its fault switches. */
     apiUrl: string
@@ -50,7 +52,8 @@ export default async function setup(project: TestProject) {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),
       accounts: demo.sandbox.accounts.map((account) => account.address),
-      history: demo.sandbox.history.map((transfer) => ({ ...transfer }))
+      history: demo.sandbox.history.map((transfer) => ({ ...transfer })),
+      pools: demo.sandbox.pools.map((pool) => ({ ...pool }))
     })
   } catch (error) {
     await demo.close()
