@@ -88,24 +88,10 @@ export const readJsonObject = (req, limit) =>
       reject(new AuthError(413, "body too large"))
       return
     }
-    const chunks = []
-    let size = 0
-    let done = false
-    req.on("data", (chunk) => {
-      if (done) return
-      size += chunk.length
-      if (size > limit) {
-        done = true
-        reject(new AuthError(413, "body too large"))
-        req.resume()
-      } else chunks.push(chunk)
-    })
-    req.on("end", () => {
-      if (done) return
-      done = true
+    readBody(req, limit).then((text) => {
       let value
       try {
-        value = JSON.parse(Buffer.concat(chunks).toString("utf8"))
+        value = JSON.parse(text)
       } catch {
         reject(new AuthError(400, "malformed JSON"))
         return
@@ -113,17 +99,14 @@ export const readJsonObject = (req, limit) =>
       if (value === null || typeof value !== "object" || Array.isArray(value))
         reject(new AuthError(400, "expected a JSON object"))
       else resolve(value)
-    })
-    req.on("error", () => {
-      if (!done) {
-        done = true
-        reject(new AuthError(400, "body not readable"))
-      }
-    })
+    }, reject)
   })
 
 /** Reads a small `application/x-www-form-urlencoded` body (the stand-in pages' forms). */
-export const readForm = (req, limit) =>
+export const readForm = (req, limit) => readBody(req, limit).then((text) => new URLSearchParams(text))
+
+/** A body of at most `limit` bytes as UTF-8 text; 413 past it (the rest is drained), 400 when unreadable. */
+const readBody = (req, limit) =>
   new Promise((resolve, reject) => {
     const chunks = []
     let size = 0
@@ -140,7 +123,7 @@ export const readForm = (req, limit) =>
     req.on("end", () => {
       if (done) return
       done = true
-      resolve(new URLSearchParams(Buffer.concat(chunks).toString("utf8")))
+      resolve(Buffer.concat(chunks).toString("utf8"))
     })
     req.on("error", () => {
       if (!done) {

@@ -7,7 +7,6 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { FrameTimeoutError, SocialLoginPopupError, UserRejectedRequestError } from "../../errors"
@@ -24,6 +23,7 @@ import type {
 import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Storage } from "../../services/Storage"
+import { firstWindowMessage, type GreetingTarget } from "./frameChannel"
 
 /** What the frame's callback page posts to the window that opened the popup. */
 export const SOCIAL_RESULT = "@w3m-social/RESULT"
@@ -32,6 +32,8 @@ export const SOCIAL_LOGIN_TIMEOUT = Duration.minutes(5)
 /** How often a closed popup is noticed (a closed window sends no event to its opener). */
 const POPUP_CHECK = Duration.millis(500)
 const MAX_RESULT_URI = 4096
+/** Window messages waiting to be read while the popup is open; past this, a flood is dropped. */
+const RESULT_INBOX = 64
 
 const decodeUser = decodeUnknownEffect(EmbeddedWalletUser, "The embedded wallet's user")
 const decodeRedirect = decodeUnknownEffect(Schema.Struct({ uri: HttpUrl }), "The provider's page")
@@ -63,20 +65,15 @@ export const makeSocialLogin = (social: SubscriptionRef.SubscriptionRef<SocialLo
     /** The popup's result, read from this window's messages; the visitor closing it cancels. */
     const awaitResult = (popup: LoginPopup) =>
       Effect.gen(function* () {
-        const inbox = yield* Queue.make<MessageEvent>({ capacity: 64, strategy: "dropping" })
-        const listener = (event: MessageEvent) => void Queue.offerUnsafe(inbox, event)
-        yield* Effect.acquireRelease(
-          Effect.sync(() => window.addEventListener("message", listener)),
-          () => Effect.sync(() => window.removeEventListener("message", listener))
+        const result = firstWindowMessage(
+          window as unknown as GreetingTarget,
+          (event) => Effect.succeed(socialResult(event, { origin: secureSiteOrigin, popup: popup.window })),
+          RESULT_INBOX
         )
-        const next: Effect.Effect<string> = Effect.flatMap(Queue.take(inbox), (event) => {
-          const uri = socialResult(event, { origin: secureSiteOrigin, popup: popup.window })
-          return uri === undefined ? next : Effect.succeed(uri)
-        })
         const closed: Effect.Effect<void> = Effect.suspend(() =>
           popup.isClosed() ? Effect.void : Effect.andThen(Effect.sleep(POPUP_CHECK), closed)
         )
-        return yield* Effect.raceFirst(next, Effect.andThen(closed, Effect.fail(cancelled())))
+        return yield* Effect.raceFirst(result, Effect.andThen(closed, Effect.fail(cancelled())))
       }).pipe(
         Effect.scoped,
         Effect.timeoutOrElse({

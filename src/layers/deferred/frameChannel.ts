@@ -47,11 +47,34 @@ export interface FramePort {
   readonly close: () => void
 }
 
-/** Where the greeting arrives: the app's window. */
+/** Where window messages arrive: the app's window. */
 export interface GreetingTarget {
   readonly addEventListener: (type: "message", listener: (event: WindowMessage) => void) => void
   readonly removeEventListener: (type: "message", listener: (event: WindowMessage) => void) => void
 }
+
+/**
+ * The first of `target`'s window messages that `accept` answers with a value (an answer of `undefined`
+ * drops the message), read through a bounded dropping queue while the scope lasts: how window messages
+ * enter Effect, for the frame's greeting and the social login popup's result alike.
+ */
+export const firstWindowMessage = <A>(
+  target: GreetingTarget,
+  accept: (event: WindowMessage) => Effect.Effect<A | undefined>,
+  capacity = INBOX_CAPACITY
+): Effect.Effect<A, never, Scope.Scope> =>
+  Effect.gen(function* () {
+    const inbox = yield* Queue.make<WindowMessage>({ capacity, strategy: "dropping" })
+    const listener = (event: WindowMessage) => void Queue.offerUnsafe(inbox, event)
+    yield* Effect.acquireRelease(
+      Effect.sync(() => target.addEventListener("message", listener)),
+      () => Effect.sync(() => target.removeEventListener("message", listener))
+    )
+    const next: Effect.Effect<A> = Effect.flatMap(Queue.take(inbox), (event) =>
+      Effect.flatMap(accept(event), (value) => (value === undefined ? next : Effect.succeed(value)))
+    )
+    return yield* next
+  })
 
 /**
  * The port the frame hands over with its greeting, from its exact origin and window with the nonce;
@@ -63,19 +86,9 @@ export const awaitGreeting = <Port>(
   expected: HelloExpectations,
   refused: (reason: HelloRefusal) => Effect.Effect<void>
 ): Effect.Effect<Port, FrameLoadError> =>
-  Effect.gen(function* () {
-    const inbox = yield* Queue.make<WindowMessage>({ capacity: INBOX_CAPACITY, strategy: "dropping" })
-    const listener = (event: WindowMessage) => void Queue.offerUnsafe(inbox, event)
-    yield* Effect.acquireRelease(
-      Effect.sync(() => target.addEventListener("message", listener)),
-      () => Effect.sync(() => target.removeEventListener("message", listener))
-    )
-    const next: Effect.Effect<Port> = Effect.flatMap(Queue.take(inbox), (event) => {
-      const verdict = acceptHello<Port>(event, expected)
-      if (verdict.ok) return Effect.succeed(verdict.port)
-      return Effect.andThen(refused(verdict.reason), next)
-    })
-    return yield* next
+  firstWindowMessage(target, (event) => {
+    const verdict = acceptHello<Port>(event, expected)
+    return verdict.ok ? Effect.succeed(verdict.port) : Effect.as(refused(verdict.reason), undefined)
   }).pipe(
     Effect.scoped,
     Effect.timeoutOrElse({
