@@ -42,6 +42,7 @@ if (stopping) {
   console.error(`  WalletConnect relay: ${demo.relay.url}`)
   console.error(`  Embedded wallet frame: ${demo.frameUrl} (mailbox: ${demo.frameUrl}/mailbox)`)
   console.error(`  Social sign-in stand-in: ${demo.socialUrl}`)
+  console.error(`  Onramp payment provider (Sandbox Pay): ${demo.onrampUrl}`)
   console.error(
     `  Sandbox WalletConnect Wallet: ${demo.walletConnectWalletUrl} (add ?mode=auto-approve to skip its prompts)`
   )

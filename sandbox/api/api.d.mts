@@ -93,6 +93,16 @@ export interface SandboxApiOptions {
   readonly prices?: Readonly<Record<string, number>>
   /** The "Sandbox WalletConnect Wallet" listing's `webapp_link`. */
   readonly walletConnectWalletUrl?: string
+  /**
+   * The sandbox payment provider's origin (`startOnrampProvider().url`), which `POST
+   * /v1/generators/onrampurl` points at; without it the generator answers 503.
+   */
+  readonly onrampProviderUrl?: string
+  /**
+   * Names registered from the start (and again after `POST /__sandbox/reset`), to coin type 60, oldest
+   * first: `{ name: "taken.reown.id", address }`.
+   */
+  readonly names?: ReadonlyArray<{ readonly name: string; readonly address: string }>
 }
 
 export interface SandboxApi {

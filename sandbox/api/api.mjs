@@ -11,6 +11,9 @@ import { sandboxAccounts } from "../chain/chain.mjs"
 import { createConvertHandlers } from "./convert.mjs"
 import { iconSvg, nftSvg } from "./images.mjs"
 import { createChainIndex, UpstreamError, ZERO_ADDRESS } from "./indexer.mjs"
+import { createNamesHandlers } from "./names.mjs"
+import { createOnrampHandlers } from "./onramp.mjs"
+import { createSessionsHandlers } from "./sessions.mjs"
 import {
   buildWalletListing,
   initialsOf,
@@ -96,7 +99,13 @@ export const SOLANA_USDC_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
 const SOL = Object.freeze({ name: "Solana", symbol: "SOL", decimals: 9 })
 const SPL_USDC = Object.freeze({ name: "USD Coin", symbol: "USDC", decimals: 6 })
 
-const BODY_LIMITS = { rpc: 1024 * 1024, events: 256 * 1024, control: 16 * 1024, convert: 16 * 1024 }
+const BODY_LIMITS = {
+  rpc: 1024 * 1024,
+  events: 256 * 1024,
+  control: 16 * 1024,
+  convert: 16 * 1024,
+  onramp: 16 * 1024
+}
 const MAX_RPC_BATCH = 100
 const MAX_LIST_ITEMS = 1000
 const MAX_RECORDS = 2000
@@ -425,6 +434,9 @@ const assertOptions = (options) => {
   const port = options.port ?? 0
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`options.port: bad port ${port}`)
+  const onramp = options.onrampProviderUrl
+  if (onramp !== undefined && !(typeof onramp === "string" && /^https?:\/\/[^/?#\s]+\/?$/.test(onramp)))
+    throw new TypeError(`options.onrampProviderUrl: not an http(s) origin: ${onramp}`)
 }
 
 /**
@@ -476,6 +488,15 @@ export async function startSandboxApi(options) {
   const tokenIconUrl = (symbol, projectId) =>
     `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${encodeURIComponent(projectId)}`
 
+  const onramp = createOnrampHandlers({
+    chains,
+    tokens: options.tokens ?? [],
+    priceOf,
+    providerUrl: options.onrampProviderUrl,
+    projectIds,
+    fail: (status, text) => new HttpError(status, text),
+    readJson: (req) => readJson(req, BODY_LIMITS.onramp)
+  })
   const convert = createConvertHandlers({
     chains,
     pools: options.pools ?? [],
@@ -487,6 +508,26 @@ export async function startSandboxApi(options) {
     readJson: (req) => readJson(req, BODY_LIMITS.convert)
   })
   const answer = (handler) => async (context) => json(200, await handler(context))
+  // Names and smart sessions answer `{ status, body }` (their refusals are the API's `reasons` bodies).
+  const replyOf = (handler) => async (context) => {
+    const { status, body } = await handler(context)
+    return json(status, body)
+  }
+  const registry = createNamesHandlers({
+    chains,
+    seed: options.names ?? [],
+    readJson: (req) => readJson(req, BODY_LIMITS.control)
+  })
+  const smartSessions = createSessionsHandlers({
+    chains,
+    readJson: (req) => readJson(req, BODY_LIMITS.control),
+    defaultProject: () => ({
+      id: [...projectIds][0],
+      name: "Sandbox dApp",
+      url: "http://localhost",
+      iconUrl: `${baseUrl}/public/getAssetImage/sandbox-walletconnect?projectId=${encodeURIComponent([...projectIds][0])}`
+    })
+  })
 
   const requireChain = (raw, { required }) => {
     if (raw === null || raw === "") {
@@ -754,6 +795,9 @@ export async function startSandboxApi(options) {
 
   const identity = ({ params }) => {
     const address = requireAddress(params[0])
+    // A registered name (the newest is the primary) before the fixture.
+    const registered = registry.primaryNameOf(address)
+    if (registered !== undefined) return json(200, { name: registered, avatar: null })
     return address === accounts[0].address
       ? json(200, {
           name: SANDBOX_IDENTITY_NAME,
@@ -885,6 +929,8 @@ export async function startSandboxApi(options) {
     events.length = 0
     requests.length = 0
     allowedOrigins = [...(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
+    registry.reset()
+    smartSessions.reset()
     return json(200, {})
   }
 
@@ -912,6 +958,12 @@ export async function startSandboxApi(options) {
     route(["GET"], /^\/v1\/account\/([^/]+)\/balance\/?$/, balance),
     route(["GET"], /^\/v1\/account\/([^/]+)\/history\/?$/, history),
     route(["GET"], /^\/v1\/identity\/([^/]+)\/?$/, identity),
+    route(["POST"], /^\/v1\/profile\/account\/?$/, replyOf(registry.register)),
+    route(["GET"], /^\/v1\/profile\/account\/([^/]+)\/?$/, replyOf(registry.lookup)),
+    route(["GET"], /^\/v1\/profile\/reverse\/([^/]+)\/?$/, replyOf(registry.reverse)),
+    route(["GET"], /^\/v1\/profile\/suggestions\/([^/]+)\/?$/, replyOf(registry.suggestions)),
+    route(["GET"], /^\/v1\/sessions\/([^/]+)\/?$/, replyOf(smartSessions.list)),
+    route(["POST"], /^\/v1\/sessions\/([^/]+)\/revoke\/?$/, replyOf(smartSessions.revoke)),
     route(["GET"], /^\/v1\/convert\/tokens\/?$/, answer(convert.convertTokens)),
     route(["GET"], /^\/v1\/convert\/quotes\/?$/, answer(convert.quotes)),
     route(["GET"], /^\/v1\/convert\/allowance\/?$/, answer(convert.allowance)),
@@ -919,6 +971,9 @@ export async function startSandboxApi(options) {
     route(["GET"], /^\/v1\/convert\/build-approve\/?$/, answer(convert.buildApprove)),
     route(["POST"], /^\/v1\/convert\/build-transaction\/?$/, answer(convert.buildTransaction)),
     route(["POST"], /^\/v1\/fungible\/price\/?$/, answer(convert.fungiblePrice)),
+    route(["GET"], /^\/v1\/onramp\/options\/?$/, answer(onramp.options)),
+    route(["POST"], /^\/v1\/onramp\/quote\/?$/, answer(onramp.quote)),
+    route(["POST"], /^\/v1\/generators\/onrampurl\/?$/, answer(onramp.generateUrl)),
     route(["POST"], /^\/v1\/?$/, rpcProxy),
     route(["GET"], /^\/media\/nft\/(\d{1,6})\.svg$/, nftImage, { project: false }),
     route(["GET"], /^\/media\/avatar\/([^/]+)\.svg$/, avatarImage, { project: false }),
@@ -932,6 +987,10 @@ export async function startSandboxApi(options) {
       control: true
     }),
     route(["GET"], /^\/__sandbox\/requests\/?$/, () => json(200, { requests }), {
+      project: false,
+      control: true
+    }),
+    route(["POST"], /^\/__sandbox\/sessions\/?$/, replyOf(smartSessions.add), {
       project: false,
       control: true
     }),

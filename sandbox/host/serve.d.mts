@@ -1,5 +1,6 @@
 import type { SandboxApi } from "../api/api.mjs"
 import type { SandboxChains } from "../chain/chain.mjs"
+import type { OnrampProvider } from "../onramp/provider.mjs"
 import type { SandboxRelay } from "../relay/relay.mjs"
 import type { SandboxConfig } from "../shared/config"
 
@@ -27,6 +28,13 @@ export interface RunningDemo extends RunningServer {
   readonly frameUrl: string
   /** The social and Farcaster sign-in stand-in, `http://127.0.0.1:PORT` (a third origin). */
   readonly socialUrl: string
+  /**
+   * The onramp's payment provider ("Sandbox Pay"), `http://127.0.0.1:PORT` (its own origin): the page the
+   * API's `POST /v1/generators/onrampurl` links to (`/buy?…`), paying out on the first chain.
+   */
+  readonly onrampUrl: string
+  /** The provider itself (`purchases()` lists what it delivered). */
+  readonly onramp: OnrampProvider
   /** What `/sandbox-config.js` gives the page. */
   readonly config: SandboxConfig
   /**

@@ -13,6 +13,7 @@ import { buildPackage, viteBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
 import { startSandboxChains } from "../chain/chain.mjs"
 import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
+import { startOnrampProvider } from "../onramp/provider.mjs"
 import { startSandboxRelay } from "../relay/relay.mjs"
 import { makeSignInServer } from "../signin/server.mjs"
 
@@ -224,9 +225,11 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
   let relay
   let frame
   let social
+  let onramp
   let server
   const stopAll = async () => {
     await server?.close()
+    await onramp?.close()
     await wcWallet?.close()
     await api?.close()
     await relay?.close()
@@ -242,11 +245,21 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     // /sandbox-config.js route is added once the API and the relay it names run.
     const wcWalletRoutes = {}
     wcWallet = await serveWcWallet(wcWalletRoutes)
+    // The onramp's payment provider ("Sandbox Pay") on an origin of its own; the API's URL generator points
+    // at it.
+    onramp = await startOnrampProvider({
+      chains: sandbox.chains,
+      tokens: sandbox.tokens,
+      accounts: sandbox.accounts
+    })
     api = await startSandboxApi({
       chains: sandbox.chains,
       tokens: sandbox.tokens,
       pools: sandbox.pools,
-      walletConnectWalletUrl: wcWallet.url
+      walletConnectWalletUrl: wcWallet.url,
+      onrampProviderUrl: onramp.url,
+      // A taken name (account #1's; the demo's wallet is account #0), so registering it shows suggestions.
+      names: [{ name: "sandbox.reown.id", address: sandbox.accounts[1].address }]
     })
     relay = await startSandboxRelay()
     // The frame (its page at /sdk and its auth server) on an origin of its own, and the social stand-in on a
@@ -275,6 +288,8 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       walletConnectWalletUrl: wcWallet.url,
       frameUrl: frame.url,
       socialUrl: social.url,
+      onrampUrl: onramp.url,
+      onramp,
       sandbox,
       api,
       relay,

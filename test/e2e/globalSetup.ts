@@ -31,6 +31,12 @@ declare module "vitest" {
     frameUrl: string
     /** The social and Farcaster sign-in stand-in's origin, `http://127.0.0.1:PORT` (no trailing slash). */
     socialUrl: string
+    /**
+     * The onramp's payment provider ("Sandbox Pay"), `http://127.0.0.1:PORT` (no trailing slash, its own
+     * origin): the page at `/buy?…` that the API's onramp URL generator links to; `/api/purchases` lists
+     * what it delivered.
+     */
+    onrampUrl: string
   }
 }
 
@@ -48,6 +54,7 @@ export default async function setup(project: TestProject) {
     project.provide("walletConnectWalletUrl", demo.walletConnectWalletUrl)
     project.provide("frameUrl", demo.frameUrl)
     project.provide("socialUrl", demo.socialUrl)
+    project.provide("onrampUrl", demo.onrampUrl)
     project.provide("sandbox", {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),

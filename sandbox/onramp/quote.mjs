@@ -1,0 +1,296 @@
+// The sandbox onramp's options and quote formula (buying sUSD or ETH on the sandbox chain with fiat),
+// shared by the API's onramp endpoints (../api/onramp.mjs) and the payment provider's page (provider.mjs),
+// so that the quote the modal shows and what the provider delivers are the same number. Pure: no I/O.
+// All arithmetic is in integers (fiat in cents, tokens in base units): nothing is lost to floating point.
+import { createHash } from "node:crypto"
+import { formatUnits } from "viem"
+
+/** The provider's fee, in basis points of the fiat amount (1.5 %, within the 1-2 % the modal shows). */
+export const ONRAMP_FEE_BPS = 150
+/** The network fee, in US cents, charged in the payment currency (rounded up to its cent). */
+export const NETWORK_FEE_USD_CENTS = 10
+/** The payment methods, with the fallback limits of SPEC §9 (in units of the payment currency). */
+export const PAYMENT_METHOD_LIMITS = Object.freeze([
+  Object.freeze({ id: "card", min: 10, max: 7500 }),
+  Object.freeze({ id: "bank_account", min: 10, max: 25000 })
+])
+export const PAYMENT_METHODS = Object.freeze(PAYMENT_METHOD_LIMITS.map((limit) => limit.id))
+
+/** Fiat currencies and what one unit is worth in US dollars (a decimal string: exact arithmetic). */
+export const FIAT_CURRENCIES = Object.freeze([
+  Object.freeze({ id: "USD", name: "US Dollar", usd: "1" }),
+  Object.freeze({ id: "EUR", name: "Euro", usd: "1.08" }),
+  Object.freeze({ id: "GBP", name: "Pound Sterling", usd: "1.27" })
+])
+
+/** Where the sandbox sells: each country's currencies and payment methods. */
+export const COUNTRIES = Object.freeze(
+  [
+    { id: "US", name: "United States", currencies: ["USD"], payment_methods: ["card", "bank_account"] },
+    { id: "GB", name: "United Kingdom", currencies: ["GBP"], payment_methods: ["card", "bank_account"] },
+    { id: "DE", name: "Germany", currencies: ["EUR"], payment_methods: ["card", "bank_account"] },
+    { id: "FR", name: "France", currencies: ["EUR"], payment_methods: ["card", "bank_account"] },
+    { id: "ES", name: "Spain", currencies: ["EUR"], payment_methods: ["card", "bank_account"] },
+    { id: "NL", name: "Netherlands", currencies: ["EUR"], payment_methods: ["card", "bank_account"] },
+    { id: "CA", name: "Canada", currencies: ["USD"], payment_methods: ["card"] },
+    { id: "BR", name: "Brazil", currencies: ["USD"], payment_methods: ["card"] },
+    { id: "JP", name: "Japan", currencies: ["USD"], payment_methods: ["card"] }
+  ].map((country) =>
+    Object.freeze({
+      ...country,
+      currencies: Object.freeze(country.currencies),
+      payment_methods: Object.freeze(country.payment_methods)
+    })
+  )
+)
+
+/** The one network the sandbox delivers on: the first sandbox chain. */
+export const ONRAMP_NETWORK_NAME = "sandbox"
+export const ONRAMP_NETWORK_DISPLAY_NAME = "Sandbox Chain"
+/** Prices (USD) used when none are given: the sandbox API's. */
+export const ONRAMP_PRICES = Object.freeze({ ETH: 3000, sUSD: 1 })
+/** What can be bought: ether, and the sandbox stablecoin when its token is deployed. */
+export const PURCHASE_SYMBOLS = Object.freeze(["sUSD", "ETH"])
+/** The fiat amount the provider's page starts with when the URL gives none. */
+export const ONRAMP_DEFAULT_AMOUNT = "100"
+
+const NATIVE = Object.freeze({ id: "ETH", name: "Ether", symbol: "ETH", decimals: 18 })
+const MAX_TEXT = 64
+const FIAT_AMOUNT = /^\d{1,9}(\.\d{1,2})?$/
+const DECIMAL = /^\d{1,15}(\.\d{1,18})?$/
+
+// ---------------------------------------------------------------------------------------------------------
+// Numbers
+// ---------------------------------------------------------------------------------------------------------
+
+/** A non-negative decimal string or number as the fraction `num / den` (bigints), or undefined. */
+const rational = (value) => {
+  const text = typeof value === "number" ? String(value) : value
+  if (typeof text !== "string" || !DECIMAL.test(text)) return undefined
+  const [whole, fraction = ""] = text.split(".")
+  return { num: BigInt(whole + fraction), den: 10n ** BigInt(fraction.length) }
+}
+
+/**
+ * A fiat amount (a number or a decimal string, at most 2 decimals) in cents, or undefined when it is not
+ * one. 0 parses (and is then refused by the limits); negative numbers and more than 2 decimals do not.
+ */
+export const parseFiatAmount = (value) => {
+  const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value
+  if (typeof text !== "string" || !FIAT_AMOUNT.test(text)) return undefined
+  const [whole, fraction = ""] = text.split(".")
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"))
+}
+
+/** Cents as a decimal string with two decimals: `4915n` → `"49.15"`. */
+export const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`
+
+const ceilDiv = (a, b) => (a + b - 1n) / b
+
+// ---------------------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The purchase currencies on chain `chainId` (the first sandbox chain): sUSD (when `tokens` has it) and
+ * ETH, with their decimals and contract address (`""` for ether).
+ */
+export const purchaseAssets = ({ chainId, tokens = [] }) => {
+  const sUSD = tokens.find((token) => token.symbol === "sUSD" && token.chainId === chainId)
+  return [
+    ...(sUSD === undefined
+      ? []
+      : [
+          {
+            id: "sUSD",
+            name: sUSD.name,
+            symbol: "sUSD",
+            decimals: sUSD.decimals,
+            contract_address: sUSD.address
+          }
+        ]),
+    { ...NATIVE, contract_address: "" }
+  ]
+}
+
+const networkOf = (chainId) => ({
+  name: ONRAMP_NETWORK_NAME,
+  display_name: ONRAMP_NETWORK_DISPLAY_NAME,
+  chain_id: String(chainId)
+})
+
+/**
+ * `GET /v1/onramp/options` (FACTS.md §1.5): `paymentCurrencies` (each with its payment methods' limits),
+ * `purchaseCurrencies` (each with its networks) and, our addition, `countries`.
+ */
+export const onrampOptions = ({ chainId, tokens = [] }) => ({
+  paymentCurrencies: FIAT_CURRENCIES.map((fiat) => ({
+    id: fiat.id,
+    payment_method_limits: PAYMENT_METHOD_LIMITS.map((limit) => ({ ...limit }))
+  })),
+  purchaseCurrencies: purchaseAssets({ chainId, tokens }).map((asset) => ({
+    id: asset.id,
+    name: asset.name,
+    symbol: asset.symbol,
+    networks: [{ ...networkOf(chainId), contract_address: asset.contract_address }]
+  })),
+  countries: COUNTRIES.map((country) => ({
+    ...country,
+    currencies: [...country.currencies],
+    payment_methods: [...country.payment_methods]
+  }))
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Lookups (every input is untrusted: a bounded string, or an object with such an `id`)
+// ---------------------------------------------------------------------------------------------------------
+
+const idOf = (value) => {
+  const raw = value !== null && typeof value === "object" && !Array.isArray(value) ? value.id : value
+  return typeof raw === "string" && raw.length > 0 && raw.length <= MAX_TEXT ? raw : undefined
+}
+
+export const findFiat = (value) => {
+  const id = idOf(value)?.toUpperCase()
+  return FIAT_CURRENCIES.find((fiat) => fiat.id === id)
+}
+export const findCountry = (value) => {
+  const id = idOf(value)?.toUpperCase()
+  return COUNTRIES.find((country) => country.id === id)
+}
+export const findAsset = (assets, value) => {
+  const id = idOf(value)?.toLowerCase()
+  return assets.find((asset) => asset.id.toLowerCase() === id)
+}
+/** The network by name (`sandbox`), chain id (`31337`) or CAIP-2 id (`eip155:31337`). */
+export const isOnrampNetwork = (value, chainId) => {
+  const id = idOf(value)?.toLowerCase()
+  return id === ONRAMP_NETWORK_NAME || id === String(chainId) || id === `eip155:${chainId}`
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The quote
+// ---------------------------------------------------------------------------------------------------------
+
+const refuse = (reason) => ({ ok: false, reason })
+
+/**
+ * Quotes buying `purchaseCurrency` on `network` with `amount` of `paymentCurrency` by `paymentMethod`
+ * (default `card`) from `country` (optional). Ids are strings or `{ id }` objects (the real client sends
+ * objects). `prices` are USD prices by symbol (default {@link ONRAMP_PRICES}).
+ *
+ * The provider keeps {@link ONRAMP_FEE_BPS} of the amount (rounded to the cent) and the network fee
+ * ({@link NETWORK_FEE_USD_CENTS} US cents in the payment currency, rounded up); the rest, in US dollars,
+ * buys the asset at its price, rounded down to the asset's decimals.
+ *
+ * Resolves to `{ ok: true, quote, order }` (`quote` is the API's answer, `order` what to deliver: `asset`,
+ * `units` in base units, the normalised inputs) or `{ ok: false, reason }`.
+ */
+export const quoteOnramp = ({
+  chainId,
+  tokens = [],
+  prices = ONRAMP_PRICES,
+  purchaseCurrency,
+  paymentCurrency,
+  amount,
+  network,
+  country,
+  paymentMethod
+}) => {
+  const assets = purchaseAssets({ chainId, tokens })
+  const asset = findAsset(assets, purchaseCurrency)
+  if (asset === undefined)
+    return refuse(`Unsupported purchase currency; choose one of ${assets.map((a) => a.id).join(", ")}`)
+  if (!isOnrampNetwork(network, chainId))
+    return refuse(`Unsupported network; ${asset.id} is sold on "${ONRAMP_NETWORK_NAME}" (chain ${chainId})`)
+  const fiat = findFiat(paymentCurrency)
+  if (fiat === undefined)
+    return refuse(
+      `Unsupported payment currency; choose one of ${FIAT_CURRENCIES.map((f) => f.id).join(", ")}`
+    )
+  const methodId = paymentMethod === undefined || paymentMethod === null ? "card" : idOf(paymentMethod)
+  const limit = PAYMENT_METHOD_LIMITS.find((l) => l.id === methodId)
+  if (limit === undefined)
+    return refuse(`Unsupported payment method; choose one of ${PAYMENT_METHODS.join(", ")}`)
+  let place
+  if (country !== undefined && country !== null && country !== "") {
+    place = findCountry(country)
+    if (place === undefined)
+      return refuse(`Unsupported country; choose one of ${COUNTRIES.map((c) => c.id).join(", ")}`)
+    if (!place.currencies.includes(fiat.id))
+      return refuse(`${fiat.id} is not accepted in ${place.name}; pay in ${place.currencies.join(" or ")}`)
+    if (!place.payment_methods.includes(limit.id))
+      return refuse(`${limit.id} payments are not available in ${place.name}`)
+  }
+  const cents = parseFiatAmount(amount)
+  if (cents === undefined) return refuse("amount must be a number of at most 2 decimals, such as 50 or 49.99")
+  if (cents < BigInt(limit.min) * 100n || cents > BigInt(limit.max) * 100n)
+    return refuse(
+      `Amount must be from ${limit.min} to ${limit.max} ${fiat.id} for ${limit.id === "card" ? "card" : "bank account"} payments`
+    )
+  const price = rational(prices[asset.symbol])
+  if (price === undefined || price.num === 0n) return refuse(`No price for ${asset.symbol}`)
+
+  // One unit of fiat is rate.num / rate.den US dollars.
+  const rate = rational(fiat.usd)
+  const feeCents = (cents * BigInt(ONRAMP_FEE_BPS) + 5_000n) / 10_000n
+  const networkFeeCents = ceilDiv(BigInt(NETWORK_FEE_USD_CENTS) * rate.den, rate.num)
+  const subtotalCents = cents - feeCents - networkFeeCents
+  // units = subtotal (cents) / 100 × rate (USD per unit) / price (USD per token) × 10^decimals, rounded down
+  const units =
+    subtotalCents <= 0n
+      ? 0n
+      : (subtotalCents * rate.num * price.den * 10n ** BigInt(asset.decimals)) / (100n * rate.den * price.num)
+  if (units === 0n) return refuse("Amount too small to cover the fees")
+  const purchaseAmount = formatUnits(units, asset.decimals)
+  const quoteId = `sandbox-${createHash("sha256")
+    .update([asset.id, chainId, fiat.id, limit.id, place?.id ?? "", cents].join("|"))
+    .digest("hex")
+    .slice(0, 32)}`
+  return {
+    ok: true,
+    quote: {
+      paymentTotal: formatCents(cents),
+      paymentSubtotal: formatCents(subtotalCents),
+      purchaseAmount,
+      networkFee: { amount: formatCents(networkFeeCents), currency: fiat.id },
+      providerFee: { amount: formatCents(feeCents), currency: fiat.id },
+      quoteId
+    },
+    order: {
+      asset,
+      units,
+      purchaseAmount,
+      fiat: fiat.id,
+      amount: formatCents(cents),
+      method: limit.id,
+      country: place?.id,
+      network: ONRAMP_NETWORK_NAME,
+      chainId
+    }
+  }
+}
+
+/**
+ * A fiat amount (to the cent, at least the method's minimum, at most its maximum) whose quote buys at least
+ * `cryptoAmount` of the asset; undefined when the inputs are not valid. For the URL generator's
+ * `presetCryptoAmount`.
+ */
+export const fiatAmountFor = ({ cryptoAmount, ...request }) => {
+  const wanted = rational(cryptoAmount)
+  const first = quoteOnramp({ ...request, amount: "1000" })
+  if (wanted === undefined || !first.ok) return undefined
+  const { asset, method } = first.order
+  const limit = PAYMENT_METHOD_LIMITS.find((l) => l.id === method)
+  // Scale the 1000-unit quote (fees are near-linear), then step up to the cent that buys enough.
+  const target = (wanted.num * 10n ** BigInt(asset.decimals)) / wanted.den
+  let cents = first.order.units === 0n ? 0n : (target * 100_000n) / first.order.units
+  cents = cents < BigInt(limit.min) * 100n ? BigInt(limit.min) * 100n : cents
+  const max = BigInt(limit.max) * 100n
+  for (let step = 0; step < 1000 && cents < max; step++) {
+    const attempt = quoteOnramp({ ...request, amount: formatCents(cents) })
+    if (attempt.ok && attempt.order.units >= target) break
+    cents += 1n
+  }
+  return formatCents(cents > max ? max : cents)
+}
