@@ -191,6 +191,28 @@ export class GasPriceNetworkUnsupportedError extends Data.TaggedError("GasPriceN
   override readonly message = "Network not supported for Gas Price"
 }
 
+/** Why a swap has no quote or did not go through, in the visitor's terms (never the provider's text). */
+export type SwapFailureReason =
+  /** The provider trades neither way between these two tokens. */
+  | "no-route"
+  /** The pair trades, but not this much: its pools hold too little. */
+  | "liquidity"
+  /** The pair trades, but this amount buys less than the smallest unit of the other token. */
+  | "too-small"
+  /** The quote was older than its lifetime when confirmed; a new one is shown. */
+  | "expired"
+  /** The swap was mined but reverted: the price moved past the slippage tolerance, or the deadline passed. */
+  | "reverted"
+  /** The approval the swap needs was mined but reverted. */
+  | "approval-reverted"
+
+export class SwapFailedError extends Data.TaggedError("SwapFailedError")<{
+  readonly reason: SwapFailureReason
+  readonly cause?: unknown
+}> {
+  override readonly message = `Swap failed: ${this.reason}`
+}
+
 /** Waiting for a transaction receipt exceeded its budget (180 000 ms by default). */
 export class TransactionWaitTimeoutError extends Data.TaggedError("TransactionWaitTimeoutError")<{
   readonly hash?: string | undefined
@@ -344,6 +366,7 @@ export type AirlockError =
   | ChainNotSupportedError
   | SwapNetworkUnsupportedError
   | GasPriceNetworkUnsupportedError
+  | SwapFailedError
   | TransactionWaitTimeoutError
   | ServiceUnavailableError
   | ProviderRequestError

@@ -1,7 +1,7 @@
 /**
  * What the visitor sees for each error of the catalogue (SPEC.md §8): its exact text, kind and delay.
  */
-import type { AirlockError, InvalidAppConfigurationReason } from "./errors"
+import type { AirlockError, InvalidAppConfigurationReason, SwapFailureReason } from "./errors"
 import { boundedText, safeGet } from "./walletErrors"
 
 export interface Presentation {
@@ -28,6 +28,15 @@ const toast = (message: string, variant: Presentation["variant"] = "error", dela
   delayMs,
   variant
 })
+
+const SWAP_FAILURES: { readonly [R in SwapFailureReason]: string } = {
+  "no-route": "No route between these tokens: choose another pair",
+  liquidity: "Not enough liquidity for this amount: try a smaller one",
+  "too-small": "This amount is too small to swap: try a larger one",
+  expired: "The quote expired: check the new one",
+  reverted: "The swap reverted: the price moved beyond your slippage tolerance. Nothing was swapped",
+  "approval-reverted": "The approval failed on chain. Nothing was swapped"
+}
 
 const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurationReason]: string } = {
   "origin-not-allowed":
@@ -87,6 +96,7 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
       "error",
       SWAP_ERROR_TOAST_DELAY_MS
     ),
+    SwapFailedError: (error) => toast(SWAP_FAILURES[error.reason], "error", SWAP_ERROR_TOAST_DELAY_MS),
     TransactionWaitTimeoutError: toast(
       "Timed out while waiting for the transaction to be confirmed",
       "warning"

@@ -38,6 +38,7 @@ import {
   SessionExpiredError,
   SignatureDeclinedError,
   SocialLoginPopupError,
+  SwapFailedError,
   SwapNetworkUnsupportedError,
   TransactionWaitTimeoutError,
   UnauthorizedWalletError,
@@ -230,6 +231,26 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new GasPriceNetworkUnsupportedError({}),
       message: "Network not supported for Gas Price",
       shown: toast("Network not supported for Gas Price", 150)
+    }
+  ],
+  SwapFailedError: [
+    {
+      error: new SwapFailedError({ reason: "no-route" }),
+      message: "Swap failed: no-route",
+      shown: toast("No route between these tokens: choose another pair", 150)
+    },
+    {
+      error: new SwapFailedError({ reason: "liquidity" }),
+      message: "Swap failed: liquidity",
+      shown: toast("Not enough liquidity for this amount: try a smaller one", 150)
+    },
+    {
+      error: new SwapFailedError({ reason: "reverted" }),
+      message: "Swap failed: reverted",
+      shown: toast(
+        "The swap reverted: the price moved beyond your slippage tolerance. Nothing was swapped",
+        150
+      )
     }
   ],
   TransactionWaitTimeoutError: [

@@ -78,7 +78,9 @@ const modal: Modal | undefined =
               secureSiteOrigin: sandbox.frame.url,
               // verify.walletconnect.org is out of reach offline; `?verify` turns it on for the browser
               // test that stands in for Verify's frame.
-              walletConnectVerify: new URLSearchParams(location.search).has("verify")
+              walletConnectVerify: new URLSearchParams(location.search).has("verify"),
+              // The sandbox exchange pools tokens on the first chain only; the second stays unsupported.
+              swapNetworks: [firstNetwork.caipNetworkId]
             }),
         ...(siwx === undefined ? {} : { siwx }),
         // `?accountType=eoa`: the embedded wallet connects the key's account instead of the smart account.

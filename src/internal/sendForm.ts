@@ -102,7 +102,8 @@ export const feeProblem = (
   return native === undefined || fee > native.balance ? "no-fee-balance" : undefined
 }
 
-export type ReceiverProblem = "empty" | "format" | "checksum"
+/** `unknown-name`: an account name no registry entry gives an address for on this chain. */
+export type ReceiverProblem = "empty" | "format" | "checksum" | "unknown-name"
 
 /** The receiver, checksummed, or what is wrong with it. */
 export const checkReceiver = (

@@ -41,25 +41,27 @@ export const ensName = (value: unknown): string | undefined =>
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
 
 /**
- * An icon URL safe for `<img src>`: an image data URI of an allowed type, or https. Plain http only from
- * the visitor's own machine (a local development server), which a remote page cannot put there.
+ * A page or image URL a link may open: https, or plain http only from the visitor's own machine (a local
+ * development server, which a remote page cannot put there); never with credentials in it.
  */
-export const safeIconUrl = (value: unknown): string | undefined => {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_ICON_LENGTH) return undefined
-  if (value !== value.trim() || HAS_INVISIBLE.test(value)) return undefined
-  if (IMAGE_DATA_URI.test(value)) return value
+export const safeWebUrl = (value: unknown): string | undefined => {
+  if (typeof value !== "string" || value !== value.trim() || HAS_INVISIBLE.test(value)) return undefined
   try {
     const url = new URL(value)
-    if (url.protocol === "https:") return url.href
-    return url.protocol === "http:" &&
-      LOOPBACK_HOSTS.has(url.hostname) &&
-      url.username === "" &&
-      url.password === ""
+    if (url.username !== "" || url.password !== "") return undefined
+    return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.has(url.hostname))
       ? url.href
       : undefined
   } catch {
     return undefined
   }
+}
+
+/** An icon URL safe for `<img src>`: an image data URI of an allowed type, or a `safeWebUrl`. */
+export const safeIconUrl = (value: unknown): string | undefined => {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_ICON_LENGTH) return undefined
+  if (IMAGE_DATA_URI.test(value) && value === value.trim() && !HAS_INVISIBLE.test(value)) return value
+  return safeWebUrl(value)
 }
 
 /**

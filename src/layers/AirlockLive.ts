@@ -19,14 +19,17 @@ import type { ModalConfig } from "../services/ModalConfig"
 import type { ModalEvents } from "../services/ModalEvents"
 import type { ModalFlow } from "../services/ModalFlow"
 import type { ModalRouter } from "../services/ModalRouter"
+import type { Names } from "../services/Names"
 import type { Networks } from "../services/Networks"
 import type { Notifications } from "../services/Notifications"
+import type { Onramp } from "../services/Onramp"
 import type { OriginGuard } from "../services/OriginGuard"
 import type { ProviderApi } from "../services/ProviderApi"
 import type { RpcRouter } from "../services/RpcRouter"
 import type { Send } from "../services/Send"
 import type { SignIn } from "../services/SignIn"
 import type { Storage } from "../services/Storage"
+import type { Swap } from "../services/Swap"
 import type { Theme } from "../services/Theme"
 import type { TransactionWatcher } from "../services/TransactionWatcher"
 import type { WalletCatalog } from "../services/WalletCatalog"
@@ -47,8 +50,10 @@ import { IdentityServiceLive } from "./IdentityServiceLive"
 import { ModalEventsLive } from "./ModalEventsLive"
 import { ModalFlowLive } from "./ModalFlowLive"
 import { ModalRouterLive } from "./ModalRouterLive"
+import { NamesLive } from "./NamesLive"
 import { NetworksLive } from "./NetworksLive"
 import { NotificationsLive } from "./NotificationsLive"
+import { OnrampLive } from "./OnrampLive"
 import { OriginGuardLive } from "./OriginGuardLive"
 import { ProviderApiLive } from "./ProviderApiLive"
 import { RpcRouterLive } from "./RpcRouterLive"
@@ -56,6 +61,7 @@ import { SafeKeyValueStoreLive } from "./SafeKeyValueStoreLive"
 import { SendLive } from "./SendLive"
 import { SignInLive } from "./SignInLive"
 import { StorageLive } from "./StorageLive"
+import { SwapLive } from "./SwapLive"
 import { ThemeLive } from "./ThemeLive"
 import { TransactionWatcherLive } from "./TransactionWatcherLive"
 import { WalletCatalogLive } from "./WalletCatalogLive"
@@ -102,6 +108,9 @@ export type AirlockServices =
   | OriginGuard
   | SignIn
   | Send
+  | Swap
+  | Onramp
+  | Names
   | Connection
   | WalletCatalog
   | WalletConnectClient
@@ -159,7 +168,7 @@ export const makeAirlockLayer = <ROut, E>(
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   const requests = on(RpcRouterLive, wallets)
   const account = on(Layer.merge(AccountDataLive, SignInLive), requests)
-  const send = on(SendLive, account)
+  const send = on(Layer.mergeAll(SendLive, SwapLive, OnrampLive, NamesLive), account)
   return on(ModalFlowLive, send)
 }
 

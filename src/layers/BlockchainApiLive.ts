@@ -2,13 +2,39 @@ import * as Effect from "effect/Effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import { ProviderRequestError } from "../errors"
-import { BlockchainApi } from "../services/BlockchainApi"
+import { BlockchainApi, type BlockchainApiShape } from "../services/BlockchainApi"
 import type { ModalConfig } from "../services/ModalConfig"
-import { type ChunkLoadError, deferredImplementation } from "./deferred"
+import { ChunkLoadError, deferredImplementation, deferredMembers } from "./deferred"
 
 /** The API's code did not load: to the visitor, the request failed on the network. */
 const unreachable = (endpoint: string) => (error: ChunkLoadError) =>
   new ProviderRequestError({ reason: "network", endpoint, cause: error.cause })
+
+type Member = keyof BlockchainApiShape
+
+/** Each member's endpoint, which names it when its code does not load. */
+const ENDPOINTS: { readonly [K in Member]: string } = {
+  supportedChains: "/v1/supported-chains",
+  balance: "/v1/account/balance",
+  history: "/v1/account/history",
+  identity: "/v1/identity",
+  convertTokens: "/v1/convert/tokens",
+  convertQuotes: "/v1/convert/quotes",
+  convertAllowance: "/v1/convert/allowance",
+  convertGasPrice: "/v1/convert/gas-price",
+  buildSwapTransaction: "/v1/convert/build-transaction",
+  buildApproveTransaction: "/v1/convert/build-approve",
+  profile: "/v1/profile/account",
+  reverseProfiles: "/v1/profile/reverse",
+  nameSuggestions: "/v1/profile/suggestions",
+  registerName: "/v1/profile/account",
+  onrampOptions: "/v1/onramp/options",
+  onrampQuote: "/v1/onramp/quote",
+  onrampUrl: "/v1/generators/onrampurl",
+  fungiblePrices: "/v1/fungible/price"
+}
+/** The members that are effects rather than functions. */
+const ENDPOINT_EFFECTS: ReadonlySet<string> = new Set<Member>(["supportedChains", "onrampOptions"])
 
 /**
  * The provider's Blockchain API (`blockchainApiUrl`) over the `HttpClient` in context. Only account data
@@ -24,34 +50,14 @@ export const BlockchainApiLive: Layer.Layer<BlockchainApi, never, ModalConfig | 
       const api = yield* deferredImplementation(() =>
         import("./deferred/BlockchainApi").then((module) => module.makeBlockchainApi)
       )
-      const use = <A, E>(endpoint: string, f: (loaded: BlockchainApi["Service"]) => Effect.Effect<A, E>) =>
-        Effect.flatMap(Effect.mapError(api, unreachable(endpoint)), f)
-      return BlockchainApi.of({
-        supportedChains: use("/v1/supported-chains", (loaded) => loaded.supportedChains),
-        balance: (address, chainId, options) =>
-          use("/v1/account/balance", (loaded) => loaded.balance(address, chainId, options)),
-        history: (address, options) =>
-          use("/v1/account/history", (loaded) => loaded.history(address, options)),
-        identity: (address, options) => use("/v1/identity", (loaded) => loaded.identity(address, options)),
-        convertTokens: (chainId) => use("/v1/convert/tokens", (loaded) => loaded.convertTokens(chainId)),
-        convertQuotes: (request) => use("/v1/convert/quotes", (loaded) => loaded.convertQuotes(request)),
-        convertAllowance: (request) =>
-          use("/v1/convert/allowance", (loaded) => loaded.convertAllowance(request)),
-        convertGasPrice: (chainId) =>
-          use("/v1/convert/gas-price", (loaded) => loaded.convertGasPrice(chainId)),
-        buildSwapTransaction: (request) =>
-          use("/v1/convert/build-transaction", (loaded) => loaded.buildSwapTransaction(request)),
-        buildApproveTransaction: (request) =>
-          use("/v1/convert/build-approve", (loaded) => loaded.buildApproveTransaction(request)),
-        profile: (name) => use("/v1/profile/account", (loaded) => loaded.profile(name)),
-        reverseProfiles: (address, options) =>
-          use("/v1/profile/reverse", (loaded) => loaded.reverseProfiles(address, options)),
-        nameSuggestions: (name) => use("/v1/profile/suggestions", (loaded) => loaded.nameSuggestions(name)),
-        registerName: (request) => use("/v1/profile/account", (loaded) => loaded.registerName(request)),
-        onrampOptions: use("/v1/onramp/options", (loaded) => loaded.onrampOptions),
-        onrampQuote: (request) => use("/v1/onramp/quote", (loaded) => loaded.onrampQuote(request)),
-        onrampUrl: (request) => use("/v1/generators/onrampurl", (loaded) => loaded.onrampUrl(request)),
-        fungiblePrices: (addresses) => use("/v1/fungible/price", (loaded) => loaded.fungiblePrices(addresses))
-      })
+      const members = deferredMembers(
+        api,
+        Object.fromEntries(Object.keys(ENDPOINTS).map((name) => [name, !ENDPOINT_EFFECTS.has(name)])),
+        (name, call) =>
+          Effect.mapError(call, (error) =>
+            error instanceof ChunkLoadError ? unreachable(ENDPOINTS[name as Member])(error) : error
+          )
+      )
+      return BlockchainApi.of(members as unknown as BlockchainApiShape)
     })
   )

@@ -22,6 +22,11 @@ export const IdentityServiceLive = Layer.effect(
         identities.pipe(
           Effect.flatMap((loaded) => loaded.identity(address)),
           Effect.orElseSucceed(() => Option.none())
+        ),
+      forget: (address) =>
+        identities.pipe(
+          Effect.flatMap((loaded) => loaded.forget(address)),
+          Effect.ignore
         )
     })
   })

@@ -17,6 +17,7 @@ import { ModalConfig } from "../services/ModalConfig"
 import { ModalEvents } from "../services/ModalEvents"
 import { ModalFlow, type ModalFlowShape } from "../services/ModalFlow"
 import { ModalRouter, type RouterState } from "../services/ModalRouter"
+import { Names } from "../services/Names"
 import { Networks, type NetworksState } from "../services/Networks"
 import { Notifications } from "../services/Notifications"
 import { OriginGuard } from "../services/OriginGuard"
@@ -74,6 +75,7 @@ export const makeModalFlow = Effect.gen(function* () {
   const signIn = yield* SignIn
   const emailLogin = yield* EmailLogin
   const auth = yield* AuthConnector
+  const names = yield* Names
   const scope = yield* Effect.scope
 
   const isConnected = Effect.zipWith(
@@ -260,6 +262,18 @@ export const makeModalFlow = Effect.gen(function* () {
       if (state._tag !== "Checking" && onSignInView) yield* router.close({ force: true })
     })
   yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
+
+  // A registered name is shown on its own view, in place of the form (while the form still shows).
+  yield* SubscriptionRef.changes(names.state).pipe(
+    Stream.runForEach((state) =>
+      Effect.gen(function* () {
+        const { view } = yield* SubscriptionRef.get(router.state)
+        if (state._tag === "Registered" && view === "RegisterAccountName")
+          yield* navigate(router.replace("RegisterAccountNameSuccess"))
+      })
+    ),
+    Effect.forkScoped
+  )
 
   // The login views and the connect follow the email and social logins, with their code loaded once a
   // login starts (a chunk that fails to load is asked for again by the login's next step).

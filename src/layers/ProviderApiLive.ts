@@ -1,168 +1,64 @@
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
-import * as Result from "effect/Result"
-import * as Schema from "effect/Schema"
-import { InvalidAppConfigurationError } from "../errors"
-import { decodeUnknownResult } from "../schemas/decode"
-import { decodeWalletListResponse } from "../schemas/Wallet"
+import { ProviderRequestError } from "../errors"
 import { ModalConfig } from "../services/ModalConfig"
-import {
-  type AnalyticsEvent,
-  ProviderApi,
-  type ProviderApiShape,
-  type WalletQuery
-} from "../services/ProviderApi"
-import { encodePathSegment, makeProviderHttp } from "./ProviderHttp"
+import { ProviderApi, type ProviderApiShape } from "../services/ProviderApi"
+import { ChunkLoadError, deferredImplementation, deferredMembers } from "./deferred"
+import { buildUrl, encodePathSegment } from "./providerUrl"
 
-export const AllowedOriginsResponse = Schema.Struct({
-  allowedOrigins: Schema.Array(Schema.String)
-}).annotate({ identifier: "AllowedOriginsResponse" })
-
-export const AnalyticsConfigResponse = Schema.Struct({
-  isAnalyticsEnabled: Schema.Boolean
-}).annotate({ identifier: "AnalyticsConfigResponse" })
+/** Each request's endpoint, which names it when its code does not load; `true`: it takes arguments. */
+const REQUESTS: ReadonlyArray<readonly [name: string, endpoint: string, takesArguments: boolean]> = [
+  ["getWallets", "/getWallets", true],
+  ["getAllowedOrigins", "/projects/v1/origins", false],
+  ["getAnalyticsConfig", "/getAnalyticsConfig", false],
+  ["sendEvent", "/e", true]
+]
 
 /**
- * All or nothing: dropping one bad entry of an allow list would be harmless, but dropping all of them
- * would turn the list into "allow every origin", so a bad list is refused as a whole.
+ * The explorer (`apiUrl`) and analytics (`analyticsUrl`) hosts over the `HttpClient` in context. Image
+ * URLs are built at once; the requests' code (`deferred/ProviderApi.ts`) loads with the first request.
+ *
+ * @since 0.1.0
+ * @category constructors
  */
-const decodeAllowedOrigins = (input: unknown) =>
-  Result.map(
-    decodeUnknownResult(AllowedOriginsResponse, "Allowed origins response")(input),
-    (response) => response.allowedOrigins
-  )
-
-const decodeAnalyticsConfig = decodeUnknownResult(AnalyticsConfigResponse, "Analytics config response")
-
-/** The body of `POST /e` (FACTS §1.4, the legacy single-event shape). */
-export interface AnalyticsPayload {
-  readonly eventId: string
-  readonly url: string
-  readonly domain: string
-  readonly timestamp: number
-  readonly props: {
-    readonly type: AnalyticsEvent["type"]
-    readonly event: string
-    readonly properties?: Readonly<Record<string, unknown>>
-  }
-}
-
-const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
-
-/**
- * `crypto.randomUUID` exists only in secure contexts; plain-http pages still have `getRandomValues`.
- * Without either, a non-cryptographic id is good enough for deduplicating analytics events.
- */
-export const randomEventId = (): string => {
-  const crypto = globalThis.crypto
-  try {
-    if (typeof crypto?.randomUUID === "function") return crypto.randomUUID()
-  } catch {
-    // fall through
-  }
-  const bytes = new Uint8Array(16)
-  try {
-    crypto.getRandomValues(bytes)
-  } catch {
-    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
-  }
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const h = hex(bytes)
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
-
-/** The page the modal runs on; empty outside a browser. */
-const pageLocation = (): { readonly url: string; readonly domain: string } => {
-  try {
-    const location = globalThis.location
-    return location === undefined
-      ? { url: "", domain: "" }
-      : { url: location.href, domain: location.hostname }
-  } catch {
-    return { url: "", domain: "" }
-  }
-}
-
-export const walletQueryParams = (query: WalletQuery) =>
-  [
-    ["page", query.page],
-    ["entries", query.entries],
-    ["search", query.search === "" ? undefined : query.search],
-    ["include", query.include],
-    ["exclude", query.exclude],
-    ["chains", query.chains],
-    ["badge_type", query.badge]
-  ] as const
-
 export const makeProviderApi: Effect.Effect<ProviderApiShape, never, ModalConfig | HttpClient.HttpClient> =
   Effect.gen(function* () {
     const config = yield* ModalConfig
-    const api = yield* makeProviderHttp({ baseUrl: config.apiUrl, projectId: config.projectId })
-    const pulse = yield* makeProviderHttp({ baseUrl: config.analyticsUrl, projectId: config.projectId })
-
-    const imageUrl = (prefix: string) => (imageId: string) => {
-      const segment = encodePathSegment(imageId)
-      return segment === undefined ? undefined : api.url(`${prefix}/${segment}`)
-    }
-
-    const sendEvent = (event: AnalyticsEvent) =>
-      Effect.gen(function* () {
-        const timestamp = yield* Clock.currentTimeMillis
-        const body: AnalyticsPayload = {
-          eventId: randomEventId(),
-          ...pageLocation(),
-          timestamp,
-          props: {
-            type: event.type,
-            event: event.event,
-            ...(event.properties === undefined ? {} : { properties: event.properties })
-          }
-        }
-        // Best effort: no retries, so a burst of events against a failing service stays one request each.
-        yield* pulse.send({ method: "POST", path: "e", body, retries: 0 })
-      }).pipe(
-        Effect.mapError((error) =>
-          error._tag === "InvalidAppConfigurationError" && error.reason === "forbidden"
-            ? new InvalidAppConfigurationError({
-                reason: "analytics-forbidden",
-                status: error.status,
-                cause: error
+    const requests = yield* deferredImplementation(() =>
+      import("./deferred/ProviderApi").then((module) => module.makeProviderApiRequests)
+    )
+    const endpoints = new Map(REQUESTS.map(([name, endpoint]) => [name, endpoint]))
+    const members = deferredMembers(
+      requests,
+      Object.fromEntries(REQUESTS.map(([name, , takesArguments]) => [name, takesArguments])),
+      (name, call) =>
+        Effect.mapError(call, (error) =>
+          error instanceof ChunkLoadError
+            ? new ProviderRequestError({
+                reason: "network",
+                endpoint: endpoints.get(name) ?? name,
+                cause: error.cause
               })
             : error
-        ),
-        Effect.withSpan("ProviderApi.sendEvent")
-      )
-
+        )
+    )
+    const imageUrl = (prefix: string) => (imageId: string) => {
+      const segment = encodePathSegment(imageId)
+      return segment === undefined
+        ? undefined
+        : buildUrl({ baseUrl: config.apiUrl, projectId: config.projectId }, `${prefix}/${segment}`)
+    }
     return ProviderApi.of({
-      getWallets: (query) =>
-        api.json({ path: "getWallets", params: walletQueryParams(query) }, decodeWalletListResponse).pipe(
-          Effect.tap((list) =>
-            list.dropped > 0
-              ? Effect.logDebug(`getWallets: dropped ${list.dropped} invalid listings`)
-              : Effect.void
-          ),
-          Effect.withSpan("ProviderApi.getWallets")
-        ),
+      ...(members as unknown as Omit<ProviderApiShape, "walletImageUrl">),
       walletImageUrl: imageUrl("getWalletImage"),
       assetImageUrl: imageUrl("public/getAssetImage"),
       currencyImageUrl: imageUrl("public/getCurrencyImage"),
-      tokenImageUrl: imageUrl("public/getTokenImage"),
-      getAllowedOrigins: api
-        .json({ path: "projects/v1/origins" }, decodeAllowedOrigins)
-        .pipe(Effect.withSpan("ProviderApi.getAllowedOrigins")),
-      getAnalyticsConfig: api
-        .json({ path: "getAnalyticsConfig" }, decodeAnalyticsConfig)
-        .pipe(Effect.withSpan("ProviderApi.getAnalyticsConfig")),
-      sendEvent
+      tokenImageUrl: imageUrl("public/getTokenImage")
     })
   })
 
 /**
- * The explorer (`apiUrl`) and analytics (`analyticsUrl`) hosts over the `HttpClient` in context.
- *
  * @since 0.1.0
  * @category layers
  */

@@ -16,11 +16,7 @@ import * as Stream from "effect/Stream"
 import { ProviderRequestError, type ProviderServiceError } from "../errors"
 import { fromServerResponse } from "../internal/serverResponse"
 import type { SchemaDecodeError } from "../schemas/decode"
-
-/** `st`: the SDK type sent with every request (FACTS §1.2). */
-export const SDK_TYPE = "airlock"
-/** `sv`: `<sdk>-<framework>-<version>`, in the shape of FACTS §1.2's `react-wagmi-1.8.20`. */
-export const SDK_VERSION = "airlock-react-0.1.0"
+import { buildUrl, type QueryParams } from "./providerUrl"
 
 /** THREATS R2: every HTTP attempt settles within 10 s, reading the body included. */
 export const REQUEST_TIMEOUT: Duration.Duration = Duration.seconds(10)
@@ -51,11 +47,6 @@ export const retrySchedule = (times: number = MAX_RETRIES) =>
 export const isTransientStatus = (status: number): boolean =>
   status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505)
 
-export type QueryValue = string | number | boolean | ReadonlyArray<string> | undefined | null
-
-/** Query params after the identity ones, in this order; `undefined`, `null` and empty lists are left out. */
-export type QueryParams = ReadonlyArray<readonly [string, QueryValue]>
-
 export type Decoder<A> = (input: unknown) => Result.Result<A, SchemaDecodeError>
 
 export interface ProviderRequest {
@@ -83,50 +74,6 @@ export interface ProviderHttp {
   readonly json: <A>(request: ProviderRequest, decode: Decoder<A>) => Effect.Effect<A, ProviderServiceError>
   /** Requests and ignores the body of a 2xx answer. */
   readonly send: (request: ProviderRequest) => Effect.Effect<void, ProviderServiceError>
-}
-
-/**
- * A path segment for an id or address, percent-encoded. `undefined` for the empty string, `.` and `..`:
- * URL parsing resolves those (also when encoded as `%2e`), so they would name another endpoint.
- */
-export const encodePathSegment = (value: string): string | undefined =>
-  value === "" || value === "." || value === ".." ? undefined : encodeURIComponent(value)
-
-const queryText = (value: QueryValue): string | undefined => {
-  if (value === undefined || value === null) return undefined
-  if (typeof value === "string") return value
-  if (typeof value === "number" || typeof value === "boolean") return String(value)
-  return value.length === 0 ? undefined : value.join(",")
-}
-
-/**
- * `base` + `path` with the identity params first. A path prefix on the base (a host's proxy such as
- * `https://proxy.example/walletconnect`) is kept, unlike `new URL(path, base)`; the base's own query and
- * fragment are dropped.
- */
-export const buildUrl = (
-  options: { readonly baseUrl: string; readonly projectId: string },
-  path: string,
-  params: QueryParams = []
-): string | undefined => {
-  try {
-    const url = new URL(options.baseUrl)
-    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined
-    url.pathname = `${url.pathname.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`
-    const search = new URLSearchParams()
-    search.append("projectId", options.projectId)
-    search.append("st", SDK_TYPE)
-    search.append("sv", SDK_VERSION)
-    for (const [key, value] of params) {
-      const text = queryText(value)
-      if (text !== undefined) search.append(key, text)
-    }
-    url.search = search.toString()
-    url.hash = ""
-    return url.toString()
-  } catch {
-    return undefined
-  }
 }
 
 /** A failure another attempt may cure; unwrapped to its error once retries are spent. */

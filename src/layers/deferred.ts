@@ -22,3 +22,29 @@ export const deferredImplementation = <S, E, R>(
       )
     )
   )
+
+/**
+ * A service's members over its deferred implementation, built before that loads: `members` names each and
+ * says whether it takes arguments (a function) or not (an effect); `around` wraps each call, with its name,
+ * e.g. to map a failed load. Each call waits for the implementation, then runs the loaded member.
+ */
+export const deferredMembers = <S, E>(
+  implementation: Effect.Effect<S, E>,
+  members: Readonly<Record<string, boolean>>,
+  around: (name: string, call: Effect.Effect<unknown, unknown>) => Effect.Effect<unknown, unknown>
+): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(members).map(([name, takesArguments]) => {
+      const call = (args?: ReadonlyArray<unknown>) =>
+        around(
+          name,
+          Effect.flatMap(implementation, (loaded) => {
+            const member = (loaded as Record<string, unknown>)[name]
+            return (
+              args === undefined ? member : (member as (...a: ReadonlyArray<unknown>) => unknown)(...args)
+            ) as Effect.Effect<unknown, unknown>
+          })
+        )
+      return [name, takesArguments ? (...args: ReadonlyArray<unknown>) => call(args) : call()]
+    })
+  )

@@ -233,6 +233,8 @@ const Fields = Schema.Struct({
   features: optionalWithDefault(Features, () => DefaultFeatures),
   defaultAccountTypes: optionalWithDefault(DefaultAccountTypesOption, () => DefaultAccountTypes),
   customRpcUrls: optionalWithDefault(CustomRpcUrls, () => ({})),
+  /** Networks swaps are offered on, when the host's provider serves others; absent: SPEC.md §9's 12. */
+  swapNetworks: Schema.optional(Schema.Array(CaipNetworkId)),
   apiUrl: optionalWithDefault(HttpUrl, () => DefaultUrls.apiUrl),
   blockchainApiUrl: optionalWithDefault(HttpUrl, () => DefaultUrls.blockchainApiUrl),
   analyticsUrl: optionalWithDefault(HttpUrl, () => DefaultUrls.analyticsUrl),

@@ -41,6 +41,14 @@ const PurchaseCurrency = Schema.Struct({
   ).check(Schema.isMaxLength(MAX_NETWORKS))
 })
 
+const Country = Schema.Struct({
+  id: Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/)),
+  name: SanitizedName,
+  currencies: Schema.Array(Code).check(Schema.isMaxLength(MAX_LIMITS)),
+  payment_methods: Schema.Array(Code).check(Schema.isMaxLength(MAX_LIMITS))
+})
+export type OnrampCountry = typeof Country.Type
+
 /** A fiat currency and what each payment method may buy with it. */
 export interface FiatCurrency {
   readonly id: string
@@ -51,6 +59,8 @@ export type CryptoCurrency = typeof PurchaseCurrency.Type
 export interface OnrampOptions {
   readonly fiat: ReadonlyArray<FiatCurrency>
   readonly crypto: ReadonlyArray<CryptoCurrency>
+  /** Where the provider sells, when the API says (the sandbox's addition); empty when it does not. */
+  readonly countries: ReadonlyArray<OnrampCountry>
 }
 
 /** `GET v1/onramp/options`: bad currencies dropped, each list bounded. */
@@ -59,7 +69,8 @@ export const decodeOnrampOptions = (input: unknown): Result.Result<OnrampOptions
     decodeUnknownResult(
       Schema.Struct({
         paymentCurrencies: Schema.Array(Schema.Unknown),
-        purchaseCurrencies: Schema.Array(Schema.Unknown)
+        purchaseCurrencies: Schema.Array(Schema.Unknown),
+        countries: Schema.optional(Schema.Array(Schema.Unknown))
       }),
       "Onramp options response"
     )(input),
@@ -74,7 +85,9 @@ export const decodeOnrampOptions = (input: unknown): Result.Result<OnrampOptions
           max: amountOf(l.max)
         }))
       })),
-      crypto: decodeItems(PurchaseCurrency)(envelope.purchaseCurrencies.slice(0, MAX_ONRAMP_CURRENCIES)).items
+      crypto: decodeItems(PurchaseCurrency)(envelope.purchaseCurrencies.slice(0, MAX_ONRAMP_CURRENCIES))
+        .items,
+      countries: decodeItems(Country)((envelope.countries ?? []).slice(0, MAX_ONRAMP_CURRENCIES)).items
     })
   )
 

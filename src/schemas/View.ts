@@ -20,6 +20,7 @@ export const View = Schema.Literals([
   "SIWXSignMessage",
   "ApproveTransaction",
   "Swap",
+  "OnRampProviders",
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
   "WalletReceive",

@@ -65,8 +65,8 @@ export interface AccountDataShape {
    */
   readonly retry: (datum: RetryableDatum) => Effect.Effect<void>
   /**
-   * Reloads the native balance, the tokens (past the balance cache) and the first page of activity, e.g.
-   * once a transaction is confirmed. The balances on screen stay until the new ones arrive; activity
+   * Reloads the native balance, the tokens (past the balance cache), the identity (through its cache) and
+   * the first page of activity, e.g. once a transaction is confirmed. The balances on screen stay until the new ones arrive; activity
    * restarts at its first page.
    */
   readonly refresh: Effect.Effect<void>

@@ -52,10 +52,14 @@ export interface BlockchainApiShape {
   readonly convertQuotes: (
     request: ConvertRequest & { readonly gasPrice: string }
   ) => Effect.Effect<Listed<ConvertQuote>, ProviderApiError>
-  /** What `userAddress` lets the swap spend of `tokenAddress`, in base units (`GET v1/convert/allowance`). */
+  /**
+   * What `userAddress` lets the swap spend of `tokenAddress`, in base units (`GET v1/convert/allowance`);
+   * `to`, the token swapped into, names the spender where the provider routes each pair apart.
+   */
   readonly convertAllowance: (request: {
     readonly tokenAddress: string
     readonly userAddress: string
+    readonly to?: string | undefined
   }) => Effect.Effect<string, ProviderApiError>
   /** `GET v1/convert/gas-price`. */
   readonly convertGasPrice: (chainId: CaipNetworkId) => Effect.Effect<GasPrices, ProviderApiError>
@@ -91,6 +95,8 @@ export interface BlockchainApiShape {
     readonly paymentCurrency: string
     readonly amount: string
     readonly network: string
+    readonly country?: string | undefined
+    readonly paymentMethod?: string | undefined
   }) => Effect.Effect<OnrampQuote, ProviderApiError>
   /** The provider's page for buying to `address` (`POST v1/generators/onrampurl`). */
   readonly onrampUrl: (request: {
@@ -99,6 +105,9 @@ export interface BlockchainApiShape {
     readonly assets: ReadonlyArray<string>
     readonly partnerUserId: string
     readonly presetFiatAmount?: number | undefined
+    readonly country?: string | undefined
+    readonly paymentCurrency?: string | undefined
+    readonly paymentMethod?: string | undefined
   }) => Effect.Effect<string, ProviderApiError>
   /** USD prices of CAIP-10 tokens (`POST v1/fungible/price`). */
   readonly fungiblePrices: (

@@ -9,6 +9,8 @@ export interface IdentityServiceShape {
    * for any address that is not an EVM one (names are EVM only).
    */
   readonly identity: (address: string) => Effect.Effect<Option.Option<Identity>>
+  /** Drops what is cached for `address`, e.g. once it registered a name; the next look-up asks again. */
+  readonly forget: (address: string) => Effect.Effect<void>
 }
 
 /**

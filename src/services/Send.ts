@@ -16,6 +16,8 @@ export interface SendPreview {
   readonly token: SendableToken
   readonly amount: bigint
   readonly receiver: `0x${string}`
+  /** The account name the visitor typed, when the receiver was given by name. */
+  readonly receiverName?: string | undefined
   readonly transaction: {
     readonly from: string
     readonly to: string

@@ -11,16 +11,10 @@ import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import type { AirlockError } from "../../src/errors"
-import { ProviderApiLive, randomEventId } from "../../src/layers/ProviderApiLive"
-import {
-  buildUrl,
-  encodePathSegment,
-  isTransientStatus,
-  MAX_RESPONSE_BYTES,
-  retrySchedule,
-  SDK_TYPE,
-  SDK_VERSION
-} from "../../src/layers/ProviderHttp"
+import { randomEventId } from "../../src/layers/deferred/ProviderApi"
+import { ProviderApiLive } from "../../src/layers/ProviderApiLive"
+import { isTransientStatus, MAX_RESPONSE_BYTES, retrySchedule } from "../../src/layers/ProviderHttp"
+import { buildUrl, encodePathSegment, SDK_TYPE, SDK_VERSION } from "../../src/layers/providerUrl"
 import { present } from "../../src/presentation"
 import { WalletListing } from "../../src/schemas/Wallet"
 import { ProviderApi } from "../../src/services/ProviderApi"

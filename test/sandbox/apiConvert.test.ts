@@ -5,10 +5,12 @@
  * decoders (src/schemas/Convert.ts), so the client and the sandbox agree on the wire.
  */
 import * as Result from "effect/Result"
+import fc from "fast-check"
 import {
   type Abi,
   createPublicClient,
   createWalletClient,
+  decodeFunctionData,
   erc20Abi,
   type Hex,
   http,
@@ -24,6 +26,7 @@ import { NATIVE_TOKEN_ADDRESS } from "../../sandbox/api/convert.mjs"
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import poolArtifact from "../../sandbox/chain/contracts/SandboxPool.json"
 import { getAmountOut, minimumReceived } from "../../sandbox/chain/poolMath.mjs"
+import { minimumReceived as modalMinimumReceived } from "../../src/internal/swapForm"
 import {
   decodeAllowance,
   decodeApproveTransaction,
@@ -261,6 +264,66 @@ describe("quotes, approval and swaps", () => {
       get("/v1/convert/build-approve", { userAddress: me(), from: caip("ETH"), to: caip("sUSD") })
     )
   })
+
+  it("for 1 000 generated amounts and pairs, quotes are the pool's formula and the built swap's minimum is the modal's", async () => {
+    const pairs = [
+      ["sUSD", "SBX"],
+      ["SBX", "sUSD"],
+      ["ETH", "sUSD"],
+      ["sUSD", "ETH"],
+      ["ETH", "SBX"],
+      ["SBX", "ETH"]
+    ] as const
+    const decimals = (symbol: string) => (symbol === "sUSD" ? 6 : 18)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...pairs),
+        fc.bigInt({ min: 1n, max: 10n ** 6n }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 1, max: 5000 }),
+        async ([from, to], mantissa, exponent, bps) => {
+          const amount = mantissa * 10n ** BigInt(Math.min(exponent, decimals(from)))
+          const pool = poolOf(from, to)
+          const [r0, r1] = await reserves(pool.address)
+          const [reserveIn, reserveOut] = pool.symbol0 === from ? [r0, r1] : [r1, r0]
+          const expected = getAmountOut(amount, reserveIn, reserveOut)
+          const answer = await get("/v1/convert/quotes", {
+            amount: amount.toString(),
+            userAddress: me(),
+            from: caip(from),
+            to: caip(to),
+            gasPrice: "1"
+          })
+          if (expected === 0n || expected >= reserveOut) {
+            expect(answer.status).toBe(400)
+            return
+          }
+          const [quote] = right(decodeConvertQuotes(await ok(Promise.resolve(answer)))).items
+          expect(BigInt(quote!.toAmount)).toBe(expected)
+          const built = right(
+            decodeSwapTransaction(
+              await ok(
+                post("/v1/convert/build-transaction", {
+                  amount: amount.toString(),
+                  eip155: { slippage: bps / 100 },
+                  projectId: DEFAULT_PROJECT_ID,
+                  from: caip(from),
+                  to: caip(to),
+                  userAddress: me()
+                })
+              )
+            )
+          )
+          const call = decodeFunctionData({ abi: poolAbi, data: built.data as Hex })
+          // Every swap function takes the minimum out as the argument just before the receiver.
+          const args = call.args as ReadonlyArray<unknown>
+          const minOut = args[args.indexOf(me()) - 1]
+          expect(minOut).toBe(modalMinimumReceived(expected, bps))
+        }
+      ),
+      { numRuns: 1000 }
+    )
+  }, 120_000)
 
   it("answers no route and insufficient liquidity", async () => {
     const ask = (from: string, to: string, amount: string) =>

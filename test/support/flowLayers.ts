@@ -21,6 +21,7 @@ import { AccountData, type AccountDataShape } from "../../src/services/AccountDa
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { Names, type NamesState } from "../../src/services/Names"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
@@ -66,6 +67,14 @@ export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
 )
 
 /** Sign-in off: it stays Idle and its commands do nothing. */
+/** No name is being registered. */
+export const idleNames: Layer.Layer<Names> = Layer.effect(
+  Names,
+  Effect.map(SubscriptionRef.make<NamesState>({ _tag: "Idle" }), (state) =>
+    Names.of({ state, start: Effect.void, edit: () => Effect.void, register: Effect.void })
+  )
+)
+
 export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
   SignIn,
   Effect.map(SubscriptionRef.make<SignInState>({ _tag: "Idle" }), (state) =>
@@ -101,6 +110,7 @@ export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
     idleTransactionWatcher,
     idleAccountData,
     idleSignIn,
+    idleNames,
     allowedOrigin,
     unansweredChains
   )

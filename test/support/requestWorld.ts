@@ -28,7 +28,7 @@ import {
 import { WalletConnect } from "../../src/services/WalletConnect"
 import type { MockEip1193Provider } from "../../src/testing/mockWallet"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, withAuthConnector } from "../fixtures"
-import { allowedOrigin, fixedConnection, idleSignIn, unansweredChains } from "./flowLayers"
+import { allowedOrigin, fixedConnection, idleNames, idleSignIn, unansweredChains } from "./flowLayers"
 
 export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 export const HASH = `0x${"ab".repeat(32)}`
@@ -81,6 +81,7 @@ export const world = (
     allowedOrigin,
     accountData,
     idleSignIn,
+    idleNames,
     withAuthConnector(core),
     options.chains ?? unansweredChains
   ).pipe(Layer.provideMerge(core))

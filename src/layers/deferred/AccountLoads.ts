@@ -331,6 +331,12 @@ export const makeAccountLoads = (state: AccountDataState) =>
           return [
             yield* reload("nativeBalance", nativeBalance, loadNative(account)),
             yield* reload("tokens", tokens, loadTokens(account)),
+            // Through the identity cache: a name registered here was forgotten there.
+            yield* restart(
+              "identity",
+              SubscriptionRef.update(identity, (state) => (state._tag === "Ready" ? state : LOADING)),
+              loadIdentity(account)
+            ),
             // Older pages would sit under a stale first page: activity starts again from the top.
             yield* restart(
               "activity",

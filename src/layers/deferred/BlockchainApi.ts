@@ -25,7 +25,8 @@ import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../
 import { decodeHistoryResponse } from "../../schemas/Transaction"
 import { BlockchainApi, type BlockchainApiShape } from "../../services/BlockchainApi"
 import { ModalConfig } from "../../services/ModalConfig"
-import { encodePathSegment, makeProviderHttp } from "../ProviderHttp"
+import { makeProviderHttp } from "../ProviderHttp"
+import { encodePathSegment } from "../providerUrl"
 
 export interface SupportedChains {
   readonly http: ReadonlyArray<string>
@@ -162,7 +163,8 @@ export const makeBlockchainApi: Effect.Effect<
             path: "v1/convert/allowance",
             params: [
               ["tokenAddress", request.tokenAddress],
-              ["userAddress", request.userAddress]
+              ["userAddress", request.userAddress],
+              ...(request.to === undefined ? [] : [["to", request.to] as const])
             ]
           },
           decodeAllowance
@@ -267,7 +269,10 @@ export const makeBlockchainApi: Effect.Effect<
               defaultExperience: "buy",
               ...(request.presetFiatAmount === undefined
                 ? {}
-                : { presetFiatAmount: request.presetFiatAmount })
+                : { presetFiatAmount: request.presetFiatAmount }),
+              ...(request.country === undefined ? {} : { country: request.country }),
+              ...(request.paymentCurrency === undefined ? {} : { paymentCurrency: request.paymentCurrency }),
+              ...(request.paymentMethod === undefined ? {} : { paymentMethod: request.paymentMethod })
             }
           },
           decodeOnrampUrl

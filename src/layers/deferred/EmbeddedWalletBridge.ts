@@ -17,7 +17,7 @@ import type { EmbeddedWalletBridgeShape, FrameArea, FrameState } from "../../ser
 import { ModalConfig } from "../../services/ModalConfig"
 import { Theme, type ThemeState } from "../../services/Theme"
 import { memoizeSuccess } from "../cachedImport"
-import { SDK_TYPE, SDK_VERSION } from "../ProviderHttp"
+import { SDK_TYPE, SDK_VERSION } from "../providerUrl"
 import {
   awaitGreeting,
   type FrameChannel,

@@ -28,6 +28,7 @@ export const makeIdentityService = Effect.gen(function* () {
   return IdentityService.of({
     // Names are EVM only (SPEC.md §9), so other addresses have none and nobody is asked.
     identity: (address) =>
-      isEvmAddress(address) ? Cache.get(cache, address.toLowerCase()) : Effect.succeed(Option.none())
+      isEvmAddress(address) ? Cache.get(cache, address.toLowerCase()) : Effect.succeed(Option.none()),
+    forget: (address) => Cache.invalidate(cache, address.toLowerCase())
   })
 })

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { accountNameOf, coinTypeOf } from "../../internal/accountNames"
 import {
   checkAmount,
   checkReceiver,
@@ -18,6 +19,7 @@ import {
 import { callDataSummary } from "../../internal/tokenCalls"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import { AccountData } from "../../services/AccountData"
+import { BlockchainApi } from "../../services/BlockchainApi"
 import { Connection } from "../../services/Connection"
 import { FallbackTransport } from "../../services/FallbackTransport"
 import { Networks } from "../../services/Networks"
@@ -37,6 +39,7 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
     const networks = yield* Networks
     const fallback = yield* FallbackTransport
     const rpc = yield* RpcRouter
+    const api = yield* BlockchainApi
 
     /** The connected EVM account and its network, when the network is one the host configured. */
     const account = Effect.gen(function* () {
@@ -49,6 +52,17 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
     const tokensOn = (chainId: CaipNetworkId) =>
       Effect.map(SubscriptionRef.get(accountData.tokens), (tokens) =>
         tokens._tag === "Ready" ? sendableTokens(tokens.value, chainId) : []
+      )
+
+    /** The address a provider account name gives for this chain (else its EVM one), or why there is none. */
+    const resolveName = (name: string, chainId: number) =>
+      api.profile(name).pipe(
+        Effect.map((profile) => {
+          const entry = profile.addresses[String(coinTypeOf(chainId))] ?? profile.addresses["60"]
+          const found = entry === undefined ? undefined : checkReceiver(entry.address)
+          return found?.ok === true ? found : ({ ok: false, problem: "unknown-name" } as const)
+        }),
+        Effect.orElseSucceed(() => ({ ok: false, problem: "unknown-name" }) as const)
       )
 
     const draftOf = (current: SendState): SendDraft | undefined =>
@@ -82,7 +96,12 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
       if (current._tag !== "Editing" || from === undefined) return
       const { draft, tokens } = current
       const token = tokens.find((t) => t.key === draft.token)
-      const receiver = checkReceiver(draft.receiver)
+      const receiverName = accountNameOf(draft.receiver)
+      yield* SubscriptionRef.set(state, { _tag: "Reviewing", draft, tokens })
+      const receiver =
+        receiverName === undefined
+          ? checkReceiver(draft.receiver)
+          : yield* resolveName(receiverName, Number(from.network.id))
       const amount = token === undefined ? undefined : checkAmount(draft.amount, token)
       if (token === undefined || amount === undefined || !amount.ok || !receiver.ok)
         return yield* SubscriptionRef.set(state, {
@@ -92,7 +111,6 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
           amountProblem: amount === undefined ? "empty" : amount.ok ? undefined : amount.problem,
           receiverProblem: receiver.ok ? undefined : receiver.problem
         })
-      yield* SubscriptionRef.set(state, { _tag: "Reviewing", draft, tokens })
       const chainId = from.network.caipNetworkId
       const transaction = sendTransaction(from.address, token, receiver.address, amount.amount)
       const [gas, gasPrice, simulated] = yield* Effect.all(
@@ -116,6 +134,7 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         token,
         amount: amount.amount,
         receiver: receiver.address,
+        receiverName,
         transaction,
         fee:
           fee === undefined

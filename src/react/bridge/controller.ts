@@ -2,12 +2,16 @@ import * as Effect from "effect/Effect"
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import { AccountData } from "../../services/AccountData"
 import { ModalConfig } from "../../services/ModalConfig"
+import { Names, type NamesShape } from "../../services/Names"
+import { Onramp, type OnrampShape } from "../../services/Onramp"
+import { Send, type SendShape } from "../../services/Send"
+import { Swap, type SwapShape } from "../../services/Swap"
 import { type AccountDataPort, makeAccountDataPort } from "./accountData"
 import { type EmbeddedPort, makeEmbeddedPort } from "./embeddedPort"
+import { type FlowPort, flowPort } from "./flowPort"
 import { type ModalPort, makeModalPort } from "./modalPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
-import { makeSendPort, type SendPort } from "./sendPort"
 import { makeSignInPort, type SignInPort } from "./signInPort"
 import { makeWalletsPort, type WalletsPort } from "./walletsPort"
 
@@ -20,16 +24,18 @@ export type { CatalogPort, WalletConnectPort } from "./walletsPort"
  * handle use, so that no React code sees an Effect type (STYLE.md §4 rule 7). The ports adapt; the
  * services decide.
  */
-export interface ModalController
-  extends ModalPort,
-    WalletsPort,
-    RequestsPort,
-    SignInPort,
-    SendPort,
-    EmbeddedPort {
+export interface ModalController extends ModalPort, WalletsPort, RequestsPort, SignInPort, EmbeddedPort {
   readonly config: ModalOptions
   /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
   readonly accountData: AccountDataPort
+  /** Sending from the Account view (`features.send`). */
+  readonly send: FlowPort<SendShape>
+  /** Swapping from the Account view (`features.swaps`). */
+  readonly swap: FlowPort<SwapShape>
+  /** Buying crypto from the Account view (`features.onramp`). */
+  readonly onramp: FlowPort<OnrampShape>
+  /** Registering an account name (EVM only). */
+  readonly names: FlowPort<NamesShape>
 }
 
 /** Builds every service of `runtime` now (a layer that cannot build synchronously throws here). */
@@ -43,7 +49,10 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     ...makeWalletsPort(runtime),
     ...makeRequestsPort(runtime),
     ...makeSignInPort(runtime),
-    ...makeSendPort(runtime),
+    send: flowPort(runtime, runtime.runSync(Send)),
+    swap: flowPort(runtime, runtime.runSync(Swap)),
+    onramp: flowPort(runtime, runtime.runSync(Onramp)),
+    names: flowPort(runtime, runtime.runSync(Names)),
     ...makeEmbeddedPort(runtime),
     accountData: makeAccountDataPort(runtime, accountData)
   }

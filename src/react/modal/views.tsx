@@ -19,6 +19,7 @@ const TITLES: Record<View, string> = {
   SIWXSignMessage: "Sign In",
   ApproveTransaction: "Approve Transaction",
   Swap: "Swap",
+  OnRampProviders: "Buy Crypto",
   RegisterAccountName: "Choose Name",
   RegisterAccountNameSuccess: "Name Registered",
   WalletReceive: "Receive",
@@ -53,6 +54,12 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   ConnectingSiwe: lazyView(() => import("../views/SignInViews").then((m) => m.ConnectingSiweView)),
   WalletReceive: lazyView(() => import("../views/ReceiveView").then((m) => m.ReceiveView)),
   WalletSend: lazyView(() => import("../views/SendView").then((m) => m.SendView)),
+  Swap: lazyView(() => import("../views/SwapView").then((m) => m.SwapView)),
+  OnRampProviders: lazyView(() => import("../views/BuyView").then((m) => m.BuyView)),
+  RegisterAccountName: lazyView(() => import("../views/NameViews").then((m) => m.RegisterAccountNameView)),
+  RegisterAccountNameSuccess: lazyView(() =>
+    import("../views/NameViews").then((m) => m.RegisterAccountNameSuccessView)
+  ),
   EmailVerifyDevice: lazyView(() => import("../views/LoginViews").then((m) => m.EmailVerifyDeviceView)),
   EmailVerifyOtp: lazyView(() => import("../views/LoginViews").then((m) => m.EmailVerifyOtpView)),
   ConnectingSocial: lazyView(() => import("../views/LoginViews").then((m) => m.ConnectingSocialView)),

@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { buyOffered, visitorTimeZone } from "../../internal/onrampForm"
 import { truncateAddress } from "../../internal/untrusted"
 import type { NativeBalance } from "../../services/BalanceService"
 import type { Shown } from "../bridge/accountData"
@@ -97,9 +98,38 @@ export const AccountView = () => {
             <span className="name">Send</span>
           </button>
         ) : null}
+        {controller.config.features.swaps && activeNamespace === "eip155" ? (
+          <button
+            type="button"
+            className="row"
+            onClick={() => void controller.swap.start().then(() => controller.push("Swap"))}
+          >
+            <span className="name">Swap</span>
+          </button>
+        ) : null}
+        {controller.config.features.onramp &&
+        (activeNamespace === "eip155" || activeNamespace === "solana") &&
+        buyOffered(visitorTimeZone()) ? (
+          <button
+            type="button"
+            className="row"
+            onClick={() => void controller.onramp.start().then(() => controller.push("OnRampProviders"))}
+          >
+            <span className="name">Buy</span>
+          </button>
+        ) : null}
         {controller.config.features.receive ? (
           <button type="button" className="row" onClick={() => void controller.push("WalletReceive")}>
             <span className="name">Receive</span>
+          </button>
+        ) : null}
+        {activeNamespace === "eip155" && identity._tag === "Ready" && name === undefined ? (
+          <button
+            type="button"
+            className="row"
+            onClick={() => void controller.names.start().then(() => controller.push("RegisterAccountName"))}
+          >
+            <span className="name">Choose a name</span>
           </button>
         ) : null}
         <button

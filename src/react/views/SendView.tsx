@@ -20,8 +20,9 @@ const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
 
 const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
   empty: "Enter the receiver's address",
-  format: "Enter an address: 0x followed by 40 hex characters",
-  checksum: "This address has a wrong checksum: check it was copied whole"
+  format: "Enter an address (0x followed by 40 hex characters) or a name such as alice.reown.id",
+  checksum: "This address has a wrong checksum: check it was copied whole",
+  "unknown-name": "No account has this name on this network"
 }
 
 const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
@@ -87,7 +88,7 @@ const Form = () => {
         className="input"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x…"
+        placeholder="0x… or name.reown.id"
         value={draft.receiver}
         aria-invalid={problems.receiverProblem !== undefined}
         aria-describedby={problems.receiverProblem === undefined ? undefined : ids.receiverHelp}
@@ -122,6 +123,7 @@ const Preview = () => {
       <dl className="approve-details">
         <div>
           <dt>To</dt>
+          {preview.receiverName === undefined ? null : <dd>{preview.receiverName}</dd>}
           <dd className="code">{preview.receiver}</dd>
         </div>
         <div>

@@ -1,0 +1,54 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type { NameLookupError } from "../errors"
+import type { NameProblem } from "../internal/accountNames"
+import type { ProviderApiError } from "./ProviderApi"
+import type { RequestError } from "./RpcRouter"
+
+/** Whether the typed name is free, as the registry answered once the typing paused. */
+export type NameCheck =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Checking" }
+  | { readonly _tag: "Free"; readonly name: string }
+  /** Taken: `suggestions` are free names like it. */
+  | { readonly _tag: "Taken"; readonly name: string; readonly suggestions: ReadonlyArray<string> }
+  | { readonly _tag: "Failed"; readonly error: ProviderApiError }
+
+export type NamesState =
+  | { readonly _tag: "Idle" }
+  | {
+      readonly _tag: "Editing"
+      /** What the visitor typed: the label, before the suffix. */
+      readonly label: string
+      readonly problem?: NameProblem | undefined
+      readonly check: NameCheck
+    }
+  /** The account is signing the registration, then the registry is asked. */
+  | { readonly _tag: "Registering"; readonly name: string }
+  | { readonly _tag: "Registered"; readonly name: string }
+  | {
+      readonly _tag: "Failed"
+      readonly label: string
+      readonly error: NameLookupError | ProviderApiError | RequestError
+    }
+
+export interface NamesShape {
+  readonly state: SubscriptionRef.SubscriptionRef<NamesState>
+  /** A new name for the connected EVM account. */
+  readonly start: Effect.Effect<void>
+  /** Changes the label; a valid one is checked with the registry once the typing pauses. */
+  readonly edit: (label: string) => Effect.Effect<void>
+  /** Has the account sign the registration and registers the name; the account shows it once registered. */
+  readonly register: Effect.Effect<void>
+}
+
+/**
+ * Registering a provider account name (`.reown.id`, SPEC.md §9; EVM only): the name rule, the registry's
+ * free-or-taken answer with suggestions, the account's signature and the registration; the one owner of
+ * what RegisterAccountName and RegisterAccountNameSuccess show.
+ *
+ * @since 0.3.0
+ * @category tags
+ */
+export class Names extends Context.Service<Names, NamesShape>()("@airlock/Names") {}

@@ -1,0 +1,124 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type {
+  GasPriceNetworkUnsupportedError,
+  SwapFailedError,
+  SwapNetworkUnsupportedError,
+  TransactionWaitTimeoutError
+} from "../errors"
+import type { SwapProblem, SwapToken } from "../internal/swapForm"
+import type { ProviderApiError } from "./ProviderApi"
+import type { RequestError } from "./RpcRouter"
+
+/** What the visitor chose: tokens by CAIP-10 address, an amount of `from`, a slippage tolerance in percent. */
+export interface SwapDraft {
+  readonly from: string
+  readonly to: string | undefined
+  readonly amount: string
+  readonly slippage: string
+}
+
+/** A quote as the pool's formula gives it, with the figures the view shows. */
+export interface SwapQuote {
+  readonly from: SwapToken
+  readonly to: SwapToken
+  readonly fromAmount: bigint
+  readonly toAmount: bigint
+  /** `toAmount` less the slippage tolerance: what the swap yields at the least. */
+  readonly minimumReceived: bigint
+  /** How many `to` one `from` buys. */
+  readonly rate: string
+  /** Gas price (wei) the quote was asked at. */
+  readonly gasPrice: bigint
+}
+
+export type QuoteError = SwapFailedError | GasPriceNetworkUnsupportedError | ProviderApiError
+
+export type QuoteState =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Quoting" }
+  | { readonly _tag: "Quoted"; readonly quote: SwapQuote }
+  | { readonly _tag: "NoQuote"; readonly error: QuoteError }
+
+/** A transaction the swap sends, as the wallet gets it. */
+export interface SwapTransaction {
+  readonly from: string
+  readonly to: string
+  readonly data: `0x${string}`
+  readonly value: string
+  readonly gas: string
+}
+
+/** What confirming does: the approval when the allowance is short, then the swap, and what both cost. */
+export interface SwapPlan {
+  readonly quote: SwapQuote
+  /** Present when the swap may not yet spend `quote.from`: the allowance is below the amount. */
+  readonly approval: SwapTransaction | undefined
+  readonly swap: SwapTransaction
+  /** Both transactions' network fee at their gas limits, in wei, and in USD when the coin's price is known. */
+  readonly fee: { readonly amount: bigint; readonly usd: number | undefined }
+  readonly nativeSymbol: string
+  readonly nativeDecimals: number
+  readonly slippage: string
+  /** When it was prepared (the clock's milliseconds): a plan older than its lifetime is quoted again. */
+  readonly preparedAt: number
+}
+
+export type SwapError =
+  | RequestError
+  | SwapFailedError
+  | TransactionWaitTimeoutError
+  | GasPriceNetworkUnsupportedError
+  | ProviderApiError
+
+interface Form {
+  readonly draft: SwapDraft
+  readonly tokens: ReadonlyArray<SwapToken>
+}
+
+export type SwapState =
+  | { readonly _tag: "Idle" }
+  | { readonly _tag: "Loading" }
+  /** Swaps are not offered here: the network is outside the list, or its tokens could not be listed. */
+  | {
+      readonly _tag: "Unavailable"
+      readonly error: SwapNetworkUnsupportedError | ProviderApiError
+    }
+  | (Form & {
+      readonly _tag: "Editing"
+      readonly quote: QuoteState
+      readonly problem?: SwapProblem | undefined
+    })
+  | (Form & { readonly _tag: "Preparing"; readonly quote: QuoteState })
+  | (Form & { readonly _tag: "Preview"; readonly plan: SwapPlan })
+  /** The approval is with the wallet (`hash` absent) or being mined. */
+  | (Form & { readonly _tag: "Approving"; readonly plan: SwapPlan; readonly hash?: string | undefined })
+  | (Form & { readonly _tag: "Swapping"; readonly plan: SwapPlan; readonly hash?: string | undefined })
+  | { readonly _tag: "Swapped"; readonly plan: SwapPlan; readonly hash: string }
+  | (Form & { readonly _tag: "Failed"; readonly plan: SwapPlan; readonly error: SwapError })
+
+export interface SwapShape {
+  readonly state: SubscriptionRef.SubscriptionRef<SwapState>
+  /** A new swap on the active network: its swappable tokens with the account's balances, native first. */
+  readonly start: Effect.Effect<void>
+  /** Changes the form; a changed pair or amount is quoted again once the typing pauses. */
+  readonly edit: (change: Partial<SwapDraft>) => Effect.Effect<void>
+  /** Swaps `from` and `to`. */
+  readonly flip: Effect.Effect<void>
+  /** Checks the allowance, builds the approval when needed and the swap, and prices both for the preview. */
+  readonly review: Effect.Effect<void>
+  /** Sends the approval (waiting for it to be mined) and then the swap, through the wallet. */
+  readonly confirm: Effect.Effect<void>
+  /** From the preview or a failure back to the form. */
+  readonly back: Effect.Effect<void>
+}
+
+/**
+ * Swapping tokens from the Account view (`features.swaps`, SPEC.md §9): the form, the quote, the approval
+ * and the swap, the one owner of what the Swap view shows.
+ *
+ * @since 0.3.0
+ * @category tags
+ */
+export class Swap extends Context.Service<Swap, SwapShape>()("@airlock/Swap") {}
