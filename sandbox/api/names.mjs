@@ -4,6 +4,7 @@
 // `400 { reasons: [{ field, description }] }`, which the client shows as the server's first reason.
 // Signatures are checked against the sandbox chain (signatures.mjs), so smart accounts register too.
 import { getAddress } from "viem"
+import { answering, refuse } from "./reasons.mjs"
 import { createSignatureVerifier } from "./signatures.mjs"
 
 export const NAME_SUFFIX = "reown.id"
@@ -42,19 +43,6 @@ export function nameLabelProblem(label) {
 
 /** Whether `label` passes the name rule (see {@link nameLabelProblem}). */
 export const isValidNameLabel = (label) => nameLabelProblem(label) === undefined
-
-/** A refusal: the reasons body with this status. */
-class Refusal extends Error {
-  constructor(status, description, field) {
-    super(description)
-    this.status = status
-    this.field = field
-  }
-}
-const refuse = (description, field, status = 400) => new Refusal(status, description, field)
-const reasonsBody = (error) => ({
-  reasons: [{ ...(error.field === undefined ? {} : { field: error.field }), description: error.message }]
-})
 
 /** `{ label, suffix }` of a full name, lower-cased; `suffix` is undefined when it has no dot. */
 const splitName = (name) => {
@@ -280,16 +268,6 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
           ...free.map((candidate) => ({ name: `${candidate}.${NAME_SUFFIX}`, registered: false }))
         ]
       }
-    }
-  }
-
-  /** Refusals become their reasons body; anything else (413, an unreachable chain) goes to the router. */
-  const answering = (handler) => async (context) => {
-    try {
-      return await handler(context)
-    } catch (error) {
-      if (error instanceof Refusal) return { status: error.status, body: reasonsBody(error) }
-      throw error
     }
   }
 

@@ -4,6 +4,7 @@
 // shape, `{ reasons: [{ field, description }] }`, like the names endpoints.
 import { createHash, randomUUID } from "node:crypto"
 import { getAddress } from "viem"
+import { answering, refuse } from "./reasons.mjs"
 import { createSignatureVerifier } from "./signatures.mjs"
 
 export const MAX_SESSIONS_PER_ADDRESS = 50
@@ -19,15 +20,6 @@ const CAIP10 = /^eip155:(\d{1,12}):(0x[0-9a-fA-F]{40})$/
 const PCI = /^[A-Za-z0-9_.:-]{1,128}$/
 const HEX = /^0x(?:[0-9a-fA-F]{2})*$/
 const TYPE = /^[A-Za-z0-9_.:-]{1,64}$/
-
-class Refusal extends Error {
-  constructor(status, description, field) {
-    super(description)
-    this.status = status
-    this.field = field
-  }
-}
-const refuse = (description, field, status = 400) => new Refusal(status, description, field)
 
 const boundedText = (value, field, max, { required = true } = {}) => {
   if (value === undefined && !required) return undefined
@@ -176,23 +168,6 @@ export function createSessionsHandlers({ chains, readJson, defaultProject, clock
     byAccount.set(key, sessions)
     const { chainId: _, ...answer } = session
     return { status: 200, body: structuredClone(answer) }
-  }
-
-  const answering = (handler) => async (context) => {
-    try {
-      return await handler(context)
-    } catch (error) {
-      if (error instanceof Refusal)
-        return {
-          status: error.status,
-          body: {
-            reasons: [
-              { ...(error.field === undefined ? {} : { field: error.field }), description: error.message }
-            ]
-          }
-        }
-      throw error
-    }
   }
 
   return {

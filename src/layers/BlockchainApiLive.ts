@@ -31,7 +31,9 @@ const ENDPOINTS: { readonly [K in Member]: string } = {
   onrampOptions: "/v1/onramp/options",
   onrampQuote: "/v1/onramp/quote",
   onrampUrl: "/v1/generators/onrampurl",
-  fungiblePrices: "/v1/fungible/price"
+  fungiblePrices: "/v1/fungible/price",
+  smartSessions: "/v1/sessions",
+  revokeSmartSession: "/v1/sessions/revoke"
 }
 /** The members that are effects rather than functions. */
 const ENDPOINT_EFFECTS: ReadonlySet<string> = new Set<Member>(["supportedChains", "onrampOptions"])

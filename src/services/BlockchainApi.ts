@@ -13,6 +13,7 @@ import type { Identity } from "../schemas/Identity"
 import type { OnrampOptions, OnrampQuote } from "../schemas/Onramp"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import type { AccountProfile, NameSuggestion } from "../schemas/Profile"
+import type { SmartSession } from "../schemas/SmartSessions"
 import type { DecodedHistory } from "../schemas/Transaction"
 import type { ProviderApiError } from "./ProviderApi"
 
@@ -109,6 +110,14 @@ export interface BlockchainApiShape {
     readonly paymentCurrency?: string | undefined
     readonly paymentMethod?: string | undefined
   }) => Effect.Effect<string, ProviderApiError>
+  /** The smart sessions (ERC-7715) granted by a CAIP-10 account (`GET v1/sessions/{caipAddress}`). */
+  readonly smartSessions: (caipAddress: string) => Effect.Effect<Listed<SmartSession>, ProviderApiError>
+  /** Revokes a session with the account's signature of its `pci` (`POST v1/sessions/{address}/revoke`). */
+  readonly revokeSmartSession: (request: {
+    readonly address: string
+    readonly pci: string
+    readonly signature: string
+  }) => Effect.Effect<void, ProviderApiError>
   /** USD prices of CAIP-10 tokens (`POST v1/fungible/price`). */
   readonly fungiblePrices: (
     addresses: ReadonlyArray<string>
@@ -117,8 +126,8 @@ export interface BlockchainApiShape {
 
 /**
  * The provider's "Blockchain API" on `blockchainApiUrl` (FACTS.md §1.5): supported chains, balances,
- * history, identity, the convert (swap) endpoints, fungible prices, account names and the onramp. Smart
- * sessions arrive with their feature.
+ * history, identity, the convert (swap) endpoints, fungible prices, account names, the onramp and smart
+ * sessions.
  *
  * @since 0.1.0
  * @category tags

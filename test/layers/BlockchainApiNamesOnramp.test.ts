@@ -151,3 +151,55 @@ describe("BlockchainApi onramp", () => {
     }).pipe(withApi(fetch))
   })
 })
+
+describe("BlockchainApi smart sessions", () => {
+  const session = (pci: string) => ({
+    project: { id: "p1", name: "Dapp", url: "https://dapp.example", iconUrl: "https://dapp.example/i.png" },
+    pci,
+    expiry: 1_800_000_000,
+    createdAt: 1_700_000_000,
+    permissions: [{ type: "native-token-recurring-allowance", data: { allowance: "0x1", period: 86400 } }],
+    policies: [],
+    context: "0xabcd"
+  })
+
+  it.effect(
+    "lists an account's sessions (bad ones dropped, at most 50) and revokes one with its signature, once",
+    () => {
+      const CAIP = `eip155:1:${ADDRESS}`
+      const { fetch, seen } = fakeFetch((request) => {
+        if (request.method === "POST") return json({}, seen.length > 2 ? 500 : 200)
+        return json({
+          pcis: [
+            session("a"),
+            { ...session("b"), context: "not hex" },
+            { ...session("c"), permissions: [{ type: "x", data: "y".repeat(5000) }] },
+            ...Array.from({ length: 60 }, (_, i) => session(`s${i}`))
+          ]
+        })
+      })
+      return Effect.gen(function* () {
+        const api = yield* BlockchainApi
+        const listed = yield* api.smartSessions(CAIP)
+        assert.strictEqual(listed.items[0]?.pci, "a")
+        assert.strictEqual(listed.items.length, 48)
+        assert.strictEqual(listed.dropped, 2 + 13)
+        yield* api.revokeSmartSession({ address: ADDRESS, pci: "a", signature: "0x01" })
+        assert.deepStrictEqual(JSON.parse(seen[1]!.body ?? "{}"), { pci: "a", signature: "0x01" })
+        // A failed revoke is not repeated: one request, and the failure is the caller's to show.
+        const failed = yield* Effect.flip(
+          api.revokeSmartSession({ address: ADDRESS, pci: "a", signature: "0x01" })
+        )
+        assert.strictEqual(failed._tag, "ProviderRequestError")
+        assert.deepStrictEqual(
+          seen.map((s) => `${s.method} ${s.url}`),
+          [
+            `GET ${RPC}/v1/sessions/${encodeURIComponent(CAIP)}?${IDENTITY}`,
+            `POST ${RPC}/v1/sessions/${ADDRESS}/revoke?${IDENTITY}`,
+            `POST ${RPC}/v1/sessions/${ADDRESS}/revoke?${IDENTITY}`
+          ]
+        )
+      }).pipe(withApi(fetch))
+    }
+  )
+})

@@ -3,6 +3,7 @@
  * the control route, listed, revoked with the account's real personal_sign over the pci, the refusals
  * (unknown pci, wrong signer, bad input, the per-address bound) and reset.
  */
+import * as Result from "effect/Result"
 import type { PrivateKeyAccount } from "viem/accounts"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
@@ -11,6 +12,7 @@ import { MAX_SESSIONS_PER_ADDRESS, type SmartSession } from "../../sandbox/api/s
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import { NameLookupError } from "../../src/errors"
 import { fromServerResponse } from "../../src/internal/serverResponse"
+import { decodeSmartSessions } from "../../src/schemas/SmartSessions"
 
 let sandbox: SandboxChains
 let api: SandboxApi
@@ -85,8 +87,12 @@ describe("smart sessions", () => {
         context: "0xabcdef"
       })
     )
-    const { pcis } = await ok<{ pcis: SmartSession[] }>(list(caip(alice)))
+    const answer = await ok<{ pcis: SmartSession[] }>(list(caip(alice)))
+    const { pcis } = answer
     expect(pcis).toEqual([second, first])
+    // The app's own decoder reads the sandbox's answer whole.
+    const decoded = decodeSmartSessions(answer)
+    expect(Result.isSuccess(decoded) && decoded.success).toEqual({ items: [second, first], dropped: 0 })
     // Another chain's sessions are another list.
     expect(await ok(list(caip(alice, 31338)))).toEqual({ pcis: [] })
 

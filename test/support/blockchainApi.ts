@@ -24,5 +24,7 @@ export const blockchainApiWith = (overrides: Partial<BlockchainApiShape>): Block
     onrampOptions: unused,
     onrampQuote: () => unused,
     onrampUrl: () => unused,
+    smartSessions: () => unused,
+    revokeSmartSession: () => unused,
     ...overrides
   })

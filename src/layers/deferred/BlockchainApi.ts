@@ -22,6 +22,7 @@ import { decodeIdentityResponse } from "../../schemas/Identity"
 import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../schemas/Onramp"
 import { nullableWithDefault } from "../../schemas/Primitives"
 import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../schemas/Profile"
+import { decodeSmartSessions } from "../../schemas/SmartSessions"
 import { decodeHistoryResponse } from "../../schemas/Transaction"
 import { BlockchainApi, type BlockchainApiShape } from "../../services/BlockchainApi"
 import { ModalConfig } from "../../services/ModalConfig"
@@ -278,6 +279,25 @@ export const makeBlockchainApi: Effect.Effect<
           decodeOnrampUrl
         )
         .pipe(Effect.withSpan("BlockchainApi.onrampUrl")),
+    smartSessions: (caipAddress) =>
+      addressPath((a) => `v1/sessions/${a}`, caipAddress).pipe(
+        Effect.flatMap((path) => http.json({ path }, decodeSmartSessions)),
+        Effect.tap(logDropped("smart sessions")),
+        Effect.withSpan("BlockchainApi.smartSessions")
+      ),
+    revokeSmartSession: (request) =>
+      addressPath((a) => `v1/sessions/${a}/revoke`, request.address).pipe(
+        Effect.flatMap((path) =>
+          http.send({
+            method: "POST",
+            path,
+            body: { pci: request.pci, signature: request.signature },
+            // Revoking is not repeated on its own: the visitor sees the failure and asks again.
+            retries: 0
+          })
+        ),
+        Effect.withSpan("BlockchainApi.revokeSmartSession")
+      ),
     fungiblePrices: (addresses) =>
       http
         .json(

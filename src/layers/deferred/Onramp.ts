@@ -73,7 +73,11 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       const fiat = options.fiat.find((f) => f.id === draft.fiat)
       const amount = checkFiatAmount(draft.amount, limitsOf(fiat), draft.method)
       const crypto = options.crypto.find((c) => c.currency.id === draft.crypto)
-      if (!amount.ok) return { problem: amount.problem, limit: amount.limit } as const
+      if (!amount.ok)
+        return {
+          problem: amount.problem,
+          limit: amount.problem === "below-min" || amount.problem === "above-max" ? amount.limit : undefined
+        } as const
       if (crypto === undefined) return { problem: "crypto" } as const
       if (options.countries.length > 0 && draft.country === undefined) return { problem: "country" } as const
       return { crypto, amount: amount.amount } as const
@@ -221,16 +225,17 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
             )
           )
       )
-      if (url._tag === "Failure")
-        return yield* SubscriptionRef.set(state, {
-          _tag: "Editing",
-          draft,
-          options,
-          quote: { _tag: "NoQuote", error: url.failure }
-        })
       const symbol = form.crypto.currency.symbol ?? form.crypto.currency.id
-      yield* SubscriptionRef.set(state, { _tag: "Opened", draft, options, quote, url: url.success, symbol })
-      yield* FiberHandle.run(watching, awaitArrival(chainId, contract ?? "", symbol, before.balance))
+      // Only while the page is still awaited: a visitor who went back keeps the form.
+      const opened = yield* SubscriptionRef.modify(state, (now): readonly [boolean, OnrampState] =>
+        now._tag !== "Opening"
+          ? [false, now]
+          : url._tag === "Failure"
+            ? [false, { _tag: "Editing", draft, options, quote: { _tag: "NoQuote", error: url.failure } }]
+            : [true, { _tag: "Opened", draft, options, quote, url: url.success, symbol }]
+      )
+      if (opened)
+        yield* FiberHandle.run(watching, awaitArrival(chainId, contract ?? "", symbol, before.balance))
     })
 
     const back: OnrampShape["back"] = Effect.gen(function* () {

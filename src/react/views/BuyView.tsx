@@ -7,6 +7,7 @@ import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { approveCss } from "./approveStyles"
+import { FlowDone } from "./FlowDone"
 
 const METHODS: Record<string, string> = { card: "Card", bank_account: "Bank account" }
 
@@ -233,15 +234,6 @@ export const BuyView = () => {
         </div>
       )
     case "Arrived":
-      return (
-        <div className="approve">
-          <p className="approve-title" role="status">
-            {state.amount} {state.symbol} arrived
-          </p>
-          <button type="button" className="button" onClick={() => void controller.goBack()}>
-            Done
-          </button>
-        </div>
-      )
+      return <FlowDone title={`${state.amount} ${state.symbol} arrived`} />
   }
 }

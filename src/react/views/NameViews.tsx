@@ -5,6 +5,7 @@ import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { approveCss } from "./approveStyles"
+import { FlowDone } from "./FlowDone"
 
 const PROBLEMS: Record<NameProblem, string> = {
   empty: "Enter a name",
@@ -98,16 +99,6 @@ export const RegisterAccountNameView = () => {
 /** RegisterAccountNameSuccess: the name is the account's now. */
 export const RegisterAccountNameSuccessView = () => {
   useViewStyles(approveCss)
-  const controller = useController()
-  const state = useStore(controller.names.state)
-  return (
-    <div className="approve">
-      <p className="approve-title" role="status">
-        {state._tag === "Registered" ? `${state.name} is yours` : "Name registered"}
-      </p>
-      <button type="button" className="button" onClick={() => void controller.goBack()}>
-        Done
-      </button>
-    </div>
-  )
+  const state = useStore(useController().names.state)
+  return <FlowDone title={state._tag === "Registered" ? `${state.name} is yours` : "Name registered"} />
 }

@@ -7,6 +7,7 @@ import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { approveCss } from "./approveStyles"
+import { FlowDone } from "./FlowDone"
 
 const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
   empty: "Enter an amount",
@@ -187,15 +188,7 @@ export const SendView = () => {
       return <Form />
     case "Sent":
       return (
-        <div className="approve">
-          <p className="approve-title" role="status">
-            Sent {amountOf(state.preview.amount, state.preview.token)}
-          </p>
-          <p className="connecting-text code">{state.hash}</p>
-          <button type="button" className="button" onClick={() => void controller.goBack()}>
-            Done
-          </button>
-        </div>
+        <FlowDone title={`Sent ${amountOf(state.preview.amount, state.preview.token)}`} detail={state.hash} />
       )
     default:
       return <Preview />

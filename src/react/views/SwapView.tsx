@@ -7,6 +7,7 @@ import { useController } from "../modal/context"
 import { useViewStyles } from "../modal/styleSheets"
 import { useStore } from "../modal/useStore"
 import { approveCss } from "./approveStyles"
+import { FlowDone } from "./FlowDone"
 
 const PROBLEMS: Record<SwapProblem, string> = {
   empty: "Enter an amount",
@@ -299,16 +300,10 @@ export const SwapView = () => {
       return <Form state={state} />
     case "Swapped":
       return (
-        <div className="approve">
-          <p className="approve-title" role="status">
-            Swapped {amountOf(state.plan.quote.fromAmount, state.plan.quote.from)} for{" "}
-            {state.plan.quote.to.symbol}
-          </p>
-          <p className="connecting-text code">{state.hash}</p>
-          <button type="button" className="button" onClick={() => void controller.goBack()}>
-            Done
-          </button>
-        </div>
+        <FlowDone
+          title={`Swapped ${amountOf(state.plan.quote.fromAmount, state.plan.quote.from)} for ${state.plan.quote.to.symbol}`}
+          detail={state.hash}
+        />
       )
     default:
       return <Preview state={state} />
