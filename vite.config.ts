@@ -96,6 +96,7 @@ export default defineConfig(({ mode }) =>
                 entry: {
                   index: here("./src/index.ts"),
                   layers: here("./src/layers/index.ts"),
+                  networks: here("./src/networks.ts"),
                   react: here("./src/react/index.ts"),
                   siwx: here("./src/siwx/index.ts"),
                   testing: here("./src/testing/index.ts")

@@ -7,6 +7,7 @@ import type { RetryableDatum } from "../../services/AccountData"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
 import { WalletIcon } from "./WalletIcon"
+import { RemoteImage } from "./WalletImage"
 
 type Tab = "Tokens" | "NFTs" | "Activity"
 const TABS: ReadonlyArray<Tab> = ["Tokens", "NFTs", "Activity"]
@@ -176,17 +177,7 @@ const Nfts = () => {
         <ul className="nft-grid" aria-label="NFTs">
           {items.map((nft) => (
             <li key={`${nft.name}|${nft.preview ?? ""}`} className="nft">
-              {nft.preview === undefined ? (
-                <span className="nft-preview placeholder" aria-hidden="true" />
-              ) : (
-                <img
-                  className="nft-preview"
-                  src={nft.preview}
-                  alt=""
-                  loading="lazy"
-                  referrerPolicy="no-referrer"
-                />
-              )}
+              <RemoteImage src={nft.preview} name="" className="nft-preview" />
               <span className="name">{nft.name}</span>
             </li>
           ))}

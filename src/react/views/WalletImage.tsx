@@ -5,13 +5,20 @@ export const IMAGE_TIMEOUT_MS = 2000
 
 const initialOf = (name: string) => (Array.from(name)[0] ?? "?").toUpperCase()
 
-const Placeholder = ({ name }: { readonly name: string }) => (
-  <span className="wallet-icon placeholder" aria-hidden="true">
-    {initialOf(name)}
+const Placeholder = ({ name, className }: { readonly name: string; readonly className: string }) => (
+  <span className={`${className} placeholder`} aria-hidden="true">
+    {name === "" ? null : initialOf(name)}
   </span>
 )
 
-const LazyImage = ({ src, name }: { readonly src: string; readonly name: string }) => {
+interface ImageProps {
+  readonly src: string
+  readonly name: string
+  readonly size: number | undefined
+  readonly className: string
+}
+
+const LazyImage = ({ src, name, size, className }: ImageProps) => {
   const [state, setState] = useState<"loading" | "loaded" | "failed">("loading")
   useEffect(() => {
     const timer = setTimeout(
@@ -20,14 +27,14 @@ const LazyImage = ({ src, name }: { readonly src: string; readonly name: string 
     )
     return () => clearTimeout(timer)
   }, [])
-  if (state === "failed") return <Placeholder name={name} />
+  if (state === "failed") return <Placeholder name={name} className={className} />
   return (
     <img
-      className="wallet-icon"
+      className={className}
       src={src}
       alt=""
-      width={40}
-      height={40}
+      width={size}
+      height={size}
       loading="lazy"
       decoding="async"
       referrerPolicy="no-referrer"
@@ -38,8 +45,28 @@ const LazyImage = ({ src, name }: { readonly src: string; readonly name: string 
 }
 
 /**
- * A listing's image, lazily loaded through `<img src>` only (THREATS.md T3); the wallet's initial when
- * there is no image, it fails, or it takes longer than {@link IMAGE_TIMEOUT_MS}.
+ * A remote image (wallet, token or account icon, NFT preview) through `<img src>` only, given a URL already
+ * made safe (THREATS.md T3): the initial of `name` instead when there is none, it fails, or it has not
+ * loaded within {@link IMAGE_TIMEOUT_MS}.
  */
-export const WalletImage = ({ src, name }: { readonly src: string | undefined; readonly name: string }) =>
-  src === undefined ? <Placeholder name={name} /> : <LazyImage key={src} src={src} name={name} />
+export const RemoteImage = ({
+  src,
+  name,
+  size,
+  className = "wallet-icon"
+}: {
+  readonly src: string | undefined
+  readonly name: string
+  readonly size?: number
+  readonly className?: string
+}) =>
+  src === undefined ? (
+    <Placeholder name={name} className={className} />
+  ) : (
+    <LazyImage key={src} src={src} name={name} size={size} className={className} />
+  )
+
+/** A listing's image (40 px). */
+export const WalletImage = ({ src, name }: { readonly src: string | undefined; readonly name: string }) => (
+  <RemoteImage src={src} name={name} size={40} />
+)
