@@ -24,6 +24,7 @@ import { OriginGuard } from "../services/OriginGuard"
 import { type RpcEvent, RpcRouter } from "../services/RpcRouter"
 import { SignIn, type SignInState } from "../services/SignIn"
 import { TransactionWatcher } from "../services/TransactionWatcher"
+import { WalletCatalog } from "../services/WalletCatalog"
 
 /** The Connecting views, by the kind of connect they wait for. */
 const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
@@ -31,6 +32,14 @@ const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
   ConnectingWalletConnect: "walletConnect",
   ConnectingWalletConnectBasic: "walletConnect"
 }
+
+/** Views that list the provider's wallets. */
+const LISTS_WALLETS: ReadonlySet<View> = new Set([
+  "Connect",
+  "AllWallets",
+  "ConnectingWalletConnect",
+  "ConnectingWalletConnectBasic"
+])
 
 /** The connect a route waits for, if it shows a Connecting view. */
 export const connectingKind = (route: RouterState): "browser" | "walletConnect" | undefined =>
@@ -76,6 +85,7 @@ export const makeModalFlow = Effect.gen(function* () {
   const emailLogin = yield* EmailLogin
   const auth = yield* AuthConnector
   const names = yield* Names
+  const catalog = yield* WalletCatalog
   const scope = yield* Effect.scope
 
   const isConnected = Effect.zipWith(
@@ -262,6 +272,14 @@ export const makeModalFlow = Effect.gen(function* () {
       if (state._tag !== "Checking" && onSignInView) yield* router.close({ force: true })
     })
   yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
+
+  // The listing (featured, recommended, pages) loads with the first open view that lists wallets.
+  yield* SubscriptionRef.changes(router.state).pipe(
+    Stream.filter((state) => state.open && LISTS_WALLETS.has(state.view)),
+    // In the background: a slow or failing load never holds up the next view's (it is dropped while one runs).
+    Stream.runForEach(() => Effect.forkIn(catalog.load, scope)),
+    Effect.forkScoped
+  )
 
   // A registered name is shown on its own view, in place of the form (while the form still shows).
   yield* SubscriptionRef.changes(names.state).pipe(

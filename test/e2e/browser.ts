@@ -233,6 +233,6 @@ export async function chooseSandboxWallet(page: Page, demoUrl: string, query: st
   await page.getByRole("button", { name: "Connect Wallet" }).click()
   await page
     .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /Sandbox Wallet/ })
+    .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
     .click()
 }

@@ -67,7 +67,7 @@ const connectButton = (page: Page) => page.getByRole("button", { name: "Connect 
 async function chooseSandboxWallet(page: Page) {
   await connectButton(page).click()
   const dialog = page.getByRole("dialog", { name: "Connect Wallet" })
-  await dialog.getByRole("button", { name: /Sandbox Wallet/ }).click()
+  await dialog.getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ }).click()
 }
 
 /** Connects with an auto-approving wallet and waits until the Account view shows the address. */
@@ -252,7 +252,7 @@ test("a reload where an impostor announces the stored wallet first reconnects ne
   await connectButton(page).click()
   const dialog = page.getByRole("dialog", { name: "Connect Wallet" })
   const tagged = dialog
-    .getByRole("button", { name: /Sandbox Wallet/ })
+    .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
     .filter({ hasText: "Possible impersonation" })
   await expect
     .poll(() => tagged.count(), { message: "Sandbox Wallet rows tagged as possible impersonation" })
@@ -280,7 +280,7 @@ test("ten rapid clicks on the wallet row make exactly one eth_requestAccounts", 
   await connectButton(page).click()
   await page
     .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /Sandbox Wallet/ })
+    .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
     .waitFor()
 
   // Ten clicks in one task: all land on the row before React re-renders the view.

@@ -256,7 +256,7 @@ async function connect(page: Page): Promise<Locator> {
   await page.getByRole("button", { name: "Connect Wallet" }).click()
   await page
     .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /Sandbox Wallet/ })
+    .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
     .click()
   const account = page.getByRole("dialog", { name: "Account" })
   await account.getByText(truncate(account0), { exact: true }).waitFor()
@@ -564,7 +564,7 @@ describe("a listing whose wallets link to OS and application protocol handlers (
       await page.getByRole("button", { name: "Connect Wallet" }).click()
       await page
         .getByRole("dialog", { name: "Connect Wallet" })
-        .getByRole("button", { name: /WalletConnect/ })
+        .getByRole("button", { name: /^WalletConnect/ })
         .click()
       const view = page.getByRole("dialog", { name: "WalletConnect" })
       await view.getByRole("button", { name: "Copy link" }).waitFor()
@@ -748,7 +748,7 @@ describe("with the sandbox API failing", () => {
       expect(openMs).toBeLessThan(1000)
       await connectDialog
         .getByRole("list", { name: "Wallets" })
-        .getByRole("button", { name: /Sandbox Wallet/ })
+        .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
         .waitFor()
 
       await connectDialog.getByRole("button", { name: "All Wallets" }).click()
@@ -759,7 +759,7 @@ describe("with the sandbox API failing", () => {
       // The installed wallet is listed whatever the catalogue says.
       const installed = dialog
         .getByRole("list", { name: "All wallets" })
-        .getByRole("button", { name: /Sandbox Wallet/ })
+        .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
       await installed.waitFor()
 
       if (rule.delayMs === undefined) {

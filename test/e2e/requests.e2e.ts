@@ -185,7 +185,7 @@ describe("send 0.01 ETH from the demo page", () => {
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await page
       .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /Sandbox Wallet/ })
+      .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
       .click()
     await accountDialog(page).getByText(truncate(account0), { exact: true }).waitFor()
     await closeModal(page)
@@ -209,7 +209,7 @@ describe("send 0.01 ETH through WalletConnect", () => {
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await page
       .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /WalletConnect/ })
+      .getByRole("button", { name: /^WalletConnect/ })
       .click()
     const pairing = page.getByRole("dialog", { name: "WalletConnect" })
     await pairing.getByRole("img", { name: "QR code: Scan with your wallet" }).waitFor()
@@ -290,7 +290,7 @@ describe("a wallet that never answers, with the modal open", () => {
     await page.getByRole("button", { name: "Connect Wallet" }).click()
     await page
       .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /Sandbox Wallet/ })
+      .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
       .click()
     await accountDialog(page).getByText(truncate(account0), { exact: true }).waitFor()
     await page.evaluate(() => window.__sandboxWallet!.setMode("hang"))

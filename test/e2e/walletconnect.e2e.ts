@@ -23,7 +23,7 @@ const modal = (page: Page, name: string | RegExp) => page.getByRole("dialog", { 
 async function chooseWalletConnect(page: Page) {
   await page.getByRole("button", { name: "Connect Wallet" }).click()
   await modal(page, "Connect Wallet")
-    .getByRole("button", { name: /WalletConnect/ })
+    .getByRole("button", { name: /^WalletConnect/ })
     .click()
   return modal(page, "WalletConnect")
 }

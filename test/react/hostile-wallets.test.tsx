@@ -15,6 +15,10 @@ import { baseOptions } from "../fixtures"
 import { TestPlatform } from "../support/platform"
 import { disposeModals, openOnConnect, PWN } from "./harness"
 
+/** The browser wallets' rows of the Connect view (the WalletConnect row aside). */
+const BROWSER_WALLET_NAMES = '.list li:not([data-group="walletConnect"]) .name'
+const BROWSER_WALLET_TAGS = '.list li:not([data-group="walletConnect"]) .tag'
+
 const options: ModalOptionsInput = {
   ...baseOptions,
   // Only the wallet list: fewer nodes to walk, the same rendering path for wallets.
@@ -186,9 +190,9 @@ describe("hostile wallets in the modal (R9)", () => {
 
       // Each listed name is the cleaned name, as the text of its row and nowhere as markup.
       const expected = batch.map((w) => sanitizeName(w.name)).filter((n): n is string => n !== undefined)
-      const shown = [...shadow.querySelectorAll(".list .name")].map((n) => n.textContent)
+      const shown = [...shadow.querySelectorAll(BROWSER_WALLET_NAMES)].map((n) => n.textContent)
       expect(shown).toEqual(expected)
-      for (const name of shadow.querySelectorAll(".list .name")) {
+      for (const name of shadow.querySelectorAll(BROWSER_WALLET_NAMES)) {
         expect(name.children.length).toBe(0)
       }
       expect(INVISIBLE.test(shadow.textContent ?? "")).toBe(false)
@@ -226,7 +230,7 @@ describe("hostile wallets in the modal (R9)", () => {
       ],
       5000
     )
-    const tags = [...shadow.querySelectorAll(".list .tag")].map((t) => t.textContent)
+    const tags = [...shadow.querySelectorAll(BROWSER_WALLET_TAGS)].map((t) => t.textContent)
     expect(tags).toEqual(["Possible impersonation", "Possible impersonation"])
   })
 })

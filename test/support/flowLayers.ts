@@ -25,6 +25,7 @@ import { Names, type NamesState } from "../../src/services/Names"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
+import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
 
 /** A watcher with no transactions that never settles one; a fresh one for each build. */
 export const idleTransactionWatcher: Layer.Layer<TransactionWatcher> = Layer.effect(
@@ -67,6 +68,38 @@ export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
 )
 
 /** Sign-in off: it stays Idle and its commands do nothing. */
+/** A wallet listing that never loads anything (its `load` does nothing). */
+export const idleCatalog: Layer.Layer<WalletCatalog> = Layer.effect(
+  WalletCatalog,
+  Effect.gen(function* () {
+    const state = yield* SubscriptionRef.make<CatalogState>({
+      installed: [],
+      custom: [],
+      featured: [],
+      recommended: [],
+      wallets: [],
+      list: [],
+      count: 0,
+      page: 0,
+      loaded: false,
+      hasMore: false,
+      status: { _tag: "Idle" }
+    })
+    const search = yield* SubscriptionRef.make<CatalogSearchState>({
+      query: "",
+      results: [],
+      status: { _tag: "Idle" }
+    })
+    return WalletCatalog.of({
+      state,
+      search,
+      load: Effect.void,
+      loadNextPage: Effect.void,
+      setQuery: () => Effect.void
+    })
+  })
+)
+
 /** No name is being registered. */
 export const idleNames: Layer.Layer<Names> = Layer.effect(
   Names,
@@ -111,6 +144,7 @@ export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
     idleAccountData,
     idleSignIn,
     idleNames,
+    idleCatalog,
     allowedOrigin,
     unansweredChains
   )

@@ -28,7 +28,14 @@ import {
 import { WalletConnect } from "../../src/services/WalletConnect"
 import type { MockEip1193Provider } from "../../src/testing/mockWallet"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, withAuthConnector } from "../fixtures"
-import { allowedOrigin, fixedConnection, idleNames, idleSignIn, unansweredChains } from "./flowLayers"
+import {
+  allowedOrigin,
+  fixedConnection,
+  idleCatalog,
+  idleNames,
+  idleSignIn,
+  unansweredChains
+} from "./flowLayers"
 
 export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 export const HASH = `0x${"ab".repeat(32)}`
@@ -82,6 +89,7 @@ export const world = (
     accountData,
     idleSignIn,
     idleNames,
+    idleCatalog,
     withAuthConnector(core),
     options.chains ?? unansweredChains
   ).pipe(Layer.provideMerge(core))

@@ -29,11 +29,8 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState("")
 
-  useEffect(() => {
-    void catalog.load()
-    // Leaving the view drops the search, as a fresh visit starts from the full list.
-    return () => void catalog.setQuery("")
-  }, [catalog])
+  // Leaving the view drops the search, as a fresh visit starts from the full list.
+  useEffect(() => () => void catalog.setQuery(""), [catalog])
 
   const query = text.trim()
   const searching = query !== ""

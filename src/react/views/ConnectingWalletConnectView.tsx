@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react"
+import { useState } from "react"
 import { safeHttpsUrl, safeWalletLink, walletLink } from "../../internal/deepLink"
 import { isTouchDevice } from "../../internal/device"
 import { present } from "../../presentation"
@@ -178,7 +178,6 @@ export const ConnectingWalletConnectBasicView = () => {
   const controller = useController()
   const { pairing, failed, retry } = usePairing()
   const { list } = useStore(controller.catalog.state)
-  useEffect(() => void controller.catalog.load(), [controller])
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
   const wallets = list

@@ -1,91 +1,97 @@
 import { useMemo } from "react"
-import type { RecentWallet } from "../../schemas/Wallet"
-import type { WalletConnector } from "../../services/Connectors"
+import { type ConnectRow, connectRows } from "../../internal/connectGroups"
 import { useController } from "../modal/context"
 import { useStore } from "../modal/useStore"
 import { WalletIcon } from "./WalletIcon"
 
-/** Recent wallets first, newest first; the rest in discovery order (SPEC.md §2 connector groups). */
-export const orderWallets = (
-  connectors: ReadonlyArray<WalletConnector>,
-  recent: ReadonlyArray<RecentWallet>
-): ReadonlyArray<{ readonly connector: WalletConnector; readonly recent: boolean }> => {
-  const rank = (c: WalletConnector) => {
-    const index = recent.findIndex((r) => r.id === c.key)
-    return index === -1 ? Number.POSITIVE_INFINITY : index
+const Row = ({ row }: { readonly row: ConnectRow }) => {
+  const controller = useController()
+  switch (row.kind) {
+    case "walletConnect":
+      return (
+        <button
+          type="button"
+          className="row"
+          onClick={() => void controller.chooseWallet({ _tag: "WalletConnect" })}
+        >
+          <WalletIcon icon={undefined} name="WalletConnect" />
+          <span className="name">WalletConnect</span>
+          <span className="tag">QR code</span>
+        </button>
+      )
+    case "connector":
+      return (
+        <button
+          type="button"
+          className="row"
+          data-suspicious={row.connector.suspicious || undefined}
+          onClick={() => void controller.chooseWallet({ _tag: "Connector", connectorId: row.connector.id })}
+        >
+          <WalletIcon icon={row.connector.icon} name={row.connector.name} />
+          <span className="name">{row.connector.name}</span>
+          {row.tag === undefined ? null : <span className="tag">{row.tag}</span>}
+        </button>
+      )
+    case "listing":
+      return (
+        <button
+          type="button"
+          className="row"
+          onClick={() => void controller.chooseWallet({ _tag: "WalletConnect", walletId: row.wallet.id })}
+        >
+          <WalletIcon icon={row.wallet.imageUrl} name={row.wallet.name} />
+          <span className="name">{row.wallet.name}</span>
+        </button>
+      )
   }
-  return connectors
-    .map((connector, index) => ({ connector, index, rank: rank(connector) }))
-    .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map(({ connector, rank }) => ({ connector, recent: rank !== Number.POSITIVE_INFINITY }))
 }
-
-const tagOf = (connector: WalletConnector, recent: boolean) =>
-  connector.suspicious
-    ? "Possible impersonation"
-    : recent
-      ? "Recent"
-      : connector.type === "ANNOUNCED"
-        ? "Installed"
-        : undefined
 
 /**
- * The WalletConnect group: one row that pairs by QR code (or, on touch devices, by the basic list of wallet
- * links). Hidden when WalletConnect is off or already connected (SPEC.md §2).
+ * The Connect view's wallets (SPEC.md §2): WalletConnect, recent, installed, featured, custom, other and
+ * recommended wallets in the host's `connectorTypeOrder`, each once; choosing one starts connecting.
  */
-const WalletConnectRow = () => {
-  const controller = useController()
-  const { namespaces } = useStore(controller.connection)
-  const connected = Object.values(namespaces).some(
-    (n) => n?.status === "connected" && n.connector.type === "WALLET_CONNECT"
-  )
-  if (!controller.config.enableWalletConnect || connected) return null
-  return (
-    <button
-      type="button"
-      className="row"
-      onClick={() => void controller.chooseWallet({ _tag: "WalletConnect" })}
-    >
-      <WalletIcon icon={undefined} name="WalletConnect" />
-      <span className="name">WalletConnect</span>
-      <span className="tag">QR code</span>
-    </button>
-  )
-}
-
-/** The WalletConnect row, then the browser wallets found on the page; choosing one starts connecting. */
-export const WalletList = () => (
-  <>
-    <WalletConnectRow />
-    <BrowserWallets />
-  </>
-)
-
-const BrowserWallets = () => {
+export const WalletList = () => {
   const controller = useController()
   const connectors = useStore(controller.connectors)
   const recent = useStore(controller.recentWallets)
-  const wallets = useMemo(() => orderWallets(connectors, recent), [connectors, recent])
-  if (wallets.length === 0) return <p className="empty">No browser wallet found</p>
+  const { namespaces } = useStore(controller.connection)
+  const { featured, custom, recommended } = useStore(controller.catalog.state)
+  const connected = Object.values(namespaces).some(
+    (n) => n?.status === "connected" && n.connector.type === "WALLET_CONNECT"
+  )
+  const rows = useMemo(
+    () =>
+      connectRows({
+        order: controller.config.features.connectorTypeOrder,
+        connectors,
+        recent,
+        featured,
+        custom,
+        recommended,
+        walletConnect: { enabled: controller.config.enableWalletConnect, connected }
+      }),
+    [controller, connectors, recent, featured, custom, recommended, connected]
+  )
+  const browserWallets = rows.some((row) => row.kind === "connector")
   return (
-    <ul className="list" aria-label="Wallets">
-      {wallets.map(({ connector, recent: isRecent }) => {
-        const tag = tagOf(connector, isRecent)
-        return (
-          <li key={connector.id}>
-            <button
-              type="button"
-              className="row"
-              data-suspicious={connector.suspicious || undefined}
-              onClick={() => void controller.chooseWallet({ _tag: "Connector", connectorId: connector.id })}
-            >
-              <WalletIcon icon={connector.icon} name={connector.name} />
-              <span className="name">{connector.name}</span>
-              {tag === undefined ? null : <span className="tag">{tag}</span>}
-            </button>
+    <>
+      {browserWallets ? null : <p className="empty">No browser wallet found</p>}
+      <ul className="list" aria-label="Wallets">
+        {rows.map((row) => (
+          <li
+            key={
+              row.kind === "walletConnect"
+                ? "walletConnect"
+                : row.kind === "connector"
+                  ? row.connector.id
+                  : row.wallet.id
+            }
+            data-group={row.group}
+          >
+            <Row row={row} />
           </li>
-        )
-      })}
-    </ul>
+        ))}
+      </ul>
+    </>
   )
 }
