@@ -31,6 +31,22 @@ const sandboxWallet: UserConfig = {
   }
 }
 
+/** The Sandbox Solana Wallet: one self-contained classic script that registers by the Wallet Standard. */
+const sandboxSolanaWallet: UserConfig = {
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    outDir: here("./sandbox/wallets/solana/dist"),
+    emptyOutDir: true,
+    sourcemap: true,
+    lib: {
+      entry: here("./sandbox/wallets/solana/index.ts"),
+      formats: ["iife"],
+      name: "SandboxSolanaWallet",
+      fileName: () => "sandbox-solana-wallet.js"
+    }
+  }
+}
+
 /** ox (under @walletconnect/utils) has a PURE annotation that Rollup cannot place and drops: harmless. */
 const quietDependencyAnnotations = (warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) => {
   if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/") === true) return
@@ -57,11 +73,12 @@ const sandboxWcWallet: UserConfig = {
  * `vite build` builds the package (library mode, one ES module per public entry).
  * `vite build --mode host` builds the sandbox host page against the built package.
  * `vite build --mode wallet` builds the sandbox wallet script.
+ * `vite build --mode solwallet` builds the Sandbox Solana Wallet script.
  * `vite build --mode wcwallet` builds the Sandbox WalletConnect Wallet page.
  */
 export default defineConfig(({ mode }) =>
-  mode === "wallet"
-    ? sandboxWallet
+  mode === "wallet" || mode === "solwallet"
+    ? { wallet: sandboxWallet, solwallet: sandboxSolanaWallet }[mode]
     : mode === "wcwallet"
       ? sandboxWcWallet
       : mode === "host"

@@ -38,6 +38,10 @@ if (stopping) {
   for (const token of demo.sandbox.tokens) {
     console.error(`  ${token.name} (${token.symbol}, ${token.decimals} decimals): ${token.address}`)
   }
+  console.error(`  Sandbox Solana (${demo.solana.chain}): ${demo.solana.rpcUrl}`)
+  console.error(
+    `  ${demo.solana.mint.name} (${demo.solana.mint.symbol}, ${demo.solana.mint.decimals} decimals): ${demo.solana.mint.address}`
+  )
   console.error(`  Provider API: ${demo.api.url}`)
   console.error(`  WalletConnect relay: ${demo.relay.url}`)
   console.error(`  Embedded wallet frame: ${demo.frameUrl} (mailbox: ${demo.frameUrl}/mailbox)`)

@@ -1,4 +1,5 @@
 import type { SandboxChain, SandboxPool, SandboxToken } from "../chain/chain.mjs"
+import type { SandboxSolana } from "../solana/chain.mjs"
 
 export type FaultStatus = 403 | 429 | 500 | 503
 
@@ -103,6 +104,11 @@ export interface SandboxApiOptions {
    * first: `{ name: "taken.reown.id", address }`.
    */
   readonly names?: ReadonlyArray<{ readonly name: string; readonly address: string }>
+  /**
+   * The local Solana chain (`startSandboxSolana()`): balances and history for `chainId=solana:localnet`
+   * are read from it, the RPC proxy forwards to it, and `GET /v1/supported-chains` lists it.
+   */
+  readonly solana?: Pick<SandboxSolana, "chain" | "rpcUrl" | "mint">
 }
 
 export interface SandboxApi {
@@ -126,7 +132,7 @@ export interface SandboxApi {
 }
 
 export declare const DEFAULT_PROJECT_ID: "sandbox-project"
-/** USD prices by symbol (ETH, sUSD, SBX, SOL, USDC); tokens not listed are priced 0. */
+/** USD prices by symbol (ETH, sUSD, SBX, SOL, USDC, sSPL); tokens not listed are priced 0. */
 export declare const PRICES: Readonly<Record<string, number>>
 /** The Solana clusters (CAIP-2: mainnet, devnet, testnet) the balance fixture answers for. */
 export declare const SOLANA_CHAIN_IDS: ReadonlyArray<string>

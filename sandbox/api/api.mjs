@@ -14,6 +14,7 @@ import { createChainIndex, UpstreamError, ZERO_ADDRESS } from "./indexer.mjs"
 import { createNamesHandlers } from "./names.mjs"
 import { createOnrampHandlers } from "./onramp.mjs"
 import { createSessionsHandlers } from "./sessions.mjs"
+import { createSolanaHandlers } from "./solana.mjs"
 import {
   buildWalletListing,
   initialsOf,
@@ -26,7 +27,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
 
 export const DEFAULT_PROJECT_ID = "sandbox-project"
 /** USD prices by symbol; tokens not listed are priced 0. */
-export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25, SOL: 150, USDC: 1 })
+export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25, SOL: 150, USDC: 1, sSPL: 1 })
 export const HISTORY_PAGE_SIZE = 10
 /** What `GET /projects/v1/origins` answers unless told otherwise: the loopback hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = Object.freeze(["http://localhost:*", "http://127.0.0.1:*"])
@@ -98,6 +99,32 @@ export const SOLANA_CHAIN_IDS = Object.freeze([
 export const SOLANA_USDC_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
 const SOL = Object.freeze({ name: "Solana", symbol: "SOL", decimals: 9 })
 const SPL_USDC = Object.freeze({ name: "USD Coin", symbol: "USDC", decimals: 6 })
+/** What the proxy forwards to the local Solana chain (`options.solana`): reads, send and simulate. */
+const SOLANA_PROXY_METHODS = new Set([
+  "getHealth",
+  "getVersion",
+  "getGenesisHash",
+  "getSlot",
+  "getBlockHeight",
+  "getEpochInfo",
+  "getTransactionCount",
+  "getLatestBlockhash",
+  "isBlockhashValid",
+  "getBalance",
+  "getAccountInfo",
+  "getMultipleAccounts",
+  "getTokenAccountsByOwner",
+  "getTokenAccountBalance",
+  "getTokenSupply",
+  "getMinimumBalanceForRentExemption",
+  "getFeeForMessage",
+  "getRecentPrioritizationFees",
+  "getSignatureStatuses",
+  "getSignaturesForAddress",
+  "getTransaction",
+  "sendTransaction",
+  "simulateTransaction"
+])
 
 const BODY_LIMITS = {
   rpc: 1024 * 1024,
@@ -434,6 +461,18 @@ const assertOptions = (options) => {
   const port = options.port ?? 0
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`options.port: bad port ${port}`)
+  const solana = options.solana
+  if (
+    solana !== undefined &&
+    !(
+      typeof solana?.chain === "string" &&
+      solana.chain.startsWith("solana:") &&
+      typeof solana.rpcUrl === "string" &&
+      /^https?:\/\//.test(solana.rpcUrl) &&
+      typeof solana.mint?.address === "string"
+    )
+  )
+    throw new TypeError("options.solana: expected the object startSandboxSolana() resolves to")
   const onramp = options.onrampProviderUrl
   if (onramp !== undefined && !(typeof onramp === "string" && /^https?:\/\/[^/?#\s]+\/?$/.test(onramp)))
     throw new TypeError(`options.onrampProviderUrl: not an http(s) origin: ${onramp}`)
@@ -602,7 +641,8 @@ export async function startSandboxApi(options) {
     const wanted = decodeSegment(params[0]).toLowerCase()
     const symbols = [
       ...TOKEN_SYMBOLS,
-      ...chains.flatMap((chain) => chain.index.tokens().map((t) => t.symbol))
+      ...chains.flatMap((chain) => chain.index.tokens().map((t) => t.symbol)),
+      ...(options.solana === undefined ? [] : [options.solana.mint.symbol])
     ]
     const symbol = symbols.find((s) => s.toLowerCase() === wanted)
     if (symbol === undefined) return message(404, "Image not found")
@@ -655,8 +695,19 @@ export async function startSandboxApi(options) {
     ]
   }
 
+  /** The local Solana chain's balances and history (`options.solana`), read over its RPC. */
+  const localSolana =
+    options.solana === undefined
+      ? undefined
+      : createSolanaHandlers({ solana: options.solana, balanceEntry, priceOf, tokenIconUrl })
+
   const balance = async ({ params, query, projectId }) => {
     const rawChain = query.get("chainId")
+    if (localSolana !== undefined && rawChain === localSolana.chain) {
+      const address = requireSolanaAddress(params[0])
+      requireUsd(query)
+      return json(200, { balances: await localSolana.balances(address, projectId) })
+    }
     if (rawChain?.startsWith("solana:")) {
       const caip = requireSolanaChain(rawChain)
       const address = requireSolanaAddress(params[0])
@@ -767,8 +818,21 @@ export async function startSandboxApi(options) {
 
   const history = async ({ params, query, projectId }) => {
     if (SOLANA_ADDRESS.test(decodeSegment(params[0]))) {
-      // History is EVM only (SPEC §9): a Solana account has none here, on any Solana cluster.
       const only = query.get("chainId")
+      if (localSolana !== undefined && (only === null || only === "" || only === localSolana.chain)) {
+        // The local Solana chain's transactions, read from it.
+        const address = requireSolanaAddress(params[0])
+        const cursor = query.get("cursor")
+        const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor)
+        const all = (await localSolana.history(address, projectId))
+          .map((entry) => ({ key: sortKey(entry.timestamp, 0, entry.slot, 0), tx: entry.tx }))
+          .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+        const remaining = after === undefined ? all : all.filter((entry) => entry.key < after)
+        const page = remaining.slice(0, pageSize)
+        const next = remaining.length > pageSize ? encodeCursor(page[page.length - 1].key) : null
+        return json(200, { data: page.map((entry) => entry.tx), next })
+      }
+      // Otherwise history is EVM only (SPEC §9): a Solana account has none on the public Solana clusters.
       if (only !== null && only !== "") requireSolanaChain(only)
       const cursor = query.get("cursor")
       if (cursor !== null && cursor !== "") decodeCursor(cursor)
@@ -808,7 +872,7 @@ export async function startSandboxApi(options) {
 
   const rpcError = (id, code, text) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } })
   /** A local answer for a request the proxy does not forward, or undefined to forward it. */
-  const screen = (request) => {
+  const screen = (request, target) => {
     if (
       request === null ||
       typeof request !== "object" ||
@@ -816,13 +880,24 @@ export async function startSandboxApi(options) {
       typeof request.method !== "string"
     )
       return rpcError(request?.id, -32600, "Invalid request")
+    if (target.solana)
+      return SOLANA_PROXY_METHODS.has(request.method)
+        ? undefined
+        : rpcError(request.id, -32601, `Method ${request.method.slice(0, 64)} is not served by this RPC`)
     if (request.method === "eth_accounts") return { jsonrpc: "2.0", id: request.id ?? null, result: [] }
     if (BLOCKED_RPC.test(request.method))
       return rpcError(request.id, -32601, `Method ${request.method.slice(0, 64)} is not served by this RPC`)
     return undefined
   }
   const rpcProxy = async ({ req, query }) => {
-    const chain = requireChain(query.get("chainId"), { required: true })
+    const rawChain = query.get("chainId")
+    // The local Solana chain: its reads, send and simulate (no airdrop, like no anvil_* on the EVM chains).
+    const target =
+      localSolana !== undefined && rawChain === localSolana.chain
+        ? { solana: true, rpcUrl: options.solana.rpcUrl, name: localSolana.chain }
+        : undefined
+    const chain = target ?? requireChain(rawChain, { required: true })
+    const upstream = target ?? { solana: false, rpcUrl: chain.index.rpcUrl, name: `chain ${chain.chainId}` }
     const text = await readBody(req, BODY_LIMITS.rpc)
     let payload
     try {
@@ -834,13 +909,13 @@ export async function startSandboxApi(options) {
     const calls = single ? [payload] : payload
     if (!single && (calls.length === 0 || calls.length > MAX_RPC_BATCH))
       return json(400, rpcError(null, -32600, `A batch holds 1 to ${MAX_RPC_BATCH} requests`))
-    const local = calls.map(screen)
+    const local = calls.map((call) => screen(call, upstream))
     const forward = calls.filter((_, i) => local[i] === undefined)
     if (forward.length === 0) return json(200, single ? local[0] : local)
     let status
     let answer
     try {
-      const response = await fetch(chain.index.rpcUrl, {
+      const response = await fetch(upstream.rpcUrl, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(single ? forward[0] : forward),
@@ -849,7 +924,7 @@ export async function startSandboxApi(options) {
       status = response.status
       answer = await response.text()
     } catch (cause) {
-      throw new UpstreamError(`chain ${chain.chainId} unavailable`, { cause })
+      throw new UpstreamError(`${upstream.name} unavailable`, { cause })
     }
     if (single)
       return { status, headers: { "content-type": "application/json; charset=utf-8" }, body: answer }
@@ -857,7 +932,7 @@ export async function startSandboxApi(options) {
     try {
       answers = JSON.parse(answer)
     } catch {
-      throw new UpstreamError(`chain ${chain.chainId} answered a batch with non-JSON`)
+      throw new UpstreamError(`${upstream.name} answered a batch with non-JSON`)
     }
     if (!Array.isArray(answers))
       return { status, headers: { "content-type": "application/json" }, body: answer }
@@ -953,7 +1028,13 @@ export async function startSandboxApi(options) {
     route(["GET"], /^\/getAnalyticsConfig\/?$/, () => json(200, { isAnalyticsEnabled: analyticsEnabled })),
     route(["POST"], /^\/(e|batch)\/?$/, recordEvents),
     route(["GET"], /^\/v1\/supported-chains\/?$/, () =>
-      json(200, { http: chains.map((chain) => chain.caip), ws: [] })
+      json(200, {
+        http: [
+          ...chains.map((chain) => chain.caip),
+          ...(localSolana === undefined ? [] : [localSolana.chain])
+        ],
+        ws: []
+      })
     ),
     route(["GET"], /^\/v1\/account\/([^/]+)\/balance\/?$/, balance),
     route(["GET"], /^\/v1\/account\/([^/]+)\/history\/?$/, history),

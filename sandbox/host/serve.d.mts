@@ -3,6 +3,7 @@ import type { SandboxChains } from "../chain/chain.mjs"
 import type { OnrampProvider } from "../onramp/provider.mjs"
 import type { SandboxRelay } from "../relay/relay.mjs"
 import type { SandboxConfig } from "../shared/config"
+import type { SandboxSolana } from "../solana/chain.mjs"
 
 export interface RunningServer {
   /** `http://127.0.0.1:PORT/` */
@@ -38,6 +39,11 @@ export interface RunningDemo extends RunningServer {
   /** What `/sandbox-config.js` gives the page. */
   readonly config: SandboxConfig
   /**
+   * The local Solana chain (`solana:localnet`, sandbox/solana): its JSON-RPC URL, dev accounts, the sSPL
+   * mint and the seeded history. The API reads Solana balances and history from it.
+   */
+  readonly solana: SandboxSolana
+  /**
    * Stops the servers, the API, the relay, the frame, the stand-in and the chains `startDemo` started; resolves once they have exited.
    */
   readonly close: () => Promise<void>
@@ -47,6 +53,7 @@ export type Route =
   | { readonly file: string; readonly body?: undefined }
 export declare const hostDist: string
 export declare const walletDist: string
+export declare const solanaWalletDist: string
 export declare const wcWalletDist: string
 export declare const contentSecurityPolicy: string
 export declare function buildDemo(): Promise<void>
@@ -55,7 +62,8 @@ export declare function sandboxConfig(
   api: Pick<SandboxApi, "url" | "projectId">,
   relay: Pick<SandboxRelay, "url">,
   frame: { readonly url: string },
-  social: { readonly url: string }
+  social: { readonly url: string },
+  solana?: Pick<SandboxSolana, "rpcUrl" | "chain" | "mint">
 ): SandboxConfig
 export declare function sandboxConfigScript(config: SandboxConfig): string
 export declare function serveStatic(

@@ -1,6 +1,7 @@
 // Builds the package, the demo host and the sandbox wallets, starts the sandbox chains (unless given running
 // ones) and serves the demo on loopback: sandbox/host/dist, plus /sandbox-config.js (the running sandbox,
-// generated) and /sandbox-wallet.js (the injected wallet); and the Sandbox WalletConnect Wallet's page from
+// generated), /sandbox-wallet.js (the injected wallet) and /sandbox-solana-wallet.js (the Sandbox Solana
+// Wallet, a wallet-standard one); and the Sandbox WalletConnect Wallet's page from
 // a server of its own; and the embedded wallet's frame (its page and auth server) and the social sign-in
 // stand-in, each on an origin of its own.
 // Used by `npm run demo` (sandbox/demo.mjs) and by the browser tests (test/e2e/globalSetup.ts).
@@ -16,9 +17,11 @@ import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
 import { startOnrampProvider } from "../onramp/provider.mjs"
 import { startSandboxRelay } from "../relay/relay.mjs"
 import { makeSignInServer } from "../signin/server.mjs"
+import { startSandboxSolana } from "../solana/chain.mjs"
 
 export const hostDist = fileURLToPath(new URL("./dist", import.meta.url))
 export const walletDist = fileURLToPath(new URL("../wallets/injected/dist", import.meta.url))
+export const solanaWalletDist = fileURLToPath(new URL("../wallets/solana/dist", import.meta.url))
 export const wcWalletDist = fileURLToPath(new URL("../wallets/walletconnect/dist", import.meta.url))
 
 const contentTypes = {
@@ -60,13 +63,15 @@ export const contentSecurityPolicy = [
 
 /**
  * Builds the package (dist/) and then the host page (sandbox/host/dist/), and meanwhile the sandbox wallet
- * (sandbox/wallets/injected/dist/) and the Sandbox WalletConnect Wallet (sandbox/wallets/walletconnect/dist/).
+ * (sandbox/wallets/injected/dist/), the Sandbox Solana Wallet (sandbox/wallets/solana/dist/) and the Sandbox
+ * WalletConnect Wallet (sandbox/wallets/walletconnect/dist/).
  * Waits for all of them before failing, so no build is left running.
  */
 export async function buildDemo() {
   const results = await Promise.allSettled([
     buildPackage().then(() => viteBuild(["--mode", "host"])),
     viteBuild(["--mode", "wallet"]),
+    viteBuild(["--mode", "solwallet"]),
     viteBuild(["--mode", "wcwallet"])
   ])
   const failed = results.find((result) => result.status === "rejected")
@@ -74,7 +79,7 @@ export async function buildDemo() {
 }
 
 /** What the page learns about the running sandbox (the `SandboxConfig` of sandbox/shared/config.ts). */
-export function sandboxConfig(sandbox, api, relay, frame, social) {
+export function sandboxConfig(sandbox, api, relay, frame, social, solana) {
   return {
     api: { url: api.url, projectId: api.projectId },
     relayUrl: relay.url,
@@ -92,7 +97,22 @@ export function sandboxConfig(sandbox, api, relay, frame, social) {
       defaultChainId: sandbox.chains[0].chainId,
       accounts: sandbox.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
       accountIndex: 0
-    }
+    },
+    // The local Solana chain (sandbox/solana): the Sandbox Solana Wallet reads it.
+    ...(solana === undefined
+      ? {}
+      : {
+          solana: {
+            rpcUrl: solana.rpcUrl,
+            chain: solana.chain,
+            mint: {
+              address: solana.mint.address,
+              name: solana.mint.name,
+              symbol: solana.mint.symbol,
+              decimals: solana.mint.decimals
+            }
+          }
+        })
   }
 }
 
@@ -226,6 +246,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
   let frame
   let social
   let onramp
+  let solana
   let server
   const stopAll = async () => {
     await server?.close()
@@ -236,6 +257,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     await social?.close()
     await frame?.close()
     await owned?.stop()
+    await solana?.stop()
   }
   try {
     if (built.status === "rejected") throw built.reason
@@ -245,6 +267,8 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     // /sandbox-config.js route is added once the API and the relay it names run.
     const wcWalletRoutes = {}
     wcWallet = await serveWcWallet(wcWalletRoutes)
+    // The local Solana chain (litesvm in this process, its JSON-RPC on a loopback port).
+    solana = await startSandboxSolana()
     // The onramp's payment provider ("Sandbox Pay") on an origin of its own; the API's URL generator points
     // at it.
     onramp = await startOnrampProvider({
@@ -259,7 +283,8 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       walletConnectWalletUrl: wcWallet.url,
       onrampProviderUrl: onramp.url,
       // A taken name (account #1's; the demo's wallet is account #0), so registering it shows suggestions.
-      names: [{ name: "sandbox.reown.id", address: sandbox.accounts[1].address }]
+      names: [{ name: "sandbox.reown.id", address: sandbox.accounts[1].address }],
+      solana
     })
     relay = await startSandboxRelay()
     // The frame (its page at /sdk and its auth server) on an origin of its own, and the social stand-in on a
@@ -268,7 +293,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     social = await startSocialStandIn({ frameAuthUrl: frame.url })
     frame.setSocialUrl(social.url)
     const signIn = await makeSignInServer({ chains: sandbox.chains })
-    const config = sandboxConfig(sandbox, api, relay, frame, social)
+    const config = sandboxConfig(sandbox, api, relay, frame, social, solana)
     wcWalletRoutes["/sandbox-config.js"] = { type: contentTypes[".js"], body: sandboxConfigScript(config) }
     server = await serveStatic(hostDist, {
       port,
@@ -276,7 +301,9 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       routes: {
         "/sandbox-config.js": { type: contentTypes[".js"], body: sandboxConfigScript(config) },
         "/sandbox-wallet.js": { file: join(walletDist, "sandbox-wallet.js") },
-        "/sandbox-wallet.js.map": { file: join(walletDist, "sandbox-wallet.js.map") }
+        "/sandbox-wallet.js.map": { file: join(walletDist, "sandbox-wallet.js.map") },
+        "/sandbox-solana-wallet.js": { file: join(solanaWalletDist, "sandbox-solana-wallet.js") },
+        "/sandbox-solana-wallet.js.map": { file: join(solanaWalletDist, "sandbox-solana-wallet.js.map") }
       }
     })
     const demoOrigin = new URL(server.url).origin
@@ -294,6 +321,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       api,
       relay,
       config,
+      solana,
       close: () => {
         closing ??= stopAll()
         return closing

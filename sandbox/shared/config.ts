@@ -27,6 +27,21 @@ export interface SandboxWalletConfig {
   readonly accountIndex: number
 }
 
+/** The local Solana chain (sandbox/solana, `solana:localnet`) and its SPL token. */
+export interface SandboxSolanaConfig {
+  /** Its JSON-RPC, `http://127.0.0.1:PORT`. */
+  readonly rpcUrl: string
+  /** `solana:localnet` (CAIP-2 and wallet-standard chain alike). */
+  readonly chain: string
+  /** The SPL token minted to the first dev accounts: "Sandbox SPL" (sSPL), 6 decimals. */
+  readonly mint: {
+    readonly address: string
+    readonly name: string
+    readonly symbol: string
+    readonly decimals: number
+  }
+}
+
 /** The sandbox's stand-in for the provider's hosts (explorer, blockchain API, analytics). */
 export interface SandboxApiConfig {
   readonly url: string
@@ -44,6 +59,8 @@ export interface SandboxConfig {
   readonly chains: ReadonlyArray<SandboxChainConfig>
   readonly tokens: ReadonlyArray<SandboxTokenConfig>
   readonly wallet: SandboxWalletConfig
+  /** The local Solana chain; absent when the sandbox runs none. */
+  readonly solana?: SandboxSolanaConfig
 }
 
 declare global {

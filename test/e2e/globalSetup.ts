@@ -37,6 +37,20 @@ declare module "vitest" {
      * what it delivered.
      */
     onrampUrl: string
+    /**
+     * The local Solana chain (`solana:localnet`): its JSON-RPC URL, the sSPL mint and the dev accounts'
+     * base58 addresses (their seeds: `sandboxSolanaAccounts()` of sandbox/solana/accounts.mjs).
+     */
+    solana: {
+      readonly rpcUrl: string
+      readonly mint: {
+        readonly address: string
+        readonly name: string
+        readonly symbol: string
+        readonly decimals: number
+      }
+      readonly accounts: ReadonlyArray<string>
+    }
   }
 }
 
@@ -55,6 +69,16 @@ export default async function setup(project: TestProject) {
     project.provide("frameUrl", demo.frameUrl)
     project.provide("socialUrl", demo.socialUrl)
     project.provide("onrampUrl", demo.onrampUrl)
+    project.provide("solana", {
+      rpcUrl: demo.solana.rpcUrl,
+      mint: {
+        address: demo.solana.mint.address,
+        name: demo.solana.mint.name,
+        symbol: demo.solana.mint.symbol,
+        decimals: demo.solana.mint.decimals
+      },
+      accounts: demo.solana.accounts.map((account) => account.address)
+    })
     project.provide("sandbox", {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),

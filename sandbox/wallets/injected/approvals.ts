@@ -17,6 +17,8 @@ export type ApprovalKind =
   | "sign-message"
   | "sign-typed-data"
   | "send-transaction"
+  | "sign-transaction"
+  | "sign-in"
 
 /** What the panel shows: plain strings only (rendered as text, never as markup). */
 export interface ApprovalRequest {

@@ -48,6 +48,10 @@ button:focus-visible { outline: 2px solid #0b3d33; outline-offset: 2px; }
 export interface PanelOptions {
   readonly icon: string
   readonly onDecide: (approved: boolean) => void
+  /** The wallet's name in the panel's head; "Sandbox Wallet" unless given. */
+  readonly name?: string
+  /** The attribute that marks the panel's host element, for tests; `data-sandbox-wallet-panel` unless given. */
+  readonly hostAttribute?: string
 }
 
 const element = <K extends keyof HTMLElementTagNameMap>(
@@ -68,7 +72,12 @@ const deepActiveElement = (): Element | null => {
   return active
 }
 
-export const createPanel = ({ icon, onDecide }: PanelOptions): ApprovalView => {
+export const createPanel = ({
+  icon,
+  onDecide,
+  name = "Sandbox Wallet",
+  hostAttribute = "data-sandbox-wallet-panel"
+}: PanelOptions): ApprovalView => {
   let host: HTMLElement | undefined
   let parts:
     | {
@@ -104,7 +113,7 @@ export const createPanel = ({ icon, onDecide }: PanelOptions): ApprovalView => {
 
   const build = () => {
     const node = element("div")
-    node.setAttribute("data-sandbox-wallet-panel", "")
+    node.setAttribute(hostAttribute, "")
     const root = node.attachShadow({ mode: "open" })
     const sheet = new CSSStyleSheet()
     sheet.replaceSync(STYLES)
@@ -119,7 +128,7 @@ export const createPanel = ({ icon, onDecide }: PanelOptions): ApprovalView => {
     const logo = element("img")
     logo.src = icon
     logo.alt = ""
-    brand.append(logo, element("span", { id: "brand", text: "Sandbox Wallet" }))
+    brand.append(logo, element("span", { id: "brand", text: name }))
     const title = element("h2", { id: "title" })
     const origin = element("p", { className: "origin", id: "origin" })
     const details = element("dl")
