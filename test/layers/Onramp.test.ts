@@ -79,6 +79,16 @@ const withOnramp = (options: Options, body: (w: World) => Effect.Effect<void>) =
 
 describe("Onramp", () => {
   describe("start", () => {
+    it.effect("without a connected account: Unavailable, and the API is not asked", () =>
+      withOnramp({}, (w) =>
+        Effect.gen(function* () {
+          yield* SubscriptionRef.set(w.connection, { namespaces: {}, attempt: undefined })
+          yield* w.onramp.start
+          assert.strictEqual((yield* SubscriptionRef.get(w.onramp.state))._tag, "Unavailable")
+        })
+      )
+    )
+
     it.effect("the API's options: Editing with the first crypto, no country guessed, fiat and method", () =>
       withOnramp({}, (w) =>
         Effect.gen(function* () {

@@ -101,6 +101,17 @@ describe("Swap", () => {
       )
     )
 
+    it.effect("without a connected EVM account: Unavailable, and the API is not asked", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* SubscriptionRef.set(w.connection, { namespaces: {}, attempt: undefined })
+          yield* w.swap.start
+          assert.instanceOf((yield* stateAs(w.swap, "Unavailable")).error, SwapNetworkUnsupportedError)
+          assert.deepStrictEqual(w.log, [])
+        })
+      )
+    )
+
     it.effect("lists the API's tokens with the account's balances, native first; from = native", () =>
       withSwap({}, (w) =>
         Effect.gen(function* () {

@@ -128,7 +128,8 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       yield* FiberHandle.clear(watching)
       yield* FiberHandle.clear(quoting)
       const owner = yield* account
-      if (owner === undefined) return yield* SubscriptionRef.set(state, { _tag: "Idle" })
+      // No account on a configured network: nothing can be bought to it.
+      if (owner === undefined) return yield* SubscriptionRef.set(state, { _tag: "Unavailable" })
       yield* SubscriptionRef.set(state, { _tag: "Loading" })
       const loaded = yield* Effect.option(api.onrampOptions)
       const reference = owner.network.caipNetworkId.slice(owner.network.caipNetworkId.indexOf(":") + 1)

@@ -200,7 +200,12 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const start: SwapShape["start"] = Effect.gen(function* () {
       yield* FiberHandle.clear(quoting)
       const owner = yield* account
-      if (owner === undefined) return yield* SubscriptionRef.set(state, { _tag: "Idle" })
+      // No EVM account on a configured network: there is nothing to swap on here either.
+      if (owner === undefined)
+        return yield* SubscriptionRef.set(state, {
+          _tag: "Unavailable",
+          error: new SwapNetworkUnsupportedError({})
+        })
       const chainId = owner.network.caipNetworkId
       if (!supported.includes(chainId)) {
         const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })
