@@ -13,6 +13,7 @@ import { openWalletConnectWallet, test } from "./browser"
  */
 
 const demoUrl = inject("demoUrl")
+const apiUrl = inject("apiUrl")
 const walletUrl = inject("walletConnectWalletUrl")
 const account0 = inject("sandbox").accounts[0]!
 
@@ -195,6 +196,7 @@ describe("WalletConnect without a relay", () => {
     page
   }) => {
     page.setDefaultTimeout(30_000)
+    const since = Date.now()
     // Every WebSocket the page opens is closed at once: the relay is down.
     await page.routeWebSocket(/.*/, (socket) => socket.close())
     await page.goto(demoUrl)
@@ -203,6 +205,17 @@ describe("WalletConnect without a relay", () => {
     await view.getByRole("alert").filter({ hasText: "Service temporarily unavailable" }).waitFor()
     await view.getByRole("button", { name: "Try again" }).waitFor()
     expect(await view.getByRole("img", { name: /QR code/ }).count()).toBe(0)
+    // The failure's analytics event leaves as the error shows: closing the page under it would cancel it.
+    await expect
+      .poll(async () => {
+        const { events } = (await (await fetch(`${apiUrl}/__sandbox/events`)).json()) as {
+          events: ReadonlyArray<{ body: { timestamp?: number; props?: { event?: string } } }>
+        }
+        return events.some(
+          ({ body }) => body.props?.event === "CONNECT_ERROR" && (body.timestamp ?? 0) >= since
+        )
+      })
+      .toBe(true)
   })
 })
 
