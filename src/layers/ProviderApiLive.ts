@@ -5,6 +5,7 @@ import { ProviderRequestError } from "../errors"
 import { ModalConfig } from "../services/ModalConfig"
 import { ProviderApi, type ProviderApiShape } from "../services/ProviderApi"
 import { ChunkLoadError, deferredImplementation, deferredMembers } from "./deferred"
+import type { ImageUrls } from "./deferred/ProviderApi"
 import { buildUrl, encodePathSegment } from "./providerUrl"
 
 /** Each request's endpoint, which names it when its code does not load; `true`: it takes arguments. */
@@ -50,7 +51,7 @@ export const makeProviderApi: Effect.Effect<ProviderApiShape, never, ModalConfig
         : buildUrl({ baseUrl: config.apiUrl, projectId: config.projectId }, `${prefix}/${segment}`)
     }
     return ProviderApi.of({
-      ...(members as unknown as Omit<ProviderApiShape, "walletImageUrl">),
+      ...(members as unknown as Omit<ProviderApiShape, ImageUrls>),
       walletImageUrl: imageUrl("getWalletImage"),
       assetImageUrl: imageUrl("public/getAssetImage"),
       currencyImageUrl: imageUrl("public/getCurrencyImage"),

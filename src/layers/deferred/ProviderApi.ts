@@ -15,7 +15,7 @@ import type { AnalyticsEvent, ProviderApiShape, WalletQuery } from "../../servic
 import { makeProviderHttp } from "../ProviderHttp"
 
 /** The members built without the HTTP code: URLs only. */
-type ImageUrls = "walletImageUrl" | "assetImageUrl" | "currencyImageUrl" | "tokenImageUrl"
+export type ImageUrls = "walletImageUrl" | "assetImageUrl" | "currencyImageUrl" | "tokenImageUrl"
 
 export const AllowedOriginsResponse = Schema.Struct({
   allowedOrigins: Schema.Array(Schema.String)
