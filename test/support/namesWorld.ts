@@ -7,18 +7,13 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
-import * as SubscriptionRef from "effect/SubscriptionRef"
 import { NamesLive } from "../../src/layers/NamesLive"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import type { AccountProfile, NameSuggestion } from "../../src/schemas/Profile"
 import { AccountData, type AccountDataShape } from "../../src/services/AccountData"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"
-import { Connection, type ConnectionShape, type ConnectionState } from "../../src/services/Connection"
 import { IdentityService, type IdentityServiceShape } from "../../src/services/IdentityService"
 import { Names, type NamesState } from "../../src/services/Names"
-import { Networks, type NetworksShape, type NetworksState } from "../../src/services/Networks"
 import type { ProviderApiError } from "../../src/services/ProviderApi"
 import {
   type RequestError,
@@ -28,6 +23,7 @@ import {
 } from "../../src/services/RpcRouter"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../fixtures"
 import { blockchainApiWith } from "./blockchainApi"
+import { connectedAccount, stateTagged, untilState } from "./flowWorld"
 
 export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 export const SIGNATURE = `0x${"5".repeat(130)}`
@@ -67,22 +63,7 @@ export const world = (options: Options = {}) =>
       forgotten: [] as Array<string>,
       refreshes: 0
     }
-    const connectionState = yield* SubscriptionRef.make<ConnectionState>({
-      namespaces: {
-        eip155: {
-          status: "connected",
-          connector: {} as never,
-          address: ALICE,
-          allAccounts: [ALICE],
-          accountType: "eoa"
-        }
-      },
-      attempt: undefined
-    })
-    const networksState = yield* SubscriptionRef.make<NetworksState>({
-      activeNamespace: "eip155",
-      active: { eip155: { _tag: "Known", network } }
-    })
+    const account = yield* connectedAccount(ALICE, network, config.networks)
     const api = blockchainApiWith({
       nameSuggestions: (label) =>
         Effect.suspend(() => {
@@ -121,18 +102,11 @@ export const world = (options: Options = {}) =>
         log.push("refresh")
       })
     }
-    const connection: Pick<ConnectionShape, "state"> = { state: connectionState }
-    const networks: Pick<NetworksShape, "state" | "networks" | "find"> = {
-      state: networksState,
-      networks: config.networks,
-      find: () => Option.none()
-    }
     const fakes = Layer.mergeAll(
+      account.layer,
       Layer.succeed(BlockchainApi, api),
       Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape)),
       Layer.succeed(IdentityService, IdentityService.of(identities as IdentityServiceShape)),
-      Layer.succeed(Connection, Connection.of(connection as ConnectionShape)),
-      Layer.succeed(Networks, Networks.of(networks as NetworksShape)),
       Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape))
     )
     return {
@@ -140,8 +114,8 @@ export const world = (options: Options = {}) =>
       calls,
       log,
       network,
-      networks: networksState,
-      connection: connectionState,
+      networks: account.networks,
+      connection: account.connection,
       config
     }
   })
@@ -158,23 +132,12 @@ export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effec
     }).pipe(Effect.provide(w.layer))
   })
 
-/** Waits until the Names' state satisfies `done`, and answers that state. */
+/** Waits until the Names state satisfies `done`, and answers that state. */
 export const until = <S extends NamesState>(
   names: Names["Service"],
   done: (state: NamesState) => state is S
-): Effect.Effect<S> =>
-  SubscriptionRef.changes(names.state).pipe(
-    Stream.filter(done),
-    Stream.runHead,
-    Effect.map((found) => Option.getOrThrow(found) as S)
-  )
+) => untilState(names.state, done)
 
 /** The state, narrowed to `tag` (a failed assertion otherwise). */
-export const stateAs = <T extends NamesState["_tag"]>(
-  names: Names["Service"],
-  tag: T
-): Effect.Effect<Extract<NamesState, { _tag: T }>> =>
-  Effect.map(SubscriptionRef.get(names.state), (state) => {
-    if (state._tag !== tag) throw new Error(`expected ${tag}, got ${state._tag}: ${JSON.stringify(state)}`)
-    return state as Extract<NamesState, { _tag: T }>
-  })
+export const stateAs = <T extends NamesState["_tag"]>(names: Names["Service"], tag: T) =>
+  stateTagged(names.state, tag)

@@ -6,8 +6,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { BalanceUnavailableError } from "../../src/errors"
 import { OnrampLive } from "../../src/layers/OnrampLive"
@@ -16,12 +14,11 @@ import type { CaipNetwork } from "../../src/schemas/Network"
 import type { OnrampOptions, OnrampQuote } from "../../src/schemas/Onramp"
 import { AccountData, type AccountDataShape, type Loadable } from "../../src/services/AccountData"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"
-import { Connection, type ConnectionShape, type ConnectionState } from "../../src/services/Connection"
-import { Networks, type NetworksShape, type NetworksState } from "../../src/services/Networks"
 import { Onramp, type OnrampState } from "../../src/services/Onramp"
 import type { ProviderApiError } from "../../src/services/ProviderApi"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../fixtures"
 import { blockchainApiWith } from "./blockchainApi"
+import { connectedAccount, stateTagged, untilState } from "./flowWorld"
 
 export const CHAIN = "eip155:31337"
 export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -126,22 +123,7 @@ export const world = (options: Options = {}) =>
       urls: [] as Array<UrlRequest>,
       refreshes: 0
     }
-    const connectionState = yield* SubscriptionRef.make<ConnectionState>({
-      namespaces: {
-        eip155: {
-          status: "connected",
-          connector: {} as never,
-          address: ALICE,
-          allAccounts: [ALICE],
-          accountType: "eoa"
-        }
-      },
-      attempt: undefined
-    })
-    const networksState = yield* SubscriptionRef.make<NetworksState>({
-      activeNamespace: "eip155",
-      active: { eip155: { _tag: "Known", network } }
-    })
+    const account = yield* connectedAccount(ALICE, network, config.networks)
     const tokens = yield* SubscriptionRef.make<Tokens>({
       _tag: "Ready",
       value: options.balances ?? defaultBalances
@@ -173,17 +155,10 @@ export const world = (options: Options = {}) =>
         return options.onRefresh?.(calls.refreshes, tokens) ?? Effect.void
       })
     }
-    const connection: Pick<ConnectionShape, "state"> = { state: connectionState }
-    const networks: Pick<NetworksShape, "state" | "networks" | "find"> = {
-      state: networksState,
-      networks: config.networks,
-      find: () => Option.none()
-    }
     const fakes = Layer.mergeAll(
+      account.layer,
       Layer.succeed(BlockchainApi, api),
-      Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape)),
-      Layer.succeed(Connection, Connection.of(connection as ConnectionShape)),
-      Layer.succeed(Networks, Networks.of(networks as NetworksShape))
+      Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape))
     )
     return {
       layer: OnrampLive.pipe(Layer.provide(fakes)),
@@ -191,8 +166,8 @@ export const world = (options: Options = {}) =>
       log,
       tokens,
       network,
-      networks: networksState,
-      connection: connectionState,
+      networks: account.networks,
+      connection: account.connection,
       config
     }
   })
@@ -209,23 +184,12 @@ export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effec
     }).pipe(Effect.provide(w.layer))
   })
 
-/** Waits until the Onramp's state satisfies `done`, and answers that state. */
+/** Waits until the Onramp state satisfies `done`, and answers that state. */
 export const until = <S extends OnrampState>(
   onramp: Onramp["Service"],
   done: (state: OnrampState) => state is S
-): Effect.Effect<S> =>
-  SubscriptionRef.changes(onramp.state).pipe(
-    Stream.filter(done),
-    Stream.runHead,
-    Effect.map((found) => Option.getOrThrow(found) as S)
-  )
+) => untilState(onramp.state, done)
 
 /** The state, narrowed to `tag` (a failed assertion otherwise). */
-export const stateAs = <T extends OnrampState["_tag"]>(
-  onramp: Onramp["Service"],
-  tag: T
-): Effect.Effect<Extract<OnrampState, { _tag: T }>> =>
-  Effect.map(SubscriptionRef.get(onramp.state), (state) => {
-    if (state._tag !== tag) throw new Error(`expected ${tag}, got ${state._tag}: ${JSON.stringify(state)}`)
-    return state as Extract<OnrampState, { _tag: T }>
-  })
+export const stateAs = <T extends OnrampState["_tag"]>(onramp: Onramp["Service"], tag: T) =>
+  stateTagged(onramp.state, tag)

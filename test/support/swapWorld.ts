@@ -6,8 +6,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { AirlockError, BalanceUnavailableError, ProviderServiceError } from "../../src/errors"
 import { NATIVE_TOKEN_ADDRESS } from "../../src/internal/swapForm"
@@ -18,15 +16,14 @@ import type { CaipNetwork } from "../../src/schemas/Network"
 import type { CaipNetworkId } from "../../src/schemas/Primitives"
 import { AccountData, type AccountDataShape, type Loadable } from "../../src/services/AccountData"
 import { BlockchainApi, type ConvertRequest } from "../../src/services/BlockchainApi"
-import { Connection, type ConnectionShape, type ConnectionState } from "../../src/services/Connection"
 import { ModalConfig } from "../../src/services/ModalConfig"
-import { Networks, type NetworksShape, type NetworksState } from "../../src/services/Networks"
 import { Notifications, type NotificationsShape } from "../../src/services/Notifications"
 import { type RequestError, RpcRouter, type RpcRouterShape } from "../../src/services/RpcRouter"
 import { Swap, type SwapState, type SwapTransaction } from "../../src/services/Swap"
 import { TransactionWatcher, type TransactionWatcherShape } from "../../src/services/TransactionWatcher"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../fixtures"
 import { blockchainApiWith } from "./blockchainApi"
+import { connectedAccount, stateTagged, untilState } from "./flowWorld"
 
 export const CHAIN = "eip155:31337"
 export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -134,22 +131,7 @@ export const world = (options: Options = {}) =>
       errors: [] as Array<AirlockError>,
       refreshes: 0
     }
-    const connectionState = yield* SubscriptionRef.make<ConnectionState>({
-      namespaces: {
-        eip155: {
-          status: "connected",
-          connector: {} as never,
-          address: ALICE,
-          allAccounts: [ALICE],
-          accountType: "eoa"
-        }
-      },
-      attempt: undefined
-    })
-    const networksState = yield* SubscriptionRef.make<NetworksState>({
-      activeNamespace: "eip155",
-      active: { eip155: { _tag: "Known", network } }
-    })
+    const account = yield* connectedAccount(ALICE, network, config.networks)
     const tokens = yield* SubscriptionRef.make<
       Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
     >({
@@ -227,18 +209,11 @@ export const world = (options: Options = {}) =>
         log.push("refresh")
       })
     }
-    const connection: Pick<ConnectionShape, "state"> = { state: connectionState }
-    const networks: Pick<NetworksShape, "state" | "networks" | "find"> = {
-      state: networksState,
-      networks: config.networks,
-      find: () => Option.none()
-    }
     const fakes = Layer.mergeAll(
+      account.layer,
       Layer.succeed(ModalConfig, config),
       Layer.succeed(BlockchainApi, api),
       Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape)),
-      Layer.succeed(Connection, Connection.of(connection as ConnectionShape)),
-      Layer.succeed(Networks, Networks.of(networks as NetworksShape)),
       Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape)),
       Layer.succeed(TransactionWatcher, TransactionWatcher.of(watcher as TransactionWatcherShape)),
       Layer.succeed(Notifications, Notifications.of(notifications as NotificationsShape))
@@ -249,8 +224,8 @@ export const world = (options: Options = {}) =>
       log,
       tokens,
       network,
-      networks: networksState,
-      connection: connectionState,
+      networks: account.networks,
+      connection: account.connection,
       config
     }
   })
@@ -267,26 +242,10 @@ export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effec
     }).pipe(Effect.provide(w.layer))
   })
 
-/** Waits until the Swap's state satisfies `done`, and answers that state. */
-export const until = <S extends SwapState>(
-  swap: Swap["Service"],
-  done: (state: SwapState) => state is S
-): Effect.Effect<S> =>
-  SubscriptionRef.changes(swap.state).pipe(
-    Stream.filter(done),
-    Stream.runHead,
-    Effect.map((found) => Option.getOrThrow(found) as S)
-  )
+/** Waits until the Swap state satisfies `done`, and answers that state. */
+export const until = <S extends SwapState>(swap: Swap["Service"], done: (state: SwapState) => state is S) =>
+  untilState(swap.state, done)
 
 /** The state, narrowed to `tag` (a failed assertion otherwise). */
-export const stateAs = <T extends SwapState["_tag"]>(
-  swap: Swap["Service"],
-  tag: T
-): Effect.Effect<Extract<SwapState, { _tag: T }>> =>
-  Effect.map(SubscriptionRef.get(swap.state), (state) => {
-    if (state._tag !== tag)
-      throw new Error(`expected ${tag}, got ${state._tag}: ${JSON.stringify(state, big)}`)
-    return state as Extract<SwapState, { _tag: T }>
-  })
-
-const big = (_key: string, value: unknown) => (typeof value === "bigint" ? `${value}n` : value)
+export const stateAs = <T extends SwapState["_tag"]>(swap: Swap["Service"], tag: T) =>
+  stateTagged(swap.state, tag)
