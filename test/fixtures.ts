@@ -21,6 +21,16 @@ export const sandboxNetwork = {
   rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
 } as const
 
+/** The sandbox's local Solana chain (sandbox/solana): `solana:localnet` on its usual loopback port. */
+export const solanaLocalnetNetwork = {
+  id: "localnet",
+  caipNetworkId: "solana:localnet",
+  chainNamespace: "solana",
+  name: "Solana Localnet",
+  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+  rpcUrls: { default: { http: ["http://127.0.0.1:8899/"] } }
+} as const
+
 /** Solana devnet, the Solana network of the sandbox WalletConnect wallet (nothing is sent to its RPC). */
 export const solanaDevnetNetwork = {
   id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",

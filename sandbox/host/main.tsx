@@ -34,9 +34,27 @@ const networkOf = (chain: SandboxChainConfig) =>
   }) as const
 
 /**
- * Solana devnet, for the Sandbox WalletConnect Wallet's Solana account. Nothing calls its RPC: balances come
- * from the sandbox provider API's fixture and signatures from the wallet. Not flagged `testnet`, like the
- * sandbox chains, so the fixture balance shows instead of SPEC's testnet 0.00.
+ * The sandbox's local Solana chain (sandbox/solana), the first Solana network: the Sandbox WalletConnect
+ * Wallet's Solana account holds SOL and sSPL there, and signs and sends there; the provider API answers its
+ * balances and history from the chain.
+ */
+const solanaLocalnet =
+  sandbox?.solana === undefined
+    ? undefined
+    : ({
+        id: "localnet",
+        caipNetworkId: "solana:localnet",
+        chainNamespace: "solana",
+        name: "Solana Localnet",
+        nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+        rpcUrls: { default: { http: [sandbox.solana.rpcUrl] } }
+      } as const)
+
+/**
+ * Solana devnet, kept beside the local chain: the wallet approves both, and the browser tests switch to it.
+ * Nothing calls its RPC: balances come from the sandbox provider API's fixture and signatures from the
+ * wallet. Not flagged `testnet`, like the sandbox chains, so the fixture balance shows instead of SPEC's
+ * testnet 0.00.
  */
 const solanaDevnet = {
   id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
@@ -65,7 +83,12 @@ const modal: Modal | undefined =
     ? undefined
     : createModal({
         projectId: sandbox?.api.projectId ?? "sandbox-project",
-        networks: [firstNetwork, ...otherNetworks, solanaDevnet],
+        networks: [
+          firstNetwork,
+          ...otherNetworks,
+          ...(solanaLocalnet === undefined ? [] : [solanaLocalnet]),
+          solanaDevnet
+        ],
         // The sandbox answers for the provider's hosts, so the demo runs offline.
         ...(sandbox === undefined
           ? {}
@@ -99,6 +122,17 @@ const modal: Modal | undefined =
         },
         themeMode: "dark"
       })
+
+declare global {
+  interface Window {
+    /** The page's modal, for browser tests that ask what no button does (e.g. a transaction they built). */
+    readonly __airlockDemo?: { readonly modal: Modal }
+  }
+}
+
+if (modal !== undefined) {
+  Object.defineProperty(window, "__airlockDemo", { value: Object.freeze({ modal }), enumerable: false })
+}
 
 function Field({ label, testId, value }: { label: string; testId: string; value: string }) {
   return (

@@ -5,6 +5,7 @@
 // against that chain; for a Solana account (a Sign-In-With-Solana message), its ed25519 signature.
 import { randomBytes } from "node:crypto"
 import { createPublicClient, http } from "viem"
+import { SOLANA_LOCALNET } from "../solana/accounts.mjs"
 
 const COOKIE = "airlock_demo_session"
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000
@@ -50,8 +51,12 @@ const sessionIdOf = (req) => {
   return match?.[1]
 }
 
-/** The sandbox's Solana chain (devnet's genesis-hash prefix), as `sandbox/shared/solana.ts` names it. */
-const SANDBOX_SOLANA_CHAINS = ["solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"]
+/**
+ * The sandbox's Solana chains, as `sandbox/shared/solana.ts` names them: devnet (its genesis-hash prefix),
+ * where the Sandbox WalletConnect Wallet signs, and the local chain (`solana:localnet`, a message's
+ * `Chain ID: localnet`), where the Sandbox Solana Wallet signs in.
+ */
+const SANDBOX_SOLANA_CHAINS = ["solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", SOLANA_LOCALNET]
 
 /** What a verified sign-in keeps: the data of its message, as a SIWX session says it. */
 const sessionData = (fields, chainId) => ({

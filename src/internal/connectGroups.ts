@@ -1,7 +1,7 @@
 /**
  * The Connect view's wallet rows (SPEC.md §2): the groups walletConnect, recent, injected, featured,
  * custom, external and recommended, in the host's `connectorTypeOrder`; each wallet once, in the first
- * group that lists it; the WalletConnect group hidden once connected through WalletConnect. Pure.
+ * group that lists it (a wallet serving EVM and Solana is one row); the WalletConnect group hidden once connected through WalletConnect. Pure.
  */
 import { type ConnectorGroup, DefaultConnectorTypeOrder } from "../schemas/ModalOptions"
 import type { RecentWallet } from "../schemas/Wallet"
@@ -32,6 +32,19 @@ export interface ConnectRowsInput {
 
 const lower = (text: string | undefined) => text?.toLowerCase()
 
+/**
+ * Two connectors of one wallet that serves two namespaces (its EIP-6963 announcement and its Wallet
+ * Standard registration), known by name since the standard gives no rdns. A flagged one is nobody's twin.
+ */
+export const isCompanion = (a: WalletConnector, b: WalletConnector): boolean =>
+  a !== b &&
+  a.type === "ANNOUNCED" &&
+  b.type === "ANNOUNCED" &&
+  a.chain !== b.chain &&
+  !a.suspicious &&
+  !b.suspicious &&
+  a.name.toLowerCase() === b.name.toLowerCase()
+
 /** The rows, group by group in `order` (groups it leaves out follow in the default order). */
 export const connectRows = (input: ConnectRowsInput): ReadonlyArray<ConnectRow> => {
   const order = [...new Set([...input.order, ...DefaultConnectorTypeOrder])]
@@ -50,6 +63,8 @@ export const connectRows = (input: ConnectRowsInput): ReadonlyArray<ConnectRow> 
   const takeConnector = (connector: WalletConnector) => {
     if (shownConnectors.has(connector.id)) return false
     shownConnectors.add(connector.id)
+    // One row per wallet: choosing it connects its other namespace too.
+    for (const other of input.connectors) if (isCompanion(connector, other)) shownConnectors.add(other.id)
     if (connector.rdns !== undefined) shownRdns.add(connector.rdns.toLowerCase())
     shownNames.add(connector.name.toLowerCase())
     return true

@@ -8,7 +8,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { formatEther, hexToBytes, maxUint256 } from "viem"
-import { SolanaSignMessageParams } from "../schemas/Solana"
+import { SolanaSignInParams, SolanaSignMessageParams } from "../schemas/Solana"
 import type { PendingApproval } from "../services/RpcRouter"
 import {
   type DescriptionRow,
@@ -323,6 +323,21 @@ const describeSolanaMessage = (params: unknown): Body => {
   }
 }
 
+/** Sign-In-With-Solana: the wallet writes the message from these fields, so the fields are what is shown. */
+const describeSolanaSignIn = (params: unknown): Body => {
+  const decoded = Schema.decodeUnknownOption(SolanaSignInParams)(params)
+  if (Option.isNone(decoded)) return unreadable("Sign in")
+  const { domain, statement, chainId, nonce } = decoded.value
+  const rows = [
+    ...(domain === undefined ? [] : [row("Website", domain, "text")]),
+    ...(statement === undefined ? [] : [row("Statement", statement, "message")]),
+    ...(chainId === undefined ? [] : [row("Network", chainId, "code")]),
+    ...(nonce === undefined ? [] : [row("Nonce", nonce, "code")])
+  ]
+  // Nothing readable to show: shown as sent, like any request the modal cannot read.
+  return rows.length === 0 ? unreadable("Sign in") : { title: "Sign in", rows }
+}
+
 const SolanaTransactions = Schema.Union([
   Schema.Struct({ transactions: Schema.Array(Schema.String) }),
   Schema.Struct({ transaction: Schema.String })
@@ -362,6 +377,8 @@ const describeParams = (method: string, params: unknown, context: DescribeContex
       return describeUserOperation(params)
     case "solana_signMessage":
       return describeSolanaMessage(params)
+    case "solana_signIn":
+      return describeSolanaSignIn(params)
     case "solana_signTransaction":
       return describeSolanaTransactions("Sign a transaction", params)
     case "solana_signAllTransactions":

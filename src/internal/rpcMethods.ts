@@ -17,6 +17,8 @@ import {
   SolanaSignAllTransactionsResult,
   SolanaSignAndSendTransactionParams,
   SolanaSignAndSendTransactionResult,
+  SolanaSignInParams,
+  SolanaSignInResult,
   SolanaSignMessageParams,
   SolanaSignMessageResult,
   SolanaSignTransactionParams,
@@ -82,6 +84,8 @@ export const UNSAFE_RPC_METHODS = [
   "solana_signTransaction",
   "solana_signAllTransactions",
   "solana_signAndSendTransaction",
+  // Sign-In-With-Solana by a wallet that writes the message itself (Wallet Standard `solana:signIn`).
+  "solana_signIn",
   "wallet_sendCalls",
   "wallet_grantPermissions",
   "wallet_revokePermissions",
@@ -162,6 +166,7 @@ type CheckedMethod =
   | "solana_signTransaction"
   | "solana_signAllTransactions"
   | "solana_signAndSendTransaction"
+  | "solana_signIn"
 
 /** An accepted request: its method, whether it needs approval, and its decoded params. */
 export type RequestRule =
@@ -170,6 +175,7 @@ export type RequestRule =
   | Rule<"solana_signTransaction", "unsafe", SolanaSignTransactionParams>
   | Rule<"solana_signAllTransactions", "unsafe", SolanaSignAllTransactionsParams>
   | Rule<"solana_signAndSendTransaction", "unsafe", SolanaSignAndSendTransactionParams>
+  | Rule<"solana_signIn", "unsafe", SolanaSignInParams>
   | Rule<Exclude<AllowedRpcMethod, CheckedMethod>, RpcMethodKind, JsonRpcParams>
 
 const decodeRule = (
@@ -201,6 +207,11 @@ const decodeRule = (
     case "solana_signAndSendTransaction":
       return Result.map(
         decodeUnknownResult(SolanaSignAndSendTransactionParams, subject)(params),
+        (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
+      )
+    case "solana_signIn":
+      return Result.map(
+        decodeUnknownResult(SolanaSignInParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
       )
     default:
@@ -238,7 +249,8 @@ const RESULTS: Partial<Record<AllowedRpcMethod, Schema.Decoder<unknown>>> = {
   solana_signMessage: SolanaSignMessageResult,
   solana_signTransaction: SolanaSignTransactionResult,
   solana_signAllTransactions: SolanaSignAllTransactionsResult,
-  solana_signAndSendTransaction: SolanaSignAndSendTransactionResult
+  solana_signAndSendTransaction: SolanaSignAndSendTransactionResult,
+  solana_signIn: SolanaSignInResult
 }
 
 /** A wallet's answer to an accepted request, decoded where the method says what it must be. */

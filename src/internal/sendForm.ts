@@ -1,16 +1,17 @@
 /**
  * The Send form's rules (SPEC.md §5): a token from the account's balances (the native coin included), an
  * amount (a decimal string, more than zero, within the token's decimals, no more than the balance), a
- * receiver (40 hex characters, with a valid checksum when mixed case), and a network fee the native coin
- * can still pay once the amount is sent. Pure; viem's address helpers are the only dependency.
+ * receiver (EVM: 40 hex characters, with a valid checksum when mixed case; Solana: `solanaTransfer`'s
+ * check), and a network fee the native coin can still pay once the amount is sent. Pure; viem's address
+ * helpers are the only dependency (Swap and Buy share these rules, so no Solana library is imported here).
  */
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, toHex } from "viem"
 import type { TokenBalance } from "../schemas/Balance"
 
 /** A token the account can send on the active chain. */
 export interface SendableToken {
-  /** `native`, or the token contract's address (checksummed). */
-  readonly key: "native" | `0x${string}`
+  /** `native`, or the token's address: an EVM contract (checksummed) or a Solana mint (base58). */
+  readonly key: "native" | `0x${string}` | (string & {})
   readonly name: string
   readonly symbol: string
   readonly decimals: number
@@ -21,6 +22,8 @@ export interface SendableToken {
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/
+/** A Solana address's shape; the 32-byte check is the builder's, which a listed mint never reaches unchecked. */
+const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /** A decimal string in the smallest unit of `decimals`; `undefined` when it has more decimals or is not one. */
 export const toBaseUnits = (text: string, decimals: number): bigint | undefined => {
@@ -34,8 +37,9 @@ export const toBaseUnits = (text: string, decimals: number): bigint | undefined 
 export const sendableTokens = (
   balances: ReadonlyArray<TokenBalance>,
   chainId: string
-): ReadonlyArray<SendableToken> =>
-  balances
+): ReadonlyArray<SendableToken> => {
+  const solana = chainId.startsWith("solana:")
+  return balances
     .filter((token) => token.chainId === chainId)
     .flatMap((token): ReadonlyArray<SendableToken> => {
       const decimals = Number(token.quantity.decimals)
@@ -45,13 +49,23 @@ export const sendableTokens = (
         `${whole}${fraction === "" ? "" : `.${fraction.slice(0, decimals)}`}`,
         decimals
       )
-      // The balance API names a token contract by its CAIP-10 id (`eip155:1:0x…`) or its plain address.
+      // The balance API names a token by its CAIP-10 id (`eip155:1:0x…`, `solana:…:<mint>`) or its address.
       const address = token.address?.slice(token.address.lastIndexOf(":") + 1)
       if (balance === undefined || decimals > 77) return []
-      if (address !== undefined && !isAddress(address)) return []
+      const key =
+        address === undefined
+          ? "native"
+          : solana
+            ? BASE58_ADDRESS.test(address)
+              ? address
+              : undefined
+            : isAddress(address)
+              ? getAddress(address)
+              : undefined
+      if (key === undefined) return []
       return [
         {
-          key: address === undefined ? "native" : getAddress(address),
+          key,
           name: token.name ?? token.symbol ?? "Token",
           symbol: token.symbol ?? "",
           decimals,
@@ -61,6 +75,7 @@ export const sendableTokens = (
       ]
     })
     .sort((a, b) => (a.key === "native" ? -1 : b.key === "native" ? 1 : 0))
+}
 
 export type AmountProblem =
   | "empty"
@@ -102,8 +117,30 @@ export const feeProblem = (
   return native === undefined || fee > native.balance ? "no-fee-balance" : undefined
 }
 
-/** `unknown-name`: an account name no registry entry gives an address for on this chain. */
-export type ReceiverProblem = "empty" | "format" | "checksum" | "unknown-name"
+/**
+ * Send's own amount problems beyond the shared ones. `below-reserve` (Solana): the SOL the send leaves
+ * would be above nothing but below the rent-exempt minimum of an account, which the chain refuses.
+ */
+export type SendAmountProblem = AmountProblem | "below-reserve"
+
+/**
+ * Whether the native coin the send leaves (its balance less `spent` of it) is nothing or at least `reserve`,
+ * the least a Solana account may hold: a leftover in between is `below-reserve`.
+ */
+export const reserveProblem = (
+  native: SendableToken | undefined,
+  spent: bigint,
+  reserve: bigint
+): SendAmountProblem | undefined => {
+  const left = (native?.balance ?? 0n) - spent
+  return left > 0n && left < reserve ? "below-reserve" : undefined
+}
+
+/**
+ * `unknown-name`: an account name no registry entry gives an address for on this chain. `solana-format`:
+ * on Solana, not the base58 of 32 bytes.
+ */
+export type ReceiverProblem = "empty" | "format" | "checksum" | "unknown-name" | "solana-format"
 
 /** The receiver, checksummed, or what is wrong with it. */
 export const checkReceiver = (

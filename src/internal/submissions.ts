@@ -1,12 +1,15 @@
 /**
- * What a wallet's answer to a send says about the transaction to watch: the hash (or batch id) and, from the
- * request, where it goes and how much. Pure and total over any params.
+ * What a wallet's answer to a send says about the transaction to watch: the hash (or batch id, or Solana
+ * signature) and, from the request, where it goes and how much. Pure and total over any params.
  */
+
+import { solanaTransferOf } from "./solanaWire"
 
 /** A send the transaction watcher can follow, before its network and sender are added. */
 export type SentTransaction =
   | {
       readonly kind: "transaction"
+      /** The transaction hash; on Solana the transaction's signature (base58), which names it on chain. */
       readonly hash: string
       readonly to: string | undefined
       readonly value: string | undefined
@@ -48,6 +51,14 @@ export const sentTransaction = (
     case "eth_sendRawTransaction": {
       const hash = text(result)
       return hash === undefined ? undefined : { kind: "transaction", hash, to: undefined, value: undefined }
+    }
+    case "solana_signAndSendTransaction": {
+      const signature = text(field(result, "signature"))
+      if (signature === undefined || signature.length === 0) return undefined
+      // A plain SOL transfer says where and how much (lamports); any other transaction says neither.
+      const wire = text(field(params, "transaction"))
+      const transfer = wire === undefined ? undefined : solanaTransferOf(wire)
+      return { kind: "transaction", hash: signature, to: transfer?.to, value: transfer?.lamports.toString() }
     }
     case "wallet_sendCalls": {
       const id = batchId(result)

@@ -14,6 +14,17 @@ const IMAGE_DATA_URI = /^data:image\/(png|jpeg|webp|gif|svg\+xml)(;[a-z0-9=.+-]+
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source)
 
+/** One field of a third party's object; a getter that throws reads as missing. */
+export const readField = (value: unknown, key: string): unknown => {
+  try {
+    return (typeof value === "object" || typeof value === "function") && value !== null
+      ? Reflect.get(value, key)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** A name fit to render as text, or `undefined` when nothing readable is left. */
 export const sanitizeName = (value: unknown): string | undefined => {
   if (typeof value !== "string") return undefined

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
 import * as Layer from "effect/Layer"
 import type * as KeyValueStore from "effect/persistence/KeyValueStore"
 import type { AccountData } from "../services/AccountData"
@@ -42,6 +42,7 @@ import { BalanceServiceLive } from "./BalanceServiceLive"
 import { BlockchainApiLive } from "./BlockchainApiLive"
 import { ConnectionLive } from "./ConnectionLive"
 import { ConnectorsLive } from "./ConnectorsLive"
+import { memoizeSuccess } from "./cachedImport"
 import { EmailLoginLive } from "./EmailLoginLive"
 import { EmbeddedWalletBridgeLive } from "./EmbeddedWalletBridgeLive"
 import { FallbackTransportLive } from "./FallbackTransportLive"
@@ -67,24 +68,44 @@ import { TransactionWatcherLive } from "./TransactionWatcherLive"
 import { WalletCatalogLive } from "./WalletCatalogLive"
 import { WalletConnectClientLive } from "./WalletConnectClientLive"
 import { WalletConnectLive } from "./WalletConnectLive"
-import { withoutTraceHeaders } from "./withoutTraceHeaders"
 
 /** What a host's override layer may build on: the validated options and the platform services. */
 export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpClient.HttpClient
 
 /**
- * `fetch` without W3C trace headers (see {@link withoutTraceHeaders}).
+ * `fetch` without W3C trace headers (see `withoutTraceHeaders`), redirects refused. The client itself
+ * (`deferred/browserHttp`) loads with the first request; a load that fails is that request's transport
+ * error, and the next request tries again.
  *
  * @since 0.1.0
  * @category layers
  */
 export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
   HttpClient.HttpClient,
-  Effect.map(HttpClient.HttpClient, withoutTraceHeaders)
-).pipe(
-  Layer.provide(FetchHttpClient.layer),
-  // The provider's hosts answer where they are asked: a redirect to elsewhere is a failure, not followed.
-  Layer.provide(Layer.succeed(FetchHttpClient.RequestInit, { redirect: "error" }))
+  Effect.map(
+    memoizeSuccess(
+      Effect.flatMap(
+        Effect.tryPromise(() => import("./deferred/browserHttp")),
+        (m) => m.browserHttpClient
+      )
+    ),
+    (load) =>
+      HttpClient.makeWith<HttpClientError.HttpClientError, never, HttpClientError.HttpClientError, never>(
+        (request) =>
+          Effect.flatMap(request, (sent) =>
+            load.pipe(
+              Effect.mapError(
+                (cause) =>
+                  new HttpClientError.HttpClientError({
+                    reason: new HttpClientError.TransportError({ request: sent, cause })
+                  })
+              ),
+              Effect.flatMap((client) => client.execute(sent))
+            )
+          ),
+        Effect.succeed
+      )
+  )
 )
 
 /** Every service the modal runs on. */
@@ -142,13 +163,15 @@ export const makeAirlockLayer = <ROut, E>(
       ThemeLive,
       ModalRouterLive,
       ModalEventsLive,
-      FallbackTransportLive,
       ProviderApiLive,
       BlockchainApiLive,
       WalletConnectClientLive
     ),
     Layer.merge(platform, host)
   )
+  // FallbackTransport asks BlockchainApi which chains the provider's RPC serves: a tier above it, so a
+  // host's BlockchainApi is the one asked.
+  const rpc = on(FallbackTransportLive, core)
   const chain = on(
     Layer.mergeAll(
       NetworksLive,
@@ -160,7 +183,7 @@ export const makeAirlockLayer = <ROut, E>(
       OriginGuardLive,
       TransactionWatcherLive
     ),
-    core
+    rpc
   )
   const frame = on(EmbeddedWalletBridgeLive, chain)
   const login = on(EmailLoginLive, frame)

@@ -5,7 +5,7 @@ import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { normalizeWalletError, RequestAbortedError, WalletConnectConnectorNotFoundError } from "../errors"
+import { WalletConnectConnectorNotFoundError } from "../errors"
 import { namespacesOf, type WalletConnectSession } from "../internal/sessionAccounts"
 import { type ChainNamespace, ChainNamespaces } from "../schemas/Primitives"
 import { StorageKeys } from "../schemas/StorageKeys"
@@ -23,8 +23,7 @@ import { Networks } from "../services/Networks"
 import { Storage } from "../services/Storage"
 import { type PairingSignIn, WalletConnect } from "../services/WalletConnect"
 import { makeAccountsPrompts } from "./accountsPrompts"
-import { makeAuthSolana } from "./authSolana"
-import { makeConnectAttempts, noAccount } from "./connectAttempts"
+import { makeConnectAttempts } from "./connectAttempts"
 import { makeRestore } from "./connectionRestore"
 import {
   type Connections,
@@ -35,6 +34,7 @@ import {
 } from "./connectionStore"
 import { deferredImplementation } from "./deferred"
 import { eip155NetworkId } from "./NetworksLive"
+import { makeWalletAsk, superseded } from "./walletAsk"
 import { BEST_EFFORT_TIMEOUT, decodeAccounts, listenToWallet, walletRead, walletRequest } from "./walletIo"
 
 export const MAX_RECENT = 2
@@ -51,9 +51,6 @@ export const withRecent = (
   list: ReadonlyArray<RecentWallet>,
   wallet: RecentWallet
 ): ReadonlyArray<RecentWallet> => [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, MAX_RECENT)
-
-const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
-const superseded = () => new RequestAbortedError({ source: "other" })
 
 export const makeConnection = Effect.gen(function* () {
   const config = yield* ModalConfig
@@ -72,8 +69,12 @@ export const makeConnection = Effect.gen(function* () {
   // Every user intent (connect, cancel, disconnect) bumps the epoch; work started under an older
   // epoch finds out before it commits and changes nothing (THREATS.md R6).
   const epoch = yield* Ref.make(0)
-  // Removes the listeners of the wallet connected now.
-  let detach: () => void = () => {}
+  // Each connected wallet's listeners, by its key; the function removes them.
+  const listening = new Map<string, () => void>()
+  const stopListening = (key: string) => {
+    listening.get(key)?.()
+    listening.delete(key)
+  }
 
   /** A browser wallet is an EOA; the embedded wallet connects the account its user prefers (SPEC.md §4). */
   const accountTypeOf = (connector: WalletConnector) =>
@@ -123,8 +124,7 @@ export const makeConnection = Effect.gen(function* () {
     Effect.gen(function* () {
       const was = yield* current(ns)
       const dropped = Option.isSome(was) ? yield* namespacesWith(was.value.connector.key) : [ns]
-      detach()
-      detach = () => {}
+      if (Option.isSome(was)) stopListening(was.value.connector.key)
       const gone: Connections = {}
       for (const n of dropped.includes(ns) ? dropped : [...dropped, ns]) gone[n] = disconnected
       yield* persistStatuses(gone)
@@ -135,20 +135,27 @@ export const makeConnection = Effect.gen(function* () {
     })
 
   /**
-   * Namespaces still held by a wallet other than the one of `key`: a new connection replaces them. Answers
-   * them disconnected, stored so; the caller shows them with the new connection.
+   * The wallets other than the one of `key` that hold one of `taken`: a new connection replaces them, in
+   * every namespace they serve (one wallet, one connection), while wallets of other namespaces stay. Answers
+   * their namespaces disconnected, stored so; the caller shows them with the new connection.
    */
-  const dropOthers = (key: string) =>
+  const dropOthers = (key: string, taken: ReadonlyArray<ChainNamespace>) =>
     Effect.gen(function* () {
       const s = yield* SubscriptionRef.get(state)
+      const displaced = new Set<string>()
+      for (const ns of taken) {
+        const c = s.namespaces[ns]
+        if (c?.status === "connected" && c.connector.key !== key) displaced.add(c.connector.key)
+      }
       let endSession = false
       const gone: Connections = {}
       for (const ns of ChainNamespaces) {
         const c = s.namespaces[ns]
-        if (c?.status !== "connected" || c.connector.key === key) continue
+        if (c?.status !== "connected" || !displaced.has(c.connector.key)) continue
         if (c.connector.type === "WALLET_CONNECT") endSession = true
         gone[ns] = disconnected
       }
+      for (const displacedKey of displaced) stopListening(displacedKey)
       yield* persistStatuses(gone)
       if (endSession) yield* Effect.forkIn(walletConnect.disconnect, scope)
       return gone
@@ -157,8 +164,9 @@ export const makeConnection = Effect.gen(function* () {
   /** Follows the wallet's own events; only events from the provider connected now count. */
   const listen = (connector: WalletConnector) => {
     const { provider } = connector
+    const ns = connector.chain === "solana" ? "solana" : "eip155"
     const isCurrent = Effect.map(
-      current("eip155"),
+      current(ns),
       Option.exists((c) => c.connector.provider === provider)
     )
     const whenCurrent = (effect: Effect.Effect<void>) => {
@@ -168,12 +176,12 @@ export const makeConnection = Effect.gen(function* () {
       accountsChanged: (payload) =>
         whenCurrent(
           Effect.gen(function* () {
-            const accounts = decodeAccounts(payload)
+            const accounts = decodeAccounts(payload, ns)
             const [address] = accounts
-            if (address === undefined) return yield* dropConnection("eip155")
-            const now = yield* current("eip155")
+            if (address === undefined) return yield* dropConnection(ns)
+            const now = yield* current(ns)
             if (Option.isSome(now))
-              yield* setNamespace("eip155", {
+              yield* setNamespace(ns, {
                 ...now.value,
                 address,
                 allAccounts: accounts,
@@ -181,30 +189,46 @@ export const makeConnection = Effect.gen(function* () {
               })
           })
         ),
-      chainChanged: (payload) => whenCurrent(followChain(payload)),
-      disconnect: () => whenCurrent(dropConnection("eip155"))
+      chainChanged: (payload) => (ns === "eip155" ? whenCurrent(followChain(payload)) : undefined),
+      disconnect: () => whenCurrent(dropConnection(ns))
     })
   }
 
-  const authSolana = makeAuthSolana(auth, persistStatus)
+  // The embedded wallet's Solana side, for a host with a Solana network, loads with its first login;
+  // code that would not load leaves the login EVM only.
+  const authSolana = networks.networks.some((n) => n.chainNamespace === "solana")
+    ? Effect.tryPromise(() => import("./deferred/authSolana")).pipe(
+        Effect.flatMap((module) => module.makeAuthSolana(auth, persistStatus)),
+        Effect.orElseSucceed((): Connections => ({}))
+      )
+    : Effect.succeed<Connections>({})
 
   /** Whether the intent that started at `since` is still the newest one. */
   const stillCurrent = (since: Ref.Ref<number>) =>
     Effect.zipWith(Ref.get(epoch), Ref.get(since), (now, mine) => now === mine)
 
-  /** Makes a wallet's answer the connection, unless a newer intent came first. */
+  /**
+   * Makes a wallet's answer the connection, unless a newer intent came first. `chain`: the EVM wallet's
+   * chain id answer, or the Solana network (CAIP-2) the wallet connects on. `focus`: the network shown
+   * moves to this wallet's namespace (not for the second namespace of a wallet that serves two).
+   */
   const commit = (
     connector: WalletConnector,
     accounts: ReadonlyArray<string>,
-    chainId: unknown,
-    since: Ref.Ref<number>
+    chain: unknown,
+    since: Ref.Ref<number>,
+    focus = true
   ) =>
     Effect.gen(function* () {
       const [address] = accounts
       if (address === undefined || !(yield* stillCurrent(since))) return false
-      const gone = yield* dropOthers(connector.key)
-      detach()
-      detach = listen(connector)
+      // The embedded wallet serves Solana too when the host has a Solana network.
+      const gone = yield* dropOthers(
+        connector.key,
+        connector.type === "AUTH" ? ["eip155", "solana"] : [connector.chain]
+      )
+      stopListening(connector.key)
+      listening.set(connector.key, listen(connector))
       const connection: Connected = {
         status: "connected",
         connector,
@@ -214,7 +238,12 @@ export const makeConnection = Effect.gen(function* () {
       }
       yield* persistStatus(connector.chain, connection)
       const alongside = connector.type === "AUTH" ? yield* authSolana : {}
-      yield* followChain(chainId)
+      const shown = (yield* SubscriptionRef.get(networks.state)).activeNamespace
+      if (connector.chain === "solana") {
+        const network = typeof chain === "string" ? networks.find(chain) : Option.none()
+        if (Option.isSome(network)) yield* networks.setActive(network.value.caipNetworkId)
+      } else yield* followChain(chain)
+      if (!focus) yield* networks.setActiveNamespace(shown)
       yield* show({ ...gone, [connector.chain]: connection, ...alongside }, "clear")
       return true
     })
@@ -248,9 +277,9 @@ export const makeConnection = Effect.gen(function* () {
         Effect.mapError((error) => new WalletConnectConnectorNotFoundError({ cause: error.cause }))
       )
       if (!(yield* stillCurrent(since))) return false
-      const gone = yield* dropOthers(WALLET_CONNECT_ID)
-      detach()
-      detach = yield* listenWalletConnect
+      const gone = yield* dropOthers(WALLET_CONNECT_ID, namespacesOf(session))
+      stopListening(WALLET_CONNECT_ID)
+      listening.set(WALLET_CONNECT_ID, yield* listenWalletConnect)
       yield* show({ ...gone, ...(yield* applySession(session)) }, "clear")
       return true
     })
@@ -259,6 +288,14 @@ export const makeConnection = Effect.gen(function* () {
 
   const requestAccounts = yield* makeAccountsPrompts
 
+  const { askWallet, askQuietly, companionOf } = makeWalletAsk({
+    networks,
+    connectors,
+    requestAccounts,
+    readChain,
+    commit
+  })
+
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>, signIn: PairingSignIn | undefined) =>
     Effect.gen(function* () {
       if (connector.type === "WALLET_CONNECT") {
@@ -266,13 +303,10 @@ export const makeConnection = Effect.gen(function* () {
         if (!(yield* commitSession(session, since))) return yield* Effect.fail(superseded())
         return
       }
-      const accounts = decodeAccounts(yield* requestAccounts(connector.provider))
-      if (accounts.length === 0) return yield* Effect.fail(noAccount())
-      const chainId = yield* readChain(connector.provider)
-      // A wallet that cannot say its chain is not connected on one the modal would have to guess.
-      if (Option.isNone(eip155NetworkId(chainId))) return yield* Effect.fail(noChain())
-      // A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered.
-      if (!(yield* commit(connector, accounts, chainId, since))) return yield* Effect.fail(superseded())
+      yield* askWallet(connector, since, true)
+      // One row, both namespaces: the wallet's other side is asked next; declining it keeps the first.
+      const companion = yield* companionOf(connector)
+      if (Option.isSome(companion)) yield* Effect.ignore(askWallet(companion.value, since, false))
       // Recent wallets are rows of the wallet list; email and social login is not one.
       if (connector.type === "AUTH") return
       const recent = withRecent(yield* SubscriptionRef.get(recentWallets), {
@@ -341,7 +375,8 @@ export const makeConnection = Effect.gen(function* () {
     stillCurrent,
     commit,
     commitSession,
-    readChain
+    askQuietly,
+    authKey: AUTH_ID
   })
 
   // A wallet connected before another announcement claimed it is flagged as the list flags it.
@@ -355,7 +390,11 @@ export const makeConnection = Effect.gen(function* () {
   if (config.enableReconnect) yield* Effect.forkScoped(yield* restore)
   else yield* dropConnection("eip155")
 
-  yield* Effect.addFinalizer(() => Effect.sync(() => detach()))
+  yield* Effect.addFinalizer(() =>
+    Effect.sync(() => {
+      for (const key of [...listening.keys()]) stopListening(key)
+    })
+  )
 
   return Connection.of({
     state,

@@ -3,10 +3,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { dataImageUri, sanitizeName, sanitizeRdns } from "../internal/untrusted"
+import { dataImageUri, readField, sanitizeName, sanitizeRdns } from "../internal/untrusted"
 import { Eip6963ProviderInfo } from "../schemas/Connector"
 import type { ModalOptions } from "../schemas/ModalOptions"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../services/Connectors"
@@ -36,23 +37,15 @@ export const isEip1193Provider = (value: unknown): value is Eip1193Provider => {
   }
 }
 
-const field = (value: unknown, key: string): unknown => {
-  try {
-    return typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * An EIP-6963 announcement's `detail` as a connector, or none when it is malformed or not frozen (the
  * EIP asks wallets to freeze it, so a detail someone can still rewrite is not trusted; THREATS.md T5).
  */
 export const fromAnnouncement = (detail: unknown): Option.Option<WalletConnector> => {
   if (typeof detail !== "object" || detail === null || !Object.isFrozen(detail)) return Option.none()
-  const provider = field(detail, "provider")
+  const provider = readField(detail, "provider")
   if (!isEip1193Provider(provider)) return Option.none()
-  return Option.flatMap(decodeInfo(field(detail, "info")), (info) => {
+  return Option.flatMap(decodeInfo(readField(detail, "info")), (info) => {
     if (info.uuid.length > MAX_UUID_LENGTH) return Option.none()
     const name = sanitizeName(info.name)
     if (name === undefined) return Option.none()
@@ -131,6 +124,20 @@ export const isShown = (
   )
 }
 
+/**
+ * Solana browser wallets, with their code loaded after the first paint.
+ */
+const discoverSolanaWallets = (
+  update: (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) => Effect.Effect<void>,
+  runSync: <A>(effect: Effect.Effect<A>) => A
+) =>
+  Effect.tryPromise(() => import("./deferred/walletStandard")).pipe(
+    // Code that would not load after 3 more tries: no Solana browser wallets on this page.
+    Effect.retry({ times: 3, schedule: Schedule.exponential("500 millis") }),
+    Effect.flatMap(({ discoverStandardWallets }) => discoverStandardWallets((f) => runSync(update(f)))),
+    Effect.ignore
+  )
+
 /** THREATS.md R2: announcements still arriving this long after the first claim of a stored key count. */
 export const DISCOVERY_SETTLE = Duration.millis(500)
 
@@ -172,7 +179,7 @@ export const makeConnectors = Effect.gen(function* () {
     const injected = pageProvider()
     if (isEip1193Provider(injected)) yield* update(() => [injectedConnector(injected)])
     const onAnnounce = (event: Event) => {
-      const connector = fromAnnouncement(field(event, "detail"))
+      const connector = fromAnnouncement(readField(event, "detail"))
       if (Option.isSome(connector)) runSync(update((all) => withAnnouncement(all, connector.value)))
     }
     yield* Effect.acquireRelease(
@@ -181,6 +188,8 @@ export const makeConnectors = Effect.gen(function* () {
     )
     // Wallets that loaded before us announce again when asked; later ones announce by themselves.
     yield* Effect.sync(() => window.dispatchEvent(new Event(REQUEST_EVENT)))
+    if (config.enableEIP6963 && config.networks.some((n) => n.chainNamespace === "solana"))
+      yield* Effect.forkScoped(discoverSolanaWallets(update, runSync))
   }
 
   /** Exactly one connector claims `key` now: that one; none or several: none. */

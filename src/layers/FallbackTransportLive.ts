@@ -2,20 +2,22 @@ import * as Effect from "effect/Effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
-import { ChainNotConfiguredError } from "../errors"
+import type { ChainNotConfiguredError } from "../errors"
 import type { CaipNetworkId } from "../schemas/Primitives"
+import type { BlockchainApi } from "../services/BlockchainApi"
 import {
   FallbackTransport,
   type FallbackTransportShape,
   type RankedFallback
 } from "../services/FallbackTransport"
-import { ModalConfig } from "../services/ModalConfig"
+import type { ModalConfig } from "../services/ModalConfig"
 import { RpcTransportError } from "../services/RpcTransport"
-import { type ChunkLoadError, deferredImplementation } from "./deferred"
+import { deferredImplementation } from "./deferred"
 
 /**
  * One ranked fallback per configured network, built on first use (so only used chains are pinged) and
- * kept, with its ranking fiber, until the scope closes.
+ * kept, with its ranking fiber, until the scope closes. Which chains get the provider's RPC comes from
+ * `BlockchainApi`'s supported chains, asked for when a chain is first used.
  *
  * @since 0.1.0
  * @category constructors
@@ -23,29 +25,23 @@ import { type ChunkLoadError, deferredImplementation } from "./deferred"
 export const makeFallbackTransport: Effect.Effect<
   FallbackTransportShape,
   never,
-  ModalConfig | HttpClient.HttpClient | Scope.Scope
+  ModalConfig | BlockchainApi | HttpClient.HttpClient | Scope.Scope
 > = Effect.gen(function* () {
-  const config = yield* ModalConfig
-  const fallbacks = new Map<string, Effect.Effect<RankedFallback, ChainNotConfiguredError | ChunkLoadError>>()
-  for (const network of config.networks) {
-    if (fallbacks.has(network.caipNetworkId)) continue
-    // A chain's RPC code travels in its own chunk, fetched when a chain is first used; built once even
-    // when the first requests race, in the layer's context (its HttpClient, scope and RankingConfig).
-    const fallback = yield* deferredImplementation(() =>
-      import("./deferred/rankedFallback").then((module) => module.makeChainFallback(network, config))
-    )
-    fallbacks.set(network.caipNetworkId, fallback)
-  }
+  // The chains' RPC code travels in its own chunk, fetched when a chain is first used.
+  const chains = yield* deferredImplementation(() =>
+    import("./deferred/chainFallbacks").then((module) => module.makeChainFallbacks)
+  )
 
   /** The chain's fallback; `method` names the request in the error when its code failed to load. */
   const fallbackFor = (
     network: CaipNetworkId,
     method: string
   ): Effect.Effect<RankedFallback, ChainNotConfiguredError | RpcTransportError> =>
-    (fallbacks.get(network) ?? Effect.fail(new ChainNotConfiguredError({ chainId: network }))).pipe(
+    chains.pipe(
       Effect.catchTag("ChunkLoadError", ({ cause }) =>
         Effect.fail(new RpcTransportError({ method, transport: network, reason: "Transport", cause }))
-      )
+      ),
+      Effect.flatMap((fallbackOf) => fallbackOf(network))
     )
 
   return FallbackTransport.of({
@@ -65,5 +61,5 @@ export const makeFallbackTransport: Effect.Effect<
 export const FallbackTransportLive: Layer.Layer<
   FallbackTransport,
   never,
-  ModalConfig | HttpClient.HttpClient
+  ModalConfig | BlockchainApi | HttpClient.HttpClient
 > = Layer.effect(FallbackTransport, makeFallbackTransport)

@@ -193,9 +193,14 @@ export const makeModalFlow = Effect.gen(function* () {
   const chooseNetwork: ModalFlowShape["chooseNetwork"] = (caipNetworkId) =>
     switchNetwork(caipNetworkId).pipe(
       Effect.andThen(
-        Effect.flatMap(SubscriptionRef.get(router.state), (s) =>
-          s.open && s.view === "Networks" ? router.goBack : Effect.void
-        )
+        Effect.gen(function* () {
+          const s = yield* SubscriptionRef.get(router.state)
+          if (!s.open || s.view !== "Networks") return
+          // Another namespace, where no wallet is connected yet beside the one that is: its wallets.
+          if (!(yield* isConnected) && (yield* anyConnected))
+            return yield* navigate(router.replace("Connect"))
+          yield* router.goBack
+        })
       ),
       Effect.ignore
     )

@@ -12,7 +12,7 @@ import { deferredImplementation } from "./deferred"
 /** Transactions kept in `transactions`, newest first. */
 export const MAX_TRACKED_TRANSACTIONS = 50
 
-/** The id a submission is tracked under: the transaction hash or the batch id. */
+/** The id a submission is tracked under: the transaction hash (a Solana signature) or the batch id. */
 export const submissionId = (submission: Submission): string =>
   submission.kind === "transaction" ? submission.hash : submission.id
 

@@ -1,19 +1,14 @@
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
-import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { WalletConnectSession } from "../internal/sessionAccounts"
 import type { ChainNamespace } from "../schemas/Primitives"
 import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { ConnectionState, NamespaceConnection } from "../services/Connection"
-import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../services/Connectors"
+import type { ConnectorsShape, WalletConnector } from "../services/Connectors"
 import type { WalletConnectError, WalletConnectShape } from "../services/WalletConnect"
-import { eip155NetworkId } from "./NetworksLive"
-import { decodeAccounts, walletRead } from "./walletIo"
-
-/** How long a stored wallet may take to announce itself after a reload. */
-export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
+import type { Commit } from "./walletAsk"
 
 const connecting: NamespaceConnection = { status: "connecting" }
 
@@ -32,74 +27,69 @@ export interface RestoreDeps {
   readonly setNamespace: (ns: ChainNamespace, connection: NamespaceConnection) => Effect.Effect<void>
   readonly dropConnection: (ns: ChainNamespace) => Effect.Effect<void>
   readonly stillCurrent: (since: Ref.Ref<number>) => Effect.Effect<boolean>
-  readonly commit: (
-    connector: WalletConnector,
-    accounts: ReadonlyArray<string>,
-    chainId: unknown,
-    since: Ref.Ref<number>
-  ) => Effect.Effect<boolean>
+  readonly commit: Commit
   readonly commitSession: (
     session: WalletConnectSession,
     since: Ref.Ref<number>
   ) => Effect.Effect<boolean, WalletConnectError>
-  readonly readChain: (provider: Eip1193Provider) => Effect.Effect<unknown, unknown>
+  /** What a stored wallet answers without asking: its accounts and their chain; none when it cannot say. */
+  readonly askQuietly: (
+    connector: WalletConnector
+  ) => Effect.Effect<{ readonly accounts: ReadonlyArray<string>; readonly chain: unknown } | undefined>
+  /** The key the embedded wallet is stored by: its Solana side comes back with its EVM side. */
+  readonly authKey: string
+}
+
+/** What storage says was connected, and so what the restore waits for. */
+export interface RestorePlan {
+  /** Namespaces stored as connected through WalletConnect: they come back with the SDK's session. */
+  readonly walletConnect: ReadonlyArray<ChainNamespace>
+  /** Browser wallets (or the embedded one) by the key they were stored under. */
+  readonly wallets: ReadonlyArray<{ readonly ns: "eip155" | "solana"; readonly key: string }>
 }
 
 /**
  * The connection's start from storage (SPEC.md §3, THREATS.md T5): what was stored only suggests a
- * reconnect, which the wallet itself must confirm.
+ * reconnect, which the wallet itself must confirm. The stored namespaces show connecting at once; the wait
+ * for their wallets (`deferred/restoreWaits`) loads only when storage names one, so a first visit never
+ * downloads it.
  */
 export const makeRestore = (deps: RestoreDeps) => {
-  const { state, epoch, awaitKey, walletConnect, stored, storedWalletConnect } = deps
-  const { setNamespace, dropConnection, stillCurrent, commit, commitSession, readChain } = deps
+  const { epoch, stored, storedWalletConnect, setNamespace, dropConnection, stillCurrent } = deps
 
-  /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
-  const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>, since: Ref.Ref<number>) =>
+  /** The namespace's stored wallet key when it was connected; a stale status is cleared. */
+  const storedWallet = (ns: "eip155" | "solana") =>
     Effect.gen(function* () {
-      const session = yield* walletConnect.restore
-      // Code that would not load counts as no session: the stored connection goes, the SDK's stays.
-      const restored =
-        Option.isSome(session) &&
-        (yield* Effect.orElseSucceed(commitSession(session.value, since), () => false))
-      if (restored || !(yield* stillCurrent(since))) return
-      for (const ns of namespaces) {
-        if ((yield* SubscriptionRef.get(state)).namespaces[ns]?.status === "connecting")
-          yield* dropConnection(ns)
-      }
+      const { status, key } = yield* stored(ns)
+      if (Option.contains(status, "connected") && Option.isSome(key)) return key.value
+      if (Option.isSome(status) && status.value !== "disconnected") yield* dropConnection(ns)
+      return undefined
     })
 
-  /**
-   * On start, a stored connection only suggests a reconnect: the wallet must still be here and say so.
-   * Shows the stored namespaces connecting; answers the rest, which waits for the wallet.
-   */
+  /** Shows the stored namespaces connecting; answers the rest, which waits for the wallets. */
   const restore: Effect.Effect<Effect.Effect<void>> = Effect.gen(function* () {
     const since = yield* Ref.make(yield* Ref.get(epoch))
-    const viaWalletConnect = yield* storedWalletConnect
-    if (viaWalletConnect.length > 0) {
-      for (const ns of viaWalletConnect) yield* setNamespace(ns, connecting)
-      return restoreWalletConnect(viaWalletConnect, since)
+    const walletConnect = yield* storedWalletConnect
+    const wallets: Array<RestorePlan["wallets"][number]> = []
+    for (const ns of ["eip155", "solana"] as const) {
+      if (walletConnect.includes(ns)) continue
+      const key = yield* storedWallet(ns)
+      // The embedded wallet's Solana side comes back with its EVM side.
+      if (key !== undefined && !(ns === "solana" && key === deps.authKey)) wallets.push({ ns, key })
     }
-    const { status, key } = yield* stored("eip155")
-    if (!Option.contains(status, "connected") || Option.isNone(key)) {
-      if (Option.isSome(status) && status.value !== "disconnected") yield* dropConnection("eip155")
-      return Effect.void
-    }
-    yield* setNamespace("eip155", connecting)
-    return Effect.gen(function* () {
-      const connector = yield* awaitKey(key.value, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
-      const restored = yield* Option.match(connector, {
-        onNone: () => Effect.succeed(false),
-        onSome: (c) =>
-          Effect.gen(function* () {
-            const accounts = decodeAccounts(yield* walletRead(c.provider, "eth_accounts"))
-            const chainId = yield* readChain(c.provider)
-            // No chain the wallet can name: no reconnect on a guessed one.
-            if (Option.isNone(eip155NetworkId(chainId))) return false
-            return yield* commit(c, accounts, chainId, since)
-          }).pipe(Effect.orElseSucceed(() => false))
-      })
-      if (!restored && (yield* stillCurrent(since))) yield* dropConnection("eip155")
-    })
+    const waiting = [...walletConnect, ...wallets.map((w) => w.ns)]
+    for (const ns of waiting) yield* setNamespace(ns, connecting)
+    if (waiting.length === 0) return Effect.void
+    return Effect.tryPromise(() => import("./deferred/restoreWaits")).pipe(
+      Effect.flatMap((module) => module.awaitStored(deps, { walletConnect, wallets }, since)),
+      // Code that would not load restores nothing: the namespaces it would have waited for go.
+      Effect.catch(() =>
+        Effect.gen(function* () {
+          if (!(yield* stillCurrent(since))) return
+          for (const ns of waiting) yield* dropConnection(ns)
+        })
+      )
+    )
   })
 
   return restore

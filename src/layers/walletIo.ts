@@ -2,7 +2,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { normalizeWalletError } from "../errors"
-import { EvmAddress } from "../schemas/Primitives"
+import { EvmAddress, SolanaAddress } from "../schemas/Primitives"
 import type { Eip1193Provider } from "../services/Connectors"
 
 /** Non-interactive wallet reads (accounts, chain id) must answer within this (THREATS.md R2). */
@@ -11,10 +11,19 @@ export const WALLET_READ_TIMEOUT = Duration.seconds(10)
 export const BEST_EFFORT_TIMEOUT = Duration.seconds(1)
 
 /** One request to a wallet, its failure normalised; a provider that throws synchronously is caught too. */
-export const walletRequest = (provider: Eip1193Provider, method: string, params?: unknown) =>
+export const walletRequest = (
+  provider: Eip1193Provider,
+  method: string,
+  params?: unknown,
+  chainId?: string
+) =>
   Effect.tryPromise({
     try: (signal) => {
-      const args = params === undefined ? { method } : { method, params }
+      const args = {
+        method,
+        ...(params === undefined ? {} : { params }),
+        ...(chainId === undefined ? {} : { chainId })
+      }
       return provider.requestWithSignal === undefined
         ? provider.request(args)
         : provider.requestWithSignal(args, signal)
@@ -32,10 +41,23 @@ export const walletRead = (provider: Eip1193Provider, method: string, params?: u
   )
 
 const isEvmAddress = Schema.is(EvmAddress)
+const isSolanaAddress = Schema.is(SolanaAddress)
+/** Addresses one answer may list; the rest are not read. */
+const MAX_ACCOUNTS = 64
 
-/** The valid EVM addresses of an `accounts` answer or `accountsChanged` payload; anything else drops. */
-export const decodeAccounts = (payload: unknown): ReadonlyArray<string> =>
-  Array.isArray(payload) ? payload.filter((a): a is string => isEvmAddress(a)) : []
+/**
+ * The valid addresses of an `accounts` answer or `accountsChanged` payload for the wallet's namespace
+ * (EVM unless said otherwise); anything else drops.
+ */
+export const decodeAccounts = (
+  payload: unknown,
+  chain: "eip155" | "solana" = "eip155"
+): ReadonlyArray<string> =>
+  Array.isArray(payload)
+    ? payload
+        .slice(0, MAX_ACCOUNTS)
+        .filter((a): a is string => (chain === "solana" ? isSolanaAddress(a) : isEvmAddress(a)))
+    : []
 
 /** The wallet events Airlock follows. */
 export interface WalletEventHandlers {

@@ -1,7 +1,7 @@
 /**
- * The Solana sign requests (SPEC.md §5–6) as Wallet Standard / WalletConnect send them: their params and
- * what the wallet answers. Transactions travel serialised (base58 or base64, the wallet's choice), so only
- * their presence is checked here; messages and signatures are base58.
+ * The Solana sign requests (SPEC.md §5–6) and sign-in as Wallet Standard / WalletConnect send them: their
+ * params and what the wallet answers. Transactions travel serialised (base58 or base64, the wallet's
+ * choice), so only their presence is checked here; messages and signatures are base58.
  */
 import * as Schema from "effect/Schema"
 import { SolanaAddress, withParseOptions } from "./Primitives"
@@ -99,3 +99,44 @@ export const SolanaSignAndSendTransactionResult = Schema.Struct({
   signature: SolanaSignature
 }).annotate({ identifier: "SolanaSignAndSendTransactionResult" })
 export type SolanaSignAndSendTransactionResult = typeof SolanaSignAndSendTransactionResult.Type
+
+/** A text field of a sign-in: a Sign-In-With-Solana message is a few hundred characters. */
+const SignInText = Schema.String.check(
+  Schema.isMaxLength(2048, { message: "Expected a sign-in field of at most 2048 characters" })
+)
+
+/**
+ * `solana_signIn` (Wallet Standard `solana:signIn`): the fields of the Sign-In-With-Solana message the
+ * wallet writes itself, every one optional (the wallet fills in its domain and account). Times are ISO 8601.
+ */
+export const SolanaSignInParams = Schema.Struct({
+  domain: Schema.optional(SignInText),
+  address: Schema.optional(SolanaAddress),
+  statement: Schema.optional(SignInText),
+  uri: Schema.optional(SignInText),
+  version: Schema.optional(SignInText),
+  chainId: Schema.optional(SignInText),
+  nonce: Schema.optional(SignInText),
+  issuedAt: Schema.optional(SignInText),
+  expirationTime: Schema.optional(SignInText),
+  notBefore: Schema.optional(SignInText),
+  requestId: Schema.optional(SignInText),
+  resources: Schema.optional(
+    Schema.Array(SignInText).check(Schema.isMaxLength(32, { message: "Expected at most 32 resources" }))
+  )
+}).annotate({ identifier: "SolanaSignInParams" })
+export type SolanaSignInParams = typeof SolanaSignInParams.Type
+
+/**
+ * What a wallet that signs in answers: the account that signed, the UTF-8 bytes of the message it wrote
+ * and signed, and the signature, all base58. The message is bounded as base58 decoding is (4096
+ * characters, about 3 KB).
+ */
+export const SolanaSignInResult = Schema.Struct({
+  address: SolanaAddress,
+  signedMessage: Base58String.check(
+    Schema.isMaxLength(4096, { message: "Expected a signed message of at most 4096 base58 characters" })
+  ),
+  signature: SolanaSignature
+}).annotate({ identifier: "SolanaSignInResult" })
+export type SolanaSignInResult = typeof SolanaSignInResult.Type

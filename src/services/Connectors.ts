@@ -5,19 +5,26 @@ import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ConnectorType } from "../schemas/Connector"
 import type { ChainNamespace } from "../schemas/Primitives"
 
+/**
+ * One request. `chainId` (CAIP-2) names the network a Solana request is meant for, for the wallets that
+ * take it per request (the Wallet Standard's); EIP-1193 wallets ignore it.
+ */
+export interface WalletRequestArgs {
+  readonly method: string
+  readonly params?: unknown
+  readonly chainId?: string
+}
+
 /** The EIP-1193 surface Airlock uses from a wallet. Every answer is untrusted and decoded. */
 export interface Eip1193Provider {
-  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+  readonly request: (args: WalletRequestArgs) => Promise<unknown>
   readonly on?: (event: string, listener: (payload: unknown) => void) => unknown
   readonly removeListener?: (event: string, listener: (payload: unknown) => void) => unknown
   /**
    * Offered by the providers Airlock builds itself (the embedded wallet): the request stops, in the
    * wallet too, when `signal` aborts. Browser wallets have only `request`.
    */
-  readonly requestWithSignal?: (
-    args: { readonly method: string; readonly params?: unknown },
-    signal: AbortSignal
-  ) => Promise<unknown>
+  readonly requestWithSignal?: (args: WalletRequestArgs, signal: AbortSignal) => Promise<unknown>
 }
 
 /**
@@ -46,6 +53,13 @@ export interface WalletConnector {
    * screen, which ApproveTransaction shows in place. Absent: the wallet asks itself.
    */
   readonly approval?: "modal" | "frame" | undefined
+  /**
+   * A Solana wallet that signs in itself (Wallet Standard `solana:signIn`): its provider answers
+   * `solana_signIn` with the input fields of Sign-In-With-Solana.
+   */
+  readonly signsIn?: boolean | undefined
+  /** The networks (CAIP-2) a Solana wallet says it serves; absent: any of its namespace. */
+  readonly chains?: ReadonlyArray<string> | undefined
 }
 
 export interface ConnectorsShape {
@@ -61,8 +75,8 @@ export interface ConnectorsShape {
 }
 
 /**
- * Wallet discovery: EIP-6963 announcements for the whole page life, and the generic `window.ethereum`
- * browser wallet.
+ * Wallet discovery: EIP-6963 announcements for the whole page life, the generic `window.ethereum`
+ * browser wallet, and, when the host has a Solana network, Wallet Standard registrations.
  *
  * @since 0.1.0
  * @category tags

@@ -21,12 +21,17 @@ export interface RankingOptions {
   readonly interval: Duration.Duration
   /** A ping slower than this counts as a failure with this latency. */
   readonly pingTimeout: Duration.Duration
+  /** The ping of a chain whose namespace has none in `namespacePings` (EVM: `net_listening`). */
   readonly ping: RpcRequest
+  /** Pings by chain namespace, for nodes that lack `ping`'s method. */
+  readonly namespacePings: Readonly<Record<string, RpcRequest>>
 }
 
 /**
  * The ranking settings, with SPEC.md §7's defaults: stability 0.7, latency 0.3, 10 samples, a round every
- * 4000 ms, 1000 ms ping timeout, pinging with `net_listening`.
+ * 4000 ms, 1000 ms ping timeout, pinging with `net_listening`, except Solana nodes: they have no
+ * `net_listening`, so they are pinged with `getHealth` (a healthy node answers "ok", an unhealthy one an
+ * error).
  *
  * @since 0.1.0
  * @category tags
@@ -38,7 +43,8 @@ export const RankingConfig = Context.Reference<RankingOptions>("@airlock/Ranking
     sampleCount: 10,
     interval: Duration.millis(4000),
     pingTimeout: Duration.millis(1000),
-    ping: { method: "net_listening" }
+    ping: { method: "net_listening" },
+    namespacePings: { solana: { method: "getHealth" } }
   })
 })
 
@@ -106,8 +112,9 @@ export interface FallbackTransportShape {
 }
 
 /**
- * Chain RPC for every configured network: custom URLs, then the provider's RPC, then the chain's own,
- * ranked by stability and latency (SPEC.md §7, FACTS §1.6).
+ * Chain RPC (JSON-RPC 2.0: EVM and Solana) for every configured network: custom URLs, then the provider's
+ * RPC when `BlockchainApi`'s supported chains list the network, then the chain's own, ranked by stability
+ * and latency (SPEC.md §7, FACTS §1.6).
  *
  * @since 0.1.0
  * @category tags

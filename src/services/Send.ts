@@ -1,8 +1,35 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { AmountProblem, ReceiverProblem, SendableToken } from "../internal/sendForm"
+import type { ChainNotConfiguredError, ProviderRequestError } from "../errors"
+import type { ReceiverProblem, SendAmountProblem, SendableToken } from "../internal/sendForm"
+import type { SolanaTransfer } from "../internal/solanaTransfer"
+import type { SchemaDecodeError } from "../schemas/decode"
+import type { CaipNetworkId } from "../schemas/Primitives"
 import type { PreviewSimulation, RequestError } from "./RpcRouter"
+
+/** The namespaces Send works on (SPEC.md §9: "send EVM and Solana"). */
+export type SendNamespace = "eip155" | "solana"
+
+/**
+ * Why a preview could not be prepared or a send could not be built: the chain's RPC failed ("Network request
+ * failed"), answered what does not decode, or the network is not configured.
+ */
+export type SendPreparationError = ProviderRequestError | SchemaDecodeError | ChainNotConfiguredError
+
+/** What the wallet is asked to send, on its namespace. */
+export type SendRequest =
+  | {
+      readonly namespace: "eip155"
+      readonly transaction: {
+        readonly from: string
+        readonly to: string
+        readonly value?: string
+        readonly data?: `0x${string}`
+      }
+    }
+  /** Built into a wire transaction on a fresh blockhash when the visitor confirms. */
+  | { readonly namespace: "solana"; readonly network: CaipNetworkId; readonly transfer: SolanaTransfer }
 
 /** What the visitor typed. */
 export interface SendDraft {
@@ -15,35 +42,47 @@ export interface SendDraft {
 export interface SendPreview {
   readonly token: SendableToken
   readonly amount: bigint
-  readonly receiver: `0x${string}`
+  /** Checksummed on EVM, base58 on Solana. */
+  readonly receiver: string
   /** The account name the visitor typed, when the receiver was given by name. */
   readonly receiverName?: string | undefined
-  readonly transaction: {
-    readonly from: string
-    readonly to: string
-    readonly value?: string
-    readonly data?: `0x${string}`
-  }
+  readonly request: SendRequest
   /** The network fee in the native coin's smallest unit, and in USD when its price is known. */
   readonly fee: { readonly amount: bigint; readonly usd: number | undefined } | undefined
+  /**
+   * Solana: the rent (lamports) of the receiver's token account the send creates, paid by the sender;
+   * 0 otherwise.
+   */
+  readonly accountRent: bigint
   readonly nativeSymbol: string
   readonly nativeDecimals: number
   /** The call data in words (the decoded token transfer), or "No data". */
   readonly call: string
-  /** The sender's balance changes as the chain simulated them (2 s at most), or why there are none. */
-  readonly simulation: PreviewSimulation
+  /**
+   * The sender's balance changes as the chain simulated them (2 s at most), or why there are none;
+   * `undefined` on Solana, which Send does not simulate (the wallet's preflight does).
+   */
+  readonly simulation: PreviewSimulation | undefined
 }
 
 export type SendState =
   | { readonly _tag: "Idle" }
   | {
       readonly _tag: "Editing"
+      readonly namespace: SendNamespace
       readonly draft: SendDraft
       readonly tokens: ReadonlyArray<SendableToken>
-      readonly amountProblem?: AmountProblem | undefined
+      readonly amountProblem?: SendAmountProblem | undefined
       readonly receiverProblem?: ReceiverProblem | undefined
+      /** The last review could not prepare a preview. */
+      readonly previewError?: SendPreparationError | undefined
     }
-  | { readonly _tag: "Reviewing"; readonly draft: SendDraft; readonly tokens: ReadonlyArray<SendableToken> }
+  | {
+      readonly _tag: "Reviewing"
+      readonly namespace: SendNamespace
+      readonly draft: SendDraft
+      readonly tokens: ReadonlyArray<SendableToken>
+    }
   | {
       readonly _tag: "Preview"
       readonly draft: SendDraft
@@ -62,15 +101,21 @@ export type SendState =
       readonly draft: SendDraft
       readonly tokens: ReadonlyArray<SendableToken>
       readonly preview: SendPreview
-      readonly error: RequestError
+      readonly error: RequestError | SendPreparationError
     }
 
 export interface SendShape {
   readonly state: SubscriptionRef.SubscriptionRef<SendState>
-  /** A new send from the account's balances on the active network, the native coin chosen. */
+  /**
+   * A new send from the account's balances on the active network (EVM or Solana, by the active
+   * namespace), the native coin chosen.
+   */
   readonly start: Effect.Effect<void>
   readonly edit: (change: Partial<SendDraft>) => Effect.Effect<void>
-  /** Checks the form, then estimates the fee and simulates the transaction (2 s at most) for the preview. */
+  /**
+   * Checks the form, then prepares the preview: on EVM the fee estimate and the simulation (2 s at most);
+   * on Solana the transfer (the receiver's token account created when missing) and its fee.
+   */
   readonly review: Effect.Effect<void>
   /** Asks the wallet to send what the preview shows; tracked to its receipt like every send. */
   readonly confirm: Effect.Effect<void>

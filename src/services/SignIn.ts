@@ -5,7 +5,7 @@ import type { CaipNetworkId } from "../schemas/Primitives"
 import type { SignInMessage } from "./Siwx"
 import type { PairingSignIn } from "./WalletConnect"
 
-/** The account a sign-in is for: an address on a chain. */
+/** The account a sign-in is for: an address on a chain (an EVM or a Solana one). */
 export interface SignInAccount {
   readonly chainId: CaipNetworkId
   readonly address: string
@@ -37,9 +37,9 @@ export interface SignInShape {
 }
 
 /**
- * Sign-in with the wallet (SIWX): the one owner of when the connected account is asked to sign in, once
- * per account and chain however the connection came (connect, reload, network switch), and of signing
- * out on disconnect.
+ * Sign-in with the wallet (SIWX): the one owner of when the connected account is asked to sign in (the
+ * EVM account, or the Solana one while Solana is the active namespace), once per account and chain however
+ * the connection came (connect, reload, network switch), and of signing out on disconnect.
  *
  * @since 0.1.0
  * @category tags

@@ -11,15 +11,15 @@ export type TrackedStatus = "pending" | "confirmed" | "failed" | "unknown"
 
 /** A transaction (or an EIP-5792 batch) sent through Airlock, as Activity and hosts see it. */
 export interface TrackedTransaction {
-  /** The transaction hash, or the `wallet_sendCalls` batch id. */
+  /** The transaction hash (on Solana its signature), or the `wallet_sendCalls` batch id. */
   readonly id: string
   readonly kind: "transaction" | "calls"
   readonly network: CaipNetworkId
   readonly from: string
   readonly to: string | undefined
-  /** The value sent, in wei as a decimal string, when the request said. */
+  /** The value sent, in the native coin's smallest unit (wei) as a decimal string, when the request said. */
   readonly value: string | undefined
-  /** The hash that confirmed it (for a batch, its first receipt's), once known. */
+  /** The hash that confirmed it (for a batch, its first receipt's; on Solana the signature), once known. */
   readonly hash: string | undefined
   readonly status: TrackedStatus
   /** Clock time (ms) when it was sent, and when its status stopped being pending. */
@@ -27,7 +27,10 @@ export interface TrackedTransaction {
   readonly settledAt: number | undefined
 }
 
-/** What `RpcRouter` hands over after a wallet accepted a send. */
+/**
+ * What `RpcRouter` hands over after a wallet accepted a send. A transaction on a `solana:` network is
+ * watched by its signature (`hash`) with `getSignatureStatuses`; any other by its receipt.
+ */
 export type Submission =
   | {
       readonly kind: "transaction"
@@ -74,7 +77,8 @@ export interface TransactionWatcherShape {
 }
 
 /**
- * Every transaction sent through Airlock, from pending to confirmed or failed (SPEC.md §9 constants).
+ * Every transaction sent through Airlock, EVM or Solana, from pending to confirmed or failed (SPEC.md §9
+ * constants).
  *
  * @since 0.2.0
  * @category tags

@@ -9,7 +9,10 @@ import type { SiwxChainId } from "./config"
 import { MAX_LIFETIME_MS, ownUri, type SiweRefusal, timeWindowRefusal } from "./siweMessage"
 import { isSolanaAddress } from "./solanaSignature"
 
-/** A CAIP-2 Solana chain: `solana:` and the first 32 characters of the genesis hash. */
+/**
+ * A CAIP-2 Solana chain: `solana:` and the first 32 characters of the genesis hash, or `solana:localnet`
+ * (a local validator has no genesis hash anyone else knows).
+ */
 export type SolanaChainId = `solana:${string}`
 
 const MAX_MESSAGE_LENGTH = 4096
@@ -35,18 +38,27 @@ const FIELDS = [
 ] as const
 type Field = (typeof FIELDS)[number]
 
-/** The public clusters the SIWS spec names: their messages say the name, any other chain its reference. */
+const LOCALNET = "localnet"
+
+/** The clusters the SIWS spec names: their messages say the name, any other chain its reference. */
 const NAMED_CLUSTERS: ReadonlyArray<readonly [name: string, reference: string]> = [
   ["mainnet", "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"],
   ["devnet", "EtWTRABZaYq6iMfeYKouRu166VU2xqa1"],
-  ["testnet", "4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z"]
+  ["testnet", "4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z"],
+  [LOCALNET, LOCALNET]
 ]
 
-/** Whether `chainId` is a CAIP-2 Solana chain (`solana:` and a 32-character base58 reference). */
+/**
+ * Whether `chainId` is a CAIP-2 Solana chain: `solana:` and a 32-character base58 reference, or
+ * `solana:localnet`.
+ */
 export const isSolanaChain = (chainId: string): chainId is SolanaChainId =>
-  typeof chainId === "string" && SOLANA_CHAIN.test(chainId)
+  typeof chainId === "string" && (SOLANA_CHAIN.test(chainId) || chainId === `solana:${LOCALNET}`)
 
-/** What a message's `Chain ID` line says for a chain: `mainnet`, `devnet`, `testnet`, or the reference. */
+/**
+ * What a message's `Chain ID` line says for a chain: `mainnet`, `devnet`, `testnet`, `localnet`, or the
+ * reference.
+ */
 export const siwsChainId = (chainId: SolanaChainId): string => {
   const reference = chainId.slice("solana:".length)
   return NAMED_CLUSTERS.find(([, known]) => known === reference)?.[0] ?? reference

@@ -12,9 +12,11 @@ import { FallbackTransportLive } from "../../src/layers/FallbackTransportLive"
 import { makeHttpRpcTransport } from "../../src/layers/HttpRpcTransport"
 import { toViemTransport } from "../../src/layers/viemTransport"
 import { decodeModalOptions } from "../../src/schemas/ModalOptions"
+import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { FallbackTransport, RankingConfig } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import type { RpcTransportShape } from "../../src/services/RpcTransport"
+import { blockchainApiWith } from "../support/blockchainApi"
 import { type Anvil, freePort, startAnvil } from "./anvil"
 import { rpcTransportContract } from "./RpcTransport.contract"
 
@@ -84,6 +86,13 @@ const serviceLayer = (ranking: Partial<typeof RankingConfig.Service> = tiedRanki
   })
   if (Result.isFailure(options)) throw new Error(options.failure.message)
   return FallbackTransportLive.pipe(
+    // The provider serves none of these chains: the custom dead URL, then anvil.
+    Layer.provide(
+      Layer.succeed(
+        BlockchainApi,
+        blockchainApiWith({ supportedChains: Effect.succeed({ http: [], ws: [] }) })
+      )
+    ),
     Layer.provide(Layer.succeed(ModalConfig, options.success)),
     Layer.provide(FetchHttpClient.layer),
     Layer.provide(Layer.succeed(RankingConfig, { ...RankingConfig.defaultValue(), ...ranking }))

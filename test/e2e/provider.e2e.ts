@@ -242,10 +242,10 @@ const probe = (page: Page) =>
 
 type WalletMode = "manual" | "auto-approve"
 
-async function visit(page: Page, mode: WalletMode = "manual") {
+async function visit(page: Page, mode: WalletMode = "manual", query = "") {
   page.setDefaultTimeout(10_000)
   await page.context().addInitScript(installProbe)
-  await page.goto(`${demoUrl}?wallet=${mode}`)
+  await page.goto(`${demoUrl}?wallet=${mode}${query}`)
 }
 
 const truncate = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
@@ -264,8 +264,9 @@ async function connect(page: Page): Promise<Locator> {
 }
 
 /** Visits the demo, opens the modal and goes to All Wallets; resolves to its dialog. */
+/** All Wallets with one installed wallet, the Sandbox Wallet, which the listing has too. */
 async function openAllWallets(page: Page): Promise<Locator> {
-  await visit(page)
+  await visit(page, "manual", "&solanaWallet=none")
   await page.getByRole("button", { name: "Connect Wallet" }).click()
   await page
     .getByRole("dialog", { name: "Connect Wallet" })

@@ -149,3 +149,34 @@ describe("the Connect view's groups (SPEC §2)", () => {
     expect(shown(rows)).toContain("recent:fake (Possible impersonation)")
   })
 })
+
+describe("a wallet that serves EVM and Solana", () => {
+  const phantomSolana = connector("wallet-standard:1", "ANNOUNCED", {
+    key: "wallet-standard:phantom",
+    name: "Phantom",
+    chain: "solana"
+  })
+
+  it("is one row, its EIP-6963 side, whichever group lists it first", () => {
+    const rows = connectRows(input({ connectors: [...input().connectors, phantomSolana], recent: [] }))
+    const phantoms = rows.filter((row) => row.kind === "connector" && row.connector.name === "Phantom")
+    expect(phantoms.map((row) => (row.kind === "connector" ? row.connector.id : ""))).toEqual(["app.phantom"])
+  })
+
+  it("is two rows when one side is flagged, or the names differ", () => {
+    const flagged = { ...phantomSolana, suspicious: true }
+    const other = { ...phantomSolana, name: "Solflare", id: "wallet-standard:2" }
+    const ids = connectRows(
+      input({ connectors: [...input().connectors, flagged, other], recent: [] })
+    ).flatMap((row) => (row.kind === "connector" ? [row.connector.id] : []))
+    expect(ids).toContain("wallet-standard:1")
+    expect(ids).toContain("wallet-standard:2")
+  })
+
+  it("is listed on its own when it is only a Solana wallet", () => {
+    const rows = connectRows(input({ connectors: [phantomSolana], recent: [] }))
+    expect(rows.flatMap((row) => (row.kind === "connector" ? [[row.group, row.tag]] : []))).toEqual([
+      ["injected", "Installed"]
+    ])
+  })
+})

@@ -416,6 +416,19 @@ describe("describeRequest: Solana", () => {
     )
   })
 
+  it("solana_signIn: the fields the wallet writes its message from", () => {
+    const signIn = describe1(
+      "solana_signIn",
+      { domain: "example.org", statement: "Welcome", chainId: "solana:localnet", nonce: "abcdefgh12" },
+      solana
+    )
+    assert.strictEqual(signIn.title, "Sign in")
+    assert.strictEqual(value(signIn, "Website"), "example.org")
+    assert.strictEqual(value(signIn, "Statement"), "Welcome")
+    assert.strictEqual(value(signIn, "Nonce"), "abcdefgh12")
+    assert.strictEqual(describe1("solana_signIn", { nonce: 42 }, solana).title, "Sign in")
+  })
+
   it("transaction methods: how many transactions", () => {
     assert.strictEqual(
       value(describe1("solana_signTransaction", { transaction: "AQID" }, solana), "Transactions"),

@@ -4,6 +4,7 @@ import fc from "fast-check"
 import { MethodNotAllowedError } from "../../src/errors"
 import {
   classifyRpcMethod,
+  decodeResult,
   isAllowedRpcMethod,
   type RequestRule,
   rpcMethodNamespace,
@@ -67,6 +68,7 @@ describe("classifyRpcMethod", () => {
       "solana_signTransaction",
       "solana_signAllTransactions",
       "solana_signAndSendTransaction",
+      "solana_signIn",
       "wallet_sendCalls",
       "wallet_grantPermissions",
       "wallet_revokePermissions",
@@ -89,7 +91,7 @@ describe("classifyRpcMethod", () => {
       "wallet_addEthereumChain",
       "wallet_watchAsset",
       "wallet_requestPermissions",
-      "solana_signIn",
+      "solana_signin",
       "anvil_setBalance",
       "evm_mine",
       "debug_traceTransaction",
@@ -156,6 +158,54 @@ describe("validateRequest", () => {
     )
     accepted(validateRequest("solana", "solana_signTransaction", { transaction: "AQAB" }))
     accepted(validateRequest("solana", "solana_signAllTransactions", { transactions: ["AQAB"] }))
+  })
+
+  it("solana_signIn: the Sign-In-With-Solana input fields, all optional; the answer decoded", () => {
+    const input = {
+      domain: "dapp.example",
+      address: pubkey,
+      statement: "Sign in.",
+      uri: "https://dapp.example",
+      version: "1",
+      chainId: "devnet",
+      nonce: "0123456789abcdef",
+      issuedAt: "2026-11-24T12:00:00.000Z",
+      expirationTime: "2026-11-24T12:15:00.000Z",
+      requestId: "r",
+      resources: ["https://dapp.example/terms"]
+    }
+    assert.deepStrictEqual(accepted(validateRequest("solana", "solana_signIn", { ...input, junk: 1 })), {
+      method: "solana_signIn",
+      kind: "unsafe",
+      params: input
+    })
+    accepted(validateRequest("solana", "solana_signIn", {}))
+    for (const [params, fragment] of [
+      [{ address: to }, "address"],
+      [{ nonce: 42 }, "nonce"],
+      [{ resources: "https://dapp.example" }, "resources"],
+      [{ statement: "x".repeat(2049) }, "statement"],
+      [["dapp.example"], "solana_signIn params"]
+    ] as const) {
+      const error = refused(validateRequest("solana", "solana_signIn", params))
+      assert.strictEqual(error._tag, "SchemaDecodeError", JSON.stringify(params))
+      assert.include(error.message, fragment)
+    }
+    assert.instanceOf(refused(validateRequest("eip155", "solana_signIn", input)), MethodNotAllowedError)
+
+    const signature =
+      "2AXDGYSE4f2sz7tvMMzyHvUfcoJmxudvdhBcmiUSo6ijwfYmfZYsKRxboQMPh3R4kUhXRVdtSXFXMheka4Rc4P2"
+    const answer = { address: pubkey, signedMessage: "3yZe7d", signature }
+    assert.deepStrictEqual(Result.getOrThrow(decodeResult("solana_signIn", answer)), answer)
+    for (const bad of [
+      { ...answer, address: to },
+      { ...answer, signedMessage: "not base58!" },
+      { ...answer, signedMessage: "2".repeat(4097) },
+      { ...answer, signature: "abc" },
+      "3yZe7d",
+      null
+    ])
+      assert.isTrue(Result.isFailure(decodeResult("solana_signIn", bad)), JSON.stringify(bad))
   })
 
   it("refuses methods of the other namespace, and every method on bip122, polkadot and cosmos", () => {

@@ -5,6 +5,7 @@ import {
   checkAmount,
   checkReceiver,
   feeProblem,
+  reserveProblem,
   type SendableToken,
   sendableTokens,
   sendTransaction,
@@ -107,6 +108,46 @@ describe("the Send form's rules", () => {
       ["native", parseUnits("2.5", 18)],
       [usd.key, parseUnits("11082.5", 6)],
       [usd.key, 1_123_456n]
+    ])
+  })
+
+  it("reserve: what the send leaves is nothing or at least the reserve, never in between", () => {
+    const sol: SendableToken = { ...native, symbol: "SOL", decimals: 9, balance: 1_000_000n }
+    expect(reserveProblem(sol, 1_000_000n, 890_880n)).toBeUndefined()
+    expect(reserveProblem(sol, 109_120n, 890_880n)).toBeUndefined()
+    expect(reserveProblem(sol, 109_121n, 890_880n)).toBe("below-reserve")
+    expect(reserveProblem(sol, 999_999n, 890_880n)).toBe("below-reserve")
+    expect(reserveProblem(undefined, 5_000n, 890_880n)).toBeUndefined()
+  })
+
+  it("on Solana: SOL first, SPL mints by CAIP-10 id or plain (case kept), anything else dropped", () => {
+    const cluster = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+    const mint = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+    const tokens = sendableTokens(
+      [
+        balance({
+          chainId: cluster,
+          address: `${cluster}:${mint}`,
+          quantity: { decimals: "6", numeric: "3.5" }
+        }),
+        balance({ chainId: cluster, address: mint, quantity: { decimals: "6", numeric: "1" } }),
+        balance({
+          chainId: cluster,
+          name: "Solana",
+          symbol: "SOL",
+          address: undefined,
+          quantity: { decimals: "9", numeric: "0.000000001" }
+        }),
+        // An EVM contract, or no base58 at all, is no mint.
+        balance({ chainId: cluster, address: usd.key }),
+        balance({ chainId: cluster, address: `${cluster}:0OIl` })
+      ],
+      cluster
+    )
+    expect(tokens.map((t) => [t.key, t.balance])).toEqual([
+      ["native", 1n],
+      [mint, 3_500_000n],
+      [mint, 1_000_000n]
     ])
   })
 

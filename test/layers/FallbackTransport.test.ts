@@ -2,10 +2,6 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import * as Layer from "effect/Layer"
-import * as Result from "effect/Result"
-import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
@@ -13,19 +9,13 @@ import fc from "fast-check"
 import { ChainNotConfiguredError } from "../../src/errors"
 import {
   makeRankedFallback,
-  PROVIDER_RPC_CHAINS,
   rankTransports,
-  rpcUrlsFor,
   scoreTransports,
   shouldRethrow,
-  type TransportSamples,
-  withProjectId
+  type TransportSamples
 } from "../../src/layers/deferred/rankedFallback"
 import { toEip1193Error, toEip1193Request } from "../../src/layers/eip1193Request"
-import { FallbackTransportLive } from "../../src/layers/FallbackTransportLive"
-import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { FallbackTransport, type RankedFallback, RankingConfig } from "../../src/services/FallbackTransport"
-import { ModalConfig } from "../../src/services/ModalConfig"
 import {
   type RpcError,
   type RpcRequest,
@@ -34,7 +24,6 @@ import {
   RpcTransportError,
   type RpcTransportShape
 } from "../../src/services/RpcTransport"
-import { mainnet, solana } from "../schemas/networks"
 
 // ---------------------------------------------------------------------------------------------------------
 // Fakes
@@ -420,256 +409,6 @@ describe("makeRankedFallback ranking (TestClock)", () => {
         interval: Duration.seconds(1)
       })
     )
-  })
-})
-
-// ---------------------------------------------------------------------------------------------------------
-// RPC URLs (FACTS §1.6)
-// ---------------------------------------------------------------------------------------------------------
-
-const decodeOptions = (input: Record<string, unknown>): ModalOptions => {
-  const decoded = decodeModalOptions({ projectId: "proj", networks: [mainnet], ...input })
-  if (Result.isFailure(decoded)) throw new Error(decoded.failure.message)
-  return decoded.success
-}
-
-const local = {
-  id: 31337,
-  caipNetworkId: "eip155:31337",
-  chainNamespace: "eip155",
-  name: "Local",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:8545", "http://127.0.0.1:8546"] } }
-}
-
-describe("rpcUrlsFor", () => {
-  const cases: ReadonlyArray<{
-    readonly label: string
-    readonly options: Record<string, unknown>
-    readonly network: "eip155:1" | "eip155:31337" | "solana"
-    readonly expected: ReadonlyArray<string>
-  }> = [
-    {
-      label: "a provider-served chain: provider RPC, then the chain's own",
-      options: {},
-      network: "eip155:1",
-      expected: ["https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=proj", "https://eth.merkle.io"]
-    },
-    {
-      label: "custom URLs come first, in the host's order",
-      options: {
-        customRpcUrls: { "eip155:1": [{ url: "https://a.example/rpc" }, { url: "https://b.example/rpc" }] }
-      },
-      network: "eip155:1",
-      expected: [
-        "https://a.example/rpc",
-        "https://b.example/rpc",
-        "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=proj",
-        "https://eth.merkle.io"
-      ]
-    },
-    {
-      label: "duplicates are dropped, the first position kept",
-      options: {
-        customRpcUrls: { "eip155:1": [{ url: "https://eth.merkle.io" }, { url: "https://eth.merkle.io" }] }
-      },
-      network: "eip155:1",
-      expected: ["https://eth.merkle.io", "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=proj"]
-    },
-    {
-      label: "a chain the provider does not serve (the sandbox's 31337) gets no provider URL",
-      options: { networks: [local], customRpcUrls: { "eip155:31337": [{ url: "http://127.0.0.1:9999" }] } },
-      network: "eip155:31337",
-      expected: ["http://127.0.0.1:9999", "http://127.0.0.1:8545", "http://127.0.0.1:8546"]
-    },
-    {
-      label: "the provider URL follows blockchainApiUrl (trailing slash trimmed)",
-      options: { blockchainApiUrl: "http://localhost:4000/" },
-      network: "eip155:1",
-      expected: ["http://localhost:4000/v1/?chainId=eip155:1&projectId=proj", "https://eth.merkle.io"]
-    },
-    {
-      label: "a provider-host URL without projectId gets it appended; Solana mainnet is served",
-      options: { networks: [solana] },
-      network: "solana",
-      expected: [
-        "https://rpc.walletconnect.org/v1/?chainId=solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp&projectId=proj",
-        "https://rpc.walletconnect.org/v1?projectId=proj"
-      ]
-    },
-    {
-      label: "a provider-host URL that has a projectId keeps it",
-      options: {
-        customRpcUrls: {
-          "eip155:1": [{ url: "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=mine" }]
-        }
-      },
-      network: "eip155:1",
-      expected: [
-        "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=mine",
-        "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=proj",
-        "https://eth.merkle.io"
-      ]
-    }
-  ]
-  for (const { label, options, network, expected } of cases) {
-    it(label, () => {
-      const config = decodeOptions(options)
-      const target = config.networks.find((n) =>
-        network === "solana" ? n.chainNamespace === "solana" : n.caipNetworkId === network
-      )
-      assert.isDefined(target)
-      if (target !== undefined) assert.deepStrictEqual(rpcUrlsFor(target, config), expected)
-    })
-  }
-
-  it("appends projectId to an existing query and leaves other hosts alone", () => {
-    assert.strictEqual(
-      withProjectId("https://rpc.walletconnect.org/v1/?chainId=eip155:10", "p q"),
-      "https://rpc.walletconnect.org/v1/?chainId=eip155:10&projectId=p%20q"
-    )
-    assert.strictEqual(withProjectId("https://eth.merkle.io/?x=1", "p"), "https://eth.merkle.io/?x=1")
-    assert.strictEqual(withProjectId("not a url", "p"), "not a url")
-  })
-
-  it("the provider allow-list has major EVM chains and the 3 Solana clusters, not the sandbox chains", () => {
-    for (const id of [
-      "eip155:1",
-      "eip155:8453",
-      "eip155:11155111",
-      "eip155:137",
-      "eip155:42161",
-      "eip155:10"
-    ])
-      assert.isTrue(PROVIDER_RPC_CHAINS.has(id), id)
-    assert.strictEqual([...PROVIDER_RPC_CHAINS].filter((id) => id.startsWith("solana:")).length, 3)
-    assert.isFalse(PROVIDER_RPC_CHAINS.has("eip155:31337"))
-    assert.isFalse(PROVIDER_RPC_CHAINS.has("eip155:31338"))
-  })
-})
-
-// ---------------------------------------------------------------------------------------------------------
-// The service, on a fake fetch
-// ---------------------------------------------------------------------------------------------------------
-
-interface Call {
-  readonly url: string
-  readonly method: string
-}
-
-const decodeWire = Schema.decodeUnknownSync(
-  Schema.fromJsonString(Schema.Struct({ id: Schema.Number, method: Schema.String }))
-)
-
-/** Answers every JSON-RPC call; URLs in `down` fail at the network level. */
-const fakeNodes = (down: ReadonlySet<string> = new Set()) => {
-  const calls: Array<Call> = []
-  const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(input, init)
-    const body = decodeWire(await request.text())
-    calls.push({ url: request.url, method: body.method })
-    if (down.has(request.url)) throw new TypeError("fetch failed")
-    return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: request.url }))
-  }
-  return { fetch, calls }
-}
-
-const serviceLayer = (options: Record<string, unknown>, fetch: typeof globalThis.fetch) =>
-  FallbackTransportLive.pipe(
-    Layer.provide(Layer.succeed(ModalConfig, decodeOptions(options))),
-    Layer.provide(FetchHttpClient.layer),
-    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch))
-  )
-
-const twoNetworks = {
-  networks: [mainnet, local],
-  customRpcUrls: { "eip155:1": [{ url: "https://a.example/rpc" }] }
-}
-
-describe("FallbackTransportLive", () => {
-  it.effect("builds a network's transports on first use only, then pings just that network", () => {
-    const { fetch, calls } = fakeNodes()
-    return Effect.gen(function* () {
-      const context = yield* Layer.build(serviceLayer(twoNetworks, fetch))
-      const service = yield* Effect.provide(FallbackTransport, context)
-      yield* TestClock.adjust("1 minute")
-      assert.strictEqual(calls.length, 0, "nothing is pinged before a network is used")
-      const answer = yield* service.request("eip155:31337", { method: "eth_chainId" })
-      assert.strictEqual(answer, "http://127.0.0.1:8545/")
-      yield* TestClock.adjust("1 second")
-      assert.isTrue(calls.every((call) => call.url.startsWith("http://127.0.0.1:")))
-      assert.isTrue(calls.some((call) => call.method === "net_listening"))
-    })
-  })
-
-  it.effect("tries custom, provider, then the chain's own URL", () => {
-    const provider = "https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=proj"
-    const { fetch, calls } = fakeNodes(new Set(["https://a.example/rpc", provider]))
-    return Effect.gen(function* () {
-      const service = yield* Effect.provide(
-        FallbackTransport,
-        yield* Layer.build(serviceLayer(twoNetworks, fetch))
-      )
-      const answer = yield* service.request("eip155:1", { method: "eth_blockNumber" })
-      assert.strictEqual(answer, "https://eth.merkle.io/")
-      assert.deepStrictEqual(
-        calls.filter((call) => call.method === "eth_blockNumber").map((call) => call.url),
-        ["https://a.example/rpc", provider, "https://eth.merkle.io/"]
-      )
-    })
-  })
-
-  it.effect("fails with ChainNotConfiguredError for a network that is not configured", () => {
-    const { fetch, calls } = fakeNodes()
-    return Effect.gen(function* () {
-      const service = yield* Effect.provide(
-        FallbackTransport,
-        yield* Layer.build(serviceLayer(twoNetworks, fetch))
-      )
-      const error = yield* Effect.flip(service.request("eip155:999", { method: "eth_chainId" }))
-      assert.instanceOf(error, ChainNotConfiguredError)
-      assert.strictEqual(error._tag === "ChainNotConfiguredError" ? error.chainId : undefined, "eip155:999")
-      assert.instanceOf(yield* Effect.flip(service.ranking("eip155:999")), ChainNotConfiguredError)
-      assert.strictEqual(calls.length, 0)
-    })
-  })
-
-  it.effect("keeps one fallback per network for the layer's life", () => {
-    const { fetch } = fakeNodes()
-    return Effect.gen(function* () {
-      const service = yield* Effect.provide(
-        FallbackTransport,
-        yield* Layer.build(serviceLayer(twoNetworks, fetch))
-      )
-      const [first, second] = yield* Effect.all([service.ranking("eip155:1"), service.ranking("eip155:1")], {
-        concurrency: "unbounded"
-      })
-      assert.strictEqual(first, second)
-      yield* TestClock.adjust("1 second")
-      const ranking = yield* SubscriptionRef.get(yield* service.ranking("eip155:1"))
-      assert.deepStrictEqual(
-        ranking.map((r) => r.name),
-        ["https://a.example/rpc", "https://rpc.walletconnect.org/v1/", "https://eth.merkle.io/"]
-      )
-    })
-  })
-
-  it.effect("stops pinging when the layer's scope closes", () => {
-    const { fetch, calls } = fakeNodes()
-    return Effect.gen(function* () {
-      const scope = yield* Scope.make()
-      const service = yield* Effect.provide(
-        FallbackTransport,
-        yield* Layer.buildWithScope(serviceLayer(twoNetworks, fetch), scope)
-      )
-      yield* service.request("eip155:1", { method: "eth_chainId" })
-      yield* TestClock.adjust("8 seconds")
-      const pings = calls.filter((call) => call.method === "net_listening").length
-      assert.isAbove(pings, 0)
-      yield* Scope.close(scope, Exit.void)
-      yield* TestClock.adjust("1 minute")
-      assert.strictEqual(calls.filter((call) => call.method === "net_listening").length, pings)
-    })
   })
 })
 

@@ -352,7 +352,7 @@ describe("the Sandbox WalletConnect Wallet page", () => {
     expect(ed25519.verify(base58.decode(signature), message, base58.decode(sandboxSolanaAddress))).toBe(true)
   })
 
-  it("refuses a method it does not implement at once, as unsupported (5101)", async () => {
+  it("refuses a transaction it cannot read at once, as invalid params (-32602)", async () => {
     const outcome = await withTimeout(
       dapp!
         .request({ method: "solana_signTransaction", params: { transaction: "AQ==" } }, SANDBOX_SOLANA_CHAIN)
@@ -363,7 +363,7 @@ describe("the Sandbox WalletConnect Wallet page", () => {
       10_000,
       "solana_signTransaction"
     )
-    expect(outcome).toEqual({ code: 5101 })
+    expect(outcome).toEqual({ code: -32602 })
     expect(await page.evaluate(() => window.__sandboxWcWallet!.requests())).toEqual([])
   })
 

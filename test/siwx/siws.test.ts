@@ -118,13 +118,26 @@ describe("createSiwsMessage", () => {
     })
   })
 
-  it("names mainnet, devnet and testnet; any other chain by its reference", () => {
+  it("names mainnet, devnet, testnet and localnet; any other chain by its reference", () => {
     expect(siwsChainId(MAINNET)).toBe("mainnet")
     expect(siwsChainId(DEVNET)).toBe("devnet")
     expect(siwsChainId("solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z")).toBe("testnet")
+    expect(siwsChainId("solana:localnet")).toBe("localnet")
     expect(siwsChainId(LOCAL)).toBe("GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69")
     expect(isSolanaChain(MAINNET)).toBe(true)
-    for (const chain of ["eip155:1", "solana:mainnet", "solana:short", `${MAINNET}x`, "solana:0OIl"])
+    expect(isSolanaChain("solana:localnet")).toBe(true)
+    const local = createSiwsMessage(input({ chainId: "solana:localnet" }))
+    expect(local).toContain("\nChain ID: localnet\n")
+    expect(parseSiwsMessage(local)?.chainId).toBe("solana:localnet")
+    for (const chain of [
+      "eip155:1",
+      "solana:mainnet",
+      "solana:short",
+      `${MAINNET}x`,
+      "solana:0OIl",
+      "solana:localnetx",
+      "solana:Localnet"
+    ])
       expect(isSolanaChain(chain), chain).toBe(false)
   })
 
@@ -176,7 +189,7 @@ describe("parseSiwsMessage and checkSiwsMessage", () => {
       message.replace("Version: 1", "Colour: blue\nVersion: 1"),
       message.replace("Chain ID: devnet", "Chain ID: EtWTRABZaYq6iMfeYKouRu166VU2xqa1"),
       message.replace("Chain ID: devnet", "Chain ID: solana:devnet"),
-      message.replace("Chain ID: devnet", "Chain ID: localnet"),
+      message.replace("Chain ID: devnet", "Chain ID: solana:localnet"),
       message.replace("Solana account", "Ethereum account"),
       message.replace("\n\nHello\n\n", "\n\nHello\n"),
       message.replace("Hello", "Hel\rlo"),
@@ -216,6 +229,7 @@ describe("parseSiwsMessage and checkSiwsMessage", () => {
       ["uri", {}, message.replace("URI: https://dapp.example", "URI: https://evil.example")],
       ["scheme", {}, message.replace("URI: https://dapp.example", "URI: http://dapp.example")],
       ["chain", { chainId: MAINNET }, message],
+      ["chain", {}, message.replace("Chain ID: devnet", "Chain ID: localnet")],
       ["nonce", { nonce: "fedcba9876543210" }, message]
     ]
     for (const [reason, party, text] of refusals)

@@ -86,6 +86,15 @@ describe("createDefaultSiwx with a Solana account", () => {
     expect(await siwx.getSessions("eip155:31337", evm.address)).toHaveLength(1)
   })
 
+  it("signs in on the local chain (`solana:localnet`, `Chain ID: localnet`)", async () => {
+    const siwx = createDefaultSiwx()
+    const session = await signIn(siwx, { chainId: "solana:localnet" })
+    expect(session.message).toContain("\nChain ID: localnet\n")
+    await siwx.addSession(session)
+    expect(await siwx.getSessions("solana:localnet", ADDRESS)).toHaveLength(1)
+    expect(await siwx.getSessions(DEVNET, ADDRESS)).toEqual([])
+  })
+
   it("refuses another signer, a replayed nonce, another chain, another account's data", async () => {
     const siwx = createDefaultSiwx()
     await expect(siwx.addSession(await signIn(siwx, { key: otherSeed }))).rejects.toThrow("signature")
@@ -194,5 +203,12 @@ describe("createServerSiwx with a Solana account", () => {
     await siwx.addSession(session)
     await expect(siwx.addSession(session)).rejects.toThrow("401")
     await expect(siwx.addSession(await signIn(siwx, { chainId: MAINNET }))).rejects.toThrow("401")
+  })
+
+  it("signs in on the local chain when the server serves it", async () => {
+    solanaServer([DEVNET, "solana:localnet"])
+    const siwx = createServerSiwx()
+    await siwx.addSession(await signIn(siwx, { chainId: "solana:localnet" }))
+    expect(await siwx.getSessions("solana:localnet", ADDRESS)).toHaveLength(1)
   })
 })

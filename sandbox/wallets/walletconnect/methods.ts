@@ -4,7 +4,6 @@
  * requests.ts queues and answers what this decides. Free of DOM code.
  */
 import type { SandboxChainConfig } from "../../shared/config"
-import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../shared/solana"
 import type { WalletContext } from "./context"
 import {
   createEvmSigner,
@@ -16,7 +15,7 @@ import {
 } from "./evm"
 import { ErrorCode, invalidParams, isRecord, unsupportedMethod, WalletRpcError } from "./rpc"
 import { addChainToSession, switchSessionChain } from "./sessions"
-import { parseSolanaSignMessage, readableBytes, solanaSignMessage } from "./solana"
+import { createSolanaSigner } from "./solana"
 
 /** Answered at once, or put to the visitor. */
 export type Decision = { readonly answer: unknown } | { readonly ask: Prepared }
@@ -24,6 +23,7 @@ export type Decision = { readonly answer: unknown } | { readonly ask: Prepared }
 export const createDecide = (context: WalletContext) => {
   const { account, config } = context
   const evm = createEvmSigner(account)
+  const solana = createSolanaSigner(() => config.solana)
 
   const targetChain = (params: unknown): SandboxChainConfig => {
     const target = Array.isArray(params) ? params[0] : undefined
@@ -41,21 +41,7 @@ export const createDecide = (context: WalletContext) => {
 
   /** Checks a request: answered at once, put to the visitor, or refused (by throwing). */
   return (topic: string, method: string, chainId: string, params: unknown): Decision => {
-    if (method.startsWith("solana_")) {
-      if (chainId !== SANDBOX_SOLANA_CHAIN)
-        throw invalidParams(`The sandbox wallet signs Solana on ${SANDBOX_SOLANA_CHAIN} only.`)
-      if (method !== "solana_signMessage") throw unsupportedMethod(method)
-      const request = parseSolanaSignMessage(params)
-      return {
-        ask: {
-          preview: [
-            ["Account", sandboxSolanaAddress],
-            ["Message", readableBytes(request.message)]
-          ],
-          run: async () => solanaSignMessage(request)
-        }
-      }
-    }
+    if (method.startsWith("solana_")) return { ask: solana(method, chainId, params) }
     if (eip155Reference(chainId) === undefined) throw unsupportedMethod(method)
     switch (method) {
       case "eth_accounts":

@@ -1,9 +1,10 @@
 /**
- * What the wallet offers a dapp: eip155 on every sandbox chain with anvil's first key, and Solana devnet
- * with the sandbox's ed25519 key. `buildApprovedNamespaces` narrows this to what a proposal asks for.
+ * What the wallet offers a dapp: eip155 on every sandbox chain with anvil's first key, and Solana devnet and
+ * the local chain with the sandbox's ed25519 key. `buildApprovedNamespaces` narrows this to what a proposal
+ * asks for, required or optional.
  */
 import type { SandboxChainConfig } from "../../shared/config"
-import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAccount } from "../../shared/solana"
+import { SANDBOX_SOLANA_CHAINS, sandboxSolanaAccountOn } from "../../shared/solana"
 
 export const EVM_METHODS = [
   "personal_sign",
@@ -22,6 +23,7 @@ export const EVM_EVENTS = ["accountsChanged", "chainChanged"] as const
 export const SOLANA_METHODS = [
   "solana_signMessage",
   "solana_signTransaction",
+  "solana_signAllTransactions",
   "solana_signAndSendTransaction"
 ] as const
 
@@ -43,9 +45,9 @@ export const supportedNamespaces = (
     accounts: chains.map((chain) => `eip155:${chain.chainId}:${evmAddress}`)
   },
   solana: {
-    chains: [SANDBOX_SOLANA_CHAIN],
+    chains: [...SANDBOX_SOLANA_CHAINS],
     methods: [...SOLANA_METHODS],
     events: [],
-    accounts: [sandboxSolanaAccount]
+    accounts: SANDBOX_SOLANA_CHAINS.map(sandboxSolanaAccountOn)
   }
 })

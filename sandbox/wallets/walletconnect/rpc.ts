@@ -43,6 +43,12 @@ export const unsupportedMethod = (method: string) => {
   return new WalletRpcError(code, message)
 }
 
+/** "Unsupported chains." (code 5100), for a request on a chain in the session where the wallet cannot act. */
+export const unsupportedChain = (detail: string) => {
+  const { code, message } = getSdkError("UNSUPPORTED_CHAINS", detail)
+  return new WalletRpcError(code, message)
+}
+
 /** Any thrown value as `{ code, message }`: viem errors carry the node's code somewhere in their causes. */
 export const errorOf = (error: unknown): { readonly code: number; readonly message: string } => {
   if (error instanceof WalletRpcError) return { code: error.code, message: error.message }

@@ -1,12 +1,15 @@
 /**
- * The wallet's Solana side: `solana_signMessage` with the sandbox's ed25519 key (sandbox/shared/solana.ts).
- * The WalletConnect Solana RPC passes the message and the signer as base58, and takes the 64-byte signature
- * back as base58. Free of DOM code.
+ * The wallet's Solana side, with the sandbox's ed25519 key (sandbox/shared/solana.ts) on devnet and the local
+ * chain: `solana_signMessage` here (the message and the signer in base58, the 64-byte signature back in
+ * base58), the transaction methods in solanaTransactions.ts. Free of DOM code.
  */
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58 } from "@scure/base"
-import { SANDBOX_SOLANA_SEED, sandboxSolanaAddress } from "../../shared/solana"
-import { invalidParams, isRecord, unauthorized } from "./rpc"
+import type { SandboxSolanaConfig } from "../../shared/config"
+import { SANDBOX_SOLANA_CHAINS, SANDBOX_SOLANA_SEED, sandboxSolanaAddress } from "../../shared/solana"
+import type { Prepared } from "./evm"
+import { invalidParams, isRecord, unauthorized, unsupportedMethod } from "./rpc"
+import { createSolanaTransactions } from "./solanaTransactions"
 
 export interface SolanaSignMessage {
   /** The message bytes, decoded from base58. */
@@ -44,3 +47,39 @@ export const readableBytes = (bytes: Uint8Array): string => {
 export const solanaSignMessage = ({ message }: SolanaSignMessage): { readonly signature: string } => ({
   signature: base58.encode(ed25519.sign(message, SANDBOX_SOLANA_SEED))
 })
+
+/**
+ * Checks a `solana_` request and describes it for the approval card, or refuses it by throwing; `config` is
+ * the sandbox's local chain, read when a request comes, and `fetch` reaches its RPC.
+ */
+export const createSolanaSigner = (
+  config: () => SandboxSolanaConfig | undefined,
+  fetch?: typeof globalThis.fetch
+) => {
+  const transactions = createSolanaTransactions(config, fetch)
+  return (method: string, chainId: string, params: unknown): Prepared => {
+    if (!SANDBOX_SOLANA_CHAINS.includes(chainId)) {
+      throw invalidParams(`The sandbox wallet signs Solana on ${SANDBOX_SOLANA_CHAINS.join(" and ")} only.`)
+    }
+    switch (method) {
+      case "solana_signMessage": {
+        const request = parseSolanaSignMessage(params)
+        return {
+          preview: [
+            ["Account", sandboxSolanaAddress],
+            ["Message", readableBytes(request.message)]
+          ],
+          run: async () => solanaSignMessage(request)
+        }
+      }
+      case "solana_signTransaction":
+        return transactions.signTransaction(params)
+      case "solana_signAllTransactions":
+        return transactions.signAllTransactions(params)
+      case "solana_signAndSendTransaction":
+        return transactions.signAndSendTransaction(chainId, params)
+      default:
+        throw unsupportedMethod(method)
+    }
+  }
+}

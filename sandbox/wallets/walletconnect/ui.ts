@@ -65,7 +65,7 @@ export const renderWalletPage = (root: HTMLElement, wallet: WcWallet | undefined
     element("h1", { text: "Sandbox WalletConnect Wallet" }),
     element("p", {
       className: "lede",
-      text: "A WalletConnect wallet for the Airlock sandbox: anvil's first dev key on the sandbox chains, and a fixed ed25519 key on Solana devnet. Test keys only; nothing leaves this machine."
+      text: "A WalletConnect wallet for the Airlock sandbox: anvil's first dev key on the sandbox chains, and a fixed ed25519 key on Solana devnet and the sandbox's local Solana chain. Test keys only; nothing leaves this machine."
     })
   )
   const accounts = element("div", { className: "accounts" })

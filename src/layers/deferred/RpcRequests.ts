@@ -36,7 +36,8 @@ import { simulateTransactions } from "./requestSimulation"
 const SIGN_METHODS: ReadonlySet<string> = new Set([
   "personal_sign",
   "eth_signTypedData_v4",
-  "solana_signMessage"
+  "solana_signMessage",
+  "solana_signIn"
 ])
 
 const rejectedInModal = () =>
@@ -167,7 +168,7 @@ export const makeRpcRequests = (router: RouterState) =>
           if (connector.type === "WALLET_CONNECT") yield* Effect.forkIn(walletConnect.openWallet, scope)
           // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
           const raw = yield* Effect.raceFirst(
-            walletRequest(connector.provider, rule.method, rule.params),
+            walletRequest(connector.provider, rule.method, rule.params, network),
             approval?.answeredIn === "wallet" ? Effect.andThen(answer, Effect.never) : Effect.never
           )
           const result = yield* Effect.fromResult(decodeResult(rule.method, raw))

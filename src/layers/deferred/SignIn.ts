@@ -1,8 +1,9 @@
 /**
  * The sign-in flow, loaded with the modal only when the host configured a sign-in plugin. It follows the
- * connected EVM account and its chain: each new pair is checked once (a session: signed in; none: the
- * message waits for the visitor), so connect, reload, a network switch or several callers make one prompt
- * at most. A plugin that fails is the catalogue's setup failure: a toast, and the wallet disconnected.
+ * connected account of the active namespace (EVM, or Solana) and its chain: each new pair is checked once
+ * (a session: signed in; none: the message waits for the visitor), so connect, reload, a network switch or
+ * several callers make one prompt at most. A plugin that fails is the catalogue's setup failure: a toast,
+ * and the wallet disconnected.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -12,47 +13,36 @@ import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { stringToHex } from "viem"
-import type { AuthenticationSetupError } from "../../errors"
+import { type AuthenticationSetupError, ServiceUnavailableError } from "../../errors"
+import {
+  type Followed,
+  isGone,
+  keyOfAccount,
+  namespaceOfAccount,
+  type SignInNamespace,
+  sameFollowed,
+  signInAccountOf
+} from "../../internal/signInAccount"
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import { Connection, type ConnectionState } from "../../services/Connection"
-import { Networks, type NetworksState } from "../../services/Networks"
+import { Networks } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
-import { RpcRouter } from "../../services/RpcRouter"
+import { type RequestError, RpcRouter } from "../../services/RpcRouter"
 import type { SignInAccount, SignInState } from "../../services/SignIn"
 import type { SignInMessage } from "../../services/Siwx"
 import type { PairingSignIn } from "../../services/WalletConnect"
 import { sessionFromCacao } from "../../siwx/cacao"
 import { MAX_LIFETIME_MS } from "../../siwx/siweMessage"
+import { cachedImport } from "../cachedImport"
 import { makeSiwx } from "./Siwx"
+import type { SignedText } from "./solanaSignIn"
 
 const IDLE: SignInState = { _tag: "Idle" }
-
-/** The EVM account the flow follows; `pending` while a connection is still being made or restored. */
-type Followed = SignInAccount | "disconnected" | "pending"
-
-export const followedAccount = (connection: ConnectionState, networks: NetworksState): Followed => {
-  const evm = connection.namespaces.eip155
-  if (evm === undefined || evm.status === "disconnected") return "disconnected"
-  if (evm.status !== "connected") return "pending"
-  const active = networks.active.eip155
-  if (active === undefined) return "pending"
-  return {
-    chainId: active._tag === "Known" ? active.network.caipNetworkId : active.caipNetworkId,
-    address: evm.address
-  }
-}
-
-const sameFollowed = (a: Followed, b: Followed) =>
-  typeof a === "string" || typeof b === "string"
-    ? a === b
-    : a.chainId === b.chainId && a.address.toLowerCase() === b.address.toLowerCase()
 
 /** The account a one-click sign-in's message is made for before the wallet names its own. */
 const ANY_ACCOUNT = "0x0000000000000000000000000000000000000000"
 /** A wallet signs one message per chain; more than this many are not read. */
 const MAX_PAIRING_SIGNATURES = 32
-
-const keyOf = (account: SignInAccount) => `${account.chainId}|${account.address.toLowerCase()}`
 
 export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.SubscriptionRef<SignInState>) =>
   Effect.gen(function* () {
@@ -65,89 +55,131 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
     const current = yield* FiberHandle.make<void, never>()
     // The account and chain the visitor declined; not asked again until either changes.
     const declined = yield* Ref.make<string | undefined>(undefined)
-    const signedIn = yield* Ref.make<SignInAccount | undefined>(undefined)
+    // The account last signed in on each namespace, signed out when its namespace disconnects.
+    const signedIn = yield* Ref.make<ReadonlyMap<SignInNamespace, SignInAccount>>(new Map())
+    // Solana's signatures (ed25519) load with the first Solana account that signs, not for EVM ones; a
+    // failed load is asked again at the next Sign.
+    const solanaSignature = yield* cachedImport(
+      () => import("./solanaSignIn").then((module) => module.makeSolanaSignature(rpc, connection)),
+      (cause) => new ServiceUnavailableError({ cause })
+    )
 
-    const setupFailed = (error: AuthenticationSetupError) =>
+    const setupFailed = (account: SignInAccount) => (error: AuthenticationSetupError) =>
       Effect.all(
-        [SubscriptionRef.set(state, IDLE), notifications.showError(error), connection.disconnect()],
-        {
-          discard: true
-        }
+        [
+          SubscriptionRef.set(state, IDLE),
+          notifications.showError(error),
+          connection.disconnect(namespaceOfAccount(account))
+        ],
+        { discard: true }
       )
 
-    const signOut = Effect.gen(function* () {
-      yield* Ref.set(declined, undefined)
-      const was = yield* Ref.getAndSet(signedIn, undefined)
-      yield* SubscriptionRef.set(state, IDLE)
-      if (was !== undefined && (yield* siwx.signOutOnDisconnect))
-        yield* Effect.ignore(siwx.revokeSession(was.chainId, was.address))
-    })
+    const keepSignedIn = (account: SignInAccount) =>
+      Ref.update(signedIn, (accounts) => new Map(accounts).set(namespaceOfAccount(account), account))
+
+    /** The accounts signed in on namespaces that have disconnected are signed out. */
+    const signOutGone = (now: ConnectionState) =>
+      Effect.gen(function* () {
+        const gone = yield* Ref.modify(signedIn, (accounts) => {
+          const left = [...accounts].filter(([namespace]) => isGone(now, namespace))
+          const kept = new Map(accounts)
+          for (const [namespace] of left) kept.delete(namespace)
+          return [left.map(([, account]) => account), kept] as const
+        })
+        if (gone.length === 0 || !(yield* siwx.signOutOnDisconnect)) return
+        for (const was of gone) yield* Effect.ignore(siwx.revokeSession(was.chainId, was.address))
+      })
 
     const check = (account: SignInAccount) =>
       Effect.gen(function* () {
-        if ((yield* Ref.get(declined)) === keyOf(account)) return yield* SubscriptionRef.set(state, IDLE)
+        if ((yield* Ref.get(declined)) === keyOfAccount(account))
+          return yield* SubscriptionRef.set(state, IDLE)
         yield* SubscriptionRef.set(state, { _tag: "Checking", account })
         if ((yield* siwx.sessions(account.chainId, account.address)).length > 0) {
-          yield* Ref.set(signedIn, account)
+          yield* keepSignedIn(account)
           return yield* SubscriptionRef.set(state, { _tag: "SignedIn", account })
         }
         const message = yield* siwx.createMessage(account.chainId, account.address)
         yield* SubscriptionRef.set(state, { _tag: "Prompt", account, message })
-      }).pipe(Effect.catch(setupFailed))
+      }).pipe(Effect.catch(setupFailed(account)))
 
     /** Declining: a required sign-in disconnects; otherwise this account and chain are not asked again. */
     const decline = (account: SignInAccount) =>
       Effect.gen(function* () {
-        yield* Ref.set(declined, keyOf(account))
+        yield* Ref.set(declined, keyOfAccount(account))
         yield* SubscriptionRef.set(state, IDLE)
-        if (yield* siwx.required) yield* connection.disconnect()
+        if (yield* siwx.required) yield* connection.disconnect(namespaceOfAccount(account))
       })
+
+    /** The wallet's signature: `personal_sign` for an EVM account, `solanaSignIn.ts`'s for a Solana one. */
+    const walletSignature = (
+      account: SignInAccount,
+      message: SignInMessage
+    ): Effect.Effect<SignedText | undefined, RequestError | ServiceUnavailableError> =>
+      namespaceOfAccount(account) === "solana"
+        ? Effect.flatMap(solanaSignature, (sign) => sign(account, message))
+        : rpc
+            .request(
+              { method: "personal_sign", params: [stringToHex(message.text), account.address] },
+              { namespace: "eip155", described: true }
+            )
+            .pipe(
+              Effect.map((answer) =>
+                typeof answer === "string" ? { message: message.text, signature: answer } : undefined
+              )
+            )
 
     const signing = (account: SignInAccount, message: SignInMessage) =>
       Effect.gen(function* () {
-        const signature = yield* rpc
-          .request(
-            { method: "personal_sign", params: [stringToHex(message.text), account.address] },
-            { namespace: "eip155", described: true }
+        const signed = yield* walletSignature(account, message).pipe(
+          Effect.catch((error) =>
+            error._tag === "SignatureDeclinedError" || error._tag === "UserRejectedRequestError"
+              ? Effect.as(decline(account), undefined)
+              : // Another failure: shown, and the message waits for another try.
+                Effect.as(
+                  Effect.andThen(
+                    notifications.showError(error),
+                    SubscriptionRef.set(state, { _tag: "Prompt", account, message })
+                  ),
+                  undefined
+                )
           )
-          .pipe(
-            Effect.map((answer) => (typeof answer === "string" ? answer : undefined)),
-            Effect.catch((error) =>
-              error._tag === "SignatureDeclinedError" || error._tag === "UserRejectedRequestError"
-                ? Effect.as(decline(account), undefined)
-                : // Another failure: shown, and the message waits for another try.
-                  Effect.as(
-                    Effect.andThen(
-                      notifications.showError(error),
-                      SubscriptionRef.set(state, { _tag: "Prompt", account, message })
-                    ),
-                    undefined
-                  )
-            )
-          )
-        if (signature === undefined) return
+        )
+        if (signed === undefined) return
         yield* siwx
-          .addSession({ data: message.data, message: message.text, signature })
+          .addSession({ data: message.data, ...signed })
           .pipe(
-            Effect.andThen(Ref.set(signedIn, account)),
+            Effect.andThen(keepSignedIn(account)),
             Effect.andThen(SubscriptionRef.set(state, { _tag: "SignedIn", account })),
-            Effect.catch(setupFailed)
+            Effect.catch(setupFailed(account))
           )
       })
 
     const follow = (followed: Followed) => {
       if (followed === "pending") return Effect.void
-      if (followed === "disconnected") return Effect.andThen(FiberHandle.clear(current), signOut)
+      if (followed === "disconnected")
+        return Effect.all(
+          [FiberHandle.clear(current), Ref.set(declined, undefined), SubscriptionRef.set(state, IDLE)],
+          { discard: true }
+        )
       return Effect.asVoid(FiberHandle.run(current, check(followed)))
     }
 
+    // The account followed last: only a change is followed, while every change of the connection may
+    // have disconnected a namespace whose account was signed in.
+    const followed = yield* Ref.make<Followed | undefined>(undefined)
     yield* Stream.zipLatest(
       SubscriptionRef.changes(connection.state),
       SubscriptionRef.changes(networks.state)
     ).pipe(
-      Stream.map(([c, n]) => followedAccount(c, n)),
-      Stream.changesWith(sameFollowed),
-      Stream.runForEach(follow),
+      Stream.runForEach(([c, n]) =>
+        Effect.gen(function* () {
+          const next = signInAccountOf(c, n)
+          const before = yield* Ref.getAndSet(followed, next)
+          if (before === undefined || !sameFollowed(before, next)) yield* follow(next)
+          yield* signOutGone(c)
+        })
+      ),
       Effect.forkScoped
     )
 

@@ -15,6 +15,7 @@ import { Siwx } from "../../services/Siwx"
 import type { SIWEConfig, SIWXConfig } from "../../siwx/config"
 import { SIWX_CLIENTS, type SiwxWithClients } from "../../siwx/defaultSiwx"
 import { fromSiweConfig } from "../../siwx/fromSiweConfig"
+import { sameAddress } from "../../siwx/pageMessage"
 import { toViemTransport } from "../viemTransport"
 
 /** A plugin call that has not answered by then has failed (it may wait on a server). */
@@ -90,8 +91,7 @@ export const makeSiwx = (options: ModalOptions) =>
 
     const sameAccount =
       (chainId: CaipNetworkId, address: string) => (session: { readonly data: SiwxMessageData }) =>
-        session.data.chainId === chainId &&
-        session.data.accountAddress.toLowerCase() === address.toLowerCase()
+        session.data.chainId === chainId && sameAddress(chainId, session.data.accountAddress, address)
 
     return Siwx.of({
       required: Effect.sync(() => {

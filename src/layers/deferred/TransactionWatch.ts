@@ -7,6 +7,7 @@ import * as Schedule from "effect/Schedule"
 import { TransactionWaitTimeoutError } from "../../errors"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import { type CallsStatus, decodeCallsStatus, decodeReceiptResponse } from "../../schemas/Receipt"
+import { decodeSignatureStatuses, type SignatureStatus } from "../../schemas/SolanaRpc"
 import { FallbackTransport } from "../../services/FallbackTransport"
 import type { Receipt, Submission } from "../../services/TransactionWatcher"
 
@@ -56,6 +57,21 @@ export const settlementOfReceipt = (receipt: Receipt): Settlement => ({
   status: receipt.status === "success" ? "confirmed" : "failed",
   hash: receipt.transactionHash
 })
+
+/**
+ * A Solana transaction settles once its signature's status is `confirmed` or `finalized` (failed when it
+ * carries an error); unknown to the node or only `processed`, it is still pending (`undefined`).
+ */
+export const settlementOfSignature = (
+  signature: string,
+  status: SignatureStatus | null | undefined
+): Settlement | undefined => {
+  if (status === null || status === undefined) return undefined
+  if (status.err !== null && status.err !== undefined) return { status: "failed", hash: signature }
+  return status.confirmationStatus === "confirmed" || status.confirmationStatus === "finalized"
+    ? { status: "confirmed", hash: signature }
+    : undefined
+}
 
 /** A batch settles when the wallet says so; any reverted receipt fails it. `undefined`: still pending. */
 export const settlementOfCalls = (calls: CallsStatus): Settlement | undefined => {
@@ -139,14 +155,31 @@ export const makeReceiptWatch = Effect.gen(function* () {
       (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
     )
 
+  /** Solana: the signature's status, the node searching its history too (a send older than its cache). */
+  const askSignature = (network: CaipNetworkId, signature: string) =>
+    askWith(
+      `getSignatureStatuses ${signature}`,
+      rpc.request(network, {
+        method: "getSignatureStatuses",
+        params: [[signature], { searchTransactionHistory: true }]
+      }),
+      (answer) =>
+        Result.map(decodeSignatureStatuses(answer), ({ value }) =>
+          settlementOfSignature(signature, value[0])
+        ),
+      (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
+    )
+
   const askSettlement = (submission: Submission): Effect.Effect<Settlement | undefined> =>
-    submission.kind === "transaction"
-      ? Effect.map(askReceipt(submission.network, submission.hash), (receipt) =>
-          receipt === undefined ? undefined : settlementOfReceipt(receipt)
-        )
-      : askWith(`wallet_getCallsStatus ${submission.id}`, submission.callsStatus, (answer) =>
-          Result.map(decodeCallsStatus(answer), settlementOfCalls)
-        )
+    submission.kind === "transaction" && submission.network.startsWith("solana:")
+      ? askSignature(submission.network, submission.hash)
+      : submission.kind === "transaction"
+        ? Effect.map(askReceipt(submission.network, submission.hash), (receipt) =>
+            receipt === undefined ? undefined : settlementOfReceipt(receipt)
+          )
+        : askWith(`wallet_getCallsStatus ${submission.id}`, submission.callsStatus, (answer) =>
+            Result.map(decodeCallsStatus(answer), settlementOfCalls)
+          )
 
   const settle = (submission: Submission) =>
     Effect.gen(function* () {

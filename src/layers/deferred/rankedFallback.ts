@@ -2,15 +2,10 @@ import * as Arr from "effect/Array"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { ChainNotConfiguredError } from "../../errors"
-import type { ModalOptions } from "../../schemas/ModalOptions"
-import type { CaipNetwork } from "../../schemas/Network"
-import type { CaipNetworkId } from "../../schemas/Primitives"
 import {
   type RankedFallback,
   RankingConfig,
@@ -18,17 +13,11 @@ import {
   type Sample,
   type TransportScore
 } from "../../services/FallbackTransport"
-import {
-  PROVIDER_RPC_HOST,
-  type RpcError,
-  type RpcRequest,
-  type RpcTransportShape
-} from "../../services/RpcTransport"
-import { makeHttpRpcTransport } from "../HttpRpcTransport"
+import type { RpcError, RpcRequest, RpcTransportShape } from "../../services/RpcTransport"
 
 /**
- * One chain's RPC: its URLs and its transports ranked by stability and latency. Loaded by
- * `FallbackTransportLive` when a chain is first used, so pages that never read a chain never download it.
+ * Transports ranked by stability and latency, as viem's `fallback({ rank: true })`. Each chain's fallback
+ * is built over them by `chainFallbacks.ts`, in the chunk a chain's first use loads.
  */
 
 // ---------------------------------------------------------------------------------------------------------
@@ -120,7 +109,8 @@ const withOverrides = (
   sampleCount: overrides?.sampleCount ?? base.sampleCount,
   interval: overrides?.interval ?? base.interval,
   pingTimeout: overrides?.pingTimeout ?? base.pingTimeout,
-  ping: overrides?.ping ?? base.ping
+  ping: overrides?.ping ?? base.ping,
+  namespacePings: overrides?.namespacePings ?? base.namespacePings
 })
 
 const tryInOrder = (
@@ -204,112 +194,4 @@ export const makeRankedFallback = (
     }
 
     return { request, ranking }
-  })
-
-// ---------------------------------------------------------------------------------------------------------
-// RPC URLs per network (FACTS §1.6)
-// ---------------------------------------------------------------------------------------------------------
-
-/**
- * Chains the provider's RPC serves: major EVM mainnets and testnets and the three Solana clusters. Other
- * chains (the sandbox's 31337/31338 among them) go straight to their own RPC URLs.
- */
-export const PROVIDER_RPC_CHAINS: ReadonlySet<string> = new Set([
-  // Ethereum: mainnet, Sepolia, Holesky, Hoodi
-  "eip155:1",
-  "eip155:11155111",
-  "eip155:17000",
-  "eip155:560048",
-  // Optimism, Base, Arbitrum, zkSync, Linea, Scroll, Polygon zkEVM, Zora, Unichain
-  "eip155:10",
-  "eip155:11155420",
-  "eip155:8453",
-  "eip155:84532",
-  "eip155:42161",
-  "eip155:421614",
-  "eip155:324",
-  "eip155:300",
-  "eip155:59144",
-  "eip155:534352",
-  "eip155:534351",
-  "eip155:1101",
-  "eip155:7777777",
-  "eip155:999999999",
-  "eip155:130",
-  "eip155:1301",
-  // Polygon, BNB Chain, Avalanche, Gnosis, Celo, Mantle, Sonic, Berachain, Sei, Kaia, Aurora, Moonbeam
-  "eip155:137",
-  "eip155:80002",
-  "eip155:56",
-  "eip155:97",
-  "eip155:43114",
-  "eip155:43113",
-  "eip155:100",
-  "eip155:42220",
-  "eip155:5000",
-  "eip155:5003",
-  "eip155:146",
-  "eip155:80094",
-  "eip155:1329",
-  "eip155:8217",
-  "eip155:1313161554",
-  "eip155:1313161555",
-  "eip155:1284",
-  // Solana: mainnet, devnet, testnet
-  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-  "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z"
-])
-
-export type RpcUrlConfig = Pick<ModalOptions, "customRpcUrls" | "blockchainApiUrl" | "projectId">
-
-/** `${blockchainApiUrl}/v1/?chainId=…&projectId=…` (FACTS §1.6). */
-export const providerRpcUrl = (network: CaipNetworkId, config: RpcUrlConfig): string =>
-  `${config.blockchainApiUrl.replace(/\/+$/, "")}/v1/?chainId=${network}&projectId=${encodeURIComponent(config.projectId)}`
-
-/** A URL on the provider's RPC host without a `projectId` gets it; every other URL is left alone. */
-export const withProjectId = (url: string, projectId: string): string => {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return url
-  }
-  if (parsed.hostname !== PROVIDER_RPC_HOST || parsed.searchParams.has("projectId")) return url
-  const query = parsed.search === "" ? "" : `${parsed.search.slice(1)}&`
-  parsed.search = `${query}projectId=${encodeURIComponent(projectId)}`
-  return parsed.href
-}
-
-/**
- * A network's RPC URLs in fallback order: the host's `customRpcUrls`, the provider's RPC when it serves
- * the chain, then the chain's own default URLs; duplicates dropped.
- */
-export const rpcUrlsFor = (
-  network: Pick<CaipNetwork, "caipNetworkId" | "rpcUrls">,
-  config: RpcUrlConfig
-): Array<string> => {
-  const custom = (config.customRpcUrls[network.caipNetworkId] ?? []).map(({ url }) => url)
-  const provider = PROVIDER_RPC_CHAINS.has(network.caipNetworkId)
-    ? [providerRpcUrl(network.caipNetworkId, config)]
-    : []
-  const urls = [...custom, ...provider, ...network.rpcUrls.default.http].map((url) =>
-    withProjectId(url, config.projectId)
-  )
-  return Arr.dedupe(urls)
-}
-
-/**
- * The network's ranked fallback over HTTP transports to {@link rpcUrlsFor}, in that order until the first
- * ranking round; `ChainNotConfiguredError` when the network has no RPC URL at all.
- */
-export const makeChainFallback = (
-  network: Pick<CaipNetwork, "caipNetworkId" | "rpcUrls">,
-  config: RpcUrlConfig
-): Effect.Effect<RankedFallback, ChainNotConfiguredError, HttpClient.HttpClient | Scope.Scope> =>
-  Effect.gen(function* () {
-    const transports = yield* Effect.forEach(rpcUrlsFor(network, config), (url) => makeHttpRpcTransport(url))
-    if (!Arr.isReadonlyArrayNonEmpty(transports))
-      return yield* new ChainNotConfiguredError({ chainId: network.caipNetworkId })
-    return yield* makeRankedFallback(transports)
   })

@@ -89,7 +89,7 @@ export const AccountView = () => {
         <button type="button" className="row" onClick={() => void copyText(account.address).then(setCopied)}>
           <span className="name">{copied ? "Address copied" : "Copy address"}</span>
         </button>
-        {controller.config.features.send && activeNamespace === "eip155" ? (
+        {controller.config.features.send && (activeNamespace === "eip155" || activeNamespace === "solana") ? (
           <button
             type="button"
             className="row"

@@ -1,6 +1,6 @@
 import { useId } from "react"
 import { formatUnits, formatUsd } from "../../internal/format"
-import type { AmountProblem, ReceiverProblem, SendableToken } from "../../internal/sendForm"
+import type { ReceiverProblem, SendAmountProblem, SendableToken } from "../../internal/sendForm"
 import { simulationLines } from "../../internal/simulationText"
 import { present } from "../../presentation"
 import { useController } from "../modal/context"
@@ -9,21 +9,23 @@ import { useStore } from "../modal/useStore"
 import { approveCss } from "./approveStyles"
 import { FlowDone } from "./FlowDone"
 
-const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
+const AMOUNT_PROBLEMS: Record<SendAmountProblem, string> = {
   empty: "Enter an amount",
   format: "Enter a number, such as 12.5",
   zero: "Enter an amount above 0",
   decimals: "This token has fewer decimals",
   "over-balance": "More than your balance",
   "over-balance-with-fee": "More than your balance once the network fee is paid",
-  "no-fee-balance": "Not enough of the network's coin left to pay the fee"
+  "no-fee-balance": "Not enough of the network's coin left to pay the fee",
+  "below-reserve": "This would leave too little SOL to keep your account open: send less, or all of it"
 }
 
 const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
   empty: "Enter the receiver's address",
   format: "Enter an address (0x followed by 40 hex characters) or a name such as alice.reown.id",
   checksum: "This address has a wrong checksum: check it was copied whole",
-  "unknown-name": "No account has this name on this network"
+  "unknown-name": "No account has this name on this network",
+  "solana-format": "Enter a Solana address (32 to 44 base58 characters)"
 }
 
 const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
@@ -41,7 +43,10 @@ const Form = () => {
   }
   if (state._tag !== "Editing" && state._tag !== "Reviewing") return null
   const { draft, tokens } = state
-  const problems = state._tag === "Editing" ? state : { amountProblem: undefined, receiverProblem: undefined }
+  const problems =
+    state._tag === "Editing"
+      ? state
+      : { amountProblem: undefined, receiverProblem: undefined, previewError: undefined }
   const token = tokens.find((t) => t.key === draft.token)
   if (tokens.length === 0) return <p className="empty">No balance to send on this network yet.</p>
   return (
@@ -89,7 +94,7 @@ const Form = () => {
         className="input"
         autoComplete="off"
         spellCheck={false}
-        placeholder="0x… or name.reown.id"
+        placeholder={state.namespace === "solana" ? "Solana address" : "0x… or name.reown.id"}
         value={draft.receiver}
         aria-invalid={problems.receiverProblem !== undefined}
         aria-describedby={problems.receiverProblem === undefined ? undefined : ids.receiverHelp}
@@ -98,6 +103,11 @@ const Form = () => {
       {problems.receiverProblem === undefined ? null : (
         <p id={ids.receiverHelp} className="connecting-text" role="alert">
           {RECEIVER_PROBLEMS[problems.receiverProblem]}
+        </p>
+      )}
+      {problems.previewError === undefined ? null : (
+        <p className="connecting-text" role="alert">
+          {present(problems.previewError).message}
         </p>
       )}
       <button type="submit" className="button" disabled={state._tag === "Reviewing"}>
@@ -112,10 +122,11 @@ const Preview = () => {
   const state = useStore(controller.send.state)
   if (state._tag !== "Preview" && state._tag !== "Sending" && state._tag !== "Failed") return null
   const { preview } = state
+  const native = { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol }
   const fee =
     preview.fee === undefined
       ? "Unavailable"
-      : `${amountOf(preview.fee.amount, { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol })}${
+      : `${amountOf(preview.fee.amount, native)}${
           preview.fee.usd === undefined ? "" : ` (${formatUsd(preview.fee.usd)})`
         }`
   return (
@@ -131,21 +142,26 @@ const Preview = () => {
           <dt>Network fee</dt>
           <dd>{fee}</dd>
         </div>
+        {preview.accountRent === 0n ? null : (
+          <div>
+            <dt>Receiver's new token account (rent)</dt>
+            <dd>{amountOf(preview.accountRent, native)}</dd>
+          </div>
+        )}
         <div>
           <dt>Transaction</dt>
           <dd className="code">
             {preview.call === "No data" ? `Transfer of ${preview.nativeSymbol}` : preview.call}
           </dd>
         </div>
-        <div>
-          <dt>Your balance changes (simulated)</dt>
-          {simulationLines(preview.simulation, {
-            symbol: preview.nativeSymbol,
-            decimals: preview.nativeDecimals
-          }).map((line) => (
-            <dd key={line}>{line}</dd>
-          ))}
-        </div>
+        {preview.simulation === undefined ? null : (
+          <div>
+            <dt>Your balance changes (simulated)</dt>
+            {simulationLines(preview.simulation, native).map((line) => (
+              <dd key={line}>{line}</dd>
+            ))}
+          </div>
+        )}
       </dl>
       {state._tag === "Failed" ? (
         <p className="connecting-text" role="alert">

@@ -1,12 +1,12 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { SolanaAddress } from "../schemas/Primitives"
-import type { AuthConnectorShape } from "../services/AuthConnector"
-import type { NamespaceConnection } from "../services/Connection"
-import type { WalletConnector } from "../services/Connectors"
-import type { Connections } from "./connectionStore"
-import { walletRead } from "./walletIo"
+import { SolanaAddress } from "../../schemas/Primitives"
+import type { AuthConnectorShape } from "../../services/AuthConnector"
+import type { NamespaceConnection } from "../../services/Connection"
+import type { WalletConnector } from "../../services/Connectors"
+import type { Connections } from "../connectionStore"
+import { walletRead } from "../walletIo"
 
 const isSolanaAddress = Schema.is(SolanaAddress)
 

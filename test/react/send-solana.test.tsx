@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { act } from "react"
+import { createRoot, type Root } from "react-dom/client"
+import { afterEach, describe, expect, it } from "vitest"
+import { ProviderRequestError } from "../../src/errors"
+import type { SendableToken } from "../../src/internal/sendForm"
+import type { ModalController } from "../../src/react/bridge/controller"
+import { ControllerContext } from "../../src/react/modal/context"
+import { SendView } from "../../src/react/views/SendView"
+import type { SendPreview, SendState } from "../../src/services/Send"
+
+Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+
+const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
+const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+const sol: SendableToken = {
+  key: "native",
+  name: "Solana",
+  symbol: "SOL",
+  decimals: 9,
+  balance: 2n * 10n ** 9n,
+  price: 150
+}
+const usdc: SendableToken = {
+  key: MINT,
+  name: "USD Coin",
+  symbol: "USDC",
+  decimals: 6,
+  balance: 10n ** 8n,
+  price: 1
+}
+const draft = { token: MINT, amount: "12.5", receiver: RECEIVER }
+
+const preview: SendPreview = {
+  token: usdc,
+  amount: 12_500_000n,
+  receiver: RECEIVER,
+  request: {
+    namespace: "solana",
+    network: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+    transfer: { kind: "sol", from: SENDER, to: RECEIVER, lamports: 1n }
+  },
+  fee: { amount: 5_000n, usd: 0.00075 },
+  accountRent: 2_039_280n,
+  nativeSymbol: "SOL",
+  nativeDecimals: 9,
+  call: `Token transfer (transferChecked) of ${MINT}, creating the receiver's token account`,
+  simulation: undefined
+}
+
+let root: Root | undefined
+let container: HTMLElement | undefined
+
+afterEach(() => {
+  act(() => root?.unmount())
+  container?.remove()
+})
+
+const render = (state: SendState) => {
+  const controller = {
+    send: { state: { get: () => state, subscribe: () => () => undefined } }
+  } as unknown as ModalController
+  container = document.createElement("div")
+  document.body.append(container)
+  const mounted = createRoot(container)
+  root = mounted
+  act(() =>
+    mounted.render(
+      <ControllerContext.Provider value={controller}>
+        <SendView />
+      </ControllerContext.Provider>
+    )
+  )
+  return container
+}
+
+describe("SendView on Solana", () => {
+  it("asks for a Solana address and words a Solana receiver problem", () => {
+    const view = render({
+      _tag: "Editing",
+      namespace: "solana",
+      draft,
+      tokens: [sol, usdc],
+      receiverProblem: "solana-format"
+    })
+    const receiver = view.querySelectorAll("input")[1]
+    expect(receiver?.getAttribute("placeholder")).toBe("Solana address")
+    expect(view.textContent).toContain("Enter a Solana address (32 to 44 base58 characters)")
+  })
+
+  it("shows why the preview could not be prepared, in the catalogue's words", () => {
+    const view = render({
+      _tag: "Editing",
+      namespace: "solana",
+      draft,
+      tokens: [sol, usdc],
+      previewError: new ProviderRequestError({ reason: "network", endpoint: "getLatestBlockhash" })
+    })
+    expect(view.querySelector("[role=alert]")?.textContent).toBe("Network request failed. Try again later.")
+  })
+
+  it("previews the amount, the receiver, the fee in SOL and the new account's rent, without a simulation", () => {
+    const view = render({ _tag: "Preview", draft, tokens: [sol, usdc], preview })
+    const text = view.textContent ?? ""
+    expect(text).toContain("Send 12.5 USDC")
+    expect(text).toContain(RECEIVER)
+    expect(text).toContain("0.000005 SOL")
+    expect(text).toContain("0.00203928 SOL")
+    expect(text).toContain("creating the receiver's token account")
+    expect(text).not.toContain("simulated")
+  })
+})
