@@ -4,6 +4,7 @@ import type { Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
 import { lamportsOf } from "../sandbox/solanaTransfer"
 import { chooseSandboxWallet, test } from "./browser"
+import { serverSessions } from "./signInServer"
 
 /**
  * Issue 16: the Sandbox Solana Wallet, registered through the Wallet Standard like an extension, connected
@@ -166,6 +167,25 @@ describe("the Sandbox Solana Wallet through the Wallet Standard (issue 16)", () 
     await expect.poll(() => account.locator("p.address").getAttribute("title")).toBe(evmAddress)
     expect(await page.getByTestId("account-address").textContent()).toBe(evmAddress)
     expect(await page.getByTestId("solana-status").textContent()).toBe("connected")
+  })
+
+  test("signs in through the wallet's own solana:signIn; the sign-in server verifies the account on the local chain", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${demoUrl}?signin&solanaWallet=auto-approve`)
+    await connectSolanaWallet(page)
+    const signIn = page.getByRole("dialog", { name: "Sign In" })
+    await signIn.getByRole("button", { name: "Sign", exact: true }).click()
+    await signIn.waitFor({ state: "hidden" })
+    await expect.poll(() => serverSessions(page)).toHaveLength(1)
+    const [session] = await serverSessions(page)
+    expect(session?.data).toMatchObject({ accountAddress: account0, chainId: "solana:localnet" })
+    expect(session?.message).toContain("wants you to sign in with your Solana account:")
+    expect(session?.message).toContain("Chain ID: localnet")
+    const counts = await page.evaluate(() => ({ ...window.__sandboxSolanaWallet?.counts }))
+    expect(counts["solana:signIn"]).toBe(1)
+    expect(counts["solana:signMessage"] ?? 0).toBe(0)
   })
 
   test("a wallet that registers 2 s after load joins the open Connect view", async ({ page }) => {
