@@ -14,4 +14,6 @@ export interface SignInServer {
 export declare function makeSignInServer(options: {
   readonly chains: ReadonlyArray<SignInServerChain>
   readonly solanaChains?: ReadonlyArray<string>
+  /** `airlock/siwx` itself; the built package (`dist/siwx.js`) when absent. */
+  readonly siwx?: typeof import("../../src/siwx/index")
 }): Promise<SignInServer>

@@ -73,11 +73,12 @@ const sessionData = (fields, chainId) => ({
 
 /**
  * The sign-in endpoints for `chains` (`{ chainId, rpcUrl }`, EVM) and `solanaChains` (CAIP-2 ids, by
- * default the sandbox's), to mount under `/auth/` of the page's server. Needs the built package
- * (`dist/siwx.js`).
+ * default the sandbox's), to mount under `/auth/` of the page's server. Verifies with `siwx`, the built
+ * package's `airlock/siwx` (`dist/siwx.js`) unless a test hands it the source.
  */
-export async function makeSignInServer({ chains, solanaChains = SANDBOX_SOLANA_CHAINS }) {
-  const { isSiwsMessage, makeNonceStore, parseSiwsMessage, verifySignIn } = await import("../../dist/siwx.js")
+export async function makeSignInServer({ chains, solanaChains = SANDBOX_SOLANA_CHAINS, siwx }) {
+  const { isSiwsMessage, makeNonceStore, parseSiwsMessage, verifySignIn } =
+    siwx ?? (await import("../../dist/siwx.js"))
   const solana = new Set(solanaChains)
   const nonces = makeNonceStore()
   const clients = new Map(

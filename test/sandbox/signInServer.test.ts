@@ -1,18 +1,16 @@
 /**
  * The sandbox's sign-in server (`sandbox/signin/server.mjs`) with a Solana account, over real HTTP on
  * loopback: its nonce, a Sign-In-With-Solana message for its own host on a chain it serves (devnet or the
- * local chain), the ed25519 signature, then the session behind its HTTP-only cookie. The built package it
- * loads (`dist/siwx.js`) is the source here.
+ * local chain), the ed25519 signature, then the session behind its HTTP-only cookie. It verifies with the
+ * source of `airlock/siwx` here, not the built package (which a fresh checkout has not built yet).
  */
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58 } from "@scure/base"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeSignInServer } from "../../sandbox/signin/server.mjs"
 import { createSiwsMessage } from "../../src/siwx/siwsMessage"
-
-vi.mock("../../dist/siwx.js", () => import("../../src/siwx/index"))
 
 const SEED = Uint8Array.from({ length: 32 }, (_, index) => index + 1)
 const ADDRESS = base58.encode(ed25519.getPublicKey(SEED))
@@ -23,7 +21,7 @@ let server: Server
 let origin: string
 
 beforeAll(async () => {
-  const signIn = await makeSignInServer({ chains: [] })
+  const signIn = await makeSignInServer({ chains: [], siwx: await import("../../src/siwx/index") })
   server = createServer((req, res) => {
     void signIn.handle(req, res, new URL(req.url ?? "/", "http://x").pathname)
   })
