@@ -35,7 +35,8 @@ import {
 import { deferredImplementation } from "./deferred"
 import { eip155NetworkId } from "./NetworksLive"
 import { makeWalletAsk, superseded } from "./walletAsk"
-import { BEST_EFFORT_TIMEOUT, decodeAccounts, listenToWallet, walletRead, walletRequest } from "./walletIo"
+import { makeWalletListener } from "./walletEvents"
+import { BEST_EFFORT_TIMEOUT, walletRead, walletRequest } from "./walletIo"
 
 export const MAX_RECENT = 2
 
@@ -161,38 +162,14 @@ export const makeConnection = Effect.gen(function* () {
       return gone
     })
 
-  /** Follows the wallet's own events; only events from the provider connected now count. */
-  const listen = (connector: WalletConnector) => {
-    const { provider } = connector
-    const ns = connector.chain === "solana" ? "solana" : "eip155"
-    const isCurrent = Effect.map(
-      current(ns),
-      Option.exists((c) => c.connector.provider === provider)
-    )
-    const whenCurrent = (effect: Effect.Effect<void>) => {
-      runFork(Effect.when(effect, isCurrent))
-    }
-    return listenToWallet(provider, {
-      accountsChanged: (payload) =>
-        whenCurrent(
-          Effect.gen(function* () {
-            const accounts = decodeAccounts(payload, ns)
-            const [address] = accounts
-            if (address === undefined) return yield* dropConnection(ns)
-            const now = yield* current(ns)
-            if (Option.isSome(now))
-              yield* setNamespace(ns, {
-                ...now.value,
-                address,
-                allAccounts: accounts,
-                accountType: yield* accountTypeOf(connector)
-              })
-          })
-        ),
-      chainChanged: (payload) => (ns === "eip155" ? whenCurrent(followChain(payload)) : undefined),
-      disconnect: () => whenCurrent(dropConnection(ns))
-    })
-  }
+  const listen = makeWalletListener({
+    current,
+    setNamespace,
+    dropConnection,
+    followChain,
+    accountTypeOf,
+    runFork
+  })
 
   // The embedded wallet's Solana side, for a host with a Solana network, loads with its first login;
   // code that would not load leaves the login EVM only.

@@ -2,12 +2,10 @@
  * Wallet Standard wallets for unit tests: the Sandbox Solana Wallet itself (real ed25519 keys, approvals
  * on auto-approve, no chain behind it), and a way to register any wallet as an extension does.
  */
-import { SOLANA_LOCALNET, sandboxSolanaAccounts } from "../../sandbox/solana/accounts.mjs"
+import { sandboxSolanaAccounts } from "../../sandbox/solana/accounts.mjs"
 import { createApprovals, type WalletMode } from "../../sandbox/wallets/injected/approvals"
 import { createSandboxSolanaWallet } from "../../sandbox/wallets/solana/wallet"
-
-export const REGISTER_WALLET_EVENT = "wallet-standard:register-wallet"
-export const APP_READY_EVENT = "wallet-standard:app-ready"
+import { APP_READY_EVENT, REGISTER_WALLET_EVENT } from "../../src/layers/deferred/walletStandard"
 
 const devAccounts = sandboxSolanaAccounts()
 
@@ -64,5 +62,3 @@ export const registerEarly = (wallet: unknown) => {
   window.addEventListener(APP_READY_EVENT, onReady)
   return () => window.removeEventListener(APP_READY_EVENT, onReady)
 }
-
-export { SOLANA_LOCALNET }

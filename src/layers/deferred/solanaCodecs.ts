@@ -20,8 +20,6 @@ export type TransactionEncoding = "base64" | "base58"
 export interface WireTransaction {
   readonly bytes: Uint8Array
   readonly encoding: TransactionEncoding
-  /** Base58 of the fee payer's signature slot once signed: the transaction's id. */
-  readonly firstSignature: () => string | undefined
 }
 
 const bytesOf = (text: string, encoding: TransactionEncoding): Uint8Array | undefined => {
@@ -32,6 +30,7 @@ const bytesOf = (text: string, encoding: TransactionEncoding): Uint8Array | unde
   }
 }
 
+/** Base58 of the fee payer's signature, the transaction's id; none before it is signed. */
 const firstSignatureOf = (bytes: Uint8Array): string | undefined => {
   try {
     const [first] = Object.values(transactions.decode(bytes).signatures)
@@ -56,7 +55,7 @@ export const readTransaction = (text: string): WireTransaction | undefined => {
     } catch {
       continue
     }
-    return { bytes, encoding, firstSignature: () => firstSignatureOf(bytes) }
+    return { bytes, encoding }
   }
   return undefined
 }
