@@ -5,29 +5,15 @@
  * not parse exactly as a legacy or v0 transaction) reads as unknown. Pure and total over any string.
  */
 
+import { encodeBase58 } from "../siwx/base58"
+
 const SYSTEM_PROGRAM = new Uint8Array(32)
 /** The System program's `Transfer` instruction: its index, then the lamports (u64, little-endian). */
 const TRANSFER_INDEX = 2
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
 
 /** Solana's wire transactions are at most 1232 bytes; more base64 than that is not one. */
 const MAX_BASE64_LENGTH = 1700
-
-const base58 = (bytes: Uint8Array): string => {
-  let value = 0n
-  for (const byte of bytes) value = value * 256n + BigInt(byte)
-  let text = ""
-  while (value > 0n) {
-    text = BASE58[Number(value % 58n)] + text
-    value /= 58n
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break
-    text = `1${text}`
-  }
-  return text
-}
 
 const fromBase64 = (text: string): Uint8Array | undefined => {
   if (text.length > MAX_BASE64_LENGTH || text.length % 4 !== 0 || !BASE64.test(text)) return undefined
@@ -116,7 +102,7 @@ export const solanaTransferOf = (
       return undefined
     const receiver = keys[accounts[1] as number]
     if (accounts[0] !== 0 || receiver === undefined) return undefined
-    return { to: base58(receiver), lamports: view.getBigUint64(4, true) }
+    return { to: encodeBase58(receiver), lamports: view.getBigUint64(4, true) }
   } catch {
     return undefined
   }

@@ -58,7 +58,7 @@ export interface WalletConnector {
    * `solana_signIn` with the input fields of Sign-In-With-Solana.
    */
   readonly signsIn?: boolean | undefined
-  /** The networks (CAIP-2) a Solana wallet says it serves; absent: any of its namespace. */
+  /** The networks (CAIP-2) a Solana wallet says it serves; absent: every network of its namespace. */
   readonly chains?: ReadonlyArray<string> | undefined
 }
 

@@ -199,6 +199,25 @@ export async function axeViolations(page: Page, hostSelector: string): Promise<R
   return violations.filter((finding) => finding.impact === "serious" || finding.impact === "critical")
 }
 
+/** Opens the modal on Connect and chooses WalletConnect; returns its view. */
+export async function chooseWalletConnect(page: Page) {
+  await page.getByRole("button", { name: "Connect Wallet" }).click()
+  await page
+    .getByRole("dialog", { name: "Connect Wallet" })
+    .getByRole("button", { name: /^WalletConnect/ })
+    .click()
+  return page.getByRole("dialog", { name: "WalletConnect" })
+}
+
+/** Chooses WalletConnect and copies the pairing link shown with the QR code (needs clipboard permissions). */
+export async function copyPairingLink(page: Page) {
+  const view = await chooseWalletConnect(page)
+  await view.getByRole("img", { name: "QR code: Scan with your wallet" }).waitFor()
+  await view.getByRole("button", { name: "Copy link" }).click()
+  await page.locator("airlock-modal").getByText("Link copied").waitFor()
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
 /**
  * The Sandbox WalletConnect Wallet's page at `url`, in its own context, once its wallet is ready. `close`
  * fails the test on any page or console error the wallet page had.

@@ -10,7 +10,7 @@ import {
   solTransfer,
   wireBytes
 } from "../sandbox/solanaTransfer"
-import { openWalletConnectWallet, test } from "./browser"
+import { copyPairingLink, openWalletConnectWallet, test } from "./browser"
 
 /**
  * Solana through WalletConnect for real, in chromium: the demo pairs with the Sandbox WalletConnect Wallet,
@@ -24,20 +24,6 @@ const walletUrl = inject("walletConnectWalletUrl")
 const solana = inject("solana")
 
 const field = (page: Page, testId: string) => page.getByTestId(testId).textContent()
-
-/** Chooses WalletConnect in the modal and copies the pairing link shown with the QR code. */
-async function copyPairingLink(page: Page) {
-  await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /^WalletConnect/ })
-    .click()
-  const view = page.getByRole("dialog", { name: "WalletConnect" })
-  await view.getByRole("img", { name: "QR code: Scan with your wallet" }).waitFor()
-  await view.getByRole("button", { name: "Copy link" }).click()
-  await page.locator("airlock-modal").getByText("Link copied").waitFor()
-  return page.evaluate(() => navigator.clipboard.readText())
-}
 
 describe("Solana through the Sandbox WalletConnect Wallet", () => {
   test.override({ contextOptions: { permissions: ["clipboard-read", "clipboard-write"] } })

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core"
 import { verifyMessage } from "viem"
 import { describe, expect, inject } from "vitest"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
-import { openWalletConnectWallet, test } from "./browser"
+import { chooseWalletConnect, copyPairingLink, openWalletConnectWallet, test } from "./browser"
 
 /**
  * WalletConnect for real, in chromium: the demo page pairs with the Sandbox WalletConnect Wallet (its own
@@ -19,24 +19,6 @@ const account0 = inject("sandbox").accounts[0]!
 
 const truncate = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
 const modal = (page: Page, name: string | RegExp) => page.getByRole("dialog", { name })
-
-/** Opens the modal on Connect and chooses WalletConnect; returns its view. */
-async function chooseWalletConnect(page: Page) {
-  await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await modal(page, "Connect Wallet")
-    .getByRole("button", { name: /^WalletConnect/ })
-    .click()
-  return modal(page, "WalletConnect")
-}
-
-/** Chooses WalletConnect and copies the pairing link shown with the QR code. */
-async function copyPairingLink(page: Page) {
-  const view = await chooseWalletConnect(page)
-  await view.getByRole("img", { name: "QR code: Scan with your wallet" }).waitFor()
-  await view.getByRole("button", { name: "Copy link" }).click()
-  await page.locator("airlock-modal").getByText("Link copied").waitFor()
-  return page.evaluate(() => navigator.clipboard.readText())
-}
 
 const field = (page: Page, testId: string) => page.getByTestId(testId).textContent()
 

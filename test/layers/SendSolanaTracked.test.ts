@@ -2,7 +2,6 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { transferTransaction } from "../../src/internal/solanaTransfer"
@@ -16,14 +15,11 @@ import { Connection, type ConnectionState, type NamespaceConnection } from "../.
 import type { WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { RpcRouter } from "../../src/services/RpcRouter"
-import {
-  type Submission,
-  type TrackedTransaction,
-  TransactionWatcher
-} from "../../src/services/TransactionWatcher"
+import type { Submission } from "../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { decodedOptions, solanaDevnetNetwork } from "../fixtures"
 import { unansweredChains } from "../support/flowLayers"
+import { recordingWatcher } from "../support/requestWorld"
 
 const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
 const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
@@ -69,18 +65,7 @@ const world = () => {
       } as Connection["Service"])
     })
   )
-  const watcher = Layer.effect(
-    TransactionWatcher,
-    Effect.gen(function* () {
-      const settled = yield* PubSub.unbounded<TrackedTransaction>()
-      return TransactionWatcher.of({
-        transactions: yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([]),
-        track: (submission) => Effect.sync(() => void tracked.push(submission)),
-        waitForReceipt: () => Effect.never,
-        settled: PubSub.subscribe(settled)
-      })
-    })
-  )
+  const watcher = recordingWatcher(tracked)
   const platform = Layer.mergeAll(
     Layer.succeed(ModalConfig, decodedOptions({ networks: [solanaDevnetNetwork] })),
     KeyValueStore.layerMemory

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { assert, describe, it } from "@effect/vitest"
+import { afterEach, assert, describe, it } from "@effect/vitest"
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58, base64 } from "@scure/base"
 import { address, createNoopSigner, getTransactionDecoder } from "@solana/kit"
@@ -43,8 +43,14 @@ const discover = async () => {
   const scope = Scope.makeUnsafe()
   await Effect.runPromise(Scope.provide(scope)(discoverStandardWallets((f) => published.push(f([])))))
   const stop = () => Effect.runSync(Scope.close(scope, Exit.void))
+  running.push(stop)
   return { published, latest, stop }
 }
+// Each test's discovery stops with it: a later test's registrations reach only its own.
+const running: Array<() => void> = []
+afterEach(() => {
+  for (const stop of running.splice(0)) stop()
+})
 
 const wireBase64 = (transaction: Parameters<typeof wireBytes>[0]) => base64.encode(wireBytes(transaction))
 
@@ -75,7 +81,7 @@ describe("Wallet Standard discovery", () => {
   it("lists wallets registered before the app (on app-ready) and after it, once each", async () => {
     const early = sandboxStandardWallet(0).wallet
     const stopEarly = registerEarly(early)
-    const { latest, stop } = await discover()
+    const { latest } = await discover()
     stopEarly()
     assert.deepStrictEqual(
       latest().map((c) => c.name),
@@ -94,7 +100,6 @@ describe("Wallet Standard discovery", () => {
     )
     assert.isTrue(latest()[0]?.signsIn)
     assert.isFalse(latest()[1]?.signsIn)
-    stop()
   })
 
   it("takes a wallet off the list when it unregisters", async () => {

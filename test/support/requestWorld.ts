@@ -40,6 +40,21 @@ import {
 export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 export const HASH = `0x${"ab".repeat(32)}`
 
+/** A transaction watcher that only records what it is asked to track, in `tracked`. */
+export const recordingWatcher = (tracked: Array<Submission>) =>
+  Layer.effect(
+    TransactionWatcher,
+    Effect.gen(function* () {
+      const settled = yield* PubSub.unbounded<TrackedTransaction>()
+      return TransactionWatcher.of({
+        transactions: yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([]),
+        track: (submission) => Effect.sync(() => void tracked.push(submission)),
+        waitForReceipt: () => Effect.never,
+        settled: PubSub.subscribe(settled)
+      })
+    })
+  )
+
 /** Everything the request and flow owners run on, with one wallet connected on the sandbox chain. */
 export const world = (
   connector: WalletConnector,
@@ -51,18 +66,7 @@ export const world = (
   const tracked: Array<Submission> = []
   const refreshes = { count: 0 }
   const connection = fixedConnection({ connector, address: ALICE })
-  const watcher = Layer.effect(
-    TransactionWatcher,
-    Effect.gen(function* () {
-      const settled = yield* PubSub.unbounded<never>()
-      return TransactionWatcher.of({
-        transactions: yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([]),
-        track: (submission) => Effect.sync(() => void tracked.push(submission)),
-        waitForReceipt: () => Effect.never,
-        settled: PubSub.subscribe(settled)
-      })
-    })
-  )
+  const watcher = recordingWatcher(tracked)
   const accountData = Layer.succeed(AccountData, {
     refresh: Effect.sync(() => void refreshes.count++)
   } as never)

@@ -5,15 +5,17 @@
  * a third party's: every field is read defensively and every answer is checked before it goes back.
  */
 
+import * as Schema from "effect/Schema"
 import { standardChainOfCaip } from "../../internal/solanaChains"
 import { readField } from "../../internal/untrusted"
+import { SolanaAddress } from "../../schemas/Primitives"
 import type { Eip1193Provider, WalletRequestArgs } from "../../services/Connectors"
 
 /** Accounts one wallet may list; the rest are not read. */
 export const MAX_STANDARD_ACCOUNTS = 16
 /** Transactions one `solana_signAllTransactions` may carry. */
 export const MAX_TRANSACTIONS_PER_REQUEST = 32
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const isSolanaAddress = Schema.is(SolanaAddress)
 
 /** A failure coded the way Solana wallets code theirs, for `normalizeWalletError`. */
 const walletFailure = (code: number, message: string) => Object.assign(new Error(message), { code })
@@ -26,20 +28,25 @@ const codecs = () => import("./solanaCodecs")
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null
 
-/** The wallet's accounts that hold a Solana address, as the wallet's own objects (features want them back). */
-export const solanaAccounts = (value: unknown): ReadonlyArray<Record<string, unknown>> => {
+/** A wallet's account: its object (features want it back) and the Solana address read from it once. */
+interface StandardAccount {
+  readonly account: Record<string, unknown>
+  readonly address: string
+}
+
+/** The wallet's accounts that hold a Solana address. */
+export const solanaAccounts = (value: unknown): ReadonlyArray<StandardAccount> => {
   if (!Array.isArray(value)) return []
-  const found: Array<Record<string, unknown>> = []
+  const found: Array<StandardAccount> = []
   for (const account of value.slice(0, MAX_STANDARD_ACCOUNTS)) {
     if (!isRecord(account)) continue
     const address = readField(account, "address")
-    if (typeof address === "string" && SOLANA_ADDRESS.test(address)) found.push(account)
+    if (isSolanaAddress(address)) found.push({ account, address })
   }
   return found
 }
 
-const addressesOf = (accounts: ReadonlyArray<Record<string, unknown>>) =>
-  accounts.map((account) => readField(account, "address") as string)
+const addressesOf = (accounts: ReadonlyArray<StandardAccount>) => accounts.map((a) => a.address)
 
 /** A method of one of the wallet's features, bound to the feature, or none when the wallet lacks it. */
 const featureMethod = (wallet: unknown, feature: string, method: string) => {
@@ -80,9 +87,9 @@ export const makeStandardProvider = (wallet: unknown): Eip1193Provider => {
 
   const accountOf = (address: string | undefined) => {
     const all = accounts()
-    const account = address === undefined ? all[0] : all.find((a) => readField(a, "address") === address)
-    if (account === undefined) throw walletFailure(4100, "The wallet has not authorised this account")
-    return account
+    const found = address === undefined ? all[0] : all.find((a) => a.address === address)
+    if (found === undefined) throw walletFailure(4100, "The wallet has not authorised this account")
+    return found.account
   }
 
   const connect = async (silent: boolean) => {
@@ -185,10 +192,10 @@ export const makeStandardProvider = (wallet: unknown): Eip1193Provider => {
         await requireMethod(wallet, "solana:signIn", "signIn")(isRecord(params) ? params : {}),
         "solana:signIn"
       )
-      const [account] = solanaAccounts([readField(output, "account")])
-      if (account === undefined) throw badAnswer("solana:signIn")
+      const [signer] = solanaAccounts([readField(output, "account")])
+      if (signer === undefined) throw badAnswer("solana:signIn")
       return {
-        address: readField(account, "address"),
+        address: signer.address,
         signedMessage: toBase58(bytesField(output, "signedMessage", "solana:signIn")),
         signature: toBase58(bytesField(output, "signature", "solana:signIn"))
       }
