@@ -12,7 +12,8 @@ const external = [
   /^effect($|\/)/,
   /^@walletconnect\//,
   /^uqr$/,
-  /^@noble\//
+  /^@noble\//,
+  /^@wagmi\/core$/
 ]
 
 /** The sandbox wallet: one self-contained classic script the demo page loads before the app. */
@@ -71,7 +72,7 @@ const sandboxWcWallet: UserConfig = {
 
 /**
  * `vite build` builds the package (library mode, one ES module per public entry).
- * `vite build --mode host` builds the sandbox host page against the built package.
+ * `vite build --mode host` builds the sandbox host pages against the built package.
  * `vite build --mode wallet` builds the sandbox wallet script.
  * `vite build --mode solwallet` builds the Sandbox Solana Wallet script.
  * `vite build --mode wcwallet` builds the Sandbox WalletConnect Wallet page.
@@ -89,6 +90,7 @@ export default defineConfig(({ mode }) =>
               alias: [
                 { find: /^airlock\/react$/, replacement: here("./dist/react.js") },
                 { find: /^airlock\/siwx$/, replacement: here("./dist/siwx.js") },
+                { find: /^airlock\/wagmi$/, replacement: here("./dist/wagmi.js") },
                 { find: /^airlock$/, replacement: here("./dist/index.js") }
               ]
             },
@@ -98,7 +100,15 @@ export default defineConfig(({ mode }) =>
               sourcemap: true,
               // The WalletConnect SDK is one lazy chunk of about 550 kB, loaded only when a visitor chooses it.
               chunkSizeWarningLimit: 1024,
-              rollupOptions: { onwarn: quietDependencyAnnotations }
+              rollupOptions: {
+                // The main demo, the wagmi demo and the plain EIP-6963 page.
+                input: {
+                  index: here("./sandbox/host/index.html"),
+                  wagmi: here("./sandbox/host/wagmi.html"),
+                  eip6963: here("./sandbox/host/eip6963.html")
+                },
+                onwarn: quietDependencyAnnotations
+              }
             }
           }
         : {
@@ -116,7 +126,8 @@ export default defineConfig(({ mode }) =>
                   networks: here("./src/networks.ts"),
                   react: here("./src/react/index.ts"),
                   siwx: here("./src/siwx/index.ts"),
-                  testing: here("./src/testing/index.ts")
+                  testing: here("./src/testing/index.ts"),
+                  wagmi: here("./src/wagmi/index.ts")
                 }
               },
               rollupOptions: {

@@ -5,6 +5,7 @@ import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { buildPackage } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf } from "./app.mjs"
+import { measureWagmiConnector } from "./wagmiSize.mjs"
 
 const gzipBytes = async (file) => gzipSync(await readFile(join(appDist, file)), { level: 9 }).length
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
@@ -47,12 +48,14 @@ const chunksWith = async (files, marker) => {
 }
 
 // Code that must stay out of the first paint, each known by a string only it has: the WalletConnect SDK
-// (its sign-client's method names), the Wallet Standard's discovery (its event), and base58 codecs
-// (the alphabet; @solana/kit's among them). Each must be in some lazy chunk, or the marker proves nothing.
+// (its sign-client's method names), the Wallet Standard's discovery (its event), base58 codecs (the
+// alphabet; @solana/kit's among them) and effect's HTTP client (a reference only its module has). Each
+// must be in some lazy chunk, or the marker proves nothing.
 const lazyOnly = [
   ["The WalletConnect SDK", "wc_sessionPropose"],
   ["The Wallet Standard's discovery", "wallet-standard:register-wallet"],
-  ["Base58 codecs (@solana/kit's among them)", "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"]
+  ["Base58 codecs (@solana/kit's among them)", "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"],
+  ["effect's HTTP client", "effect/http/HttpClient/TracerPropagationEnabled"]
 ]
 for (const [name, marker] of lazyOnly) {
   const [inInitial, inLazy] = [await chunksWith(initial, marker), await chunksWith(lazy, marker)]
@@ -75,4 +78,15 @@ if (posting.length > 0) {
   process.exitCode = 1
 } else {
   console.log(`No postMessage with the target origin "*" in ${initial.length + lazy.length} chunks.`)
+}
+
+// What the wagmi connector adds to a host that already has Airlock and wagmi (the issue's expectation).
+const WAGMI_CONNECTOR_LIMIT = 3072
+const wagmi = await measureWagmiConnector()
+console.log(
+  `airlock/wagmi adds ${wagmi.added} B gzip to a host with Airlock and wagmi (${wagmi.without} → ${wagmi.with}; limit ${WAGMI_CONNECTOR_LIMIT} B).`
+)
+if (wagmi.added > WAGMI_CONNECTOR_LIMIT) {
+  console.error(`airlock/wagmi is over its limit by ${wagmi.added - WAGMI_CONNECTOR_LIMIT} B gzip.`)
+  process.exitCode = 1
 }

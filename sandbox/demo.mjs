@@ -54,4 +54,6 @@ if (stopping) {
     `  Sandbox Wallet account: ${demo.sandbox.accounts[0].address} (add ?wallet=auto-approve to skip its prompts)`
   )
   console.log(`Demo ready at ${demo.url}`)
+  console.log(`  With wagmi: ${new URL("wagmi.html", demo.url)}`)
+  console.log(`  No wallet library, by EIP-6963: ${new URL("eip6963.html", demo.url)}`)
 }

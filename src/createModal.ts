@@ -5,9 +5,10 @@ import * as Result from "effect/Result"
 import {
   BalanceUnavailableError,
   ConnectorNotConnectedError,
+  ConnectorNotFoundError,
   WalletConnectConnectorNotFoundError
 } from "./errors"
-import type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "./internal/snapshots"
+import type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "./internal/snapshots"
 import {
   AirlockLive,
   type AirlockPlatform,
@@ -83,6 +84,14 @@ export interface Modal {
     request: { readonly method: string; readonly params?: unknown },
     options?: { readonly namespace?: ChainNamespace; readonly signal?: AbortSignal }
   ) => Promise<unknown>
+  /** The browser wallets found on the page, for a host that draws its own list (`features.headless`). */
+  readonly getWallets: () => ReadonlyArray<WalletOption>
+  readonly subscribeWallets: (listener: (wallets: ReadonlyArray<WalletOption>) => void) => () => void
+  /**
+   * Connects the wallet `walletId` names (an `id` of `getWallets()`) without the modal's views. Resolves once
+   * it connected; rejects with the typed error (e.g. 'Request rejected in wallet').
+   */
+  readonly connect: (walletId: string) => Promise<void>
   /**
    * Pairs through WalletConnect without the modal's views (for hosts that draw their own QR code from
    * `getWalletConnect().uri`). Resolves once a wallet approved; rejects with the typed error.
@@ -133,6 +142,18 @@ export class AsyncHostLayerError extends Data.TaggedError("AsyncHostLayerError")
     "Airlock: the layer passed to createModal must build synchronously; await its work first and pass the result with Layer.succeed"
 }
 
+/**
+ * `createModal` ran without a browser page (a server render). The hooks render a disconnected modal there
+ * without one; create the modal in the browser.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export class CreateModalOnServerError extends Data.TaggedError("CreateModalOnServerError") {
+  override readonly message =
+    "Airlock: createModal needs a browser page (window and document). On a server, render the hooks without a modal; call createModal in the browser"
+}
+
 /** Builds every service now; a host layer that cannot build synchronously is refused, not half-started. */
 const buildController = (runtime: ManagedRuntime.ManagedRuntime<AirlockServices, never>) => {
   try {
@@ -160,6 +181,7 @@ export const createModal = <ROut = never, E = never>(
   options: ModalOptionsInput,
   settings: CreateModalSettings<ROut, E> = {}
 ): Modal => {
+  if (typeof window === "undefined" || typeof document === "undefined") throw new CreateModalOnServerError()
   const decoded = decodeModalOptions(options)
   if (Result.isFailure(decoded)) throw decoded.failure
   const config = decoded.success
@@ -177,8 +199,15 @@ export const createModal = <ROut = never, E = never>(
   const isDisposed = () => disposed
 
   const host = makeHostPort(controller, isDisposed)
-  const { state, theme, network, walletInfo, event, transactions, pairing } = host
+  const { state, theme, network, walletInfo, wallets, event, transactions, pairing } = host
   const unlessDisposed = <A>(f: () => Promise<A>, fallback: A) => (disposed ? Promise.resolve(fallback) : f())
+  const connect = (walletId: string) =>
+    disposed
+      ? Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
+      : controller.connectWith(walletId).then((result) => {
+          if (result._tag === "Failure") throw result.cause
+        })
+  let stopAnnouncing: (() => void) | undefined
 
   const modal: Modal = {
     open: (view) =>
@@ -226,12 +255,11 @@ export const createModal = <ROut = never, E = never>(
             if (result._tag === "Failure") throw result.cause
             return result.value
           }),
+    getWallets: wallets.get,
+    subscribeWallets: wallets.subscribe,
+    connect,
     connectWalletConnect: () =>
-      disposed
-        ? Promise.reject(new WalletConnectConnectorNotFoundError({}))
-        : controller.connectWith(WALLET_CONNECT_ID).then((result) => {
-            if (result._tag === "Failure") throw result.cause
-          }),
+      disposed ? Promise.reject(new WalletConnectConnectorNotFoundError({})) : connect(WALLET_CONNECT_ID),
     cancelConnect: () => unlessDisposed(() => controller.cancelConnect(), undefined),
     getWalletConnect: pairing.get,
     subscribeWalletConnect: pairing.subscribe,
@@ -244,11 +272,17 @@ export const createModal = <ROut = never, E = never>(
       if (disposed) return
       await controller.close({ force: true })
       disposed = true
+      stopAnnouncing?.()
       unregisterModal(modal)
       mounted?.unmount()
       await runtime.dispose()
     }
   }
   registerModal(modal)
+  if (config.announceEIP6963) {
+    void import("./interop/announce").then(({ announceModal }) => {
+      if (!disposed) stopAnnouncing = announceModal(modal, window)
+    })
+  }
   return modal
 }

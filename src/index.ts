@@ -5,6 +5,7 @@
  */
 export {
   AsyncHostLayerError,
+  CreateModalOnServerError,
   type CreateModalSettings,
   createModal,
   type Modal,
@@ -12,6 +13,7 @@ export {
   type WalletConnectSnapshot
 } from "./createModal"
 export * from "./errors"
+export type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "./internal/snapshots"
 export type { AirlockPlatform, AirlockServices } from "./layers/AirlockLive"
 export * from "./presentation"
 export * from "./schemas/index"

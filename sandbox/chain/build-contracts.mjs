@@ -5,13 +5,17 @@
 // committed JSON no longer matches its source (test/sandbox/contracts.test.ts runs it).
 import { createHash } from "node:crypto"
 import { readFile, writeFile } from "node:fs/promises"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /** The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271) and a constant-product pool. */
 export const CONTRACTS = ["SandboxToken", "SandboxAccount", "SandboxPool"]
 
-export const sourceOf = (name) => fileURLToPath(new URL(`./contracts/${name}.sol`, import.meta.url))
-export const artifactOf = (name) => fileURLToPath(new URL(`./contracts/${name}.json`, import.meta.url))
+// Paths from the module's own path, not `new URL(…, import.meta.url)`: a test page's URL class (happy-dom's)
+// would resolve them against the page.
+const contracts = join(dirname(fileURLToPath(import.meta.url)), "contracts")
+export const sourceOf = (name) => join(contracts, `${name}.sol`)
+export const artifactOf = (name) => join(contracts, `${name}.json`)
 
 /** Fixed settings: the same source always gives the same bytecode. */
 const SETTINGS = {

@@ -9,6 +9,7 @@ import { createServer } from "node:net"
 import { delimiter, join } from "node:path"
 import { encodeDeployData, encodeFunctionData, getAddress, parseEther, parseUnits, toHex } from "viem"
 import { mnemonicToAccount } from "viem/accounts"
+import { artifactOf } from "./build-contracts.mjs"
 import { deployPools, POOL_PROVIDER_INDEX } from "./pools.mjs"
 
 /** anvil's well-known test mnemonic: its accounts are public, funded only on these local chains. */
@@ -31,7 +32,7 @@ export const SANDBOX_TOKENS = Object.freeze([
 /** How many of the first accounts get each token's `mint` amount. */
 export const TOKEN_HOLDERS = 5
 
-const artifact = JSON.parse(readFileSync(new URL("./contracts/SandboxToken.json", import.meta.url), "utf8"))
+const artifact = JSON.parse(readFileSync(artifactOf("SandboxToken"), "utf8"))
 
 // ---------------------------------------------------------------------------------------------------------
 // Finding anvil

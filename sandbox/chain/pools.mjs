@@ -10,6 +10,7 @@ import {
   parseUnits,
   zeroAddress
 } from "viem"
+import { artifactOf } from "./build-contracts.mjs"
 
 /** What the pools (and `sandbox.pools`) name native ether by: the contract's `ETH()`. */
 export const NATIVE_ETH = zeroAddress
@@ -30,12 +31,8 @@ export const SANDBOX_POOLS = Object.freeze([
   Object.freeze({ symbols: Object.freeze(["sUSD", "SBX"]), liquidity: Object.freeze(["250000", "1000000"]) })
 ])
 
-const tokenArtifact = JSON.parse(
-  readFileSync(new URL("./contracts/SandboxToken.json", import.meta.url), "utf8")
-)
-const poolArtifact = JSON.parse(
-  readFileSync(new URL("./contracts/SandboxPool.json", import.meta.url), "utf8")
-)
+const tokenArtifact = JSON.parse(readFileSync(artifactOf("SandboxToken"), "utf8"))
+const poolArtifact = JSON.parse(readFileSync(artifactOf("SandboxPool"), "utf8"))
 
 /**
  * Deploys SANDBOX_POOLS on one chain. `tokens` are that chain's SandboxTokens, `minter` the account that

@@ -430,6 +430,7 @@ function App({ modal }: { modal: Modal }) {
           <img src="/favicon.svg" alt="" width="24" height="24" />
           Airlock Demo
         </span>
+        <a href="/wagmi.html">With wagmi</a>
         <ConnectButton />
       </header>
       <main className="content">

@@ -1,7 +1,8 @@
 // Builds the package, the demo host and the sandbox wallets, starts the sandbox chains (unless given running
-// ones) and serves the demo on loopback: sandbox/host/dist, plus /sandbox-config.js (the running sandbox,
-// generated), /sandbox-wallet.js (the injected wallet) and /sandbox-solana-wallet.js (the Sandbox Solana
-// Wallet, a wallet-standard one); and the Sandbox WalletConnect Wallet's page from
+// ones) and serves the demo on loopback: sandbox/host/dist (the main page, /wagmi.html and /eip6963.html),
+// plus /sandbox-config.js (the running sandbox, generated), /sandbox-wallet.js (the injected wallet) and
+// /sandbox-solana-wallet.js (the Sandbox Solana Wallet, a wallet-standard one); and the Sandbox WalletConnect
+// Wallet's page from
 // a server of its own; and the embedded wallet's frame (its page and auth server) and the social sign-in
 // stand-in, each on an origin of its own.
 // Used by `npm run demo` (sandbox/demo.mjs) and by the browser tests (test/e2e/globalSetup.ts).

@@ -2,6 +2,7 @@ import type { CaipNetwork } from "../schemas/Network"
 import type { AccountType, CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
 import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { ConnectionState } from "../services/Connection"
+import type { WalletConnector } from "../services/Connectors"
 import type { NetworksState } from "../services/Networks"
 import { activeId } from "./activeNetwork"
 
@@ -37,6 +38,28 @@ export interface WalletInfo {
   readonly icon: string | undefined
   readonly rdns: string | undefined
 }
+
+/** A browser wallet a headless host lists (the `getWallets()` shape); `id` is what `connect` takes. */
+export interface WalletOption {
+  readonly id: string
+  readonly namespace: ChainNamespace
+  /** Plain text: render it as text. */
+  readonly name: string
+  /** An image data URI or an https URL: render it through `<img src>` only. */
+  readonly icon: string | undefined
+  readonly rdns: string | undefined
+  /** Another wallet claims the same rdns or uuid: show a warning and never pick it for the visitor. */
+  readonly suspicious: boolean
+}
+
+export const walletOptionOf = (connector: WalletConnector): WalletOption => ({
+  id: connector.id,
+  namespace: connector.chain,
+  name: connector.name,
+  icon: connector.icon,
+  rdns: connector.rdns,
+  suspicious: connector.suspicious
+})
 
 export const accountSnapshot = (
   connection: ConnectionState,

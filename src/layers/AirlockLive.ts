@@ -1,6 +1,5 @@
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import type * as KeyValueStore from "effect/persistence/KeyValueStore"
 import type { AccountData } from "../services/AccountData"
@@ -48,6 +47,7 @@ import { EmbeddedWalletBridgeLive } from "./EmbeddedWalletBridgeLive"
 import { FallbackTransportLive } from "./FallbackTransportLive"
 import { HistoryServiceLive } from "./HistoryServiceLive"
 import { IdentityServiceLive } from "./IdentityServiceLive"
+import { HttpClientTag, lazyHttpClient } from "./lazyHttpClient"
 import { ModalEventsLive } from "./ModalEventsLive"
 import { ModalFlowLive } from "./ModalFlowLive"
 import { ModalRouterLive } from "./ModalRouterLive"
@@ -81,7 +81,7 @@ export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpCl
  * @category layers
  */
 export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
-  HttpClient.HttpClient,
+  HttpClientTag,
   Effect.map(
     memoizeSuccess(
       Effect.flatMap(
@@ -89,22 +89,7 @@ export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
         (m) => m.browserHttpClient
       )
     ),
-    (load) =>
-      HttpClient.makeWith<HttpClientError.HttpClientError, never, HttpClientError.HttpClientError, never>(
-        (request) =>
-          Effect.flatMap(request, (sent) =>
-            load.pipe(
-              Effect.mapError(
-                (cause) =>
-                  new HttpClientError.HttpClientError({
-                    reason: new HttpClientError.TransportError({ request: sent, cause })
-                  })
-              ),
-              Effect.flatMap((client) => client.execute(sent))
-            )
-          ),
-        Effect.succeed
-      )
+    lazyHttpClient
   )
 )
 

@@ -8,6 +8,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { dataImageUri, readField, sanitizeName, sanitizeRdns } from "../internal/untrusted"
+import { AIRLOCK_RDNS } from "../interop/identity"
 import { Eip6963ProviderInfo } from "../schemas/Connector"
 import type { ModalOptions } from "../schemas/ModalOptions"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../services/Connectors"
@@ -50,6 +51,8 @@ export const fromAnnouncement = (detail: unknown): Option.Option<WalletConnector
     const name = sanitizeName(info.name)
     if (name === undefined) return Option.none()
     const rdns = sanitizeRdns(info.rdns)
+    // Airlock's own announcement (`announceEIP6963`): the modal never lists itself.
+    if (rdns === AIRLOCK_RDNS) return Option.none()
     return Option.some({
       id: `eip6963:${info.uuid}`,
       key: rdns ?? `name:${name.toLowerCase()}`,

@@ -100,9 +100,15 @@ const readText = (
       Effect.andThen(Effect.fail(tooLarge))
     )
   }
+  // Not Stream.limitBytes: its size parsing would bring effect's ByteSize into the first paint (the first
+  // paint holds Stream, and a bundler keeps each module in one chunk).
   return response.stream.pipe(
-    Stream.limitBytes<HttpClientError.HttpClientError | ProviderRequestError, never>(limit, () =>
-      Stream.fail(tooLarge)
+    Stream.mapAccumEffect(
+      () => 0,
+      (size, chunk: Uint8Array) =>
+        size + chunk.length > limit
+          ? Effect.fail(tooLarge)
+          : Effect.succeed([size + chunk.length, [chunk]] as const)
     ),
     Stream.mkUint8Array,
     Effect.catchTag("HttpClientError", (error) =>

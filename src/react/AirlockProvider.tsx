@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react"
 import type { Modal } from "../createModal"
 import { currentModal } from "./registry"
+import { serverModal } from "./serverModal"
 
 const ModalContext = createContext<Modal | undefined>(undefined)
 
@@ -18,9 +19,13 @@ export const AirlockProvider = ({
   readonly children?: ReactNode
 }) => <ModalContext.Provider value={modal}>{children}</ModalContext.Provider>
 
-/** The modal from the nearest provider, else the latest created; throws before `createModal`. */
+/**
+ * The modal from the nearest provider, else the latest created; on a server, the disconnected
+ * `serverModal`. Throws in a browser before `createModal`.
+ */
 export const useModal = (): Modal => {
   const modal = useContext(ModalContext) ?? currentModal()
-  if (modal === undefined) throw new Error("Airlock: call createModal(...) before using its hooks")
-  return modal
+  if (modal !== undefined) return modal
+  if (typeof window === "undefined") return serverModal
+  throw new Error("Airlock: call createModal(...) before using its hooks")
 }

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 
-export type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "../internal/snapshots"
+export type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "../internal/snapshots"
 export type { ModalEvent } from "../services/ModalEvents"
 export type { TrackedTransaction } from "../services/TransactionWatcher"
 export { AirlockProvider } from "./AirlockProvider"
@@ -18,5 +18,6 @@ export { useAirlockState } from "./useAirlockState"
 export { type AirlockTheme, useAirlockTheme } from "./useAirlockTheme"
 export { useAirlockTransactions } from "./useAirlockTransactions"
 export { type AirlockWalletConnect, useAirlockWalletConnect } from "./useAirlockWalletConnect"
+export { useAirlockWallets } from "./useAirlockWallets"
 export { useDisconnect } from "./useDisconnect"
 export { useWalletInfo } from "./useWalletInfo"

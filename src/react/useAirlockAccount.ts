@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from "react"
 import type { AccountSnapshot } from "../internal/snapshots"
 import type { ChainNamespace } from "../schemas/Primitives"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 /**
  * The connected account: `{ address, caipAddress, isConnected, status, allAccounts }`, of `namespace`
@@ -18,5 +19,5 @@ export const useAirlockAccount = (options: { readonly namespace?: ChainNamespace
     [modal, namespace]
   )
   const get = useCallback(() => modal.getAccount(namespace), [modal, namespace])
-  return useSyncExternalStore(subscribe, get, get)
+  return useSyncExternalStore(subscribe, get, () => serverModal.getAccount(namespace))
 }

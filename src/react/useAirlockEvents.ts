@@ -1,6 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react"
 import type { ModalEvent } from "../services/ModalEvents"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 /**
  * The latest modal event: `{ timestamp, data: { type, event, properties } }` (MODAL_OPEN, MODAL_CLOSE,
@@ -24,6 +25,6 @@ export const useAirlockEvents = (onEvent?: (event: ModalEvent) => void): ModalEv
   return useSyncExternalStore(
     (notify) => modal.subscribeEvents(() => notify()),
     modal.getEvent,
-    modal.getEvent
+    serverModal.getEvent
   )
 }

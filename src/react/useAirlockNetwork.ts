@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react"
 import type { NetworkSnapshot } from "../internal/snapshots"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 export interface AirlockNetwork extends NetworkSnapshot {
   /** Rejects with the typed error (e.g. 'Chain is not supported') when the wallet refuses. */
@@ -16,6 +17,6 @@ export interface AirlockNetwork extends NetworkSnapshot {
  */
 export const useAirlockNetwork = (): AirlockNetwork => {
   const modal = useModal()
-  const network = useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork, modal.getNetwork)
+  const network = useSyncExternalStore(modal.subscribeNetwork, modal.getNetwork, serverModal.getNetwork)
   return { ...network, switchNetwork: modal.switchNetwork }
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react"
 import type { ModalState } from "../createModal"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 /**
  * Whether the modal is open, and on which view.
@@ -10,5 +11,5 @@ import { useModal } from "./AirlockProvider"
  */
 export const useAirlockState = (): ModalState => {
   const modal = useModal()
-  return useSyncExternalStore(modal.subscribeState, modal.getState, modal.getState)
+  return useSyncExternalStore(modal.subscribeState, modal.getState, serverModal.getState)
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react"
 import type { ThemeMode } from "../schemas/Primitives"
 import type { ThemeVariables } from "../schemas/Theme"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 export interface AirlockTheme {
   readonly themeMode: ThemeMode
@@ -18,11 +19,11 @@ export interface AirlockTheme {
  */
 export const useAirlockTheme = (): AirlockTheme => {
   const modal = useModal()
-  const themeMode = useSyncExternalStore(modal.subscribeTheme, modal.getThemeMode, modal.getThemeMode)
+  const themeMode = useSyncExternalStore(modal.subscribeTheme, modal.getThemeMode, serverModal.getThemeMode)
   const themeVariables = useSyncExternalStore(
     modal.subscribeTheme,
     modal.getThemeVariables,
-    modal.getThemeVariables
+    serverModal.getThemeVariables
   )
   return {
     themeMode,

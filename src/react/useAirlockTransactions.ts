@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react"
 import type { TrackedTransaction } from "../services/TransactionWatcher"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 /**
  * Transactions sent through Airlock (`eth_sendTransaction`, `wallet_sendCalls`, `eth_sendRawTransaction`),
@@ -11,5 +12,5 @@ import { useModal } from "./AirlockProvider"
  */
 export const useAirlockTransactions = (): ReadonlyArray<TrackedTransaction> => {
   const modal = useModal()
-  return useSyncExternalStore(modal.subscribeTransactions, modal.getTransactions, modal.getTransactions)
+  return useSyncExternalStore(modal.subscribeTransactions, modal.getTransactions, serverModal.getTransactions)
 }

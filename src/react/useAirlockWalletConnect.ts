@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react"
 import type { WalletConnectSnapshot } from "../createModal"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 /** What `useAirlockWalletConnect` returns. */
 export interface AirlockWalletConnect extends WalletConnectSnapshot {
@@ -20,7 +21,7 @@ export interface AirlockWalletConnect extends WalletConnectSnapshot {
 export const useAirlockWalletConnect = (): AirlockWalletConnect => {
   const modal = useModal()
   const subscribe = useCallback((notify: () => void) => modal.subscribeWalletConnect(notify), [modal])
-  const pairing = useSyncExternalStore(subscribe, modal.getWalletConnect, modal.getWalletConnect)
+  const pairing = useSyncExternalStore(subscribe, modal.getWalletConnect, serverModal.getWalletConnect)
   return useMemo(
     () => ({ ...pairing, connect: modal.connectWalletConnect, cancel: modal.cancelConnect }),
     [pairing, modal]

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react"
 import type { WalletInfo } from "../internal/snapshots"
 import { useModal } from "./AirlockProvider"
+import { serverModal } from "./serverModal"
 
 /**
  * The connected wallet's name, icon (an image data URI or https URL, for `<img src>`) and rdns.
@@ -10,6 +11,10 @@ import { useModal } from "./AirlockProvider"
  */
 export const useWalletInfo = (): { readonly walletInfo: WalletInfo | undefined } => {
   const modal = useModal()
-  const walletInfo = useSyncExternalStore(modal.subscribeWalletInfo, modal.getWalletInfo, modal.getWalletInfo)
+  const walletInfo = useSyncExternalStore(
+    modal.subscribeWalletInfo,
+    modal.getWalletInfo,
+    serverModal.getWalletInfo
+  )
   return { walletInfo }
 }

@@ -97,6 +97,8 @@ export const Features = Schema.Struct({
   legalCheckbox: flag(false),
   smartSessions: flag(false),
   pay: flag(false),
+  /** No `<airlock-modal>`: the host draws its own UI from the handle and the hooks. */
+  headless: flag(false),
   /** `false` turns social login off. */
   socials: optionalWithDefault(
     Schema.Union([Schema.Array(SocialOption), Schema.Literal(false)]).annotate({
@@ -125,6 +127,7 @@ export const DefaultFeatures: Features = {
   legalCheckbox: false,
   smartSessions: false,
   pay: false,
+  headless: false,
   socials: DefaultSocials,
   connectorTypeOrder: DefaultConnectorTypeOrder
 }
@@ -215,6 +218,8 @@ const Fields = Schema.Struct({
   allWallets: optionalWithDefault(AllWalletsOption, () => "SHOW" as const),
   enableInjected: flag(true),
   enableEIP6963: flag(true),
+  /** Announce Airlock itself by EIP-6963, so wagmi, RainbowKit or ConnectKit pages list it as a wallet. */
+  announceEIP6963: flag(false),
   enableWalletConnect: flag(true),
   /**
    * WalletConnect Verify: the SDK attests the page's origin to wallets through a hidden

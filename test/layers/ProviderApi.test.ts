@@ -11,7 +11,7 @@ import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import type { AirlockError } from "../../src/errors"
-import { randomEventId } from "../../src/layers/deferred/ProviderApi"
+import { randomUuid } from "../../src/internal/randomUuid"
 import { ProviderApiLive } from "../../src/layers/ProviderApiLive"
 import { isTransientStatus, MAX_RESPONSE_BYTES, retrySchedule } from "../../src/layers/ProviderHttp"
 import { buildUrl, encodePathSegment, SDK_TYPE, SDK_VERSION } from "../../src/layers/providerUrl"
@@ -266,13 +266,13 @@ describe("ProviderApi wire format", () => {
 
   it("event ids are v4 UUIDs, also without crypto.randomUUID (insecure contexts)", () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
-    assert.match(randomEventId(), uuid)
+    assert.match(randomUuid(), uuid)
     vi.stubGlobal("crypto", { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) })
-    const ids = new Set(Array.from({ length: 100 }, randomEventId))
+    const ids = new Set(Array.from({ length: 100 }, randomUuid))
     assert.strictEqual(ids.size, 100)
     for (const id of ids) assert.match(id, uuid)
     vi.stubGlobal("crypto", undefined)
-    assert.match(randomEventId(), uuid)
+    assert.match(randomUuid(), uuid)
   })
 })
 

@@ -8,6 +8,7 @@ import type * as HttpClient from "effect/http/HttpClient"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { InvalidAppConfigurationError } from "../../errors"
+import { randomUuid } from "../../internal/randomUuid"
 import { decodeUnknownResult } from "../../schemas/decode"
 import { decodeWalletListResponse } from "../../schemas/Wallet"
 import { ModalConfig } from "../../services/ModalConfig"
@@ -50,31 +51,6 @@ export interface AnalyticsPayload {
   }
 }
 
-const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
-
-/**
- * `crypto.randomUUID` exists only in secure contexts; plain-http pages still have `getRandomValues`.
- * Without either, a non-cryptographic id is good enough for deduplicating analytics events.
- */
-export const randomEventId = (): string => {
-  const crypto = globalThis.crypto
-  try {
-    if (typeof crypto?.randomUUID === "function") return crypto.randomUUID()
-  } catch {
-    // fall through
-  }
-  const bytes = new Uint8Array(16)
-  try {
-    crypto.getRandomValues(bytes)
-  } catch {
-    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256)
-  }
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const h = hex(bytes)
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
-
 /** The page the modal runs on; empty outside a browser. */
 const pageLocation = (): { readonly url: string; readonly domain: string } => {
   try {
@@ -111,7 +87,7 @@ export const makeProviderApiRequests: Effect.Effect<
     Effect.gen(function* () {
       const timestamp = yield* Clock.currentTimeMillis
       const body: AnalyticsPayload = {
-        eventId: randomEventId(),
+        eventId: randomUuid(),
         ...pageLocation(),
         timestamp,
         props: {

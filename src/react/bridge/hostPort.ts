@@ -4,7 +4,9 @@ import {
   type NetworkSnapshot,
   networkSnapshot,
   type WalletInfo,
-  walletInfoOf
+  type WalletOption,
+  walletInfoOf,
+  walletOptionOf
 } from "../../internal/snapshots"
 import type { ChainNamespace } from "../../schemas/Primitives"
 import type { View } from "../../schemas/View"
@@ -41,17 +43,20 @@ export interface HostPort {
   readonly account: (namespace?: ChainNamespace) => HostValue<AccountSnapshot>
   readonly network: HostValue<NetworkSnapshot>
   readonly walletInfo: HostValue<WalletInfo | undefined>
+  readonly wallets: HostValue<ReadonlyArray<WalletOption>>
   readonly event: HostValue<ModalEvent | undefined>
   readonly transactions: HostValue<ReadonlyArray<TrackedTransaction>>
   readonly pairing: HostValue<WalletConnectSnapshot>
 }
 
+const sameItems = <A extends object>(a: ReadonlyArray<A>, b: ReadonlyArray<A>) =>
+  a.length === b.length && a.every((x, i) => shallowEqual<object>(x, b[i] ?? {}))
+
 const sameAccount = (a: AccountSnapshot, b: AccountSnapshot) =>
   a.status === b.status &&
   a.address === b.address &&
   a.caipAddress === b.caipAddress &&
-  a.allAccounts.length === b.allAccounts.length &&
-  a.allAccounts.every((x, i) => shallowEqual(x, b.allAccounts[i] ?? {}))
+  sameItems(a.allAccounts, b.allAccounts)
 
 /** A store as a host value, frozen at its last value once the modal is disposed. */
 const expose = <A>(store: Store<A>, isDisposed: () => boolean): HostValue<A> => {
@@ -91,6 +96,10 @@ export const makeHostPort = (controller: ModalController, isDisposed: () => bool
         ([c, n]) => walletInfoOf(c, n.activeNamespace),
         (a, b) => a === b || (a !== undefined && b !== undefined && shallowEqual(a, b))
       ),
+      isDisposed
+    ),
+    wallets: expose(
+      mapStore(controller.connectors, (all) => all.map(walletOptionOf), sameItems),
       isDisposed
     ),
     event: expose(controller.events, isDisposed),

@@ -19,10 +19,10 @@ const defineElement = () => {
 
 /**
  * Creates `<airlock-modal>` with an open shadow root and renders the modal into it. Appends it to the
- * body unless the host places it (`disableAppend`, `enableEmbedded`). Does nothing without a DOM.
+ * body unless the host places it (`disableAppend`, `enableEmbedded`). A headless host draws its own UI.
  */
 export const mountModalElement = (controller: ModalController): MountedModal | undefined => {
-  if (typeof document === "undefined" || typeof customElements === "undefined") return undefined
+  if (controller.config.features.headless) return undefined
   defineElement()
   const element = document.createElement(ELEMENT_NAME)
   const shadow = element.attachShadow({ mode: "open" })
