@@ -4,34 +4,18 @@
  * asks the chosen one for its accounts.
  */
 import { createModal } from "airlock"
-import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
+import { readSandboxConfig } from "../shared/config"
+import { sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
 const sandbox = readSandboxConfig()
-
-const networkOf = (chain: SandboxChainConfig) =>
-  ({
-    id: chain.chainId,
-    caipNetworkId: `eip155:${chain.chainId}`,
-    chainNamespace: "eip155",
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
-  }) as const
 
 const [firstChain, ...otherChains] = sandbox?.chains ?? []
 if (sandbox !== undefined && firstChain !== undefined) {
   createModal({
     projectId: sandbox.api.projectId,
-    networks: [networkOf(firstChain), ...otherChains.map(networkOf)],
-    // The sandbox answers for the provider's hosts and runs the embedded wallet's frame, so the page runs
-    // offline; WalletConnect Verify's host is out of reach offline.
-    apiUrl: sandbox.api.url,
-    blockchainApiUrl: sandbox.api.url,
-    analyticsUrl: sandbox.api.url,
-    relayUrl: sandbox.relayUrl,
-    secureSiteOrigin: sandbox.frame.url,
-    walletConnectVerify: false,
+    networks: [sandboxNetwork(firstChain), ...otherChains.map(sandboxNetwork)],
+    ...sandboxServices(sandbox),
     metadata: {
       name: "Airlock by EIP-6963",
       description: "No wallet library",

@@ -15,6 +15,8 @@ import { createServerSiwx } from "airlock/siwx"
 import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
+import { Field } from "./Field"
+import { sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
 /**
@@ -22,16 +24,6 @@ import "./styles.css"
  * loopback, the demo's real chains (so balances are real and not the testnet 0.00).
  */
 const sandbox = readSandboxConfig()
-
-const networkOf = (chain: SandboxChainConfig) =>
-  ({
-    id: chain.chainId,
-    caipNetworkId: `eip155:${chain.chainId}`,
-    chainNamespace: "eip155",
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
-  }) as const
 
 /**
  * The sandbox's local Solana chain (sandbox/solana), the first Solana network: the Sandbox WalletConnect
@@ -65,7 +57,7 @@ const solanaDevnet = {
   rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
 } as const
 
-const networks = (sandbox?.chains ?? []).map(networkOf)
+const networks = (sandbox?.chains ?? []).map(sandboxNetwork)
 const [firstNetwork, ...otherNetworks] = networks
 
 /**
@@ -93,14 +85,8 @@ const modal: Modal | undefined =
         ...(sandbox === undefined
           ? {}
           : {
-              apiUrl: sandbox.api.url,
-              blockchainApiUrl: sandbox.api.url,
-              analyticsUrl: sandbox.api.url,
-              relayUrl: sandbox.relayUrl,
-              // The embedded wallet's frame, served by the sandbox on an origin of its own.
-              secureSiteOrigin: sandbox.frame.url,
-              // verify.walletconnect.org is out of reach offline; `?verify` turns it on for the browser
-              // test that stands in for Verify's frame.
+              ...sandboxServices(sandbox),
+              // `?verify` turns WalletConnect Verify on for the browser test that stands in for its frame.
               walletConnectVerify: new URLSearchParams(location.search).has("verify"),
               // The sandbox exchange pools tokens on the first chain only; the second stays unsupported.
               swapNetworks: [firstNetwork.caipNetworkId]
@@ -132,15 +118,6 @@ declare global {
 
 if (modal !== undefined) {
   Object.defineProperty(window, "__airlockDemo", { value: Object.freeze({ modal }), enumerable: false })
-}
-
-function Field({ label, testId, value }: { label: string; testId: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  )
 }
 
 function ModalState() {

@@ -25,6 +25,8 @@ import {
   WagmiProvider
 } from "wagmi"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
+import { Field } from "./Field"
+import { sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
 const sandbox = readSandboxConfig()
@@ -33,15 +35,7 @@ const sandbox = readSandboxConfig()
 const recipient = sandbox?.wallet.accounts[1]?.address as Address | undefined
 
 /** A sandbox chain as both need it: a viem chain for wagmi, with the CAIP fields the modal reads. */
-const chainOf = (chain: SandboxChainConfig) =>
-  defineChain({
-    id: chain.chainId,
-    caipNetworkId: `eip155:${chain.chainId}`,
-    chainNamespace: "eip155",
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
-  })
+const chainOf = (chain: SandboxChainConfig) => defineChain(sandboxNetwork(chain))
 
 /** The modal, and the wagmi config whose one connector is Airlock; undefined outside the sandbox. */
 const setUp = () => {
@@ -50,14 +44,7 @@ const setUp = () => {
   const modal = createModal({
     projectId: sandbox.api.projectId,
     networks: [first, ...others],
-    // The sandbox answers for the provider's hosts and runs the embedded wallet's frame, so the page runs
-    // offline; WalletConnect Verify's host is out of reach offline.
-    apiUrl: sandbox.api.url,
-    blockchainApiUrl: sandbox.api.url,
-    analyticsUrl: sandbox.api.url,
-    relayUrl: sandbox.relayUrl,
-    secureSiteOrigin: sandbox.frame.url,
-    walletConnectVerify: false,
+    ...sandboxServices(sandbox),
     metadata: { name: "Airlock with wagmi", description: "A wagmi dapp", url: location.origin, icons: [] },
     themeMode: "dark"
   })
@@ -69,15 +56,6 @@ const setUp = () => {
     multiInjectedProviderDiscovery: false
   })
   return { modal, config }
-}
-
-function Field({ label, testId, value }: { label: string; testId: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  )
 }
 
 function Wallet() {

@@ -10,6 +10,8 @@ import { createPublicClient, defineChain, http, parseEther, verifyMessage } from
 import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from "vitest"
 import * as wagmi2 from "wagmi-core-v2"
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
+import { sandboxNetwork } from "../../sandbox/host/sandboxModal"
+import type { SandboxChainConfig } from "../../sandbox/shared/config"
 import { createApprovals } from "../../sandbox/wallets/injected/approvals"
 import {
   createSandboxWallet,
@@ -68,29 +70,15 @@ const installWallet = (walletStorage: KeyValue) => {
   return wallet
 }
 
-const networkOf = (chain: { readonly chainId: number; readonly rpcUrl: string; readonly name: string }) => ({
-  id: chain.chainId,
-  caipNetworkId: `eip155:${chain.chainId}`,
-  chainNamespace: "eip155",
-  name: chain.name,
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: [chain.rpcUrl] } }
-})
-
-const chainOf = (chain: { readonly chainId: number; readonly rpcUrl: string; readonly name: string }) =>
-  defineChain({
-    id: chain.chainId,
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
-  })
+/** A sandbox chain as wagmi's viem chain (the modal's CAIP fields ride along, unread by wagmi). */
+const chainOf = (chain: SandboxChainConfig) => defineChain(sandboxNetwork(chain))
 
 const modals: Array<Modal> = []
 const makeModal = () => {
   const modal = createModal(
     {
       projectId: "sandbox-project",
-      networks: sandbox.chains.map(networkOf) as never,
+      networks: sandbox.chains.map(sandboxNetwork) as never,
       features: { analytics: false, email: false, socials: false, headless: true }
     },
     // No provider API here: every HTTP request fails at once; the wallet and anvil answer the rest.

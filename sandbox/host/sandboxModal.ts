@@ -1,0 +1,27 @@
+/** What every demo page gives `createModal` to run on the local sandbox. */
+import type { SandboxChainConfig, SandboxConfig } from "../shared/config"
+
+/** A sandbox anvil chain as the modal's CAIP network (real chains, so balances are real). */
+export const sandboxNetwork = (chain: SandboxChainConfig) =>
+  ({
+    id: chain.chainId,
+    caipNetworkId: `eip155:${chain.chainId}`,
+    chainNamespace: "eip155",
+    name: chain.name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } }
+  }) as const
+
+/**
+ * The sandbox answers for the provider's hosts and runs the embedded wallet's frame on an origin of its
+ * own, so the pages run offline; WalletConnect Verify's host is out of reach offline.
+ */
+export const sandboxServices = (sandbox: SandboxConfig) =>
+  ({
+    apiUrl: sandbox.api.url,
+    blockchainApiUrl: sandbox.api.url,
+    analyticsUrl: sandbox.api.url,
+    relayUrl: sandbox.relayUrl,
+    secureSiteOrigin: sandbox.frame.url,
+    walletConnectVerify: false
+  }) as const
