@@ -12,6 +12,14 @@ import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/i
 import { sandboxNetwork } from "../fixtures"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+/** The sandbox's second anvil chain. */
+const secondSandboxNetwork = {
+  ...sandboxNetwork,
+  id: 31338,
+  caipNetworkId: "eip155:31338",
+  name: "Sandbox Chain B"
+} as const
 const options: ModalOptionsInput = {
   projectId: "sandbox-project",
   networks: [sandboxNetwork],
@@ -104,6 +112,22 @@ describe("modalProvider", () => {
     )
     assert.deepStrictEqual(events[2]?.[1], [])
     assert.strictEqual((events[3]?.[1] as { code?: unknown } | undefined)?.code, 4900)
+  })
+
+  it("follows the wallet: its account and chain changes become accountsChanged and chainChanged", async () => {
+    const wallet = announceMockWallet()
+    const modal = makeModal({ networks: [sandboxNetwork, secondSandboxNetwork] })
+    const provider = modalProvider(modal)
+    await modal.connect(await mockWalletId(modal))
+    const events = recordEvents(provider)
+
+    wallet.emit("accountsChanged", [BOB])
+    await expect.poll(() => events).toEqual([["accountsChanged", [BOB]]])
+    assert.deepStrictEqual(await provider.request({ method: "eth_chainId" }), "0x7a69")
+
+    wallet.emit("chainChanged", "0x7a6a")
+    await expect.poll(() => events.slice(1)).toEqual([["chainChanged", "0x7a6a"]])
+    assert.strictEqual(await provider.request({ method: "eth_chainId" }), "0x7a6a")
   })
 
   it("rejects eth_requestAccounts with 4001 when the visitor closes the modal", async () => {
