@@ -10,6 +10,7 @@ import { buildPackage } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf, previewBenchApp } from "./app.mjs"
 import { measureHostile } from "./hostile.mjs"
 import { prepareReference, reference } from "./reference.mjs"
+import { measureWagmiConnector } from "./wagmiSize.mjs"
 
 const RUNS = 10
 const QUIET_MS = 500
@@ -260,6 +261,8 @@ try {
 } finally {
   await browser.close().catch(() => {})
 }
+// What airlock/wagmi adds to a wagmi host: two production builds, once the browser is done measuring.
+if (!referenceOnly) after.wagmi = await measureWagmiConnector()
 
 // Before and after: the same figures from both builds; n/a where a build was not measured.
 const medianOf = (key) => (side) => side.runs && median(side.runs.map((run) => run[key]))
@@ -369,6 +372,10 @@ to \`bench/budget.json\`).
 ${chunkTable}
 
 Files fetched in the last run of this tree: ${lastFiles(after.runs)}.
+
+\`airlock/wagmi\`: the host in \`bench/wagmi/\` (Airlock and wagmi's \`createConfig\`), built for production without
+and with the connector: ${after.wagmi.without} B → ${after.wagmi.with} B gzip -9 of all its JavaScript, lazy chunks
+included, so the connector adds **${after.wagmi.added} B** (expected: under 3 KB; \`npm test\` fails above 3 072 B).
 
 ${after.hostile}`
 await writeFile(new URL("./RESULTS.md", import.meta.url), results)
