@@ -12,6 +12,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { FrameRequestError } from "../../src/errors"
 import type { AppRequest } from "../../src/internal/frameProtocol"
@@ -118,6 +119,22 @@ const layerOf = (
 const connectedAs = Effect.gen(function* () {
   const connection = yield* Connection
   return Option.map(yield* connection.connected("eip155"), (c) => [c.address, c.accountType] as const)
+})
+
+/**
+ * Waits until the start's restore settled eip155 (connected, or given up). Not a fixed number of turns:
+ * the restore's wait loads a module of its own, which takes longer on a loaded machine.
+ */
+const restoreSettled = Effect.gen(function* () {
+  const connection = yield* Connection
+  yield* SubscriptionRef.changes(connection.state).pipe(
+    Stream.filter((state) => {
+      const status = state.namespaces.eip155?.status
+      return status !== "connecting" && status !== "reconnecting"
+    }),
+    Stream.take(1),
+    Stream.runDrain
+  )
 })
 
 describe("the auth connector", () => {
@@ -326,11 +343,11 @@ describe("the auth connector", () => {
         yield* (yield* Connection).connect(AUTH_ID)
       }).pipe(Effect.provide(layerOf(first, kept)))
       yield* Effect.gen(function* () {
-        yield* settle
+        yield* restoreSettled
         assert.deepStrictEqual(yield* connectedAs, Option.some([KEY_ACCOUNT, "eoa"] as const))
       }).pipe(Effect.provide(layerOf(frameWith(), kept)))
       yield* Effect.gen(function* () {
-        yield* settle
+        yield* restoreSettled
         assert.isTrue(Option.isNone(yield* connectedAs))
       }).pipe(Effect.provide(layerOf(frameWith({ loggedIn: false }), kept)))
     })
