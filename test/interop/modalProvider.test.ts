@@ -10,9 +10,8 @@ import { type ModalProvider, modalProvider } from "../../src/interop/modalProvid
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
 import { sandboxNetwork } from "../fixtures"
+import { ALICE, BOB } from "../support/connectionWorld"
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 /** The sandbox's second anvil chain. */
 const secondSandboxNetwork = {
   ...sandboxNetwork,
@@ -123,7 +122,7 @@ describe("modalProvider", () => {
 
     wallet.emit("accountsChanged", [BOB])
     await expect.poll(() => events).toEqual([["accountsChanged", [BOB]]])
-    assert.deepStrictEqual(await provider.request({ method: "eth_chainId" }), "0x7a69")
+    assert.strictEqual(await provider.request({ method: "eth_chainId" }), "0x7a69")
 
     wallet.emit("chainChanged", "0x7a6a")
     await expect.poll(() => events.slice(1)).toEqual([["chainChanged", "0x7a6a"]])

@@ -12,7 +12,6 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { FrameRequestError } from "../../src/errors"
 import type { AppRequest } from "../../src/internal/frameProtocol"
@@ -38,6 +37,7 @@ import {
 } from "../../src/testing/mockEmbeddedWalletBridge"
 import { makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
 import { decodedOptions, makeArea, sandboxNetwork, solanaDevnetNetwork, withWalletConnect } from "../fixtures"
+import { eip155, waitForState } from "../support/connectionWorld"
 import { withFlow } from "../support/flowLayers"
 import { settle } from "../support/requestWorld"
 
@@ -125,16 +125,9 @@ const connectedAs = Effect.gen(function* () {
  * Waits until the start's restore settled eip155 (connected, or given up). Not a fixed number of turns:
  * the restore's wait loads a module of its own, which takes longer on a loaded machine.
  */
-const restoreSettled = Effect.gen(function* () {
-  const connection = yield* Connection
-  yield* SubscriptionRef.changes(connection.state).pipe(
-    Stream.filter((state) => {
-      const status = state.namespaces.eip155?.status
-      return status !== "connecting" && status !== "reconnecting"
-    }),
-    Stream.take(1),
-    Stream.runDrain
-  )
+const restoreSettled = waitForState((state) => {
+  const { status } = eip155(state)
+  return status !== "connecting" && status !== "reconnecting"
 })
 
 describe("the auth connector", () => {
