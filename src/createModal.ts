@@ -8,124 +8,16 @@ import {
   ConnectorNotFoundError,
   WalletConnectConnectorNotFoundError
 } from "./errors"
-import type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "./internal/snapshots"
-import {
-  AirlockLive,
-  type AirlockPlatform,
-  type AirlockServices,
-  makeAirlockLayer
-} from "./layers/AirlockLive"
-import { type ModalEvent, makeController } from "./react/bridge/controller"
-import { type ModalState, makeHostPort, type WalletConnectSnapshot } from "./react/bridge/hostPort"
-import { mountModalElement } from "./react/modal/mount"
+import { AirlockLive, type AirlockServices, makeAirlockLayer } from "./layers/runtime/AirlockLive"
+import type { CreateModalSettings, Modal } from "./Modal"
+import { makeController } from "./react/modal/bridge/controller"
+import { makeHostPort } from "./react/modal/bridge/hostPort"
+import { mountModalElement } from "./react/modal/element/mount"
 import { registerModal, unregisterModal } from "./react/registry"
 import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptions"
-import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
-import type { ThemeVariables } from "./schemas/Theme"
-import { isView, type View } from "./schemas/View"
+import { isView } from "./schemas/View"
 import { WALLET_CONNECT_ID } from "./services/Connection"
 import { ModalConfig } from "./services/ModalConfig"
-import type { ThemeState } from "./services/Theme"
-
-export type { ModalState, WalletConnectSnapshot } from "./react/bridge/hostPort"
-
-import type { TrackedTransaction } from "./services/TransactionWatcher"
-
-/**
- * The handle `createModal` returns. Every method is safe to call at any time; after `dispose()` the
- * handle does nothing.
- *
- * @since 0.1.0
- * @category models
- */
-export interface Modal {
-  /** Opens on `view`, else on Account when connected, else on Connect. An unknown view opens Connect. */
-  readonly open: (view?: View) => Promise<void>
-  /** Resolves to whether the modal closed: ApproveTransaction stays open unless `force` is set. */
-  readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
-  readonly isOpen: () => boolean
-  readonly getState: () => ModalState
-  readonly subscribeState: (listener: (state: ModalState) => void) => () => void
-  readonly getThemeMode: () => ThemeMode
-  readonly setThemeMode: (mode: ThemeMode) => Promise<void>
-  readonly getThemeVariables: () => ThemeVariables
-  readonly setThemeVariables: (variables: ThemeVariables) => Promise<void>
-  readonly subscribeTheme: (listener: (theme: ThemeState) => void) => () => void
-  /** The connected account of `namespace` (default: the active one). */
-  readonly getAccount: (namespace?: ChainNamespace) => AccountSnapshot
-  readonly subscribeAccount: (
-    listener: (account: AccountSnapshot) => void,
-    namespace?: ChainNamespace
-  ) => () => void
-  readonly getNetwork: () => NetworkSnapshot
-  readonly subscribeNetwork: (listener: (network: NetworkSnapshot) => void) => () => void
-  /** The wallet connected in the active namespace. */
-  readonly getWalletInfo: () => WalletInfo | undefined
-  readonly subscribeWalletInfo: (listener: (info: WalletInfo | undefined) => void) => () => void
-  /**
-   * Switches the wallet to a configured network (adding it to the wallet first when needed), or just the
-   * modal when disconnected. Rejects with the typed error, e.g. `ChainNotSupportedError`.
-   */
-  readonly switchNetwork: (
-    caipNetworkId: CaipNetworkId,
-    options?: { readonly signal?: AbortSignal }
-  ) => Promise<void>
-  readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
-  /** The active account's native balance (cached 30 s); rejects with 'Token Balance Unavailable'. */
-  readonly fetchBalance: () => Promise<{ readonly balance: string; readonly symbol: string }>
-  /**
-   * Sends a JSON-RPC request to the wallet connected on `namespace` (default: the active one), e.g.
-   * `personal_sign` or `solana_signMessage`. Only the methods of SPEC.md §5 are allowed; rejects with the
-   * typed error ('Requested RPC call is not allowed', 'Signature declined', a wallet error...). Reads
-   * time out after 10 s; a request waiting for the visitor rejects with 'Request was aborted'
-   * (`RequestAbortedError`) when `signal` aborts or the modal is closed.
-   */
-  readonly request: (
-    request: { readonly method: string; readonly params?: unknown },
-    options?: { readonly namespace?: ChainNamespace; readonly signal?: AbortSignal }
-  ) => Promise<unknown>
-  /** The browser wallets found on the page, for a host that draws its own list (`features.headless`). */
-  readonly getWallets: () => ReadonlyArray<WalletOption>
-  readonly subscribeWallets: (listener: (wallets: ReadonlyArray<WalletOption>) => void) => () => void
-  /**
-   * Connects the wallet `walletId` names (an `id` of `getWallets()`) without the modal's views. Resolves once
-   * it connected; rejects with the typed error (e.g. 'Request rejected in wallet').
-   */
-  readonly connect: (walletId: string) => Promise<void>
-  /**
-   * Pairs through WalletConnect without the modal's views (for hosts that draw their own QR code from
-   * `getWalletConnect().uri`). Resolves once a wallet approved; rejects with the typed error.
-   */
-  readonly connectWalletConnect: () => Promise<void>
-  /** Abandons a connection attempt in progress (its URI stops working). */
-  readonly cancelConnect: () => Promise<void>
-  readonly getWalletConnect: () => WalletConnectSnapshot
-  readonly subscribeWalletConnect: (listener: (pairing: WalletConnectSnapshot) => void) => () => void
-  /** The latest modal event (open, close, connect, disconnect, network switch...). */
-  readonly getEvent: () => ModalEvent | undefined
-  /** Calls `listener` with every modal event, in order, from now on. */
-  readonly subscribeEvents: (listener: (event: ModalEvent) => void) => () => void
-  /** Transactions sent through Airlock (pending, then confirmed, failed or unknown), newest first. */
-  readonly getTransactions: () => ReadonlyArray<TrackedTransaction>
-  readonly subscribeTransactions: (
-    listener: (transactions: ReadonlyArray<TrackedTransaction>) => void
-  ) => () => void
-  /** The `<airlock-modal>` element; place it yourself with `disableAppend` or `enableEmbedded`. */
-  readonly element: HTMLElement | undefined
-  /** Unmounts the modal, stops every service and releases what they hold. */
-  readonly dispose: () => Promise<void>
-}
-
-/**
- * The second argument of `createModal`.
- *
- * @since 0.1.0
- * @category models
- */
-export interface CreateModalSettings<ROut = never, E = never> {
-  /** Services that replace ours, e.g. `Layer.succeed(Notifications, myNotifications)`. */
-  readonly layer?: Layer.Layer<ROut, E, AirlockPlatform>
-}
 
 /**
  * The host's layer needs time to build (it waits on a promise, a timer, the network). The modal must show

@@ -3,18 +3,20 @@
  *
  * @since 0.1.0
  */
-export {
-  AsyncHostLayerError,
-  CreateModalOnServerError,
-  type CreateModalSettings,
-  createModal,
-  type Modal,
-  type ModalState,
-  type WalletConnectSnapshot
-} from "./createModal"
+export { AsyncHostLayerError, CreateModalOnServerError, createModal } from "./createModal"
 export * from "./errors"
-export type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "./internal/snapshots"
-export type { AirlockPlatform, AirlockServices } from "./layers/AirlockLive"
+export type { AirlockServices } from "./layers/runtime/AirlockLive"
+export type {
+  AccountSnapshot,
+  AirlockPlatform,
+  CreateModalSettings,
+  Modal,
+  ModalState,
+  NetworkSnapshot,
+  WalletConnectSnapshot,
+  WalletInfo,
+  WalletOption
+} from "./Modal"
 export * from "./presentation"
 export * from "./schemas/index"
 export { View } from "./schemas/View"

@@ -4,11 +4,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { afterEach } from "vitest"
-import { type CreateModalSettings, createModal, type Modal } from "../src/createModal"
+import { createModal } from "../src/createModal"
+import type { CreateModalSettings, Modal } from "../src/Modal"
 import { type ModalOptionsInput, ProjectIdMissingError } from "../src/schemas/ModalOptions"
 import { Theme, type ThemeState } from "../src/services/Theme"
-import { baseOptions, sandboxNetwork } from "./fixtures"
-import { TestPlatform } from "./support/platform"
+import { baseOptions, sandboxNetwork } from "./kit/fixtures"
+import { TestPlatform } from "./kit/platform"
 
 const options = baseOptions
 

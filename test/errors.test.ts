@@ -48,7 +48,7 @@ import {
   WalletConnectConnectorNotFoundError,
   WalletDisconnectedError
 } from "../src/errors"
-import { fromServerResponse } from "../src/internal/serverResponse"
+import { fromServerResponse } from "../src/layers/provider/serverResponse"
 import { type Presentation, present } from "../src/presentation"
 
 interface Case {

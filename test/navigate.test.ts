@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { assert, describe, it } from "@effect/vitest"
 import { afterEach } from "vitest"
-import { createModal, type Modal } from "../src/createModal"
-import { baseOptions } from "./fixtures"
-import { TestPlatform } from "./support/platform"
+import { createModal } from "../src/createModal"
+import type { Modal } from "../src/Modal"
+import { baseOptions } from "./kit/fixtures"
+import { TestPlatform } from "./kit/platform"
 
 const modals: Array<Modal> = []
 afterEach(async () => {

@@ -3,8 +3,9 @@
  * RainbowKit, ConnectKit) offers it, and `eth_requestAccounts` on it opens the modal. Loaded only when the
  * option is on.
  */
-import type { Modal } from "../createModal"
-import { randomUuid } from "../internal/randomUuid"
+
+import { randomUuid } from "../layers/platform/randomUuid"
+import type { Modal } from "../Modal"
 import { AIRLOCK_ICON, AIRLOCK_NAME, AIRLOCK_RDNS } from "./identity"
 import { modalProvider } from "./modalProvider"
 

@@ -4,9 +4,9 @@
  * the modal does not: requests go to `modal.request` (RpcRouter), the visitor picks a wallet in the modal,
  * and events are read from the handle's eip155 account.
  */
-import type { Modal } from "../createModal"
+
 import type { AirlockError } from "../errors"
-import type { AccountSnapshot } from "../internal/snapshots"
+import type { AccountSnapshot, Modal } from "../Modal"
 import { present } from "../presentation"
 import { walletErrorCode } from "../walletErrors"
 

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react"
-import type { Modal } from "../createModal"
+import type { Modal } from "../Modal"
 import { currentModal } from "./registry"
 import { serverModal } from "./serverModal"
 

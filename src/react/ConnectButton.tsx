@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react"
-import { truncateAddress } from "../internal/untrusted"
+import { truncateAddress } from "../schemas/ThirdPartyText"
 import { useAirlock } from "./useAirlock"
 import { useAirlockAccount } from "./useAirlockAccount"
 import { useAirlockState } from "./useAirlockState"

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 
-export type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "../internal/snapshots"
+export type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "../Modal"
 export type { ModalEvent } from "../services/ModalEvents"
 export type { TrackedTransaction } from "../services/TransactionWatcher"
 export { AirlockProvider } from "./AirlockProvider"

@@ -1,4 +1,4 @@
-import type { Modal } from "../createModal"
+import type { Modal } from "../Modal"
 
 /** The modal hooks use when no `<AirlockProvider>` names one: the latest created and not disposed. */
 let current: Modal | undefined

@@ -1,10 +1,5 @@
-import {
-  CreateModalOnServerError,
-  type Modal,
-  type ModalState,
-  type WalletConnectSnapshot
-} from "../createModal"
-import type { AccountSnapshot, NetworkSnapshot } from "../internal/snapshots"
+import { CreateModalOnServerError } from "../createModal"
+import type { AccountSnapshot, Modal, ModalState, NetworkSnapshot, WalletConnectSnapshot } from "../Modal"
 import type { ChainNamespace } from "../schemas/Primitives"
 
 const closed: ModalState = { open: false, view: "Connect" }

@@ -1,5 +1,5 @@
 import { useMemo } from "react"
-import type { Modal } from "../createModal"
+import type { Modal } from "../Modal"
 import { useModal } from "./AirlockProvider"
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react"
-import type { AccountSnapshot } from "../internal/snapshots"
+import type { AccountSnapshot } from "../Modal"
 import type { ChainNamespace } from "../schemas/Primitives"
 import { useModal } from "./AirlockProvider"
 import { serverModal } from "./serverModal"

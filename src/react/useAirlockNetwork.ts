@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react"
-import type { NetworkSnapshot } from "../internal/snapshots"
+import type { NetworkSnapshot } from "../Modal"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import { useModal } from "./AirlockProvider"
 import { serverModal } from "./serverModal"

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react"
-import type { ModalState } from "../createModal"
+import type { ModalState } from "../Modal"
 import { useModal } from "./AirlockProvider"
 import { serverModal } from "./serverModal"
 

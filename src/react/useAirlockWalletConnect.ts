@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react"
-import type { WalletConnectSnapshot } from "../createModal"
+import type { WalletConnectSnapshot } from "../Modal"
 import { useModal } from "./AirlockProvider"
 import { serverModal } from "./serverModal"
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react"
-import type { WalletOption } from "../internal/snapshots"
+import type { WalletOption } from "../Modal"
 import { useModal } from "./AirlockProvider"
 import { serverModal } from "./serverModal"
 

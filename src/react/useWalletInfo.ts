@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react"
-import type { WalletInfo } from "../internal/snapshots"
+import type { WalletInfo } from "../Modal"
 import { useModal } from "./AirlockProvider"
 import { serverModal } from "./serverModal"
 

@@ -1,7 +1,6 @@
 import type * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { SafeImageUrl, SanitizedName } from "../internal/untrusted"
 import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import {
   FiniteNumber,
@@ -10,6 +9,7 @@ import {
   optionalNullable,
   withParseOptions
 } from "./Primitives"
+import { SafeImageUrl, SanitizedName } from "./ThirdPartyText"
 
 export const TokenQuantity = Schema.Struct({
   decimals: Schema.String.check(

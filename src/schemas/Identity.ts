@@ -1,8 +1,8 @@
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
-import { ensName, safeIconUrl } from "../internal/untrusted"
 import { decodeUnknownResult } from "./decode"
 import { optionalWithDefault } from "./Primitives"
+import { ensName, safeIconUrl } from "./ThirdPartyText"
 
 const NullableText = optionalWithDefault(Schema.NullOr(Schema.String), () => null)
 

@@ -5,8 +5,8 @@
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { SanitizedName } from "../internal/untrusted"
 import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
+import { SanitizedName } from "./ThirdPartyText"
 
 export const MAX_PROFILE_ADDRESSES = 32
 export const MAX_REVERSE_PROFILES = 20

@@ -1,8 +1,8 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { SafeImageUrl, SanitizedName } from "../internal/untrusted"
 import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { FiniteNumber, IsoDateTimeString, nullableWithDefault, optionalNullable } from "./Primitives"
+import { SafeImageUrl, SanitizedName } from "./ThirdPartyText"
 
 /** An image; `url` decodes to `undefined` unless it is safe for `<img src>` (THREATS.md T3). */
 const ImageRef = Schema.Struct({ url: SafeImageUrl })

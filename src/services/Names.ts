@@ -2,9 +2,10 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { NameLookupError } from "../errors"
-import type { NameProblem } from "../internal/accountNames"
 import type { ProviderApiError } from "./ProviderApi"
 import type { RequestError } from "./RpcRouter"
+
+export type NameProblem = "empty" | "short" | "long" | "characters" | "hyphen-edge"
 
 /** Whether the typed name is free, as the registry answered once the typing paused. */
 export type NameCheck =

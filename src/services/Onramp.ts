@@ -1,9 +1,18 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { FiatAmountProblem, OnrampProvider } from "../internal/onrampForm"
 import type { CryptoCurrency, FiatCurrency, OnrampCountry, OnrampQuote } from "../schemas/Onramp"
 import type { ProviderApiError } from "./ProviderApi"
+
+export interface OnrampProvider {
+  readonly id: string
+  readonly name: string
+  /** The fee range shown beside the provider, in percent. */
+  readonly fees: string
+  readonly namespaces: ReadonlyArray<string>
+}
+
+export type FiatAmountProblem = "empty" | "format" | "below-min" | "above-max" | "method"
 
 /** What the visitor chose. `country` stays unset until they pick one: it is never guessed. */
 export interface BuyDraft {

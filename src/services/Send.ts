@@ -2,11 +2,62 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ChainNotConfiguredError, ProviderRequestError } from "../errors"
-import type { ReceiverProblem, SendAmountProblem, SendableToken } from "../internal/sendForm"
-import type { SolanaTransfer } from "../internal/solanaTransfer"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import type { PreviewSimulation, RequestError } from "./RpcRouter"
+
+/** What a Solana send moves, all addresses base58. */
+export type SolanaTransfer =
+  | { readonly kind: "sol"; readonly from: string; readonly to: string; readonly lamports: bigint }
+  | {
+      readonly kind: "token"
+      readonly from: string
+      /** The receiver's wallet address (the owner of `destination`). */
+      readonly to: string
+      readonly mint: string
+      readonly tokenProgram: string
+      readonly decimals: number
+      readonly amount: bigint
+      /** The sender's and the receiver's associated token accounts. */
+      readonly source: string
+      readonly destination: string
+      /** `destination` does not exist yet: the transaction creates it, the sender paying its rent. */
+      readonly createsAccount: boolean
+    }
+
+/** A token the account can send on the active chain. */
+export interface SendableToken {
+  /** `native`, or the token's address: an EVM contract (checksummed) or a Solana mint (base58). */
+  readonly key: "native" | `0x${string}` | (string & {})
+  readonly name: string
+  readonly symbol: string
+  readonly decimals: number
+  /** The balance in the token's smallest unit. */
+  readonly balance: bigint
+  /** USD per whole token; 0 when unknown. */
+  readonly price: number
+}
+
+export type AmountProblem =
+  | "empty"
+  | "format"
+  | "zero"
+  | "decimals"
+  | "over-balance"
+  | "over-balance-with-fee"
+  | "no-fee-balance"
+
+/**
+ * Send's own amount problems beyond the shared ones. `below-reserve` (Solana): the SOL the send leaves
+ * would be above nothing but below the rent-exempt minimum of an account, which the chain refuses.
+ */
+export type SendAmountProblem = AmountProblem | "below-reserve"
+
+/**
+ * `unknown-name`: an account name no registry entry gives an address for on this chain. `solana-format`:
+ * on Solana, not the base58 of 32 bytes.
+ */
+export type ReceiverProblem = "empty" | "format" | "checksum" | "unknown-name" | "solana-format"
 
 /** The namespaces Send works on (SPEC.md §9: "send EVM and Solana"). */
 export type SendNamespace = "eip155" | "solana"

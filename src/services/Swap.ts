@@ -7,9 +7,26 @@ import type {
   SwapNetworkUnsupportedError,
   TransactionWaitTimeoutError
 } from "../errors"
-import type { SwapProblem, SwapToken } from "../internal/swapForm"
 import type { ProviderApiError } from "./ProviderApi"
 import type { RequestError } from "./RpcRouter"
+import type { AmountProblem } from "./Send"
+
+/** A token the visitor can swap from or to, with what the account holds of it (0 when none). */
+export interface SwapToken {
+  /** The token's CAIP-10 address as the API names it (native: `…:0xeeee…`). */
+  readonly caip: string
+  readonly native: boolean
+  readonly name: string
+  readonly symbol: string
+  readonly decimals: number
+  readonly balance: bigint
+  /** USD per whole token; 0 when unknown. */
+  readonly price: number
+  readonly logoUri: string | undefined
+}
+
+/** What keeps the form from a quote or a review; `expired`: the reviewed quote outlived its lifetime. */
+export type SwapProblem = AmountProblem | "same-token" | "no-target" | "slippage" | "expired"
 
 /** What the visitor chose: tokens by CAIP-10 address, an amount of `from`, a slippage tolerance in percent. */
 export interface SwapDraft {

@@ -5,9 +5,29 @@ import type * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ServiceUnavailableError, WalletConnectConnectorNotFoundError, WalletError } from "../errors"
-import type { WalletConnectSession } from "../internal/sessionAccounts"
 import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
 import type { Eip1193Provider } from "./Connectors"
+
+export interface WalletConnectAccount {
+  readonly namespace: ChainNamespace
+  readonly caipNetworkId: CaipNetworkId
+  readonly address: string
+}
+
+export interface WalletConnectPeer {
+  /** Plain text, cleaned like any wallet name. */
+  readonly name: string
+  readonly icon: string | undefined
+  /** The wallet's own native or universal link, checked by the deep-link builder; else undefined. */
+  readonly redirect: string | undefined
+}
+
+export interface WalletConnectSession {
+  readonly topic: string
+  /** Valid accounts only, in the wallet's order; an account on an unknown namespace is dropped. */
+  readonly accounts: ReadonlyArray<WalletConnectAccount>
+  readonly peer: WalletConnectPeer
+}
 
 /** The pairing a Connecting view shows: a URI to scan or open, valid until `expiresAt` (Clock millis). */
 export type PairingState =

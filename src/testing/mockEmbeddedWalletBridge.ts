@@ -3,7 +3,7 @@ import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { FrameRequestError } from "../errors"
-import type { AppRequest, FrameEvent } from "../internal/frameProtocol"
+import type { AppRequest, FrameEvent } from "../services/EmbeddedWalletBridge"
 import { EmbeddedWalletBridge, type FrameState } from "../services/EmbeddedWalletBridge"
 
 /** What the mock frame answers a request: its payload, or its refusal. */

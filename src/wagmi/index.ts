@@ -13,9 +13,9 @@ import {
   ProviderNotFoundError
 } from "@wagmi/core"
 import { type Address, getAddress, SwitchChainError, UserRejectedRequestError } from "viem"
-import type { Modal } from "../createModal"
 import { AIRLOCK_ICON, AIRLOCK_NAME, AIRLOCK_RDNS } from "../interop/identity"
 import { type ModalProvider, modalProvider } from "../interop/modalProvider"
+import type { Modal } from "../Modal"
 import { walletErrorCode } from "../walletErrors"
 
 /**

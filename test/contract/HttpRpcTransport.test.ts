@@ -4,7 +4,7 @@ import * as Fiber from "effect/Fiber"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
-import { makeHttpRpcTransport, rpcContentType, transportName } from "../../src/layers/HttpRpcTransport"
+import { makeHttpRpcTransport, rpcContentType, transportName } from "../../src/layers/rpc/httpRpcTransport"
 import { type Anvil, startAnvil } from "./anvil"
 import { rpcTransportContract } from "./RpcTransport.contract"
 

@@ -4,13 +4,14 @@
  * announcement itself, and the headless handle: over a real modal and the mock wallet.
  */
 import { afterEach, assert, describe, expect, it } from "vitest"
-import { createModal, type Modal } from "../../src/createModal"
+import { createModal } from "../../src/createModal"
 import { AIRLOCK_RDNS } from "../../src/interop/identity"
 import { type ModalProvider, modalProvider } from "../../src/interop/modalProvider"
+import type { Modal } from "../../src/Modal"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
-import { sandboxNetwork } from "../fixtures"
-import { ALICE, BOB } from "../support/connectionWorld"
+import { ALICE, BOB } from "../kit/connectionWorld"
+import { sandboxNetwork } from "../kit/fixtures"
 
 /** The sandbox's second anvil chain. */
 const secondSandboxNetwork = {

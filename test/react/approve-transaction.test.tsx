@@ -2,8 +2,8 @@
 import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { describeRequest, type RequestDescription } from "../../src/internal/describeRequest"
-import { ApproveTransactionBody } from "../../src/react/views/ApproveTransactionView"
+import { describeRequest, type RequestDescription } from "../../src/layers/requests/describeRequest"
+import { ApproveTransactionBody } from "../../src/react/modal/views/requests/ApproveTransactionView"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 

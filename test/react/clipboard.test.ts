@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { copyText } from "../../src/react/views/clipboard"
+import { copyText } from "../../src/react/modal/element/clipboard"
 
 const withClipboard = (clipboard: unknown) => vi.stubGlobal("navigator", { clipboard })
 

@@ -1,6 +1,7 @@
 import { act } from "react"
 import { afterEach } from "vitest"
-import { type CreateModalSettings, createModal, type Modal } from "../../src/createModal"
+import { createModal } from "../../src/createModal"
+import type { CreateModalSettings, Modal } from "../../src/Modal"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)

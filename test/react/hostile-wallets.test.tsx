@@ -7,12 +7,12 @@
 import fc from "fast-check"
 import { act } from "react"
 import { describe, expect, it } from "vitest"
-import { sanitizeName } from "../../src/internal/untrusted"
-import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
+import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import { sanitizeName } from "../../src/schemas/ThirdPartyText"
 import { makeMockEip1193Provider } from "../../src/testing/index"
-import { baseOptions } from "../fixtures"
-import { TestPlatform } from "../support/platform"
+import { baseOptions } from "../kit/fixtures"
+import { TestPlatform } from "../kit/platform"
 import { disposeModals, openOnConnect, PWN } from "./harness"
 
 /** The browser wallets' rows of the Connect view (the WalletConnect row aside). */

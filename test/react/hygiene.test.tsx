@@ -8,11 +8,11 @@
 import * as Layer from "effect/Layer"
 import { act } from "react"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { ANNOUNCE_EVENT } from "../../src/layers/ConnectorsLive"
+import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
-import { baseOptions } from "../fixtures"
-import { TestPlatform } from "../support/platform"
+import { baseOptions } from "../kit/fixtures"
+import { TestPlatform } from "../kit/platform"
 import { openOnConnect } from "./harness"
 
 const options: ModalOptionsInput = {

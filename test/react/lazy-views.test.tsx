@@ -6,23 +6,23 @@
  */
 import { act } from "react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { focusableIn } from "../../src/react/modal/focus"
+import { focusableIn } from "../../src/react/modal/element/focus"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import { baseOptions } from "../fixtures"
-import { TestPlatform } from "../support/platform"
+import { baseOptions } from "../kit/fixtures"
+import { TestPlatform } from "../kit/platform"
 import { openOnConnect } from "./harness"
 
 /** What the mocked chunks do on their next import or render. */
 const chunks = vi.hoisted(() => ({ networksFail: false, networksImports: 0, accountThrows: false }))
 
-vi.mock("../../src/react/views/NetworksView", async (importOriginal) => {
+vi.mock("../../src/react/modal/views/networks/NetworksView", async (importOriginal) => {
   chunks.networksImports += 1
   if (chunks.networksFail) throw new TypeError("Failed to fetch dynamically imported module")
   return importOriginal()
 })
 
-vi.mock("../../src/react/views/AccountView", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/react/views/AccountView")>()
+vi.mock("../../src/react/modal/views/account/AccountView", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/react/modal/views/account/AccountView")>()
   const AccountView = () => {
     if (chunks.accountThrows) throw new Error("the view broke while rendering")
     return <original.AccountView />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { loadModalStyles } from "../../src/react/modal/modalStyles"
+import { loadModalStyles } from "../../src/react/modal/element/modalStyles"
 
 const settled = async (styles: ReturnType<typeof loadModalStyles>) => {
   for (let n = 0; n < 100 && styles.status() === "loading"; n++) await new Promise((r) => setTimeout(r, 5))
@@ -7,7 +7,7 @@ const settled = async (styles: ReturnType<typeof loadModalStyles>) => {
 }
 
 afterEach(() => {
-  vi.doUnmock("../../src/react/modal/styles")
+  vi.doUnmock("../../src/react/modal/element/styles")
   vi.resetModules()
 })
 
@@ -22,16 +22,16 @@ describe("the modal's stylesheet, out of the first paint", () => {
   })
 
   it("a failed fetch is asked again when the modal opens", async () => {
-    vi.doMock("../../src/react/modal/styles", () => {
+    vi.doMock("../../src/react/modal/element/styles", () => {
       throw new Error("chunk missing")
     })
-    const { loadModalStyles: load } = await import("../../src/react/modal/modalStyles")
+    const { loadModalStyles: load } = await import("../../src/react/modal/element/modalStyles")
     const added: Array<string> = []
     const notified: Array<string> = []
     const styles = load((css) => added.push(css))
     styles.subscribe(() => notified.push(styles.status()))
     expect(await settled(styles)).toBe("failed")
-    vi.doUnmock("../../src/react/modal/styles")
+    vi.doUnmock("../../src/react/modal/element/styles")
     styles.retry()
     expect(styles.status()).toBe("loading")
     expect(await settled(styles)).toBe("ready")

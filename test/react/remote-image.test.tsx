@@ -2,8 +2,8 @@
 import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { WalletIcon } from "../../src/react/views/WalletIcon"
-import { IMAGE_TIMEOUT_MS, RemoteImage } from "../../src/react/views/WalletImage"
+import { WalletIcon } from "../../src/react/modal/views/wallets/WalletIcon"
+import { IMAGE_TIMEOUT_MS, RemoteImage } from "../../src/react/modal/views/wallets/WalletImage"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 

@@ -3,11 +3,10 @@ import { act } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach, describe, expect, it } from "vitest"
 import { ProviderRequestError } from "../../src/errors"
-import type { SendableToken } from "../../src/internal/sendForm"
-import type { ModalController } from "../../src/react/bridge/controller"
-import { ControllerContext } from "../../src/react/modal/context"
-import { SendView } from "../../src/react/views/SendView"
-import type { SendPreview, SendState } from "../../src/services/Send"
+import type { ModalController } from "../../src/react/modal/bridge/controller"
+import { ControllerContext } from "../../src/react/modal/element/context"
+import { SendView } from "../../src/react/modal/views/flows/send/SendView"
+import type { SendableToken, SendPreview, SendState } from "../../src/services/Send"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest"
-import { addStylesTo } from "../../src/react/modal/styleSheets"
+import { addStylesTo } from "../../src/react/modal/element/styleSheets"
 
 const cssOf = (root: ShadowRoot) =>
   root.adoptedStyleSheets.map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join(" "))

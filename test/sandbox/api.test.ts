@@ -23,8 +23,8 @@ import {
 } from "../../sandbox/api/api.mjs"
 import { rpc, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import type { AirlockError } from "../../src/errors"
-import { BlockchainApiLive } from "../../src/layers/BlockchainApiLive"
-import { ProviderApiLive } from "../../src/layers/ProviderApiLive"
+import { BlockchainApiLive } from "../../src/layers/provider/BlockchainApiLive"
+import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"
 import { decodeBalanceResponse } from "../../src/schemas/Balance"
 import { decodeIdentityResponse } from "../../src/schemas/Identity"
 import { decodeModalOptions } from "../../src/schemas/ModalOptions"
@@ -33,7 +33,7 @@ import { decodeWalletListResponse, type WalletListing } from "../../src/schemas/
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ProviderApi } from "../../src/services/ProviderApi"
-import { sandboxNetwork } from "../fixtures"
+import { sandboxNetwork } from "../kit/fixtures"
 
 /** The sandbox provider API (sandbox/api) against real anvil nodes, and the SDK's clients against it. */
 

@@ -26,7 +26,7 @@ import { NATIVE_TOKEN_ADDRESS } from "../../sandbox/api/convert.mjs"
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import poolArtifact from "../../sandbox/chain/contracts/SandboxPool.json"
 import { getAmountOut, minimumReceived } from "../../sandbox/chain/poolMath.mjs"
-import { minimumReceived as modalMinimumReceived } from "../../src/internal/swapForm"
+import { minimumReceived as modalMinimumReceived } from "../../src/layers/flows/swap/swapForm"
 import {
   decodeAllowance,
   decodeApproveTransaction,

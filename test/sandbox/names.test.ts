@@ -2,7 +2,7 @@
  * The sandbox API's names registry (sandbox/api/names.mjs) over a real anvil chain: registration with a
  * dev account's real signature (and a contract account's, ERC-1271), look-up (legacy `.wcn.id` too),
  * reverse look-up, identity, suggestions, every refusal with its `reasons` body, and every answer decoded by
- * the app's own decoders (src/schemas/Profile.ts) and error reader (src/internal/serverResponse.ts).
+ * the app's own decoders (src/schemas/Profile.ts) and error reader (src/layers/provider/serverResponse.ts).
  */
 import * as Result from "effect/Result"
 import fc from "fast-check"
@@ -26,7 +26,7 @@ import { coinTypeOf, isValidNameLabel, MAX_LABEL_LENGTH, nameLabelProblem } from
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import artifact from "../../sandbox/chain/contracts/SandboxAccount.json"
 import { NameLookupError } from "../../src/errors"
-import { fromServerResponse } from "../../src/internal/serverResponse"
+import { fromServerResponse } from "../../src/layers/provider/serverResponse"
 import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../src/schemas/Profile"
 
 let sandbox: SandboxChains

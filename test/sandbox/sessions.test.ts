@@ -11,7 +11,7 @@ import { DEFAULT_PROJECT_ID, type SandboxApi, startSandboxApi } from "../../sand
 import { MAX_SESSIONS_PER_ADDRESS, type SmartSession } from "../../sandbox/api/sessions.mjs"
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import { NameLookupError } from "../../src/errors"
-import { fromServerResponse } from "../../src/internal/serverResponse"
+import { fromServerResponse } from "../../src/layers/provider/serverResponse"
 import { decodeSmartSessions } from "../../src/schemas/SmartSessions"
 
 let sandbox: SandboxChains

@@ -6,7 +6,11 @@ import * as Option from "effect/Option"
 import { encodeFunctionData, erc20Abi, parseEther, parseUnits, toHex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { rpc, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import { type SimulatedTransaction, simulatedChanges, simulationRequest } from "../../src/internal/simulation"
+import {
+  type SimulatedTransaction,
+  simulatedChanges,
+  simulationRequest
+} from "../../src/layers/requests/simulation"
 
 let sandbox: SandboxChains
 beforeAll(async () => {

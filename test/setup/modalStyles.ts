@@ -4,4 +4,4 @@
  * the test's first render: evaluate the chunk up front, so the modal's own `import()` finds it loaded.
  * `test/react/modalStyles.test.ts` tests the loading itself.
  */
-import "../../src/react/modal/styles"
+import "../../src/react/modal/element/styles"

@@ -2,7 +2,7 @@
  * Unit tests never reach the network: every way out (fetch, WebSocket, XMLHttpRequest, sendBeacon, Node's
  * http(s) and sockets) refuses any host but this machine's loopback, and the test during which one was
  * tried fails, naming it. Loopback stays open for the sandbox's local servers (anvil, relay, static files).
- * Stub HTTP with test/support/platform.ts instead.
+ * Stub HTTP with test/kit/platform.ts instead.
  */
 
 import http from "node:http"
@@ -80,7 +80,7 @@ const markGuarded = <F extends object>(guarded: F): F => {
 
 const blocked = (what: string) => {
   attempts.push(what)
-  return `unit tests may not reach the network (stub it with test/support/platform.ts): ${what}`
+  return `unit tests may not reach the network (stub it with test/kit/platform.ts): ${what}`
 }
 
 const pageUrl = () => (typeof location === "undefined" ? undefined : location.href)
@@ -198,7 +198,7 @@ const failOnAttempts = () => {
   const seen = attempts.splice(0)
   if (seen.length === 0) return
   const list = [...new Set(seen)].map((what) => `  ${what}`).join("\n")
-  throw new Error(`tried to reach the network (stub it with test/support/platform.ts):\n${list}`)
+  throw new Error(`tried to reach the network (stub it with test/kit/platform.ts):\n${list}`)
 }
 
 afterEach(failOnAttempts)

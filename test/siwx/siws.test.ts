@@ -6,7 +6,7 @@ import { ed25519 } from "@noble/curves/ed25519"
 import { base58 } from "@scure/base"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { decodeBase58 as decodeFromRequestValues } from "../../src/internal/requestValues"
+import { decodeBase58 as decodeFromRequestValues } from "../../src/layers/requests/requestValues"
 import { decodeBase58, encodeBase58 } from "../../src/siwx/base58"
 import { makeNonceStore } from "../../src/siwx/nonces"
 import {

@@ -11,7 +11,7 @@ import { createModal } from "../../src/createModal"
 import { AirlockProvider } from "../../src/react/index"
 import { serverModal } from "../../src/react/serverModal"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
-import { sandboxNetwork } from "../fixtures"
+import { sandboxNetwork } from "../kit/fixtures"
 import { AccountView } from "./accountView"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)

@@ -19,9 +19,10 @@ import {
   WALLET_NAME,
   WALLET_RDNS
 } from "../../sandbox/wallets/injected/wallet"
-import { createModal, type Modal } from "../../src/createModal"
+import { createModal } from "../../src/createModal"
+import type { Modal } from "../../src/Modal"
 import { airlock } from "../../src/wagmi"
-import { makeTestHttp } from "../support/platform"
+import { makeTestHttp } from "../kit/platform"
 
 /** The actions both majors share, as this test uses them. */
 type WagmiCore = typeof wagmi3

@@ -1,0 +1,90 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { BalanceUnavailableError, HistoryFetchError } from "../../errors"
+import { AccountData } from "../../services/AccountData"
+import { Connection } from "../../services/Connection"
+import { Networks } from "../../services/Networks"
+import { deferredImplementation } from "../runtime/deferred"
+import type { AccountDataState } from "./AccountData.lazy"
+import { followedAccount } from "./followedAccount"
+
+const IDLE = { _tag: "Idle" } as const
+
+/** A chunk that would not load is asked for again this often before the data shows as failed. */
+const LOAD_RETRIES = Schedule.max([Schedule.exponential("1 second"), Schedule.recurs(3)])
+
+export const makeAccountData = Effect.gen(function* () {
+  const connection = yield* Connection
+  const networks = yield* Networks
+  const state: AccountDataState = {
+    nativeBalance: yield* SubscriptionRef.make<AccountDataState["nativeBalance"]["value"]>(IDLE),
+    tokens: yield* SubscriptionRef.make<AccountDataState["tokens"]["value"]>(IDLE),
+    nfts: yield* SubscriptionRef.make<AccountDataState["nfts"]["value"]>(IDLE),
+    activity: yield* SubscriptionRef.make<AccountDataState["activity"]["value"]>(IDLE),
+    identity: yield* SubscriptionRef.make<AccountDataState["identity"]["value"]>(IDLE),
+    sent: yield* SubscriptionRef.make<AccountDataState["sent"]["value"]>([])
+  }
+  // The loading code arrives with the first connected account: a visit that never connects never needs it.
+  const loads = yield* deferredImplementation(() =>
+    import("./AccountData.lazy").then((module) => module.makeAccountLoads(state))
+  )
+  /** The loads, once their code is here; after it failed to load, the data says so in its own words. */
+  const loaded = loads.pipe(
+    Effect.retry(LOAD_RETRIES),
+    Effect.tapError((error) =>
+      Effect.all(
+        [
+          SubscriptionRef.set(state.nativeBalance, {
+            _tag: "Failed",
+            error: new BalanceUnavailableError({ cause: error.cause })
+          }),
+          SubscriptionRef.set(state.tokens, {
+            _tag: "Failed",
+            error: new BalanceUnavailableError({ cause: error.cause })
+          }),
+          SubscriptionRef.set(state.nfts, {
+            _tag: "Failed",
+            error: new HistoryFetchError({ cause: error.cause })
+          }),
+          SubscriptionRef.set(state.activity, {
+            _tag: "Failed",
+            error: new HistoryFetchError({ cause: error.cause })
+          })
+        ],
+        { discard: true }
+      )
+    )
+  )
+
+  yield* Stream.zipLatest(
+    SubscriptionRef.changes(connection.state),
+    SubscriptionRef.changes(networks.state)
+  ).pipe(
+    Stream.filter(([connections, active]) => followedAccount(connections, active) !== undefined),
+    Stream.take(1),
+    Stream.runDrain,
+    Effect.andThen(Effect.ignore(loaded)),
+    Effect.forkScoped
+  )
+
+  return AccountData.of({
+    ...state,
+    loadMoreActivity: Effect.ignore(Effect.flatMap(loads, (commands) => commands.loadMoreActivity)),
+    loadMoreNfts: Effect.ignore(Effect.flatMap(loads, (commands) => commands.loadMoreNfts)),
+    // A retry after the code failed to load asks for it again; once here, it reloads every datum.
+    retry: (datum) => Effect.ignore(Effect.flatMap(loaded, (commands) => commands.retry(datum))),
+    refresh: Effect.ignore(Effect.flatMap(loads, (commands) => commands.refresh))
+  })
+})
+
+/**
+ * Needs `Connection`, `Networks`, `TransactionWatcher`, `BalanceService`, `HistoryService`,
+ * `IdentityService` and `Notifications`.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const AccountDataLive = Layer.effect(AccountData, makeAccountData)

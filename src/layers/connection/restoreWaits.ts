@@ -1,0 +1,98 @@
+/**
+ * The restore's wait for the wallets storage named (`connectionRestore`): the WalletConnect SDK's session,
+ * and each browser wallet's announcement and its own answer. Loaded only when storage names one.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { ChainNamespace } from "../../schemas/Primitives"
+import type { ConnectionStatus } from "../../schemas/StorageKeys"
+import type { ConnectionState, NamespaceConnection } from "../../services/Connection"
+import type { ConnectorsShape, WalletConnector } from "../../services/Connectors"
+import type {
+  WalletConnectError,
+  WalletConnectSession,
+  WalletConnectShape
+} from "../../services/WalletConnect"
+import type { Commit } from "./walletAsk"
+
+/** What the restore needs of the connection that owns it. */
+export interface RestoreDeps {
+  readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
+  readonly epoch: Ref.Ref<number>
+  /** The connector a stored key names (`Connectors.awaitKey`, and the auth connector by its key). */
+  readonly awaitKey: ConnectorsShape["awaitKey"]
+  readonly walletConnect: WalletConnectShape
+  readonly stored: (ns: ChainNamespace) => Effect.Effect<{
+    readonly status: Option.Option<ConnectionStatus>
+    readonly key: Option.Option<string>
+  }>
+  readonly storedWalletConnect: Effect.Effect<ReadonlyArray<ChainNamespace>>
+  readonly setNamespace: (ns: ChainNamespace, connection: NamespaceConnection) => Effect.Effect<void>
+  readonly dropConnection: (ns: ChainNamespace) => Effect.Effect<void>
+  readonly stillCurrent: (since: Ref.Ref<number>) => Effect.Effect<boolean>
+  readonly commit: Commit
+  readonly commitSession: (
+    session: WalletConnectSession,
+    since: Ref.Ref<number>
+  ) => Effect.Effect<boolean, WalletConnectError>
+  /** What a stored wallet answers without asking: its accounts and their chain; none when it cannot say. */
+  readonly askQuietly: (
+    connector: WalletConnector
+  ) => Effect.Effect<{ readonly accounts: ReadonlyArray<string>; readonly chain: unknown } | undefined>
+  /** The key the embedded wallet is stored by: its Solana side comes back with its EVM side. */
+  readonly authKey: string
+}
+
+/** What storage says was connected, and so what the restore waits for. */
+export interface RestorePlan {
+  /** Namespaces stored as connected through WalletConnect: they come back with the SDK's session. */
+  readonly walletConnect: ReadonlyArray<ChainNamespace>
+  /** Browser wallets (or the embedded one) by the key they were stored under. */
+  readonly wallets: ReadonlyArray<{ readonly ns: "eip155" | "solana"; readonly key: string }>
+}
+
+/** How long a stored wallet may take to announce itself after a reload. */
+export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
+
+export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref<number>) => {
+  const { state, walletConnect, awaitKey, askQuietly, commit, commitSession, dropConnection, stillCurrent } =
+    deps
+
+  /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
+  const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>) =>
+    Effect.gen(function* () {
+      const session = yield* walletConnect.restore
+      // Code that would not load counts as no session: the stored connection goes, the SDK's stays.
+      const restored =
+        Option.isSome(session) &&
+        (yield* Effect.orElseSucceed(commitSession(session.value, since), () => false))
+      if (restored || !(yield* stillCurrent(since))) return
+      for (const ns of namespaces) {
+        if ((yield* SubscriptionRef.get(state)).namespaces[ns]?.status === "connecting")
+          yield* dropConnection(ns)
+      }
+    })
+
+  /** A stored browser wallet comes back once it is on the page again and names its accounts unasked. */
+  const restoreWallet = (ns: "eip155" | "solana", key: string) =>
+    Effect.gen(function* () {
+      const connector = yield* awaitKey(key, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
+      const answer = Option.isSome(connector) ? yield* askQuietly(connector.value) : undefined
+      const restored =
+        Option.isSome(connector) &&
+        answer !== undefined &&
+        (yield* commit(connector.value, answer.accounts, answer.chain, since, ns === "eip155"))
+      if (!restored && (yield* stillCurrent(since))) yield* dropConnection(ns)
+    })
+
+  return Effect.all(
+    [
+      ...(plan.walletConnect.length > 0 ? [restoreWalletConnect(plan.walletConnect)] : []),
+      ...plan.wallets.map(({ ns, key }) => restoreWallet(ns, key))
+    ],
+    { concurrency: "unbounded", discard: true }
+  )
+}

@@ -1,0 +1,96 @@
+/**
+ * `Connection`'s question to a browser wallet (or the embedded one): its accounts, and the network they
+ * are on (the chain an EVM wallet names; for a Solana wallet, the host's cluster it serves, decided in
+ * `solanaWallets`, loaded with the first Solana wallet). Also finds
+ * the same wallet's other namespace, for a wallet that is one row and two connectors.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { normalizeWalletError, RequestAbortedError, type WalletError } from "../../errors"
+import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../../services/Connectors"
+import type { NetworksShape } from "../../services/Networks"
+import { eip155NetworkId } from "../networks/NetworksLive"
+import { isCompanion } from "../wallets/connectGroups"
+import { noAccount } from "./connectAttempts"
+import { decodeAccounts, walletRead } from "./walletIo"
+
+const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
+const solanaCodeMissing = (cause: unknown) =>
+  normalizeWalletError({ message: "The Solana wallet code would not load", cause })
+/** A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered. */
+export const superseded = () => new RequestAbortedError({ source: "other" })
+
+/**
+ * `Connection`'s commit of a wallet's answer: false when a newer intent came first. `chain`: the EVM chain
+ * id answer or the Solana network; `focus`: the network shown moves to the wallet's namespace.
+ */
+export type Commit = (
+  connector: WalletConnector,
+  accounts: ReadonlyArray<string>,
+  chain: unknown,
+  since: Ref.Ref<number>,
+  focus: boolean
+) => Effect.Effect<boolean>
+
+export interface WalletAskDeps {
+  readonly networks: NetworksShape
+  readonly connectors: ConnectorsShape
+  readonly requestAccounts: (
+    provider: Eip1193Provider,
+    method: "eth_requestAccounts" | "solana_requestAccounts"
+  ) => Effect.Effect<unknown, WalletError>
+  readonly readChain: (provider: Eip1193Provider) => Effect.Effect<unknown, WalletError>
+  readonly commit: Commit
+}
+
+export const makeWalletAsk = (deps: WalletAskDeps) => {
+  const { networks, connectors, requestAccounts, readChain, commit } = deps
+  // A Solana wallet's side loads with the first one asked (the browser keeps the module once loaded).
+  const solanaAsk = (connector: WalletConnector, quiet: boolean) =>
+    Effect.tryPromise({ try: () => import("./solanaWallets"), catch: solanaCodeMissing }).pipe(
+      Effect.flatMap((module) => module.makeSolanaAsk({ networks, requestAccounts })(connector, quiet))
+    )
+
+  /**
+   * The wallet's accounts and the chain they are on; `quiet`: only what it answers without a prompt (a
+   * restore). A wallet that cannot say its chain is not connected on one the modal would have to guess.
+   */
+  const accountsOf = (connector: WalletConnector, quiet: boolean) =>
+    Effect.gen(function* () {
+      if (connector.chain === "solana") {
+        const { accounts, network } = yield* solanaAsk(connector, quiet)
+        return { accounts, chain: network as unknown }
+      }
+      const accounts = decodeAccounts(
+        yield* quiet
+          ? walletRead(connector.provider, "eth_accounts")
+          : requestAccounts(connector.provider, "eth_requestAccounts")
+      )
+      if (accounts.length === 0) return yield* Effect.fail(noAccount())
+      const chainId = yield* readChain(connector.provider)
+      if (Option.isNone(eip155NetworkId(chainId))) return yield* Effect.fail(noChain())
+      return { accounts, chain: chainId }
+    })
+
+  /** Asks the wallet for its accounts and commits them; `focus`: the network shown moves to them. */
+  const askWallet = (connector: WalletConnector, since: Ref.Ref<number>, focus: boolean) =>
+    Effect.flatMap(accountsOf(connector, false), ({ accounts, chain }) =>
+      Effect.flatMap(commit(connector, accounts, chain, since, focus), (committed) =>
+        committed ? Effect.void : Effect.fail(superseded())
+      )
+    )
+
+  /** What a stored wallet answers without asking; none when it cannot say. */
+  const askQuietly = (connector: WalletConnector) =>
+    Effect.orElseSucceed(accountsOf(connector, true), () => undefined)
+
+  /** The same wallet's connector in the other namespace (EIP-6963 beside the Wallet Standard), if any. */
+  const companionOf = (connector: WalletConnector) =>
+    Effect.map(SubscriptionRef.get(connectors.connectors), (all) =>
+      Option.fromNullishOr(all.find((c) => isCompanion(connector, c)))
+    )
+
+  return { askWallet, askQuietly, companionOf }
+}

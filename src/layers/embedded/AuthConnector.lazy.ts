@@ -1,0 +1,239 @@
+/**
+ * The auth connector's EIP-1193 face, loaded with the embedded wallet: accounts come from the frame's user
+ * (asked whether a session exists first, never taken from storage), the chain from the frame, a switch
+ * is the frame's SWITCH_NETWORK, revoking permissions signs out, and every other request is the frame's
+ * RPC_REQUEST on the frame's chain. With a Solana network, a second face serves the same user's Solana
+ * key. Failures reach `Connection` and `RpcRouter` as EIP-1193 errors.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { SchemaDecodeError } from "../../schemas/decode"
+import { decodeUnknownEffect } from "../../schemas/decode"
+import { type EmbeddedAccountType, EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
+import { StorageKeys } from "../../schemas/StorageKeys"
+import type { SocialLoginState } from "../../services/AuthConnector"
+import { EmailLogin } from "../../services/EmailLogin"
+import { EmbeddedWalletBridge, type EmbeddedWalletBridgeError } from "../../services/EmbeddedWalletBridge"
+import { ModalConfig } from "../../services/ModalConfig"
+import { Storage } from "../../services/Storage"
+import { eip155NetworkId } from "../networks/NetworksLive"
+import { type AuthProviderFailure, makeAuthWallet, type RequestArguments } from "./authWallet"
+import { makeSocialLogin } from "./socialLogin"
+
+/** `eip155:<n>` for the frame's chain id (`eip155:1`, `1`, `0x1` or 1); none for another namespace's. */
+export const frameEvmChain = (chainId: unknown) =>
+  eip155NetworkId(typeof chainId === "string" ? chainId.replace(/^eip155:/, "") : chainId)
+
+const hexOf = (caipNetworkId: string) => `0x${Number(caipNetworkId.slice("eip155:".length)).toString(16)}`
+
+const decodeUser = decodeUnknownEffect(EmbeddedWalletUser, "The embedded wallet's user")
+const decodeConnected = decodeUnknownEffect(
+  Schema.Struct({ isConnected: Schema.Boolean }),
+  "The embedded wallet's session"
+)
+const decodeChain = decodeUnknownEffect(
+  Schema.Struct({ chainId: Schema.Union([Schema.String, Schema.Finite]) }),
+  "The embedded wallet's chain"
+)
+const decodeSmartAccountNetworks = decodeUnknownEffect(
+  Schema.Struct({
+    smartAccountEnabledNetworks: Schema.Array(Schema.Int.check(Schema.isGreaterThan(0))).check(
+      Schema.isMaxLength(64)
+    )
+  }),
+  "The smart account's networks"
+)
+const decodeSwitch = decodeUnknownEffect(
+  Schema.Tuple([Schema.Struct({ chainId: Schema.String })]),
+  "The network to switch to"
+)
+
+const failure = (error: EmbeddedWalletBridgeError | SchemaDecodeError | NotEvm): AuthProviderFailure =>
+  error._tag === "NotEvm"
+    ? { code: 4901, message: "The embedded wallet is on a network that is not an EVM chain" }
+    : { code: error._tag === "FrameRequestError" ? error.frameCode : undefined, message: error.message }
+
+/** The frame names a chain of another namespace. */
+interface NotEvm {
+  readonly _tag: "NotEvm"
+}
+const notEvm: NotEvm = { _tag: "NotEvm" }
+
+/** The auth connector, over the user the connector's Live layer shares (SPEC.md §9). */
+export const makeAuthConnector = (
+  user: SubscriptionRef.SubscriptionRef<Option.Option<EmbeddedWalletUser>>,
+  social: SubscriptionRef.SubscriptionRef<SocialLoginState>
+) =>
+  Effect.gen(function* () {
+    const bridge = yield* EmbeddedWalletBridge
+    const emailLogin = yield* EmailLogin
+    const storage = yield* Storage
+    const config = yield* ModalConfig
+    const scope = yield* Effect.scope
+    const run = Effect.runPromiseExitWith(yield* Effect.context<never>())
+    // The EVM face; `Connection` hears its events (`answer` below is only called once requests come).
+    const evm = makeAuthWallet("eip155", (args) => Effect.mapError(answer(args), failure), run)
+    const { emit } = evm
+    // The network the frame acts on, as it last said; a request names it, so both sides agree.
+    const chain = yield* Ref.make<string | undefined>(undefined)
+
+    const preferredType = Effect.map(
+      storage.get(StorageKeys.preferredAccountTypes),
+      (stored) => Option.getOrUndefined(stored)?.eip155 ?? config.defaultAccountTypes.eip155
+    )
+
+    const frameChain = Effect.gen(function* () {
+      const known = yield* Ref.get(chain)
+      if (known !== undefined) return known
+      const { chainId } = yield* decodeChain(yield* bridge.request("GET_CHAIN_ID"))
+      const id = frameEvmChain(chainId)
+      if (Option.isNone(id)) return yield* Effect.fail(notEvm)
+      yield* Ref.set(chain, id.value)
+      return id.value
+    })
+
+    /** Where the smart account works, kept as SPEC.md §3 lists; a frame that cannot say keeps the last. */
+    const rememberSmartAccountNetworks = bridge.request("GET_SMART_ACCOUNT_ENABLED_NETWORKS").pipe(
+      Effect.flatMap(decodeSmartAccountNetworks),
+      Effect.flatMap(({ smartAccountEnabledNetworks }) =>
+        storage.set(
+          StorageKeys.smartAccountEnabledNetworks,
+          smartAccountEnabledNetworks.map((n) => `eip155:${n}` as const)
+        )
+      ),
+      Effect.ignore
+    )
+
+    /** The frame's user when a session exists; none otherwise (signed out, expired). */
+    const fetchUser = Effect.gen(function* () {
+      const { isConnected } = yield* decodeConnected(yield* bridge.request("IS_CONNECTED"))
+      if (!isConnected) {
+        yield* SubscriptionRef.set(user, Option.none())
+        return Option.none<EmbeddedWalletUser>()
+      }
+      const answer = yield* decodeUser(
+        yield* bridge.request("GET_USER", {
+          chainId: (yield* Ref.get(chain)) ?? config.networks[0]?.caipNetworkId,
+          preferredAccountType: yield* preferredType
+        })
+      )
+      const id = frameEvmChain(answer.chainId)
+      if (Option.isSome(id)) yield* Ref.set(chain, id.value)
+      yield* rememberSmartAccountNetworks
+      yield* SubscriptionRef.set(user, Option.some(answer))
+      return Option.some(answer)
+    })
+
+    const accounts = Effect.map(fetchUser, (user) =>
+      Option.match(user, { onNone: (): ReadonlyArray<string> => [], onSome: (u) => [u.address] })
+    )
+
+    const switchChain = (params: unknown) =>
+      Effect.gen(function* () {
+        const [{ chainId }] = yield* decodeSwitch(params)
+        const id = eip155NetworkId(chainId)
+        if (Option.isNone(id)) return yield* Effect.fail(notEvm)
+        yield* bridge.request("SWITCH_NETWORK", { chainId: id.value })
+        yield* Ref.set(chain, id.value)
+        yield* emit("chainChanged", hexOf(id.value))
+        return null
+      })
+
+    const walletRequest = (method: string, params: unknown) =>
+      Effect.gen(function* () {
+        const chainId = yield* frameChain
+        return yield* bridge.request("RPC_REQUEST", {
+          method,
+          ...(params === undefined ? {} : { params }),
+          chainId
+        })
+      })
+
+    const answer = (args: { readonly method: string; readonly params?: unknown }) => {
+      switch (args.method) {
+        case "eth_accounts":
+        case "eth_requestAccounts":
+          return accounts
+        case "eth_chainId":
+          return Effect.map(frameChain, hexOf)
+        case "wallet_switchEthereumChain":
+          return switchChain(args.params)
+        // The frame knows its chains itself.
+        case "wallet_addEthereumChain":
+          return Effect.succeed(null)
+        // Disconnecting signs out; logging out clears the login's cached data (SPEC.md §4), even when the
+        // disconnect stops waiting for it.
+        case "wallet_revokePermissions":
+          return Effect.as(
+            Effect.forkIn(
+              Effect.all(
+                [
+                  emailLogin.signOut,
+                  SubscriptionRef.set(user, Option.none()),
+                  SubscriptionRef.set(social, { _tag: "Idle" })
+                ],
+                { discard: true }
+              ),
+              scope
+            ),
+            null
+          )
+        default:
+          return walletRequest(args.method, args.params)
+      }
+    }
+
+    /** Re-reads the user and tells `Connection` the account it connects now. */
+    const announceAccounts = Effect.flatMap(accounts, (now) => emit("accountsChanged", now))
+
+    /** The frame connects `type` from now on; a refusal falls back to the key's account (SPEC.md §4). */
+    const setPreferredAccount = (type: EmbeddedAccountType) =>
+      Effect.gen(function* () {
+        const chosen = yield* bridge.request("SET_PREFERRED_ACCOUNT", { type }).pipe(
+          Effect.as(type),
+          Effect.catch((error) =>
+            type === "eoa"
+              ? Effect.fail(error)
+              : Effect.andThen(
+                  Effect.ignore(bridge.request("SET_PREFERRED_ACCOUNT", { type: "eoa" })),
+                  Effect.andThen(remember("eoa"), Effect.andThen(announceAccounts, Effect.fail(error)))
+                )
+          )
+        )
+        yield* remember(chosen)
+        yield* announceAccounts
+      })
+
+    const remember = (type: EmbeddedAccountType) =>
+      Effect.gen(function* () {
+        const stored = Option.getOrUndefined(yield* storage.get(StorageKeys.preferredAccountTypes))
+        yield* storage.set(StorageKeys.preferredAccountTypes, { ...stored, eip155: type })
+      })
+
+    // The same user's Solana key, on the host's Solana network (SPEC.md §9: eip155 and solana).
+    const solanaNetwork = config.networks.find((network) => network.chainNamespace === "solana")
+    const solanaAnswer = (chainId: string, args: RequestArguments) =>
+      args.method === "solana_requestAccounts"
+        ? Effect.map(Effect.flatMap(bridge.request("GET_USER", { chainId }), decodeUser), (answer) => [
+            answer.address
+          ])
+        : bridge.request("RPC_REQUEST", { ...args, chainId })
+    const solana =
+      solanaNetwork === undefined
+        ? undefined
+        : makeAuthWallet(
+            "solana",
+            (args) => Effect.mapError(solanaAnswer(solanaNetwork.caipNetworkId, args), failure),
+            run
+          ).connector
+
+    return {
+      connector: evm.connector,
+      solanaConnector: solana,
+      setPreferredAccount,
+      ...(yield* makeSocialLogin(social))
+    }
+  })

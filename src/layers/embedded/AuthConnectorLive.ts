@@ -1,0 +1,55 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { EmailLoginDependencyLoadError } from "../../errors"
+import type { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
+import { AuthConnector, type SocialLoginState } from "../../services/AuthConnector"
+import type { EmailLogin } from "../../services/EmailLogin"
+import type { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
+import { ModalConfig } from "../../services/ModalConfig"
+import type { Storage } from "../../services/Storage"
+import { deferredImplementation } from "../runtime/deferred"
+
+/**
+ * The auth connector. The connector itself, with its EIP-1193 face (`AuthConnector.lazy.ts`) and the
+ * social logins (`socialLogin.ts`), loads when it is first used, and the frame with its first
+ * request.
+ *
+ * @since 0.2.0
+ * @category layers
+ */
+export const AuthConnectorLive: Layer.Layer<
+  AuthConnector,
+  never,
+  ModalConfig | EmbeddedWalletBridge | EmailLogin | Storage
+> = Layer.effect(
+  AuthConnector,
+  Effect.gen(function* () {
+    const { features } = yield* ModalConfig
+    const user = yield* SubscriptionRef.make(Option.none<EmbeddedWalletUser>())
+    const social = yield* SubscriptionRef.make<SocialLoginState>({ _tag: "Idle" })
+    const implementation = yield* deferredImplementation(() =>
+      import("./AuthConnector.lazy").then((module) => module.makeAuthConnector(user, social))
+    )
+    const loaded = Effect.mapError(
+      implementation,
+      (error) => new EmailLoginDependencyLoadError({ cause: error.cause })
+    )
+
+    return AuthConnector.of({
+      enabled: features.email || (features.socials !== false && features.socials.length > 0),
+      connector: Effect.map(loaded, (auth) => auth.connector),
+      solanaConnector: Effect.map(loaded, (auth) => Option.fromNullishOr(auth.solanaConnector)),
+      social,
+      loginWithSocial: (provider, popup) =>
+        Effect.flatMap(loaded, (auth) => auth.loginWithSocial(provider, popup)),
+      loginWithFarcaster: Effect.flatMap(loaded, (auth) => auth.loginWithFarcaster),
+      user,
+      accountType: Effect.map(SubscriptionRef.get(user), (u) =>
+        Option.exists(u, (v) => v.preferredAccountType === "smartAccount") ? "smartAccount" : "eoa"
+      ),
+      setPreferredAccount: (type) => Effect.flatMap(loaded, (auth) => auth.setPreferredAccount(type))
+    })
+  })
+)

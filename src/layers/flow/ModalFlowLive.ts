@@ -1,0 +1,347 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { AirlockError } from "../../errors"
+import { present } from "../../presentation"
+import type { View } from "../../schemas/View"
+import { AccountData } from "../../services/AccountData"
+import { AuthConnector } from "../../services/AuthConnector"
+import type { ConnectionState } from "../../services/Connection"
+import { Connection, WALLET_CONNECT_ID } from "../../services/Connection"
+import { EmailLogin } from "../../services/EmailLogin"
+import { ModalConfig } from "../../services/ModalConfig"
+import { ModalEvents } from "../../services/ModalEvents"
+import { ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
+import { ModalRouter, type RouterState } from "../../services/ModalRouter"
+import { Names } from "../../services/Names"
+import { Networks, type NetworksState } from "../../services/Networks"
+import { Notifications } from "../../services/Notifications"
+import { OriginGuard } from "../../services/OriginGuard"
+import { type RpcEvent, RpcRouter } from "../../services/RpcRouter"
+import { SignIn, type SignInState } from "../../services/SignIn"
+import { TransactionWatcher } from "../../services/TransactionWatcher"
+import { WalletCatalog } from "../../services/WalletCatalog"
+import { isTouchDevice } from "../platform/device"
+
+/** The Connecting views, by the kind of connect they wait for. */
+const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
+  ConnectingExternal: "browser",
+  ConnectingWalletConnect: "walletConnect",
+  ConnectingWalletConnectBasic: "walletConnect"
+}
+
+/** Views that list the provider's wallets. */
+const LISTS_WALLETS: ReadonlySet<View> = new Set([
+  "Connect",
+  "AllWallets",
+  "ConnectingWalletConnect",
+  "ConnectingWalletConnectBasic"
+])
+
+/** The connect a route waits for, if it shows a Connecting view. */
+export const connectingKind = (route: RouterState): "browser" | "walletConnect" | undefined =>
+  route.open ? CONNECTING[route.view] : undefined
+
+/** Whether moving between two routes leaves the connect the first one waited for. */
+export const leavesConnect = (before: RouterState, after: RouterState): boolean => {
+  const waited = connectingKind(before)
+  return waited !== undefined && connectingKind(after) !== waited
+}
+
+/** The view a bare `open()` lands on (SPEC.md §2). */
+export const viewOnOpen = (requested: View | undefined, connected: boolean): View =>
+  requested ?? (connected ? "Account" : "Connect")
+
+/** Whether the active namespace has a connected address. */
+const activeConnected = (connection: ConnectionState, networks: NetworksState): boolean =>
+  connection.namespaces[networks.activeNamespace]?.status === "connected"
+
+/** The network situation the modal follows: a connected wallet on a network the host did not configure. */
+export const onUnknownNetwork = (
+  connection: ConnectionState,
+  networks: NetworksState
+): string | undefined => {
+  const active = networks.active[networks.activeNamespace]
+  return activeConnected(connection, networks) && active?._tag === "Unknown"
+    ? active.caipNetworkId
+    : undefined
+}
+
+export const makeModalFlow = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  const router = yield* ModalRouter
+  const connection = yield* Connection
+  const networks = yield* Networks
+  const rpc = yield* RpcRouter
+  const notifications = yield* Notifications
+  const originGuard = yield* OriginGuard
+  const modalEvents = yield* ModalEvents
+  const watcher = yield* TransactionWatcher
+  const accountData = yield* AccountData
+  const signIn = yield* SignIn
+  const emailLogin = yield* EmailLogin
+  const auth = yield* AuthConnector
+  const names = yield* Names
+  const catalog = yield* WalletCatalog
+  const scope = yield* Effect.scope
+
+  const isConnected = Effect.zipWith(
+    SubscriptionRef.get(connection.state),
+    SubscriptionRef.get(networks.state),
+    activeConnected
+  )
+  const anyConnected = Effect.map(SubscriptionRef.get(connection.state), (s) =>
+    Object.values(s.namespaces).some((n) => n?.status === "connected")
+  )
+
+  /** A move of the router; leaving a Connecting view abandons its connect. */
+  const navigate = <A>(move: Effect.Effect<A>) =>
+    Effect.gen(function* () {
+      const before = yield* SubscriptionRef.get(router.state)
+      const result = yield* move
+      if (leavesConnect(before, yield* SubscriptionRef.get(router.state))) yield* connection.cancel
+      return result
+    })
+
+  /** Where the visitor lands after a connect: the account, unless its network is not one the host offers. */
+  const afterConnect = Effect.gen(function* () {
+    const [c, n] = yield* Effect.all([
+      SubscriptionRef.get(connection.state),
+      SubscriptionRef.get(networks.state)
+    ])
+    return onUnknownNetwork(c, n) !== undefined && !config.allowUnsupportedChain
+      ? "UnsupportedChain"
+      : "Account"
+  })
+
+  // The allowed-origins check runs once, when the modal is first opened, in the background.
+  const checkOrigin = yield* Effect.cached(
+    Effect.asVoid(Effect.forkIn(Effect.catch(originGuard.check, notifications.showError), scope))
+  )
+
+  const open: ModalFlowShape["open"] = (view, data) =>
+    Effect.gen(function* () {
+      yield* checkOrigin
+      const stacked = (yield* SubscriptionRef.get(router.state)).transactionStack.length > 0
+      const requested = view === "ApproveTransaction" && !stacked ? undefined : view
+      yield* navigate(router.open(viewOnOpen(requested, yield* isConnected), data))
+      yield* modalEvents.emit("MODAL_OPEN", { connected: yield* anyConnected })
+    })
+
+  const close: ModalFlowShape["close"] = (options) =>
+    Effect.gen(function* () {
+      const closed = yield* router.close(options)
+      if (closed) yield* modalEvents.emit("MODAL_CLOSE", { connected: yield* anyConnected })
+      return closed
+    })
+
+  const failureEvent = (error: AirlockError) =>
+    modalEvents.emit(error._tag === "UserRejectedRequestError" ? "USER_REJECTED" : "CONNECT_ERROR", {
+      message: present(error).message
+    })
+
+  // A WalletConnect wallet may sign in with the approval that connects it (one-click authentication).
+  const connect: ModalFlowShape["connect"] = (connectorId) =>
+    Effect.flatMap(
+      connectorId === WALLET_CONNECT_ID ? signIn.pairingSignIn : Effect.succeed(undefined),
+      (pairingSignIn) => connection.connect(connectorId, { signIn: pairingSignIn })
+    ).pipe(
+      Effect.tap(() =>
+        Effect.gen(function* () {
+          yield* modalEvents.emit("CONNECT_SUCCESS", {
+            method: connectorId === WALLET_CONNECT_ID ? "qrcode" : "browser"
+          })
+          if (connectingKind(yield* SubscriptionRef.get(router.state)) !== undefined)
+            yield* router.open(yield* afterConnect)
+        })
+      ),
+      Effect.tapError(failureEvent)
+    )
+
+  const chooseWallet: ModalFlowShape["chooseWallet"] = (choice) =>
+    Effect.gen(function* () {
+      if (choice._tag === "Connector") {
+        yield* navigate(router.push("ConnectingExternal", { connectorId: choice.connectorId }))
+      } else {
+        // Deep links beat QR codes on a phone.
+        const view = isTouchDevice() ? "ConnectingWalletConnectBasic" : "ConnectingWalletConnect"
+        yield* navigate(
+          router.push(view, choice.walletId === undefined ? undefined : { walletId: choice.walletId })
+        )
+      }
+      const connectorId = choice._tag === "Connector" ? choice.connectorId : WALLET_CONNECT_ID
+      // The view follows the attempt through the connection's state; its failure is shown there.
+      yield* Effect.forkIn(Effect.ignore(connect(connectorId)), scope)
+    })
+
+  const disconnect: ModalFlowShape["disconnect"] = (namespace) =>
+    Effect.gen(function* () {
+      yield* connection.disconnect(namespace)
+      yield* router.close({ force: true })
+      yield* modalEvents.emit("DISCONNECT_SUCCESS", namespace === undefined ? {} : { namespace })
+    })
+
+  const switchNetwork: ModalFlowShape["switchNetwork"] = (caipNetworkId, options) =>
+    rpc.switchNetwork(caipNetworkId, options).pipe(
+      Effect.tap(() => modalEvents.emit("SWITCH_NETWORK", { network: caipNetworkId })),
+      Effect.tapError(notifications.showError)
+    )
+
+  const chooseNetwork: ModalFlowShape["chooseNetwork"] = (caipNetworkId) =>
+    switchNetwork(caipNetworkId).pipe(
+      Effect.andThen(
+        Effect.gen(function* () {
+          const s = yield* SubscriptionRef.get(router.state)
+          if (!s.open || s.view !== "Networks") return
+          // Another namespace, where no wallet is connected yet beside the one that is: its wallets.
+          if (!(yield* isConnected) && (yield* anyConnected))
+            return yield* navigate(router.replace("Connect"))
+          yield* router.goBack
+        })
+      ),
+      Effect.ignore
+    )
+
+  /** What the modal does about a request's progress (SPEC.md §4, §8). */
+  const onRpcEvent = (event: RpcEvent) => {
+    switch (event._tag) {
+      case "Disallowed":
+        return Effect.andThen(open(), notifications.showError(event.error))
+      case "SignatureDeclined":
+        return notifications.showError(event.error)
+      case "ApprovalRequested":
+        return Effect.andThen(
+          checkOrigin,
+          router.pushTransaction({
+            view: "ApproveTransaction",
+            // Only a preview beside a wallet's own prompt may be closed unforced.
+            blocksClose: event.approval.answeredIn !== "wallet"
+          })
+        )
+      case "UnsafeSettled":
+        // A successful unsafe request may have spent: the balance is read again (SPEC.md §4).
+        return Effect.andThen(
+          event.approval === undefined ? Effect.void : router.popTransaction,
+          event.outcome === "success" ? accountData.refresh : Effect.void
+        )
+    }
+  }
+
+  // Subscribed before the layer is built: no event of the first request is missed.
+  const rpcEvents = yield* rpc.events
+  yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.take(rpcEvents), onRpcEvent)))
+
+  // Closing the modal settles a pending connect as rejected (THREATS.md R3), declines a sign-in waiting
+  // for the visitor (a required one disconnects: Escape is no way around it), and aborts pending requests.
+  const routerEvents = yield* router.subscribe
+  yield* Effect.forkScoped(
+    Effect.forever(
+      Effect.flatMap(PubSub.take(routerEvents), (event) =>
+        event._tag === "Closed"
+          ? Effect.all([connection.cancel, signIn.cancel, rpc.abortPending], { discard: true })
+          : Effect.void
+      )
+    )
+  )
+
+  // A wallet on a network the host did not configure opens UnsupportedChain; back on a known one, the
+  // account shows again (SPEC.md §4).
+  yield* Stream.zipLatest(
+    SubscriptionRef.changes(connection.state),
+    SubscriptionRef.changes(networks.state)
+  ).pipe(
+    Stream.map(([c, n]) => onUnknownNetwork(c, n)),
+    Stream.changes,
+    Stream.runForEach((unknown) =>
+      Effect.gen(function* () {
+        const route = yield* SubscriptionRef.get(router.state)
+        if (unknown !== undefined && !config.allowUnsupportedChain) yield* router.open("UnsupportedChain")
+        else if (unknown === undefined && route.open && route.view === "UnsupportedChain")
+          yield* router.replace("Account")
+      })
+    ),
+    Effect.forkScoped
+  )
+
+  // Sign-in shows its message when the account has no session, the wallet's wait while it signs, and
+  // leaves its views once signed in or declined.
+  const onSignIn = (state: SignInState) =>
+    Effect.gen(function* () {
+      const route = yield* SubscriptionRef.get(router.state)
+      const onSignInView = route.open && (route.view === "SIWXSignMessage" || route.view === "ConnectingSiwe")
+      if (state._tag === "Prompt") return yield* router.open("SIWXSignMessage")
+      if (state._tag === "Signing") return onSignInView ? yield* router.replace("ConnectingSiwe") : undefined
+      if (state._tag !== "Checking" && onSignInView) yield* router.close({ force: true })
+    })
+  yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
+
+  // The listing (featured, recommended, pages) loads with the first open view that lists wallets.
+  yield* SubscriptionRef.changes(router.state).pipe(
+    Stream.filter((state) => state.open && LISTS_WALLETS.has(state.view)),
+    // In the background: a slow or failing load never holds up the next view's (it is dropped while one runs).
+    Stream.runForEach(() => Effect.forkIn(catalog.load, scope)),
+    Effect.forkScoped
+  )
+
+  // A registered name is shown on its own view, in place of the form (while the form still shows).
+  yield* SubscriptionRef.changes(names.state).pipe(
+    Stream.runForEach((state) =>
+      Effect.gen(function* () {
+        const { view } = yield* SubscriptionRef.get(router.state)
+        if (state._tag === "Registered" && view === "RegisterAccountName")
+          yield* navigate(router.replace("RegisterAccountNameSuccess"))
+      })
+    ),
+    Effect.forkScoped
+  )
+
+  // The login views and the connect follow the email and social logins, with their code loaded once a
+  // login starts (a chunk that fails to load is asked for again by the login's next step).
+  const followLogins = Effect.tryPromise(() => import("./loginFlow")).pipe(
+    Effect.flatMap((module) =>
+      module.followLogins({
+        router,
+        emailLogin,
+        auth,
+        connection,
+        modalEvents,
+        afterConnect,
+        showError: notifications.showError
+      })
+    )
+  )
+  yield* Stream.merge(SubscriptionRef.changes(emailLogin.state), SubscriptionRef.changes(auth.social)).pipe(
+    Stream.filter((state) => state._tag !== "Idle"),
+    Stream.mapEffect(() => Effect.option(followLogins)),
+    Stream.takeUntil(Option.isSome),
+    Stream.runDrain,
+    Effect.forkScoped
+  )
+
+  // A settled transaction changes what the account holds: balance, tokens and activity are read again.
+  const settled = yield* watcher.settled
+  yield* Effect.forkScoped(Effect.forever(Effect.andThen(PubSub.take(settled), accountData.refresh)))
+
+  return ModalFlow.of({
+    open,
+    close,
+    push: (view, data) => navigate(router.push(view, data)),
+    replace: (view, data) => navigate(router.replace(view, data)),
+    goBack: navigate(router.goBack),
+    chooseWallet,
+    connect,
+    cancelConnect: connection.cancel,
+    disconnect,
+    switchNetwork,
+    chooseNetwork
+  })
+})
+
+/**
+ * @since 0.2.0
+ * @category layers
+ */
+export const ModalFlowLive = Layer.effect(ModalFlow, makeModalFlow)

@@ -1,0 +1,317 @@
+import * as Effect from "effect/Effect"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
+import { ProviderRequestError, type ProviderServiceError } from "../../errors"
+import { decodeBalanceResponse } from "../../schemas/Balance"
+import {
+  decodeAllowance,
+  decodeApproveTransaction,
+  decodeConvertQuotes,
+  decodeConvertTokens,
+  decodeFungiblePrices,
+  decodeGasPrices,
+  decodeSwapTransaction,
+  MAX_FUNGIBLE_PRICES
+} from "../../schemas/Convert"
+import { decodeUnknownResult } from "../../schemas/decode"
+import { decodeIdentityResponse } from "../../schemas/Identity"
+import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../schemas/Onramp"
+import { nullableWithDefault } from "../../schemas/Primitives"
+import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../schemas/Profile"
+import { decodeSmartSessions } from "../../schemas/SmartSessions"
+import { decodeHistoryResponse } from "../../schemas/Transaction"
+import { BlockchainApi, type BlockchainApiShape } from "../../services/BlockchainApi"
+import { ModalConfig } from "../../services/ModalConfig"
+import { makeProviderHttp } from "./providerHttp"
+import { encodePathSegment } from "./providerUrl"
+
+export interface SupportedChains {
+  readonly http: ReadonlyArray<string>
+  readonly ws: ReadonlyArray<string>
+}
+
+const SupportedChainsEnvelope = Schema.Struct({
+  http: Schema.Array(Schema.Unknown),
+  ws: nullableWithDefault(Schema.Array(Schema.Unknown), () => [])
+})
+
+const strings = (items: ReadonlyArray<unknown>): ReadonlyArray<string> =>
+  items.filter((item): item is string => typeof item === "string")
+
+/**
+ * `GET v1/supported-chains`. Per-item tolerance: a non-string id is dropped. Dropping only ever makes a
+ * chain look unsupported, which callers answer with empty results rather than a wrong one.
+ */
+export const decodeSupportedChains = (input: unknown) =>
+  Result.map(
+    decodeUnknownResult(SupportedChainsEnvelope, "Supported chains response")(input),
+    (envelope): SupportedChains => ({ http: strings(envelope.http), ws: strings(envelope.ws) })
+  )
+
+/** `/v1/<prefix>/{address}/<suffix>` with the address as one encoded segment, or a typed refusal. */
+const addressPath = (
+  template: (segment: string) => string,
+  address: string
+): Effect.Effect<string, ProviderRequestError> => {
+  const segment = encodePathSegment(address)
+  return segment === undefined
+    ? Effect.fail(new ProviderRequestError({ reason: "invalid-request", endpoint: template("{address}") }))
+    : Effect.succeed(template(segment))
+}
+
+const logDropped = (what: string) => (decoded: { readonly dropped: number }) =>
+  decoded.dropped > 0 ? Effect.logDebug(`${what}: dropped ${decoded.dropped} invalid items`) : Effect.void
+
+export const makeBlockchainApi: Effect.Effect<
+  BlockchainApiShape,
+  never,
+  ModalConfig | HttpClient.HttpClient
+> = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  const http = yield* makeProviderHttp({ baseUrl: config.blockchainApiUrl, projectId: config.projectId })
+
+  // Only a success is kept; a failure is asked again next time. One request at a time, so concurrent
+  // first callers share the answer.
+  const cached = yield* Ref.make(Option.none<SupportedChains>())
+  const lock = yield* Semaphore.make(1)
+  const supportedChains: Effect.Effect<SupportedChains, ProviderServiceError> = lock
+    .withPermits(1)(
+      Effect.flatMap(
+        Ref.get(cached),
+        Option.match({
+          onSome: Effect.succeed,
+          onNone: () =>
+            http
+              .json({ path: "v1/supported-chains" }, decodeSupportedChains)
+              .pipe(Effect.tap((chains) => Ref.set(cached, Option.some(chains))))
+        })
+      )
+    )
+    .pipe(Effect.withSpan("BlockchainApi.supportedChains"))
+
+  return BlockchainApi.of({
+    supportedChains,
+    balance: (address, chainId, options) =>
+      addressPath((a) => `v1/account/${a}/balance`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json(
+            {
+              path,
+              params: [
+                ["currency", "usd"],
+                ["chainId", chainId],
+                ["forceUpdate", options?.forceUpdate === true ? "true" : undefined]
+              ]
+            },
+            decodeBalanceResponse
+          )
+        ),
+        Effect.tap(logDropped("balance")),
+        Effect.withSpan("BlockchainApi.balance")
+      ),
+    history: (address, options) =>
+      addressPath((a) => `v1/account/${a}/history`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json(
+            {
+              path,
+              params: [
+                ["cursor", options.cursor],
+                ["chainId", options.chainId]
+              ]
+            },
+            decodeHistoryResponse
+          )
+        ),
+        Effect.tap(logDropped("history")),
+        Effect.withSpan("BlockchainApi.history")
+      ),
+    identity: (address, options) =>
+      addressPath((a) => `v1/identity/${a}`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json({ path, params: [["sender", options?.sender]] }, decodeIdentityResponse)
+        ),
+        Effect.withSpan("BlockchainApi.identity")
+      ),
+    convertTokens: (chainId) =>
+      http
+        .json({ path: "v1/convert/tokens", params: [["chainId", chainId]] }, decodeConvertTokens)
+        .pipe(Effect.tap(logDropped("convert tokens")), Effect.withSpan("BlockchainApi.convertTokens")),
+    convertQuotes: (request) =>
+      http
+        .json(
+          {
+            path: "v1/convert/quotes",
+            params: [
+              ["amount", request.amount],
+              ["userAddress", request.userAddress],
+              ["from", request.from],
+              ["to", request.to],
+              ["gasPrice", request.gasPrice]
+            ]
+          },
+          decodeConvertQuotes
+        )
+        .pipe(Effect.tap(logDropped("convert quotes")), Effect.withSpan("BlockchainApi.convertQuotes")),
+    convertAllowance: (request) =>
+      http
+        .json(
+          {
+            path: "v1/convert/allowance",
+            params: [
+              ["tokenAddress", request.tokenAddress],
+              ["userAddress", request.userAddress],
+              ...(request.to === undefined ? [] : [["to", request.to] as const])
+            ]
+          },
+          decodeAllowance
+        )
+        .pipe(Effect.withSpan("BlockchainApi.convertAllowance")),
+    convertGasPrice: (chainId) =>
+      http
+        .json({ path: "v1/convert/gas-price", params: [["chainId", chainId]] }, decodeGasPrices)
+        .pipe(Effect.withSpan("BlockchainApi.convertGasPrice")),
+    buildSwapTransaction: (request) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/convert/build-transaction",
+            body: {
+              amount: request.amount,
+              eip155: { slippage: request.slippage },
+              projectId: config.projectId,
+              from: request.from,
+              to: request.to,
+              userAddress: request.userAddress
+            }
+          },
+          decodeSwapTransaction
+        )
+        .pipe(Effect.withSpan("BlockchainApi.buildSwapTransaction")),
+    buildApproveTransaction: (request) =>
+      http
+        .json(
+          {
+            path: "v1/convert/build-approve",
+            params: [
+              ["userAddress", request.userAddress],
+              ["from", request.from],
+              ["to", request.to]
+            ]
+          },
+          decodeApproveTransaction
+        )
+        .pipe(Effect.withSpan("BlockchainApi.buildApproveTransaction")),
+    profile: (name) =>
+      addressPath((n) => `v1/profile/account/${n}`, name).pipe(
+        Effect.flatMap((path) => http.json({ path, params: [["apiVersion", "2"]] }, decodeProfile)),
+        Effect.withSpan("BlockchainApi.profile")
+      ),
+    reverseProfiles: (address, options) =>
+      addressPath((a) => `v1/profile/reverse/${a}`, address).pipe(
+        Effect.flatMap((path) =>
+          http.json(
+            {
+              path,
+              params: [
+                ["sender", options?.sender],
+                ["apiVersion", "2"]
+              ]
+            },
+            decodeReverseProfiles
+          )
+        ),
+        Effect.withSpan("BlockchainApi.reverseProfiles")
+      ),
+    nameSuggestions: (name) =>
+      addressPath((n) => `v1/profile/suggestions/${n}`, name).pipe(
+        Effect.flatMap((path) => http.json({ path, params: [["zone", "reown.id"]] }, decodeNameSuggestions)),
+        Effect.withSpan("BlockchainApi.nameSuggestions")
+      ),
+    registerName: (request) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/profile/account",
+            body: {
+              coin_type: request.coinType,
+              address: request.address,
+              message: request.message,
+              signature: request.signature
+            }
+          },
+          decodeProfile
+        )
+        .pipe(Effect.withSpan("BlockchainApi.registerName")),
+    onrampOptions: http
+      .json({ path: "v1/onramp/options" }, decodeOnrampOptions)
+      .pipe(Effect.withSpan("BlockchainApi.onrampOptions")),
+    onrampQuote: (request) =>
+      http
+        .json({ method: "POST", path: "v1/onramp/quote", body: { ...request } }, decodeOnrampQuote)
+        .pipe(Effect.withSpan("BlockchainApi.onrampQuote")),
+    onrampUrl: (request) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/generators/onrampurl",
+            body: {
+              destinationWallets: [
+                { address: request.address, blockchains: request.blockchains, assets: request.assets }
+              ],
+              partnerUserId: request.partnerUserId,
+              defaultExperience: "buy",
+              ...(request.presetFiatAmount === undefined
+                ? {}
+                : { presetFiatAmount: request.presetFiatAmount }),
+              ...(request.country === undefined ? {} : { country: request.country }),
+              ...(request.paymentCurrency === undefined ? {} : { paymentCurrency: request.paymentCurrency }),
+              ...(request.paymentMethod === undefined ? {} : { paymentMethod: request.paymentMethod })
+            }
+          },
+          decodeOnrampUrl
+        )
+        .pipe(Effect.withSpan("BlockchainApi.onrampUrl")),
+    smartSessions: (caipAddress) =>
+      addressPath((a) => `v1/sessions/${a}`, caipAddress).pipe(
+        Effect.flatMap((path) => http.json({ path }, decodeSmartSessions)),
+        Effect.tap(logDropped("smart sessions")),
+        Effect.withSpan("BlockchainApi.smartSessions")
+      ),
+    revokeSmartSession: (request) =>
+      addressPath((a) => `v1/sessions/${a}/revoke`, request.address).pipe(
+        Effect.flatMap((path) =>
+          http.send({
+            method: "POST",
+            path,
+            body: { pci: request.pci, signature: request.signature },
+            // Revoking is not repeated on its own: the visitor sees the failure and asks again.
+            retries: 0
+          })
+        ),
+        Effect.withSpan("BlockchainApi.revokeSmartSession")
+      ),
+    fungiblePrices: (addresses) =>
+      http
+        .json(
+          {
+            method: "POST",
+            path: "v1/fungible/price",
+            body: {
+              currency: "usd",
+              addresses: addresses.slice(0, MAX_FUNGIBLE_PRICES),
+              projectId: config.projectId
+            }
+          },
+          decodeFungiblePrices
+        )
+        .pipe(Effect.tap(logDropped("fungible prices")), Effect.withSpan("BlockchainApi.fungiblePrices"))
+  })
+})

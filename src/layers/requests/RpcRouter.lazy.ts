@@ -1,0 +1,217 @@
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import {
+  ConnectorNotConnectedError,
+  type RequestAbortedError,
+  SignatureDeclinedError,
+  UserRejectedRequestError
+} from "../../errors"
+import type { ChainNamespace } from "../../schemas/Primitives"
+import { Connection } from "../../services/Connection"
+import { FallbackTransport } from "../../services/FallbackTransport"
+import { ModalConfig } from "../../services/ModalConfig"
+import { Networks } from "../../services/Networks"
+import type {
+  PendingApproval,
+  PreviewSimulation,
+  RequestError,
+  RpcEvent,
+  RpcRouterShape
+} from "../../services/RpcRouter"
+import { TransactionWatcher } from "../../services/TransactionWatcher"
+import { WalletConnect } from "../../services/WalletConnect"
+import { walletRead, walletRequest } from "../connection/walletIo"
+import { activeId } from "../networks/activeNetwork"
+import { makeNetworkSwitch } from "./networkSwitch"
+import { simulateTransactions } from "./requestSimulation"
+import { decodeResult, validateRequest } from "./rpcMethods"
+import { transactionsOf } from "./simulation"
+import { sentTransaction } from "./submissions"
+
+/** Requests whose refusal reads 'Signature declined' (SPEC.md §8). */
+const SIGN_METHODS: ReadonlySet<string> = new Set([
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "solana_signMessage",
+  "solana_signIn"
+])
+
+const rejectedInModal = () =>
+  new UserRejectedRequestError({ code: 4001, message: "The visitor rejected the request", cause: undefined })
+
+/** How an unsafe request ended, in the transaction stack's words. */
+const outcomeOf = (exit: Exit.Exit<unknown, RequestError>): "success" | "error" | "cancel" => {
+  if (Exit.isSuccess(exit)) return "success"
+  const error = Exit.findErrorOption(exit)
+  return Exit.hasInterrupts(exit) ||
+    Option.exists(error, (e) => e._tag === "UserRejectedRequestError" || e._tag === "RequestAbortedError")
+    ? "cancel"
+    : "error"
+}
+
+/** What the requests share with `RpcRouterLive`, which owns the approvals and the abort generations. */
+export interface RouterState {
+  readonly publish: (event: RpcEvent) => Effect.Effect<void>
+  readonly approvals: SubscriptionRef.SubscriptionRef<ReadonlyArray<PendingApproval>>
+  readonly decisions: Ref.Ref<ReadonlyMap<number, Deferred.Deferred<boolean>>>
+  /** `effect`, settled as aborted by the caller's signal or by the modal closing. */
+  readonly abortable: <A, E>(
+    effect: Effect.Effect<A, E>,
+    signal: AbortSignal | undefined
+  ) => Effect.Effect<A, E | RequestAbortedError>
+}
+
+/**
+ * The request path (method lists, params and results, in-modal approval, the preview of what an unsafe
+ * EVM request does, tracking of what was sent) and network switching, loaded by `RpcRouterLive` with the
+ * first request.
+ */
+export const makeRpcRequests = (router: RouterState) =>
+  Effect.gen(function* () {
+    const connection = yield* Connection
+    const networks = yield* Networks
+    const walletConnect = yield* WalletConnect
+    const watcher = yield* TransactionWatcher
+    const fallback = yield* FallbackTransport
+    const { features } = yield* ModalConfig
+    const scope = yield* Effect.scope
+    const { publish, approvals, decisions, abortable } = router
+    const nextId = yield* Ref.make(0)
+
+    const activeNetworkOf = (ns: ChainNamespace) =>
+      Effect.map(SubscriptionRef.get(networks.state), (s) => {
+        const active = s.active[ns]
+        return active === undefined ? undefined : activeId(active)
+      })
+
+    /**
+     * Shows the request in ApproveTransaction; the visitor's answer there completes the result (a
+     * rejection is 4001). A transaction's simulation fills in while the request waits.
+     */
+    const showInModal = (approval: PendingApproval) =>
+      Effect.gen(function* () {
+        const decision = yield* Deferred.make<boolean>()
+        yield* Ref.update(decisions, (m) => new Map(m).set(approval.id, decision))
+        yield* SubscriptionRef.update(approvals, (list) => [...list, approval])
+        yield* publish({ _tag: "ApprovalRequested", approval })
+        return Effect.flatMap(Deferred.await(decision), (approved) =>
+          approved ? Effect.void : Effect.fail(rejectedInModal())
+        )
+      })
+
+    const simulated = (id: number, simulation: PreviewSimulation) =>
+      SubscriptionRef.update(approvals, (list) => list.map((a) => (a.id === id ? { ...a, simulation } : a)))
+
+    const forgetApproval = (id: number) =>
+      Effect.andThen(
+        Ref.update(decisions, (m) => {
+          const rest = new Map(m)
+          rest.delete(id)
+          return rest
+        }),
+        SubscriptionRef.update(approvals, (list) => list.filter((a) => a.id !== id))
+      )
+
+    const request: RpcRouterShape["request"] = (args, options) =>
+      Effect.gen(function* () {
+        const ns = options?.namespace ?? (yield* SubscriptionRef.get(networks.state)).activeNamespace
+        const rule = yield* Effect.fromResult(validateRequest(ns, args.method, args.params)).pipe(
+          Effect.tapError((error) =>
+            error._tag === "MethodNotAllowedError" ? publish({ _tag: "Disallowed", error }) : Effect.void
+          )
+        )
+        const wallet = yield* connection.connected(ns)
+        if (Option.isNone(wallet)) return yield* Effect.fail(new ConnectorNotConnectedError({}))
+        const { connector, address, accountType } = wallet.value
+        // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
+        if (rule.kind === "safe") {
+          const raw = yield* abortable(
+            walletRead(connector.provider, rule.method, rule.params),
+            options?.signal
+          )
+          return yield* Effect.fromResult(decodeResult(rule.method, raw))
+        }
+        const network = yield* activeNetworkOf(ns)
+        // Every unsafe EVM request an external wallet answers is previewed, unless the modal showed it.
+        const answeredIn =
+          connector.approval ??
+          (ns === "eip155" && features.preview && options?.described !== true ? "wallet" : undefined)
+        const transactions = ns === "eip155" ? transactionsOf(rule.method, rule.params, address) : undefined
+        const approval: PendingApproval | undefined =
+          answeredIn === undefined
+            ? undefined
+            : {
+                id: yield* Ref.getAndUpdate(nextId, (n) => n + 1),
+                method: rule.method,
+                params: rule.params,
+                namespace: ns,
+                network,
+                from: address,
+                answeredIn,
+                simulation:
+                  transactions === undefined || network === undefined ? undefined : { _tag: "Simulating" }
+              }
+        const send = Effect.gen(function* () {
+          const answer = approval === undefined ? Effect.never : yield* showInModal(approval)
+          if (approval?.simulation !== undefined && transactions !== undefined && network !== undefined)
+            yield* Effect.forkChild(
+              Effect.flatMap(simulateTransactions(fallback, network, address, transactions), (simulation) =>
+                simulated(approval.id, simulation)
+              )
+            )
+          if (approval?.answeredIn === "modal") yield* answer
+          // A phone wallet paired by a link shows the request once the visitor is back in it.
+          if (connector.type === "WALLET_CONNECT") yield* Effect.forkIn(walletConnect.openWallet, scope)
+          // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
+          const raw = yield* Effect.raceFirst(
+            walletRequest(connector.provider, rule.method, rule.params, network),
+            approval?.answeredIn === "wallet" ? Effect.andThen(answer, Effect.never) : Effect.never
+          )
+          const result = yield* Effect.fromResult(decodeResult(rule.method, raw))
+          const sent = sentTransaction(rule.method, rule.params, result)
+          if (sent !== undefined && network !== undefined) {
+            yield* watcher.track(
+              sent.kind === "transaction"
+                ? { ...sent, network, from: address }
+                : {
+                    kind: "calls",
+                    id: sent.id,
+                    network,
+                    from: address,
+                    callsStatus: walletRead(connector.provider, "wallet_getCallsStatus", [sent.id])
+                  }
+            )
+          }
+          return result
+        })
+        return yield* abortable(send, options?.signal).pipe(
+          Effect.onExit((exit) =>
+            Effect.andThen(
+              approval === undefined ? Effect.void : forgetApproval(approval.id),
+              publish({ _tag: "UnsafeSettled", method: rule.method, outcome: outcomeOf(exit), approval })
+            )
+          ),
+          Effect.catch((error): Effect.Effect<never, RequestError> => {
+            if (error._tag !== "UserRejectedRequestError" || !SIGN_METHODS.has(rule.method))
+              return Effect.fail(error)
+            // With a smart account, the likeliest reason is an app that cannot verify its signatures.
+            const declined = new SignatureDeclinedError({
+              cause: error,
+              smartAccount: accountType === "smartAccount"
+            })
+            return Effect.andThen(
+              publish({ _tag: "SignatureDeclined", error: declined }),
+              Effect.fail(declined)
+            )
+          })
+        )
+      })
+
+    const switchNetwork = makeNetworkSwitch({ connection, networks, scope, abortable })
+
+    return { request, switchNetwork } satisfies Pick<RpcRouterShape, "request" | "switchNetwork">
+  })

@@ -1,0 +1,200 @@
+import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { normalizeWalletError, ServiceUnavailableError } from "../../errors"
+import { ModalConfig } from "../../services/ModalConfig"
+import type {
+  PairingSignIn,
+  PairingState,
+  WalletConnectError,
+  WalletConnectEvent,
+  WalletConnectSession
+} from "../../services/WalletConnect"
+import {
+  type NamespaceRequest,
+  type UniversalProviderClient,
+  WalletConnectClient
+} from "../../services/WalletConnectClient"
+import { eip155NetworkId } from "../networks/NetworksLive"
+import type { SessionWire } from "./walletConnectSession"
+import * as codec from "./walletConnectSession"
+
+/** How long a pairing URI is shown for (SPEC.md §9). */
+export const PAIRING_TTL = Duration.minutes(4)
+/** A URI this close to its end counts as expired and is replaced (SPEC.md §9). */
+export const PAIRING_EXPIRY_MARGIN = Duration.seconds(10)
+/**
+ * The relay must hand back a URI within this. The SDK retries a dead relay forever without failing
+ * (FACTS-WALLETCONNECT.md, pitfall 5), so this is what turns it into an error (THREATS.md R2).
+ */
+export const PAIRING_URI_TIMEOUT = Duration.seconds(15)
+
+/** The SDK client once loaded, and the session as last decoded (with its wire form for updates). */
+export interface SessionHolder {
+  client: UniversalProviderClient | undefined
+  current: { readonly wire: SessionWire; readonly session: WalletConnectSession } | undefined
+}
+
+/** What `WalletConnectLive` shares with the pairing code it loads with the SDK. */
+export interface PairingShared {
+  readonly pairing: SubscriptionRef.SubscriptionRef<PairingState>
+  readonly publish: (event: WalletConnectEvent) => void
+  readonly holder: SessionHolder
+}
+
+/**
+ * Pairing and the session's events, loaded by `WalletConnectLive` with the SDK: the first paint needs
+ * neither, nor the session codec.
+ */
+export const makeWalletConnectPairing = (shared: PairingShared) =>
+  Effect.gen(function* () {
+    const config = yield* ModalConfig
+    const sdk = yield* WalletConnectClient
+    const runSync = Effect.runSyncWith(yield* Effect.context<never>())
+    const { pairing, publish, holder } = shared
+    const adopt = (raw: unknown): Option.Option<WalletConnectSession> => {
+      return Option.map(codec.decodeSessionWire(raw), (wire) => {
+        const session = codec.sessionFromWire(wire)
+        holder.current = { wire, session }
+        return session
+      })
+    }
+
+    const onDelete = (payload: unknown) => {
+      const topic = Option.getOrUndefined(codec.decodeTopicPayload(payload))?.topic
+      if (holder.current === undefined || (topic !== undefined && topic !== holder.current.wire.topic)) return
+      const ended = holder.current.wire.topic
+      holder.current = undefined
+      publish({ _tag: "SessionDeleted", topic: ended })
+    }
+    const onUpdate = (payload: unknown) => {
+      const update = codec.decodeSessionUpdate(payload)
+      if (
+        Option.isNone(update) ||
+        holder.current === undefined ||
+        update.value.topic !== holder.current.wire.topic
+      )
+        return
+      const session = adopt({ ...holder.current.wire, namespaces: update.value.params.namespaces })
+      if (Option.isSome(session)) publish({ _tag: "SessionChanged", session: session.value })
+    }
+    const onEvent = (payload: unknown) => {
+      const decoded = codec.decodeSessionEvent(payload)
+      if (Option.isNone(decoded) || holder.current === undefined) return
+      const { event } = decoded.value.params
+      if (event.name !== "chainChanged") return
+      const id = eip155NetworkId(event.data)
+      if (Option.isSome(id)) publish({ _tag: "ChainChanged", caipNetworkId: id.value })
+    }
+    const listeners = [
+      ["session_delete", onDelete],
+      ["session_expire", onDelete],
+      ["session_update", onUpdate],
+      ["session_event", onEvent]
+    ] as const
+
+    const loaded = Effect.map(sdk.get, (loadedClient) => {
+      if (holder.client !== loadedClient) {
+        holder.client = loadedClient
+        for (const [event, listener] of listeners) loadedClient.on(event, listener)
+      }
+      return loadedClient
+    })
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        for (const [event, listener] of listeners) holder.client?.off(event, listener)
+      })
+    )
+
+    /**
+     * What one pairing URI asks: the namespaces, or a sign-in on the EVM chains when `signIn` makes one
+     * (a fresh nonce per URI); in that case the wallet's signatures go to `signIn.complete` first.
+     */
+    const asked = (
+      loadedClient: UniversalProviderClient,
+      requests: Readonly<Record<string, NamespaceRequest>>,
+      signIn: PairingSignIn | undefined
+    ) =>
+      Effect.gen(function* () {
+        const evm = requests.eip155
+        const request =
+          signIn === undefined || evm === undefined ? undefined : yield* signIn.request(evm.chains)
+        if (signIn === undefined || evm === undefined || request === undefined)
+          return Effect.tryPromise({ try: () => loadedClient.connect(requests), catch: normalizeWalletError })
+        return Effect.tryPromise({
+          try: () => loadedClient.authenticate({ ...request, chains: evm.chains, methods: evm.methods }),
+          catch: normalizeWalletError
+        }).pipe(
+          Effect.tap((answer) => signIn.complete(answer.auths)),
+          Effect.map((answer) => answer.session)
+        )
+      })
+
+    /**
+     * One pairing URI: resolves to the session when a wallet approves it, or to none when the URI is about to
+     * expire and must be replaced.
+     */
+    const pairOnce = (
+      loadedClient: UniversalProviderClient,
+      requests: Readonly<Record<string, NamespaceRequest>>,
+      signIn: PairingSignIn | undefined
+    ) =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const shown = yield* Deferred.make<string>()
+          const onUri = (uri: unknown) => {
+            if (typeof uri === "string" && uri.startsWith("wc:")) runSync(Deferred.succeed(shown, uri))
+          }
+          yield* Effect.acquireRelease(
+            Effect.sync(() => loadedClient.on("display_uri", onUri)),
+            () => Effect.sync(() => loadedClient.off("display_uri", onUri))
+          )
+          const approval = yield* Effect.forkScoped(Effect.flatten(asked(loadedClient, requests, signIn)))
+          const first = yield* Effect.raceFirst(
+            Effect.map(Deferred.await(shown), (uri) => ({ _tag: "Uri" as const, uri })),
+            Effect.map(Fiber.join(approval), (raw) => ({ _tag: "Approved" as const, raw }))
+          ).pipe(
+            Effect.timeoutOrElse({
+              duration: PAIRING_URI_TIMEOUT,
+              orElse: () => Effect.fail<WalletConnectError>(new ServiceUnavailableError({ cause: "relay" }))
+            })
+          )
+          if (first._tag === "Approved") return Option.some(first.raw)
+          const now = yield* Clock.currentTimeMillis
+          yield* SubscriptionRef.set(pairing, {
+            _tag: "Ready",
+            uri: first.uri,
+            expiresAt: now + Duration.toMillis(PAIRING_TTL)
+          })
+          return yield* Effect.raceFirst(
+            Effect.map(Fiber.join(approval), Option.some),
+            Effect.as(Effect.sleep(Duration.subtract(PAIRING_TTL, PAIRING_EXPIRY_MARGIN)), Option.none())
+          )
+        })
+      )
+
+    const connect = (
+      signIn: PairingSignIn | undefined
+    ): Effect.Effect<WalletConnectSession, WalletConnectError> =>
+      Effect.gen(function* () {
+        const loadedClient = yield* loaded
+        const requests = codec.namespaceRequests(config.networks)
+        let approved = yield* pairOnce(loadedClient, requests, signIn)
+        while (Option.isNone(approved)) approved = yield* pairOnce(loadedClient, requests, signIn)
+        const session = adopt(approved.value)
+        if (Option.isNone(session))
+          return yield* Effect.fail(
+            normalizeWalletError({ message: "The wallet's session could not be read" })
+          )
+        return session.value
+      })
+
+    /** The session the SDK kept, when it decodes; `WalletConnectLive` bounds the wait. */
+    const restore = Effect.map(loaded, (loadedClient) => adopt(loadedClient.session()))
+
+    return { connect, restore }
+  })

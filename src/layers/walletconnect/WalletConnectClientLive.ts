@@ -1,0 +1,55 @@
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { WalletConnectConnectorNotFoundError } from "../../errors"
+import type { AppMetadata } from "../../schemas/Metadata"
+import type { ModalOptions } from "../../schemas/ModalOptions"
+import { ModalConfig } from "../../services/ModalConfig"
+import { WalletConnectClient } from "../../services/WalletConnectClient"
+import { cachedImport } from "../runtime/cachedImport"
+
+/** Loading the SDK chunk and opening its storage (THREATS.md R2: every external step has a time-out). */
+export const SDK_LOAD_TIMEOUT = Duration.seconds(20)
+
+/** The options' metadata, else what the page says about itself. */
+export const metadataOf = (config: ModalOptions): AppMetadata => {
+  if (config.metadata !== undefined) return config.metadata
+  const page = typeof location === "undefined" ? undefined : location.origin
+  return {
+    name: typeof document === "undefined" || document.title === "" ? "Airlock" : document.title,
+    description: "",
+    url: page ?? "",
+    icons: []
+  }
+}
+
+export const makeWalletConnectClient = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  // A failed load (chunk not reachable, storage refused) is not kept: the next caller loads again.
+  const load = yield* cachedImport(
+    () =>
+      import("./universalProvider").then((sdk) =>
+        sdk.createUniversalProvider({
+          projectId: config.projectId,
+          relayUrl: config.relayUrl,
+          metadata: metadataOf(config),
+          logger: config.debug ? "error" : "silent",
+          verify: config.walletConnectVerify
+        })
+      ),
+    (cause) => new WalletConnectConnectorNotFoundError({ cause })
+  )
+  const get = load.pipe(
+    Effect.timeoutOrElse({
+      duration: SDK_LOAD_TIMEOUT,
+      orElse: () => Effect.fail(new WalletConnectConnectorNotFoundError({ cause: "timeout" }))
+    })
+  )
+  return WalletConnectClient.of({ get })
+})
+
+/**
+ * @since 0.1.0
+ * @category layers
+ */
+export const WalletConnectClientLive = Layer.effect(WalletConnectClient, makeWalletConnectClient)

@@ -1,0 +1,123 @@
+/**
+ * Solana browser wallets, found through the Wallet Standard's two window events: the app announces
+ * itself once (`wallet-standard:app-ready`, which wallets already loaded answer by registering), and every
+ * wallet that loads later registers with `wallet-standard:register-wallet`. Loaded by `ConnectorsLive`
+ * when the host has a Solana network; the rest of Solana's code loads with the first request.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { dataImageUri, readField, sanitizeName } from "../../schemas/ThirdPartyText"
+import type { WalletConnector } from "../../services/Connectors"
+import { caipOfStandardChain } from "./solanaChains"
+import { makeStandardProvider } from "./walletStandardProvider"
+
+export const APP_READY_EVENT = "wallet-standard:app-ready"
+export const REGISTER_WALLET_EVENT = "wallet-standard:register-wallet"
+/** Ids of the connectors found here; the key of a wallet is its name, which is all the standard gives. */
+export const STANDARD_ID_PREFIX = "wallet-standard:"
+/** Registered wallets one page may list; later registrations are refused (a page cannot grow it forever). */
+export const MAX_STANDARD_WALLETS = 32
+/** Chains one wallet may name; the rest are not read. */
+const MAX_CHAINS = 32
+
+const hasMethod = (wallet: unknown, feature: string, method: string) =>
+  typeof readField(readField(readField(wallet, "features"), feature), method) === "function"
+
+/** The Solana clusters a wallet serves, as CAIP-2 ids. */
+const clustersOf = (wallet: unknown): ReadonlyArray<string> => {
+  const chains = readField(wallet, "chains")
+  if (!Array.isArray(chains)) return []
+  const found = new Set<string>()
+  for (const chain of chains.slice(0, MAX_CHAINS)) {
+    const caip = typeof chain === "string" ? caipOfStandardChain(chain) : undefined
+    if (caip !== undefined) found.add(caip)
+  }
+  return [...found]
+}
+
+/**
+ * A registered wallet as a connector, or none when it is no Solana wallet Airlock can use: no readable
+ * name, no Solana cluster, or no way to connect.
+ */
+export const fromStandardWallet = (wallet: unknown, id: string): Option.Option<WalletConnector> => {
+  const name = sanitizeName(readField(wallet, "name"))
+  const chains = clustersOf(wallet)
+  if (name === undefined || chains.length === 0 || !hasMethod(wallet, "standard:connect", "connect"))
+    return Option.none()
+  return Option.some({
+    id,
+    key: `${STANDARD_ID_PREFIX}${name.toLowerCase()}`,
+    type: "ANNOUNCED",
+    chain: "solana",
+    name,
+    icon: dataImageUri(readField(wallet, "icon")),
+    rdns: undefined,
+    provider: makeStandardProvider(wallet),
+    suspicious: false,
+    uuid: undefined,
+    chains,
+    signsIn: hasMethod(wallet, "solana:signIn", "signIn")
+  })
+}
+
+/** Two registered wallets with one name are flagged, both of them, as announcements claiming one rdns are. */
+export const flagClashes = (list: ReadonlyArray<WalletConnector>): ReadonlyArray<WalletConnector> =>
+  list.map((c) => {
+    const clash = list.some((other) => other !== c && other.key === c.key)
+    return clash === c.suspicious ? c : { ...c, suspicious: clash }
+  })
+
+/**
+ * Takes registrations for as long as the scope lives; after each change, `update` replaces the previous
+ * registrations in the connector list with the current ones. A wallet registered twice is listed once;
+ * unregistering takes it off the list.
+ */
+export const discoverStandardWallets = (
+  update: (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) => void
+) =>
+  Effect.gen(function* () {
+    const registered: Array<{ readonly wallet: unknown; readonly connector: WalletConnector }> = []
+    let next = 1
+    const changed = () => {
+      const listed = flagClashes(registered.map((r) => r.connector))
+      update((all) => [...all.filter((c) => !c.id.startsWith(STANDARD_ID_PREFIX)), ...listed])
+    }
+
+    const registerOne = (wallet: unknown): (() => void) => {
+      if (registered.length >= MAX_STANDARD_WALLETS || registered.some((r) => r.wallet === wallet))
+        return () => {}
+      const connector = fromStandardWallet(wallet, `${STANDARD_ID_PREFIX}${next++}`)
+      if (Option.isNone(connector)) return () => {}
+      const entry = { wallet, connector: connector.value }
+      registered.push(entry)
+      changed()
+      return () => {
+        const at = registered.indexOf(entry)
+        if (at < 0) return
+        registered.splice(at, 1)
+        changed()
+      }
+    }
+    const api = Object.freeze({
+      register: (...wallets: ReadonlyArray<unknown>) => {
+        const unregister = wallets.map(registerOne)
+        return () => {
+          for (const u of unregister) u()
+        }
+      }
+    })
+    const onRegister = (event: Event) => {
+      const callback = readField(event, "detail")
+      if (typeof callback !== "function") return
+      try {
+        Reflect.apply(callback, undefined, [api])
+      } catch {
+        // A wallet whose callback throws registers nothing; the others are unaffected.
+      }
+    }
+    yield* Effect.acquireRelease(
+      Effect.sync(() => window.addEventListener(REGISTER_WALLET_EVENT, onRegister)),
+      () => Effect.sync(() => window.removeEventListener(REGISTER_WALLET_EVENT, onRegister))
+    )
+    yield* Effect.sync(() => window.dispatchEvent(new CustomEvent(APP_READY_EVENT, { detail: api })))
+  })

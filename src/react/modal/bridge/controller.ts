@@ -1,0 +1,59 @@
+import * as Effect from "effect/Effect"
+import type { ModalOptions } from "../../../schemas/ModalOptions"
+import { AccountData } from "../../../services/AccountData"
+import { ModalConfig } from "../../../services/ModalConfig"
+import { Names, type NamesShape } from "../../../services/Names"
+import { Onramp, type OnrampShape } from "../../../services/Onramp"
+import { Send, type SendShape } from "../../../services/Send"
+import { Swap, type SwapShape } from "../../../services/Swap"
+import { type AccountDataPort, makeAccountDataPort } from "./accountPort"
+import { type EmbeddedPort, makeEmbeddedPort } from "./embeddedPort"
+import { type FlowPort, flowPort } from "./flowPort"
+import { type ModalPort, makeModalPort } from "./modalPort"
+import { makeRequestsPort, type RequestsPort } from "./requestsPort"
+import type { ModalRuntime } from "./run"
+import { makeSignInPort, type SignInPort } from "./signInPort"
+import { makeWalletsPort, type WalletsPort } from "./walletsPort"
+
+export type { ModalEvent } from "../../../services/ModalEvents"
+export type { Result } from "./run"
+export type { CatalogPort, WalletConnectPort } from "./walletsPort"
+
+/**
+ * The modal's services as plain values and promises, one port per feature: what the views and the public
+ * handle use, so that no React code sees an Effect type (STYLE.md §4 rule 7). The ports adapt; the
+ * services decide.
+ */
+export interface ModalController extends ModalPort, WalletsPort, RequestsPort, SignInPort, EmbeddedPort {
+  readonly config: ModalOptions
+  /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
+  readonly accountData: AccountDataPort
+  /** Sending from the Account view (`features.send`). */
+  readonly send: FlowPort<SendShape>
+  /** Swapping from the Account view (`features.swaps`). */
+  readonly swap: FlowPort<SwapShape>
+  /** Buying crypto from the Account view (`features.onramp`). */
+  readonly onramp: FlowPort<OnrampShape>
+  /** Registering an account name (EVM only). */
+  readonly names: FlowPort<NamesShape>
+}
+
+/** Builds every service of `runtime` now (a layer that cannot build synchronously throws here). */
+export const makeController = (runtime: ModalRuntime): ModalController => {
+  const { config, accountData } = runtime.runSync(
+    Effect.all({ config: ModalConfig, accountData: AccountData })
+  )
+  return {
+    config,
+    ...makeModalPort(runtime),
+    ...makeWalletsPort(runtime),
+    ...makeRequestsPort(runtime),
+    ...makeSignInPort(runtime),
+    send: flowPort(runtime, runtime.runSync(Send)),
+    swap: flowPort(runtime, runtime.runSync(Swap)),
+    onramp: flowPort(runtime, runtime.runSync(Onramp)),
+    names: flowPort(runtime, runtime.runSync(Names)),
+    ...makeEmbeddedPort(runtime),
+    accountData: makeAccountDataPort(runtime, accountData)
+  }
+}

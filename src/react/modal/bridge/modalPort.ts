@@ -1,0 +1,60 @@
+import * as Effect from "effect/Effect"
+import type { Presentation } from "../../../presentation"
+import type { ThemeMode } from "../../../schemas/Primitives"
+import type { ThemeVariables } from "../../../schemas/Theme"
+import type { View } from "../../../schemas/View"
+import { ModalFlow, type WalletChoice } from "../../../services/ModalFlow"
+import { ModalRouter, type RouteData, type RouterState } from "../../../services/ModalRouter"
+import { type Notice, Notifications } from "../../../services/Notifications"
+import { Theme, type ThemeState } from "../../../services/Theme"
+import type { ModalRuntime } from "./run"
+import { type Store, storeFromRef } from "./store"
+
+/** Where the modal is and what it shows: the router, its moves, the theme and the notices. */
+export interface ModalPort {
+  readonly router: Store<RouterState>
+  readonly theme: Store<ThemeState>
+  readonly notices: Store<ReadonlyArray<Notice>>
+  readonly open: (view?: View, data?: RouteData) => Promise<void>
+  /** Resolves to whether the modal closed (ApproveTransaction refuses unless forced). */
+  readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
+  readonly push: (view: View, data?: RouteData) => Promise<void>
+  readonly replace: (view: View, data?: RouteData) => Promise<void>
+  readonly goBack: () => Promise<void>
+  /** Shows the wallet's Connecting view and asks it to connect. */
+  readonly chooseWallet: (choice: WalletChoice) => Promise<void>
+  readonly setThemeMode: (mode: ThemeMode) => Promise<void>
+  readonly setThemeVariables: (variables: ThemeVariables) => Promise<void>
+  readonly notify: (presentation: Presentation) => Promise<void>
+  readonly dismissNotice: (id: number) => Promise<void>
+}
+
+export const makeModalPort = (runtime: ModalRuntime): ModalPort => {
+  const { router, flow, theme, notifications } = runtime.runSync(
+    Effect.all({ router: ModalRouter, flow: ModalFlow, theme: Theme, notifications: Notifications })
+  )
+  const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
+  const routerStore = storeFromRef(runtime, router.state, (s) => s)
+  // Router moves are synchronous: run them now and show the result in the same task (the 16 ms goal).
+  const navigate = <A>(effect: Effect.Effect<A>): Promise<A> =>
+    new Promise<A>((resolve) => {
+      // A move that ever went async would go on in its fiber and resolve later: it never runs twice.
+      runtime.runSyncExit(Effect.map(effect, resolve))
+      routerStore.refresh()
+    })
+  return {
+    router: routerStore,
+    theme: storeFromRef(runtime, theme.state, (s) => s),
+    notices: storeFromRef(runtime, notifications.notices, (s) => s),
+    open: (view, data) => navigate(flow.open(view, data)),
+    close: (options) => navigate(flow.close(options)),
+    push: (view, data) => navigate(flow.push(view, data)),
+    replace: (view, data) => navigate(flow.replace(view, data)),
+    goBack: () => navigate(flow.goBack),
+    chooseWallet: (choice) => navigate(flow.chooseWallet(choice)),
+    setThemeMode: (mode) => run(theme.setMode(mode)),
+    setThemeVariables: (variables) => run(theme.setVariables(variables)),
+    notify: (presentation) => run(notifications.show(presentation)),
+    dismissNotice: (id) => run(notifications.dismiss(id))
+  }
+}

@@ -1,0 +1,237 @@
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore
+} from "react"
+import type { ThemeState } from "../../../services/Theme"
+import type { ModalController } from "../bridge/controller"
+import { ControllerContext } from "./context"
+import { deepActiveElement, focusableIn, trapTarget } from "./focus"
+import type { ModalStyles } from "./modalStyles"
+import { Notices } from "./Notices"
+import { useStore } from "./useStore"
+import { ViewBody, viewTitle } from "./views"
+
+const SHAKE_MS = 500
+
+/** Mirrors the theme onto the host element: mode as an attribute, variables as custom properties. */
+const useThemeOnHost = (host: HTMLElement, theme: ThemeState) => {
+  const applied = useRef<ReadonlyArray<string>>([])
+  useLayoutEffect(() => {
+    host.dataset.theme = theme.mode
+    for (const name of applied.current) host.style.removeProperty(name)
+    const names: Array<string> = []
+    for (const [name, value] of Object.entries(theme.variables)) {
+      if (value === undefined) continue
+      host.style.setProperty(name, String(value))
+      names.push(name)
+    }
+    applied.current = names
+  }, [host, theme])
+}
+
+/**
+ * Animates the body's height between views instead of letting the card jump (SPEC.md §2: 150 ms).
+ * The body is keyed by view, so each view brings a new element: a callback ref observes each one.
+ */
+const useAnimatedHeight = () => {
+  const frame = useRef<HTMLDivElement>(null)
+  const content = useCallback((inner: HTMLDivElement) => {
+    if (typeof ResizeObserver === "undefined") return
+    const observer = new ResizeObserver(() => {
+      if (frame.current !== null) frame.current.style.height = `${inner.offsetHeight}px`
+    })
+    observer.observe(inner)
+    return () => observer.disconnect()
+  }, [])
+  return { frame, content }
+}
+
+const BackIcon = () => (
+  <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+  </svg>
+)
+
+const CloseIcon = () => (
+  <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <path d="m4 4 8 8M12 4l-8 8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+  </svg>
+)
+
+interface DialogProps {
+  readonly controller: ModalController
+  readonly embedded: boolean
+}
+
+const Dialog = ({ controller, embedded }: DialogProps) => {
+  const router = useStore(controller.router)
+  const titleId = useId()
+  const card = useRef<HTMLDivElement>(null)
+  const [shaking, setShaking] = useState(false)
+  const { frame, content } = useAnimatedHeight()
+
+  const requestClose = useCallback(() => {
+    void controller.close().then((closed) => {
+      if (!closed) setShaking(true)
+    })
+  }, [controller])
+
+  useEffect(() => {
+    if (!shaking) return
+    const timer = setTimeout(() => setShaking(false), SHAKE_MS)
+    return () => clearTimeout(timer)
+  }, [shaking])
+
+  // Focus moves in when the dialog opens and goes back where it was when it closes. The way back runs
+  // as a passive effect, after React's own post-commit focus restoration, so it has the last word.
+  const returnFocusTo = useRef<Element | null>(null)
+  useLayoutEffect(() => {
+    if (embedded) return
+    returnFocusTo.current = deepActiveElement(document)
+    const dialog = card.current
+    if (dialog !== null) (focusableIn(dialog)[0] ?? dialog).focus()
+  }, [embedded])
+  useEffect(
+    () => () => {
+      const previous = returnFocusTo.current
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus()
+    },
+    []
+  )
+
+  useEffect(() => {
+    if (embedded) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      const dialog = card.current
+      if (dialog === null) return
+      if (event.key === "Escape") {
+        event.preventDefault()
+        requestClose()
+        return
+      }
+      if (event.key !== "Tab") return
+      const target = trapTarget(focusableIn(dialog), deepActiveElement(document), event.shiftKey)
+      if (target !== undefined) {
+        event.preventDefault()
+        target.focus()
+      }
+    }
+    document.addEventListener("keydown", onKeyDown, true)
+    return () => document.removeEventListener("keydown", onKeyDown, true)
+  }, [embedded, requestClose])
+
+  const canGoBack = router.history.length > 1
+  const cardNode: ReactNode = (
+    <div
+      ref={card}
+      className={shaking ? "card shake" : "card"}
+      role="dialog"
+      aria-modal={embedded ? undefined : true}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+    >
+      <div className="header">
+        {canGoBack ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Back"
+            onClick={() => void controller.goBack()}
+          >
+            <BackIcon />
+          </button>
+        ) : (
+          <span />
+        )}
+        <h2 className="title" id={titleId} key={router.view}>
+          {viewTitle(router.view)}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={requestClose}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="body-frame" ref={frame}>
+        <div className="body" ref={content} key={router.view}>
+          <ViewBody view={router.view} />
+        </div>
+      </div>
+    </div>
+  )
+
+  if (embedded) return <div className="inline">{cardNode}</div>
+  return (
+    // The overlay is a pointer target only; keyboard users close with Escape or the Close button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop mirrors the Close button for pointers
+    <div
+      className="overlay"
+      onMouseDown={(event) => {
+        if (event.target !== event.currentTarget) return
+        // Keep the browser from moving focus to the body after ours went back to the opener.
+        event.preventDefault()
+        requestClose()
+      }}
+    >
+      {cardNode}
+    </div>
+  )
+}
+
+interface ModalAppProps {
+  readonly controller: ModalController
+  readonly host: HTMLElement
+  readonly styles: ModalStyles
+}
+
+/** Everything inside the shadow root: the dialog while open, and the notices. */
+/**
+ * Renders the Connect view once, hidden, when the page is idle, so the visitor's first open does not pay
+ * for cold code and first style resolution (the click-to-view goal is 16 ms).
+ */
+const useIdleWarmUp = () => {
+  const [phase, setPhase] = useState<"cold" | "warming" | "warm">("cold")
+  useEffect(() => {
+    if (phase === "warming") {
+      setPhase("warm")
+      return
+    }
+    if (phase !== "cold") return
+    const start = () => setPhase("warming")
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(start, { timeout: 2000 })
+      return () => cancelIdleCallback(handle)
+    }
+    const timer = setTimeout(start, 200)
+    return () => clearTimeout(timer)
+  }, [phase])
+  return phase === "warming"
+}
+
+export const ModalApp = ({ controller, host, styles }: ModalAppProps) => {
+  const router = useStore(controller.router)
+  const theme = useStore(controller.theme)
+  const warming = useIdleWarmUp()
+  const stylesStatus = useSyncExternalStore(styles.subscribe, styles.status)
+  useThemeOnHost(host, theme)
+  useEffect(() => {
+    if (router.open) styles.retry()
+  }, [router.open, styles])
+  if (stylesStatus === "loading") return null
+  return (
+    <ControllerContext.Provider value={controller}>
+      {router.open ? (
+        <Dialog controller={controller} embedded={controller.config.enableEmbedded} />
+      ) : warming ? (
+        <div className="card warm-up" aria-hidden="true" inert>
+          <ViewBody view="Connect" />
+        </div>
+      ) : null}
+      <Notices />
+    </ControllerContext.Provider>
+  )
+}

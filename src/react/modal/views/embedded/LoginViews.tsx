@@ -1,0 +1,198 @@
+import { type FormEvent, useId, useState } from "react"
+import type { SocialLoginState } from "../../../../services/AuthConnector"
+import type { Result } from "../../bridge/run"
+import { useController } from "../../element/context"
+import { useStore } from "../../element/useStore"
+import { QrCode } from "../walletconnect/QrCode"
+import { EmailForm, openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
+
+/** The address the login is for, while it is underway. */
+const loginEmail = (state: { readonly _tag: string; readonly email?: string | undefined }) =>
+  state.email ?? "your email address"
+
+/** A six-digit code mailed to `sentTo`; a wrong one says so and waits for another. */
+const CodeForm = ({
+  sentTo,
+  submit
+}: {
+  readonly sentTo: string
+  readonly submit: (code: string) => Promise<Result<void>>
+}) => {
+  const inputId = useId()
+  const hintId = useId()
+  const [code, setCode] = useState("")
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [sending, setSending] = useState(false)
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (sending) return
+    if (!/^\d{6}$/.test(code.trim())) return setProblem("Enter the 6-digit code")
+    setSending(true)
+    void submit(code).then((result) => {
+      setSending(false)
+      setCode("")
+      if (result._tag === "Failure") setProblem(result.error.message)
+    })
+  }
+  return (
+    <form className="connecting field" onSubmit={onSubmit} noValidate>
+      <p className="connecting-text">Enter the code we sent to {sentTo}.</p>
+      <label className="label" htmlFor={inputId}>
+        Code
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        value={code}
+        aria-invalid={problem !== undefined}
+        aria-describedby={hintId}
+        onChange={(event) => {
+          setCode(event.target.value)
+          setProblem(undefined)
+        }}
+      />
+      <p className="hint" id={hintId} aria-live="polite">
+        {problem ?? ""}
+      </p>
+      <button type="submit" className="button" disabled={sending} aria-busy={sending}>
+        Continue
+      </button>
+    </form>
+  )
+}
+
+/** A new device: the visitor approves it from the link mailed to them; the frame notices by itself. */
+export const EmailVerifyDeviceView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.login)
+  return (
+    <div className="connecting">
+      <p className="connecting-title" aria-live="polite">
+        Approve this device
+      </p>
+      <p className="connecting-text">
+        We sent a link to {loginEmail(state)}. Open it to approve logging in from this browser; this screen
+        moves on by itself.
+      </p>
+      <span className="spinner" role="progressbar" aria-label="Waiting for the approval" />
+    </div>
+  )
+}
+
+/** The one-time code mailed to the visitor; a wrong one says so and waits for another. */
+export const EmailVerifyOtpView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.login)
+  return <CodeForm sentTo={loginEmail(state)} submit={controller.embedded.submitCode} />
+}
+
+/** A failed social or Farcaster login: why, in the catalogue's words, and Try again. */
+const LoginFailed = ({
+  state,
+  retry
+}: {
+  readonly state: Extract<SocialLoginState, { _tag: "Failed" }>
+  readonly retry: () => void
+}) => (
+  <div className="connecting">
+    <p className="connecting-title" role="alert">
+      {state.error.message}
+    </p>
+    <button type="button" className="button" onClick={retry}>
+      Try again
+    </button>
+  </div>
+)
+
+/** The provider's page is open in its own window; the visitor signs in there. */
+export const ConnectingSocialView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.social)
+  if (state._tag === "Failed" && state.provider !== "farcaster") {
+    const { provider } = state
+    return (
+      <LoginFailed
+        state={state}
+        retry={() => void controller.embedded.loginWithSocial(provider, openLoginPopup())}
+      />
+    )
+  }
+  const provider = state._tag === "Popup" || state._tag === "Connecting" ? state.provider : undefined
+  const name = provider === undefined ? "the provider" : SOCIAL_LABELS[provider]
+  return (
+    <div className="connecting">
+      <p className="connecting-title" aria-live="polite">
+        {state._tag === "Connecting" ? "Signing you in…" : `Continue with ${name} in the new window`}
+      </p>
+      <span className="spinner" role="progressbar" aria-label={`Waiting for ${name}`} />
+    </div>
+  )
+}
+
+/** The Farcaster link, as a QR code to scan and a link to open; the visitor approves it there. */
+export const ConnectingFarcasterView = () => {
+  const controller = useController()
+  const state = useStore(controller.embedded.social)
+  if (state._tag === "Failed" && state.provider === "farcaster")
+    return <LoginFailed state={state} retry={() => void controller.embedded.loginWithFarcaster()} />
+  const url = state._tag === "Farcaster" ? state.url : undefined
+  return (
+    <div className="connecting">
+      <p className="connecting-title" aria-live="polite">
+        {state._tag === "Connecting" ? "Signing you in…" : "Scan with your phone or open the link"}
+      </p>
+      {url === undefined ? (
+        <span className="spinner" role="progressbar" aria-label="Preparing the Farcaster link" />
+      ) : (
+        <>
+          <QrCode value={url} label="QR code: sign in with Farcaster" />
+          <a className="button" href={url} target="_blank" rel="noopener noreferrer">
+            Open in Farcaster
+          </a>
+        </>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Changing the account's email (SPEC.md §4): the new address, then a code mailed to the current one, then
+ * a code mailed to the new one.
+ */
+export const UpdateEmailView = () => {
+  const controller = useController()
+  const update = useStore(controller.embedded.update)
+  const [started, setStarted] = useState(false)
+  if (started && update._tag === "PrimaryCode")
+    return (
+      <CodeForm key="primary" sentTo="your current email" submit={controller.embedded.submitUpdateCode} />
+    )
+  if (started && update._tag === "SecondaryCode")
+    return <CodeForm key="secondary" sentTo={update.email} submit={controller.embedded.submitUpdateCode} />
+  if (started && update._tag === "Updated")
+    return (
+      <div className="connecting">
+        <p className="connecting-title" aria-live="polite">
+          Your email is now {update.email}
+        </p>
+        <button type="button" className="button" onClick={() => void controller.goBack()}>
+          Done
+        </button>
+      </div>
+    )
+  return (
+    <EmailForm
+      label="New email"
+      className="connecting field"
+      submit={(email) =>
+        controller.embedded.updateEmail(email).then((result) => {
+          if (result._tag === "Success") setStarted(true)
+          return result
+        })
+      }
+    />
+  )
+}

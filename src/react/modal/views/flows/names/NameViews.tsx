@@ -1,0 +1,105 @@
+import { useId } from "react"
+import { NAME_SUFFIX } from "../../../../../layers/flows/names/accountNames"
+import { present } from "../../../../../presentation"
+import type { NameProblem } from "../../../../../services/Names"
+import { useController } from "../../../element/context"
+import { useViewStyles } from "../../../element/styleSheets"
+import { useStore } from "../../../element/useStore"
+import { approveCss } from "../../requests/approveStyles"
+import { FlowDone } from "../FlowDone"
+
+const PROBLEMS: Record<NameProblem, string> = {
+  empty: "Enter a name",
+  short: "At least 4 characters",
+  long: "At most 63 characters",
+  characters: "Only letters, digits and hyphens",
+  "hyphen-edge": "A name cannot start or end with a hyphen"
+}
+
+/** RegisterAccountName: a name under the provider's suffix, checked as typed, then signed and registered. */
+export const RegisterAccountNameView = () => {
+  useViewStyles(approveCss)
+  const controller = useController()
+  const state = useStore(controller.names.state)
+  const ids = { name: useId(), help: useId() }
+  if (state._tag === "Idle") return <span className="spinner" role="progressbar" aria-label="Preparing" />
+  if (state._tag === "Registering" || state._tag === "Registered")
+    return (
+      <p className="connecting-text" aria-live="polite">
+        Sign the registration of {state.name} in your wallet
+      </p>
+    )
+  const label = state.label
+  const check = state._tag === "Editing" ? state.check : undefined
+  const problem = state._tag === "Editing" ? state.problem : undefined
+  return (
+    <form
+      className="approve"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void controller.names.register()
+      }}
+    >
+      <label htmlFor={ids.name}>Name ({NAME_SUFFIX})</label>
+      <input
+        id={ids.name}
+        className="input"
+        autoComplete="off"
+        spellCheck={false}
+        value={label}
+        aria-invalid={problem !== undefined || check?._tag === "Taken"}
+        aria-describedby={ids.help}
+        onChange={(event) => void controller.names.edit(event.currentTarget.value)}
+      />
+      <div id={ids.help} aria-live="polite">
+        {problem !== undefined ? (
+          <p className="connecting-text" role="alert">
+            {PROBLEMS[problem]}
+          </p>
+        ) : check?._tag === "Checking" ? (
+          <p className="connecting-text">Checking…</p>
+        ) : check?._tag === "Free" ? (
+          <p className="connecting-text">{check.name} is available</p>
+        ) : check?._tag === "Taken" ? (
+          <p className="connecting-text" role="alert">
+            {check.name} is taken
+          </p>
+        ) : check?._tag === "Failed" ? (
+          <p className="connecting-text" role="alert">
+            {present(check.error).message}
+          </p>
+        ) : null}
+      </div>
+      {check?._tag === "Taken" && check.suggestions.length > 0 ? (
+        <fieldset className="section">
+          <legend>Suggested names</legend>
+          {check.suggestions.map((suggestion) => (
+            <button
+              key={suggestion}
+              type="button"
+              className="row"
+              onClick={() => void controller.names.edit(suggestion.slice(0, -NAME_SUFFIX.length))}
+            >
+              <span className="name">{suggestion}</span>
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+      {state._tag === "Failed" ? (
+        <p className="connecting-text" role="alert">
+          {present(state.error).message}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={check?._tag !== "Free"}>
+        Register
+      </button>
+    </form>
+  )
+}
+
+/** RegisterAccountNameSuccess: the name is the account's now. */
+export const RegisterAccountNameSuccessView = () => {
+  useViewStyles(approveCss)
+  const state = useStore(useController().names.state)
+  return <FlowDone title={state._tag === "Registered" ? `${state.name} is yours` : "Name registered"} />
+}

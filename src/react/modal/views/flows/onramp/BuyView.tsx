@@ -1,0 +1,239 @@
+import { useId } from "react"
+import { formatUsd } from "../../../../../layers/account/format"
+import { limitsOf } from "../../../../../layers/flows/onramp/onrampForm"
+import { present } from "../../../../../presentation"
+import type { BuyProblem, OnrampState } from "../../../../../services/Onramp"
+import { useController } from "../../../element/context"
+import { useViewStyles } from "../../../element/styleSheets"
+import { useStore } from "../../../element/useStore"
+import { approveCss } from "../../requests/approveStyles"
+import { FlowDone } from "../FlowDone"
+
+const METHODS: Record<string, string> = { card: "Card", bank_account: "Bank account" }
+
+const problemText = (
+  problem: BuyProblem,
+  limit: { readonly min: number; readonly max: number } | undefined,
+  fiat: string
+): string => {
+  const range =
+    limit === undefined
+      ? ""
+      : ` from ${limit.min.toLocaleString("en-US")} to ${limit.max.toLocaleString("en-US")} ${fiat}`
+  switch (problem) {
+    case "empty":
+      return "Enter an amount"
+    case "format":
+      return "Enter an amount such as 50 or 49.99"
+    case "below-min":
+    case "above-max":
+      return `This payment method takes amounts${range}`
+    case "method":
+      return "This payment method is not offered for this currency"
+    case "country":
+      return "Choose your country"
+    case "crypto":
+      return "Choose what to buy"
+  }
+}
+
+const money = (amount: number, currency: string) =>
+  currency === "USD"
+    ? formatUsd(amount)
+    : `${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`
+
+const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing" | "Opening" }> }) => {
+  const controller = useController()
+  const ids = {
+    country: useId(),
+    fiat: useId(),
+    method: useId(),
+    amount: useId(),
+    crypto: useId(),
+    help: useId()
+  }
+  const { draft, options } = state
+  const edit = (change: Parameters<typeof controller.onramp.edit>[0]) => void controller.onramp.edit(change)
+  const problem = state._tag === "Editing" ? state.problem : undefined
+  const quote = state._tag === "Opening" ? ({ _tag: "Quoted", quote: state.quote } as const) : state.quote
+  const country = options.countries.find((c) => c.id === draft.country)
+  const methods = limitsOf(options.fiat.find((f) => f.id === draft.fiat)).filter(
+    (l) => country === undefined || country.payment_methods.includes(l.method)
+  )
+  return (
+    <form
+      className="approve"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void controller.onramp.proceed()
+      }}
+    >
+      <fieldset className="approve-details">
+        <legend>Provider</legend>
+        {options.providers.map((provider) => (
+          <label key={provider.id}>
+            <input
+              type="radio"
+              name="provider"
+              value={provider.id}
+              checked={draft.provider === provider.id}
+              onChange={() => edit({ provider: provider.id })}
+            />{" "}
+            {provider.name} · fees {provider.fees}
+          </label>
+        ))}
+      </fieldset>
+      {options.countries.length === 0 ? null : (
+        <>
+          <label htmlFor={ids.country}>Country</label>
+          <select
+            id={ids.country}
+            className="input"
+            value={draft.country ?? ""}
+            onChange={(event) => edit({ country: event.currentTarget.value })}
+          >
+            <option value="" disabled>
+              Choose your country
+            </option>
+            {options.countries.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <label htmlFor={ids.crypto}>Buy</label>
+      <select
+        id={ids.crypto}
+        className="input"
+        value={draft.crypto ?? ""}
+        onChange={(event) => edit({ crypto: event.currentTarget.value })}
+      >
+        {options.crypto.map(({ currency }) => (
+          <option key={currency.id} value={currency.id}>
+            {currency.symbol ?? currency.id}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.fiat}>Pay in</label>
+      <select
+        id={ids.fiat}
+        className="input"
+        value={draft.fiat}
+        onChange={(event) => edit({ fiat: event.currentTarget.value })}
+      >
+        {options.fiat
+          .filter((f) => country === undefined || country.currencies.includes(f.id))
+          .map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.id}
+            </option>
+          ))}
+      </select>
+      <label htmlFor={ids.method}>Payment method</label>
+      <select
+        id={ids.method}
+        className="input"
+        value={draft.method}
+        onChange={(event) => edit({ method: event.currentTarget.value })}
+      >
+        {methods.map((l) => (
+          <option key={l.method} value={l.method}>
+            {METHODS[l.method] ?? l.method}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.amount}>Amount ({draft.fiat})</label>
+      <input
+        id={ids.amount}
+        className="input"
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft.amount}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem === undefined ? undefined : ids.help}
+        onChange={(event) => edit({ amount: event.currentTarget.value })}
+      />
+      {problem === undefined ? null : (
+        <p id={ids.help} className="connecting-text" role="alert">
+          {problemText(problem, state._tag === "Editing" ? state.limit : undefined, draft.fiat)}
+        </p>
+      )}
+      {quote._tag === "Quoting" ? (
+        <p className="connecting-text" aria-live="polite">
+          Getting a quote…
+        </p>
+      ) : quote._tag === "NoQuote" ? (
+        <p className="connecting-text" role="alert">
+          {present(quote.error).message}
+        </p>
+      ) : quote._tag === "Quoted" ? (
+        <dl className="approve-details" aria-live="polite">
+          <div>
+            <dt>You receive about</dt>
+            <dd>
+              {quote.quote.purchaseAmount.toLocaleString("en-US", { maximumFractionDigits: 6 })}{" "}
+              {options.crypto.find((c) => c.currency.id === draft.crypto)?.currency.symbol}
+            </dd>
+          </div>
+          <div>
+            <dt>Fees</dt>
+            <dd>
+              {money(quote.quote.paymentTotal - quote.quote.paymentSubtotal, draft.fiat)} (network{" "}
+              {money(quote.quote.networkFee.amount, quote.quote.networkFee.currency)})
+            </dd>
+          </div>
+          <div>
+            <dt>You pay</dt>
+            <dd>{money(quote.quote.paymentTotal, draft.fiat)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {options.fallback ? (
+        <p className="connecting-text">The provider's options could not be loaded: standard limits apply.</p>
+      ) : null}
+      <button type="submit" className="button" disabled={state._tag === "Opening" || quote._tag !== "Quoted"}>
+        {state._tag === "Opening" ? "Preparing your order…" : "Continue"}
+      </button>
+    </form>
+  )
+}
+
+/** Buy: a provider, country, currency, method and amount, its quote, then the provider's page. */
+export const BuyView = () => {
+  useViewStyles(approveCss)
+  const controller = useController()
+  const state = useStore(controller.onramp.state)
+  switch (state._tag) {
+    case "Idle":
+    case "Loading":
+      return <span className="spinner" role="progressbar" aria-label="Preparing Buy" />
+    case "Unavailable":
+      return (
+        <p className="empty" role="alert">
+          Nothing can be bought on this network.
+        </p>
+      )
+    case "Editing":
+    case "Opening":
+      return <Form state={state} />
+    case "Opened":
+      return (
+        <div className="approve">
+          <p className="approve-title">Pay on the provider's page</p>
+          <a className="button" href={state.url} target="_blank" rel="noopener noreferrer">
+            Open the provider's page
+          </a>
+          <p className="connecting-text" aria-live="polite">
+            Waiting for your {state.symbol} to arrive. It shows in Activity once it lands.
+          </p>
+          <button type="button" className="button secondary" onClick={() => void controller.onramp.back()}>
+            Back
+          </button>
+        </div>
+      )
+    case "Arrived":
+      return <FlowDone title={`${state.amount} ${state.symbol} arrived`} />
+  }
+}

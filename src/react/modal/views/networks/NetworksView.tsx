@@ -1,0 +1,59 @@
+import { useState } from "react"
+import { activeId } from "../../../../layers/networks/activeNetwork"
+import { useController } from "../../element/context"
+import { useStore } from "../../element/useStore"
+
+/** The configured networks; choosing one switches the wallet (or the modal, when disconnected). */
+export const NetworkList = () => {
+  const controller = useController()
+  const { activeNamespace, active } = useStore(controller.networks)
+  const current = active[activeNamespace]
+  const currentId = current === undefined ? undefined : activeId(current)
+  const [switching, setSwitching] = useState<string | undefined>(undefined)
+  return (
+    <ul className="list" aria-label="Networks">
+      {controller.config.networks.map((network) => {
+        const selected = network.caipNetworkId === currentId
+        return (
+          <li key={network.caipNetworkId}>
+            <button
+              type="button"
+              className="row"
+              aria-current={selected ? "true" : undefined}
+              disabled={switching !== undefined}
+              onClick={() => {
+                setSwitching(network.caipNetworkId)
+                void controller.chooseNetwork(network.caipNetworkId).then(() => setSwitching(undefined))
+              }}
+            >
+              <span className="name">{network.name}</span>
+              <span className="tag">
+                {switching === network.caipNetworkId ? "Switching…" : selected ? "Connected" : ""}
+              </span>
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+export const NetworksView = () => <NetworkList />
+
+/** The wallet is on a network the app does not support (SPEC.md §4). */
+export const UnsupportedChainView = () => {
+  const controller = useController()
+  return (
+    <div>
+      <p className="connecting-text">
+        This app doesn't support your current network. Switch to an available option to continue.
+      </p>
+      <NetworkList />
+      <div className="section">
+        <button type="button" className="row" onClick={() => void controller.disconnect()}>
+          <span className="name">Disconnect</span>
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+import { useMemo, useState } from "react"
+import { describeRequest } from "../../../../layers/requests/describeRequest"
+import { simulationLines } from "../../../../layers/requests/simulationText"
+import { useController } from "../../element/context"
+import { useViewStyles } from "../../element/styleSheets"
+import { useStore } from "../../element/useStore"
+import { ApproveTransactionBody } from "./ApproveTransactionView"
+import { approveCss } from "./approveStyles"
+import { FrameApproval } from "./FrameApproval"
+
+/**
+ * The oldest unsafe request shown in the modal, described in words with its simulation; the visitor's
+ * answer (or Cancel, while the wallet asks) goes to the request owner, which moves the modal on once the
+ * wallet has answered.
+ */
+export const ApproveTransactionScreen = () => {
+  const controller = useController()
+  const [approval] = useStore(controller.approvals)
+  const { active } = useStore(controller.networks)
+  const [answered, setAnswered] = useState<number | undefined>(undefined)
+  useViewStyles(approveCss)
+  const evm = active.eip155
+  const known = evm?._tag === "Known" ? evm.network : undefined
+  const description = useMemo(
+    () =>
+      approval === undefined
+        ? undefined
+        : describeRequest(approval, {
+            activeChainId: known === undefined ? undefined : Number(known.id),
+            networkName: known?.name,
+            nativeSymbol: known?.nativeCurrency.symbol
+          }),
+    [approval, known]
+  )
+  const simulation = useMemo(
+    () =>
+      approval?.simulation === undefined
+        ? undefined
+        : simulationLines(
+            approval.simulation,
+            known?.nativeCurrency ?? { symbol: "(native token)", decimals: 18 }
+          ),
+    [approval, known]
+  )
+  if (approval === undefined || description === undefined) {
+    return <p className="empty">No request is waiting.</p>
+  }
+  if (approval.answeredIn === "frame") return <FrameApproval />
+  const answer = (approved: boolean) => {
+    setAnswered(approval.id)
+    void controller.decide(approval.id, approved)
+  }
+  return (
+    <ApproveTransactionBody
+      description={description}
+      simulation={simulation}
+      answeredIn={approval.answeredIn}
+      pending={answered === approval.id}
+      onApprove={() => answer(true)}
+      onReject={() => answer(false)}
+    />
+  )
+}

@@ -1,0 +1,42 @@
+import { useLayoutEffect, useRef } from "react"
+import { useController } from "../../element/context"
+
+/**
+ * The place of the embedded wallet's own approval screen: the frame (kept in the page, never moved) is
+ * laid over this box while the request waits, and hidden again when the view goes. The frame enables its
+ * Approve button only while it can see itself fully visible (THREATS.md T7).
+ */
+export const FrameApproval = () => {
+  const controller = useController()
+  const place = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const element = place.current
+    if (element === null) return
+    const { placeFrame } = controller.embedded
+    const update = () => {
+      const { left, top, width, height } = element.getBoundingClientRect()
+      placeFrame({ left, top, width, height })
+    }
+    update()
+    // The dialog's entrance animation and the window move the box without resizing it.
+    const root = element.getRootNode()
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update)
+    observer?.observe(element)
+    window.addEventListener("resize", update)
+    root.addEventListener("animationend", update)
+    root.addEventListener("transitionend", update)
+    return () => {
+      observer?.disconnect()
+      window.removeEventListener("resize", update)
+      root.removeEventListener("animationend", update)
+      root.removeEventListener("transitionend", update)
+      placeFrame(undefined)
+    }
+  }, [controller])
+  return (
+    <section className="approve" aria-label="Approve in your embedded wallet">
+      <p className="connecting-text">Review the request and approve or reject it below.</p>
+      <div ref={place} className="frame-place" />
+    </section>
+  )
+}

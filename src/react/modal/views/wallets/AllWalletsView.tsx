@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react"
+import { present } from "../../../../presentation"
+import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../../../services/WalletCatalog"
+import type { CatalogPort } from "../../bridge/controller"
+import { useController } from "../../element/context"
+import { useViewStyles } from "../../element/styleSheets"
+import { useStore } from "../../element/useStore"
+import { allWalletsCss } from "./allWalletsStyles"
+import { WalletGrid } from "./WalletGrid"
+
+/** What the live region says: loading, nothing found, or the failure, else nothing. */
+export const statusText = (query: string, state: CatalogState, search: CatalogSearchState): string => {
+  if (query !== "") {
+    const current = search.query === query
+    if (current && search.status._tag === "Failed") return present(search.status.error).message
+    if (!current || search.status._tag === "Loading") return "Loading…"
+    return search.results.length === 0 ? "No wallets found" : ""
+  }
+  if (state.status._tag === "Failed") return present(state.status.error).message
+  if (state.status._tag === "Loading" || !state.loaded) return "Loading…"
+  return state.list.length === 0 ? "No wallets found" : ""
+}
+
+const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
+  const controller = useController()
+  const state = useStore(catalog.state)
+  const search = useStore(catalog.search)
+  const inputId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState("")
+
+  // Leaving the view drops the search, as a fresh visit starts from the full list.
+  useEffect(() => () => void catalog.setQuery(""), [catalog])
+
+  const query = text.trim()
+  const searching = query !== ""
+  const wallets = searching ? search.results : state.list
+  const status = statusText(query, state, search)
+  const canLoadMore = !searching && state.hasMore && state.status._tag === "Idle"
+
+  const onNearEnd = useCallback(() => {
+    if (canLoadMore) void catalog.loadNextPage()
+  }, [canLoadMore, catalog])
+
+  // An installed wallet connects directly; any other pairs through WalletConnect, with its deep link.
+  const choose = (wallet: CatalogWallet) => {
+    void controller.chooseWallet(
+      wallet.installed && wallet.connectorId !== undefined
+        ? { _tag: "Connector", connectorId: wallet.connectorId }
+        : { _tag: "WalletConnect", walletId: wallet.id }
+    )
+  }
+
+  const failed = !searching && state.status._tag === "Failed"
+  return (
+    <div>
+      <div className="field wallet-search">
+        <label className="label" htmlFor={inputId}>
+          Search wallets
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          className="input"
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search wallets"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            void catalog.setQuery(event.target.value)
+          }}
+        />
+      </div>
+      <p className="status" role="status" aria-live="polite">
+        {status}
+      </p>
+      {failed ? (
+        <button type="button" className="button" onClick={() => void catalog.load()}>
+          Try again
+        </button>
+      ) : null}
+      {wallets.length === 0 ? null : (
+        <WalletGrid
+          key={searching ? `search:${search.query}` : "all"}
+          wallets={wallets}
+          label={searching ? "Search results" : "All wallets"}
+          onChoose={choose}
+          onNearEnd={searching ? undefined : onNearEnd}
+        />
+      )}
+    </div>
+  )
+}
+
+/** Every wallet: installed, custom, featured, recommended, then the explorer's list; with search. */
+export const AllWalletsView = () => {
+  useViewStyles(allWalletsCss)
+  const { catalog } = useController()
+  return <Catalog catalog={catalog} />
+}

@@ -1,0 +1,216 @@
+/**
+ * The world the AccountData tests run in: the real balance, history, identity and notification services
+ * over fake APIs, and the connection and networks as refs a test moves.
+ */
+import { assert } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { ProviderServiceError } from "../../src/errors"
+import { AccountDataLive } from "../../src/layers/account/AccountDataLive"
+import { BalanceServiceLive } from "../../src/layers/account/BalanceServiceLive"
+import { HistoryServiceLive } from "../../src/layers/account/HistoryServiceLive"
+import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLive"
+import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
+import type { CaipNetwork } from "../../src/schemas/Network"
+import type { Transaction, Transfer } from "../../src/schemas/Transaction"
+import type { RecentWallet } from "../../src/schemas/Wallet"
+import { AccountData, type Loadable } from "../../src/services/AccountData"
+import { BlockchainApi } from "../../src/services/BlockchainApi"
+import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
+import type { WalletConnector } from "../../src/services/Connectors"
+import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { ModalConfig } from "../../src/services/ModalConfig"
+import { Networks, type NetworksState } from "../../src/services/Networks"
+import { Notifications } from "../../src/services/Notifications"
+import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
+import { makeMockEip1193Provider } from "../../src/testing/index"
+import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "../kit/fixtures"
+
+export const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork, solanaDevnetNetwork] })
+export const [sandbox, mainnet, devnet] = config.networks as [CaipNetwork, CaipNetwork, CaipNetwork]
+export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+export const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+export const SOL = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
+export const ONE_ETH = "0xde0b6b3a7640000"
+
+// ---------------------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------------------
+
+export const transaction = (id: string, transfers: ReadonlyArray<Transfer> = []): Transaction => ({
+  id,
+  metadata: {
+    operationType: "receive",
+    status: "confirmed",
+    sentFrom: BOB,
+    sentTo: ALICE,
+    minedAt: "2024-05-01T10:00:00.000Z"
+  },
+  transfers
+})
+
+export const nftTransfer = (name: string, direction: "in" | "out" = "in"): Transfer => ({
+  nft_info: { name, content: { preview: { url: `https://nft.example/${name}.png` } } },
+  direction,
+  quantity: { numeric: "1" }
+})
+
+export const token = (symbol: string) => ({
+  name: symbol,
+  symbol,
+  chainId: sandbox.caipNetworkId,
+  value: 1,
+  price: 1,
+  quantity: { decimals: "6", numeric: "1" },
+  iconUrl: undefined
+})
+
+export const connector = (chain: "eip155" | "solana"): WalletConnector => ({
+  id: "mock",
+  key: "mock",
+  type: "INJECTED",
+  chain,
+  name: "Mock Wallet",
+  icon: undefined,
+  rdns: undefined,
+  provider: makeMockEip1193Provider({ chainId: 31337, connected: true }),
+  suspicious: false,
+  uuid: undefined
+})
+
+export const connected = (address: string, chain: "eip155" | "solana" = "eip155"): NamespaceConnection => ({
+  status: "connected",
+  connector: connector(chain),
+  address,
+  allAccounts: [address],
+  accountType: "eoa"
+})
+
+export const onNetwork = (network: CaipNetwork): NetworksState => ({
+  activeNamespace: network.chainNamespace,
+  active: { [network.chainNamespace]: { _tag: "Known", network } }
+})
+
+/** Pages of `transactions` as the history API answers them: the cursor is the next page's index. */
+export const pages =
+  (...all: ReadonlyArray<ReadonlyArray<Transaction>>) =>
+  (cursor: string | undefined) => {
+    const index = cursor === undefined ? 0 : Number(cursor)
+    return {
+      data: all[index] ?? [],
+      next: index + 1 < all.length ? String(index + 1) : undefined,
+      dropped: 0
+    }
+  }
+
+// ---------------------------------------------------------------------------------------------------------
+// The world: the real balance, history, identity and notification services over fake APIs, and the
+// connection and networks as refs a test moves.
+// ---------------------------------------------------------------------------------------------------------
+
+export interface Api {
+  /** The native balance `eth_getBalance` answers, as hex. */
+  readonly rpc?: (address: string) => Effect.Effect<string>
+  readonly balance?: (
+    address: string
+  ) => Effect.Effect<ReadonlyArray<ReturnType<typeof token>>, ProviderServiceError>
+  readonly history?: (
+    address: string,
+    cursor: string | undefined
+  ) => Effect.Effect<ReturnType<ReturnType<typeof pages>>, ProviderServiceError>
+  readonly identity?: (
+    address: string
+  ) => Effect.Effect<{ name: string | undefined; avatar: string | undefined }>
+}
+
+export const world = (api: Api = {}) =>
+  Effect.gen(function* () {
+    const connection = yield* SubscriptionRef.make<ConnectionState>({ namespaces: {}, attempt: undefined })
+    const networks = yield* SubscriptionRef.make(onNetwork(sandbox))
+    const recentWallets = yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([])
+    const tracked = yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([])
+    const asked = { rpc: [] as Array<string>, balance: [] as Array<string>, history: [] as Array<string> }
+    const identities: Array<string> = []
+    const fakes = Layer.mergeAll(
+      Layer.succeed(ModalConfig, config),
+      Layer.mock(FallbackTransport)({
+        request: (_network, request) =>
+          Effect.suspend(() => {
+            const address = Array.isArray(request.params) ? String(request.params[0]) : ""
+            asked.rpc.push(address)
+            return api.rpc?.(address) ?? Effect.succeed(ONE_ETH)
+          })
+      }),
+      Layer.mock(BlockchainApi)({
+        balance: (address) =>
+          Effect.suspend(() => {
+            asked.balance.push(address)
+            return Effect.map(api.balance?.(address) ?? Effect.succeed([token("sUSD")]), (balances) => ({
+              balances,
+              dropped: 0
+            }))
+          }),
+        history: (address, options) =>
+          Effect.suspend(() => {
+            asked.history.push(`${address}@${options.cursor ?? "first"}`)
+            return api.history?.(address, options.cursor) ?? Effect.succeed(pages([])(options.cursor))
+          }),
+        identity: (address) =>
+          Effect.suspend(() => {
+            identities.push(address)
+            return api.identity?.(address) ?? Effect.succeed({ name: "alice.eth", avatar: undefined })
+          })
+      }),
+      Layer.mock(Connection)({ state: connection, recentWallets }),
+      Layer.mock(TransactionWatcher)({ transactions: tracked }),
+      Layer.mock(Networks)({ networks: config.networks, state: networks, find: () => Option.none() })
+    )
+    const layer = AccountDataLive.pipe(
+      Layer.provideMerge(
+        Layer.mergeAll(BalanceServiceLive, HistoryServiceLive, IdentityServiceLive, NotificationsLive)
+      ),
+      Layer.provideMerge(fakes)
+    )
+    return { connection, networks, tracked, asked, identities, layer }
+  })
+
+export type World = Effect.Success<ReturnType<typeof world>>
+
+/** Runs `body` with the world's AccountData and Notifications. */
+export const inWorld = <A>(
+  api: Api,
+  body: (
+    w: World & {
+      readonly data: AccountData["Service"]
+      readonly notices: Effect.Effect<ReadonlyArray<string>>
+    }
+  ) => Effect.Effect<A>
+) =>
+  Effect.gen(function* () {
+    const w = yield* world(api)
+    return yield* Effect.gen(function* () {
+      const data = yield* AccountData
+      const notifications = yield* Notifications
+      const notices = Effect.map(SubscriptionRef.get(notifications.notices), (all) =>
+        all.map((n) => n.message)
+      )
+      return yield* body({ ...w, data, notices })
+    }).pipe(Effect.provide(w.layer))
+  })
+
+/** Waits until the datum's state satisfies `done`, and answers that state. */
+export const until = <A, E>(
+  ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>,
+  done: (state: Loadable<A, E>) => boolean = (state) => state._tag === "Ready" || state._tag === "Failed"
+) => SubscriptionRef.changes(ref).pipe(Stream.filter(done), Stream.runHead, Effect.map(Option.getOrThrow))
+
+export const readyValue = <A, E>(state: Loadable<A, E>): A => {
+  if (state._tag !== "Ready") assert.fail(`expected Ready, got ${state._tag}`)
+  return state.value
+}
+
+export const connect = (w: World, address: string, chain: "eip155" | "solana" = "eip155") =>
+  SubscriptionRef.update(w.connection, (s) => ({ ...s, namespaces: { [chain]: connected(address, chain) } }))

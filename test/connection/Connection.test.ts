@@ -1,0 +1,1241 @@
+// @vitest-environment happy-dom
+
+import { assert, describe, it } from "@effect/vitest"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Metric from "effect/Metric"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as TestClock from "effect/testing/TestClock"
+import fc from "fast-check"
+import { ChainNotSupportedError, NetworkNotFoundError, normalizeWalletError } from "../../src/errors"
+import { MAX_RECENT, withRecent } from "../../src/layers/connection/ConnectionLive"
+import { decodeAccounts } from "../../src/layers/connection/walletIo"
+import { eip155NetworkId, initialNetworks } from "../../src/layers/networks/NetworksLive"
+import { addChainParams, switchNeedsAdd } from "../../src/layers/requests/switchChain"
+import type { CaipNetwork } from "../../src/schemas/Network"
+import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
+import type { RecentWallet } from "../../src/schemas/Wallet"
+import { Connection } from "../../src/services/Connection"
+import type { Eip1193Provider } from "../../src/services/Connectors"
+import { ModalFlow } from "../../src/services/ModalFlow"
+import { ModalRouter } from "../../src/services/ModalRouter"
+import { Networks } from "../../src/services/Networks"
+import { RpcRouter } from "../../src/services/RpcRouter"
+import type { MockEip1193Provider } from "../../src/testing/index"
+import {
+  ALICE,
+  activeNetwork,
+  address,
+  announce,
+  BOB,
+  configOf,
+  connectionState,
+  connectTo,
+  eip155,
+  holding,
+  idOf,
+  mockWallet,
+  routerState,
+  servicesLayer,
+  settleDiscovery,
+  status,
+  until,
+  untilSleeping,
+  waitForState,
+  waitForStatus,
+  walletA,
+  walletB
+} from "../kit/connectionWorld"
+import { makeArea } from "../kit/fixtures"
+import { settle } from "../requests/requestWorld"
+
+// ---------------------------------------------------------------------------------------------------------
+// Pure rules
+// ---------------------------------------------------------------------------------------------------------
+
+describe("withRecent", () => {
+  const a: RecentWallet = { id: "dev.a", name: "A", rdns: "dev.a" }
+  const b: RecentWallet = { id: "dev.b", name: "B" }
+  const c: RecentWallet = { id: "dev.c", name: "C", rdns: "dev.c" }
+  const cases: ReadonlyArray<
+    readonly [string, ReadonlyArray<RecentWallet>, RecentWallet, ReadonlyArray<RecentWallet>]
+  > = [
+    ["first wallet", [], a, [a]],
+    ["newest first", [a], b, [b, a]],
+    ["at most 2", [b, a], c, [c, b]],
+    ["no duplicates: moves to the front", [b, a], a, [a, b]],
+    ["again the newest: unchanged", [a, b], a, [a, b]],
+    ["a renamed wallet replaces its old entry", [a, b], { ...a, name: "A2" }, [{ ...a, name: "A2" }, b]]
+  ]
+  for (const [label, list, wallet, expected] of cases) {
+    it(label, () => assert.deepStrictEqual(withRecent(list, wallet), expected))
+  }
+
+  it("keeps at most 2, newest first, without duplicates (1000 runs)", () => {
+    const walletArb = fc.record({
+      id: fc.constantFrom("a", "b", "c", "d"),
+      name: fc.string({ maxLength: 4 })
+    })
+    fc.assert(
+      fc.property(fc.array(walletArb, { maxLength: 20 }), (visits) => {
+        const list = visits.reduce<ReadonlyArray<RecentWallet>>(withRecent, [])
+        assert.isAtMost(list.length, MAX_RECENT)
+        assert.strictEqual(new Set(list.map((w) => w.id)).size, list.length)
+        // The newest distinct wallets, newest first.
+        const expected: Array<string> = []
+        for (const visit of [...visits].reverse()) if (!expected.includes(visit.id)) expected.push(visit.id)
+        assert.deepStrictEqual(
+          list.map((w) => w.id),
+          expected.slice(0, MAX_RECENT)
+        )
+        if (visits.length > 0) assert.deepStrictEqual(list[0], visits[visits.length - 1])
+      }),
+      { numRuns: 1000 }
+    )
+  })
+})
+
+describe("decodeAccounts, switchNeedsAdd, addChainParams", () => {
+  it("keeps only valid EVM addresses", () => {
+    assert.deepStrictEqual(decodeAccounts([ALICE, "0x123", 42, null, BOB.toLowerCase()]), [
+      ALICE,
+      BOB.toLowerCase()
+    ])
+    assert.deepStrictEqual(decodeAccounts(ALICE), [])
+    assert.deepStrictEqual(decodeAccounts(null), [])
+    assert.deepStrictEqual(decodeAccounts({ 0: ALICE, length: 1 }), [])
+  })
+
+  it("adds the chain for 4902 (top-level or nested), -32603 and 5000, and not for a plain rejection", () => {
+    const needsAdd = (error: unknown) => switchNeedsAdd(normalizeWalletError(error))
+    assert.isTrue(needsAdd({ code: 4902, message: "Unrecognized chain ID" }))
+    assert.isTrue(needsAdd({ code: -32603, message: "x", data: { originalError: { code: 4902 } } }))
+    assert.isTrue(needsAdd({ code: -32603, message: "Internal error" }))
+    assert.isTrue(needsAdd({ code: 5000, message: "x" }))
+    assert.isTrue(needsAdd({ message: "Unrecognized chain ID 0xa" }))
+    assert.isFalse(needsAdd({ code: 4001, message: "User rejected" }))
+    assert.isFalse(needsAdd({ code: 4100, message: "Unauthorized" }))
+  })
+
+  it("builds wallet_addEthereumChain parameters (SPEC.md §7)", () => {
+    const network = configOf().networks.find((n) => n.id === 10) as CaipNetwork
+    assert.deepStrictEqual(addChainParams(network), {
+      chainId: "0xa",
+      chainName: "OP Mainnet",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: ["https://optimism.example"],
+      blockExplorerUrls: ["https://optimistic.etherscan.io"]
+    })
+    const plain = configOf().networks[0] as CaipNetwork
+    assert.isUndefined(addChainParams(plain).blockExplorerUrls)
+  })
+})
+
+describe("Networks", () => {
+  const networks = configOf().networks
+
+  it("reads chain ids as numbers, hex or decimal strings", () => {
+    assert.deepStrictEqual(eip155NetworkId(1), Option.some("eip155:1"))
+    assert.deepStrictEqual(eip155NetworkId("0xa"), Option.some("eip155:10"))
+    assert.deepStrictEqual(eip155NetworkId("0X7A69"), Option.some("eip155:31337"))
+    assert.deepStrictEqual(eip155NetworkId("137"), Option.some("eip155:137"))
+    for (const bad of [
+      0,
+      -1,
+      1.5,
+      "0x",
+      "",
+      "abc",
+      "1e3",
+      null,
+      undefined,
+      {},
+      Number.MAX_VALUE,
+      "0x1fffffffffffffff"
+    ]) {
+      assert.isTrue(Option.isNone(eip155NetworkId(bad)), String(bad))
+    }
+  })
+
+  it("starts on the stored network, an Unknown Network when it is no longer configured (SPEC.md §4)", () => {
+    const stored = initialNetworks(networks, undefined, { eip155: "eip155:1" }, Option.none())
+    assert.strictEqual(stored.active.eip155?._tag, "Known")
+    const gone = initialNetworks(networks, undefined, { eip155: "eip155:56" }, Option.none())
+    assert.deepStrictEqual(gone.active.eip155, {
+      _tag: "Unknown",
+      caipNetworkId: "eip155:56",
+      chainNamespace: "eip155",
+      name: "Unknown Network"
+    })
+    const fresh = initialNetworks(networks, networks[1], {}, Option.none())
+    assert.strictEqual(fresh.active.eip155?._tag === "Known" && fresh.active.eip155.network.id, 1)
+    const first = initialNetworks(networks, undefined, {}, Option.some("solana"))
+    assert.strictEqual(first.activeNamespace, "eip155")
+  })
+
+  it.effect("persists setActive, and an unconfigured id becomes Unknown", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const networksService = yield* Networks
+      const known = yield* networksService.setActive("eip155:10")
+      assert.strictEqual(known._tag, "Known")
+      assert.deepStrictEqual(read(StorageKeys.activeNetworkIds.key), { eip155: "eip155:10" })
+      assert.strictEqual(read(StorageKeys.activeNamespace.key), "eip155")
+      const unknown = yield* networksService.setActive("eip155:56")
+      assert.strictEqual(unknown._tag, "Unknown")
+      assert.deepStrictEqual(read(StorageKeys.activeNetworkIds.key), { eip155: "eip155:56" })
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Connect
+// ---------------------------------------------------------------------------------------------------------
+
+describe("Connection.connect", () => {
+  it.effect(
+    "a wallet whose eth_chainId answers garbage is not connected, and no chain is claimed for it",
+    () => {
+      const { area, read } = makeArea()
+      return Effect.gen(function* () {
+        const before = yield* activeNetwork
+        const mock = mockWallet({ chainId: 1 })
+        mock.setBehaviour("eth_chainId", { _tag: "Result", value: "banana" })
+        const failed = yield* Effect.flip(connectTo(walletA, mock))
+        assert.strictEqual(failed._tag, "UnknownWalletError")
+        assert.strictEqual(eip155(yield* connectionState).status, "disconnected")
+        assert.strictEqual(yield* activeNetwork, before)
+        assert.notDeepEqual(read(StorageKeys.connectionStatus.key), { eip155: "connected" })
+      }).pipe(Effect.provide(servicesLayer(area)))
+    }
+  )
+
+  it.effect(
+    "connects, follows the wallet's chain and persists status, connector key and recent wallet",
+    () => {
+      const { area, read } = makeArea()
+      return Effect.gen(function* () {
+        const mock = mockWallet({ chainId: 1 })
+        yield* connectTo(walletA, mock)
+        const state = eip155(yield* connectionState)
+        assert.strictEqual(state.status, "connected")
+        if (state.status !== "connected") return
+        assert.strictEqual(state.address, ALICE)
+        assert.deepStrictEqual(state.allAccounts, [ALICE])
+        assert.strictEqual(state.connector.provider, mock)
+        assert.strictEqual(state.accountType, "eoa")
+        assert.isUndefined((yield* connectionState).attempt)
+        assert.strictEqual(yield* activeNetwork, "eip155:1")
+        assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "connected" })
+        assert.strictEqual(read(connectedConnectorIdKey("eip155").key), "dev.airlock.a")
+        assert.deepStrictEqual(read(StorageKeys.connectedNamespaces.key), ["eip155"])
+        const recent = [{ id: "dev.airlock.a", name: "Wallet A", rdns: "dev.airlock.a" }]
+        assert.deepStrictEqual(read(StorageKeys.recentWallets.key), recent)
+        const connection = yield* Connection
+        assert.deepStrictEqual(yield* SubscriptionRef.get(connection.recentWallets), recent)
+        assert.isTrue(Option.isSome(yield* connection.connected("eip155")))
+        // Opening without a view lands on Account now.
+        const flow = yield* ModalFlow
+        yield* flow.open()
+        assert.strictEqual((yield* routerState).view, "Account")
+      }).pipe(Effect.provide(servicesLayer(area)))
+    }
+  )
+
+  it.effect("keeps two recent wallets, newest first, across connections", () => {
+    const { area, read } = makeArea({
+      [StorageKeys.recentWallets.key]: [{ id: "dev.old", name: "Old" }]
+    })
+    return Effect.gen(function* () {
+      yield* connectTo(walletA, mockWallet())
+      yield* connectTo(walletB, mockWallet({ accounts: [BOB] }))
+      yield* connectTo(walletA, mockWallet())
+      assert.deepStrictEqual(
+        (read(StorageKeys.recentWallets.key) as ReadonlyArray<RecentWallet>).map((w) => w.id),
+        ["dev.airlock.a", "dev.airlock.b"]
+      )
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("fails with ConnectorNotFoundError for an unknown connector", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const error = yield* Effect.flip(connection.connect("eip6963:nobody"))
+      assert.strictEqual(error._tag, "ConnectorNotFoundError")
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("50 concurrent connects make one eth_requestAccounts and all get the same result (R5)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      announce(walletA, mock)
+      const results = yield* Effect.all(
+        Array.from({ length: 50 }, () => Effect.result(connection.connect(idOf(walletA)))),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      assert.isTrue(results.every(Result.isSuccess))
+      assert.strictEqual(yield* address, ALICE)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("50 concurrent connects to a refusing wallet make one prompt and all get the same error", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      mock.setBehaviour("eth_requestAccounts", {
+        _tag: "Error",
+        code: 4001,
+        message: "User rejected the request."
+      })
+      announce(walletA, mock)
+      const results = yield* Effect.all(
+        Array.from({ length: 50 }, () => Effect.flip(connection.connect(idOf(walletA)))),
+        { concurrency: "unbounded" }
+      )
+      assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      assert.isTrue(results.every((e) => e === results[0]))
+      assert.strictEqual(results[0]?._tag, "UserRejectedRequestError")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("a rejection (4001) fails with UserRejectedRequestError and leaves a Failed attempt", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      mock.setBehaviour("eth_requestAccounts", {
+        _tag: "Error",
+        code: 4001,
+        message: "User rejected the request."
+      })
+      announce(walletA, mock)
+      const error = yield* Effect.flip(connection.connect(idOf(walletA)))
+      assert.strictEqual(error._tag, "UserRejectedRequestError")
+      const state = yield* connectionState
+      assert.strictEqual(eip155(state).status, "disconnected")
+      assert.strictEqual(state.attempt?._tag, "Failed")
+      assert.strictEqual(state.attempt?.connectorId, idOf(walletA))
+      assert.strictEqual(state.attempt?._tag === "Failed" && state.attempt.error, error)
+      assert.deepStrictEqual(yield* SubscriptionRef.get(connection.recentWallets), [])
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+      assert.strictEqual(mock.listenerCount(), 0)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("a wallet answering no valid account fails and never shows connected", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      for (const [uuid, value] of [
+        ["empty", []],
+        ["garbage", ["0x123", "alice", null]],
+        ["not-a-list", ALICE]
+      ] as const) {
+        const mock = mockWallet()
+        mock.setBehaviour("eth_requestAccounts", { _tag: "Result", value })
+        const wallet = { uuid, name: uuid, rdns: `dev.${uuid}` }
+        announce(wallet, mock)
+        const error = yield* Effect.flip(connection.connect(idOf(wallet)))
+        assert.strictEqual(error._tag, "UnknownWalletError")
+        assert.strictEqual(yield* status, "disconnected")
+      }
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect(
+    "a wallet that never answers stays connecting until cancel, which rejects every caller (R3)",
+    () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const mock = mockWallet()
+        mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+        announce(walletA, mock)
+        // Forked by the test fiber itself: a fiber forked in a concurrent worker of Effect.all ends with it.
+        const callers = yield* Effect.all(
+          Array.from({ length: 5 }, () => Effect.forkChild(connection.connect(idOf(walletA))))
+        )
+        yield* until(() => mock.count("eth_requestAccounts") === 1)
+        yield* TestClock.adjust("1 hour")
+        assert.strictEqual(yield* status, "connecting")
+        assert.deepStrictEqual((yield* connectionState).attempt, {
+          _tag: "Waiting",
+          connectorId: idOf(walletA)
+        })
+        yield* connection.cancel
+        const errors = yield* Effect.forEach(callers, (caller) => Effect.flip(Fiber.join(caller)))
+        assert.isTrue(errors.every((e) => e._tag === "UserRejectedRequestError" && e.code === 4001))
+        const state = yield* connectionState
+        assert.strictEqual(eip155(state).status, "disconnected")
+        assert.isUndefined(state.attempt)
+        assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect(
+    "six tries on a wallet that never answers, each cancelled, leave one prompt in the wallet; its late answer connects the last",
+    () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const mock = mockWallet()
+        const slow = holding(mock, "eth_requestAccounts")
+        announce(walletA, slow.provider)
+        for (let attempt = 1; attempt <= 6; attempt++) {
+          const caller = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+          yield* settle
+          yield* connection.cancel
+          yield* Effect.flip(Fiber.join(caller))
+        }
+        assert.strictEqual(slow.held(), 1)
+        const last = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+        yield* settle
+        assert.strictEqual(slow.held(), 1)
+        slow.release()
+        yield* Fiber.join(last)
+        assert.strictEqual(yield* status, "connected")
+        assert.strictEqual(mock.count("eth_requestAccounts"), 1)
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("closing the modal mid-connect settles the callers as rejected (R3)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const router = yield* ModalRouter
+      const mock = mockWallet()
+      mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletA, mock)
+      yield* router.open("Connect")
+      yield* router.push("ConnectingExternal", { connectorId: idOf(walletA) })
+      const first = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      const second = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      yield* until(() => mock.count("eth_requestAccounts") === 1)
+      assert.isTrue(yield* router.close())
+      const errors = yield* Effect.all([Effect.flip(Fiber.join(first)), Effect.flip(Fiber.join(second))])
+      assert.isTrue(errors.every((e) => e._tag === "UserRejectedRequestError"))
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("a late wallet answer after cancel changes nothing (R3)", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      const late = holding(mock, "eth_requestAccounts")
+      announce(walletA, late.provider)
+      const caller = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      yield* until(() => late.held() === 1)
+      yield* connection.cancel
+      const error = yield* Effect.flip(Fiber.join(caller))
+      assert.strictEqual(error._tag, "UserRejectedRequestError")
+      const before = yield* connectionState
+      late.release()
+      yield* settle
+      yield* until(() => mock.count("eth_requestAccounts") === 1)
+      yield* settle
+      assert.strictEqual(yield* connectionState, before)
+      assert.strictEqual(yield* status, "disconnected")
+      assert.strictEqual(mock.listenerCount(), 0)
+      assert.isUndefined(read(StorageKeys.connectionStatus.key))
+      assert.deepStrictEqual(yield* SubscriptionRef.get(connection.recentWallets), [])
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  // The controller promises "Resolves to whether the wallet connected" and then routes to Account: an
+  // attempt superseded by a connect to another wallet must not report success.
+  it.effect("a connect superseded by a newer one does not report success", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const first = mockWallet()
+      const held = holding(first, "eth_requestAccounts")
+      announce(walletA, held.provider)
+      const second = mockWallet({ accounts: [BOB] })
+      second.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletB, second)
+      const superseded = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      yield* until(() => held.held() === 1)
+      yield* Effect.forkChild(connection.connect(idOf(walletB)))
+      yield* until(() => second.count("eth_requestAccounts") === 1)
+      held.release()
+      const exit = yield* Fiber.await(superseded)
+      assert.isTrue(Exit.isFailure(exit), "reported success without a connection")
+      assert.isTrue(Option.isNone(yield* connection.connected("eip155")))
+      // The newer attempt still owns the state.
+      assert.deepStrictEqual((yield* connectionState).attempt, {
+        _tag: "Waiting",
+        connectorId: idOf(walletB)
+      })
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  // A failed connect must not put back another attempt's "connecting": once that attempt is abandoned,
+  // nothing would ever clear it (found by test/properties/connection.property.test.ts).
+  it.effect(
+    "a refused connect to a second wallet, then closing the modal, does not leave connecting forever",
+    () =>
+      Effect.gen(function* () {
+        const connection = yield* Connection
+        const router = yield* ModalRouter
+        const first = mockWallet()
+        first.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+        announce(walletA, first)
+        const second = mockWallet({ accounts: [BOB] })
+        second.setBehaviour("eth_requestAccounts", {
+          _tag: "Error",
+          code: 4001,
+          message: "User rejected the request."
+        })
+        announce(walletB, second)
+        yield* router.open("Connect")
+        yield* Effect.forkChild(connection.connect(idOf(walletA)))
+        yield* until(() => first.count("eth_requestAccounts") === 1)
+        yield* Effect.flip(connection.connect(idOf(walletB)))
+        yield* router.close()
+        yield* settle
+        assert.strictEqual(yield* status, "disconnected")
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  // A cancelled connect must not put back a stale copy of the state and undo what the wallet said
+  // meanwhile: here the wallet disconnects during a second prompt, and stays disconnected after the cancel
+  // (found by test/properties/connection.property.test.ts).
+  it.effect("a wallet that disconnects during a second prompt stays disconnected after cancel", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      yield* until(() => mock.count("eth_requestAccounts") === 2)
+      mock.emit("disconnect", { code: 4900, message: "Disconnected" })
+      yield* waitForStatus("disconnected")
+      yield* connection.cancel
+      yield* settle
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  // Single-flight joins the wallet's pending prompt and makes it the newest intent again: after A, B, A
+  // the visitor approves A's prompt, and A connects.
+  it.effect("clicking a wallet again after picking another one connects it when approved (R6)", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const first = mockWallet()
+      const held = holding(first, "eth_requestAccounts")
+      announce(walletA, held.provider)
+      const second = mockWallet({ accounts: [BOB] })
+      second.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletB, second)
+      yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      yield* until(() => held.held() === 1)
+      yield* Effect.forkChild(connection.connect(idOf(walletB)))
+      yield* until(() => second.count("eth_requestAccounts") === 1)
+      const again = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      yield* settle
+      assert.strictEqual(held.held(), 1, "still one prompt for A")
+      held.release()
+      yield* Fiber.join(again)
+      assert.strictEqual(yield* address, ALICE)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("cancelling a second connect keeps the connection already made", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const first = mockWallet()
+      yield* connectTo(walletA, first)
+      const second = mockWallet({ accounts: [BOB] })
+      second.setBehaviour("eth_requestAccounts", { _tag: "Hang" })
+      announce(walletB, second)
+      const caller = yield* Effect.forkChild(connection.connect(idOf(walletB)))
+      yield* until(() => second.count("eth_requestAccounts") === 1)
+      assert.strictEqual(yield* address, ALICE)
+      yield* connection.cancel
+      yield* Effect.flip(Fiber.join(caller))
+      assert.strictEqual(yield* address, ALICE)
+      assert.strictEqual(first.listenerCount(), 3)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Wallet events
+// ---------------------------------------------------------------------------------------------------------
+
+describe("Connection follows the wallet", () => {
+  it.effect("a wallet another announcement claims after the connect is flagged on the connection (T5)", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      const before = eip155(yield* SubscriptionRef.get((yield* Connection).state))
+      assert.isFalse(before.status === "connected" && before.connector.suspicious)
+      announce({ ...walletA, uuid: "impostor" }, mockWallet())
+      const state = eip155(
+        yield* waitForState((s) => {
+          const c = eip155(s)
+          return c.status === "connected" && c.connector.suspicious
+        })
+      )
+      // Still the wallet the visitor chose, now shown with the impersonation tag.
+      assert.strictEqual(state.status === "connected" && state.connector.provider, mock)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("accountsChanged with new accounts updates the address", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("accountsChanged", [BOB, ALICE])
+      const state = eip155(
+        yield* waitForState((s) => {
+          const c = eip155(s)
+          return c.status === "connected" && c.address === BOB
+        })
+      )
+      assert.deepStrictEqual(state.status === "connected" && state.allAccounts, [BOB, ALICE])
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("accountsChanged with [] disconnects and persists it", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("accountsChanged", [])
+      yield* waitForStatus("disconnected")
+      assert.strictEqual(mock.listenerCount(), 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("accountsChanged with only invalid addresses disconnects too", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("accountsChanged", ["0xnot-an-address", 42])
+      yield* waitForStatus("disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect(
+    "chainChanged: configured → active, unconfigured → Unknown + UnsupportedChain, back → Account",
+    () =>
+      Effect.gen(function* () {
+        const networksService = yield* Networks
+        const waitForNetwork = (id: string) =>
+          SubscriptionRef.changes(networksService.state).pipe(
+            Stream.map((s) => {
+              const active = s.active.eip155
+              return active?._tag === "Known"
+                ? active.network.caipNetworkId
+                : `unknown:${active?.caipNetworkId}`
+            }),
+            Stream.filter((active) => active === id),
+            Stream.runHead
+          )
+        const flow = yield* ModalFlow
+        const mock = mockWallet()
+        yield* connectTo(walletA, mock)
+        yield* flow.open()
+        mock.emit("chainChanged", "0x1")
+        yield* waitForNetwork("eip155:1")
+        mock.emit("chainChanged", "0x38")
+        yield* waitForNetwork("unknown:eip155:56")
+        // ModalFlow follows the network in its own fiber.
+        yield* settle
+        const route = yield* routerState
+        assert.isTrue(route.open)
+        assert.strictEqual(route.view, "UnsupportedChain")
+        assert.strictEqual(yield* status, "connected")
+        mock.emit("chainChanged", "0xa")
+        yield* waitForNetwork("eip155:10")
+        yield* settle
+        assert.strictEqual((yield* routerState).view, "Account")
+        // Nonsense chain ids are ignored.
+        mock.emit("chainChanged", "banana")
+        mock.emit("chainChanged", { chainId: 1 })
+        yield* settle
+        assert.strictEqual(yield* activeNetwork, "eip155:10")
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("with allowUnsupportedChain an unconfigured chain does not open UnsupportedChain", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("chainChanged", "0x38")
+      yield* settle
+      assert.strictEqual(yield* activeNetwork, "unknown:eip155:56")
+      assert.isFalse((yield* routerState).open)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area, { allowUnsupportedChain: true })))
+  )
+
+  it.effect("connecting to a wallet on an unconfigured chain opens UnsupportedChain (SPEC.md §4)", () =>
+    Effect.gen(function* () {
+      yield* connectTo(walletA, mockWallet({ chainId: 56, chains: [56] }))
+      assert.strictEqual(yield* status, "connected")
+      assert.strictEqual(yield* activeNetwork, "unknown:eip155:56")
+      // ModalFlow follows the connection in its own fiber.
+      yield* settle
+      assert.isTrue((yield* routerState).open)
+      assert.strictEqual((yield* routerState).view, "UnsupportedChain")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("the wallet's disconnect event disconnects", () =>
+    Effect.gen(function* () {
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.emit("disconnect", { code: 4900, message: "Disconnected" })
+      yield* waitForStatus("disconnected")
+      assert.strictEqual(mock.listenerCount(), 0)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("events from the previous wallet are ignored after switching wallets (T16)", () =>
+    Effect.gen(function* () {
+      const old = mockWallet()
+      const current = mockWallet({ accounts: [BOB] })
+      yield* connectTo(walletA, old)
+      yield* connectTo(walletB, current)
+      assert.strictEqual(yield* address, BOB)
+      assert.strictEqual(old.listenerCount(), 0)
+      assert.strictEqual(current.listenerCount(), 3)
+      old.emit("accountsChanged", [])
+      old.emit("accountsChanged", [ALICE])
+      old.emit("chainChanged", "0x38")
+      old.emit("disconnect", { code: 4900 })
+      yield* settle
+      assert.strictEqual(yield* address, BOB)
+      assert.strictEqual(yield* activeNetwork, "eip155:31337")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Disconnect
+// ---------------------------------------------------------------------------------------------------------
+
+// Connection disconnects; ModalFlow.disconnect also closes the modal.
+describe("Connection.disconnect", () => {
+  it.effect("removes the wallet's listeners, revokes, persists disconnected and closes the modal", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const flow = yield* ModalFlow
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      assert.strictEqual(mock.listenerCount(), 3)
+      yield* flow.open()
+      yield* flow.disconnect()
+      // Done at once: the connection is dropped, persisted and the modal closed before the wallet is told.
+      assert.strictEqual(mock.listenerCount(), 0)
+      assert.strictEqual(yield* status, "disconnected")
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+      assert.deepStrictEqual(read(StorageKeys.connectedNamespaces.key), [])
+      assert.isFalse((yield* routerState).open)
+      // The revoke goes out in the background.
+      yield* settle
+      assert.strictEqual(mock.count("wallet_revokePermissions"), 1)
+      // Events after disconnecting change nothing.
+      mock.emit("accountsChanged", [ALICE])
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("gives a wallet that never answers the revoke 1 s at most (R2)", () =>
+    Effect.gen(function* () {
+      const flow = yield* ModalFlow
+      const mock = mockWallet()
+      mock.setBehaviour("wallet_revokePermissions", { _tag: "Hang" })
+      yield* connectTo(walletA, mock)
+      yield* flow.open()
+      // Tracks the fibers disconnect starts: the background revoke. They inherit the metrics service, which
+      // hears every fiber's start and end (Effect 4 has no Supervisor).
+      let live = 0
+      const tracker: Metric.FiberRuntimeMetricsService = {
+        recordFiberStart: () => {
+          live++
+        },
+        recordFiberEnd: () => {
+          live--
+        }
+      }
+      const start = yield* Clock.currentTimeMillis
+      const disconnecting = yield* Effect.forkChild(
+        Effect.provideService(flow.disconnect(), Metric.FiberRuntimeMetrics, tracker)
+      )
+      yield* until(() => mock.count("wallet_revokePermissions") === 1)
+      // disconnect returned at once, without waiting for the wallet (the clock has not moved).
+      assert.isDefined(disconnecting.pollUnsafe())
+      yield* Fiber.join(disconnecting)
+      assert.strictEqual(yield* Clock.currentTimeMillis, start)
+      assert.strictEqual(yield* status, "disconnected")
+      assert.isFalse((yield* routerState).open)
+      // The revoke waits in the background for 1 s at most, then is abandoned.
+      yield* untilSleeping
+      yield* TestClock.adjust("999 millis")
+      yield* settle
+      assert.isAbove(live, 0, "the revoke was abandoned before 1 s")
+      yield* TestClock.adjust("1 millis")
+      yield* settle
+      assert.strictEqual(live, 0, "the revoke still runs after 1 s")
+      assert.strictEqual(mock.count("wallet_revokePermissions"), 1)
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("cancels a connect in progress", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const mock = mockWallet()
+      const late = holding(mock, "eth_requestAccounts")
+      announce(walletA, late.provider)
+      const caller = yield* Effect.forkChild(connection.connect(idOf(walletA)))
+      yield* until(() => late.held() === 1)
+      yield* connection.disconnect()
+      assert.strictEqual((yield* Effect.flip(Fiber.join(caller)))._tag, "UserRejectedRequestError")
+      late.release()
+      yield* until(() => mock.count("eth_requestAccounts") === 1)
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  // THREATS.md R6/T16: the best-effort revoke (up to 1 s) runs in the background; a connect the visitor
+  // starts while the old wallet is still being told must not be cancelled by the older disconnect.
+  it.effect("a connect started while the revoke is still pending is not cancelled by the disconnect", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const flow = yield* ModalFlow
+      const old = mockWallet()
+      old.setBehaviour("wallet_revokePermissions", { _tag: "Hang" })
+      yield* connectTo(walletA, old)
+      yield* flow.open()
+      const disconnecting = yield* Effect.forkChild(flow.disconnect())
+      yield* until(() => old.count("wallet_revokePermissions") === 1)
+      // The visitor picks another wallet while the old one is being told.
+      const next = mockWallet({ accounts: [BOB] })
+      const late = holding(next, "eth_requestAccounts")
+      announce(walletB, late.provider)
+      yield* flow.open("Connect")
+      const connecting = yield* Effect.forkChild(connection.connect(idOf(walletB)))
+      yield* until(() => late.held() === 1)
+      yield* untilSleeping
+      yield* TestClock.adjust("1 second")
+      yield* Fiber.join(disconnecting)
+      yield* settle
+      late.release()
+      const exit = yield* Fiber.await(connecting)
+      assert.isTrue(Exit.isSuccess(exit), "the newer connect was cancelled by the older disconnect")
+      assert.strictEqual(yield* address, BOB)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+describe("Connection.cancel before an attempt starts", () => {
+  // A close that reaches the flow just after a connect was forked interrupts the attempt before it ran:
+  // the callers must still hear about it, and the wallet must stay connectable.
+  it.effect("a connect cancelled before its attempt ran settles as rejected, and the next one connects", () =>
+    Effect.gen(function* () {
+      const connection = yield* Connection
+      const flow = yield* ModalFlow
+      yield* connectTo(walletA, mockWallet())
+      yield* flow.open()
+      yield* flow.disconnect()
+      const next = mockWallet({ accounts: [BOB] })
+      announce(walletB, next)
+      // Straight after the close, in the same fiber: the flow's cancel lands while the attempt is forked.
+      const hung = Effect.as(
+        Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 500))),
+        "hung" as const
+      )
+      const first = yield* Effect.raceFirst(Effect.exit(connection.connect(idOf(walletB))), hung)
+      assert.notStrictEqual(first, "hung", "a cancelled connect never settled")
+      if (first !== "hung" && Exit.isFailure(first))
+        assert.strictEqual(Option.getOrThrow(Exit.findErrorOption(first))._tag, "UserRejectedRequestError")
+      yield* connection.connect(idOf(walletB))
+      assert.strictEqual(yield* address, BOB)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Switch network
+// ---------------------------------------------------------------------------------------------------------
+
+// RpcRouter switches the wallet Connection holds.
+describe("RpcRouter.switchNetwork", () => {
+  it.effect("switches a wallet that knows the chain", () =>
+    Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      yield* rpc.switchNetwork("eip155:1")
+      assert.strictEqual(mock.count("wallet_switchEthereumChain"), 1)
+      assert.strictEqual(mock.count("wallet_addEthereumChain"), 0)
+      assert.strictEqual(yield* activeNetwork, "eip155:1")
+      assert.deepStrictEqual(mock.calls().find((c) => c.method === "wallet_switchEthereumChain")?.params, [
+        { chainId: "0x1" }
+      ])
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("adds the chain on 4902, then switches (SPEC.md §8)", () =>
+    Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      yield* rpc.switchNetwork("eip155:10")
+      assert.strictEqual(mock.count("wallet_addEthereumChain"), 1)
+      assert.strictEqual(mock.count("wallet_switchEthereumChain"), 2)
+      assert.strictEqual(yield* activeNetwork, "eip155:10")
+      assert.deepStrictEqual(mock.calls().find((c) => c.method === "wallet_addEthereumChain")?.params, [
+        {
+          chainId: "0xa",
+          chainName: "OP Mainnet",
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: ["https://optimism.example"],
+          blockExplorerUrls: ["https://optimistic.etherscan.io"]
+        }
+      ])
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  const onceThen = (mock: MockEip1193Provider, error: { code: number; message: string; data?: unknown }) => {
+    mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Error", ...error })
+    const provider: Eip1193Provider = {
+      request: (args) => {
+        if (args.method === "wallet_addEthereumChain")
+          mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Default" })
+        return mock.request(args)
+      },
+      on: mock.on,
+      removeListener: mock.removeListener
+    }
+    return provider
+  }
+
+  const addCodes: ReadonlyArray<readonly [string, { code: number; message: string; data?: unknown }]> = [
+    [
+      "a MetaMask Mobile 4902 nested in data.originalError",
+      {
+        code: -32603,
+        message: "Internal JSON-RPC error.",
+        data: { originalError: { code: 4902, message: "Unrecognized chain ID" } }
+      }
+    ],
+    ["-32603", { code: -32603, message: "Internal JSON-RPC error." }],
+    ["5000", { code: 5000, message: "Chain not approved" }]
+  ]
+  for (const [label, error] of addCodes) {
+    it.effect(`adds the chain on ${label}, then switches`, () =>
+      Effect.gen(function* () {
+        const rpc = yield* RpcRouter
+        const mock = mockWallet()
+        yield* connectTo(walletA, onceThen(mock, error))
+        yield* rpc.switchNetwork("eip155:10")
+        assert.strictEqual(mock.count("wallet_addEthereumChain"), 1)
+        assert.strictEqual(mock.count("wallet_switchEthereumChain"), 2)
+        assert.strictEqual(yield* activeNetwork, "eip155:10")
+      }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+    )
+  }
+
+  it.effect("fails with ChainNotSupportedError 'Chain is not supported' when adding fails", () =>
+    Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const mock = mockWallet()
+      mock.setBehaviour("wallet_addEthereumChain", { _tag: "Error", code: -32000, message: "nope" })
+      yield* connectTo(walletA, mock)
+      const error = yield* Effect.flip(rpc.switchNetwork("eip155:10"))
+      assert.instanceOf(error, ChainNotSupportedError)
+      assert.strictEqual(error.message, "Chain is not supported")
+      assert.strictEqual(error._tag === "ChainNotSupportedError" && error.chainId, "eip155:10")
+      assert.strictEqual(yield* activeNetwork, "eip155:31337")
+      assert.strictEqual(yield* status, "connected")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("fails with ChainNotSupportedError when the chain is still unknown after adding", () =>
+    Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const mock = mockWallet()
+      mock.setBehaviour("wallet_addEthereumChain", { _tag: "Result", value: null })
+      yield* connectTo(walletA, mock)
+      const error = yield* Effect.flip(rpc.switchNetwork("eip155:10"))
+      assert.strictEqual(error._tag, "ChainNotSupportedError")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("passes a user rejection through, on the switch or on the add", () =>
+    Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const mock = mockWallet()
+      yield* connectTo(walletA, mock)
+      mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Error", code: 4001, message: "User rejected" })
+      const onSwitch = yield* Effect.flip(rpc.switchNetwork("eip155:1"))
+      assert.strictEqual(onSwitch._tag, "UserRejectedRequestError")
+      assert.strictEqual(mock.count("wallet_addEthereumChain"), 0)
+      mock.setBehaviour("wallet_switchEthereumChain", { _tag: "Default" })
+      mock.setBehaviour("wallet_addEthereumChain", { _tag: "Error", code: 4001, message: "User rejected" })
+      const onAdd = yield* Effect.flip(rpc.switchNetwork("eip155:10"))
+      assert.strictEqual(onAdd._tag, "UserRejectedRequestError")
+      assert.strictEqual(yield* activeNetwork, "eip155:31337")
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+
+  it.effect("only changes the modal's network when not connected", () => {
+    const { area, read } = makeArea()
+    return Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const mock = mockWallet()
+      announce(walletA, mock)
+      yield* rpc.switchNetwork("eip155:10")
+      assert.strictEqual(yield* activeNetwork, "eip155:10")
+      assert.strictEqual(mock.calls().length, 0)
+      assert.deepStrictEqual(read(StorageKeys.activeNetworkIds.key), { eip155: "eip155:10" })
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("refuses a network the host did not configure", () =>
+    Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const error = yield* Effect.flip(rpc.switchNetwork("eip155:56"))
+      assert.instanceOf(error, NetworkNotFoundError)
+    }).pipe(Effect.provide(servicesLayer(makeArea().area)))
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------------
+// Restore on start (THREATS.md T13, R4, R6)
+// ---------------------------------------------------------------------------------------------------------
+
+const storedConnection = (key = "dev.airlock.a") => ({
+  [StorageKeys.connectionStatus.key]: { eip155: "connected" },
+  [connectedConnectorIdKey("eip155").key]: key
+})
+
+describe("Connection restore", () => {
+  it.effect("reconnects once the stored wallet announces itself and reports its accounts", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      yield* waitForStatus("connecting")
+      const mock = mockWallet({ connected: true, chainId: 1 })
+      announce(walletA, mock)
+      yield* settleDiscovery
+      yield* waitForStatus("connected")
+      assert.strictEqual(yield* address, ALICE)
+      assert.strictEqual(mock.count("eth_accounts"), 1)
+      assert.strictEqual(mock.count("eth_requestAccounts"), 0)
+      assert.strictEqual(yield* activeNetwork, "eip155:1")
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "connected" })
+      // It follows the restored wallet's events.
+      mock.emit("accountsChanged", [])
+      yield* waitForStatus("disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("reconnects a wallet that announced before start", () => {
+    const { area } = makeArea(storedConnection())
+    const mock = mockWallet({ connected: true })
+    const onRequest = () => announce(walletA, mock)
+    window.addEventListener("eip6963:requestProvider", onRequest)
+    return Effect.gen(function* () {
+      yield* Effect.addFinalizer(() =>
+        Effect.sync(() => window.removeEventListener("eip6963:requestProvider", onRequest))
+      )
+      yield* settleDiscovery
+      yield* waitForStatus("connected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("drops the stored connection when the wallet reports no account", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const mock = mockWallet({ connected: false })
+      announce(walletA, mock)
+      yield* settleDiscovery
+      yield* waitForStatus("disconnected")
+      yield* settle
+      assert.strictEqual(mock.count("eth_accounts"), 1)
+      assert.strictEqual(mock.count("eth_requestAccounts"), 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+      assert.strictEqual(mock.listenerCount(), 0)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("gives up after the discovery timeout when the wallet never announces", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      yield* waitForStatus("connecting")
+      yield* untilSleeping
+      yield* TestClock.adjust("2999 millis")
+      assert.strictEqual(yield* status, "connecting")
+      yield* TestClock.adjust("1 millis")
+      yield* waitForStatus("disconnected")
+      yield* settle
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("does not pick either wallet when two claim the stored key", () => {
+    const { area } = makeArea(storedConnection())
+    const real = mockWallet({ connected: true })
+    const impostor = mockWallet({ connected: true, accounts: [BOB] })
+    const onRequest = () => {
+      announce(walletA, real)
+      announce({ ...walletA, uuid: "impostor" }, impostor)
+    }
+    window.addEventListener("eip6963:requestProvider", onRequest)
+    return Effect.gen(function* () {
+      yield* Effect.addFinalizer(() =>
+        Effect.sync(() => window.removeEventListener("eip6963:requestProvider", onRequest))
+      )
+      yield* settleDiscovery
+      yield* waitForStatus("disconnected")
+      assert.strictEqual(real.count("eth_accounts") + impostor.count("eth_accounts"), 0)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect(
+    "an impostor announcing the stored key before the real wallet is not reconnected (T5, R17)",
+    () => {
+      const { area, read } = makeArea(storedConnection())
+      return Effect.gen(function* () {
+        yield* waitForStatus("connecting")
+        const impostor = mockWallet({ connected: true, accounts: [BOB] })
+        const real = mockWallet({ connected: true })
+        announce({ ...walletA, uuid: "impostor" }, impostor)
+        yield* settle
+        yield* TestClock.adjust("300 millis")
+        announce(walletA, real)
+        yield* settleDiscovery
+        yield* waitForStatus("disconnected")
+        yield* settle
+        assert.strictEqual(impostor.count("eth_accounts") + real.count("eth_accounts"), 0)
+        assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      }).pipe(Effect.provide(servicesLayer(area)))
+    }
+  )
+
+  it.effect("does nothing with enableReconnect: false", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const mock = mockWallet({ connected: true })
+      announce(walletA, mock)
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+      assert.strictEqual(mock.calls().length, 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
+    }).pipe(Effect.provide(servicesLayer(area, { enableReconnect: false })))
+  })
+
+  for (const stored of ["connecting", "reconnecting", "buffering"] as const) {
+    it.effect(`treats a stored '${stored}' as disconnected`, () => {
+      const { area, read } = makeArea({
+        [StorageKeys.connectionStatus.key]: { eip155: stored },
+        [connectedConnectorIdKey("eip155").key]: "dev.airlock.a"
+      })
+      return Effect.gen(function* () {
+        const mock = mockWallet({ connected: true })
+        announce(walletA, mock)
+        yield* settle
+        assert.strictEqual(yield* status, "disconnected")
+        assert.strictEqual(mock.calls().length, 0)
+        assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+      }).pipe(Effect.provide(servicesLayer(area)))
+    })
+  }
+
+  it.effect("a connect during the restore wins over it (R6)", () => {
+    const { area } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* waitForStatus("connecting")
+      const chosen = mockWallet({ accounts: [BOB] })
+      yield* connectTo(walletB, chosen)
+      // The stored wallet shows up afterwards and says it is still authorised.
+      const stored = mockWallet({ connected: true })
+      announce(walletA, stored)
+      yield* settleDiscovery
+      yield* until(() => stored.count("eth_chainId") === 1)
+      yield* settle
+      assert.strictEqual(yield* address, BOB)
+      assert.strictEqual(stored.listenerCount(), 0)
+      assert.strictEqual(Option.getOrThrow(yield* connection.connected("eip155")).connector.provider, chosen)
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("gives up when the stored wallet never answers eth_accounts (10 s, R2)", () => {
+    const { area } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const mock = mockWallet({ connected: true })
+      mock.setBehaviour("eth_accounts", { _tag: "Hang" })
+      announce(walletA, mock)
+      yield* settleDiscovery
+      yield* until(() => mock.count("eth_accounts") === 1)
+      yield* untilSleeping
+      yield* TestClock.adjust("9999 millis")
+      assert.strictEqual(yield* status, "connecting")
+      yield* TestClock.adjust("1 millis")
+      yield* waitForStatus("disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  // A connect that fails during the restore must not put back the restore's "connecting": the restore
+  // sees a newer epoch and leaves the state alone, so the status would spin forever (T14).
+  it.effect("a failed connect during the restore does not leave the status connecting forever", () => {
+    const { area } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* waitForStatus("connecting")
+      const refusing = mockWallet()
+      refusing.setBehaviour("eth_requestAccounts", {
+        _tag: "Error",
+        code: 4001,
+        message: "User rejected the request."
+      })
+      announce(walletB, refusing)
+      yield* Effect.flip(connection.connect(idOf(walletB)))
+      // The stored wallet never shows up: the restore gives up.
+      yield* untilSleeping
+      yield* TestClock.adjust("1 minute")
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+
+  it.effect("a disconnect during the restore wins over it (R6)", () => {
+    const { area, read } = makeArea(storedConnection())
+    return Effect.gen(function* () {
+      const connection = yield* Connection
+      yield* waitForStatus("connecting")
+      const stored = mockWallet({ connected: true })
+      const late = holding(stored, "eth_accounts")
+      announce(walletA, late.provider)
+      yield* settleDiscovery
+      yield* until(() => late.held() === 1)
+      yield* connection.disconnect()
+      late.release()
+      yield* until(() => stored.count("eth_chainId") === 1)
+      yield* settle
+      assert.strictEqual(yield* status, "disconnected")
+      assert.strictEqual(stored.listenerCount(), 0)
+      assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { eip155: "disconnected" })
+    }).pipe(Effect.provide(servicesLayer(area)))
+  })
+})

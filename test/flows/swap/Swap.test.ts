@@ -1,0 +1,641 @@
+/**
+ * The Swap flow (`SwapLive`, `Swap.lazy.ts`) over fake services: starting on a network, quoting once
+ * typing pauses, why a quote is refused, the form's problems, reviewing (allowance, approval, fee),
+ * confirming (approval mined before the swap), a plan's lifetime and going back. Time is the TestClock's.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as TestClock from "effect/testing/TestClock"
+import { ProviderRequestError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../src/errors"
+import { PLAN_LIFETIME_MS, QUOTE_DELAY_MS } from "../../../src/layers/flows/swap/Swap.lazy"
+import type { QuoteState, SwapDraft, SwapState } from "../../../src/services/Swap"
+import { UserRejectedRequestError } from "../../../src/walletErrors"
+import {
+  ALICE,
+  APPROVAL_HASH,
+  APPROVE_DATA,
+  APPROVE_GAS,
+  balance,
+  CHAIN,
+  ETH,
+  GAS_PRICE,
+  inWorld,
+  type Options,
+  ROUTER_ADDRESS,
+  SBX,
+  SUSD,
+  SUSD_ADDRESS,
+  SWAP_DATA,
+  SWAP_GAS,
+  SWAP_HASH,
+  stateAs,
+  USER,
+  until,
+  type World
+} from "./swapWorld"
+
+const SWAP_NETWORKS = { swapNetworks: [CHAIN] }
+const ETHER = 10n ** 18n
+const refused = new ProviderRequestError({ reason: "status", status: 400, endpoint: "v1/convert/quotes" })
+
+type Editing = Extract<SwapState, { _tag: "Editing" }>
+type Swap = World["swap"]
+
+/** The form once its quote (or problem) landed: not Quoting any more. */
+const settled = (state: SwapState): state is Editing =>
+  state._tag === "Editing" && state.quote._tag !== "Quoting"
+
+/** Edits the form and lets the typing pause pass; answers the form once its quote landed. */
+const editAndWait = (swap: Swap, change: Partial<SwapDraft>) =>
+  Effect.gen(function* () {
+    yield* swap.edit(change)
+    yield* TestClock.adjust(QUOTE_DELAY_MS)
+    return yield* until(swap, settled)
+  })
+
+const quoteOf = (quote: QuoteState) => {
+  if (quote._tag !== "Quoted") assert.fail(`expected Quoted, got ${JSON.stringify(quote._tag)}`)
+  return quote.quote
+}
+
+const noQuoteOf = (quote: QuoteState) => {
+  if (quote._tag !== "NoQuote") assert.fail(`expected NoQuote, got ${quote._tag}`)
+  return quote.error
+}
+
+/** Starts the swap and quotes `change`. */
+const startQuoted = (swap: Swap, change: Partial<SwapDraft>) =>
+  Effect.gen(function* () {
+    yield* swap.start
+    return yield* editAndWait(swap, change)
+  })
+
+/** Starts, quotes `change` and reviews it: the Preview. */
+const reviewed = (swap: Swap, change: Partial<SwapDraft>) =>
+  Effect.gen(function* () {
+    const form = yield* startQuoted(swap, change)
+    quoteOf(form.quote)
+    yield* swap.review
+    return yield* stateAs(swap, "Preview")
+  })
+
+const withSwap = (options: Options, body: (w: World) => Effect.Effect<void>) =>
+  inWorld({ ...SWAP_NETWORKS, ...options }, body)
+
+describe("Swap", () => {
+  describe("start", () => {
+    it.effect("on a network outside the list: Unavailable, and the error is shown", () =>
+      inWorld({}, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const state = yield* stateAs(w.swap, "Unavailable")
+          assert.instanceOf(state.error, SwapNetworkUnsupportedError)
+          assert.strictEqual((state.error as SwapNetworkUnsupportedError).chainId, 31337)
+          assert.deepStrictEqual(w.calls.errors, [state.error])
+          // The API is not asked for the network's tokens.
+          assert.deepStrictEqual(w.log, [])
+        })
+      )
+    )
+
+    it.effect("without a connected EVM account: Unavailable, and the API is not asked", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* SubscriptionRef.set(w.connection, { namespaces: {}, attempt: undefined })
+          yield* w.swap.start
+          assert.instanceOf((yield* stateAs(w.swap, "Unavailable")).error, SwapNetworkUnsupportedError)
+          assert.deepStrictEqual(w.log, [])
+        })
+      )
+    )
+
+    it.effect("lists the API's tokens with the account's balances, native first; from = native", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          assert.strictEqual((yield* SubscriptionRef.get(w.swap.state))._tag, "Idle")
+          yield* w.swap.start
+          const state = yield* stateAs(w.swap, "Editing")
+          assert.deepStrictEqual(
+            state.tokens.map((token) => [token.caip, token.symbol, token.balance, token.native]),
+            [
+              [ETH, "ETH", 2n * ETHER, true],
+              [SUSD, "sUSD", 100_000_000n, false],
+              [SBX, "SBX", 0n, false]
+            ]
+          )
+          assert.deepStrictEqual(state.draft, { from: ETH, to: undefined, amount: "", slippage: "1" })
+          assert.deepStrictEqual(state.quote, { _tag: "None" })
+          assert.isUndefined(state.problem)
+          assert.deepStrictEqual(w.log, [`tokens ${CHAIN}`])
+          assert.deepStrictEqual(w.calls.errors, [])
+        })
+      )
+    )
+  })
+
+  describe("quoting", () => {
+    it.effect("quotes once typing pauses for 400 ms, at the standard gas price, in base units", () =>
+      withSwap({ quote: () => Effect.succeed(1_234_567_891n) }, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          yield* w.swap.edit({ to: SUSD, amount: "0.5" })
+          assert.deepStrictEqual((yield* stateAs(w.swap, "Editing")).quote, { _tag: "Quoting" })
+          yield* TestClock.adjust(QUOTE_DELAY_MS - 1)
+          assert.deepStrictEqual(w.calls.quotes, [])
+          assert.deepStrictEqual((yield* stateAs(w.swap, "Editing")).quote, { _tag: "Quoting" })
+
+          yield* TestClock.adjust(1)
+          const form = yield* until(w.swap, settled)
+          assert.deepStrictEqual(w.calls.quotes, [
+            {
+              amount: (ETHER / 2n).toString(),
+              from: ETH,
+              to: SUSD,
+              userAddress: `${CHAIN}:${ALICE}`,
+              gasPrice: GAS_PRICE.toString()
+            }
+          ])
+          const quote = quoteOf(form.quote)
+          assert.strictEqual(quote.fromAmount, ETHER / 2n)
+          assert.strictEqual(quote.toAmount, 1_234_567_891n)
+          // 1 % off, rounded down: 1 234 567 891 × 0.99 = 1 222 222 212.09.
+          assert.strictEqual(quote.minimumReceived, 1_222_222_212n)
+          // 1234.567891 sUSD for 0.5 ETH.
+          assert.strictEqual(quote.rate, "2469.14")
+          assert.strictEqual(quote.gasPrice, GAS_PRICE)
+          assert.strictEqual(quote.from.caip, ETH)
+          assert.strictEqual(quote.to.caip, SUSD)
+        })
+      )
+    )
+
+    it.effect("an edit within the pause cancels the pending quote: one request, for the latest amount", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          yield* w.swap.edit({ to: SUSD, amount: "0.1" })
+          yield* TestClock.adjust(QUOTE_DELAY_MS - 100)
+          yield* w.swap.edit({ amount: "0.2" })
+          yield* TestClock.adjust(QUOTE_DELAY_MS - 1)
+          assert.deepStrictEqual(w.calls.quotes, [])
+          yield* TestClock.adjust(1)
+          const form = yield* until(w.swap, settled)
+          assert.deepStrictEqual(
+            w.calls.quotes.map((q) => q.amount),
+            [(ETHER / 5n).toString()]
+          )
+          assert.strictEqual(quoteOf(form.quote).fromAmount, ETHER / 5n)
+          assert.strictEqual(form.draft.amount, "0.2")
+          // Nothing more comes later.
+          yield* TestClock.adjust(10 * QUOTE_DELAY_MS)
+          assert.strictEqual(w.calls.quotes.length, 1)
+        })
+      )
+    )
+
+    it.effect("a slippage change quotes again with the new minimum", () =>
+      withSwap({ quote: () => Effect.succeed(1_000_000n) }, (w) =>
+        Effect.gen(function* () {
+          yield* startQuoted(w.swap, { to: SUSD, amount: "0.5" })
+          const form = yield* editAndWait(w.swap, { slippage: "2.5" })
+          assert.strictEqual(quoteOf(form.quote).minimumReceived, 975_000n)
+          assert.strictEqual(w.calls.quotes.length, 2)
+        })
+      )
+    )
+
+    it.effect("flip swaps from and to, and quotes again", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* startQuoted(w.swap, { to: SUSD, amount: "1" })
+          yield* w.swap.flip
+          yield* TestClock.adjust(QUOTE_DELAY_MS)
+          const form = yield* until(w.swap, settled)
+          assert.strictEqual(form.draft.from, SUSD)
+          assert.strictEqual(form.draft.to, ETH)
+          assert.deepStrictEqual(
+            w.calls.quotes.map((q) => [q.from, q.to, q.amount]),
+            [
+              [ETH, SUSD, ETHER.toString()],
+              [SUSD, ETH, "1000000"]
+            ]
+          )
+        })
+      )
+    )
+  })
+
+  describe("a refused quote (HTTP 400)", () => {
+    /** The API refuses every amount but the probe's, which trades when `probeTrades`. */
+    const refusing = (probe: bigint, probeTrades: boolean): Options => ({
+      quote: (amount) =>
+        amount === probe && probeTrades ? Effect.succeed(amount * 2n) : Effect.fail(refused)
+    })
+
+    it.effect("above the probe (one whole token) that trades: liquidity", () =>
+      withSwap(refusing(1_000_000n, true), (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          const error = noQuoteOf(form.quote)
+          assert.instanceOf(error, SwapFailedError)
+          assert.strictEqual((error as SwapFailedError).reason, "liquidity")
+          assert.strictEqual((error as SwapFailedError).cause, refused)
+          assert.deepStrictEqual(
+            w.calls.quotes.map((q) => q.amount),
+            ["50000000", "1000000"]
+          )
+        })
+      )
+    )
+
+    it.effect("below the probe that trades: too-small", () =>
+      withSwap(refusing(1_000_000n, true), (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "0.5" })
+          const error = noQuoteOf(form.quote)
+          assert.instanceOf(error, SwapFailedError)
+          assert.strictEqual((error as SwapFailedError).reason, "too-small")
+          assert.deepStrictEqual(
+            w.calls.quotes.map((q) => q.amount),
+            ["500000", "1000000"]
+          )
+        })
+      )
+    )
+
+    it.effect("the probe refused as well: no-route", () =>
+      withSwap(refusing(1_000_000n, false), (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          const error = noQuoteOf(form.quote)
+          assert.instanceOf(error, SwapFailedError)
+          assert.strictEqual((error as SwapFailedError).reason, "no-route")
+          assert.strictEqual((error as SwapFailedError).cause, refused)
+          assert.strictEqual(w.calls.quotes.length, 2)
+        })
+      )
+    )
+
+    it.effect("a probe that fails on the network says nothing about the pair: its own error", () => {
+      const offline = new ProviderRequestError({ reason: "network", endpoint: "v1/convert/quotes" })
+      return withSwap({ quote: (amount) => Effect.fail(amount === 1_000_000n ? offline : refused) }, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          assert.strictEqual(noQuoteOf(form.quote), offline)
+        })
+      )
+    })
+
+    it.effect("another provider failure is the quote's error, with no probe", () =>
+      withSwap(
+        {
+          quote: () =>
+            Effect.fail(new ProviderRequestError({ reason: "status", status: 500, endpoint: "quotes" }))
+        },
+        (w) =>
+          Effect.gen(function* () {
+            yield* w.swap.start
+            const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            const error = noQuoteOf(form.quote)
+            assert.instanceOf(error, ProviderRequestError)
+            assert.strictEqual(w.calls.quotes.length, 1)
+          })
+      )
+    )
+  })
+
+  describe("problems", () => {
+    it.effect("more than the balance: over-balance, and no quote is asked", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const form = yield* editAndWait(w.swap, { from: SUSD, to: ETH, amount: "100.000001" })
+          assert.strictEqual(form.problem, "over-balance")
+          assert.deepStrictEqual(form.quote, { _tag: "None" })
+          assert.deepStrictEqual(w.calls.quotes, [])
+        })
+      )
+    )
+
+    it.effect("a slippage of 0: slippage, and no quote is asked", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const form = yield* editAndWait(w.swap, { to: SUSD, amount: "1", slippage: "0" })
+          assert.strictEqual(form.problem, "slippage")
+          assert.deepStrictEqual(form.quote, { _tag: "None" })
+          assert.deepStrictEqual(w.calls.quotes, [])
+        })
+      )
+    )
+
+    it.effect("an empty amount or no target is not a problem yet", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          const noTarget = yield* editAndWait(w.swap, { amount: "1" })
+          assert.isUndefined(noTarget.problem)
+          const empty = yield* editAndWait(w.swap, { amount: "", to: SUSD })
+          assert.isUndefined(empty.problem)
+          assert.deepStrictEqual(empty.quote, { _tag: "None" })
+          assert.deepStrictEqual(w.calls.quotes, [])
+        })
+      )
+    )
+  })
+
+  describe("review", () => {
+    it.effect("an allowance below the amount: the approval, then the swap; the fee covers both", () =>
+      withSwap({ allowance: "49999999" }, (w) =>
+        Effect.gen(function* () {
+          const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          assert.deepStrictEqual(w.calls.allowance, [{ tokenAddress: SUSD, userAddress: USER, to: SBX }])
+          assert.deepStrictEqual(w.calls.approve, [{ from: SUSD, to: SBX, userAddress: USER }])
+          assert.deepStrictEqual(w.calls.swap, [
+            { amount: "50000000", from: SUSD, to: SBX, userAddress: USER, slippage: 1 }
+          ])
+          const { plan } = preview
+          assert.deepStrictEqual(plan.approval, {
+            from: ALICE,
+            to: SUSD_ADDRESS,
+            data: APPROVE_DATA,
+            value: "0x0",
+            gas: `0x${APPROVE_GAS.toString(16)}`
+          })
+          assert.deepStrictEqual(plan.swap, {
+            from: ALICE,
+            to: ROUTER_ADDRESS,
+            data: SWAP_DATA,
+            value: "0x0",
+            gas: `0x${SWAP_GAS.toString(16)}`
+          })
+          assert.strictEqual(plan.fee.amount, (APPROVE_GAS + SWAP_GAS) * GAS_PRICE)
+          // 0.0002 ETH at 3000 USD.
+          assert.closeTo(plan.fee.usd ?? Number.NaN, 0.6, 1e-9)
+          assert.strictEqual(plan.nativeSymbol, "ETH")
+          assert.strictEqual(plan.nativeDecimals, 18)
+          assert.strictEqual(plan.slippage, "1")
+          assert.strictEqual(plan.quote.fromAmount, 50_000_000n)
+          assert.strictEqual(preview.draft.amount, "50")
+        })
+      )
+    )
+
+    it.effect("an allowance that covers the amount: no approval", () =>
+      withSwap({ allowance: "50000000" }, (w) =>
+        Effect.gen(function* () {
+          const { plan } = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          assert.strictEqual(w.calls.allowance.length, 1)
+          assert.deepStrictEqual(w.calls.approve, [])
+          assert.isUndefined(plan.approval)
+          assert.strictEqual(plan.fee.amount, SWAP_GAS * GAS_PRICE)
+        })
+      )
+    )
+
+    it.effect("swapping the native coin: the allowance is not asked", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          const { plan } = yield* reviewed(w.swap, { to: SUSD, amount: "1" })
+          assert.deepStrictEqual(w.calls.allowance, [])
+          assert.deepStrictEqual(w.calls.approve, [])
+          assert.isUndefined(plan.approval)
+          assert.strictEqual(plan.swap.value, `0x${ETHER.toString(16)}`)
+          assert.strictEqual(plan.fee.amount, SWAP_GAS * GAS_PRICE)
+        })
+      )
+    )
+
+    it.effect("a fee above the native balance (token from): back to the form with no-fee-balance", () =>
+      withSwap(
+        {
+          balances: [balance("ETH", "0.0001", 18, 3000), balance("sUSD", "100", 6, 1, SUSD_ADDRESS)]
+        },
+        (w) =>
+          Effect.gen(function* () {
+            const form = yield* startQuoted(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            yield* w.swap.review
+            const state = yield* stateAs(w.swap, "Editing")
+            assert.strictEqual(state.problem, "no-fee-balance")
+            assert.deepStrictEqual(state.quote, form.quote)
+            assert.deepStrictEqual(state.draft, form.draft)
+          })
+      )
+    )
+
+    it.effect(
+      "a fee above what is left of the native coin: back to the form with over-balance-with-fee",
+      () =>
+        withSwap({}, (w) =>
+          Effect.gen(function* () {
+            yield* startQuoted(w.swap, { to: SUSD, amount: "2" })
+            yield* w.swap.review
+            const state = yield* stateAs(w.swap, "Editing")
+            assert.strictEqual(state.problem, "over-balance-with-fee")
+            assert.strictEqual(state.quote._tag, "Quoted")
+          })
+        )
+    )
+
+    it.effect("a review that fails after the visitor went back leaves the form alone", () =>
+      Effect.gen(function* () {
+        const allowance = yield* Deferred.make<string, ProviderRequestError>()
+        yield* withSwap({ allowance: () => Deferred.await(allowance) }, (w) =>
+          Effect.gen(function* () {
+            yield* startQuoted(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            const reviewing = yield* Effect.forkChild(w.swap.review)
+            yield* until(w.swap, (state): state is SwapState => state._tag === "Preparing")
+            yield* w.swap.back
+            const form = yield* until(w.swap, settled)
+            quoteOf(form.quote)
+            yield* Deferred.fail(allowance, refused)
+            yield* Fiber.join(reviewing)
+            const after = yield* SubscriptionRef.get(w.swap.state)
+            assert.strictEqual(after._tag, "Editing")
+            quoteOf((after as Editing).quote)
+          })
+        )
+      })
+    )
+
+    it.effect("review does nothing without a quote", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* w.swap.start
+          yield* w.swap.edit({ to: SUSD, amount: "1" })
+          yield* w.swap.review
+          assert.deepStrictEqual((yield* stateAs(w.swap, "Editing")).quote, { _tag: "Quoting" })
+          assert.deepStrictEqual(w.calls.swap, [])
+        })
+      )
+    )
+  })
+
+  describe("confirm", () => {
+    it.effect("sends the approval, waits for its receipt, then the swap: Swapped, balances refreshed", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          w.log.length = 0
+          yield* w.swap.confirm
+          const state = yield* stateAs(w.swap, "Swapped")
+          assert.strictEqual(state.hash, SWAP_HASH)
+          assert.deepStrictEqual(state.plan, preview.plan)
+          assert.deepStrictEqual(w.log, [
+            `send eth_sendTransaction ${APPROVE_DATA}`,
+            `receipt ${APPROVAL_HASH}`,
+            `send eth_sendTransaction ${SWAP_DATA}`,
+            `receipt ${SWAP_HASH}`,
+            "refresh"
+          ])
+          assert.deepStrictEqual(w.calls.sent, [preview.plan.approval, preview.plan.swap])
+          assert.strictEqual(w.calls.refreshes, 1)
+        })
+      )
+    )
+
+    it.effect("a plan reviewed on another network is never sent: the swap starts again", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          const mainnet = w.config.networks[1]!
+          yield* SubscriptionRef.set(w.networks, {
+            activeNamespace: "eip155",
+            active: { eip155: { _tag: "Known", network: mainnet } }
+          })
+          yield* w.swap.confirm
+          assert.deepStrictEqual(w.calls.sent, [])
+          // Mainnet is not in this world's swap list.
+          yield* stateAs(w.swap, "Unavailable")
+        })
+      )
+    )
+
+    it.effect("without an approval only the swap is sent", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          const preview = yield* reviewed(w.swap, { to: SUSD, amount: "1" })
+          yield* w.swap.confirm
+          assert.strictEqual((yield* stateAs(w.swap, "Swapped")).hash, SWAP_HASH)
+          assert.deepStrictEqual(w.calls.sent, [preview.plan.swap])
+          assert.deepStrictEqual(w.calls.receipts, [SWAP_HASH])
+        })
+      )
+    )
+
+    it.effect("an approval that reverts: Failed with approval-reverted, and the swap is never sent", () =>
+      withSwap({ receipt: (hash) => (hash === APPROVAL_HASH ? "reverted" : "success") }, (w) =>
+        Effect.gen(function* () {
+          const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          yield* w.swap.confirm
+          const state = yield* stateAs(w.swap, "Failed")
+          assert.instanceOf(state.error, SwapFailedError)
+          assert.strictEqual((state.error as SwapFailedError).reason, "approval-reverted")
+          assert.deepStrictEqual(w.calls.sent, [preview.plan.approval])
+          assert.deepStrictEqual(state.plan, preview.plan)
+          assert.deepStrictEqual(state.draft, preview.draft)
+        })
+      )
+    )
+
+    it.effect("a swap that reverts: Failed with reverted", () =>
+      withSwap({ receipt: (hash) => (hash === SWAP_HASH ? "reverted" : "success") }, (w) =>
+        Effect.gen(function* () {
+          yield* reviewed(w.swap, { to: SUSD, amount: "1" })
+          yield* w.swap.confirm
+          const state = yield* stateAs(w.swap, "Failed")
+          assert.instanceOf(state.error, SwapFailedError)
+          assert.strictEqual((state.error as SwapFailedError).reason, "reverted")
+        })
+      )
+    )
+
+    it.effect("a request the wallet rejects: Failed with the wallet's error", () => {
+      const rejected = new UserRejectedRequestError({
+        code: 4001,
+        message: "User rejected the request.",
+        cause: undefined
+      })
+      return withSwap({ send: () => Effect.fail(rejected) }, (w) =>
+        Effect.gen(function* () {
+          yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          yield* w.swap.confirm
+          const state = yield* stateAs(w.swap, "Failed")
+          assert.strictEqual(state.error, rejected)
+          assert.strictEqual(w.calls.sent.length, 1)
+          assert.deepStrictEqual(w.calls.receipts, [])
+        })
+      )
+    })
+
+    it.effect("from Failed, back returns to the form and quotes again", () =>
+      withSwap(
+        { send: () => Effect.fail(new UserRejectedRequestError({ code: 4001, message: "no", cause: 0 })) },
+        (w) =>
+          Effect.gen(function* () {
+            yield* reviewed(w.swap, { to: SUSD, amount: "1" })
+            yield* w.swap.confirm
+            yield* stateAs(w.swap, "Failed")
+            yield* w.swap.back
+            const form = yield* until(w.swap, settled)
+            quoteOf(form.quote)
+            assert.strictEqual(w.calls.quotes.length, 2)
+          })
+      )
+    )
+  })
+
+  describe("a plan's lifetime", () => {
+    it.effect("confirming more than 30 000 ms after the review: the form again, expired, quoted anew", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          assert.strictEqual(w.calls.quotes.length, 1)
+          yield* TestClock.adjust(PLAN_LIFETIME_MS + 1)
+          yield* w.swap.confirm
+          const form = yield* until(w.swap, settled)
+          assert.strictEqual(form.problem, "expired")
+          assert.strictEqual(quoteOf(form.quote).fromAmount, 50_000_000n)
+          assert.strictEqual(w.calls.quotes.length, 2)
+          assert.deepStrictEqual(w.calls.sent, [])
+        })
+      )
+    )
+
+    it.effect("confirming at exactly 30 000 ms proceeds", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          yield* TestClock.adjust(PLAN_LIFETIME_MS)
+          yield* w.swap.confirm
+          assert.strictEqual((yield* stateAs(w.swap, "Swapped")).hash, SWAP_HASH)
+          assert.strictEqual(w.calls.quotes.length, 1)
+        })
+      )
+    )
+  })
+
+  describe("back", () => {
+    it.effect("from the preview: the form again, quoted anew", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          yield* w.swap.back
+          const form = yield* until(w.swap, settled)
+          assert.deepStrictEqual(form.draft, preview.draft)
+          assert.deepStrictEqual(form.tokens, preview.tokens)
+          assert.isUndefined(form.problem)
+          quoteOf(form.quote)
+          assert.strictEqual(w.calls.quotes.length, 2)
+        })
+      )
+    )
+  })
+})

@@ -1,0 +1,251 @@
+/**
+ * The world the Swap tests run in: `SwapLive` over fakes of what the flow reads and asks. A connected EVM
+ * account on the sandbox chain, its balances Ready in AccountData, a Blockchain API answering the convert
+ * endpoints, a wallet (RpcRouter) answering `eth_sendTransaction` with a hash, a watcher answering receipts
+ * and notifications recording errors. Every call the flow makes is recorded, in order, in `log`.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { AirlockError, BalanceUnavailableError, ProviderServiceError } from "../../../src/errors"
+import { SwapLive } from "../../../src/layers/flows/swap/SwapLive"
+import { NATIVE_TOKEN_ADDRESS } from "../../../src/layers/flows/swap/swapForm"
+import type { TokenBalance } from "../../../src/schemas/Balance"
+import type { ConvertQuote, ConvertToken, ConvertTransaction } from "../../../src/schemas/Convert"
+import type { CaipNetwork } from "../../../src/schemas/Network"
+import type { CaipNetworkId } from "../../../src/schemas/Primitives"
+import { AccountData, type AccountDataShape, type Loadable } from "../../../src/services/AccountData"
+import { BlockchainApi, type ConvertRequest } from "../../../src/services/BlockchainApi"
+import { ModalConfig } from "../../../src/services/ModalConfig"
+import { Notifications, type NotificationsShape } from "../../../src/services/Notifications"
+import { type RequestError, RpcRouter, type RpcRouterShape } from "../../../src/services/RpcRouter"
+import { Swap, type SwapState, type SwapTransaction } from "../../../src/services/Swap"
+import { TransactionWatcher, type TransactionWatcherShape } from "../../../src/services/TransactionWatcher"
+import { blockchainApiWith } from "../../kit/blockchainApi"
+import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../../kit/fixtures"
+import { connectedAccount, stateTagged, untilState } from "../../kit/flowWorld"
+
+export const CHAIN = "eip155:31337"
+export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+export const SUSD_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+export const SBX_ADDRESS = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
+export const ROUTER_ADDRESS = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0"
+/** The tokens as the API names them (CAIP-10). */
+export const ETH = `${CHAIN}:${NATIVE_TOKEN_ADDRESS}`
+export const SUSD = `${CHAIN}:${SUSD_ADDRESS}`
+export const SBX = `${CHAIN}:${SBX_ADDRESS}`
+export const USER = `${CHAIN}:${ALICE}`
+
+export const APPROVE_DATA = "0x095ea7b3"
+export const SWAP_DATA = "0x7ff36ab5"
+export const APPROVAL_HASH = `0x${"a".repeat(64)}`
+export const SWAP_HASH = `0x${"b".repeat(64)}`
+export const GAS_PRICE = 1_000_000_000n
+export const APPROVE_GAS = 50_000n
+export const SWAP_GAS = 150_000n
+
+/** The swappable tokens, in the API's order (not the one the form shows). */
+export const listed: ReadonlyArray<ConvertToken> = [
+  { name: "Sandbox Token", symbol: "SBX", address: SBX, decimals: 18 },
+  { name: "Sandbox USD", symbol: "sUSD", address: SUSD, decimals: 6 },
+  { name: "Ether", symbol: "ETH", address: ETH, decimals: 18 }
+]
+
+export const balance = (
+  symbol: string,
+  numeric: string,
+  decimals: number,
+  price: number,
+  address?: string
+): TokenBalance => ({
+  name: symbol,
+  symbol,
+  chainId: CHAIN,
+  ...(address === undefined ? {} : { address: `${CHAIN}:${address}` }),
+  value: Number(numeric) * price,
+  price,
+  quantity: { decimals: String(decimals), numeric },
+  iconUrl: undefined
+})
+
+/** 2 ETH at 3000 USD and 100 sUSD; no SBX. */
+export const defaultBalances: ReadonlyArray<TokenBalance> = [
+  balance("ETH", "2", 18, 3000),
+  balance("sUSD", "100", 6, 1, SUSD_ADDRESS)
+]
+
+export const quoteAnswer = (request: ConvertRequest, toAmount: bigint): ConvertQuote => ({
+  fromAmount: request.amount,
+  fromAccount: request.from,
+  toAmount: toAmount.toString(),
+  toAccount: request.to
+})
+
+export const approveTransaction: ConvertTransaction = {
+  from: USER,
+  to: SUSD,
+  data: APPROVE_DATA,
+  value: "0",
+  eip155: { gas: APPROVE_GAS.toString(), gasPrice: GAS_PRICE.toString() }
+}
+
+export const swapTransaction = (request: ConvertRequest): ConvertTransaction => ({
+  from: USER,
+  to: `${CHAIN}:${ROUTER_ADDRESS}`,
+  data: SWAP_DATA,
+  value: request.from === ETH ? request.amount : "0",
+  eip155: { gas: SWAP_GAS.toString(), gasPrice: GAS_PRICE.toString() }
+})
+
+export interface Options {
+  /** `undefined`: the default list of networks (SPEC.md §9), which leaves out the sandbox chain. */
+  readonly swapNetworks?: ReadonlyArray<string> | undefined
+  readonly balances?: ReadonlyArray<TokenBalance>
+  /** What the quote endpoint answers for an amount (base units); default: twice the amount. */
+  readonly quote?: (amount: bigint) => Effect.Effect<bigint, ProviderServiceError>
+  /** The allowance the API reports, in base units (default "0"), or how it answers. */
+  readonly allowance?: string | (() => Effect.Effect<string, ProviderServiceError>)
+  /** The wallet's answer to a transaction; default: APPROVAL_HASH for the approval, else SWAP_HASH. */
+  readonly send?: (tx: SwapTransaction) => Effect.Effect<unknown, RequestError>
+  /** The receipt's status for a hash (default "success"). */
+  readonly receipt?: (hash: string) => "success" | "reverted"
+}
+
+export const world = (options: Options = {}) =>
+  Effect.gen(function* () {
+    const config = decodedOptions({
+      networks: [sandboxNetwork, mainnetNetwork],
+      ...(options.swapNetworks === undefined
+        ? {}
+        : { swapNetworks: options.swapNetworks as ReadonlyArray<CaipNetworkId> })
+    })
+    const network = config.networks[0] as CaipNetwork
+    const log: Array<string> = []
+    const calls = {
+      quotes: [] as Array<ConvertRequest & { readonly gasPrice: string }>,
+      allowance: [] as Array<{ tokenAddress: string; userAddress: string; to?: string | undefined }>,
+      approve: [] as Array<Omit<ConvertRequest, "amount">>,
+      swap: [] as Array<ConvertRequest & { readonly slippage: number }>,
+      sent: [] as Array<SwapTransaction>,
+      receipts: [] as Array<string>,
+      errors: [] as Array<AirlockError>,
+      refreshes: 0
+    }
+    const account = yield* connectedAccount(ALICE, network, config.networks)
+    const tokens = yield* SubscriptionRef.make<
+      Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
+    >({
+      _tag: "Ready",
+      value: options.balances ?? defaultBalances
+    })
+    const api = blockchainApiWith({
+      convertTokens: (chainId) =>
+        Effect.sync(() => {
+          log.push(`tokens ${chainId}`)
+          return { items: listed, dropped: 0 }
+        }),
+      convertGasPrice: (chainId) =>
+        Effect.sync(() => {
+          log.push(`gas-price ${chainId}`)
+          return { standard: GAS_PRICE.toString(), fast: "2000000000", instant: "3000000000" }
+        }),
+      convertQuotes: (request) =>
+        Effect.suspend(() => {
+          calls.quotes.push(request)
+          log.push(`quote ${request.amount}`)
+          const amount = BigInt(request.amount)
+          return Effect.map(options.quote?.(amount) ?? Effect.succeed(amount * 2n), (toAmount) => ({
+            items: [quoteAnswer(request, toAmount)],
+            dropped: 0
+          }))
+        }),
+      convertAllowance: (request) =>
+        Effect.suspend(() => {
+          calls.allowance.push(request)
+          log.push("allowance")
+          const allowance = options.allowance ?? "0"
+          return typeof allowance === "string" ? Effect.succeed(allowance) : allowance()
+        }),
+      buildApproveTransaction: (request) =>
+        Effect.sync(() => {
+          calls.approve.push(request)
+          log.push("build-approve")
+          return approveTransaction
+        }),
+      buildSwapTransaction: (request) =>
+        Effect.sync(() => {
+          calls.swap.push(request)
+          log.push("build-swap")
+          return swapTransaction(request)
+        })
+    })
+    const rpc: Pick<RpcRouterShape, "request"> = {
+      request: (request) =>
+        Effect.suspend(() => {
+          const tx = (request.params as ReadonlyArray<SwapTransaction>)[0] as SwapTransaction
+          calls.sent.push(tx)
+          log.push(`send ${request.method} ${tx.data}`)
+          return options.send?.(tx) ?? Effect.succeed(tx.data === APPROVE_DATA ? APPROVAL_HASH : SWAP_HASH)
+        })
+    }
+    const watcher: Pick<TransactionWatcherShape, "waitForReceipt"> = {
+      waitForReceipt: (_network, hash) =>
+        Effect.sync(() => {
+          calls.receipts.push(hash)
+          log.push(`receipt ${hash}`)
+          return { transactionHash: hash, blockNumber: 1n, status: options.receipt?.(hash) ?? "success" }
+        })
+    }
+    const notifications: Pick<NotificationsShape, "showError"> = {
+      showError: (error) =>
+        Effect.sync(() => {
+          calls.errors.push(error)
+        })
+    }
+    const accountData: Pick<AccountDataShape, "tokens" | "refresh"> = {
+      tokens,
+      refresh: Effect.sync(() => {
+        calls.refreshes += 1
+        log.push("refresh")
+      })
+    }
+    const fakes = Layer.mergeAll(
+      account.layer,
+      Layer.succeed(ModalConfig, config),
+      Layer.succeed(BlockchainApi, api),
+      Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape)),
+      Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape)),
+      Layer.succeed(TransactionWatcher, TransactionWatcher.of(watcher as TransactionWatcherShape)),
+      Layer.succeed(Notifications, Notifications.of(notifications as NotificationsShape))
+    )
+    return {
+      layer: SwapLive.pipe(Layer.provide(fakes)),
+      calls,
+      log,
+      tokens,
+      network,
+      networks: account.networks,
+      connection: account.connection,
+      config
+    }
+  })
+
+export type World = Effect.Success<ReturnType<typeof world>> & { readonly swap: Swap["Service"] }
+
+/** Runs `body` with the world's Swap. */
+export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effect<A, E>) =>
+  Effect.gen(function* () {
+    const w = yield* world(options)
+    return yield* Effect.gen(function* () {
+      const swap = yield* Swap
+      return yield* body({ ...w, swap })
+    }).pipe(Effect.provide(w.layer))
+  })
+
+/** Waits until the Swap state satisfies `done`, and answers that state. */
+export const until = <S extends SwapState>(swap: Swap["Service"], done: (state: SwapState) => state is S) =>
+  untilState(swap.state, done)
+
+/** The state, narrowed to `tag` (a failed assertion otherwise). */
+export const stateAs = <T extends SwapState["_tag"]>(swap: Swap["Service"], tag: T) =>
+  stateTagged(swap.state, tag)

@@ -1,0 +1,199 @@
+/**
+ * The Connection tests' world: the services `makeAirlockLayer` wires around Connection, announced mock
+ * wallets, and waits on the state and the test clock.
+ */
+// Loaded up front: the restore imports it on start, and a first load would outlast the waits on the test clock.
+import "../../src/layers/connection/restoreWaits"
+import { assert } from "@effect/vitest"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as TestClock from "effect/testing/TestClock"
+import { ConnectionLive } from "../../src/layers/connection/ConnectionLive"
+import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
+import { NetworksLive } from "../../src/layers/networks/NetworksLive"
+import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/platform/SafeKeyValueStoreLive"
+import { StorageLive } from "../../src/layers/platform/StorageLive"
+import { ANNOUNCE_EVENT, ConnectorsLive, DISCOVERY_SETTLE } from "../../src/layers/wallets/ConnectorsLive"
+import type { ModalOptions, ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import { Connection, type ConnectionState } from "../../src/services/Connection"
+import type { Eip1193Provider } from "../../src/services/Connectors"
+import { ModalConfig } from "../../src/services/ModalConfig"
+import { ModalRouter } from "../../src/services/ModalRouter"
+import { Networks } from "../../src/services/Networks"
+import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
+import { settle } from "../requests/requestWorld"
+import { decodedOptions, mainnetNetwork, sandboxNetwork, withWalletConnect } from "./fixtures"
+import { withFlow } from "./flowLayers"
+
+export const mainnet = {
+  ...mainnetNetwork,
+  blockExplorers: { default: { name: "Etherscan", url: "https://etherscan.io" } }
+} as const
+export const optimism = {
+  id: 10,
+  caipNetworkId: "eip155:10",
+  chainNamespace: "eip155",
+  name: "OP Mainnet",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://optimism.example"] } },
+  blockExplorers: { default: { name: "Optimistic Etherscan", url: "https://optimistic.etherscan.io" } }
+} as const
+
+/** The sandbox chain, mainnet and OP Mainnet, unless `overrides` say otherwise. */
+export const configOf = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
+  decodedOptions({ networks: [sandboxNetwork, mainnet, optimism], ...overrides })
+
+export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+export const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+
+/** How many sleeps are waiting on the test clock: Effect 4's TestClock no longer lists them. */
+export class Sleeping extends Context.Service<Sleeping, { readonly count: () => number }>()(
+  "test/Sleeping"
+) {}
+
+/** The test clock, counting its sleeps, for the services and the test alike. */
+export const sleepCounting = Layer.effectContext(
+  Effect.gen(function* () {
+    const clock = yield* Clock.Clock
+    let count = 0
+    const counting: Clock.Clock = {
+      ...clock,
+      sleep: (duration) =>
+        Effect.suspend(() => {
+          count++
+          return Effect.ensuring(
+            clock.sleep(duration),
+            Effect.sync(() => {
+              count--
+            })
+          )
+        })
+    }
+    return Context.make(Clock.Clock, counting).pipe(
+      Context.add(Sleeping, Sleeping.of({ count: () => count }))
+    )
+  })
+)
+
+/**
+ * Connection, the services it runs on and the owners that act on it (routing, closing, switching), wired as
+ * `makeAirlockLayer` does, over a seeded storage area.
+ */
+export const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptionsInput> = {}) => {
+  const platform = Layer.mergeAll(
+    Layer.succeed(ModalConfig, configOf(overrides)),
+    Layer.succeed(
+      KeyValueStore.KeyValueStore,
+      makeSafeKeyValueStore(() => area)
+    )
+  )
+  const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
+  const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
+  const connection = ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))
+  return withFlow(connection).pipe(Layer.provideMerge(sleepCounting))
+}
+
+export interface WalletInfo {
+  readonly uuid: string
+  readonly name: string
+  readonly rdns: string
+}
+
+export const walletA: WalletInfo = { uuid: "wallet-a", name: "Wallet A", rdns: "dev.airlock.a" }
+export const walletB: WalletInfo = { uuid: "wallet-b", name: "Wallet B", rdns: "dev.airlock.b" }
+export const idOf = (wallet: WalletInfo) => `eip6963:${wallet.uuid}`
+
+export const announce = (wallet: WalletInfo, provider: Eip1193Provider) =>
+  window.dispatchEvent(
+    new CustomEvent(ANNOUNCE_EVENT, {
+      detail: Object.freeze({
+        info: Object.freeze({ ...wallet, icon: "data:image/png;base64,AAAA" }),
+        provider
+      })
+    })
+  )
+
+export const mockWallet = (options: Parameters<typeof makeMockEip1193Provider>[0] = {}) =>
+  makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], ...options })
+
+/** A provider whose answers to `method` wait until the test releases them (a late wallet reply). */
+export const holding = (mock: MockEip1193Provider, method: string) => {
+  const held: Array<() => void> = []
+  const provider: Eip1193Provider = {
+    request: (args) =>
+      args.method === method
+        ? new Promise<void>((resolve) => held.push(resolve)).then(() => mock.request(args))
+        : mock.request(args),
+    on: mock.on,
+    removeListener: mock.removeListener
+  }
+  return { provider, held: () => held.length, release: () => held.shift()?.() }
+}
+
+export const eip155 = (s: ConnectionState) => s.namespaces.eip155 ?? { status: "disconnected" as const }
+
+export const connectionState = Effect.flatMap(Connection, (c) => SubscriptionRef.get(c.state))
+export const status = Effect.map(connectionState, (s) => eip155(s).status)
+export const address = Effect.map(connectionState, (s) => {
+  const c = eip155(s)
+  return c.status === "connected" ? c.address : undefined
+})
+export const activeNetwork = Effect.flatMap(Networks, (n) =>
+  Effect.map(SubscriptionRef.get(n.state), (s) => {
+    const active = s.active.eip155
+    return active?._tag === "Known" ? active.network.caipNetworkId : `unknown:${active?.caipNetworkId}`
+  })
+)
+export const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.get(r.state))
+
+/** Waits, without a clock, until the connection state satisfies `predicate`. */
+export const waitForState = (predicate: (s: ConnectionState) => boolean) =>
+  Effect.flatMap(Connection, (c) =>
+    SubscriptionRef.changes(c.state).pipe(
+      Stream.filter(predicate),
+      Stream.runHead,
+      Effect.map(Option.getOrThrow)
+    )
+  )
+export const waitForStatus = (wanted: string) => waitForState((s) => eip155(s).status === wanted)
+
+/** Lets the restore see the announcements, then passes its settle window (THREATS.md R2). */
+export const settleDiscovery = Effect.andThen(settle, TestClock.adjust(DISCOVERY_SETTLE))
+
+/** Yields until `condition` holds: for "the wallet has been asked" style waits. */
+export const until = (condition: () => boolean) =>
+  Effect.gen(function* () {
+    for (let i = 0; i < 1000 && !condition(); i++)
+      yield* Effect.andThen(
+        Effect.yieldNow,
+        Effect.promise(() => Promise.resolve())
+      )
+    assert.isTrue(condition(), "condition never held")
+  })
+
+/** A TestClock sleep is registered (the code under test is waiting on the clock). */
+export const untilSleeping = Effect.gen(function* () {
+  const sleeping = yield* Sleeping
+  for (let i = 0; i < 1000; i++) {
+    if (sleeping.count() > 0) return
+    yield* Effect.andThen(
+      Effect.yieldNow,
+      Effect.promise(() => Promise.resolve())
+    )
+  }
+  assert.fail("nothing ever waited on the clock")
+})
+
+/** Announces a mock wallet and connects to it. */
+export const connectTo = (wallet: WalletInfo, mock: MockEip1193Provider | Eip1193Provider) =>
+  Effect.gen(function* () {
+    announce(wallet, mock)
+    const connection = yield* Connection
+    yield* connection.connect(idOf(wallet))
+  })

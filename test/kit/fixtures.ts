@@ -1,0 +1,125 @@
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
+import { AuthConnectorLive } from "../../src/layers/embedded/AuthConnectorLive"
+import { EmailLoginLive } from "../../src/layers/embedded/EmailLoginLive"
+import type { StorageArea } from "../../src/layers/platform/SafeKeyValueStoreLive"
+import { WalletConnectLive } from "../../src/layers/walletconnect/WalletConnectLive"
+import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import {
+  type MockEmbeddedWalletBridge,
+  makeMockEmbeddedWalletBridge
+} from "../../src/testing/mockEmbeddedWalletBridge"
+import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
+
+/** The sandbox's local anvil chain, as a dapp would pass it. */
+export const sandboxNetwork = {
+  id: 31337,
+  caipNetworkId: "eip155:31337",
+  chainNamespace: "eip155",
+  name: "Sandbox Chain",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
+} as const
+
+/** The sandbox's local Solana chain (sandbox/solana): `solana:localnet` on its usual loopback port. */
+export const solanaLocalnetNetwork = {
+  id: "localnet",
+  caipNetworkId: "solana:localnet",
+  chainNamespace: "solana",
+  name: "Solana Localnet",
+  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+  rpcUrls: { default: { http: ["http://127.0.0.1:8899/"] } }
+} as const
+
+/** Solana devnet, the Solana network of the sandbox WalletConnect wallet (nothing is sent to its RPC). */
+export const solanaDevnetNetwork = {
+  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  caipNetworkId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  chainNamespace: "solana",
+  name: "Solana Devnet",
+  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
+} as const
+
+/** Ethereum mainnet with a made-up RPC URL (nothing is sent to it). */
+export const mainnetNetwork = {
+  id: 1,
+  caipNetworkId: "eip155:1",
+  chainNamespace: "eip155",
+  name: "Ethereum",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://eth.example"] } }
+} as const
+
+/** The smallest valid options: a project id and the sandbox chain. */
+export const baseOptions: ModalOptionsInput = {
+  projectId: "sandbox-project",
+  networks: [sandboxNetwork]
+}
+
+/** `baseOptions` with `overrides`, decoded; throws if they do not decode. */
+export const decodedOptions = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
+  Result.getOrThrow(decodeModalOptions({ ...baseOptions, ...overrides }))
+
+/**
+ * A `localStorage` stand-in. `seed` values are stored in the SafeKeyValueStore envelope; `faults` make
+ * reads or writes throw as a locked-down browser does.
+ */
+export const makeArea = (
+  seed: Record<string, unknown> = {},
+  faults: { readonly getItem?: boolean; readonly setItem?: boolean } = {}
+) => {
+  const data = new Map<string, string>(
+    Object.entries(seed).map(([k, v]) => [k, JSON.stringify({ v: 1, data: v })])
+  )
+  const area: StorageArea = {
+    getItem: (key) => {
+      if (faults.getItem) throw new DOMException("The operation is insecure.", "SecurityError")
+      return data.get(key) ?? null
+    },
+    setItem: (key, value) => {
+      if (faults.setItem) throw new DOMException("Quota exceeded", "QuotaExceededError")
+      data.set(key, value)
+    },
+    removeItem: (key) => {
+      data.delete(key)
+    },
+    clear: () => data.clear(),
+    key: (index) => [...data.keys()][index] ?? null,
+    get length() {
+      return data.size
+    }
+  }
+  const read = (key: string): unknown => {
+    const raw = data.get(key)
+    return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data
+  }
+  return { area, data, read }
+}
+
+/**
+ * The auth connector over `below` (which must hold ModalConfig and Storage) and a frame the test plays:
+ * by default one that refuses everything, for tests that do not log in.
+ */
+export const withAuthConnector = <A, E, R>(
+  below: Layer.Layer<A, E, R>,
+  frame: MockEmbeddedWalletBridge = makeMockEmbeddedWalletBridge()
+) =>
+  AuthConnectorLive.pipe(
+    Layer.provideMerge(EmailLoginLive),
+    Layer.provideMerge(Layer.merge(below, frame.layer))
+  )
+
+/**
+ * The session tier over `below` (which must hold ModalConfig, Storage and Networks): WalletConnect on a
+ * mock SDK, by default one whose relay never answers, for tests that do not pair; and the auth connector.
+ */
+export const withWalletConnect = <A, E, R>(
+  below: Layer.Layer<A, E, R>,
+  mock: MockWalletConnect = makeMockWalletConnect({ relayDown: true }),
+  frame?: MockEmbeddedWalletBridge
+) =>
+  Layer.merge(
+    WalletConnectLive.pipe(Layer.provideMerge(Layer.merge(below, mock.layer))),
+    withAuthConnector(below, frame)
+  )

@@ -1,0 +1,135 @@
+/**
+ * The request and flow owners over one connected wallet on the sandbox chain, for tests of requests:
+ * what was tracked and refreshed is counted; the chains answer reads through `chains` (none by default).
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as PubSub from "effect/PubSub"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { assert } from "vitest"
+import { ModalFlowLive } from "../../src/layers/flow/ModalFlowLive"
+import { ModalEventsLive } from "../../src/layers/modal/ModalEventsLive"
+import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
+import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
+import { NetworksLive } from "../../src/layers/networks/NetworksLive"
+import { StorageLive } from "../../src/layers/platform/StorageLive"
+import { RpcRouterLive } from "../../src/layers/requests/RpcRouterLive"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import { AccountData } from "../../src/services/AccountData"
+import type { WalletConnector } from "../../src/services/Connectors"
+import type { FallbackTransport } from "../../src/services/FallbackTransport"
+import { ModalConfig } from "../../src/services/ModalConfig"
+import {
+  type Submission,
+  type TrackedTransaction,
+  TransactionWatcher
+} from "../../src/services/TransactionWatcher"
+import { WalletConnect } from "../../src/services/WalletConnect"
+import type { MockEip1193Provider } from "../../src/testing/mockWallet"
+import { decodedOptions, mainnetNetwork, sandboxNetwork, withAuthConnector } from "../kit/fixtures"
+import {
+  allowedOrigin,
+  fixedConnection,
+  idleCatalog,
+  idleNames,
+  idleSignIn,
+  unansweredChains
+} from "../kit/flowLayers"
+
+export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+export const HASH = `0x${"ab".repeat(32)}`
+
+/** A transaction watcher that only records what it is asked to track, in `tracked`. */
+export const recordingWatcher = (tracked: Array<Submission>) =>
+  Layer.effect(
+    TransactionWatcher,
+    Effect.gen(function* () {
+      const settled = yield* PubSub.unbounded<TrackedTransaction>()
+      return TransactionWatcher.of({
+        transactions: yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([]),
+        track: (submission) => Effect.sync(() => void tracked.push(submission)),
+        waitForReceipt: () => Effect.never,
+        settled: PubSub.subscribe(settled)
+      })
+    })
+  )
+
+/** Everything the request and flow owners run on, with one wallet connected on the sandbox chain. */
+export const world = (
+  connector: WalletConnector,
+  options: {
+    readonly features?: ModalOptionsInput["features"]
+    readonly chains?: Layer.Layer<FallbackTransport>
+  } = {}
+) => {
+  const tracked: Array<Submission> = []
+  const refreshes = { count: 0 }
+  const connection = fixedConnection({ connector, address: ALICE })
+  const watcher = recordingWatcher(tracked)
+  const accountData = Layer.succeed(AccountData, {
+    refresh: Effect.sync(() => void refreshes.count++)
+  } as never)
+  const walletConnect = Layer.succeed(WalletConnect, { openWallet: Effect.void } as never)
+  const platform = Layer.mergeAll(
+    Layer.succeed(
+      ModalConfig,
+      decodedOptions({
+        networks: [sandboxNetwork, mainnetNetwork],
+        ...(options.features === undefined ? {} : { features: options.features })
+      })
+    ),
+    KeyValueStore.layerMemory
+  )
+  const core = Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
+    Layer.provideMerge(platform)
+  )
+  const chain = Layer.mergeAll(
+    NetworksLive,
+    connection,
+    watcher,
+    walletConnect,
+    allowedOrigin,
+    accountData,
+    idleSignIn,
+    idleNames,
+    idleCatalog,
+    withAuthConnector(core),
+    options.chains ?? unansweredChains
+  ).pipe(Layer.provideMerge(core))
+  const requests = RpcRouterLive.pipe(Layer.provideMerge(chain))
+  return { layer: ModalFlowLive.pipe(Layer.provideMerge(requests)), tracked, refreshes }
+}
+
+export const browserWallet = (provider: MockEip1193Provider): WalletConnector => ({
+  id: "eip6963:a",
+  key: "dev.airlock.a",
+  type: "ANNOUNCED",
+  chain: "eip155",
+  name: "Wallet A",
+  icon: undefined,
+  rdns: "dev.airlock.a",
+  provider,
+  suspicious: false,
+  uuid: "a"
+})
+
+/** Lets forked fibers and settled promises run to their next real wait. */
+export const settle = Effect.forEach(
+  Array.from({ length: 20 }, (_, i) => i),
+  () =>
+    Effect.andThen(
+      Effect.yieldNow,
+      Effect.promise(() => Promise.resolve())
+    ),
+  { discard: true }
+)
+
+/** Yields until `condition` holds (the rules module loads with a real dynamic import). */
+export const until = (condition: () => boolean) =>
+  Effect.gen(function* () {
+    for (let i = 0; i < 1000 && !condition(); i++) {
+      yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 1)))
+    }
+    assert.isTrue(condition(), "condition never held")
+  })

@@ -1,0 +1,282 @@
+// @vitest-environment happy-dom
+/**
+ * The sign-in flow with Airlock's own plugin over a connection the test moves: one prompt per account and
+ * chain however often it is asked, no prompt with a session (a reload), declining when required
+ * disconnects, a plugin failure is the catalogue's setup failure, disconnecting signs out.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { hexToString, isHex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { beforeEach } from "vitest"
+import { SignatureDeclinedError } from "../../src/errors"
+import { SignInLive } from "../../src/layers/signin/SignInLive"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
+import type { RecentWallet } from "../../src/schemas/Wallet"
+import { Connection, type ConnectionState } from "../../src/services/Connection"
+import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { ModalConfig } from "../../src/services/ModalConfig"
+import { Networks, type NetworksState } from "../../src/services/Networks"
+import { type Notice, Notifications } from "../../src/services/Notifications"
+import { RpcRouter } from "../../src/services/RpcRouter"
+import { SignIn, type SignInState } from "../../src/services/SignIn"
+import type { SIWXConfig } from "../../src/siwx/config"
+import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
+import { createSignInMessage } from "../../src/siwx/siweMessage"
+import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../kit/fixtures"
+
+const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
+const connected = (address: string): ConnectionState => ({
+  namespaces: {
+    eip155: {
+      status: "connected",
+      connector: { id: "mock", name: "Mock" } as never,
+      address,
+      allAccounts: [address],
+      accountType: "eoa"
+    }
+  },
+  attempt: undefined
+})
+const DISCONNECTED: ConnectionState = {
+  namespaces: { eip155: { status: "disconnected" } },
+  attempt: undefined
+}
+const on = (network: typeof sandboxNetwork | typeof mainnetNetwork): NetworksState => ({
+  activeNamespace: "eip155",
+  active: { eip155: { _tag: "Known", network: decodedOptions({ networks: [network] }).networks[0]! } }
+})
+
+beforeEach(() => localStorage.clear())
+
+/** The flow over a connection and network the test sets, a wallet that signs with `account` or declines. */
+const world = (siwx: SIWXConfig | undefined, answer: "sign" | "decline" = "sign") =>
+  Effect.gen(function* () {
+    const connection = yield* SubscriptionRef.make<ConnectionState>(DISCONNECTED)
+    const networks = yield* SubscriptionRef.make<NetworksState>(on(sandboxNetwork))
+    const signed: Array<string> = []
+    const disconnects = { count: 0 }
+    const notices: Array<string> = []
+    const options: Partial<ModalOptionsInput> = { networks: [sandboxNetwork, mainnetNetwork] }
+    const below = Layer.mergeAll(
+      Layer.succeed(ModalConfig, decodedOptions(siwx === undefined ? options : { ...options, siwx })),
+      Layer.succeed(FallbackTransport, {
+        request: () => Effect.die("no chain"),
+        ranking: () => Effect.die("no")
+      }),
+      Layer.succeed(Connection, {
+        state: connection,
+        recentWallets: yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]),
+        connect: () => Effect.void,
+        cancel: Effect.void,
+        disconnect: () =>
+          Effect.andThen(
+            Effect.sync(() => void disconnects.count++),
+            SubscriptionRef.set(connection, DISCONNECTED)
+          ),
+        connected: () => Effect.succeed(Option.none())
+      }),
+      Layer.succeed(Networks, {
+        networks: [],
+        state: networks,
+        find: () => Option.none(),
+        setActive: () => Effect.die("unused"),
+        setActiveNamespace: () => Effect.void
+      }),
+      Layer.succeed(Notifications, {
+        notices: yield* SubscriptionRef.make<ReadonlyArray<Notice>>([]),
+        show: () => Effect.void,
+        showError: (error: { readonly message: string }) =>
+          Effect.sync(() => void notices.push(error.message)),
+        dismiss: () => Effect.void
+      } as never),
+      Layer.succeed(RpcRouter, {
+        request: ({ method, params }: { method: string; params?: unknown }) =>
+          Effect.gen(function* () {
+            assert.strictEqual(method, "personal_sign")
+            const [data] = params as [string, string]
+            const text = isHex(data) ? hexToString(data) : data
+            signed.push(text)
+            // The wallet takes its time, as a person does: concurrent Signs overlap.
+            yield* Effect.sleep("20 millis")
+            if (answer === "decline") return yield* Effect.fail(new SignatureDeclinedError({}))
+            return yield* Effect.promise(() => account.signMessage({ message: text }))
+          }),
+        events: Effect.flatMap(PubSub.unbounded(), PubSub.subscribe)
+      } as never)
+    )
+    // Built in the test's scope: the flow follows the connection until the test ends.
+    const signIn = Context.get(yield* Layer.build(SignInLive.pipe(Layer.provide(below))), SignIn)
+    return { signIn, connection, networks, signed, disconnects, notices }
+  })
+
+/** Waits (in real time: the flow's code is a dynamic import) until the state satisfies `done`. */
+const until = (ref: SubscriptionRef.SubscriptionRef<SignInState>, done: (s: SignInState) => boolean) =>
+  SubscriptionRef.changes(ref).pipe(
+    Stream.filter(done),
+    Stream.runHead,
+    Effect.map(Option.getOrThrow),
+    Effect.timeout("5 seconds")
+  )
+
+describe("SignIn", () => {
+  it.live(
+    "one-click: the pairing asks for the plugin's message; the wallet's signature is kept, so the account that connects is signed in without a prompt",
+    () =>
+      Effect.gen(function* () {
+        const { signIn, connection, signed } = yield* world(createDefaultSiwx({ statement: "Sign in." }))
+        // The flow's code loads first (a dynamic import).
+        const pairing = yield* Effect.flatMap(signIn.pairingSignIn, Effect.fromNullishOr).pipe(
+          Effect.retry({ times: 50 }),
+          Effect.timeout("5 seconds")
+        )
+        assert.isUndefined(yield* pairing.request(["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]))
+        const request = yield* Effect.flatMap(
+          pairing.request(["eip155:31337", "eip155:1"]),
+          Effect.fromNullishOr
+        )
+        assert.strictEqual(request.domain, location.host)
+        assert.strictEqual(request.uri, location.origin)
+        assert.strictEqual(request.statement, "Sign in.")
+        assert.isDefined(request.exp)
+        // What a WalletKit wallet answers: the fields with its account and the SDK's issue time, signed.
+        const iss = `did:pkh:eip155:31337:${account.address}`
+        const p = {
+          iss,
+          domain: request.domain,
+          aud: request.uri,
+          version: "1",
+          nonce: request.nonce,
+          iat: new Date().toISOString(),
+          exp: request.exp,
+          statement: request.statement
+        }
+        const text = createSignInMessage({
+          domain: p.domain,
+          uri: p.aud,
+          address: account.address,
+          chainId: 31337,
+          nonce: p.nonce,
+          issuedAt: new Date(p.iat),
+          expirationTime: new Date(p.exp!),
+          statement: p.statement
+        })
+        const cacao = {
+          h: { t: "caip122" },
+          p,
+          s: { t: "eip191", s: yield* Effect.promise(() => account.signMessage({ message: text })) }
+        }
+        // A forged one beside it (another nonce) is dropped; the real one is kept.
+        yield* pairing.complete([{ ...cacao, p: { ...p, nonce: "forged-nonce-1234" } }, cacao, "junk"])
+        yield* SubscriptionRef.set(connection, connected(account.address))
+        yield* until(signIn.state, (s) => s._tag === "SignedIn")
+        assert.strictEqual(signed.length, 0, "no personal_sign after the one approval")
+      }).pipe(Effect.scoped)
+  )
+
+  it.live("without a plugin: idle whatever connects", () =>
+    Effect.gen(function* () {
+      const { signIn, connection } = yield* world(undefined)
+      yield* SubscriptionRef.set(connection, connected(account.address))
+      yield* Effect.sleep("50 millis")
+      assert.strictEqual((yield* SubscriptionRef.get(signIn.state))._tag, "Idle")
+    }).pipe(Effect.scoped)
+  )
+
+  it.live(
+    "a connect prompts once; Sign makes one personal_sign; a reload finds the session and asks nothing",
+    () =>
+      Effect.gen(function* () {
+        const first = yield* world(createDefaultSiwx())
+        yield* SubscriptionRef.set(first.connection, connected(account.address))
+        const prompt = yield* until(first.signIn.state, (s) => s._tag === "Prompt")
+        assert.strictEqual(prompt._tag === "Prompt" && prompt.message.data.accountAddress, account.address)
+        // Several callers at once: one signature.
+        yield* Effect.all([first.signIn.sign, first.signIn.sign, first.signIn.sign], {
+          concurrency: "unbounded"
+        })
+        yield* until(first.signIn.state, (s) => s._tag === "SignedIn")
+        assert.strictEqual(first.signed.length, 1)
+        // The same account again (a reconnect event, a second component): nothing new.
+        yield* SubscriptionRef.set(first.connection, connected(account.address.toLowerCase()))
+        yield* Effect.sleep("50 millis")
+        assert.strictEqual((yield* SubscriptionRef.get(first.signIn.state))._tag, "SignedIn")
+
+        const reloaded = yield* world(createDefaultSiwx())
+        yield* SubscriptionRef.set(reloaded.connection, connected(account.address))
+        yield* until(reloaded.signIn.state, (s) => s._tag === "SignedIn")
+        assert.strictEqual(reloaded.signed.length, 0)
+
+        // A chain without a session prompts once.
+        yield* SubscriptionRef.set(reloaded.networks, on(mainnetNetwork))
+        const onMainnet = yield* until(reloaded.signIn.state, (s) => s._tag === "Prompt")
+        assert.strictEqual(onMainnet._tag === "Prompt" && onMainnet.account.chainId, "eip155:1")
+
+        // Disconnecting signs out: a new connect prompts again.
+        yield* SubscriptionRef.set(reloaded.networks, on(sandboxNetwork))
+        yield* until(reloaded.signIn.state, (s) => s._tag === "SignedIn")
+        yield* SubscriptionRef.set(reloaded.connection, DISCONNECTED)
+        yield* until(reloaded.signIn.state, (s) => s._tag === "Idle")
+        yield* SubscriptionRef.set(reloaded.connection, connected(account.address))
+        yield* until(reloaded.signIn.state, (s) => s._tag === "Prompt")
+      }).pipe(Effect.scoped)
+  )
+
+  it.live("Cancel: not required, this account is asked no more; required, the wallet is disconnected", () =>
+    Effect.gen(function* () {
+      const optional = yield* world(createDefaultSiwx())
+      yield* SubscriptionRef.set(optional.connection, connected(account.address))
+      yield* until(optional.signIn.state, (s) => s._tag === "Prompt")
+      yield* optional.signIn.cancel
+      yield* until(optional.signIn.state, (s) => s._tag === "Idle")
+      yield* SubscriptionRef.set(optional.networks, on(sandboxNetwork))
+      yield* Effect.sleep("50 millis")
+      assert.strictEqual((yield* SubscriptionRef.get(optional.signIn.state))._tag, "Idle")
+      assert.strictEqual(optional.disconnects.count, 0)
+
+      const required = yield* world(createDefaultSiwx({ required: true }))
+      yield* SubscriptionRef.set(required.connection, connected(account.address))
+      yield* until(required.signIn.state, (s) => s._tag === "Prompt")
+      yield* required.signIn.cancel
+      yield* until(required.signIn.state, (s) => s._tag === "Idle")
+      assert.strictEqual(required.disconnects.count, 1)
+    }).pipe(Effect.scoped)
+  )
+
+  it.live("the wallet declining a required sign-in disconnects", () =>
+    Effect.gen(function* () {
+      const { signIn, connection, disconnects, signed } = yield* world(
+        createDefaultSiwx({ required: true }),
+        "decline"
+      )
+      yield* SubscriptionRef.set(connection, connected(account.address))
+      yield* until(signIn.state, (s) => s._tag === "Prompt")
+      yield* signIn.sign
+      assert.strictEqual(signed.length, 1)
+      assert.strictEqual(disconnects.count, 1)
+    }).pipe(Effect.scoped)
+  )
+
+  it.live(
+    "a plugin that fails: 'A problem occurred while trying initialize authentication', and disconnected",
+    () =>
+      Effect.gen(function* () {
+        const broken: SIWXConfig = {
+          ...createDefaultSiwx(),
+          getSessions: () => Promise.reject(new Error("database down"))
+        }
+        const { signIn, connection, disconnects, notices } = yield* world(broken)
+        yield* SubscriptionRef.set(connection, connected(account.address))
+        yield* Effect.sleep("200 millis")
+        assert.strictEqual((yield* SubscriptionRef.get(signIn.state))._tag, "Idle")
+        assert.deepStrictEqual(notices, ["A problem occurred while trying initialize authentication"])
+        assert.strictEqual(disconnects.count, 1)
+      }).pipe(Effect.scoped)
+  )
+})
