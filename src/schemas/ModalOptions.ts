@@ -113,24 +113,8 @@ export const Features = Schema.Struct({
 }).annotate({ identifier: "Features" })
 export type Features = typeof Features.Type
 
-export const DefaultFeatures: Features = {
-  swaps: true,
-  onramp: true,
-  receive: true,
-  send: true,
-  preview: true,
-  email: true,
-  emailShowWallets: true,
-  history: true,
-  analytics: true,
-  allWallets: true,
-  legalCheckbox: false,
-  smartSessions: false,
-  pay: false,
-  headless: false,
-  socials: DefaultSocials,
-  connectorTypeOrder: DefaultConnectorTypeOrder
-}
+/** Every feature flag at its default (SPEC §1): what `features` decodes to when absent. */
+export const DefaultFeatures: Features = Schema.decodeUnknownSync(Features)({})
 
 export const AccountTypes = Schema.Struct({
   eip155: AccountType,

@@ -120,8 +120,14 @@ describe("decodeModalOptions: defaults", () => {
     )
   })
 
-  it("DefaultFeatures is what Features decodes {} to", () => {
+  it("DefaultFeatures, what Features decodes {} to, are SPEC §1's defaults", () => {
     assert.deepStrictEqual(accepts(Features, {}), DefaultFeatures)
+    assert.deepStrictEqual(
+      Object.keys(DefaultFeatures).sort(),
+      Object.keys(Features.fields)
+        .filter((key) => key !== "connectMethodsOrder")
+        .sort()
+    )
     assert.deepStrictEqual(DefaultFeatures.socials, DefaultSocials)
     assert.deepStrictEqual(DefaultFeatures.connectorTypeOrder, DefaultConnectorTypeOrder)
     assert.isUndefined(DefaultFeatures.connectMethodsOrder)
