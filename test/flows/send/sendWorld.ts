@@ -10,7 +10,10 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { BalanceUnavailableError } from "../../../src/errors"
-import { SendLive } from "../../../src/layers/flows/send/SendLive"
+import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
+import { SendLazy, SendLive } from "../../../src/layers/flows/send/SendLive"
+import * as SolanaSend from "../../../src/layers/flows/send/solanaSend"
+import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { CaipNetworkId } from "../../../src/schemas/Primitives"
@@ -189,7 +192,8 @@ export const world = (options: Options = {}) =>
       Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape)),
       Layer.succeed(BlockchainApi, blockchainApiWith({}))
     )
-    return { layer: SendLive.pipe(Layer.provide(fakes)), reads, requests, network, tokens }
+    const code = Layer.merge(preloaded(SendLazy, SendFlow), preloaded(SendFlow.SolanaSendLazy, SolanaSend))
+    return { layer: SendLive.pipe(Layer.provide(Layer.merge(fakes, code))), reads, requests, network, tokens }
   })
 
 export type World = Effect.Success<ReturnType<typeof world>> & { readonly send: Send["Service"] }
