@@ -9,13 +9,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import {
-  GasPriceNetworkUnsupportedError,
-  SwapFailedError,
-  SwapNetworkUnsupportedError
-} from "../../../errors"
-import type { ConvertTransaction } from "../../../schemas/Convert"
-import type { CaipNetwork } from "../../../schemas/Network"
+import { SwapFailedError, SwapNetworkUnsupportedError } from "../../../errors"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
@@ -23,60 +17,17 @@ import { Connection } from "../../../services/Connection"
 import { ModalConfig } from "../../../services/ModalConfig"
 import { Networks } from "../../../services/Networks"
 import { Notifications } from "../../../services/Notifications"
-import type { ProviderApiError } from "../../../services/ProviderApi"
 import { RpcRouter } from "../../../services/RpcRouter"
-import type { AmountProblem } from "../../../services/Send"
-import type {
-  QuoteError,
-  SwapDraft,
-  SwapPlan,
-  SwapQuote,
-  SwapShape,
-  SwapState,
-  SwapToken,
-  SwapTransaction
-} from "../../../services/Swap"
+import type { SwapDraft, SwapShape, SwapState, SwapTransaction } from "../../../services/Swap"
 import { TransactionWatcher } from "../../../services/TransactionWatcher"
 import { type Editing, makeFormFlow } from "../formFlow"
-import {
-  checkSwap,
-  DEFAULT_SLIPPAGE,
-  minimumReceived,
-  probeAmount,
-  rateOf,
-  SWAP_NETWORKS,
-  slippageBps,
-  swapFeeProblem,
-  swapTokens
-} from "./swapForm"
+import { checkSwap, DEFAULT_SLIPPAGE, SWAP_NETWORKS, slippageBps, swapTokens } from "./swapForm"
+import { makeSwapPlans, type SwapOwner } from "./swapPlan"
 
 /** How long typing must pause before the form is quoted. */
 export const QUOTE_DELAY_MS = 400
 /** A reviewed plan older than this is quoted again before anything is sent. */
 export const PLAN_LIFETIME_MS = 30_000
-
-const plainAddress = (caip: string): string => caip.slice(caip.lastIndexOf(":") + 1)
-
-const toWallet = (tx: ConvertTransaction): SwapTransaction => ({
-  from: plainAddress(tx.from),
-  to: plainAddress(tx.to),
-  data: tx.data as `0x${string}`,
-  value: `0x${BigInt(tx.value).toString(16)}`,
-  gas: `0x${BigInt(tx.eip155.gas).toString(16)}`
-})
-
-const feeOf = (txs: ReadonlyArray<ConvertTransaction>): bigint =>
-  txs.reduce((sum, tx) => sum + BigInt(tx.eip155.gas) * BigInt(tx.eip155.gasPrice), 0n)
-
-/** The API refused the amount (HTTP 400): the pair has no route, or not for this much. */
-const refusedQuote = (error: ProviderApiError): boolean =>
-  error._tag === "ProviderRequestError" && error.status === 400
-
-/** The connected EVM account a swap is for, and its network. */
-interface Owner {
-  readonly address: string
-  readonly network: CaipNetwork
-}
 
 export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
   Effect.gen(function* () {
@@ -89,9 +40,10 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const notifications = yield* Notifications
     const config = yield* ModalConfig
     const supported: ReadonlyArray<string> = config.swapNetworks ?? SWAP_NETWORKS
+    const plans = makeSwapPlans(api, supported)
 
     /** The connected EVM account and its network, when the network is one the host configured. */
-    const account: Effect.Effect<Owner | undefined> = Effect.gen(function* () {
+    const account: Effect.Effect<SwapOwner | undefined> = Effect.gen(function* () {
       const evm = (yield* SubscriptionRef.get(connection.state)).namespaces.eip155
       const active = (yield* SubscriptionRef.get(networks.state)).active.eip155
       if (evm?.status !== "connected" || active?._tag !== "Known") return undefined
@@ -101,68 +53,6 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const balances = Effect.map(SubscriptionRef.get(accountData.tokens), (tokens) =>
       tokens._tag === "Ready" ? tokens.value : []
     )
-
-    const gasPrice = (chainId: CaipNetworkId): Effect.Effect<bigint, QuoteError> =>
-      supported.includes(chainId)
-        ? Effect.map(api.convertGasPrice(chainId), (prices) => BigInt(prices.standard))
-        : Effect.fail(new GasPriceNetworkUnsupportedError({}))
-
-    /** The best quote for the checked form, or why there is none in the visitor's terms. */
-    const quoteOf = (
-      from: SwapToken,
-      to: SwapToken,
-      amount: bigint,
-      bps: number
-    ): Effect.Effect<SwapQuote, QuoteError> =>
-      Effect.gen(function* () {
-        const owner = yield* account
-        if (owner === undefined) return yield* new SwapFailedError({ reason: "no-route" })
-        const chainId = owner.network.caipNetworkId
-        const price = yield* gasPrice(chainId)
-        const ask = (asked: bigint) =>
-          api.convertQuotes({
-            amount: asked.toString(),
-            from: from.caip,
-            to: to.caip,
-            userAddress: `${chainId}:${owner.address}`,
-            gasPrice: price.toString()
-          })
-        const probe = probeAmount(amount, from.decimals)
-        const quotes = yield* ask(amount).pipe(
-          Effect.catchIf(refusedQuote, (refused) =>
-            ask(probe).pipe(
-              Effect.matchEffect({
-                // Only a refused probe says there is no route; a failed request says nothing about the pair.
-                onFailure: (failed) =>
-                  Effect.fail(
-                    refusedQuote(failed)
-                      ? new SwapFailedError({ reason: "no-route", cause: refused })
-                      : failed
-                  ),
-                onSuccess: () =>
-                  Effect.fail(
-                    new SwapFailedError({
-                      reason: amount < probe ? "too-small" : "liquidity",
-                      cause: refused
-                    })
-                  )
-              })
-            )
-          )
-        )
-        const best = quotes.items.find((quote) => quote.fromAmount === amount.toString())
-        const toAmount = best === undefined ? 0n : BigInt(best.toAmount)
-        if (toAmount === 0n) return yield* new SwapFailedError({ reason: "liquidity" })
-        return {
-          from,
-          to,
-          fromAmount: amount,
-          toAmount,
-          minimumReceived: minimumReceived(toAmount, bps),
-          rate: rateOf(amount, from.decimals, toAmount, to.decimals),
-          gasPrice: price
-        }
-      })
 
     /** The form's problem once typing paused, or its quote. */
     const quoteForm = ({ draft, tokens }: Editing<SwapState>) =>
@@ -179,7 +69,12 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
             problem: shown
           })
         }
-        const quote = yield* Effect.result(quoteOf(checked.from, checked.to, checked.amount, bps))
+        const owner = yield* account
+        const quote = yield* Effect.result(
+          owner === undefined
+            ? Effect.fail(new SwapFailedError({ reason: "no-route" }))
+            : plans.quote(owner, checked.from, checked.to, checked.amount, bps)
+        )
         return (now: Editing<SwapState>): Editing<SwapState> => ({
           ...now,
           quote:
@@ -225,53 +120,6 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
       draft.to === undefined ? draft : { ...draft, from: draft.to, to: draft.from }
     )
 
-    /** The approval when the allowance is short and the swap, priced; or the fee the account cannot pay. */
-    const prepare = (
-      owner: Owner,
-      { draft, tokens }: Editing<SwapState>,
-      quote: SwapQuote
-    ): Effect.Effect<SwapPlan | AmountProblem, QuoteError> =>
-      Effect.gen(function* () {
-        const userAddress = `${owner.network.caipNetworkId}:${owner.address}`
-        const allowance = quote.from.native
-          ? undefined
-          : BigInt(
-              yield* api.convertAllowance({ tokenAddress: quote.from.caip, userAddress, to: quote.to.caip })
-            )
-        const approval =
-          allowance === undefined || allowance >= quote.fromAmount
-            ? undefined
-            : yield* api.buildApproveTransaction({ from: quote.from.caip, to: quote.to.caip, userAddress })
-        const swap = yield* api.buildSwapTransaction({
-          amount: quote.fromAmount.toString(),
-          from: quote.from.caip,
-          to: quote.to.caip,
-          userAddress,
-          slippage: (slippageBps(draft.slippage) ?? 100) / 100
-        })
-        const fee = feeOf(approval === undefined ? [swap] : [approval, swap])
-        const native = tokens.find((token) => token.native)
-        const unpaid = swapFeeProblem(quote.from, quote.fromAmount, fee, native?.balance ?? 0n)
-        if (unpaid !== undefined) return unpaid
-        const decimals = owner.network.nativeCurrency.decimals
-        return {
-          quote,
-          approval: approval === undefined ? undefined : toWallet(approval),
-          swap: toWallet(swap),
-          fee: {
-            amount: fee,
-            usd:
-              native === undefined || native.price === 0
-                ? undefined
-                : (Number(fee) / 10 ** decimals) * native.price
-          },
-          nativeSymbol: owner.network.nativeCurrency.symbol,
-          nativeDecimals: decimals,
-          slippage: draft.slippage,
-          preparedAt: yield* Clock.currentTimeMillis
-        } satisfies SwapPlan
-      })
-
     const review: SwapShape["review"] = Effect.gen(function* () {
       const owner = yield* account
       if (owner === undefined) return
@@ -288,7 +136,7 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
                 input: { form: current, quote: current.quote.quote }
               }
             : undefined,
-        work: ({ form, quote }) => prepare(owner, form, quote),
+        work: ({ form, quote }) => plans.plan(owner, form.draft, form.tokens, quote),
         land: (outcome, { form: { draft, tokens, quote } }): SwapState =>
           outcome._tag === "Failure"
             ? { _tag: "Editing", draft, tokens, quote: { _tag: "NoQuote", error: outcome.failure } }
