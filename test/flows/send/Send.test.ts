@@ -11,6 +11,7 @@ import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { encodeFunctionData, erc20Abi, getAddress } from "viem"
 import { coinTypeOf } from "../../../src/layers/flows/names/accountNames"
+import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
 import { present } from "../../../src/presentation"
 import type { SendState } from "../../../src/services/Send"
 import { ChainDisconnectedError, UserRejectedRequestError } from "../../../src/walletErrors"
@@ -332,4 +333,21 @@ describe("Send on EVM", () => {
       })
     )
   )
+
+  it.effect("code that did not load: the command does nothing, and the next one loads it", () => {
+    let loads = 0
+    const load = () => {
+      loads += 1
+      return loads === 1 ? Promise.reject(new Error("offline")) : Promise.resolve(SendFlow)
+    }
+    return inWorld({ namespace: "eip155", load }, (w) =>
+      Effect.gen(function* () {
+        // inWorld's start found no code.
+        yield* stateTagged(w.send.state, "Idle")
+        yield* w.send.start
+        yield* stateTagged(w.send.state, "Editing")
+        assert.strictEqual(loads, 2)
+      })
+    )
+  })
 })

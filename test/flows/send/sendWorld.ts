@@ -121,6 +121,8 @@ export interface Options {
   readonly wallet?: (request: WalletRequest) => Effect.Effect<unknown, RequestError>
   /** What the chain does before it answers the `n`-th read of a method (default: nothing). */
   readonly before?: (read: Read, n: number) => Effect.Effect<void>
+  /** How Send's code loads (default: it is there at once). */
+  readonly load?: () => Promise<typeof SendFlow>
   /** The profiles the Blockchain API answers for account names; any other name is not found. */
   readonly profiles?: Readonly<Record<string, AccountProfile>>
 }
@@ -297,7 +299,12 @@ export const world = (options: Options = {}) =>
       Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape)),
       Layer.succeed(BlockchainApi, api)
     )
-    const code = Layer.merge(preloaded(SendLazy, SendFlow), preloaded(SendFlow.SolanaSendLazy, SolanaSend))
+    const code = Layer.merge(
+      options.load === undefined
+        ? preloaded(SendLazy, SendFlow)
+        : Layer.succeed(SendLazy, { _tag: "Import", load: options.load }),
+      preloaded(SendFlow.SolanaSendLazy, SolanaSend)
+    )
     return { layer: SendLive.pipe(Layer.provide(Layer.merge(fakes, code))), reads, requests, network, tokens }
   })
 

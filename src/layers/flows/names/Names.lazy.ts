@@ -1,5 +1,5 @@
 /**
- * The account-name flow, loaded with its first use: the label checked by the name rule, then with the
+ * The account-name flow, loaded with its first use, on the form-flow machine: the label checked by the name rule, then with the
  * registry once the typing pauses (its suggestions answer both whether the name is free and what is free
  * like it), then the account's signature of the registration message and the registration. The server's
  * refusal is its first reason (SPEC.md §8). A registered name is forgotten by the identity cache and the

@@ -1,5 +1,5 @@
 /**
- * The Buy flow, loaded with its first use: the options (the API's, else the fallback limits of SPEC.md
+ * The Buy flow, loaded with its first use, on the form-flow machine: the options (the API's, else the fallback limits of SPEC.md
  * §9), the form checked by `onrampForm`'s rules and quoted once the typing pauses, the provider's page
  * from the API's URL generator (opened only if the link rules allow it), then the account watched until
  * the bought crypto arrives, which also puts the purchase in Activity.

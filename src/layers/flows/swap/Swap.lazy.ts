@@ -1,9 +1,9 @@
 /**
- * The Swap flow, loaded with its first use. The form is checked by `swapForm`'s rules and quoted once the
- * typing pauses (a newer edit interrupts an older quote). Reviewing checks the allowance, has the API build
- * the approval when it is short and the swap at the visitor's slippage, and prices both. Confirming sends
- * the approval and waits for it to be mined before the swap, both through `RpcRouter` (which tracks every
- * transaction), and refreshes the balances.
+ * The Swap flow, loaded with its first use, on the form-flow machine. The form is checked by `swapForm`'s
+ * rules and quoted once the typing pauses (`swapPlan`'s quote). Reviewing has `swapPlan` check the
+ * allowance, build the approval when it is short and the swap at the visitor's slippage, and price both.
+ * Confirming sends the approval and waits for it to be mined before the swap, both through `RpcRouter`
+ * (which tracks every transaction), and refreshes the balances.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
