@@ -57,8 +57,6 @@ export interface FormFlow<S extends Tagged, D> {
   readonly start: (open: Effect.Effect<S>) => Effect.Effect<void>
   /** Edits the draft; a changed draft is quoted again once the typing pauses. */
   readonly edit: (change: (draft: D) => D) => Effect.Effect<void>
-  /** Quotes the form as it is after `pauseMs`, interrupting a quote still on its way. */
-  readonly requote: (pauseMs: number) => Effect.Effect<void>
   /**
    * Prepares a review: its outcome lands only while the step still shows, as the visitor may have gone
    * back meanwhile. Answers where it landed, if it did.
@@ -99,6 +97,7 @@ export const makeFormFlow = <S extends Tagged, D>(
     const watching = yield* FiberHandle.make<void, never>()
     const editable = rules.editable ?? ((current: S) => (isEditing(current) ? current : undefined))
 
+    /** Quotes the form as it is after `pauseMs`, interrupting a quote still on its way. */
     const requote = (pauseMs: number): Effect.Effect<void> => {
       const quote = rules.quote
       if (quote === undefined) return Effect.void
@@ -186,5 +185,5 @@ export const makeFormFlow = <S extends Tagged, D>(
         Effect.asVoid
       )
 
-    return { state, start, edit, requote, review: take(true), confirm: take(false), back, watch, follow }
+    return { state, start, edit, review: take(true), confirm: take(false), back, watch, follow }
   })
