@@ -7,7 +7,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { NamesLive } from "../../../src/layers/flows/names/NamesLive"
+import * as NamesFlow from "../../../src/layers/flows/names/Names.lazy"
+import { NamesLazy, NamesLive } from "../../../src/layers/flows/names/NamesLive"
+import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { AccountProfile, NameSuggestion } from "../../../src/schemas/Profile"
 import { AccountData, type AccountDataShape } from "../../../src/services/AccountData"
@@ -110,7 +112,7 @@ export const world = (options: Options = {}) =>
       Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape))
     )
     return {
-      layer: NamesLive.pipe(Layer.provide(fakes)),
+      layer: NamesLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(NamesLazy, NamesFlow)))),
       calls,
       log,
       network,

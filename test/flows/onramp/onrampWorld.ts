@@ -8,7 +8,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { BalanceUnavailableError } from "../../../src/errors"
-import { OnrampLive } from "../../../src/layers/flows/onramp/OnrampLive"
+import * as OnrampFlow from "../../../src/layers/flows/onramp/Onramp.lazy"
+import { OnrampLazy, OnrampLive } from "../../../src/layers/flows/onramp/OnrampLive"
+import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { OnrampOptions, OnrampQuote } from "../../../src/schemas/Onramp"
@@ -161,7 +163,7 @@ export const world = (options: Options = {}) =>
       Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape))
     )
     return {
-      layer: OnrampLive.pipe(Layer.provide(fakes)),
+      layer: OnrampLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(OnrampLazy, OnrampFlow)))),
       calls,
       log,
       tokens,

@@ -1,19 +1,25 @@
 /**
- * The world the Solana Send tests run in: `SendLive` over fakes. A Solana account connected on a configured
- * cluster with SOL and USDC Ready in AccountData; a cluster RPC (FallbackTransport) answering the reads a
- * Solana send makes from a script; a wallet (RpcRouter) answering `solana_signAndSendTransaction` with a
- * signature. Every RPC read and wallet request is recorded.
+ * The world the Send tests run in: `SendLive` over fakes, its code preloaded. An account connected on a
+ * configured network with its balances Ready in AccountData: on Solana (the default) SOL and USDC on a
+ * cluster, on EVM ETH and sUSD on the sandbox chain. The chain's RPC (FallbackTransport) answers the reads a
+ * send makes from a script; the wallet (RpcRouter) answers with a signature (Solana) or a hash (EVM); the
+ * Blockchain API resolves account names from `profiles`. Every RPC read and wallet request is recorded.
  */
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { BalanceUnavailableError } from "../../../src/errors"
-import { SendLive } from "../../../src/layers/flows/send/SendLive"
+import { type BalanceUnavailableError, ProviderRequestError } from "../../../src/errors"
+import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
+import { SendLazy, SendLive } from "../../../src/layers/flows/send/SendLive"
+import * as SolanaSend from "../../../src/layers/flows/send/solanaSend"
+import { NATIVE_TRANSFER_ADDRESS } from "../../../src/layers/requests/simulation"
+import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { CaipNetworkId } from "../../../src/schemas/Primitives"
+import type { AccountProfile } from "../../../src/schemas/Profile"
 import { AccountData, type AccountDataShape, type Loadable } from "../../../src/services/AccountData"
 import { BlockchainApi } from "../../../src/services/BlockchainApi"
 import { Connection, type ConnectionShape, type ConnectionState } from "../../../src/services/Connection"
@@ -27,9 +33,10 @@ import {
   type WalletRequest
 } from "../../../src/services/RpcRouter"
 import { RpcTransportError } from "../../../src/services/RpcTransport"
-import { Send } from "../../../src/services/Send"
+import { Send, type SendNamespace } from "../../../src/services/Send"
 import { blockchainApiWith } from "../../kit/blockchainApi"
-import { decodedOptions, solanaDevnetNetwork } from "../../kit/fixtures"
+import { ALICE } from "../../kit/connectionWorld"
+import { decodedOptions, sandboxNetwork, solanaDevnetNetwork } from "../../kit/fixtures"
 
 export const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
 export const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
@@ -46,6 +53,14 @@ export const RENT = 2_039_280
 /** The rent-exempt minimum of an account without data. */
 export const RESERVE = 890_880
 
+/** On EVM: ALICE sends; sUSD is the sandbox's ERC-20 of 6 decimals. */
+export const SUSD_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+export const HASH = `0x${"ab".repeat(32)}`
+/** 1 gwei, and the gas of a native transfer and of an ERC-20 `transfer`. */
+export const GAS_PRICE = 1_000_000_000n
+export const NATIVE_GAS = 21_000n
+export const TOKEN_GAS = 65_000n
+
 export const balance = (symbol: string, numeric: string, decimals: number, mint?: string): TokenBalance => ({
   name: symbol,
   symbol,
@@ -57,28 +72,59 @@ export const balance = (symbol: string, numeric: string, decimals: number, mint?
   iconUrl: undefined
 })
 
+/** A balance on the sandbox chain: ETH at 3000 USD, a token at 1 USD. */
+export const evmBalance = (
+  symbol: string,
+  numeric: string,
+  decimals: number,
+  address?: string
+): TokenBalance => ({
+  name: symbol,
+  symbol,
+  chainId: sandboxNetwork.caipNetworkId,
+  ...(address === undefined ? {} : { address: `${sandboxNetwork.caipNetworkId}:${address}` }),
+  value: 0,
+  price: symbol === "ETH" ? 3000 : 1,
+  quantity: { decimals: String(decimals), numeric },
+  iconUrl: undefined
+})
+
 /** 2 SOL and 100 USDC. */
 export const defaultBalances: ReadonlyArray<TokenBalance> = [
   balance("SOL", "2", 9),
   balance("USDC", "100", 6, USDC_MINT)
 ]
 
+/** 2 ETH and 100 sUSD. */
+export const evmBalances: ReadonlyArray<TokenBalance> = [
+  evmBalance("ETH", "2", 18),
+  evmBalance("sUSD", "100", 6, SUSD_ADDRESS)
+]
+
 const contextual = (value: unknown) => ({ context: { slot: 1 }, value })
 
-/** How the cluster answers one read: a value, or a failure of the RPC. */
+/** How the chain answers one read: a value, or a failure of the RPC. */
 export type ClusterAnswer = { readonly value: unknown } | { readonly fail: true }
 
 export interface Options {
+  /** Where the account sends from: Solana (the default) or EVM. */
+  readonly namespace?: SendNamespace
   readonly balances?: ReadonlyArray<TokenBalance>
   /** Whether the receiver's USDC account exists (default: it does not). */
   readonly receiverAccount?: boolean
   /**
-   * Overrides of the cluster's answer, by method; given a list, the n-th call gets the n-th (`undefined`:
+   * Overrides of the chain's answer, by method; given a list, the n-th call gets the n-th (`undefined`:
    * the standard answer).
    */
   readonly answers?: Readonly<Record<string, ClusterAnswer | ReadonlyArray<ClusterAnswer | undefined>>>
-  /** The wallet's answer; default `{ signature: SIGNATURE }`. */
+  /** The wallet's answer; default `{ signature: SIGNATURE }` on Solana, HASH on EVM. */
   readonly wallet?: (request: WalletRequest) => Effect.Effect<unknown, RequestError>
+  /** What the chain does before it answers the `n`-th read of a method (default: nothing). */
+  readonly before?: (read: Read, n: number) => Effect.Effect<void>
+  /** How Send's code loads (default: it is there at once). */
+  readonly load?: () => Promise<typeof SendFlow>
+  /** The profiles the Blockchain API answers for account names; any other name is not found. */
+  readonly profiles?: Readonly<Record<string, AccountProfile>>
 }
 
 export interface Read {
@@ -87,15 +133,62 @@ export interface Read {
   readonly params: ReadonlyArray<unknown>
 }
 
+const word = (value: bigint) => value.toString(16).padStart(64, "0")
+const topic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}`
+const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
+const SUSD_SYMBOL = `0x${word(32n)}${word(4n)}${Buffer.from("sUSD").toString("hex").padEnd(64, "0")}`
+
+/** The transfer an EVM call makes, traced as `eth_simulateV1` does: native value, or an ERC-20 `transfer`. */
+const tracedTransfer = (call: { readonly to?: string; readonly value?: string; readonly input?: string }) => {
+  const erc20 = call.input?.startsWith("0xa9059cbb") === true
+  const to = erc20 ? `0x${call.input?.slice(34, 74)}` : (call.to ?? "")
+  const amount = erc20 ? BigInt(`0x${call.input?.slice(74, 138)}`) : BigInt(call.value ?? "0x0")
+  return {
+    address: erc20 ? (call.to ?? "") : NATIVE_TRANSFER_ADDRESS,
+    topics: [TRANSFER_TOPIC, topic(ALICE), topic(to)],
+    data: `0x${word(amount)}`
+  }
+}
+
+/** How the sandbox chain answers the reads of an EVM send. */
+const evmAnswer = (method: string, params: ReadonlyArray<unknown>): ClusterAnswer => {
+  switch (method) {
+    case "eth_estimateGas": {
+      const [transaction] = params as ReadonlyArray<{ readonly data?: string }>
+      return { value: `0x${(transaction?.data === undefined ? NATIVE_GAS : TOKEN_GAS).toString(16)}` }
+    }
+    case "eth_gasPrice":
+      return { value: `0x${GAS_PRICE.toString(16)}` }
+    case "eth_simulateV1": {
+      const [request] = params as ReadonlyArray<{
+        readonly blockStateCalls: ReadonlyArray<{ readonly calls: ReadonlyArray<{ readonly to?: string }> }>
+      }>
+      const calls = request?.blockStateCalls[0]?.calls ?? []
+      return { value: [{ calls: calls.map((call) => ({ status: "0x1", logs: [tracedTransfer(call)] })) }] }
+    }
+    case "eth_call": {
+      // The token's symbol() and decimals(), read to word its simulated change.
+      const [call] = params as ReadonlyArray<{ readonly data?: string }>
+      return { value: call?.data === "0x95d89b41" ? SUSD_SYMBOL : `0x${word(6n)}` }
+    }
+    default:
+      return { fail: true }
+  }
+}
+
 export const world = (options: Options = {}) =>
   Effect.gen(function* () {
-    const config = decodedOptions({ networks: [solanaDevnetNetwork] })
+    const namespace = options.namespace ?? "solana"
+    const config = decodedOptions({
+      networks: [namespace === "solana" ? solanaDevnetNetwork : sandboxNetwork]
+    })
     const network = config.networks[0] as CaipNetwork
+    const sender = namespace === "solana" ? SENDER : ALICE
     const reads: Array<Read> = []
     const requests: Array<{ readonly request: WalletRequest; readonly options: ModalRequestOptions }> = []
     const calls = new Map<string, number>()
 
-    const standard = (method: string, params: ReadonlyArray<unknown>): ClusterAnswer => {
+    const solanaAnswer = (method: string, params: ReadonlyArray<unknown>): ClusterAnswer => {
       switch (method) {
         case "getLatestBlockhash": {
           const n = calls.get(method) ?? 0
@@ -125,22 +218,27 @@ export const world = (options: Options = {}) =>
           return { fail: true }
       }
     }
+    const standard = namespace === "solana" ? solanaAnswer : evmAnswer
 
     const transport = FallbackTransport.of({
       request: (id, request) =>
         Effect.suspend(() => {
           const params = (request.params ?? []) as ReadonlyArray<unknown>
-          reads.push({ network: id, method: request.method, params })
+          const read = { network: id, method: request.method, params }
+          reads.push(read)
           const n = calls.get(request.method) ?? 0
           const override = options.answers?.[request.method]
           const scripted = Array.isArray(override) ? override[n] : (override as ClusterAnswer | undefined)
           const answer = scripted ?? standard(request.method, params)
           calls.set(request.method, n + 1)
-          return "value" in answer
-            ? Effect.succeed(answer.value)
-            : Effect.fail(
-                new RpcTransportError({ method: request.method, transport: "fake", reason: "Transport" })
-              )
+          return Effect.andThen(
+            options.before?.(read, n) ?? Effect.void,
+            "value" in answer
+              ? Effect.succeed(answer.value)
+              : Effect.fail(
+                  new RpcTransportError({ method: request.method, transport: "fake", reason: "Transport" })
+                )
+          )
         }),
       ranking: () => Effect.die("not used")
     })
@@ -149,31 +247,43 @@ export const world = (options: Options = {}) =>
       request: (request, requestOptions) =>
         Effect.suspend(() => {
           requests.push({ request, options: requestOptions ?? {} })
-          return options.wallet?.(request) ?? Effect.succeed({ signature: SIGNATURE })
+          return (
+            options.wallet?.(request) ??
+            Effect.succeed(namespace === "solana" ? { signature: SIGNATURE } : HASH)
+          )
         })
     }
+
+    const api = blockchainApiWith({
+      profile: (name) => {
+        const profile = options.profiles?.[name]
+        return profile === undefined
+          ? Effect.fail(new ProviderRequestError({ reason: "status", status: 404, endpoint: "v1/profile" }))
+          : Effect.succeed(profile)
+      }
+    })
 
     const tokens = yield* SubscriptionRef.make<
       Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
     >({
       _tag: "Ready",
-      value: options.balances ?? defaultBalances
+      value: options.balances ?? (namespace === "solana" ? defaultBalances : evmBalances)
     })
     const connection = yield* SubscriptionRef.make<ConnectionState>({
       namespaces: {
-        solana: {
+        [namespace]: {
           status: "connected",
           connector: {} as never,
-          address: SENDER,
-          allAccounts: [SENDER],
+          address: sender,
+          allAccounts: [sender],
           accountType: "eoa"
         }
       },
       attempt: undefined
     })
     const networks = yield* SubscriptionRef.make<NetworksState>({
-      activeNamespace: "solana",
-      active: { solana: { _tag: "Known", network } }
+      activeNamespace: namespace,
+      active: { [namespace]: { _tag: "Known", network } }
     })
     const fakes = Layer.mergeAll(
       Layer.succeed(Connection, Connection.of({ state: connection } as ConnectionShape)),
@@ -187,14 +297,20 @@ export const world = (options: Options = {}) =>
       Layer.succeed(AccountData, AccountData.of({ tokens } as AccountDataShape)),
       Layer.succeed(FallbackTransport, transport),
       Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape)),
-      Layer.succeed(BlockchainApi, blockchainApiWith({}))
+      Layer.succeed(BlockchainApi, api)
     )
-    return { layer: SendLive.pipe(Layer.provide(fakes)), reads, requests, network, tokens }
+    const code = Layer.merge(
+      options.load === undefined
+        ? preloaded(SendLazy, SendFlow)
+        : Layer.succeed(SendLazy, { _tag: "Import", load: options.load }),
+      preloaded(SendFlow.SolanaSendLazy, SolanaSend)
+    )
+    return { layer: SendLive.pipe(Layer.provide(Layer.merge(fakes, code))), reads, requests, network, tokens }
   })
 
 export type World = Effect.Success<ReturnType<typeof world>> & { readonly send: Send["Service"] }
 
-/** Runs `body` with the world's Send, started and filled in with `draft`. */
+/** Runs `body` with the world's Send, started. */
 export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effect<A, E>) =>
   Effect.gen(function* () {
     const w = yield* world(options)

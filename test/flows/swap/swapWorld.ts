@@ -8,8 +8,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { AirlockError, BalanceUnavailableError, ProviderServiceError } from "../../../src/errors"
-import { SwapLive } from "../../../src/layers/flows/swap/SwapLive"
+import * as SwapFlow from "../../../src/layers/flows/swap/Swap.lazy"
+import { SwapLazy, SwapLive } from "../../../src/layers/flows/swap/SwapLive"
 import { NATIVE_TOKEN_ADDRESS } from "../../../src/layers/flows/swap/swapForm"
+import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { ConvertQuote, ConvertToken, ConvertTransaction } from "../../../src/schemas/Convert"
 import type { CaipNetwork } from "../../../src/schemas/Network"
@@ -219,7 +221,7 @@ export const world = (options: Options = {}) =>
       Layer.succeed(Notifications, Notifications.of(notifications as NotificationsShape))
     )
     return {
-      layer: SwapLive.pipe(Layer.provide(fakes)),
+      layer: SwapLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(SwapLazy, SwapFlow)))),
       calls,
       log,
       tokens,

@@ -1,19 +1,31 @@
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { Names } from "../../../services/Names"
-import { deferredFlow } from "../deferredFlow"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { Names, type NamesState } from "../../../services/Names"
+import { call, effect, lazyImplementation, lazyPart, lazyService } from "../../runtime/lazy"
+
+/** The account-name flow (`Names.lazy.ts`), loaded with the first command. */
+export const NamesLazy = lazyPart("@airlock/Names.lazy", () => import("./Names.lazy"))
 
 /**
- * Account names: the state the views read lives here; the flow (`Names.lazy.ts`) loads with the first
- * command.
+ * Account names: the state the views read lives here; the flow loads with the first command. A command
+ * whose code did not load does nothing; the next one asks for it again.
  *
  * @since 0.3.0
  * @category layers
  */
 export const NamesLive = Layer.effect(
   Names,
-  deferredFlow(
-    { _tag: "Idle" },
-    (state) => import("./Names.lazy").then((module) => module.makeNames(state)),
-    { start: false, edit: true, register: false }
-  )
+  Effect.gen(function* () {
+    const state = yield* SubscriptionRef.make<NamesState>({ _tag: "Idle" })
+    const names = yield* lazyImplementation(NamesLazy, (module) => module.makeNames(state))
+    return Names.of({
+      state,
+      ...lazyService(names, {
+        start: effect(() => Effect.void),
+        edit: call(() => Effect.void),
+        register: effect(() => Effect.void)
+      })
+    })
+  })
 )

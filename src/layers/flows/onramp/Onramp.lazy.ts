@@ -1,14 +1,14 @@
 /**
- * The Buy flow, loaded with its first use: the options (the API's, else the fallback limits of SPEC.md
+ * The Buy flow, loaded with its first use, on the form-flow machine: the options (the API's, else the fallback limits of SPEC.md
  * §9), the form checked by `onrampForm`'s rules and quoted once the typing pauses, the provider's page
  * from the API's URL generator (opened only if the link rules allow it), then the account watched until
  * the bought crypto arrives, which also puts the purchase in Activity.
  */
 import * as Effect from "effect/Effect"
-import * as FiberHandle from "effect/FiberHandle"
 import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ProviderRequestError } from "../../../errors"
+import type { CaipNetwork } from "../../../schemas/Network"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { safeWebUrl } from "../../../schemas/ThirdPartyText"
 import { AccountData } from "../../../services/AccountData"
@@ -17,6 +17,7 @@ import { Connection } from "../../../services/Connection"
 import { Networks } from "../../../services/Networks"
 import type { BuyDraft, BuyOptions, OnrampShape, OnrampState } from "../../../services/Onramp"
 import { formatUnits } from "../../account/format"
+import { type Editing, makeFormFlow } from "../formFlow"
 import { sendableTokens } from "../send/sendForm"
 import { checkFiatAmount, fallbackFiat, limitsOf, ONRAMP_PROVIDERS, purchasableOn } from "./onrampForm"
 
@@ -26,13 +27,14 @@ export const BUY_QUOTE_DELAY_MS = 400
 export const ARRIVAL_POLL_MS = 5000
 export const ARRIVAL_WAIT_MS = 15 * 60_000
 
-const sameDraft = (a: BuyDraft, b: BuyDraft) =>
-  a.provider === b.provider &&
-  a.country === b.country &&
-  a.fiat === b.fiat &&
-  a.method === b.method &&
-  a.amount === b.amount &&
-  a.crypto === b.crypto
+/** The connected account a purchase goes to, and its network. */
+interface Owner {
+  readonly address: string
+  readonly network: CaipNetwork
+}
+
+/** A crypto sold on the account's network, and the provider's name for that network. */
+type Purchasable = BuyOptions["crypto"][number]
 
 export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) =>
   Effect.gen(function* () {
@@ -40,11 +42,9 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
     const accountData = yield* AccountData
     const connection = yield* Connection
     const networks = yield* Networks
-    const quoting = yield* FiberHandle.make<void, never>()
-    const watching = yield* FiberHandle.make<void, never>()
 
     /** The connected account of the active namespace and its network, when the host configured it. */
-    const account = Effect.gen(function* () {
+    const account: Effect.Effect<Owner | undefined> = Effect.gen(function* () {
       const { activeNamespace, active } = yield* SubscriptionRef.get(networks.state)
       const connected = (yield* SubscriptionRef.get(connection.state)).namespaces[activeNamespace]
       const network = active[activeNamespace]
@@ -77,95 +77,83 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       return { crypto, amount: amount.amount } as const
     }
 
-    const requote = (delayMs: number) =>
-      FiberHandle.run(
-        quoting,
-        Effect.gen(function* () {
-          yield* Effect.sleep(delayMs)
-          const current = yield* SubscriptionRef.get(state)
-          if (current._tag !== "Editing") return
-          const { draft, options } = current
-          const form = checked(draft, options)
-          const settle = (next: Partial<Extract<OnrampState, { _tag: "Editing" }>>) =>
-            SubscriptionRef.update(
-              state,
-              (now): OnrampState =>
-                now._tag === "Editing" && sameDraft(now.draft, draft) ? { ...now, ...next } : now
-            )
-          if (form.problem !== undefined)
+    /** The form's problem once typing paused, or its quote. */
+    const quoteForm = ({ draft, options }: Editing<OnrampState>) =>
+      Effect.gen(function* () {
+        const form = checked(draft, options)
+        if (form.problem !== undefined)
+          return (now: Editing<OnrampState>): Editing<OnrampState> => ({
+            ...now,
+            quote: { _tag: "None" },
             // An empty amount is not a mistake yet.
-            return yield* settle({
-              quote: { _tag: "None" },
-              problem: form.problem === "empty" ? undefined : form.problem,
-              limit: "limit" in form ? form.limit : undefined
-            })
-          const quote = yield* Effect.result(
-            api.onrampQuote({
-              purchaseCurrency: form.crypto.currency.id,
-              paymentCurrency: draft.fiat,
-              amount: form.amount.toFixed(2),
-              network: form.crypto.network,
-              country: draft.country,
-              paymentMethod: draft.method
-            })
-          )
-          yield* settle({
-            quote:
-              quote._tag === "Success"
-                ? { _tag: "Quoted", quote: quote.success }
-                : { _tag: "NoQuote", error: quote.failure }
+            problem: form.problem === "empty" ? undefined : form.problem,
+            limit: "limit" in form ? form.limit : undefined
           })
+        const quote = yield* Effect.result(
+          api.onrampQuote({
+            purchaseCurrency: form.crypto.currency.id,
+            paymentCurrency: draft.fiat,
+            amount: form.amount.toFixed(2),
+            network: form.crypto.network,
+            country: draft.country,
+            paymentMethod: draft.method
+          })
+        )
+        return (now: Editing<OnrampState>): Editing<OnrampState> => ({
+          ...now,
+          quote:
+            quote._tag === "Success"
+              ? { _tag: "Quoted", quote: quote.success }
+              : { _tag: "NoQuote", error: quote.failure }
         })
-      ).pipe(Effect.asVoid)
-
-    const start: OnrampShape["start"] = Effect.gen(function* () {
-      yield* FiberHandle.clear(watching)
-      yield* FiberHandle.clear(quoting)
-      const owner = yield* account
-      // No account on a configured network: nothing can be bought to it.
-      if (owner === undefined) return yield* SubscriptionRef.set(state, { _tag: "Unavailable" })
-      yield* SubscriptionRef.set(state, { _tag: "Loading" })
-      const loaded = yield* Effect.option(api.onrampOptions)
-      const reference = owner.network.caipNetworkId.slice(owner.network.caipNetworkId.indexOf(":") + 1)
-      const crypto = Option.isSome(loaded) ? purchasableOn(loaded.value.crypto, reference) : []
-      if (crypto.length === 0) return yield* SubscriptionRef.set(state, { _tag: "Unavailable" })
-      const options: BuyOptions = {
-        providers: ONRAMP_PROVIDERS.filter((p) => p.namespaces.includes(owner.network.chainNamespace)),
-        fiat: Option.isSome(loaded) && loaded.value.fiat.length > 0 ? loaded.value.fiat : fallbackFiat,
-        crypto,
-        countries: Option.isSome(loaded) ? loaded.value.countries : [],
-        fallback: Option.isNone(loaded) || loaded.value.fiat.length === 0
-      }
-      yield* SubscriptionRef.set(state, {
-        _tag: "Editing",
-        draft: {
-          provider: options.providers[0]?.id ?? "",
-          country: undefined,
-          fiat: options.fiat[0]?.id ?? "USD",
-          method: limitsOf(options.fiat[0])[0]?.method ?? "card",
-          amount: "",
-          crypto: crypto[0]?.currency.id
-        },
-        options,
-        quote: { _tag: "None" }
       })
+
+    const flow = yield* makeFormFlow<OnrampState, BuyDraft>(state, {
+      draftOf: (editing) => editing.draft,
+      edited: (editing, draft) => ({
+        ...editing,
+        draft,
+        quote: { _tag: "Quoting" },
+        problem: undefined,
+        limit: undefined
+      }),
+      quote: { pauseMs: BUY_QUOTE_DELAY_MS, run: quoteForm }
     })
 
-    const edit: OnrampShape["edit"] = (change) =>
+    const start: OnrampShape["start"] = flow.start(
       Effect.gen(function* () {
-        const current = yield* SubscriptionRef.get(state)
-        if (current._tag !== "Editing") return
-        const draft = { ...current.draft, ...change }
-        if (sameDraft(draft, current.draft)) return
-        yield* SubscriptionRef.set(state, {
-          ...current,
-          draft,
-          quote: { _tag: "Quoting" },
-          problem: undefined,
-          limit: undefined
-        })
-        yield* requote(BUY_QUOTE_DELAY_MS)
+        const owner = yield* account
+        // No account on a configured network: nothing can be bought to it.
+        if (owner === undefined) return { _tag: "Unavailable" }
+        yield* SubscriptionRef.set(state, { _tag: "Loading" })
+        const loaded = yield* Effect.option(api.onrampOptions)
+        const reference = owner.network.caipNetworkId.slice(owner.network.caipNetworkId.indexOf(":") + 1)
+        const crypto = Option.isSome(loaded) ? purchasableOn(loaded.value.crypto, reference) : []
+        if (crypto.length === 0) return { _tag: "Unavailable" }
+        const options: BuyOptions = {
+          providers: ONRAMP_PROVIDERS.filter((p) => p.namespaces.includes(owner.network.chainNamespace)),
+          fiat: Option.isSome(loaded) && loaded.value.fiat.length > 0 ? loaded.value.fiat : fallbackFiat,
+          crypto,
+          countries: Option.isSome(loaded) ? loaded.value.countries : [],
+          fallback: Option.isNone(loaded) || loaded.value.fiat.length === 0
+        }
+        return {
+          _tag: "Editing",
+          draft: {
+            provider: options.providers[0]?.id ?? "",
+            country: undefined,
+            fiat: options.fiat[0]?.id ?? "USD",
+            method: limitsOf(options.fiat[0])[0]?.method ?? "card",
+            amount: "",
+            crypto: crypto[0]?.currency.id
+          },
+          options,
+          quote: { _tag: "None" }
+        }
       })
+    )
+
+    const edit: OnrampShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
 
     /** Reads the account again until it holds more of the bought crypto than `before`, or gives up. */
     const awaitArrival = (chainId: CaipNetworkId, contract: string, symbol: string, before: bigint) =>
@@ -185,28 +173,20 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
         }
       })
 
-    const proceed: OnrampShape["proceed"] = Effect.gen(function* () {
-      const current = yield* SubscriptionRef.get(state)
-      const owner = yield* account
-      if (current._tag !== "Editing" || current.quote._tag !== "Quoted" || owner === undefined) return
-      const { draft, options } = current
-      const form = checked(draft, options)
-      if (form.problem !== undefined) return
-      const quote = current.quote.quote
-      yield* SubscriptionRef.set(state, { _tag: "Opening", draft, options, quote })
-      const chainId = owner.network.caipNetworkId
-      const contract = form.crypto.currency.networks.find(
-        (n) => n.name === form.crypto.network
-      )?.contract_address
-      const before = yield* holding(chainId, contract ?? "")
-      const url = yield* Effect.result(
-        api
+    /** The provider's page for the checked form, with what the account held before; or the API's error. */
+    const page = (owner: Owner, draft: BuyDraft, crypto: Purchasable, amount: number) =>
+      Effect.gen(function* () {
+        const chainId = owner.network.caipNetworkId
+        const contract =
+          crypto.currency.networks.find((n) => n.name === crypto.network)?.contract_address ?? ""
+        const before = yield* holding(chainId, contract)
+        const url = yield* api
           .onrampUrl({
             address: owner.address,
-            blockchains: [form.crypto.network],
-            assets: [form.crypto.currency.id],
+            blockchains: [crypto.network],
+            assets: [crypto.currency.id],
             partnerUserId: owner.address,
-            presetFiatAmount: form.amount,
+            presetFiatAmount: amount,
             country: draft.country,
             paymentCurrency: draft.fiat,
             paymentMethod: draft.method
@@ -219,32 +199,47 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
                 new ProviderRequestError({ reason: "malformed-body", endpoint: "/v1/generators/onrampurl" })
             )
           )
-      )
-      const symbol = form.crypto.currency.symbol ?? form.crypto.currency.id
-      // Only while the page is still awaited: a visitor who went back keeps the form.
-      const opened = yield* SubscriptionRef.modify(state, (now): readonly [boolean, OnrampState] =>
-        now._tag !== "Opening"
-          ? [false, now]
-          : url._tag === "Failure"
-            ? [false, { _tag: "Editing", draft, options, quote: { _tag: "NoQuote", error: url.failure } }]
-            : [true, { _tag: "Opened", draft, options, quote, url: url.success, symbol }]
-      )
-      if (opened)
-        yield* FiberHandle.run(watching, awaitArrival(chainId, contract ?? "", symbol, before.balance))
+        const symbol = crypto.currency.symbol ?? crypto.currency.id
+        return { url, symbol, arrival: awaitArrival(chainId, contract, symbol, before.balance) }
+      })
+
+    const proceed: OnrampShape["proceed"] = Effect.gen(function* () {
+      const owner = yield* account
+      if (owner === undefined) return
+      const landed = yield* flow.review({
+        begin: (current) => {
+          if (current._tag !== "Editing" || current.quote._tag !== "Quoted") return undefined
+          const { draft, options } = current
+          const form = checked(draft, options)
+          if (form.problem !== undefined) return undefined
+          const quote = current.quote.quote
+          return {
+            working: { _tag: "Opening", draft, options, quote },
+            input: { draft, options, quote, form }
+          }
+        },
+        work: ({ draft, form }) => page(owner, draft, form.crypto, form.amount),
+        // Only while the page is still awaited: a visitor who went back keeps the form.
+        land: (outcome, { draft, options, quote }): OnrampState =>
+          outcome._tag === "Failure"
+            ? { _tag: "Editing", draft, options, quote: { _tag: "NoQuote", error: outcome.failure } }
+            : {
+                _tag: "Opened",
+                draft,
+                options,
+                quote,
+                url: outcome.success.url,
+                symbol: outcome.success.symbol
+              }
+      })
+      if (landed?.outcome._tag === "Success") yield* flow.watch(landed.outcome.success.arrival)
     })
 
-    const back: OnrampShape["back"] = Effect.gen(function* () {
-      const current = yield* SubscriptionRef.get(state)
-      if (current._tag !== "Opened" && current._tag !== "Opening") return
-      yield* FiberHandle.clear(watching)
-      yield* SubscriptionRef.set(state, {
-        _tag: "Editing",
-        draft: current.draft,
-        options: current.options,
-        quote: { _tag: "Quoting" }
-      })
-      yield* requote(0)
-    })
+    const back: OnrampShape["back"] = flow.back((current) =>
+      current._tag === "Opened" || current._tag === "Opening"
+        ? { _tag: "Editing", draft: current.draft, options: current.options, quote: { _tag: "Quoting" } }
+        : undefined
+    )
 
     return { start, edit, proceed, back }
   })

@@ -1,22 +1,15 @@
 /**
- * The Swap flow, loaded with its first use. The form is checked by `swapForm`'s rules and quoted once the
- * typing pauses (a newer edit interrupts an older quote). Reviewing checks the allowance, has the API build
- * the approval when it is short and the swap at the visitor's slippage, and prices both. Confirming sends
- * the approval and waits for it to be mined before the swap, both through `RpcRouter` (which tracks every
- * transaction), and refreshes the balances.
+ * The Swap flow, loaded with its first use, on the form-flow machine. The form is checked by `swapForm`'s
+ * rules and quoted once the typing pauses (`swapPlan`'s quote). Reviewing has `swapPlan` check the
+ * allowance, build the approval when it is short and the swap at the visitor's slippage, and price both.
+ * Confirming sends the approval and waits for it to be mined before the swap, both through `RpcRouter`
+ * (which tracks every transaction), and refreshes the balances.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as FiberHandle from "effect/FiberHandle"
-import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import {
-  GasPriceNetworkUnsupportedError,
-  SwapFailedError,
-  SwapNetworkUnsupportedError
-} from "../../../errors"
-import type { ConvertTransaction } from "../../../schemas/Convert"
+import { SwapFailedError, SwapNetworkUnsupportedError } from "../../../errors"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
@@ -24,52 +17,17 @@ import { Connection } from "../../../services/Connection"
 import { ModalConfig } from "../../../services/ModalConfig"
 import { Networks } from "../../../services/Networks"
 import { Notifications } from "../../../services/Notifications"
-import type { ProviderApiError } from "../../../services/ProviderApi"
 import { RpcRouter } from "../../../services/RpcRouter"
-import type {
-  QuoteError,
-  SwapDraft,
-  SwapPlan,
-  SwapQuote,
-  SwapShape,
-  SwapState,
-  SwapToken,
-  SwapTransaction
-} from "../../../services/Swap"
+import type { SwapDraft, SwapShape, SwapState, SwapTransaction } from "../../../services/Swap"
 import { TransactionWatcher } from "../../../services/TransactionWatcher"
-import {
-  checkSwap,
-  DEFAULT_SLIPPAGE,
-  minimumReceived,
-  probeAmount,
-  rateOf,
-  SWAP_NETWORKS,
-  slippageBps,
-  swapFeeProblem,
-  swapTokens
-} from "./swapForm"
+import { type Editing, makeFormFlow } from "../formFlow"
+import { checkSwap, DEFAULT_SLIPPAGE, SWAP_NETWORKS, slippageBps, swapTokens } from "./swapForm"
+import { makeSwapPlans, type SwapOwner } from "./swapPlan"
 
 /** How long typing must pause before the form is quoted. */
 export const QUOTE_DELAY_MS = 400
 /** A reviewed plan older than this is quoted again before anything is sent. */
 export const PLAN_LIFETIME_MS = 30_000
-
-const plainAddress = (caip: string): string => caip.slice(caip.lastIndexOf(":") + 1)
-
-const toWallet = (tx: ConvertTransaction): SwapTransaction => ({
-  from: plainAddress(tx.from),
-  to: plainAddress(tx.to),
-  data: tx.data as `0x${string}`,
-  value: `0x${BigInt(tx.value).toString(16)}`,
-  gas: `0x${BigInt(tx.eip155.gas).toString(16)}`
-})
-
-const feeOf = (txs: ReadonlyArray<ConvertTransaction>): bigint =>
-  txs.reduce((sum, tx) => sum + BigInt(tx.eip155.gas) * BigInt(tx.eip155.gasPrice), 0n)
-
-/** The API refused the amount (HTTP 400): the pair has no route, or not for this much. */
-const refusedQuote = (error: ProviderApiError): boolean =>
-  error._tag === "ProviderRequestError" && error.status === 400
 
 export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
   Effect.gen(function* () {
@@ -81,11 +39,11 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const watcher = yield* TransactionWatcher
     const notifications = yield* Notifications
     const config = yield* ModalConfig
-    const quoting = yield* FiberHandle.make<void, never>()
     const supported: ReadonlyArray<string> = config.swapNetworks ?? SWAP_NETWORKS
+    const plans = makeSwapPlans(api, supported)
 
     /** The connected EVM account and its network, when the network is one the host configured. */
-    const account = Effect.gen(function* () {
+    const account: Effect.Effect<SwapOwner | undefined> = Effect.gen(function* () {
       const evm = (yield* SubscriptionRef.get(connection.state)).namespaces.eip155
       const active = (yield* SubscriptionRef.get(networks.state)).active.eip155
       if (evm?.status !== "connected" || active?._tag !== "Known") return undefined
@@ -96,232 +54,96 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
       tokens._tag === "Ready" ? tokens.value : []
     )
 
-    const gasPrice = (chainId: CaipNetworkId): Effect.Effect<bigint, QuoteError> =>
-      supported.includes(chainId)
-        ? Effect.map(api.convertGasPrice(chainId), (prices) => BigInt(prices.standard))
-        : Effect.fail(new GasPriceNetworkUnsupportedError({}))
+    /** The form's problem once typing paused, or its quote. */
+    const quoteForm = ({ draft, tokens }: Editing<SwapState>) =>
+      Effect.gen(function* () {
+        const checked = checkSwap(draft, tokens)
+        const bps = slippageBps(draft.slippage)
+        if (!checked.ok || bps === undefined) {
+          const problem = !checked.ok ? checked.problem : "slippage"
+          // An empty amount or a missing token is not a mistake yet.
+          const shown = problem === "empty" || problem === "no-target" ? undefined : problem
+          return (now: Editing<SwapState>): Editing<SwapState> => ({
+            ...now,
+            quote: { _tag: "None" },
+            problem: shown
+          })
+        }
+        const owner = yield* account
+        const quote = yield* Effect.result(
+          owner === undefined
+            ? Effect.fail(new SwapFailedError({ reason: "no-route" }))
+            : plans.quote(owner, checked.from, checked.to, checked.amount, bps)
+        )
+        return (now: Editing<SwapState>): Editing<SwapState> => ({
+          ...now,
+          quote:
+            quote._tag === "Success"
+              ? { _tag: "Quoted", quote: quote.success }
+              : { _tag: "NoQuote", error: quote.failure }
+        })
+      })
 
-    /** The best quote for the checked form, or why there is none in the visitor's terms. */
-    const quoteOf = (
-      from: SwapToken,
-      to: SwapToken,
-      amount: bigint,
-      bps: number
-    ): Effect.Effect<SwapQuote, QuoteError> =>
+    const flow = yield* makeFormFlow<SwapState, SwapDraft>(state, {
+      draftOf: (editing) => editing.draft,
+      edited: (editing, draft) => ({ ...editing, draft, quote: { _tag: "Quoting" }, problem: undefined }),
+      quote: { pauseMs: QUOTE_DELAY_MS, run: quoteForm }
+    })
+
+    const start: SwapShape["start"] = flow.start(
       Effect.gen(function* () {
         const owner = yield* account
-        if (owner === undefined) return yield* new SwapFailedError({ reason: "no-route" })
+        // No EVM account on a configured network: there is nothing to swap on here either.
+        if (owner === undefined) return { _tag: "Unavailable", error: new SwapNetworkUnsupportedError({}) }
         const chainId = owner.network.caipNetworkId
-        const price = yield* gasPrice(chainId)
-        const ask = (asked: bigint) =>
-          api.convertQuotes({
-            amount: asked.toString(),
-            from: from.caip,
-            to: to.caip,
-            userAddress: `${chainId}:${owner.address}`,
-            gasPrice: price.toString()
-          })
-        const probe = probeAmount(amount, from.decimals)
-        const quotes = yield* ask(amount).pipe(
-          Effect.catchIf(refusedQuote, (refused) =>
-            ask(probe).pipe(
-              Effect.matchEffect({
-                // Only a refused probe says there is no route; a failed request says nothing about the pair.
-                onFailure: (failed) =>
-                  Effect.fail(
-                    refusedQuote(failed)
-                      ? new SwapFailedError({ reason: "no-route", cause: refused })
-                      : failed
-                  ),
-                onSuccess: () =>
-                  Effect.fail(
-                    new SwapFailedError({
-                      reason: amount < probe ? "too-small" : "liquidity",
-                      cause: refused
-                    })
-                  )
-              })
-            )
-          )
-        )
-        const best = quotes.items.find((quote) => quote.fromAmount === amount.toString())
-        const toAmount = best === undefined ? 0n : BigInt(best.toAmount)
-        if (toAmount === 0n) return yield* new SwapFailedError({ reason: "liquidity" })
+        if (!supported.includes(chainId)) {
+          const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })
+          yield* notifications.showError(error)
+          return { _tag: "Unavailable", error }
+        }
+        yield* SubscriptionRef.set(state, { _tag: "Loading" })
+        const listed = yield* Effect.result(api.convertTokens(chainId))
+        if (listed._tag === "Failure") return { _tag: "Unavailable", error: listed.failure }
+        const tokens = swapTokens(listed.success.items, yield* balances, chainId)
         return {
-          from,
-          to,
-          fromAmount: amount,
-          toAmount,
-          minimumReceived: minimumReceived(toAmount, bps),
-          rate: rateOf(amount, from.decimals, toAmount, to.decimals),
-          gasPrice: price
+          _tag: "Editing",
+          draft: { from: tokens[0]?.caip ?? "", to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE },
+          tokens,
+          quote: { _tag: "None" }
         }
       })
+    )
 
-    const sameForm = (a: SwapDraft, b: SwapDraft) =>
-      a.from === b.from && a.to === b.to && a.amount === b.amount && a.slippage === b.slippage
+    const edit: SwapShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
 
-    /** Quotes the form as it is once typing pauses; the answer lands only if the form did not change. */
-    const requote = (delayMs: number) =>
-      FiberHandle.run(
-        quoting,
-        Effect.gen(function* () {
-          yield* Effect.sleep(delayMs)
-          const current = yield* SubscriptionRef.get(state)
-          if (current._tag !== "Editing") return
-          const { draft, tokens } = current
-          const checked = checkSwap(draft, tokens)
-          const bps = slippageBps(draft.slippage)
-          if (!checked.ok || bps === undefined) {
-            const problem = !checked.ok ? checked.problem : "slippage"
-            // An empty amount or a missing token is not a mistake yet.
-            const shown = problem === "empty" || problem === "no-target" ? undefined : problem
-            return yield* SubscriptionRef.update(
-              state,
-              (now): SwapState =>
-                now._tag === "Editing" && sameForm(now.draft, draft)
-                  ? { ...now, quote: { _tag: "None" }, problem: shown }
-                  : now
-            )
-          }
-          const quote = yield* Effect.result(quoteOf(checked.from, checked.to, checked.amount, bps))
-          yield* SubscriptionRef.update(
-            state,
-            (now): SwapState =>
-              now._tag === "Editing" && sameForm(now.draft, draft)
-                ? {
-                    ...now,
-                    quote:
-                      quote._tag === "Success"
-                        ? { _tag: "Quoted", quote: quote.success }
-                        : { _tag: "NoQuote", error: quote.failure }
-                  }
-                : now
-          )
-        })
-      ).pipe(Effect.asVoid)
-
-    const start: SwapShape["start"] = Effect.gen(function* () {
-      yield* FiberHandle.clear(quoting)
-      const owner = yield* account
-      // No EVM account on a configured network: there is nothing to swap on here either.
-      if (owner === undefined)
-        return yield* SubscriptionRef.set(state, {
-          _tag: "Unavailable",
-          error: new SwapNetworkUnsupportedError({})
-        })
-      const chainId = owner.network.caipNetworkId
-      if (!supported.includes(chainId)) {
-        const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })
-        yield* SubscriptionRef.set(state, { _tag: "Unavailable", error })
-        return yield* notifications.showError(error)
-      }
-      yield* SubscriptionRef.set(state, { _tag: "Loading" })
-      const listed = yield* Effect.result(api.convertTokens(chainId))
-      if (listed._tag === "Failure")
-        return yield* SubscriptionRef.set(state, { _tag: "Unavailable", error: listed.failure })
-      const tokens = swapTokens(listed.success.items, yield* balances, chainId)
-      yield* SubscriptionRef.set(state, {
-        _tag: "Editing",
-        draft: { from: tokens[0]?.caip ?? "", to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE },
-        tokens,
-        quote: { _tag: "None" }
-      })
-    })
-
-    const edit: SwapShape["edit"] = (change) =>
-      Effect.gen(function* () {
-        const current = yield* SubscriptionRef.get(state)
-        if (current._tag !== "Editing") return
-        const draft = { ...current.draft, ...change }
-        if (sameForm(draft, current.draft)) return
-        yield* SubscriptionRef.set(state, {
-          ...current,
-          draft,
-          quote: { _tag: "Quoting" },
-          problem: undefined
-        })
-        yield* requote(QUOTE_DELAY_MS)
-      })
-
-    const flip: SwapShape["flip"] = Effect.gen(function* () {
-      const current = yield* SubscriptionRef.get(state)
-      if (current._tag !== "Editing" || current.draft.to === undefined) return
-      yield* edit({ from: current.draft.to, to: current.draft.from })
-    })
+    const flip: SwapShape["flip"] = flow.edit((draft) =>
+      draft.to === undefined ? draft : { ...draft, from: draft.to, to: draft.from }
+    )
 
     const review: SwapShape["review"] = Effect.gen(function* () {
-      const current = yield* SubscriptionRef.get(state)
       const owner = yield* account
-      if (current._tag !== "Editing" || current.quote._tag !== "Quoted" || owner === undefined) return
-      const { draft, tokens } = current
-      const { quote } = current.quote
-      const chainId = owner.network.caipNetworkId
-      const userAddress = `${chainId}:${owner.address}`
-      yield* SubscriptionRef.set(state, { _tag: "Preparing", draft, tokens, quote: current.quote })
-      const prepared = yield* Effect.result(
-        Effect.gen(function* () {
-          const allowance = quote.from.native
-            ? undefined
-            : BigInt(
-                yield* api.convertAllowance({ tokenAddress: quote.from.caip, userAddress, to: quote.to.caip })
-              )
-          const approval =
-            allowance === undefined || allowance >= quote.fromAmount
-              ? undefined
-              : yield* api.buildApproveTransaction({ from: quote.from.caip, to: quote.to.caip, userAddress })
-          const swap = yield* api.buildSwapTransaction({
-            amount: quote.fromAmount.toString(),
-            from: quote.from.caip,
-            to: quote.to.caip,
-            userAddress,
-            slippage: (slippageBps(draft.slippage) ?? 100) / 100
-          })
-          return { approval, swap }
-        })
-      )
-      // The visitor may have gone back meanwhile: only a review still showing lands.
-      const settle = (next: SwapState) =>
-        SubscriptionRef.updateSome(state, (now) =>
-          now._tag === "Preparing" ? Option.some(next) : Option.none()
-        )
-      if (prepared._tag === "Failure")
-        return yield* settle({
-          _tag: "Editing",
-          draft,
-          tokens,
-          quote: { _tag: "NoQuote", error: prepared.failure }
-        })
-      const { approval, swap } = prepared.success
-      const fee = feeOf(approval === undefined ? [swap] : [approval, swap])
-      const native = tokens.find((token) => token.native)
-      const unpaid = swapFeeProblem(quote.from, quote.fromAmount, fee, native?.balance ?? 0n)
-      if (unpaid !== undefined)
-        return yield* settle({
-          _tag: "Editing",
-          draft,
-          tokens,
-          quote: current.quote,
-          problem: unpaid
-        })
-      const decimals = owner.network.nativeCurrency.decimals
-      const plan: SwapPlan = {
-        quote,
-        approval: approval === undefined ? undefined : toWallet(approval),
-        swap: toWallet(swap),
-        fee: {
-          amount: fee,
-          usd:
-            native === undefined || native.price === 0
-              ? undefined
-              : (Number(fee) / 10 ** decimals) * native.price
-        },
-        nativeSymbol: owner.network.nativeCurrency.symbol,
-        nativeDecimals: decimals,
-        slippage: draft.slippage,
-        preparedAt: yield* Clock.currentTimeMillis
-      }
-      yield* settle({ _tag: "Preview", draft, tokens, plan })
+      if (owner === undefined) return
+      yield* flow.review({
+        begin: (current) =>
+          current._tag === "Editing" && current.quote._tag === "Quoted"
+            ? {
+                working: {
+                  _tag: "Preparing",
+                  draft: current.draft,
+                  tokens: current.tokens,
+                  quote: current.quote
+                },
+                input: { form: current, quote: current.quote.quote }
+              }
+            : undefined,
+        work: ({ form, quote }) => plans.plan(owner, form.draft, form.tokens, quote),
+        land: (outcome, { form: { draft, tokens, quote } }): SwapState =>
+          outcome._tag === "Failure"
+            ? { _tag: "Editing", draft, tokens, quote: { _tag: "NoQuote", error: outcome.failure } }
+            : typeof outcome.success === "string"
+              ? { _tag: "Editing", draft, tokens, quote, problem: outcome.success }
+              : { _tag: "Preview", draft, tokens, plan: outcome.success }
+      })
     })
 
     /** Sends one of the plan's transactions and waits until it is mined; a revert fails with `reason`. */
@@ -355,76 +177,64 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
         !plan.quote.from.caip.startsWith(`${owner.network.caipNetworkId}:`)
       )
         return yield* start
-      if ((yield* Clock.currentTimeMillis) - plan.preparedAt > PLAN_LIFETIME_MS) {
-        yield* SubscriptionRef.set(state, {
-          _tag: "Editing",
-          draft,
-          tokens,
-          quote: { _tag: "Quoting" },
-          problem: "expired"
-        })
-        return yield* requote(0)
-      }
+      if ((yield* Clock.currentTimeMillis) - plan.preparedAt > PLAN_LIFETIME_MS)
+        return yield* flow.back((now) =>
+          now === current
+            ? { _tag: "Editing", draft, tokens, quote: { _tag: "Quoting" }, problem: "expired" }
+            : undefined
+        )
       const chainId = owner.network.caipNetworkId
       const form = { draft, tokens, plan }
-      const done = yield* Effect.result(
-        Effect.gen(function* () {
-          if (plan.approval !== undefined) {
-            yield* SubscriptionRef.set(state, { _tag: "Approving", ...form })
-            yield* sendMined(
-              chainId,
-              plan.approval,
-              (hash) => SubscriptionRef.set(state, { _tag: "Approving", ...form, hash }),
-              "approval-reverted"
-            )
-          }
-          yield* SubscriptionRef.set(state, { _tag: "Swapping", ...form })
-          return yield* sendMined(
-            chainId,
-            plan.swap,
-            (hash) => SubscriptionRef.set(state, { _tag: "Swapping", ...form, hash }),
-            "reverted"
-          )
-        })
-      )
-      yield* SubscriptionRef.set(
-        state,
-        done._tag === "Success"
-          ? { _tag: "Swapped", plan, hash: done.success }
-          : { _tag: "Failed", ...form, error: done.failure }
-      )
-      yield* accountData.refresh
+      const landed = yield* flow.confirm({
+        begin: (now) =>
+          now === current
+            ? {
+                working: { _tag: plan.approval === undefined ? "Swapping" : "Approving", ...form },
+                input: plan
+              }
+            : undefined,
+        work: ({ approval, swap }, show) =>
+          Effect.gen(function* () {
+            if (approval !== undefined) {
+              const approved = (hash: string) => show({ _tag: "Approving", ...form, hash })
+              yield* sendMined(chainId, approval, approved, "approval-reverted")
+              yield* show({ _tag: "Swapping", ...form })
+            }
+            const swapped = (hash: string) => show({ _tag: "Swapping", ...form, hash })
+            return yield* sendMined(chainId, swap, swapped, "reverted")
+          }),
+        land: (outcome): SwapState =>
+          outcome._tag === "Success"
+            ? { _tag: "Swapped", plan, hash: outcome.success }
+            : { _tag: "Failed", ...form, error: outcome.failure }
+      })
+      if (landed !== undefined) yield* accountData.refresh
     })
 
-    const back: SwapShape["back"] = Effect.gen(function* () {
-      const current = yield* SubscriptionRef.get(state)
-      if (current._tag !== "Preview" && current._tag !== "Failed" && current._tag !== "Preparing") return
-      yield* SubscriptionRef.set(state, {
-        _tag: "Editing",
-        draft: current.draft,
-        tokens: current.tokens,
-        quote: { _tag: "Quoting" }
-      })
-      yield* requote(0)
-    })
+    const back: SwapShape["back"] = flow.back((current) =>
+      current._tag === "Preview" || current._tag === "Failed" || current._tag === "Preparing"
+        ? { _tag: "Editing", draft: current.draft, tokens: current.tokens, quote: { _tag: "Quoting" } }
+        : undefined
+    )
 
     // Balances that arrive or change while the form shows join it (a swap's own result among them).
-    yield* SubscriptionRef.changes(accountData.tokens).pipe(
-      Stream.runForEach((loaded) =>
-        SubscriptionRef.update(state, (current) => {
-          if (current._tag !== "Editing" || loaded._tag !== "Ready") return current
-          const chainId = current.tokens[0]?.caip.split(":").slice(0, 2).join(":") ?? ""
-          const listed = current.tokens.map((token) => ({
-            name: token.name,
-            symbol: token.symbol,
-            address: token.caip,
-            decimals: token.decimals,
-            logoUri: token.logoUri
-          }))
-          return { ...current, tokens: swapTokens(listed, loaded.value, chainId) }
-        })
-      ),
-      Effect.forkScoped
+    yield* flow.follow(
+      Stream.map(
+        SubscriptionRef.changes(accountData.tokens),
+        (loaded) =>
+          (editing: Editing<SwapState>): Editing<SwapState> => {
+            if (loaded._tag !== "Ready") return editing
+            const chainId = editing.tokens[0]?.caip.split(":").slice(0, 2).join(":") ?? ""
+            const listed = editing.tokens.map((token) => ({
+              name: token.name,
+              symbol: token.symbol,
+              address: token.caip,
+              decimals: token.decimals,
+              logoUri: token.logoUri
+            }))
+            return { ...editing, tokens: swapTokens(listed, loaded.value, chainId) }
+          }
+      )
     )
 
     return { start, edit, flip, review, confirm, back }

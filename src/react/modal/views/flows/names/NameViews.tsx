@@ -1,12 +1,11 @@
 import { useId } from "react"
 import { NAME_SUFFIX } from "../../../../../layers/flows/names/accountNames"
-import { present } from "../../../../../presentation"
 import type { NameProblem } from "../../../../../services/Names"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
-import { FlowDone } from "../FlowDone"
+import { FieldProblem, FlowDone, FlowFailure, FlowForm, FlowLoading } from "../FlowStep"
 
 const PROBLEMS: Record<NameProblem, string> = {
   empty: "Enter a name",
@@ -22,7 +21,7 @@ export const RegisterAccountNameView = () => {
   const controller = useController()
   const state = useStore(controller.names.state)
   const ids = { name: useId(), help: useId() }
-  if (state._tag === "Idle") return <span className="spinner" role="progressbar" aria-label="Preparing" />
+  if (state._tag === "Idle") return <FlowLoading label="Preparing" />
   if (state._tag === "Registering" || state._tag === "Registered")
     return (
       <p className="connecting-text" aria-live="polite">
@@ -33,12 +32,9 @@ export const RegisterAccountNameView = () => {
   const check = state._tag === "Editing" ? state.check : undefined
   const problem = state._tag === "Editing" ? state.problem : undefined
   return (
-    <form
-      className="approve"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void controller.names.register()
-      }}
+    <FlowForm
+      onSubmit={() => void controller.names.register()}
+      submit={{ label: "Register", disabled: check?._tag !== "Free" }}
     >
       <label htmlFor={ids.name}>Name ({NAME_SUFFIX})</label>
       <input
@@ -53,9 +49,7 @@ export const RegisterAccountNameView = () => {
       />
       <div id={ids.help} aria-live="polite">
         {problem !== undefined ? (
-          <p className="connecting-text" role="alert">
-            {PROBLEMS[problem]}
-          </p>
+          <FieldProblem>{PROBLEMS[problem]}</FieldProblem>
         ) : check?._tag === "Checking" ? (
           <p className="connecting-text">Checking…</p>
         ) : check?._tag === "Free" ? (
@@ -65,9 +59,7 @@ export const RegisterAccountNameView = () => {
             {check.name} is taken
           </p>
         ) : check?._tag === "Failed" ? (
-          <p className="connecting-text" role="alert">
-            {present(check.error).message}
-          </p>
+          <FlowFailure error={check.error} />
         ) : null}
       </div>
       {check?._tag === "Taken" && check.suggestions.length > 0 ? (
@@ -85,15 +77,8 @@ export const RegisterAccountNameView = () => {
           ))}
         </fieldset>
       ) : null}
-      {state._tag === "Failed" ? (
-        <p className="connecting-text" role="alert">
-          {present(state.error).message}
-        </p>
-      ) : null}
-      <button type="submit" className="button" disabled={check?._tag !== "Free"}>
-        Register
-      </button>
-    </form>
+      {state._tag === "Failed" ? <FlowFailure error={state.error} /> : null}
+    </FlowForm>
   )
 }
 

@@ -1,13 +1,20 @@
 import { useId } from "react"
 import { formatUsd } from "../../../../../layers/account/format"
 import { limitsOf } from "../../../../../layers/flows/onramp/onrampForm"
-import { present } from "../../../../../presentation"
 import type { BuyProblem, OnrampState } from "../../../../../services/Onramp"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
-import { FlowDone } from "../FlowDone"
+import {
+  FieldProblem,
+  FlowDone,
+  FlowForm,
+  FlowLoading,
+  FlowQuote,
+  FlowReview,
+  FlowUnavailable
+} from "../FlowStep"
 
 const METHODS: Record<string, string> = { card: "Card", bank_account: "Bank account" }
 
@@ -61,11 +68,12 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
     (l) => country === undefined || country.payment_methods.includes(l.method)
   )
   return (
-    <form
-      className="approve"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void controller.onramp.proceed()
+    <FlowForm
+      onSubmit={() => void controller.onramp.proceed()}
+      submit={{
+        label: "Continue",
+        busy: state._tag === "Opening" ? "Preparing your order…" : undefined,
+        disabled: quote._tag !== "Quoted"
       }}
     >
       <fieldset className="approve-details">
@@ -156,47 +164,39 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
         onChange={(event) => edit({ amount: event.currentTarget.value })}
       />
       {problem === undefined ? null : (
-        <p id={ids.help} className="connecting-text" role="alert">
+        <FieldProblem id={ids.help}>
           {problemText(problem, state._tag === "Editing" ? state.limit : undefined, draft.fiat)}
-        </p>
+        </FieldProblem>
       )}
-      {quote._tag === "Quoting" ? (
-        <p className="connecting-text" aria-live="polite">
-          Getting a quote…
-        </p>
-      ) : quote._tag === "NoQuote" ? (
-        <p className="connecting-text" role="alert">
-          {present(quote.error).message}
-        </p>
-      ) : quote._tag === "Quoted" ? (
-        <dl className="approve-details" aria-live="polite">
-          <div>
-            <dt>You receive about</dt>
-            <dd>
-              {quote.quote.purchaseAmount.toLocaleString("en-US", { maximumFractionDigits: 6 })}{" "}
-              {options.crypto.find((c) => c.currency.id === draft.crypto)?.currency.symbol}
-            </dd>
-          </div>
-          <div>
-            <dt>Fees</dt>
-            <dd>
-              {money(quote.quote.paymentTotal - quote.quote.paymentSubtotal, draft.fiat)} (network{" "}
-              {money(quote.quote.networkFee.amount, quote.quote.networkFee.currency)})
-            </dd>
-          </div>
-          <div>
-            <dt>You pay</dt>
-            <dd>{money(quote.quote.paymentTotal, draft.fiat)}</dd>
-          </div>
-        </dl>
-      ) : null}
+      <FlowQuote
+        quote={quote}
+        details={(quoted) => (
+          <>
+            <div>
+              <dt>You receive about</dt>
+              <dd>
+                {quoted.purchaseAmount.toLocaleString("en-US", { maximumFractionDigits: 6 })}{" "}
+                {options.crypto.find((c) => c.currency.id === draft.crypto)?.currency.symbol}
+              </dd>
+            </div>
+            <div>
+              <dt>Fees</dt>
+              <dd>
+                {money(quoted.paymentTotal - quoted.paymentSubtotal, draft.fiat)} (network{" "}
+                {money(quoted.networkFee.amount, quoted.networkFee.currency)})
+              </dd>
+            </div>
+            <div>
+              <dt>You pay</dt>
+              <dd>{money(quoted.paymentTotal, draft.fiat)}</dd>
+            </div>
+          </>
+        )}
+      />
       {options.fallback ? (
         <p className="connecting-text">The provider's options could not be loaded: standard limits apply.</p>
       ) : null}
-      <button type="submit" className="button" disabled={state._tag === "Opening" || quote._tag !== "Quoted"}>
-        {state._tag === "Opening" ? "Preparing your order…" : "Continue"}
-      </button>
-    </form>
+    </FlowForm>
   )
 }
 
@@ -208,30 +208,23 @@ export const BuyView = () => {
   switch (state._tag) {
     case "Idle":
     case "Loading":
-      return <span className="spinner" role="progressbar" aria-label="Preparing Buy" />
+      return <FlowLoading label="Preparing Buy" />
     case "Unavailable":
-      return (
-        <p className="empty" role="alert">
-          Nothing can be bought on this network.
-        </p>
-      )
+      return <FlowUnavailable>Nothing can be bought on this network.</FlowUnavailable>
     case "Editing":
     case "Opening":
       return <Form state={state} />
     case "Opened":
       return (
-        <div className="approve">
-          <p className="approve-title">Pay on the provider's page</p>
+        <FlowReview
+          title="Pay on the provider's page"
+          progress={`Waiting for your ${state.symbol} to arrive. It shows in Activity once it lands.`}
+          onBack={() => void controller.onramp.back()}
+        >
           <a className="button" href={state.url} target="_blank" rel="noopener noreferrer">
             Open the provider's page
           </a>
-          <p className="connecting-text" aria-live="polite">
-            Waiting for your {state.symbol} to arrive. It shows in Activity once it lands.
-          </p>
-          <button type="button" className="button secondary" onClick={() => void controller.onramp.back()}>
-            Back
-          </button>
-        </div>
+        </FlowReview>
       )
     case "Arrived":
       return <FlowDone title={`${state.amount} ${state.symbol} arrived`} />

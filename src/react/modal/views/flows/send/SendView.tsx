@@ -1,22 +1,30 @@
 import { useId } from "react"
-import { formatUnits, formatUsd } from "../../../../../layers/account/format"
+import { formatUnits } from "../../../../../layers/account/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
-import { present } from "../../../../../presentation"
-import type { ReceiverProblem, SendAmountProblem, SendableToken } from "../../../../../services/Send"
+import type {
+  ReceiverProblem,
+  SendAmountProblem,
+  SendableToken,
+  SendState
+} from "../../../../../services/Send"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
-import { FlowDone } from "../FlowDone"
+import {
+  AMOUNT_PROBLEMS,
+  amountOf,
+  FieldProblem,
+  FlowDone,
+  FlowFailure,
+  FlowForm,
+  FlowLoading,
+  FlowReview,
+  feeText
+} from "../FlowStep"
 
-const AMOUNT_PROBLEMS: Record<SendAmountProblem, string> = {
-  empty: "Enter an amount",
-  format: "Enter a number, such as 12.5",
-  zero: "Enter an amount above 0",
-  decimals: "This token has fewer decimals",
-  "over-balance": "More than your balance",
-  "over-balance-with-fee": "More than your balance once the network fee is paid",
-  "no-fee-balance": "Not enough of the network's coin left to pay the fee",
+const SEND_AMOUNT_PROBLEMS: Record<SendAmountProblem, string> = {
+  ...AMOUNT_PROBLEMS,
   "below-reserve": "This would leave too little SOL to keep your account open: send less, or all of it"
 }
 
@@ -28,12 +36,8 @@ const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
   "solana-format": "Enter a Solana address (32 to 44 base58 characters)"
 }
 
-const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
-  `${formatUnits(value, token.decimals)} ${token.symbol}`
-
-const Form = () => {
+const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" | "Reviewing" }> }) => {
   const controller = useController()
-  const state = useStore(controller.send.state)
   const ids = {
     token: useId(),
     amount: useId(),
@@ -41,7 +45,6 @@ const Form = () => {
     amountHelp: useId(),
     receiverHelp: useId()
   }
-  if (state._tag !== "Editing" && state._tag !== "Reviewing") return null
   const { draft, tokens } = state
   const problems =
     state._tag === "Editing"
@@ -50,12 +53,9 @@ const Form = () => {
   const token = tokens.find((t) => t.key === draft.token)
   if (tokens.length === 0) return <p className="empty">No balance to send on this network yet.</p>
   return (
-    <form
-      className="approve"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void controller.send.review()
-      }}
+    <FlowForm
+      onSubmit={() => void controller.send.review()}
+      submit={{ label: "Review", busy: state._tag === "Reviewing" ? "Preparing the preview…" : undefined }}
     >
       <label htmlFor={ids.token}>Token</label>
       <select
@@ -84,9 +84,7 @@ const Form = () => {
         onChange={(event) => void controller.send.edit({ amount: event.currentTarget.value })}
       />
       {problems.amountProblem === undefined ? null : (
-        <p id={ids.amountHelp} className="connecting-text" role="alert">
-          {AMOUNT_PROBLEMS[problems.amountProblem]}
-        </p>
+        <FieldProblem id={ids.amountHelp}>{SEND_AMOUNT_PROBLEMS[problems.amountProblem]}</FieldProblem>
       )}
       <label htmlFor={ids.receiver}>Receiver</label>
       <input
@@ -101,37 +99,38 @@ const Form = () => {
         onChange={(event) => void controller.send.edit({ receiver: event.currentTarget.value })}
       />
       {problems.receiverProblem === undefined ? null : (
-        <p id={ids.receiverHelp} className="connecting-text" role="alert">
-          {RECEIVER_PROBLEMS[problems.receiverProblem]}
-        </p>
+        <FieldProblem id={ids.receiverHelp}>{RECEIVER_PROBLEMS[problems.receiverProblem]}</FieldProblem>
       )}
-      {problems.previewError === undefined ? null : (
-        <p className="connecting-text" role="alert">
-          {present(problems.previewError).message}
-        </p>
-      )}
-      <button type="submit" className="button" disabled={state._tag === "Reviewing"}>
-        {state._tag === "Reviewing" ? "Preparing the preview…" : "Review"}
-      </button>
-    </form>
+      {problems.previewError === undefined ? null : <FlowFailure error={problems.previewError} />}
+    </FlowForm>
   )
 }
 
-const Preview = () => {
+const Preview = ({
+  state
+}: {
+  readonly state: Extract<SendState, { _tag: "Preview" | "Sending" | "Failed" }>
+}) => {
   const controller = useController()
-  const state = useStore(controller.send.state)
-  if (state._tag !== "Preview" && state._tag !== "Sending" && state._tag !== "Failed") return null
   const { preview } = state
   const native = { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol }
-  const fee =
-    preview.fee === undefined
-      ? "Unavailable"
-      : `${amountOf(preview.fee.amount, native)}${
-          preview.fee.usd === undefined ? "" : ` (${formatUsd(preview.fee.usd)})`
-        }`
+  const sending = state._tag === "Sending"
   return (
-    <div className="approve">
-      <p className="approve-title">Send {amountOf(preview.amount, preview.token)}</p>
+    <FlowReview
+      title={`Send ${amountOf(preview.amount, preview.token)}`}
+      error={state._tag === "Failed" ? state.error : undefined}
+      progress={sending ? "Confirm the transaction in your wallet" : undefined}
+      onBack={sending ? undefined : () => void controller.send.back()}
+      confirm={
+        sending
+          ? undefined
+          : {
+              label: "Send",
+              onClick: () => void controller.send.confirm(),
+              disabled: state._tag === "Failed"
+            }
+      }
+    >
       <dl className="approve-details">
         <div>
           <dt>To</dt>
@@ -140,7 +139,7 @@ const Preview = () => {
         </div>
         <div>
           <dt>Network fee</dt>
-          <dd>{fee}</dd>
+          <dd>{preview.fee === undefined ? "Unavailable" : feeText(preview.fee, native)}</dd>
         </div>
         {preview.accountRent === 0n ? null : (
           <div>
@@ -163,31 +162,7 @@ const Preview = () => {
           </div>
         )}
       </dl>
-      {state._tag === "Failed" ? (
-        <p className="connecting-text" role="alert">
-          {present(state.error).message}
-        </p>
-      ) : null}
-      {state._tag === "Sending" ? (
-        <p className="connecting-text" aria-live="polite">
-          Confirm the transaction in your wallet
-        </p>
-      ) : (
-        <div className="approve-actions">
-          <button type="button" className="button secondary" onClick={() => void controller.send.back()}>
-            Back
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void controller.send.confirm()}
-            disabled={state._tag === "Failed"}
-          >
-            Send
-          </button>
-        </div>
-      )}
-    </div>
+    </FlowReview>
   )
 }
 
@@ -198,15 +173,15 @@ export const SendView = () => {
   const state = useStore(controller.send.state)
   switch (state._tag) {
     case "Idle":
-      return <span className="spinner" role="progressbar" aria-label="Preparing Send" />
+      return <FlowLoading label="Preparing Send" />
     case "Editing":
     case "Reviewing":
-      return <Form />
+      return <Form state={state} />
     case "Sent":
       return (
         <FlowDone title={`Sent ${amountOf(state.preview.amount, state.preview.token)}`} detail={state.hash} />
       )
     default:
-      return <Preview />
+      return <Preview state={state} />
   }
 }

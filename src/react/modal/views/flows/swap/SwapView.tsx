@@ -1,29 +1,31 @@
 import { useId } from "react"
 import { formatUnits, formatUsd } from "../../../../../layers/account/format"
 import { present } from "../../../../../presentation"
-import type { QuoteState, SwapPlan, SwapProblem, SwapState, SwapToken } from "../../../../../services/Swap"
+import type { SwapPlan, SwapProblem, SwapQuote, SwapState, SwapToken } from "../../../../../services/Swap"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
-import { FlowDone } from "../FlowDone"
+import {
+  AMOUNT_PROBLEMS,
+  amountOf,
+  FieldProblem,
+  FlowDone,
+  FlowForm,
+  FlowLoading,
+  FlowQuote,
+  FlowReview,
+  FlowUnavailable,
+  feeText
+} from "../FlowStep"
 
 const PROBLEMS: Record<SwapProblem, string> = {
-  empty: "Enter an amount",
-  format: "Enter a number, such as 12.5",
-  zero: "Enter an amount above 0",
-  decimals: "This token has fewer decimals",
-  "over-balance": "More than your balance",
-  "over-balance-with-fee": "More than your balance once the network fee is paid",
-  "no-fee-balance": "Not enough of the network's coin left to pay the fee",
+  ...AMOUNT_PROBLEMS,
   "same-token": "Choose two different tokens",
   "no-target": "Choose the token to receive",
   slippage: "Enter a slippage tolerance from 0.01 to 50 %",
   expired: "The quote expired: check the new one, then review again"
 }
-
-const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
-  `${formatUnits(value, token.decimals)} ${token.symbol}`
 
 const usdOf = (value: bigint, token: SwapToken) =>
   token.price === 0 ? "" : ` (${formatUsd((Number(value) / 10 ** token.decimals) * token.price)})`
@@ -61,48 +63,28 @@ const TokenSelect = ({
   </select>
 )
 
-const QuoteLines = ({ quote, slippage }: { readonly quote: QuoteState; readonly slippage: string }) => {
-  switch (quote._tag) {
-    case "None":
-      return null
-    case "Quoting":
-      return (
-        <p className="connecting-text" aria-live="polite">
-          Getting a quote…
-        </p>
-      )
-    case "NoQuote":
-      return (
-        <p className="connecting-text" role="alert">
-          {present(quote.error).message}
-        </p>
-      )
-    case "Quoted": {
-      const { from, to, toAmount, minimumReceived, rate } = quote.quote
-      return (
-        <dl className="approve-details" aria-live="polite">
-          <div>
-            <dt>You receive about</dt>
-            <dd>
-              {amountOf(toAmount, to)}
-              {usdOf(toAmount, to)}
-            </dd>
-          </div>
-          <div>
-            <dt>Rate</dt>
-            <dd>
-              1 {from.symbol} = {rate} {to.symbol}
-            </dd>
-          </div>
-          <div>
-            <dt>Minimum received at {slippage} % slippage</dt>
-            <dd>{amountOf(minimumReceived, to)}</dd>
-          </div>
-        </dl>
-      )
-    }
-  }
-}
+/** What a quote gives, as the form shows it while the visitor types. */
+const quoteDetails = (slippage: string) => (quote: SwapQuote) => (
+  <>
+    <div>
+      <dt>You receive about</dt>
+      <dd>
+        {amountOf(quote.toAmount, quote.to)}
+        {usdOf(quote.toAmount, quote.to)}
+      </dd>
+    </div>
+    <div>
+      <dt>Rate</dt>
+      <dd>
+        1 {quote.from.symbol} = {quote.rate} {quote.to.symbol}
+      </dd>
+    </div>
+    <div>
+      <dt>Minimum received at {slippage} % slippage</dt>
+      <dd>{amountOf(quote.minimumReceived, quote.to)}</dd>
+    </div>
+  </>
+)
 
 const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" | "Preparing" }> }) => {
   const controller = useController()
@@ -112,11 +94,12 @@ const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" 
   const from = tokens.find((token) => token.caip === draft.from)
   if (tokens.length === 0) return <p className="empty">No tokens to swap on this network.</p>
   return (
-    <form
-      className="approve"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void controller.swap.review()
+    <FlowForm
+      onSubmit={() => void controller.swap.review()}
+      submit={{
+        label: "Review swap",
+        busy: state._tag === "Preparing" ? "Preparing the swap…" : undefined,
+        disabled: state.quote._tag !== "Quoted"
       }}
     >
       <label htmlFor={ids.from}>You pay</label>
@@ -137,11 +120,7 @@ const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" 
         aria-describedby={problem === undefined ? undefined : ids.help}
         onChange={(event) => void controller.swap.edit({ amount: event.currentTarget.value })}
       />
-      {problem === undefined ? null : (
-        <p id={ids.help} className="connecting-text" role="alert">
-          {PROBLEMS[problem]}
-        </p>
-      )}
+      {problem === undefined ? null : <FieldProblem id={ids.help}>{PROBLEMS[problem]}</FieldProblem>}
       <button
         type="button"
         className="button secondary"
@@ -167,23 +146,13 @@ const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" 
         value={draft.slippage}
         onChange={(event) => void controller.swap.edit({ slippage: event.currentTarget.value })}
       />
-      <QuoteLines quote={state.quote} slippage={draft.slippage} />
-      <button
-        type="submit"
-        className="button"
-        disabled={state._tag === "Preparing" || state.quote._tag !== "Quoted"}
-      >
-        {state._tag === "Preparing" ? "Preparing the swap…" : "Review swap"}
-      </button>
-    </form>
+      <FlowQuote quote={state.quote} details={quoteDetails(draft.slippage)} />
+    </FlowForm>
   )
 }
 
 const PlanDetails = ({ plan }: { readonly plan: SwapPlan }) => {
   const { quote } = plan
-  const fee = `${amountOf(plan.fee.amount, { decimals: plan.nativeDecimals, symbol: plan.nativeSymbol })}${
-    plan.fee.usd === undefined ? "" : ` (${formatUsd(plan.fee.usd)})`
-  }`
   return (
     <dl className="approve-details">
       <div>
@@ -212,7 +181,7 @@ const PlanDetails = ({ plan }: { readonly plan: SwapPlan }) => {
       </div>
       <div>
         <dt>Network fee</dt>
-        <dd>{fee}</dd>
+        <dd>{feeText(plan.fee, { decimals: plan.nativeDecimals, symbol: plan.nativeSymbol })}</dd>
       </div>
       {plan.approval === undefined ? null : (
         <div>
@@ -245,37 +214,25 @@ const Preview = ({
 }) => {
   const controller = useController()
   const step = STEPS[state._tag]
+  const { plan } = state
   return (
-    <div className="approve">
-      <p className="approve-title">
-        Swap {state.plan.quote.from.symbol} for {state.plan.quote.to.symbol}
-      </p>
-      <PlanDetails plan={state.plan} />
-      {state._tag === "Failed" ? (
-        <p className="connecting-text" role="alert">
-          {present(state.error).message}
-        </p>
-      ) : null}
-      {step !== undefined ? (
-        <p className="connecting-text" aria-live="polite">
-          {step(state.plan, "hash" in state ? state.hash : undefined)}
-        </p>
-      ) : (
-        <div className="approve-actions">
-          <button type="button" className="button secondary" onClick={() => void controller.swap.back()}>
-            Back
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={state._tag === "Failed"}
-            onClick={() => void controller.swap.confirm()}
-          >
-            {state.plan.approval === undefined ? "Swap" : "Approve and swap"}
-          </button>
-        </div>
-      )}
-    </div>
+    <FlowReview
+      title={`Swap ${plan.quote.from.symbol} for ${plan.quote.to.symbol}`}
+      error={state._tag === "Failed" ? state.error : undefined}
+      progress={step?.(plan, "hash" in state ? state.hash : undefined)}
+      onBack={step === undefined ? () => void controller.swap.back() : undefined}
+      confirm={
+        step === undefined
+          ? {
+              label: plan.approval === undefined ? "Swap" : "Approve and swap",
+              onClick: () => void controller.swap.confirm(),
+              disabled: state._tag === "Failed"
+            }
+          : undefined
+      }
+    >
+      <PlanDetails plan={plan} />
+    </FlowReview>
   )
 }
 
@@ -287,13 +244,9 @@ export const SwapView = () => {
   switch (state._tag) {
     case "Idle":
     case "Loading":
-      return <span className="spinner" role="progressbar" aria-label="Preparing Swap" />
+      return <FlowLoading label="Preparing Swap" />
     case "Unavailable":
-      return (
-        <p className="empty" role="alert">
-          {present(state.error).message}
-        </p>
-      )
+      return <FlowUnavailable>{present(state.error).message}</FlowUnavailable>
     case "Editing":
     case "Preparing":
       return <Form state={state} />

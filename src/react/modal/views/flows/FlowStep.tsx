@@ -1,0 +1,196 @@
+/**
+ * The step frame the form flows (Send, Swap, Buy, Names) share: the spinner while a flow loads, why it is
+ * not offered, the form with its submit button, a field's problem, a failure in the catalogue's words, the
+ * quote line, the review with Back and the confirm button (or the step under way), and the last step; and
+ * the words the forms share. Each view brings only its fields.
+ */
+import type { FormEvent, ReactNode } from "react"
+import type { AirlockError } from "../../../../errors"
+import { formatUnits, formatUsd } from "../../../../layers/account/format"
+import { present } from "../../../../presentation"
+import type { AmountProblem } from "../../../../services/Send"
+import { useController } from "../../element/context"
+
+/** What is wrong with an amount to send or swap, in words. */
+export const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
+  empty: "Enter an amount",
+  format: "Enter a number, such as 12.5",
+  zero: "Enter an amount above 0",
+  decimals: "This token has fewer decimals",
+  "over-balance": "More than your balance",
+  "over-balance-with-fee": "More than your balance once the network fee is paid",
+  "no-fee-balance": "Not enough of the network's coin left to pay the fee"
+}
+
+/** An amount in the token's units, and its symbol. */
+export const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
+  `${formatUnits(value, token.decimals)} ${token.symbol}`
+
+/** A network fee in the native coin, and in USD when the coin's price is known. */
+export const feeText = (
+  fee: { readonly amount: bigint; readonly usd: number | undefined },
+  native: { readonly decimals: number; readonly symbol: string }
+) => `${amountOf(fee.amount, native)}${fee.usd === undefined ? "" : ` (${formatUsd(fee.usd)})`}`
+
+/** The flow is loading. */
+export const FlowLoading = ({ label }: { readonly label: string }) => (
+  <span className="spinner" role="progressbar" aria-label={label} />
+)
+
+/** The flow is not offered here, and why. */
+export const FlowUnavailable = ({ children }: { readonly children: ReactNode }) => (
+  <p className="empty" role="alert">
+    {children}
+  </p>
+)
+
+/** A failure, in the catalogue's words. */
+export const FlowFailure = ({ error }: { readonly error: AirlockError }) => (
+  <p className="connecting-text" role="alert">
+    {present(error).message}
+  </p>
+)
+
+/** What is wrong with a field; `id` is what the field's `aria-describedby` names. */
+export const FieldProblem = ({ id, children }: { readonly id?: string; readonly children: ReactNode }) => (
+  <p id={id} className="connecting-text" role="alert">
+    {children}
+  </p>
+)
+
+/** A form's submit button: `busy` while its step is under way, disabled then or when `disabled`. */
+export interface Submit {
+  readonly label: string
+  readonly busy?: string | undefined
+  readonly disabled?: boolean
+}
+
+/** The flow's form: its fields, then the submit button, which runs `onSubmit`. */
+export const FlowForm = ({
+  onSubmit,
+  submit,
+  children
+}: {
+  readonly onSubmit: () => void
+  readonly submit: Submit
+  readonly children: ReactNode
+}) => (
+  <form
+    className="approve"
+    onSubmit={(event: FormEvent) => {
+      event.preventDefault()
+      onSubmit()
+    }}
+  >
+    {children}
+    <button type="submit" className="button" disabled={submit.busy !== undefined || submit.disabled === true}>
+      {submit.busy ?? submit.label}
+    </button>
+  </form>
+)
+
+/** A quote as a form shows it while the visitor types: none yet, on its way, refused, or its figures. */
+export type FlowQuoteState<Q> =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Quoting" }
+  | { readonly _tag: "Quoted"; readonly quote: Q }
+  | { readonly _tag: "NoQuote"; readonly error: AirlockError }
+
+/** The form's quote line: `details` words a quote's figures (`dt`/`dd` pairs). */
+export const FlowQuote = <Q,>({
+  quote,
+  details
+}: {
+  readonly quote: FlowQuoteState<Q>
+  readonly details: (quote: Q) => ReactNode
+}) => {
+  switch (quote._tag) {
+    case "None":
+      return null
+    case "Quoting":
+      return (
+        <p className="connecting-text" aria-live="polite">
+          Getting a quote…
+        </p>
+      )
+    case "NoQuote":
+      return <FlowFailure error={quote.error} />
+    case "Quoted":
+      return (
+        <dl className="approve-details" aria-live="polite">
+          {details(quote.quote)}
+        </dl>
+      )
+  }
+}
+
+/**
+ * A review: its title and details, the last attempt's failure, then what is under way (`progress`) or
+ * the actions: Back, and the confirm button when there is one.
+ */
+export const FlowReview = ({
+  title,
+  children,
+  error,
+  progress,
+  onBack,
+  confirm
+}: {
+  readonly title: string
+  readonly children: ReactNode
+  readonly error?: AirlockError | undefined
+  readonly progress?: string | undefined
+  readonly onBack?: (() => void) | undefined
+  readonly confirm?: { readonly label: string; readonly onClick: () => void; readonly disabled?: boolean }
+}) => {
+  const back =
+    onBack === undefined ? null : (
+      <button type="button" className="button secondary" onClick={onBack}>
+        Back
+      </button>
+    )
+  return (
+    <div className="approve">
+      <p className="approve-title">{title}</p>
+      {children}
+      {error === undefined ? null : <FlowFailure error={error} />}
+      {progress === undefined ? null : (
+        <p className="connecting-text" aria-live="polite">
+          {progress}
+        </p>
+      )}
+      {confirm === undefined ? (
+        back
+      ) : (
+        <div className="approve-actions">
+          {back}
+          <button type="button" className="button" onClick={confirm.onClick} disabled={confirm.disabled}>
+            {confirm.label}
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** A flow's last step (sent, swapped, arrived, registered): what happened, a detail such as the hash, Done. */
+export const FlowDone = ({
+  title,
+  detail
+}: {
+  readonly title: string
+  readonly detail?: string | undefined
+}) => {
+  const controller = useController()
+  return (
+    <div className="approve">
+      <p className="approve-title" role="status">
+        {title}
+      </p>
+      {detail === undefined ? null : <p className="connecting-text code">{detail}</p>}
+      <button type="button" className="button" onClick={() => void controller.goBack()}>
+        Done
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+/**
+ * The step frame the flows' views share (`FlowStep.tsx`), seen through the views: the spinner while a flow
+ * loads, why it is not offered, the quote on its way, the review's Back and confirm (disabled after a
+ * failure, replaced by the step under way), and the last step's Done; each command reaches its flow.
+ */
+import { act, type ReactNode } from "react"
+import { createRoot, type Root } from "react-dom/client"
+import { afterEach, describe, expect, it } from "vitest"
+import { SwapNetworkUnsupportedError } from "../../src/errors"
+import type { ModalController } from "../../src/react/modal/bridge/controller"
+import { ControllerContext } from "../../src/react/modal/element/context"
+import { RegisterAccountNameView } from "../../src/react/modal/views/flows/names/NameViews"
+import { BuyView } from "../../src/react/modal/views/flows/onramp/BuyView"
+import { SendView } from "../../src/react/modal/views/flows/send/SendView"
+import { SwapView } from "../../src/react/modal/views/flows/swap/SwapView"
+import type { NamesState } from "../../src/services/Names"
+import type { BuyOptions, OnrampState } from "../../src/services/Onramp"
+import type { SendPreview, SendState } from "../../src/services/Send"
+import type { SwapPlan, SwapState, SwapToken } from "../../src/services/Swap"
+import { UserRejectedRequestError } from "../../src/walletErrors"
+
+Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+
+const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+const eth = {
+  key: "native",
+  name: "Ether",
+  symbol: "ETH",
+  decimals: 18,
+  balance: 2n * 10n ** 18n,
+  price: 3000
+} as const
+const draft = { token: "native", amount: "0.5", receiver: BOB }
+const preview: SendPreview = {
+  token: eth,
+  amount: 5n * 10n ** 17n,
+  receiver: BOB,
+  request: { namespace: "eip155", transaction: { from: ALICE, to: BOB, value: "0x6f05b59d3b20000" } },
+  fee: { amount: 21_000_000_000_000n, usd: 0.063 },
+  accountRent: 0n,
+  nativeSymbol: "ETH",
+  nativeDecimals: 18,
+  call: "No data",
+  simulation: { _tag: "NotSimulated" }
+}
+
+const token = (symbol: string, decimals: number): SwapToken => ({
+  caip: `eip155:1:${symbol}`,
+  native: false,
+  name: symbol,
+  symbol,
+  decimals,
+  balance: 10n ** BigInt(decimals),
+  price: 1,
+  logoUri: undefined
+})
+const plan: SwapPlan = {
+  quote: {
+    from: token("sUSD", 6),
+    to: token("SBX", 18),
+    fromAmount: 10n ** 6n,
+    toAmount: 10n ** 18n,
+    minimumReceived: 99n * 10n ** 16n,
+    rate: "1",
+    gasPrice: 1n
+  },
+  approval: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
+  swap: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
+  fee: { amount: 1n, usd: undefined },
+  nativeSymbol: "ETH",
+  nativeDecimals: 18,
+  slippage: "1",
+  preparedAt: 0
+}
+const options: BuyOptions = { providers: [], fiat: [], crypto: [], countries: [], fallback: false }
+
+let root: Root | undefined
+let container: HTMLElement | undefined
+
+afterEach(() => {
+  act(() => root?.unmount())
+  container?.remove()
+})
+
+/** The flows' states as the views read them, and the commands they were sent. */
+interface Shown {
+  readonly send?: SendState
+  readonly swap?: SwapState
+  readonly onramp?: OnrampState
+  readonly names?: NamesState
+}
+
+const render = (view: ReactNode, shown: Shown) => {
+  const called: Array<string> = []
+  const port = (name: string, state: unknown) =>
+    new Proxy(
+      { state: { get: () => state, subscribe: () => () => undefined } },
+      {
+        get: (target, command: string) =>
+          command === "state"
+            ? target.state
+            : () => {
+                called.push(`${name}.${command}`)
+                return Promise.resolve()
+              }
+      }
+    )
+  const controller = {
+    send: port("send", shown.send),
+    swap: port("swap", shown.swap),
+    onramp: port("onramp", shown.onramp),
+    names: port("names", shown.names),
+    goBack: () => {
+      called.push("goBack")
+      return Promise.resolve()
+    }
+  } as unknown as ModalController
+  container = document.createElement("div")
+  document.body.append(container)
+  const mounted = createRoot(container)
+  root = mounted
+  act(() =>
+    mounted.render(<ControllerContext.Provider value={controller}>{view}</ControllerContext.Provider>)
+  )
+  return { view: container, called }
+}
+
+const button = (view: HTMLElement, name: string) =>
+  [...view.querySelectorAll("button")].find((b) => b.textContent === name)
+
+describe("the flows' step frame", () => {
+  it("a flow that loads is a spinner named for it", () => {
+    const { view } = render(<SendView />, { send: { _tag: "Idle" } })
+    const spinner = view.querySelector("[role=progressbar]")
+    expect(spinner?.getAttribute("aria-label")).toBe("Preparing Send")
+  })
+
+  it("a flow not offered says why, as an alert", () => {
+    const { view } = render(<SwapView />, {
+      swap: { _tag: "Unavailable", error: new SwapNetworkUnsupportedError({}) }
+    })
+    expect(view.querySelector("[role=alert]")?.textContent).toBe("Network not supported for Swaps")
+  })
+
+  it("a review offers Back and the confirm button, each reaching the flow", () => {
+    const { view, called } = render(<SendView />, {
+      send: { _tag: "Preview", draft, tokens: [eth], preview }
+    })
+    expect(view.querySelector(".approve-title")?.textContent).toBe("Send 0.5 ETH")
+    act(() => button(view, "Back")?.click())
+    act(() => button(view, "Send")?.click())
+    expect(called).toEqual(["send.back", "send.confirm"])
+    expect(view.querySelector("[role=alert]")).toBeNull()
+  })
+
+  it("after a failure: the error in words, Back, and confirm disabled", () => {
+    const error = new UserRejectedRequestError({ code: 4001, message: "no", cause: undefined })
+    const { view } = render(<SendView />, { send: { _tag: "Failed", draft, tokens: [eth], preview, error } })
+    expect(view.querySelector("[role=alert]")?.textContent).toBe("Request rejected in wallet")
+    expect(button(view, "Back")?.disabled).toBe(false)
+    expect(button(view, "Send")?.disabled).toBe(true)
+  })
+
+  it("a step under way replaces the actions with what it waits for, politely announced", () => {
+    const { view } = render(<SwapView />, {
+      swap: {
+        _tag: "Approving",
+        draft: { from: "", to: undefined, amount: "1", slippage: "1" },
+        tokens: [],
+        plan
+      }
+    })
+    const progress = view.querySelector("[aria-live=polite]")
+    expect(progress?.textContent).toBe("Approve sUSD in your wallet (step 1 of 2)")
+    expect(view.querySelectorAll("button")).toHaveLength(0)
+  })
+
+  it("a quote on its way is announced, and the form cannot be submitted yet", () => {
+    const { view } = render(<SwapView />, {
+      swap: {
+        _tag: "Editing",
+        draft: { from: plan.quote.from.caip, to: plan.quote.to.caip, amount: "1", slippage: "1" },
+        tokens: [plan.quote.from, plan.quote.to],
+        quote: { _tag: "Quoting" }
+      }
+    })
+    expect(view.querySelector("[aria-live=polite]")?.textContent).toBe("Getting a quote…")
+    expect(button(view, "Review swap")?.disabled).toBe(true)
+  })
+
+  it("Buy waiting on the provider's page: the link, the wait announced, and Back", () => {
+    const { view, called } = render(<BuyView />, {
+      onramp: {
+        _tag: "Opened",
+        draft: { provider: "meld", country: "US", fiat: "USD", method: "card", amount: "50", crypto: "sUSD" },
+        options,
+        quote: {
+          purchaseAmount: 49.15,
+          paymentSubtotal: 49.25,
+          paymentTotal: 50,
+          networkFee: { amount: 0.1, currency: "USD" },
+          quoteId: "quote-1"
+        },
+        url: "https://buy.example/checkout",
+        symbol: "sUSD"
+      }
+    })
+    expect(view.querySelector("a")?.getAttribute("href")).toBe("https://buy.example/checkout")
+    expect(view.querySelector("[aria-live=polite]")?.textContent).toBe(
+      "Waiting for your sUSD to arrive. It shows in Activity once it lands."
+    )
+    act(() => button(view, "Back")?.click())
+    expect(called).toEqual(["onramp.back"])
+  })
+
+  it("a name is registered only once it is free; the form submits to the flow", () => {
+    const taken = render(<RegisterAccountNameView />, {
+      names: {
+        _tag: "Editing",
+        label: "alice",
+        check: { _tag: "Taken", name: "alice.reown.id", suggestions: [] }
+      }
+    })
+    expect(button(taken.view, "Register")?.disabled).toBe(true)
+    act(() => root?.unmount())
+    const free = render(<RegisterAccountNameView />, {
+      names: { _tag: "Editing", label: "alice", check: { _tag: "Free", name: "alice.reown.id" } }
+    })
+    expect(button(free.view, "Register")?.disabled).toBe(false)
+    act(() => button(free.view, "Register")?.click())
+    expect(free.called).toEqual(["names.register"])
+  })
+
+  it("the last step says what happened as a status, with the hash, and Done goes back", () => {
+    const { view, called } = render(<SendView />, { send: { _tag: "Sent", hash: "0xabc", preview } })
+    expect(view.querySelector("[role=status]")?.textContent).toBe("Sent 0.5 ETH")
+    expect(view.textContent).toContain("0xabc")
+    act(() => button(view, "Done")?.click())
+    expect(called).toEqual(["goBack"])
+  })
+})
