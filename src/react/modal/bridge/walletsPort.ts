@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect"
 import type { ChainNamespace } from "../../../schemas/Primitives"
 import { type DeepLinkChoice, StorageKeys } from "../../../schemas/StorageKeys"
 import type { RecentWallet } from "../../../schemas/Wallet"
-import { Connection, type ConnectionState } from "../../../services/Connection"
+import { type ConnectError, Connection, type ConnectionState } from "../../../services/Connection"
 import { Connectors, type WalletConnector } from "../../../services/Connectors"
 import { ModalFlow } from "../../../services/ModalFlow"
 import { Networks, type NetworksState } from "../../../services/Networks"
@@ -41,7 +41,7 @@ export interface WalletsPort {
   /** Resolves to whether the wallet connected; a failure is in `connection`'s attempt. */
   readonly connect: (connectorId: string) => Promise<boolean>
   /** `connect`, settling with the failure itself (for the public handle). */
-  readonly connectWith: (connectorId: string) => Promise<Result<void>>
+  readonly connectWith: (connectorId: string) => Promise<Result<void, ConnectError>>
   readonly cancelConnect: () => Promise<void>
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
 }

@@ -1,10 +1,13 @@
 import { useState } from "react"
+import type { BalanceUnavailableError } from "../../../../errors"
 import { buyOffered, visitorTimeZone } from "../../../../layers/flows/onramp/onrampForm"
+import { present } from "../../../../presentation"
 import { truncateAddress } from "../../../../schemas/ThirdPartyText"
+import type { Loadable } from "../../../../services/AccountData"
 import type { NativeBalance } from "../../../../services/BalanceService"
-import type { Shown } from "../../bridge/accountPort"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
+import { presentFailure } from "../../element/failure"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
 import { WalletIcon } from "../wallets/WalletIcon"
@@ -12,12 +15,15 @@ import { AccountTabs } from "./AccountTabs"
 import { accountCss } from "./accountStyles"
 
 /** The native balance line; nothing to wait for while the network is not one the host configured. */
-const balanceText = (balance: Shown<NativeBalance>, knownNetwork: boolean): string | null => {
+const balanceText = (
+  balance: Loadable<NativeBalance, BalanceUnavailableError>,
+  knownNetwork: boolean
+): string | null => {
   switch (balance._tag) {
     case "Ready":
       return `${balance.value.formatted} ${balance.value.symbol}`
     case "Failed":
-      return balance.error.message
+      return present(balance.error).message
     default:
       return knownNetwork ? "Loading balance…" : null
   }
@@ -32,7 +38,7 @@ const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
     setSwitching(true)
     void controller.embedded.setAccountType(next).then((result) => {
       setSwitching(false)
-      if (result._tag === "Failure") void controller.notify(result.error)
+      if (result._tag !== "Success") void controller.notify(presentFailure(result))
     })
   }
   return (
