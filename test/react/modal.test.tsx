@@ -12,6 +12,7 @@ import type { Connectors } from "../../src/services/Connectors"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { baseOptions } from "../kit/fixtures"
 import { TestPlatform } from "../kit/platform"
+import { rendered, until } from "./harness"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
@@ -22,32 +23,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await act(async () => cleanup())
   document.body.replaceChildren()
 })
-
-/** Resolves once `holds()` is true, asking again at each notification of `subscribe`. */
-const until = (subscribe: (listener: () => void) => () => void, holds: () => boolean): Promise<void> =>
-  new Promise((resolve) => {
-    const stop = subscribe(() => {
-      if (!holds()) return
-      stop()
-      resolve()
-    })
-    if (holds()) {
-      stop()
-      resolve()
-    }
-  })
-
-/**
- * Resolves with what `find` finds in the page, looking again after each task the page runs (a store's
- * change, a chunk that came in, React's render of them), for as long as it takes.
- */
-const rendered = async <A,>(find: () => A | null | undefined): Promise<A> => {
-  for (;;) {
-    const found = find()
-    if (found !== null && found !== undefined) return found
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-  }
-}
 
 /** A host page: a Connect button in the host's React tree, and the modal. */
 const renderHost = async (

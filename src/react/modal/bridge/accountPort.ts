@@ -1,13 +1,19 @@
 import type * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { BalanceUnavailableError, HistoryFetchError } from "../../../errors"
+import { accountActions } from "../../../layers/account/accountActions"
+import { visitorTimeZone } from "../../../layers/flows/onramp/onrampForm"
+import type { AccountAction } from "../../../Modal"
 import type { TokenBalance } from "../../../schemas/Balance"
 import type { Identity } from "../../../schemas/Identity"
+import type { ModalOptions } from "../../../schemas/ModalOptions"
 import type { Transaction } from "../../../schemas/Transaction"
 import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../../services/AccountData"
 import type { NativeBalance } from "../../../services/BalanceService"
+import type { ConnectionState } from "../../../services/Connection"
+import type { NetworksState } from "../../../services/Networks"
 import type { TrackedTransaction } from "../../../services/TransactionWatcher"
-import { type Store, storeFromRef } from "./store"
+import { arrayEqual, combineStores, mapStore, type Store, storeFromRef } from "./store"
 
 /** The connected account's data as stores (a failure as the service's typed error), and its commands as promises. */
 export interface AccountDataPort {
@@ -46,3 +52,25 @@ export const makeAccountDataPort = (runtime: PortRunner, service: AccountDataSha
     refresh: () => run(service.refresh)
   }
 }
+
+/** What the Account view offers the active namespace's account, in order: what it renders and hosts read. */
+export const makeAccountActions = (
+  config: ModalOptions,
+  connection: Store<ConnectionState>,
+  networks: Store<NetworksState>,
+  identity: Store<Loadable<Identity | undefined>>
+): Store<ReadonlyArray<AccountAction>> =>
+  mapStore(
+    combineStores(combineStores(connection, networks), identity),
+    ([[{ namespaces }, { activeNamespace }], id]) => {
+      const account = namespaces[activeNamespace]
+      return accountActions({
+        features: config.features,
+        connected: account?.status === "connected" ? activeNamespace : undefined,
+        timeZone: visitorTimeZone(),
+        named: id._tag === "Ready" ? id.value?.name !== undefined : undefined,
+        embedded: account?.status === "connected" && account.connector.type === "AUTH"
+      })
+    },
+    arrayEqual(Object.is)
+  )

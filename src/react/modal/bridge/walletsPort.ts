@@ -1,16 +1,27 @@
 import * as Effect from "effect/Effect"
+import { isTouchDevice } from "../../../layers/platform/device"
+import {
+  type ChosenWallet,
+  chosenWallet,
+  type PhoneWalletLink,
+  phoneWalletLinks
+} from "../../../layers/walletconnect/walletLinks"
+import { connectOptions } from "../../../layers/wallets/connectOptions"
+import type { ConnectOptions, ConnectWalletRow } from "../../../Modal"
 import type { ChainNamespace } from "../../../schemas/Primitives"
 import { type DeepLinkChoice, StorageKeys } from "../../../schemas/StorageKeys"
 import type { RecentWallet } from "../../../schemas/Wallet"
 import { type ConnectError, Connection, type ConnectionState } from "../../../services/Connection"
 import { Connectors, type WalletConnector } from "../../../services/Connectors"
+import { ModalConfig } from "../../../services/ModalConfig"
 import { ModalFlow } from "../../../services/ModalFlow"
+import { ModalRouter } from "../../../services/ModalRouter"
 import { Networks, type NetworksState } from "../../../services/Networks"
 import { Storage } from "../../../services/Storage"
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../../services/WalletCatalog"
 import { type PairingState, WalletConnect } from "../../../services/WalletConnect"
 import { attempt, type ModalRuntime, type Result } from "./run"
-import { type Store, storeFromRef } from "./store"
+import { arrayEqual, combineStores, mapStore, type Store, shallowEqual, storeFromRef } from "./store"
 
 /** The wallet catalogue (AllWallets) as stores and promises; failures are in the states' `status`. */
 export interface CatalogPort {
@@ -26,6 +37,10 @@ export interface CatalogPort {
 export interface WalletConnectPort {
   /** The URI to show while pairing; refreshed before it expires. */
   readonly pairing: Store<PairingState>
+  /** The wallet picked in All Wallets, with its Open link for the URI (the device's deep-link order). */
+  readonly chosen: Store<ChosenWallet | undefined>
+  /** The listing's wallets a phone opens with the URI, for the basic view. */
+  readonly phoneLinks: Store<ReadonlyArray<PhoneWalletLink>>
   /** Remembers the wallet a deep link opened (its link's base, never the URI) until the session ends. */
   readonly rememberDeepLink: (choice: DeepLinkChoice) => Promise<void>
 }
@@ -36,6 +51,8 @@ export interface WalletsPort {
   readonly networks: Store<NetworksState>
   readonly connectors: Store<ReadonlyArray<WalletConnector>>
   readonly recentWallets: Store<ReadonlyArray<RecentWallet>>
+  /** The Connect view's login methods and wallet rows, in order: what it renders and hosts read. */
+  readonly connectOptions: Store<ConnectOptions>
   readonly catalog: CatalogPort
   readonly walletConnect: WalletConnectPort
   /** Resolves to whether the wallet connected; a failure is in `connection`'s attempt. */
@@ -46,34 +63,89 @@ export interface WalletsPort {
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
 }
 
+const sameRow = (a: ConnectWalletRow, b: ConnectWalletRow): boolean =>
+  a.kind === "wallet" && b.kind === "wallet"
+    ? a.group === b.group && a.tag === b.tag && shallowEqual(a.wallet, b.wallet)
+    : shallowEqual<object>(a, b)
+
+const sameConnectOptions = (a: ConnectOptions, b: ConnectOptions): boolean =>
+  a.allWallets === b.allWallets &&
+  arrayEqual(Object.is)(a.methods, b.methods) &&
+  arrayEqual(sameRow)(a.wallets, b.wallets)
+
+const sameChosen = (a: ChosenWallet | undefined, b: ChosenWallet | undefined): boolean =>
+  a === b || (a?.wallet === b?.wallet && a?.open?.href === b?.open?.href)
+
+const samePhoneLinks = arrayEqual<PhoneWalletLink>((a, b) => a.wallet === b.wallet && a.href === b.href)
+
+const readyUri = (pairing: PairingState) => (pairing._tag === "Ready" ? pairing.uri : undefined)
+
 export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
-  const { flow, connection, networks, connectors, catalog, walletConnect, storage } = runtime.runSync(
-    Effect.all({
-      flow: ModalFlow,
-      connection: Connection,
-      networks: Networks,
-      connectors: Connectors,
-      catalog: WalletCatalog,
-      walletConnect: WalletConnect,
-      storage: Storage
-    })
-  )
+  const { config, router, flow, connection, networks, connectors, catalog, walletConnect, storage } =
+    runtime.runSync(
+      Effect.all({
+        config: ModalConfig,
+        router: ModalRouter,
+        flow: ModalFlow,
+        connection: Connection,
+        networks: Networks,
+        connectors: Connectors,
+        catalog: WalletCatalog,
+        walletConnect: WalletConnect,
+        storage: Storage
+      })
+    )
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   const connectWith = (connectorId: string) => attempt(runtime)(flow.connect(connectorId))
+  const same = <A>(a: A) => a
+  const connectionStore = storeFromRef(runtime, connection.state, same)
+  const connectorsStore = storeFromRef(runtime, connectors.connectors, same)
+  const recentStore = storeFromRef(runtime, connection.recentWallets, same)
+  const catalogStore = storeFromRef(runtime, catalog.state, same)
+  const searchStore = storeFromRef(runtime, catalog.search, same)
+  const pairingStore = storeFromRef(runtime, walletConnect.pairing, same)
+  const chosenId = storeFromRef(runtime, router.state, (s) => s.data?.walletId)
   return {
-    connection: storeFromRef(runtime, connection.state, (s) => s),
-    networks: storeFromRef(runtime, networks.state, (s) => s),
-    connectors: storeFromRef(runtime, connectors.connectors, (s) => s),
-    recentWallets: storeFromRef(runtime, connection.recentWallets, (s) => s),
+    connection: connectionStore,
+    networks: storeFromRef(runtime, networks.state, same),
+    connectors: connectorsStore,
+    recentWallets: recentStore,
+    connectOptions: mapStore(
+      combineStores(
+        combineStores(connectorsStore, recentStore),
+        combineStores(connectionStore, catalogStore)
+      ),
+      ([[all, recent], [state, listing]]) =>
+        connectOptions({
+          options: config,
+          connectors: all,
+          recent,
+          connection: state,
+          catalog: listing,
+          touch: isTouchDevice()
+        }),
+      sameConnectOptions
+    ),
     catalog: {
-      state: storeFromRef(runtime, catalog.state, (s) => s),
-      search: storeFromRef(runtime, catalog.search, (s) => s),
+      state: catalogStore,
+      search: searchStore,
       load: () => run(catalog.load),
       loadNextPage: () => run(catalog.loadNextPage),
       setQuery: (query) => run(catalog.setQuery(query))
     },
     walletConnect: {
-      pairing: storeFromRef(runtime, walletConnect.pairing, (s) => s),
+      pairing: pairingStore,
+      chosen: mapStore(
+        combineStores(combineStores(chosenId, pairingStore), combineStores(catalogStore, searchStore)),
+        ([[walletId, pairing], [listing, search]]) =>
+          chosenWallet(walletId, [...listing.list, ...search.results], readyUri(pairing), isTouchDevice()),
+        sameChosen
+      ),
+      phoneLinks: mapStore(
+        combineStores(catalogStore, pairingStore),
+        ([listing, pairing]) => phoneWalletLinks(listing.list, readyUri(pairing)),
+        samePhoneLinks
+      ),
       rememberDeepLink: (choice) => run(storage.set(StorageKeys.deepLinkChoice, choice))
     },
     connect: (connectorId) => connectWith(connectorId).then((r) => r._tag === "Success"),
