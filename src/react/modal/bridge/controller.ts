@@ -18,8 +18,7 @@ import type { Store } from "./store"
 import { makeWalletsPort, type WalletsPort } from "./walletsPort"
 
 export type { ModalEvent } from "../../../services/ModalEvents"
-export type { Result } from "./run"
-export type { CatalogPort, WalletConnectPort } from "./walletsPort"
+export type { CatalogPort } from "./walletsPort"
 
 /**
  * The modal's services as plain values and promises, one port per feature: what the views and the public

@@ -35,7 +35,7 @@ export interface RequestsPort {
   readonly decide: (id: number, approved: boolean) => Promise<void>
   /** Transactions sent through Airlock, newest first. */
   readonly transactions: Store<ReadonlyArray<TrackedTransaction>>
-  /** Resolves to whether it switched; a failure is shown as a toast. */
+  /** Settles with the switch's typed failure, if any (ModalFlow also shows the visitor a toast). */
   readonly switchNetwork: (
     caipNetworkId: CaipNetworkId,
     options?: { readonly signal?: AbortSignal | undefined }

@@ -20,9 +20,9 @@ export type Result<A, E extends AirlockError> =
   /** A bug, not a failure of the service's contract: the host gets it as it was thrown. */
   | { readonly _tag: "Defect"; readonly defect: unknown }
 
-/** Runs `effect` to a `Result`. */
+/** Runs `effect` (which needs no service: it closes over them) to a `Result`. */
 export const attempt =
-  (runtime: ModalRuntime) =>
+  (runtime: Pick<ManagedRuntime.ManagedRuntime<never, never>, "runPromiseExit">) =>
   <A, E extends AirlockError>(effect: Effect.Effect<A, E>): Promise<Result<A, E>> =>
     runtime.runPromiseExit(effect).then((exit) =>
       Exit.isSuccess(exit)

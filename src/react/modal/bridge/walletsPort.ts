@@ -10,7 +10,6 @@ import { connectOptions } from "../../../layers/wallets/connectOptions"
 import type { ConnectOptions, ConnectWalletRow } from "../../../Modal"
 import type { ChainNamespace } from "../../../schemas/Primitives"
 import { type DeepLinkChoice, StorageKeys } from "../../../schemas/StorageKeys"
-import type { RecentWallet } from "../../../schemas/Wallet"
 import { type ConnectError, Connection, type ConnectionState } from "../../../services/Connection"
 import { Connectors, type WalletConnector } from "../../../services/Connectors"
 import { ModalConfig } from "../../../services/ModalConfig"
@@ -50,7 +49,6 @@ export interface WalletsPort {
   readonly connection: Store<ConnectionState>
   readonly networks: Store<NetworksState>
   readonly connectors: Store<ReadonlyArray<WalletConnector>>
-  readonly recentWallets: Store<ReadonlyArray<RecentWallet>>
   /** The Connect view's login methods and wallet rows, in order: what it renders and hosts read. */
   readonly connectOptions: Store<ConnectOptions>
   readonly catalog: CatalogPort
@@ -109,7 +107,6 @@ export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
     connection: connectionStore,
     networks: storeFromRef(runtime, networks.state, same),
     connectors: connectorsStore,
-    recentWallets: recentStore,
     connectOptions: mapStore(
       combineStores(
         combineStores(connectorsStore, recentStore),
