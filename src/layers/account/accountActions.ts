@@ -6,7 +6,7 @@
 import type { AccountAction } from "../../Modal"
 import type { Features } from "../../schemas/ModalOptions"
 import type { ChainNamespace } from "../../schemas/Primitives"
-import { buyOffered } from "../flows/onramp/onrampForm"
+import { buyOffered } from "../flows/onramp/buyRegions"
 
 export interface AccountActionsInput {
   readonly features: Pick<Features, "send" | "swaps" | "onramp" | "receive">

@@ -1,11 +1,5 @@
 import * as Effect from "effect/Effect"
 import { isTouchDevice } from "../../../layers/platform/device"
-import {
-  type ChosenWallet,
-  chosenWallet,
-  type PhoneWalletLink,
-  phoneWalletLinks
-} from "../../../layers/walletconnect/walletLinks"
 import { connectOptions } from "../../../layers/wallets/connectOptions"
 import type { ConnectOptions, ConnectWalletRow } from "../../../Modal"
 import type { ChainNamespace } from "../../../schemas/Primitives"
@@ -14,7 +8,6 @@ import { type ConnectError, Connection, type ConnectionState } from "../../../se
 import { Connectors, type WalletConnector } from "../../../services/Connectors"
 import { ModalConfig } from "../../../services/ModalConfig"
 import { ModalFlow } from "../../../services/ModalFlow"
-import { ModalRouter } from "../../../services/ModalRouter"
 import { Networks, type NetworksState } from "../../../services/Networks"
 import { Storage } from "../../../services/Storage"
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../../services/WalletCatalog"
@@ -36,10 +29,6 @@ export interface CatalogPort {
 export interface WalletConnectPort {
   /** The URI to show while pairing; refreshed before it expires. */
   readonly pairing: Store<PairingState>
-  /** The wallet picked in All Wallets, with its Open link for the URI (the device's deep-link order). */
-  readonly chosen: Store<ChosenWallet | undefined>
-  /** The listing's wallets a phone opens with the URI, for the basic view. */
-  readonly phoneLinks: Store<ReadonlyArray<PhoneWalletLink>>
   /** Remembers the wallet a deep link opened (its link's base, never the URI) until the session ends. */
   readonly rememberDeepLink: (choice: DeepLinkChoice) => Promise<void>
 }
@@ -71,28 +60,19 @@ const sameConnectOptions = (a: ConnectOptions, b: ConnectOptions): boolean =>
   arrayEqual(Object.is)(a.methods, b.methods) &&
   arrayEqual(sameRow)(a.wallets, b.wallets)
 
-const sameChosen = (a: ChosenWallet | undefined, b: ChosenWallet | undefined): boolean =>
-  a === b || (a?.wallet === b?.wallet && a?.open?.href === b?.open?.href)
-
-const samePhoneLinks = arrayEqual<PhoneWalletLink>((a, b) => a.wallet === b.wallet && a.href === b.href)
-
-const readyUri = (pairing: PairingState) => (pairing._tag === "Ready" ? pairing.uri : undefined)
-
 export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
-  const { config, router, flow, connection, networks, connectors, catalog, walletConnect, storage } =
-    runtime.runSync(
-      Effect.all({
-        config: ModalConfig,
-        router: ModalRouter,
-        flow: ModalFlow,
-        connection: Connection,
-        networks: Networks,
-        connectors: Connectors,
-        catalog: WalletCatalog,
-        walletConnect: WalletConnect,
-        storage: Storage
-      })
-    )
+  const { config, flow, connection, networks, connectors, catalog, walletConnect, storage } = runtime.runSync(
+    Effect.all({
+      config: ModalConfig,
+      flow: ModalFlow,
+      connection: Connection,
+      networks: Networks,
+      connectors: Connectors,
+      catalog: WalletCatalog,
+      walletConnect: WalletConnect,
+      storage: Storage
+    })
+  )
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   const connectWith = (connectorId: string) => attempt(runtime)(flow.connect(connectorId))
   const same = <A>(a: A) => a
@@ -100,9 +80,6 @@ export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
   const connectorsStore = storeFromRef(runtime, connectors.connectors, same)
   const recentStore = storeFromRef(runtime, connection.recentWallets, same)
   const catalogStore = storeFromRef(runtime, catalog.state, same)
-  const searchStore = storeFromRef(runtime, catalog.search, same)
-  const pairingStore = storeFromRef(runtime, walletConnect.pairing, same)
-  const chosenId = storeFromRef(runtime, router.state, (s) => s.data?.walletId)
   return {
     connection: connectionStore,
     networks: storeFromRef(runtime, networks.state, same),
@@ -125,24 +102,13 @@ export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
     ),
     catalog: {
       state: catalogStore,
-      search: searchStore,
+      search: storeFromRef(runtime, catalog.search, same),
       load: () => run(catalog.load),
       loadNextPage: () => run(catalog.loadNextPage),
       setQuery: (query) => run(catalog.setQuery(query))
     },
     walletConnect: {
-      pairing: pairingStore,
-      chosen: mapStore(
-        combineStores(combineStores(chosenId, pairingStore), combineStores(catalogStore, searchStore)),
-        ([[walletId, pairing], [listing, search]]) =>
-          chosenWallet(walletId, [...listing.list, ...search.results], readyUri(pairing), isTouchDevice()),
-        sameChosen
-      ),
-      phoneLinks: mapStore(
-        combineStores(catalogStore, pairingStore),
-        ([listing, pairing]) => phoneWalletLinks(listing.list, readyUri(pairing)),
-        samePhoneLinks
-      ),
+      pairing: storeFromRef(runtime, walletConnect.pairing, same),
       rememberDeepLink: (choice) => run(storage.set(StorageKeys.deepLinkChoice, choice))
     },
     connect: (connectorId) => connectWith(connectorId).then((r) => r._tag === "Success"),

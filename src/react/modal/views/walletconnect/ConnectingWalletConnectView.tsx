@@ -3,6 +3,7 @@ import type { WalletOpenLink } from "../../../../layers/walletconnect/walletLink
 import { present } from "../../../../presentation"
 import { WALLET_CONNECT_ID } from "../../../../services/Connection"
 import type { CatalogWallet } from "../../../../services/WalletCatalog"
+import { walletConnectLinksOf } from "../../bridge/walletConnectLinks"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
@@ -99,7 +100,7 @@ export const ConnectingWalletConnectView = () => {
   useViewStyles(walletConnectCss)
   const controller = useController()
   const { pairing, failed, retry } = usePairing()
-  const chosen = useStore(controller.walletConnect.chosen)
+  const chosen = useStore(walletConnectLinksOf(controller).chosen)
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
   const wallet = chosen?.wallet
@@ -144,7 +145,7 @@ export const ConnectingWalletConnectBasicView = () => {
   useViewStyles(walletConnectCss)
   const controller = useController()
   const { pairing, failed, retry } = usePairing()
-  const wallets = useStore(controller.walletConnect.phoneLinks)
+  const wallets = useStore(walletConnectLinksOf(controller).phoneLinks)
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
   return (
