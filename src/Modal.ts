@@ -5,6 +5,7 @@
 import type * as HttpClient from "effect/http/HttpClient"
 import type * as Layer from "effect/Layer"
 import type * as KeyValueStore from "effect/persistence/KeyValueStore"
+import type { ConnectMethod, ConnectorGroup } from "./schemas/ModalOptions"
 import type { CaipNetwork } from "./schemas/Network"
 import type { AccountType, CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
 import type { ConnectionStatus } from "./schemas/StorageKeys"
@@ -62,6 +63,56 @@ export interface WalletOption {
   readonly rdns: string | undefined
   /** Another wallet claims the same rdns or uuid: show a warning and never pick it for the visitor. */
   readonly suspicious: boolean
+}
+
+/**
+ * What the Account view offers the connected account, in its order (the `getAccountActions()` shape):
+ * copying the address, the account's flows (Send, Swap, Buy, Receive, Choose a name) where the options,
+ * the namespace, the visitor's time zone and the account's name allow them, the network switch, the
+ * embedded wallet's account-type switch and email update, and Disconnect.
+ */
+export type AccountAction =
+  | "copyAddress"
+  | "send"
+  | "swap"
+  | "buy"
+  | "receive"
+  | "chooseName"
+  | "switchNetwork"
+  | "switchAccountType"
+  | "updateEmail"
+  | "disconnect"
+
+/** A row of the Connect view's wallet list (the `getConnectOptions().wallets` shape). */
+export type ConnectWalletRow =
+  /** Pairing with any wallet: `connectWalletConnect()`. */
+  | { readonly kind: "walletConnect"; readonly group: "walletConnect" }
+  /** A wallet on the page: `connect(wallet.id)`. */
+  | {
+      readonly kind: "wallet"
+      readonly group: ConnectorGroup
+      readonly wallet: WalletOption
+      readonly tag: "Recent" | "Installed" | "Possible impersonation" | undefined
+    }
+  /** A listed wallet that is not on the page: it pairs through WalletConnect. */
+  | {
+      readonly kind: "listing"
+      readonly group: ConnectorGroup
+      readonly id: string
+      /** Plain text: render it as text. */
+      readonly name: string
+      /** An https URL: render it through `<img src>` only. */
+      readonly icon: string | undefined
+    }
+
+/** The ways to connect the Connect view offers, in its order (the `getConnectOptions()` shape). */
+export interface ConnectOptions {
+  /** Email, social and wallet login, in the configured order or the default one (SPEC.md §2). */
+  readonly methods: ReadonlyArray<ConnectMethod>
+  /** The wallet rows, group by group in `features.connectorTypeOrder`, each wallet once. */
+  readonly wallets: ReadonlyArray<ConnectWalletRow>
+  /** Whether the whole listing (All Wallets) is offered. */
+  readonly allWallets: boolean
 }
 
 /** What a host that draws its own QR code sees of WalletConnect pairing. */
@@ -149,6 +200,18 @@ export interface Modal {
   readonly cancelConnect: () => Promise<void>
   readonly getWalletConnect: () => WalletConnectSnapshot
   readonly subscribeWalletConnect: (listener: (pairing: WalletConnectSnapshot) => void) => () => void
+  /**
+   * What the Account view offers the active namespace's account, in its order (none while it is not
+   * connected): a host that draws its own account menu offers the same.
+   */
+  readonly getAccountActions: () => ReadonlyArray<AccountAction>
+  readonly subscribeAccountActions: (listener: (actions: ReadonlyArray<AccountAction>) => void) => () => void
+  /**
+   * The ways to connect the Connect view offers, in its order: the login methods, the wallet rows (the
+   * listing's once it loaded) and whether All Wallets is offered.
+   */
+  readonly getConnectOptions: () => ConnectOptions
+  readonly subscribeConnectOptions: (listener: (options: ConnectOptions) => void) => () => void
   /** The latest modal event (open, close, connect, disconnect, network switch...). */
   readonly getEvent: () => ModalEvent | undefined
   /** Calls `listener` with every modal event, in order, from now on. */

@@ -3,6 +3,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Result from "effect/Result"
 import {
+  type AirlockError,
   BalanceUnavailableError,
   ConnectorNotConnectedError,
   ConnectorNotFoundError,
@@ -12,6 +13,7 @@ import { AirlockLive, type AirlockServices, makeAirlockLayer } from "./layers/ru
 import type { CreateModalSettings, Modal } from "./Modal"
 import { makeController } from "./react/modal/bridge/controller"
 import { makeHostPort } from "./react/modal/bridge/hostPort"
+import type { Result as PortResult } from "./react/modal/bridge/run"
 import { mountModalElement } from "./react/modal/element/mount"
 import { registerModal, unregisterModal } from "./react/registry"
 import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptions"
@@ -44,6 +46,15 @@ export class AsyncHostLayerError extends Data.TaggedError("AsyncHostLayerError")
 export class CreateModalOnServerError extends Data.TaggedError("CreateModalOnServerError") {
   override readonly message =
     "Airlock: createModal needs a browser page (window and document). On a server, render the hooks without a modal; call createModal in the browser"
+}
+
+/**
+ * A port's result as the host gets it: the value, or a rejection with the typed error (or the defect) as
+ * it is. The host presents it, once (the EIP-1193 adapter through `present`).
+ */
+const settled = <A>(result: PortResult<A, AirlockError>): A => {
+  if (result._tag === "Success") return result.value
+  throw result._tag === "Failure" ? result.error : result.defect
 }
 
 /** Builds every service now; a host layer that cannot build synchronously is refused, not half-started. */
@@ -96,9 +107,7 @@ export const createModal = <ROut = never, E = never>(
   const connect = (walletId: string) =>
     disposed
       ? Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
-      : controller.connectWith(walletId).then((result) => {
-          if (result._tag === "Failure") throw result.cause
-        })
+      : controller.connectWith(walletId).then(settled)
   let stopAnnouncing: (() => void) | undefined
 
   const modal: Modal = {
@@ -121,13 +130,7 @@ export const createModal = <ROut = never, E = never>(
     getWalletInfo: walletInfo.get,
     subscribeWalletInfo: walletInfo.subscribe,
     switchNetwork: (caipNetworkId, switchOptions) =>
-      unlessDisposed(
-        () =>
-          controller.switchNetwork(caipNetworkId, switchOptions).then((result) => {
-            if (result._tag === "Failure") throw result.cause
-          }),
-        undefined
-      ),
+      unlessDisposed(() => controller.switchNetwork(caipNetworkId, switchOptions).then(settled), undefined),
     disconnect: (namespace) => unlessDisposed(() => controller.disconnect(namespace), undefined),
     fetchBalance: async () => {
       const account = host.account().get()
@@ -135,18 +138,14 @@ export const createModal = <ROut = never, E = never>(
       if (disposed || account.address === undefined || caipNetwork === undefined) {
         throw new BalanceUnavailableError({ address: account.address })
       }
-      const result = await controller.nativeBalance(caipNetwork, account.address)
-      if (result._tag === "Failure") throw result.cause
-      return { balance: result.value.formatted, symbol: result.value.symbol }
+      const balance = settled(await controller.nativeBalance(caipNetwork, account.address))
+      return { balance: balance.formatted, symbol: balance.symbol }
     },
     // A disposed modal has no wallet: these reject rather than resolve with nothing.
     request: (request, requestOptions) =>
       disposed
         ? Promise.reject(new ConnectorNotConnectedError({}))
-        : controller.request(request, requestOptions).then((result) => {
-            if (result._tag === "Failure") throw result.cause
-            return result.value
-          }),
+        : controller.request(request, requestOptions).then(settled),
     getWallets: wallets.get,
     subscribeWallets: wallets.subscribe,
     connect,
@@ -155,6 +154,10 @@ export const createModal = <ROut = never, E = never>(
     cancelConnect: () => unlessDisposed(() => controller.cancelConnect(), undefined),
     getWalletConnect: pairing.get,
     subscribeWalletConnect: pairing.subscribe,
+    getAccountActions: host.accountActions.get,
+    subscribeAccountActions: host.accountActions.subscribe,
+    getConnectOptions: host.connectOptions.get,
+    subscribeConnectOptions: host.connectOptions.subscribe,
     getEvent: event.get,
     subscribeEvents: (listener) => (disposed ? () => {} : controller.onEvent(listener)),
     getTransactions: transactions.get,

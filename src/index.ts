@@ -7,8 +7,11 @@ export { AsyncHostLayerError, CreateModalOnServerError, createModal } from "./cr
 export * from "./errors"
 export type { AirlockServices } from "./layers/runtime/AirlockLive"
 export type {
+  AccountAction,
   AccountSnapshot,
   AirlockPlatform,
+  ConnectOptions,
+  ConnectWalletRow,
   CreateModalSettings,
   Modal,
   ModalState,

@@ -5,9 +5,12 @@ import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { afterEach } from "vitest"
 import { createModal } from "../src/createModal"
+import { ANNOUNCE_EVENT } from "../src/layers/wallets/ConnectorsLive"
 import type { CreateModalSettings, Modal } from "../src/Modal"
 import { type ModalOptionsInput, ProjectIdMissingError } from "../src/schemas/ModalOptions"
 import { Theme, type ThemeState } from "../src/services/Theme"
+import { makeMockEip1193Provider } from "../src/testing/index"
+import { ALICE } from "./kit/connectionWorld"
 import { baseOptions, sandboxNetwork } from "./kit/fixtures"
 import { TestPlatform } from "./kit/platform"
 
@@ -96,5 +99,84 @@ describe("createModal", () => {
     assert.strictEqual((request as Error).message, "Connector not connected.")
     const pairing = await modal.connectWalletConnect().catch((e: unknown) => e)
     assert.strictEqual((pairing as Error).message, "WalletConnectConnector not found")
+  })
+})
+
+describe("what a headless host reads of the modal's policy", () => {
+  /** Resolves with the first value `subscribe` hears that `done` accepts (or the current one). */
+  const first = <A>(
+    get: () => A,
+    subscribe: (listener: (a: A) => void) => () => void,
+    done: (a: A) => boolean
+  ) =>
+    new Promise<A>((resolve) => {
+      if (done(get())) return resolve(get())
+      const stop = subscribe((a) => {
+        if (!done(a)) return
+        stop()
+        resolve(a)
+      })
+    })
+
+  it("getConnectOptions: the Connect view's methods and wallet rows in order; a wallet that arrives is heard", async () => {
+    const modal = make(options, { layer: TestPlatform })
+    assert.deepStrictEqual(modal.getConnectOptions(), {
+      methods: ["email", "social", "wallet"],
+      wallets: [{ kind: "walletConnect", group: "walletConnect" }],
+      allWallets: true
+    })
+    assert.strictEqual(modal.getConnectOptions(), modal.getConnectOptions())
+    const arrived = first(modal.getConnectOptions, modal.subscribeConnectOptions, (o) => o.wallets.length > 1)
+    window.dispatchEvent(
+      new CustomEvent(ANNOUNCE_EVENT, {
+        detail: Object.freeze({
+          info: Object.freeze({
+            uuid: "5c1a3e1e-4a55-4b7e-9a57-0d3c3c2a9f12",
+            name: "Headless Wallet",
+            icon: "data:image/png;base64,iVBORw0KGgo=",
+            rdns: "dev.headless"
+          }),
+          provider: makeMockEip1193Provider({ chainId: 31337 })
+        })
+      })
+    )
+    const withWallet = await arrived
+    // A wallet on the page comes first among the methods, and is a row of its own after WalletConnect.
+    assert.deepStrictEqual(withWallet.methods, ["wallet", "email", "social"])
+    const row = withWallet.wallets[1]
+    assert.strictEqual(row?.kind, "wallet")
+    if (row?.kind === "wallet") {
+      assert.strictEqual(row.wallet.name, "Headless Wallet")
+      assert.strictEqual(row.tag, "Installed")
+      assert.deepStrictEqual(row.wallet, modal.getWallets()[0])
+    }
+  })
+
+  it("getAccountActions: nothing while disconnected, the Account view's list once connected", async () => {
+    const modal = make({ ...options, features: { onramp: false } }, { layer: TestPlatform })
+    assert.deepStrictEqual(modal.getAccountActions(), [])
+    window.dispatchEvent(
+      new CustomEvent(ANNOUNCE_EVENT, {
+        detail: Object.freeze({
+          info: Object.freeze({
+            uuid: "8e7b1c2d-3f4a-4b5c-8d6e-7f8091a2b3c4",
+            name: "Headless Wallet",
+            icon: "data:image/png;base64,iVBORw0KGgo=",
+            rdns: "dev.headless"
+          }),
+          provider: makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
+        })
+      })
+    )
+    const [wallet] = await first(modal.getWallets, modal.subscribeWallets, (w) => w.length > 0)
+    const offered = first(modal.getAccountActions, modal.subscribeAccountActions, (a) => a.length > 0)
+    await modal.connect(wallet?.id ?? "")
+    const actions = await offered
+    // Choose a name joins once the account's name was looked up; the rest is fixed by the options.
+    assert.deepStrictEqual(
+      actions.filter((action) => action !== "chooseName"),
+      ["copyAddress", "send", "swap", "receive", "switchNetwork", "disconnect"]
+    )
+    assert.strictEqual(modal.getAccountActions(), modal.getAccountActions())
   })
 })

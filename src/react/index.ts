@@ -4,14 +4,24 @@
  * @since 0.1.0
  */
 
-export type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "../Modal"
+export type {
+  AccountAction,
+  AccountSnapshot,
+  ConnectOptions,
+  ConnectWalletRow,
+  NetworkSnapshot,
+  WalletInfo,
+  WalletOption
+} from "../Modal"
 export type { ModalEvent } from "../services/ModalEvents"
 export type { TrackedTransaction } from "../services/TransactionWatcher"
 export { AirlockProvider } from "./AirlockProvider"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton"
 export { useAirlock } from "./useAirlock"
 export { useAirlockAccount } from "./useAirlockAccount"
+export { useAirlockAccountActions } from "./useAirlockAccountActions"
 export { type BalanceResult, useAirlockBalance } from "./useAirlockBalance"
+export { useAirlockConnectOptions } from "./useAirlockConnectOptions"
 export { useAirlockEvents } from "./useAirlockEvents"
 export { type AirlockNetwork, useAirlockNetwork } from "./useAirlockNetwork"
 export { useAirlockState } from "./useAirlockState"

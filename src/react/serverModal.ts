@@ -1,5 +1,12 @@
 import { CreateModalOnServerError } from "../createModal"
-import type { AccountSnapshot, Modal, ModalState, NetworkSnapshot, WalletConnectSnapshot } from "../Modal"
+import type {
+  AccountSnapshot,
+  ConnectOptions,
+  Modal,
+  ModalState,
+  NetworkSnapshot,
+  WalletConnectSnapshot
+} from "../Modal"
 import type { ChainNamespace } from "../schemas/Primitives"
 
 const closed: ModalState = { open: false, view: "Connect" }
@@ -13,6 +20,7 @@ const noNetwork: NetworkSnapshot = {
 }
 const idle: WalletConnectSnapshot = { status: "idle", uri: undefined, expiresAt: undefined }
 const nothing: ReadonlyArray<never> = []
+const noConnectOptions: ConnectOptions = { methods: nothing, wallets: nothing, allWallets: false }
 const noVariables = {}
 // One snapshot per namespace: React compares server snapshots by identity.
 const accounts = new Map<ChainNamespace, AccountSnapshot>()
@@ -69,6 +77,10 @@ export const serverModal: Modal = {
   cancelConnect: done,
   getWalletConnect: () => idle,
   subscribeWalletConnect: unsubscribe,
+  getAccountActions: () => nothing,
+  subscribeAccountActions: unsubscribe,
+  getConnectOptions: () => noConnectOptions,
+  subscribeConnectOptions: unsubscribe,
   getEvent: none,
   subscribeEvents: unsubscribe,
   getTransactions: () => nothing,

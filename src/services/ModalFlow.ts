@@ -12,6 +12,9 @@ export type WalletChoice =
   /** Pairing through WalletConnect, for a listed wallet (`walletId`) or any. */
   | { readonly _tag: "WalletConnect"; readonly walletId?: string | undefined }
 
+/** The views of the account's form flows (SPEC.md §9), each opened by starting its flow. */
+export type FlowView = "WalletSend" | "Swap" | "OnRampProviders" | "RegisterAccountName"
+
 export interface ModalFlowShape {
   /**
    * Opens on `view`, else on Account when the active namespace is connected, else on Connect.
@@ -23,6 +26,8 @@ export interface ModalFlowShape {
   readonly push: (view: View, data?: RouteData) => Effect.Effect<void>
   readonly replace: (view: View, data?: RouteData) => Effect.Effect<void>
   readonly goBack: Effect.Effect<void>
+  /** Starts the flow behind `view` (Send, Swap, Buy, a name) afresh, then shows its view. */
+  readonly startFlow: (view: FlowView) => Effect.Effect<void>
   /** Shows the Connecting view for the wallet and asks it to connect, in the background. */
   readonly chooseWallet: (choice: WalletChoice) => Effect.Effect<void>
   /**

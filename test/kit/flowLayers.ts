@@ -22,8 +22,11 @@ import { Connection, type ConnectionState, type NamespaceConnection } from "../.
 import type { WalletConnector } from "../../src/services/Connectors"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { Names, type NamesState } from "../../src/services/Names"
+import { Onramp, type OnrampState } from "../../src/services/Onramp"
 import { OriginGuard } from "../../src/services/OriginGuard"
+import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
+import { Swap, type SwapState } from "../../src/services/Swap"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
 
@@ -108,6 +111,25 @@ export const idleNames: Layer.Layer<Names> = Layer.effect(
   )
 )
 
+/** Send, Swap and Buy as nobody starts them: ModalFlow opens their views, which these tests never do. */
+export const idleFlows: Layer.Layer<Send | Swap | Onramp> = Layer.mergeAll(
+  Layer.unwrap(
+    Effect.map(SubscriptionRef.make<SendState>({ _tag: "Idle" }), (state) =>
+      Layer.mock(Send)({ state, start: Effect.void })
+    )
+  ),
+  Layer.unwrap(
+    Effect.map(SubscriptionRef.make<SwapState>({ _tag: "Idle" }), (state) =>
+      Layer.mock(Swap)({ state, start: Effect.void })
+    )
+  ),
+  Layer.unwrap(
+    Effect.map(SubscriptionRef.make<OnrampState>({ _tag: "Idle" }), (state) =>
+      Layer.mock(Onramp)({ state, start: Effect.void })
+    )
+  )
+)
+
 export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
   SignIn,
   Effect.map(SubscriptionRef.make<SignInState>({ _tag: "Idle" }), (state) =>
@@ -144,6 +166,7 @@ export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
     idleAccountData,
     idleSignIn,
     idleNames,
+    idleFlows,
     idleCatalog,
     allowedOrigin,
     unansweredChains

@@ -3,6 +3,7 @@
  * The Account view in the real modal over a host `AccountData` whose state the test sets: the views only
  * read the service's state and call its commands (Load more, Try again); they fetch nothing themselves.
  */
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -10,14 +11,16 @@ import { act } from "react"
 import { describe, expect, it } from "vitest"
 import { BalanceUnavailableError, HistoryFetchError } from "../../src/errors"
 import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
+import type { AccountAction, Modal } from "../../src/Modal"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { Transaction } from "../../src/schemas/Transaction"
 import { AccountData, type AccountDataShape, type Loadable } from "../../src/services/AccountData"
+import { Send, type SendState } from "../../src/services/Send"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
 import { baseOptions } from "../kit/fixtures"
 import { TestPlatform } from "../kit/platform"
-import { openOnConnect } from "./harness"
+import { openOnConnect, until } from "./harness"
 
 const options: ModalOptionsInput = {
   ...baseOptions,
@@ -68,12 +71,17 @@ const makeFakeAccountData = () =>
     })
   )
 
-const render = async () => {
+const render = async (extra: Layer.Layer<Send> | Layer.Layer<never> = Layer.empty) => {
   const data = makeFakeAccountData()
   const provider = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
   const { modal, shadow } = await openOnConnect(
     options,
-    Layer.mergeAll(TestPlatform, makeMockWalletConnect().layer, Layer.succeed(AccountData, data.service)),
+    Layer.mergeAll(
+      TestPlatform,
+      makeMockWalletConnect().layer,
+      Layer.succeed(AccountData, data.service),
+      extra
+    ),
     () =>
       window.dispatchEvent(
         new CustomEvent(ANNOUNCE_EVENT, {
@@ -97,7 +105,7 @@ const render = async () => {
   await waitFor(() => shadow.querySelector('[role="tablist"]') !== null, "the tabs")
   const panel = () => shadow.querySelector('[role="tabpanel"]')
   const openTab = (name: string) => act(async () => button(name)?.click())
-  return { ...data, shadow, button, panel, openTab }
+  return { ...data, modal, shadow, button, panel, openTab }
 }
 
 describe("the Account view", () => {
@@ -229,6 +237,70 @@ describe("the Account view", () => {
       )
     )
     expect(sentRow()?.querySelector(".sub")?.textContent).toBe("Confirmed")
+  })
+
+  it("offers the actions getAccountActions lists, in their order; Choose a name once the account has none", async () => {
+    const view = await render()
+    const network = view.modal.getNetwork().name ?? ""
+    const labelOf = (action: AccountAction) =>
+      ({
+        copyAddress: "Copy address",
+        send: "Send",
+        swap: "Swap",
+        buy: "Buy",
+        receive: "Receive",
+        chooseName: "Choose a name",
+        switchNetwork: network,
+        switchAccountType: "Switch to key account",
+        updateEmail: "Update email",
+        disconnect: "Disconnect"
+      })[action]
+    const rows = () =>
+      [...view.shadow.querySelectorAll(".account > .section > button .name")].map((name) => name.textContent)
+    const offered = view.modal.getAccountActions()
+    expect(offered.slice(0, 3)).toEqual(["copyAddress", "send", "swap"])
+    expect(offered.slice(-2)).toEqual(["switchNetwork", "disconnect"])
+    expect(offered).not.toContain("chooseName")
+    expect(rows()).toEqual(offered.map(labelOf))
+
+    const heard: Array<ReadonlyArray<AccountAction>> = []
+    const stop = view.modal.subscribeAccountActions((actions) => heard.push(actions))
+    await view.set(view.service.identity, { _tag: "Ready", value: undefined })
+    stop()
+    const named = view.modal.getAccountActions()
+    expect(heard).toEqual([named])
+    expect(named.indexOf("chooseName")).toBe(named.indexOf("receive") + 1)
+    expect(rows()).toEqual(named.map(labelOf))
+  })
+
+  it("Send starts its flow first and shows its view once the flow stands at its start", async () => {
+    const release = Effect.runSync(Deferred.make<void>())
+    const starts: Array<string> = []
+    let modal: Modal | undefined
+    const send = Layer.effect(
+      Send,
+      Effect.map(SubscriptionRef.make<SendState>({ _tag: "Idle" }), (state) =>
+        Send.of({
+          state,
+          start: Effect.andThen(
+            Effect.sync(() => starts.push(modal?.getState().view ?? "")),
+            Deferred.await(release)
+          ),
+          edit: () => Effect.void,
+          review: Effect.void,
+          confirm: Effect.void,
+          back: Effect.void
+        })
+      )
+    )
+    const view = await render(send)
+    modal = view.modal
+    await act(async () => view.button("Send")?.click())
+    expect(starts).toEqual(["Account"])
+    expect(view.modal.getState().view).toBe("Account")
+    await act(async () => Effect.runPromise(Deferred.succeed(release, undefined)))
+    await until(view.modal.subscribeState, () => view.modal.getState().view === "WalletSend")
+    expect(starts).toEqual(["Account"])
   })
 
   it("tags the account when another wallet on the page later claims to be the connected one", async () => {

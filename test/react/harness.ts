@@ -6,6 +6,29 @@ import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
+/** Resolves once `holds()` is true, asking again at each notification of `subscribe`. */
+export const until = (subscribe: (listener: () => void) => () => void, holds: () => boolean): Promise<void> =>
+  new Promise((resolve) => {
+    if (holds()) return resolve()
+    const stop = subscribe(() => {
+      if (!holds()) return
+      stop()
+      resolve()
+    })
+  })
+
+/**
+ * Resolves with what `find` finds in the page, looking again after each task the page runs (a store's
+ * change, a chunk that came in, React's render of them), for as long as it takes.
+ */
+export const rendered = async <A>(find: () => A | null | undefined): Promise<A> => {
+  for (;;) {
+    const found = find()
+    if (found !== null && found !== undefined) return found
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+  }
+}
+
 /** What a hostile string runs if it ever executes: sets `window.__pwned`. */
 export const PWN = "window.__pwned=1"
 
@@ -42,9 +65,6 @@ export const openOnConnect = async <ROut, E>(
   const shadow = modal.element?.shadowRoot
   if (shadow === null || shadow === undefined) throw new Error("no shadow root")
   // The dialog renders once the modal's stylesheet is adopted (a chunk of its own).
-  for (let tries = 0; shadow.querySelector('[role="dialog"]') === null; tries++) {
-    if (tries > 100) throw new Error("the dialog never rendered")
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)))
-  }
+  await rendered(() => shadow.querySelector('[role="dialog"]'))
   return { modal, shadow }
 }

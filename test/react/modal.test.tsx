@@ -2,7 +2,7 @@
 import * as Layer from "effect/Layer"
 import { act } from "react"
 import { createRoot } from "react-dom/client"
-import { afterEach, describe, expect, it, vi } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import { createModal } from "../../src/createModal"
 import type { Modal } from "../../src/Modal"
 import { AirlockProvider, ConnectButton } from "../../src/react/index"
@@ -12,6 +12,7 @@ import type { Connectors } from "../../src/services/Connectors"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { baseOptions } from "../kit/fixtures"
 import { TestPlatform } from "../kit/platform"
+import { rendered, until } from "./harness"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
@@ -113,20 +114,21 @@ describe("the modal shell", () => {
     const wallet = makeMockInModalWallet({ chainId: 31337 })
     const { modal, dialog, press, shadow } = await renderHost(options, wallet.layer)
     await act(async () => modal.open())
-    const row = () =>
+    const row = await rendered(() =>
       [...shadow.querySelectorAll("button")].find((b) => b.textContent?.includes(wallet.connector.name))
-    await vi.waitFor(() => expect(row()).toBeDefined())
-    await act(async () => row()?.click())
-    await vi.waitFor(() => expect(modal.getAccount().status).toBe("connected"))
+    )
+    await act(async () => row.click())
+    await until(modal.subscribeAccount, () => modal.getAccount().status === "connected")
     await act(async () => modal.close())
     const signing = modal.request({ method: "personal_sign", params: ["0x6869", modal.getAccount().address] })
     const settled = signing.then(
       () => "resolved",
       (error: { readonly _tag?: string }) => error._tag
     )
-    await vi.waitFor(() => expect(modal.getState().view).toBe("ApproveTransaction"))
-    // The view's chunk is imported on first show: allow a loaded machine its time.
-    await vi.waitFor(() => expect(shadow.querySelector(".approve")).not.toBeNull(), { timeout: 10_000 })
+    // The request's code and the view's are each imported on first use, which a loaded machine takes its
+    // time over: both are awaited as they happen, never for a fixed time.
+    await until(modal.subscribeState, () => modal.getState().view === "ApproveTransaction")
+    await rendered(() => shadow.querySelector(".approve"))
     await press("Escape")
     expect(dialog()).not.toBeNull()
     await act(async () => {

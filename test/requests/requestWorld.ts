@@ -32,6 +32,7 @@ import {
   allowedOrigin,
   fixedConnection,
   idleCatalog,
+  idleFlows,
   idleNames,
   idleSignIn,
   unansweredChains
@@ -93,6 +94,7 @@ export const world = (
     accountData,
     idleSignIn,
     idleNames,
+    idleFlows,
     idleCatalog,
     withAuthConnector(core),
     options.chains ?? unansweredChains

@@ -14,14 +14,17 @@ import { Connection, WALLET_CONNECT_ID } from "../../services/Connection"
 import { EmailLogin } from "../../services/EmailLogin"
 import { ModalConfig } from "../../services/ModalConfig"
 import { ModalEvents } from "../../services/ModalEvents"
-import { ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
+import { type FlowView, ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
 import { ModalRouter, type RouterState } from "../../services/ModalRouter"
 import { Names } from "../../services/Names"
 import { Networks, type NetworksState } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
+import { Onramp } from "../../services/Onramp"
 import { OriginGuard } from "../../services/OriginGuard"
 import { type RpcEvent, RpcRouter } from "../../services/RpcRouter"
+import { Send } from "../../services/Send"
 import { SignIn, type SignInState } from "../../services/SignIn"
+import { Swap } from "../../services/Swap"
 import { TransactionWatcher } from "../../services/TransactionWatcher"
 import { WalletCatalog } from "../../services/WalletCatalog"
 import { isTouchDevice } from "../platform/device"
@@ -85,6 +88,9 @@ export const makeModalFlow = Effect.gen(function* () {
   const emailLogin = yield* EmailLogin
   const auth = yield* AuthConnector
   const names = yield* Names
+  const send = yield* Send
+  const swap = yield* Swap
+  const onramp = yield* Onramp
   const catalog = yield* WalletCatalog
   const scope = yield* Effect.scope
 
@@ -160,6 +166,16 @@ export const makeModalFlow = Effect.gen(function* () {
       ),
       Effect.tapError(failureEvent)
     )
+
+  const flowStarts: Record<FlowView, Effect.Effect<void>> = {
+    WalletSend: send.start,
+    Swap: swap.start,
+    OnRampProviders: onramp.start,
+    RegisterAccountName: names.start
+  }
+  // The view shows once its flow stands at its first step, never a step left from an earlier visit.
+  const startFlow: ModalFlowShape["startFlow"] = (view) =>
+    Effect.andThen(flowStarts[view], navigate(router.push(view)))
 
   const chooseWallet: ModalFlowShape["chooseWallet"] = (choice) =>
     Effect.gen(function* () {
@@ -331,6 +347,7 @@ export const makeModalFlow = Effect.gen(function* () {
     push: (view, data) => navigate(router.push(view, data)),
     replace: (view, data) => navigate(router.replace(view, data)),
     goBack: navigate(router.goBack),
+    startFlow,
     chooseWallet,
     connect,
     cancelConnect: connection.cancel,

@@ -1,5 +1,4 @@
-/** A way to connect offered by the Connect view. */
-export type ConnectMethod = "email" | "social" | "wallet"
+import type { ConnectMethod } from "../../schemas/ModalOptions"
 
 export interface ConnectMethodsInput {
   /** The host's `features.connectMethodsOrder`, when set. */

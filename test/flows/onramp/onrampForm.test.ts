@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { buyOffered } from "../../../src/layers/flows/onramp/buyRegions"
 import {
-  buyOffered,
   checkFiatAmount,
   FALLBACK_LIMITS,
   limitsOf,

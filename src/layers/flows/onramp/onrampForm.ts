@@ -1,34 +1,9 @@
 /**
- * Buying crypto with fiat (SPEC.md §9, FACTS.md §1.5): where Buy is offered, the providers, the fallback
- * options and limits used when the API's cannot be had, and the amount rule. Pure.
+ * Buying crypto with fiat (SPEC.md §9, FACTS.md §1.5): the providers, the fallback options and limits
+ * used when the API's cannot be had, and the amount rule (where Buy is offered: buyRegions.ts). Pure.
  */
 import type { CryptoCurrency, FiatCurrency, OnrampOptions } from "../../../schemas/Onramp"
 import type { FiatAmountProblem, OnrampProvider } from "../../../services/Onramp"
-
-/** SPEC.md §9: Buy is not offered in China's time zones. */
-export const RESTRICTED_TIME_ZONES: ReadonlyArray<string> = [
-  "Asia/Shanghai",
-  "Asia/Urumqi",
-  "Asia/Chongqing",
-  "Asia/Chungking",
-  "Asia/Harbin",
-  "Asia/Kashgar",
-  "PRC"
-]
-
-/** Whether Buy is offered to a visitor in `timeZone` (an IANA name; compared case-insensitively). */
-export const buyOffered = (timeZone: string | undefined): boolean =>
-  timeZone === undefined ||
-  !RESTRICTED_TIME_ZONES.some((zone) => zone.toLowerCase() === timeZone.toLowerCase())
-
-/** The visitor's time zone, as the browser reports it; `undefined` when it does not. */
-export const visitorTimeZone = (): string | undefined => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone
-  } catch {
-    return undefined
-  }
-}
 
 /** FACTS.md §1.5: the provider list (Meld, fees 1-2 %, EVM and Solana). */
 export const ONRAMP_PROVIDERS: ReadonlyArray<OnrampProvider> = [

@@ -1,25 +1,27 @@
 import type * as Effect from "effect/Effect"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
-import type { AirlockError } from "../../../errors"
-import { type Presentation, present } from "../../../presentation"
+import type { BalanceUnavailableError, HistoryFetchError } from "../../../errors"
+import { accountActions } from "../../../layers/account/accountActions"
+import { visitorTimeZone } from "../../../layers/flows/onramp/buyRegions"
+import type { AccountAction } from "../../../Modal"
 import type { TokenBalance } from "../../../schemas/Balance"
 import type { Identity } from "../../../schemas/Identity"
+import type { ModalOptions } from "../../../schemas/ModalOptions"
 import type { Transaction } from "../../../schemas/Transaction"
 import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../../services/AccountData"
 import type { NativeBalance } from "../../../services/BalanceService"
+import type { ConnectionState } from "../../../services/Connection"
+import type { NetworksState } from "../../../services/Networks"
 import type { TrackedTransaction } from "../../../services/TransactionWatcher"
-import { type Store, storeFromRef } from "./store"
+import { arrayEqual, combineStores, mapStore, type Store, storeFromRef } from "./store"
 
-/** A datum as views read it: a failure comes as the catalogue presents it, never as an Effect error. */
-export type Shown<A> = Loadable<A, Presentation>
-
-/** The connected account's data as stores, and its commands as promises. */
+/** The connected account's data as stores (a failure as the service's typed error), and its commands as promises. */
 export interface AccountDataPort {
-  readonly nativeBalance: Store<Shown<NativeBalance>>
-  readonly tokens: Store<Shown<ReadonlyArray<TokenBalance>>>
-  readonly nfts: Store<Shown<Paged<Nft>>>
-  readonly activity: Store<Shown<Paged<Transaction>>>
-  readonly identity: Store<Shown<Identity | undefined>>
+  readonly nativeBalance: Store<Loadable<NativeBalance, BalanceUnavailableError>>
+  readonly tokens: Store<Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>>
+  readonly nfts: Store<Loadable<Paged<Nft>, HistoryFetchError>>
+  readonly activity: Store<Loadable<Paged<Transaction>, HistoryFetchError>>
+  readonly identity: Store<Loadable<Identity | undefined>>
   /** Sends through Airlock the activity does not list yet, newest first. */
   readonly sent: Store<ReadonlyArray<TrackedTransaction>>
   readonly loadMoreActivity: () => Promise<void>
@@ -34,31 +36,41 @@ export type PortRunner = Pick<
   "runSync" | "runFork" | "runPromise"
 >
 
-/**
- * A failure presented once per failed state, so a snapshot keeps its identity while its source does
- * (`useSyncExternalStore` asks for the same object until something changed).
- */
-const presented = <A, E extends AirlockError>() => {
-  let last: { readonly from: Loadable<A, E>; readonly shown: Shown<A> } | undefined
-  return (state: Loadable<A, E>): Shown<A> => {
-    if (state._tag !== "Failed") return state
-    if (last?.from !== state) last = { from: state, shown: { _tag: "Failed", error: present(state.error) } }
-    return last.shown
-  }
-}
-
 export const makeAccountDataPort = (runtime: PortRunner, service: AccountDataShape): AccountDataPort => {
   const run = (effect: Effect.Effect<void>) => runtime.runPromise(effect)
+  const same = <A>(a: A) => a
   return {
-    nativeBalance: storeFromRef(runtime, service.nativeBalance, presented()),
-    tokens: storeFromRef(runtime, service.tokens, presented()),
-    nfts: storeFromRef(runtime, service.nfts, presented()),
-    activity: storeFromRef(runtime, service.activity, presented()),
-    identity: storeFromRef(runtime, service.identity, presented()),
-    sent: storeFromRef(runtime, service.sent, (list) => list),
+    nativeBalance: storeFromRef(runtime, service.nativeBalance, same),
+    tokens: storeFromRef(runtime, service.tokens, same),
+    nfts: storeFromRef(runtime, service.nfts, same),
+    activity: storeFromRef(runtime, service.activity, same),
+    identity: storeFromRef(runtime, service.identity, same),
+    sent: storeFromRef(runtime, service.sent, same),
     loadMoreActivity: () => run(service.loadMoreActivity),
     loadMoreNfts: () => run(service.loadMoreNfts),
     retry: (datum) => run(service.retry(datum)),
     refresh: () => run(service.refresh)
   }
 }
+
+/** What the Account view offers the active namespace's account, in order: what it renders and hosts read. */
+export const makeAccountActions = (
+  config: ModalOptions,
+  connection: Store<ConnectionState>,
+  networks: Store<NetworksState>,
+  identity: Store<Loadable<Identity | undefined>>
+): Store<ReadonlyArray<AccountAction>> =>
+  mapStore(
+    combineStores(combineStores(connection, networks), identity),
+    ([[{ namespaces }, { activeNamespace }], id]) => {
+      const account = namespaces[activeNamespace]
+      return accountActions({
+        features: config.features,
+        connected: account?.status === "connected" ? activeNamespace : undefined,
+        timeZone: visitorTimeZone(),
+        named: id._tag === "Ready" ? id.value?.name !== undefined : undefined,
+        embedded: account?.status === "connected" && account.connector.type === "AUTH"
+      })
+    },
+    arrayEqual(Object.is)
+  )

@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect"
+import type { AccountAction } from "../../../Modal"
 import type { ModalOptions } from "../../../schemas/ModalOptions"
 import { AccountData } from "../../../services/AccountData"
 import { ModalConfig } from "../../../services/ModalConfig"
@@ -6,18 +7,18 @@ import { Names, type NamesShape } from "../../../services/Names"
 import { Onramp, type OnrampShape } from "../../../services/Onramp"
 import { Send, type SendShape } from "../../../services/Send"
 import { Swap, type SwapShape } from "../../../services/Swap"
-import { type AccountDataPort, makeAccountDataPort } from "./accountPort"
+import { type AccountDataPort, makeAccountActions, makeAccountDataPort } from "./accountPort"
 import { type EmbeddedPort, makeEmbeddedPort } from "./embeddedPort"
 import { type FlowPort, flowPort } from "./flowPort"
 import { type ModalPort, makeModalPort } from "./modalPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
 import { makeSignInPort, type SignInPort } from "./signInPort"
+import type { Store } from "./store"
 import { makeWalletsPort, type WalletsPort } from "./walletsPort"
 
 export type { ModalEvent } from "../../../services/ModalEvents"
-export type { Result } from "./run"
-export type { CatalogPort, WalletConnectPort } from "./walletsPort"
+export type { CatalogPort } from "./walletsPort"
 
 /**
  * The modal's services as plain values and promises, one port per feature: what the views and the public
@@ -28,6 +29,8 @@ export interface ModalController extends ModalPort, WalletsPort, RequestsPort, S
   readonly config: ModalOptions
   /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
   readonly accountData: AccountDataPort
+  /** What the Account view offers the connected account, in its order. */
+  readonly accountActions: Store<ReadonlyArray<AccountAction>>
   /** Sending from the Account view (`features.send`). */
   readonly send: FlowPort<SendShape>
   /** Swapping from the Account view (`features.swaps`). */
@@ -43,10 +46,12 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
   const { config, accountData } = runtime.runSync(
     Effect.all({ config: ModalConfig, accountData: AccountData })
   )
+  const wallets = makeWalletsPort(runtime)
+  const accountDataPort = makeAccountDataPort(runtime, accountData)
   return {
     config,
     ...makeModalPort(runtime),
-    ...makeWalletsPort(runtime),
+    ...wallets,
     ...makeRequestsPort(runtime),
     ...makeSignInPort(runtime),
     send: flowPort(runtime, runtime.runSync(Send)),
@@ -54,6 +59,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     onramp: flowPort(runtime, runtime.runSync(Onramp)),
     names: flowPort(runtime, runtime.runSync(Names)),
     ...makeEmbeddedPort(runtime),
-    accountData: makeAccountDataPort(runtime, accountData)
+    accountData: accountDataPort,
+    accountActions: makeAccountActions(config, wallets.connection, wallets.networks, accountDataPort.identity)
   }
 }

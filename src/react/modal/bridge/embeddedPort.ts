@@ -1,10 +1,25 @@
 import * as Effect from "effect/Effect"
+import type { EmailLoginDependencyLoadError } from "../../../errors"
+import type { SchemaDecodeError } from "../../../schemas/decode"
 import type { EmbeddedAccountType } from "../../../schemas/EmbeddedWallet"
 import type { SocialProvider } from "../../../schemas/Primitives"
-import { AuthConnector, type LoginPopup, type SocialLoginState } from "../../../services/AuthConnector"
-import { EmailLogin, type EmailLoginState, type EmailUpdateState } from "../../../services/EmailLogin"
-import type { FrameArea } from "../../../services/EmbeddedWalletBridge"
-import { EmbeddedWalletBridge } from "../../../services/EmbeddedWalletBridge"
+import {
+  AuthConnector,
+  type LoginPopup,
+  type SocialLoginError,
+  type SocialLoginState
+} from "../../../services/AuthConnector"
+import {
+  EmailLogin,
+  type EmailLoginError,
+  type EmailLoginState,
+  type EmailUpdateState
+} from "../../../services/EmailLogin"
+import {
+  EmbeddedWalletBridge,
+  type EmbeddedWalletBridgeError,
+  type FrameArea
+} from "../../../services/EmbeddedWalletBridge"
 import { attempt, type ModalRuntime, type Result } from "./run"
 import { type Store, storeFromRef } from "./store"
 
@@ -12,21 +27,23 @@ import { type Store, storeFromRef } from "./store"
 export interface EmbeddedPort {
   readonly embedded: {
     readonly login: Store<EmailLoginState>
-    readonly submitEmail: (email: string) => Promise<Result<void>>
-    readonly submitCode: (code: string) => Promise<Result<void>>
+    readonly submitEmail: (email: string) => Promise<Result<void, EmailLoginError>>
+    readonly submitCode: (code: string) => Promise<Result<void, EmailLoginError>>
     readonly social: Store<SocialLoginState>
     /** The email update: the current address's code, then the new one's. */
     readonly update: Store<EmailUpdateState>
-    readonly updateEmail: (email: string) => Promise<Result<void>>
-    readonly submitUpdateCode: (code: string) => Promise<Result<void>>
+    readonly updateEmail: (email: string) => Promise<Result<void, EmailLoginError>>
+    readonly submitUpdateCode: (code: string) => Promise<Result<void, EmailLoginError>>
     /** Logs in with `provider` in `popup`, which the visitor's click opened (`undefined`: blocked). */
     readonly loginWithSocial: (
       provider: SocialProvider,
       popup: LoginPopup | undefined
-    ) => Promise<Result<void>>
-    readonly loginWithFarcaster: () => Promise<Result<void>>
+    ) => Promise<Result<void, SocialLoginError>>
+    readonly loginWithFarcaster: () => Promise<Result<void, SocialLoginError>>
     /** Connects the key's account or the smart account from now on (the frame may refuse). */
-    readonly setAccountType: (type: EmbeddedAccountType) => Promise<Result<void>>
+    readonly setAccountType: (
+      type: EmbeddedAccountType
+    ) => Promise<Result<void, EmbeddedWalletBridgeError | SchemaDecodeError | EmailLoginDependencyLoadError>>
     /** Shows the embedded wallet's frame over `area` (its approval screen), or hides it. */
     readonly placeFrame: (area: FrameArea | undefined) => void
   }

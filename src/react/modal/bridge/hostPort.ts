@@ -1,5 +1,8 @@
+import { walletOptionOf } from "../../../layers/wallets/connectOptions"
 import type {
+  AccountAction,
   AccountSnapshot,
+  ConnectOptions,
   ModalState,
   NetworkSnapshot,
   WalletConnectSnapshot,
@@ -10,8 +13,8 @@ import type { ChainNamespace } from "../../../schemas/Primitives"
 import type { ThemeState } from "../../../services/Theme"
 import type { TrackedTransaction } from "../../../services/TransactionWatcher"
 import type { ModalController, ModalEvent } from "./controller"
-import { accountSnapshot, networkSnapshot, walletInfoOf, walletOptionOf } from "./snapshots"
-import { combineStores, mapStore, type Store, shallowEqual } from "./store"
+import { accountSnapshot, networkSnapshot, walletInfoOf } from "./snapshots"
+import { arrayEqual, combineStores, mapStore, type Store, shallowEqual } from "./store"
 
 /** A getter and a subscription, as the `Modal` handle and the host hooks read them. */
 export interface HostValue<A> {
@@ -30,10 +33,11 @@ export interface HostPort {
   readonly event: HostValue<ModalEvent | undefined>
   readonly transactions: HostValue<ReadonlyArray<TrackedTransaction>>
   readonly pairing: HostValue<WalletConnectSnapshot>
+  readonly accountActions: HostValue<ReadonlyArray<AccountAction>>
+  readonly connectOptions: HostValue<ConnectOptions>
 }
 
-const sameItems = <A extends object>(a: ReadonlyArray<A>, b: ReadonlyArray<A>) =>
-  a.length === b.length && a.every((x, i) => shallowEqual<object>(x, b[i] ?? {}))
+const sameItems = arrayEqual<object>(shallowEqual)
 
 const sameAccount = (a: AccountSnapshot, b: AccountSnapshot) =>
   a.status === b.status &&
@@ -97,6 +101,8 @@ export const makeHostPort = (controller: ModalController, isDisposed: () => bool
         shallowEqual
       ),
       isDisposed
-    )
+    ),
+    accountActions: expose(controller.accountActions, isDisposed),
+    connectOptions: expose(controller.connectOptions, isDisposed)
   }
 }

@@ -3,7 +3,7 @@ import type { Presentation } from "../../../presentation"
 import type { ThemeMode } from "../../../schemas/Primitives"
 import type { ThemeVariables } from "../../../schemas/Theme"
 import type { View } from "../../../schemas/View"
-import { ModalFlow, type WalletChoice } from "../../../services/ModalFlow"
+import { type FlowView, ModalFlow, type WalletChoice } from "../../../services/ModalFlow"
 import { ModalRouter, type RouteData, type RouterState } from "../../../services/ModalRouter"
 import { type Notice, Notifications } from "../../../services/Notifications"
 import { Theme, type ThemeState } from "../../../services/Theme"
@@ -21,6 +21,8 @@ export interface ModalPort {
   readonly push: (view: View, data?: RouteData) => Promise<void>
   readonly replace: (view: View, data?: RouteData) => Promise<void>
   readonly goBack: () => Promise<void>
+  /** Starts the flow behind `view` (Send, Swap, Buy, a name), then shows its view. */
+  readonly startFlow: (view: FlowView) => Promise<void>
   /** Shows the wallet's Connecting view and asks it to connect. */
   readonly chooseWallet: (choice: WalletChoice) => Promise<void>
   readonly setThemeMode: (mode: ThemeMode) => Promise<void>
@@ -51,6 +53,8 @@ export const makeModalPort = (runtime: ModalRuntime): ModalPort => {
     push: (view, data) => navigate(flow.push(view, data)),
     replace: (view, data) => navigate(flow.replace(view, data)),
     goBack: () => navigate(flow.goBack),
+    // A flow's start may wait (its code, the account's balances): the move shows once it is done.
+    startFlow: (view) => run(flow.startFlow(view)).finally(routerStore.refresh),
     chooseWallet: (choice) => navigate(flow.chooseWallet(choice)),
     setThemeMode: (mode) => run(theme.setMode(mode)),
     setThemeVariables: (variables) => run(theme.setVariables(variables)),

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as PubSub from "effect/PubSub"
+import type { BalanceUnavailableError } from "../../../errors"
 import type { CaipNetwork } from "../../../schemas/Network"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { BalanceService, type NativeBalance } from "../../../services/BalanceService"
@@ -8,8 +9,10 @@ import { type ModalEvent, ModalEvents } from "../../../services/ModalEvents"
 import { ModalFlow } from "../../../services/ModalFlow"
 import {
   type PendingApproval,
+  type RequestError,
   type RequestOptions,
   RpcRouter,
+  type SwitchNetworkError,
   type WalletRequest
 } from "../../../services/RpcRouter"
 import { type TrackedTransaction, TransactionWatcher } from "../../../services/TransactionWatcher"
@@ -22,21 +25,27 @@ export interface RequestsPort {
    * A dapp's request to the connected wallet. A refused method opens the modal on its error, a declined
    * signature shows its toast (SPEC.md §8); either way the failure is in the result.
    */
-  readonly request: (request: WalletRequest, options?: RequestOptions) => Promise<Result<unknown>>
+  readonly request: (
+    request: WalletRequest,
+    options?: RequestOptions
+  ) => Promise<Result<unknown, RequestError>>
   /** Unsafe requests waiting in ApproveTransaction, oldest first. */
   readonly approvals: Store<ReadonlyArray<PendingApproval>>
   /** The visitor's answer to an approval. */
   readonly decide: (id: number, approved: boolean) => Promise<void>
   /** Transactions sent through Airlock, newest first. */
   readonly transactions: Store<ReadonlyArray<TrackedTransaction>>
-  /** Resolves to whether it switched; a failure is shown as a toast. */
+  /** Settles with the switch's typed failure, if any (ModalFlow also shows the visitor a toast). */
   readonly switchNetwork: (
     caipNetworkId: CaipNetworkId,
     options?: { readonly signal?: AbortSignal | undefined }
-  ) => Promise<Result<void>>
+  ) => Promise<Result<void, SwitchNetworkError>>
   /** A network picked in the Networks view: switch, then back. */
   readonly chooseNetwork: (caipNetworkId: CaipNetworkId) => Promise<void>
-  readonly nativeBalance: (network: CaipNetwork, address: string) => Promise<Result<NativeBalance>>
+  readonly nativeBalance: (
+    network: CaipNetwork,
+    address: string
+  ) => Promise<Result<NativeBalance, BalanceUnavailableError>>
   /** The latest modal event. */
   readonly events: Store<ModalEvent | undefined>
   /** Every modal event as it happens; answers the function that stops listening. */

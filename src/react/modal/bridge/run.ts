@@ -5,29 +5,30 @@ import type * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Option from "effect/Option"
 import type { AirlockError } from "../../../errors"
 import type { AirlockServices } from "../../../layers/runtime/AirlockLive"
-import { type Presentation, present } from "../../../presentation"
 
 /** The modal's runtime, as the ports run their effects on it. */
 export type ModalRuntime = ManagedRuntime.ManagedRuntime<AirlockServices, never>
 
-/** What a promise of a port settles with when the caller must show a failure itself. */
-export type Result<A> =
+/**
+ * What a port's promise settles with when its caller handles the failure: the value, or the typed error as
+ * the service failed with it. Nothing here is presented: the view that shows it, or the host that gets it,
+ * does that once.
+ */
+export type Result<A, E extends AirlockError> =
   | { readonly _tag: "Success"; readonly value: A }
-  | { readonly _tag: "Failure"; readonly error: Presentation; readonly cause: unknown }
+  | { readonly _tag: "Failure"; readonly error: E }
+  /** A bug, not a failure of the service's contract: the host gets it as it was thrown. */
+  | { readonly _tag: "Defect"; readonly defect: unknown }
 
-/** Runs `effect` to a `Result`: a typed failure comes presented, a defect as 'Something went wrong'. */
+/** Runs `effect` (which needs no service: it closes over them) to a `Result`. */
 export const attempt =
-  (runtime: ModalRuntime) =>
-  <A, E extends AirlockError>(effect: Effect.Effect<A, E>): Promise<Result<A>> =>
+  (runtime: Pick<ManagedRuntime.ManagedRuntime<never, never>, "runPromiseExit">) =>
+  <A, E extends AirlockError>(effect: Effect.Effect<A, E>): Promise<Result<A, E>> =>
     runtime.runPromiseExit(effect).then((exit) =>
       Exit.isSuccess(exit)
         ? { _tag: "Success", value: exit.value }
         : Option.match(Cause.findErrorOption(exit.cause), {
-            onSome: (error): Result<A> => ({ _tag: "Failure", error: present(error), cause: error }),
-            onNone: (): Result<A> => ({
-              _tag: "Failure",
-              error: { kind: "toast", variant: "error", message: "Something went wrong", delayMs: 0 },
-              cause: Cause.squash(exit.cause)
-            })
+            onSome: (error): Result<A, E> => ({ _tag: "Failure", error }),
+            onNone: (): Result<A, E> => ({ _tag: "Defect", defect: Cause.squash(exit.cause) })
           })
     )

@@ -1,20 +1,10 @@
 import { activeId } from "../../../layers/networks/activeNetwork"
-import type { AccountSnapshot, NetworkSnapshot, WalletInfo, WalletOption } from "../../../Modal"
+import type { AccountSnapshot, NetworkSnapshot, WalletInfo } from "../../../Modal"
 import type { ChainNamespace } from "../../../schemas/Primitives"
 import type { ConnectionState } from "../../../services/Connection"
-import type { WalletConnector } from "../../../services/Connectors"
 import type { NetworksState } from "../../../services/Networks"
 
 /** The host's snapshots (`src/Modal.ts`) projected from the services' state. */
-export const walletOptionOf = (connector: WalletConnector): WalletOption => ({
-  id: connector.id,
-  namespace: connector.chain,
-  name: connector.name,
-  icon: connector.icon,
-  rdns: connector.rdns,
-  suspicious: connector.suspicious
-})
-
 export const accountSnapshot = (
   connection: ConnectionState,
   networks: NetworksState,

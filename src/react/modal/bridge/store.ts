@@ -117,6 +117,12 @@ export const shallowEqual = <A extends object>(x: A, y: A): boolean => {
   return xs.length === Object.keys(y).length && xs.every(([k, v]) => Object.is(v, Reflect.get(y, k)))
 }
 
+/** Equality of two lists, item by item. */
+export const arrayEqual =
+  <A>(same: (x: A, y: A) => boolean) =>
+  (a: ReadonlyArray<A>, b: ReadonlyArray<A>): boolean =>
+    a === b || (a.length === b.length && a.every((x, i) => same(x, b[i] as A)))
+
 /** Two stores as one store of pairs; the pair keeps its identity until either side changes. */
 export const combineStores = <A, B>(a: Store<A>, b: Store<B>): Store<readonly [A, B]> => {
   let last: readonly [A, B] | undefined
@@ -135,25 +141,6 @@ export const combineStores = <A, B>(a: Store<A>, b: Store<B>): Store<readonly [A
         offA()
         offB()
       }
-    }
-  }
-}
-
-/** A store of a plain value set from outside Effect (host-facing events). */
-export const valueStore = <A>(initial: A): Store<A> & { readonly set: (value: A) => void } => {
-  let value = initial
-  const listeners = new Set<() => void>()
-  return {
-    get: () => value,
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
-    set: (next) => {
-      value = next
-      for (const notify of [...listeners]) notify()
     }
   }
 }

@@ -1,16 +1,19 @@
 import * as Effect from "effect/Effect"
+import { isTouchDevice } from "../../../layers/platform/device"
+import { connectOptions } from "../../../layers/wallets/connectOptions"
+import type { ConnectOptions, ConnectWalletRow } from "../../../Modal"
 import type { ChainNamespace } from "../../../schemas/Primitives"
 import { type DeepLinkChoice, StorageKeys } from "../../../schemas/StorageKeys"
-import type { RecentWallet } from "../../../schemas/Wallet"
-import { Connection, type ConnectionState } from "../../../services/Connection"
+import { type ConnectError, Connection, type ConnectionState } from "../../../services/Connection"
 import { Connectors, type WalletConnector } from "../../../services/Connectors"
+import { ModalConfig } from "../../../services/ModalConfig"
 import { ModalFlow } from "../../../services/ModalFlow"
 import { Networks, type NetworksState } from "../../../services/Networks"
 import { Storage } from "../../../services/Storage"
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../../services/WalletCatalog"
 import { type PairingState, WalletConnect } from "../../../services/WalletConnect"
 import { attempt, type ModalRuntime, type Result } from "./run"
-import { type Store, storeFromRef } from "./store"
+import { arrayEqual, combineStores, mapStore, type Store, shallowEqual, storeFromRef } from "./store"
 
 /** The wallet catalogue (AllWallets) as stores and promises; failures are in the states' `status`. */
 export interface CatalogPort {
@@ -35,20 +38,32 @@ export interface WalletsPort {
   readonly connection: Store<ConnectionState>
   readonly networks: Store<NetworksState>
   readonly connectors: Store<ReadonlyArray<WalletConnector>>
-  readonly recentWallets: Store<ReadonlyArray<RecentWallet>>
+  /** The Connect view's login methods and wallet rows, in order: what it renders and hosts read. */
+  readonly connectOptions: Store<ConnectOptions>
   readonly catalog: CatalogPort
   readonly walletConnect: WalletConnectPort
   /** Resolves to whether the wallet connected; a failure is in `connection`'s attempt. */
   readonly connect: (connectorId: string) => Promise<boolean>
   /** `connect`, settling with the failure itself (for the public handle). */
-  readonly connectWith: (connectorId: string) => Promise<Result<void>>
+  readonly connectWith: (connectorId: string) => Promise<Result<void, ConnectError>>
   readonly cancelConnect: () => Promise<void>
   readonly disconnect: (namespace?: ChainNamespace) => Promise<void>
 }
 
+const sameRow = (a: ConnectWalletRow, b: ConnectWalletRow): boolean =>
+  a.kind === "wallet" && b.kind === "wallet"
+    ? a.group === b.group && a.tag === b.tag && shallowEqual(a.wallet, b.wallet)
+    : shallowEqual<object>(a, b)
+
+const sameConnectOptions = (a: ConnectOptions, b: ConnectOptions): boolean =>
+  a.allWallets === b.allWallets &&
+  arrayEqual(Object.is)(a.methods, b.methods) &&
+  arrayEqual(sameRow)(a.wallets, b.wallets)
+
 export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
-  const { flow, connection, networks, connectors, catalog, walletConnect, storage } = runtime.runSync(
+  const { config, flow, connection, networks, connectors, catalog, walletConnect, storage } = runtime.runSync(
     Effect.all({
+      config: ModalConfig,
       flow: ModalFlow,
       connection: Connection,
       networks: Networks,
@@ -60,20 +75,40 @@ export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
   )
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   const connectWith = (connectorId: string) => attempt(runtime)(flow.connect(connectorId))
+  const same = <A>(a: A) => a
+  const connectionStore = storeFromRef(runtime, connection.state, same)
+  const connectorsStore = storeFromRef(runtime, connectors.connectors, same)
+  const recentStore = storeFromRef(runtime, connection.recentWallets, same)
+  const catalogStore = storeFromRef(runtime, catalog.state, same)
   return {
-    connection: storeFromRef(runtime, connection.state, (s) => s),
-    networks: storeFromRef(runtime, networks.state, (s) => s),
-    connectors: storeFromRef(runtime, connectors.connectors, (s) => s),
-    recentWallets: storeFromRef(runtime, connection.recentWallets, (s) => s),
+    connection: connectionStore,
+    networks: storeFromRef(runtime, networks.state, same),
+    connectors: connectorsStore,
+    connectOptions: mapStore(
+      combineStores(
+        combineStores(connectorsStore, recentStore),
+        combineStores(connectionStore, catalogStore)
+      ),
+      ([[all, recent], [state, listing]]) =>
+        connectOptions({
+          options: config,
+          connectors: all,
+          recent,
+          connection: state,
+          catalog: listing,
+          touch: isTouchDevice()
+        }),
+      sameConnectOptions
+    ),
     catalog: {
-      state: storeFromRef(runtime, catalog.state, (s) => s),
-      search: storeFromRef(runtime, catalog.search, (s) => s),
+      state: catalogStore,
+      search: storeFromRef(runtime, catalog.search, same),
       load: () => run(catalog.load),
       loadNextPage: () => run(catalog.loadNextPage),
       setQuery: (query) => run(catalog.setQuery(query))
     },
     walletConnect: {
-      pairing: storeFromRef(runtime, walletConnect.pairing, (s) => s),
+      pairing: storeFromRef(runtime, walletConnect.pairing, same),
       rememberDeepLink: (choice) => run(storage.set(StorageKeys.deepLinkChoice, choice))
     },
     connect: (connectorId) => connectWith(connectorId).then((r) => r._tag === "Success"),

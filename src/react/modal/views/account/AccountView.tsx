@@ -1,10 +1,15 @@
 import { useState } from "react"
-import { buyOffered, visitorTimeZone } from "../../../../layers/flows/onramp/onrampForm"
+import type { BalanceUnavailableError } from "../../../../errors"
+import type { AccountAction } from "../../../../Modal"
+import { present } from "../../../../presentation"
+import type { ChainNamespace } from "../../../../schemas/Primitives"
 import { truncateAddress } from "../../../../schemas/ThirdPartyText"
+import type { Loadable } from "../../../../services/AccountData"
 import type { NativeBalance } from "../../../../services/BalanceService"
-import type { Shown } from "../../bridge/accountPort"
+import type { FlowView } from "../../../../services/ModalFlow"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
+import { presentFailure } from "../../element/failure"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
 import { WalletIcon } from "../wallets/WalletIcon"
@@ -12,12 +17,15 @@ import { AccountTabs } from "./AccountTabs"
 import { accountCss } from "./accountStyles"
 
 /** The native balance line; nothing to wait for while the network is not one the host configured. */
-const balanceText = (balance: Shown<NativeBalance>, knownNetwork: boolean): string | null => {
+const balanceText = (
+  balance: Loadable<NativeBalance, BalanceUnavailableError>,
+  knownNetwork: boolean
+): string | null => {
   switch (balance._tag) {
     case "Ready":
       return `${balance.value.formatted} ${balance.value.symbol}`
     case "Failed":
-      return balance.error.message
+      return present(balance.error).message
     default:
       return knownNetwork ? "Loading balance…" : null
   }
@@ -32,7 +40,7 @@ const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
     setSwitching(true)
     void controller.embedded.setAccountType(next).then((result) => {
       setSwitching(false)
-      if (result._tag === "Failure") void controller.notify(result.error)
+      if (result._tag !== "Success") void controller.notify(presentFailure(result))
     })
   }
   return (
@@ -45,7 +53,72 @@ const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
   )
 }
 
-/** The connected account: address, native balance, network, disconnect. */
+/** A row of the account's actions. */
+const Action = ({ onClick, children }: { readonly onClick: () => void; readonly children: string }) => (
+  <button type="button" className="row" onClick={onClick}>
+    <span className="name">{children}</span>
+  </button>
+)
+
+/** An action that starts a flow: the flow's view shows once it started. */
+const FlowAction = ({ view, label }: { readonly view: FlowView; readonly label: string }) => {
+  const controller = useController()
+  return <Action onClick={() => void controller.startFlow(view)}>{label}</Action>
+}
+
+/** One of the account's actions, as the Account view shows it. */
+const AccountActionRow = ({
+  action,
+  account,
+  namespace,
+  networkName
+}: {
+  readonly action: AccountAction
+  readonly account: { readonly address: string; readonly accountType: string }
+  readonly namespace: ChainNamespace
+  readonly networkName: string
+}) => {
+  const controller = useController()
+  const [copied, setCopied] = useState(false)
+  switch (action) {
+    case "copyAddress":
+      return (
+        <Action onClick={() => void copyText(account.address).then(setCopied)}>
+          {copied ? "Address copied" : "Copy address"}
+        </Action>
+      )
+    case "send":
+      return <FlowAction view="WalletSend" label="Send" />
+    case "swap":
+      return <FlowAction view="Swap" label="Swap" />
+    case "buy":
+      return <FlowAction view="OnRampProviders" label="Buy" />
+    case "receive":
+      return <Action onClick={() => void controller.push("WalletReceive")}>Receive</Action>
+    case "chooseName":
+      return <FlowAction view="RegisterAccountName" label="Choose a name" />
+    case "switchNetwork":
+      return (
+        <button
+          type="button"
+          className="row"
+          aria-label={`Network: ${networkName}. Switch network`}
+          onClick={() => void controller.push("Networks")}
+        >
+          <span className="name">{networkName}</span>
+          <span className="tag">Switch</span>
+        </button>
+      )
+    case "switchAccountType":
+      return <AccountTypeSwitch current={account.accountType} />
+    case "updateEmail":
+      return <Action onClick={() => void controller.push("UpdateEmail")}>Update email</Action>
+    case "disconnect":
+      return <Action onClick={() => void controller.disconnect(namespace)}>Disconnect</Action>
+  }
+}
+
+/** The connected account: address, native balance, and what it offers (`accountActions`), in order. */
 export const AccountView = () => {
   useViewStyles(accountCss)
   const controller = useController()
@@ -53,9 +126,9 @@ export const AccountView = () => {
   const { activeNamespace, active } = useStore(controller.networks)
   const balance = useStore(controller.accountData.nativeBalance)
   const identity = useStore(controller.accountData.identity)
+  const actions = useStore(controller.accountActions)
   const account = namespaces[activeNamespace]
   const network = active[activeNamespace]
-  const [copied, setCopied] = useState(false)
   const name = identity._tag === "Ready" ? identity.value?.name : undefined
 
   if (account?.status !== "connected") {
@@ -86,72 +159,15 @@ export const AccountView = () => {
         </p>
       </div>
       <div className="section">
-        <button type="button" className="row" onClick={() => void copyText(account.address).then(setCopied)}>
-          <span className="name">{copied ? "Address copied" : "Copy address"}</span>
-        </button>
-        {controller.config.features.send && (activeNamespace === "eip155" || activeNamespace === "solana") ? (
-          <button
-            type="button"
-            className="row"
-            onClick={() => void controller.send.start().then(() => controller.push("WalletSend"))}
-          >
-            <span className="name">Send</span>
-          </button>
-        ) : null}
-        {controller.config.features.swaps && activeNamespace === "eip155" ? (
-          <button
-            type="button"
-            className="row"
-            onClick={() => void controller.swap.start().then(() => controller.push("Swap"))}
-          >
-            <span className="name">Swap</span>
-          </button>
-        ) : null}
-        {controller.config.features.onramp &&
-        (activeNamespace === "eip155" || activeNamespace === "solana") &&
-        buyOffered(visitorTimeZone()) ? (
-          <button
-            type="button"
-            className="row"
-            onClick={() => void controller.onramp.start().then(() => controller.push("OnRampProviders"))}
-          >
-            <span className="name">Buy</span>
-          </button>
-        ) : null}
-        {controller.config.features.receive ? (
-          <button type="button" className="row" onClick={() => void controller.push("WalletReceive")}>
-            <span className="name">Receive</span>
-          </button>
-        ) : null}
-        {activeNamespace === "eip155" && identity._tag === "Ready" && name === undefined ? (
-          <button
-            type="button"
-            className="row"
-            onClick={() => void controller.names.start().then(() => controller.push("RegisterAccountName"))}
-          >
-            <span className="name">Choose a name</span>
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="row"
-          aria-label={`Network: ${networkName}. Switch network`}
-          onClick={() => void controller.push("Networks")}
-        >
-          <span className="name">{networkName}</span>
-          <span className="tag">Switch</span>
-        </button>
-        {account.connector.type === "AUTH" ? (
-          <>
-            <AccountTypeSwitch current={account.accountType} />
-            <button type="button" className="row" onClick={() => void controller.push("UpdateEmail")}>
-              <span className="name">Update email</span>
-            </button>
-          </>
-        ) : null}
-        <button type="button" className="row" onClick={() => void controller.disconnect(activeNamespace)}>
-          <span className="name">Disconnect</span>
-        </button>
+        {actions.map((action) => (
+          <AccountActionRow
+            key={action}
+            action={action}
+            account={account}
+            namespace={activeNamespace}
+            networkName={networkName}
+          />
+        ))}
       </div>
       {network?._tag === "Known" ? <AccountTabs /> : null}
     </div>

@@ -4,10 +4,12 @@
  */
 import * as Schema from "effect/Schema"
 import { type FormEvent, useId, useState } from "react"
+import type { AirlockError } from "../../../../errors"
 import { Email, type SocialOption } from "../../../../schemas/Primitives"
 import type { LoginPopup } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
+import { presentFailure } from "../../element/failure"
 
 const isEmail = Schema.is(Email)
 
@@ -49,7 +51,7 @@ export const EmailForm = ({
 }: {
   readonly label: string
   readonly className: string
-  readonly submit: (email: string) => Promise<Result<void>>
+  readonly submit: (email: string) => Promise<Result<void, AirlockError>>
 }) => {
   const inputId = useId()
   const hintId = useId()
@@ -63,7 +65,7 @@ export const EmailForm = ({
     setSending(true)
     void submit(email).then((result) => {
       setSending(false)
-      setProblem(result._tag === "Failure" ? result.error.message : undefined)
+      setProblem(result._tag === "Success" ? undefined : presentFailure(result).message)
     })
   }
   return (

@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from "react"
+import type { AirlockError } from "../../../../errors"
 import type { SocialLoginState } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
+import { presentFailure } from "../../element/failure"
 import { useStore } from "../../element/useStore"
 import { QrCode } from "../walletconnect/QrCode"
 import { EmailForm, openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
@@ -16,7 +18,7 @@ const CodeForm = ({
   submit
 }: {
   readonly sentTo: string
-  readonly submit: (code: string) => Promise<Result<void>>
+  readonly submit: (code: string) => Promise<Result<void, AirlockError>>
 }) => {
   const inputId = useId()
   const hintId = useId()
@@ -31,7 +33,7 @@ const CodeForm = ({
     void submit(code).then((result) => {
       setSending(false)
       setCode("")
-      if (result._tag === "Failure") setProblem(result.error.message)
+      if (result._tag !== "Success") setProblem(presentFailure(result).message)
     })
   }
   return (

@@ -1,9 +1,9 @@
 import { useState } from "react"
-import { isTouchDevice } from "../../../../layers/platform/device"
-import { safeHttpsUrl, safeWalletLink, walletLink } from "../../../../layers/walletconnect/deepLink"
+import type { WalletOpenLink } from "../../../../layers/walletconnect/walletLinks"
 import { present } from "../../../../presentation"
 import { WALLET_CONNECT_ID } from "../../../../services/Connection"
 import type { CatalogWallet } from "../../../../services/WalletCatalog"
+import { walletConnectLinksOf } from "../../bridge/walletConnectLinks"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
@@ -13,46 +13,6 @@ import { QrCode } from "./QrCode"
 import { walletConnectCss } from "./walletConnectStyles"
 
 const LINK_COPIED = { kind: "toast", variant: "info", message: "Link copied", delayMs: 0 } as const
-
-/** Where to get a wallet; every link is `https:` (checked again here: a host may swap the catalogue). */
-export const getLinksOf = (
-  wallet: CatalogWallet
-): ReadonlyArray<{ readonly label: string; readonly href: string }> =>
-  [
-    { label: "Website", href: safeHttpsUrl(wallet.homepage) },
-    { label: "App Store", href: safeHttpsUrl(wallet.appStore) },
-    { label: "Google Play", href: safeHttpsUrl(wallet.playStore) }
-  ].filter((link): link is { label: string; href: string } => link.href !== undefined)
-
-/** The wallet a visitor picked in All Wallets, when the catalogue still has it. */
-const useChosenWallet = (): CatalogWallet | undefined => {
-  const { router, catalog } = useController()
-  const walletId = useStore(router).data?.walletId
-  const { list } = useStore(catalog.state)
-  const { results } = useStore(catalog.search)
-  return walletId === undefined ? undefined : [...list, ...results].find((w) => w.id === walletId)
-}
-
-/**
- * The link that opens `uri` in `wallet`'s app (native link on touch devices, else desktop, else web), and
- * the link's base: what is remembered, never the URI and its key.
- */
-export const openLinkOf = (
-  wallet: CatalogWallet,
-  uri: string,
-  touch: boolean
-): { readonly href: string; readonly base: string } | undefined => {
-  const options = { registeredSchemes: wallet.registeredSchemes }
-  const order = touch
-    ? [wallet.mobileLink, wallet.desktopLink, wallet.webappLink]
-    : [wallet.desktopLink, wallet.webappLink, wallet.mobileLink]
-  for (const link of order) {
-    const href = link === undefined ? undefined : walletLink(link, uri, options)
-    const base = link === undefined ? undefined : safeWalletLink(link, options)
-    if (href !== undefined && base !== undefined) return { href, base }
-  }
-  return undefined
-}
 
 /** Copy link, falling back to a field to copy by hand where the clipboard is refused. */
 const CopyLink = ({ uri }: { readonly uri: string }) => {
@@ -82,11 +42,15 @@ const CopyLink = ({ uri }: { readonly uri: string }) => {
   )
 }
 
-/** "Open {wallet}": a link built by the safe deep-link builder, remembered once used. */
-const OpenInWallet = ({ wallet, uri }: { readonly wallet: CatalogWallet; readonly uri: string }) => {
+/** "Open {wallet}": its link for the URI (the device's deep-link order), remembered once used. */
+const OpenInWallet = ({
+  wallet,
+  link
+}: {
+  readonly wallet: CatalogWallet
+  readonly link: WalletOpenLink
+}) => {
   const controller = useController()
-  const link = openLinkOf(wallet, uri, isTouchDevice())
-  if (link === undefined) return null
   const { href, base } = link
   const native = !href.startsWith("https:")
   return (
@@ -134,12 +98,14 @@ const Preparing = () => (
 /** Pair by scanning the QR code with a phone wallet, copying the link, or opening the chosen wallet. */
 export const ConnectingWalletConnectView = () => {
   useViewStyles(walletConnectCss)
+  const controller = useController()
   const { pairing, failed, retry } = usePairing()
-  const wallet = useChosenWallet()
+  const chosen = useStore(walletConnectLinksOf(controller).chosen)
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
+  const wallet = chosen?.wallet
   const label = wallet === undefined ? "Scan with your wallet" : `Scan with ${wallet.name}`
-  const links = wallet === undefined ? [] : getLinksOf(wallet)
+  const links = chosen?.getLinks ?? []
   return (
     <div className="walletconnect">
       {wallet === undefined ? null : (
@@ -152,7 +118,9 @@ export const ConnectingWalletConnectView = () => {
       <p className="connecting-text" aria-live="polite">
         {label}
       </p>
-      {wallet === undefined ? null : <OpenInWallet wallet={wallet} uri={pairing.uri} />}
+      {wallet === undefined || chosen?.open === undefined ? null : (
+        <OpenInWallet wallet={wallet} link={chosen.open} />
+      )}
       <CopyLink uri={pairing.uri} />
       {links.length === 0 || wallet === undefined ? null : (
         <ul className="list" aria-label={`Get ${wallet.name}`}>
@@ -177,16 +145,9 @@ export const ConnectingWalletConnectBasicView = () => {
   useViewStyles(walletConnectCss)
   const controller = useController()
   const { pairing, failed, retry } = usePairing()
-  const { list } = useStore(controller.catalog.state)
+  const wallets = useStore(walletConnectLinksOf(controller).phoneLinks)
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
-  const wallets = list
-    .filter((w) => !w.installed)
-    .flatMap((wallet) => {
-      const link = openLinkOf(wallet, pairing.uri, true)
-      return link === undefined ? [] : [{ wallet, ...link }]
-    })
-    .slice(0, 8)
   return (
     <div className="walletconnect">
       <ul className="list" aria-label="Open a wallet">

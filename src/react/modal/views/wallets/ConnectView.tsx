@@ -1,6 +1,5 @@
 import { Suspense } from "react"
-import { isTouchDevice } from "../../../../layers/platform/device"
-import { type ConnectMethod, connectMethodsOrder } from "../../../../layers/wallets/connectMethods"
+import type { ConnectMethod } from "../../../../schemas/ModalOptions"
 import { useController } from "../../element/context"
 import { type LazyView, LazyViewBody, lazyView } from "../../element/lazyView"
 import { useStore } from "../../element/useStore"
@@ -25,16 +24,13 @@ const LoginSection = ({ view, height }: { readonly view: LazyView; readonly heig
   </ViewBoundary>
 )
 
-const WalletSection = () => {
+const WalletSection = ({ allWallets }: { readonly allWallets: boolean }) => {
   const controller = useController()
-  const { features, allWallets } = controller.config
-  const showAll =
-    features.allWallets && (allWallets === "SHOW" || (allWallets === "ONLY_MOBILE" && isTouchDevice()))
   return (
     <div className="section">
       <h3 className="visually-hidden">Wallets</h3>
       <WalletList />
-      {showAll ? (
+      {allWallets ? (
         <button type="button" className="row" onClick={() => void controller.push("AllWallets")}>
           <span className="name">All Wallets</span>
         </button>
@@ -43,17 +39,11 @@ const WalletSection = () => {
   )
 }
 
-/** The three ways in (SPEC.md §2), in the order the host or the wallets present decide. */
+/** The three ways in (SPEC.md §2), in the order `connectOptions` gives (the host's, or the wallets present). */
 export const ConnectView = () => {
-  const { config, connectors } = useController()
-  const hasBrowserWallet = useStore(connectors).length > 0
+  const { config, connectOptions } = useController()
+  const { methods, allWallets } = useStore(connectOptions)
   const socials = config.features.socials === false ? [] : config.features.socials
-  const methods = connectMethodsOrder({
-    configured: config.features.connectMethodsOrder,
-    hasBrowserWallet,
-    emailEnabled: config.features.email,
-    socialsEnabled: socials.length > 0
-  })
   const render = (method: ConnectMethod) => {
     switch (method) {
       case "email":
@@ -61,7 +51,7 @@ export const ConnectView = () => {
       case "social":
         return <LoginSection key={method} view={socialSection} height={socialRowsHeight(socials.length)} />
       case "wallet":
-        return <WalletSection key={method} />
+        return <WalletSection key={method} allWallets={allWallets} />
     }
   }
   return (

@@ -1,10 +1,9 @@
-import { useMemo } from "react"
-import { type ConnectRow, connectRows } from "../../../../layers/wallets/connectGroups"
+import type { ConnectWalletRow } from "../../../../Modal"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
 import { WalletIcon } from "./WalletIcon"
 
-const Row = ({ row }: { readonly row: ConnectRow }) => {
+const Row = ({ row }: { readonly row: ConnectWalletRow }) => {
   const controller = useController()
   switch (row.kind) {
     case "walletConnect":
@@ -19,16 +18,16 @@ const Row = ({ row }: { readonly row: ConnectRow }) => {
           <span className="tag">QR code</span>
         </button>
       )
-    case "connector":
+    case "wallet":
       return (
         <button
           type="button"
           className="row"
-          data-suspicious={row.connector.suspicious || undefined}
-          onClick={() => void controller.chooseWallet({ _tag: "Connector", connectorId: row.connector.id })}
+          data-suspicious={row.wallet.suspicious || undefined}
+          onClick={() => void controller.chooseWallet({ _tag: "Connector", connectorId: row.wallet.id })}
         >
-          <WalletIcon icon={row.connector.icon} name={row.connector.name} />
-          <span className="name">{row.connector.name}</span>
+          <WalletIcon icon={row.wallet.icon} name={row.wallet.name} />
+          <span className="name">{row.wallet.name}</span>
           {row.tag === undefined ? null : <span className="tag">{row.tag}</span>}
         </button>
       )
@@ -37,10 +36,10 @@ const Row = ({ row }: { readonly row: ConnectRow }) => {
         <button
           type="button"
           className="row"
-          onClick={() => void controller.chooseWallet({ _tag: "WalletConnect", walletId: row.wallet.id })}
+          onClick={() => void controller.chooseWallet({ _tag: "WalletConnect", walletId: row.id })}
         >
-          <WalletIcon icon={row.wallet.imageUrl} name={row.wallet.name} />
-          <span className="name">{row.wallet.name}</span>
+          <WalletIcon icon={row.icon} name={row.name} />
+          <span className="name">{row.name}</span>
         </button>
       )
   }
@@ -51,28 +50,9 @@ const Row = ({ row }: { readonly row: ConnectRow }) => {
  * recommended wallets in the host's `connectorTypeOrder`, each once; choosing one starts connecting.
  */
 export const WalletList = () => {
-  const controller = useController()
-  const connectors = useStore(controller.connectors)
-  const recent = useStore(controller.recentWallets)
-  const { namespaces } = useStore(controller.connection)
-  const { featured, custom, recommended } = useStore(controller.catalog.state)
-  const connected = Object.values(namespaces).some(
-    (n) => n?.status === "connected" && n.connector.type === "WALLET_CONNECT"
-  )
-  const rows = useMemo(
-    () =>
-      connectRows({
-        order: controller.config.features.connectorTypeOrder,
-        connectors,
-        recent,
-        featured,
-        custom,
-        recommended,
-        walletConnect: { enabled: controller.config.enableWalletConnect, connected }
-      }),
-    [controller, connectors, recent, featured, custom, recommended, connected]
-  )
-  const browserWallets = rows.some((row) => row.kind === "connector")
+  const { connectOptions } = useController()
+  const rows = useStore(connectOptions).wallets
+  const browserWallets = rows.some((row) => row.kind === "wallet")
   return (
     <>
       {browserWallets ? null : <p className="empty">No browser wallet found</p>}
@@ -80,11 +60,7 @@ export const WalletList = () => {
         {rows.map((row) => (
           <li
             key={
-              row.kind === "walletConnect"
-                ? "walletConnect"
-                : row.kind === "connector"
-                  ? row.connector.id
-                  : row.wallet.id
+              row.kind === "walletConnect" ? "walletConnect" : row.kind === "wallet" ? row.wallet.id : row.id
             }
             data-group={row.group}
           >

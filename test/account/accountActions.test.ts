@@ -1,0 +1,104 @@
+import { assert, describe, it } from "@effect/vitest"
+import { type AccountActionsInput, accountActions } from "../../src/layers/account/accountActions"
+
+const input = (overrides: Partial<AccountActionsInput> = {}): AccountActionsInput => ({
+  features: { send: true, swaps: true, onramp: true, receive: true },
+  connected: "eip155",
+  timeZone: "Europe/Paris",
+  named: true,
+  embedded: false,
+  ...overrides
+})
+
+describe("accountActions (what the Account view offers, in order)", () => {
+  it("an EVM account with every feature on: its flows between Copy address and the network switch", () => {
+    assert.deepStrictEqual(accountActions(input()), [
+      "copyAddress",
+      "send",
+      "swap",
+      "buy",
+      "receive",
+      "switchNetwork",
+      "disconnect"
+    ])
+  })
+
+  it("offers nothing while the active namespace is not connected", () => {
+    assert.deepStrictEqual(accountActions(input({ connected: undefined })), [])
+  })
+
+  it("leaves out each flow its feature flag turns off", () => {
+    const features = { send: false, swaps: false, onramp: false, receive: false }
+    assert.deepStrictEqual(accountActions(input({ features })), [
+      "copyAddress",
+      "switchNetwork",
+      "disconnect"
+    ])
+    assert.deepStrictEqual(accountActions(input({ features: { ...features, receive: true } })), [
+      "copyAddress",
+      "receive",
+      "switchNetwork",
+      "disconnect"
+    ])
+  })
+
+  it("Solana sends and buys but does not swap; other namespaces only receive", () => {
+    assert.deepStrictEqual(accountActions(input({ connected: "solana" })), [
+      "copyAddress",
+      "send",
+      "buy",
+      "receive",
+      "switchNetwork",
+      "disconnect"
+    ])
+    for (const connected of ["bip122", "polkadot", "cosmos"] as const) {
+      assert.deepStrictEqual(accountActions(input({ connected })), [
+        "copyAddress",
+        "receive",
+        "switchNetwork",
+        "disconnect"
+      ])
+    }
+  })
+
+  it("does not offer Buy in China's time zones (SPEC.md §9), whatever their case; an unknown zone buys", () => {
+    for (const timeZone of ["Asia/Shanghai", "asia/urumqi", "PRC"]) {
+      assert.notInclude(accountActions(input({ timeZone })), "buy")
+    }
+    assert.include(accountActions(input({ timeZone: undefined })), "buy")
+    assert.notInclude(accountActions(input({ timeZone: "Asia/Shanghai", connected: "solana" })), "buy")
+  })
+
+  it("offers Choose a name only to an EVM account known to have none, after Receive", () => {
+    assert.deepStrictEqual(accountActions(input({ named: false })), [
+      "copyAddress",
+      "send",
+      "swap",
+      "buy",
+      "receive",
+      "chooseName",
+      "switchNetwork",
+      "disconnect"
+    ])
+    // Not while the name is being looked up, nor on another namespace.
+    assert.notInclude(accountActions(input({ named: undefined })), "chooseName")
+    assert.notInclude(accountActions(input({ named: false, connected: "solana" })), "chooseName")
+  })
+
+  it("the embedded wallet adds its account-type switch and Update email after the network switch", () => {
+    assert.deepStrictEqual(
+      accountActions(
+        input({
+          embedded: true,
+          features: {
+            send: false,
+            swaps: false,
+            onramp: false,
+            receive: false
+          }
+        })
+      ),
+      ["copyAddress", "switchNetwork", "switchAccountType", "updateEmail", "disconnect"]
+    )
+  })
+})
