@@ -109,10 +109,13 @@ const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ")
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`
 const ms = (value) => `${value.toFixed(0)} ms`
 
-/** Runs both measurements against a demo it starts and stops; returns the RESULTS.md section. */
-export async function measureHostile(browser) {
-  console.error("Hostile world: building and starting the sandbox demo…")
-  const demo = await startDemo({ port: 0 })
+/**
+ * Runs both measurements against a demo it starts and stops; returns the RESULTS.md section. `built`: the
+ * caller has built the package, the demo host and the wallets (`buildDemo`), so the demo serves those.
+ */
+export async function measureHostile(browser, { built = false } = {}) {
+  console.error(`Hostile world: ${built ? "" : "building and "}starting the sandbox demo…`)
+  const demo = await startDemo({ port: 0, build: !built })
   try {
     const loads = async (count) => {
       const runs = []

@@ -6,7 +6,7 @@ import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { chromium } from "playwright-core"
-import { buildPackage } from "../scripts/vite.mjs"
+import { buildDemo } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf, previewBenchApp } from "./app.mjs"
 import { measureHostile } from "./hostile.mjs"
 import { prepareReference, reference } from "./reference.mjs"
@@ -231,8 +231,9 @@ if (process.argv.includes("--hostile-only")) {
 const referenceOnly = process.argv.includes("--reference-only")
 const after = {}
 if (!referenceOnly) {
-  console.error("Building the package and the bench app…")
-  await buildPackage()
+  // Everything the hostile world's demo serves too, built once.
+  console.error("Building the package, the demo host, the sandbox wallets and the bench app…")
+  await buildDemo()
   after.static = await staticSizes(appDist, await buildBenchApp())
 }
 const before = await prepareReference()
@@ -257,7 +258,7 @@ try {
   // The reference only adds the before column: if its page fails, this tree's results still stand.
   if (before.static)
     before.runs = await measureBuild(browser, referenceRuns, before.appDist).catch(noReference)
-  if (!referenceOnly) after.hostile = await measureHostile(browser)
+  if (!referenceOnly) after.hostile = await measureHostile(browser, { built: true })
 } finally {
   await browser.close().catch(() => {})
 }
