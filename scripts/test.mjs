@@ -1,8 +1,8 @@
 // npm test: typecheck, lint, import cycles, the build, the unit tests, the sandbox's own tests, the browser
 // tests and the size budget; ends with one line per step and a totals line.
 // The build (package, demo host, sandbox wallets) runs once, first, beside the typecheck; everything after it
-// reuses it (REUSE_BUILD_ENV). The browser tests mostly wait on a browser and the clock, so they run beside
-// the CPU-bound steps (unit, sandbox, budget) instead of after them.
+// reuses it (REUSE_BUILD_ENV). The browser tests and the sandbox's tests mostly wait on a browser, a chain and
+// the clock, so they run beside the checks and the unit tests, which use the processor.
 // Typecheck, lint, cycles, the build and the budget count as one test each; every step runs even when an
 // earlier one fails.
 import { spawn } from "node:child_process"
@@ -115,18 +115,24 @@ const build = () =>
   )
 
 try {
+  // Three lines at once: the checks and the unit tests; after the build, the browser tests; and after the
+  // build too, the sandbox's tests and the budget. Only the first prints as it goes.
   const built = build()
   const browser = built.then(() =>
     vitestRun("e2e", ["--config", "vitest.e2e.config.ts"], { quiet: true, reuseBuild: true })
   )
+  const sandbox = built.then(async () => {
+    await vitestRun("sandbox", ["--config", "vitest.sandbox.config.ts"], { quiet: true, reuseBuild: true })
+    await check("budget", process.execPath, [join(repoRoot, "bench", "budget.mjs")], {
+      quiet: true,
+      reuseBuild: true
+    })
+  })
   await check("typecheck", npm, ["run", "typecheck"])
   await check("lint", npm, ["run", "lint"])
   await check("cycles", process.execPath, [join(repoRoot, "scripts", "check-cycles.mjs")])
   await vitestRun("unit", [])
-  await built
-  await vitestRun("sandbox", ["--config", "vitest.sandbox.config.ts"], { reuseBuild: true })
-  await check("budget", process.execPath, [join(repoRoot, "bench", "budget.mjs")], { reuseBuild: true })
-  await browser
+  await Promise.all([sandbox, browser])
 } finally {
   await rm(temp, { recursive: true, force: true })
 }
