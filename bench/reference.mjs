@@ -25,8 +25,8 @@ const stamp = join(referenceDir, "ready.json")
 const appDist = join(tree, "bench", "app", "dist")
 const manifestFile = join(appDist, ".vite", "manifest.json")
 
-/** `git` in this repository; resolves to its trimmed stdout, rejects with its stderr. */
 /**
+ * `git` in this repository; resolves to its trimmed stdout, rejects with its stderr.
  * @param {ReadonlyArray<string>} args
  * @returns {Promise<string>}
  */
@@ -46,8 +46,8 @@ const cleanEnv = () =>
     )
   )
 
-/** Runs a command in the reference tree with its output on stderr; rejects, naming `what`, on failure. */
 /**
+ * Runs a command in the reference tree with its output on stderr; rejects, naming `what`, on failure.
  * @param {string} what
  * @param {string} command
  * @param {ReadonlyArray<string>} args

@@ -236,8 +236,8 @@ const median = (values) => {
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`
 
-/** Gzip -9 sizes of a build's JavaScript chunks, split into initial and lazy as bench/budget.mjs does. */
 /**
+ * Gzip -9 sizes of a build's JavaScript chunks, split into initial and lazy as bench/budget.mjs does.
  * @param {string} dist
  * @param {Manifest} manifest
  * @returns {Promise<StaticSizes>}
@@ -258,8 +258,8 @@ async function staticSizes(dist, manifest) {
   return { chunks, initial: total("initial"), lazy: total("lazy") }
 }
 
-/** RUNS page loads of the bench app built into `dist`, served by `vite preview`. */
 /**
+ * RUNS page loads of the bench app built into `dist`, served by `vite preview`.
  * @param {Browser} browser
  * @param {string} name
  * @param {string} dist

@@ -924,8 +924,8 @@ export async function startSandboxApi(options) {
 
   // --- Blockchain API ------------------------------------------------------------------------------------
 
-  /** One `balances` item: `contract` (the token's address on the chain) is absent for the native coin. */
   /**
+   * One `balances` item: `contract` (the token's address on the chain) is absent for the native coin.
    * @param {string} caip
    * @param {{ name: string, symbol: string, decimals: number }} token
    * @param {bigint} amount
@@ -1435,8 +1435,8 @@ export async function startSandboxApi(options) {
     res.end(body)
   }
 
-  /** Waits `ms`, or less if the client goes away or the server closes. */
   /**
+   * Waits `ms`, or less if the client goes away or the server closes.
    * @param {number} ms
    * @param {ServerResponse} res
    * @returns {Promise<void>}

@@ -8,8 +8,8 @@ import { readFile, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
-/** The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271) and a constant-product pool. */
 /**
+ * The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271) and a constant-product pool.
  * @typedef {object} CompiledContract
  * @property {string} contractName
  * @property {string} compiler

@@ -269,8 +269,8 @@ export function verifyRelayJwt(token, { now = Date.now(), maxChars = DEFAULT_LIM
 
 const WS = new Set([" ", "\t", "\n", "\r"])
 
-/** Index just past the JSON value starting at `i` (the text is known to be valid JSON). */
 /**
+ * Index just past the JSON value starting at `i` (the text is known to be valid JSON).
  * @param {string} text
  * @param {number} i
  * @returns {number}

@@ -40,8 +40,8 @@ const readConfig = () => {
   }
 }
 
-/** Exact origins, or `scheme://host:*` (any port): the same rule as the server's originMatcher. */
 /**
+ * Exact origins, or `scheme://host:*` (any port): the same rule as the server's originMatcher.
  * @param {unknown} list
  * @param {unknown} origin
  * @returns {origin is string}
@@ -57,8 +57,8 @@ const originAllowed = (list, origin) => {
   })
 }
 
-/** A chain id as the app sends it: a number, or a CAIP-2 / hex string. */
 /**
+ * A chain id as the app sends it: a number, or a CAIP-2 / hex string.
  * @param {unknown} value
  * @returns {number | string | undefined}
  */
@@ -128,8 +128,8 @@ const rpcChain = (/** @type {string} */ method, /** @type {number | string | und
   return chain
 }
 
-/** One wallet request through the auth server, on `chain` (numeric) when there is one. */
 /**
+ * One wallet request through the auth server, on `chain` (numeric) when there is one.
  * @param {string} method
  * @param {unknown} params
  * @param {number | undefined} chain
