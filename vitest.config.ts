@@ -3,11 +3,15 @@ import { installNode20Shims } from "./scripts/node20-shims.mjs"
 
 installNode20Shims()
 
-/** Unit, property and contract tests. Real-browser tests live in vitest.e2e.config.ts. */
+/**
+ * The product's unit, property and contract tests. The sandbox's own tests (test/sandbox) run as a project of
+ * their own (vitest.sandbox.config.ts), the real-browser tests as a third (vitest.e2e.config.ts).
+ */
 export default defineConfig({
   test: {
+    name: "unit",
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-    exclude: ["test/e2e/**", "node_modules/**"],
+    exclude: ["test/e2e/**", "test/sandbox/**", "node_modules/**"],
     environment: "node",
     // Any attempt to reach a host other than loopback fails the test; the modal's stylesheet is loaded
     // as a page would have it by its first open (see the files).

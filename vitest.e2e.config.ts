@@ -5,7 +5,8 @@ installNode20Shims()
 
 /**
  * Real-browser tests: Debian chromium driven by playwright-core against the demo host.
- * globalSetup builds the package and the host once and serves them on a free loopback port.
+ * globalSetup builds the package, the host and the sandbox wallets once (under `npm test`, which has built
+ * them for the run, it reuses that build) and serves them on a free loopback port.
  */
 export default defineConfig({
   test: {

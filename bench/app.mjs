@@ -6,9 +6,12 @@ import react from "@vitejs/plugin-react"
 import { build, preview } from "vite"
 import { repoRoot } from "../scripts/vite.mjs"
 
+/** @import { InlineConfig, Manifest } from "vite" */
+
 export const appRoot = fileURLToPath(new URL("./app", import.meta.url))
 export const appDist = join(appRoot, "dist")
 
+/** @type {InlineConfig} */
 const config = {
   configFile: false,
   root: appRoot,
@@ -39,7 +42,10 @@ const config = {
   }
 }
 
-/** Builds bench/app into bench/app/dist (with .vite/manifest.json) and returns the manifest. */
+/**
+ * Builds bench/app into bench/app/dist (with .vite/manifest.json) and returns the manifest.
+ * @returns {Promise<Manifest>}
+ */
 export async function buildBenchApp() {
   process.env.NODE_ENV = "production"
   await build(config)
@@ -49,6 +55,8 @@ export async function buildBenchApp() {
 /**
  * Serves a built bench app with `vite preview` on a free loopback port: this tree's by default, or another
  * build's output directory (the reference build's), so that both are served the same way.
+ * @param {string} [outDir]
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function previewBenchApp(outDir = appDist) {
   const server = await preview({
@@ -57,15 +65,20 @@ export async function previewBenchApp(outDir = appDist) {
     preview: { host: "127.0.0.1", port: 0, strictPort: true }
   })
   const address = server.httpServer.address()
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() }
+  const port = typeof address === "object" && address !== null ? address.port : 0
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() }
 }
 
 /**
  * Splits the manifest into the JavaScript loaded up front (the entry chunk and its static imports,
  * transitively) and the chunks only reachable through dynamic imports.
+ * @param {Manifest} manifest
+ * @returns {{ initial: Array<string>, lazy: Array<string> }}
  */
 export function chunksOf(manifest) {
+  /** @type {Set<string>} */
   const initial = new Set()
+  /** @param {string} key */
   const visit = (key) => {
     if (initial.has(key)) return
     initial.add(key)
@@ -73,15 +86,19 @@ export function chunksOf(manifest) {
   }
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key)
 
+  /** @type {Set<string>} */
   const lazy = new Set()
+  /** @param {string} key */
   const visitLazy = (key) => {
     if (initial.has(key) || lazy.has(key)) return
     lazy.add(key)
     for (const dep of [...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? [])])
       visitLazy(dep)
   }
-  for (const key of initial) for (const dep of manifest[key].dynamicImports ?? []) visitLazy(dep)
+  for (const key of initial) for (const dep of manifest[key]?.dynamicImports ?? []) visitLazy(dep)
 
-  const files = (keys) => [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"))
+  /** @param {ReadonlySet<string>} keys */
+  const files = (keys) =>
+    [...keys].flatMap((key) => manifest[key]?.file ?? []).filter((file) => file.endsWith(".js"))
   return { initial: files(initial), lazy: files(lazy) }
 }

@@ -3,19 +3,25 @@
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
-import { buildPackage } from "../scripts/vite.mjs"
+import { buildPackage, reusesBuild } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf } from "./app.mjs"
 import { measureWagmiConnector } from "./wagmiSize.mjs"
 
-const gzipBytes = async (file) => gzipSync(await readFile(join(appDist, file)), { level: 9 }).length
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const gzipBytes = async (/** @type {string} */ file) =>
+  gzipSync(await readFile(join(appDist, file)), { level: 9 }).length
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
-await buildPackage()
+// Under `npm test` the package is already built for the run.
+if (!reusesBuild()) await buildPackage()
 const { initial, lazy } = chunksOf(await buildBenchApp())
 const budget = JSON.parse(
   await readFile(new URL("./budget.json", import.meta.url), "utf8")
 ).initialJsGzipBytes
 
+/**
+ * @param {string} title
+ * @param {ReadonlyArray<string>} files
+ */
 const table = async (title, files) => {
   let total = 0
   console.log(title)
@@ -39,8 +45,13 @@ if (initialBytes > budget) {
   console.log(`Within budget (${budget - initialBytes} B to spare).`)
 }
 
-/** Chunks whose text includes `marker`. */
+/**
+ * Chunks whose text includes `marker`.
+ * @param {ReadonlyArray<string>} files
+ * @param {string} marker
+ */
 const chunksWith = async (files, marker) => {
+  /** @type {Array<string>} */
   const found = []
   for (const file of files)
     if ((await readFile(join(appDist, file), "utf8")).includes(marker)) found.push(file)
@@ -51,6 +62,7 @@ const chunksWith = async (files, marker) => {
 // (its sign-client's method names), the Wallet Standard's discovery (its event), base58 codecs (the
 // alphabet; @solana/kit's among them) and effect's HTTP client (a reference only its module has). Each
 // must be in some lazy chunk, or the marker proves nothing.
+/** @type {ReadonlyArray<readonly [string, string]>} */
 const lazyOnly = [
   ["The WalletConnect SDK", "wc_sessionPropose"],
   ["The Wallet Standard's discovery", "wallet-standard:register-wallet"],
@@ -70,6 +82,7 @@ for (const [name, marker] of lazyOnly) {
 // THREATS.md T6: nothing in the bundle posts to any window with the target origin "*" (the embedded
 // wallet's frame is greeted only by its own origin, then spoken to over a MessageChannel port).
 const wildcardPost = /postMessage\([^;]{0,200}?,\s*(["'`])\*\1\s*[,)]/
+/** @type {Array<string>} */
 const posting = []
 for (const file of [...initial, ...lazy])
   if (wildcardPost.test(await readFile(join(appDist, file), "utf8"))) posting.push(file)

@@ -4,6 +4,10 @@
 // sandbox API), in the browser the caller launched.
 import { startDemo } from "../sandbox/host/serve.mjs"
 
+/** @import { Browser } from "playwright-core" */
+/** @import { RunningDemo } from "../sandbox/host/serve.mjs" */
+/** @typedef {{ taskMs: number, heap: number, nodes: number, openedMs: number, rows: number, floodMs: number }} LoadFigures */
+
 const ANNOUNCEMENTS = 13_000
 const STORM_WINDOW_MS = 10_000
 /** Loads per page kind; the figures are their medians. */
@@ -12,10 +16,12 @@ const LOADS = 3
 /**
  * Before the page's scripts: once the page asks for providers, a wallet minting a new uuid per
  * announcement announces `count` times. The time spent inside the loop is the page's listeners' time.
+ * @param {number} count
  */
 function flood(count) {
   const icon = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E"
   const provider = { request: async () => null }
+  const page = /** @type {Window & { __floodMs?: number }} */ (window)
   window.addEventListener("eip6963:requestProvider", () => {
     const started = performance.now()
     for (let n = 0; n < count; n++) {
@@ -25,24 +31,38 @@ function flood(count) {
         new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) })
       )
     }
-    window.__floodMs = (window.__floodMs ?? 0) + performance.now() - started
+    page.__floodMs = (page.__floodMs ?? 0) + performance.now() - started
   })
 }
 
+/**
+ * @param {ReadonlyArray<{ name: string, value: number }>} metrics
+ * @param {string} name
+ */
 const metric = (metrics, name) => metrics.find((entry) => entry.name === name)?.value ?? 0
 
-/** Each figure's median over `runs`. */
+/**
+ * Each figure's median over `runs`.
+ * @param {ReadonlyArray<LoadFigures>} runs
+ * @returns {LoadFigures}
+ */
 const medians = (runs) =>
-  Object.fromEntries(
-    Object.keys(runs[0]).map((key) => {
-      const sorted = runs.map((run) => run[key]).sort((a, b) => a - b)
-      return [key, sorted[sorted.length >> 1]]
-    })
+  /** @type {LoadFigures} */ (
+    Object.fromEntries(
+      /** @type {ReadonlyArray<keyof LoadFigures>} */ (Object.keys(runs[0] ?? {})).map((key) => {
+        const sorted = runs.map((run) => run[key]).sort((a, b) => a - b)
+        return [key, sorted[sorted.length >> 1]]
+      })
+    )
   )
 
 /**
  * One load of the demo, then a click on Connect Wallet until the dialog shows: main-thread task time from
  * navigation to the open dialog, the heap after a forced collection, and the in-page figures.
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {number} count
+ * @returns {Promise<LoadFigures>}
  */
 async function openAfterAnnouncements(browser, url, count) {
   const context = await browser.newContext()
@@ -70,14 +90,20 @@ async function openAfterAnnouncements(browser, url, count) {
       nodes,
       openedMs,
       rows,
-      floodMs: await page.evaluate(() => window.__floodMs ?? 0)
+      floodMs: await page.evaluate(
+        () => /** @type {Window & { __floodMs?: number }} */ (window).__floodMs ?? 0
+      )
     }
   } finally {
     await context.close()
   }
 }
 
-/** /getWallets listing requests (not searches) from the page while All Wallets stays open for 10 s. */
+/**
+ * /getWallets listing requests (not searches) from the page while All Wallets stays open for 10 s.
+ * @param {Browser} browser
+ * @param {RunningDemo} demo
+ */
 async function listingRequestsOverLyingListing(browser, demo) {
   demo.api.faults.set({ hostile: "repeat-pages", paths: "^/getWallets" })
   demo.api.inspect.clear()
@@ -105,16 +131,23 @@ async function listingRequestsOverLyingListing(browser, demo) {
   }
 }
 
-const grouped = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ")
-const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`
-const ms = (value) => `${value.toFixed(0)} ms`
+const grouped = (/** @type {number} */ n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ")
+const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(1)} MB`
+const ms = (/** @type {number} */ value) => `${value.toFixed(0)} ms`
 
-/** Runs both measurements against a demo it starts and stops; returns the RESULTS.md section. */
-export async function measureHostile(browser) {
-  console.error("Hostile world: building and starting the sandbox demo…")
-  const demo = await startDemo({ port: 0 })
+/**
+ * Runs both measurements against a demo it starts and stops; returns the RESULTS.md section. `built`: the
+ * caller has built the package, the demo host and the wallets (`buildDemo`), so the demo serves those.
+ * @param {Browser} browser
+ * @param {{ built?: boolean }} [options]
+ * @returns {Promise<string>}
+ */
+export async function measureHostile(browser, { built = false } = {}) {
+  console.error(`Hostile world: ${built ? "" : "building and "}starting the sandbox demo…`)
+  const demo = await startDemo({ port: 0, build: !built })
   try {
-    const loads = async (count) => {
+    const loads = async (/** @type {number} */ count) => {
+      /** @type {Array<LoadFigures>} */
       const runs = []
       for (let n = 0; n < LOADS; n++) runs.push(await openAfterAnnouncements(browser, demo.url, count))
       return medians(runs)

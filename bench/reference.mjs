@@ -25,7 +25,11 @@ const stamp = join(referenceDir, "ready.json")
 const appDist = join(tree, "bench", "app", "dist")
 const manifestFile = join(appDist, ".vite", "manifest.json")
 
-/** `git` in this repository; resolves to its trimmed stdout, rejects with its stderr. */
+/**
+ * `git` in this repository; resolves to its trimmed stdout, rejects with its stderr.
+ * @param {ReadonlyArray<string>} args
+ * @returns {Promise<string>}
+ */
 const git = (args, cwd = repoRoot) =>
   new Promise((resolve, reject) =>
     execFile("git", args, { cwd, encoding: "utf8" }, (error, stdout, stderr) =>
@@ -42,7 +46,13 @@ const cleanEnv = () =>
     )
   )
 
-/** Runs a command in the reference tree with its output on stderr; rejects, naming `what`, on failure. */
+/**
+ * Runs a command in the reference tree with its output on stderr; rejects, naming `what`, on failure.
+ * @param {string} what
+ * @param {string} command
+ * @param {ReadonlyArray<string>} args
+ * @returns {Promise<void>}
+ */
 const step = (what, command, args) =>
   new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: tree, env: cleanEnv(), stdio: ["ignore", 2, 2] })
@@ -53,7 +63,8 @@ const step = (what, command, args) =>
   })
 
 // The reference's own build entry points, as its npm run bench calls them.
-const treeUrl = (...path) => JSON.stringify(pathToFileURL(join(tree, ...path)).href)
+const treeUrl = (/** @type {Array<string>} */ ...path) =>
+  JSON.stringify(pathToFileURL(join(tree, ...path)).href)
 const buildScript = `
 const { buildPackage } = await import(${treeUrl("scripts", "vite.mjs")})
 const { buildBenchApp } = await import(${treeUrl("bench", "app.mjs")})
@@ -123,6 +134,7 @@ async function build() {
 /**
  * Prepares the reference build, or reuses it. Resolves to `{ appDist, manifest }` (the built bench app and
  * its Vite manifest), or to `{ error }` saying why the reference could not be built; never rejects.
+ * @returns {Promise<{ appDist: string, manifest: import("vite").Manifest, error?: undefined } | { error: string }>}
  */
 export async function prepareReference() {
   const name = `${reference.label} (${reference.short})`
@@ -146,6 +158,6 @@ export async function prepareReference() {
     }
     return { appDist, manifest: JSON.parse(await readFile(manifestFile, "utf8")) }
   } catch (error) {
-    return { error: error.message }
+    return { error: error instanceof Error ? error.message : String(error) }
   }
 }

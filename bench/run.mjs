@@ -6,11 +6,34 @@ import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { chromium } from "playwright-core"
-import { buildPackage } from "../scripts/vite.mjs"
+import { buildDemo } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf, previewBenchApp } from "./app.mjs"
 import { measureHostile } from "./hostile.mjs"
 import { prepareReference, reference } from "./reference.mjs"
 import { measureWagmiConnector } from "./wagmiSize.mjs"
+
+/** @import { Browser, Request } from "playwright-core" */
+/** @import { Manifest } from "vite" */
+/**
+ * The probe's marks, in ms since navigation start.
+ * @typedef {{ interactive?: number, click?: number, rendered?: number, frame?: number, shown?: number }} Marks
+ */
+/** @typedef {{ file: string, gzip: number }} FetchedFile */
+/**
+ * One page load's figures.
+ * @typedef {{ jsBefore: number, jsAfter: number, interactive: number, rendered: number, frame: number, shown: number, files: { before: Array<FetchedFile>, after: Array<FetchedFile> } }} Run
+ */
+/** @typedef {{ chunks: Array<{ kind: string, file: string, gzip: number }>, initial: number, lazy: number }} StaticSizes */
+/**
+ * One side of the comparison: what was measured of a build.
+ * @typedef {object} Side
+ * @property {StaticSizes} [static]
+ * @property {Array<Run>} [runs]
+ * @property {string} [hostile]
+ * @property {{ without: number, with: number, added: number }} [wagmi]
+ * @property {string} [error]
+ */
+/** @typedef {"jsBefore" | "jsAfter" | "interactive" | "rendered" | "frame" | "shown"} RunFigure */
 
 const RUNS = 10
 const QUIET_MS = 500
@@ -30,10 +53,12 @@ const chromiumArgs = [
  * navigation start, taken inside the page.
  */
 function probe() {
+  /** @type {Marks} */
   const marks = {}
   Object.defineProperty(window, "__bench", { value: marks })
   // Laid out and not hidden (display, visibility, content-visibility); opacity is checked separately.
-  const laidOut = (element) => element.checkVisibility() && element.getBoundingClientRect().width > 0
+  const laidOut = (/** @type {Element} */ element) =>
+    element.checkVisibility() && element.getBoundingClientRect().width > 0
   const connectButton = () =>
     [...document.querySelectorAll("button")].find(
       (button) => (button.getAttribute("aria-label") ?? button.textContent ?? "").trim() === "Connect Wallet"
@@ -43,9 +68,13 @@ function probe() {
     const root = document.querySelector("airlock-modal")?.shadowRoot
     const dialog = root?.querySelector('[role="dialog"]')
     const titleId = dialog?.getAttribute("aria-labelledby")
-    const title = titleId ? root.getElementById(titleId) : null
+    const title = titleId && root ? root.getElementById(titleId) : null
     const ready =
-      dialog && title && laidOut(dialog) && laidOut(title) && title.textContent.trim() === "Connect Wallet"
+      dialog &&
+      title &&
+      laidOut(dialog) &&
+      laidOut(title) &&
+      (title.textContent ?? "").trim() === "Connect Wallet"
     return ready ? dialog : undefined
   }
 
@@ -105,7 +134,7 @@ function probe() {
 }
 
 /** Resolves once no request has been in flight for QUIET_MS. */
-async function networkQuiet(inFlight) {
+async function networkQuiet(/** @type {ReadonlySet<Request>} */ inFlight) {
   let quietSince = Date.now()
   while (Date.now() - quietSince < QUIET_MS) {
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -113,17 +142,28 @@ async function networkQuiet(inFlight) {
   }
 }
 
+/**
+ * @param {Browser} browser
+ * @param {string} url
+ * @returns {Promise<Run>}
+ */
 async function measure(browser, url) {
   const context = await browser.newContext()
   try {
     await context.addInitScript(probe)
     const page = await context.newPage()
+    /** @type {Array<string>} */
     const errors = []
     page.on("pageerror", (error) => errors.push(error.message))
+    /** @type {"before" | "after"} */
     let phase = "before"
+    /** @type {Set<Request>} */
     const inFlight = new Set()
+    /** @type {Map<Request, "before" | "after">} */
     const phases = new Map()
+    /** @type {Array<Promise<void>>} */
     const bodies = []
+    /** @type {{ before: Array<FetchedFile>, after: Array<FetchedFile> }} */
     const js = { before: [], after: [] }
     page.on("request", (request) => {
       inFlight.add(request)
@@ -136,7 +176,7 @@ async function measure(browser, url) {
           const response = await request.response()
           if (response && /javascript/.test(response.headers()["content-type"] ?? "")) {
             const body = await response.body()
-            js[phases.get(request)].push({
+            js[phases.get(request) ?? "before"].push({
               file: new URL(request.url()).pathname,
               gzip: gzipSync(body, { level: 9 }).length
             })
@@ -148,27 +188,37 @@ async function measure(browser, url) {
     await page.goto(url, { waitUntil: "load" })
     // A page that throws while starting never shows the button: say why instead of only timing out.
     await page
-      .waitForFunction(() => window.__bench.interactive !== undefined)
+      .waitForFunction(
+        () => /** @type {Window & { __bench?: Marks }} */ (window).__bench?.interactive !== undefined
+      )
       .catch((error) => {
         throw errors.length > 0 ? new Error(`page errors: ${errors.join("; ")}`) : error
       })
     await networkQuiet(inFlight)
     phase = "after"
     await page.getByRole("button", { name: "Connect Wallet" }).click()
-    await page.waitForFunction(() => window.__bench.frame !== undefined && window.__bench.shown !== undefined)
+    await page.waitForFunction(() => {
+      const marks = /** @type {Window & { __bench?: Marks }} */ (window).__bench
+      return marks?.frame !== undefined && marks.shown !== undefined
+    })
     await networkQuiet(inFlight)
     await Promise.all(bodies)
     if (errors.length > 0) throw new Error(`page errors: ${errors.join("; ")}`)
 
-    const marks = await page.evaluate(() => ({ ...window.__bench }))
-    const total = (list) => list.reduce((sum, entry) => sum + entry.gzip, 0)
+    const marks = await page.evaluate(() => ({
+      .../** @type {Window & { __bench?: Marks }} */ (window).__bench
+    }))
+    const total = (/** @type {ReadonlyArray<FetchedFile>} */ list) =>
+      list.reduce((sum, entry) => sum + entry.gzip, 0)
+    /** @param {number | undefined} at */
+    const sinceClick = (at) => (at ?? Number.NaN) - (marks.click ?? Number.NaN)
     return {
       jsBefore: total(js.before),
       jsAfter: total(js.after),
-      interactive: marks.interactive,
-      rendered: marks.rendered - marks.click,
-      frame: marks.frame - marks.click,
-      shown: marks.shown - marks.click,
+      interactive: marks.interactive ?? Number.NaN,
+      rendered: sinceClick(marks.rendered),
+      frame: sinceClick(marks.frame),
+      shown: sinceClick(marks.shown),
       files: js
     }
   } finally {
@@ -176,29 +226,47 @@ async function measure(browser, url) {
   }
 }
 
+/** @param {ReadonlyArray<number>} values */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  const at = (/** @type {number} */ index) => sorted[index] ?? Number.NaN
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
-const ms = (value) => `${value.toFixed(1)} ms`
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`
 
-/** Gzip -9 sizes of a build's JavaScript chunks, split into initial and lazy as bench/budget.mjs does. */
+/**
+ * Gzip -9 sizes of a build's JavaScript chunks, split into initial and lazy as bench/budget.mjs does.
+ * @param {string} dist
+ * @param {Manifest} manifest
+ * @returns {Promise<StaticSizes>}
+ */
 async function staticSizes(dist, manifest) {
   const { initial, lazy } = chunksOf(manifest)
-  const gzipOf = async (file) => gzipSync(await readFile(join(dist, file)), { level: 9 }).length
+  const gzipOf = async (/** @type {string} */ file) =>
+    gzipSync(await readFile(join(dist, file)), { level: 9 }).length
+  /**
+   * @param {string} kind
+   * @param {ReadonlyArray<string>} files
+   */
   const sized = (kind, files) =>
     Promise.all(files.map(async (file) => ({ kind, file, gzip: await gzipOf(file) })))
   const chunks = [...(await sized("initial", initial)), ...(await sized("lazy", lazy))]
-  const total = (kind) =>
+  const total = (/** @type {string} */ kind) =>
     chunks.filter((chunk) => chunk.kind === kind).reduce((sum, { gzip }) => sum + gzip, 0)
   return { chunks, initial: total("initial"), lazy: total("lazy") }
 }
 
-/** RUNS page loads of the bench app built into `dist`, served by `vite preview`. */
+/**
+ * RUNS page loads of the bench app built into `dist`, served by `vite preview`.
+ * @param {Browser} browser
+ * @param {string} name
+ * @param {string} dist
+ */
 async function measureBuild(browser, name, dist) {
   const server = await previewBenchApp(dist)
+  /** @type {Array<Run>} */
   const runs = []
   try {
     for (let i = 0; i < RUNS; i++) {
@@ -229,24 +297,33 @@ if (process.argv.includes("--hostile-only")) {
 
 // --reference-only measures the reference alone (to check it while this tree does not build); writes nothing.
 const referenceOnly = process.argv.includes("--reference-only")
+/** @type {Side} */
 const after = {}
 if (!referenceOnly) {
-  console.error("Building the package and the bench app…")
-  await buildPackage()
+  // Everything the hostile world's demo serves too, built once.
+  console.error("Building the package, the demo host, the sandbox wallets and the bench app…")
+  await buildDemo()
   after.static = await staticSizes(appDist, await buildBenchApp())
 }
-const before = await prepareReference()
+const prepared = await prepareReference()
 const referenceName = `${reference.label}, ${reference.short}`
-if (before.error) {
+/** @type {Side} */
+const before = {}
+if (prepared.error !== undefined) {
+  before.error = prepared.error
   const fallback = referenceOnly ? "" : "; measuring this tree only"
   console.error(`The reference build (${referenceName}) could not be built: ${before.error}${fallback}.`)
 } else {
-  before.static = await staticSizes(before.appDist, before.manifest)
+  before.static = await staticSizes(prepared.appDist, prepared.manifest)
 }
 
 const referenceRuns = `reference ${reference.short}`
+/**
+ * @param {unknown} error
+ * @returns {undefined}
+ */
 const noReference = (error) => {
-  before.error = `measuring it failed: ${error.message}`
+  before.error = `measuring it failed: ${error instanceof Error ? error.message : String(error)}`
   console.error(`The reference build (${referenceName}): ${before.error}.`)
 }
 
@@ -255,9 +332,9 @@ const browserVersion = `Chromium ${browser.version()}`
 try {
   if (after.static) after.runs = await measureBuild(browser, "this tree", appDist)
   // The reference only adds the before column: if its page fails, this tree's results still stand.
-  if (before.static)
-    before.runs = await measureBuild(browser, referenceRuns, before.appDist).catch(noReference)
-  if (!referenceOnly) after.hostile = await measureHostile(browser)
+  if (before.static && prepared.error === undefined)
+    before.runs = await measureBuild(browser, referenceRuns, prepared.appDist).catch(noReference)
+  if (!referenceOnly) after.hostile = await measureHostile(browser, { built: true })
 } finally {
   await browser.close().catch(() => {})
 }
@@ -265,7 +342,9 @@ try {
 if (!referenceOnly) after.wagmi = await measureWagmiConnector()
 
 // Before and after: the same figures from both builds; n/a where a build was not measured.
-const medianOf = (key) => (side) => side.runs && median(side.runs.map((run) => run[key]))
+/** @param {RunFigure} key */
+const medianOf = (key) => (/** @type {Side} */ side) => side.runs && median(side.runs.map((run) => run[key]))
+/** @type {Array<[string, (side: Side) => number | undefined, (value: number) => string]>} */
 const compared = [
   ["initial JS gzip -9 (static, from the Vite manifest)", (side) => side.static?.initial, kb],
   ["JS fetched before the click, gzip -9 (browser, median)", medianOf("jsBefore"), kb],
@@ -275,16 +354,22 @@ const compared = [
   ["click → Connect view rendered and laid out (median)", medianOf("rendered"), ms]
 ]
 // "+" on a rise, "-" on a fall, no sign when it rounds to zero (toFixed() prints "-0.0" for a small fall).
-const signed = (text) => {
+const signed = (/** @type {string} */ text) => {
   if (/^-?0\.0\b/.test(text)) return text.replace(/^-/, "")
   return text.startsWith("-") ? text : `+${text}`
 }
+/**
+ * @param {number | undefined} from
+ * @param {number | undefined} to
+ * @param {(value: number) => string} format
+ */
 const change = (from, to, format) => {
   if (from === undefined || to === undefined) return "n/a"
   const percent = from > 0 ? ` (${signed(`${(((to - from) / from) * 100).toFixed(1)}%`)})` : ""
   return `${signed(format(to - from))}${percent}`
 }
-const orNa = (value, format) => (value === undefined ? "n/a" : format(value))
+const orNa = (/** @type {number | undefined} */ value, /** @type {(value: number) => string} */ format) =>
+  value === undefined ? "n/a" : format(value)
 const comparison = [
   `| metric | before (${referenceName}) | after (this tree) | change |`,
   "|---|---|---|---|",
@@ -293,9 +378,10 @@ const comparison = [
     return `| ${label} | ${orNa(from, format)} | ${orNa(to, format)} | ${change(from, to, format)} |`
   })
 ].join("\n")
-const fileList = (list) => list.map((entry) => `\`${entry.file}\` ${entry.gzip} B`).join(", ") || "none"
-const lastFiles = (runs) => {
-  const { files } = runs.at(-1)
+const fileList = (/** @type {ReadonlyArray<FetchedFile>} */ list) =>
+  list.map((entry) => `\`${entry.file}\` ${entry.gzip} B`).join(", ") || "none"
+const lastFiles = (/** @type {ReadonlyArray<Run>} */ runs) => {
+  const files = runs.at(-1)?.files ?? { before: [], after: [] }
   return `before the click: ${fileList(files.before)}; after the click: ${fileList(files.after)}`
 }
 
@@ -306,16 +392,20 @@ if (referenceOnly) {
 }
 
 const nproc = execFileSync("nproc", { encoding: "utf8" }).trim()
+/**
+ * @param {RunFigure} key
+ * @param {(value: number) => string} format
+ */
 const stats = (key, format) => {
-  const values = after.runs.map((run) => run[key])
+  const values = (after.runs ?? []).map((run) => run[key])
   return `${format(median(values))} | ${format(Math.min(...values))} | ${format(Math.max(...values))}`
 }
-const chunkTable = after.static.chunks
+const chunkTable = (after.static?.chunks ?? [])
   .map((chunk) => `| ${chunk.kind} | \`${chunk.file}\` | ${kb(chunk.gzip)} |`)
   .join("\n")
 const referenceNote = before.error
   ? `Before is n/a where the reference was not built or measured in this run: ${before.error}.`
-  : `Files fetched in the last reference run: ${lastFiles(before.runs)}.`
+  : `Files fetched in the last reference run: ${lastFiles(before.runs ?? [])}.`
 
 const results = `# Bench results
 
@@ -371,11 +461,11 @@ to \`bench/budget.json\`).
 |---|---|---|
 ${chunkTable}
 
-Files fetched in the last run of this tree: ${lastFiles(after.runs)}.
+Files fetched in the last run of this tree: ${lastFiles(after.runs ?? [])}.
 
 \`airlock/wagmi\`: the host in \`bench/wagmi/\` (Airlock and wagmi's \`createConfig\`), built for production without
-and with the connector: ${after.wagmi.without} B → ${after.wagmi.with} B gzip -9 of all its JavaScript, lazy chunks
-included, so the connector adds **${after.wagmi.added} B** (expected: under 3 KB; \`npm test\` fails above 3 072 B).
+and with the connector: ${after.wagmi?.without} B → ${after.wagmi?.with} B gzip -9 of all its JavaScript, lazy chunks
+included, so the connector adds **${after.wagmi?.added} B** (expected: under 3 KB; \`npm test\` fails above 3 072 B).
 
 ${after.hostile}`
 await writeFile(new URL("./RESULTS.md", import.meta.url), results)

@@ -10,7 +10,10 @@ import { repoRoot } from "../scripts/vite.mjs"
 
 const here = fileURLToPath(new URL("./wagmi", import.meta.url))
 
-/** Builds `entry` as an app of its own and returns the gzip bytes of all its JavaScript, one stream. */
+/**
+ * Builds `entry` as an app of its own and returns the gzip bytes of all its JavaScript, one stream.
+ * @param {string} entry
+ */
 const gzipOfBuild = async (entry) => {
   const outDir = join(here, "dist", entry)
   await build({

@@ -9,9 +9,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2)
 }
 
+/** @type {import("./host/serve.mjs").RunningDemo | undefined} */
 let demo
 let stopping = false
-const stop = async (signal) => {
+const stop = async (/** @type {NodeJS.Signals} */ signal) => {
   if (stopping) return
   stopping = true
   console.error(`\n${signal}: stopping the demo server and the sandbox chains`)
@@ -51,7 +52,7 @@ if (stopping) {
     `  Sandbox WalletConnect Wallet: ${demo.walletConnectWalletUrl} (add ?mode=auto-approve to skip its prompts)`
   )
   console.error(
-    `  Sandbox Wallet account: ${demo.sandbox.accounts[0].address} (add ?wallet=auto-approve to skip its prompts)`
+    `  Sandbox Wallet account: ${demo.sandbox.accounts[0]?.address} (add ?wallet=auto-approve to skip its prompts)`
   )
   console.log(`Demo ready at ${demo.url}`)
   console.log(`  With wagmi: ${new URL("wagmi.html", demo.url)}`)

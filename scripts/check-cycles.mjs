@@ -7,16 +7,21 @@ import { pathToFileURL } from "node:url"
 import ts from "typescript"
 import { repoRoot } from "./vite.mjs"
 
-/** Whether an import or export clause names only types (so nothing of it is loaded at runtime). */
+/**
+ * Whether an import or export clause names only types (so nothing of it is loaded at runtime).
+ * @param {ts.NamedImportBindings | undefined} bindings
+ */
 const namesOnlyTypes = (bindings) =>
   bindings !== undefined && ts.isNamedImports(bindings)
     ? bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly)
     : false
 
+/** @param {ts.ImportClause | undefined} clause */
 const isTypeOnlyImport = (clause) =>
   clause !== undefined &&
   (clause.isTypeOnly || (clause.name === undefined && namesOnlyTypes(clause.namedBindings)))
 
+/** @param {ts.ExportDeclaration} declaration */
 const isTypeOnlyExport = (declaration) =>
   declaration.isTypeOnly ||
   (declaration.exportClause !== undefined &&
@@ -24,15 +29,24 @@ const isTypeOnlyExport = (declaration) =>
     declaration.exportClause.elements.length > 0 &&
     declaration.exportClause.elements.every((element) => element.isTypeOnly))
 
+/** @param {ts.Node | undefined} node */
 const literalText = (node) =>
   node !== undefined && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
     ? node.text
     : undefined
 
-/** The specifiers a module loads at runtime, in source order. */
+/**
+ * The specifiers a module loads at runtime (static imports, re-exports, `import("…")`), type-only ones left
+ * out, in source order.
+ * @param {string} source
+ * @param {string} [fileName]
+ * @returns {Array<string>}
+ */
 export function parseValueImports(source, fileName = "module.tsx") {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX)
+  /** @type {Array<string>} */
   const specifiers = []
+  /** @param {ts.Node} node */
   const visit = (node) => {
     if (ts.isImportDeclaration(node)) {
       const specifier = literalText(node.moduleSpecifier)
@@ -54,6 +68,10 @@ export function parseValueImports(source, fileName = "module.tsx") {
 /**
  * The module a relative `specifier` in `fromFile` names, among `modules` (POSIX paths), trying the file
  * itself, `.ts`, `.tsx` and a folder's `index.ts(x)`; `undefined` for packages and unknown files.
+ * @param {string} fromFile
+ * @param {string} specifier
+ * @param {ReadonlySet<string>} modules
+ * @returns {string | undefined}
  */
 export function resolveSpecifier(fromFile, specifier, modules) {
   if (!specifier.startsWith("./") && !specifier.startsWith("../")) return undefined
@@ -62,52 +80,73 @@ export function resolveSpecifier(fromFile, specifier, modules) {
   return candidates.find((candidate) => modules.has(candidate))
 }
 
-/** The strongly connected components of `graph` (module → modules it imports) that contain a cycle (Tarjan). */
+/**
+ * The strongly connected components of `graph` (module → modules it imports) that contain a cycle (Tarjan),
+ * each sorted, in a stable order.
+ * @param {ReadonlyMap<string, ReadonlyArray<string>>} graph
+ * @returns {Array<Array<string>>}
+ */
 export function findCycles(graph) {
-  const index = new Map()
-  const lowLink = new Map()
+  /** @type {Map<string, { index: number, low: number }>} Each visited module's number and the lowest it reaches back to. */
+  const visits = new Map()
+  /** @type {Set<string>} */
   const onStack = new Set()
+  /** @type {Array<string>} */
   const stack = []
+  /** @type {Array<Array<string>>} */
   const components = []
+  /**
+   * @param {string} module
+   * @returns {{ index: number, low: number }}
+   */
   const connect = (module) => {
-    index.set(module, index.size)
-    lowLink.set(module, index.get(module))
+    const visit = { index: visits.size, low: visits.size }
+    visits.set(module, visit)
     stack.push(module)
     onStack.add(module)
     for (const next of graph.get(module) ?? []) {
-      if (!index.has(next)) {
-        connect(next)
-        lowLink.set(module, Math.min(lowLink.get(module), lowLink.get(next)))
+      const seen = visits.get(next)
+      if (seen === undefined) {
+        visit.low = Math.min(visit.low, connect(next).low)
       } else if (onStack.has(next)) {
-        lowLink.set(module, Math.min(lowLink.get(module), index.get(next)))
+        visit.low = Math.min(visit.low, seen.index)
       }
     }
-    if (lowLink.get(module) !== index.get(module)) return
+    if (visit.low !== visit.index) return visit
     const component = []
     let member
     do {
       member = stack.pop()
+      if (member === undefined) break
       onStack.delete(member)
       component.push(member)
     } while (member !== module)
     const selfImport = (graph.get(module) ?? []).includes(module)
     if (component.length > 1 || selfImport) components.push(component.sort())
+    return visit
   }
-  for (const module of [...graph.keys()].sort()) if (!index.has(module)) connect(module)
-  return components.sort((a, b) => (a[0] < b[0] ? -1 : 1))
+  for (const module of [...graph.keys()].sort()) if (!visits.has(module)) connect(module)
+  return components.sort((a, b) => ((a[0] ?? "") < (b[0] ?? "") ? -1 : 1))
 }
 
-/** A shortest import path from the component's first module back to itself, e.g. `[a, b, a]`. */
+/**
+ * A shortest import path from the component's first module back to itself, e.g. `[a, b, a]`.
+ * @param {ReadonlyMap<string, ReadonlyArray<string>>} graph
+ * @param {ReadonlyArray<string>} component
+ * @returns {Array<string>}
+ */
 export function cyclePath(graph, component) {
   const members = new Set(component)
   const start = component[0]
+  if (start === undefined) return []
+  /** @type {Map<string, string>} */
   const previous = new Map()
   const queue = [start]
   for (const module of queue) {
     for (const next of graph.get(module) ?? []) {
       if (next === start) {
         const path = [start]
-        for (let at = module; at !== start; at = previous.get(at)) path.splice(1, 0, at)
+        for (let at = module; at !== start; at = previous.get(at) ?? start) path.splice(1, 0, at)
         return [...path, start]
       }
       if (members.has(next) && !previous.has(next)) {
@@ -119,9 +158,14 @@ export function cyclePath(graph, component) {
   return [start, start]
 }
 
-/** The import graph of `modules` (POSIX paths) given each one's source; edges only to modules among them. */
+/**
+ * The import graph of `modules` (POSIX paths) given each one's source; edges only to modules among them.
+ * @param {ReadonlyMap<string, string>} sources
+ * @returns {Map<string, Array<string>>}
+ */
 export function importGraph(sources) {
   const modules = new Set(sources.keys())
+  /** @type {Map<string, Array<string>>} */
   const graph = new Map()
   for (const [module, source] of sources) {
     const targets = parseValueImports(source, module)
@@ -132,6 +176,7 @@ export function importGraph(sources) {
   return graph
 }
 
+/** @param {string} directory */
 const sourceFiles = async (directory) => {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true })
   return entries

@@ -25,7 +25,10 @@ const OS = [
 ]
 const CPU = ["arm", "arm64", "ia32", "loong64", "mips64el", "ppc64", "riscv64", "s390x", "x64"]
 
-/** `{ os, cpu, libc? }` from a name such as `@rollup/rollup-linux-arm-musleabihf`, or undefined. */
+/**
+ * `{ os, cpu, libc? }` from a name such as `@rollup/rollup-linux-arm-musleabihf`, or undefined.
+ * @param {string} name
+ */
 function platformOf(name) {
   const parts = name.slice(name.lastIndexOf("/") + 1).split("-")
   const os = parts.find((part) => OS.includes(part))

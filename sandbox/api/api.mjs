@@ -25,26 +25,143 @@ import {
 
 export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
 
-export const DEFAULT_PROJECT_ID = "sandbox-project"
-/** USD prices by symbol; tokens not listed are priced 0. */
+/** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
+/** @import { SandboxChain, SandboxPool, SandboxToken } from "../chain/chain.mjs" */
+/** @import { SandboxSolana } from "../solana/chain.mjs" */
+
+/** @typedef {403 | 429 | 500 | 503} FaultStatus */
+/**
+ * The hostile answers the sandbox API can give (THREATS.md T15).
+ * @typedef {"repeat-pages" | "sentences" | "bidi" | "handler-links" | "redirect"} HostileMode
+ */
+/**
+ * One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`).
+ * @typedef {object} FaultRule
+ * @property {number} [delayMs] Wait this long before answering (0–120000 ms).
+ * @property {FaultStatus} [status] Answer this status with the provider's JSON message instead of the real answer.
+ * @property {boolean} [malformed] Answer 200 with the real body cut in half (not valid JSON). Ignored when `status` is set.
+ * @property {HostileMode} [hostile] Lie as a malicious API could (see {@link HOSTILE_MODES}).
+ * @property {RegExp | string} [paths] Only requests whose path (no query) matches; a string is a regular expression source.
+ * @property {number} [times] Apply to this many matching requests, then remove the rule.
+ */
+/**
+ * A rule as reported back (`paths` as its regex source, `times` as what is left).
+ * @typedef {object} ActiveFault
+ * @property {number} [delayMs]
+ * @property {FaultStatus} [status]
+ * @property {true} [malformed]
+ * @property {HostileMode} [hostile]
+ * @property {string} [paths]
+ * @property {number} [times]
+ */
+/**
+ * A fault rule as the server keeps it.
+ * @typedef {object} ParsedFaultRule
+ * @property {number} delayMs
+ * @property {FaultStatus | undefined} status
+ * @property {boolean} malformed
+ * @property {HostileMode | undefined} hostile
+ * @property {RegExp | undefined} pattern
+ * @property {string | undefined} source
+ * @property {number | undefined} remaining
+ */
+/**
+ * @typedef {object} Faults
+ * @property {(rules: FaultRule | ReadonlyArray<FaultRule>) => void} set Replaces the rules; the first matching rule applies. Rules that change nothing are dropped.
+ * @property {() => void} clear
+ * @property {ReadonlyArray<ActiveFault>} active
+ */
+/**
+ * A body posted to `/e` (one event) or `/batch` (one entry per array item).
+ * @typedef {object} RecordedEvent
+ * @property {"/e" | "/batch"} path
+ * @property {number} at ms since epoch
+ * @property {string | undefined} origin
+ * @property {{ readonly projectId: string | null, readonly st: string | null, readonly sv: string | null }} query
+ * @property {unknown} body
+ */
+/**
+ * @typedef {object} RecordedRequest
+ * @property {string} method
+ * @property {string} path
+ * @property {Readonly<Record<string, string>>} query
+ * @property {string | null} origin
+ * @property {number} status
+ * @property {number} at
+ */
+/**
+ * @typedef {object} SandboxApiOptions
+ * @property {ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>} chains The running sandbox chains (`startSandboxChains().chains`); `name` is used for asset images.
+ * @property {ReadonlyArray<SandboxToken>} [tokens] Known ERC-20s (skip probing); others are found from their Transfer logs.
+ * @property {ReadonlyArray<SandboxPool>} [pools] The SandboxPools the convert endpoints swap through (`sandbox.pools`); their tokens must be in `tokens`. Without pools, `/v1/convert/tokens` lists none and every pair has no route.
+ * @property {number} [port] Default 0: a free port. Always 127.0.0.1.
+ * @property {string | ReadonlyArray<string>} [projectId] The accepted project id(s). Default "sandbox-project".
+ * @property {Date} [now] "The present" the NFT fixture is dated from (pass the chains' `now`). Default: now.
+ * @property {ReadonlyArray<string>} [allowedOrigins] `GET /projects/v1/origins`; default {@link DEFAULT_ALLOWED_ORIGINS}.
+ * @property {boolean} [analyticsEnabled] `GET /getAnalyticsConfig`; default true.
+ * @property {number} [historyPageSize] History page size; default 10.
+ * @property {Readonly<Record<string, number>>} [prices] USD prices by symbol, merged over {@link PRICES}.
+ * @property {string} [walletConnectWalletUrl] The "Sandbox WalletConnect Wallet" listing's `webapp_link`.
+ * @property {string} [onrampProviderUrl] The sandbox payment provider's origin (`startOnrampProvider().url`), which `POST /v1/generators/onrampurl` points at; without it the generator answers 503.
+ * @property {ReadonlyArray<{ readonly name: string, readonly address: string }>} [names] Names registered from the start (and again after `POST /__sandbox/reset`), to coin type 60, oldest first: `{ name: "taken.reown.id", address }`.
+ * @property {Pick<SandboxSolana, "chain" | "rpcUrl" | "mint">} [solana] The local Solana chain (`startSandboxSolana()`): balances and history for `chainId=solana:localnet` are read from it, the RPC proxy forwards to it, and `GET /v1/supported-chains` lists it.
+ */
+/**
+ * @typedef {object} SandboxApi
+ * @property {string} url `http://127.0.0.1:PORT` (no trailing slash): use it as apiUrl, blockchainApiUrl and analyticsUrl.
+ * @property {string} projectId The first accepted project id.
+ * @property {ReadonlyArray<string>} chains CAIP-2 ids of the served chains.
+ * @property {Faults} faults
+ * @property {{ readonly events: () => ReadonlyArray<RecordedEvent>, readonly requests: () => ReadonlyArray<RecordedRequest>, readonly clear: () => void }} inspect `requests`: every request but `/__sandbox/*`, oldest first (the last 2000).
+ * @property {(origins?: ReadonlyArray<string>) => void} setAllowedOrigins What `GET /projects/v1/origins` answers; `undefined` restores the default.
+ * @property {() => Promise<void>} close Stops listening and drops open connections; safe to call more than once.
+ */
+/**
+ * What a handler answers: a status, headers and a body.
+ * @typedef {{ status: number, headers: OutgoingHttpHeaders, body: string }} Reply
+ */
+/**
+ * A chain the API serves: its ids and its index (indexer.mjs).
+ * @typedef {{ chainId: number, caip: string, name: string, index: ChainIndex }} ApiChain
+ */
+/**
+ * What a route's handler is given.
+ * @typedef {object} RouteContext
+ * @property {IncomingMessage} req
+ * @property {string} method
+ * @property {string} path
+ * @property {URLSearchParams} query
+ * @property {Array<string | undefined>} params The path pattern's groups.
+ * @property {string | undefined} origin
+ * @property {string} projectId The accepted project id ("" on the routes that need none).
+ */
+/** @import { Activity, ChainIndex, NativeTransfer, TokenTransfer } from "./indexer.mjs" */
+
+export const DEFAULT_PROJECT_ID = /** @type {const} */ ("sandbox-project")
+/** @type {Readonly<Record<string, number>>} USD prices by symbol; tokens not listed are priced 0. */
 export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25, SOL: 150, USDC: 1, sSPL: 1 })
 export const HISTORY_PAGE_SIZE = 10
 /** What `GET /projects/v1/origins` answers unless told otherwise: the loopback hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = Object.freeze(["http://localhost:*", "http://127.0.0.1:*"])
 /** The fixture name of account #0 (`GET /v1/identity/{address}`). */
-export const SANDBOX_IDENTITY_NAME = "sandbox.airlock.eth"
+export const SANDBOX_IDENTITY_NAME = /** @type {const} */ ("sandbox.airlock.eth")
+/** @type {ReadonlyArray<FaultStatus>} */
 export const FAULT_STATUSES = Object.freeze([403, 429, 500, 503])
-/** The bodies the fault switch answers with; 403 is the provider's origin refusal (FACTS §1.4). */
+/**
+ * The bodies the fault switch answers with; 403 is the provider's origin refusal (FACTS §1.4).
+ * @type {Readonly<Record<FaultStatus, { readonly message: string }>>}
+ */
 export const FAULT_BODIES = Object.freeze({
   403: { message: "Unauthorized: origin not allowed" },
   429: { message: "Too Many Requests" },
   500: { message: "Internal Server Error" },
   503: { message: "Service Unavailable" }
 })
-export const INVALID_KEY_MESSAGE = "Unauthorized: invalid key"
+export const INVALID_KEY_MESSAGE = /** @type {const} */ ("Unauthorized: invalid key")
 
 /** Image ids `GET /public/getAssetImage/{id}` knows: the sandbox chains, a few networks, connectors. */
-export const assetImageIdOf = (chainId) => `sandbox-chain-${chainId}`
+export const assetImageIdOf = (/** @type {number} */ chainId) => `sandbox-chain-${chainId}`
+/** @type {Readonly<Record<string, readonly [string, string]>>} */
 const STATIC_ASSETS = {
   "692ed6ba-e569-459a-556a-776476829e00": ["ETH", "Ethereum"],
   "sandbox-walletconnect": ["WC", "WalletConnect"],
@@ -71,6 +188,7 @@ const NATIVE = Object.freeze({ name: "Ether", symbol: "ETH", decimals: 18 })
 // Fixture, not chain data: "Sandbox Collectibles" NFTs the seeded accounts received in past months. anvil
 // holds no NFT contract; these entries only exist in the history answers, with generated preview images.
 // [account index, token id, months before `now`, day of month, hour (UTC)]
+/** @type {ReadonlyArray<readonly [number, number, number, number, number]>} */
 const NFT_HOLDINGS = [
   [0, 1, 3, 12, 15],
   [0, 2, 2, 14, 9],
@@ -96,7 +214,7 @@ export const SOLANA_CHAIN_IDS = Object.freeze([
   "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z"
 ])
 /** USDC's SPL mint on Solana mainnet. */
-export const SOLANA_USDC_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+export const SOLANA_USDC_MINT = /** @type {const} */ ("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v")
 const SOL = Object.freeze({ name: "Solana", symbol: "SOL", decimals: 9 })
 const SPL_USDC = Object.freeze({ name: "USD Coin", symbol: "USDC", decimals: 6 })
 /** What the proxy forwards to the local Solana chain (`options.solana`): reads, send and simulate. */
@@ -145,7 +263,12 @@ const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/
 const CURSOR_KEY = /^\d{12}\.\d{10}\.\d{10}\.\d{6}$/
 
+/** A request the API refuses: its status and message. */
 class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
   constructor(status, message) {
     super(message)
     this.status = status
@@ -156,11 +279,21 @@ class HttpError extends Error {
 // Replies
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * @param {number} status
+ * @param {unknown} value
+ * @param {OutgoingHttpHeaders} [headers]
+ * @returns {Reply}
+ */
 const json = (status, value, headers = {}) => ({
   status,
   headers: { "content-type": "application/json; charset=utf-8", ...headers },
   body: JSON.stringify(value)
 })
+/**
+ * @param {string} text
+ * @returns {Reply}
+ */
 const svg = (text) => ({
   status: 200,
   headers: {
@@ -170,9 +303,13 @@ const svg = (text) => ({
   },
   body: text
 })
-const message = (status, text) => json(status, { message: text })
+const message = (/** @type {number} */ status, /** @type {string} */ text) => json(status, { message: text })
 
-/** A fault's `malformed` answer: 200 with the real body cut in half (never valid JSON for an object). */
+/**
+ * A fault's `malformed` answer: 200 with the real body cut in half (never valid JSON for an object).
+ * @param {Reply} reply
+ * @returns {Reply}
+ */
 const garble = (reply) => {
   const body = String(reply.body ?? "")
   const cut = body.length > 1 ? body.slice(0, Math.floor(body.length / 2)) : '{"data":['
@@ -183,14 +320,22 @@ const garble = (reply) => {
 // Input parsing (every failure is a 400 with a JSON message)
 // ---------------------------------------------------------------------------------------------------------
 
+/** @param {string | undefined} segment */
 const decodeSegment = (segment) => {
   try {
-    return decodeURIComponent(segment)
+    return decodeURIComponent(segment ?? "")
   } catch {
     throw new HttpError(400, "Malformed path segment")
   }
 }
 
+/**
+ * @template {number | undefined} F
+ * @param {URLSearchParams} query
+ * @param {string} name
+ * @param {{ min: number, max: number, fallback: F, clamp?: boolean }} bounds
+ * @returns {number | F}
+ */
 const intParam = (query, name, { min, max, fallback, clamp = false }) => {
   const raw = query.get(name)
   if (raw === null || raw === "") return fallback
@@ -204,6 +349,10 @@ const intParam = (query, name, { min, max, fallback, clamp = false }) => {
   return value
 }
 
+/**
+ * @param {URLSearchParams} query
+ * @param {string} name
+ */
 const listParam = (query, name) => {
   const raw = query.get(name)
   if (raw === null) return undefined
@@ -215,13 +364,17 @@ const listParam = (query, name) => {
   return items
 }
 
+/** @param {string | undefined} segment */
 const requireAddress = (segment) => {
   const address = decodeSegment(segment)
   if (!ADDRESS.test(address)) throw new HttpError(400, `Invalid address: expected 0x and 40 hex digits`)
   return getAddress(address.toLowerCase())
 }
 
-/** Base58 is case-sensitive: the address is kept as sent. */
+/**
+ * Base58 is case-sensitive: the address is kept as sent.
+ * @param {string | undefined} segment
+ */
 const requireSolanaAddress = (segment) => {
   const address = decodeSegment(segment)
   if (!SOLANA_ADDRESS.test(address))
@@ -229,17 +382,24 @@ const requireSolanaAddress = (segment) => {
   return address
 }
 
+/** @param {string} raw */
 const requireSolanaChain = (raw) => {
   if (SOLANA_CHAIN_IDS.includes(raw)) return raw
   if (!CAIP2.test(raw)) throw new HttpError(400, "Invalid chainId: expected a CAIP-2 id such as eip155:31337")
   throw new HttpError(400, `Unsupported chainId ${raw}`)
 }
 
+/** @param {URLSearchParams} query */
 const requireUsd = (query) => {
   const currency = query.get("currency") ?? "usd"
   if (currency.toLowerCase() !== "usd") throw new HttpError(400, `Unsupported currency ${currency}`)
 }
 
+/**
+ * @param {IncomingMessage} req
+ * @param {number} limit
+ * @returns {Promise<string>}
+ */
 const readBody = (req, limit) =>
   new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"])
@@ -247,10 +407,11 @@ const readBody = (req, limit) =>
       reject(new HttpError(413, `Request body larger than ${limit} bytes`))
       return
     }
+    /** @type {Array<Buffer>} */
     const chunks = []
     let size = 0
     let done = false
-    req.on("data", (chunk) => {
+    req.on("data", (/** @type {Buffer} */ chunk) => {
       if (done) return
       size += chunk.length
       if (size > limit) {
@@ -276,6 +437,12 @@ const readBody = (req, limit) =>
     })
   })
 
+/**
+ * The request's body as JSON (unchecked: each handler checks what it reads).
+ * @param {IncomingMessage} req
+ * @param {number} limit
+ * @returns {Promise<any>}
+ */
 const readJson = async (req, limit) => {
   const text = await readBody(req, limit)
   try {
@@ -302,10 +469,11 @@ const RULE_KEYS = new Set(["delayMs", "status", "malformed", "hostile", "paths",
  *   protocol handlers (`HANDLER_LINKS`), as if the wallet had registered those schemes;
  * - `redirect`: a 302 to the same path on `REDIRECT_ORIGIN`, a host the page never chose.
  */
+/** @type {ReadonlyArray<HostileMode>} */
 export const HOSTILE_MODES = ["repeat-pages", "sentences", "bidi", "handler-links", "redirect"]
 
 /** Where `redirect` sends the page. */
-export const REDIRECT_ORIGIN = "https://redirected.example"
+export const REDIRECT_ORIGIN = /** @type {const} */ ("https://redirected.example")
 
 /** What `handler-links` lists as wallets' native links: Windows, Windows search, an editor, iOS installs. */
 export const HANDLER_LINKS = [
@@ -320,10 +488,16 @@ export const PHISHING_SENTENCE =
   "Your wallet is compromised. Go to https://evil.example/recover to restore it"
 
 /** `"USD"` as `"\u202eDSU"`: reads "USD" where the override is obeyed. */
-const overridden = (symbol) =>
+const overridden = (/** @type {unknown} */ symbol) =>
   typeof symbol === "string" ? `\u202e${[...symbol].reverse().join("")}` : symbol
 
-/** A reply changed as `mode` says. */
+/**
+ * A reply changed as `mode` says.
+ * @param {HostileMode} mode
+ * @param {string} path
+ * @param {Reply} reply
+ * @returns {Reply}
+ */
 const hostileReply = (mode, path, reply) => {
   if (mode === "redirect")
     return { status: 302, headers: { location: `${REDIRECT_ORIGIN}${path}` }, body: "" }
@@ -336,21 +510,30 @@ const hostileReply = (mode, path, reply) => {
     return json(200, { ...body(), name: PHISHING_SENTENCE })
   if (mode === "handler-links" && wallets) {
     const { data, ...rest } = body()
-    const linkAt = (n) => HANDLER_LINKS[n % HANDLER_LINKS.length]
+    const linkAt = (/** @type {number} */ n) => HANDLER_LINKS[n % HANDLER_LINKS.length]
     return json(200, {
       ...rest,
-      data: data.map((wallet, n) => ({ ...wallet, desktop_link: linkAt(n), mobile_link: linkAt(n + 1) }))
+      data: data.map((/** @type {object} */ wallet, /** @type {number} */ n) => ({
+        ...wallet,
+        desktop_link: linkAt(n),
+        mobile_link: linkAt(n + 1)
+      }))
     })
   }
   if (mode === "bidi" && /^\/v1\/account\/[^/]+\/balance\/?$/.test(path)) {
     const { balances, ...rest } = body()
     return json(200, {
       ...rest,
-      balances: balances.map((b) => ({ ...b, symbol: overridden(b.symbol), value: 1e308 }))
+      balances: balances.map((/** @type {{ symbol: unknown }} */ b) => ({
+        ...b,
+        symbol: overridden(b.symbol),
+        value: 1e308
+      }))
     })
   }
   if (mode === "bidi" && /^\/v1\/account\/[^/]+\/history\/?$/.test(path)) {
     const { data, ...rest } = body()
+    /** @param {{ fungible_info?: { symbol: unknown } }} transfer */
     const hostileTransfer = (transfer) =>
       transfer.fungible_info === undefined
         ? transfer
@@ -360,25 +543,33 @@ const hostileReply = (mode, path, reply) => {
           }
     return json(200, {
       ...rest,
-      data: data.map((t) => ({ ...t, transfers: (t.transfers ?? []).map(hostileTransfer) }))
+      data: data.map((/** @type {{ transfers?: Array<{ fungible_info?: { symbol: unknown } }> }} */ t) => ({
+        ...t,
+        transfers: (t.transfers ?? []).map(hostileTransfer)
+      }))
     })
   }
   return reply
 }
 
-/** Validates fault rules (an object or a list); throws a TypeError naming the problem. */
+/**
+ * Validates fault rules (an object or a list); throws a TypeError naming the problem.
+ * @param {unknown} input
+ * @returns {Array<ParsedFaultRule>}
+ */
 export function parseFaultRules(input) {
   if (input === null || input === undefined) return []
   const list = Array.isArray(input) ? input : [input]
   if (list.length > 20) throw new TypeError("at most 20 fault rules")
+  /** @type {Array<ParsedFaultRule>} */
   const rules = []
-  for (const rule of list) {
+  for (const /** @type {unknown} */ rule of list) {
     if (typeof rule !== "object" || rule === null || Array.isArray(rule))
       throw new TypeError("a fault rule is an object")
     for (const key of Object.keys(rule)) {
       if (!RULE_KEYS.has(key)) throw new TypeError(`unknown fault setting "${key}"`)
     }
-    const { delayMs, status, malformed, hostile, paths, times } = rule
+    const { delayMs, status, malformed, hostile, paths, times } = /** @type {Record<string, any>} */ (rule)
     if (delayMs !== undefined && !(Number.isFinite(delayMs) && delayMs >= 0 && delayMs <= 120_000))
       throw new TypeError("delayMs is a number of milliseconds from 0 to 120000")
     if (status !== undefined && !FAULT_STATUSES.includes(status))
@@ -389,6 +580,7 @@ export function parseFaultRules(input) {
       throw new TypeError(`hostile is one of ${HOSTILE_MODES.join(", ")}`)
     if (times !== undefined && !(Number.isInteger(times) && times > 0))
       throw new TypeError("times is a positive integer")
+    /** @type {RegExp | undefined} */
     let pattern
     if (paths instanceof RegExp) {
       // g and y make test() stateful.
@@ -417,6 +609,10 @@ export function parseFaultRules(input) {
   return rules
 }
 
+/**
+ * @param {ParsedFaultRule} rule
+ * @returns {ActiveFault}
+ */
 const describeRule = (rule) => ({
   ...(rule.delayMs > 0 ? { delayMs: rule.delayMs } : {}),
   ...(rule.status === undefined ? {} : { status: rule.status }),
@@ -430,17 +626,29 @@ const describeRule = (rule) => ({
 // History helpers
 // ---------------------------------------------------------------------------------------------------------
 
-const pad = (n, width) => String(n).padStart(width, "0")
+const pad = (/** @type {number} */ n, /** @type {number} */ width) => String(n).padStart(width, "0")
+/**
+ * @param {number} timestamp
+ * @param {number} chainId
+ * @param {number} block
+ * @param {number} index
+ */
 const sortKey = (timestamp, chainId, block, index) =>
   `${pad(timestamp, 12)}.${pad(chainId, 10)}.${pad(block, 10)}.${pad(index, 6)}`
-const encodeCursor = (key) => Buffer.from(key, "utf8").toString("base64url")
-const decodeCursor = (cursor) => {
+const encodeCursor = (/** @type {string} */ key) => Buffer.from(key, "utf8").toString("base64url")
+const decodeCursor = (/** @type {string} */ cursor) => {
   const key = /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : ""
   if (!CURSOR_KEY.test(key)) throw new HttpError(400, "Invalid cursor")
   return key
 }
-const roundUsd = (value) => Math.round(value * 1e6) / 1e6
-/** UTC seconds of `day` at `hour`:00 in the month `monthsAgo` months before `now`'s. */
+const roundUsd = (/** @type {number} */ value) => Math.round(value * 1e6) / 1e6
+/**
+ * UTC seconds of `day` at `hour`:00 in the month `monthsAgo` months before `now`'s.
+ * @param {Date} now
+ * @param {number} monthsAgo
+ * @param {number} day
+ * @param {number} hour
+ */
 const pastDay = (now, monthsAgo, day, hour) =>
   Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, day, hour) / 1000)
 
@@ -448,6 +656,7 @@ const pastDay = (now, monthsAgo, day, hour) =>
 // The server
 // ---------------------------------------------------------------------------------------------------------
 
+/** @param {any} options What a caller passed, checked here (a JavaScript caller may pass anything). */
 const assertOptions = (options) => {
   if (options === null || typeof options !== "object") throw new TypeError("startSandboxApi needs options")
   const { chains } = options
@@ -481,16 +690,21 @@ const assertOptions = (options) => {
 /**
  * Starts the sandbox provider API on 127.0.0.1 (`port` 0, the default, picks a free one) against running
  * sandbox chains. Resolves once it listens.
+ * @param {SandboxApiOptions} options
+ * @returns {Promise<SandboxApi>}
  */
 export async function startSandboxApi(options) {
   assertOptions(options)
+  /** @type {Set<string>} */
   const projectIds = new Set([options.projectId ?? DEFAULT_PROJECT_ID].flat())
   const now = options.now instanceof Date ? options.now : new Date(options.now ?? Date.now())
   const pageSize = options.historyPageSize ?? HISTORY_PAGE_SIZE
+  /** @type {Record<string, number>} */
   const prices = { ...PRICES, ...options.prices }
   const analyticsEnabled = options.analyticsEnabled ?? true
   const accounts = sandboxAccounts()
 
+  /** @type {Array<ApiChain>} */
   const chains = options.chains.map((chain) => ({
     chainId: chain.chainId,
     caip: `eip155:${chain.chainId}`,
@@ -502,29 +716,39 @@ export async function startSandboxApi(options) {
     })
   }))
   const chainByCaip = new Map(chains.map((chain) => [chain.caip, chain]))
-  const nftChain = chains[0]
+  const nftChain = /** @type {ApiChain} */ (chains[0])
 
   const listing = buildWalletListing({
     chains: chains.map((chain) => chain.caip),
     walletConnectWalletUrl: options.walletConnectWalletUrl
   })
   const walletByImage = new Map(listing.map((wallet) => [wallet.image_id, wallet]))
+  /** @type {Map<string, readonly [string, string]>} */
   const assets = new Map(Object.entries(STATIC_ASSETS))
   for (const chain of chains) assets.set(assetImageIdOf(chain.chainId), [initialsOf(chain.name), chain.name])
 
   let allowedOrigins = [...(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
+  /** @type {Array<ParsedFaultRule>} */
   let rules = []
+  /** @type {Array<RecordedEvent>} */
   const events = []
+  /** @type {Array<RecordedRequest>} */
   const requests = []
+  /** @type {Set<() => void>} */
   const pendingWaits = new Set()
   let baseUrl = ""
 
+  /**
+   * @template T
+   * @param {Array<T>} list
+   * @param {T} item
+   */
   const push = (list, item) => {
     list.push(item)
     if (list.length > MAX_RECORDS) list.splice(0, list.length - MAX_RECORDS)
   }
-  const priceOf = (symbol) => prices[symbol] ?? 0
-  const tokenIconUrl = (symbol, projectId) =>
+  const priceOf = (/** @type {string} */ symbol) => prices[symbol] ?? 0
+  const tokenIconUrl = (/** @type {string} */ symbol, /** @type {string} */ projectId) =>
     `${baseUrl}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${encodeURIComponent(projectId)}`
 
   const onramp = createOnrampHandlers({
@@ -533,8 +757,8 @@ export async function startSandboxApi(options) {
     priceOf,
     providerUrl: options.onrampProviderUrl,
     projectIds,
-    fail: (status, text) => new HttpError(status, text),
-    readJson: (req) => readJson(req, BODY_LIMITS.onramp)
+    fail: (/** @type {number} */ status, /** @type {string} */ text) => new HttpError(status, text),
+    readJson: (/** @type {IncomingMessage} */ req) => readJson(req, BODY_LIMITS.onramp)
   })
   const convert = createConvertHandlers({
     chains,
@@ -543,38 +767,66 @@ export async function startSandboxApi(options) {
     priceOf,
     tokenIconUrl,
     projectIds,
-    fail: (status, text) => new HttpError(status, text),
-    readJson: (req) => readJson(req, BODY_LIMITS.convert)
+    fail: (/** @type {number} */ status, /** @type {string} */ text) => new HttpError(status, text),
+    readJson: (/** @type {IncomingMessage} */ req) => readJson(req, BODY_LIMITS.convert)
   })
+  /**
+   * A handler answering a 200 body.
+   * @param {(context: RouteContext) => unknown} handler
+   * @returns {(context: RouteContext) => Promise<Reply>}
+   */
   const answer = (handler) => async (context) => json(200, await handler(context))
   // Names and smart sessions answer `{ status, body }` (their refusals are the API's `reasons` bodies).
+  /**
+   * @param {(context: RouteContext) => Promise<{ status: number, body: unknown }>} handler
+   * @returns {(context: RouteContext) => Promise<Reply>}
+   */
   const replyOf = (handler) => async (context) => {
     const { status, body } = await handler(context)
     return json(status, body)
   }
+  const firstProjectId = [...projectIds][0] ?? DEFAULT_PROJECT_ID
   const registry = createNamesHandlers({
     chains,
     seed: options.names ?? [],
-    readJson: (req) => readJson(req, BODY_LIMITS.control)
+    readJson: (/** @type {IncomingMessage} */ req) => readJson(req, BODY_LIMITS.control)
   })
   const smartSessions = createSessionsHandlers({
     chains,
-    readJson: (req) => readJson(req, BODY_LIMITS.control),
+    readJson: (/** @type {IncomingMessage} */ req) => readJson(req, BODY_LIMITS.control),
     defaultProject: () => ({
-      id: [...projectIds][0],
+      id: firstProjectId,
       name: "Sandbox dApp",
       url: "http://localhost",
-      iconUrl: `${baseUrl}/public/getAssetImage/sandbox-walletconnect?projectId=${encodeURIComponent([...projectIds][0])}`
+      iconUrl: `${baseUrl}/public/getAssetImage/sandbox-walletconnect?projectId=${encodeURIComponent(firstProjectId)}`
     })
   })
 
-  const requireChain = (raw, { required }) => {
+  /**
+   * @overload
+   * @param {string | null} raw
+   * @param {{ required: true }} options
+   * @returns {ApiChain}
+   */
+  /**
+   * @overload
+   * @param {string | null} raw
+   * @param {{ required: false }} options
+   * @returns {ApiChain | undefined}
+   */
+  /**
+   * The served chain a CAIP-2 query names; absent only when not `required`.
+   * @param {string | null} raw
+   * @param {{ required: boolean }} options
+   * @returns {ApiChain | undefined}
+   */
+  function requireChain(raw, { required }) {
     if (raw === null || raw === "") {
       if (required) throw new HttpError(400, "chainId is required (CAIP-2, e.g. eip155:31337)")
       return undefined
     }
     const match = CAIP2.exec(raw)
-    if (match === null || (match[1] === "eip155" && !/^\d+$/.test(match[2])))
+    if (match === null || (match[1] === "eip155" && !/^\d+$/.test(match[2] ?? "")))
       throw new HttpError(400, `Invalid chainId: expected a CAIP-2 id such as eip155:31337`)
     const chain = chainByCaip.get(raw)
     if (chain === undefined) throw new HttpError(400, `Unsupported chainId ${raw}`)
@@ -583,6 +835,7 @@ export async function startSandboxApi(options) {
 
   // --- explorer ------------------------------------------------------------------------------------------
 
+  /** @param {RouteContext} context */
   const getWallets = ({ query }) => {
     const page = intParam(query, "page", { min: 1, max: 100_000, fallback: 1 })
     const entries = intParam(query, "entries", { min: 1, max: 100, fallback: 40, clamp: true })
@@ -621,22 +874,26 @@ export async function startSandboxApi(options) {
     return json(200, { count: list.length, data: list.slice(start, start + entries) })
   }
 
+  /** @param {RouteContext} context */
   const walletImage = ({ params }) => {
     const wallet = walletByImage.get(decodeSegment(params[0]))
     if (wallet === undefined) return message(404, "Image not found")
     return svg(iconSvg({ key: wallet.image_id, label: initialsOf(wallet.name), title: wallet.name }))
   }
+  /** @param {RouteContext} context */
   const assetImage = ({ params }) => {
     const id = decodeSegment(params[0])
     const asset = assets.get(id)
     if (asset === undefined) return message(404, "Image not found")
     return svg(iconSvg({ key: id, label: asset[0], title: asset[1], shape: "circle" }))
   }
+  /** @param {RouteContext} context */
   const currencyImage = ({ params }) => {
     const code = decodeSegment(params[0]).toUpperCase()
     if (!CURRENCIES.includes(code)) return message(404, "Image not found")
     return svg(iconSvg({ key: `currency:${code}`, label: code, title: code, shape: "circle" }))
   }
+  /** @param {RouteContext} context */
   const tokenImage = ({ params }) => {
     const wanted = decodeSegment(params[0]).toLowerCase()
     const symbols = [
@@ -649,12 +906,13 @@ export async function startSandboxApi(options) {
     return svg(iconSvg({ key: `token:${symbol}`, label: symbol, title: symbol, shape: "circle" }))
   }
 
+  /** @param {RouteContext} context */
   const recordEvents = async ({ req, query, origin, path }) => {
     const body = await readJson(req, BODY_LIMITS.events)
     if (path === "/batch" && !Array.isArray(body)) throw new HttpError(400, "Expected a JSON array of events")
     for (const event of path === "/batch" ? body : [body]) {
       push(events, {
-        path,
+        path: path === "/batch" ? "/batch" : "/e",
         at: Date.now(),
         origin,
         query: { projectId: query.get("projectId"), st: query.get("st"), sv: query.get("sv") },
@@ -666,7 +924,14 @@ export async function startSandboxApi(options) {
 
   // --- Blockchain API ------------------------------------------------------------------------------------
 
-  /** One `balances` item: `contract` (the token's address on the chain) is absent for the native coin. */
+  /**
+   * One `balances` item: `contract` (the token's address on the chain) is absent for the native coin.
+   * @param {string} caip
+   * @param {{ name: string, symbol: string, decimals: number }} token
+   * @param {bigint} amount
+   * @param {string | undefined} contract
+   * @param {string} projectId
+   */
   const balanceEntry = (caip, token, amount, contract, projectId) => {
     const numeric = formatUnits(amount, token.decimals)
     const price = priceOf(token.symbol)
@@ -682,7 +947,12 @@ export async function startSandboxApi(options) {
     }
   }
 
-  /** The Solana balance fixture (see SOLANA_CHAIN_IDS): under 1000 SOL, under 10000 USDC. */
+  /**
+   * The Solana balance fixture (see SOLANA_CHAIN_IDS): under 1000 SOL, under 10000 USDC.
+   * @param {string} address
+   * @param {string} caip
+   * @param {string} projectId
+   */
   const solanaBalances = (address, caip, projectId) => {
     const digest = createHash("sha256").update(`airlock-sandbox-solana:${address}`).digest()
     const lamports = digest.readBigUInt64BE(0) % 1_000_000_000_000n
@@ -701,6 +971,7 @@ export async function startSandboxApi(options) {
       ? undefined
       : createSolanaHandlers({ solana: options.solana, balanceEntry, priceOf, tokenIconUrl })
 
+  /** @param {RouteContext} context */
   const balance = async ({ params, query, projectId }) => {
     const rawChain = query.get("chainId")
     if (localSolana !== undefined && rawChain === localSolana.chain) {
@@ -728,6 +999,12 @@ export async function startSandboxApi(options) {
     })
   }
 
+  /**
+   * @param {{ name: string, symbol: string, decimals: number }} token
+   * @param {NativeTransfer | TokenTransfer} transfer
+   * @param {string} me
+   * @param {string} projectId
+   */
   const transferOf = (token, transfer, me, projectId) => {
     const out = transfer.from.toLowerCase() === me
     const inbound = transfer.to.toLowerCase() === me
@@ -746,6 +1023,10 @@ export async function startSandboxApi(options) {
     }
   }
 
+  /**
+   * @param {ReadonlyArray<NativeTransfer | TokenTransfer>} moves
+   * @param {string} me
+   */
   const operationOf = (moves, me) => {
     const dirs = moves.map((m) =>
       m.from.toLowerCase() === me ? (m.to.toLowerCase() === me ? "self" : "out") : "in"
@@ -756,6 +1037,12 @@ export async function startSandboxApi(options) {
     return "trade"
   }
 
+  /**
+   * @param {ApiChain} chain
+   * @param {Activity} activity
+   * @param {string} me
+   * @param {string} projectId
+   */
   const chainEntry = (chain, { record, native, transfers }, me, projectId) => {
     const moves = [...(native === undefined ? [] : [native]), ...transfers]
     return {
@@ -780,7 +1067,10 @@ export async function startSandboxApi(options) {
     }
   }
 
-  /** The NFT fixture's entries for `address` (see NFT_HOLDINGS). */
+  /**
+   * The NFT fixture's entries for `address` (see NFT_HOLDINGS).
+   * @param {string} me
+   */
   const nftEntries = (me) =>
     NFT_HOLDINGS.filter(([account]) => accounts[account]?.address.toLowerCase() === me).map(
       ([account, tokenId, monthsAgo, day, hour]) => {
@@ -796,7 +1086,7 @@ export async function startSandboxApi(options) {
               chain: nftChain.caip,
               minedAt: new Date(timestamp * 1000).toISOString(),
               sentFrom: NFT_CONTRACT,
-              sentTo: accounts[account].address,
+              sentTo: accounts[account]?.address,
               status: "confirmed",
               nonce: tokenId
             },
@@ -816,6 +1106,7 @@ export async function startSandboxApi(options) {
       }
     )
 
+  /** @param {RouteContext} context */
   const history = async ({ params, query, projectId }) => {
     if (SOLANA_ADDRESS.test(decodeSegment(params[0]))) {
       const only = query.get("chainId")
@@ -829,7 +1120,7 @@ export async function startSandboxApi(options) {
           .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
         const remaining = after === undefined ? all : all.filter((entry) => entry.key < after)
         const page = remaining.slice(0, pageSize)
-        const next = remaining.length > pageSize ? encodeCursor(page[page.length - 1].key) : null
+        const next = remaining.length > pageSize ? encodeCursor(page.at(-1)?.key ?? "") : null
         return json(200, { data: page.map((entry) => entry.tx), next })
       }
       // Otherwise history is EVM only (SPEC §9): a Solana account has none on the public Solana clusters.
@@ -853,16 +1144,17 @@ export async function startSandboxApi(options) {
     ].sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
     const remaining = after === undefined ? all : all.filter((entry) => entry.key < after)
     const page = remaining.slice(0, pageSize)
-    const next = remaining.length > pageSize ? encodeCursor(page[page.length - 1].key) : null
+    const next = remaining.length > pageSize ? encodeCursor(page.at(-1)?.key ?? "") : null
     return json(200, { data: page.map((entry) => entry.tx), next })
   }
 
+  /** @param {RouteContext} context */
   const identity = ({ params }) => {
     const address = requireAddress(params[0])
     // A registered name (the newest is the primary) before the fixture.
     const registered = registry.primaryNameOf(address)
     if (registered !== undefined) return json(200, { name: registered, avatar: null })
-    return address === accounts[0].address
+    return address === accounts[0]?.address
       ? json(200, {
           name: SANDBOX_IDENTITY_NAME,
           avatar: `${baseUrl}/media/avatar/${SANDBOX_IDENTITY_NAME}.svg`
@@ -870,8 +1162,17 @@ export async function startSandboxApi(options) {
       : json(200, { name: null, avatar: null })
   }
 
+  /**
+   * @param {unknown} id
+   * @param {number} code
+   * @param {string} text
+   */
   const rpcError = (id, code, text) => ({ jsonrpc: "2.0", id: id ?? null, error: { code, message: text } })
-  /** A local answer for a request the proxy does not forward, or undefined to forward it. */
+  /**
+   * A local answer for a request the proxy does not forward, or undefined to forward it.
+   * @param {any} request One JSON-RPC request off the wire, checked here.
+   * @param {{ solana: boolean }} target
+   */
   const screen = (request, target) => {
     if (
       request === null ||
@@ -889,16 +1190,26 @@ export async function startSandboxApi(options) {
       return rpcError(request.id, -32601, `Method ${request.method.slice(0, 64)} is not served by this RPC`)
     return undefined
   }
+  /**
+   * @param {RouteContext} context
+   * @returns {Promise<Reply>}
+   */
   const rpcProxy = async ({ req, query }) => {
     const rawChain = query.get("chainId")
     // The local Solana chain: its reads, send and simulate (no airdrop, like no anvil_* on the EVM chains).
     const target =
-      localSolana !== undefined && rawChain === localSolana.chain
+      localSolana !== undefined && options.solana !== undefined && rawChain === localSolana.chain
         ? { solana: true, rpcUrl: options.solana.rpcUrl, name: localSolana.chain }
         : undefined
-    const chain = target ?? requireChain(rawChain, { required: true })
-    const upstream = target ?? { solana: false, rpcUrl: chain.index.rpcUrl, name: `chain ${chain.chainId}` }
+    /** @param {ApiChain} chain */
+    const upstreamOf = (chain) => ({
+      solana: false,
+      rpcUrl: chain.index.rpcUrl,
+      name: `chain ${chain.chainId}`
+    })
+    const upstream = target ?? upstreamOf(requireChain(rawChain, { required: true }))
     const text = await readBody(req, BODY_LIMITS.rpc)
+    /** @type {unknown} */
     let payload
     try {
       payload = JSON.parse(text)
@@ -906,14 +1217,15 @@ export async function startSandboxApi(options) {
       return json(400, rpcError(null, -32700, "Parse error"))
     }
     const single = !Array.isArray(payload)
-    const calls = single ? [payload] : payload
+    /** @type {Array<any>} */
+    const calls = Array.isArray(payload) ? payload : [payload]
     if (!single && (calls.length === 0 || calls.length > MAX_RPC_BATCH))
       return json(400, rpcError(null, -32600, `A batch holds 1 to ${MAX_RPC_BATCH} requests`))
     const local = calls.map((call) => screen(call, upstream))
     const forward = calls.filter((_, i) => local[i] === undefined)
     if (forward.length === 0) return json(200, single ? local[0] : local)
-    let status
-    let answer
+    let status = 0
+    let answer = ""
     try {
       const response = await fetch(upstream.rpcUrl, {
         method: "POST",
@@ -928,6 +1240,7 @@ export async function startSandboxApi(options) {
     }
     if (single)
       return { status, headers: { "content-type": "application/json; charset=utf-8" }, body: answer }
+    /** @type {unknown} */
     let answers
     try {
       answers = JSON.parse(answer)
@@ -936,23 +1249,27 @@ export async function startSandboxApi(options) {
     }
     if (!Array.isArray(answers))
       return { status, headers: { "content-type": "application/json" }, body: answer }
+    const upstreamAnswers = answers
     let next = 0
     return json(
       200,
       calls.map(
-        (call, i) => local[i] ?? answers[next++] ?? rpcError(call.id, -32603, "No answer from the node")
+        (call, i) =>
+          local[i] ?? upstreamAnswers[next++] ?? rpcError(call.id, -32603, "No answer from the node")
       )
     )
   }
 
   // --- media (stand-ins for third-party hosts: no project id) ------------------------------------------------
 
+  /** @param {RouteContext} context */
   const nftImage = ({ params }) => {
     const tokenId = Number(params[0])
     if (!NFT_HOLDINGS.some(([, id]) => id === tokenId)) return message(404, "Not found")
     const name = `${NFT_COLLECTION_NAME} #${tokenId}`
     return svg(nftSvg({ key: `nft:${tokenId}`, title: name, label: name }))
   }
+  /** @param {RouteContext} context */
   const avatarImage = ({ params }) => {
     if (decodeSegment(params[0]) !== SANDBOX_IDENTITY_NAME) return message(404, "Not found")
     return svg(
@@ -967,9 +1284,10 @@ export async function startSandboxApi(options) {
 
   // --- control (/__sandbox): no project id, no faults ------------------------------------------------------
 
-  const setRules = (input) => {
+  const setRules = (/** @type {unknown} */ input) => {
     rules = parseFaultRules(input)
   }
+  /** @param {RouteContext} context */
   const controlFaults = async ({ req, method }) => {
     if (method === "DELETE") rules = []
     else if (method === "POST") {
@@ -977,11 +1295,12 @@ export async function startSandboxApi(options) {
       try {
         setRules(body)
       } catch (error) {
-        throw new HttpError(400, error.message)
+        throw new HttpError(400, error instanceof Error ? error.message : String(error))
       }
     }
     return json(200, { faults: rules.map(describeRule) })
   }
+  /** @param {RouteContext} context */
   const controlOrigins = async ({ req, method }) => {
     if (method === "POST") {
       const body = await readJson(req, BODY_LIMITS.control)
@@ -991,7 +1310,7 @@ export async function startSandboxApi(options) {
       else if (
         Array.isArray(list) &&
         list.length <= 100 &&
-        list.every((o) => typeof o === "string" && o.length <= 300)
+        list.every((/** @type {unknown} */ o) => typeof o === "string" && o.length <= 300)
       )
         allowedOrigins = [...list]
       else
@@ -1011,6 +1330,12 @@ export async function startSandboxApi(options) {
 
   // --- routing ---------------------------------------------------------------------------------------------
 
+  /**
+   * @param {ReadonlyArray<string>} methods
+   * @param {RegExp} pattern
+   * @param {(context: RouteContext) => Reply | Promise<Reply>} handler
+   * @param {{ project?: boolean, control?: boolean }} [flags]
+   */
   const route = (methods, pattern, handler, { project = true, control = false } = {}) => ({
     methods,
     pattern,
@@ -1078,6 +1403,10 @@ export async function startSandboxApi(options) {
     route(["POST"], /^\/__sandbox\/reset\/?$/, reset, { project: false, control: true })
   ]
 
+  /**
+   * @param {string | undefined} origin
+   * @returns {OutgoingHttpHeaders}
+   */
   const corsHeaders = (origin) =>
     origin !== undefined && LOOPBACK_ORIGIN.test(origin)
       ? {
@@ -1087,6 +1416,11 @@ export async function startSandboxApi(options) {
         }
       : { vary: "Origin" }
 
+  /**
+   * @param {ServerResponse} res
+   * @param {Reply} reply
+   * @param {OutgoingHttpHeaders} [extra]
+   */
   const send = (res, reply, extra) => {
     if (res.headersSent || res.destroyed) return
     const body = Buffer.from(reply.body ?? "", "utf8")
@@ -1101,7 +1435,12 @@ export async function startSandboxApi(options) {
     res.end(body)
   }
 
-  /** Waits `ms`, or less if the client goes away or the server closes. */
+  /**
+   * Waits `ms`, or less if the client goes away or the server closes.
+   * @param {number} ms
+   * @param {ServerResponse} res
+   * @returns {Promise<void>}
+   */
   const wait = (ms, res) =>
     new Promise((resolve) => {
       const done = () => {
@@ -1115,14 +1454,19 @@ export async function startSandboxApi(options) {
       res.once("close", done)
     })
 
-  const matchFault = (path) => {
+  const matchFault = (/** @type {string} */ path) => {
     const rule = rules.find((r) => r.pattern === undefined || r.pattern.test(path))
     if (rule === undefined) return undefined
     if (rule.remaining !== undefined && --rule.remaining <= 0) rules = rules.filter((r) => r !== rule)
     return rule
   }
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
   const handle = async (req, res) => {
+    /** @type {URL} */
     let url
     try {
       const raw = req.url ?? ""
@@ -1135,10 +1479,10 @@ export async function startSandboxApi(options) {
     const path = url.pathname
     const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET")
     const log = !path.startsWith("/__sandbox/")
-    const finish = (reply) => {
+    const finish = (/** @type {Reply} */ reply) => {
       if (log) {
         push(requests, {
-          method: req.method,
+          method: req.method ?? "GET",
           path,
           query: Object.fromEntries(url.searchParams),
           origin: origin ?? null,
@@ -1167,8 +1511,11 @@ export async function startSandboxApi(options) {
       })
     }
 
+    /** @type {RegExpExecArray | undefined} */
     let match
+    /** @type {(typeof routes)[number] | undefined} */
     let found
+    /** @type {Set<string>} */
     const allowed = new Set()
     for (const candidate of routes) {
       const m = candidate.pattern.exec(path)
@@ -1180,7 +1527,7 @@ export async function startSandboxApi(options) {
       }
       for (const verb of candidate.methods) allowed.add(verb)
     }
-    if (found === undefined) {
+    if (found === undefined || match === undefined) {
       if (allowed.size === 0) return finish(message(404, "Not found"))
       const reply = message(405, "Method not allowed")
       reply.headers.allow = [...allowed].join(", ")
@@ -1200,6 +1547,7 @@ export async function startSandboxApi(options) {
 
     // A hostile listing answers the first page whatever page was asked.
     if (fault?.hostile === "repeat-pages" && /^\/getWallets\/?$/.test(path)) url.searchParams.set("page", "1")
+    /** @type {Reply} */
     let reply
     try {
       const projectId = url.searchParams.get("projectId")
@@ -1213,7 +1561,7 @@ export async function startSandboxApi(options) {
           query: url.searchParams,
           params: match.slice(1),
           origin,
-          projectId
+          projectId: projectId ?? ""
         })
     } catch (error) {
       if (error instanceof HttpError) {
@@ -1244,7 +1592,7 @@ export async function startSandboxApi(options) {
     else socket.destroy()
   })
 
-  await new Promise((resolve, reject) => {
+  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, "127.0.0.1", () => {
       server.off("error", reject)
@@ -1254,10 +1602,11 @@ export async function startSandboxApi(options) {
   const address = server.address()
   baseUrl = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : options.port}`
 
+  /** @type {Promise<void> | undefined} */
   let closing
   return Object.freeze({
     url: baseUrl,
-    projectId: [...projectIds][0],
+    projectId: firstProjectId,
     chains: Object.freeze(chains.map((chain) => chain.caip)),
     faults: Object.freeze({
       set: setRules,
@@ -1276,7 +1625,7 @@ export async function startSandboxApi(options) {
         requests.length = 0
       }
     }),
-    setAllowedOrigins: (list) => {
+    setAllowedOrigins: (/** @type {ReadonlyArray<string> | undefined} */ list) => {
       allowedOrigins = [...(list ?? options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
     },
     close: () => {

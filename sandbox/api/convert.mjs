@@ -10,7 +10,7 @@ import { NATIVE_ETH } from "../chain/pools.mjs"
 import { UpstreamError } from "./indexer.mjs"
 
 /** How the API names native ether in a CAIP-10 address: the usual native-token sentinel. */
-export const NATIVE_TOKEN_ADDRESS = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+export const NATIVE_TOKEN_ADDRESS = /** @type {const} */ ("0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee")
 /** Gas limits of the built transactions: fixed, above what the pool uses, because a swap cannot be
  * estimated before its approval is mined. */
 export const APPROVE_GAS = 100_000
@@ -28,10 +28,36 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const BASE_UNITS = /^\d{1,78}$/
 const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
+/** @import { IncomingMessage } from "node:http" */
+/** @import { PublicClient } from "viem" */
+/** @import { SandboxPool, SandboxToken } from "../chain/chain.mjs" */
+/** @import { ApiChain, RouteContext } from "./api.mjs" */
+/**
+ * A token the endpoints know: ether on each chain, or a known ERC-20.
+ * @typedef {object} Asset
+ * @property {string} name
+ * @property {string} symbol
+ * @property {number} decimals
+ * @property {number} chainId
+ * @property {boolean} native
+ * @property {`0x${string}`} address The pools' name for it (the zero address for ether).
+ * @property {string} caip CAIP-10, as on the wire.
+ */
+/** @typedef {{ chainId: number, address: `0x${string}`, token0: Asset, token1: Asset }} Pool */
+
 /**
  * The convert handlers for api.mjs's router. `chains` are the API's chains (`chainId`, `caip`,
  * `index.rpcUrl`), `pools` the `sandbox.pools`, `tokens` the known ERC-20s (every pool token among them);
  * `fail(status, message)` makes the router's error, `readJson(req)` reads a bounded JSON body.
+ * @param {object} options
+ * @param {ReadonlyArray<ApiChain>} options.chains
+ * @param {ReadonlyArray<SandboxPool>} options.pools
+ * @param {ReadonlyArray<SandboxToken>} options.tokens
+ * @param {(symbol: string) => number} options.priceOf
+ * @param {(symbol: string, projectId: string) => string} options.tokenIconUrl
+ * @param {ReadonlySet<string>} options.projectIds
+ * @param {(status: number, message: string) => Error} options.fail
+ * @param {(req: IncomingMessage) => Promise<any>} options.readJson The body's JSON, unchecked.
  */
 export function createConvertHandlers({
   chains,
@@ -44,15 +70,22 @@ export function createConvertHandlers({
   readJson
 }) {
   const chainById = new Map(chains.map((chain) => [chain.chainId, chain]))
+  /** @type {Map<number, PublicClient>} */
   const clients = new Map()
+  /** @param {ApiChain} chain */
   const clientOf = (chain) => {
-    if (!clients.has(chain.chainId))
-      clients.set(
-        chain.chainId,
-        createPublicClient({ transport: http(chain.index.rpcUrl, { retryCount: 0 }) })
-      )
-    return clients.get(chain.chainId)
+    const known = clients.get(chain.chainId)
+    if (known !== undefined) return known
+    const client = createPublicClient({ transport: http(chain.index.rpcUrl, { retryCount: 0 }) })
+    clients.set(chain.chainId, client)
+    return client
   }
+  /**
+   * @template T
+   * @param {ApiChain} chain
+   * @param {(client: PublicClient) => Promise<T>} read
+   * @returns {Promise<T>}
+   */
   const onChain = async (chain, read) => {
     try {
       return await read(clientOf(chain))
@@ -62,8 +95,10 @@ export function createConvertHandlers({
   }
 
   // Every asset by `chainId:lowercase wire address`: ether on each chain, then the known tokens.
+  /** @type {Map<string, Asset>} */
   const assets = new Map()
-  const assetKey = (chainId, address) => `${chainId}:${address.toLowerCase()}`
+  const assetKey = (/** @type {number} */ chainId, /** @type {string} */ address) =>
+    `${chainId}:${address.toLowerCase()}`
   for (const chain of chains) {
     assets.set(assetKey(chain.chainId, NATIVE_TOKEN_ADDRESS), {
       ...NATIVE,
@@ -86,23 +121,27 @@ export function createConvertHandlers({
       caip: `eip155:${token.chainId}:${address}`
     })
   }
-  const assetOnChain = (chainId, address) =>
+  const assetOnChain = (/** @type {number} */ chainId, /** @type {string} */ address) =>
     assets.get(assetKey(chainId, address === NATIVE_ETH ? NATIVE_TOKEN_ADDRESS : address))
 
   // Each pool under both orders of its pair; the tokens a chain's pools swap, ether first.
+  /** @type {Map<string, Pool>} */
   const poolByPair = new Map()
+  /** @type {Map<number, Array<Asset>>} */
   const swappable = new Map()
   for (const pool of pools) {
     if (!chainById.has(pool.chainId))
       throw new TypeError(`options.pools: chain ${pool.chainId} is not served`)
-    const [a, b] = [pool.token0, pool.token1].map((address) => {
+    /** @param {`0x${string}`} address */
+    const assetOf = (address) => {
       const asset = assetOnChain(pool.chainId, address)
       if (asset === undefined)
         throw new TypeError(
           `options.pools: token ${address} of pool ${pool.address} is not in options.tokens`
         )
       return asset
-    })
+    }
+    const [a, b] = [assetOf(pool.token0), assetOf(pool.token1)]
     const entry = { chainId: pool.chainId, address: getAddress(pool.address), token0: a, token1: b }
     poolByPair.set(`${a.caip}|${b.caip}`, entry)
     poolByPair.set(`${b.caip}|${a.caip}`, entry)
@@ -114,17 +153,25 @@ export function createConvertHandlers({
 
   // --- input ---------------------------------------------------------------------------------------------
 
-  const text = (value, name) => {
+  const text = (/** @type {unknown} */ value, /** @type {string} */ name) => {
     if (typeof value !== "string" || value === "") throw fail(400, `${name} is required`)
     return value
   }
-  /** A CAIP-10 token on a served chain; an unknown token is `undefined` (no route, no price). */
+  /**
+   * A CAIP-10 token on a served chain; an unknown token is `undefined` (no route, no price).
+   * @param {unknown} value
+   * @param {string} name
+   */
   const tokenParam = (value, name) => {
     const match = CAIP10.exec(text(value, name))
     if (match === null) throw fail(400, `${name} must be a CAIP-10 address such as eip155:31337:0x…`)
-    return assets.get(assetKey(Number(match[1]), match[2]))
+    return assets.get(assetKey(Number(match[1]), match[2] ?? ""))
   }
-  /** The account, as a plain address or CAIP-10 on `chainId`. */
+  /**
+   * The account, as a plain address or CAIP-10 on `chainId`.
+   * @param {unknown} value
+   * @param {number} chainId
+   */
   const userParam = (value, chainId) => {
     const raw = text(value, "userAddress")
     const match = CAIP10.exec(raw)
@@ -134,30 +181,49 @@ export function createConvertHandlers({
     if (!ADDRESS.test(address)) throw fail(400, "userAddress must be an address (0x and 40 hex digits)")
     return getAddress(address.toLowerCase())
   }
-  const amountParam = (value) => {
+  const amountParam = (/** @type {unknown} */ value) => {
     if (typeof value !== "string" || !BASE_UNITS.test(value))
       throw fail(400, "amount must be an integer string in base units")
     const amount = BigInt(value)
     if (amount === 0n || amount > maxUint256) throw fail(400, "amount must be from 1 to 2^256 - 1")
     return amount
   }
-  const chainParam = (value) => {
+  const chainParam = (/** @type {unknown} */ value) => {
     if (!CAIP2.test(text(value, "chainId")))
       throw fail(400, "Invalid chainId: expected a CAIP-2 id such as eip155:31337")
     return chains.find((chain) => chain.caip === value)
   }
-  const poolOf = (from, to) => {
+  /**
+   * The pool that swaps `from` into `to`, with both; 400 when there is none.
+   * @param {Asset | undefined} from
+   * @param {Asset | undefined} to
+   */
+  const routeOf = (from, to) => {
     const pool = from && to ? poolByPair.get(`${from.caip}|${to.caip}`) : undefined
-    if (pool === undefined) throw fail(400, "No route for this pair")
-    return pool
+    if (pool === undefined || from === undefined || to === undefined)
+      throw fail(400, "No route for this pair")
+    return { pool, from, to, chain: chainOf(pool) }
+  }
+  /** @param {Pool} pool */
+  const chainOf = (pool) => {
+    const chain = chainById.get(pool.chainId)
+    if (chain === undefined) throw fail(400, "No route for this pair")
+    return chain
   }
 
   // --- chain reads -----------------------------------------------------------------------------------------
 
-  /** What `amountIn` of `from` buys in `pool` now; 400 when the pool cannot fill it. */
+  /**
+   * What `amountIn` of `from` buys in `pool` now; 400 when the pool cannot fill it.
+   * @param {Pool} pool
+   * @param {Asset} from
+   * @param {bigint} amountIn
+   */
   const quoteOf = async (pool, from, amountIn) => {
-    const [reserve0, reserve1] = await onChain(chainById.get(pool.chainId), (client) =>
-      client.readContract({ address: pool.address, abi: poolAbi, functionName: "getReserves" })
+    const [reserve0, reserve1] = /** @type {readonly [bigint, bigint]} */ (
+      await onChain(chainOf(pool), (client) =>
+        client.readContract({ address: pool.address, abi: poolAbi, functionName: "getReserves" })
+      )
     )
     const [reserveIn, reserveOut] = from === pool.token0 ? [reserve0, reserve1] : [reserve1, reserve0]
     // The contract multiplies in uint256: an input that overflows there cannot be swapped either.
@@ -167,8 +233,11 @@ export function createConvertHandlers({
     if (amountOut === 0n || amountOut >= reserveOut) throw fail(400, "Insufficient liquidity")
     return amountOut
   }
-  const gasPriceOf = (chain) => onChain(chain, (client) => client.getGasPrice())
-  /** The later of the clock and the chain's last block: anvil's time may run ahead of or behind the host's. */
+  const gasPriceOf = (/** @type {ApiChain} */ chain) => onChain(chain, (client) => client.getGasPrice())
+  /**
+   * The later of the clock and the chain's last block: anvil's time may run ahead of or behind the host's.
+   * @param {ApiChain} chain
+   */
   const nowOn = async (chain) => {
     const block = await onChain(chain, (client) => client.getBlock({ blockTag: "latest" }))
     return BigInt(Math.max(Math.floor(Date.now() / 1000), Number(block.timestamp)))
@@ -176,6 +245,7 @@ export function createConvertHandlers({
 
   // --- handlers ------------------------------------------------------------------------------------------
 
+  /** @param {RouteContext} context */
   const convertTokens = ({ query, projectId }) => {
     const chain = chainParam(query.get("chainId"))
     const list = chain === undefined ? [] : (swappable.get(chain.chainId) ?? [])
@@ -190,6 +260,7 @@ export function createConvertHandlers({
     }
   }
 
+  /** @param {RouteContext} context */
   const quotes = async ({ query }) => {
     const from = tokenParam(query.get("from"), "from")
     const to = tokenParam(query.get("to"), "to")
@@ -197,22 +268,23 @@ export function createConvertHandlers({
     const gasPrice = query.get("gasPrice")
     if (gasPrice !== null && gasPrice !== "" && !BASE_UNITS.test(gasPrice))
       throw fail(400, "gasPrice must be an integer string in wei")
-    const pool = poolOf(from, to)
-    userParam(query.get("userAddress"), pool.chainId)
-    const toAmount = await quoteOf(pool, from, amount)
+    const route = routeOf(from, to)
+    userParam(query.get("userAddress"), route.pool.chainId)
+    const toAmount = await quoteOf(route.pool, route.from, amount)
     return {
       quotes: [
         {
           id: null,
           fromAmount: amount.toString(),
-          fromAccount: from.caip,
+          fromAccount: route.from.caip,
           toAmount: toAmount.toString(),
-          toAccount: to.caip
+          toAccount: route.to.caip
         }
       ]
     }
   }
 
+  /** @param {RouteContext} context */
   const allowance = async ({ query }) => {
     const token = tokenParam(query.get("tokenAddress"), "tokenAddress")
     if (token === undefined) throw fail(400, "Unknown token")
@@ -224,8 +296,8 @@ export function createConvertHandlers({
       rawTo === null || rawTo === ""
         ? assets.get(assetKey(token.chainId, NATIVE_TOKEN_ADDRESS))
         : tokenParam(rawTo, "to")
-    const pool = poolOf(token, to)
-    const value = await onChain(chainById.get(token.chainId), (client) =>
+    const { pool } = routeOf(token, to)
+    const value = await onChain(chainOf(pool), (client) =>
       client.readContract({
         address: token.address,
         abi: erc20Abi,
@@ -236,6 +308,7 @@ export function createConvertHandlers({
     return { allowance: value.toString() }
   }
 
+  /** @param {RouteContext} context */
   const gasPrice = async ({ query }) => {
     const chain = chainParam(query.get("chainId"))
     if (chain === undefined) throw fail(400, `Unsupported chainId ${query.get("chainId")}`)
@@ -247,17 +320,18 @@ export function createConvertHandlers({
     }
   }
 
+  /** @param {RouteContext} context */
   const buildApprove = async ({ query }) => {
     const from = tokenParam(query.get("from"), "from")
     const to = tokenParam(query.get("to"), "to")
-    const pool = poolOf(from, to)
+    const route = routeOf(from, to)
+    const { pool, chain } = route
     const user = userParam(query.get("userAddress"), pool.chainId)
-    if (from.native) throw fail(400, "Ether needs no approval")
-    const chain = chainById.get(pool.chainId)
+    if (route.from.native) throw fail(400, "Ether needs no approval")
     return {
       tx: {
         from: `${chain.caip}:${user}`,
-        to: from.caip,
+        to: route.from.caip,
         data: encodeFunctionData({
           abi: erc20Abi,
           functionName: "approve",
@@ -270,10 +344,19 @@ export function createConvertHandlers({
   }
 
   /** The body's projectId, when sent, must be an accepted one too. */
+  /** @param {Record<string, unknown>} body */
   const checkBodyProject = (body) => {
-    if (body.projectId !== undefined && !projectIds.has(body.projectId))
+    if (
+      body.projectId !== undefined &&
+      !(typeof body.projectId === "string" && projectIds.has(body.projectId))
+    )
       throw fail(403, "Unauthorized: invalid key")
   }
+  /**
+   * The request's JSON object (its fields unchecked).
+   * @param {IncomingMessage} req
+   * @returns {Promise<Record<string, any>>}
+   */
   const objectBody = async (req) => {
     const body = await readJson(req)
     if (body === null || typeof body !== "object" || Array.isArray(body))
@@ -282,6 +365,7 @@ export function createConvertHandlers({
     return body
   }
 
+  /** @param {RouteContext} context */
   const buildTransaction = async ({ req }) => {
     const body = await objectBody(req)
     const from = tokenParam(body.from, "from")
@@ -290,28 +374,32 @@ export function createConvertHandlers({
     const slippage = body.eip155?.slippage
     if (typeof slippage !== "number" || !Number.isFinite(slippage) || slippage < 0 || slippage > 100)
       throw fail(400, "eip155.slippage must be a percentage from 0 to 100")
-    const pool = poolOf(from, to)
+    const route = routeOf(from, to)
+    const { pool, chain } = route
     const user = userParam(body.userAddress, pool.chainId)
-    const chain = chainById.get(pool.chainId)
-    const quoted = await quoteOf(pool, from, amount)
+    const quoted = await quoteOf(pool, route.from, amount)
     const minOut = minimumReceived(quoted, Math.round(slippage * 100))
     const deadline = (await nowOn(chain)) + BigInt(SWAP_DEADLINE_SECONDS)
-    const call = from.native
+    const call = route.from.native
       ? { functionName: "swapExactETHForTokens", args: [minOut, user, deadline] }
-      : to.native
+      : route.to.native
         ? { functionName: "swapExactTokensForETH", args: [amount, minOut, user, deadline] }
-        : { functionName: "swapExactTokensForTokens", args: [from.address, amount, minOut, user, deadline] }
+        : {
+            functionName: "swapExactTokensForTokens",
+            args: [route.from.address, amount, minOut, user, deadline]
+          }
     return {
       tx: {
         from: `${chain.caip}:${user}`,
         to: `${chain.caip}:${pool.address}`,
         data: encodeFunctionData({ abi: poolAbi, ...call }),
-        amount: from.native ? amount.toString() : "0",
+        amount: route.from.native ? amount.toString() : "0",
         eip155: { gas: String(SWAP_GAS), gasPrice: (await gasPriceOf(chain)).toString() }
       }
     }
   }
 
+  /** @param {RouteContext} context */
   const fungiblePrice = async ({ req, projectId }) => {
     const body = await objectBody(req)
     if (typeof body.currency !== "string" || body.currency.toLowerCase() !== "usd")
@@ -319,6 +407,7 @@ export function createConvertHandlers({
     const { addresses } = body
     if (!Array.isArray(addresses) || addresses.length > MAX_PRICE_ADDRESSES)
       throw fail(400, `addresses is a list of at most ${MAX_PRICE_ADDRESSES} CAIP-10 addresses`)
+    /** @type {Set<Asset>} */
     const known = new Set()
     for (const raw of addresses) {
       const asset = tokenParam(raw, "addresses[]")

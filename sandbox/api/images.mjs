@@ -2,27 +2,44 @@
 // Colours and shapes come from a hash of the image's key, so the same id always gives the same picture.
 import { createHash } from "node:crypto"
 
-const hashBytes = (key) => createHash("sha256").update(`airlock-sandbox-image:${key}`).digest()
+/**
+ * The image key's 32 hash bytes, as a function of the index (every index used is below 32).
+ * @param {string} key
+ * @returns {(index: number) => number}
+ */
+const hashBytes = (key) => {
+  const digest = createHash("sha256").update(`airlock-sandbox-image:${key}`).digest()
+  return (index) => digest[index] ?? 0
+}
 
+/** @type {Readonly<Record<string, string>>} */
 const XML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" }
-export const escapeXml = (text) => String(text).replace(/[&<>"']/g, (c) => XML_ESCAPES[c])
+export const escapeXml = (/** @type {unknown} */ text) =>
+  String(text).replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c)
 
+/** @param {string} key */
 const palette = (key) => {
-  const bytes = hashBytes(key)
-  const hue = ((bytes[0] << 8) | bytes[1]) % 360
+  const byte = hashBytes(key)
+  const hue = ((byte(0) << 8) | byte(1)) % 360
   return {
-    bytes,
+    byte,
     from: `hsl(${hue} 72% 56%)`,
-    to: `hsl(${(hue + 35 + (bytes[2] % 50)) % 360} 70% 38%)`
+    to: `hsl(${(hue + 35 + (byte(2) % 50)) % 360} 70% 38%)`
   }
 }
 
+/**
+ * @param {string} from
+ * @param {string} to
+ */
 const gradient = (from, to) =>
   `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`
 
 /**
  * A square (`rounded`) or round (`circle`) icon with a gradient and a short label, 96×96. `title` is the
  * accessible name.
+ * @param {{ key: string, label: string, title: string, shape?: "rounded" | "circle" }} options
+ * @returns {string}
  */
 export function iconSvg({ key, label, title, shape = "rounded" }) {
   const { from, to } = palette(key)
@@ -42,15 +59,19 @@ export function iconSvg({ key, label, title, shape = "rounded" }) {
   ].join("")
 }
 
-/** An NFT preview, 256×256: a gradient, a few hashed shapes and the token's label. */
+/**
+ * An NFT preview, 256×256: a gradient, a few hashed shapes and the token's label.
+ * @param {{ key: string, title: string, label: string }} options
+ * @returns {string}
+ */
 export function nftSvg({ key, title, label }) {
-  const { bytes, from, to } = palette(key)
+  const { byte, from, to } = palette(key)
   const shapes = []
   for (let i = 0; i < 5; i++) {
-    const x = 24 + (bytes[3 + i * 3] % 208)
-    const y = 24 + (bytes[4 + i * 3] % 160)
-    const r = 14 + (bytes[5 + i * 3] % 42)
-    const opacity = (0.18 + (bytes[20 + i] % 40) / 100).toFixed(2)
+    const x = 24 + (byte(3 + i * 3) % 208)
+    const y = 24 + (byte(4 + i * 3) % 160)
+    const r = 14 + (byte(5 + i * 3) % 42)
+    const opacity = (0.18 + (byte(20 + i) % 40) / 100).toFixed(2)
     shapes.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="#fff" fill-opacity="${opacity}"/>`)
   }
   return [

@@ -4,9 +4,42 @@
 // (anvil snapshots, resets), so it always describes the chain as it is now.
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress } from "viem"
 
+/** @typedef {`0x${string}`} Hex */
+/**
+ * One answer of a JSON-RPC batch: the node's result (JSON, unchecked), or its error.
+ * @typedef {{ result?: any, error?: { code: number, message: string } }} RpcAnswer
+ */
+/** @typedef {[method: string, params: ReadonlyArray<unknown>]} RpcCall */
+/**
+ * An ERC-20 the index knows.
+ * @typedef {{ address: Hex, name: string, symbol: string, decimals: number }} IndexedToken
+ */
+/** @typedef {{ token: IndexedToken, from: Hex, to: Hex, value: bigint, logIndex: number }} TokenTransfer */
+/** @typedef {{ from: Hex, to: Hex, value: bigint }} NativeTransfer */
+/**
+ * A transaction that moved value, as indexed.
+ * @typedef {object} IndexedTransaction
+ * @property {number} chainId
+ * @property {Hex} hash
+ * @property {number} blockNumber
+ * @property {number} txIndex
+ * @property {number} timestamp
+ * @property {Hex} from
+ * @property {Hex | null} to
+ * @property {number} nonce
+ * @property {"pending" | "confirmed" | "failed"} status
+ * @property {NativeTransfer | undefined} native
+ * @property {Array<TokenTransfer>} transfers
+ */
+/**
+ * A transaction's value moves that involve one address.
+ * @typedef {{ record: IndexedTransaction, native: NativeTransfer | undefined, transfers: Array<TokenTransfer> }} Activity
+ */
+/** @typedef {ReturnType<typeof createChainIndex>} ChainIndex */
+
 /** keccak256("Transfer(address,address,uint256)") */
 export const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
-export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000"
+export const ZERO_ADDRESS = /** @type {const} */ ("0x0000000000000000000000000000000000000000")
 /** Blocks fetched per round trip while indexing. */
 const BLOCK_CHUNK = 100
 /** Calls per JSON-RPC batch request. */
@@ -15,6 +48,10 @@ const RPC_TIMEOUT_MS = 10_000
 
 /** The chain node did not answer, or answered nonsense: the API answers 502. */
 export class UpstreamError extends Error {
+  /**
+   * @param {string} message
+   * @param {ErrorOptions} [options]
+   */
   constructor(message, options) {
     super(message, options)
     this.name = "UpstreamError"
@@ -26,13 +63,18 @@ let nextRpcId = 0
 /**
  * A JSON-RPC batch against one node. Resolves to one `{ result }` or `{ error }` per call, in order;
  * rejects with {@link UpstreamError} when the node cannot be reached or does not answer JSON-RPC.
+ * @param {string} url
+ * @param {ReadonlyArray<RpcCall>} calls
+ * @returns {Promise<Array<RpcAnswer>>}
  */
 export async function rpcBatch(url, calls) {
+  /** @type {Array<RpcAnswer>} */
   const out = []
   for (let start = 0; start < calls.length; start += BATCH_LIMIT) {
     const chunk = calls.slice(start, start + BATCH_LIMIT)
     const ids = chunk.map(() => ++nextRpcId)
     const payload = chunk.map(([method, params], i) => ({ jsonrpc: "2.0", id: ids[i], method, params }))
+    /** @type {unknown} */
     let body
     try {
       const response = await fetch(url, {
@@ -44,9 +86,11 @@ export async function rpcBatch(url, calls) {
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       body = await response.json()
     } catch (cause) {
-      throw new UpstreamError(`chain node ${url} unavailable: ${cause?.message ?? cause}`, { cause })
+      const reason = cause instanceof Error ? cause.message : cause
+      throw new UpstreamError(`chain node ${url} unavailable: ${reason}`, { cause })
     }
     if (!Array.isArray(body)) throw new UpstreamError(`chain node ${url} did not answer a batch`)
+    /** @type {Map<unknown, { error?: RpcAnswer["error"], result?: unknown }>} */
     const byId = new Map(
       body.filter((item) => item !== null && typeof item === "object").map((i) => [i.id, i])
     )
@@ -64,24 +108,39 @@ export async function rpcBatch(url, calls) {
   return out
 }
 
-/** One call; rejects with {@link UpstreamError} on a JSON-RPC error too. */
+/**
+ * One call; rejects with {@link UpstreamError} on a JSON-RPC error too.
+ * @param {string} url
+ * @param {string} method
+ * @param {ReadonlyArray<unknown>} [params]
+ * @returns {Promise<any>} The node's result (JSON, unchecked).
+ */
 export async function rpcCall(url, method, params = []) {
-  const [answer] = await rpcBatch(url, [[method, params]])
+  const [answer = {}] = await rpcBatch(url, [[method, params]])
   if (answer.error !== undefined) throw new UpstreamError(`${method}: ${answer.error.message}`)
   return answer.result
 }
 
-const hex = (n) => `0x${n.toString(16)}`
-const addressFromTopic = (topic) =>
+const hex = (/** @type {number} */ n) => `0x${n.toString(16)}`
+const addressFromTopic = (/** @type {unknown} */ topic) =>
   typeof topic === "string" && /^0x[0-9a-fA-F]{64}$/.test(topic)
     ? getAddress(`0x${topic.slice(26)}`)
     : undefined
 
+/**
+ * @param {"decimals" | "symbol" | "name" | "balanceOf"} functionName
+ * @param {RpcAnswer | undefined} answer
+ */
 const decodeCall = (functionName, answer) => {
-  if (answer.error !== undefined || typeof answer.result !== "string" || answer.result === "0x")
+  if (
+    answer === undefined ||
+    answer.error !== undefined ||
+    typeof answer.result !== "string" ||
+    answer.result === "0x"
+  )
     return undefined
   try {
-    return decodeFunctionResult({ abi: erc20Abi, functionName, data: answer.result })
+    return decodeFunctionResult({ abi: erc20Abi, functionName, data: /** @type {Hex} */ (answer.result) })
   } catch {
     return undefined
   }
@@ -90,9 +149,10 @@ const decodeCall = (functionName, answer) => {
 /**
  * The index of one chain. `knownTokens` skip probing; any other contract emitting `Transfer(address,address,
  * uint256)` is probed once for `decimals`, `symbol` and `name` and counted as an ERC-20 when they answer.
+ * @param {{ chainId: number, rpcUrl: string, knownTokens?: ReadonlyArray<{ address: string, name: string, symbol: string, decimals: number }> }} options
  */
 export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
-  /** lower-case address → token metadata, or null for "not an ERC-20". */
+  /** @type {Map<string, IndexedToken | null>} lower-case address → token metadata, or null for "not an ERC-20". */
   const tokens = new Map()
   for (const token of knownTokens) {
     tokens.set(token.address.toLowerCase(), {
@@ -102,18 +162,24 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
       decimals: token.decimals
     })
   }
+  /** @returns {{ indexedTo: number, lastHash: string | undefined, records: Map<string, IndexedTransaction> }} */
   const fresh = () => ({ indexedTo: -1, lastHash: undefined, records: new Map() })
   let state = fresh()
+  /** @type {Promise<unknown>} */
   let queue = Promise.resolve()
 
+  /** @param {ReadonlyArray<string>} addresses */
   const probeTokens = async (addresses) => {
     const unknown = [...new Set(addresses.map((a) => a.toLowerCase()))].filter((a) => !tokens.has(a))
     if (unknown.length === 0) return
     const calls = unknown.flatMap((address) =>
-      ["decimals", "symbol", "name"].map((functionName) => [
-        "eth_call",
-        [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, "latest"]
-      ])
+      /** @type {const} */ (["decimals", "symbol", "name"]).map(
+        (functionName) =>
+          /** @type {RpcCall} */ ([
+            "eth_call",
+            [{ to: address, data: encodeFunctionData({ abi: erc20Abi, functionName }) }, "latest"]
+          ])
+      )
     )
     const answers = await rpcBatch(rpcUrl, calls)
     unknown.forEach((address, i) => {
@@ -134,11 +200,15 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
     })
   }
 
+  /**
+   * @param {number} from
+   * @param {number} to
+   */
   const indexRange = async (from, to) => {
     const numbers = Array.from({ length: to - from + 1 }, (_, i) => from + i)
     const blockAnswers = await rpcBatch(
       rpcUrl,
-      numbers.map((n) => ["eth_getBlockByNumber", [hex(n), true]])
+      numbers.map((n) => /** @type {RpcCall} */ (["eth_getBlockByNumber", [hex(n), true]]))
     )
     const blocks = blockAnswers.map((answer, i) => {
       if (answer.error !== undefined || answer.result === null || typeof answer.result !== "object")
@@ -148,8 +218,11 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
     const logs = await rpcCall(rpcUrl, "eth_getLogs", [
       { fromBlock: hex(from), toBlock: hex(to), topics: [TRANSFER_TOPIC] }
     ])
+    /** @type {Map<number, number>} */
     const timestamps = new Map()
+    /** @type {Map<string, any>} hash → the node's transaction (JSON, unchecked) */
     const txByHash = new Map()
+    /** @type {Array<any>} */
     const valueTxs = []
     for (const block of blocks) {
       timestamps.set(Number(block.number), Number(block.timestamp))
@@ -161,8 +234,9 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
     }
     const receipts = await rpcBatch(
       rpcUrl,
-      valueTxs.map((tx) => ["eth_getTransactionReceipt", [tx.hash]])
+      valueTxs.map((tx) => /** @type {RpcCall} */ (["eth_getTransactionReceipt", [tx.hash]]))
     )
+    /** @type {Array<any>} */
     const transferLogs = (Array.isArray(logs) ? logs : []).filter(
       (log) =>
         log?.removed !== true &&
@@ -174,6 +248,11 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
     )
     await probeTokens(transferLogs.map((log) => log.address))
 
+    /**
+     * @param {any} tx
+     * @param {IndexedTransaction["status"]} status
+     * @returns {IndexedTransaction}
+     */
     const recordOf = (tx, status) => {
       let record = state.records.get(tx.hash)
       if (record === undefined) {
@@ -216,7 +295,7 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
       record.transfers.push({ token, from, to, value: BigInt(log.data), logIndex: Number(log.logIndex ?? 0) })
     }
     state.indexedTo = to
-    state.lastHash = blocks[blocks.length - 1].hash
+    state.lastHash = blocks.at(-1)?.hash
   }
 
   const syncNow = async () => {
@@ -235,7 +314,10 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
     }
   }
 
-  /** Brings the index up to the chain's head; calls run one after another. */
+  /**
+   * Brings the index up to the chain's head; calls run one after another.
+   * @returns {Promise<void>}
+   */
   const sync = () => {
     const run = queue.then(syncNow)
     queue = run.catch(() => undefined)
@@ -251,10 +333,14 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
     /**
      * Transactions moving value to or from `address`, each with only the transfers that involve it:
      * `{ record, native?, transfers }`. Call `sync()` first.
+     * @param {string} address
+     * @returns {Array<Activity>}
      */
     activityOf: (address) => {
       const me = address.toLowerCase()
-      const involves = (t) => t.from.toLowerCase() === me || t.to.toLowerCase() === me
+      const involves = (/** @type {{ from: string, to: string }} */ t) =>
+        t.from.toLowerCase() === me || t.to.toLowerCase() === me
+      /** @type {Array<Activity>} */
       const out = []
       for (const record of state.records.values()) {
         const native = record.native !== undefined && involves(record.native) ? record.native : undefined
@@ -263,26 +349,34 @@ export function createChainIndex({ chainId, rpcUrl, knownTokens = [] }) {
       }
       return out
     },
-    /** Native and ERC-20 balances of `address` right now; zero token balances are left out. */
+    /**
+     * Native and ERC-20 balances of `address` right now; zero token balances are left out.
+     * @param {Hex} address
+     * @returns {Promise<{ native: bigint, tokens: Array<{ token: IndexedToken, balance: bigint }> }>}
+     */
     balancesOf: async (address) => {
       await sync()
       const known = [...tokens.values()].filter((token) => token !== null)
       const answers = await rpcBatch(rpcUrl, [
         ["eth_getBalance", [address, "latest"]],
-        ...known.map((token) => [
-          "eth_call",
-          [
-            {
-              to: token.address,
-              data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [address] })
-            },
-            "latest"
-          ]
-        ])
+        ...known.map(
+          (token) =>
+            /** @type {RpcCall} */ ([
+              "eth_call",
+              [
+                {
+                  to: token.address,
+                  data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [address] })
+                },
+                "latest"
+              ]
+            ])
+        )
       ])
-      const [nativeAnswer, ...tokenAnswers] = answers
+      const [nativeAnswer = {}, ...tokenAnswers] = answers
       if (nativeAnswer.error !== undefined || typeof nativeAnswer.result !== "string")
         throw new UpstreamError(`eth_getBalance failed on chain ${chainId}`)
+      /** @type {Array<{ token: IndexedToken, balance: bigint }>} */
       const held = []
       known.forEach((token, i) => {
         const balance = decodeCall("balanceOf", tokenAnswers[i])

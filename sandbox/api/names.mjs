@@ -7,8 +7,8 @@ import { getAddress } from "viem"
 import { answering, refuse } from "./reasons.mjs"
 import { createSignatureVerifier } from "./signatures.mjs"
 
-export const NAME_SUFFIX = "reown.id"
-export const LEGACY_NAME_SUFFIX = "wcn.id"
+export const NAME_SUFFIX = /** @type {const} */ ("reown.id")
+export const LEGACY_NAME_SUFFIX = /** @type {const} */ ("wcn.id")
 export const MIN_LABEL_LENGTH = 4
 export const MAX_LABEL_LENGTH = 63
 /** How far a registration message's `timestamp` may be from the server clock. */
@@ -18,19 +18,22 @@ export const MAX_NAMES_PER_ADDRESS = 20
 export const MAX_NAMES = 10_000
 export const MAX_SUGGESTIONS = 5
 /** SLIP-44's coin type of Ethereum: every EVM address. */
-export const EVM_COIN_TYPE = 60
+export const EVM_COIN_TYPE = /** @type {const} */ (60)
 const MAX_MESSAGE_LENGTH = 4096
 const MAX_NAME_TEXT = 256
+/** @type {Readonly<Record<string, number>>} */
 const ATTRIBUTE_LIMITS = { avatar: 2048, bio: 512 }
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /** ENSIP-11's coin type of an EVM chain. */
-export const coinTypeOf = (chainId) => (0x80000000 | chainId) >>> 0
+export const coinTypeOf = (/** @type {number} */ chainId) => (0x80000000 | chainId) >>> 0
 
 /**
  * The name rule on a label (the part before `.reown.id`): undefined when it may be registered, else why
  * not, as the API's reason. Letters, digits and hyphens, 4 to 63 characters, no hyphen first or last;
  * case-insensitive (names are stored lower-cased).
+ * @param {unknown} label
+ * @returns {string | undefined}
  */
 export function nameLabelProblem(label) {
   if (typeof label !== "string" || label.length === 0) return "Name is required"
@@ -42,9 +45,12 @@ export function nameLabelProblem(label) {
 }
 
 /** Whether `label` passes the name rule (see {@link nameLabelProblem}). */
-export const isValidNameLabel = (label) => nameLabelProblem(label) === undefined
+export const isValidNameLabel = (/** @type {unknown} */ label) => nameLabelProblem(label) === undefined
 
-/** `{ label, suffix }` of a full name, lower-cased; `suffix` is undefined when it has no dot. */
+/**
+ * `{ label, suffix }` of a full name, lower-cased; `suffix` is undefined when it has no dot.
+ * @param {string} name
+ */
 const splitName = (name) => {
   const lower = name.toLowerCase()
   for (const suffix of [NAME_SUFFIX, LEGACY_NAME_SUFFIX]) {
@@ -56,25 +62,56 @@ const splitName = (name) => {
     : { label: lower.slice(0, dot), suffix: lower.slice(dot + 1) }
 }
 
+/** @import { IncomingMessage } from "node:http" */
+/** @import { VerifyingChain } from "./signatures.mjs" */
+/**
+ * @typedef {object} NameRecord
+ * @property {string} label
+ * @property {`0x${string}`} address
+ * @property {number} coinType
+ * @property {string} registeredAt
+ * @property {string} updatedAt
+ * @property {Record<string, string>} attributes
+ * @property {number} seq
+ */
+/** @typedef {{ readonly status: number, readonly body: unknown }} NamesReply */
+/**
+ * @typedef {object} NamesHandlers
+ * @property {(context: { readonly req: IncomingMessage }) => Promise<NamesReply>} register
+ * @property {(context: { readonly params: ReadonlyArray<string | undefined> }) => Promise<NamesReply>} lookup
+ * @property {(context: { readonly params: ReadonlyArray<string | undefined> }) => Promise<NamesReply>} reverse
+ * @property {(context: { readonly params: ReadonlyArray<string | undefined>, readonly query: URLSearchParams }) => Promise<NamesReply>} suggestions
+ * @property {(address: string) => string | undefined} primaryNameOf The newest name of a checksummed address, or undefined.
+ * @property {() => void} reset
+ */
+
 /**
  * The names handlers for api.mjs's router; each resolves `{ status, body }`. `chains` are the API's chains
  * (`chainId`, `index.rpcUrl`; coin type 60 is verified on the first), `readJson(req)` reads a bounded JSON
  * body, `seed` pre-registers `{ name, address }`s (to coin type 60), `clock()` is the server's time in ms.
+ * @param {object} options
+ * @param {ReadonlyArray<VerifyingChain>} options.chains
+ * @param {(req: IncomingMessage) => Promise<any>} options.readJson
+ * @param {ReadonlyArray<{ readonly name: string, readonly address: string }>} [options.seed]
+ * @param {() => number} [options.clock]
+ * @returns {NamesHandlers}
  */
 export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.now }) {
   const verify = createSignatureVerifier()
-  const chainOfCoinType = new Map([[EVM_COIN_TYPE, chains[0]]])
+  /** @type {Map<number, VerifyingChain>} */
+  const chainOfCoinType = new Map()
+  if (chains[0] !== undefined) chainOfCoinType.set(EVM_COIN_TYPE, chains[0])
   for (const chain of chains) chainOfCoinType.set(coinTypeOf(chain.chainId), chain)
 
-  /** label → { label, address, coinType, registeredAt, updatedAt, attributes, seq } */
+  /** @type {Map<string, NameRecord>} label → record */
   let byLabel = new Map()
   let seq = 0
   const nowIso = () => new Date(clock()).toISOString()
 
-  const namesOf = (address) =>
+  const namesOf = (/** @type {string} */ address) =>
     [...byLabel.values()].filter((r) => r.address === address).sort((a, b) => b.seq - a.seq)
 
-  const store = (record) => {
+  const store = (/** @type {NameRecord} */ record) => {
     byLabel.set(record.label, record)
     // Oldest first out when an address holds too many.
     const held = namesOf(record.address)
@@ -110,7 +147,7 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
   }
   reset()
 
-  const profileOf = (record) => ({
+  const profileOf = (/** @type {NameRecord} */ record) => ({
     name: `${record.label}.${NAME_SUFFIX}`,
     registered_at: record.registeredAt,
     updated_at: record.updatedAt,
@@ -118,9 +155,9 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
     attributes: Object.keys(record.attributes).length === 0 ? [] : [{ ...record.attributes }]
   })
 
-  const decode = (segment) => {
+  const decode = (/** @type {string | undefined} */ segment) => {
     try {
-      return decodeURIComponent(segment)
+      return decodeURIComponent(segment ?? "")
     } catch {
       throw refuse("Malformed path segment")
     }
@@ -128,17 +165,22 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
 
   // --- input ---------------------------------------------------------------------------------------------
 
-  const addressParam = (value, field = "address") => {
+  const addressParam = (/** @type {unknown} */ value, field = "address") => {
     if (typeof value !== "string" || !ADDRESS.test(value)) throw refuse("Invalid address", field)
     return getAddress(value.toLowerCase())
   }
-  const coinTypeParam = (value) => {
+  const coinTypeParam = (/** @type {unknown} */ value) => {
     const number = typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value
-    const chain = Number.isSafeInteger(number) ? chainOfCoinType.get(number) : undefined
-    if (chain === undefined) throw refuse("Unsupported coin type", "coin_type")
+    const chain =
+      typeof number === "number" && Number.isSafeInteger(number) ? chainOfCoinType.get(number) : undefined
+    if (chain === undefined || typeof number !== "number") throw refuse("Unsupported coin type", "coin_type")
     return { coinType: number, chain }
   }
-  /** A label from a full name to register or suggest: the name rule, then the suffix. */
+  /**
+   * A label from a full name to register or suggest: the name rule, then the suffix.
+   * @param {unknown} name
+   * @param {{ requireSuffix: boolean }} options
+   */
   const labelOf = (name, { requireSuffix }) => {
     if (typeof name !== "string" || name.length === 0) throw refuse("Name is required", "name")
     if (name.length > MAX_NAME_TEXT)
@@ -155,10 +197,11 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
     if (problem !== undefined) throw refuse(problem, "name")
     return label
   }
-  const attributesParam = (value) => {
+  const attributesParam = (/** @type {unknown} */ value) => {
     if (value === undefined || value === null) return {}
     if (typeof value !== "object" || Array.isArray(value))
       throw refuse("Attributes must be an object", "attributes")
+    /** @type {Record<string, string>} */
     const out = {}
     for (const [key, text] of Object.entries(value)) {
       const limit = ATTRIBUTE_LIMITS[key]
@@ -169,7 +212,7 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
     }
     return out
   }
-  const messageParam = (value) => {
+  const messageParam = (/** @type {unknown} */ value) => {
     if (typeof value !== "string" || value.length === 0) throw refuse("Message is required", "message")
     if (value.length > MAX_MESSAGE_LENGTH)
       throw refuse(`Message must be at most ${MAX_MESSAGE_LENGTH} characters`, "message")
@@ -193,6 +236,7 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
 
   // --- handlers ------------------------------------------------------------------------------------------
 
+  /** @param {{ readonly req: IncomingMessage }} context */
   const register = async ({ req }) => {
     const body = await readJson(req)
     if (body === null || typeof body !== "object" || Array.isArray(body))
@@ -227,25 +271,28 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
     return { status: 200, body: profileOf(record) }
   }
 
+  /** @param {{ readonly params: ReadonlyArray<string | undefined> }} context */
   const lookup = ({ params }) => {
     const name = decode(params[0])
-    const { label, suffix } = name.length > MAX_NAME_TEXT ? {} : splitName(name)
+    const { label, suffix } = name.length > MAX_NAME_TEXT ? { label: "", suffix: undefined } : splitName(name)
     const record = suffix === NAME_SUFFIX || suffix === LEGACY_NAME_SUFFIX ? byLabel.get(label) : undefined
     if (record === undefined) throw refuse("Name not found", undefined, 404)
     return { status: 200, body: profileOf(record) }
   }
 
+  /** @param {{ readonly params: ReadonlyArray<string | undefined> }} context */
   const reverse = ({ params }) => {
     const address = addressParam(decode(params[0]))
     return { status: 200, body: namesOf(address).map(profileOf) }
   }
 
+  /** @param {{ readonly params: ReadonlyArray<string | undefined>, readonly query: URLSearchParams }} context */
   const suggestions = ({ params, query }) => {
     const zone = query.get("zone")
     if (zone !== null && zone !== "" && zone !== NAME_SUFFIX) throw refuse("Unsupported zone", "zone")
     const label = labelOf(decode(params[0]), { requireSuffix: false })
     const year = new Date(clock()).getUTCFullYear()
-    const room = (extra) => label.slice(0, MAX_LABEL_LENGTH - extra).replace(/-+$/, "")
+    const room = (/** @type {number} */ extra) => label.slice(0, MAX_LABEL_LENGTH - extra).replace(/-+$/, "")
     const candidates = [
       `${room(2)}-1`,
       `${room(4)}${year}`,
@@ -254,6 +301,7 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
       `the${room(3)}`,
       ...Array.from({ length: 20 }, (_, n) => `${room(3)}-${n + 2}`)
     ]
+    /** @type {Array<string>} */
     const free = []
     for (const candidate of candidates) {
       if (free.length === MAX_SUGGESTIONS) break
@@ -277,7 +325,7 @@ export function createNamesHandlers({ chains, readJson, seed = [], clock = Date.
     reverse: answering(reverse),
     suggestions: answering(suggestions),
     /** The primary (newest) name of `address` (checksummed), or undefined. */
-    primaryNameOf: (address) => {
+    primaryNameOf: (/** @type {string} */ address) => {
       const newest = namesOf(address)[0]
       return newest === undefined ? undefined : `${newest.label}.${NAME_SUFFIX}`
     },

@@ -30,19 +30,36 @@ const MAX_ID = 64
 export const NO_PROVIDER_MESSAGE =
   "The onramp provider is not running: start the sandbox API with onrampProviderUrl (startDemo does)"
 
+/** @import { IncomingMessage } from "node:http" */
+/** @import { SandboxToken } from "../chain/chain.mjs" */
+/** @import { ApiChain, RouteContext } from "./api.mjs" */
+
 /**
  * The onramp handlers for api.mjs's router. `chains` are the API's chains (the first is the one the
  * onramp sells on), `tokens` the known ERC-20s (sUSD among them), `priceOf(symbol)` the API's USD prices,
  * `providerUrl` the payment provider's origin (or undefined: the URL generator answers 503), `projectIds`
  * the accepted project ids; `fail(status, message)` makes the router's error, `readJson(req)` reads a
  * bounded JSON body.
+ * @param {object} options
+ * @param {ReadonlyArray<ApiChain>} options.chains
+ * @param {ReadonlyArray<SandboxToken>} options.tokens
+ * @param {(symbol: string) => number} options.priceOf
+ * @param {string | undefined} options.providerUrl
+ * @param {ReadonlySet<string>} options.projectIds
+ * @param {(status: number, message: string) => Error} options.fail
+ * @param {(req: IncomingMessage) => Promise<any>} options.readJson The body's JSON, unchecked.
  */
 export function createOnrampHandlers({ chains, tokens, priceOf, providerUrl, projectIds, fail, readJson }) {
-  const chainId = chains[0].chainId
+  const chainId = chains[0]?.chainId ?? 0
   const assets = purchaseAssets({ chainId, tokens })
   const prices = () => Object.fromEntries(assets.map((asset) => [asset.symbol, priceOf(asset.symbol)]))
   const base = providerUrl === undefined ? undefined : new URL(providerUrl).origin
 
+  /**
+   * The request's JSON object (its fields unchecked).
+   * @param {IncomingMessage} req
+   * @returns {Promise<Record<string, any>>}
+   */
   const objectBody = async (req) => {
     const body = await readJson(req)
     if (body === null || typeof body !== "object" || Array.isArray(body))
@@ -51,17 +68,42 @@ export function createOnrampHandlers({ chains, tokens, priceOf, providerUrl, pro
       throw fail(403, "Unauthorized: invalid key")
     return body
   }
-  /** An id: a bounded string, or (as the real client sends currencies) an object with one. */
-  const idParam = (value, name, { required = false } = {}) => {
+  /**
+   * @overload
+   * @param {unknown} value
+   * @param {string} name
+   * @param {{ required: true }} options
+   * @returns {string}
+   */
+  /**
+   * @overload
+   * @param {unknown} value
+   * @param {string} name
+   * @returns {string | undefined}
+   */
+  /**
+   * An id: a bounded string, or (as the real client sends currencies) an object with one.
+   * @param {unknown} value
+   * @param {string} name
+   * @param {{ required?: boolean }} [options]
+   * @returns {string | undefined}
+   */
+  function idParam(value, name, { required = false } = {}) {
     if (value === undefined || value === null) {
       if (required) throw fail(400, `${name} is required`)
       return undefined
     }
-    const raw = typeof value === "object" && !Array.isArray(value) ? value.id : value
+    const raw = typeof value === "object" && !Array.isArray(value) && "id" in value ? value.id : value
     if (typeof raw !== "string" || raw === "" || raw.length > MAX_ID || !PLAIN.test(raw))
       throw fail(400, `${name} must be an id of 1 to ${MAX_ID} characters`)
     return raw
   }
+  /**
+   * @param {unknown} value
+   * @param {string} name
+   * @param {{ required?: boolean }} [options]
+   * @returns {string | number | undefined}
+   */
   const amountParam = (value, name, { required = false } = {}) => {
     if (value === undefined || value === null) {
       if (required) throw fail(400, `${name} is required`)
@@ -74,6 +116,12 @@ export function createOnrampHandlers({ chains, tokens, priceOf, providerUrl, pro
       throw fail(400, `${name} must be a number or a numeric string`)
     return value
   }
+  /**
+   * @param {unknown} value
+   * @param {string} name
+   * @param {number} max
+   * @param {{ min?: number }} [options]
+   */
   const listParam = (value, name, max, { min = 1 } = {}) => {
     if (!Array.isArray(value) || value.length < min || value.length > max)
       throw fail(400, `${name} must list ${min} to ${max} items`)
@@ -82,6 +130,7 @@ export function createOnrampHandlers({ chains, tokens, priceOf, providerUrl, pro
 
   const options = () => onrampOptions({ chainId, tokens })
 
+  /** @param {RouteContext} context */
   const quote = async ({ req }) => {
     const body = await objectBody(req)
     const result = quoteOnramp({
@@ -99,12 +148,13 @@ export function createOnrampHandlers({ chains, tokens, priceOf, providerUrl, pro
     return result.quote
   }
 
+  /** @param {RouteContext} context */
   const generateUrl = async ({ req }) => {
     const body = await objectBody(req)
     const wallets = body.destinationWallets
     if (!Array.isArray(wallets) || wallets.length === 0 || wallets.length > MAX_DESTINATION_WALLETS)
       throw fail(400, `destinationWallets must list 1 to ${MAX_DESTINATION_WALLETS} wallets`)
-    const destinations = wallets.map((wallet, i) => {
+    const destinations = wallets.map((/** @type {any} */ wallet, /** @type {number} */ i) => {
       const name = `destinationWallets[${i}]`
       if (wallet === null || typeof wallet !== "object" || Array.isArray(wallet))
         throw fail(400, `${name} must be an object`)
@@ -149,22 +199,28 @@ export function createOnrampHandlers({ chains, tokens, priceOf, providerUrl, pro
     const fiat = fiatId === undefined ? findFiat(country?.currencies[0] ?? "USD") : findFiat(fiatId)
     if (fiat === undefined) throw fail(400, `Unsupported paymentCurrency ${fiatId}`)
     const method = idParam(body.paymentMethod, "paymentMethod") ?? "card"
-    if (!PAYMENT_METHODS.includes(method))
+    const paymentMethod = PAYMENT_METHODS.find((known) => known === method)
+    if (paymentMethod === undefined)
       throw fail(400, `Unsupported paymentMethod ${method}; choose one of ${PAYMENT_METHODS.join(", ")}`)
     const presetFiat = amountParam(body.presetFiatAmount, "presetFiatAmount")
     const presetCrypto = amountParam(body.presetCryptoAmount, "presetCryptoAmount")
 
-    const [{ address, assets: offered }] = destinations
+    // The first wallet's first asset (destinationWallets has one at least; every wallet offers ether).
+    const [destination] = destinations
+    const asset = destination?.assets[0]
+    if (destination === undefined || asset === undefined) throw fail(400, "No asset to offer")
+    const { address } = destination
     const request = {
       chainId,
       tokens,
       prices: prices(),
-      purchaseCurrency: offered[0].id,
+      purchaseCurrency: asset.id,
       paymentCurrency: fiat.id,
       network: ONRAMP_NETWORK_NAME,
       country: country?.id,
-      paymentMethod: method
+      paymentMethod
     }
+    /** @type {string | undefined} */
     let amount
     if (presetFiat !== undefined) amount = String(presetFiat)
     else if (presetCrypto !== undefined) {
@@ -178,7 +234,7 @@ export function createOnrampHandlers({ chains, tokens, priceOf, providerUrl, pro
     if (base === undefined) throw fail(503, NO_PROVIDER_MESSAGE)
     const query = new URLSearchParams({
       address,
-      asset: offered[0].id,
+      asset: asset.id,
       network: ONRAMP_NETWORK_NAME,
       fiat: fiat.id,
       ...(amount === undefined ? {} : { amount: checked.order.amount }),

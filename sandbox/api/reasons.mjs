@@ -3,6 +3,11 @@
 
 /** A refusal: the reasons body with this status. */
 export class Refusal extends Error {
+  /**
+   * @param {number} status
+   * @param {string} description
+   * @param {string | undefined} field
+   */
   constructor(status, description, field) {
     super(description)
     this.status = status
@@ -10,11 +15,19 @@ export class Refusal extends Error {
   }
 }
 
+/**
+ * @param {string} description
+ * @param {string} [field]
+ * @param {number} [status]
+ */
 export const refuse = (description, field, status = 400) => new Refusal(status, description, field)
 
 /**
  * A handler answering `{ status, body }`: a Refusal becomes its reasons body; anything else (413, an
  * unreachable chain) goes on to the router.
+ * @template C
+ * @param {(context: C) => { status: number, body: unknown } | Promise<{ status: number, body: unknown }>} handler
+ * @returns {(context: C) => Promise<{ status: number, body: unknown }>}
  */
 export const answering = (handler) => async (context) => {
   try {

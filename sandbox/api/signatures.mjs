@@ -4,26 +4,36 @@
 import { createPublicClient, http, isAddressEqual, isHex, recoverMessageAddress } from "viem"
 import { UpstreamError } from "./indexer.mjs"
 
+/** @import { PublicClient } from "viem" */
+/**
+ * A chain the API verifies on: its id and its node.
+ * @typedef {{ readonly chainId: number, readonly index: { readonly rpcUrl: string } }} VerifyingChain
+ */
+
 /** ERC-6492 wraps the deployment too; anything longer is no signature. */
 export const MAX_SIGNATURE_LENGTH = 32 * 1024
 
-const unreachable = (error) =>
+const unreachable = (/** @type {any} */ error) =>
   typeof error?.walk === "function" &&
-  error.walk((e) => e?.name === "HttpRequestError" || e?.name === "TimeoutError") !== null
+  error.walk((/** @type {any} */ e) => e?.name === "HttpRequestError" || e?.name === "TimeoutError") !== null
 
 /**
  * A verifier over the API's chains (`chainId`, `index.rpcUrl`): `verify(chain, { address, message,
  * signature })` resolves true or false, and rejects with UpstreamError only when the chain cannot be reached.
+ * @returns {(chain: VerifyingChain, signed: { address: `0x${string}`, message: string, signature: unknown }) => Promise<boolean>}
  */
 export function createSignatureVerifier() {
+  /** @type {Map<number, PublicClient>} */
   const clients = new Map()
+  /** @param {VerifyingChain} chain */
   const clientOf = (chain) => {
-    if (!clients.has(chain.chainId))
-      clients.set(
-        chain.chainId,
-        createPublicClient({ transport: http(chain.index.rpcUrl, { retryCount: 0, timeout: 15_000 }) })
-      )
-    return clients.get(chain.chainId)
+    const known = clients.get(chain.chainId)
+    if (known !== undefined) return known
+    const client = createPublicClient({
+      transport: http(chain.index.rpcUrl, { retryCount: 0, timeout: 15_000 })
+    })
+    clients.set(chain.chainId, client)
+    return client
   }
   return async (chain, { address, message, signature }) => {
     if (typeof signature !== "string" || !isHex(signature) || signature.length > MAX_SIGNATURE_LENGTH)

@@ -9,14 +9,30 @@ const SOL = Object.freeze({ name: "Solana", symbol: "SOL", decimals: 9 })
 /** How many of an address's newest transactions the history reads. */
 const HISTORY_DEPTH = 200
 
+/** @import { SandboxSolana } from "../solana/chain.mjs" */
+/** @typedef {{ name: string, symbol: string, decimals: number }} TokenInfo */
+
 /**
  * `solana`: `{ chain, rpcUrl, mint: { address, name, symbol, decimals } }`; `balanceEntry(caip, token,
  * amount, contract, projectId)` and `transferOf`-like pricing come from the API (`priceOf`, `tokenIconUrl`).
+ * @template B
+ * @param {object} options
+ * @param {Pick<SandboxSolana, "chain" | "rpcUrl" | "mint">} options.solana
+ * @param {(caip: string, token: TokenInfo, amount: bigint, contract: string | undefined, projectId: string) => B} options.balanceEntry
+ * @param {(symbol: string) => number} options.priceOf
+ * @param {(symbol: string, projectId: string) => string} options.tokenIconUrl
  */
 export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconUrl }) {
   const caip = solana.chain
   let id = 0
+  /**
+   * One JSON-RPC call to the chain; its result is JSON, unchecked.
+   * @param {string} method
+   * @param {ReadonlyArray<unknown>} params
+   * @returns {Promise<any>}
+   */
   const call = async (method, params) => {
+    /** @type {any} */
     let body
     try {
       const response = await fetch(solana.rpcUrl, {
@@ -32,18 +48,29 @@ export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconU
     if (body?.error !== undefined) throw new UpstreamError(`${caip}: ${method}: ${body.error.message}`)
     return body.result
   }
-  /** The token's name, symbol and decimals: the sandbox's mint, else a generic SPL token. */
+  /**
+   * The token's name, symbol and decimals: the sandbox's mint, else a generic SPL token.
+   * @param {string} mint
+   * @param {number} decimals
+   * @returns {TokenInfo}
+   */
   const tokenOf = (mint, decimals) =>
     mint === solana.mint.address
       ? { name: solana.mint.name, symbol: solana.mint.symbol, decimals: solana.mint.decimals }
       : { name: `SPL token ${mint.slice(0, 4)}…${mint.slice(-4)}`, symbol: mint.slice(0, 4), decimals }
 
-  /** SOL (always) and every SPL token the address holds a non-zero amount of. */
+  /**
+   * SOL (always) and every SPL token the address holds a non-zero amount of.
+   * @param {string} address
+   * @param {string} projectId
+   * @returns {Promise<Array<B>>}
+   */
   const balances = async (address, projectId) => {
     const [lamports, accounts] = await Promise.all([
       call("getBalance", [address, { commitment: "confirmed" }]),
       call("getTokenAccountsByOwner", [address, { programId: TOKEN_PROGRAM }, { encoding: "jsonParsed" }])
     ])
+    /** @type {Map<string, { amount: bigint, decimals: number }>} */
     const held = new Map()
     for (const { account } of accounts.value) {
       const info = account.data?.parsed?.info
@@ -64,6 +91,11 @@ export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconU
     ]
   }
 
+  /**
+   * @param {TokenInfo} token
+   * @param {bigint} delta
+   * @param {string} projectId
+   */
   const transfer = (token, delta, projectId) => {
     const numeric = formatUnits(delta < 0n ? -delta : delta, token.decimals)
     const price = priceOf(token.symbol)
@@ -83,14 +115,26 @@ export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconU
   /**
    * One history entry for `address` from a `getTransaction` answer (json encoding), or undefined when the
    * transaction moved nothing of the address's. SOL moves are the balance changes without the fee.
+   * @param {string} address
+   * @param {string} signature
+   * @param {any} tx The `getTransaction` answer (JSON).
+   * @param {string} projectId
    */
   const entryOf = (address, signature, tx, projectId) => {
-    const keys = tx.transaction.message.accountKeys.map((k) => (typeof k === "string" ? k : k.pubkey))
+    /** @type {Array<string>} */
+    const keys = tx.transaction.message.accountKeys.map((/** @type {string | { pubkey: string }} */ k) =>
+      typeof k === "string" ? k : k.pubkey
+    )
     const meta = tx.meta
     const feePayer = keys[0]
-    const solDelta = (i) =>
+    const solDelta = (/** @type {number} */ i) =>
       BigInt(meta.postBalances[i]) - BigInt(meta.preBalances[i]) + (i === 0 ? BigInt(meta.fee) : 0n)
+    /** @type {Map<string, { owner: string, mint: string, decimals: number, delta: bigint }>} */
     const tokenDeltas = new Map()
+    /**
+     * @param {ReadonlyArray<any> | undefined} list
+     * @param {bigint} sign
+     */
     const addToken = (list, sign) => {
       for (const b of list ?? []) {
         const key = `${b.owner}|${b.mint}`
@@ -107,7 +151,9 @@ export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconU
     addToken(meta.preTokenBalances, -1n)
     addToken(meta.postTokenBalances, 1n)
     const mine = keys.indexOf(address)
+    /** @type {Array<ReturnType<typeof transfer>>} */
     const transfers = []
+    /** @type {Array<string>} */
     const counterparties = []
     if (mine !== -1) {
       const delta = solDelta(mine)
@@ -116,7 +162,8 @@ export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconU
         const other = keys.findIndex(
           (_, i) => i !== mine && (delta < 0n ? solDelta(i) > 0n : solDelta(i) < 0n)
         )
-        if (other !== -1) counterparties.push(keys[other])
+        const counterparty = keys[other]
+        if (counterparty !== undefined) counterparties.push(counterparty)
       }
     }
     for (const entry of tokenDeltas.values()) {
@@ -160,8 +207,13 @@ export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconU
     }
   }
 
-  /** The address's transactions on the local chain, newest first: `{ timestamp, slot, tx }`. */
+  /**
+   * The address's transactions on the local chain, newest first: `{ timestamp, slot, tx }`.
+   * @param {string} address
+   * @param {string} projectId
+   */
   const history = async (address, projectId) => {
+    /** @type {Array<{ signature: string }>} */
     const signatures = await call("getSignaturesForAddress", [address, { limit: HISTORY_DEPTH }])
     const answers = await Promise.all(
       signatures.map((s) =>
@@ -170,7 +222,7 @@ export function createSolanaHandlers({ solana, balanceEntry, priceOf, tokenIconU
     )
     return answers.flatMap((tx, i) => {
       if (tx === null) return []
-      const entry = entryOf(address, signatures[i].signature, tx, projectId)
+      const entry = entryOf(address, signatures[i]?.signature ?? "", tx, projectId)
       return entry === undefined ? [] : [entry]
     })
   }

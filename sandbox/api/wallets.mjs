@@ -3,19 +3,19 @@
 // strings, so the listing is the same on every run and on every machine.
 import { createHash } from "node:crypto"
 
-const sha256 = (text) => createHash("sha256").update(text).digest("hex")
+const sha256 = (/** @type {string} */ text) => createHash("sha256").update(text).digest("hex")
 
 /** A 64-hex explorer id, like the real API's, derived from a stable key. */
-export const walletIdOf = (key) => sha256(`airlock-sandbox-wallet:${key}`)
+export const walletIdOf = (/** @type {string} */ key) => sha256(`airlock-sandbox-wallet:${key}`)
 
 /** An image id in the real API's UUID-like shape (8-4-4-4-12 hex), derived from a wallet id. */
-export const imageIdOf = (walletId) => {
+export const imageIdOf = (/** @type {string} */ walletId) => {
   const h = sha256(`image:${walletId}`)
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`
 }
 
 /** The injected sandbox wallet (sandbox/wallets/injected), announced by EIP-6963 with this rdns. */
-export const SANDBOX_WALLET_RDNS = "dev.airlock.sandbox"
+export const SANDBOX_WALLET_RDNS = /** @type {const} */ ("dev.airlock.sandbox")
 export const SANDBOX_WALLET_ID = walletIdOf(SANDBOX_WALLET_RDNS)
 /** The WalletConnect sandbox wallet page (a later issue). */
 export const SANDBOX_WC_WALLET_ID = walletIdOf("dev.airlock.sandbox.walletconnect")
@@ -73,7 +73,10 @@ const PREFIXES = [
   "Wren",
   "Zenith"
 ]
-/** `[suffix, joined]`: joined suffixes form one word ("NovaPay"), the others a second word ("Nova Vault"). */
+/**
+ * `[suffix, joined]`: joined suffixes form one word ("NovaPay"), the others a second word ("Nova Vault").
+ * @type {ReadonlyArray<readonly [string, boolean]>}
+ */
 const SUFFIXES = [
   ["Wallet", false],
   ["Vault", false],
@@ -122,38 +125,53 @@ const DESCRIPTIONS = [
 ]
 
 /** A deterministic stream of 32-bit numbers from a key (sha256 in counter mode). */
-const randomFrom = (key) => {
+const randomFrom = (/** @type {string} */ key) => {
   let counter = 0
+  /** @type {Array<number>} */
   let pool = []
+  /** @returns {number} */
   const next = () => {
     if (pool.length === 0) {
       const h = sha256(`${key}#${counter++}`)
       pool = Array.from({ length: 8 }, (_, i) => Number.parseInt(h.slice(i * 8, i * 8 + 8), 16))
     }
-    return pool.pop()
+    return pool.pop() ?? 0
   }
   return {
     /** In [0, 1). */
     float: () => next() / 2 ** 32,
-    int: (n) => next() % n,
-    pick: (items) => items[next() % items.length],
-    chance: (p) => next() / 2 ** 32 < p
+    int: (/** @type {number} */ n) => next() % n,
+    /**
+     * @template T
+     * @param {ReadonlyArray<T>} items
+     * @returns {T}
+     */
+    pick: (items) => /** @type {T} */ (items[next() % items.length]),
+    chance: (/** @type {number} */ p) => next() / 2 ** 32 < p
   }
 }
 
-const slugOf = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "")
+const slugOf = (/** @type {string} */ name) => name.toLowerCase().replace(/[^a-z0-9]+/g, "")
 
-/** The first `count` of all prefix × suffix names, in a fixed shuffled order. */
+/**
+ * The first `count` of all prefix × suffix names, in a fixed shuffled order.
+ * @param {number} count
+ */
 const generatedNames = (count) => {
+  /** @type {Array<string>} */
   const all = []
   for (const prefix of PREFIXES) {
     for (const [suffix, joined] of SUFFIXES) all.push(joined ? `${prefix}${suffix}` : `${prefix} ${suffix}`)
   }
-  const order = all.map((name) => [sha256(`order:${name}`), name])
+  const order = all.map((name) => /** @type {const} */ ([sha256(`order:${name}`), name]))
   order.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
   return order.slice(0, count).map(([, name]) => name)
 }
 
+/**
+ * @param {string} name
+ * @param {number} index
+ */
 const generatedWallet = (name, index) => {
   const id = walletIdOf(`generated:${name}`)
   const r = randomFrom(id)
@@ -195,7 +213,7 @@ const generatedWallet = (name, index) => {
       ? `https://chromewebstore.google.com/detail/${slug}/${Array.from({ length: 32 }, () => "abcdefghijklmnop"[r.int(16)]).join("")}`
       : null,
     injected: hasRdns
-      ? [{ namespace: "eip155", injected_id: `is${slug[0].toUpperCase()}${slug.slice(1)}` }]
+      ? [{ namespace: "eip155", injected_id: `is${slug.slice(0, 1).toUpperCase()}${slug.slice(1)}` }]
       : null,
     chains,
     description: r.pick(DESCRIPTIONS),
@@ -210,6 +228,7 @@ const generatedWallet = (name, index) => {
 /**
  * The whole listing, in the order the API ranks it: the sandbox wallets, then the generated ones.
  * `chains` are the sandbox chains (CAIP-2) the sandbox wallets declare.
+ * @param {{ chains: ReadonlyArray<string>, walletConnectWalletUrl?: string | undefined }} options
  */
 export function buildWalletListing({ chains, walletConnectWalletUrl }) {
   const sandboxChains = [...chains, "eip155:1"]
@@ -265,10 +284,11 @@ export function buildWalletListing({ chains, walletConnectWalletUrl }) {
 }
 
 /** Initials for an image: the first letters of the first two words, or of the two halves of one word. */
-export const initialsOf = (name) => {
-  const words = name.split(/[\s-]+/).filter((w) => w !== "")
-  if (words.length >= 2) return `${words[0][0]}${words[1][0]}`.toUpperCase()
-  const word = words[0] ?? "?"
-  const capital = word.slice(1).search(/[A-Z]/)
-  return capital >= 0 ? `${word[0]}${word[capital + 1]}` : word.slice(0, 2).toUpperCase()
+export const initialsOf = (/** @type {string} */ name) => {
+  const [first = "?", second] = name.split(/[\s-]+/).filter((w) => w !== "")
+  if (second !== undefined) return `${first.slice(0, 1)}${second.slice(0, 1)}`.toUpperCase()
+  const capital = first.slice(1).search(/[A-Z]/)
+  return capital >= 0
+    ? `${first.slice(0, 1)}${first.slice(capital + 1, capital + 2)}`
+    : first.slice(0, 2).toUpperCase()
 }

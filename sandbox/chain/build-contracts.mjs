@@ -8,14 +8,23 @@ import { readFile, writeFile } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
-/** The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271) and a constant-product pool. */
-export const CONTRACTS = ["SandboxToken", "SandboxAccount", "SandboxPool"]
+/**
+ * The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271) and a constant-product pool.
+ * @typedef {object} CompiledContract
+ * @property {string} contractName
+ * @property {string} compiler
+ * @property {unknown} settings
+ * @property {string} sourceSha256
+ * @property {ReadonlyArray<unknown>} abi
+ * @property {`0x${string}`} bytecode
+ */
+export const CONTRACTS = /** @type {const} */ (["SandboxToken", "SandboxAccount", "SandboxPool"])
 
 // Paths from the module's own path, not `new URL(…, import.meta.url)`: a test page's URL class (happy-dom's)
 // would resolve them against the page.
 const contracts = join(dirname(fileURLToPath(import.meta.url)), "contracts")
-export const sourceOf = (name) => join(contracts, `${name}.sol`)
-export const artifactOf = (name) => join(contracts, `${name}.json`)
+export const sourceOf = (/** @type {string} */ name) => join(contracts, `${name}.sol`)
+export const artifactOf = (/** @type {string} */ name) => join(contracts, `${name}.json`)
 
 /** Fixed settings: the same source always gives the same bytecode. */
 const SETTINGS = {
@@ -26,7 +35,11 @@ const SETTINGS = {
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } }
 }
 
-/** Compiles contract `name`'s source; resolves to its artifact as it would be written. */
+/**
+ * Compiles contract `name`'s source; resolves to its artifact as it would be written.
+ * @param {string} name
+ * @returns {Promise<CompiledContract>}
+ */
 export async function compile(name) {
   const { default: solc } = await import("solc")
   const source = await readFile(sourceOf(name), "utf8")
@@ -36,7 +49,10 @@ export async function compile(name) {
     settings: SETTINGS
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input)))
-  const errors = (output.errors ?? []).filter((e) => e.severity === "error")
+  /** @type {Array<{ severity: string, formattedMessage: string }>} */
+  const errors = (output.errors ?? []).filter(
+    (/** @type {{ severity: string }} */ e) => e.severity === "error"
+  )
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join("\n"))
   const contract = output.contracts[`${name}.sol`][name]
   return {
@@ -49,7 +65,8 @@ export async function compile(name) {
   }
 }
 
-export const serialize = (artifact) => `${JSON.stringify(artifact, null, 2)}\n`
+export const serialize = (/** @type {CompiledContract} */ artifact) =>
+  `${JSON.stringify(artifact, null, 2)}\n`
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const name of CONTRACTS) {

@@ -12,6 +12,61 @@ import { mnemonicToAccount } from "viem/accounts"
 import { artifactOf } from "./build-contracts.mjs"
 import { deployPools, POOL_PROVIDER_INDEX } from "./pools.mjs"
 
+/** @import { ChildProcess } from "node:child_process" */
+/** @typedef {import("./pools.mjs").SandboxPool} SandboxPool */
+/** @typedef {`0x${string}`} Hex */
+
+/**
+ * @typedef {object} SandboxChain
+ * @property {number} chainId
+ * @property {string} rpcUrl `http://127.0.0.1:PORT`
+ * @property {string} name
+ */
+/**
+ * @typedef {object} SandboxToken
+ * @property {number} chainId
+ * @property {`0x${string}`} address
+ * @property {string} name
+ * @property {string} symbol
+ * @property {number} decimals
+ */
+/**
+ * @typedef {object} SandboxAccount
+ * @property {number} index
+ * @property {`0x${string}`} address
+ * @property {`0x${string}`} privateKey anvil's public test key for this account.
+ */
+/**
+ * A transfer the seeding made.
+ * @typedef {object} SandboxTransfer
+ * @property {number} chainId
+ * @property {`0x${string}`} hash
+ * @property {number} timestamp Block timestamp, seconds.
+ * @property {string} asset "ETH" or the token's symbol.
+ * @property {`0x${string}` | undefined} token The token contract, undefined for ether.
+ * @property {`0x${string}`} from
+ * @property {`0x${string}`} to
+ * @property {string} value Base units, as a decimal string.
+ */
+/**
+ * @typedef {object} SandboxChains
+ * @property {ReadonlyArray<SandboxChain>} chains
+ * @property {ReadonlyArray<SandboxToken>} tokens
+ * @property {ReadonlyArray<SandboxPool>} pools The SandboxPools on the first chain: ETH/sUSD, ETH/SBX and sUSD/SBX.
+ * @property {ReadonlyArray<SandboxAccount>} accounts
+ * @property {ReadonlyArray<SandboxTransfer>} history
+ * @property {string} mnemonic
+ * @property {() => Promise<void>} stop Stops both nodes; resolves once they have exited. Safe to call more than once.
+ */
+/**
+ * @typedef {object} RunningAnvil
+ * @property {number} chainId
+ * @property {string} rpcUrl
+ * @property {ChildProcess} process
+ * @property {() => Promise<void>} stop
+ */
+/** @typedef {{ readonly status: string, readonly contractAddress: `0x${string}` | null }} Receipt A mined transaction's receipt: the fields the sandbox reads. */
+
 /** anvil's well-known test mnemonic: its accounts are public, funded only on these local chains. */
 export const SANDBOX_MNEMONIC = "test test test test test test test test test test test junk"
 export const ACCOUNT_COUNT = 10
@@ -19,12 +74,14 @@ export const ACCOUNT_COUNT = 10
 export const ACCOUNT_BALANCE_ETH = 10_000
 
 /** The two chains, in the order the demo lists them. */
+/** @type {ReadonlyArray<{ readonly chainId: number, readonly name: string }>} */
 export const SANDBOX_CHAINS = Object.freeze([
   Object.freeze({ chainId: 31337, name: "Sandbox Chain" }),
   Object.freeze({ chainId: 31338, name: "Sandbox Chain B" })
 ])
 
 /** The tokens deployed on the first chain: a 6-decimals stablecoin and an 18-decimals token. */
+/** @type {ReadonlyArray<{ readonly name: string, readonly symbol: string, readonly decimals: number, readonly mint: string }>} */
 export const SANDBOX_TOKENS = Object.freeze([
   Object.freeze({ name: "Sandbox USD", symbol: "sUSD", decimals: 6, mint: "10000" }),
   Object.freeze({ name: "Sandbox Token", symbol: "SBX", decimals: 18, mint: "1000" })
@@ -40,6 +97,7 @@ const artifact = JSON.parse(readFileSync(artifactOf("SandboxToken"), "utf8"))
 
 const ANVIL_PACKAGE = "@foundry-rs/anvil-linux-amd64"
 
+/** @param {string} file */
 const isExecutable = (file) => {
   try {
     accessSync(file, constants.X_OK)
@@ -52,6 +110,7 @@ const isExecutable = (file) => {
 /**
  * The anvil binary: `AIRLOCK_ANVIL` when set, else the one the optional npm dependency installs (Linux
  * x64 only), else `anvil` on PATH. Throws with what to do when there is none.
+ * @returns {string}
  */
 export function findAnvil() {
   const override = process.env.AIRLOCK_ANVIL
@@ -86,7 +145,13 @@ export function findAnvil() {
 
 let rpcId = 0
 
-/** One JSON-RPC call; rejects with the node's error message (and `code`) on an error answer. */
+/**
+ * One JSON-RPC call; rejects with the node's error message (and `code`) on an error answer.
+ * @param {string} url
+ * @param {string} method
+ * @param {ReadonlyArray<unknown>} [params]
+ * @returns {Promise<unknown>}
+ */
 export async function rpc(url, method, params = []) {
   const response = await fetch(url, {
     method: "POST",
@@ -105,10 +170,11 @@ export async function rpc(url, method, params = []) {
 // Processes: every anvil this module starts dies with the parent
 // ---------------------------------------------------------------------------------------------------------
 
-/** @type {Set<import("node:child_process").ChildProcess>} */
+/** @type {Set<ChildProcess>} */
 const running = new Set()
 let cleanupInstalled = false
 
+/** @param {ChildProcess} child */
 const isAlive = (child) => child.exitCode === null && child.signalCode === null
 
 function installCleanup() {
@@ -118,7 +184,7 @@ function installCleanup() {
   process.on("exit", () => {
     for (const child of running) if (isAlive(child)) child.kill("SIGKILL")
   })
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM", "SIGHUP"])) {
     const onSignal = () => {
       for (const child of running) if (isAlive(child)) child.kill("SIGTERM")
       // Alone on this signal, we must not swallow it: restore the default and let it end the process.
@@ -133,10 +199,17 @@ function installCleanup() {
   }
 }
 
+/**
+ * @param {ChildProcess} child
+ * @returns {Promise<void>}
+ */
 const exited = (child) =>
   isAlive(child) ? new Promise((resolve) => child.once("exit", () => resolve())) : Promise.resolve()
 
-/** Stops one anvil: SIGTERM, then SIGKILL if it is still there after 5 s. Resolves once it has exited. */
+/**
+ * Stops one anvil: SIGTERM, then SIGKILL if it is still there after 5 s. Resolves once it has exited.
+ * @param {ChildProcess} child
+ */
 async function stopProcess(child) {
   if (isAlive(child)) {
     child.kill("SIGTERM")
@@ -147,7 +220,10 @@ async function stopProcess(child) {
   running.delete(child)
 }
 
-/** A loopback port nothing listens on right now. */
+/**
+ * A loopback port nothing listens on right now.
+ * @returns {Promise<number>}
+ */
 export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer()
@@ -163,6 +239,8 @@ export const freePort = () =>
  * Starts anvil on a free loopback port with the sandbox mnemonic and resolves once it answers
  * `eth_chainId` with `chainId`. `genesisTimestamp` (seconds) backdates the genesis block, so that seeded
  * blocks can carry past timestamps.
+ * @param {{ readonly chainId: number, readonly genesisTimestamp?: number | undefined, readonly timeoutMs?: number }} options
+ * @returns {Promise<RunningAnvil>}
  */
 export async function startAnvil({ chainId, genesisTimestamp, timeoutMs = 15_000 }) {
   const anvil = findAnvil()
@@ -189,6 +267,7 @@ export async function startAnvil({ chainId, genesisTimestamp, timeoutMs = 15_000
     child.stderr.on("data", (chunk) => {
       stderr = (stderr + chunk).slice(-4_000)
     })
+    /** @type {Promise<Error>} */
     const spawnFailed = new Promise((resolve) => child.once("error", (error) => resolve(error)))
     const deadline = Date.now() + timeoutMs
     let answered = false
@@ -203,7 +282,9 @@ export async function startAnvil({ chainId, genesisTimestamp, timeoutMs = 15_000
         break
       }
       // Polling on a real answer, never sleeping for a fixed time and hoping.
-      const failure = await Promise.race([spawnFailed, new Promise((r) => setTimeout(r, 25, undefined))])
+      /** @type {Promise<undefined>} */
+      const pause = new Promise((r) => setTimeout(r, 25, undefined))
+      const failure = await Promise.race([spawnFailed, pause])
       if (failure !== undefined) {
         lastError = new Error(`could not start ${anvil}: ${failure.message}`)
         break
@@ -226,27 +307,41 @@ export async function startAnvil({ chainId, genesisTimestamp, timeoutMs = 15_000
 // Seeding
 // ---------------------------------------------------------------------------------------------------------
 
-/** The sandbox's dev accounts: index, address and private key (public test keys, loopback use only). */
+/**
+ * The sandbox's dev accounts: index, address and private key (public test keys, loopback use only).
+ * @returns {ReadonlyArray<SandboxAccount>}
+ */
 export function sandboxAccounts() {
   return Array.from({ length: ACCOUNT_COUNT }, (_, index) => {
     const account = mnemonicToAccount(SANDBOX_MNEMONIC, { addressIndex: index })
     return Object.freeze({
       index,
       address: account.address,
-      privateKey: toHex(account.getHdKey().privateKey)
+      privateKey: toHex(/** @type {Uint8Array} */ (account.getHdKey().privateKey))
     })
   })
 }
 
-/** UTC seconds of `day` at `hour`:00 in the month `monthsAgo` months before `now`'s. */
+/**
+ * UTC seconds of `day` at `hour`:00 in the month `monthsAgo` months before `now`'s.
+ * @param {Date} now
+ * @param {number} monthsAgo
+ * @param {number} day
+ * @param {number} hour
+ */
 const pastDay = (now, monthsAgo, day, hour) =>
   Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, day, hour) / 1000)
 
-/** Polls for a transaction's receipt (anvil mines on arrival, but may answer before the block is sealed). */
+/**
+ * Polls for a transaction's receipt (anvil mines on arrival, but may answer before the block is sealed).
+ * @param {string} url
+ * @param {`0x${string}`} hash
+ * @returns {Promise<Receipt>}
+ */
 async function waitForReceipt(url, hash, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const receipt = await rpc(url, "eth_getTransactionReceipt", [hash])
+    const receipt = /** @type {Receipt | null} */ (await rpc(url, "eth_getTransactionReceipt", [hash]))
     if (receipt !== null) return receipt
     if (Date.now() > deadline) throw new Error(`transaction ${hash} was not mined within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -256,9 +351,11 @@ async function waitForReceipt(url, hash, timeoutMs = 10_000) {
 /**
  * Sends a transaction from an unlocked dev account and resolves to its hash and receipt once mined (anvil
  * mines one block per transaction).
+ * @param {string} url
+ * @param {Record<string, unknown>} tx
  */
 async function send(url, tx) {
-  const hash = await rpc(url, "eth_sendTransaction", [tx])
+  const hash = /** @type {`0x${string}`} */ (await rpc(url, "eth_sendTransaction", [tx]))
   const receipt = await waitForReceipt(url, hash)
   if (receipt.status !== "0x1") {
     throw new Error(`seeding transaction ${hash} failed: ${JSON.stringify(receipt)}`)
@@ -266,7 +363,12 @@ async function send(url, tx) {
   return { hash, receipt }
 }
 
-/** {@link send} in a block with the given timestamp. */
+/**
+ * {@link send} in a block with the given timestamp.
+ * @param {string} url
+ * @param {number} timestamp
+ * @param {Record<string, unknown>} tx
+ */
 async function sendAt(url, timestamp, tx) {
   await rpc(url, "evm_setNextBlockTimestamp", [toHex(timestamp)])
   return send(url, tx)
@@ -275,10 +377,16 @@ async function sendAt(url, timestamp, tx) {
 /**
  * Seeds the first chain: deploys the tokens, mints them to the first accounts, and makes native and token
  * transfers two months ago and last month. Resolves to the tokens and the transfers made.
+ * @param {SandboxChain} chain
+ * @param {ReadonlyArray<SandboxAccount>} accounts
+ * @param {Date} now
  */
 async function seed(chain, accounts, now) {
   const url = chain.rpcUrl
-  const [a0, a1, a2, a3, a4, a5] = accounts.map((a) => a.address)
+  const [a0, a1, a2, a3, a4, a5] = /** @type {[Hex, Hex, Hex, Hex, Hex, Hex]} */ (
+    accounts.slice(0, 6).map((a) => a.address)
+  )
+  /** @type {Array<SandboxTransfer>} */
   const history = []
   let clock = pastDay(now, 2, 3, 9)
   const tick = () => {
@@ -286,6 +394,7 @@ async function seed(chain, accounts, now) {
     return clock
   }
 
+  /** @type {Array<SandboxToken>} */
   const tokens = []
   for (const token of SANDBOX_TOKENS) {
     const data = encodeDeployData({
@@ -294,6 +403,7 @@ async function seed(chain, accounts, now) {
       args: [token.name, token.symbol, token.decimals]
     })
     const { receipt } = await sendAt(url, tick(), { from: a0, data })
+    if (receipt.contractAddress === null) throw new Error(`${token.symbol} deployed nothing`)
     tokens.push(
       Object.freeze({
         chainId: chain.chainId,
@@ -304,23 +414,39 @@ async function seed(chain, accounts, now) {
       })
     )
   }
+  /**
+   * @param {SandboxToken} token
+   * @param {string} functionName
+   * @param {ReadonlyArray<unknown>} args
+   */
   const tokenCall = (token, functionName, args) => ({
     to: token.address,
     data: encodeFunctionData({ abi: artifact.abi, functionName, args })
   })
   for (const [i, token] of tokens.entries()) {
-    const amount = parseUnits(SANDBOX_TOKENS[i].mint, token.decimals)
+    const amount = parseUnits(SANDBOX_TOKENS[i]?.mint ?? "0", token.decimals)
     for (const holder of accounts.slice(0, TOKEN_HOLDERS)) {
       await sendAt(url, tick(), { from: a0, ...tokenCall(token, "mint", [holder.address, amount]) })
     }
   }
 
-  const [sUSD, SBX] = tokens
+  const [sUSD, SBX] = /** @type {[SandboxToken, SandboxToken]} */ (tokens)
   // `value` is in base units, as a decimal string (JSON-safe).
+  /**
+   * @param {Hex} from
+   * @param {Hex} to
+   * @param {string} ether
+   */
   const native = (from, to, ether) => ({
     record: { asset: "ETH", token: undefined, from, to, value: parseEther(ether).toString() },
     tx: { from, to, value: toHex(parseEther(ether)) }
   })
+  /**
+   * @param {SandboxToken} token
+   * @param {Hex} from
+   * @param {Hex} to
+   * @param {string} amount
+   */
   const erc20 = (token, from, to, amount) => ({
     record: {
       asset: token.symbol,
@@ -367,6 +493,10 @@ async function seed(chain, accounts, now) {
 /**
  * Starts both sandbox chains and seeds the first. `stop()` stops both and resolves once they have exited;
  * they are also killed when this process exits or is interrupted.
+ * Starts both chains, seeds the first and then deploys its pools; `now` fixes "the present" the history is
+ * dated from.
+ * @param {{ readonly now?: Date, readonly timeoutMs?: number }} [options]
+ * @returns {Promise<SandboxChains>}
  */
 export async function startSandboxChains({ now = new Date(), timeoutMs = 15_000 } = {}) {
   const accounts = sandboxAccounts()
@@ -378,6 +508,7 @@ export async function startSandboxChains({ now = new Date(), timeoutMs = 15_000 
     )
   )
   const nodes = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
+  /** @type {Promise<void> | undefined} */
   let stopping
   const stop = () => {
     stopping ??= Promise.all(nodes.map((node) => node.stop())).then(() => undefined)
@@ -389,22 +520,25 @@ export async function startSandboxChains({ now = new Date(), timeoutMs = 15_000 
     throw failed.reason
   }
   const chains = nodes.map((node, i) =>
-    Object.freeze({ chainId: node.chainId, rpcUrl: node.rpcUrl, name: SANDBOX_CHAINS[i].name })
+    Object.freeze({ chainId: node.chainId, rpcUrl: node.rpcUrl, name: SANDBOX_CHAINS[i]?.name ?? "" })
   )
+  const [first] = /** @type {[SandboxChain]} */ (chains)
+  const minter = /** @type {SandboxAccount} */ (accounts[0])
+  const provider = /** @type {SandboxAccount} */ (accounts[POOL_PROVIDER_INDEX])
   try {
-    const nodeAccounts = await rpc(chains[0].rpcUrl, "eth_accounts")
+    const nodeAccounts = /** @type {Array<string>} */ (await rpc(first.rpcUrl, "eth_accounts"))
     const expected = accounts.map((a) => a.address.toLowerCase())
     if (nodeAccounts.map((a) => a.toLowerCase()).join() !== expected.join()) {
       throw new Error("anvil's dev accounts differ from the ones derived from the sandbox mnemonic")
     }
-    const { tokens, history } = await seed(chains[0], accounts, now)
+    const { tokens, history } = await seed(first, accounts, now)
     // After the seeding, which it leaves as it was; only the first chain has the tokens to pool.
-    const url = chains[0].rpcUrl
+    const url = first.rpcUrl
     const pools = await deployPools({
-      chainId: chains[0].chainId,
+      chainId: first.chainId,
       tokens,
-      minter: accounts[0].address,
-      provider: accounts[POOL_PROVIDER_INDEX].address,
+      minter: minter.address,
+      provider: provider.address,
       call: (method, params) => rpc(url, method, params),
       send: async (tx) => (await send(url, tx)).receipt
     })

@@ -7,6 +7,11 @@ export const POOL_FEE_BPS = 30
 const BPS = 10_000n
 const KEPT_BPS = BPS - BigInt(POOL_FEE_BPS)
 
+/**
+ * @param {bigint} amountIn
+ * @param {bigint} reserveIn
+ * @param {bigint} reserveOut
+ */
 const checkAmounts = (amountIn, reserveIn, reserveOut) => {
   // The contract's own reasons, so an off-chain refusal reads like the on-chain one.
   if (amountIn <= 0n) throw new RangeError("insufficient input amount")
@@ -16,6 +21,10 @@ const checkAmounts = (amountIn, reserveIn, reserveOut) => {
 /**
  * What `amountIn` buys from a pool holding `reserveIn` of the input and `reserveOut` of the output, after the
  * fee, rounded down: `SandboxPool.getAmountOut`. Throws a RangeError for a non-positive input or reserve.
+ * @param {bigint} amountIn
+ * @param {bigint} reserveIn
+ * @param {bigint} reserveOut
+ * @returns {bigint}
  */
 export function getAmountOut(amountIn, reserveIn, reserveOut) {
   checkAmounts(amountIn, reserveIn, reserveOut)
@@ -24,6 +33,10 @@ export function getAmountOut(amountIn, reserveIn, reserveOut) {
   return (amountInWithFee * reserveOut) / (reserveIn * BPS + amountInWithFee)
 }
 
+/**
+ * @param {string} name
+ * @param {number} bps
+ */
 const checkBps = (name, bps) => {
   if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) {
     throw new RangeError(`${name} must be a whole number of basis points from 0 to 10000, got ${bps}`)
@@ -33,6 +46,9 @@ const checkBps = (name, bps) => {
 /**
  * The least a swap quoted at `amountOut` may pay and still go through at `slippageBps` (100 = 1 %), rounded
  * down: the `minOut` to send with the swap.
+ * @param {bigint} amountOut
+ * @param {number} slippageBps
+ * @returns {bigint}
  */
 export function minimumReceived(amountOut, slippageBps) {
   checkBps("slippageBps", slippageBps)
@@ -45,6 +61,10 @@ export function minimumReceived(amountOut, slippageBps) {
  * shown as none): the output short of what the pool's price before the swap would give for the input after
  * the fee. For a constant product that is `in' / (reserveIn + in')`, `in'` being the input after the fee;
  * the fee itself is not counted, it is shown apart.
+ * @param {bigint} amountIn
+ * @param {bigint} reserveIn
+ * @param {bigint} reserveOut
+ * @returns {number}
  */
 export function priceImpactBps(amountIn, reserveIn, reserveOut) {
   checkAmounts(amountIn, reserveIn, reserveOut)
@@ -56,6 +76,16 @@ export function priceImpactBps(amountIn, reserveIn, reserveOut) {
 /**
  * A full quote against reserves: the amount out, the minimum received at `slippageBps`, the price impact and
  * the reserves the swap leaves (the input added, the output taken).
+ */
+/**
+ * @typedef {object} SwapQuote
+ * @property {bigint} amountOut
+ * @property {bigint} minimumReceived
+ * @property {number} priceImpactBps
+ * @property {bigint} reserveInAfter
+ * @property {bigint} reserveOutAfter
+ * @param {{ readonly amountIn: bigint, readonly reserveIn: bigint, readonly reserveOut: bigint, readonly slippageBps: number }} options
+ * @returns {SwapQuote}
  */
 export function quoteSwap({ amountIn, reserveIn, reserveOut, slippageBps }) {
   const amountOut = getAmountOut(amountIn, reserveIn, reserveOut)

@@ -22,6 +22,42 @@ import { makeFramePage } from "./page/serve.mjs"
 import { socialClient } from "./social.mjs"
 import { parseChainId } from "./wallet.mjs"
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+/** @import { FrameAuth, FrameAuthOptions } from "./core.mjs" */
+/** @import { Mailbox as MailboxType } from "./mailbox.mjs" */
+/**
+ * @typedef {object} FrameAuthServerExtras
+ * @property {ReadonlyArray<string>} [allowedOrigins] Origins (exact, or `http://host:*`) allowed to call from another origin; default none.
+ * @property {string} [publicUrl] This server's own origin, for links in messages and same-origin calls; default: the Host header.
+ * @property {string} [socialUrl] The social stand-in's URL (or later, `setSocialUrl`).
+ */
+/** @typedef {FrameAuthOptions & FrameAuthServerExtras} FrameAuthServerOptions */
+/**
+ * @typedef {object} FrameAuthServer
+ * @property {(req: IncomingMessage, res: ServerResponse) => boolean} handle Answers `/auth/*`, `/mailbox`, `/mailbox.json`, `/sdk` (and its files) and `/social/callback` (and its script) and returns true; false for any other path.
+ * @property {FrameAuth} core
+ * @property {MailboxType} mailbox
+ * @property {(url: string) => void} setSocialUrl
+ * @property {(url: string | undefined) => void} setPublicUrl
+ * @property {(list: ReadonlyArray<string>) => void} setAllowedOrigins
+ * @property {() => Promise<void>} close
+ */
+/**
+ * @typedef {object} RunningFrameAuthServer
+ * @property {string} url `http://127.0.0.1:PORT`
+ * @property {FrameAuthServer} server
+ * @property {FrameAuth} core
+ * @property {MailboxType} mailbox
+ * @property {(url: string) => void} setSocialUrl
+ * @property {() => Promise<void>} close
+ */
+/** @typedef {(req: IncomingMessage, res: ServerResponse, url: URL) => unknown} Route */
+/** @typedef {import("./social.mjs").SocialClient} SocialClient */
+/** @typedef {import("./social.mjs").SocialStandIn} SocialStandIn */
+/** @typedef {import("./mailbox.mjs").MailMessage} MailMessage */
+/** @typedef {import("./mailbox.mjs").MailKind} MailKind */
+/** @typedef {import("./wallet.mjs").AccountType} AccountType */
+
 export * from "./core.mjs"
 export { AuthError } from "./http.mjs"
 export { MAX_MESSAGES, Mailbox } from "./mailbox.mjs"
@@ -36,7 +72,7 @@ export {
 } from "./wallet.mjs"
 
 /** The header carrying the frame's device id (kept in the frame's own storage). */
-export const DEVICE_HEADER = "x-device-id"
+export const DEVICE_HEADER = /** @type {const} */ ("x-device-id")
 export const BODY_LIMIT = 8 * 1024
 export const RPC_BODY_LIMIT = 256 * 1024
 const BEARER = /^Bearer ([0-9a-f]{64})$/
@@ -47,12 +83,16 @@ const CORS_HEADERS = {
   "access-control-max-age": "600"
 }
 
-const tokenOf = (req) => BEARER.exec(String(req.headers.authorization ?? ""))?.[1]
-const deviceOf = (req) => {
+const tokenOf = (/** @type {IncomingMessage} */ req) =>
+  BEARER.exec(String(req.headers.authorization ?? ""))?.[1]
+const deviceOf = (/** @type {IncomingMessage} */ req) => {
   const value = req.headers[DEVICE_HEADER]
   return typeof value === "string" ? value : undefined
 }
-/** The bearer token, or a 401 when there is none. */
+/**
+ * The bearer token, or a 401 when there is none.
+ * @param {IncomingMessage} req
+ */
 const requireToken = (req) => {
   const token = tokenOf(req)
   if (token === undefined) throw new AuthError(401, "invalid session")
@@ -65,6 +105,8 @@ const requireToken = (req) => {
  * `allowedOrigins` (exact origins or `http://host:*`) may call it from other origins (CORS; any other
  * Origin is refused); `publicUrl` is this server's own origin (links in messages; same-origin calls);
  * `socialUrl` the social stand-in's.
+ * @param {FrameAuthServerOptions} [options]
+ * @returns {FrameAuthServer}
  */
 export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl, ...options } = {}) {
   const core = createFrameAuth({
@@ -79,6 +121,7 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
   /**
    * This server's origin: `publicUrl`'s, else the Host header's when it names loopback (a Host header is the
    * client's to choose: a link mailed to someone must never point wherever the asker says).
+   * @param {IncomingMessage} req
    */
   const selfOrigin = (req) => {
     const configured = originOf(core.publicUrl)
@@ -87,24 +130,38 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
     return LOOPBACK_HOST.test(host) ? `http://${host}` : undefined
   }
 
-  const body = (req) => readJsonObject(req, BODY_LIMIT)
+  const body = (/** @type {IncomingMessage} */ req) => readJsonObject(req, BODY_LIMIT)
 
-  /** A return URL the social stand-in may send the browser back to: this origin or an allowed one. */
+  /**
+   * A return URL the social stand-in may send the browser back to: this origin or an allowed one.
+   * @param {IncomingMessage} req
+   * @param {unknown} returnUrl
+   * @returns {string}
+   */
   const checkReturnUrl = (req, returnUrl) => {
     const origin = originOf(returnUrl)
-    if (origin === undefined || (origin !== selfOrigin(req) && !isAllowed(origin)))
+    if (
+      typeof returnUrl !== "string" ||
+      origin === undefined ||
+      (origin !== selfOrigin(req) && !isAllowed(origin))
+    )
       throw new AuthError(400, "return URL not allowed")
     return returnUrl
   }
 
-  /** The app origin a social callback page may post to: exactly an origin, and an allowed one. */
+  /**
+   * The app origin a social callback page may post to: exactly an origin, and an allowed one.
+   * @param {unknown} appOrigin
+   * @returns {string | undefined}
+   */
   const checkAppOrigin = (appOrigin) => {
     if (appOrigin === undefined) return undefined
-    if (originOf(appOrigin) !== appOrigin || !isAllowed(appOrigin))
+    if (typeof appOrigin !== "string" || originOf(appOrigin) !== appOrigin || !isAllowed(appOrigin))
       throw new AuthError(400, "app origin not allowed")
     return appOrigin
   }
 
+  /** @type {Record<string, Route>} */
   const routes = {
     "POST /auth/email": async (req) => {
       const { email } = await body(req)
@@ -124,7 +181,7 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
       return core.pollDevice({ email, deviceId: deviceOf(req) })
     },
     "GET /auth/device/approve": (_req, res, url) => {
-      let text
+      let text = ""
       let status = 200
       try {
         const { email, already } = core.approveDeviceLink(url.searchParams.get("token"))
@@ -202,6 +259,11 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
   }
   const paths = new Set(Object.keys(routes).map((key) => key.slice(key.indexOf(" ") + 1)))
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {URL} url
+   */
   const serve = async (req, res, url) => {
     const origin = req.headers.origin
     const crossOrigin = origin !== undefined && origin !== selfOrigin(req)
@@ -236,7 +298,7 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
      * Answers `/auth/*`, `/mailbox`, `/mailbox.json`, the frame page (`/sdk` and its files) and the social
      * callback page (`/social/callback` and its script) (true); leaves any other path alone (false).
      */
-    handle: (req, res) => {
+    handle: (/** @type {IncomingMessage} */ req, /** @type {ServerResponse} */ res) => {
       const url = new URL(req.url ?? "/", "http://frame.invalid")
       if (framePage(req, res, url.pathname) || socialCallback(req, res, url)) return true
       if (
@@ -254,9 +316,9 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
     core,
     mailbox: core.mailbox,
     /** Points social and Farcaster sign-in at the stand-in at `url`. */
-    setSocialUrl: (url) => core.setSocial(socialClient(url)),
-    setPublicUrl: (url) => core.setPublicUrl(url),
-    setAllowedOrigins: (list) => {
+    setSocialUrl: (/** @type {string} */ url) => core.setSocial(socialClient(url)),
+    setPublicUrl: (/** @type {string | undefined} */ url) => core.setPublicUrl(url),
+    setAllowedOrigins: (/** @type {ReadonlyArray<string>} */ list) => {
       isAllowed = originMatcher(list)
       allowedList = [...list]
     },
@@ -264,21 +326,27 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
   })
 }
 
-/** Serves {@link makeFrameAuthServer} alone on 127.0.0.1:`port` (0: a free one), for tests. */
+/**
+ * Serves {@link makeFrameAuthServer} alone on 127.0.0.1:`port` (0: a free one), for tests.
+ * @param {FrameAuthServerOptions & { readonly port?: number }} [options]
+ * @returns {Promise<RunningFrameAuthServer>}
+ */
 export async function startFrameAuthServer({ port = 0, ...options } = {}) {
+  /** @type {FrameAuthServer | undefined} */
   let server
   const listener = await listenLoopback(port, (req, res) => {
-    if (!server.handle(req, res)) sendJson(res, 404, { error: "not found" })
+    if (server === undefined || !server.handle(req, res)) sendJson(res, 404, { error: "not found" })
   })
-  server = makeFrameAuthServer({ ...options, publicUrl: options.publicUrl ?? listener.url })
+  const running = makeFrameAuthServer({ ...options, publicUrl: options.publicUrl ?? listener.url })
+  server = running
   return Object.freeze({
     url: listener.url,
-    server,
-    core: server.core,
-    mailbox: server.mailbox,
-    setSocialUrl: server.setSocialUrl,
+    server: running,
+    core: running.core,
+    mailbox: running.mailbox,
+    setSocialUrl: running.setSocialUrl,
     close: async () => {
-      await server.close()
+      await running.close()
       await listener.close()
     }
   })

@@ -11,7 +11,11 @@ const DEVICE_ID = /^[A-Za-z0-9_-]{16,128}$/
 export const TOKEN = /^[0-9a-f]{64}$/
 const OTP = /^\d{6}$/
 
-/** A trimmed, lower-cased email of a simple shape and at most 254 characters, or a 400. */
+/**
+ * A trimmed, lower-cased email of a simple shape and at most 254 characters, or a 400.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export const normalizeEmail = (value) => {
   if (typeof value !== "string" || value.length > 254) throw new AuthError(400, "invalid email")
   const email = value.trim().toLowerCase()
@@ -19,38 +23,62 @@ export const normalizeEmail = (value) => {
   return email
 }
 
+/**
+ * @param {unknown} value
+ * @returns {string}
+ */
 export const checkDeviceId = (value) => {
   if (typeof value !== "string" || !DEVICE_ID.test(value)) throw new AuthError(400, "invalid device id")
   return value
 }
 
-export const hashOf = (token) => createHash("sha256").update(token).digest("hex")
+export const hashOf = (/** @type {string} */ token) => createHash("sha256").update(token).digest("hex")
 export const newToken = () => randomBytes(32).toString("hex")
 /** Six digits, uniformly from the CSPRNG. */
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0")
 
-/** `map.set` that first drops the oldest entries so that the map never holds more than `max`. */
+/**
+ * `map.set` that first drops the oldest entries so that the map never holds more than `max`.
+ * @template K, V
+ * @param {Map<K, V>} map
+ * @param {K} key
+ * @param {V} value
+ * @param {number} max
+ */
 export const setBounded = (map, key, value, max) => {
   map.delete(key)
-  while (map.size >= max) map.delete(map.keys().next().value)
+  for (const oldest of map.keys()) {
+    if (map.size < max) break
+    map.delete(oldest)
+  }
   map.set(key, value)
 }
 
 /** One-time codes by purpose key: single use, expiring, locked after MAX_CODE_ATTEMPTS wrong tries. */
 export class CodeBook {
+  /**
+   * @param {() => number} now
+   * @param {number} max
+   */
   constructor(now, max) {
     this.now = now
     this.max = max
+    /** @type {Map<string, { code: string, expiresAt: number, wrong: number }>} */
     this.codes = new Map()
   }
 
+  /** @param {string} key */
   issue(key) {
     const code = newCode()
     setBounded(this.codes, key, { code, expiresAt: this.now() + CODE_TTL_MS, wrong: 0 }, this.max)
     return code
   }
 
-  /** Uses the code of `key` if `otp` is it; otherwise counts a wrong try. */
+  /**
+   * Uses the code of `key` if `otp` is it; otherwise counts a wrong try.
+   * @param {string} key
+   * @param {unknown} otp
+   */
   use(key, otp) {
     if (typeof otp !== "string" || !OTP.test(otp)) throw new AuthError(400, "invalid code")
     const entry = this.codes.get(key)

@@ -18,8 +18,58 @@ import { Mailbox } from "./mailbox.mjs"
 import { createSignIns } from "./signIns.mjs"
 import { makeChainWallet, newUserKeys, userWallet } from "./wallet.mjs"
 
+/** @import { SandboxChain } from "../chain/chain.mjs" */
+/** @import { SocialClient } from "./social.mjs" */
+/** @import { AccountType, UserWallet } from "./wallet.mjs" */
+/**
+ * @typedef {object} NewSession
+ * @property {string} token 64 hex characters: the bearer token.
+ * @property {number} expiresAt ms since epoch.
+ */
+/**
+ * @typedef {object} FrameUser
+ * @property {string | null} email
+ * @property {string} [userName]
+ * @property {string} [socialProvider]
+ * @property {`0x${string}`} address The preferred account's address.
+ * @property {string} solanaAddress
+ * @property {`0x${string}`} smartAccountAddress
+ * @property {boolean} smartAccountDeployed
+ * @property {ReadonlyArray<number>} smartAccountEnabledNetworks
+ * @property {AccountType} preferredAccountType
+ * @property {ReadonlyArray<{ readonly address: `0x${string}`, readonly type: AccountType }>} accounts
+ * @property {number} sessionExpiresAt
+ */
+/**
+ * A user as the service keeps it.
+ * @typedef {object} StoredUser
+ * @property {string} id
+ * @property {string | null} email
+ * @property {string | undefined} userName
+ * @property {string | undefined} provider
+ * @property {UserWallet} wallet
+ * @property {Set<string>} devices
+ * @property {AccountType} preferredAccountType
+ * @property {number} createdAt
+ * @property {boolean} [funded]
+ */
+/** @typedef {{ userId: string, deviceId: string, expiresAt: number }} Session */
+/**
+ * @typedef {object} FrameAuthOptions
+ * @property {ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>} [chains] The anvil chains keys sign and send on (may be empty: no funding, no sending).
+ * @property {() => number} [now] ms since epoch; default Date.now.
+ * @property {number} [sessionTtlMs] Default 24 h.
+ * @property {AccountType} [defaultAccountType] Default "eoa".
+ * @property {number} [faucetIndex] The anvil dev account funding new users; default FAUCET_ACCOUNT_INDEX (7).
+ * @property {string} [signUpFundsEth] Ether sent to each new user's key account and smart account on each chain; default "1".
+ * @property {Partial<typeof LIMITS>} [limits]
+ * @property {Mailbox} [mailbox]
+ */
+/** @typedef {ReturnType<typeof createFrameAuth>} FrameAuth */
+
 export const APPROVAL_TTL_MS = 10 * 60 * 1000
 export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000
+/** @type {Readonly<{ users: number, sessions: number, codes: number, approvals: number, devicesPerUser: number, socialStates: number, farcasterChannels: number, mailsPerAddressPerHour: number }>} */
 export const LIMITS = Object.freeze({
   users: 10_000,
   sessions: 20_000,
@@ -34,11 +84,13 @@ export const LIMITS = Object.freeze({
 export { CODE_TTL_MS, checkDeviceId, MAX_CODE_ATTEMPTS, newCode, normalizeEmail } from "./codes.mjs"
 export { FARCASTER_CHANNEL_TTL_MS, SOCIAL_STATE_TTL_MS } from "./signIns.mjs"
 export { SOCIAL_PROVIDERS } from "./social.mjs"
+/** @type {ReadonlyArray<AccountType>} */
 export const ACCOUNT_TYPES = Object.freeze(["eoa", "smartAccount"])
 
 /**
  * The auth service. `chains` (`{ chainId, rpcUrl }[]`, may be empty) are where keys sign and send; `social`
  * is the stand-in's client (`socialClient(url)` of social.mjs), settable later with `setSocial`.
+ * @param {FrameAuthOptions & { readonly publicUrl?: string | undefined, readonly social?: SocialClient | undefined }} [options]
  */
 export function createFrameAuth({
   chains = [],
@@ -59,11 +111,17 @@ export function createFrameAuth({
   const limits = { ...LIMITS, ...limitOverrides }
   const chainWallet = makeChainWallet({ chains, faucetIndex, signUpFundsEth })
   const codes = new CodeBook(now, limits.codes)
+  /** @type {Map<string, StoredUser>} */
   const users = new Map()
+  /** @type {Map<string, StoredUser>} */
   const usersByEmail = new Map()
+  /** @type {Map<string, StoredUser>} */
   const usersBySocial = new Map()
+  /** @type {Map<string, Session>} by the token's hash */
   const sessions = new Map()
+  /** @type {Map<string, { userId: string, email: string, deviceId: string, expiresAt: number, approved: boolean }>} */
   const approvals = new Map()
+  /** @type {Map<string, { newEmail: string, primaryVerified: boolean, expiresAt: number }>} */
   const emailUpdates = new Map()
   let socialClient = social
   let linkBase = publicUrl
@@ -73,9 +131,14 @@ export function createFrameAuth({
     return socialClient
   }
 
+  /**
+   * @param {{ email?: string | null, socialKey?: string, userName?: string, provider?: string }} input
+   * @returns {Promise<StoredUser>}
+   */
   const createUser = async ({ email = null, socialKey, userName, provider }) => {
     if (users.size >= limits.users) throw new AuthError(503, "too many users")
     const id = randomBytes(16).toString("hex")
+    /** @type {StoredUser} */
     const user = {
       id,
       email,
@@ -93,8 +156,12 @@ export function createFrameAuth({
     return user
   }
 
-  /** Sign-ups in flight by key: two at once for the same email or account make one user. */
+  /** @type {Map<string, Promise<StoredUser>>} Sign-ups in flight by key: two at once for the same email or account make one user. */
   const creating = new Map()
+  /**
+   * @param {string} key
+   * @param {() => Promise<StoredUser>} task
+   */
   const once = (key, task) => {
     let pending = creating.get(key)
     if (pending === undefined) {
@@ -104,12 +171,24 @@ export function createFrameAuth({
     return pending
   }
 
+  /**
+   * @param {StoredUser} user
+   * @param {string} deviceId
+   */
   const approveDevice = (user, deviceId) => {
     user.devices.delete(deviceId)
-    while (user.devices.size >= limits.devicesPerUser) user.devices.delete(user.devices.values().next().value)
+    for (const oldest of user.devices) {
+      if (user.devices.size < limits.devicesPerUser) break
+      user.devices.delete(oldest)
+    }
     user.devices.add(deviceId)
   }
 
+  /**
+   * @param {StoredUser} user
+   * @param {string} deviceId
+   * @returns {NewSession}
+   */
   const openSession = (user, deviceId) => {
     approveDevice(user, deviceId)
     const token = newToken()
@@ -119,16 +198,17 @@ export function createFrameAuth({
   }
 
   /** The session of `token` and its user, or a 401 ('invalid session' / 'session expired'). */
+  /** @param {unknown} token */
   const sessionOf = (token) => {
     if (typeof token !== "string" || !TOKEN.test(token)) throw new AuthError(401, "invalid session")
     const session = sessions.get(hashOf(token))
     const user = session === undefined ? undefined : users.get(session.userId)
-    if (user === undefined) throw new AuthError(401, "invalid session")
+    if (session === undefined || user === undefined) throw new AuthError(401, "invalid session")
     if (session.expiresAt <= now()) throw new AuthError(401, "session expired")
     return { session, user }
   }
 
-  const validSessionOf = (token) => {
+  const validSessionOf = (/** @type {unknown} */ token) => {
     try {
       return sessionOf(token)
     } catch {
@@ -136,19 +216,20 @@ export function createFrameAuth({
     }
   }
 
-  /** Addresses → when they were last sent something (this hour), to bound codes per address. */
+  /** @type {Map<string, Array<number>>} Addresses → when they were last sent something (this hour), to bound codes per address. */
   const sent = new Map()
   const HOUR_MS = 60 * 60 * 1000
+  /** @param {...string} addresses */
   const quota = (...addresses) => {
     const at = now()
     const recent = addresses.map((a) => (sent.get(a) ?? []).filter((t) => t > at - HOUR_MS))
     if (recent.some((times) => times.length >= limits.mailsPerAddressPerHour))
       throw new AuthError(429, "too many messages, try later")
     for (const [i, address] of addresses.entries())
-      setBounded(sent, address, [...recent[i], at], limits.codes)
+      setBounded(sent, address, [...(recent[i] ?? []), at], limits.codes)
   }
 
-  const sendLoginCode = (email, deviceId) => {
+  const sendLoginCode = (/** @type {string} */ email, /** @type {string} */ deviceId) => {
     const code = codes.issue(`login|${email}|${deviceId}`)
     mailbox.send({
       to: email,
@@ -159,13 +240,22 @@ export function createFrameAuth({
     })
   }
 
-  /** POST /auth/email: what the device must do next to log in with `email`. */
+  /**
+   * POST /auth/email: what the device must do next to log in with `email`.
+   * @param {{ readonly email: unknown, readonly deviceId: unknown, readonly token?: string | undefined, readonly linkBase?: string | undefined }} input
+   * @returns {{ readonly action: "VERIFY_OTP" | "VERIFY_DEVICE" | "CONNECT" }}
+   */
   const startEmailLogin = ({ email: rawEmail, deviceId: rawDevice, token, linkBase: base = linkBase }) => {
     const email = normalizeEmail(rawEmail)
     const deviceId = checkDeviceId(rawDevice)
     const user = usersByEmail.get(email)
     const current = validSessionOf(token)
-    if (user !== undefined && current?.user === user && current.session.deviceId === deviceId)
+    if (
+      user !== undefined &&
+      current !== undefined &&
+      current.user === user &&
+      current.session.deviceId === deviceId
+    )
       return { action: "CONNECT" }
     quota(email)
     if (user === undefined || user.devices.has(deviceId)) {
@@ -190,7 +280,11 @@ export function createFrameAuth({
     return { action: "VERIFY_DEVICE" }
   }
 
-  /** GET /auth/device/approve: the link of the device-approval message; sends the login code. */
+  /**
+   * GET /auth/device/approve: the link of the device-approval message; sends the login code.
+   * @param {unknown} approval
+   * @returns {{ readonly email: string, readonly already: boolean }}
+   */
   const approveDeviceLink = (approval) => {
     const entry = typeof approval === "string" && TOKEN.test(approval) ? approvals.get(approval) : undefined
     if (entry === undefined) throw new AuthError(404, "unknown approval link")
@@ -204,7 +298,11 @@ export function createFrameAuth({
     return { email: entry.email, already: false }
   }
 
-  /** POST /auth/device: whether the device is approved for `email` yet (the frame polls). */
+  /**
+   * POST /auth/device: whether the device is approved for `email` yet (the frame polls).
+   * @param {{ readonly email: unknown, readonly deviceId: unknown }} input
+   * @returns {{ readonly status: "pending" } | { readonly status: "approved", readonly action: "VERIFY_OTP" }}
+   */
   const pollDevice = ({ email: rawEmail, deviceId: rawDevice }) => {
     const email = normalizeEmail(rawEmail)
     const deviceId = checkDeviceId(rawDevice)
@@ -216,7 +314,11 @@ export function createFrameAuth({
     throw new AuthError(404, "no device verification pending")
   }
 
-  /** POST /auth/otp: the login code of this device → a session (a new user is created here). */
+  /**
+   * POST /auth/otp: the login code of this device → a session (a new user is created here).
+   * @param {{ readonly email: unknown, readonly deviceId: unknown, readonly otp: unknown }} input
+   * @returns {Promise<NewSession & { readonly isNewUser: boolean }>}
+   */
   const verifyOtp = async ({ email: rawEmail, deviceId: rawDevice, otp }) => {
     const email = normalizeEmail(rawEmail)
     const deviceId = checkDeviceId(rawDevice)
@@ -226,7 +328,12 @@ export function createFrameAuth({
     return { ...openSession(user, deviceId), isNewUser: existing === undefined }
   }
 
-  /** GET /auth/user: the user as the frame reports it, on `chainId` (default: the first chain). */
+  /**
+   * GET /auth/user: the user as the frame reports it, on `chainId` (default: the first chain).
+   * @param {unknown} token
+   * @param {number} [chainId]
+   * @returns {Promise<FrameUser>}
+   */
   const userOf = async (token, chainId) => {
     const { user, session } = sessionOf(token)
     const { wallet } = user
@@ -251,24 +358,40 @@ export function createFrameAuth({
     }
   }
 
-  const signOut = (token) => {
+  const signOut = (/** @type {unknown} */ token) => {
     if (typeof token === "string" && TOKEN.test(token)) sessions.delete(hashOf(token))
   }
 
+  /**
+   * @param {unknown} token
+   * @param {unknown} type
+   * @returns {{ readonly type: AccountType, readonly address: `0x${string}` }}
+   */
   const setPreferredAccount = (token, type) => {
     const { user } = sessionOf(token)
-    if (!ACCOUNT_TYPES.includes(type)) throw new AuthError(400, "invalid account type")
-    user.preferredAccountType = type
-    return { type, address: chainWallet.addressOf(user.wallet, type) }
+    const accountType = ACCOUNT_TYPES.find((known) => known === type)
+    if (accountType === undefined) throw new AuthError(400, "invalid account type")
+    user.preferredAccountType = accountType
+    return { type: accountType, address: chainWallet.addressOf(user.wallet, accountType) }
   }
 
-  /** POST /auth/rpc: a wallet request signed with the user's keys, as their preferred account. */
+  /**
+   * POST /auth/rpc: a wallet request signed with the user's keys, as their preferred account.
+   * @param {unknown} token
+   * @param {{ readonly method: unknown, readonly params?: unknown, readonly chainId?: number | undefined }} call
+   * @returns {Promise<unknown>}
+   */
   const request = async (token, { method, params, chainId }) => {
     const { user } = sessionOf(token)
     if (typeof method !== "string" || method.length > 64) throw new AuthError(400, "invalid method")
     return chainWallet.request(user.wallet, user.preferredAccountType, { method, params, chainId })
   }
 
+  /**
+   * @param {unknown} token
+   * @param {unknown} rawEmail
+   * @returns {{ readonly action: "VERIFY_PRIMARY_OTP" }}
+   */
   const startUpdateEmail = (token, rawEmail) => {
     const { user } = sessionOf(token)
     const newEmail = normalizeEmail(rawEmail)
@@ -296,12 +419,17 @@ export function createFrameAuth({
     return { action: "VERIFY_PRIMARY_OTP" }
   }
 
-  const pendingUpdate = (user) => {
+  const pendingUpdate = (/** @type {StoredUser} */ user) => {
     const update = emailUpdates.get(user.id)
     if (update === undefined || update.expiresAt <= now()) throw new AuthError(409, "no email update pending")
     return update
   }
 
+  /**
+   * @param {unknown} token
+   * @param {unknown} otp
+   * @returns {{ readonly action: "VERIFY_SECONDARY_OTP" }}
+   */
   const verifyUpdatePrimary = (token, otp) => {
     const { user } = sessionOf(token)
     const update = pendingUpdate(user)
@@ -310,6 +438,11 @@ export function createFrameAuth({
     return { action: "VERIFY_SECONDARY_OTP" }
   }
 
+  /**
+   * @param {unknown} token
+   * @param {unknown} otp
+   * @returns {{ readonly newEmail: string }}
+   */
   const verifyUpdateSecondary = (token, otp) => {
     const { user } = sessionOf(token)
     const update = pendingUpdate(user)
@@ -317,13 +450,18 @@ export function createFrameAuth({
     codes.use(`update-secondary|${user.id}`, otp)
     emailUpdates.delete(user.id)
     if (usersByEmail.has(update.newEmail)) throw new AuthError(409, "email in use")
-    usersByEmail.delete(user.email)
+    if (user.email !== null) usersByEmail.delete(user.email)
     user.email = update.newEmail
-    usersByEmail.set(user.email, user)
-    return { newEmail: user.email }
+    usersByEmail.set(update.newEmail, user)
+    return { newEmail: update.newEmail }
   }
 
-  /** A social or Farcaster account's user (created on first sign-in) and a session for `deviceId`. */
+  /**
+   * A social or Farcaster account's user (created on first sign-in) and a session for `deviceId`.
+   * @param {string} socialKey
+   * @param {{ provider: string, userName: string }} fields
+   * @param {string} deviceId
+   */
   const socialSession = async (socialKey, fields, deviceId) => {
     const user =
       usersBySocial.get(socialKey) ?? (await once(socialKey, () => createUser({ socialKey, ...fields })))
@@ -351,10 +489,10 @@ export function createFrameAuth({
     finishSocial: signIns.finishSocial,
     startFarcaster: signIns.startFarcaster,
     farcasterStatus: signIns.farcasterStatus,
-    setSocial: (client) => {
+    setSocial: (/** @type {SocialClient | undefined} */ client) => {
       socialClient = client
     },
-    setPublicUrl: (url) => {
+    setPublicUrl: (/** @type {string | undefined} */ url) => {
       linkBase = url
     },
     get publicUrl() {

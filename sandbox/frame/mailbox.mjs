@@ -7,17 +7,32 @@ import { escapeHtml, page } from "./http.mjs"
 export const MAX_MESSAGES = 500
 
 /** @typedef {"login-code" | "device-approval" | "update-email-primary" | "update-email-secondary"} MailKind */
+/**
+ * @typedef {object} MailMessage
+ * @property {string} id
+ * @property {string} to Lower-cased address.
+ * @property {MailKind} kind
+ * @property {string} subject
+ * @property {string} text
+ * @property {string} [code] The six digits, for code messages.
+ * @property {string} [link] The approval link, for device-approval messages.
+ * @property {number} sentAt ms since epoch (the server's `now()`).
+ */
 
 export class Mailbox {
   /** @param {{ now: () => number, max?: number }} options */
   constructor({ now, max = MAX_MESSAGES }) {
     this.now = now
     this.max = max
-    /** Oldest first. */
+    /** @type {Array<MailMessage>} Oldest first. */
     this.messages = []
   }
 
-  /** Delivers a message; the oldest ones go once the box holds `max`. */
+  /**
+   * Delivers a message; the oldest ones go once the box holds `max`.
+   * @param {Omit<MailMessage, "id" | "sentAt">} message
+   * @returns {MailMessage}
+   */
   send({ to, kind, subject, text, code, link }) {
     const message = Object.freeze({
       id: randomBytes(8).toString("hex"),
@@ -34,7 +49,11 @@ export class Mailbox {
     return message
   }
 
-  /** The messages to `to` (every message without it), oldest first, newest last. */
+  /**
+   * The messages to `to` (every message without it), oldest first, newest last.
+   * @param {string} [to]
+   * @returns {ReadonlyArray<MailMessage>}
+   */
   list(to) {
     return to === undefined ? this.messages.slice() : this.messages.filter((m) => m.to === to)
   }
@@ -44,7 +63,11 @@ export class Mailbox {
   }
 }
 
-/** The mailbox as a page a person reads, newest first; every piece of text escaped. */
+/**
+ * The mailbox as a page a person reads, newest first; every piece of text escaped.
+ * @param {ReadonlyArray<MailMessage>} messages
+ * @param {string | undefined} to
+ */
 export const renderMailbox = (messages, to) => {
   const items = messages
     .slice()

@@ -3,6 +3,7 @@
 // the auth server. Nothing here signs or sends.
 import { AuthError } from "./http.mjs"
 
+/** @type {ReadonlySet<string>} */
 export const READ_METHODS = Object.freeze(
   new Set([
     "eth_blockNumber",
@@ -23,10 +24,15 @@ export const READ_TIMEOUT_MS = 10_000
 /** Largest node answer read (bytes); the frame's own replies are bounded tighter still (64 KiB). */
 export const MAX_READ_ANSWER = 1024 * 1024
 
-/** The body of `response` as text, or a 502 once it passes `limit` bytes. */
+/**
+ * The body of `response` as text, or a 502 once it passes `limit` bytes.
+ * @param {Response} response
+ * @param {number} limit
+ */
 const boundedText = async (response, limit) => {
   const reader = response.body?.getReader()
   if (reader === undefined) return ""
+  /** @type {Array<Uint8Array>} */
   const chunks = []
   let size = 0
   for (;;) {
@@ -42,10 +48,18 @@ const boundedText = async (response, limit) => {
   return Buffer.concat(chunks).toString("utf8")
 }
 
-/** `method(params)` on the node at `rpcUrl`: its result, a 400 with the node's error, or a 502/504. */
+/**
+ * `method(params)` on the node at `rpcUrl`: its result, a 400 with the node's error, or a 502/504.
+ * @param {string} rpcUrl
+ * @param {string} method
+ * @param {unknown} params
+ * @param {number} [timeoutMs]
+ * @returns {Promise<unknown>}
+ */
 export const forwardRead = async (rpcUrl, method, params, timeoutMs = READ_TIMEOUT_MS) => {
   if (!READ_METHODS.has(method)) throw new AuthError(400, "unsupported method")
   const signal = AbortSignal.timeout(timeoutMs)
+  /** @type {any} */
   let body
   try {
     const response = await fetch(rpcUrl, {

@@ -9,12 +9,24 @@ import { SOCIAL_PROVIDERS } from "./social.mjs"
 export const SOCIAL_STATE_TTL_MS = 10 * 60 * 1000
 export const FARCASTER_CHANNEL_TTL_MS = 10 * 60 * 1000
 
+/** @import { SocialClient, SocialProvider } from "./social.mjs" */
+/** @typedef {{ token: string, expiresAt: number, userName: string }} SocialSession */
+
+/**
+ * @param {object} options
+ * @param {() => number} options.now
+ * @param {{ readonly socialStates: number, readonly farcasterChannels: number }} options.limits
+ * @param {() => SocialClient} options.client
+ * @param {(socialKey: string, fields: { provider: string, userName: string }, deviceId: string) => Promise<SocialSession>} options.sessionFor
+ */
 export function createSignIns({ now, limits, client, sessionFor }) {
+  /** @type {Map<string, { provider: SocialProvider, deviceId: string, appOrigin: string | undefined, expiresAt: number }>} */
   const socialStates = new Map()
+  /** @type {Map<string, { deviceId: string, expiresAt: number }>} */
   const farcasterChannels = new Map()
 
   /** The live entry of `state`, without using it up; undefined when unknown or expired. */
-  const liveState = (state) => {
+  const liveState = (/** @type {unknown} */ state) => {
     const entry = typeof state === "string" && TOKEN.test(state) ? socialStates.get(state) : undefined
     return entry !== undefined && entry.expiresAt > now() ? entry : undefined
   }
@@ -22,43 +34,59 @@ export function createSignIns({ now, limits, client, sessionFor }) {
   /**
    * GET_SOCIAL_REDIRECT_URI: the stand-in's page for `provider`, returning to `returnUrl` with a state.
    * `appOrigin` (already checked against the allowed list) is where the callback page may post the result.
+   * @param {{ readonly provider: unknown, readonly returnUrl: string, readonly appOrigin?: string | undefined, readonly deviceId: unknown }} input
    */
   const startSocial = ({ provider, returnUrl, appOrigin, deviceId: rawDevice }) => {
     const deviceId = checkDeviceId(rawDevice)
-    if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, "invalid provider")
+    const known = SOCIAL_PROVIDERS.find((name) => name === provider)
+    if (known === undefined) throw new AuthError(400, "invalid provider")
     const stand = client()
     const state = newToken()
     setBounded(
       socialStates,
       state,
-      { provider, deviceId, appOrigin, expiresAt: now() + SOCIAL_STATE_TTL_MS },
+      { provider: known, deviceId, appOrigin, expiresAt: now() + SOCIAL_STATE_TTL_MS },
       limits.socialStates
     )
-    return { uri: stand.authorizeUrl(provider, returnUrl, state) }
+    return { uri: stand.authorizeUrl(known, returnUrl, state) }
   }
 
   /** The callback page's question: which app origin started `state` (404 when none may be told). */
-  const socialReturn = (state) => {
+  const socialReturn = (/** @type {unknown} */ state) => {
     const entry = liveState(state)
     if (entry?.appOrigin === undefined) throw new AuthError(404, "unknown sign-in")
     return { appOrigin: entry.appOrigin, provider: entry.provider }
   }
 
-  /** POST /auth/social: the stand-in's one-time code (with the state it came back with) → a session. */
+  /**
+   * POST /auth/social: the stand-in's one-time code (with the state it came back with) → a session.
+   * @param {{ readonly provider: unknown, readonly code: unknown, readonly state: unknown, readonly deviceId: unknown }} input
+   */
   const finishSocial = async ({ provider, code, state, deviceId: rawDevice }) => {
     const deviceId = checkDeviceId(rawDevice)
-    if (!SOCIAL_PROVIDERS.includes(provider)) throw new AuthError(400, "invalid provider")
+    const known = SOCIAL_PROVIDERS.find((name) => name === provider)
+    if (known === undefined) throw new AuthError(400, "invalid provider")
     if (typeof code !== "string" || !TOKEN.test(code)) throw new AuthError(400, "invalid code")
     const entry = liveState(state)
     // Used up by any attempt, right or wrong: a state is tried once.
     if (typeof state === "string") socialStates.delete(state)
-    if (entry === undefined || entry.deviceId !== deviceId || entry.provider !== provider)
+    if (
+      typeof state !== "string" ||
+      entry === undefined ||
+      entry.deviceId !== deviceId ||
+      entry.provider !== known
+    )
       throw new AuthError(401, "invalid state")
-    const account = await client().exchange({ provider, code, state })
-    if (account === undefined || account.provider !== provider) throw new AuthError(401, "invalid code")
-    return sessionFor(`${provider}:${account.subject}`, { provider, userName: account.userName }, deviceId)
+    const account = await client().exchange({ provider: known, code, state })
+    if (account === undefined || account.provider !== known) throw new AuthError(401, "invalid code")
+    return sessionFor(
+      `${known}:${account.subject}`,
+      { provider: known, userName: account.userName },
+      deviceId
+    )
   }
 
+  /** @param {{ readonly deviceId: unknown }} input */
   const startFarcaster = async ({ deviceId: rawDevice }) => {
     const deviceId = checkDeviceId(rawDevice)
     const { channel, url } = await client().openFarcasterChannel()
@@ -71,24 +99,26 @@ export function createSignIns({ now, limits, client, sessionFor }) {
     return { url, channel }
   }
 
+  /** @param {{ readonly channel: unknown, readonly deviceId: unknown }} input */
   const farcasterStatus = async ({ channel, deviceId: rawDevice }) => {
     const deviceId = checkDeviceId(rawDevice)
     const entry =
       typeof channel === "string" && TOKEN.test(channel) ? farcasterChannels.get(channel) : undefined
-    if (entry === undefined || entry.deviceId !== deviceId) throw new AuthError(404, "unknown channel")
+    if (typeof channel !== "string" || entry === undefined || entry.deviceId !== deviceId)
+      throw new AuthError(404, "unknown channel")
     if (entry.expiresAt <= now()) {
       farcasterChannels.delete(channel)
       throw new AuthError(410, "channel expired")
     }
     const status = await client().farcasterStatus(channel)
-    if (status.status !== "approved") return { status: "pending" }
+    if (status.status !== "approved") return /** @type {const} */ ({ status: "pending" })
     farcasterChannels.delete(channel)
     const session = await sessionFor(
       `farcaster:${status.subject}`,
       { provider: "farcaster", userName: status.userName },
       deviceId
     )
-    return { status: "approved", ...session }
+    return /** @type {const} */ ({ status: "approved", ...session })
   }
 
   return {

@@ -18,8 +18,32 @@ import {
   sendJson
 } from "./http.mjs"
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+/** @typedef {"google" | "x" | "discord" | "github" | "apple" | "facebook"} SocialProvider */
+/**
+ * @typedef {object} SocialStandIn
+ * @property {string} url `http://127.0.0.1:PORT`
+ * @property {ReadonlyArray<SocialProvider>} providers
+ * @property {(list: ReadonlyArray<string>) => void} setAllowedReturnOrigins Replaces the extra allowed return origins (`frameAuthUrl`'s origin stays allowed).
+ * @property {() => Promise<void>} close
+ */
+/**
+ * The auth server's back channel to the stand-in.
+ * @typedef {object} SocialClient
+ * @property {string} url
+ * @property {(provider: string, returnUrl: string, state: string) => string} authorizeUrl
+ * @property {(input: { readonly provider: string, readonly code: string, readonly state: string }) => Promise<{ readonly provider: unknown, readonly subject: string, readonly userName: string } | undefined>} exchange
+ * @property {() => Promise<{ readonly channel: string, readonly url: string }>} openFarcasterChannel
+ * @property {(channel: string) => Promise<{ readonly status: "pending" } | { readonly status: "approved", readonly subject: string, readonly userName: string, readonly fid: unknown }>} farcasterStatus
+ */
+/**
+ * @typedef {{ status: "pending" | "approved", expiresAt: number, userName?: string, subject?: string, fid?: number }} Channel
+ */
+
 /** SPEC §5 / §9: the providers with a redirect flow. */
+/** @type {ReadonlyArray<SocialProvider>} */
 export const SOCIAL_PROVIDERS = Object.freeze(["google", "x", "discord", "github", "apple", "facebook"])
+/** @type {Readonly<Record<SocialProvider, string>>} */
 const PROVIDER_NAMES = {
   google: "Google",
   x: "X",
@@ -36,17 +60,35 @@ const MAX_FORM_BYTES = 4 * 1024
 const HEX64 = /^[0-9a-f]{64}$/
 const USERNAME = /^[A-Za-z0-9_.-]{1,39}$/
 
+/**
+ * `map.set` that first drops the oldest entries so that the map never holds more than `max`.
+ * @template K, V
+ * @param {Map<K, V>} map
+ * @param {K} key
+ * @param {V} value
+ * @param {number} max
+ */
 const setBounded = (map, key, value, max) => {
-  while (map.size >= max) map.delete(map.keys().next().value)
+  for (const oldest of map.keys()) {
+    if (map.size < max) break
+    map.delete(oldest)
+  }
   map.set(key, value)
 }
 
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} text
+ */
 const notice = (res, status, text) =>
   sendHtml(res, status, page("Sandbox sign-in", `<h1>Sandbox sign-in</h1><p>${escapeHtml(text)}</p>`))
 
 /**
  * Starts the stand-in on 127.0.0.1:`port`. Return URLs may only point at `allowedReturnOrigins` (exact
  * origins or `http://host:*`) and at `frameAuthUrl`'s origin (the frame's own origin).
+ * @param {{ readonly port?: number, readonly frameAuthUrl?: string, readonly allowedReturnOrigins?: ReadonlyArray<string>, readonly now?: () => number }} [options]
+ * @returns {Promise<SocialStandIn>}
  */
 export async function startSocialStandIn({
   port = 0,
@@ -54,19 +96,31 @@ export async function startSocialStandIn({
   allowedReturnOrigins = [],
   now = Date.now
 } = {}) {
-  let allowedList = [...allowedReturnOrigins, ...(frameAuthUrl === undefined ? [] : [originOf(frameAuthUrl)])]
-  if (allowedList.includes(undefined)) throw new TypeError("frameAuthUrl: an http(s) URL")
-  let isAllowed = originMatcher(allowedList)
+  const frameOrigin = frameAuthUrl === undefined ? undefined : originOf(frameAuthUrl)
+  if (frameAuthUrl !== undefined && frameOrigin === undefined)
+    throw new TypeError("frameAuthUrl: an http(s) URL")
+  let isAllowed = originMatcher([
+    ...allowedReturnOrigins,
+    ...(frameOrigin === undefined ? [] : [frameOrigin])
+  ])
+  /** @type {Map<string, { provider: SocialProvider, subject: string, userName: string, state: string, expiresAt: number }>} */
   const codes = new Map()
+  /** @type {Map<string, Channel>} */
   const channels = new Map()
   let baseUrl = ""
 
   /** The return URL if it is allowed, else undefined. */
-  const returnUrlOf = (raw) => {
+  const returnUrlOf = (/** @type {unknown} */ raw) => {
     const origin = originOf(raw)
-    return origin !== undefined && isAllowed(origin) ? new URL(raw) : undefined
+    return origin !== undefined && isAllowed(origin) ? new URL(String(raw)) : undefined
   }
 
+  /**
+   * @param {ServerResponse} res
+   * @param {SocialProvider} provider
+   * @param {string} redirectUri
+   * @param {string} state
+   */
   const authorizePage = (res, provider, redirectUri, state) => {
     const name = PROVIDER_NAMES[provider]
     const hidden =
@@ -93,6 +147,7 @@ export async function startSocialStandIn({
     )
   }
 
+  /** @type {Record<string, (req: IncomingMessage, res: ServerResponse, url: URL) => unknown>} */
   const routes = {
     "GET /": (_req, res) =>
       sendHtml(
@@ -172,21 +227,28 @@ export async function startSocialStandIn({
     }
   }
 
-  const channelOf = (channel) => {
+  const channelOf = (/** @type {unknown} */ channel) => {
     const entry = typeof channel === "string" && HEX64.test(channel) ? channels.get(channel) : undefined
     if (entry === undefined) return undefined
     if (entry.expiresAt <= now()) {
-      channels.delete(channel)
+      channels.delete(String(channel))
       return undefined
     }
     return entry
   }
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {SocialProvider} provider
+   * @param {string | undefined} action
+   * @param {URL} url
+   */
   const providerRoute = async (req, res, provider, action, url) => {
     if (action === "authorize" && req.method === "GET") {
       const redirectUri = url.searchParams.get("redirect_uri")
       const state = url.searchParams.get("state")
-      if (returnUrlOf(redirectUri) === undefined)
+      if (redirectUri === null || returnUrlOf(redirectUri) === undefined)
         return notice(res, 400, "This return address is not allowed.")
       if (state === null || !HEX64.test(state))
         return notice(res, 400, "The sign-in request has no valid state.")
@@ -231,12 +293,17 @@ export async function startSocialStandIn({
     sendJson(res, 405, { error: "method not allowed" })
   }
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
   const handle = async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in.invalid")
     const match = /^\/([a-z]{1,16})\/(authorize|continue)$/.exec(url.pathname)
     if (match !== null) {
-      if (!SOCIAL_PROVIDERS.includes(match[1])) return sendJson(res, 404, { error: "unknown provider" })
-      return providerRoute(req, res, match[1], match[2], url)
+      const provider = SOCIAL_PROVIDERS.find((known) => known === match[1])
+      if (provider === undefined) return sendJson(res, 404, { error: "unknown provider" })
+      return providerRoute(req, res, provider, match[2], url)
     }
     const route = routes[`${req.method} ${url.pathname}`]
     if (route === undefined) return sendJson(res, 404, { error: "not found" })
@@ -253,18 +320,30 @@ export async function startSocialStandIn({
     url: listener.url,
     providers: SOCIAL_PROVIDERS,
     /** Replaces the extra allowed return origins (`frameAuthUrl`'s origin stays allowed). */
-    setAllowedReturnOrigins: (list) => {
-      allowedList = [...list, ...(frameAuthUrl === undefined ? [] : [originOf(frameAuthUrl)])]
-      isAllowed = originMatcher(allowedList)
+    setAllowedReturnOrigins: (/** @type {ReadonlyArray<string>} */ list) => {
+      isAllowed = originMatcher([...list, ...(frameOrigin === undefined ? [] : [frameOrigin])])
     },
     close: listener.close
   })
 }
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, unknown>}
+ */
 const isRecord = (value) => value !== null && typeof value === "object" && !Array.isArray(value)
 
-/** What the auth server needs of the stand-in at `baseUrl`, over HTTP (its back channel). */
+/**
+ * What the auth server needs of the stand-in at `baseUrl`, over HTTP (its back channel).
+ * @param {string} baseUrl
+ * @param {{ readonly timeoutMs?: number }} [options]
+ * @returns {SocialClient}
+ */
 export const socialClient = (baseUrl, { timeoutMs = 5_000 } = {}) => {
+  /**
+   * @param {string} path
+   * @param {RequestInit} [init]
+   */
   const call = async (path, init) => {
     let response
     try {
@@ -274,6 +353,7 @@ export const socialClient = (baseUrl, { timeoutMs = 5_000 } = {}) => {
     }
     const text = await response.text()
     if (text.length > 16 * 1024) throw new AuthError(502, "social stand-in answer too large")
+    /** @type {unknown} */
     let body
     try {
       body = JSON.parse(text)
@@ -282,17 +362,23 @@ export const socialClient = (baseUrl, { timeoutMs = 5_000 } = {}) => {
     }
     return { ok: response.ok, body: isRecord(body) ? body : {} }
   }
-  const post = (path, value) =>
+  const post = (/** @type {string} */ path, /** @type {unknown} */ value = {}) =>
     call(path, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(value ?? {})
+      body: JSON.stringify(value)
     })
-  return Object.freeze({
+  /** @type {SocialClient} */
+  const client = {
     url: baseUrl,
-    authorizeUrl: (provider, returnUrl, state) =>
-      `${baseUrl}/${provider}/authorize?${new URLSearchParams({ redirect_uri: returnUrl, state })}`,
-    exchange: async ({ provider, code, state }) => {
+    authorizeUrl: (
+      /** @type {string} */ provider,
+      /** @type {string} */ returnUrl,
+      /** @type {string} */ state
+    ) => `${baseUrl}/${provider}/authorize?${new URLSearchParams({ redirect_uri: returnUrl, state })}`,
+    exchange: async (
+      /** @type {{ provider: string, code: string, state: string }} */ { provider, code, state }
+    ) => {
       const { ok, body } = await post("/token", { provider, code, state })
       if (!ok || typeof body.subject !== "string" || typeof body.userName !== "string") return undefined
       return { provider: body.provider, subject: body.subject, userName: body.userName }
@@ -303,12 +389,13 @@ export const socialClient = (baseUrl, { timeoutMs = 5_000 } = {}) => {
         throw new AuthError(502, "social stand-in refused")
       return { channel: body.channel, url: body.url }
     },
-    farcasterStatus: async (channel) => {
+    farcasterStatus: async (/** @type {string} */ channel) => {
       const { ok, body } = await call(`/farcaster/channel/status?channel=${encodeURIComponent(channel)}`)
       if (!ok) throw new AuthError(410, "channel expired")
       if (body.status === "approved" && typeof body.subject === "string" && typeof body.userName === "string")
         return { status: "approved", subject: body.subject, userName: body.userName, fid: body.fid }
       return { status: "pending" }
     }
-  })
+  }
+  return Object.freeze(client)
 }

@@ -27,13 +27,19 @@ import { rpc, sandboxAccounts } from "../chain/chain.mjs"
 import { AuthError } from "./http.mjs"
 import { forwardRead, READ_METHODS } from "./reads.mjs"
 
+/** @import { Chain, Hex, PublicClient } from "viem" */
+/** @import { SandboxChain } from "../chain/chain.mjs" */
+/** @typedef {"eoa" | "smartAccount"} AccountType */
+/** @typedef {ReturnType<typeof userWallet>} UserWallet */
+/** @typedef {{ chainId: number, rpcUrl: string, chain: Chain, client: PublicClient }} ServedChain */
+
 const artifact = JSON.parse(
   readFileSync(new URL("../chain/contracts/SandboxAccount.json", import.meta.url), "utf8")
 )
 export const SANDBOX_ACCOUNT_ABI = artifact.abi
 
 /** Arachnid's deterministic deployment proxy, present on anvil from genesis: calldata = salt ++ initCode. */
-export const CREATE2_DEPLOYER = "0x4e59b44847b379578588920ca78fbf26c0b4956c"
+export const CREATE2_DEPLOYER = /** @type {const} */ ("0x4e59b44847b379578588920ca78fbf26c0b4956c")
 /** The anvil dev account that funds new users (one no other sandbox part sends from). */
 export const FAUCET_ACCOUNT_INDEX = 7
 /** What a new user's key account and smart account each receive on every sandbox chain. */
@@ -49,7 +55,12 @@ const BASE58 = /^[1-9A-HJ-NP-Za-km-z]*$/
 /** The key material of a new user, from the platform's CSPRNG. */
 export const newUserKeys = () => ({ evmPrivateKey: generatePrivateKey(), solanaSeed: randomBytes(32) })
 
-/** A user's smart account: its counterfactual address and what deploys it (the deployer's calldata). */
+/**
+ * A user's smart account: its counterfactual address and what deploys it (the deployer's calldata).
+ * @param {string} userId
+ * @param {`0x${string}`} owner
+ * @returns {{ readonly address: `0x${string}`, readonly salt: `0x${string}`, readonly initCode: `0x${string}`, readonly deployData: `0x${string}` }}
+ */
 export const smartAccountOf = (userId, owner) => {
   const salt = keccak256(toHex(userId))
   const initCode = concatHex([artifact.bytecode, encodeAbiParameters([{ type: "address" }], [owner])])
@@ -60,6 +71,8 @@ export const smartAccountOf = (userId, owner) => {
 /**
  * A user's keys as an object that can sign but not tell its keys: the EVM account (viem local account),
  * the Solana address and signer, and the smart account.
+ * @param {string} userId
+ * @param {{ evmPrivateKey: Hex, solanaSeed: Uint8Array }} keys
  */
 export const userWallet = (userId, { evmPrivateKey, solanaSeed }) => {
   const account = privateKeyToAccount(evmPrivateKey)
@@ -69,11 +82,15 @@ export const userWallet = (userId, { evmPrivateKey, solanaSeed }) => {
     eoaAddress: account.address,
     solanaAddress: base58.encode(ed25519.getPublicKey(seed)),
     smartAccount: smartAccountOf(userId, account.address),
-    signSolana: (bytes) => ed25519.sign(bytes, seed)
+    signSolana: (/** @type {Uint8Array} */ bytes) => ed25519.sign(bytes, seed)
   })
 }
 
-/** A chain id sent as a number, a decimal or hex string, or CAIP-2 `eip155:N`; undefined when absent. */
+/**
+ * A chain id sent as a number, a decimal or hex string, or CAIP-2 `eip155:N`; undefined when absent.
+ * @param {unknown} value
+ * @returns {number | undefined}
+ */
 export const parseChainId = (value) => {
   if (value === undefined || value === null) return undefined
   let n = Number.NaN
@@ -87,13 +104,21 @@ export const parseChainId = (value) => {
   return n
 }
 
+/**
+ * @param {unknown} value
+ * @param {string} name
+ */
 const bigintOf = (value, name) => {
   if (value === undefined || value === null) return undefined
   if (typeof value !== "string" || !QUANTITY.test(value)) throw new AuthError(400, `bad ${name}`)
   return BigInt(value)
 }
 
-/** An `eth_sendTransaction` parameter, checked: `to`, `value`, `data`, `gas` (the rest is filled here). */
+/**
+ * An `eth_sendTransaction` parameter, checked: `to`, `value`, `data`, `gas` (the rest is filled here).
+ * @param {any} raw The request's parameter (JSON), checked here.
+ * @returns {{ from: `0x${string}` | undefined, to: `0x${string}` | undefined, value: bigint | undefined, data: Hex | undefined, gas: bigint | undefined }}
+ */
 export const parseTransaction = (raw) => {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))
     throw new AuthError(400, "bad transaction")
@@ -113,19 +138,28 @@ export const parseTransaction = (raw) => {
   }
 }
 
-/** `personal_sign`'s message: hex is raw bytes, anything else UTF-8 text. */
+/**
+ * `personal_sign`'s message: hex is raw bytes, anything else UTF-8 text.
+ * @param {unknown} message
+ * @returns {string | { raw: Hex }}
+ */
 const personalMessage = (message) => {
   if (typeof message !== "string") throw new AuthError(400, "bad message")
   if (isHex(message, { strict: true })) {
     if ((message.length - 2) / 2 > MAX_SIGNED_BYTES) throw new AuthError(400, "message too large")
-    return { raw: message.length % 2 === 0 ? message : `0x0${message.slice(2)}` }
+    return { raw: message.length % 2 === 0 ? message : /** @type {Hex} */ (`0x0${message.slice(2)}`) }
   }
   if (Buffer.byteLength(message) > MAX_SIGNED_BYTES) throw new AuthError(400, "message too large")
   return message
 }
 
-/** `eth_signTypedData_v4`'s document (JSON text or an object), without the domain's own type. */
+/**
+ * `eth_signTypedData_v4`'s document (JSON text or an object), without the domain's own type.
+ * @param {unknown} raw
+ * @returns {any} The document, as the caller sent it (viem checks it as it signs).
+ */
 const typedDataOf = (raw) => {
+  /** @type {any} */
   let value = raw
   if (typeof raw === "string") {
     if (raw.length > MAX_SIGNED_BYTES) throw new AuthError(400, "typed data too large")
@@ -144,6 +178,10 @@ const typedDataOf = (raw) => {
   return { domain: domain ?? {}, types: rest, primaryType, message: message ?? {} }
 }
 
+/**
+ * @param {unknown} text
+ * @param {string} name
+ */
 const base58Bytes = (text, name) => {
   if (typeof text !== "string" || text.length > MAX_SIGNED_BYTES * 2 || !BASE58.test(text))
     throw new AuthError(400, `bad ${name}`)
@@ -157,6 +195,7 @@ const base58Bytes = (text, name) => {
 /**
  * The sandbox chains (`{ chainId, rpcUrl }[]`) as the wallet uses them: reads, the faucet, signing and
  * sending for a user's key account or smart account.
+ * @param {{ chains?: ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>, faucetIndex?: number | undefined, signUpFundsEth?: string | undefined }} options
  */
 export const makeChainWallet = ({
   chains = [],
@@ -165,6 +204,7 @@ export const makeChainWallet = ({
 }) => {
   const faucet = sandboxAccounts()[faucetIndex]
   const funds = parseEther(signUpFundsEth)
+  /** @type {Map<number, ServedChain>} */
   const served = new Map(
     chains.map(({ chainId, rpcUrl, name }) => {
       const chain = defineChain({
@@ -173,13 +213,20 @@ export const makeChainWallet = ({
         nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
         rpcUrls: { default: { http: [rpcUrl] } }
       })
+      /** @type {PublicClient} */
       const client = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 })
       return [chainId, { chainId, rpcUrl, chain, client }]
     })
   )
   const chainIds = [...served.keys()]
-  /** One send at a time per sender and chain, so nonces never race. */
+  /** @type {Map<string, Promise<void>>} One send at a time per sender and chain, so nonces never race. */
   const tails = new Map()
+  /**
+   * @template T
+   * @param {string} key
+   * @param {() => Promise<T>} task
+   * @returns {Promise<T>}
+   */
   const serialize = (key, task) => {
     const run = (tails.get(key) ?? Promise.resolve()).then(task, task)
     const tail = run.then(
@@ -191,15 +238,20 @@ export const makeChainWallet = ({
     return run
   }
 
-  const chainOf = (chainId) => {
+  const chainOf = (/** @type {number | undefined} */ chainId) => {
     const id = chainId ?? chainIds[0]
-    const chain = served.get(id)
+    const chain = id === undefined ? undefined : served.get(id)
     if (chain === undefined) throw new AuthError(400, id === undefined ? "no chain" : "unknown chain")
     return chain
   }
 
+  /**
+   * @param {number | undefined} chainId
+   * @param {`0x${string}`} address
+   */
   const isDeployed = async (chainId, address) => {
-    if (!served.has(chainId ?? chainIds[0])) return false
+    const id = chainId ?? chainIds[0]
+    if (id === undefined || !served.has(id)) return false
     const code = await chainOf(chainId)
       .client.getCode({ address })
       .catch(() => {
@@ -208,6 +260,10 @@ export const makeChainWallet = ({
     return code !== undefined && code !== "0x"
   }
 
+  /**
+   * @param {ServedChain} chain
+   * @param {Hex} hash
+   */
   const mined = async ({ client }, hash) => {
     const receipt = await client
       .waitForTransactionReceipt({ hash, pollingInterval: 25, timeout: 30_000 })
@@ -222,6 +278,8 @@ export const makeChainWallet = ({
    * Sends 1 ETH (by default) to each address on every chain from the faucet account (anvil signs: it is
    * unlocked there), one transfer at a time per chain, so that two never get the same nonce. Resolves
    * whether every transfer landed; never throws.
+   * @param {ReadonlyArray<`0x${string}`>} addresses
+   * @returns {Promise<boolean>}
    */
   const fund = async (addresses) => {
     const results = await Promise.allSettled(
@@ -231,9 +289,12 @@ export const makeChainWallet = ({
             // Someone else may send from the faucet account too (anvil then says "nonce too low"): retry.
             for (let attempt = 1; ; attempt++) {
               try {
-                const hash = await rpc(chain.rpcUrl, "eth_sendTransaction", [
-                  { from: faucet.address, to, value: toHex(funds) }
-                ])
+                if (faucet === undefined) throw new AuthError(503, "no faucet account")
+                const hash = /** @type {Hex} */ (
+                  await rpc(chain.rpcUrl, "eth_sendTransaction", [
+                    { from: faucet.address, to, value: toHex(funds) }
+                  ])
+                )
                 return await mined(chain, hash)
               } catch (error) {
                 if (attempt >= 3) throw error
@@ -246,6 +307,12 @@ export const makeChainWallet = ({
     return results.every((r) => r.status === "fulfilled")
   }
 
+  /**
+   * @param {UserWallet} wallet
+   * @param {ServedChain} chain
+   * @param {{ to?: `0x${string}` | undefined, value?: bigint | undefined, data?: Hex | undefined, gas?: bigint | undefined }} request
+   * @returns {Promise<Hex>}
+   */
   const send = (wallet, chain, request) =>
     serialize(`${wallet.eoaAddress}:${chain.chainId}`, async () => {
       const client = createWalletClient({
@@ -256,14 +323,19 @@ export const makeChainWallet = ({
       try {
         return await client.sendTransaction(request)
       } catch (error) {
+        const reason = /** @type {{ shortMessage?: unknown, message?: unknown } | undefined} */ (error)
         throw new AuthError(
           502,
-          `transaction refused: ${String(error?.shortMessage ?? error?.message ?? error).slice(0, 200)}`
+          `transaction refused: ${String(reason?.shortMessage ?? reason?.message ?? error).slice(0, 200)}`
         )
       }
     })
 
-  /** Deploys the user's smart account on `chain` unless it is there; the owner key pays. */
+  /**
+   * Deploys the user's smart account on `chain` unless it is there; the owner key pays.
+   * @param {UserWallet} wallet
+   * @param {ServedChain} chain
+   */
   const deploy = async (wallet, chain) => {
     if (await isDeployed(chain.chainId, wallet.smartAccount.address)) return false
     const hash = await send(wallet, chain, { to: CREATE2_DEPLOYER, data: wallet.smartAccount.deployData })
@@ -273,7 +345,12 @@ export const makeChainWallet = ({
     return true
   }
 
-  /** A signature of the smart account: the owner's, wrapped as ERC-6492 while it is not deployed there. */
+  /**
+   * A signature of the smart account: the owner's, wrapped as ERC-6492 while it is not deployed there.
+   * @param {UserWallet} wallet
+   * @param {number | undefined} chainId
+   * @param {Hex} signature
+   */
   const asSmartAccount = async (wallet, chainId, signature) =>
     (await isDeployed(chainId, wallet.smartAccount.address))
       ? signature
@@ -283,9 +360,18 @@ export const makeChainWallet = ({
           signature
         })
 
+  /**
+   * @param {UserWallet} wallet
+   * @param {AccountType} type
+   */
   const addressOf = (wallet, type) =>
     type === "smartAccount" ? wallet.smartAccount.address : wallet.eoaAddress
 
+  /**
+   * @param {UserWallet} wallet
+   * @param {AccountType} type
+   * @param {unknown} address
+   */
   const checkAddress = (wallet, type, address) => {
     if (address === undefined) return
     if (typeof address !== "string" || !ADDRESS.test(address)) throw new AuthError(400, "bad address")
@@ -297,6 +383,10 @@ export const makeChainWallet = ({
    * One wallet request of the frame, signed as the user's `type` account: `personal_sign`,
    * `eth_signTypedData_v4`, `eth_sendTransaction` (on `chainId`, default the first chain),
    * `solana_signMessage`, `eth_accounts`, and the read-only methods of reads.mjs (forwarded to the node).
+   * @param {UserWallet} wallet
+   * @param {AccountType} type
+   * @param {{ method: string, params: unknown, chainId: number | undefined }} call
+   * @returns {Promise<unknown>}
    */
   const request = async (wallet, type, { method, params, chainId }) => {
     const list = Array.isArray(params) ? params : []
@@ -314,6 +404,7 @@ export const makeChainWallet = ({
       case "eth_signTypedData_v4": {
         const [address, document] = list
         checkAddress(wallet, type, address)
+        /** @type {Hex} */
         let signature
         try {
           signature = await wallet.account.signTypedData(typedDataOf(document))
@@ -341,6 +432,7 @@ export const makeChainWallet = ({
         })
       }
       case "solana_signMessage": {
+        /** @type {any} */
         const options = list.length > 0 ? list[0] : params
         if (options === null || typeof options !== "object") throw new AuthError(400, "bad params")
         const message = base58Bytes(options.message, "message")

@@ -11,7 +11,7 @@ import { stat } from "node:fs/promises"
 import { createServer } from "node:http"
 import { extname, join, relative, resolve, sep } from "node:path"
 import { fileURLToPath } from "node:url"
-import { buildPackage, viteBuild } from "../../scripts/vite.mjs"
+import { buildDemo, reusesBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
 import { startSandboxChains } from "../chain/chain.mjs"
 import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
@@ -20,11 +20,44 @@ import { startSandboxRelay } from "../relay/relay.mjs"
 import { makeSignInServer } from "../signin/server.mjs"
 import { startSandboxSolana } from "../solana/chain.mjs"
 
+/** @import { SandboxApi } from "../api/api.mjs" */
+/** @import { SandboxChains } from "../chain/chain.mjs" */
+/** @import { OnrampProvider } from "../onramp/provider.mjs" */
+/** @import { SandboxRelay } from "../relay/relay.mjs" */
+/** @import { SandboxConfig } from "../shared/config" */
+/** @import { SandboxSolana } from "../solana/chain.mjs" */
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+/** @import { RunningFrameAuthServer, SocialStandIn } from "../frame/auth.mjs" */
+/**
+ * @typedef {{ readonly type: string, readonly body: string, readonly file?: undefined } | { readonly file: string, readonly body?: undefined }} Route
+ */
+/**
+ * @typedef {object} RunningServer
+ * @property {string} url `http://127.0.0.1:PORT/`
+ * @property {() => Promise<void>} close
+ */
+/**
+ * @typedef {object} RunningDemo
+ * @property {string} url `http://127.0.0.1:PORT/`
+ * @property {SandboxChains} sandbox The chains the demo runs against (started by `startDemo` unless passed in).
+ * @property {SandboxApi} api The provider API the page's modal talks to (with its fault switches).
+ * @property {SandboxRelay} relay The WalletConnect relay.
+ * @property {string} walletConnectWalletUrl The Sandbox WalletConnect Wallet's page, `http://127.0.0.1:PORT/` (its own origin; `/wc?uri=…` pairs at once). The API's listing gives it as the wallet's `webapp_link`.
+ * @property {string} frameUrl The embedded wallet's frame, `http://127.0.0.1:PORT` (its own origin): the page at `/sdk`, the auth server at `/auth/*`, the mailbox at `/mailbox`. It may be framed by the demo's origin only.
+ * @property {string} socialUrl The social and Farcaster sign-in stand-in, `http://127.0.0.1:PORT` (a third origin).
+ * @property {string} onrampUrl The onramp's payment provider ("Sandbox Pay"), `http://127.0.0.1:PORT` (its own origin): the page the API's `POST /v1/generators/onrampurl` links to (`/buy?…`), paying out on the first chain.
+ * @property {OnrampProvider} onramp The provider itself (`purchases()` lists what it delivered).
+ * @property {SandboxConfig} config What `/sandbox-config.js` gives the page.
+ * @property {SandboxSolana} solana The local Solana chain (`solana:localnet`, sandbox/solana): its JSON-RPC URL, dev accounts, the sSPL mint and the seeded history. The API reads Solana balances and history from it.
+ * @property {() => Promise<void>} close Stops the servers, the API, the relay, the frame, the stand-in and the chains `startDemo` started; resolves once they have exited.
+ */
+
 export const hostDist = fileURLToPath(new URL("./dist", import.meta.url))
 export const walletDist = fileURLToPath(new URL("../wallets/injected/dist", import.meta.url))
 export const solanaWalletDist = fileURLToPath(new URL("../wallets/solana/dist", import.meta.url))
 export const wcWalletDist = fileURLToPath(new URL("../wallets/walletconnect/dist", import.meta.url))
 
+/** @type {Readonly<Record<string, string>>} */
 const contentTypes = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -41,6 +74,8 @@ const contentTypes = {
   ".txt": "text/plain; charset=utf-8",
   ".wasm": "application/wasm"
 }
+
+const JS_TYPE = "text/javascript; charset=utf-8"
 
 /**
  * The demo runs under a strict policy (THREATS.md T12/R12): no inline script or style, no eval, and
@@ -63,23 +98,15 @@ export const contentSecurityPolicy = [
 ].join("; ")
 
 /**
- * Builds the package (dist/) and then the host page (sandbox/host/dist/), and meanwhile the sandbox wallet
- * (sandbox/wallets/injected/dist/), the Sandbox Solana Wallet (sandbox/wallets/solana/dist/) and the Sandbox
- * WalletConnect Wallet (sandbox/wallets/walletconnect/dist/).
- * Waits for all of them before failing, so no build is left running.
+ * What the page learns about the running sandbox (the `SandboxConfig` of sandbox/shared/config.ts).
+ * @param {SandboxChains} sandbox
+ * @param {Pick<SandboxApi, "url" | "projectId">} api
+ * @param {Pick<SandboxRelay, "url">} relay
+ * @param {{ readonly url: string }} frame
+ * @param {{ readonly url: string }} social
+ * @param {Pick<SandboxSolana, "rpcUrl" | "chain" | "mint">} [solana]
+ * @returns {SandboxConfig}
  */
-export async function buildDemo() {
-  const results = await Promise.allSettled([
-    buildPackage().then(() => viteBuild(["--mode", "host"])),
-    viteBuild(["--mode", "wallet"]),
-    viteBuild(["--mode", "solwallet"]),
-    viteBuild(["--mode", "wcwallet"])
-  ])
-  const failed = results.find((result) => result.status === "rejected")
-  if (failed !== undefined) throw failed.reason
-}
-
-/** What the page learns about the running sandbox (the `SandboxConfig` of sandbox/shared/config.ts). */
 export function sandboxConfig(sandbox, api, relay, frame, social, solana) {
   return {
     api: { url: api.url, projectId: api.projectId },
@@ -95,7 +122,7 @@ export function sandboxConfig(sandbox, api, relay, frame, social, solana) {
       decimals
     })),
     wallet: {
-      defaultChainId: sandbox.chains[0].chainId,
+      defaultChainId: sandbox.chains[0]?.chainId ?? 0,
       accounts: sandbox.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
       accountIndex: 0
     },
@@ -118,7 +145,7 @@ export function sandboxConfig(sandbox, api, relay, frame, social, solana) {
 }
 
 /** `/sandbox-config.js`: defines `window.__AIRLOCK_SANDBOX__`, deeply frozen, before any other script. */
-export const sandboxConfigScript = (config) =>
+export const sandboxConfigScript = (/** @type {SandboxConfig} */ config) =>
   [
     "// The running Airlock sandbox, generated by sandbox/host/serve.mjs.",
     `Object.defineProperty(window, "__AIRLOCK_SANDBOX__", {`,
@@ -128,7 +155,12 @@ export const sandboxConfigScript = (config) =>
     ""
   ].join("\n")
 
-/** Maps a request path to a file under `root`, or undefined when it would leave `root`. */
+/**
+ * Maps a request path to a file under `root`, or undefined when it would leave `root`.
+ * @param {string} root
+ * @param {string} urlPath
+ * @returns {string | undefined}
+ */
 function resolveInside(root, urlPath) {
   let decoded
   try {
@@ -143,6 +175,11 @@ function resolveInside(root, urlPath) {
   return file
 }
 
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} body
+ */
 function send(res, status, body) {
   res.writeHead(status, {
     "content-type": "text/plain; charset=utf-8",
@@ -155,6 +192,9 @@ function send(res, status, body) {
  * A small static file server for `root` on 127.0.0.1. Resolves once listening. `routes` maps exact paths
  * to generated bodies (`{ type, body }`) or to files elsewhere (`{ file }`); they win over `root`.
  * `handle(req, res, pathname)` answers first when it resolves to true (the sign-in endpoints).
+ * @param {string} root
+ * @param {{ readonly port?: number, readonly routes?: Readonly<Record<string, Route>>, readonly handle?: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean> }} [options]
+ * @returns {Promise<RunningServer>}
  */
 export function serveStatic(root, { port = 0, routes = {}, handle } = {}) {
   const rootDir = resolve(root)
@@ -203,12 +243,13 @@ export function serveStatic(root, { port = 0, routes = {}, handle } = {}) {
       .on("error", () => res.destroy())
       .pipe(res)
   })
-  return new Promise((resolvePromise, reject) => {
+  return new Promise((/** @type {(server: RunningServer) => void} */ resolvePromise, reject) => {
     server.once("error", reject)
     server.listen(port, "127.0.0.1", () => {
       server.off("error", reject)
       const address = server.address()
       const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`
+      /** @returns {Promise<void>} */
       const close = () =>
         new Promise((done) => {
           server.close(() => done())
@@ -223,6 +264,8 @@ export function serveStatic(root, { port = 0, routes = {}, handle } = {}) {
  * Serves the Sandbox WalletConnect Wallet page (sandbox/wallets/walletconnect/dist) on a free port: its own
  * origin, so that its IndexedDB (WalletKit's sessions) is apart from the dapp's. `/wc` is the page too, as
  * a modal opens a web wallet at `<webapp_link>wc?uri=…`. `routes` may gain entries later (see startDemo).
+ * @param {Record<string, Route>} [routes]
+ * @returns {Promise<RunningServer>}
  */
 export function serveWcWallet(routes = {}) {
   const page = { file: join(wcWalletDist, "index.html") }
@@ -230,24 +273,35 @@ export function serveWcWallet(routes = {}) {
 }
 
 /**
- * Builds everything (unless `build: false`), starts the sandbox chains (unless `chains` gives running ones,
+ * Builds everything (`buildDemo` of scripts/vite.mjs; not with `build: false`, nor by default under `npm
+ * test`, which has built it for the run), starts the sandbox chains (unless `chains` gives running ones,
  * which then stay the caller's to stop) and serves the demo, the WalletConnect wallet, the embedded wallet's
  * frame and the social stand-in. `close()` stops the servers and the chains it started. A failure halfway
  * stops whatever had started before it rejects.
+ * @param {{ readonly port?: number, readonly build?: boolean, readonly chains?: SandboxChains }} [options] `chains`: running chains to use; the caller stops them.
+ * @returns {Promise<RunningDemo>}
  */
-export async function startDemo({ port = 0, build = true, chains } = {}) {
+export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {}) {
   const [built, started] = await Promise.allSettled([
     build ? buildDemo() : Promise.resolve(),
     chains === undefined ? startSandboxChains() : Promise.resolve(chains)
   ])
   const owned = chains === undefined && started.status === "fulfilled" ? started.value : undefined
+  /** @type {RunningServer | undefined} */
   let wcWallet
+  /** @type {SandboxApi | undefined} */
   let api
+  /** @type {SandboxRelay | undefined} */
   let relay
+  /** @type {RunningFrameAuthServer | undefined} */
   let frame
+  /** @type {SocialStandIn | undefined} */
   let social
+  /** @type {OnrampProvider | undefined} */
   let onramp
+  /** @type {SandboxSolana | undefined} */
   let solana
+  /** @type {RunningServer | undefined} */
   let server
   const stopAll = async () => {
     await server?.close()
@@ -266,6 +320,7 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     const sandbox = started.value
     // The wallet's server runs first, because the API lists its URL (the listing's webapp_link); the page's
     // /sandbox-config.js route is added once the API and the relay it names run.
+    /** @type {Record<string, Route>} */
     const wcWalletRoutes = {}
     wcWallet = await serveWcWallet(wcWalletRoutes)
     // The local Solana chain (litesvm in this process, its JSON-RPC on a loopback port).
@@ -284,7 +339,10 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
       walletConnectWalletUrl: wcWallet.url,
       onrampProviderUrl: onramp.url,
       // A taken name (account #1's; the demo's wallet is account #0), so registering it shows suggestions.
-      names: [{ name: "sandbox.reown.id", address: sandbox.accounts[1].address }],
+      names:
+        sandbox.accounts[1] === undefined
+          ? []
+          : [{ name: "sandbox.reown.id", address: sandbox.accounts[1].address }],
       solana
     })
     relay = await startSandboxRelay()
@@ -295,12 +353,12 @@ export async function startDemo({ port = 0, build = true, chains } = {}) {
     frame.setSocialUrl(social.url)
     const signIn = await makeSignInServer({ chains: sandbox.chains })
     const config = sandboxConfig(sandbox, api, relay, frame, social, solana)
-    wcWalletRoutes["/sandbox-config.js"] = { type: contentTypes[".js"], body: sandboxConfigScript(config) }
+    wcWalletRoutes["/sandbox-config.js"] = { type: JS_TYPE, body: sandboxConfigScript(config) }
     server = await serveStatic(hostDist, {
       port,
       handle: signIn.handle,
       routes: {
-        "/sandbox-config.js": { type: contentTypes[".js"], body: sandboxConfigScript(config) },
+        "/sandbox-config.js": { type: JS_TYPE, body: sandboxConfigScript(config) },
         "/sandbox-wallet.js": { file: join(walletDist, "sandbox-wallet.js") },
         "/sandbox-wallet.js.map": { file: join(walletDist, "sandbox-wallet.js.map") },
         "/sandbox-solana-wallet.js": { file: join(solanaWalletDist, "sandbox-solana-wallet.js") },

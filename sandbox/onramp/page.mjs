@@ -3,6 +3,9 @@
 // attributes.
 import { escapeHtml } from "../frame/http.mjs"
 
+/** @import { ServerResponse } from "node:http" */
+/** @import { OnrampOrder, OnrampQuoteAnswer } from "./quote.mjs" */
+
 export const SECURITY_HEADERS = {
   "cache-control": "no-store",
   "x-content-type-options": "nosniff",
@@ -117,7 +120,7 @@ form.addEventListener("submit", async (event) => {
 render()
 `
 
-const contentSecurityPolicy = (nonce) =>
+const contentSecurityPolicy = (/** @type {string} */ nonce) =>
   [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
@@ -131,16 +134,22 @@ const contentSecurityPolicy = (nonce) =>
   ].join("; ")
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element. */
-const scriptJson = (value) =>
+const scriptJson = (/** @type {unknown} */ value) =>
   JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026")
 
-const shell = (nonce, title, body) =>
+const shell = (/** @type {string} */ nonce, /** @type {string} */ title, /** @type {string} */ body) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
   `<title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body>` +
   `<header><span class="logo" aria-hidden="true">S</span><h1>Sandbox Pay</h1></header><main>${body}</main>` +
   `<p class="note">A stand-in payment provider: no real money moves; the tokens are real on the sandbox chain.</p>` +
   `</body></html>`
 
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {string} nonce
+ * @param {string} html
+ */
 export const sendPage = (res, status, nonce, html) => {
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
@@ -151,9 +160,13 @@ export const sendPage = (res, status, nonce, html) => {
   res.end(html)
 }
 
-const shorten = (address) => `${address.slice(0, 6)}…${address.slice(-4)}`
+const shorten = (/** @type {string} */ address) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-/** The checkout page for a valid order; `problem` (an amount the quote refuses) is shown in the alert. */
+/**
+ * The checkout page for a valid order; `problem` (an amount the quote refuses) is shown in the alert.
+ * @param {string} nonce
+ * @param {{ order: OnrampOrder & { address: string }, quote: OnrampQuoteAnswer | undefined, problem?: string, amount: string }} checkout
+ */
 export const checkoutPage = (nonce, { order, quote, problem, amount }) => {
   const cardFields =
     order.method === "card"
@@ -201,5 +214,5 @@ export const checkoutPage = (nonce, { order, quote, problem, amount }) => {
   )
 }
 
-export const errorPage = (nonce, text) =>
+export const errorPage = (/** @type {string} */ nonce, /** @type {string} */ text) =>
   shell(nonce, "Sandbox Pay — cannot take this order", `<p role="alert">${escapeHtml(text)}</p>`)

@@ -12,6 +12,40 @@ import { AuthError, listenLoopback, readJsonObject, sendJson } from "../frame/ht
 import { checkoutPage, errorPage, SECURITY_HEADERS, sendPage } from "./page.mjs"
 import { ONRAMP_DEFAULT_AMOUNT, purchaseAssets, quoteOnramp } from "./quote.mjs"
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+/** @import { Hex } from "viem" */
+/** @import { SandboxChain, SandboxToken } from "../chain/chain.mjs" */
+/** @import { PurchaseAsset } from "./quote.mjs" */
+/**
+ * One delivered purchase, as `purchases()` and `GET /api/purchases` list them (oldest first).
+ * @typedef {object} OnrampPurchase
+ * @property {string} at ISO time, from the `now` clock.
+ * @property {string} address
+ * @property {string} asset
+ * @property {string} symbol
+ * @property {string} network
+ * @property {number} chainId
+ * @property {string} fiat
+ * @property {string} amount
+ * @property {"card" | "bank_account"} method
+ * @property {string | null} country
+ * @property {string} purchaseAmount
+ * @property {string} units `purchaseAmount` in base units, a decimal string.
+ * @property {string} quoteId
+ * @property {string} txHash
+ */
+/**
+ * @typedef {object} OnrampProvider
+ * @property {string} url `http://127.0.0.1:PORT` (no trailing slash): the page is `/buy?…`.
+ * @property {string} treasury The dev account paying out (account {@link TREASURY_ACCOUNT_INDEX}).
+ * @property {() => ReadonlyArray<OnrampPurchase>} purchases The last {@link MAX_PURCHASES} purchases, oldest first.
+ * @property {() => Promise<void>} close
+ */
+/**
+ * An order's text fields (query or body).
+ * @typedef {{ asset?: string, network?: string, fiat?: string, country?: string, method?: string, amount?: string }} OrderFields
+ */
+
 /**
  * The dev account the provider pays out from. Not account 7 (the embedded wallet's faucet, "one no other
  * sandbox part sends from"), nor 8 (the pools' provider), nor 0-5 (seeded balances and history): account 6,
@@ -38,6 +72,15 @@ const SHORT = /^[A-Za-z0-9_.:-]{1,64}$/
  * first is the one it sells on), `tokens` their ERC-20s (sUSD among them), `accounts` the dev accounts
  * (`sandbox.accounts`: objects with `address`, or addresses), `prices` USD prices by symbol (default the
  * API's PRICES), `now` a clock for the purchase records.
+ * @param {object} options
+ * @param {ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl">>} options.chains
+ * @param {ReadonlyArray<SandboxToken>} [options.tokens]
+ * @param {ReadonlyArray<{ readonly address: string } | string>} options.accounts The dev accounts (`sandbox.accounts`) or their addresses.
+ * @param {Readonly<Record<string, number>>} [options.prices] USD prices by symbol, over the API's PRICES.
+ * @param {(() => Date | number) | Date} [options.now]
+ * @param {number} [options.port] Default 0: a free port. Always 127.0.0.1.
+ * @param {number} [options.treasuryIndex]
+ * @returns {Promise<OnrampProvider>}
  */
 export async function startOnrampProvider({
   chains,
@@ -47,12 +90,14 @@ export async function startOnrampProvider({
   now = () => new Date(),
   port = 0,
   treasuryIndex = TREASURY_ACCOUNT_INDEX
-} = {}) {
+}) {
   if (!Array.isArray(chains) || chains.length === 0) throw new TypeError("startOnrampProvider needs chains")
   if (!Array.isArray(accounts) || accounts.length <= treasuryIndex)
     throw new TypeError(`startOnrampProvider needs the dev accounts (at least ${treasuryIndex + 1})`)
-  const chain = chains[0]
-  const addressOf = (account) => getAddress(typeof account === "string" ? account : account.address)
+  const [chain] = chains
+  if (chain === undefined) throw new TypeError("startOnrampProvider needs chains")
+  /** @param {{ readonly address: string } | string | undefined} account */
+  const addressOf = (account) => getAddress(typeof account === "string" ? account : (account?.address ?? ""))
   const treasury = addressOf(accounts[treasuryIndex])
   const minter = addressOf(accounts[0])
   const priceTable = { ...PRICES, ...prices }
@@ -61,8 +106,10 @@ export async function startOnrampProvider({
     const value = typeof now === "function" ? now() : now
     return new Date(value instanceof Date ? value.getTime() : value)
   }
+  /** @type {Array<OnrampPurchase>} */
   const records = []
 
+  /** @param {OrderFields} fields */
   const quoteOf = (fields) =>
     quoteOnramp({
       chainId: chain.chainId,
@@ -76,10 +123,15 @@ export async function startOnrampProvider({
       paymentMethod: fields.method || undefined
     })
 
-  /** Bounded text fields of an order (query or body); any other shape is a 400. */
+  /**
+   * Bounded text fields of an order (query or body); any other shape is a 400.
+   * @param {(name: string) => unknown} read
+   * @returns {OrderFields}
+   */
   const orderFields = (read) => {
+    /** @type {OrderFields} */
     const fields = {}
-    for (const name of ["asset", "network", "fiat", "country", "method"]) {
+    for (const name of /** @type {const} */ (["asset", "network", "fiat", "country", "method"])) {
       const value = read(name)
       if (value === undefined || value === null || value === "") continue
       if (typeof value !== "string" || !SHORT.test(value)) throw new AuthError(400, `${name} is not valid`)
@@ -96,22 +148,34 @@ export async function startOnrampProvider({
 
   // --- chain -----------------------------------------------------------------------------------------------
 
-  const call = (method, params) => rpc(chain.rpcUrl, method, params)
+  const call = (/** @type {string} */ method, /** @type {ReadonlyArray<unknown>} */ params) =>
+    rpc(chain.rpcUrl, method, params)
+  /**
+   * @param {Hex} hash
+   * @returns {Promise<{ status: string }>}
+   */
   const receiptOf = async (hash) => {
     const deadline = Date.now() + RECEIPT_TIMEOUT_MS
     for (;;) {
-      const receipt = await call("eth_getTransactionReceipt", [hash])
+      const receipt = /** @type {{ status: string } | null} */ (
+        await call("eth_getTransactionReceipt", [hash])
+      )
       if (receipt !== null) return receipt
       if (Date.now() > deadline) throw new Error(`transaction ${hash} was not mined`)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   }
-  /** Sends from an unlocked anvil account (anvil picks the nonce); retried when another sender raced it. */
+  /**
+   * Sends from an unlocked anvil account (anvil picks the nonce); retried when another sender raced it.
+   * @param {Record<string, unknown>} tx
+   * @returns {Promise<Hex>}
+   */
   const send = async (tx) => {
+    /** @type {Hex | undefined} */
     let hash
     for (let attempt = 1; hash === undefined; attempt++) {
       try {
-        hash = await call("eth_sendTransaction", [tx])
+        hash = /** @type {Hex} */ (await call("eth_sendTransaction", [tx]))
       } catch (error) {
         if (attempt >= 3) throw error
       }
@@ -120,17 +184,23 @@ export async function startOnrampProvider({
     if (receipt.status !== "0x1") throw new Error(`transaction ${hash} reverted`)
     return hash
   }
+  /**
+   * @param {Hex} token
+   * @param {Hex} owner
+   */
   const tokenBalance = async (token, owner) =>
     BigInt(
-      await call("eth_call", [
-        {
-          to: token,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] })
-        },
-        "latest"
-      ])
+      /** @type {string} */ (
+        await call("eth_call", [
+          {
+            to: token,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+          },
+          "latest"
+        ])
+      )
     )
-  const mintAbi = [
+  const mintAbi = /** @type {const} */ ([
     {
       type: "function",
       name: "mint",
@@ -141,16 +211,21 @@ export async function startOnrampProvider({
       ],
       outputs: []
     }
-  ]
+  ])
 
+  /**
+   * @param {PurchaseAsset} asset
+   * @param {Hex} to
+   * @param {bigint} units
+   */
   const deliver = async (asset, to, units) => {
     if (asset.contract_address === "") {
-      const balance = BigInt(await call("eth_getBalance", [treasury, "latest"]))
+      const balance = BigInt(/** @type {string} */ (await call("eth_getBalance", [treasury, "latest"])))
       if (balance < units + ETH_FLOOR)
         await call("anvil_setBalance", [treasury, toHex(balance + units + ETH_REFILL)])
       return send({ from: treasury, to, value: toHex(units) })
     }
-    const token = asset.contract_address
+    const token = getAddress(asset.contract_address)
     const held = await tokenBalance(token, treasury)
     if (held < units) {
       const topUp = units - held + BigInt(SUSD_TOP_UP) * 10n ** BigInt(asset.decimals)
@@ -168,7 +243,13 @@ export async function startOnrampProvider({
   }
 
   /** One payment at a time: the treasury's (and the minter's) nonces never race each other here. */
+  /** @type {Promise<unknown>} */
   let tail = Promise.resolve()
+  /**
+   * @template T
+   * @param {() => Promise<T>} task
+   * @returns {Promise<T>}
+   */
   const serialized = (task) => {
     const run = tail.then(task, task)
     tail = run.then(
@@ -181,16 +262,22 @@ export async function startOnrampProvider({
   // --- handlers --------------------------------------------------------------------------------------------
 
   let selfOrigin = ""
+  /**
+   * @param {ServerResponse} res
+   * @param {URLSearchParams} query
+   */
   const buyPage = (res, query) => {
     const nonce = randomBytes(16).toString("base64")
     const address = query.get("address") ?? ""
     if (!ADDRESS.test(address))
       return sendPage(res, 400, nonce, errorPage(nonce, "This link names no wallet address to buy for."))
+    /** @type {OrderFields} */
     let fields
     try {
       fields = orderFields((name) => query.get(name))
     } catch (error) {
-      return sendPage(res, 400, nonce, errorPage(nonce, `This link is not valid: ${error.message}.`))
+      const reason = error instanceof Error ? error.message : String(error)
+      return sendPage(res, 400, nonce, errorPage(nonce, `This link is not valid: ${reason}.`))
     }
     const amount = fields.amount ?? ONRAMP_DEFAULT_AMOUNT
     const result = quoteOf({ ...fields, amount })
@@ -223,21 +310,27 @@ export async function startOnrampProvider({
     )
   }
 
+  /**
+   * @param {ServerResponse} res
+   * @param {URLSearchParams} query
+   */
   const apiQuote = (res, query) => {
     const result = quoteOf(orderFields((name) => query.get(name)))
     if (!result.ok) throw new AuthError(400, result.reason)
     sendJson(res, 200, result.quote, SECURITY_HEADERS)
   }
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
   const pay = async (req, res) => {
     // Same-origin only: the page's own script. A JSON content type already forces a preflight cross-origin,
     // which this server never grants; the origin check refuses the rest.
     const origin = req.headers.origin
     if (origin !== undefined && origin !== selfOrigin) throw new AuthError(403, "origin not allowed")
-    if (
-      req.headers["sec-fetch-site"] !== undefined &&
-      !/^(same-origin|none)$/.test(req.headers["sec-fetch-site"])
-    )
+    const fetchSite = req.headers["sec-fetch-site"]
+    if (fetchSite !== undefined && !/^(same-origin|none)$/.test(String(fetchSite)))
       throw new AuthError(403, "origin not allowed")
     const body = await readJsonObject(req, PAY_BODY_LIMIT)
     if (typeof body.address !== "string" || !ADDRESS.test(body.address))
@@ -249,9 +342,10 @@ export async function startOnrampProvider({
     if (!result.ok) throw new AuthError(400, result.reason)
     const { order, quote } = result
     const txHash = await serialized(() => deliver(order.asset, to, order.units)).catch((error) => {
+      const reason = error instanceof Error ? error.message : error
       throw new AuthError(
         502,
-        `Payment taken but delivery failed on the sandbox chain: ${String(error?.message ?? error).slice(0, 200)}`
+        `Payment taken but delivery failed on the sandbox chain: ${String(reason).slice(0, 200)}`
       )
     })
     records.push(
@@ -281,6 +375,10 @@ export async function startOnrampProvider({
     )
   }
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
   const handle = async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1")
     const route = `${req.method} ${url.pathname}`

@@ -5,11 +5,93 @@
 import { createHash } from "node:crypto"
 import { formatUnits } from "viem"
 
+/** @import { SandboxToken } from "../chain/chain.mjs" */
+/** @typedef {"card" | "bank_account"} PaymentMethod */
+/** @typedef {{ readonly id: PaymentMethod, readonly min: number, readonly max: number }} PaymentMethodLimit */
+/**
+ * @typedef {object} FiatCurrency
+ * @property {string} id
+ * @property {string} name
+ * @property {string} usd What one unit is worth in US dollars, as a decimal string.
+ */
+/**
+ * @typedef {object} OnrampCountry
+ * @property {string} id
+ * @property {string} name
+ * @property {ReadonlyArray<string>} currencies
+ * @property {ReadonlyArray<string>} payment_methods
+ */
+/**
+ * @typedef {object} OnrampNetwork
+ * @property {string} name
+ * @property {string} display_name
+ * @property {string} chain_id
+ * @property {string} contract_address The token's address; `""` for ether.
+ */
+/**
+ * `GET /v1/onramp/options` (FACTS.md §1.5), plus `countries`.
+ * @typedef {object} OnrampOptionsAnswer
+ * @property {ReadonlyArray<{ readonly id: string, readonly payment_method_limits: ReadonlyArray<PaymentMethodLimit> }>} paymentCurrencies
+ * @property {ReadonlyArray<{ readonly id: string, readonly name: string, readonly symbol: string, readonly networks: ReadonlyArray<OnrampNetwork> }>} purchaseCurrencies
+ * @property {ReadonlyArray<OnrampCountry>} countries
+ */
+/**
+ * @typedef {object} PurchaseAsset
+ * @property {string} id
+ * @property {string} name
+ * @property {string} symbol
+ * @property {number} decimals
+ * @property {string} contract_address
+ */
+/**
+ * `POST /v1/onramp/quote`'s answer; amounts are decimal strings, fiat to the cent.
+ * @typedef {object} OnrampQuoteAnswer
+ * @property {string} paymentTotal What the buyer pays (the amount asked for).
+ * @property {string} paymentSubtotal What buys the asset: the total less the provider's and the network's fees.
+ * @property {string} purchaseAmount The asset bought, rounded down to its decimals.
+ * @property {{ readonly amount: string, readonly currency: string }} networkFee
+ * @property {{ readonly amount: string, readonly currency: string }} providerFee Our addition: the provider's 1.5 %.
+ * @property {string} quoteId
+ */
+/**
+ * @typedef {object} OnrampOrder
+ * @property {PurchaseAsset} asset
+ * @property {bigint} units The asset to deliver, in base units.
+ * @property {string} purchaseAmount
+ * @property {string} fiat
+ * @property {string} amount The fiat amount, two decimals.
+ * @property {PaymentMethod} method
+ * @property {string | undefined} country
+ * @property {string} network
+ * @property {number} chainId
+ */
+/**
+ * @typedef {{ readonly ok: true, readonly quote: OnrampQuoteAnswer, readonly order: OnrampOrder } | { readonly ok: false, readonly reason: string }} OnrampQuoteResult
+ */
+/**
+ * An id as a string or, as the real client sends currencies, an object with an `id`.
+ * @typedef {string | { readonly id: string } | undefined | null} IdInput
+ */
+/** @typedef {ReadonlyArray<Pick<SandboxToken, "chainId" | "address" | "name" | "symbol" | "decimals">>} OnrampTokens */
+/**
+ * @typedef {object} OnrampQuoteRequest
+ * @property {number} chainId The chain sold on (the first sandbox chain).
+ * @property {OnrampTokens} [tokens]
+ * @property {Readonly<Record<string, number>>} [prices] USD prices by symbol; default {@link ONRAMP_PRICES}.
+ * @property {IdInput} purchaseCurrency
+ * @property {IdInput} paymentCurrency
+ * @property {unknown} amount Fiat, a number or a decimal string of at most 2 decimals.
+ * @property {IdInput} network
+ * @property {IdInput} [country]
+ * @property {IdInput} [paymentMethod] Default `card`.
+ */
+
 /** The provider's fee, in basis points of the fiat amount (1.5 %, within the 1-2 % the modal shows). */
 export const ONRAMP_FEE_BPS = 150
 /** The network fee, in US cents, charged in the payment currency (rounded up to its cent). */
 export const NETWORK_FEE_USD_CENTS = 10
 /** The payment methods, with the fallback limits of SPEC §9 (in units of the payment currency). */
+/** @type {ReadonlyArray<PaymentMethodLimit>} */
 export const PAYMENT_METHOD_LIMITS = Object.freeze([
   Object.freeze({ id: "card", min: 10, max: 7500 }),
   Object.freeze({ id: "bank_account", min: 10, max: 25000 })
@@ -17,6 +99,7 @@ export const PAYMENT_METHOD_LIMITS = Object.freeze([
 export const PAYMENT_METHODS = Object.freeze(PAYMENT_METHOD_LIMITS.map((limit) => limit.id))
 
 /** Fiat currencies and what one unit is worth in US dollars (a decimal string: exact arithmetic). */
+/** @type {ReadonlyArray<FiatCurrency>} */
 export const FIAT_CURRENCIES = Object.freeze([
   Object.freeze({ id: "USD", name: "US Dollar", usd: "1" }),
   Object.freeze({ id: "EUR", name: "Euro", usd: "1.08" }),
@@ -24,6 +107,7 @@ export const FIAT_CURRENCIES = Object.freeze([
 ])
 
 /** Where the sandbox sells: each country's currencies and payment methods. */
+/** @type {ReadonlyArray<OnrampCountry>} */
 export const COUNTRIES = Object.freeze(
   [
     { id: "US", name: "United States", currencies: ["USD"], payment_methods: ["card", "bank_account"] },
@@ -45,9 +129,9 @@ export const COUNTRIES = Object.freeze(
 )
 
 /** The one network the sandbox delivers on: the first sandbox chain. */
-export const ONRAMP_NETWORK_NAME = "sandbox"
-export const ONRAMP_NETWORK_DISPLAY_NAME = "Sandbox Chain"
-/** Prices (USD) used when none are given: the sandbox API's. */
+export const ONRAMP_NETWORK_NAME = /** @type {const} */ ("sandbox")
+export const ONRAMP_NETWORK_DISPLAY_NAME = /** @type {const} */ ("Sandbox Chain")
+/** @type {Readonly<Record<string, number>>} Prices (USD) used when none are given: the sandbox API's. */
 export const ONRAMP_PRICES = Object.freeze({ ETH: 3000, sUSD: 1 })
 /** What can be bought: ether, and the sandbox stablecoin when its token is deployed. */
 export const PURCHASE_SYMBOLS = Object.freeze(["sUSD", "ETH"])
@@ -64,28 +148,31 @@ const DECIMAL = /^\d{1,15}(\.\d{1,18})?$/
 // ---------------------------------------------------------------------------------------------------------
 
 /** A non-negative decimal string or number as the fraction `num / den` (bigints), or undefined. */
-const rational = (value) => {
+const rational = (/** @type {unknown} */ value) => {
   const text = typeof value === "number" ? String(value) : value
   if (typeof text !== "string" || !DECIMAL.test(text)) return undefined
   const [whole, fraction = ""] = text.split(".")
-  return { num: BigInt(whole + fraction), den: 10n ** BigInt(fraction.length) }
+  return { num: BigInt(`${whole}${fraction}`), den: 10n ** BigInt(fraction.length) }
 }
 
 /**
  * A fiat amount (a number or a decimal string, at most 2 decimals) in cents, or undefined when it is not
  * one. 0 parses (and is then refused by the limits); negative numbers and more than 2 decimals do not.
+ * @param {unknown} value
+ * @returns {bigint | undefined}
  */
 export const parseFiatAmount = (value) => {
   const text = typeof value === "number" && Number.isFinite(value) ? String(value) : value
   if (typeof text !== "string" || !FIAT_AMOUNT.test(text)) return undefined
   const [whole, fraction = ""] = text.split(".")
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"))
+  return BigInt(whole ?? "0") * 100n + BigInt(fraction.padEnd(2, "0"))
 }
 
 /** Cents as a decimal string with two decimals: `4915n` → `"49.15"`. */
-export const formatCents = (cents) => `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`
+export const formatCents = (/** @type {bigint} */ cents) =>
+  `${cents / 100n}.${String(cents % 100n).padStart(2, "0")}`
 
-const ceilDiv = (a, b) => (a + b - 1n) / b
+const ceilDiv = (/** @type {bigint} */ a, /** @type {bigint} */ b) => (a + b - 1n) / b
 
 // ---------------------------------------------------------------------------------------------------------
 // Options
@@ -94,6 +181,8 @@ const ceilDiv = (a, b) => (a + b - 1n) / b
 /**
  * The purchase currencies on chain `chainId` (the first sandbox chain): sUSD (when `tokens` has it) and
  * ETH, with their decimals and contract address (`""` for ether).
+ * @param {{ readonly chainId: number, readonly tokens?: OnrampTokens }} input
+ * @returns {ReadonlyArray<PurchaseAsset>}
  */
 export const purchaseAssets = ({ chainId, tokens = [] }) => {
   const sUSD = tokens.find((token) => token.symbol === "sUSD" && token.chainId === chainId)
@@ -113,7 +202,7 @@ export const purchaseAssets = ({ chainId, tokens = [] }) => {
   ]
 }
 
-const networkOf = (chainId) => ({
+const networkOf = (/** @type {number} */ chainId) => ({
   name: ONRAMP_NETWORK_NAME,
   display_name: ONRAMP_NETWORK_DISPLAY_NAME,
   chain_id: String(chainId)
@@ -122,6 +211,8 @@ const networkOf = (chainId) => ({
 /**
  * `GET /v1/onramp/options` (FACTS.md §1.5): `paymentCurrencies` (each with its payment methods' limits),
  * `purchaseCurrencies` (each with its networks) and, our addition, `countries`.
+ * @param {{ readonly chainId: number, readonly tokens?: OnrampTokens }} input
+ * @returns {OnrampOptionsAnswer}
  */
 export const onrampOptions = ({ chainId, tokens = [] }) => ({
   paymentCurrencies: FIAT_CURRENCIES.map((fiat) => ({
@@ -145,24 +236,44 @@ export const onrampOptions = ({ chainId, tokens = [] }) => ({
 // Lookups (every input is untrusted: a bounded string, or an object with such an `id`)
 // ---------------------------------------------------------------------------------------------------------
 
+/** @param {unknown} value */
 const idOf = (value) => {
-  const raw = value !== null && typeof value === "object" && !Array.isArray(value) ? value.id : value
+  const raw =
+    value !== null && typeof value === "object" && !Array.isArray(value) && "id" in value ? value.id : value
   return typeof raw === "string" && raw.length > 0 && raw.length <= MAX_TEXT ? raw : undefined
 }
 
+/**
+ * @param {IdInput} value
+ * @returns {FiatCurrency | undefined}
+ */
 export const findFiat = (value) => {
   const id = idOf(value)?.toUpperCase()
   return FIAT_CURRENCIES.find((fiat) => fiat.id === id)
 }
+/**
+ * @param {IdInput} value
+ * @returns {OnrampCountry | undefined}
+ */
 export const findCountry = (value) => {
   const id = idOf(value)?.toUpperCase()
   return COUNTRIES.find((country) => country.id === id)
 }
+/**
+ * @param {ReadonlyArray<PurchaseAsset>} assets
+ * @param {IdInput} value
+ * @returns {PurchaseAsset | undefined}
+ */
 export const findAsset = (assets, value) => {
   const id = idOf(value)?.toLowerCase()
   return assets.find((asset) => asset.id.toLowerCase() === id)
 }
-/** The network by name (`sandbox`), chain id (`31337`) or CAIP-2 id (`eip155:31337`). */
+/**
+ * The network by name (`sandbox`), chain id (`31337`) or CAIP-2 id (`eip155:31337`).
+ * @param {IdInput} value
+ * @param {number} chainId
+ * @returns {boolean}
+ */
 export const isOnrampNetwork = (value, chainId) => {
   const id = idOf(value)?.toLowerCase()
   return id === ONRAMP_NETWORK_NAME || id === String(chainId) || id === `eip155:${chainId}`
@@ -172,6 +283,10 @@ export const isOnrampNetwork = (value, chainId) => {
 // The quote
 // ---------------------------------------------------------------------------------------------------------
 
+/**
+ * @param {string} reason
+ * @returns {OnrampQuoteResult}
+ */
 const refuse = (reason) => ({ ok: false, reason })
 
 /**
@@ -185,6 +300,8 @@ const refuse = (reason) => ({ ok: false, reason })
  *
  * Resolves to `{ ok: true, quote, order }` (`quote` is the API's answer, `order` what to deliver: `asset`,
  * `units` in base units, the normalised inputs) or `{ ok: false, reason }`.
+ * @param {OnrampQuoteRequest} request
+ * @returns {OnrampQuoteResult}
  */
 export const quoteOnramp = ({
   chainId,
@@ -212,6 +329,7 @@ export const quoteOnramp = ({
   const limit = PAYMENT_METHOD_LIMITS.find((l) => l.id === methodId)
   if (limit === undefined)
     return refuse(`Unsupported payment method; choose one of ${PAYMENT_METHODS.join(", ")}`)
+  /** @type {OnrampCountry | undefined} */
   let place
   if (country !== undefined && country !== null && country !== "") {
     place = findCountry(country)
@@ -233,6 +351,7 @@ export const quoteOnramp = ({
 
   // One unit of fiat is rate.num / rate.den US dollars.
   const rate = rational(fiat.usd)
+  if (rate === undefined) return refuse(`No rate for ${fiat.id}`)
   const feeCents = (cents * BigInt(ONRAMP_FEE_BPS) + 5_000n) / 10_000n
   const networkFeeCents = ceilDiv(BigInt(NETWORK_FEE_USD_CENTS) * rate.den, rate.num)
   const subtotalCents = cents - feeCents - networkFeeCents
@@ -275,6 +394,8 @@ export const quoteOnramp = ({
  * A fiat amount (to the cent, at least the method's minimum, at most its maximum) whose quote buys at least
  * `cryptoAmount` of the asset; undefined when the inputs are not valid. For the URL generator's
  * `presetCryptoAmount`.
+ * @param {Omit<OnrampQuoteRequest, "amount"> & { readonly cryptoAmount: string | number }} request
+ * @returns {string | undefined}
  */
 export const fiatAmountFor = ({ cryptoAmount, ...request }) => {
   const wanted = rational(cryptoAmount)
@@ -282,6 +403,7 @@ export const fiatAmountFor = ({ cryptoAmount, ...request }) => {
   if (wanted === undefined || !first.ok) return undefined
   const { asset, method } = first.order
   const limit = PAYMENT_METHOD_LIMITS.find((l) => l.id === method)
+  if (limit === undefined) return undefined
   // Scale the 1000-unit quote (fees are near-linear), then step up to the cent that buys enough.
   const target = (wanted.num * 10n ** BigInt(asset.decimals)) / wanted.den
   let cents = first.order.units === 0n ? 0n : (target * 100_000n) / first.order.units

@@ -10,6 +10,102 @@ import { createHash, createPublicKey, verify as verifySignature } from "node:cry
 import { createServer } from "node:http"
 import { WebSocketServer } from "ws"
 
+/** @import { Duplex } from "node:stream" */
+/** @import { RawData, WebSocket } from "ws" */
+/**
+ * @typedef {"irn_subscribe" | "irn_batchSubscribe" | "irn_publish" | "irn_unsubscribe" | "irn_batchUnsubscribe" | "irn_batchFetchMessages" | "wc_proposeSession" | "wc_approveSession"} RelayMethod
+ */
+/**
+ * Fault switches (the facts' `--relay-without=…` and `--dead-relay`).
+ * @typedef {object} RelayFaults
+ * @property {ReadonlyArray<RelayMethod>} [without] These methods answer JSON-RPC -32601 "Method not found", as a relay without them would.
+ * @property {boolean} [dead] Every TCP connection is destroyed at once (the SDK retries silently, as with a relay that is down).
+ */
+/**
+ * @typedef {object} RelayLimits
+ * @property {number} maxFrameBytes
+ * @property {number} maxMessageChars
+ * @property {number} maxTopicChars
+ * @property {number} maxTopicsPerClient
+ * @property {number} maxBatch
+ * @property {number} maxMessagesPerTopic
+ * @property {number} maxStoredMessages
+ * @property {number} maxPendingPerSocket
+ * @property {number} maxConnections
+ * @property {number} maxBufferedBytes
+ * @property {number} maxTtlSeconds
+ * @property {number} maxJwtChars
+ * @property {number} maxIdChars
+ */
+/**
+ * @typedef {object} SandboxRelayOptions
+ * @property {number} [port] Default 0: a free port. Always 127.0.0.1.
+ * @property {RelayFaults} [faults]
+ * @property {number} [pingIntervalMs] WebSocket ping period; default 10000, at most 30000 (the SDK drops a socket silent for 35 s).
+ * @property {boolean} [emptyAttestation] Send `attestation: ""` in pushes whose publisher gave none (default true), so the SDK's Verify lookup (an HTTP call to verify.walletconnect.org) returns early.
+ * @property {number} [clientIdleMs] Subscriptions of a client with no open socket are forgotten after this long; default 300000.
+ * @property {Partial<RelayLimits>} [limits]
+ * @property {(line: string) => void} [log] Diagnostics (refused connections, socket errors); default silent.
+ */
+/**
+ * Live counters.
+ * @typedef {object} RelayStats
+ * @property {number} connections Sockets accepted so far.
+ * @property {number} open Sockets open now.
+ * @property {number} rejected Upgrades refused (bad or expired JWT, too many connections).
+ * @property {number} requests
+ * @property {number} errors Error answers sent.
+ * @property {number} garbage Frames that were not JSON-RPC (binary, unparsable, not an object, bad id).
+ * @property {number} published Messages stored (publishes and the implicit ones of wc_*Session), duplicates not counted.
+ * @property {number} pushes
+ * @property {number} acks
+ * @property {number} pings
+ * @property {Record<RelayMethod, number>} methods Successful dispatches per method.
+ */
+/**
+ * @typedef {object} StoredRelayMessage
+ * @property {string} topic
+ * @property {string} message
+ * @property {number | undefined} tag
+ * @property {number} publishedAt
+ */
+/**
+ * @typedef {object} SandboxRelay
+ * @property {string} url `ws://127.0.0.1:PORT`: the SDK's `relayUrl`.
+ * @property {Readonly<RelayStats>} stats Live counters (read them, do not write).
+ * @property {{ readonly active: { readonly without: ReadonlyArray<RelayMethod>, readonly dead: boolean }, readonly set: (faults: RelayFaults) => void, readonly clear: () => void }} faults `set` replaces the switches; `dead: true` also drops the open sockets.
+ * @property {() => void} dropConnections Terminates every open socket (the SDK reconnects and re-subscribes with irn_batchSubscribe).
+ * @property {{ readonly clients: () => ReadonlyArray<string>, readonly topics: () => ReadonlyArray<string>, readonly subscribers: (topic: string) => ReadonlyArray<string>, readonly storedMessages: (topic: string) => ReadonlyArray<StoredRelayMessage> }} inspect `clients`: client ids (JWT `iss`) seen and not yet forgotten; `storedMessages`: a topic's unexpired mailbox messages, oldest first.
+ * @property {() => Promise<void>} close Stops listening and drops open sockets; safe to call more than once.
+ */
+/**
+ * A message in a topic's mailbox.
+ * @typedef {object} Message
+ * @property {string} hash
+ * @property {string} topic
+ * @property {string} message
+ * @property {number | undefined} tag
+ * @property {string | undefined} attestation
+ * @property {string} publisher
+ * @property {number} publishedAt
+ * @property {number} expiresAt
+ * @property {Set<string>} ackedBy
+ */
+/**
+ * One open socket of a client.
+ * @typedef {object} Conn
+ * @property {WebSocket} ws
+ * @property {string} clientId
+ * @property {Map<string, Message>} pending push id → message awaiting its ack
+ * @property {Set<string>} inFlight hashes of the messages pushed and not acked
+ * @property {boolean} alive
+ * @property {boolean} starved
+ */
+/** @typedef {{ sockets: Array<Conn>, topics: Set<string>, idleTimer: NodeJS.Timeout | undefined }} Client */
+/** @typedef {{ messages: Map<string, Message>, subscribers: Set<string> }} Topic */
+/** @typedef {Record<string, any>} Params The request's params object (JSON, checked by each method). */
+
+/** @type {ReadonlyArray<RelayMethod>} */
 export const RELAY_METHODS = Object.freeze([
   "irn_subscribe",
   "irn_batchSubscribe",
@@ -21,8 +117,10 @@ export const RELAY_METHODS = Object.freeze([
   "wc_approveSession"
 ])
 /** Tags the implicit publishes of wc_proposeSession / wc_approveSession carry (sign-client 2.25). */
-export const TAGS = Object.freeze({ proposal: 1100, proposalResponse: 1101, settleRequest: 1102 })
-/** Defaults; every one can be overridden through `limits`. */
+export const TAGS = Object.freeze(
+  /** @type {const} */ ({ proposal: 1100, proposalResponse: 1101, settleRequest: 1102 })
+)
+/** @type {Readonly<RelayLimits>} Defaults; every one can be overridden through `limits`. */
 export const DEFAULT_LIMITS = Object.freeze({
   /** Largest accepted frame (bytes); larger ones close the socket with 1009. */
   maxFrameBytes: 512 * 1024,
@@ -74,6 +172,7 @@ const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 const BASE58_MAP = new Map([...BASE58].map((c, i) => [c, BigInt(i)]))
 const BASE64URL = /^[A-Za-z0-9_-]*$/
 
+/** @param {string} text */
 function base58Decode(text) {
   let value = 0n
   for (const c of text) {
@@ -81,6 +180,7 @@ function base58Decode(text) {
     if (digit === undefined) return undefined
     value = value * 58n + digit
   }
+  /** @type {Array<number>} */
   const bytes = []
   while (value > 0n) {
     bytes.unshift(Number(value & 0xffn))
@@ -93,7 +193,11 @@ function base58Decode(text) {
   return Buffer.from(bytes)
 }
 
-/** The 32-byte ed25519 public key of a `did:key:z6Mk…` issuer, or undefined. */
+/**
+ * The 32-byte ed25519 public key of a `did:key:z6Mk…` issuer, or undefined.
+ * @param {unknown} iss
+ * @returns {Uint8Array | undefined}
+ */
 export function publicKeyOfDidKey(iss) {
   if (typeof iss !== "string" || iss.length > 128 || !iss.startsWith("did:key:z")) return undefined
   const bytes = base58Decode(iss.slice("did:key:z".length))
@@ -101,7 +205,13 @@ export function publicKeyOfDidKey(iss) {
   return bytes.subarray(2)
 }
 
+/**
+ * A JWT segment's JSON object (its fields unchecked), or undefined.
+ * @param {string | undefined} segment
+ * @returns {Record<string, any> | undefined}
+ */
 const decodeJsonSegment = (segment) => {
+  if (segment === undefined) return undefined
   if (!BASE64URL.test(segment)) return undefined
   try {
     const value = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"))
@@ -114,9 +224,12 @@ const decodeJsonSegment = (segment) => {
 /**
  * Checks a relay auth JWT: EdDSA header, did:key ed25519 issuer, signature, `exp` not past (the SDK's own
  * verifyJWT checks only the signature). Returns `{ ok: true, clientId, payload }` or `{ ok: false, reason }`.
+ * @param {unknown} token
+ * @param {{ readonly now?: number, readonly maxChars?: number }} [options]
+ * @returns {{ readonly ok: true, readonly clientId: string, readonly payload: Readonly<Record<string, unknown>> } | { readonly ok: false, readonly reason: string }}
  */
 export function verifyRelayJwt(token, { now = Date.now(), maxChars = DEFAULT_LIMITS.maxJwtChars } = {}) {
-  const fail = (reason) => ({ ok: false, reason })
+  const fail = (/** @type {string} */ reason) => /** @type {const} */ ({ ok: false, reason })
   if (typeof token !== "string" || token === "") return fail("missing auth")
   if (token.length > maxChars) return fail("auth too long")
   const parts = token.split(".")
@@ -124,7 +237,8 @@ export function verifyRelayJwt(token, { now = Date.now(), maxChars = DEFAULT_LIM
   const [head, body, sig] = parts
   const header = decodeJsonSegment(head)
   const payload = decodeJsonSegment(body)
-  if (header === undefined || payload === undefined || !BASE64URL.test(sig)) return fail("malformed JWT")
+  if (header === undefined || payload === undefined || sig === undefined || !BASE64URL.test(sig))
+    return fail("malformed JWT")
   if (header.alg !== "EdDSA" || header.typ !== "JWT") return fail("JWT must use EdDSA")
   const publicKey = publicKeyOfDidKey(payload.iss)
   if (publicKey === undefined) return fail("issuer must be an ed25519 did:key")
@@ -155,7 +269,12 @@ export function verifyRelayJwt(token, { now = Date.now(), maxChars = DEFAULT_LIM
 
 const WS = new Set([" ", "\t", "\n", "\r"])
 
-/** Index just past the JSON value starting at `i` (the text is known to be valid JSON). */
+/**
+ * Index just past the JSON value starting at `i` (the text is known to be valid JSON).
+ * @param {string} text
+ * @param {number} i
+ * @returns {number}
+ */
 function skipValue(text, i) {
   const c = text[i]
   if (c === '"') {
@@ -178,15 +297,24 @@ function skipValue(text, i) {
     return j
   }
   let j = i
-  while (j < text.length && !WS.has(text[j]) && text[j] !== "," && text[j] !== "}" && text[j] !== "]") j++
+  while (j < text.length && !WS.has(text[j] ?? "") && text[j] !== "," && text[j] !== "}" && text[j] !== "]")
+    j++
   return j
 }
+/**
+ * @param {string} text
+ * @param {number} i
+ */
 const skipWs = (text, i) => {
-  while (WS.has(text[i])) i++
+  while (WS.has(text[i] ?? "")) i++
   return i
 }
 
-/** The raw source text of the top-level object's "id" member (the last one, as JSON.parse keeps), or undefined. */
+/**
+ * The raw source text of the top-level object's "id" member (the last one, as JSON.parse keeps), or undefined.
+ * @param {string} text
+ * @returns {string | undefined}
+ */
 export function rawIdOf(text) {
   let i = skipWs(text, 0)
   if (text[i] !== "{") return undefined
@@ -212,15 +340,27 @@ const NUMBER_ID = /^-?(0|[1-9]\d*)$/
 // ---------------------------------------------------------------------------------------------------------
 
 class RpcError extends Error {
+  /**
+   * @param {number} code
+   * @param {string} message
+   */
   constructor(code, message) {
     super(message)
     this.code = code
   }
 }
-const invalid = (message) => new RpcError(INVALID_PARAMS, message)
+const invalid = (/** @type {string} */ message) => new RpcError(INVALID_PARAMS, message)
 
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, any>}
+ */
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value)
 
+/**
+ * @param {unknown} input
+ * @returns {{ without: Set<RelayMethod>, dead: boolean }}
+ */
 function normalizeFaults(input) {
   if (input === undefined || input === null) return { without: new Set(), dead: false }
   if (!isObject(input)) throw new TypeError("faults must be an object")
@@ -233,8 +373,13 @@ function normalizeFaults(input) {
   return { without: new Set(without), dead: input.dead === true }
 }
 
-/** Parses `--relay-without=a,b` and `--dead-relay` from argv-style strings into a faults object. */
+/**
+ * Parses `--relay-without=a,b` and `--dead-relay` from argv-style strings into a faults object.
+ * @param {ReadonlyArray<string>} args
+ * @returns {{ without: Array<RelayMethod>, dead: boolean }}
+ */
 export function parseRelayFaultArgs(args) {
+  /** @type {Array<RelayMethod>} */
   const without = []
   let dead = false
   for (const arg of args) {
@@ -243,8 +388,9 @@ export function parseRelayFaultArgs(args) {
       for (const name of arg.slice("--relay-without=".length).split(",")) {
         const trimmed = name.trim()
         if (trimmed === "") continue
-        const method = trimmed.includes("_") ? trimmed : `irn_${trimmed}`
-        if (!RELAY_METHODS.includes(method)) throw new TypeError(`unknown relay method: ${trimmed}`)
+        const full = trimmed.includes("_") ? trimmed : `irn_${trimmed}`
+        const method = RELAY_METHODS.find((known) => known === full)
+        if (method === undefined) throw new TypeError(`unknown relay method: ${trimmed}`)
         without.push(method)
       }
     }
@@ -254,7 +400,8 @@ export function parseRelayFaultArgs(args) {
 
 /**
  * Starts the relay on 127.0.0.1 (a free port unless `port` is given). Resolves once it listens.
- * @param {import("./relay.d.mts").SandboxRelayOptions} [options]
+ * @param {SandboxRelayOptions} [options]
+ * @returns {Promise<SandboxRelay>}
  */
 export async function startSandboxRelay(options = {}) {
   if (!isObject(options)) throw new TypeError("startSandboxRelay options must be an object")
@@ -268,6 +415,7 @@ export async function startSandboxRelay(options = {}) {
   const log = typeof options.log === "function" ? options.log : () => {}
   let faults = normalizeFaults(options.faults)
 
+  /** @type {RelayStats} */
   const stats = {
     connections: 0,
     open: 0,
@@ -279,17 +427,30 @@ export async function startSandboxRelay(options = {}) {
     pushes: 0,
     acks: 0,
     pings: 0,
-    methods: Object.fromEntries(RELAY_METHODS.map((m) => [m, 0]))
+    methods: {
+      irn_subscribe: 0,
+      irn_batchSubscribe: 0,
+      irn_publish: 0,
+      irn_unsubscribe: 0,
+      irn_batchUnsubscribe: 0,
+      irn_batchFetchMessages: 0,
+      wc_proposeSession: 0,
+      wc_approveSession: 0
+    }
   }
 
-  /** topic → { messages: Map<hash, Message>, subscribers: Set<clientId> } */
+  /** @type {Map<string, Topic>} topic → its mailbox (by hash) and subscribers (client ids) */
   const topics = new Map()
-  /** clientId → { sockets: Array<Conn>, topics: Set<string>, idleTimer } */
+  /** @type {Map<string, Client>} clientId → its sockets and topics */
   const clients = new Map()
   let storedCount = 0
   let pushSeq = 0
   let closed = false
 
+  /**
+   * @param {string} topic
+   * @returns {Topic}
+   */
   const topicOf = (topic) => {
     let entry = topics.get(topic)
     if (entry === undefined) {
@@ -298,15 +459,21 @@ export async function startSandboxRelay(options = {}) {
     }
     return entry
   }
-  const dropTopicIfEmpty = (topic) => {
+  const dropTopicIfEmpty = (/** @type {string} */ topic) => {
     const entry = topics.get(topic)
     if (entry && entry.messages.size === 0 && entry.subscribers.size === 0) topics.delete(topic)
   }
+  /**
+   * @param {string} topic
+   * @param {Topic} entry
+   * @param {string | undefined} hash
+   */
   const removeMessage = (topic, entry, hash) => {
+    if (hash === undefined) return
     if (entry.messages.delete(hash)) storedCount--
     dropTopicIfEmpty(topic)
   }
-  const isLive = (message, now) => message.expiresAt > now
+  const isLive = (/** @type {Message} */ message, /** @type {number} */ now) => message.expiresAt > now
   const sweep = () => {
     const now = Date.now()
     for (const [topic, entry] of topics) {
@@ -321,6 +488,10 @@ export async function startSandboxRelay(options = {}) {
     return String(Date.now() * 1000 + pushSeq)
   }
 
+  /**
+   * @param {Conn} conn
+   * @param {string} text
+   */
   const send = (conn, text) => {
     if (conn.ws.readyState !== conn.ws.OPEN) return
     if (conn.ws.bufferedAmount > limits.maxBufferedBytes) {
@@ -330,25 +501,43 @@ export async function startSandboxRelay(options = {}) {
     }
     conn.ws.send(text)
   }
+  /**
+   * @param {Conn} conn
+   * @param {string} rawId
+   * @param {unknown} result
+   */
   const reply = (conn, rawId, result) =>
     send(conn, `{"id":${rawId},"jsonrpc":"2.0","result":${JSON.stringify(result)}}`)
+  /**
+   * @param {Conn} conn
+   * @param {string | null | undefined} rawId
+   * @param {number} code
+   * @param {string} message
+   */
   const replyError = (conn, rawId, code, message) => {
     stats.errors++
     send(conn, `{"id":${rawId ?? "null"},"jsonrpc":"2.0","error":${JSON.stringify({ code, message })}}`)
   }
 
-  /** The socket a client's pushes go to: its newest open one. */
+  /**
+   * The socket a client's pushes go to: its newest open one.
+   * @param {string} clientId
+   */
   const socketOf = (clientId) => {
     const client = clients.get(clientId)
     if (client === undefined) return undefined
     for (let i = client.sockets.length - 1; i >= 0; i--) {
       const conn = client.sockets[i]
-      if (conn.ws.readyState === conn.ws.OPEN) return conn
+      if (conn !== undefined && conn.ws.readyState === conn.ws.OPEN) return conn
     }
     return undefined
   }
 
-  /** Pushes one stored message to one client unless it published it, acked it, or has it in flight. */
+  /**
+   * Pushes one stored message to one client unless it published it, acked it, or has it in flight.
+   * @param {string} clientId
+   * @param {Message} message
+   */
   const deliver = (clientId, message) => {
     if (message.publisher === clientId || message.ackedBy.has(clientId)) return
     const conn = socketOf(clientId)
@@ -360,6 +549,7 @@ export async function startSandboxRelay(options = {}) {
     const id = nextPushId()
     conn.pending.set(id, message)
     conn.inFlight.add(message.hash)
+    /** @type {Record<string, unknown>} */
     const data = { topic: message.topic, message: message.message, publishedAt: message.publishedAt }
     if (message.tag !== undefined) data.tag = message.tag
     if (message.attestation !== undefined) data.attestation = message.attestation
@@ -376,6 +566,10 @@ export async function startSandboxRelay(options = {}) {
     )
   }
 
+  /**
+   * @param {string} clientId
+   * @param {Iterable<string>} topicNames
+   */
   const flush = (clientId, topicNames) => {
     const now = Date.now()
     for (const topic of topicNames) {
@@ -385,11 +579,12 @@ export async function startSandboxRelay(options = {}) {
     }
   }
 
-  const subscriptionIdOf = (topic, clientId) =>
+  const subscriptionIdOf = (/** @type {string} */ topic, /** @type {string} */ clientId) =>
     createHash("sha256").update(`${topic}${clientId}`).digest("hex")
 
-  const subscribe = (clientId, topic) => {
+  const subscribe = (/** @type {string} */ clientId, /** @type {string} */ topic) => {
     const client = clients.get(clientId)
+    if (client === undefined) throw new RpcError(SERVER_ERROR, "unknown client")
     if (!client.topics.has(topic) && client.topics.size >= limits.maxTopicsPerClient) {
       throw new RpcError(SERVER_ERROR, `at most ${limits.maxTopicsPerClient} subscriptions per client`)
     }
@@ -397,7 +592,7 @@ export async function startSandboxRelay(options = {}) {
     topicOf(topic).subscribers.add(clientId)
     return subscriptionIdOf(topic, clientId)
   }
-  const unsubscribe = (clientId, topic) => {
+  const unsubscribe = (/** @type {string} */ clientId, /** @type {string} */ topic) => {
     clients.get(clientId)?.topics.delete(topic)
     const entry = topics.get(topic)
     if (entry === undefined) return
@@ -405,7 +600,12 @@ export async function startSandboxRelay(options = {}) {
     dropTopicIfEmpty(topic)
   }
 
-  /** Stores a message (deduplicated by topic + message) and returns it for delivery after the reply. */
+  /**
+   * Stores a message (deduplicated by topic + message) and returns it for delivery after the reply.
+   * @param {string} publisher
+   * @param {{ topic: string, message: string, ttl: number, tag: number | undefined, attestation?: string | undefined }} input
+   * @returns {Message}
+   */
   const store = (publisher, { topic, message, ttl, tag, attestation }) => {
     const entry = topicOf(topic)
     const hash = createHash("sha256").update(topic).update("\0").update(message).digest("hex")
@@ -420,6 +620,7 @@ export async function startSandboxRelay(options = {}) {
       removeMessage(topic, entry, oldest)
     }
     const publishedAt = Date.now()
+    /** @type {Message} */
     const stored = {
       hash,
       topic,
@@ -436,7 +637,7 @@ export async function startSandboxRelay(options = {}) {
     stats.published++
     return stored
   }
-  const fanOut = (message) => {
+  const fanOut = (/** @type {Message} */ message) => {
     const entry = topics.get(message.topic)
     if (entry === undefined) return
     for (const clientId of entry.subscribers) deliver(clientId, message)
@@ -444,45 +645,46 @@ export async function startSandboxRelay(options = {}) {
 
   // ----- params ------------------------------------------------------------------------------------------
 
-  const topicParam = (value, name = "topic") => {
+  const topicParam = (/** @type {unknown} */ value, name = "topic") => {
     if (typeof value !== "string" || value === "" || value.length > limits.maxTopicChars) {
       throw invalid(`${name} must be a non-empty string of at most ${limits.maxTopicChars} characters`)
     }
     return value
   }
-  const topicsParam = (value) => {
+  const topicsParam = (/** @type {unknown} */ value) => {
     if (!Array.isArray(value) || value.length > limits.maxBatch) {
       throw invalid(`topics must be an array of at most ${limits.maxBatch} topics`)
     }
     return value.map((topic) => topicParam(topic))
   }
-  const ttlParam = (value) => {
+  const ttlParam = (/** @type {unknown} */ value) => {
     if (value === undefined) return DEFAULT_TTL_SECONDS
     if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) throw invalid("ttl must be > 0")
     return Math.min(Math.ceil(value), limits.maxTtlSeconds)
   }
-  const messageParam = (value, name = "message") => {
+  const messageParam = (/** @type {unknown} */ value, name = "message") => {
     if (typeof value !== "string" || value === "") throw invalid(`${name} must be a non-empty string`)
     if (value.length > limits.maxMessageChars) throw invalid(`${name} longer than ${limits.maxMessageChars}`)
     return value
   }
-  const tagParam = (value) => {
+  const tagParam = (/** @type {unknown} */ value) => {
     if (value === undefined) return undefined
-    if (!Number.isSafeInteger(value)) throw invalid("tag must be an integer")
+    if (typeof value !== "number" || !Number.isSafeInteger(value)) throw invalid("tag must be an integer")
     return value
   }
-  const attestationParam = (value) => {
+  const attestationParam = (/** @type {unknown} */ value) => {
     if (value === undefined || value === null) return undefined
     if (typeof value !== "string" || value.length > 8192) throw invalid("attestation must be a short string")
     return value
   }
-  const paramsOf = (params) => {
+  const paramsOf = (/** @type {unknown} */ params) => {
     if (!isObject(params)) throw invalid("params must be an object")
     return params
   }
 
   // ----- methods: each returns [result, afterReply?] ----------------------------------------------------
 
+  /** @type {Record<RelayMethod, (clientId: string, params: unknown) => [unknown, (() => void)?]>} */
   const methods = {
     irn_subscribe: (clientId, params) => {
       const topic = topicParam(paramsOf(params).topic)
@@ -509,11 +711,13 @@ export async function startSandboxRelay(options = {}) {
     irn_batchFetchMessages: (clientId, params) => {
       const list = topicsParam(paramsOf(params).topics)
       const now = Date.now()
+      /** @type {Array<Record<string, unknown>>} */
       const messages = []
       for (const topic of list) {
         for (const m of topics.get(topic)?.messages.values() ?? []) {
           if (!isLive(m, now) || m.publisher === clientId || m.ackedBy.has(clientId)) continue
           m.ackedBy.add(clientId)
+          /** @type {Record<string, unknown>} */
           const out = { topic: m.topic, message: m.message, publishedAt: m.publishedAt }
           if (m.tag !== undefined) out.tag = m.tag
           if (m.attestation !== undefined) out.attestation = m.attestation
@@ -577,14 +781,21 @@ export async function startSandboxRelay(options = {}) {
 
   // ----- frames -----------------------------------------------------------------------------------------
 
+  /**
+   * @param {Conn} conn
+   * @param {RawData} data
+   * @param {boolean} isBinary
+   */
   const onFrame = (conn, data, isBinary) => {
     if (isBinary) {
       stats.garbage++
       replyError(conn, null, PARSE_ERROR, "binary frames are not accepted")
       return
     }
-    const text = data.toString("utf8")
+    const text = String(data)
+    /** @type {unknown} */
     let frame
+    /** @type {string | undefined} */
     let rawId
     try {
       frame = JSON.parse(text)
@@ -599,14 +810,15 @@ export async function startSandboxRelay(options = {}) {
       replyError(conn, null, INVALID_REQUEST, "Invalid request")
       return
     }
+    const id = rawId
     const idOk =
-      rawId !== undefined &&
-      rawId.length <= limits.maxIdChars &&
-      (typeof frame.id === "string" || (typeof frame.id === "number" && NUMBER_ID.test(rawId)))
+      id !== undefined &&
+      id.length <= limits.maxIdChars &&
+      (typeof frame.id === "string" || (typeof frame.id === "number" && NUMBER_ID.test(id)))
     // A response: the ack of a push.
     if (frame.method === undefined && ("result" in frame || "error" in frame)) {
       if (!idOk) return
-      const key = typeof frame.id === "string" ? frame.id : rawId
+      const key = typeof frame.id === "string" ? frame.id : id
       const message = conn.pending.get(key)
       if (message === undefined) return
       conn.pending.delete(key)
@@ -624,29 +836,30 @@ export async function startSandboxRelay(options = {}) {
     }
     if (typeof frame.method !== "string" || !idOk) {
       stats.garbage++
-      replyError(conn, idOk ? rawId : null, INVALID_REQUEST, "Invalid request")
+      replyError(conn, idOk ? id : null, INVALID_REQUEST, "Invalid request")
       return
     }
     stats.requests++
-    const handler = Object.hasOwn(methods, frame.method) ? methods[frame.method] : undefined
-    if (handler === undefined || faults.without.has(frame.method)) {
-      replyError(conn, rawId, METHOD_NOT_FOUND, `Method not found: ${frame.method.slice(0, 64)}`)
+    const method = RELAY_METHODS.find((known) => known === frame.method)
+    if (method === undefined || faults.without.has(method)) {
+      replyError(conn, id, METHOD_NOT_FOUND, `Method not found: ${frame.method.slice(0, 64)}`)
       return
     }
-    stats.methods[frame.method]++
+    const handler = methods[method]
+    stats.methods[method]++
     let outcome
     try {
       outcome = handler(conn.clientId, frame.params)
     } catch (error) {
-      if (error instanceof RpcError) replyError(conn, rawId, error.code, error.message)
+      if (error instanceof RpcError) replyError(conn, id, error.code, error.message)
       else {
         log(`relay: ${frame.method} failed: ${error}`)
-        replyError(conn, rawId, SERVER_ERROR, "Internal error")
+        replyError(conn, id, SERVER_ERROR, "Internal error")
       }
       return
     }
     const [result, afterReply] = outcome
-    reply(conn, rawId, result)
+    reply(conn, id, result)
     afterReply?.()
   }
 
@@ -669,6 +882,11 @@ export async function startSandboxRelay(options = {}) {
     if (faults.dead) socket.destroy()
   })
 
+  /**
+   * @param {Duplex} socket
+   * @param {number} status
+   * @param {string} text
+   */
   const refuse = (socket, status, text) => {
     stats.rejected++
     socket.end(
@@ -701,8 +919,13 @@ export async function startSandboxRelay(options = {}) {
     wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, check.clientId))
   })
 
+  /**
+   * @param {WebSocket} ws
+   * @param {string} clientId
+   */
   const onConnection = (ws, clientId) => {
     stats.connections++
+    /** @type {Conn} */
     const conn = { ws, clientId, pending: new Map(), inFlight: new Set(), alive: true, starved: false }
     sockets.add(conn)
     stats.open = sockets.size
@@ -716,7 +939,7 @@ export async function startSandboxRelay(options = {}) {
     ws.on("pong", () => {
       conn.alive = true
     })
-    ws.on("message", (data, isBinary) => {
+    ws.on("message", (/** @type {RawData} */ data, /** @type {boolean} */ isBinary) => {
       conn.alive = true
       try {
         onFrame(conn, data, isBinary)
@@ -724,7 +947,7 @@ export async function startSandboxRelay(options = {}) {
         log(`relay: frame failed: ${error}`)
       }
     })
-    ws.on("error", (error) => log(`relay: socket error: ${error.message}`))
+    ws.on("error", (/** @type {Error} */ error) => log(`relay: socket error: ${error.message}`))
     ws.on("close", () => {
       sockets.delete(conn)
       stats.open = sockets.size
@@ -763,7 +986,7 @@ export async function startSandboxRelay(options = {}) {
   }, pingIntervalMs)
   heartbeat.unref()
 
-  await new Promise((resolve, reject) => {
+  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, "127.0.0.1", () => {
       server.off("error", reject)
@@ -771,8 +994,9 @@ export async function startSandboxRelay(options = {}) {
     })
   })
   const address = server.address()
-  const url = `ws://127.0.0.1:${address.port}`
+  const url = `ws://127.0.0.1:${typeof address === "object" && address !== null ? address.port : options.port}`
 
+  /** @type {Promise<void> | undefined} */
   let closing
   const dropConnections = () => {
     for (const conn of sockets) conn.ws.terminate()
@@ -784,7 +1008,7 @@ export async function startSandboxRelay(options = {}) {
       get active() {
         return { without: [...faults.without], dead: faults.dead }
       },
-      set: (next) => {
+      set: (/** @type {RelayFaults} */ next) => {
         faults = normalizeFaults(next)
         if (faults.dead) dropConnections()
       },
@@ -796,8 +1020,8 @@ export async function startSandboxRelay(options = {}) {
     inspect: {
       clients: () => [...clients.keys()],
       topics: () => [...topics.keys()],
-      subscribers: (topic) => [...(topics.get(topic)?.subscribers ?? [])],
-      storedMessages: (topic) => {
+      subscribers: (/** @type {string} */ topic) => [...(topics.get(topic)?.subscribers ?? [])],
+      storedMessages: (/** @type {string} */ topic) => {
         const now = Date.now()
         return [...(topics.get(topic)?.messages.values() ?? [])]
           .filter((m) => isLive(m, now))

@@ -7,11 +7,29 @@ import { randomBytes } from "node:crypto"
 import { createPublicClient, http } from "viem"
 import { SOLANA_LOCALNET } from "../solana/accounts.mjs"
 
+/** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
+/** @import { PublicClient } from "viem" */
+/** @typedef {typeof import("../../src/siwx/index")} Siwx */
+/**
+ * An EVM chain the server verifies sign-ins on, and where it reads contract accounts' signatures.
+ * @typedef {{ readonly chainId: number, readonly rpcUrl: string }} SignInServerChain
+ */
+/**
+ * @typedef {object} SignInServer
+ * @property {(req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>} handle Answers `/auth/<name>`; false for any other path.
+ */
+
 const COOKIE = "airlock_demo_session"
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000
 const MAX_BODY_BYTES = 16 * 1024
 const MAX_SESSIONS = 10_000
 
+/**
+ * @param {ServerResponse} res
+ * @param {number} status
+ * @param {unknown} value
+ * @param {OutgoingHttpHeaders} [headers]
+ */
 const json = (res, status, value, headers = {}) => {
   const body = JSON.stringify(value)
   res.writeHead(status, {
@@ -24,11 +42,17 @@ const json = (res, status, value, headers = {}) => {
   res.end(body)
 }
 
+/**
+ * The body's JSON (unchecked), or undefined when too large or not JSON.
+ * @param {IncomingMessage} req
+ * @returns {Promise<any>}
+ */
 const readJson = (req) =>
   new Promise((resolve) => {
+    /** @type {Array<Buffer>} */
     const chunks = []
     let size = 0
-    req.on("data", (chunk) => {
+    req.on("data", (/** @type {Buffer} */ chunk) => {
       size += chunk.length
       if (size > MAX_BODY_BYTES) {
         resolve(undefined)
@@ -45,7 +69,7 @@ const readJson = (req) =>
     req.on("error", () => resolve(undefined))
   })
 
-const sessionIdOf = (req) => {
+const sessionIdOf = (/** @type {IncomingMessage} */ req) => {
   const cookies = req.headers.cookie ?? ""
   const match = new RegExp(`(?:^|;\\s*)${COOKIE}=([0-9a-f]{64})(?:;|$)`).exec(cookies)
   return match?.[1]
@@ -58,7 +82,11 @@ const sessionIdOf = (req) => {
  */
 const SANDBOX_SOLANA_CHAINS = ["solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", SOLANA_LOCALNET]
 
-/** What a verified sign-in keeps: the data of its message, as a SIWX session says it. */
+/**
+ * What a verified sign-in keeps: the data of its message, as a SIWX session says it.
+ * @param {{ address: string, domain: string, uri: string, version: string, nonce: string, statement?: string | undefined, issuedAt?: Date | undefined, expirationTime?: Date | undefined }} fields
+ * @param {string} chainId
+ */
 const sessionData = (fields, chainId) => ({
   accountAddress: fields.address,
   chainId,
@@ -72,42 +100,64 @@ const sessionData = (fields, chainId) => ({
 })
 
 /**
+ * The built package's `airlock/siwx`, by a computed specifier: the typecheck reads the source's types
+ * (`Siwx`) and never the build output.
+ */
+const BUILT_SIWX = "../../dist/siwx.js"
+
+/**
  * The sign-in endpoints for `chains` (`{ chainId, rpcUrl }`, EVM) and `solanaChains` (CAIP-2 ids, by
  * default the sandbox's), to mount under `/auth/` of the page's server. Verifies with `siwx`, the built
  * package's `airlock/siwx` (`dist/siwx.js`) unless a test hands it the source.
+ * @param {{ readonly chains: ReadonlyArray<SignInServerChain>, readonly solanaChains?: ReadonlyArray<string>, readonly siwx?: Siwx }} options `siwx`: `airlock/siwx` itself; the built package (`dist/siwx.js`) when absent.
+ * @returns {Promise<SignInServer>}
  */
 export async function makeSignInServer({ chains, solanaChains = SANDBOX_SOLANA_CHAINS, siwx }) {
-  const { isSiwsMessage, makeNonceStore, parseSiwsMessage, verifySignIn } =
-    siwx ?? (await import("../../dist/siwx.js"))
+  /** @type {Siwx} */
+  const { isSiwsMessage, makeNonceStore, parseSiwsMessage, verifySignIn } = siwx ?? (await import(BUILT_SIWX))
   const solana = new Set(solanaChains)
   const nonces = makeNonceStore()
+  /** @type {Map<number, PublicClient>} */
   const clients = new Map(
     chains.map((chain) => [chain.chainId, createPublicClient({ transport: http(chain.rpcUrl) })])
   )
-  /** Session id → the verified sign-in and when it ends. */
+  /** @type {Map<string, { data: ReturnType<typeof sessionData>, message: string, signature: string, expiresAt: number }>} Session id → the verified sign-in and when it ends. */
   const sessions = new Map()
 
-  const current = (req) => {
+  const current = (/** @type {IncomingMessage} */ req) => {
     const id = sessionIdOf(req)
     const session = id === undefined ? undefined : sessions.get(id)
     if (session === undefined || session.expiresAt <= Date.now()) return undefined
     return session
   }
 
-  /** An EIP-4361 sign-in, on the EVM chain its message names, if this server serves it. */
+  /**
+   * An EIP-4361 sign-in, on the EVM chain its message names, if this server serves it.
+   * @param {IncomingMessage} req
+   * @param {string} message
+   * @param {string} signature
+   * @returns {Promise<{ error: string } | { error?: undefined, data: ReturnType<typeof sessionData>, chainId: number | string }>}
+   */
   const verifyEvm = async (req, message, signature) => {
     const chainId = Number(/\nChain ID: (\d{1,15})\n/.exec(message)?.[1])
-    if (!clients.has(chainId)) return { error: "chain" }
+    const client = clients.get(chainId)
+    if (client === undefined) return { error: "chain" }
     const verdict = await verifySignIn(
       { message, signature },
-      { domain: req.headers.host ?? "", chainId, nonces, client: clients.get(chainId), now: Date.now() }
+      { domain: req.headers.host ?? "", chainId, nonces, client, now: Date.now() }
     )
     if (!verdict.ok) return { error: verdict.reason }
     const { fields } = verdict
     return { data: sessionData(fields, `eip155:${fields.chainId}`), chainId: fields.chainId }
   }
 
-  /** A Sign-In-With-Solana sign-in, on the Solana chain its message names, if this server serves it. */
+  /**
+   * A Sign-In-With-Solana sign-in, on the Solana chain its message names, if this server serves it.
+   * @param {IncomingMessage} req
+   * @param {string} message
+   * @param {string} signature
+   * @returns {Promise<{ error: string } | { error?: undefined, data: ReturnType<typeof sessionData>, chainId: number | string }>}
+   */
   const verifySolana = async (req, message, signature) => {
     const chainId = parseSiwsMessage(message)?.chainId
     if (chainId === undefined || !solana.has(chainId)) return { error: "chain" }
@@ -119,6 +169,7 @@ export async function makeSignInServer({ chains, solanaChains = SANDBOX_SOLANA_C
     return { data: sessionData(verdict.fields, chainId), chainId }
   }
 
+  /** @type {Record<string, (req: IncomingMessage, res: ServerResponse) => unknown>} */
   const routes = {
     "GET nonce": (_req, res) => json(res, 200, { nonce: nonces.issue(Date.now()) }),
     "POST verify": async (req, res) => {
@@ -130,7 +181,10 @@ export async function makeSignInServer({ chains, solanaChains = SANDBOX_SOLANA_C
       if (verified.error !== undefined) return json(res, 401, { error: verified.error })
       const { data, chainId } = verified
       const id = randomBytes(32).toString("hex")
-      if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value)
+      for (const oldest of sessions.keys()) {
+        if (sessions.size < MAX_SESSIONS) break
+        sessions.delete(oldest)
+      }
       sessions.set(id, { data, message, signature, expiresAt: Date.now() + SESSION_TTL_MS })
       json(
         res,

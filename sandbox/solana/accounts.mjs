@@ -10,19 +10,30 @@ import { base58 } from "@scure/base"
  * The local chain's id, the same in CAIP-2 and in the wallet standard (`solana:localnet`): a localnet has
  * no genesis hash anyone else knows, and `localnet` is a valid CAIP-2 reference.
  */
-export const SOLANA_LOCALNET = "solana:localnet"
+export const SOLANA_LOCALNET = /** @type {const} */ ("solana:localnet")
 export const SOLANA_ACCOUNT_COUNT = 6
 
 /**
  * Account `index`'s ed25519 secret seed. Account 0's is the bytes 0x01 … 0x20 (the Sandbox WalletConnect
  * Wallet's key, `sandbox/shared/solana.ts`); the others are SHA-256 of `airlock-sandbox-solana-<index>`.
+ * @param {number} index
+ * @returns {Uint8Array}
  */
 export const solanaSeedOf = (index) =>
   index === 0
     ? Uint8Array.from({ length: 32 }, (_, i) => i + 1)
     : sha256(new TextEncoder().encode(`airlock-sandbox-solana-${index}`))
 
-/** The dev accounts: index, base58 address and 32-byte seed. */
+/**
+ * @typedef {object} SandboxSolanaAccount
+ * @property {number} index
+ * @property {string} address
+ * @property {Uint8Array} seed
+ */
+/**
+ * The dev accounts: index, base58 address and 32-byte seed.
+ * @returns {ReadonlyArray<SandboxSolanaAccount>}
+ */
 export const sandboxSolanaAccounts = () =>
   Array.from({ length: SOLANA_ACCOUNT_COUNT }, (_, index) => {
     const seed = solanaSeedOf(index)

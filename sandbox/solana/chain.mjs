@@ -11,6 +11,20 @@ import { createMethods } from "./methods.mjs"
 import { seedChain } from "./seed.mjs"
 import { startRpcServer } from "./server.mjs"
 
+/** @import { SandboxSolanaAccount } from "./accounts.mjs" */
+/** @import { SandboxSolanaTransfer, SandboxSplMint } from "./seed.mjs" */
+/**
+ * @typedef {object} SandboxSolana
+ * @property {string} rpcUrl `http://127.0.0.1:PORT` (JSON-RPC 2.0 at `/`; `GET /health` answers "ok").
+ * @property {"solana:localnet"} chain
+ * @property {ReadonlyArray<SandboxSolanaAccount>} accounts
+ * @property {SandboxSplMint} mint
+ * @property {ReadonlyArray<SandboxSolanaTransfer>} history
+ * @property {string} faucet The address `requestAirdrop` pays from.
+ * @property {() => number} slot The current slot (the block height: one block per transaction).
+ * @property {() => Promise<void>} stop Stops the RPC server; safe to call more than once.
+ */
+
 export { transactionErrorJson, transactionErrorText } from "./errors.mjs"
 export { BLOCKHASH_VALIDITY, feeOf, LAMPORTS_PER_SIGNATURE, LAMPORTS_PER_SOL } from "./ledger.mjs"
 export { MAX_AIRDROP_LAMPORTS, SOLANA_CORE_VERSION } from "./methods.mjs"
@@ -22,6 +36,8 @@ export { SOLANA_LOCALNET }
  * Starts the local chain and its JSON-RPC server on 127.0.0.1 (`port` 0, the default, picks a free one)
  * and seeds it. `now` (a Date, default the current time) dates the seeded history and starts the block
  * clock. Resolves once the server listens.
+ * @param {{ readonly port?: number, readonly now?: Date }} [options]
+ * @returns {Promise<SandboxSolana>}
  */
 export async function startSandboxSolana({ port = 0, now = new Date() } = {}) {
   const start = now instanceof Date ? now : new Date(now)

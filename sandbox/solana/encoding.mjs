@@ -17,21 +17,58 @@ import {
 } from "@solana-program/token"
 import { invalidParams, RpcError } from "./errors.mjs"
 
+/** @import { Address, CompiledTransactionMessageWithLifetime, LegacyCompiledTransactionMessage, ReadonlyUint8Array, Transaction, V0CompiledTransactionMessage } from "@solana/kit" */
+/** @import { LiteSVM } from "litesvm" */
+/** @import { LandedTransaction } from "./ledger.mjs" */
+/**
+ * A compiled legacy or version 0 message with its blockhash: the messages the sandbox reads.
+ * @typedef {(LegacyCompiledTransactionMessage | V0CompiledTransactionMessage) & CompiledTransactionMessageWithLifetime} CompiledMessage
+ */
+/**
+ * A transaction off the wire: kit's transaction, its compiled message and its bytes.
+ * @typedef {{ transaction: Transaction, message: CompiledMessage, bytes: Uint8Array }} DecodedTransaction
+ */
+/**
+ * An account as litesvm answers it, `exists` false for none.
+ * @typedef {{ readonly exists: false } | ({ readonly exists: true } & HeldAccount)} ChainAccount
+ */
+/**
+ * @typedef {object} HeldAccount
+ * @property {ReadonlyUint8Array} data
+ * @property {boolean} executable
+ * @property {bigint} lamports
+ * @property {Address} programAddress
+ */
+
 const U64_MAX = 18_446_744_073_709_551_615n
 export const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
 
 export const b58 = {
-  encode: (bytes) => getBase58Decoder().decode(bytes),
-  decode: (s) => getBase58Encoder().encode(s)
+  encode: (/** @type {ReadonlyUint8Array} */ bytes) => getBase58Decoder().decode(bytes),
+  decode: (/** @type {string} */ s) => getBase58Encoder().encode(s)
 }
 export const b64 = {
-  encode: (bytes) => getBase64Decoder().decode(bytes),
-  decode: (s) => getBase64Encoder().encode(s)
+  encode: (/** @type {ReadonlyUint8Array} */ bytes) => getBase64Decoder().decode(bytes),
+  decode: (/** @type {string} */ s) => getBase64Encoder().encode(s)
 }
 
-export const decodeMessage = (messageBytes) => getCompiledTransactionMessageDecoder().decode(messageBytes)
+/**
+ * A compiled message from its bytes; throws for a version the sandbox does not read (only legacy and 0).
+ * @param {ReadonlyUint8Array} messageBytes
+ * @returns {CompiledMessage}
+ */
+export const decodeMessage = (messageBytes) => {
+  const message = getCompiledTransactionMessageDecoder().decode(messageBytes)
+  if (message.version === 1) throw new Error("unsupported message version 1")
+  return message
+}
 
-/** Wire bytes (base58 or base64 text) to a kit transaction and its compiled message; -32602 when malformed. */
+/**
+ * Wire bytes (base58 or base64 text) to a kit transaction and its compiled message; -32602 when malformed.
+ * @param {unknown} text
+ * @param {unknown} [encoding]
+ * @returns {DecodedTransaction}
+ */
 export function decodeWire(text, encoding = "base58") {
   if (typeof text !== "string") throw invalidParams("Invalid params: expected an encoded transaction")
   if (encoding !== "base58" && encoding !== "base64")
@@ -53,12 +90,17 @@ export function decodeWire(text, encoding = "base58") {
     return { transaction, message, bytes: Uint8Array.from(bytes) }
   } catch (error) {
     throw invalidParams(
-      `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${String(error?.message ?? error).slice(0, 200)}`
+      `failed to deserialize solana_transaction::versioned::VersionedTransaction: ${String(error instanceof Error ? error.message : error).slice(0, 200)}`
     )
   }
 }
 
+/** @param {CompiledMessage} message */
 export const accountKeysOf = (message) => [...message.staticAccounts]
+/**
+ * @param {CompiledMessage} message
+ * @param {number} i
+ */
 const isWritable = (message, i) => {
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = message.header
   const total = message.staticAccounts.length
@@ -67,7 +109,11 @@ const isWritable = (message, i) => {
     : i < total - numReadonlyNonSignerAccounts
 }
 
-/** Solana's `uiTokenAmount` / `tokenAmount`. */
+/**
+ * Solana's `uiTokenAmount` / `tokenAmount`.
+ * @param {bigint} amount
+ * @param {number} decimals
+ */
 export const uiAmount = (amount, decimals) => {
   const digits = amount.toString().padStart(decimals + 1, "0")
   const whole = digits.slice(0, digits.length - decimals)
@@ -76,25 +122,38 @@ export const uiAmount = (amount, decimals) => {
   return { amount: amount.toString(), decimals, uiAmount: Number(text), uiAmountString: text }
 }
 
-/** The SPL token account at `address` on `svm`, decoded; undefined when it is none. */
+/**
+ * The SPL token account at `address` on `svm`, decoded; undefined when it is none.
+ * @param {LiteSVM} svm
+ * @param {Address} address
+ */
 export const tokenBalanceOf = (svm, address) => {
   const account = svm.getAccount(address)
   if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS) return undefined
   if (account.data.length !== getTokenSize()) return undefined
   return getTokenDecoder().decode(account.data)
 }
+/**
+ * @param {LiteSVM} svm
+ * @param {Address} mint
+ */
 export const decimalsOf = (svm, mint) => {
   const account = svm.getAccount(mint)
   if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS) return 0
   return getMintDecoder().decode(account.data).decimals
 }
 
+/**
+ * @param {LiteSVM} svm
+ * @param {HeldAccount} account
+ */
 const parsedAccountData = (svm, account) => {
   if (account.programAddress !== TOKEN_PROGRAM_ADDRESS) return undefined
   if (account.data.length === getTokenSize()) {
     const token = getTokenDecoder().decode(account.data)
     const decimals = decimalsOf(svm, token.mint)
     const state = ["uninitialized", "initialized", "frozen"][token.state] ?? "initialized"
+    /** @type {Record<string, unknown>} */
     const info = {
       isNative: token.isNative.__option === "Some",
       mint: token.mint,
@@ -129,7 +188,12 @@ const parsedAccountData = (svm, account) => {
   return undefined
 }
 
-/** An account in `getAccountInfo`'s shape; null when it does not exist. */
+/**
+ * An account in `getAccountInfo`'s shape; null when it does not exist.
+ * @param {LiteSVM} svm
+ * @param {ChainAccount} account
+ * @param {{ encoding?: unknown, dataSlice?: { offset?: unknown, length?: unknown } | null }} [options]
+ */
 export const encodeAccount = (svm, account, options = {}) => {
   if (!account.exists) return null
   const encoding = options.encoding ?? "base58"
@@ -163,6 +227,7 @@ export const encodeAccount = (svm, account, options = {}) => {
   }
 }
 
+/** @param {LandedTransaction} record */
 export const statusOf = (record) => ({
   slot: BigInt(record.slot),
   confirmations: null,
@@ -171,6 +236,10 @@ export const statusOf = (record) => ({
   confirmationStatus: "finalized"
 })
 
+/**
+ * @param {LandedTransaction} record
+ * @param {boolean} parsed
+ */
 const jsonTransaction = (record, parsed) => {
   const { message } = record
   const signatures = Object.values(getTransactionDecoder().decode(record.bytes).signatures).map((s) =>
@@ -209,11 +278,15 @@ const jsonTransaction = (record, parsed) => {
               stackHeight: null
             }
       ),
-      ...(record.version === "legacy" ? {} : { addressTableLookups: message.addressTableLookups ?? [] })
+      ...(message.version === "legacy" ? {} : { addressTableLookups: message.addressTableLookups ?? [] })
     }
   }
 }
 
+/**
+ * @param {LandedTransaction} record
+ * @param {{ encoding?: unknown, maxSupportedTransactionVersion?: any }} options The request's config (JSON).
+ */
 export const transactionAnswer = (record, options) => {
   const encoding = options.encoding ?? "json"
   const maxVersion = options.maxSupportedTransactionVersion

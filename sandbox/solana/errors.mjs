@@ -11,6 +11,7 @@ const INSTRUCTION_ERRORS =
     " "
   )
 /** Solana's texts for the errors a wallet meets most (the rest read as their name). */
+/** @type {Readonly<Record<string, string>>} */
 const ERROR_TEXTS = {
   AccountNotFound: "Attempt to debit an account but found no record of a prior credit.",
   AlreadyProcessed: "This transaction has already been processed",
@@ -20,16 +21,26 @@ const ERROR_TEXTS = {
   InsufficientFundsForRent: "Transaction results in an account with insufficient funds for rent"
 }
 
+/** A JSON-RPC error answer: its code, message and optional data. */
 export class RpcError extends Error {
+  /**
+   * @param {number} code
+   * @param {string} message
+   * @param {unknown} [data]
+   */
   constructor(code, message, data) {
     super(message)
     this.code = code
     this.data = data
   }
 }
-export const invalidParams = (text) => new RpcError(-32602, text)
+export const invalidParams = (/** @type {string} */ text) => new RpcError(-32602, text)
 
-/** Solana's JSON form of a litesvm transaction error: `"BlockhashNotFound"`, `{ InstructionError: [0, …] }`. */
+/**
+ * Solana's JSON form of a litesvm transaction error: `"BlockhashNotFound"`, `{ InstructionError: [0, …] }`.
+ * @param {any} err litesvm's error: a number or one of its error classes.
+ * @returns {unknown}
+ */
 export function transactionErrorJson(err) {
   if (typeof err === "number") return TRANSACTION_ERRORS[err] ?? `TransactionError${err}`
   const name = err?.constructor?.name ?? ""
@@ -51,7 +62,11 @@ export function transactionErrorJson(err) {
   return String(err)
 }
 
-/** The text Solana gives a transaction error, e.g. "Error processing Instruction 0: custom program error: 0x1". */
+/**
+ * The text Solana gives a transaction error, e.g. "Error processing Instruction 0: custom program error: 0x1".
+ * @param {any} json What {@link transactionErrorJson} answers.
+ * @returns {string}
+ */
 export function transactionErrorText(json) {
   if (typeof json === "string") return ERROR_TEXTS[json] ?? json
   if (json?.InstructionError !== undefined) {
@@ -64,6 +79,6 @@ export function transactionErrorText(json) {
           : `Failed to serialize or deserialize account data: ${detail.BorshIoError}`
     return `Error processing Instruction ${index}: ${what}`
   }
-  if (json?.InsufficientFundsForRent !== undefined) return ERROR_TEXTS.InsufficientFundsForRent
+  if (json?.InsufficientFundsForRent !== undefined) return ERROR_TEXTS.InsufficientFundsForRent ?? ""
   return JSON.stringify(json)
 }

@@ -15,6 +15,34 @@ import { LiteSVM } from "litesvm"
 import { accountKeysOf, decimalsOf, decodeMessage, tokenBalanceOf, uiAmount } from "./encoding.mjs"
 import { TRANSACTION_ERRORS, transactionErrorJson } from "./errors.mjs"
 
+/** @import { Address, Instruction, Signature, TransactionSigner } from "@solana/kit" */
+/** @import { FailedTransactionMetadata, SimulatedTransactionInfo, TransactionMetadata } from "litesvm" */
+/** @import { CompiledMessage, DecodedTransaction } from "./encoding.mjs" */
+/**
+ * A token balance in a landed transaction's meta (`preTokenBalances`, `postTokenBalances`).
+ * @typedef {{ accountIndex: number, mint: Address, owner: Address, programId: Address, uiTokenAmount: ReturnType<typeof uiAmount> }} TokenBalance
+ */
+/**
+ * A landed transaction, as the ledger keeps it.
+ * @typedef {object} LandedTransaction
+ * @property {Signature} signature
+ * @property {number} slot
+ * @property {number} blockTime Unix seconds.
+ * @property {Uint8Array} bytes
+ * @property {CompiledMessage["version"]} version
+ * @property {CompiledMessage} message
+ * @property {Array<Address>} accountKeys
+ * @property {unknown} err
+ * @property {bigint} fee
+ * @property {Array<string>} logs
+ * @property {bigint} computeUnitsConsumed
+ * @property {Array<bigint>} preBalances
+ * @property {Array<bigint>} postBalances
+ * @property {Array<TokenBalance>} preTokenBalances
+ * @property {Array<TokenBalance>} postTokenBalances
+ */
+/** @typedef {ReturnType<typeof createLedger>} Ledger */
+
 export const LAMPORTS_PER_SOL = 1_000_000_000n
 /** Lamports per signature, Solana's base fee. */
 export const LAMPORTS_PER_SIGNATURE = 5_000n
@@ -42,14 +70,17 @@ const BUILTINS = new Set([
  * The fee Solana charges for a compiled message: 5000 lamports a signature plus the priority fee
  * (`SetComputeUnitPrice` micro-lamports × the compute-unit limit, rounded up; without
  * `SetComputeUnitLimit`, 3000 units per builtin instruction and 200 000 per other one, at most 1.4 M).
+ * @param {CompiledMessage} message
+ * @returns {bigint}
  */
 export function feeOf(message) {
   const keys = message.staticAccounts
+  /** @type {number | undefined} */
   let limit
   let price = 0n
   let defaultLimit = 0
   for (const ix of message.instructions) {
-    const program = keys[ix.programAddressIndex]
+    const program = keys[ix.programAddressIndex] ?? ""
     const data = ix.data ?? new Uint8Array()
     if (program === COMPUTE_BUDGET_PROGRAM) {
       const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
@@ -66,6 +97,7 @@ export function feeOf(message) {
 /**
  * The SVM, its block clock and its ledger, starting at `start` (a Date): the clock runs on from it in
  * real time. `slot`, `latest` (blockhash) and `transactionCount` are read live.
+ * @param {Date} start
  */
 export function createLedger(start) {
   const startedAt = Date.now()
@@ -80,10 +112,11 @@ export function createLedger(start) {
   const genesisHash = svm.latestBlockhash()
   let slot = 1
   let transactionCount = 0
-  /** blockhash → last valid block height */
+  /** @type {Map<string, number>} blockhash → last valid block height */
   const blockhashes = new Map()
   let latest = { blockhash: svm.latestBlockhash(), lastValidBlockHeight: slot + BLOCKHASH_VALIDITY }
   blockhashes.set(latest.blockhash, latest.lastValidBlockHeight)
+  /** @param {number} unixTimestamp */
   const setClock = (unixTimestamp) => {
     svm.warpToSlot(BigInt(slot))
     const clock = svm.getClock()
@@ -92,10 +125,12 @@ export function createLedger(start) {
   }
   setClock(nowSeconds())
 
-  /** Every landed transaction, oldest first; and by signature. */
+  /** @type {Array<LandedTransaction>} Every landed transaction, oldest first. */
   const records = []
+  /** @type {Map<string, LandedTransaction>} The same, by signature. */
   const bySignature = new Map()
 
+  /** @param {ReadonlyArray<Address>} keys */
   const snapshot = (keys) => ({
     lamports: keys.map((key) => svm.getBalance(key) ?? 0n),
     tokens: keys.flatMap((key, accountIndex) => {
@@ -113,12 +148,16 @@ export function createLedger(start) {
     })
   })
 
+  /** @param {string} hash */
   const isRecentBlockhash = (hash) => {
     const lastValid = blockhashes.get(hash)
     return lastValid !== undefined && slot <= lastValid
   }
 
-  /** Moves the block clock on: the next slot, a fresh blockhash, the clock sysvar at `blockTime`. */
+  /**
+   * Moves the block clock on: the next slot, a fresh blockhash, the clock sysvar at `blockTime`.
+   * @param {number} blockTime
+   */
   const advance = (blockTime) => {
     slot += 1
     svm.expireBlockhash()
@@ -132,21 +171,25 @@ export function createLedger(start) {
    * Runs a decoded transaction on the SVM. A transaction that pays its fee lands (failed or not) and is
    * recorded; one that does not (bad signature, unknown blockhash, no funds for the fee, already
    * processed) is dropped, as a cluster drops it. Answers `{ landed, err, meta }`.
+   * @param {DecodedTransaction} decoded
+   * @param {number} [blockTime]
+   * @returns {{ landed: boolean, err: unknown, meta?: TransactionMetadata, record?: LandedTransaction }}
    */
   const execute = ({ transaction, message, bytes }, blockTime = nowSeconds()) => {
     const lifetime = message.lifetimeToken
     if (!isRecentBlockhash(lifetime)) return { landed: false, err: "BlockhashNotFound" }
     const keys = accountKeysOf(message)
     const before = snapshot(keys)
+    /** @type {TransactionMetadata | FailedTransactionMetadata} */
     let result
     try {
       result = svm.sendTransaction(transaction)
     } catch {
       return { landed: false, err: "SignatureFailure" }
     }
-    const failed = typeof result.err === "function"
-    const err = failed ? transactionErrorJson(result.err()) : null
-    const meta = failed ? result.meta() : result
+    const failed = "err" in result
+    const err = "err" in result ? transactionErrorJson(result.err()) : null
+    const meta = "err" in result ? result.meta() : result
     const after = snapshot(keys)
     if (failed && after.lamports[0] === before.lamports[0]) return { landed: false, err, meta }
     const signature = getSignatureFromTransaction(transaction)
@@ -174,7 +217,13 @@ export function createLedger(start) {
     return { landed: true, err, meta, record }
   }
 
-  /** Builds, signs and lands a transaction from instructions (seeding and airdrops); throws if it fails. */
+  /**
+   * Builds, signs and lands a transaction from instructions (seeding and airdrops); throws if it fails.
+   * @param {TransactionSigner} payer
+   * @param {ReadonlyArray<Instruction>} instructions
+   * @param {number} [blockTime]
+   * @returns {Promise<LandedTransaction>}
+   */
   const run = async (payer, instructions, blockTime) => {
     const message = pipe(
       createTransactionMessage({ version: 0 }),
@@ -192,12 +241,17 @@ export function createLedger(start) {
       { transaction, message: decodeMessage(transaction.messageBytes), bytes },
       blockTime ?? nowSeconds()
     )
-    if (!outcome.landed || outcome.err !== null)
+    if (!outcome.landed || outcome.err !== null || outcome.record === undefined)
       throw new Error(`sandbox Solana transaction failed: ${JSON.stringify(outcome.err)}`)
     return outcome.record
   }
 
-  /** Simulates without landing; `sigVerify` false (the default) skips the signature check, as Solana does. */
+  /**
+   * Simulates without landing; `sigVerify` false (the default) skips the signature check, as Solana does.
+   * @param {DecodedTransaction} decoded
+   * @param {{ sigVerify?: boolean }} [options]
+   * @returns {FailedTransactionMetadata | SimulatedTransactionInfo | { err: () => number, meta: () => undefined }}
+   */
   const simulate = (decoded, { sigVerify = false } = {}) => {
     if (!sigVerify) svm.withSigverify(false)
     try {
@@ -208,8 +262,13 @@ export function createLedger(start) {
       svm.withSigverify(true)
     }
   }
+  /**
+   * @param {DecodedTransaction} decoded
+   * @param {ReturnType<typeof simulate>} result
+   * @param {{ accounts?: unknown, replacementBlockhash?: unknown }} [extra]
+   */
   const simulationValue = (decoded, result, extra = {}) => {
-    const failed = typeof result.err === "function"
+    const failed = "err" in result
     const meta = result.meta()
     return {
       err: failed ? transactionErrorJson(result.err()) : null,

@@ -25,11 +25,24 @@ import {
 import { invalidParams, RpcError, transactionErrorJson, transactionErrorText } from "./errors.mjs"
 import { feeOf, LAMPORTS_PER_SOL } from "./ledger.mjs"
 
+/** @import { Address, EncodedAccount, KeyPairSigner } from "@solana/kit" */
+/** @import { Ledger } from "./ledger.mjs" */
+/**
+ * A request's params: JSON from the wire, which every method checks itself.
+ * @typedef {ReadonlyArray<any>} Params
+ */
+/** @typedef {Record<string, (params: Params) => unknown>} Methods */
+
 /** The most lamports one `requestAirdrop` gives (1000 SOL). */
 export const MAX_AIRDROP_LAMPORTS = 1_000n * LAMPORTS_PER_SOL
 export const SOLANA_CORE_VERSION = "2.2.0"
 
-/** The method table over `ledger` (createLedger); `requestAirdrop` pays from `faucet`, a signer. */
+/**
+ * The method table over `ledger` (createLedger); `requestAirdrop` pays from `faucet`, a signer.
+ * @param {Ledger} ledger
+ * @param {KeyPairSigner} faucet
+ * @returns {Methods}
+ */
 export function createMethods(ledger, faucet) {
   const {
     svm,
@@ -43,7 +56,14 @@ export function createMethods(ledger, faucet) {
     simulationValue
   } = ledger
   const context = () => ({ slot: BigInt(ledger.slot), apiVersion: SOLANA_CORE_VERSION })
+  /** @param {unknown} value */
   const wrap = (value) => ({ context: context(), value })
+  /**
+   * The config object at `params[index]`, `{}` when absent.
+   * @param {Params} params
+   * @param {number} index
+   * @returns {Record<string, any>}
+   */
   const config = (params, index) => {
     const value = params[index]
     if (value === undefined || value === null) return {}
@@ -51,6 +71,11 @@ export function createMethods(ledger, faucet) {
       throw invalidParams("Invalid params: expected a config object")
     return value
   }
+  /**
+   * @param {unknown} value
+   * @param {string} [what]
+   * @returns {Address}
+   */
   const addressParam = (value, what = "address") => {
     if (typeof value !== "string" || !BASE58.test(value) || value.length < 32 || value.length > 44)
       throw invalidParams(`Invalid param: Invalid ${what}`)
@@ -59,9 +84,14 @@ export function createMethods(ledger, faucet) {
     } catch {
       throw invalidParams(`Invalid param: Invalid ${what}`)
     }
-    return value
+    return /** @type {Address} */ (value)
   }
 
+  /**
+   * @param {Address} owner
+   * @param {Record<string, any>} filter
+   * @returns {Array<EncodedAccount>}
+   */
   const tokenAccountsOf = (owner, filter) => {
     if (filter?.programId !== undefined) {
       addressParam(filter.programId, "program id")
@@ -78,9 +108,14 @@ export function createMethods(ledger, faucet) {
       .sort((a, b) => (a.address < b.address ? -1 : 1))
   }
 
+  /**
+   * @param {Address} address
+   * @param {bigint} lamports
+   */
   const faucetTransfer = (address, lamports) =>
     run(faucet, [getTransferSolInstruction({ source: faucet, destination: address, amount: lamports })])
 
+  /** @type {Methods} */
   const methods = {
     getHealth: () => "ok",
     getVersion: () => ({ "solana-core": SOLANA_CORE_VERSION, "feature-set": 3_294_202_862 }),
@@ -164,8 +199,7 @@ export function createMethods(ledger, faucet) {
       const signature = getSignatureFromTransaction(decoded.transaction)
       if (options.skipPreflight !== true) {
         const verified = simulate(decoded, { sigVerify: true })
-        const failed = typeof verified.err === "function"
-        const err = failed ? transactionErrorJson(verified.err()) : null
+        const err = "err" in verified ? transactionErrorJson(verified.err()) : null
         if (err === "SignatureFailure" || err === "MissingSignatureForFee")
           throw new RpcError(-32003, "Transaction signature verification failure")
         const blockErr = isRecentBlockhash(decoded.message.lifetimeToken) ? null : "BlockhashNotFound"
@@ -189,6 +223,7 @@ export function createMethods(ledger, faucet) {
         throw invalidParams("sigVerify may not be used with replaceRecentBlockhash")
       const decoded = decodeWire(params[0], options.encoding ?? "base58")
       const result = simulate(decoded, { sigVerify: options.sigVerify === true })
+      /** @type {{ accounts?: unknown, replacementBlockhash?: unknown }} */
       const extra = {}
       if (options.replaceRecentBlockhash === true)
         extra.replacementBlockhash = {
@@ -206,8 +241,8 @@ export function createMethods(ledger, faucet) {
       if (wanted !== undefined && wanted !== null) {
         if (!Array.isArray(wanted.addresses) || wanted.addresses.length > 100)
           throw invalidParams("Invalid params: accounts.addresses")
-        const post = typeof result.postAccounts === "function" ? result.postAccounts() : []
-        extra.accounts = wanted.addresses.map((a) => {
+        const post = "postAccounts" in result ? result.postAccounts() : []
+        extra.accounts = wanted.addresses.map((/** @type {unknown} */ a) => {
           const address = addressParam(a)
           const found = post.find((p) => p.address === address)
           return encodeAccount(

@@ -1,7 +1,7 @@
 // The chain's seed: SOL for the dev accounts of accounts.mjs, the faucet and the SPL mint's authority,
 // the "Sandbox SPL" mint with tokens for the first SPL_HOLDERS accounts, and a little history for account 0.
 import { sha256 } from "@noble/hashes/sha2"
-import { createKeyPairSignerFromPrivateKeyBytes } from "@solana/kit"
+import { createKeyPairSignerFromPrivateKeyBytes, lamports } from "@solana/kit"
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system"
 import {
   findAssociatedTokenPda,
@@ -15,23 +15,60 @@ import {
 import { sandboxSolanaAccounts } from "./accounts.mjs"
 import { LAMPORTS_PER_SOL } from "./ledger.mjs"
 
+/** @import { Address, KeyPairSigner } from "@solana/kit" */
+/** @import { SandboxSolanaAccount } from "./accounts.mjs" */
+/** @import { Ledger } from "./ledger.mjs" */
+/**
+ * @typedef {object} SandboxSplMint
+ * @property {string} address base58 mint address (fixed: derived from a sandbox seed).
+ * @property {string} name
+ * @property {string} symbol
+ * @property {number} decimals
+ * @property {string} authority The mint authority, a sandbox key (not a dev account).
+ * @property {string} programId The Token program.
+ */
+/**
+ * One seeded transfer (mints, then account 0's history). Amounts in base units, as decimal strings.
+ * @typedef {object} SandboxSolanaTransfer
+ * @property {string} signature
+ * @property {number} slot
+ * @property {number} blockTime Unix seconds.
+ * @property {string} asset
+ * @property {string | undefined} mint The SPL mint; undefined for SOL.
+ * @property {string} from
+ * @property {string} to
+ * @property {string} amount
+ */
+
 /** SOL each dev account starts with. */
 export const ACCOUNT_BALANCE_SOL = 100
 /** The SPL token the chain mints at start. */
-export const SANDBOX_SPL = Object.freeze({ name: "Sandbox SPL", symbol: "sSPL", decimals: 6, mint: 1_000 })
+export const SANDBOX_SPL = Object.freeze(
+  /** @type {const} */ ({ name: "Sandbox SPL", symbol: "sSPL", decimals: 6, mint: 1_000 })
+)
 /** How many of the first dev accounts get `SANDBOX_SPL.mint` tokens. */
 export const SPL_HOLDERS = 3
 
 /** A sandbox key that is not a dev account: SHA-256 of `airlock-sandbox-solana-<label>`, like accounts.mjs. */
-const sandboxSeed = (label) => sha256(new TextEncoder().encode(`airlock-sandbox-solana-${label}`))
+const sandboxSeed = (/** @type {string} */ label) =>
+  sha256(new TextEncoder().encode(`airlock-sandbox-solana-${label}`))
 
-/** UTC seconds of `day` at `hour`:00 in the month `monthsAgo` months before `now`'s. */
+/**
+ * UTC seconds of `day` at `hour`:00 in the month `monthsAgo` months before `now`'s.
+ * @param {Date} now
+ * @param {number} monthsAgo
+ * @param {number} day
+ * @param {number} hour
+ */
 const pastDay = (now, monthsAgo, day, hour) =>
   Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, day, hour) / 1000)
 
 /**
  * Seeds the ledger (createLedger) with history dated before `start`, then sets its clock back to the
  * present. Answers the dev accounts, the faucet's signer, the mint and the seeded transfers.
+ * @param {Ledger} ledger
+ * @param {Date} start
+ * @returns {Promise<{ accounts: ReadonlyArray<SandboxSolanaAccount>, faucet: KeyPairSigner, mint: SandboxSplMint, history: Array<SandboxSolanaTransfer> }>}
  */
 export async function seedChain({ svm, run, setClock, nowSeconds }, start) {
   const accounts = sandboxSolanaAccounts()
@@ -40,9 +77,13 @@ export async function seedChain({ svm, run, setClock, nowSeconds }, start) {
   const mintAuthority = await createKeyPairSignerFromPrivateKeyBytes(sandboxSeed("mint-authority"))
   const mintSigner = await createKeyPairSignerFromPrivateKeyBytes(sandboxSeed("mint"))
   // Genesis funds (litesvm's airdrop, not transactions): the dev accounts, the faucet, the mint's payer.
-  const fund = (address, lamports) => {
-    const result = svm.airdrop(address, lamports)
-    if (result === null || typeof result.err === "function")
+  /**
+   * @param {Address} address
+   * @param {bigint} amount
+   */
+  const fund = (address, amount) => {
+    const result = svm.airdrop(address, lamports(amount))
+    if (result === null || "err" in result)
       throw new Error(`could not fund ${address} on the sandbox Solana chain: ${result?.toString()}`)
   }
   for (const signer of signers) fund(signer.address, BigInt(ACCOUNT_BALANCE_SOL) * LAMPORTS_PER_SOL)
@@ -58,8 +99,9 @@ export async function seedChain({ svm, run, setClock, nowSeconds }, start) {
     programId: TOKEN_PROGRAM_ADDRESS
   })
   const unit = 10n ** BigInt(SANDBOX_SPL.decimals)
-  const ataOf = async (owner) =>
+  const ataOf = async (/** @type {Address} */ owner) =>
     (await findAssociatedTokenPda({ owner, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
+  /** @type {Array<SandboxSolanaTransfer>} */
   const history = []
   let clock = pastDay(start, 2, 2, 9)
   const tick = () => {
@@ -120,11 +162,12 @@ export async function seedChain({ svm, run, setClock, nowSeconds }, start) {
     )
   }
   // Account 0's history: 2.5 SOL from account 1 last month, then 25 sSPL to account 2.
+  const [signer0, signer1, signer2] = /** @type {[KeyPairSigner, KeyPairSigner, KeyPairSigner]} */ (signers)
   const solAmount = (5n * LAMPORTS_PER_SOL) / 2n
   clock = Math.max(clock, pastDay(start, 1, 12, 15))
   const solRecord = await run(
-    signers[1],
-    [getTransferSolInstruction({ source: signers[1], destination: signers[0].address, amount: solAmount })],
+    signer1,
+    [getTransferSolInstruction({ source: signer1, destination: signer0.address, amount: solAmount })],
     tick()
   )
   history.push(
@@ -134,21 +177,21 @@ export async function seedChain({ svm, run, setClock, nowSeconds }, start) {
       blockTime: solRecord.blockTime,
       asset: "SOL",
       mint: undefined,
-      from: signers[1].address,
-      to: signers[0].address,
+      from: signer1.address,
+      to: signer0.address,
       amount: solAmount.toString()
     })
   )
   const tokenAmount = 25n * unit
   clock = Math.max(clock, pastDay(start, 1, 20, 10))
   const tokenRecord = await run(
-    signers[0],
+    signer0,
     [
       getTransferCheckedInstruction({
-        source: await ataOf(signers[0].address),
+        source: await ataOf(signer0.address),
         mint: mint.address,
-        destination: await ataOf(signers[2].address),
-        authority: signers[0],
+        destination: await ataOf(signer2.address),
+        authority: signer0,
         amount: tokenAmount,
         decimals: SANDBOX_SPL.decimals
       })
@@ -162,8 +205,8 @@ export async function seedChain({ svm, run, setClock, nowSeconds }, start) {
       blockTime: tokenRecord.blockTime,
       asset: SANDBOX_SPL.symbol,
       mint: mint.address,
-      from: signers[0].address,
-      to: signers[2].address,
+      from: signer0.address,
+      to: signer2.address,
       amount: tokenAmount.toString()
     })
   )

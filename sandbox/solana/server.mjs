@@ -5,10 +5,13 @@ import { RpcError } from "./errors.mjs"
 
 export const MAX_BODY_BYTES = 50 * 1024
 export const MAX_BATCH = 100
+/** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
+/** @import { Methods } from "./methods.mjs" */
+
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/
 
 /** JSON with bigints written as plain integers (u64 fields such as `rentEpoch`, as Solana writes them). */
-const stringify = (value) =>
+const stringify = (/** @type {unknown} */ value) =>
   JSON.stringify(value, (_key, v) => (typeof v === "bigint" ? `\u0000big:${v}` : v)).replace(
     /"\\u0000big:(\d+)"/g,
     "$1"
@@ -17,8 +20,12 @@ const stringify = (value) =>
 /**
  * Serves `methods` (createMethods) on 127.0.0.1:`port` (0 picks a free one). Resolves once it listens, to
  * its URL and a `stop` that is safe to call more than once.
+ * @param {Methods} methods
+ * @param {number} port
+ * @returns {Promise<{ rpcUrl: string, stop: () => Promise<void> }>}
  */
 export async function startRpcServer(methods, port) {
+  /** @param {any} request One JSON-RPC request off the wire, checked here. */
   const answerOne = async (request) => {
     if (
       request === null ||
@@ -52,10 +59,17 @@ export async function startRpcServer(methods, port) {
     }
   }
 
+  /** @param {string | undefined} origin */
   const corsHeaders = (origin) =>
     origin !== undefined && LOOPBACK_ORIGIN.test(origin)
       ? { "access-control-allow-origin": origin, vary: "Origin" }
       : { vary: "Origin" }
+  /**
+   * @param {ServerResponse} res
+   * @param {number} status
+   * @param {string} body
+   * @param {OutgoingHttpHeaders} headers
+   */
   const reply = (res, status, body, headers) => {
     if (res.headersSent || res.destroyed) return
     const buffer = Buffer.from(body, "utf8")
@@ -68,13 +82,18 @@ export async function startRpcServer(methods, port) {
     })
     res.end(buffer)
   }
+  /**
+   * @param {IncomingMessage} req
+   * @returns {Promise<string>}
+   */
   const readBody = (req) =>
     new Promise((resolve, reject) => {
       const declared = Number(req.headers["content-length"])
       if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return reject(new Error("too large"))
+      /** @type {Array<Buffer>} */
       const chunks = []
       let size = 0
-      req.on("data", (chunk) => {
+      req.on("data", (/** @type {Buffer} */ chunk) => {
         size += chunk.length
         if (size > MAX_BODY_BYTES) {
           req.removeAllListeners("data")
@@ -85,6 +104,10 @@ export async function startRpcServer(methods, port) {
       req.on("error", reject)
     })
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
   const handle = async (req, res) => {
     const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined
     const cors = corsHeaders(origin)
@@ -178,7 +201,7 @@ export async function startRpcServer(methods, port) {
   })
   server.headersTimeout = 10_000
   server.requestTimeout = 60_000
-  await new Promise((resolve, reject) => {
+  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
     server.once("error", reject)
     server.listen(port, "127.0.0.1", () => {
       server.off("error", reject)
@@ -188,6 +211,7 @@ export async function startRpcServer(methods, port) {
   const address = server.address()
   const rpcUrl = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : port}`
 
+  /** @type {Promise<void> | undefined} */
   let stopping
   return {
     rpcUrl,

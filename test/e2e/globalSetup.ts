@@ -55,7 +55,8 @@ declare module "vitest" {
 }
 
 /**
- * Builds the package, the demo host and the sandbox wallet once, starts the sandbox chains, serves the demo
+ * Builds the package, the demo host and the sandbox wallets once (not under `npm test`, which has built them
+ * for the run: scripts/vite.mjs, `reusesBuild`), starts the sandbox chains, serves the demo
  * on a free port, and always stops the server and the chains (startDemo stops what it started when it
  * fails halfway; the teardown stops the rest).
  */

@@ -14,7 +14,7 @@ import {
 } from "../../sandbox/host/serve.mjs"
 import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.mjs"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
-import { viteBuild } from "../../scripts/vite.mjs"
+import { reusesBuild, viteBuild } from "../../scripts/vite.mjs"
 import { launchChromium } from "../e2e/browser"
 
 /**
@@ -141,7 +141,11 @@ beforeAll(async () => {
     return realFetch(input, init)
   }) as typeof fetch
 
-  const [chains, built] = await Promise.allSettled([startSandboxChains(), viteBuild(["--mode", "wcwallet"])])
+  // Under `npm test` the wallet page is already built for the run.
+  const [chains, built] = await Promise.allSettled([
+    startSandboxChains(),
+    reusesBuild() ? Promise.resolve() : viteBuild(["--mode", "wcwallet"])
+  ])
   if (chains.status === "rejected") throw chains.reason
   const running = chains.value
   sandbox = running

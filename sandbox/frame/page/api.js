@@ -10,6 +10,7 @@ const TOKEN_KEY = "@appkit-wallet/SESSION_TOKEN_KEY"
 
 /** This origin's storage, or memory when storage is unavailable (blocked third-party storage). */
 const storage = (() => {
+  /** @type {Map<string, string>} */
   const memory = new Map()
   const local = (() => {
     try {
@@ -22,13 +23,14 @@ const storage = (() => {
     }
   })()
   return {
-    get: (key) => (local ? local.getItem(key) : (memory.get(key) ?? null)),
-    set: (key, value) => (local ? local.setItem(key, value) : memory.set(key, value)),
-    remove: (key) => (local ? local.removeItem(key) : memory.delete(key))
+    get: (/** @type {string} */ key) => (local ? local.getItem(key) : (memory.get(key) ?? null)),
+    set: (/** @type {string} */ key, /** @type {string} */ value) =>
+      local ? local.setItem(key, value) : memory.set(key, value),
+    remove: (/** @type {string} */ key) => (local ? local.removeItem(key) : memory.delete(key))
   }
 })()
 
-const randomHex = (bytes) =>
+const randomHex = (/** @type {number} */ bytes) =>
   Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("")
 
 const deviceId = () => {
@@ -47,6 +49,10 @@ export const sessionToken = () => {
 
 /** A failure the app is told about: its message, and `code` (EIP-1193, e.g. 4001) when there is one. */
 export class FrameError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} [code]
+   */
   constructor(message, code) {
     super(message)
     this.code = code
@@ -54,15 +60,22 @@ export class FrameError extends Error {
 }
 
 /** Keeps a login's session token (it never goes to the app). */
-export const keepSession = (token) => {
+export const keepSession = (/** @type {unknown} */ token) => {
   if (typeof token !== "string" || !/^[0-9a-f]{64}$/.test(token)) throw new FrameError("Invalid session")
   storage.set(TOKEN_KEY, token)
 }
 
 export const dropSession = () => storage.remove(TOKEN_KEY)
 
-/** Calls the auth server; its `{ error }` becomes the thrown message, a 401 `session expired` 'Session Expired'. */
+/**
+ * Calls the auth server; its `{ error }` becomes the thrown message, a 401 `session expired` 'Session Expired'.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>} The server's JSON answer (each handler reads what it needs).
+ */
 export const api = async (method, path, body) => {
+  /** @type {Record<string, string>} */
   const headers = { "x-device-id": deviceId() }
   const token = sessionToken()
   if (token !== undefined) headers.authorization = `Bearer ${token}`
@@ -84,6 +97,7 @@ export const api = async (method, path, body) => {
   } finally {
     clearTimeout(timer)
   }
+  /** @type {any} */
   let answer
   try {
     answer = await response.json()
@@ -99,11 +113,15 @@ export const api = async (method, path, body) => {
   throw new FrameError(reason)
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Asks `check()` every second until it answers something other than undefined, at most 25 s (then
  * `timeoutMessage`): under the app's 30 s wait for a login request, so the app hears why.
+ * @template T
+ * @param {() => Promise<T | undefined>} check
+ * @param {string} timeoutMessage
+ * @returns {Promise<T>}
  */
 export const poll = async (check, timeoutMessage) => {
   const deadline = Date.now() + POLL_LIMIT_MS
@@ -115,8 +133,16 @@ export const poll = async (check, timeoutMessage) => {
   throw new FrameError(timeoutMessage)
 }
 
-/** Runs `task` unless one of the same `kind` is still running (one poll per kind at a time). */
+/** @type {Set<string>} */
 const running = new Set()
+/**
+ * Runs `task` unless one of the same `kind` is still running (one poll per kind at a time).
+ * @template T
+ * @param {string} kind
+ * @param {string} busyMessage
+ * @param {() => Promise<T>} task
+ * @returns {Promise<T>}
+ */
 export const single = async (kind, busyMessage, task) => {
   if (running.has(kind)) throw new FrameError(busyMessage)
   running.add(kind)
@@ -127,10 +153,24 @@ export const single = async (kind, busyMessage, task) => {
   }
 }
 
-export const text = (value, max) =>
+export const text = (/** @type {unknown} */ value, /** @type {number} */ max) =>
   typeof value === "string" && value.length > 0 && value.length <= max ? value : undefined
+/**
+ * The field `key` of a payload object (unchecked JSON), or undefined.
+ * @param {unknown} payload
+ * @param {string} key
+ * @returns {unknown}
+ */
 export const field = (payload, key) =>
-  typeof payload === "object" && payload !== null && !Array.isArray(payload) ? payload[key] : undefined
+  typeof payload === "object" && payload !== null && !Array.isArray(payload)
+    ? /** @type {Record<string, unknown>} */ (payload)[key]
+    : undefined
+/**
+ * @template T
+ * @param {T | undefined} value
+ * @param {string} what
+ * @returns {T}
+ */
 export const need = (value, what) => {
   if (value === undefined) throw new FrameError(`Invalid ${what}`)
   return value

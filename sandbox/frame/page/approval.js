@@ -10,6 +10,14 @@
 import { reviewWindow } from "./reviewWindow.js"
 import { buildScreen, button } from "./screen.js"
 
+/** @import { Described } from "./describe.js" */
+/** @typedef {"approve" | "reject" | "abort"} Outcome */
+/**
+ * IntersectionObserver v2's additions, which the DOM library does not declare yet.
+ * @typedef {IntersectionObserverEntry & { readonly isVisible?: boolean }} VisibilityEntry
+ * @typedef {IntersectionObserverInit & { trackVisibility: boolean, delay: number }} VisibilityInit
+ */
+
 /** How long the screen must have been seen, unbroken, before Approve works. */
 export const VISIBLE_MS = 500
 /** How long the screen may stay unproven before the review window is offered. */
@@ -29,7 +37,7 @@ const STATUS = {
   blocked: "The new window could not be opened: allow pop-ups for this site and try again, or Reject here."
 }
 
-/** The request on screen: `{ id, finish(outcome) }`; one at a time. */
+/** @type {{ id: string, finish: (outcome: Outcome) => void } | undefined} The request on screen; one at a time. */
 let current
 
 export const approvalShown = () => current !== undefined
@@ -38,6 +46,10 @@ export const approvalShown = () => current !== undefined
  * Shows `{ title, rows }` asked by `origin` for request `id`; resolves "approve" or "reject" (the visitor's
  * trusted click, here or in the review window) or "abort" (`abortApproval(id)`). The screen and any review
  * window are gone by the time it resolves.
+ * @param {string} id
+ * @param {Described} described
+ * @param {string} origin
+ * @returns {Promise<Outcome>}
  */
 export const askApproval = (id, described, origin) =>
   new Promise((resolve) => {
@@ -46,9 +58,11 @@ export const askApproval = (id, described, origin) =>
     const reviewButton = button("review", "Review in a new window")
 
     let ready = false
-    /** The review window, once offered. */
+    /** @type {ReturnType<typeof reviewWindow> | undefined} The review window, once offered. */
     let review
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let visibleTimer
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let fallbackTimer
     const show = () => {
       approve.disabled = !ready
@@ -61,7 +75,7 @@ export const askApproval = (id, described, origin) =>
       show()
     }
     // The fallback clock runs while the screen is not proven seen, from the first moment it is not.
-    const setReady = (value) => {
+    const setReady = (/** @type {boolean} */ value) => {
       ready = value
       if (ready) {
         clearTimeout(fallbackTimer)
@@ -69,23 +83,23 @@ export const askApproval = (id, described, origin) =>
       } else if (review === undefined) fallbackTimer ??= setTimeout(offer, FALLBACK_MS)
       show()
     }
+    /** @type {VisibilityInit} */
+    const tracking = { trackVisibility: true, delay: 100, threshold: [1] }
     const observer = provable
-      ? new IntersectionObserver(
-          (entries) => {
-            const entry = entries[entries.length - 1]
-            if (entry.isVisible === true && entry.intersectionRatio >= 1) {
-              visibleTimer ??= setTimeout(() => setReady(true), VISIBLE_MS)
-            } else {
-              clearTimeout(visibleTimer)
-              visibleTimer = undefined
-              setReady(false)
-            }
-          },
-          { trackVisibility: true, delay: 100, threshold: [1] }
-        )
+      ? new IntersectionObserver((entries) => {
+          /** @type {VisibilityEntry | undefined} */
+          const entry = entries[entries.length - 1]
+          if (entry?.isVisible === true && entry.intersectionRatio >= 1) {
+            visibleTimer ??= setTimeout(() => setReady(true), VISIBLE_MS)
+          } else {
+            clearTimeout(visibleTimer)
+            visibleTimer = undefined
+            setReady(false)
+          }
+        }, tracking)
       : undefined
 
-    const finish = (outcome) => {
+    const finish = (/** @type {Outcome} */ outcome) => {
       observer?.disconnect()
       clearTimeout(visibleTimer)
       clearTimeout(fallbackTimer)
@@ -104,20 +118,20 @@ export const askApproval = (id, described, origin) =>
     })
     // Opening a window needs the visitor's click anyway; a script's click must not even try.
     reviewButton.addEventListener("click", (event) => {
-      if (event.isTrusted) status.textContent = review.open() ? STATUS.opened : STATUS.blocked
+      if (event.isTrusted) status.textContent = review?.open() ? STATUS.opened : STATUS.blocked
     })
 
     current = { id, finish }
     root.classList.add("asking")
     document.body.append(screen)
-    if (provable) {
+    if (observer !== undefined) {
       setReady(false)
       observer.observe(screen)
     } else offer()
   })
 
 /** Takes request `id`'s screen away (its promise resolves "abort"); false when it is not the one shown. */
-export const abortApproval = (id) => {
+export const abortApproval = (/** @type {string} */ id) => {
   if (current === undefined || current.id !== id) return false
   current.finish("abort")
   return true

@@ -14,7 +14,8 @@ const appOrigin = (() => {
   }
 })()
 
-const status = document.getElementById("status")
+/** The page callback.mjs renders always has it. */
+const status = /** @type {HTMLElement} */ (document.getElementById("status"))
 const resultUri = location.href
 // The one-time code leaves the address bar and the history once read.
 history.replaceState(null, "", location.pathname)

@@ -6,6 +6,8 @@
 import { readFileSync } from "node:fs"
 import { escapeHtml } from "../http.mjs"
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+
 export const CALLBACK_PATH = "/social/callback"
 export const CALLBACK_SCRIPT_PATH = "/social/callback.js"
 
@@ -25,7 +27,10 @@ const CSP = [
   "frame-ancestors 'none'"
 ].join("; ")
 
-/** The page: the bound app origin as JSON data (`<` escaped) and the script, or `error` with no script. */
+/**
+ * The page: the bound app origin as JSON data (`<` escaped) and the script, or `error` with no script.
+ * @param {{ appOrigin?: string, error?: string }} input
+ */
 export const renderCallbackPage = ({ appOrigin, error }) => {
   const head =
     appOrigin === undefined
@@ -42,6 +47,8 @@ export const renderCallbackPage = ({ appOrigin, error }) => {
 /**
  * A handler for the callback page and its script (true when it answered). `lookup(state)` is the auth
  * server's record of the state (`{ appOrigin }`), or throws when there is none.
+ * @param {(state: unknown) => { readonly appOrigin: string | undefined }} lookup
+ * @returns {(req: IncomingMessage, res: ServerResponse, url: URL) => boolean}
  */
 export const makeSocialCallback = (lookup) => (req, res, url) => {
   if (url.pathname !== CALLBACK_PATH && url.pathname !== CALLBACK_SCRIPT_PATH) return false

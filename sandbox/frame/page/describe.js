@@ -4,7 +4,12 @@
 // textContent) and bounded. Undefined when the request is not well-formed enough to describe: such a
 // request is never shown.
 
-/** Answered by the node through the auth server without asking the visitor (reads.mjs's list). */
+/**
+ * What an unsafe request asks: a title and label/value rows, plain text.
+ * @typedef {{ readonly title: string, readonly rows: ReadonlyArray<readonly [string, string]> }} Described
+ */
+
+/** @type {ReadonlySet<string>} Answered by the node through the auth server without asking the visitor (reads.mjs's list). */
 export const READ_METHODS = new Set([
   "eth_blockNumber",
   "eth_call",
@@ -30,17 +35,23 @@ const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
 const HIDING = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
 /** `value` cut at MAX_SHOWN characters, any hiding character shown as its code (`\u{202e}`). */
-const bounded = (value) => {
-  const shown = value.replace(HIDING, (c) => `\\u{${c.codePointAt(0).toString(16)}}`)
+const bounded = (/** @type {string} */ value) => {
+  const shown = value.replace(HIDING, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`)
   return shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN)}…` : shown
 }
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, any>}
+ */
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value)
 
-const bytesOf = (hex) => Uint8Array.from(hex.slice(2).match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
+const bytesOf = (/** @type {string} */ hex) =>
+  Uint8Array.from(hex.slice(2).match(/../g) ?? [], (pair) => Number.parseInt(pair, 16))
 
 /**
  * A `personal_sign` message: hex is bytes (odd length padded as the server does), shown as text when they
  * are printable UTF-8, else as hex; anything else is the text signed.
+ * @param {unknown} message
  */
 const messageText = (message) => {
   if (typeof message !== "string") return undefined
@@ -55,7 +66,11 @@ const messageText = (message) => {
   return bounded(hex)
 }
 
-/** Wei (a hex quantity) as ETH, exactly: "0.01", "1", "0". */
+/**
+ * Wei (a hex quantity) as ETH, exactly: "0.01", "1", "0".
+ * @param {string} hex
+ * @returns {string}
+ */
 export const formatEth = (hex) => {
   const wei = BigInt(hex)
   const whole = wei / 10n ** 18n
@@ -63,6 +78,11 @@ export const formatEth = (hex) => {
   return fraction === "" ? whole.toString() : `${whole}.${fraction}`
 }
 
+/**
+ * A typed-data document (an object, or JSON text of one), its fields unchecked; undefined otherwise.
+ * @param {unknown} raw
+ * @returns {Record<string, any> | undefined}
+ */
 const typedData = (raw) => {
   if (isObject(raw)) return raw
   if (typeof raw !== "string") return undefined
@@ -74,6 +94,7 @@ const typedData = (raw) => {
   }
 }
 
+/** @type {Readonly<Record<string, (params: any) => Described | undefined>>} The request's params are JSON, checked here. */
 const describers = {
   personal_sign: (params) => {
     const text = messageText(params?.[0])
@@ -122,10 +143,18 @@ const describers = {
 }
 
 /** The unsafe methods the frame asks the visitor about (then signs or sends through /auth/rpc). */
+/** @type {ReadonlySet<string>} */
 export const UNSAFE_METHODS = new Set(Object.keys(describers))
 
-/** `{ title, rows }` for `method(params)` on `chain` (a label), or undefined when it cannot be described. */
+/**
+ * `{ title, rows }` for `method(params)` on `chain` (a label), or undefined when it cannot be described.
+ * @param {string} method
+ * @param {unknown} params
+ * @param {string} chain
+ * @returns {Described | undefined}
+ */
 export const describeRequest = (method, params, chain) => {
-  const described = Object.hasOwn(describers, method) ? describers[method](params) : undefined
+  const describe = Object.hasOwn(describers, method) ? describers[method] : undefined
+  const described = describe?.(params)
   return described === undefined ? undefined : { ...described, rows: [...described.rows, ["Chain", chain]] }
 }

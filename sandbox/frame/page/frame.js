@@ -27,7 +27,10 @@ import { isRequestId, serve } from "./port.js"
 const FRAME_PREFIX = "@w3m-frame/"
 const NONCE = /^[0-9a-f]{32}$/
 
-/** The server's configuration (a JSON script element, never inline code). */
+/**
+ * The server's configuration (a JSON script element, never inline code), its fields unchecked.
+ * @returns {Record<string, unknown>}
+ */
 const readConfig = () => {
   try {
     const value = JSON.parse(document.getElementById("config")?.textContent ?? "{}")
@@ -37,7 +40,12 @@ const readConfig = () => {
   }
 }
 
-/** Exact origins, or `scheme://host:*` (any port): the same rule as the server's originMatcher. */
+/**
+ * Exact origins, or `scheme://host:*` (any port): the same rule as the server's originMatcher.
+ * @param {unknown} list
+ * @param {unknown} origin
+ * @returns {origin is string}
+ */
 const originAllowed = (list, origin) => {
   if (!Array.isArray(list) || typeof origin !== "string") return false
   return list.some((entry) => {
@@ -49,22 +57,31 @@ const originAllowed = (list, origin) => {
   })
 }
 
-/** A chain id as the app sends it: a number, or a CAIP-2 / hex string. */
+/**
+ * A chain id as the app sends it: a number, or a CAIP-2 / hex string.
+ * @param {unknown} value
+ * @returns {number | string | undefined}
+ */
 const chainIdOf = (value) => {
   if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value
   return text(value, 64)
 }
+/**
+ * @param {number | string | undefined} chainId
+ * @returns {number | undefined}
+ */
 const numericChain = (chainId) => {
   if (typeof chainId === "number") return chainId
   const match = /^(?:eip155:)?(\d{1,15})$/.exec(String(chainId ?? ""))
   if (match) return Number(match[1])
-  if (/^0x[0-9a-f]{1,13}$/i.test(String(chainId ?? ""))) return Number.parseInt(chainId, 16)
+  if (/^0x[0-9a-f]{1,13}$/i.test(String(chainId ?? ""))) return Number.parseInt(String(chainId), 16)
   return undefined
 }
 
 const config = readConfig()
-/** The allowed parent this frame greeted (set before any request can arrive). */
+/** @type {string | undefined} The allowed parent this frame greeted (set before any request can arrive). */
 let appOrigin
+/** @type {{ chainId: number | string | undefined, email: string | undefined, dappData: unknown, theme: unknown }} */
 const state = {
   chainId: chainIdOf(new URLSearchParams(location.search).get("chainId") ?? undefined),
   email: undefined,
@@ -75,6 +92,7 @@ const state = {
 const onSolana = () => String(state.chainId ?? "").startsWith("solana:")
 
 /** The user as the app reads it: on a Solana chain, the user's Solana key is the (only, eoa) account. */
+/** @param {any} user The auth server's user (JSON). */
 const userPayload = (user) => ({
   email: user.email,
   ...(user.userName === undefined ? {} : { userName: user.userName }),
@@ -84,7 +102,10 @@ const userPayload = (user) => ({
   accounts: onSolana()
     ? [{ address: user.solanaAddress, type: "eoa" }]
     : Array.isArray(user.accounts)
-      ? user.accounts.map(({ address, type }) => ({ address, type }))
+      ? user.accounts.map((/** @type {{ address: unknown, type: unknown }} */ { address, type }) => ({
+          address,
+          type
+        }))
       : [],
   preferredAccountType: onSolana() ? "eoa" : user.preferredAccountType
 })
@@ -100,14 +121,19 @@ const getUser = async () => userPayload(await fetchUser())
  * The numeric chain an EVM `method` goes to (undefined for Solana's, which name no chain); an EVM method
  * asked on another namespace's chain must not fall back to the server's default chain.
  */
-const rpcChain = (method, chainId) => {
+const rpcChain = (/** @type {string} */ method, /** @type {number | string | undefined} */ chainId) => {
   if (method.startsWith("solana_") || chainId === undefined) return undefined
   const chain = numericChain(chainId)
   if (chain === undefined) throw new FrameError("Not an EVM chain")
   return chain
 }
 
-/** One wallet request through the auth server, on `chain` (numeric) when there is one. */
+/**
+ * One wallet request through the auth server, on `chain` (numeric) when there is one.
+ * @param {string} method
+ * @param {unknown} params
+ * @param {number | undefined} chain
+ */
 const walletRpc = async (method, params, chain) => {
   const { result } = await api("POST", "/auth/rpc", {
     method,
@@ -117,6 +143,7 @@ const walletRpc = async (method, params, chain) => {
   return result
 }
 
+/** @type {Record<string, (payload: unknown, id: string) => unknown>} */
 const handlers = {
   SYNC_DAPP_DATA: (payload) => {
     state.dappData = payload
@@ -207,7 +234,7 @@ const handlers = {
     const { smartAccountEnabledNetworks } = await fetchUser()
     return { smartAccountEnabledNetworks }
   },
-  GET_SOCIAL_REDIRECT_URI: (payload) => socialRedirectUri(payload, appOrigin),
+  GET_SOCIAL_REDIRECT_URI: (payload) => socialRedirectUri(payload, need(appOrigin, "app origin")),
   CONNECT_SOCIAL: async (payload) => {
     await connectSocial(payload)
     return getUser()

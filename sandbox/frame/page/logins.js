@@ -7,10 +7,14 @@
 import { api, FrameError, field, keepSession, need, poll, single, text } from "./api.js"
 
 const CALLBACK_PATH = "/social/callback"
+/** @type {ReadonlySet<unknown>} */
 const PROVIDERS = new Set(["google", "x", "discord", "github", "apple", "facebook"])
 const HEX64 = /^[0-9a-f]{64}$/
 
-/** The code, state and provider of a URL of this origin's callback page (a cancel: 4001). */
+/**
+ * The code, state and provider of a URL of this origin's callback page (a cancel: 4001).
+ * @param {unknown} uri
+ */
 const readCallback = (uri) => {
   const raw = need(text(uri, 4096), "uri")
   const url = URL.canParse(raw) ? new URL(raw) : undefined
@@ -27,6 +31,8 @@ const readCallback = (uri) => {
 /**
  * GET_SOCIAL_REDIRECT_URI: the stand-in's page for the provider, coming back to this origin's callback page,
  * which will post to `appOrigin` (the allowed parent that was greeted) and nowhere else.
+ * @param {unknown} payload
+ * @param {string} appOrigin
  */
 export const socialRedirectUri = async (payload, appOrigin) => {
   const provider = field(payload, "provider")
@@ -39,14 +45,17 @@ export const socialRedirectUri = async (payload, appOrigin) => {
   return { uri }
 }
 
-/** CONNECT_SOCIAL: redeems the callback URL's code (same device as the start) and keeps the session. */
+/**
+ * CONNECT_SOCIAL: redeems the callback URL's code (same device as the start) and keeps the session.
+ * @param {unknown} payload
+ */
 export const connectSocial = async (payload) => {
   const { code, state, provider } = readCallback(field(payload, "uri"))
   const { token } = await api("POST", "/auth/social", { provider, code, state })
   keepSession(token)
 }
 
-/** The channel GET_FARCASTER_URI opened, which CONNECT_FARCASTER waits on. */
+/** @type {string | undefined} The channel GET_FARCASTER_URI opened, which CONNECT_FARCASTER waits on. */
 let farcasterChannel
 
 export const farcasterUri = async () => {

@@ -40,9 +40,13 @@ const APP_REQUESTS = new Set([
   "RPC_ABORT"
 ])
 
+/**
+ * @param {unknown} value
+ * @returns {value is string}
+ */
 export const isRequestId = (value) => typeof value === "string" && ID.test(value)
 
-const jsonLength = (value) => {
+const jsonLength = (/** @type {unknown} */ value) => {
   try {
     return JSON.stringify(value)?.length
   } catch {
@@ -50,12 +54,16 @@ const jsonLength = (value) => {
   }
 }
 
-/** A request from the port, or undefined for anything that is not one of the protocol's. */
+/**
+ * A request from the port, or undefined for anything that is not one of the protocol's.
+ * @param {unknown} data
+ * @returns {{ name: string, id: string, payload: unknown } | undefined}
+ */
 const readRequest = (data) => {
   const length = jsonLength(data)
   if (length === undefined || length > MAX_MESSAGE_LENGTH) return undefined
   if (typeof data !== "object" || data === null || Array.isArray(data)) return undefined
-  const { type, id, payload } = data
+  const { type, id, payload } = /** @type {Record<string, unknown>} */ (data)
   if (typeof type !== "string" || type.length > 96 || !type.startsWith(APP_PREFIX)) return undefined
   if (!isRequestId(id)) return undefined
   const name = type.slice(APP_PREFIX.length)
@@ -63,7 +71,11 @@ const readRequest = (data) => {
   return { name, id, payload }
 }
 
-/** Answers `handlers[NAME](payload, id)` on `port`, then says READY. */
+/**
+ * Answers `handlers[NAME](payload, id)` on `port`, then says READY.
+ * @param {MessagePort} port
+ * @param {Readonly<Record<string, (payload: unknown, id: string) => unknown>>} handlers
+ */
 export const serve = (port, handlers) => {
   const root = document.documentElement
   let dropped = 0
@@ -72,10 +84,12 @@ export const serve = (port, handlers) => {
     root.dataset.dropped = String(dropped)
   }
   root.dataset.dropped = "0"
+  /** @type {Set<string>} */
   const seen = new Set()
   let pending = 0
+  /** @param {{ type: string, id: string, payload?: unknown }} message */
   const reply = (message) => {
-    if (jsonLength(message) <= MAX_MESSAGE_LENGTH) port.postMessage(message)
+    if ((jsonLength(message) ?? Number.POSITIVE_INFINITY) <= MAX_MESSAGE_LENGTH) port.postMessage(message)
     else
       port.postMessage({
         type: message.type.replace(/_SUCCESS$/, "_ERROR"),
@@ -87,7 +101,10 @@ export const serve = (port, handlers) => {
     const request = readRequest(event.data)
     if (request === undefined || seen.has(request.id)) return drop()
     const { name, id, payload } = request
-    if (seen.size >= MAX_SEEN_IDS) seen.delete(seen.values().next().value)
+    for (const oldest of seen) {
+      if (seen.size < MAX_SEEN_IDS) break
+      seen.delete(oldest)
+    }
     seen.add(id)
     const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined
     if (handler === undefined || pending >= MAX_PENDING) {

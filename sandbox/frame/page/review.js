@@ -21,20 +21,29 @@ waiting.append(note)
 document.body.append(waiting)
 root.dataset.approval = "waiting"
 
+/**
+ * @param {unknown} value
+ * @returns {value is string}
+ */
 const isText = (value) => typeof value === "string"
+/**
+ * @param {any} data A message's data, checked here.
+ * @returns {data is { title: string, origin: string, rows: Array<[string, string]> }}
+ */
 const isDescription = (data) =>
   isText(data.title) &&
   isText(data.origin) &&
   Array.isArray(data.rows) &&
-  data.rows.every((row) => Array.isArray(row) && row.length === 2 && row.every(isText))
+  data.rows.every((/** @type {unknown} */ row) => Array.isArray(row) && row.length === 2 && row.every(isText))
 
+/** @param {{ title: string, origin: string, rows: Array<[string, string]> }} described */
 const show = (described) => {
   const { screen, status, approve, reject } = buildScreen(
     described,
     described.origin,
     "Approve unlocks in a moment."
   )
-  const answer = (value) => {
+  const answer = (/** @type {"approve" | "reject"} */ value) => {
     approve.disabled = true
     reject.disabled = true
     root.dataset.approval = "answered"
@@ -59,6 +68,7 @@ const show = (described) => {
 if (request === null || !REVIEW_ID.test(request) || opener === null) {
   note.textContent = "This window was not opened by the wallet for a request. Close it."
 } else {
+  /** @param {MessageEvent} event */
   const onRequest = (event) => {
     const data = event.data
     if (event.origin !== location.origin || event.source !== opener) return

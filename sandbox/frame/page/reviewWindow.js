@@ -24,11 +24,16 @@ const newId = () =>
  * it focuses the window when open; false when the browser refused), `close()` closes it and stops listening.
  * `onAnswer` gets the first answer ("approve" or "reject") that the window this opened sends under this
  * request's id, and nothing else.
+ * @param {{ readonly title: string, readonly rows: ReadonlyArray<readonly [string, string]> }} described
+ * @param {string} origin
+ * @param {(answer: "approve" | "reject") => void} onAnswer
  */
 export const reviewWindow = ({ title, rows }, origin, onAnswer) => {
   const request = newId()
+  /** @type {Window | null} */
   let popup = null
   let answered = false
+  /** @param {MessageEvent} event */
   const onMessage = (event) => {
     const data = event.data
     if (event.origin !== location.origin || popup === null || event.source !== popup) return

@@ -1,6 +1,13 @@
 // The approval screen's DOM, shared by the frame's own screen (approval.js) and the review window
 // (review.js): built with DOM APIs and textContent only, so nothing a request says can become markup.
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [className]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export const element = (tag, className, text) => {
   const node = document.createElement(tag)
   if (className !== undefined) node.className = className
@@ -8,7 +15,7 @@ export const element = (tag, className, text) => {
   return node
 }
 
-export const button = (className, text) => {
+export const button = (/** @type {string} */ className, /** @type {string} */ text) => {
   const node = element("button", className, text)
   node.type = "button"
   return node
@@ -17,6 +24,9 @@ export const button = (className, text) => {
 /**
  * `{ title, rows }` asked by `origin` (describe.js's words), with `statusText` under it: the screen and the
  * parts its owner drives. Approve starts disabled.
+ * @param {{ readonly title: string, readonly rows: ReadonlyArray<readonly [string, string]> }} described
+ * @param {string} origin
+ * @param {string} statusText
  */
 export const buildScreen = ({ title, rows }, origin, statusText) => {
   const screen = element("section", "approval")

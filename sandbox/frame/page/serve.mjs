@@ -5,13 +5,19 @@
 import { readFileSync } from "node:fs"
 import { REVIEW_PATH } from "./reviewWindow.js"
 
+/** @import { IncomingMessage, ServerResponse } from "node:http" */
+
 export const PAGE_PATH = "/sdk"
 export const SCRIPT_PATH = "/sdk/frame.js"
 export const STYLE_PATH = "/sdk/frame.css"
 
-const file = (name, type) => ({ body: readFileSync(new URL(`./${name}`, import.meta.url)), type })
+const file = (/** @type {string} */ name, /** @type {string} */ type) => ({
+  body: readFileSync(new URL(`./${name}`, import.meta.url)),
+  type
+})
 const JS = "text/javascript; charset=utf-8"
 /** The page's files by path: the module script, the modules it imports, the stylesheet. */
+/** @type {Map<string, { body: Buffer, type: string }>} */
 const FILES = new Map([
   [SCRIPT_PATH, file("frame.js", JS)],
   ...[
@@ -23,7 +29,7 @@ const FILES = new Map([
     "review.js",
     "reviewWindow.js",
     "screen.js"
-  ].map((name) => [`/sdk/${name}`, file(name, JS)]),
+  ].map((name) => /** @type {const} */ ([`/sdk/${name}`, file(name, JS)])),
   [STYLE_PATH, file("frame.css", "text/css; charset=utf-8")]
 ])
 
@@ -33,12 +39,16 @@ const COMMON = {
   "referrer-policy": "no-referrer"
 }
 
-/** A list entry usable as a CSP source: `scheme://host[:port|:*]`, nothing that could break the header. */
+/**
+ * A list entry usable as a CSP source: `scheme://host[:port|:*]`, nothing that could break the header.
+ * @param {unknown} origin
+ * @returns {origin is string}
+ */
 const cspSource = (origin) =>
   typeof origin === "string" && /^https?:\/\/[A-Za-z0-9.[\]:-]+(?::(?:\d{1,5}|\*))?$/.test(origin)
 
 /** The page's HTML: a JSON config element (`<` escaped), the stylesheet and the module script. */
-export const renderFramePage = (allowedOrigins) => {
+export const renderFramePage = (/** @type {ReadonlyArray<string>} */ allowedOrigins) => {
   const config = JSON.stringify({ allowedOrigins }).replace(/</g, "\\u003c")
   return (
     `<!doctype html><html lang="en" data-approval="none"><head><meta charset="utf-8">` +
@@ -66,6 +76,8 @@ const REVIEW_CSP = [
 
 /**
  * A handler for the page and its files (true when it answered). `allowedOrigins()` gives the current list.
+ * @param {() => ReadonlyArray<unknown>} allowedOrigins
+ * @returns {(req: IncomingMessage, res: ServerResponse, pathname: string) => boolean}
  */
 export const makeFramePage = (allowedOrigins) => (req, res, pathname) => {
   if (pathname !== PAGE_PATH && pathname !== REVIEW_PATH && !FILES.has(pathname)) return false

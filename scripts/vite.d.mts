@@ -1,3 +1,0 @@
-export declare const repoRoot: string
-export declare function viteBuild(args?: ReadonlyArray<string>): Promise<void>
-export declare function buildPackage(): Promise<void>
