@@ -42,6 +42,7 @@ export { ModalRouterLive, makeModalRouter } from "./modal/ModalRouterLive"
 export { makeNotifications, NotificationsLive } from "./modal/NotificationsLive"
 export { makeTheme, ThemeLive } from "./modal/ThemeLive"
 export { makeNetworks, NetworksLive } from "./networks/NetworksLive"
+export { BrowserHttpLive } from "./platform/BrowserHttpLive"
 export {
   makeSafeKeyValueStore,
   SafeKeyValueStoreLive,
@@ -66,7 +67,6 @@ export {
   AirlockLive,
   type AirlockPlatform,
   type AirlockServices,
-  BrowserHttpLive,
   makeAirlockLayer
 } from "./runtime/AirlockLive"
 export { makeWalletConnectClient, WalletConnectClientLive } from "./walletconnect/WalletConnectClientLive"

@@ -12,13 +12,17 @@ import { normalizeWalletError, RequestAbortedError, type WalletError } from "../
 import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../../services/Connectors"
 import type { NetworksShape } from "../../services/Networks"
 import { eip155NetworkId } from "../networks/NetworksLive"
+import { type ChunkLoadError, lazyPart, loadPart } from "../runtime/lazy"
 import { isCompanion } from "../wallets/connectGroups"
 import { noAccount } from "./connectAttempts"
 import { decodeAccounts, walletRead } from "./walletIo"
 
 const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
-const solanaCodeMissing = (cause: unknown) =>
-  normalizeWalletError({ message: "The Solana wallet code would not load", cause })
+const solanaCodeMissing = (error: ChunkLoadError) =>
+  normalizeWalletError({ message: "The Solana wallet code would not load", cause: error.cause })
+
+/** A Solana browser wallet's side of a connection (`solanaWallets.ts`), loaded with the first one asked. */
+export const SolanaWalletsLazy = lazyPart("@airlock/solanaWallets", () => import("./solanaWallets"))
 /** A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered. */
 export const superseded = () => new RequestAbortedError({ source: "other" })
 
@@ -49,7 +53,8 @@ export const makeWalletAsk = (deps: WalletAskDeps) => {
   const { networks, connectors, requestAccounts, readChain, commit } = deps
   // A Solana wallet's side loads with the first one asked (the browser keeps the module once loaded).
   const solanaAsk = (connector: WalletConnector, quiet: boolean) =>
-    Effect.tryPromise({ try: () => import("./solanaWallets"), catch: solanaCodeMissing }).pipe(
+    loadPart(SolanaWalletsLazy).pipe(
+      Effect.mapError(solanaCodeMissing),
       Effect.flatMap((module) => module.makeSolanaAsk({ networks, requestAccounts })(connector, quiet))
     )
 

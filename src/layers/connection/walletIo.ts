@@ -4,6 +4,7 @@ import * as Schema from "effect/Schema"
 import { normalizeWalletError } from "../../errors"
 import { EvmAddress, SolanaAddress } from "../../schemas/Primitives"
 import type { Eip1193Provider } from "../../services/Connectors"
+import type { Subscribe } from "../platform/listen"
 
 /** Non-interactive wallet reads (accounts, chain id) must answer within this (THREATS.md R2). */
 export const WALLET_READ_TIMEOUT = Duration.seconds(10)
@@ -59,26 +60,31 @@ export const decodeAccounts = (
         .filter((a): a is string => (chain === "solana" ? isSolanaAddress(a) : isEvmAddress(a)))
     : []
 
-/** The wallet events Airlock follows. */
-export interface WalletEventHandlers {
-  readonly accountsChanged: (payload: unknown) => void
-  readonly chainChanged: (payload: unknown) => void
-  readonly disconnect: (payload: unknown) => void
+/** A wallet event Airlock follows, with its payload. */
+export interface WalletEvent {
+  readonly name: "accountsChanged" | "chainChanged" | "disconnect"
+  readonly payload: unknown
 }
 
-/** Listens to a wallet's EIP-1193 events; answers the function that stops listening. */
-export const listenToWallet = (provider: Eip1193Provider, handlers: WalletEventHandlers): (() => void) => {
-  const entries = Object.entries(handlers)
-  try {
-    for (const [event, handler] of entries) provider.on?.(event, handler)
-  } catch {
-    // A wallet without working events still connects; it just is not followed.
-  }
-  return () => {
+const WALLET_EVENTS: ReadonlyArray<WalletEvent["name"]> = ["accountsChanged", "chainChanged", "disconnect"]
+
+/** A wallet's EIP-1193 events as an event source (for `listen`). */
+export const walletEvents =
+  (provider: Eip1193Provider): Subscribe<WalletEvent> =>
+  (listener) => {
+    const handlers = WALLET_EVENTS.map(
+      (name) => [name, (payload: unknown) => listener({ name, payload })] as const
+    )
     try {
-      for (const [event, handler] of entries) provider.removeListener?.(event, handler)
+      for (const [name, handler] of handlers) provider.on?.(name, handler)
     } catch {
-      // Nothing to release on a wallet that cannot remove listeners.
+      // A wallet without working events still connects; it just is not followed.
+    }
+    return () => {
+      try {
+        for (const [name, handler] of handlers) provider.removeListener?.(name, handler)
+      } catch {
+        // Nothing to release on a wallet that cannot remove listeners.
+      }
     }
   }
-}

@@ -27,7 +27,9 @@ export const EmailLoginLive: Layer.Layer<EmailLogin, never, EmbeddedWalletBridge
     Effect.gen(function* () {
       const state = yield* SubscriptionRef.make<EmailLoginState>({ _tag: "Idle" })
       const update = yield* SubscriptionRef.make<EmailUpdateState>({ _tag: "Idle" })
-      const login = yield* lazyImplementation(EmailLoginLazy, (module) => module.makeEmailLogin(state, update))
+      const login = yield* lazyImplementation(EmailLoginLazy, (module) =>
+        module.makeEmailLogin(state, update)
+      )
       return EmailLogin.of({
         state,
         update,

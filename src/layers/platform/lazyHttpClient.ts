@@ -11,6 +11,7 @@ import type * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpMethod from "effect/http/HttpMethod"
 import * as Inspectable from "effect/Inspectable"
 import * as Pipeable from "effect/Pipeable"
+import { lazyPart, loadPart } from "../runtime/lazy"
 
 /** Effect's own `HttpClient` tag: a service's key string is its identity in a `Context`. */
 export const HttpClientTag: Context.Service<HttpClient.HttpClient, HttpClient.HttpClient> =
@@ -18,25 +19,34 @@ export const HttpClientTag: Context.Service<HttpClient.HttpClient, HttpClient.Ht
 
 /**
  * Effect's request and error modules, for the shortcuts and a failed load. Whoever calls this client got it
- * through effect's `HttpClient` tag, whose module imports both statically, so these imports find them
- * loaded and fetch nothing (hence `Effect.promise`). Each names what it takes, so bundlers keep only that.
+ * through effect's `HttpClient` tag, whose module imports both statically, so these loads find them
+ * loaded and fetch nothing (a failure is a defect). Each names what it takes, so bundlers keep only that.
  */
+export const HttpClientRequestLazy = lazyPart("@airlock/effect/http/HttpClientRequest", () =>
+  import("effect/http/HttpClientRequest").then(({ make }) => ({ make }))
+)
+export const HttpClientErrorLazy = lazyPart("@airlock/effect/http/HttpClientError", () =>
+  import("effect/http/HttpClientError").then(({ HttpClientError, TransportError }) => ({
+    HttpClientError,
+    TransportError
+  }))
+)
+
 const makeRequest = (
   method: HttpMethod.HttpMethod,
   url: string | URL,
   options: HttpClientRequest.Options.NoUrl | undefined
 ): Effect.Effect<HttpClientRequest.HttpClientRequest> =>
-  Effect.promise(() => import("effect/http/HttpClientRequest").then(({ make }) => make(method)(url, options)))
+  Effect.map(Effect.orDie(loadPart(HttpClientRequestLazy)), ({ make }) => make(method)(url, options))
 
 const transportError = (
   request: HttpClientRequest.HttpClientRequest,
   cause: unknown
 ): Effect.Effect<HttpClientError.HttpClientError> =>
-  Effect.promise(() =>
-    import("effect/http/HttpClientError").then(
-      ({ HttpClientError, TransportError }) =>
-        new HttpClientError({ reason: new TransportError({ request, cause }) })
-    )
+  Effect.map(
+    Effect.orDie(loadPart(HttpClientErrorLazy)),
+    ({ HttpClientError, TransportError }) =>
+      new HttpClientError({ reason: new TransportError({ request, cause }) })
   )
 
 /** `HttpMethod.allShort`: the shortcuts every effect client has. */

@@ -9,7 +9,7 @@ import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { memoizeSuccess } from "./cachedImport"
+import { memoizeSuccess } from "./memoizeSuccess"
 
 /** A lazy module did not load (offline, a deploy replaced it); the next use asks again. */
 export class ChunkLoadError extends Data.TaggedError("ChunkLoadError")<{ readonly cause: unknown }> {}

@@ -32,7 +32,7 @@ import type {
 } from "../../../services/Send"
 import { simulateTransactions } from "../../requests/requestSimulation"
 import { callDataSummary } from "../../requests/tokenCalls"
-import { deferredImplementation } from "../../runtime/deferred"
+import { deferredImplementation } from "../deferredFlow"
 import { accountNameOf, coinTypeOf } from "../names/accountNames"
 import {
   checkAmount,
