@@ -25,7 +25,7 @@ import { Storage } from "../../services/Storage"
 import type { WalletConnectSession } from "../../services/WalletConnect"
 import { type PairingSignIn, WalletConnect } from "../../services/WalletConnect"
 import { eip155NetworkId } from "../networks/NetworksLive"
-import { lazyImplementation, lazyPart, loadPart } from "../runtime/lazy"
+import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import { namespacesOf } from "../walletconnect/sessionAccounts"
 import { makeAccountsPrompts } from "./accountsPrompts"
 import { makeConnectAttempts } from "./connectAttempts"
@@ -186,8 +186,9 @@ export const makeConnection = Effect.gen(function* () {
 
   // The embedded wallet's Solana side, for a host with a Solana network, loads with its first login;
   // code that would not load leaves the login EVM only.
+  const authSolanaCode = yield* lazyImplementation(AuthSolanaLazy, Effect.succeed)
   const authSolana = networks.networks.some((n) => n.chainNamespace === "solana")
-    ? loadPart(AuthSolanaLazy).pipe(
+    ? authSolanaCode.pipe(
         Effect.flatMap((module) => module.makeAuthSolana(auth, persistStatus)),
         Effect.orElseSucceed((): Connections => ({}))
       )
@@ -273,7 +274,7 @@ export const makeConnection = Effect.gen(function* () {
 
   const requestAccounts = yield* makeAccountsPrompts
 
-  const { askWallet, askQuietly, companionOf } = makeWalletAsk({
+  const { askWallet, askQuietly, companionOf } = yield* makeWalletAsk({
     networks,
     connectors,
     requestAccounts,
