@@ -22,6 +22,7 @@ export { Notifications } from "../services/Notifications"
 export { OriginGuard } from "../services/OriginGuard"
 export { ProviderApi } from "../services/ProviderApi"
 export { RpcRouter } from "../services/RpcRouter"
+export { Siwx } from "../services/Siwx"
 export { Storage } from "../services/Storage"
 export { Theme } from "../services/Theme"
 export { TransactionWatcher } from "../services/TransactionWatcher"
@@ -69,6 +70,7 @@ export {
   type AirlockServices,
   makeAirlockLayer
 } from "./runtime/AirlockLive"
+export { SiwxLive } from "./signin/SiwxLive"
 export { makeWalletConnectClient, WalletConnectClientLive } from "./walletconnect/WalletConnectClientLive"
 export { makeWalletConnect, WalletConnectLive } from "./walletconnect/WalletConnectLive"
 export { ConnectorsLive, makeConnectors } from "./wallets/ConnectorsLive"

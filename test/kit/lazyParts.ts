@@ -4,8 +4,6 @@
  * end: every part fails to load, at once, as a chunk that cannot be fetched does.
  */
 
-import * as HttpClientError from "effect/http/HttpClientError"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Layer from "effect/Layer"
 import * as AccountData from "../../src/layers/account/AccountData.lazy"
 import { AccountDataLazy } from "../../src/layers/account/AccountDataLive"
@@ -15,11 +13,14 @@ import * as HistoryService from "../../src/layers/account/HistoryService.lazy"
 import { HistoryServiceLazy } from "../../src/layers/account/HistoryServiceLive"
 import * as IdentityService from "../../src/layers/account/IdentityService.lazy"
 import { IdentityServiceLazy } from "../../src/layers/account/IdentityServiceLive"
-import { AuthSolanaLazy, WalletConnectSyncLazy } from "../../src/layers/connection/ConnectionLive"
+import {
+  AuthSolanaLazy,
+  SolanaWalletsLazy,
+  WalletConnectSyncLazy
+} from "../../src/layers/connection/ConnectionLive"
 import { RestoreWaitsLazy } from "../../src/layers/connection/connectionRestore"
 import * as restoreWaits from "../../src/layers/connection/restoreWaits"
 import * as solanaWallets from "../../src/layers/connection/solanaWallets"
-import { SolanaWalletsLazy } from "../../src/layers/connection/walletAsk"
 import * as walletConnectSync from "../../src/layers/connection/walletConnectSync"
 import * as AuthConnector from "../../src/layers/embedded/AuthConnector.lazy"
 import { AuthConnectorLazy } from "../../src/layers/embedded/AuthConnectorLive"
@@ -30,7 +31,8 @@ import * as EmbeddedWalletBridge from "../../src/layers/embedded/EmbeddedWalletB
 import { EmbeddedWalletBridgeLazy } from "../../src/layers/embedded/EmbeddedWalletBridgeLive"
 import { BrowserHttpLazy } from "../../src/layers/platform/BrowserHttpLive"
 import * as browserHttp from "../../src/layers/platform/browserHttp"
-import { HttpClientErrorLazy, HttpClientRequestLazy } from "../../src/layers/platform/lazyHttpClient"
+import * as effectHttp from "../../src/layers/platform/effectHttp"
+import { EffectHttpLazy } from "../../src/layers/platform/lazyHttpClient"
 import * as BlockchainApi from "../../src/layers/provider/BlockchainApi.lazy"
 import { BlockchainApiLazy } from "../../src/layers/provider/BlockchainApiLive"
 import * as OriginGuard from "../../src/layers/provider/OriginGuard.lazy"
@@ -89,11 +91,7 @@ const PARTS: ReadonlyArray<Part> = [
   part(EmailLoginLazy, EmailLogin),
   part(EmbeddedWalletBridgeLazy, EmbeddedWalletBridge),
   part(BrowserHttpLazy, browserHttp),
-  part(HttpClientRequestLazy, { make: HttpClientRequest.make }),
-  part(HttpClientErrorLazy, {
-    HttpClientError: HttpClientError.HttpClientError,
-    TransportError: HttpClientError.TransportError
-  }),
+  part(EffectHttpLazy, effectHttp),
   part(BlockchainApiLazy, BlockchainApi),
   part(OriginGuardLazy, OriginGuard),
   part(ProviderApiLazy, ProviderApi),

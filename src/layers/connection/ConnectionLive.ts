@@ -50,6 +50,8 @@ export const WalletConnectSyncLazy = lazyPart(
 )
 /** The embedded wallet's Solana side (`authSolana.ts`), loaded with its first login. */
 export const AuthSolanaLazy = lazyPart("@airlock/authSolana", () => import("../embedded/authSolana"))
+/** A Solana browser wallet's side of a connection (`solanaWallets.ts`), loaded with the first one asked. */
+export const SolanaWalletsLazy = lazyPart("@airlock/solanaWallets", () => import("./solanaWallets"))
 
 /** The session-sync code that would not load is asked for again this often before the connect fails. */
 const SYNC_LOAD_RETRIES = Schedule.max([Schedule.exponential("500 millis"), Schedule.recurs(3)])
@@ -274,12 +276,13 @@ export const makeConnection = Effect.gen(function* () {
 
   const requestAccounts = yield* makeAccountsPrompts
 
-  const { askWallet, askQuietly, companionOf } = yield* makeWalletAsk({
+  const { askWallet, askQuietly, companionOf } = makeWalletAsk({
     networks,
     connectors,
     requestAccounts,
     readChain,
-    commit
+    commit,
+    solanaWallets: yield* lazyImplementation(SolanaWalletsLazy, Effect.succeed)
   })
 
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>, signIn: PairingSignIn | undefined) =>

@@ -12,17 +12,16 @@ import { normalizeWalletError, RequestAbortedError, type WalletError } from "../
 import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../../services/Connectors"
 import type { NetworksShape } from "../../services/Networks"
 import { eip155NetworkId } from "../networks/NetworksLive"
-import { type ChunkLoadError, lazyImplementation, lazyPart } from "../runtime/lazy"
+import type { ChunkLoadError } from "../runtime/lazy"
 import { isCompanion } from "../wallets/connectGroups"
 import { noAccount } from "./connectAttempts"
+import type * as SolanaWallets from "./solanaWallets"
 import { decodeAccounts, walletRead } from "./walletIo"
 
 const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
 const solanaCodeMissing = (error: ChunkLoadError) =>
   normalizeWalletError({ message: "The Solana wallet code would not load", cause: error.cause })
 
-/** A Solana browser wallet's side of a connection (`solanaWallets.ts`), loaded with the first one asked. */
-export const SolanaWalletsLazy = lazyPart("@airlock/solanaWallets", () => import("./solanaWallets"))
 /** A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered. */
 export const superseded = () => new RequestAbortedError({ source: "other" })
 
@@ -47,57 +46,56 @@ export interface WalletAskDeps {
   ) => Effect.Effect<unknown, WalletError>
   readonly readChain: (provider: Eip1193Provider) => Effect.Effect<unknown, WalletError>
   readonly commit: Commit
+  /** A Solana wallet's side (`solanaWallets.ts`), loaded with the first one asked. */
+  readonly solanaWallets: Effect.Effect<typeof SolanaWallets, ChunkLoadError>
 }
 
-export const makeWalletAsk = (deps: WalletAskDeps) =>
-  Effect.gen(function* () {
-    const { networks, connectors, requestAccounts, readChain, commit } = deps
-    // A Solana wallet's side loads with the first one asked.
-    const solanaWallets = yield* lazyImplementation(SolanaWalletsLazy, Effect.succeed)
-    const solanaAsk = (connector: WalletConnector, quiet: boolean) =>
-      solanaWallets.pipe(
-        Effect.mapError(solanaCodeMissing),
-        Effect.flatMap((module) => module.makeSolanaAsk({ networks, requestAccounts })(connector, quiet))
+export const makeWalletAsk = (deps: WalletAskDeps) => {
+  const { networks, connectors, requestAccounts, readChain, commit, solanaWallets } = deps
+  const solanaAsk = (connector: WalletConnector, quiet: boolean) =>
+    solanaWallets.pipe(
+      Effect.mapError(solanaCodeMissing),
+      Effect.flatMap((module) => module.makeSolanaAsk({ networks, requestAccounts })(connector, quiet))
+    )
+
+  /**
+   * The wallet's accounts and the chain they are on; `quiet`: only what it answers without a prompt (a
+   * restore). A wallet that cannot say its chain is not connected on one the modal would have to guess.
+   */
+  const accountsOf = (connector: WalletConnector, quiet: boolean) =>
+    Effect.gen(function* () {
+      if (connector.chain === "solana") {
+        const { accounts, network } = yield* solanaAsk(connector, quiet)
+        return { accounts, chain: network as unknown }
+      }
+      const accounts = decodeAccounts(
+        yield* quiet
+          ? walletRead(connector.provider, "eth_accounts")
+          : requestAccounts(connector.provider, "eth_requestAccounts")
       )
+      if (accounts.length === 0) return yield* Effect.fail(noAccount())
+      const chainId = yield* readChain(connector.provider)
+      if (Option.isNone(eip155NetworkId(chainId))) return yield* Effect.fail(noChain())
+      return { accounts, chain: chainId }
+    })
 
-    /**
-     * The wallet's accounts and the chain they are on; `quiet`: only what it answers without a prompt (a
-     * restore). A wallet that cannot say its chain is not connected on one the modal would have to guess.
-     */
-    const accountsOf = (connector: WalletConnector, quiet: boolean) =>
-      Effect.gen(function* () {
-        if (connector.chain === "solana") {
-          const { accounts, network } = yield* solanaAsk(connector, quiet)
-          return { accounts, chain: network as unknown }
-        }
-        const accounts = decodeAccounts(
-          yield* quiet
-            ? walletRead(connector.provider, "eth_accounts")
-            : requestAccounts(connector.provider, "eth_requestAccounts")
-        )
-        if (accounts.length === 0) return yield* Effect.fail(noAccount())
-        const chainId = yield* readChain(connector.provider)
-        if (Option.isNone(eip155NetworkId(chainId))) return yield* Effect.fail(noChain())
-        return { accounts, chain: chainId }
-      })
-
-    /** Asks the wallet for its accounts and commits them; `focus`: the network shown moves to them. */
-    const askWallet = (connector: WalletConnector, since: Ref.Ref<number>, focus: boolean) =>
-      Effect.flatMap(accountsOf(connector, false), ({ accounts, chain }) =>
-        Effect.flatMap(commit(connector, accounts, chain, since, focus), (committed) =>
-          committed ? Effect.void : Effect.fail(superseded())
-        )
+  /** Asks the wallet for its accounts and commits them; `focus`: the network shown moves to them. */
+  const askWallet = (connector: WalletConnector, since: Ref.Ref<number>, focus: boolean) =>
+    Effect.flatMap(accountsOf(connector, false), ({ accounts, chain }) =>
+      Effect.flatMap(commit(connector, accounts, chain, since, focus), (committed) =>
+        committed ? Effect.void : Effect.fail(superseded())
       )
+    )
 
-    /** What a stored wallet answers without asking; none when it cannot say. */
-    const askQuietly = (connector: WalletConnector) =>
-      Effect.orElseSucceed(accountsOf(connector, true), () => undefined)
+  /** What a stored wallet answers without asking; none when it cannot say. */
+  const askQuietly = (connector: WalletConnector) =>
+    Effect.orElseSucceed(accountsOf(connector, true), () => undefined)
 
-    /** The same wallet's connector in the other namespace (EIP-6963 beside the Wallet Standard), if any. */
-    const companionOf = (connector: WalletConnector) =>
-      Effect.map(SubscriptionRef.get(connectors.connectors), (all) =>
-        Option.fromNullishOr(all.find((c) => isCompanion(connector, c)))
-      )
+  /** The same wallet's connector in the other namespace (EIP-6963 beside the Wallet Standard), if any. */
+  const companionOf = (connector: WalletConnector) =>
+    Effect.map(SubscriptionRef.get(connectors.connectors), (all) =>
+      Option.fromNullishOr(all.find((c) => isCompanion(connector, c)))
+    )
 
-    return { askWallet, askQuietly, companionOf }
-  })
+  return { askWallet, askQuietly, companionOf }
+}

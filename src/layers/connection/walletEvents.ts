@@ -9,7 +9,7 @@ import type { AccountType, ChainNamespace } from "../../schemas/Primitives"
 import type { NamespaceConnection } from "../../services/Connection"
 import type { WalletConnector } from "../../services/Connectors"
 import { listen } from "../platform/listen"
-import { decodeAccounts, type WalletEvent, walletEvents } from "./walletIo"
+import { decodeAccounts, walletEvents } from "./walletIo"
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
@@ -31,29 +31,25 @@ export const makeWalletListener =
       current(ns),
       Option.exists((c) => c.connector.provider === provider)
     )
-    const accountsChanged = (payload: unknown) =>
-      Effect.gen(function* () {
-        const accounts = decodeAccounts(payload, ns)
-        const [address] = accounts
-        if (address === undefined) return yield* dropConnection(ns)
-        const now = yield* current(ns)
-        if (Option.isSome(now))
-          yield* setNamespace(ns, {
-            ...now.value,
-            address,
-            allAccounts: accounts,
-            accountType: yield* accountTypeOf(connector)
-          })
-      })
-    const onEvent = ({ name, payload }: WalletEvent): Effect.Effect<void> => {
-      switch (name) {
-        case "accountsChanged":
-          return accountsChanged(payload)
-        case "chainChanged":
-          return ns === "eip155" ? followChain(payload) : Effect.void
-        case "disconnect":
-          return dropConnection(ns)
-      }
-    }
-    return listen(walletEvents(provider), (event) => Effect.asVoid(Effect.when(onEvent(event), isCurrent)))
+    return listen(
+      walletEvents(provider, {
+        accountsChanged: (payload) =>
+          Effect.gen(function* () {
+            const accounts = decodeAccounts(payload, ns)
+            const [address] = accounts
+            if (address === undefined) return yield* dropConnection(ns)
+            const now = yield* current(ns)
+            if (Option.isSome(now))
+              yield* setNamespace(ns, {
+                ...now.value,
+                address,
+                allAccounts: accounts,
+                accountType: yield* accountTypeOf(connector)
+              })
+          }),
+        chainChanged: (payload) => (ns === "eip155" ? followChain(payload) : Effect.void),
+        disconnect: () => dropConnection(ns)
+      }),
+      (effect: Effect.Effect<void>) => Effect.asVoid(Effect.when(effect, isCurrent))
+    )
   }

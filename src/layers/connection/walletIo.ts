@@ -60,29 +60,28 @@ export const decodeAccounts = (
         .filter((a): a is string => (chain === "solana" ? isSolanaAddress(a) : isEvmAddress(a)))
     : []
 
-/** A wallet event Airlock follows, with its payload. */
-export interface WalletEvent {
-  readonly name: "accountsChanged" | "chainChanged" | "disconnect"
-  readonly payload: unknown
+/** What each wallet event Airlock follows becomes, from its payload. */
+export interface WalletEventHandlers<A> {
+  readonly accountsChanged: (payload: unknown) => A
+  readonly chainChanged: (payload: unknown) => A
+  readonly disconnect: (payload: unknown) => A
 }
 
-const WALLET_EVENTS: ReadonlyArray<WalletEvent["name"]> = ["accountsChanged", "chainChanged", "disconnect"]
-
-/** A wallet's EIP-1193 events as an event source (for `listen`). */
+/** A wallet's EIP-1193 events as an event source (for `listen`), each event what `handlers` make of it. */
 export const walletEvents =
-  (provider: Eip1193Provider): Subscribe<WalletEvent> =>
+  <A>(provider: Eip1193Provider, handlers: WalletEventHandlers<A>): Subscribe<A> =>
   (listener) => {
-    const handlers = WALLET_EVENTS.map(
-      (name) => [name, (payload: unknown) => listener({ name, payload })] as const
+    const entries = Object.entries(handlers).map(
+      ([event, handler]) => [event, (payload: unknown) => listener(handler(payload))] as const
     )
     try {
-      for (const [name, handler] of handlers) provider.on?.(name, handler)
+      for (const [event, handler] of entries) provider.on?.(event, handler)
     } catch {
       // A wallet without working events still connects; it just is not followed.
     }
     return () => {
       try {
-        for (const [name, handler] of handlers) provider.removeListener?.(name, handler)
+        for (const [event, handler] of entries) provider.removeListener?.(event, handler)
       } catch {
         // Nothing to release on a wallet that cannot remove listeners.
       }

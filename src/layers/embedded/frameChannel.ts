@@ -1,7 +1,7 @@
 /**
  * The app's end of the embedded-wallet frame's conversation (`frameProtocol` has the rules):
  * the greeting that hands over the port, then requests and replies on that port alone. Messages enter
- * Effect through `listen`, in order, from a bounded dropping inbox; replies are matched to pending
+ * Effect through `listen` into a bounded dropping inbox, read in order; replies are matched to pending
  * requests by id and name, and a reply to an unknown, finished or abandoned id is dropped and counted,
  * like every message of the wrong shape. Loaded with the embedded wallet, never with the first paint.
  */
@@ -10,6 +10,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
+import * as Queue from "effect/Queue"
 import * as Ref from "effect/Ref"
 import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -61,20 +62,12 @@ export const firstWindowMessage = <A>(
   capacity = INBOX_CAPACITY
 ): Effect.Effect<A, never, Scope.Scope> =>
   Effect.gen(function* () {
-    const first = yield* Deferred.make<A>()
-    yield* listen(
-      messages,
-      (event) =>
-        Effect.flatMap(Deferred.isDone(first), (done) =>
-          done
-            ? Effect.void
-            : Effect.flatMap(accept(event), (value) =>
-                value === undefined ? Effect.void : Effect.asVoid(Deferred.succeed(first, value))
-              )
-        ),
-      { inbox: capacity }
+    const inbox = yield* Queue.make<WindowMessage>({ capacity, strategy: "dropping" })
+    yield* listen(messages, (event) => Effect.asVoid(Queue.offer(inbox, event)))
+    const next: Effect.Effect<A> = Effect.flatMap(Queue.take(inbox), (event) =>
+      Effect.flatMap(accept(event), (value) => (value === undefined ? next : Effect.succeed(value)))
     )
-    return yield* Deferred.await(first)
+    return yield* next
   })
 
 /**
@@ -169,7 +162,9 @@ export const openFrameChannel = (port: FramePort): Effect.Effect<FrameChannel, n
         }
       )
     }
-    yield* listen(portMessages(port), settle, { inbox: INBOX_CAPACITY })
+    const inbox = yield* Queue.make<unknown>({ capacity: INBOX_CAPACITY, strategy: "dropping" })
+    yield* listen(portMessages(port), (data) => Effect.asVoid(Queue.offer(inbox, data)))
+    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(inbox), settle)))
 
     const forget = (id: string) =>
       Ref.update(pending, (map) => {

@@ -18,36 +18,13 @@ export const HttpClientTag: Context.Service<HttpClient.HttpClient, HttpClient.Ht
   Context.Service("effect/HttpClient")
 
 /**
- * Effect's request and error modules, for the shortcuts and a failed load. Whoever calls this client got it
- * through effect's `HttpClient` tag, whose module imports both statically, so these loads find them
- * loaded and fetch nothing (a failure is a defect). Each names what it takes, so bundlers keep only that.
+ * Effect's request and error modules, for the shortcuts and a failed load (`effectHttp.ts`). Whoever
+ * calls this client got it through effect's `HttpClient` tag, whose module imports both statically, so
+ * this load fetches next to nothing (a failure is a defect).
  */
-export const HttpClientRequestLazy = lazyPart("@airlock/effect/http/HttpClientRequest", () =>
-  import("effect/http/HttpClientRequest").then(({ make }) => ({ make }))
-)
-export const HttpClientErrorLazy = lazyPart("@airlock/effect/http/HttpClientError", () =>
-  import("effect/http/HttpClientError").then(({ HttpClientError, TransportError }) => ({
-    HttpClientError,
-    TransportError
-  }))
-)
+export const EffectHttpLazy = lazyPart("@airlock/effectHttp", () => import("./effectHttp"))
 
-const makeRequest = (
-  method: HttpMethod.HttpMethod,
-  url: string | URL,
-  options: HttpClientRequest.Options.NoUrl | undefined
-): Effect.Effect<HttpClientRequest.HttpClientRequest> =>
-  Effect.map(Effect.orDie(loadPart(HttpClientRequestLazy)), ({ make }) => make(method)(url, options))
-
-const transportError = (
-  request: HttpClientRequest.HttpClientRequest,
-  cause: unknown
-): Effect.Effect<HttpClientError.HttpClientError> =>
-  Effect.map(
-    Effect.orDie(loadPart(HttpClientErrorLazy)),
-    ({ HttpClientError, TransportError }) =>
-      new HttpClientError({ reason: new TransportError({ request, cause }) })
-  )
+const http = Effect.orDie(loadPart(EffectHttpLazy))
 
 /** `HttpMethod.allShort`: the shortcuts every effect client has. */
 const SHORTCUTS: ReadonlyArray<readonly [HttpMethod.HttpMethod, string]> = [
@@ -75,7 +52,8 @@ export const lazyHttpClient = (
   const postprocess: HttpClient.HttpClient.Postprocess<HttpClientError.HttpClientError, never> = (request) =>
     Effect.flatMap(request, (sent) =>
       Effect.matchEffect(load, {
-        onFailure: (cause) => Effect.flatMap(transportError(sent, cause), Effect.fail),
+        onFailure: (cause) =>
+          Effect.flatMap(http, (module) => Effect.fail(module.transportError(sent, cause))),
         onSuccess: (client) => client.execute(sent)
       })
     )
@@ -92,7 +70,7 @@ export const lazyHttpClient = (
       SHORTCUTS.map(([method, name]) => [
         name,
         (url: string | URL, options?: HttpClientRequest.Options.NoUrl) =>
-          Effect.flatMap(makeRequest(method, url, options), execute)
+          Effect.flatMap(http, (module) => execute(module.makeRequest(method, url, options)))
       ])
     ) as Pick<HttpClient.HttpClient, "get" | "query" | "head" | "post" | "patch" | "put" | "del" | "options">)
   }

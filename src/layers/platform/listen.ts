@@ -4,7 +4,6 @@
  * global one.
  */
 import * as Effect from "effect/Effect"
-import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 
 /** Adds `listener` to an event source; answers how to remove it again. */
@@ -24,47 +23,25 @@ export const eventsOf =
     return () => target.removeEventListener?.(type, listener)
   }
 
-export interface ListenOptions {
-  /**
-   * Events are handled one after the other, in the order they came, from a queue that holds this many:
-   * past it, a flood is dropped. Without it, each event is handled at once, in the listener's own call,
-   * so what it changes is there when the source's dispatch returns.
-   */
-  readonly inbox?: number
-}
-
 /**
- * Listens to `subscribe`'s events until the scope closes, which removes the listener: `handle` runs for
- * each, in the context of the caller of `listen`. A handling under way when the scope closes (one that
- * removes its own listener, say) still finishes.
+ * Listens to `subscribe`'s events until the scope closes, which removes the listener. Each event is handled
+ * at once, in the listener's own call, by `handle` run in the context of the caller of `listen`: what it
+ * changes is there when the source's dispatch returns, and events are handled in the order they come. A
+ * handling under way when the scope closes (one that removes its own listener, say) still finishes. A
+ * source that may flood hands its events to a bounded queue of its reader's.
  */
 export const listen = <A, R = never>(
   subscribe: Subscribe<A>,
-  handle: (event: A) => Effect.Effect<void, never, R>,
-  options: ListenOptions = {}
+  handle: (event: A) => Effect.Effect<void, never, R>
 ): Effect.Effect<void, never, Scope.Scope | R> =>
-  Effect.gen(function* () {
-    const deliver =
-      options.inbox === undefined ? yield* atOnce(handle) : yield* inOrder(handle, options.inbox)
-    yield* Effect.acquireRelease(
-      Effect.sync(() => subscribe(deliver)),
+  Effect.flatMap(Effect.context<R>(), (context) => {
+    const run = Effect.runForkWith(context)
+    return Effect.acquireRelease(
+      Effect.sync(() =>
+        subscribe((event) => {
+          run(handle(event))
+        })
+      ),
       (remove) => Effect.sync(remove)
     )
-  })
-
-const atOnce = <A, R>(handle: (event: A) => Effect.Effect<void, never, R>) =>
-  Effect.map(Effect.context<R>(), (context) => {
-    const run = Effect.runForkWith(context)
-    return (event: A) => {
-      run(handle(event))
-    }
-  })
-
-const inOrder = <A, R>(handle: (event: A) => Effect.Effect<void, never, R>, capacity: number) =>
-  Effect.gen(function* () {
-    const inbox = yield* Queue.make<A>({ capacity, strategy: "dropping" })
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(inbox), handle)))
-    return (event: A) => {
-      Queue.offerUnsafe(inbox, event)
-    }
   })

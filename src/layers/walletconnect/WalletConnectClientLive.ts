@@ -33,22 +33,19 @@ export const makeWalletConnectClient = Effect.gen(function* () {
   const config = yield* ModalConfig
   // A failed load (chunk not reachable, storage refused) is not kept: the next caller loads again.
   const load = yield* lazyImplementation(UniversalProviderLazy, (sdk) =>
-    Effect.tryPromise({
-      try: () =>
-        sdk.createUniversalProvider({
-          projectId: config.projectId,
-          relayUrl: config.relayUrl,
-          metadata: metadataOf(config),
-          logger: config.debug ? "error" : "silent",
-          verify: config.walletConnectVerify
-        }),
-      catch: (cause) => new WalletConnectConnectorNotFoundError({ cause })
-    })
+    Effect.tryPromise(() =>
+      sdk.createUniversalProvider({
+        projectId: config.projectId,
+        relayUrl: config.relayUrl,
+        metadata: metadataOf(config),
+        logger: config.debug ? "error" : "silent",
+        verify: config.walletConnectVerify
+      })
+    )
   )
   const get = load.pipe(
-    Effect.catchTag("ChunkLoadError", (error) =>
-      Effect.fail(new WalletConnectConnectorNotFoundError({ cause: error.cause }))
-    ),
+    // The chunk did not load, or the SDK did not start (its storage refused, say): the cause is theirs.
+    Effect.mapError((error) => new WalletConnectConnectorNotFoundError({ cause: error.cause })),
     Effect.timeoutOrElse({
       duration: SDK_LOAD_TIMEOUT,
       orElse: () => Effect.fail(new WalletConnectConnectorNotFoundError({ cause: "timeout" }))

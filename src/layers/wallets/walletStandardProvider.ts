@@ -10,6 +10,7 @@ import { SolanaAddress } from "../../schemas/Primitives"
 import { readField } from "../../schemas/ThirdPartyText"
 import type { Eip1193Provider, WalletRequestArgs } from "../../services/Connectors"
 import { standardChainOfCaip } from "./solanaChains"
+import type * as SolanaCodecs from "./solanaCodecs"
 
 /** Accounts one wallet may list; the rest are not read. */
 export const MAX_STANDARD_ACCOUNTS = 16
@@ -24,7 +25,7 @@ const invalidParams = (message: string) => walletFailure(-32602, message)
 const badAnswer = (what: string) => walletFailure(-32603, `The wallet answered ${what} with something else`)
 
 /** Loads the byte encodings (`solanaCodecs.ts`); rejects as the import would. */
-export type LoadCodecs = () => Promise<typeof import("./solanaCodecs")>
+export type LoadCodecs = () => Promise<typeof SolanaCodecs>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null
