@@ -1,6 +1,6 @@
-import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { ChunkLoadError } from "../runtime/lazy"
 import { memoizeSuccess } from "../runtime/memoizeSuccess"
 
 type Commands<Shape> = Omit<Shape, "state">
@@ -22,14 +22,11 @@ export const deferredFlow = <Shape extends { readonly state: unknown }, E, R>(
     return { ...deferredMembers(flow, commands, (_, call) => Effect.ignore(call)), state } as unknown as Shape
   })
 
-/** A deferred implementation's chunk did not load (offline, a deploy replaced it); the next use asks again. */
-class ChunkLoadError extends Data.TaggedError("ChunkLoadError")<{ readonly cause: unknown }> {}
-
 /**
- * A service implementation kept out of the first paint: `load` imports its constructor from
- * `src/layers/runtime/deferred/`, and the first use builds it once, in the layer's own context and scope (so its
- * caches and fibers live as long as the layer, whichever caller came first). A failed load or build is not
- * kept: the next use tries again.
+ * The flows' copy of the old deferral, until their code is lazy parts (runtime/lazy.ts). A service
+ * implementation kept out of the first paint: `load` imports its constructor, and the first use builds it
+ * once, in the layer's own context and scope (so its caches and fibers live as long as the layer, whichever
+ * caller came first). A failed load or build is not kept: the next use tries again.
  */
 export const deferredImplementation = <S, E, R>(
   load: () => Promise<Effect.Effect<S, E, R>>
