@@ -274,7 +274,11 @@ describe("SignIn", () => {
         }
         const { signIn, connection, disconnects, notices } = yield* world(broken)
         yield* SubscriptionRef.set(connection, connected(account.address))
-        yield* Effect.sleep("200 millis")
+        // The setup failure's last step disconnects the wallet.
+        yield* SubscriptionRef.changes(connection).pipe(
+          Stream.filter((s) => s.namespaces.eip155?.status === "disconnected"),
+          Stream.runHead
+        )
         assert.strictEqual((yield* SubscriptionRef.get(signIn.state))._tag, "Idle")
         assert.deepStrictEqual(notices, ["A problem occurred while trying initialize authentication"])
         assert.strictEqual(disconnects.count, 1)

@@ -1,3 +1,4 @@
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
@@ -74,6 +75,7 @@ export const makeConnection = Effect.gen(function* () {
   const walletConnect = yield* WalletConnect
   const auth = yield* AuthConnector
   const scope = yield* Effect.scope
+  const layer = yield* Effect.context<never>()
 
   const state = yield* SubscriptionRef.make(initialConnectionState)
   const recentWallets = yield* SubscriptionRef.make(
@@ -90,13 +92,16 @@ export const makeConnection = Effect.gen(function* () {
       listening.delete(key)
       return listeners === undefined ? Effect.void : Scope.close(listeners, Exit.void)
     })
-  /** The wallet of `key` is followed by `listen`'s listeners from now on, instead of any before. */
+  /**
+   * The wallet of `key` is followed by `listen`'s listeners from now on, instead of any before; they run in
+   * the layer's context, whoever connected.
+   */
   const startListening = (key: string, listen: Effect.Effect<void, never, Scope.Scope>) =>
     Effect.gen(function* () {
       yield* stopListening(key)
       const listeners = yield* Scope.fork(scope)
       listening.set(key, listeners)
-      yield* Scope.provide(listen, listeners)
+      yield* Effect.provideContext(listen, Context.add(layer, Scope.Scope, listeners))
     })
 
   /** A browser wallet is an EOA; the embedded wallet connects the account its user prefers (SPEC.md §4). */

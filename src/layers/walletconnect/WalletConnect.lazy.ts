@@ -4,7 +4,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
-import * as Scope from "effect/Scope"
+import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { normalizeWalletError, ServiceUnavailableError } from "../../errors"
 import { ModalConfig } from "../../services/ModalConfig"
@@ -72,7 +72,8 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
   Effect.gen(function* () {
     const config = yield* ModalConfig
     const sdk = yield* WalletConnectClient
-    const layerScope = yield* Effect.scope
+    // The layer's context, its scope among it: the session's listeners live and run there.
+    const layer = yield* Effect.context<Scope.Scope>()
     const { pairing, publish, holder } = shared
     const adopt = (raw: unknown): Option.Option<WalletConnectSession> => {
       return Option.map(codec.decodeSessionWire(raw), (wire) => {
@@ -126,12 +127,12 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
       Effect.suspend(() => {
         if (holder.client === loadedClient) return Effect.void
         holder.client = loadedClient
-        return Scope.provide(
+        return Effect.provideContext(
           listen(
             clientEvents(loadedClient, "session_delete", "session_expire", "session_update", "session_event"),
             onSessionEvent
           ),
-          layerScope
+          layer
         )
       })
     )
