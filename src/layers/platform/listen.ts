@@ -28,7 +28,7 @@ export const eventsOf =
  * at once, in the listener's own call, by `handle` run in the context of the caller of `listen`: what it
  * changes is there when the source's dispatch returns, and events are handled in the order they come. A
  * handling under way when the scope closes (one that removes its own listener, say) still finishes. A
- * source that may flood hands its events to a bounded queue of its reader's.
+ * source that may flood is read through a bounded queue: `handle` offers to it (the frame channel's inbox).
  */
 export const listen = <A, R = never>(
   subscribe: Subscribe<A>,
