@@ -22,6 +22,7 @@ export { Notifications } from "../services/Notifications"
 export { OriginGuard } from "../services/OriginGuard"
 export { ProviderApi } from "../services/ProviderApi"
 export { RpcRouter } from "../services/RpcRouter"
+export { Siwx } from "../services/Siwx"
 export { Storage } from "../services/Storage"
 export { Theme } from "../services/Theme"
 export { TransactionWatcher } from "../services/TransactionWatcher"
@@ -42,6 +43,7 @@ export { ModalRouterLive, makeModalRouter } from "./modal/ModalRouterLive"
 export { makeNotifications, NotificationsLive } from "./modal/NotificationsLive"
 export { makeTheme, ThemeLive } from "./modal/ThemeLive"
 export { makeNetworks, NetworksLive } from "./networks/NetworksLive"
+export { BrowserHttpLive } from "./platform/BrowserHttpLive"
 export {
   makeSafeKeyValueStore,
   SafeKeyValueStoreLive,
@@ -66,9 +68,9 @@ export {
   AirlockLive,
   type AirlockPlatform,
   type AirlockServices,
-  BrowserHttpLive,
   makeAirlockLayer
 } from "./runtime/AirlockLive"
+export { SiwxLive } from "./signin/SiwxLive"
 export { makeWalletConnectClient, WalletConnectClientLive } from "./walletconnect/WalletConnectClientLive"
 export { makeWalletConnect, WalletConnectLive } from "./walletconnect/WalletConnectLive"
 export { ConnectorsLive, makeConnectors } from "./wallets/ConnectorsLive"

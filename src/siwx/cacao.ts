@@ -40,8 +40,9 @@ export const sessionFromCacao = (value: unknown): SiwxSession | undefined => {
   const { p, s } = decoded.value
   const issuer = ISSUER.exec(p.iss)
   // A sign-in must expire (THREATS.md R15); without an expiration there is nothing to accept.
-  if (issuer === null || p.exp === undefined) return undefined
-  const [, chain, address] = issuer as unknown as readonly [string, string, string]
+  const chain = issuer?.[1]
+  const address = issuer?.[2]
+  if (chain === undefined || address === undefined || p.exp === undefined) return undefined
   try {
     const message = createSignInMessage({
       domain: p.domain,

@@ -22,6 +22,7 @@ import { makeMockEip1193Provider } from "../../src/testing/index"
 import { blockchainApiWith } from "../kit/blockchainApi"
 import { configOf, fakeFetch, IDENTITY, json, type Respond } from "../kit/fakeFetch"
 import { decodedOptions } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 import { bitcoin, mainnet, solana } from "../schemas/networks"
 
 const config = decodedOptions({ projectId: "p" })
@@ -64,7 +65,8 @@ const world = (balance: BlockchainApiShape["balance"]) => {
           })
         )
       )
-    )
+    ),
+    Layer.provide(preloadedParts)
   )
   return { calls, layer }
 }
@@ -288,7 +290,8 @@ const httpWorld = (respond: Respond) => {
         })
       )
     ),
-    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch))
+    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)),
+    Layer.provide(preloadedParts)
   )
   return { calls, layer, seen }
 }

@@ -6,6 +6,7 @@ import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLiv
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { IdentityService } from "../../src/services/IdentityService"
 import { blockchainApiWith } from "../kit/blockchainApi"
+import { preloadedParts } from "../kit/lazyParts"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const SOLANA = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
@@ -25,7 +26,8 @@ const world = () => {
             })
         })
       )
-    )
+    ),
+    Layer.provide(preloadedParts)
   )
   return { asked, layer }
 }

@@ -28,6 +28,7 @@ import { Notifications } from "../../src/services/Notifications"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 
 export const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork, solanaDevnetNetwork] })
 export const [sandbox, mainnet, devnet] = config.networks as [CaipNetwork, CaipNetwork, CaipNetwork]
@@ -179,7 +180,10 @@ export const world = (api: Api = {}) =>
 
 export type World = Effect.Success<ReturnType<typeof world>>
 
-/** Runs `body` with the world's AccountData and Notifications. */
+/**
+ * Runs `body` with the world's AccountData and Notifications, over `parts` (the lazily loaded code, loaded
+ * already unless a test says otherwise).
+ */
 export const inWorld = <A>(
   api: Api,
   body: (
@@ -187,7 +191,8 @@ export const inWorld = <A>(
       readonly data: AccountData["Service"]
       readonly notices: Effect.Effect<ReadonlyArray<string>>
     }
-  ) => Effect.Effect<A>
+  ) => Effect.Effect<A>,
+  parts: Layer.Layer<never> = preloadedParts
 ) =>
   Effect.gen(function* () {
     const w = yield* world(api)
@@ -198,7 +203,7 @@ export const inWorld = <A>(
         all.map((n) => n.message)
       )
       return yield* body({ ...w, data, notices })
-    }).pipe(Effect.provide(w.layer))
+    }).pipe(Effect.provide(w.layer), Effect.provide(parts))
   })
 
 /** Waits until the datum's state satisfies `done`, and answers that state. */

@@ -47,7 +47,7 @@ const waitForState = (predicate: (s: ConnectionState) => boolean) =>
     )
   )
 
-/** The Solana browser wallet named `name`, once discovery (a chunk loaded after start) lists it. */
+/** The Solana browser wallet named `name`, once discovery (which starts with the layer) lists it. */
 const standardConnector = (name: string) =>
   Effect.flatMap(Connectors, (c) =>
     SubscriptionRef.changes(c.connectors).pipe(

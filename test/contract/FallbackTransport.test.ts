@@ -17,6 +17,7 @@ import { FallbackTransport, RankingConfig } from "../../src/services/FallbackTra
 import { ModalConfig } from "../../src/services/ModalConfig"
 import type { RpcTransportShape } from "../../src/services/RpcTransport"
 import { blockchainApiWith } from "../kit/blockchainApi"
+import { preloadedParts } from "../kit/lazyParts"
 import { type Anvil, freePort, startAnvil } from "./anvil"
 import { rpcTransportContract } from "./RpcTransport.contract"
 
@@ -95,7 +96,8 @@ const serviceLayer = (ranking: Partial<typeof RankingConfig.Service> = tiedRanki
     ),
     Layer.provide(Layer.succeed(ModalConfig, options.success)),
     Layer.provide(FetchHttpClient.layer),
-    Layer.provide(Layer.succeed(RankingConfig, { ...RankingConfig.defaultValue(), ...ranking }))
+    Layer.provide(Layer.succeed(RankingConfig, { ...RankingConfig.defaultValue(), ...ranking })),
+    Layer.provide(preloadedParts)
   )
 }
 

@@ -12,6 +12,7 @@ import { FallbackTransportLive } from "../../src/layers/rpc/FallbackTransportLiv
 import { decodeModalOptions } from "../../src/schemas/ModalOptions"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
+import { preloadedParts } from "../kit/lazyParts"
 import { type Anvil, startAnvil } from "./anvil"
 
 /**
@@ -67,7 +68,8 @@ const service = Effect.suspend(() => {
   )
   const layer = FallbackTransportLive.pipe(
     Layer.provide(BlockchainApiLive),
-    Layer.provide(Layer.merge(Layer.succeed(ModalConfig, options), FetchHttpClient.layer))
+    Layer.provide(Layer.merge(Layer.succeed(ModalConfig, options), FetchHttpClient.layer)),
+    Layer.provide(preloadedParts)
   )
   return Effect.flatMap(Layer.build(layer), (context) => Effect.provide(FallbackTransport, context))
 })

@@ -45,6 +45,7 @@ import {
   withWalletConnect
 } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
+import { preloadedParts } from "../kit/lazyParts"
 import { settle } from "../requests/requestWorld"
 
 const KEY_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -119,7 +120,7 @@ const layerOf = (
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
   const sessions = withWalletConnect(chain, makeMockWalletConnect({ relayDown: true }), frame)
-  return withFlow(ConnectionLive.pipe(Layer.provideMerge(sessions)))
+  return withFlow(ConnectionLive.pipe(Layer.provideMerge(sessions))).pipe(Layer.provide(preloadedParts))
 }
 
 const connectedAs = Effect.gen(function* () {
@@ -127,10 +128,7 @@ const connectedAs = Effect.gen(function* () {
   return Option.map(yield* connection.connected("eip155"), (c) => [c.address, c.accountType] as const)
 })
 
-/**
- * Waits until the start's restore settled eip155 (connected, or given up). Not a fixed number of turns:
- * the restore's wait loads a module of its own, which takes longer on a loaded machine.
- */
+/** Waits until the start's restore settled eip155 (connected, or given up). */
 const restoreSettled = waitForState((state) => {
   const { status } = eip155(state)
   return status !== "connecting" && status !== "reconnecting"

@@ -28,6 +28,7 @@ import {
   makeMockEmbeddedWalletBridge
 } from "../../src/testing/mockEmbeddedWalletBridge"
 import { decodedOptions } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 
 const ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const user = {
@@ -46,7 +47,9 @@ const world = (answers: ReadonlyArray<readonly [AppRequest, Answer]>, kept = Key
     const below = Layer.mergeAll(bridge, StorageLive).pipe(
       Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, decodedOptions()), kept))
     )
-    const context = yield* Layer.build(Layer.provideMerge(EmailLoginLive, below))
+    const context = yield* Layer.build(
+      Layer.provideMerge(EmailLoginLive, below).pipe(Layer.provide(preloadedParts))
+    )
     return { login: Context.get(context, EmailLogin), storage: Context.get(context, Storage), asked }
   })
 

@@ -23,6 +23,7 @@ import { EmbeddedWalletBridge } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Theme } from "../../src/services/Theme"
 import { decodedOptions } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 
 const FRAME_ORIGIN = "https://frame.example"
 
@@ -45,12 +46,14 @@ const build = Effect.gen(function* () {
     })
   )
   const context = yield* Layer.build(
-    Layer.provideMerge(EmbeddedWalletBridgeLive, Layer.provideMerge(ThemeLive, config))
+    Layer.provideMerge(EmbeddedWalletBridgeLive, Layer.provideMerge(ThemeLive, config)).pipe(
+      Layer.provide(preloadedParts)
+    )
   )
   return { bridge: Context.get(context, EmbeddedWalletBridge), theme: Context.get(context, Theme) }
 })
 
-/** Real time for the dynamic import, mounting and port delivery. */
+/** Real time for mounting the frame and delivering messages over real ports. */
 const until = (condition: () => boolean) =>
   Effect.gen(function* () {
     for (let i = 0; i < 1000 && !condition(); i++)

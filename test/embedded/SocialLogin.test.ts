@@ -20,6 +20,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Storage } from "../../src/services/Storage"
 import { makeMockEmbeddedWalletBridge } from "../../src/testing/mockEmbeddedWalletBridge"
 import { decodedOptions, sandboxNetwork, withAuthConnector } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 import { settle, until } from "../requests/requestWorld"
 
 const FRAME = "https://frame.example"
@@ -65,7 +66,7 @@ const layerOf = (frame = makeMockEmbeddedWalletBridge()) =>
       )
     ),
     frame
-  )
+  ).pipe(Layer.provide(preloadedParts))
 
 describe("social login", () => {
   it("takes a result only from the frame's origin, in its callback, from the popup", () => {

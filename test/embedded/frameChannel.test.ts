@@ -27,6 +27,7 @@ import {
   MAX_MESSAGE_LENGTH,
   type WindowMessage
 } from "../../src/layers/embedded/frameProtocol"
+import type { Subscribe } from "../../src/layers/platform/listen"
 
 const FRAME_ORIGIN = "https://frame.example"
 const NONCE = "0123456789abcdef0123456789abcdef"
@@ -52,12 +53,10 @@ const droppedOnce = (channel: FrameChannel, count: number) =>
 const fakeWindow = () => {
   const listeners = new Set<(event: WindowMessage) => void>()
   return {
-    target: {
-      addEventListener: (_type: "message", listener: (event: WindowMessage) => void) =>
-        listeners.add(listener),
-      removeEventListener: (_type: "message", listener: (event: WindowMessage) => void) =>
-        listeners.delete(listener)
-    },
+    messages: ((listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    }) satisfies Subscribe<WindowMessage>,
     post: (event: WindowMessage) => {
       for (const listener of [...listeners]) listener(event)
     },
@@ -90,7 +89,7 @@ describe("the frame's greeting", () => {
           SubscriptionRef.update(refused, (counts) => ({ ...counts, [reason]: (counts[reason] ?? 0) + 1 }))
         const port = { the: "port" }
         const waiting = yield* Effect.forkChild(
-          awaitGreeting(window.target, { origin: FRAME_ORIGIN, source: frameWindow, nonce: NONCE }, count)
+          awaitGreeting(window.messages, { origin: FRAME_ORIGIN, source: frameWindow, nonce: NONCE }, count)
         )
         yield* Effect.yieldNow
         const hello = { type: HELLO, nonce: NONCE }
@@ -134,7 +133,7 @@ describe("the frame's greeting", () => {
       const window = fakeWindow()
       const waiting = yield* Effect.forkChild(
         awaitGreeting(
-          window.target,
+          window.messages,
           { origin: FRAME_ORIGIN, source: frameWindow, nonce: NONCE },
           () => Effect.void
         )

@@ -3,6 +3,7 @@
  * The modal as an EIP-1193 provider (what `airlock/wagmi` and the EIP-6963 announcement hand out), the
  * announcement itself, and the headless handle: over a real modal and the mock wallet.
  */
+import * as Layer from "effect/Layer"
 import { afterEach, assert, describe, expect, it } from "vitest"
 import { createModal } from "../../src/createModal"
 import { AIRLOCK_RDNS } from "../../src/interop/identity"
@@ -12,6 +13,7 @@ import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
 import { ALICE, BOB } from "../kit/connectionWorld"
 import { sandboxNetwork } from "../kit/fixtures"
+import { makeTestHttp } from "../kit/platform"
 
 /** The sandbox's second anvil chain. */
 const secondSandboxNetwork = {
@@ -34,8 +36,11 @@ afterEach(async () => {
   document.body.replaceChildren()
 })
 
+// In memory, and an HTTP client that answers nothing: opening the modal asks the provider's API, which a
+// unit test never reaches.
 const makeModal = (extra: Partial<ModalOptionsInput> = {}) => {
-  const modal = createModal({ ...options, ...extra }, { layer: MemoryPlatformLive })
+  const platform = Layer.merge(MemoryPlatformLive, makeTestHttp().layer)
+  const modal = createModal({ ...options, ...extra }, { layer: platform })
   modals.push(modal)
   return modal
 }

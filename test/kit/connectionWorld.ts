@@ -2,8 +2,6 @@
  * The Connection tests' world: the services `makeAirlockLayer` wires around Connection, announced mock
  * wallets, and waits on the state and the test clock.
  */
-// Loaded up front: the restore imports it on start, and a first load would outlast the waits on the test clock.
-import "../../src/layers/connection/restoreWaits"
 import { assert } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -30,6 +28,7 @@ import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/tes
 import { settle } from "../requests/requestWorld"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, withWalletConnect } from "./fixtures"
 import { withFlow } from "./flowLayers"
+import { preloadedParts } from "./lazyParts"
 
 export const mainnet = {
   ...mainnetNetwork,
@@ -96,7 +95,7 @@ export const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptions
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
   const connection = ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))
-  return withFlow(connection).pipe(Layer.provideMerge(sleepCounting))
+  return withFlow(connection).pipe(Layer.provideMerge(sleepCounting), Layer.provide(preloadedParts))
 }
 
 export interface WalletInfo {

@@ -24,6 +24,7 @@ import { present } from "../../src/presentation"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { mainnet } from "../schemas/networks"
+import { preloadedParts } from "./lazyParts"
 
 // The fake fetch itself is the one the test platform answers stubs with.
 export { fakeFetch, json, type Respond, type Seen, text } from "./platform"
@@ -38,11 +39,15 @@ export const IDENTITY = `projectId=p1&st=${SDK_TYPE}&sv=${SDK_VERSION}`
 export const configOf = (overrides: Record<string, unknown> = {}): ModalOptions =>
   Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
 
-/** `live` over the options `configOf(overrides)` and the fetch HTTP client; `withApi` also supplies the fetch. */
+/**
+ * `live` over the options `configOf(overrides)` and the fetch HTTP client, its code loaded already;
+ * `withApi` also supplies the fetch.
+ */
 export const apiHarness = <I>(live: Layer.Layer<I, never, ModalConfig | HttpClient.HttpClient>) => {
   const apiLayer = (overrides: Record<string, unknown> = {}) =>
     live.pipe(
-      Layer.provide(Layer.merge(Layer.succeed(ModalConfig, configOf(overrides)), FetchHttpClient.layer))
+      Layer.provide(Layer.merge(Layer.succeed(ModalConfig, configOf(overrides)), FetchHttpClient.layer)),
+      Layer.provide(preloadedParts)
     )
   const withApi =
     (fetch: typeof globalThis.fetch, overrides: Record<string, unknown> = {}) =>

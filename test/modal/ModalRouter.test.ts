@@ -26,6 +26,7 @@ import { type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { decodedOptions, withWalletConnect } from "../kit/fixtures"
 import { fixedConnection, withFlow } from "../kit/flowLayers"
+import { preloadedParts } from "../kit/lazyParts"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
@@ -38,12 +39,12 @@ const flowLayer = (connector?: WalletConnector) => {
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = NetworksLive.pipe(Layer.provideMerge(core))
   const connection = fixedConnection(connector === undefined ? undefined : { connector, address: ALICE })
-  return withFlow(Layer.merge(withWalletConnect(chain), connection))
+  return withFlow(Layer.merge(withWalletConnect(chain), connection)).pipe(Layer.provide(preloadedParts))
 }
 
 const state = Effect.flatMap(ModalRouter, (router) => SubscriptionRef.get(router.state))
 
-/** Waits, without a clock, until the router shows `view` (the request rules load with a real import). */
+/** Waits, without a clock, until the router shows `view`. */
 const waitForView = (view: View) =>
   Effect.flatMap(ModalRouter, (router) =>
     SubscriptionRef.changes(router.state).pipe(

@@ -7,8 +7,9 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
 import { afterAll, beforeAll } from "vitest"
+import { BrowserHttpLive } from "../../src/layers/platform/BrowserHttpLive"
 import { HttpClientTag, lazyHttpClient } from "../../src/layers/platform/lazyHttpClient"
-import { BrowserHttpLive } from "../../src/layers/runtime/AirlockLive"
+import { preloadedParts } from "../kit/lazyParts"
 
 // A provider host that answers with a redirect elsewhere, and the place it points to.
 let server: Server
@@ -35,7 +36,7 @@ describe("BrowserHttpLive", () => {
       const result = yield* Effect.exit(client.get(`${base}/getWallets`))
       assert.strictEqual(result._tag, "Failure")
       assert.strictEqual(landed.count, 0)
-    }).pipe(Effect.provide(BrowserHttpLive))
+    }).pipe(Effect.provide(BrowserHttpLive), Effect.provide(preloadedParts))
   )
 })
 
@@ -60,7 +61,10 @@ describe("lazyHttpClient", () => {
       )
       assert.strictEqual(response.status, 200)
       assert.deepStrictEqual(asked, [{ method: "GET", url: "https://api.example/a" }])
-    }).pipe(Effect.provide(Layer.succeed(HttpClientTag, lazyHttpClient(Effect.succeed(client)))))
+    }).pipe(
+      Effect.provide(Layer.succeed(HttpClientTag, lazyHttpClient(Effect.succeed(client)))),
+      Effect.provide(preloadedParts)
+    )
   })
 
   it.effect("sends each shortcut's request to the loaded client", () =>
@@ -73,7 +77,7 @@ describe("lazyHttpClient", () => {
         { method: "POST", url: "https://api.example/p" },
         { method: "DELETE", url: "https://api.example/d" }
       ])
-    })
+    }).pipe(Effect.provide(preloadedParts))
   )
 
   it.effect("fails a request with a transport error naming it when the client does not load", () =>
@@ -91,6 +95,6 @@ describe("lazyHttpClient", () => {
         assert.strictEqual(error.reason.cause, cause)
         assert.strictEqual(`${error.reason.request.method} ${error.reason.request.url}`, request)
       }
-    })
+    }).pipe(Effect.provide(preloadedParts))
   )
 })

@@ -32,6 +32,7 @@ import { ModalRouter } from "../../src/services/ModalRouter"
 import { makeMockEip1193Provider } from "../../src/testing/index"
 import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
+import { preloadedParts } from "../kit/lazyParts"
 
 const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })
 
@@ -211,7 +212,9 @@ const runPlan = async (s: fc.Scheduler, plan: Plan): Promise<Outcome> => {
   const chain = Layer.mergeAll(NetworksLive, fixedConnectors(connectors)).pipe(Layer.provideMerge(core))
   // ModalFlow is what cancels a connect when the modal closes, and what closes the modal on disconnect.
   const runtime = ManagedRuntime.make(
-    withFlow(ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain))))
+    withFlow(ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))).pipe(
+      Layer.provide(preloadedParts)
+    )
   )
 
   try {

@@ -36,10 +36,12 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks } from "../../src/services/Networks"
 import { baseOptions, decodedOptions, sandboxNetwork, withWalletConnect } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
+import { preloadedParts } from "../kit/lazyParts"
 import { makeTestHttp } from "../kit/platform"
 
 /** The real (poisoned) `localStorage` stays; HTTP requests fail as unstubbed instead of leaving the machine. */
-const unstubbedHttp = makeTestHttp().layer
+/** The host layer: an HTTP client nothing answers, and the modal's code loaded already. */
+const unstubbedHttp = Layer.merge(makeTestHttp().layer, preloadedParts)
 
 const options: ModalOptionsInput = {
   ...baseOptions,
@@ -216,7 +218,7 @@ describe("start-up over a poisoned localStorage", () => {
     const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
     const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
     const services = withFlow(ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))).pipe(
-      Layer.provide(observed)
+      Layer.provide(Layer.merge(observed, preloadedParts))
     )
 
     await fc.assert(

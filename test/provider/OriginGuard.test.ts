@@ -19,6 +19,8 @@ import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOp
 import { hasControlCharacter } from "../../src/schemas/Primitives"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { OriginGuard } from "../../src/services/OriginGuard"
+import { preloadedParts } from "../kit/lazyParts"
+import { countedSleeps, type Sleeps, sleepsStarted } from "../kit/sleeps"
 import { mainnet } from "../schemas/networks"
 
 // ---------------------------------------------------------------------------------------------------------
@@ -478,14 +480,14 @@ const guardLayer = (origin: string | undefined, config: ModalOptions = configOf(
 
 const withGuard =
   (fetch: typeof globalThis.fetch, origin: string | undefined, config?: ModalOptions) =>
-  <A, E>(effect: Effect.Effect<A, E, OriginGuard>) =>
+  <A, E>(effect: Effect.Effect<A, E, OriginGuard | Sleeps>) =>
     effect.pipe(
       Effect.provide(guardLayer(origin, config)),
+      Effect.provide(Layer.merge(countedSleeps, preloadedParts)),
       Effect.provideService(FetchHttpClient.Fetch, fetch)
     )
 
-const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-const advance = (millis: number) => Effect.andThen(TestClock.adjust(Duration.millis(millis)), settle)
+const advance = (millis: number) => TestClock.adjust(Duration.millis(millis))
 
 const check = Effect.flatMap(OriginGuard, (guard) => guard.check)
 
@@ -556,10 +558,13 @@ describe("OriginGuard.check", () => {
         n <= 4 ? json({}, status) : json({ allowedOrigins: ["https://other.example"] })
       )
       return Effect.gen(function* () {
+        // Each attempt runs under a time-out (a sleep), and each retry waits its delay (the next one).
         const fiber = yield* Effect.forkChild(check)
-        yield* settle
+        yield* sleepsStarted(2)
         yield* advance(1000)
+        yield* sleepsStarted(4)
         yield* advance(2000)
+        yield* sleepsStarted(6)
         yield* advance(4000)
         yield* Fiber.join(fiber)
         assert.strictEqual(seen.length, 4)
@@ -580,7 +585,8 @@ describe("OriginGuard.check", () => {
     const { fetch } = fakeFetch(() => new Promise<Response>(() => {}))
     return Effect.gen(function* () {
       const fiber = yield* Effect.forkChild(check)
-      yield* settle
+      // The request's time-out is waiting.
+      yield* sleepsStarted(1)
       yield* advance(9_999)
       assert.isUndefined(fiber.pollUnsafe())
       yield* advance(1)
@@ -622,6 +628,7 @@ describe("OriginGuard.check", () => {
           Layer.provide(Layer.merge(Layer.succeed(ModalConfig, configOf()), FetchHttpClient.layer))
         )
       ),
+      Effect.provide(preloadedParts),
       Effect.provideService(FetchHttpClient.Fetch, fetch)
     )
   })

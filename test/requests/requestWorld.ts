@@ -37,6 +37,7 @@ import {
   idleSignIn,
   unansweredChains
 } from "../kit/flowLayers"
+import { preloadedParts } from "../kit/lazyParts"
 
 export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 export const HASH = `0x${"ab".repeat(32)}`
@@ -100,7 +101,8 @@ export const world = (
     options.chains ?? unansweredChains
   ).pipe(Layer.provideMerge(core))
   const requests = RpcRouterLive.pipe(Layer.provideMerge(chain))
-  return { layer: ModalFlowLive.pipe(Layer.provideMerge(requests)), tracked, refreshes }
+  const layer = ModalFlowLive.pipe(Layer.provideMerge(requests), Layer.provide(preloadedParts))
+  return { layer, tracked, refreshes }
 }
 
 export const browserWallet = (provider: MockEip1193Provider): WalletConnector => ({
@@ -127,11 +129,13 @@ export const settle = Effect.forEach(
   { discard: true }
 )
 
-/** Yields until `condition` holds (the rules module loads with a real dynamic import). */
+/** Yields until `condition` holds: for "the wallet has been asked" style waits. */
 export const until = (condition: () => boolean) =>
   Effect.gen(function* () {
-    for (let i = 0; i < 1000 && !condition(); i++) {
-      yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 1)))
-    }
+    for (let i = 0; i < 1000 && !condition(); i++)
+      yield* Effect.andThen(
+        Effect.yieldNow,
+        Effect.promise(() => Promise.resolve())
+      )
     assert.isTrue(condition(), "condition never held")
   })

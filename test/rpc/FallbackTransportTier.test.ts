@@ -9,6 +9,7 @@ import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { blockchainApiWith } from "../kit/blockchainApi"
+import { preloadedParts } from "../kit/lazyParts"
 import { fakeFetch, json } from "../kit/platform"
 import { mainnet } from "../schemas/networks"
 
@@ -40,7 +41,7 @@ const urlsOfFirstRequest = (http?: ReadonlyArray<string>) => {
     const fallback = yield* Effect.provide(FallbackTransport, context)
     yield* fallback.request("eip155:1", { method: "eth_chainId" })
     return seen.map((request) => request.url.replace(/\?.*$/, ""))
-  }).pipe(Effect.provideService(FetchHttpClient.Fetch, fetch))
+  }).pipe(Effect.provideService(FetchHttpClient.Fetch, fetch), Effect.provide(preloadedParts))
 }
 
 describe("makeAirlockLayer's FallbackTransport", () => {

@@ -12,6 +12,7 @@ import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { blockchainApiWith } from "../kit/blockchainApi"
 import { solanaLocalnetNetwork } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 import { json } from "../kit/platform"
 import { mainnet } from "../schemas/networks"
 
@@ -106,7 +107,8 @@ export const serviceLayer = (
     Layer.provide(api),
     Layer.provide(FetchHttpClient.layer),
     Layer.provide(Layer.succeed(ModalConfig, decodeOptions(options))),
-    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch))
+    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)),
+    Layer.provide(preloadedParts)
   )
 
 export const swapped = (supportedChains: BlockchainApiShape["supportedChains"]) =>
@@ -124,8 +126,8 @@ export const withService = <A, E>(
   }).pipe(Effect.provideService(FetchHttpClient.Fetch, fetch))
 
 /**
- * Lets real promise callbacks (the chunk's import, the fake fetch) run until `condition` holds: the clock
- * must not move before the code under test waits on it. Bounded in turns, not in time.
+ * Lets real promise callbacks (the fake fetch and its bodies) run until `condition` holds: the clock must
+ * not move before the code under test waits on it. Bounded in turns, not in time.
  */
 export const until = (condition: () => boolean) =>
   Effect.gen(function* () {

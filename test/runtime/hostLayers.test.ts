@@ -9,6 +9,7 @@ import * as Layer from "effect/Layer"
 import { AsyncHostLayerError, createModal } from "../../src/createModal"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { baseOptions } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 import { TestPlatform } from "../kit/platform"
 
 const waitFor = async (condition: () => boolean) => {
@@ -30,7 +31,9 @@ describe("host layers", () => {
 
   it("a swapped Connectors is the one the connection and the request owner use", async () => {
     const mock = makeMockInModalWallet({ chainId: 31337 })
-    const modal = createModal(baseOptions, { layer: Layer.merge(TestPlatform, mock.layer) })
+    const modal = createModal(baseOptions, {
+      layer: Layer.mergeAll(TestPlatform, mock.layer, preloadedParts)
+    })
     try {
       await modal.open()
       const root = modal.element?.shadowRoot

@@ -17,6 +17,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { beforeEach } from "vitest"
 import { SignatureDeclinedError } from "../../src/errors"
 import { SignInLive } from "../../src/layers/signin/SignInLive"
+import { SiwxLive } from "../../src/layers/signin/SiwxLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { RecentWallet } from "../../src/schemas/Wallet"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
@@ -30,6 +31,7 @@ import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { createSignInMessage } from "../../src/siwx/siweMessage"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
 const connected = (address: string): ConnectionState => ({
@@ -112,18 +114,21 @@ const world = (siwx: SIWXConfig | undefined, answer: "sign" | "decline" = "sign"
       } as never)
     )
     // Built in the test's scope: the flow follows the connection until the test ends.
-    const signIn = Context.get(yield* Layer.build(SignInLive.pipe(Layer.provide(below))), SignIn)
+    const signIn = Context.get(
+      yield* Layer.build(
+        SignInLive.pipe(
+          Layer.provide(SiwxLive.pipe(Layer.provideMerge(below))),
+          Layer.provide(preloadedParts)
+        )
+      ),
+      SignIn
+    )
     return { signIn, connection, networks, signed, disconnects, notices }
   })
 
-/** Waits (in real time: the flow's code is a dynamic import) until the state satisfies `done`. */
+/** Waits until the state satisfies `done` (in real time: the wallet takes its time to sign). */
 const until = (ref: SubscriptionRef.SubscriptionRef<SignInState>, done: (s: SignInState) => boolean) =>
-  SubscriptionRef.changes(ref).pipe(
-    Stream.filter(done),
-    Stream.runHead,
-    Effect.map(Option.getOrThrow),
-    Effect.timeout("5 seconds")
-  )
+  SubscriptionRef.changes(ref).pipe(Stream.filter(done), Stream.runHead, Effect.map(Option.getOrThrow))
 
 describe("SignIn", () => {
   it.live(
@@ -131,11 +136,7 @@ describe("SignIn", () => {
     () =>
       Effect.gen(function* () {
         const { signIn, connection, signed } = yield* world(createDefaultSiwx({ statement: "Sign in." }))
-        // The flow's code loads first (a dynamic import).
-        const pairing = yield* Effect.flatMap(signIn.pairingSignIn, Effect.fromNullishOr).pipe(
-          Effect.retry({ times: 50 }),
-          Effect.timeout("5 seconds")
-        )
+        const pairing = yield* Effect.flatMap(signIn.pairingSignIn, Effect.fromNullishOr)
         assert.isUndefined(yield* pairing.request(["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]))
         const request = yield* Effect.flatMap(
           pairing.request(["eip155:31337", "eip155:1"]),
@@ -273,7 +274,11 @@ describe("SignIn", () => {
         }
         const { signIn, connection, disconnects, notices } = yield* world(broken)
         yield* SubscriptionRef.set(connection, connected(account.address))
-        yield* Effect.sleep("200 millis")
+        // The setup failure's last step disconnects the wallet.
+        yield* SubscriptionRef.changes(connection).pipe(
+          Stream.filter((s) => s.namespaces.eip155?.status === "disconnected"),
+          Stream.runHead
+        )
         assert.strictEqual((yield* SubscriptionRef.get(signIn.state))._tag, "Idle")
         assert.deepStrictEqual(notices, ["A problem occurred while trying initialize authentication"])
         assert.strictEqual(disconnects.count, 1)

@@ -23,7 +23,9 @@ import { beforeEach } from "vitest"
 import { signInMessageText } from "../../sandbox/wallets/solana/siws"
 import { type AirlockError, SignatureDeclinedError, UserRejectedRequestError } from "../../src/errors"
 import { validateRequest } from "../../src/layers/requests/rpcMethods"
+import { ModalConfigLive } from "../../src/layers/runtime/ModalConfigLive"
 import { makeSignInFlow } from "../../src/layers/signin/SignIn.lazy"
+import { SiwxLive } from "../../src/layers/signin/SiwxLive"
 import { present } from "../../src/presentation"
 import type { ChainNamespace } from "../../src/schemas/Primitives"
 import type { RecentWallet } from "../../src/schemas/Wallet"
@@ -37,6 +39,7 @@ import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { decodedOptions, sandboxNetwork } from "../kit/fixtures"
 import { stateTagged, untilState } from "../kit/flowWorld"
+import { preloadedParts } from "../kit/lazyParts"
 
 const SEED = Uint8Array.from({ length: 32 }, (_, index) => index + 1)
 const OTHER_SEED = Uint8Array.from({ length: 32 }, (_, index) => 32 - index)
@@ -183,7 +186,10 @@ const world = (siwx: SIWXConfig, wallet: Wallet = "honest", connection0?: Connec
     )
     const state = yield* SubscriptionRef.make<SignInState>({ _tag: "Idle" })
     const options = decodedOptions({ networks: [sandboxNetwork], siwx })
-    const flow = yield* makeSignInFlow(options, state).pipe(Effect.provide(layer))
+    const flow = yield* makeSignInFlow(state).pipe(
+      Effect.provide(SiwxLive.pipe(Layer.provideMerge(Layer.merge(layer, ModalConfigLive(options))))),
+      Effect.provide(preloadedParts)
+    )
     return { flow, state, connection, networks, asked, disconnects, notices, reasons }
   })
 

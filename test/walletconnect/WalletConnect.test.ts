@@ -39,6 +39,7 @@ import {
   withAuthConnector
 } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
+import { preloadedParts } from "../kit/lazyParts"
 
 const solanaDevnet = solanaDevnetNetwork
 const chainB = {
@@ -91,7 +92,7 @@ const layerOf = (mock: MockWalletConnect, area: StorageArea, overrides: Partial<
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
   const sessions = Layer.merge(WalletConnectLive.pipe(Layer.provideMerge(chain)), withAuthConnector(chain))
-  return withFlow(ConnectionLive.pipe(Layer.provideMerge(sessions)))
+  return withFlow(ConnectionLive.pipe(Layer.provideMerge(sessions))).pipe(Layer.provide(preloadedParts))
 }
 
 /** Lets forked fibers and settled promises run until `condition` holds. */

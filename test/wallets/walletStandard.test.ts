@@ -12,6 +12,7 @@ import * as Scope from "effect/Scope"
 import { normalizeWalletError } from "../../src/errors"
 import { solanaNetworkFor } from "../../src/layers/connection/solanaWallets"
 import { caipOfStandardChain, standardChainOfCaip } from "../../src/layers/wallets/solanaChains"
+import * as solanaCodecs from "../../src/layers/wallets/solanaCodecs"
 import {
   discoverStandardWallets,
   fromStandardWallet,
@@ -19,12 +20,16 @@ import {
 } from "../../src/layers/wallets/walletStandard"
 import { makeStandardProvider } from "../../src/layers/wallets/walletStandardProvider"
 import type { WalletConnector } from "../../src/services/Connectors"
+import { preloadedParts } from "../kit/lazyParts"
 import { registerEarly, registerLate, sandboxStandardWallet } from "../kit/standardWallets"
 import { compile, OFFLINE_LIFETIME, wireBytes } from "../sandbox/solanaTransfer"
 
 const LOCALNET = "solana:localnet"
 const DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"
 const RECEIVER = "11111111111111111111111111111112"
+
+/** The byte encodings, loaded already. */
+const codecs = () => Promise.resolve(solanaCodecs)
 
 /** A minimal Wallet Standard wallet: what it is asked is recorded, `features` may add or replace. */
 const plainWallet = (name: string, features: Record<string, unknown> = {}, chains = ["solana:localnet"]) => ({
@@ -41,7 +46,11 @@ const discover = async () => {
   const published: Array<ReadonlyArray<WalletConnector>> = []
   const latest = () => published.at(-1) ?? []
   const scope = Scope.makeUnsafe()
-  await Effect.runPromise(Scope.provide(scope)(discoverStandardWallets((f) => published.push(f([])))))
+  await Effect.runPromise(
+    Scope.provide(scope)(discoverStandardWallets((f) => Effect.sync(() => void published.push(f([]))))).pipe(
+      Effect.provide(preloadedParts)
+    )
+  )
   const stop = () => Effect.runSync(Scope.close(scope, Exit.void))
   running.push(stop)
   return { published, latest, stop }
@@ -146,14 +155,14 @@ describe("Wallet Standard discovery", () => {
         throw new Error("trap")
       }
     })
-    assert.isTrue(Option.isNone(fromStandardWallet(hostile, "wallet-standard:1")))
+    assert.isTrue(Option.isNone(fromStandardWallet(hostile, "wallet-standard:1", codecs)))
   })
 })
 
 describe("The Wallet Standard provider", () => {
   const connectedProvider = async (mode: "auto-approve" | "auto-reject" = "auto-approve") => {
     const control = sandboxStandardWallet(0, mode)
-    const provider = makeStandardProvider(control.wallet)
+    const provider = makeStandardProvider(control.wallet, codecs)
     return { control, provider }
   }
 
@@ -220,7 +229,7 @@ describe("The Wallet Standard provider", () => {
         }
       }
     })
-    const provider = makeStandardProvider({ ...wallet, accounts: [account] })
+    const provider = makeStandardProvider({ ...wallet, accounts: [account] }, codecs)
     const transaction = wireBase64(
       compile(
         account.address,
@@ -270,14 +279,17 @@ describe("The Wallet Standard provider", () => {
       ),
       4100
     )
-    const liar = makeStandardProvider({
-      ...control.wallet,
-      accounts: control.wallet.accounts,
-      features: {
-        ...control.wallet.features,
-        "solana:signMessage": { version: "1.0.0", signMessage: async () => [{ signature: "not bytes" }] }
-      }
-    })
+    const liar = makeStandardProvider(
+      {
+        ...control.wallet,
+        accounts: control.wallet.accounts,
+        features: {
+          ...control.wallet.features,
+          "solana:signMessage": { version: "1.0.0", signMessage: async () => [{ signature: "not bytes" }] }
+        }
+      },
+      codecs
+    )
     assert.strictEqual(
       await codeOf(
         liar.request({

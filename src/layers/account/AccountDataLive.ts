@@ -7,11 +7,14 @@ import { BalanceUnavailableError, HistoryFetchError } from "../../errors"
 import { AccountData } from "../../services/AccountData"
 import { Connection } from "../../services/Connection"
 import { Networks } from "../../services/Networks"
-import { deferredImplementation } from "../runtime/deferred"
+import { call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
 import type { AccountDataState } from "./AccountData.lazy"
 import { followedAccount } from "./followedAccount"
 
 const IDLE = { _tag: "Idle" } as const
+
+/** AccountData's loads (`AccountData.lazy.ts`), loaded with the first connected account. */
+export const AccountDataLazy = lazyPart("@airlock/AccountData.lazy", () => import("./AccountData.lazy"))
 
 /** A chunk that would not load is asked for again this often before the data shows as failed. */
 const LOAD_RETRIES = Schedule.max([Schedule.exponential("1 second"), Schedule.recurs(3)])
@@ -28,9 +31,7 @@ export const makeAccountData = Effect.gen(function* () {
     sent: yield* SubscriptionRef.make<AccountDataState["sent"]["value"]>([])
   }
   // The loading code arrives with the first connected account: a visit that never connects never needs it.
-  const loads = yield* deferredImplementation(() =>
-    import("./AccountData.lazy").then((module) => module.makeAccountLoads(state))
-  )
+  const loads = yield* lazyImplementation(AccountDataLazy, (module) => module.makeAccountLoads(state))
   /** The loads, once their code is here; after it failed to load, the data says so in its own words. */
   const loaded = loads.pipe(
     Effect.retry(LOAD_RETRIES),
@@ -70,13 +71,18 @@ export const makeAccountData = Effect.gen(function* () {
     Effect.forkScoped
   )
 
+  const nothing = () => Effect.void
+  const fallbacks = {
+    loadMoreActivity: effect(nothing),
+    loadMoreNfts: effect(nothing),
+    retry: call(nothing),
+    refresh: effect(nothing)
+  }
   return AccountData.of({
     ...state,
-    loadMoreActivity: Effect.ignore(Effect.flatMap(loads, (commands) => commands.loadMoreActivity)),
-    loadMoreNfts: Effect.ignore(Effect.flatMap(loads, (commands) => commands.loadMoreNfts)),
+    ...lazyService(loads, fallbacks),
     // A retry after the code failed to load asks for it again; once here, it reloads every datum.
-    retry: (datum) => Effect.ignore(Effect.flatMap(loaded, (commands) => commands.retry(datum))),
-    refresh: Effect.ignore(Effect.flatMap(loads, (commands) => commands.refresh))
+    retry: lazyService(loaded, fallbacks).retry
   })
 })
 

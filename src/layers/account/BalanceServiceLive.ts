@@ -3,10 +3,16 @@ import * as Layer from "effect/Layer"
 import { BalanceUnavailableError } from "../../errors"
 import type { CaipNetwork } from "../../schemas/Network"
 import { BalanceService } from "../../services/BalanceService"
-import { type ChunkLoadError, deferredImplementation } from "../runtime/deferred"
+import { type ChunkLoadError, call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
 
-const unavailable = (network: CaipNetwork, address: string) => (error: ChunkLoadError) =>
-  new BalanceUnavailableError({ chainId: network.id, address, cause: error.cause })
+/** Balances (`BalanceService.lazy.ts`), loaded with the first one asked for. */
+export const BalanceServiceLazy = lazyPart(
+  "@airlock/BalanceService.lazy",
+  () => import("./BalanceService.lazy")
+)
+
+const unavailable = (error: ChunkLoadError, network: CaipNetwork, address: string) =>
+  Effect.fail(new BalanceUnavailableError({ chainId: network.id, address, cause: error.cause }))
 
 /**
  * Native and token balances, cached for 30 s; the code (`BalanceService.lazy.ts`) loads with the
@@ -17,23 +23,16 @@ const unavailable = (network: CaipNetwork, address: string) => (error: ChunkLoad
  */
 export const BalanceServiceLive = Layer.effect(
   BalanceService,
-  Effect.gen(function* () {
-    const balances = yield* deferredImplementation(() =>
-      import("./BalanceService.lazy").then((module) => module.makeBalanceService)
-    )
-    const use = <A>(
-      network: CaipNetwork,
-      address: string,
-      f: (loaded: BalanceService["Service"]) => Effect.Effect<A, BalanceUnavailableError>
-    ) => Effect.flatMap(Effect.mapError(balances, unavailable(network, address)), f)
-    return BalanceService.of({
-      nativeBalance: (network, address) =>
-        use(network, address, (loaded) => loaded.nativeBalance(network, address)),
-      tokenBalances: (network, address, wallet) =>
-        use(network, address, (loaded) => loaded.tokenBalances(network, address, wallet)),
-      // Nothing is cached before the code has loaded.
-      refresh: (network, address) =>
-        Effect.ignore(use(network, address, (loaded) => loaded.refresh(network, address)))
-    })
-  })
+  Effect.map(
+    lazyImplementation(BalanceServiceLazy, (module) => module.makeBalanceService),
+    (balances) =>
+      BalanceService.of(
+        lazyService(balances, {
+          nativeBalance: call(unavailable),
+          tokenBalances: call(unavailable),
+          // Nothing is cached before the code has loaded.
+          refresh: call(() => Effect.void)
+        })
+      )
+  )
 )

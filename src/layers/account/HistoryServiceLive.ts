@@ -2,7 +2,13 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HistoryFetchError } from "../../errors"
 import { HistoryService } from "../../services/HistoryService"
-import { deferredImplementation } from "../runtime/deferred"
+import { call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+
+/** Activity pages (`HistoryService.lazy.ts`), loaded with the first one. */
+export const HistoryServiceLazy = lazyPart(
+  "@airlock/HistoryService.lazy",
+  () => import("./HistoryService.lazy")
+)
 
 /**
  * Activity pages from the Blockchain API; the code (`HistoryService.lazy.ts`) loads with the first page.
@@ -12,16 +18,15 @@ import { deferredImplementation } from "../runtime/deferred"
  */
 export const HistoryServiceLive = Layer.effect(
   HistoryService,
-  Effect.gen(function* () {
-    const history = yield* deferredImplementation(() =>
-      import("./HistoryService.lazy").then((module) => module.makeHistoryService)
-    )
-    return HistoryService.of({
-      page: (network, address, cursor) =>
-        history.pipe(
-          Effect.mapError((error) => new HistoryFetchError({ address, cause: error.cause })),
-          Effect.flatMap((loaded) => loaded.page(network, address, cursor))
-        )
-    })
-  })
+  Effect.map(
+    lazyImplementation(HistoryServiceLazy, (module) => module.makeHistoryService),
+    (history) =>
+      HistoryService.of(
+        lazyService(history, {
+          page: call((error, _network, address) =>
+            Effect.fail(new HistoryFetchError({ address, cause: error.cause }))
+          )
+        })
+      )
+  )
 )

@@ -2,7 +2,13 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { IdentityService } from "../../services/IdentityService"
-import { deferredImplementation } from "../runtime/deferred"
+import { call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+
+/** Names and avatars (`IdentityService.lazy.ts`), loaded with the first look-up. */
+export const IdentityServiceLazy = lazyPart(
+  "@airlock/IdentityService.lazy",
+  () => import("./IdentityService.lazy")
+)
 
 /**
  * Names and avatars, cached for 5 minutes; the code (`IdentityService.lazy.ts`) loads with the first
@@ -13,21 +19,14 @@ import { deferredImplementation } from "../runtime/deferred"
  */
 export const IdentityServiceLive = Layer.effect(
   IdentityService,
-  Effect.gen(function* () {
-    const identities = yield* deferredImplementation(() =>
-      import("./IdentityService.lazy").then((module) => module.makeIdentityService)
-    )
-    return IdentityService.of({
-      identity: (address) =>
-        identities.pipe(
-          Effect.flatMap((loaded) => loaded.identity(address)),
-          Effect.orElseSucceed(() => Option.none())
-        ),
-      forget: (address) =>
-        identities.pipe(
-          Effect.flatMap((loaded) => loaded.forget(address)),
-          Effect.ignore
-        )
-    })
-  })
+  Effect.map(
+    lazyImplementation(IdentityServiceLazy, (module) => module.makeIdentityService),
+    (identities) =>
+      IdentityService.of(
+        lazyService(identities, {
+          identity: call(() => Effect.succeed(Option.none())),
+          forget: call(() => Effect.void)
+        })
+      )
+  )
 )

@@ -1,8 +1,11 @@
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { WalletConnectConnectorNotFoundError } from "../../errors"
@@ -23,7 +26,7 @@ import { Storage } from "../../services/Storage"
 import type { WalletConnectSession } from "../../services/WalletConnect"
 import { type PairingSignIn, WalletConnect } from "../../services/WalletConnect"
 import { eip155NetworkId } from "../networks/NetworksLive"
-import { deferredImplementation } from "../runtime/deferred"
+import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import { namespacesOf } from "../walletconnect/sessionAccounts"
 import { makeAccountsPrompts } from "./accountsPrompts"
 import { makeConnectAttempts } from "./connectAttempts"
@@ -40,6 +43,16 @@ import { makeWalletListener } from "./walletEvents"
 import { BEST_EFFORT_TIMEOUT, walletRead, walletRequest } from "./walletIo"
 
 export const MAX_RECENT = 2
+
+/** Following a WalletConnect session (`walletConnectSync.ts`), loaded with the first session. */
+export const WalletConnectSyncLazy = lazyPart(
+  "@airlock/walletConnectSync",
+  () => import("./walletConnectSync")
+)
+/** The embedded wallet's Solana side (`authSolana.ts`), loaded with its first login. */
+export const AuthSolanaLazy = lazyPart("@airlock/authSolana", () => import("../embedded/authSolana"))
+/** A Solana browser wallet's side of a connection (`solanaWallets.ts`), loaded with the first one asked. */
+export const SolanaWalletsLazy = lazyPart("@airlock/solanaWallets", () => import("./solanaWallets"))
 
 /** The session-sync code that would not load is asked for again this often before the connect fails. */
 const SYNC_LOAD_RETRIES = Schedule.max([Schedule.exponential("500 millis"), Schedule.recurs(3)])
@@ -62,7 +75,7 @@ export const makeConnection = Effect.gen(function* () {
   const walletConnect = yield* WalletConnect
   const auth = yield* AuthConnector
   const scope = yield* Effect.scope
-  const runFork = Effect.runForkWith(yield* Effect.context<never>())
+  const layer = yield* Effect.context<never>()
 
   const state = yield* SubscriptionRef.make(initialConnectionState)
   const recentWallets = yield* SubscriptionRef.make(
@@ -71,12 +84,25 @@ export const makeConnection = Effect.gen(function* () {
   // Every user intent (connect, cancel, disconnect) bumps the epoch; work started under an older
   // epoch finds out before it commits and changes nothing (THREATS.md R6).
   const epoch = yield* Ref.make(0)
-  // Each connected wallet's listeners, by its key; the function removes them.
-  const listening = new Map<string, () => void>()
-  const stopListening = (key: string) => {
-    listening.get(key)?.()
-    listening.delete(key)
-  }
+  // Each connected wallet's listeners, by its key, in a scope of their own: closing it removes them.
+  const listening = new Map<string, Scope.Closeable>()
+  const stopListening = (key: string) =>
+    Effect.suspend(() => {
+      const listeners = listening.get(key)
+      listening.delete(key)
+      return listeners === undefined ? Effect.void : Scope.close(listeners, Exit.void)
+    })
+  /**
+   * The wallet of `key` is followed by `listen`'s listeners from now on, instead of any before; they run in
+   * the layer's context, whoever connected.
+   */
+  const startListening = (key: string, listen: Effect.Effect<void, never, Scope.Scope>) =>
+    Effect.gen(function* () {
+      yield* stopListening(key)
+      const listeners = yield* Scope.fork(scope)
+      listening.set(key, listeners)
+      yield* Effect.provideContext(listen, Context.add(layer, Scope.Scope, listeners))
+    })
 
   /** A browser wallet is an EOA; the embedded wallet connects the account its user prefers (SPEC.md §4). */
   const accountTypeOf = (connector: WalletConnector) =>
@@ -126,7 +152,7 @@ export const makeConnection = Effect.gen(function* () {
     Effect.gen(function* () {
       const was = yield* current(ns)
       const dropped = Option.isSome(was) ? yield* namespacesWith(was.value.connector.key) : [ns]
-      if (Option.isSome(was)) stopListening(was.value.connector.key)
+      if (Option.isSome(was)) yield* stopListening(was.value.connector.key)
       const gone: Connections = {}
       for (const n of dropped.includes(ns) ? dropped : [...dropped, ns]) gone[n] = disconnected
       yield* persistStatuses(gone)
@@ -157,25 +183,19 @@ export const makeConnection = Effect.gen(function* () {
         if (c.connector.type === "WALLET_CONNECT") endSession = true
         gone[ns] = disconnected
       }
-      for (const displacedKey of displaced) stopListening(displacedKey)
+      for (const displacedKey of displaced) yield* stopListening(displacedKey)
       yield* persistStatuses(gone)
       if (endSession) yield* Effect.forkIn(walletConnect.disconnect, scope)
       return gone
     })
 
-  const listen = makeWalletListener({
-    current,
-    setNamespace,
-    dropConnection,
-    followChain,
-    accountTypeOf,
-    runFork
-  })
+  const listenTo = makeWalletListener({ current, setNamespace, dropConnection, followChain, accountTypeOf })
 
   // The embedded wallet's Solana side, for a host with a Solana network, loads with its first login;
   // code that would not load leaves the login EVM only.
+  const authSolanaCode = yield* lazyImplementation(AuthSolanaLazy, Effect.succeed)
   const authSolana = networks.networks.some((n) => n.chainNamespace === "solana")
-    ? Effect.tryPromise(() => import("../embedded/authSolana")).pipe(
+    ? authSolanaCode.pipe(
         Effect.flatMap((module) => module.makeAuthSolana(auth, persistStatus)),
         Effect.orElseSucceed((): Connections => ({}))
       )
@@ -205,8 +225,7 @@ export const makeConnection = Effect.gen(function* () {
         connector.key,
         connector.type === "AUTH" ? ["eip155", "solana"] : [connector.chain]
       )
-      stopListening(connector.key)
-      listening.set(connector.key, listen(connector))
+      yield* startListening(connector.key, listenTo(connector))
       const connection: Connected = {
         status: "connected",
         connector,
@@ -227,22 +246,19 @@ export const makeConnection = Effect.gen(function* () {
     })
 
   // Following a session's events loads with the first session, like the WalletConnect SDK itself.
-  const sessionSync = yield* deferredImplementation(() =>
-    import("./walletConnectSync").then((module) =>
-      Effect.sync(() =>
-        module.makeSessionSync({
-          state,
-          networks,
-          walletConnect,
-          scope,
-          runFork,
-          namespacesWith,
-          dropConnection,
-          followChain,
-          persistStatuses,
-          show
-        })
-      )
+  const sessionSync = yield* lazyImplementation(WalletConnectSyncLazy, (module) =>
+    Effect.sync(() =>
+      module.makeSessionSync({
+        state,
+        networks,
+        walletConnect,
+        scope,
+        namespacesWith,
+        dropConnection,
+        followChain,
+        persistStatuses,
+        show
+      })
     )
   )
 
@@ -256,8 +272,7 @@ export const makeConnection = Effect.gen(function* () {
       )
       if (!(yield* stillCurrent(since))) return false
       const gone = yield* dropOthers(WALLET_CONNECT_ID, namespacesOf(session))
-      stopListening(WALLET_CONNECT_ID)
-      listening.set(WALLET_CONNECT_ID, yield* listenWalletConnect)
+      yield* startListening(WALLET_CONNECT_ID, listenWalletConnect)
       yield* show({ ...gone, ...(yield* applySession(session)) }, "clear")
       return true
     })
@@ -271,7 +286,8 @@ export const makeConnection = Effect.gen(function* () {
     connectors,
     requestAccounts,
     readChain,
-    commit
+    commit,
+    solanaWallets: yield* lazyImplementation(SolanaWalletsLazy, Effect.succeed)
   })
 
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>, signIn: PairingSignIn | undefined) =>
@@ -367,12 +383,6 @@ export const makeConnection = Effect.gen(function* () {
   // only its wait for the wallet runs in the background (a forked fiber first runs a task later).
   if (config.enableReconnect) yield* Effect.forkScoped(yield* restore)
   else yield* dropConnection("eip155")
-
-  yield* Effect.addFinalizer(() =>
-    Effect.sync(() => {
-      for (const key of [...listening.keys()]) stopListening(key)
-    })
-  )
 
   return Connection.of({
     state,

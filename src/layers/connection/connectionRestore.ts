@@ -2,9 +2,13 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import type { NamespaceConnection } from "../../services/Connection"
+import { lazyPart, loadPart } from "../runtime/lazy"
 import type { RestoreDeps, RestorePlan } from "./restoreWaits"
 
 const connecting: NamespaceConnection = { status: "connecting" }
+
+/** The restore's wait for the stored wallets (`restoreWaits.ts`), loaded only when storage names one. */
+export const RestoreWaitsLazy = lazyPart("@airlock/restoreWaits", () => import("./restoreWaits"))
 
 /**
  * The connection's start from storage (SPEC.md §3, THREATS.md T5): what was stored only suggests a
@@ -38,7 +42,7 @@ export const makeRestore = (deps: RestoreDeps) => {
     const waiting = [...walletConnect, ...wallets.map((w) => w.ns)]
     for (const ns of waiting) yield* setNamespace(ns, connecting)
     if (waiting.length === 0) return Effect.void
-    return Effect.tryPromise(() => import("./restoreWaits")).pipe(
+    return loadPart(RestoreWaitsLazy).pipe(
       Effect.flatMap((module) => module.awaitStored(deps, { walletConnect, wallets }, since)),
       // Code that would not load restores nothing: the namespaces it would have waited for go.
       Effect.catch(() =>

@@ -12,13 +12,16 @@ import { normalizeWalletError, RequestAbortedError, type WalletError } from "../
 import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../../services/Connectors"
 import type { NetworksShape } from "../../services/Networks"
 import { eip155NetworkId } from "../networks/NetworksLive"
+import type { ChunkLoadError } from "../runtime/lazy"
 import { isCompanion } from "../wallets/connectGroups"
 import { noAccount } from "./connectAttempts"
+import type * as SolanaWallets from "./solanaWallets"
 import { decodeAccounts, walletRead } from "./walletIo"
 
 const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
-const solanaCodeMissing = (cause: unknown) =>
-  normalizeWalletError({ message: "The Solana wallet code would not load", cause })
+const solanaCodeMissing = (error: ChunkLoadError) =>
+  normalizeWalletError({ message: "The Solana wallet code would not load", cause: error.cause })
+
 /** A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered. */
 export const superseded = () => new RequestAbortedError({ source: "other" })
 
@@ -43,13 +46,15 @@ export interface WalletAskDeps {
   ) => Effect.Effect<unknown, WalletError>
   readonly readChain: (provider: Eip1193Provider) => Effect.Effect<unknown, WalletError>
   readonly commit: Commit
+  /** A Solana wallet's side (`solanaWallets.ts`), loaded with the first one asked. */
+  readonly solanaWallets: Effect.Effect<typeof SolanaWallets, ChunkLoadError>
 }
 
 export const makeWalletAsk = (deps: WalletAskDeps) => {
-  const { networks, connectors, requestAccounts, readChain, commit } = deps
-  // A Solana wallet's side loads with the first one asked (the browser keeps the module once loaded).
+  const { networks, connectors, requestAccounts, readChain, commit, solanaWallets } = deps
   const solanaAsk = (connector: WalletConnector, quiet: boolean) =>
-    Effect.tryPromise({ try: () => import("./solanaWallets"), catch: solanaCodeMissing }).pipe(
+    solanaWallets.pipe(
+      Effect.mapError(solanaCodeMissing),
       Effect.flatMap((module) => module.makeSolanaAsk({ networks, requestAccounts })(connector, quiet))
     )
 

@@ -1,9 +1,8 @@
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
-import * as Scope from "effect/Scope"
+import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { type ChainNamespace, ChainNamespaces, caipNetworkIdParts } from "../../schemas/Primitives"
 import { type ConnectionState, type NamespaceConnection, WALLET_CONNECT_ID } from "../../services/Connection"
@@ -24,9 +23,8 @@ export interface SessionSyncDeps {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
   readonly networks: NetworksShape
   readonly walletConnect: WalletConnectShape
-  /** The scope the event listener lives in. */
+  /** The scope the event listener's fiber lives in. */
   readonly scope: Scope.Scope
-  readonly runFork: (effect: Effect.Effect<void>) => void
   readonly namespacesWith: (key: string) => Effect.Effect<ReadonlyArray<ChainNamespace>>
   readonly dropConnection: (ns: ChainNamespace) => Effect.Effect<void>
   readonly followChain: (chainId: unknown) => Effect.Effect<void>
@@ -39,7 +37,7 @@ export interface SessionSyncDeps {
  * events (deleted, updated, chain changed). Loaded by `ConnectionLive` with the first session.
  */
 export const makeSessionSync = (deps: SessionSyncDeps) => {
-  const { state, networks, walletConnect, scope, runFork } = deps
+  const { state, networks, walletConnect, scope } = deps
   const connectorOf = walletConnectConnector(walletConnect)
   const { namespacesWith, dropConnection, followChain, persistStatuses, show } = deps
 
@@ -107,20 +105,22 @@ export const makeSessionSync = (deps: SessionSyncDeps) => {
       }
     })
 
-  /** Follows the session's events until detached; subscribed before it returns, so none is missed. */
-  const listenWalletConnect = Effect.gen(function* () {
-    const listening = yield* Scope.make()
-    const events = yield* Scope.provide(walletConnect.events, listening)
+  /**
+   * Follows the session's events until the scope closes; subscribed before it returns, so none is missed.
+   * An event is handled whole: a deletion closes this very scope while it drops the session, so closing
+   * does not wait for the handling to end.
+   */
+  const listenWalletConnect: Effect.Effect<void, never, Scope.Scope> = Effect.gen(function* () {
+    const events = yield* walletConnect.events
     const fiber = yield* Effect.forkIn(
-      // An event is handled whole: a deletion detaches this very listener while it drops the session.
       Effect.forever(
         Effect.flatMap(PubSub.take(events), (event) => Effect.uninterruptible(onWalletConnectEvent(event)))
       ),
       scope
     )
-    return () => {
-      runFork(Effect.andThen(Fiber.interrupt(fiber), Scope.close(listening, Exit.void)))
-    }
+    yield* Effect.addFinalizer(() =>
+      Effect.asVoid(Effect.forkDetach(Fiber.interrupt(fiber), { startImmediately: true }))
+    )
   })
 
   return { applySession, listenWalletConnect }

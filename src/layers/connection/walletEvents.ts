@@ -4,10 +4,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 import type { AccountType, ChainNamespace } from "../../schemas/Primitives"
 import type { NamespaceConnection } from "../../services/Connection"
 import type { WalletConnector } from "../../services/Connectors"
-import { decodeAccounts, listenToWallet } from "./walletIo"
+import { listen } from "../platform/listen"
+import { decodeAccounts, walletEvents } from "./walletIo"
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
@@ -17,25 +19,21 @@ export interface WalletListenerDeps {
   readonly dropConnection: (ns: ChainNamespace) => Effect.Effect<void>
   readonly followChain: (chainId: unknown) => Effect.Effect<void>
   readonly accountTypeOf: (connector: WalletConnector) => Effect.Effect<AccountType>
-  readonly runFork: (effect: Effect.Effect<void>) => unknown
 }
 
-/** Starts following `connector`'s events; answers the function that stops. */
+/** Follows `connector`'s events until the scope closes. */
 export const makeWalletListener =
-  ({ current, setNamespace, dropConnection, followChain, accountTypeOf, runFork }: WalletListenerDeps) =>
-  (connector: WalletConnector): (() => void) => {
+  ({ current, setNamespace, dropConnection, followChain, accountTypeOf }: WalletListenerDeps) =>
+  (connector: WalletConnector): Effect.Effect<void, never, Scope.Scope> => {
     const { provider } = connector
     const ns = connector.chain === "solana" ? "solana" : "eip155"
     const isCurrent = Effect.map(
       current(ns),
       Option.exists((c) => c.connector.provider === provider)
     )
-    const whenCurrent = (effect: Effect.Effect<void>) => {
-      runFork(Effect.when(effect, isCurrent))
-    }
-    return listenToWallet(provider, {
-      accountsChanged: (payload) =>
-        whenCurrent(
+    return listen(
+      walletEvents(provider, {
+        accountsChanged: (payload) =>
           Effect.gen(function* () {
             const accounts = decodeAccounts(payload, ns)
             const [address] = accounts
@@ -48,9 +46,10 @@ export const makeWalletListener =
                 allAccounts: accounts,
                 accountType: yield* accountTypeOf(connector)
               })
-          })
-        ),
-      chainChanged: (payload) => (ns === "eip155" ? whenCurrent(followChain(payload)) : undefined),
-      disconnect: () => whenCurrent(dropConnection(ns))
-    })
+          }),
+        chainChanged: (payload) => (ns === "eip155" ? followChain(payload) : Effect.void),
+        disconnect: () => dropConnection(ns)
+      }),
+      (effect: Effect.Effect<void>) => Effect.asVoid(Effect.when(effect, isCurrent))
+    )
   }

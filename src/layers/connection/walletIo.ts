@@ -4,6 +4,7 @@ import * as Schema from "effect/Schema"
 import { normalizeWalletError } from "../../errors"
 import { EvmAddress, SolanaAddress } from "../../schemas/Primitives"
 import type { Eip1193Provider } from "../../services/Connectors"
+import type { Subscribe } from "../platform/listen"
 
 /** Non-interactive wallet reads (accounts, chain id) must answer within this (THREATS.md R2). */
 export const WALLET_READ_TIMEOUT = Duration.seconds(10)
@@ -59,26 +60,30 @@ export const decodeAccounts = (
         .filter((a): a is string => (chain === "solana" ? isSolanaAddress(a) : isEvmAddress(a)))
     : []
 
-/** The wallet events Airlock follows. */
-export interface WalletEventHandlers {
-  readonly accountsChanged: (payload: unknown) => void
-  readonly chainChanged: (payload: unknown) => void
-  readonly disconnect: (payload: unknown) => void
+/** What each wallet event Airlock follows becomes, from its payload. */
+export interface WalletEventHandlers<A> {
+  readonly accountsChanged: (payload: unknown) => A
+  readonly chainChanged: (payload: unknown) => A
+  readonly disconnect: (payload: unknown) => A
 }
 
-/** Listens to a wallet's EIP-1193 events; answers the function that stops listening. */
-export const listenToWallet = (provider: Eip1193Provider, handlers: WalletEventHandlers): (() => void) => {
-  const entries = Object.entries(handlers)
-  try {
-    for (const [event, handler] of entries) provider.on?.(event, handler)
-  } catch {
-    // A wallet without working events still connects; it just is not followed.
-  }
-  return () => {
+/** A wallet's EIP-1193 events as an event source (for `listen`), each event what `handlers` make of it. */
+export const walletEvents =
+  <A>(provider: Eip1193Provider, handlers: WalletEventHandlers<A>): Subscribe<A> =>
+  (listener) => {
+    const entries = Object.entries(handlers).map(
+      ([event, handler]) => [event, (payload: unknown) => listener(handler(payload))] as const
+    )
     try {
-      for (const [event, handler] of entries) provider.removeListener?.(event, handler)
+      for (const [event, handler] of entries) provider.on?.(event, handler)
     } catch {
-      // Nothing to release on a wallet that cannot remove listeners.
+      // A wallet without working events still connects; it just is not followed.
+    }
+    return () => {
+      try {
+        for (const [event, handler] of entries) provider.removeListener?.(event, handler)
+      } catch {
+        // Nothing to release on a wallet that cannot remove listeners.
+      }
     }
   }
-}

@@ -14,7 +14,7 @@ import type { SchemaDecodeError } from "../../schemas/decode"
 import { decodeUnknownEffect } from "../../schemas/decode"
 import { type EmbeddedAccountType, EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
 import { StorageKeys } from "../../schemas/StorageKeys"
-import type { SocialLoginState } from "../../services/AuthConnector"
+import type { AuthConnectorShape, SocialLoginState } from "../../services/AuthConnector"
 import { EmailLogin } from "../../services/EmailLogin"
 import { EmbeddedWalletBridge, type EmbeddedWalletBridgeError } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
@@ -61,6 +61,12 @@ interface NotEvm {
   readonly _tag: "NotEvm"
 }
 const notEvm: NotEvm = { _tag: "NotEvm" }
+
+/** What loads with the auth connector: the connectors themselves and the logins. */
+type AuthCommands = Pick<
+  AuthConnectorShape,
+  "connector" | "solanaConnector" | "loginWithSocial" | "loginWithFarcaster" | "setPreferredAccount"
+>
 
 /** The auth connector, over the user the connector's Live layer shares (SPEC.md §9). */
 export const makeAuthConnector = (
@@ -230,10 +236,11 @@ export const makeAuthConnector = (
             run
           ).connector
 
-    return {
-      connector: evm.connector,
-      solanaConnector: solana,
+    const commands: AuthCommands = {
+      connector: Effect.succeed(evm.connector),
+      solanaConnector: Effect.succeed(Option.fromNullishOr(solana)),
       setPreferredAccount,
       ...(yield* makeSocialLogin(social))
     }
+    return commands
   })

@@ -9,7 +9,13 @@ import type { EmailLogin } from "../../services/EmailLogin"
 import type { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import type { Storage } from "../../services/Storage"
-import { deferredImplementation } from "../runtime/deferred"
+import { type ChunkLoadError, call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+
+/** The auth connector and its logins (`AuthConnector.lazy.ts`), loaded when it is first used. */
+export const AuthConnectorLazy = lazyPart("@airlock/AuthConnector.lazy", () => import("./AuthConnector.lazy"))
+
+const dependencyMissing = (error: ChunkLoadError) =>
+  Effect.fail(new EmailLoginDependencyLoadError({ cause: error.cause }))
 
 /**
  * The auth connector. The connector itself, with its EIP-1193 face (`AuthConnector.lazy.ts`) and the
@@ -29,27 +35,24 @@ export const AuthConnectorLive: Layer.Layer<
     const { features } = yield* ModalConfig
     const user = yield* SubscriptionRef.make(Option.none<EmbeddedWalletUser>())
     const social = yield* SubscriptionRef.make<SocialLoginState>({ _tag: "Idle" })
-    const implementation = yield* deferredImplementation(() =>
-      import("./AuthConnector.lazy").then((module) => module.makeAuthConnector(user, social))
-    )
-    const loaded = Effect.mapError(
-      implementation,
-      (error) => new EmailLoginDependencyLoadError({ cause: error.cause })
+    const implementation = yield* lazyImplementation(AuthConnectorLazy, (module) =>
+      module.makeAuthConnector(user, social)
     )
 
     return AuthConnector.of({
       enabled: features.email || (features.socials !== false && features.socials.length > 0),
-      connector: Effect.map(loaded, (auth) => auth.connector),
-      solanaConnector: Effect.map(loaded, (auth) => Option.fromNullishOr(auth.solanaConnector)),
       social,
-      loginWithSocial: (provider, popup) =>
-        Effect.flatMap(loaded, (auth) => auth.loginWithSocial(provider, popup)),
-      loginWithFarcaster: Effect.flatMap(loaded, (auth) => auth.loginWithFarcaster),
       user,
       accountType: Effect.map(SubscriptionRef.get(user), (u) =>
         Option.exists(u, (v) => v.preferredAccountType === "smartAccount") ? "smartAccount" : "eoa"
       ),
-      setPreferredAccount: (type) => Effect.flatMap(loaded, (auth) => auth.setPreferredAccount(type))
+      ...lazyService(implementation, {
+        connector: effect(dependencyMissing),
+        solanaConnector: effect(dependencyMissing),
+        loginWithSocial: call(dependencyMissing),
+        loginWithFarcaster: effect(dependencyMissing),
+        setPreferredAccount: call(dependencyMissing)
+      })
     })
   })
 )

@@ -21,13 +21,13 @@ import type {
 import { ModalConfig } from "../../services/ModalConfig"
 import { Theme, type ThemeState } from "../../services/Theme"
 import { SDK_TYPE, SDK_VERSION } from "../provider/providerUrl"
-import { memoizeSuccess } from "../runtime/cachedImport"
+import { memoizeSuccess } from "../runtime/memoizeSuccess"
 import {
   awaitGreeting,
   type FrameChannel,
   type FramePort,
-  type GreetingTarget,
-  openFrameChannel
+  openFrameChannel,
+  windowMessages
 } from "./frameChannel"
 import { frameUrl, newNonce, replyTimeoutMs } from "./frameProtocol"
 
@@ -143,7 +143,7 @@ export const makeEmbeddedWalletBridge = (shared: BridgeShared) =>
             Effect.forkScoped
           )
           const port = yield* awaitGreeting<FramePort>(
-            window as unknown as GreetingTarget,
+            windowMessages,
             { origin: config.secureSiteOrigin, source: frame.contentWindow, nonce },
             (reason) => Effect.logDebug(`Dropped a greeting that was not the frame's (${reason})`)
           )

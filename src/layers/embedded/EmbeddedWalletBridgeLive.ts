@@ -7,7 +7,13 @@ import type { FrameEvent } from "../../services/EmbeddedWalletBridge"
 import { EmbeddedWalletBridge, type FrameArea, type FrameState } from "../../services/EmbeddedWalletBridge"
 import type { ModalConfig } from "../../services/ModalConfig"
 import type { Theme } from "../../services/Theme"
-import { deferredImplementation } from "../runtime/deferred"
+import { call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+
+/** The frame and its channel (`EmbeddedWalletBridge.lazy.ts`), loaded with the first request. */
+export const EmbeddedWalletBridgeLazy = lazyPart(
+  "@airlock/EmbeddedWalletBridge.lazy",
+  () => import("./EmbeddedWalletBridge.lazy")
+)
 
 /**
  * The embedded-wallet frame's bridge. Its code (`EmbeddedWalletBridge.lazy.ts`, with the frame
@@ -24,23 +30,20 @@ export const EmbeddedWalletBridgeLive: Layer.Layer<EmbeddedWalletBridge, never, 
       const state = yield* SubscriptionRef.make<FrameState>({ _tag: "Idle" })
       const events = yield* PubSub.unbounded<FrameEvent>()
       const placement = yield* SubscriptionRef.make<FrameArea | undefined>(undefined)
-      const bridge = yield* deferredImplementation(() =>
-        import("./EmbeddedWalletBridge.lazy").then((module) =>
-          module.makeEmbeddedWalletBridge({ state, events, placement })
-        )
-      )
-      const loaded = bridge.pipe(
-        Effect.catchTag("ChunkLoadError", (error) => {
-          const failed = new EmailLoginDependencyLoadError({ cause: error.cause })
-          return Effect.andThen(
-            SubscriptionRef.set(state, { _tag: "Failed", error: failed }),
-            Effect.fail(failed)
-          )
-        })
+      const bridge = yield* lazyImplementation(EmbeddedWalletBridgeLazy, (module) =>
+        module.makeEmbeddedWalletBridge({ state, events, placement })
       )
       return EmbeddedWalletBridge.of({
         state,
-        request: (request, payload) => Effect.flatMap(loaded, (open) => open.request(request, payload)),
+        ...lazyService(bridge, {
+          request: call((error) => {
+            const failed = new EmailLoginDependencyLoadError({ cause: error.cause })
+            return Effect.andThen(
+              SubscriptionRef.set(state, { _tag: "Failed", error: failed }),
+              Effect.fail(failed)
+            )
+          })
+        }),
         place: (area) => SubscriptionRef.set(placement, area),
         events: PubSub.subscribe(events)
       })

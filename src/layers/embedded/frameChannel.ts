@@ -1,9 +1,9 @@
 /**
  * The app's end of the embedded-wallet frame's conversation (`frameProtocol` has the rules):
  * the greeting that hands over the port, then requests and replies on that port alone. Messages enter
- * Effect one way, through a bounded dropping queue; replies are matched to pending requests by id and
- * name, and a reply to an unknown, finished or abandoned id is dropped and counted, like every message of
- * the wrong shape. Loaded with the embedded wallet, never with the first paint.
+ * Effect through `listen` into a bounded dropping inbox, read in order; replies are matched to pending
+ * requests by id and name, and a reply to an unknown, finished or abandoned id is dropped and counted,
+ * like every message of the wrong shape. Loaded with the embedded wallet, never with the first paint.
  */
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -16,6 +16,7 @@ import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { FrameLoadError, FrameRequestError, FrameTimeoutError } from "../../errors"
 import type { AppRequest, FrameEvent } from "../../services/EmbeddedWalletBridge"
+import { eventsOf, listen, type Subscribe } from "../platform/listen"
 import {
   acceptHello,
   appEnvelope,
@@ -46,29 +47,23 @@ export interface FramePort {
   readonly close: () => void
 }
 
-/** Where window messages arrive: the app's window. */
-export interface GreetingTarget {
-  readonly addEventListener: (type: "message", listener: (event: WindowMessage) => void) => void
-  readonly removeEventListener: (type: "message", listener: (event: WindowMessage) => void) => void
-}
+/** The app's window messages (the frame's greeting, the social login popup's result). */
+export const windowMessages: Subscribe<WindowMessage> = (listener) =>
+  eventsOf<"message", MessageEvent>(window, "message")(listener)
 
 /**
- * The first of `target`'s window messages that `accept` answers with a value (an answer of `undefined`
- * drops the message), read through a bounded dropping queue while the scope lasts: how window messages
- * enter Effect, for the frame's greeting and the social login popup's result alike.
+ * The first of `messages` that `accept` answers with a value (an answer of `undefined` drops the message),
+ * read in order through a bounded dropping inbox while the scope lasts: for the frame's greeting and the
+ * social login popup's result alike.
  */
 export const firstWindowMessage = <A>(
-  target: GreetingTarget,
+  messages: Subscribe<WindowMessage>,
   accept: (event: WindowMessage) => Effect.Effect<A | undefined>,
   capacity = INBOX_CAPACITY
 ): Effect.Effect<A, never, Scope.Scope> =>
   Effect.gen(function* () {
     const inbox = yield* Queue.make<WindowMessage>({ capacity, strategy: "dropping" })
-    const listener = (event: WindowMessage) => void Queue.offerUnsafe(inbox, event)
-    yield* Effect.acquireRelease(
-      Effect.sync(() => target.addEventListener("message", listener)),
-      () => Effect.sync(() => target.removeEventListener("message", listener))
-    )
+    yield* listen(messages, (event) => Effect.asVoid(Queue.offer(inbox, event)))
     const next: Effect.Effect<A> = Effect.flatMap(Queue.take(inbox), (event) =>
       Effect.flatMap(accept(event), (value) => (value === undefined ? next : Effect.succeed(value)))
     )
@@ -81,11 +76,11 @@ export const firstWindowMessage = <A>(
  * Could not load embedded wallet'.
  */
 export const awaitGreeting = <Port>(
-  target: GreetingTarget,
+  messages: Subscribe<WindowMessage>,
   expected: HelloExpectations,
   refused: (reason: HelloRefusal) => Effect.Effect<void>
 ): Effect.Effect<Port, FrameLoadError> =>
-  firstWindowMessage(target, (event) => {
+  firstWindowMessage(messages, (event) => {
     const verdict = acceptHello<Port>(event, expected)
     return verdict.ok ? Effect.succeed(verdict.port) : Effect.as(refused(verdict.reason), undefined)
   }).pipe(
@@ -118,26 +113,25 @@ export interface FrameChannel {
   readonly dropped: SubscriptionRef.SubscriptionRef<number>
 }
 
+/** The messages' data on `port`, which opens with the first listener and closes with it. */
+const portMessages =
+  (port: FramePort): Subscribe<unknown> =>
+  (listener) => {
+    const onMessage = (event: { readonly data: unknown }) => listener(event.data)
+    port.addEventListener("message", onMessage)
+    port.start()
+    return () => {
+      port.removeEventListener("message", onMessage)
+      port.close()
+    }
+  }
+
 /** Talks to the frame over `port` until the scope closes, which closes the port. */
 export const openFrameChannel = (port: FramePort): Effect.Effect<FrameChannel, never, Scope.Scope> =>
   Effect.gen(function* () {
     const pending = yield* Ref.make<Pending>(new Map())
     const dropped = yield* SubscriptionRef.make(0)
     const events = yield* PubSub.unbounded<FrameEvent>()
-    const inbox = yield* Queue.make<unknown>({ capacity: INBOX_CAPACITY, strategy: "dropping" })
-    const listener = (event: { readonly data: unknown }) => void Queue.offerUnsafe(inbox, event.data)
-    yield* Effect.acquireRelease(
-      Effect.sync(() => {
-        port.addEventListener("message", listener)
-        port.start()
-      }),
-      () =>
-        Effect.sync(() => {
-          port.removeEventListener("message", listener)
-          port.close()
-        })
-    )
-
     const drop = SubscriptionRef.update(dropped, (n) => n + 1)
 
     const settle = (data: unknown) => {
@@ -168,6 +162,8 @@ export const openFrameChannel = (port: FramePort): Effect.Effect<FrameChannel, n
         }
       )
     }
+    const inbox = yield* Queue.make<unknown>({ capacity: INBOX_CAPACITY, strategy: "dropping" })
+    yield* listen(portMessages(port), (data) => Effect.asVoid(Queue.offer(inbox, data)))
     yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(inbox), settle)))
 
     const forget = (id: string) =>

@@ -23,7 +23,7 @@ import type {
 import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Storage } from "../../services/Storage"
-import { firstWindowMessage, type GreetingTarget } from "./frameChannel"
+import { firstWindowMessage, windowMessages } from "./frameChannel"
 
 /** What the frame's callback page posts to the window that opened the popup. */
 export const SOCIAL_RESULT = "@w3m-social/RESULT"
@@ -66,7 +66,7 @@ export const makeSocialLogin = (social: SubscriptionRef.SubscriptionRef<SocialLo
     const awaitResult = (popup: LoginPopup) =>
       Effect.gen(function* () {
         const result = firstWindowMessage(
-          window as unknown as GreetingTarget,
+          windowMessages,
           (event) => Effect.succeed(socialResult(event, { origin: secureSiteOrigin, popup: popup.window })),
           RESULT_INBOX
         )

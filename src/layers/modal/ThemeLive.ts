@@ -6,6 +6,7 @@ import type { ThemeMode } from "../../schemas/Primitives"
 import type { ThemeVariables } from "../../schemas/Theme"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Theme } from "../../services/Theme"
+import { eventsOf, listen } from "../platform/listen"
 
 const DARK_QUERY = "(prefers-color-scheme: dark)"
 
@@ -43,17 +44,12 @@ export const makeTheme = Effect.gen(function* () {
   let explicit = config.themeMode !== undefined
 
   // Without a mode from the host, follow the OS until something sets one.
-  if (Option.isSome(query) && !explicit) {
-    const list = query.value
-    const onChange = (event: MediaQueryListEvent) => {
-      if (!explicit)
-        Effect.runSync(SubscriptionRef.update(state, (s) => ({ ...s, mode: systemMode(Option.some(event)) })))
-    }
-    yield* Effect.acquireRelease(
-      Effect.sync(() => list.addEventListener?.("change", onChange)),
-      () => Effect.sync(() => list.removeEventListener?.("change", onChange))
+  if (Option.isSome(query) && !explicit)
+    yield* listen(eventsOf<"change", MediaQueryListEvent>(query.value, "change"), (event) =>
+      explicit
+        ? Effect.void
+        : SubscriptionRef.update(state, (s) => ({ ...s, mode: systemMode(Option.some(event)) }))
     )
-  }
 
   return Theme.of({
     state,

@@ -11,33 +11,20 @@ import type * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type * as HttpMethod from "effect/http/HttpMethod"
 import * as Inspectable from "effect/Inspectable"
 import * as Pipeable from "effect/Pipeable"
+import { lazyPart, loadPart } from "../runtime/lazy"
 
 /** Effect's own `HttpClient` tag: a service's key string is its identity in a `Context`. */
 export const HttpClientTag: Context.Service<HttpClient.HttpClient, HttpClient.HttpClient> =
   Context.Service("effect/HttpClient")
 
 /**
- * Effect's request and error modules, for the shortcuts and a failed load. Whoever calls this client got it
- * through effect's `HttpClient` tag, whose module imports both statically, so these imports find them
- * loaded and fetch nothing (hence `Effect.promise`). Each names what it takes, so bundlers keep only that.
+ * Effect's request and error modules, for the shortcuts and a failed load (`effectHttp.ts`). Whoever
+ * calls this client got it through effect's `HttpClient` tag, whose module imports both statically, so
+ * this load fetches next to nothing (a failure is a defect).
  */
-const makeRequest = (
-  method: HttpMethod.HttpMethod,
-  url: string | URL,
-  options: HttpClientRequest.Options.NoUrl | undefined
-): Effect.Effect<HttpClientRequest.HttpClientRequest> =>
-  Effect.promise(() => import("effect/http/HttpClientRequest").then(({ make }) => make(method)(url, options)))
+export const EffectHttpLazy = lazyPart("@airlock/effectHttp", () => import("./effectHttp"))
 
-const transportError = (
-  request: HttpClientRequest.HttpClientRequest,
-  cause: unknown
-): Effect.Effect<HttpClientError.HttpClientError> =>
-  Effect.promise(() =>
-    import("effect/http/HttpClientError").then(
-      ({ HttpClientError, TransportError }) =>
-        new HttpClientError({ reason: new TransportError({ request, cause }) })
-    )
-  )
+const http = Effect.orDie(loadPart(EffectHttpLazy))
 
 /** `HttpMethod.allShort`: the shortcuts every effect client has. */
 const SHORTCUTS: ReadonlyArray<readonly [HttpMethod.HttpMethod, string]> = [
@@ -65,7 +52,8 @@ export const lazyHttpClient = (
   const postprocess: HttpClient.HttpClient.Postprocess<HttpClientError.HttpClientError, never> = (request) =>
     Effect.flatMap(request, (sent) =>
       Effect.matchEffect(load, {
-        onFailure: (cause) => Effect.flatMap(transportError(sent, cause), Effect.fail),
+        onFailure: (cause) =>
+          Effect.flatMap(http, (module) => Effect.fail(module.transportError(sent, cause))),
         onSuccess: (client) => client.execute(sent)
       })
     )
@@ -82,7 +70,7 @@ export const lazyHttpClient = (
       SHORTCUTS.map(([method, name]) => [
         name,
         (url: string | URL, options?: HttpClientRequest.Options.NoUrl) =>
-          Effect.flatMap(makeRequest(method, url, options), execute)
+          Effect.flatMap(http, (module) => execute(module.makeRequest(method, url, options)))
       ])
     ) as Pick<HttpClient.HttpClient, "get" | "query" | "head" | "post" | "patch" | "put" | "del" | "options">)
   }

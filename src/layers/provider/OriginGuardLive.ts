@@ -3,7 +3,10 @@ import * as Layer from "effect/Layer"
 import type { ModalConfig } from "../../services/ModalConfig"
 import { OriginGuard } from "../../services/OriginGuard"
 import type { ProviderApi } from "../../services/ProviderApi"
-import { deferredImplementation } from "../runtime/deferred"
+import { effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+
+/** The allowed-origins check (`OriginGuard.lazy.ts`), loaded with the first one. */
+export const OriginGuardLazy = lazyPart("@airlock/OriginGuard.lazy", () => import("./OriginGuard.lazy"))
 
 /**
  * The allowed-origins check; it runs in the background of the first open, so its code
@@ -15,20 +18,15 @@ import { deferredImplementation } from "../runtime/deferred"
  */
 export const OriginGuardLive: Layer.Layer<OriginGuard, never, ModalConfig | ProviderApi> = Layer.effect(
   OriginGuard,
-  Effect.gen(function* () {
-    const guard = yield* deferredImplementation(() =>
-      import("./OriginGuard.lazy").then((module) => module.makeOriginGuard())
-    )
-    return OriginGuard.of({
-      check: guard.pipe(
-        Effect.catchTag("ChunkLoadError", () =>
-          Effect.as(
-            Effect.logWarning("The origin check could not be loaded; not blocking the modal"),
-            undefined
+  Effect.map(
+    lazyImplementation(OriginGuardLazy, (module) => module.makeOriginGuard()),
+    (guard) =>
+      OriginGuard.of(
+        lazyService(guard, {
+          check: effect(() =>
+            Effect.logWarning("The origin check could not be loaded; not blocking the modal")
           )
-        ),
-        Effect.flatMap((loaded) => (loaded === undefined ? Effect.void : loaded.check))
+        })
       )
-    })
-  })
+  )
 )

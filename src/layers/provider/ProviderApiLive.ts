@@ -4,17 +4,15 @@ import * as Layer from "effect/Layer"
 import { ProviderRequestError } from "../../errors"
 import { ModalConfig } from "../../services/ModalConfig"
 import { ProviderApi, type ProviderApiShape } from "../../services/ProviderApi"
-import { ChunkLoadError, deferredImplementation, deferredMembers } from "../runtime/deferred"
-import type { ImageUrls } from "./ProviderApi.lazy"
+import { type ChunkLoadError, call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
 import { buildUrl, encodePathSegment } from "./providerUrl"
 
-/** Each request's endpoint, which names it when its code does not load; `true`: it takes arguments. */
-const REQUESTS: ReadonlyArray<readonly [name: string, endpoint: string, takesArguments: boolean]> = [
-  ["getWallets", "/getWallets", true],
-  ["getAllowedOrigins", "/projects/v1/origins", false],
-  ["getAnalyticsConfig", "/getAnalyticsConfig", false],
-  ["sendEvent", "/e", true]
-]
+/** The explorer and analytics requests (`ProviderApi.lazy.ts`), loaded with the first one. */
+export const ProviderApiLazy = lazyPart("@airlock/ProviderApi.lazy", () => import("./ProviderApi.lazy"))
+
+/** The requests' code did not load: to the visitor, the request to `endpoint` failed on the network. */
+const unreachable = (endpoint: string) => (error: ChunkLoadError) =>
+  Effect.fail(new ProviderRequestError({ reason: "network", endpoint, cause: error.cause }))
 
 /**
  * The explorer (`apiUrl`) and analytics (`analyticsUrl`) hosts over the `HttpClient` in context. Image
@@ -26,24 +24,7 @@ const REQUESTS: ReadonlyArray<readonly [name: string, endpoint: string, takesArg
 export const makeProviderApi: Effect.Effect<ProviderApiShape, never, ModalConfig | HttpClient.HttpClient> =
   Effect.gen(function* () {
     const config = yield* ModalConfig
-    const requests = yield* deferredImplementation(() =>
-      import("./ProviderApi.lazy").then((module) => module.makeProviderApiRequests)
-    )
-    const endpoints = new Map(REQUESTS.map(([name, endpoint]) => [name, endpoint]))
-    const members = deferredMembers(
-      requests,
-      Object.fromEntries(REQUESTS.map(([name, , takesArguments]) => [name, takesArguments])),
-      (name, call) =>
-        Effect.mapError(call, (error) =>
-          error instanceof ChunkLoadError
-            ? new ProviderRequestError({
-                reason: "network",
-                endpoint: endpoints.get(name) ?? name,
-                cause: error.cause
-              })
-            : error
-        )
-    )
+    const requests = yield* lazyImplementation(ProviderApiLazy, (module) => module.makeProviderApiRequests)
     const imageUrl = (prefix: string) => (imageId: string) => {
       const segment = encodePathSegment(imageId)
       return segment === undefined
@@ -51,7 +32,12 @@ export const makeProviderApi: Effect.Effect<ProviderApiShape, never, ModalConfig
         : buildUrl({ baseUrl: config.apiUrl, projectId: config.projectId }, `${prefix}/${segment}`)
     }
     return ProviderApi.of({
-      ...(members as unknown as Omit<ProviderApiShape, ImageUrls>),
+      ...lazyService(requests, {
+        getWallets: call(unreachable("/getWallets")),
+        getAllowedOrigins: effect(unreachable("/projects/v1/origins")),
+        getAnalyticsConfig: effect(unreachable("/getAnalyticsConfig")),
+        sendEvent: call(unreachable("/e"))
+      }),
       walletImageUrl: imageUrl("getWalletImage"),
       assetImageUrl: imageUrl("public/getAssetImage"),
       currencyImageUrl: imageUrl("public/getCurrencyImage"),

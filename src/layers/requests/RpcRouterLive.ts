@@ -13,19 +13,25 @@ import type { Networks } from "../../services/Networks"
 import { type PendingApproval, type RpcEvent, RpcRouter } from "../../services/RpcRouter"
 import type { TransactionWatcher } from "../../services/TransactionWatcher"
 import type { WalletConnect } from "../../services/WalletConnect"
-import { deferredImplementation } from "../runtime/deferred"
+import { eventsOf, listen } from "../platform/listen"
+import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import type { RouterState } from "./RpcRouter.lazy"
+
+/** The request path and network switching (`RpcRouter.lazy.ts`), loaded with the first request. */
+export const RpcRouterLazy = lazyPart("@airlock/RpcRouter.lazy", () => import("./RpcRouter.lazy"))
 
 /** Fails with 'Request was aborted' once `signal` aborts; never otherwise. */
 export const abortedBy = (signal: AbortSignal | undefined): Effect.Effect<never, RequestAbortedError> =>
   signal === undefined
     ? Effect.never
-    : Effect.callback<never, RequestAbortedError>((resume) => {
-        const abort = () => resume(Effect.fail(new RequestAbortedError({ source: "rpc" })))
-        if (signal.aborted) return abort()
-        signal.addEventListener("abort", abort, { once: true })
-        return Effect.sync(() => signal.removeEventListener("abort", abort))
-      })
+    : Effect.scoped(
+        Effect.gen(function* () {
+          const aborted = yield* Deferred.make<void>()
+          yield* listen(eventsOf<"abort", Event>(signal, "abort"), () => Deferred.succeed(aborted, undefined))
+          if (!signal.aborted) yield* Deferred.await(aborted)
+          return yield* Effect.fail(new RequestAbortedError({ source: "rpc" }))
+        })
+      )
 
 export const makeRpcRouter: Effect.Effect<
   RpcRouter["Service"],
@@ -52,9 +58,7 @@ export const makeRpcRouter: Effect.Effect<
 
   // The request path loads with the first request, not with the page. Waiting for it is abortable like
   // the request itself; a failed load is tried again by the next request.
-  const requests = yield* deferredImplementation(() =>
-    import("./RpcRouter.lazy").then((module) => module.makeRpcRequests(router))
-  )
+  const requests = yield* lazyImplementation(RpcRouterLazy, (module) => module.makeRpcRequests(router))
   const loaded = (signal: AbortSignal | undefined) =>
     abortable(
       Effect.mapError(requests, (error) => new RequestAbortedError({ source: "other", cause: error.cause })),

@@ -6,12 +6,14 @@ import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TransactionWaitTimeoutError } from "../../errors"
+import type { CaipNetworkId } from "../../schemas/Primitives"
 import {
   type Submission,
   type TrackedTransaction,
   TransactionWatcher
 } from "../../services/TransactionWatcher"
-import { deferredImplementation } from "../runtime/deferred"
+import { type ChunkLoadError, call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import type { ReceiptWatch } from "./TransactionWatcher.lazy"
 
 /** Transactions kept in `transactions`, newest first. */
 export const MAX_TRACKED_TRANSACTIONS = 50
@@ -61,11 +63,24 @@ export const withSettled = (
 /** A watch whose code would not load asks for it again this often, then gives up ("unknown"). */
 const LOAD_RETRIES = Schedule.max([Schedule.exponential("1 second"), Schedule.recurs(5)])
 
+/** Following a transaction to its end (`TransactionWatcher.lazy.ts`), loaded with the first one. */
+export const TransactionWatcherLazy = lazyPart(
+  "@airlock/TransactionWatcher.lazy",
+  () => import("./TransactionWatcher.lazy")
+)
+
 export const makeTransactionWatcher = Effect.gen(function* () {
   // The polling code is loaded with the first transaction: most visits send none.
-  const receiptWatch = yield* deferredImplementation(() =>
-    import("./TransactionWatcher.lazy").then((module) => module.makeReceiptWatch)
-  )
+  const receiptWatch = yield* lazyImplementation(TransactionWatcherLazy, (module) => module.makeReceiptWatch)
+  const fallbacks = {
+    // A watch whose code stayed away knows nothing of the transaction's end.
+    settle: call(() => Effect.succeed({ status: "unknown" as const, hash: undefined })),
+    waitForReceipt: call((error: ChunkLoadError, _network: CaipNetworkId, hash: string) =>
+      Effect.fail(new TransactionWaitTimeoutError({ hash, cause: error.cause }))
+    )
+  }
+  const { waitForReceipt } = lazyService(receiptWatch, fallbacks)
+  const { settle } = lazyService<ReceiptWatch>(Effect.retry(receiptWatch, LOAD_RETRIES), fallbacks)
   const transactions = yield* SubscriptionRef.make<ReadonlyArray<TrackedTransaction>>([])
   // Unbounded, so that publishing never waits on a subscriber; the subscribers are fibers of ours that drain it.
   const settledHub = yield* PubSub.unbounded<TrackedTransaction>()
@@ -83,11 +98,7 @@ export const makeTransactionWatcher = Effect.gen(function* () {
 
   const watch = (entry: TrackedTransaction, submission: Submission) =>
     Effect.gen(function* () {
-      const settlement = yield* receiptWatch.pipe(
-        Effect.retry(LOAD_RETRIES),
-        Effect.flatMap((loaded) => loaded.settle(submission)),
-        Effect.orElseSucceed(() => ({ status: "unknown" as const, hash: undefined }))
-      )
+      const settlement = yield* settle(submission)
       const settled: TrackedTransaction = {
         ...entry,
         status: settlement.status,
@@ -114,11 +125,7 @@ export const makeTransactionWatcher = Effect.gen(function* () {
   return TransactionWatcher.of({
     transactions,
     track,
-    waitForReceipt: (network, hash) =>
-      receiptWatch.pipe(
-        Effect.mapError((error) => new TransactionWaitTimeoutError({ hash, cause: error.cause })),
-        Effect.flatMap((loaded) => loaded.waitForReceipt(network, hash))
-      ),
+    waitForReceipt,
     settled: PubSub.subscribe(settledHub)
   })
 })

@@ -9,9 +9,13 @@ import { ChainNotConfiguredError } from "../../errors"
 import type { CaipNetwork } from "../../schemas/Network"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import { BlockchainApi, type BlockchainApiShape } from "../../services/BlockchainApi"
-import { type RankedFallback, RankingConfig } from "../../services/FallbackTransport"
+import {
+  type FallbackTransportShape,
+  type RankedFallback,
+  RankingConfig
+} from "../../services/FallbackTransport"
 import { ModalConfig } from "../../services/ModalConfig"
-import { memoizeSuccess } from "../runtime/cachedImport"
+import { memoizeSuccess } from "../runtime/memoizeSuccess"
 import { makeHttpRpcTransport } from "./httpRpcTransport"
 import { makeRankedFallback } from "./rankedFallback"
 import { type RpcUrlConfig, rpcUrlsFor } from "./rpcUrls"
@@ -106,3 +110,13 @@ export const makeChainFallbacks: Effect.Effect<
   }
   return (network) => fallbacks.get(network) ?? Effect.fail(new ChainNotConfiguredError({ chainId: network }))
 })
+
+/** The transport's requests and rankings over each network's fallback (`makeChainFallbacks`). */
+export const makeChainTransport: Effect.Effect<
+  FallbackTransportShape,
+  never,
+  ModalConfig | BlockchainApi | HttpClient.HttpClient | Scope.Scope
+> = Effect.map(makeChainFallbacks, (fallbackOf) => ({
+  request: (network, request) => Effect.flatMap(fallbackOf(network), (fallback) => fallback.request(request)),
+  ranking: (network) => Effect.map(fallbackOf(network), (fallback) => fallback.ranking)
+}))

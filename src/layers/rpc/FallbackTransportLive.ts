@@ -2,17 +2,22 @@ import * as Effect from "effect/Effect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
-import type { ChainNotConfiguredError } from "../../errors"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import type { BlockchainApi } from "../../services/BlockchainApi"
-import {
-  FallbackTransport,
-  type FallbackTransportShape,
-  type RankedFallback
-} from "../../services/FallbackTransport"
+import { FallbackTransport, type FallbackTransportShape } from "../../services/FallbackTransport"
 import type { ModalConfig } from "../../services/ModalConfig"
 import { RpcTransportError } from "../../services/RpcTransport"
-import { deferredImplementation } from "../runtime/deferred"
+import { type ChunkLoadError, call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+
+/** The chains' RPC (`FallbackTransport.lazy.ts`), fetched when a chain is first used. */
+export const FallbackTransportLazy = lazyPart(
+  "@airlock/FallbackTransport.lazy",
+  () => import("./FallbackTransport.lazy")
+)
+
+/** The chains' code did not load: a transport failure of `method` (the request's, or "ranking") on `network`. */
+const notLoaded = (error: ChunkLoadError, network: CaipNetworkId, method: string) =>
+  Effect.fail(new RpcTransportError({ method, transport: network, reason: "Transport", cause: error.cause }))
 
 /**
  * One ranked fallback per configured network, built on first use (so only used chains are pinged) and
@@ -27,30 +32,21 @@ export const makeFallbackTransport: Effect.Effect<
   never,
   ModalConfig | BlockchainApi | HttpClient.HttpClient | Scope.Scope
 > = Effect.gen(function* () {
-  // The chains' RPC code travels in its own chunk, fetched when a chain is first used.
-  const chains = yield* deferredImplementation(() =>
-    import("./FallbackTransport.lazy").then((module) => module.makeChainFallbacks)
+  const chains = lazyService(
+    yield* lazyImplementation(FallbackTransportLazy, (module) => module.makeChainTransport),
+    {
+      request: call((error, network, request) => notLoaded(error, network, request.method)),
+      ranking: call((error, network) => notLoaded(error, network, "ranking"))
+    }
   )
-
-  /** The chain's fallback; `method` names the request in the error when its code failed to load. */
-  const fallbackFor = (
-    network: CaipNetworkId,
-    method: string
-  ): Effect.Effect<RankedFallback, ChainNotConfiguredError | RpcTransportError> =>
-    chains.pipe(
-      Effect.catchTag("ChunkLoadError", ({ cause }) =>
-        Effect.fail(new RpcTransportError({ method, transport: network, reason: "Transport", cause }))
-      ),
-      Effect.flatMap((fallbackOf) => fallbackOf(network))
-    )
-
   return FallbackTransport.of({
     request: (network, request) =>
-      fallbackFor(network, request.method).pipe(
-        Effect.flatMap((fallback) => fallback.request(request)),
-        Effect.withSpan("FallbackTransport.request", { attributes: { network, method: request.method } })
-      ),
-    ranking: (network) => Effect.map(fallbackFor(network, "ranking"), (fallback) => fallback.ranking)
+      chains
+        .request(network, request)
+        .pipe(
+          Effect.withSpan("FallbackTransport.request", { attributes: { network, method: request.method } })
+        ),
+    ranking: chains.ranking
   })
 })
 

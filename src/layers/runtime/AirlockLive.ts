@@ -1,5 +1,3 @@
-import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import type { AirlockPlatform } from "../../Modal"
 import type { AccountData } from "../../services/AccountData"
@@ -27,6 +25,7 @@ import type { ProviderApi } from "../../services/ProviderApi"
 import type { RpcRouter } from "../../services/RpcRouter"
 import type { Send } from "../../services/Send"
 import type { SignIn } from "../../services/SignIn"
+import type { Siwx } from "../../services/Siwx"
 import type { Storage } from "../../services/Storage"
 import type { Swap } from "../../services/Swap"
 import type { Theme } from "../../services/Theme"
@@ -52,7 +51,7 @@ import { ModalRouterLive } from "../modal/ModalRouterLive"
 import { NotificationsLive } from "../modal/NotificationsLive"
 import { ThemeLive } from "../modal/ThemeLive"
 import { NetworksLive } from "../networks/NetworksLive"
-import { HttpClientTag, lazyHttpClient } from "../platform/lazyHttpClient"
+import { BrowserHttpLive } from "../platform/BrowserHttpLive"
 import { SafeKeyValueStoreLive } from "../platform/SafeKeyValueStoreLive"
 import { StorageLive } from "../platform/StorageLive"
 import { AnalyticsLive } from "../provider/AnalyticsLive"
@@ -63,34 +62,13 @@ import { RpcRouterLive } from "../requests/RpcRouterLive"
 import { TransactionWatcherLive } from "../requests/TransactionWatcherLive"
 import { FallbackTransportLive } from "../rpc/FallbackTransportLive"
 import { SignInLive } from "../signin/SignInLive"
+import { SiwxLive } from "../signin/SiwxLive"
 import { WalletConnectClientLive } from "../walletconnect/WalletConnectClientLive"
 import { WalletConnectLive } from "../walletconnect/WalletConnectLive"
 import { ConnectorsLive } from "../wallets/ConnectorsLive"
 import { WalletCatalogLive } from "../wallets/WalletCatalogLive"
-import { memoizeSuccess } from "./cachedImport"
 
 export type { AirlockPlatform } from "../../Modal"
-
-/**
- * `fetch` without W3C trace headers (see `withoutTraceHeaders`), redirects refused. The client itself
- * (`browserHttp`) loads with the first request; a load that fails is that request's transport
- * error, and the next request tries again.
- *
- * @since 0.1.0
- * @category layers
- */
-export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
-  HttpClientTag,
-  Effect.map(
-    memoizeSuccess(
-      Effect.flatMap(
-        Effect.tryPromise(() => import("../platform/browserHttp")),
-        (m) => m.browserHttpClient
-      )
-    ),
-    lazyHttpClient
-  )
-)
 
 /** Every service the modal runs on. */
 export type AirlockServices =
@@ -111,6 +89,7 @@ export type AirlockServices =
   | AccountData
   | Analytics
   | OriginGuard
+  | Siwx
   | SignIn
   | Send
   | Swap
@@ -165,7 +144,8 @@ export const makeAirlockLayer = <ROut, E>(
       IdentityServiceLive,
       AnalyticsLive,
       OriginGuardLive,
-      TransactionWatcherLive
+      TransactionWatcherLive,
+      SiwxLive
     ),
     rpc
   )

@@ -9,7 +9,7 @@ import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { memoizeSuccess } from "./cachedImport"
+import { memoizeSuccess } from "./memoizeSuccess"
 
 /** A lazy module did not load (offline, a deploy replaced it); the next use asks again. */
 export class ChunkLoadError extends Data.TaggedError("ChunkLoadError")<{ readonly cause: unknown }> {}
@@ -87,9 +87,6 @@ export type Fallbacks<Shape> = {
       : never
 }
 
-type Member =
-  | Effect.Effect<unknown, unknown>
-  | ((...args: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown>)
 type AnyFallback = EffectFallback<unknown, unknown> | CallFallback<ReadonlyArray<unknown>, unknown, unknown>
 
 /**
@@ -102,25 +99,24 @@ export const lazyService = <Shape extends object>(
   fallbacks: Fallbacks<Shape>
 ): Shape => {
   const members = Object.entries<AnyFallback>(fallbacks).map(([name, fallback]) => {
-    const memberOf = (shape: object): Member => Reflect.get(shape, name)
-    const run = (
-      use: (member: Member) => Effect.Effect<unknown, unknown>,
-      onLoadError: (error: ChunkLoadError) => Effect.Effect<unknown, unknown>
-    ) =>
-      Effect.matchEffect(implementation, {
-        onFailure: onLoadError,
-        onSuccess: (shape) => use(memberOf(shape))
-      })
-    return fallback._tag === "Effect"
-      ? [name, run((member) => (typeof member === "function" ? member() : member), fallback.onLoadError)]
-      : [
-          name,
-          (...args: ReadonlyArray<unknown>) =>
-            run(
-              (member) => (typeof member === "function" ? member(...args) : member),
-              (error) => fallback.onLoadError(error, ...args)
-            )
-        ]
+    if (fallback._tag === "Effect") {
+      const effectOf = (shape: object): Effect.Effect<unknown, unknown> => Reflect.get(shape, name)
+      return [
+        name,
+        Effect.matchEffect(implementation, { onFailure: fallback.onLoadError, onSuccess: effectOf })
+      ]
+    }
+    const functionOf = (
+      shape: object
+    ): ((...args: ReadonlyArray<unknown>) => Effect.Effect<unknown, unknown>) => Reflect.get(shape, name)
+    return [
+      name,
+      (...args: ReadonlyArray<unknown>) =>
+        Effect.matchEffect(implementation, {
+          onFailure: (error) => fallback.onLoadError(error, ...args),
+          onSuccess: (shape) => functionOf(shape)(...args)
+        })
+    ]
   })
   return Object.fromEntries(members) as Shape
 }

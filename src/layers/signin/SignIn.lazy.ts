@@ -14,18 +14,16 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { stringToHex } from "viem"
 import { type AuthenticationSetupError, ServiceUnavailableError } from "../../errors"
-import type { ModalOptions } from "../../schemas/ModalOptions"
 import { Connection, type ConnectionState } from "../../services/Connection"
 import { Networks } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
 import { type RequestError, RpcRouter } from "../../services/RpcRouter"
-import type { SignInAccount, SignInState } from "../../services/SignIn"
-import type { SignInMessage } from "../../services/Siwx"
+import type { SignInAccount, SignInShape, SignInState } from "../../services/SignIn"
+import { type SignInMessage, Siwx } from "../../services/Siwx"
 import type { PairingSignIn } from "../../services/WalletConnect"
 import { sessionFromCacao } from "../../siwx/cacao"
 import { MAX_LIFETIME_MS } from "../../siwx/siweMessage"
-import { cachedImport } from "../runtime/cachedImport"
-import { makeSiwx } from "./Siwx.lazy"
+import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import {
   type Followed,
   isGone,
@@ -44,9 +42,12 @@ const ANY_ACCOUNT = "0x0000000000000000000000000000000000000000"
 /** A wallet signs one message per chain; more than this many are not read. */
 const MAX_PAIRING_SIGNATURES = 32
 
-export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.SubscriptionRef<SignInState>) =>
+/** Solana's signatures (`solanaSignIn.ts`, with ed25519), loaded with the first Solana account that signs. */
+export const SolanaSignInLazy = lazyPart("@airlock/solanaSignIn", () => import("./solanaSignIn"))
+
+export const makeSignInFlow = (state: SubscriptionRef.SubscriptionRef<SignInState>) =>
   Effect.gen(function* () {
-    const siwx = yield* makeSiwx(options)
+    const siwx = yield* Siwx
     const connection = yield* Connection
     const networks = yield* Networks
     const rpc = yield* RpcRouter
@@ -59,9 +60,11 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
     const signedIn = yield* Ref.make<ReadonlyMap<SignInNamespace, SignInAccount>>(new Map())
     // Solana's signatures (ed25519) load with the first Solana account that signs, not for EVM ones; a
     // failed load is asked again at the next Sign.
-    const solanaSignature = yield* cachedImport(
-      () => import("./solanaSignIn").then((module) => module.makeSolanaSignature(rpc, connection)),
-      (cause) => new ServiceUnavailableError({ cause })
+    const solanaSignature = Effect.mapError(
+      yield* lazyImplementation(SolanaSignInLazy, (module) =>
+        Effect.succeed(module.makeSolanaSignature(rpc, connection))
+      ),
+      (error) => new ServiceUnavailableError({ cause: error.cause })
     )
 
     const setupFailed = (account: SignInAccount) => (error: AuthenticationSetupError) =>
@@ -219,8 +222,8 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
         })
     }
 
-    return {
-      pairingSignIn,
+    const commands: Pick<SignInShape, "pairingSignIn" | "sign" | "cancel"> = {
+      pairingSignIn: Effect.succeed(pairingSignIn),
       sign: Effect.gen(function* () {
         // Prompt becomes Signing in one step: of Signs at once (a double click, two callers), one asks.
         const prompt = yield* SubscriptionRef.modify(
@@ -241,4 +244,5 @@ export const makeSignInFlow = (options: ModalOptions, state: SubscriptionRef.Sub
         yield* decline(now.account)
       })
     }
+    return commands
   })

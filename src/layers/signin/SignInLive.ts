@@ -4,12 +4,15 @@ import * as Schedule from "effect/Schedule"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ModalConfig } from "../../services/ModalConfig"
 import { SignIn, type SignInState } from "../../services/SignIn"
-import { deferredImplementation } from "../runtime/deferred"
+import { effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+
+/** The sign-in flow (`SignIn.lazy.ts`), loaded as the modal starts when the host has a plugin. */
+export const SignInLazy = lazyPart("@airlock/SignIn.lazy", () => import("./SignIn.lazy"))
 
 /**
  * Sign-in with the wallet. Without a plugin (`siwx` or `siweConfig`) it stays idle and loads nothing; with
- * one, the flow (`SignIn.lazy.ts`, with the plugin's code and viem's SIWE helpers) loads as the modal
- * starts, out of the first paint, and follows the connection from then on.
+ * one, the flow (`SignIn.lazy.ts`) loads as the modal starts, out of the first paint, and follows the
+ * connection from then on, asking the plugin through `Siwx` (whose code loads with the first check).
  *
  * @since 0.1.0
  * @category layers
@@ -26,22 +29,19 @@ export const SignInLive = Layer.effect(
         cancel: Effect.void,
         pairingSignIn: Effect.succeed(undefined)
       })
-    const flow = yield* deferredImplementation(() =>
-      import("./SignIn.lazy").then((module) => module.makeSignInFlow(options, state))
-    )
+    const flow = yield* lazyImplementation(SignInLazy, (module) => module.makeSignInFlow(state))
     // A chunk that did not load is asked again a few times; the flow starts following once it has.
     yield* Effect.forkScoped(
       Effect.ignore(Effect.retry(flow, Schedule.max([Schedule.spaced("1 second"), Schedule.recurs(3)])))
     )
     return SignIn.of({
       state,
-      sign: Effect.ignore(Effect.flatMap(flow, (loaded) => loaded.sign)),
-      cancel: Effect.ignore(Effect.flatMap(flow, (loaded) => loaded.cancel)),
-      // Without the flow's code, a pairing just connects; the flow asks once it has loaded.
-      pairingSignIn: Effect.orElseSucceed(
-        Effect.map(flow, (loaded) => loaded.pairingSignIn),
-        () => undefined
-      )
+      ...lazyService(flow, {
+        sign: effect(() => Effect.void),
+        cancel: effect(() => Effect.void),
+        // Without the flow's code, a pairing just connects; the flow asks once it has loaded.
+        pairingSignIn: effect(() => Effect.succeed(undefined))
+      })
     })
   })
 )

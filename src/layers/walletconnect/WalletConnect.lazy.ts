@@ -4,6 +4,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { normalizeWalletError, ServiceUnavailableError } from "../../errors"
 import { ModalConfig } from "../../services/ModalConfig"
@@ -20,6 +21,7 @@ import {
   WalletConnectClient
 } from "../../services/WalletConnectClient"
 import { eip155NetworkId } from "../networks/NetworksLive"
+import { listen, type Subscribe } from "../platform/listen"
 import type { SessionWire } from "./walletConnectSession"
 import * as codec from "./walletConnectSession"
 
@@ -42,9 +44,25 @@ export interface SessionHolder {
 /** What `WalletConnectLive` shares with the pairing code it loads with the SDK. */
 export interface PairingShared {
   readonly pairing: SubscriptionRef.SubscriptionRef<PairingState>
-  readonly publish: (event: WalletConnectEvent) => void
+  readonly publish: (event: WalletConnectEvent) => Effect.Effect<void>
   readonly holder: SessionHolder
 }
+
+interface ClientEvent {
+  readonly name: string
+  readonly payload: unknown
+}
+
+/** The SDK client's events of these `names` as an event source (for `listen`). */
+const clientEvents =
+  (client: UniversalProviderClient, ...names: ReadonlyArray<string>): Subscribe<ClientEvent> =>
+  (listener) => {
+    const handlers = names.map((name) => [name, (payload: unknown) => listener({ name, payload })] as const)
+    for (const [name, handler] of handlers) client.on(name, handler)
+    return () => {
+      for (const [name, handler] of handlers) client.off(name, handler)
+    }
+  }
 
 /**
  * Pairing and the session's events, loaded by `WalletConnectLive` with the SDK: the first paint needs
@@ -54,7 +72,8 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
   Effect.gen(function* () {
     const config = yield* ModalConfig
     const sdk = yield* WalletConnectClient
-    const runSync = Effect.runSyncWith(yield* Effect.context<never>())
+    // The layer's context, its scope among it: the session's listeners live and run there.
+    const layer = yield* Effect.context<Scope.Scope>()
     const { pairing, publish, holder } = shared
     const adopt = (raw: unknown): Option.Option<WalletConnectSession> => {
       return Option.map(codec.decodeSessionWire(raw), (wire) => {
@@ -64,49 +83,57 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
       })
     }
 
-    const onDelete = (payload: unknown) => {
-      const topic = Option.getOrUndefined(codec.decodeTopicPayload(payload))?.topic
-      if (holder.current === undefined || (topic !== undefined && topic !== holder.current.wire.topic)) return
-      const ended = holder.current.wire.topic
-      holder.current = undefined
-      publish({ _tag: "SessionDeleted", topic: ended })
-    }
-    const onUpdate = (payload: unknown) => {
-      const update = codec.decodeSessionUpdate(payload)
-      if (
-        Option.isNone(update) ||
-        holder.current === undefined ||
-        update.value.topic !== holder.current.wire.topic
-      )
-        return
-      const session = adopt({ ...holder.current.wire, namespaces: update.value.params.namespaces })
-      if (Option.isSome(session)) publish({ _tag: "SessionChanged", session: session.value })
-    }
-    const onEvent = (payload: unknown) => {
-      const decoded = codec.decodeSessionEvent(payload)
-      if (Option.isNone(decoded) || holder.current === undefined) return
-      const { event } = decoded.value.params
-      if (event.name !== "chainChanged") return
-      const id = eip155NetworkId(event.data)
-      if (Option.isSome(id)) publish({ _tag: "ChainChanged", caipNetworkId: id.value })
-    }
-    const listeners = [
-      ["session_delete", onDelete],
-      ["session_expire", onDelete],
-      ["session_update", onUpdate],
-      ["session_event", onEvent]
-    ] as const
+    const onDelete = (payload: unknown) =>
+      Effect.suspend(() => {
+        const topic = Option.getOrUndefined(codec.decodeTopicPayload(payload))?.topic
+        if (holder.current === undefined || (topic !== undefined && topic !== holder.current.wire.topic))
+          return Effect.void
+        const ended = holder.current.wire.topic
+        holder.current = undefined
+        return publish({ _tag: "SessionDeleted", topic: ended })
+      })
+    const onUpdate = (payload: unknown) =>
+      Effect.suspend(() => {
+        const update = codec.decodeSessionUpdate(payload)
+        if (
+          Option.isNone(update) ||
+          holder.current === undefined ||
+          update.value.topic !== holder.current.wire.topic
+        )
+          return Effect.void
+        const session = adopt({ ...holder.current.wire, namespaces: update.value.params.namespaces })
+        return Option.isSome(session)
+          ? publish({ _tag: "SessionChanged", session: session.value })
+          : Effect.void
+      })
+    const onEvent = (payload: unknown) =>
+      Effect.suspend(() => {
+        const decoded = codec.decodeSessionEvent(payload)
+        if (Option.isNone(decoded) || holder.current === undefined) return Effect.void
+        const { event } = decoded.value.params
+        if (event.name !== "chainChanged") return Effect.void
+        const id = eip155NetworkId(event.data)
+        return Option.isSome(id) ? publish({ _tag: "ChainChanged", caipNetworkId: id.value }) : Effect.void
+      })
+    const onSessionEvent = ({ name, payload }: ClientEvent) =>
+      name === "session_update"
+        ? onUpdate(payload)
+        : name === "session_event"
+          ? onEvent(payload)
+          : onDelete(payload)
 
-    const loaded = Effect.map(sdk.get, (loadedClient) => {
-      if (holder.client !== loadedClient) {
+    // The session's events are followed from the client's first use until the layer's scope closes.
+    const loaded = Effect.tap(sdk.get, (loadedClient) =>
+      Effect.suspend(() => {
+        if (holder.client === loadedClient) return Effect.void
         holder.client = loadedClient
-        for (const [event, listener] of listeners) loadedClient.on(event, listener)
-      }
-      return loadedClient
-    })
-    yield* Effect.addFinalizer(() =>
-      Effect.sync(() => {
-        for (const [event, listener] of listeners) holder.client?.off(event, listener)
+        return Effect.provideContext(
+          listen(
+            clientEvents(loadedClient, "session_delete", "session_expire", "session_update", "session_event"),
+            onSessionEvent
+          ),
+          layer
+        )
       })
     )
 
@@ -146,12 +173,10 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
       Effect.scoped(
         Effect.gen(function* () {
           const shown = yield* Deferred.make<string>()
-          const onUri = (uri: unknown) => {
-            if (typeof uri === "string" && uri.startsWith("wc:")) runSync(Deferred.succeed(shown, uri))
-          }
-          yield* Effect.acquireRelease(
-            Effect.sync(() => loadedClient.on("display_uri", onUri)),
-            () => Effect.sync(() => loadedClient.off("display_uri", onUri))
+          yield* listen(clientEvents(loadedClient, "display_uri"), ({ payload: uri }) =>
+            typeof uri === "string" && uri.startsWith("wc:")
+              ? Effect.asVoid(Deferred.succeed(shown, uri))
+              : Effect.void
           )
           const approval = yield* Effect.forkScoped(Effect.flatten(asked(loadedClient, requests, signIn)))
           const first = yield* Effect.raceFirst(

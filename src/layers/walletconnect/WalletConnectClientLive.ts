@@ -6,7 +6,7 @@ import type { AppMetadata } from "../../schemas/Metadata"
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import { ModalConfig } from "../../services/ModalConfig"
 import { WalletConnectClient } from "../../services/WalletConnectClient"
-import { cachedImport } from "../runtime/cachedImport"
+import { lazyImplementation, lazyPart } from "../runtime/lazy"
 
 /** Loading the SDK chunk and opening its storage (THREATS.md R2: every external step has a time-out). */
 export const SDK_LOAD_TIMEOUT = Duration.seconds(20)
@@ -23,23 +23,29 @@ export const metadataOf = (config: ModalOptions): AppMetadata => {
   }
 }
 
+/** The WalletConnect SDK (`universalProvider.ts`), loaded when a visitor chooses it or a session restores. */
+export const UniversalProviderLazy = lazyPart(
+  "@airlock/universalProvider",
+  () => import("./universalProvider")
+)
+
 export const makeWalletConnectClient = Effect.gen(function* () {
   const config = yield* ModalConfig
   // A failed load (chunk not reachable, storage refused) is not kept: the next caller loads again.
-  const load = yield* cachedImport(
-    () =>
-      import("./universalProvider").then((sdk) =>
-        sdk.createUniversalProvider({
-          projectId: config.projectId,
-          relayUrl: config.relayUrl,
-          metadata: metadataOf(config),
-          logger: config.debug ? "error" : "silent",
-          verify: config.walletConnectVerify
-        })
-      ),
-    (cause) => new WalletConnectConnectorNotFoundError({ cause })
+  const load = yield* lazyImplementation(UniversalProviderLazy, (sdk) =>
+    Effect.tryPromise(() =>
+      sdk.createUniversalProvider({
+        projectId: config.projectId,
+        relayUrl: config.relayUrl,
+        metadata: metadataOf(config),
+        logger: config.debug ? "error" : "silent",
+        verify: config.walletConnectVerify
+      })
+    )
   )
   const get = load.pipe(
+    // The chunk did not load, or the SDK did not start (its storage refused, say): the cause is theirs.
+    Effect.mapError((error) => new WalletConnectConnectorNotFoundError({ cause: error.cause })),
     Effect.timeoutOrElse({
       duration: SDK_LOAD_TIMEOUT,
       orElse: () => Effect.fail(new WalletConnectConnectorNotFoundError({ cause: "timeout" }))

@@ -19,13 +19,16 @@ import {
 } from "../../services/WalletConnect"
 import { activeId } from "../networks/activeNetwork"
 import { isTouchDevice } from "../platform/device"
-import { type ChunkLoadError, deferredImplementation } from "../runtime/deferred"
+import { call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
 import { registeredSchemesOf, safeWalletLink } from "./deepLink"
 import { requestChainOf } from "./sessionAccounts"
 import type { SessionHolder } from "./WalletConnect.lazy"
 
 /** Reading a restored session and ending one are background work (THREATS.md R2). */
 export const SESSION_TIMEOUT = Duration.seconds(10)
+
+/** Pairing and the session's events (`WalletConnect.lazy.ts`), loaded with the SDK. */
+export const WalletConnectLazy = lazyPart("@airlock/WalletConnect.lazy", () => import("./WalletConnect.lazy"))
 
 const idle: PairingState = { _tag: "Idle" }
 
@@ -38,26 +41,25 @@ export const makeWalletConnect = Effect.gen(function* () {
   const pairing = yield* SubscriptionRef.make<PairingState>(idle)
   const hub = yield* PubSub.unbounded<WalletConnectEvent>()
   const holder: SessionHolder = { client: undefined, current: undefined }
-  const publish = (event: WalletConnectEvent) => {
-    runSync(PubSub.publish(hub, event))
-  }
+  const publish = (event: WalletConnectEvent) => Effect.asVoid(PubSub.publish(hub, event))
   // Pairing and the session codec load with the SDK, on the first connect or restore.
-  const pairingCode = yield* deferredImplementation(() =>
-    import("./WalletConnect.lazy").then((module) =>
+  const pairingCode = lazyService(
+    yield* lazyImplementation(WalletConnectLazy, (module) =>
       module.makeWalletConnectPairing({ pairing, publish, holder })
-    )
+    ),
+    {
+      connect: call((error) => Effect.fail(new WalletConnectConnectorNotFoundError({ cause: error.cause }))),
+      restore: effect(() => Effect.succeed(Option.none<WalletConnectSession>()))
+    }
   )
-  const notLoaded = (error: ChunkLoadError) => new WalletConnectConnectorNotFoundError({ cause: error.cause })
 
   const connect: WalletConnectShape["connect"] = (signIn) =>
     SubscriptionRef.set(pairing, { _tag: "Preparing" }).pipe(
-      Effect.andThen(Effect.mapError(pairingCode, notLoaded)),
-      Effect.flatMap((code) => code.connect(signIn)),
+      Effect.andThen(pairingCode.connect(signIn)),
       Effect.ensuring(SubscriptionRef.set(pairing, idle))
     )
 
-  const restore = pairingCode.pipe(
-    Effect.flatMap((code) => code.restore),
+  const restore = pairingCode.restore.pipe(
     Effect.timeout(SESSION_TIMEOUT),
     Effect.orElseSucceed(() => Option.none<WalletConnectSession>())
   )

@@ -13,6 +13,8 @@ import type { ModalOptions } from "../../schemas/ModalOptions"
 import { dataImageUri, readField, sanitizeName, sanitizeRdns } from "../../schemas/ThirdPartyText"
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../../services/Connectors"
 import { ModalConfig } from "../../services/ModalConfig"
+import { eventsOf, listen } from "../platform/listen"
+import { lazyPart, loadPart } from "../runtime/lazy"
 
 export const ANNOUNCE_EVENT = "eip6963:announceProvider"
 export const REQUEST_EVENT = "eip6963:requestProvider"
@@ -127,17 +129,17 @@ export const isShown = (
   )
 }
 
-/**
- * Solana browser wallets, with their code loaded after the first paint.
- */
+/** The Wallet Standard's discovery of Solana browser wallets (`walletStandard.ts`), after the first paint. */
+export const WalletStandardLazy = lazyPart("@airlock/walletStandard", () => import("./walletStandard"))
+
+/** Solana browser wallets, found for as long as the scope lasts. */
 const discoverSolanaWallets = (
-  update: (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) => Effect.Effect<void>,
-  runSync: <A>(effect: Effect.Effect<A>) => A
+  update: (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) => Effect.Effect<void>
 ) =>
-  Effect.tryPromise(() => import("./walletStandard")).pipe(
+  loadPart(WalletStandardLazy).pipe(
     // Code that would not load after 3 more tries: no Solana browser wallets on this page.
     Effect.retry({ times: 3, schedule: Schedule.exponential("500 millis") }),
-    Effect.flatMap(({ discoverStandardWallets }) => discoverStandardWallets((f) => runSync(update(f)))),
+    Effect.flatMap(({ discoverStandardWallets }) => discoverStandardWallets(update)),
     Effect.ignore
   )
 
@@ -161,7 +163,6 @@ export const makeConnectors = Effect.gen(function* () {
   // Everything found, including what the options hide: clashes must be judged against all of it.
   const found = yield* Ref.make<ReadonlyArray<WalletConnector>>([])
   const connectors = yield* SubscriptionRef.make<ReadonlyArray<WalletConnector>>([])
-  const runSync = Effect.runSyncWith(yield* Effect.context<never>())
   // An announcement that changes nothing (a repeat) publishes nothing: views do not render for it.
   const update = (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) =>
     Effect.flatMap(
@@ -181,18 +182,14 @@ export const makeConnectors = Effect.gen(function* () {
   if (typeof window !== "undefined") {
     const injected = pageProvider()
     if (isEip1193Provider(injected)) yield* update(() => [injectedConnector(injected)])
-    const onAnnounce = (event: Event) => {
+    yield* listen(eventsOf<string, Event>(window, ANNOUNCE_EVENT), (event) => {
       const connector = fromAnnouncement(readField(event, "detail"))
-      if (Option.isSome(connector)) runSync(update((all) => withAnnouncement(all, connector.value)))
-    }
-    yield* Effect.acquireRelease(
-      Effect.sync(() => window.addEventListener(ANNOUNCE_EVENT, onAnnounce)),
-      () => Effect.sync(() => window.removeEventListener(ANNOUNCE_EVENT, onAnnounce))
-    )
+      return Option.isSome(connector) ? update((all) => withAnnouncement(all, connector.value)) : Effect.void
+    })
     // Wallets that loaded before us announce again when asked; later ones announce by themselves.
     yield* Effect.sync(() => window.dispatchEvent(new Event(REQUEST_EVENT)))
     if (config.enableEIP6963 && config.networks.some((n) => n.chainNamespace === "solana"))
-      yield* Effect.forkScoped(discoverSolanaWallets(update, runSync))
+      yield* Effect.forkScoped(discoverSolanaWallets(update))
   }
 
   /** Exactly one connector claims `key` now: that one; none or several: none. */

@@ -8,8 +8,10 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { dataImageUri, readField, sanitizeName } from "../../schemas/ThirdPartyText"
 import type { WalletConnector } from "../../services/Connectors"
+import { listen, type Subscribe } from "../platform/listen"
+import { lazyPart, loadPart } from "../runtime/lazy"
 import { caipOfStandardChain } from "./solanaChains"
-import { makeStandardProvider } from "./walletStandardProvider"
+import { type LoadCodecs, makeStandardProvider } from "./walletStandardProvider"
 
 export const APP_READY_EVENT = "wallet-standard:app-ready"
 export const REGISTER_WALLET_EVENT = "wallet-standard:register-wallet"
@@ -37,9 +39,13 @@ const clustersOf = (wallet: unknown): ReadonlyArray<string> => {
 
 /**
  * A registered wallet as a connector, or none when it is no Solana wallet Airlock can use: no readable
- * name, no Solana cluster, or no way to connect.
+ * name, no Solana cluster, or no way to connect. Its requests load `codecs` with the first that needs them.
  */
-export const fromStandardWallet = (wallet: unknown, id: string): Option.Option<WalletConnector> => {
+export const fromStandardWallet = (
+  wallet: unknown,
+  id: string,
+  codecs: LoadCodecs
+): Option.Option<WalletConnector> => {
   const name = sanitizeName(readField(wallet, "name"))
   const chains = clustersOf(wallet)
   if (name === undefined || chains.length === 0 || !hasMethod(wallet, "standard:connect", "connect"))
@@ -52,7 +58,7 @@ export const fromStandardWallet = (wallet: unknown, id: string): Option.Option<W
     name,
     icon: dataImageUri(readField(wallet, "icon")),
     rdns: undefined,
-    provider: makeStandardProvider(wallet),
+    provider: makeStandardProvider(wallet, codecs),
     suspicious: false,
     uuid: undefined,
     chains,
@@ -68,25 +74,21 @@ export const flagClashes = (list: ReadonlyArray<WalletConnector>): ReadonlyArray
   })
 
 /**
- * Takes registrations for as long as the scope lives; after each change, `update` replaces the previous
- * registrations in the connector list with the current ones. A wallet registered twice is listed once;
- * unregistering takes it off the list.
+ * The page's registry of standard wallets as an event source: subscribing announces the app and takes
+ * registrations, each change an event listing the wallets registered now. A wallet registered twice is
+ * listed once; unregistering takes it off the list.
  */
-export const discoverStandardWallets = (
-  update: (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) => void
-) =>
-  Effect.gen(function* () {
+const registrations =
+  (codecs: LoadCodecs): Subscribe<ReadonlyArray<WalletConnector>> =>
+  (listener) => {
     const registered: Array<{ readonly wallet: unknown; readonly connector: WalletConnector }> = []
     let next = 1
-    const changed = () => {
-      const listed = flagClashes(registered.map((r) => r.connector))
-      update((all) => [...all.filter((c) => !c.id.startsWith(STANDARD_ID_PREFIX)), ...listed])
-    }
+    const changed = () => listener(flagClashes(registered.map((r) => r.connector)))
 
     const registerOne = (wallet: unknown): (() => void) => {
       if (registered.length >= MAX_STANDARD_WALLETS || registered.some((r) => r.wallet === wallet))
         return () => {}
-      const connector = fromStandardWallet(wallet, `${STANDARD_ID_PREFIX}${next++}`)
+      const connector = fromStandardWallet(wallet, `${STANDARD_ID_PREFIX}${next++}`, codecs)
       if (Option.isNone(connector)) return () => {}
       const entry = { wallet, connector: connector.value }
       registered.push(entry)
@@ -115,9 +117,26 @@ export const discoverStandardWallets = (
         // A wallet whose callback throws registers nothing; the others are unaffected.
       }
     }
-    yield* Effect.acquireRelease(
-      Effect.sync(() => window.addEventListener(REGISTER_WALLET_EVENT, onRegister)),
-      () => Effect.sync(() => window.removeEventListener(REGISTER_WALLET_EVENT, onRegister))
+    window.addEventListener(REGISTER_WALLET_EVENT, onRegister)
+    window.dispatchEvent(new CustomEvent(APP_READY_EVENT, { detail: api }))
+    return () => window.removeEventListener(REGISTER_WALLET_EVENT, onRegister)
+  }
+
+/** The byte encodings of Solana requests (`solanaCodecs.ts`, `@solana/kit`), loaded with the first one. */
+export const SolanaCodecsLazy = lazyPart("@airlock/solanaCodecs", () => import("./solanaCodecs"))
+
+/**
+ * Takes registrations for as long as the scope lives; after each change, `update` replaces the previous
+ * registrations in the connector list with the current ones.
+ */
+export const discoverStandardWallets = (
+  update: (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) => Effect.Effect<void>
+) =>
+  Effect.gen(function* () {
+    // A wallet's request runs outside Effect; its codecs load in this context, failing as the import did.
+    const run = Effect.runPromiseWith(yield* Effect.context<never>())
+    const codecs = () => run(Effect.mapError(loadPart(SolanaCodecsLazy), (error) => error.cause))
+    yield* listen(registrations(codecs), (listed) =>
+      update((all) => [...all.filter((c) => !c.id.startsWith(STANDARD_ID_PREFIX)), ...listed])
     )
-    yield* Effect.sync(() => window.dispatchEvent(new CustomEvent(APP_READY_EVENT, { detail: api })))
   })

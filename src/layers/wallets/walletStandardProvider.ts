@@ -10,6 +10,7 @@ import { SolanaAddress } from "../../schemas/Primitives"
 import { readField } from "../../schemas/ThirdPartyText"
 import type { Eip1193Provider, WalletRequestArgs } from "../../services/Connectors"
 import { standardChainOfCaip } from "./solanaChains"
+import type * as SolanaCodecs from "./solanaCodecs"
 
 /** Accounts one wallet may list; the rest are not read. */
 export const MAX_STANDARD_ACCOUNTS = 16
@@ -23,7 +24,8 @@ const unsupported = (what: string) => walletFailure(4200, `The wallet does not o
 const invalidParams = (message: string) => walletFailure(-32602, message)
 const badAnswer = (what: string) => walletFailure(-32603, `The wallet answered ${what} with something else`)
 
-const codecs = () => import("./solanaCodecs")
+/** Loads the byte encodings (`solanaCodecs.ts`); rejects as the import would. */
+export type LoadCodecs = () => Promise<typeof SolanaCodecs>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null
@@ -82,7 +84,7 @@ const stringField = (params: unknown, key: string): string => {
   return value
 }
 
-export const makeStandardProvider = (wallet: unknown): Eip1193Provider => {
+export const makeStandardProvider = (wallet: unknown, codecs: LoadCodecs): Eip1193Provider => {
   const accounts = () => solanaAccounts(readField(wallet, "accounts"))
 
   const accountOf = (address: string | undefined) => {

@@ -1,14 +1,15 @@
 /**
- * Every service whose code is deferred says a failed chunk load in the catalogue's words, or carries on
- * without it where SPEC.md lets it (no name, no origin verdict). Here every deferred module fails to load.
+ * Every service whose code loads lazily says a failed chunk load in the catalogue's words, or carries on
+ * without it where SPEC.md lets it (no name, no origin verdict). Here every part fails to load, at once.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import { vi } from "vitest"
 import {
   BalanceUnavailableError,
   HistoryFetchError,
@@ -17,6 +18,7 @@ import {
   TransactionWaitTimeoutError,
   WalletConnectConnectorNotFoundError
 } from "../../src/errors"
+import { AccountDataLazy } from "../../src/layers/account/AccountDataLive"
 import { BalanceServiceLive } from "../../src/layers/account/BalanceServiceLive"
 import { HistoryServiceLive } from "../../src/layers/account/HistoryServiceLive"
 import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLive"
@@ -42,24 +44,12 @@ import { WalletConnect } from "../../src/services/WalletConnect"
 import { WalletConnectClient } from "../../src/services/WalletConnectClient"
 import { connect, inWorld, until } from "../account/accountDataWorld"
 import { decodedOptions, sandboxNetwork } from "../kit/fixtures"
-
-const offline = vi.hoisted(() => () => {
-  throw new Error("Failed to fetch dynamically imported module")
-})
-vi.mock("../../src/layers/account/AccountData.lazy", offline)
-vi.mock("../../src/layers/account/BalanceService.lazy", offline)
-vi.mock("../../src/layers/provider/BlockchainApi.lazy", offline)
-vi.mock("../../src/layers/account/HistoryService.lazy", offline)
-vi.mock("../../src/layers/account/IdentityService.lazy", offline)
-vi.mock("../../src/layers/provider/OriginGuard.lazy", offline)
-vi.mock("../../src/layers/requests/RpcRouter.lazy", offline)
-vi.mock("../../src/layers/requests/TransactionWatcher.lazy", offline)
-vi.mock("../../src/layers/walletconnect/WalletConnect.lazy", offline)
+import { unloadableParts } from "../kit/lazyParts"
 
 const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const HASH = `0x${"ab".repeat(32)}`
 
-/** What the deferred constructors would need; never used, since their code never arrives. */
+/** What the lazy constructors would need; never used, since their code never arrives. */
 const unused = Layer.mergeAll(
   Layer.succeed(ModalConfig, decodedOptions()),
   Layer.succeed(BlockchainApi, {} as never),
@@ -72,18 +62,13 @@ const unused = Layer.mergeAll(
   Layer.succeed(Storage, {} as never)
 )
 
-/** A failed `import()` settles in a later task: let it, then move the test clock past each retry. */
-const passRetries = Effect.gen(function* () {
-  for (let step = 0; step < 8; step++) {
-    yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 0)))
-    yield* TestClock.adjust("5 seconds")
-  }
-})
+/** Moves the test clock past every retry of a load (each fails at once, so each wait is registered). */
+const passRetries = TestClock.adjust("1 minute")
 
 const provided = <A, E, R>(layer: Layer.Layer<A, E, R>): Layer.Layer<A, E> =>
-  layer.pipe(Layer.provide(unused as Layer.Layer<R>))
+  layer.pipe(Layer.provide(unused as Layer.Layer<R>), Layer.provide(unloadableParts))
 
-describe("a deferred service whose code does not load", () => {
+describe("a lazy service whose code does not load", () => {
   it.effect("balances: 'Token Balance Unavailable'; refreshing does nothing", () =>
     Effect.gen(function* () {
       const balances = yield* BalanceService
@@ -164,16 +149,37 @@ describe("a deferred service whose code does not load", () => {
   )
 
   it.effect("account data: balances and activity show their failure once the retries are spent", () =>
-    inWorld({}, (w) =>
-      Effect.gen(function* () {
-        yield* connect(w, ALICE)
-        yield* passRetries
-        const balance = yield* until(w.data.nativeBalance)
-        assert.strictEqual(balance._tag, "Failed")
-        assert.strictEqual((yield* until(w.data.tokens))._tag, "Failed")
-        assert.strictEqual((yield* until(w.data.activity))._tag, "Failed")
-        assert.strictEqual((yield* until(w.data.nfts))._tag, "Failed")
-      })
-    )
+    Effect.gen(function* () {
+      // The loads' code fails to load; its first attempt says so, and the retries wait on the test clock.
+      const attempted = yield* Deferred.make<void>()
+      const attempts = { count: 0 }
+      const parts = Layer.merge(
+        unloadableParts,
+        Layer.succeed(AccountDataLazy, {
+          _tag: "Import",
+          load: () => {
+            attempts.count += 1
+            Deferred.doneUnsafe(attempted, Exit.void)
+            throw new Error("Failed to fetch dynamically imported module")
+          }
+        })
+      )
+      yield* inWorld(
+        {},
+        (w) =>
+          Effect.gen(function* () {
+            yield* connect(w, ALICE)
+            yield* Deferred.await(attempted)
+            yield* passRetries
+            const balance = yield* until(w.data.nativeBalance)
+            assert.strictEqual(balance._tag, "Failed")
+            assert.strictEqual((yield* until(w.data.tokens))._tag, "Failed")
+            assert.strictEqual((yield* until(w.data.activity))._tag, "Failed")
+            assert.strictEqual((yield* until(w.data.nfts))._tag, "Failed")
+          }),
+        parts
+      )
+      assert.strictEqual(attempts.count, 4)
+    })
   )
 })

@@ -44,10 +44,3 @@ export const memoizeSuccess = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect
       })
     )
   })
-
-/** {@link memoizeSuccess} over a dynamic `import()` (or any promise-returning load). */
-export const cachedImport = <A, E>(
-  load: () => Promise<A>,
-  onError: (cause: unknown) => E
-): Effect.Effect<Effect.Effect<A, E>> =>
-  memoizeSuccess(Effect.tryPromise({ try: () => load(), catch: onError }))
