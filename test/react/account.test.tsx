@@ -18,6 +18,7 @@ import { AccountData, type AccountDataShape, type Loadable } from "../../src/ser
 import { Send, type SendState } from "../../src/services/Send"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
+import { ALICE, BOB } from "../kit/accounts"
 import { baseOptions } from "../kit/fixtures"
 import { TestPlatform } from "../kit/platform"
 import { openOnConnect, until } from "./harness"
@@ -27,7 +28,6 @@ const options: ModalOptionsInput = {
   features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
 }
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const PNG = "data:image/png;base64,iVBORw0KGgo="
 
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
@@ -218,7 +218,7 @@ describe("the Account view", () => {
       kind: "transaction",
       network: "eip155:31337",
       from: ALICE,
-      to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      to: BOB,
       value: "10000000000000000",
       hash: undefined,
       status: "pending",

@@ -4,11 +4,9 @@ import { createRoot, type Root } from "react-dom/client"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { describeRequest, type RequestDescription } from "../../src/layers/requests/describeRequest"
 import { ApproveTransactionBody } from "../../src/react/modal/views/requests/ApproveTransactionView"
+import { ALICE as from, CAROL as spender } from "../kit/accounts"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
-
-const from = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const spender = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
 
 const permitOnPolygon = describeRequest(
   {

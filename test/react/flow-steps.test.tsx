@@ -19,11 +19,10 @@ import type { BuyOptions, OnrampState } from "../../src/services/Onramp"
 import type { SendPreview, SendState } from "../../src/services/Send"
 import type { SwapPlan, SwapState, SwapToken } from "../../src/services/Swap"
 import { UserRejectedRequestError } from "../../src/walletErrors"
+import { ALICE, BOB } from "../kit/accounts"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 const eth = {
   key: "native",
   name: "Ether",

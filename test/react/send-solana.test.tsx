@@ -7,12 +7,11 @@ import type { ModalController } from "../../src/react/modal/bridge/controller"
 import { ControllerContext } from "../../src/react/modal/element/context"
 import { SendView } from "../../src/react/modal/views/flows/send/SendView"
 import type { SendableToken, SendPreview, SendState } from "../../src/services/Send"
+import { SOLANA_BOB as RECEIVER, SOLANA_ALICE as SENDER } from "../kit/accounts"
+import { USDC_MINT as MINT } from "../kit/networks"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
-const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
 const sol: SendableToken = {
   key: "native",
   name: "Solana",

@@ -16,6 +16,7 @@ import { AirlockProvider, type AirlockWalletConnect, useAirlockWalletConnect } f
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { StorageKeys } from "../../src/schemas/StorageKeys"
 import { makeMockWalletConnect } from "../../src/testing/index"
+import { ALICE } from "../kit/accounts"
 import { fakeProviderApi, walletPage } from "../kit/fakeExplorer"
 import { baseOptions, makeArea } from "../kit/fixtures"
 import { makeTestHttp } from "../kit/platform"
@@ -26,7 +27,6 @@ const options: ModalOptionsInput = {
   features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
 }
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const session = {
   topic: "e".repeat(64),
   namespaces: { eip155: { accounts: [`eip155:31337:${ALICE}`], methods: [], events: [] } },

@@ -11,12 +11,12 @@ import { createModal } from "../../src/createModal"
 import { AirlockProvider } from "../../src/react/index"
 import { serverModal } from "../../src/react/serverModal"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
+import { ALICE } from "../kit/accounts"
 import { sandboxNetwork } from "../kit/fixtures"
 import { AccountView } from "./accountView"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
