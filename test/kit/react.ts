@@ -3,6 +3,7 @@
  * and `rendered`, the kit's one DOM poll (happy-dom's DOM cannot tell a test it changed; a store's change
  * is awaited through its own `subscribe` instead).
  */
+import * as Effect from "effect/Effect"
 import { act, createElement, type ReactNode } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach } from "vitest"
@@ -18,6 +19,13 @@ Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
  */
 export const rendered = <A>(find: () => A | null | undefined | false, what = "the element"): Promise<A> =>
   eventually(find, what, () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0))))
+
+/**
+ * Awaits `wait` (something that signals: a fake's event, a store's change) inside React's act, so what
+ * React has to render meanwhile is rendered when it ends. Not for what needs a render to happen first.
+ */
+export const actOn = <A>(wait: Effect.Effect<A> | Promise<A>): Promise<A> =>
+  act(() => (Effect.isEffect(wait) ? Effect.runPromise(wait) : wait))
 
 /** The first button under `root` whose text contains `name` (or whose label is `name`). */
 export const buttonIn = (root: ParentNode, name: string) =>
@@ -36,12 +44,15 @@ export const press = (key: string, shiftKey = false) =>
 
 const mounted: Array<{ readonly root: Root; readonly container: HTMLElement }> = []
 
-afterEach(() => {
+/** Unmounts every view mounted so far (done after each test anyway). */
+export const unmountViews = () => {
   for (const { root, container } of mounted.splice(0)) {
     act(() => root.unmount())
     container.remove()
   }
-})
+}
+
+afterEach(unmountViews)
 
 /** Renders `node` into a fresh element of the page; it is unmounted after the test. */
 export const mount = (node: ReactNode) => {

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from "react"
-import { createRoot, type Root } from "react-dom/client"
-import { afterEach, describe, expect, it, vi } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { describeRequest, type RequestDescription } from "../../src/layers/requests/describeRequest"
 import { ApproveTransactionBody } from "../../src/react/modal/views/requests/ApproveTransactionView"
 import { ALICE as from, CAROL as spender } from "../kit/accounts"
-
-Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+import { mount } from "../kit/react"
 
 const permitOnPolygon = describeRequest(
   {
@@ -29,16 +27,6 @@ const permitOnPolygon = describeRequest(
   { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
 )
 
-let root: Root | undefined
-let container: HTMLElement | undefined
-
-afterEach(() => {
-  act(() => root?.unmount())
-  container?.remove()
-  root = undefined
-  container = undefined
-})
-
 const render = (
   description: RequestDescription,
   pending = false,
@@ -49,24 +37,18 @@ const render = (
 ) => {
   const onApprove = vi.fn()
   const onReject = vi.fn()
-  container = document.createElement("div")
-  document.body.append(container)
-  const mounted = createRoot(container)
-  root = mounted
-  act(() =>
-    mounted.render(
-      <ApproveTransactionBody
-        description={description}
-        simulation={preview?.simulation}
-        answeredIn={preview?.answeredIn ?? "modal"}
-        onApprove={onApprove}
-        onReject={onReject}
-        pending={pending}
-      />
-    )
+  const view = mount(
+    <ApproveTransactionBody
+      description={description}
+      simulation={preview?.simulation}
+      answeredIn={preview?.answeredIn ?? "modal"}
+      onApprove={onApprove}
+      onReject={onReject}
+      pending={pending}
+    />
   )
-  const buttons = [...container.querySelectorAll("button")]
-  return { view: container, onApprove, onReject, buttons }
+  const buttons = [...view.querySelectorAll("button")]
+  return { view, onApprove, onReject, buttons }
 }
 
 describe("ApproveTransactionBody", () => {
