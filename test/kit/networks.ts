@@ -52,6 +52,9 @@ export const explorer = (name: string, url: string) => ({ blockExplorers: { defa
 /** The sandbox's local anvil chain. */
 export const sandboxNetwork = evmNetwork(31337, "Sandbox Chain", "http://127.0.0.1:8545")
 
+/** The sandbox's second anvil chain, behind the same RPC URL in unit tests. */
+export const secondSandboxNetwork = evmNetwork(31338, "Sandbox Chain B", "http://127.0.0.1:8545")
+
 /** Ethereum mainnet with a made-up RPC URL (nothing is sent to it). */
 export const mainnetNetwork = evmNetwork(1, "Ethereum", "https://eth.example")
 
