@@ -4,7 +4,8 @@
  */
 import type * as Effect from "effect/Effect"
 import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
-import type { Eip1193Provider } from "../../src/services/Connectors"
+import type { Eip1193Provider, WalletConnector } from "../../src/services/Connectors"
+import type { CatalogWallet } from "../../src/services/WalletCatalog"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
 import { makeGauge, makeRecorder } from "./emitters"
 
@@ -87,3 +88,37 @@ export const holding = (mock: MockEip1193Provider, method: string) => {
     release: () => held.shift()?.()
   }
 }
+
+/** A connector as Connectors lists it: an announced EVM wallet `id` that answers nothing, unless `more` says. */
+export const walletConnector = (id: string, more: Partial<WalletConnector> = {}): WalletConnector => ({
+  id,
+  key: id,
+  type: "ANNOUNCED",
+  chain: "eip155",
+  name: id,
+  icon: undefined,
+  rdns: undefined,
+  provider: { request: () => Promise.resolve(null) },
+  suspicious: false,
+  uuid: undefined,
+  ...more
+})
+
+/** A wallet of the catalog known by nothing but `id` (and its name), unless `more` says more. */
+export const catalogWallet = (id: string, more: Partial<CatalogWallet> = {}): CatalogWallet => ({
+  id,
+  name: id,
+  imageUrl: undefined,
+  rdns: undefined,
+  mobileLink: undefined,
+  desktopLink: undefined,
+  webappLink: undefined,
+  homepage: undefined,
+  appStore: undefined,
+  playStore: undefined,
+  registeredSchemes: [],
+  installed: false,
+  connectorId: undefined,
+  custom: false,
+  ...more
+})
