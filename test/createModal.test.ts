@@ -5,16 +5,20 @@ import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { afterEach } from "vitest"
 import { createModal } from "../src/createModal"
-import { ANNOUNCE_EVENT } from "../src/layers/wallets/ConnectorsLive"
 import type { CreateModalSettings, Modal } from "../src/Modal"
 import { type ModalOptionsInput, ProjectIdMissingError } from "../src/schemas/ModalOptions"
 import { Theme, type ThemeState } from "../src/services/Theme"
 import { makeMockEip1193Provider } from "../src/testing/index"
-import { ALICE } from "./kit/connectionWorld"
-import { baseOptions, sandboxNetwork } from "./kit/fixtures"
+import { ALICE } from "./kit/accounts"
+import { baseOptions } from "./kit/fixtures"
+import { sandboxNetwork } from "./kit/networks"
 import { TestPlatform } from "./kit/platform"
+import { type Subscribe, untilNotified } from "./kit/waits"
+import { announce, walletInfo } from "./kit/wallets"
 
 const options = baseOptions
+
+const headless = (uuid: string) => walletInfo({ uuid, name: "Headless Wallet", rdns: "dev.headless" })
 
 const created: Array<Modal> = []
 const make = <R, E>(input: ModalOptionsInput, settings?: CreateModalSettings<R, E>) => {
@@ -104,19 +108,9 @@ describe("createModal", () => {
 
 describe("what a headless host reads of the modal's policy", () => {
   /** Resolves with the first value `subscribe` hears that `done` accepts (or the current one). */
-  const first = <A>(
-    get: () => A,
-    subscribe: (listener: (a: A) => void) => () => void,
-    done: (a: A) => boolean
-  ) =>
-    new Promise<A>((resolve) => {
-      if (done(get())) return resolve(get())
-      const stop = subscribe((a) => {
-        if (!done(a)) return
-        stop()
-        resolve(a)
-      })
-    })
+  /** The first value `get` answers that is `done`, heard through `subscribe`. */
+  const first = <A>(get: () => A, subscribe: Subscribe, done: (a: A) => boolean) =>
+    untilNotified(subscribe, () => done(get())).then(get)
 
   it("getConnectOptions: the Connect view's methods and wallet rows in order; a wallet that arrives is heard", async () => {
     const modal = make(options, { layer: TestPlatform })
@@ -127,19 +121,7 @@ describe("what a headless host reads of the modal's policy", () => {
     })
     assert.strictEqual(modal.getConnectOptions(), modal.getConnectOptions())
     const arrived = first(modal.getConnectOptions, modal.subscribeConnectOptions, (o) => o.wallets.length > 1)
-    window.dispatchEvent(
-      new CustomEvent(ANNOUNCE_EVENT, {
-        detail: Object.freeze({
-          info: Object.freeze({
-            uuid: "5c1a3e1e-4a55-4b7e-9a57-0d3c3c2a9f12",
-            name: "Headless Wallet",
-            icon: "data:image/png;base64,iVBORw0KGgo=",
-            rdns: "dev.headless"
-          }),
-          provider: makeMockEip1193Provider({ chainId: 31337 })
-        })
-      })
-    )
+    announce(headless("5c1a3e1e-4a55-4b7e-9a57-0d3c3c2a9f12"), makeMockEip1193Provider({ chainId: 31337 }))
     const withWallet = await arrived
     // A wallet on the page comes first among the methods, and is a row of its own after WalletConnect.
     assert.deepStrictEqual(withWallet.methods, ["wallet", "email", "social"])
@@ -155,18 +137,9 @@ describe("what a headless host reads of the modal's policy", () => {
   it("getAccountActions: nothing while disconnected, the Account view's list once connected", async () => {
     const modal = make({ ...options, features: { onramp: false } }, { layer: TestPlatform })
     assert.deepStrictEqual(modal.getAccountActions(), [])
-    window.dispatchEvent(
-      new CustomEvent(ANNOUNCE_EVENT, {
-        detail: Object.freeze({
-          info: Object.freeze({
-            uuid: "8e7b1c2d-3f4a-4b5c-8d6e-7f8091a2b3c4",
-            name: "Headless Wallet",
-            icon: "data:image/png;base64,iVBORw0KGgo=",
-            rdns: "dev.headless"
-          }),
-          provider: makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
-        })
-      })
+    announce(
+      headless("8e7b1c2d-3f4a-4b5c-8d6e-7f8091a2b3c4"),
+      makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
     )
     const [wallet] = await first(modal.getWallets, modal.subscribeWallets, (w) => w.length > 0)
     const offered = first(modal.getAccountActions, modal.subscribeAccountActions, (a) => a.length > 0)

@@ -3,9 +3,8 @@ import fc from "fast-check"
 import { sentRow, unlistedSends } from "../../src/layers/account/sentActivity"
 import type { Transaction } from "../../src/schemas/Transaction"
 import type { TrackedStatus, TrackedTransaction } from "../../src/services/TransactionWatcher"
+import { ALICE, BOB } from "../kit/accounts"
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, "0")}`
 
 const sent = (

@@ -13,7 +13,7 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { type Editing, makeFormFlow, type Step } from "../../src/layers/flows/formFlow"
-import { untilState } from "../kit/flowWorld"
+import { untilState } from "../kit/waits"
 
 class Refused extends Data.TaggedError("Refused")<{ readonly reason: string }> {}
 

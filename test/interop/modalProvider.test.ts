@@ -3,30 +3,24 @@
  * The modal as an EIP-1193 provider (what `airlock/wagmi` and the EIP-6963 announcement hand out), the
  * announcement itself, and the headless handle: over a real modal and the mock wallet.
  */
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { afterEach, assert, describe, expect, it } from "vitest"
+import { afterEach, assert, describe, it } from "vitest"
 import { createModal } from "../../src/createModal"
 import { AIRLOCK_RDNS } from "../../src/interop/identity"
 import { type ModalProvider, modalProvider } from "../../src/interop/modalProvider"
 import type { Modal } from "../../src/Modal"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
-import { ALICE, BOB } from "../kit/connectionWorld"
-import { sandboxNetwork } from "../kit/fixtures"
+import { ALICE, BOB } from "../kit/accounts"
+import { makeRecorder } from "../kit/emitters"
+import { baseOptions } from "../kit/fixtures"
+import { sandboxNetwork, secondSandboxNetwork } from "../kit/networks"
 import { makeTestHttp } from "../kit/platform"
+import { settle, untilNotified } from "../kit/waits"
+import { announce, walletInfo } from "../kit/wallets"
 
-/** The sandbox's second anvil chain. */
-const secondSandboxNetwork = {
-  ...sandboxNetwork,
-  id: 31338,
-  caipNetworkId: "eip155:31338",
-  name: "Sandbox Chain B"
-} as const
-const options: ModalOptionsInput = {
-  projectId: "sandbox-project",
-  networks: [sandboxNetwork],
-  features: { headless: true, analytics: false }
-}
+const options: ModalOptionsInput = { ...baseOptions, features: { headless: true, analytics: false } }
 
 const modals: Array<Modal> = []
 const stops: Array<() => void> = []
@@ -48,33 +42,31 @@ const makeModal = (extra: Partial<ModalOptionsInput> = {}) => {
 /** The mock wallet, announced by EIP-6963 now and on request. */
 const announceMockWallet = () => {
   const wallet = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
-  const info = {
-    uuid: "0b8a4f9e-8d57-4a3c-9c7e-4d1f6b2a9e31",
-    name: "Mock Wallet",
-    icon: "",
-    rdns: "dev.mock"
-  }
-  const detail = Object.freeze({ info: Object.freeze(info), provider: wallet })
-  const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }))
-  window.addEventListener("eip6963:requestProvider", announce)
-  stops.push(() => window.removeEventListener("eip6963:requestProvider", announce))
-  announce()
+  const info = walletInfo({ uuid: "0b8a4f9e-8d57-4a3c-9c7e-4d1f6b2a9e31", icon: "", rdns: "dev.mock" })
+  const announceIt = () => announce(info, wallet)
+  window.addEventListener("eip6963:requestProvider", announceIt)
+  stops.push(() => window.removeEventListener("eip6963:requestProvider", announceIt))
+  announceIt()
   return wallet
 }
 
 const mockWalletId = async (modal: Modal) => {
-  await expect.poll(() => modal.getWallets().some((w) => w.name === "Mock Wallet")).toBe(true)
+  await untilNotified(modal.subscribeWallets, () => modal.getWallets().some((w) => w.name === "Mock Wallet"))
   return modal.getWallets().find((w) => w.name === "Mock Wallet")?.id ?? ""
 }
 
 /** Every event the provider emits, in order. */
 const recordEvents = (provider: ModalProvider) => {
-  const events: Array<[string, unknown]> = []
+  const events = makeRecorder<readonly [string, unknown]>()
   for (const name of ["connect", "accountsChanged", "chainChanged", "disconnect"] as const) {
     provider.on(name, ((payload: unknown) => events.push([name, payload])) as (payload: never) => void)
   }
   return events
 }
+
+/** Waits until `events` holds `n` of them, and answers them all. */
+const heard = (events: ReturnType<typeof recordEvents>, n: number) =>
+  Effect.runPromise(events.until((all) => all.length >= n))
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(
@@ -94,12 +86,13 @@ describe("modalProvider", () => {
 
     const first = provider.request({ method: "eth_requestAccounts" })
     const second = provider.request({ method: "eth_requestAccounts" })
-    await expect.poll(() => modal.getState()).toEqual({ open: true, view: "Connect" })
+    await untilNotified(modal.subscribeState, () => modal.getState().view === "Connect")
+    assert.deepStrictEqual(modal.getState(), { open: true, view: "Connect" })
     await modal.connect(await mockWalletId(modal))
     assert.deepStrictEqual(await first, [ALICE])
     assert.deepStrictEqual(await second, [ALICE])
     assert.deepStrictEqual(await provider.request({ method: "eth_accounts" }), [ALICE])
-    assert.deepStrictEqual(events, [
+    assert.deepStrictEqual(events.all(), [
       ["connect", { chainId: "0x7a69" }],
       ["accountsChanged", [ALICE]]
     ])
@@ -111,12 +104,10 @@ describe("modalProvider", () => {
 
     await provider.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] })
     assert.isFalse(modal.getAccount("eip155").isConnected)
-    assert.deepStrictEqual(
-      events.slice(2).map(([name]) => name),
-      ["accountsChanged", "disconnect"]
-    )
-    assert.deepStrictEqual(events[2]?.[1], [])
-    assert.strictEqual((events[3]?.[1] as { code?: unknown } | undefined)?.code, 4900)
+    const [, , accountsChanged, disconnect] = events.all()
+    assert.deepStrictEqual(accountsChanged, ["accountsChanged", []])
+    assert.strictEqual(disconnect?.[0], "disconnect")
+    assert.strictEqual((disconnect?.[1] as { code?: unknown } | undefined)?.code, 4900)
   })
 
   it("follows the wallet: its account and chain changes become accountsChanged and chainChanged", async () => {
@@ -127,11 +118,11 @@ describe("modalProvider", () => {
     const events = recordEvents(provider)
 
     wallet.emit("accountsChanged", [BOB])
-    await expect.poll(() => events).toEqual([["accountsChanged", [BOB]]])
+    assert.deepStrictEqual(await heard(events, 1), [["accountsChanged", [BOB]]])
     assert.strictEqual(await provider.request({ method: "eth_chainId" }), "0x7a69")
 
     wallet.emit("chainChanged", "0x7a6a")
-    await expect.poll(() => events.slice(1)).toEqual([["chainChanged", "0x7a6a"]])
+    assert.deepStrictEqual((await heard(events, 2)).slice(1), [["chainChanged", "0x7a6a"]])
     assert.strictEqual(await provider.request({ method: "eth_chainId" }), "0x7a6a")
   })
 
@@ -139,7 +130,7 @@ describe("modalProvider", () => {
     announceMockWallet()
     const modal = makeModal()
     const asking = failure(modalProvider(modal).request({ method: "eth_requestAccounts" }))
-    await expect.poll(() => modal.isOpen()).toBe(true)
+    await untilNotified(modal.subscribeState, () => modal.isOpen())
     await modal.close()
     assert.deepStrictEqual(await asking, { code: 4001, message: "User rejected the request." })
   })
@@ -185,16 +176,15 @@ describe("modalProvider", () => {
 
 describe("announceEIP6963", () => {
   it("announces Airlock, frozen, now and on request, never lists itself, and stops when disposed", async () => {
-    const seen: Array<{
+    const announced = makeRecorder<{
       readonly info: { readonly name: string; readonly rdns: string; readonly icon: string }
-    }> = []
-    const listen = (event: Event) => seen.push((event as CustomEvent).detail)
+    }>()
+    const listen = (event: Event) => announced.push((event as CustomEvent).detail)
     window.addEventListener("eip6963:announceProvider", listen)
     stops.push(() => window.removeEventListener("eip6963:announceProvider", listen))
 
     const modal = makeModal({ announceEIP6963: true })
-    await expect.poll(() => seen.length).toBe(1)
-    const detail = seen[0]
+    const [detail] = await Effect.runPromise(announced.until((all) => all.length === 1))
     assert.strictEqual(detail?.info.name, "Airlock")
     assert.strictEqual(detail?.info.rdns, AIRLOCK_RDNS)
     assert.match(detail?.info.icon ?? "", /^data:image\/svg\+xml;base64,/)
@@ -202,12 +192,12 @@ describe("announceEIP6963", () => {
     assert.strictEqual((detail as unknown as { provider: unknown }).provider, modalProvider(modal))
 
     window.dispatchEvent(new Event("eip6963:requestProvider"))
-    assert.strictEqual(seen.length, 2)
+    assert.strictEqual(announced.all().length, 2)
     assert.deepStrictEqual(modal.getWallets(), [])
 
     await modal.dispose()
     window.dispatchEvent(new Event("eip6963:requestProvider"))
-    assert.strictEqual(seen.length, 2)
+    assert.strictEqual(announced.all().length, 2)
   })
 
   it("announces nothing unless asked to", async () => {
@@ -217,7 +207,7 @@ describe("announceEIP6963", () => {
     stops.push(() => window.removeEventListener("eip6963:announceProvider", listen))
     makeModal()
     window.dispatchEvent(new Event("eip6963:requestProvider"))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await Effect.runPromise(settle)
     assert.deepStrictEqual(seen, [])
   })
 })

@@ -63,7 +63,8 @@ export const decodedOptions = (overrides: Partial<ModalOptionsInput> = {}): Moda
 
 /**
  * A `localStorage` stand-in. `seed` values are stored in the SafeKeyValueStore envelope; `faults` make
- * reads or writes throw as a locked-down browser does.
+ * reads or writes throw as a locked-down browser does. It tells `subscribe`rs of every write, so a test
+ * awaits what is stored.
  */
 export const makeArea = (
   seed: Record<string, unknown> = {},
@@ -72,6 +73,10 @@ export const makeArea = (
   const data = new Map<string, string>(
     Object.entries(seed).map(([k, v]) => [k, JSON.stringify({ v: 1, data: v })])
   )
+  const listeners = new Set<() => void>()
+  const written = () => {
+    for (const listener of [...listeners]) listener()
+  }
   const area: StorageArea = {
     getItem: (key) => {
       if (faults.getItem) throw new DOMException("The operation is insecure.", "SecurityError")
@@ -80,11 +85,16 @@ export const makeArea = (
     setItem: (key, value) => {
       if (faults.setItem) throw new DOMException("Quota exceeded", "QuotaExceededError")
       data.set(key, value)
+      written()
     },
     removeItem: (key) => {
       data.delete(key)
+      written()
     },
-    clear: () => data.clear(),
+    clear: () => {
+      data.clear()
+      written()
+    },
     key: (index) => [...data.keys()][index] ?? null,
     get length() {
       return data.size
@@ -94,7 +104,11 @@ export const makeArea = (
     const raw = data.get(key)
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data
   }
-  return { area, data, read }
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => void listeners.delete(listener)
+  }
+  return { area, data, read, subscribe }
 }
 
 /**

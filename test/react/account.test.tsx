@@ -10,34 +10,21 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { act } from "react"
 import { describe, expect, it } from "vitest"
 import { BalanceUnavailableError, HistoryFetchError } from "../../src/errors"
-import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
 import type { AccountAction, Modal } from "../../src/Modal"
-import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { Transaction } from "../../src/schemas/Transaction"
 import { AccountData, type AccountDataShape, type Loadable } from "../../src/services/AccountData"
 import { Send, type SendState } from "../../src/services/Send"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
-import { baseOptions } from "../kit/fixtures"
+import { ALICE, BOB } from "../kit/accounts"
+import { openOnConnect, walletsOnly } from "../kit/modal"
 import { TestPlatform } from "../kit/platform"
-import { openOnConnect, until } from "./harness"
+import { click, rendered } from "../kit/react"
+import { untilNotified } from "../kit/waits"
+import { announce, walletInfo } from "../kit/wallets"
 
-const options: ModalOptionsInput = {
-  ...baseOptions,
-  features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
-}
-
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const PNG = "data:image/png;base64,iVBORw0KGgo="
-
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
-const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await settle()
-  }
-}
+/** The wallet the account connects with, as it announces itself. */
+const mockWalletInfo = (uuid: string) => walletInfo({ uuid, rdns: "com.example.mock" })
 
 const transaction = (id: string, minedAt: string): Transaction => ({
   id,
@@ -74,35 +61,19 @@ const makeFakeAccountData = () =>
 const render = async (extra: Layer.Layer<Send> | Layer.Layer<never> = Layer.empty) => {
   const data = makeFakeAccountData()
   const provider = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
-  const { modal, shadow } = await openOnConnect(
-    options,
+  const { modal, shadow, button } = await openOnConnect(
+    walletsOnly,
     Layer.mergeAll(
       TestPlatform,
       makeMockWalletConnect().layer,
       Layer.succeed(AccountData, data.service),
       extra
     ),
-    () =>
-      window.dispatchEvent(
-        new CustomEvent(ANNOUNCE_EVENT, {
-          detail: Object.freeze({
-            info: Object.freeze({
-              uuid: "350670db-19fa-4704-a166-e52e178b59d2",
-              name: "Mock Wallet",
-              icon: PNG,
-              rdns: "com.example.mock"
-            }),
-            provider
-          })
-        })
-      )
+    () => announce(mockWalletInfo("350670db-19fa-4704-a166-e52e178b59d2"), provider)
   )
-  const button = (name: string) =>
-    [...shadow.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent?.includes(name))
-  await waitFor(() => button("Mock Wallet") !== undefined, "the announced wallet")
-  await act(async () => button("Mock Wallet")?.click())
-  await waitFor(() => modal.getState().view === "Account", "the Account view")
-  await waitFor(() => shadow.querySelector('[role="tablist"]') !== null, "the tabs")
+  await click(await rendered(() => button("Mock Wallet"), "the announced wallet"))
+  await untilNotified(modal.subscribeState, () => modal.getState().view === "Account")
+  await rendered(() => shadow.querySelector('[role="tablist"]'), "the tabs")
   const panel = () => shadow.querySelector('[role="tabpanel"]')
   const openTab = (name: string) => act(async () => button(name)?.click())
   return { ...data, modal, shadow, button, panel, openTab }
@@ -218,7 +189,7 @@ describe("the Account view", () => {
       kind: "transaction",
       network: "eip155:31337",
       from: ALICE,
-      to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      to: BOB,
       value: "10000000000000000",
       hash: undefined,
       status: "pending",
@@ -299,7 +270,7 @@ describe("the Account view", () => {
     expect(starts).toEqual(["Account"])
     expect(view.modal.getState().view).toBe("Account")
     await act(async () => Effect.runPromise(Deferred.succeed(release, undefined)))
-    await until(view.modal.subscribeState, () => view.modal.getState().view === "WalletSend")
+    await untilNotified(view.modal.subscribeState, () => view.modal.getState().view === "WalletSend")
     expect(starts).toEqual(["Account"])
   })
 
@@ -307,21 +278,12 @@ describe("the Account view", () => {
     const view = await render()
     expect(view.shadow.querySelector(".impersonation")).toBeNull()
     await act(async () =>
-      window.dispatchEvent(
-        new CustomEvent(ANNOUNCE_EVENT, {
-          detail: Object.freeze({
-            info: Object.freeze({
-              uuid: "0b0c3c43-7e4a-4b8e-9a57-3c0a3c2a9f11",
-              name: "Mock Wallet",
-              icon: PNG,
-              rdns: "com.example.mock"
-            }),
-            provider: makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
-          })
-        })
+      announce(
+        mockWalletInfo("0b0c3c43-7e4a-4b8e-9a57-3c0a3c2a9f11"),
+        makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
       )
     )
-    await waitFor(() => view.shadow.querySelector(".impersonation") !== null, "the impersonation tag")
+    await rendered(() => view.shadow.querySelector(".impersonation"), "the impersonation tag")
     expect(view.shadow.querySelector(".impersonation")?.textContent).toContain("Possible impersonation")
   })
 })

@@ -9,21 +9,20 @@ import * as Layer from "effect/Layer"
 import { act } from "react"
 import { describe, expect, it } from "vitest"
 import { type ProviderServiceError, ServiceUnavailableError } from "../../src/errors"
-import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
 import { ROW_HEIGHT } from "../../src/react/modal/views/wallets/WalletGrid"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { WalletListing } from "../../src/schemas/Wallet"
 import type { WalletQuery } from "../../src/services/ProviderApi"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
+import { makeRecorder } from "../kit/emitters"
 import { fakeProviderApi, walletPage } from "../kit/fakeExplorer"
-import { baseOptions } from "../kit/fixtures"
+import { disposeModals, openOnConnect, PWN, walletsOnly } from "../kit/modal"
 import { TestPlatform } from "../kit/platform"
-import { disposeModals, openOnConnect, PWN } from "./harness"
+import { actOn, rendered } from "../kit/react"
+import { untilNotified } from "../kit/waits"
+import { announce, walletInfo, watched } from "../kit/wallets"
 
-const options: ModalOptionsInput = {
-  ...baseOptions,
-  features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
-}
+const options = walletsOnly
 
 const HOSTILE: WalletListing = {
   id: "hostile",
@@ -48,7 +47,7 @@ const fakeApi = (
   all: ReadonlyArray<WalletListing>,
   fail: () => ProviderServiceError | undefined = () => undefined
 ) => {
-  const calls: Array<WalletQuery> = []
+  const calls = makeRecorder<WalletQuery>()
   const getWallets = (query: WalletQuery) =>
     Effect.suspend(() => {
       calls.push(query)
@@ -60,16 +59,7 @@ const fakeApi = (
   return { layer, calls }
 }
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
-
-const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await settle()
-  }
-}
-
+/** Waits until `holds()` is true of the page. */
 /** The modal, open on Connect, with the fake explorer; `open()` goes to All Wallets by its row. */
 const renderModal = async (
   api: ReturnType<typeof fakeApi>,
@@ -90,7 +80,7 @@ const renderModal = async (
     const row = allWalletsRow()
     if (row === undefined) throw new Error("no All Wallets row")
     await act(async () => row.click())
-    await waitFor(() => shadow.querySelector(".wallet-search input") !== null, "the AllWallets view")
+    await rendered(() => shadow.querySelector(".wallet-search input") !== null, "the AllWallets view")
   }
   const tiles = () => [...shadow.querySelectorAll<HTMLButtonElement>(".wallet-tile")]
   const names = () => tiles().map((t) => t.querySelector(".name")?.textContent)
@@ -132,18 +122,20 @@ describe("AllWallets view", () => {
     const api = fakeApi(listings(600))
     const view = await renderModal(api)
     await view.openAllWallets()
-    await waitFor(() => view.tiles().length > 0, "the first page")
+    await rendered(() => view.tiles().length > 0, "the first page")
     expect(view.shadow.querySelector(".modal-title, .title")?.textContent).toBe("All Wallets")
     expect(view.names().slice(0, 2)).toEqual(["MetaMask", HOSTILE.name])
     expect(view.tiles().length).toBeLessThan(60)
 
     // Scroll to the end again and again: the next page loads near the end, the window follows.
     let spacer = 0
+    const height = () =>
+      Number.parseFloat(view.shadow.querySelector<HTMLElement>(".wallet-window")?.style.height ?? "0")
     for (let i = 0; i < 30; i++) {
-      const window = view.shadow.querySelector<HTMLElement>(".wallet-window")
-      spacer = Number.parseFloat(window?.style.height ?? "0")
+      spacer = height()
       await view.scrollTo(spacer)
-      await settle()
+      // Near the end a page comes in and the window grows, until the last wallet shows.
+      await rendered(() => height() > spacer || view.names().includes("Wallet 597"), "the next page")
       expect(view.tiles().length).toBeLessThan(60)
       if (view.names().includes("Wallet 597")) break
     }
@@ -151,7 +143,10 @@ describe("AllWallets view", () => {
     expect(view.names()).toContain("Wallet 597")
     expect(view.names()).not.toContain("MetaMask")
     // Every page was asked for exactly once.
-    const pages = api.calls.filter((q) => q.entries === 40).map((q) => q.page)
+    const pages = api.calls
+      .all()
+      .filter((q) => q.entries === 40)
+      .map((q) => q.page)
     expect(pages).toEqual([...new Set(pages)])
     expect(Math.max(...pages)).toBe(15)
     // Images load lazily, from the API's image URL.
@@ -168,7 +163,7 @@ describe("AllWallets view", () => {
   it("shows a hostile listing's name as text, with no image from its javascript: URL", async () => {
     const view = await renderModal(fakeApi(listings(50)))
     await view.openAllWallets()
-    await waitFor(() => view.names().includes(HOSTILE.name), "the hostile listing")
+    await rendered(() => view.names().includes(HOSTILE.name), "the hostile listing")
     const tile = view.tiles().find((t) => t.querySelector(".name")?.textContent === HOSTILE.name)
     expect(tile?.querySelector(".name")?.children.length).toBe(0)
     expect(tile?.querySelector("img")).toBeNull()
@@ -183,7 +178,7 @@ describe("AllWallets view", () => {
 
     // Choosing it pairs through WalletConnect; its links are only what is https.
     await act(async () => tile?.click())
-    await waitFor(() => view.shadow.querySelector(".walletconnect") !== null, "the WalletConnect view")
+    await rendered(() => view.shadow.querySelector(".walletconnect") !== null, "the WalletConnect view")
     const links = [...view.shadow.querySelectorAll<HTMLAnchorElement>(".walletconnect a")]
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
       ["App Store", "https://apps.example/hostile"]
@@ -196,7 +191,7 @@ describe("AllWallets view", () => {
     const api = fakeApi(listings(100))
     const view = await renderModal(api)
     await view.openAllWallets()
-    await waitFor(() => view.tiles().length > 0, "the first page")
+    await rendered(() => view.tiles().length > 0, "the first page")
     const label = view.shadow.querySelector(".wallet-search label")
     const input = view.shadow.querySelector(".wallet-search input")
     expect(label?.textContent).toBe("Search wallets")
@@ -205,39 +200,27 @@ describe("AllWallets view", () => {
     const typedAt = Date.now()
     await view.type("wallet 4")
     expect(view.status()).toBe("Loading…")
-    await waitFor(() => api.calls.some((q) => q.search !== undefined), "the search request")
+    await actOn(api.calls.until((all) => all.some((q) => q.search !== undefined)))
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(290)
-    await waitFor(() => view.status() === "", "the results")
+    await rendered(() => view.status() === "", "the results")
     expect(view.names()).toEqual(["Wallet 4", ...Array.from({ length: 10 }, (_, i) => `Wallet ${40 + i}`)])
     expect(view.shadow.querySelector(".wallet-grid")?.getAttribute("aria-label")).toBe("Search results")
 
     await view.type("zzzz")
-    await waitFor(() => view.status() === "No wallets found", "no results")
+    await rendered(() => view.status() === "No wallets found", "no results")
     expect(view.tiles()).toEqual([])
 
     await view.type("")
-    await waitFor(() => view.names().includes("MetaMask"), "the full list again")
+    await rendered(() => view.names().includes("MetaMask"), "the full list again")
   })
 
   it("connects an installed wallet, and shows where to get one that is not", async () => {
-    const provider = makeMockEip1193Provider()
+    const provider = watched(makeMockEip1193Provider())
     const view = await renderModal(fakeApi(listings(50)), options, () =>
-      window.dispatchEvent(
-        new CustomEvent(ANNOUNCE_EVENT, {
-          detail: Object.freeze({
-            info: Object.freeze({
-              uuid: "350670db-19fa-4704-a166-e52e178b59d2",
-              name: "MetaMask",
-              icon: "data:image/png;base64,iVBORw0KGgo=",
-              rdns: "io.metamask"
-            }),
-            provider
-          })
-        })
-      )
+      announce(walletInfo({ name: "MetaMask", rdns: "io.metamask" }), provider)
     )
     await view.openAllWallets()
-    await waitFor(() => view.tiles().length > 2, "the list")
+    await rendered(() => view.tiles().length > 2, "the list")
     // MetaMask once, marked installed.
     expect(view.names().filter((n) => n === "MetaMask")).toHaveLength(1)
     const metamask = view.tiles()[0]
@@ -246,7 +229,7 @@ describe("AllWallets view", () => {
     // Another wallet pairs through WalletConnect: its QR code, Copy link, and https links in a new tab.
     const other = view.tiles().find((t) => t.querySelector(".name")?.textContent === "Wallet 3")
     await act(async () => other?.click())
-    await waitFor(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
+    await rendered(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
     expect(view.modal.getState().view).toBe("ConnectingWalletConnect")
     expect(view.shadow.querySelector("svg.qr")?.getAttribute("aria-label")).toBe(
       "QR code: Scan with Wallet 3"
@@ -259,13 +242,16 @@ describe("AllWallets view", () => {
     expect(link?.getAttribute("rel")).toBe("noopener noreferrer")
     // Back abandons the pairing.
     await act(async () => view.modal.open("AllWallets"))
-    await waitFor(() => view.modal.getWalletConnect().status === "idle", "the pairing to end")
-    await waitFor(() => view.tiles().length > 2, "the list again")
+    await untilNotified(
+      view.modal.subscribeWalletConnect,
+      () => view.modal.getWalletConnect().status === "idle"
+    )
+    await rendered(() => view.tiles().length > 2, "the list again")
 
     const views: Array<string> = []
     view.modal.subscribeState((state) => views.push(state.view))
     await act(async () => view.tiles()[0]?.click())
-    await waitFor(() => provider.count("eth_requestAccounts") === 1, "the connection request")
+    await actOn(provider.asked("eth_requestAccounts"))
     // Pushed before connecting, as WalletList does; where it goes next is the connection's business.
     expect(views[0]).toBe("ConnectingExternal")
   })
@@ -276,29 +262,20 @@ describe("AllWallets view", () => {
       failing ? new ServiceUnavailableError({ status: 503 }) : undefined
     )
     const view = await renderModal(api, options, () =>
-      window.dispatchEvent(
-        new CustomEvent(ANNOUNCE_EVENT, {
-          detail: Object.freeze({
-            info: Object.freeze({
-              uuid: "0b2e3f5a-19fa-4704-a166-e52e178b59d2",
-              name: "Rabby Wallet",
-              icon: "data:image/png;base64,iVBORw0KGgo=",
-              rdns: "io.rabby"
-            }),
-            provider: makeMockEip1193Provider()
-          })
-        })
+      announce(
+        walletInfo({ uuid: "0b2e3f5a-19fa-4704-a166-e52e178b59d2", name: "Rabby Wallet", rdns: "io.rabby" }),
+        makeMockEip1193Provider()
       )
     )
     await view.openAllWallets()
-    await waitFor(() => view.status() === "Service temporarily unavailable", "the failure")
+    await rendered(() => view.status() === "Service temporarily unavailable", "the failure")
     expect(view.names()).toEqual(["Rabby Wallet"])
     failing = false
     const retry = [...view.shadow.querySelectorAll<HTMLButtonElement>(".body button")].find(
       (b) => b.textContent === "Try again"
     )
     await act(async () => retry?.click())
-    await waitFor(() => view.names().includes("MetaMask"), "the list after retrying")
+    await rendered(() => view.names().includes("MetaMask"), "the list after retrying")
     expect(view.status()).toBe("")
   })
 

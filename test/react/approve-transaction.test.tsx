@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 import { act } from "react"
-import { createRoot, type Root } from "react-dom/client"
-import { afterEach, describe, expect, it, vi } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { describeRequest, type RequestDescription } from "../../src/layers/requests/describeRequest"
 import { ApproveTransactionBody } from "../../src/react/modal/views/requests/ApproveTransactionView"
-
-Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
-
-const from = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const spender = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+import { ALICE as from, CAROL as spender } from "../kit/accounts"
+import { mount } from "../kit/react"
 
 const permitOnPolygon = describeRequest(
   {
@@ -31,16 +27,6 @@ const permitOnPolygon = describeRequest(
   { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
 )
 
-let root: Root | undefined
-let container: HTMLElement | undefined
-
-afterEach(() => {
-  act(() => root?.unmount())
-  container?.remove()
-  root = undefined
-  container = undefined
-})
-
 const render = (
   description: RequestDescription,
   pending = false,
@@ -51,24 +37,18 @@ const render = (
 ) => {
   const onApprove = vi.fn()
   const onReject = vi.fn()
-  container = document.createElement("div")
-  document.body.append(container)
-  const mounted = createRoot(container)
-  root = mounted
-  act(() =>
-    mounted.render(
-      <ApproveTransactionBody
-        description={description}
-        simulation={preview?.simulation}
-        answeredIn={preview?.answeredIn ?? "modal"}
-        onApprove={onApprove}
-        onReject={onReject}
-        pending={pending}
-      />
-    )
+  const view = mount(
+    <ApproveTransactionBody
+      description={description}
+      simulation={preview?.simulation}
+      answeredIn={preview?.answeredIn ?? "modal"}
+      onApprove={onApprove}
+      onReject={onReject}
+      pending={pending}
+    />
   )
-  const buttons = [...container.querySelectorAll("button")]
-  return { view: container, onApprove, onReject, buttons }
+  const buttons = [...view.querySelectorAll("button")]
+  return { view, onApprove, onReject, buttons }
 }
 
 describe("ApproveTransactionBody", () => {

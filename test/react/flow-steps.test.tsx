@@ -5,11 +5,8 @@
  * failure, replaced by the step under way), and the last step's Done; each command reaches its flow.
  */
 import { act, type ReactNode } from "react"
-import { createRoot, type Root } from "react-dom/client"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { SwapNetworkUnsupportedError } from "../../src/errors"
-import type { ModalController } from "../../src/react/modal/bridge/controller"
-import { ControllerContext } from "../../src/react/modal/element/context"
 import { RegisterAccountNameView } from "../../src/react/modal/views/flows/names/NameViews"
 import { BuyView } from "../../src/react/modal/views/flows/onramp/BuyView"
 import { SendView } from "../../src/react/modal/views/flows/send/SendView"
@@ -19,11 +16,9 @@ import type { BuyOptions, OnrampState } from "../../src/services/Onramp"
 import type { SendPreview, SendState } from "../../src/services/Send"
 import type { SwapPlan, SwapState, SwapToken } from "../../src/services/Swap"
 import { UserRejectedRequestError } from "../../src/walletErrors"
+import { ALICE, BOB } from "../kit/accounts"
+import { fakeController, mountWith, unmountViews } from "../kit/react"
 
-Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
-
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 const eth = {
   key: "native",
   name: "Ether",
@@ -76,15 +71,7 @@ const plan: SwapPlan = {
 }
 const options: BuyOptions = { providers: [], fiat: [], crypto: [], countries: [], fallback: false }
 
-let root: Root | undefined
-let container: HTMLElement | undefined
-
-afterEach(() => {
-  act(() => root?.unmount())
-  container?.remove()
-})
-
-/** The flows' states as the views read them, and the commands they were sent. */
+/** The flows' states as the views read them. */
 interface Shown {
   readonly send?: SendState
   readonly swap?: SwapState
@@ -92,39 +79,15 @@ interface Shown {
   readonly names?: NamesState
 }
 
+/** `view` over a controller whose flows show `shown`; answers the commands sent to them. */
 const render = (view: ReactNode, shown: Shown) => {
-  const called: Array<string> = []
-  const port = (name: string, state: unknown) =>
-    new Proxy(
-      { state: { get: () => state, subscribe: () => () => undefined } },
-      {
-        get: (target, command: string) =>
-          command === "state"
-            ? target.state
-            : () => {
-                called.push(`${name}.${command}`)
-                return Promise.resolve()
-              }
-      }
-    )
-  const controller = {
-    send: port("send", shown.send),
-    swap: port("swap", shown.swap),
-    onramp: port("onramp", shown.onramp),
-    names: port("names", shown.names),
-    goBack: () => {
-      called.push("goBack")
-      return Promise.resolve()
-    }
-  } as unknown as ModalController
-  container = document.createElement("div")
-  document.body.append(container)
-  const mounted = createRoot(container)
-  root = mounted
-  act(() =>
-    mounted.render(<ControllerContext.Provider value={controller}>{view}</ControllerContext.Provider>)
-  )
-  return { view: container, called }
+  const { controller, called } = fakeController({
+    send: shown.send,
+    swap: shown.swap,
+    onramp: shown.onramp,
+    names: shown.names
+  })
+  return { view: mountWith(controller, view), called }
 }
 
 const button = (view: HTMLElement, name: string) =>
@@ -224,7 +187,7 @@ describe("the flows' step frame", () => {
       }
     })
     expect(button(taken.view, "Register")?.disabled).toBe(true)
-    act(() => root?.unmount())
+    unmountViews()
     const free = render(<RegisterAccountNameView />, {
       names: { _tag: "Editing", label: "alice", check: { _tag: "Free", name: "alice.reown.id" } }
     })

@@ -7,23 +7,18 @@
 import fc from "fast-check"
 import { act } from "react"
 import { describe, expect, it } from "vitest"
-import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
-import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { sanitizeName } from "../../src/schemas/ThirdPartyText"
 import { makeMockEip1193Provider } from "../../src/testing/index"
-import { baseOptions } from "../kit/fixtures"
+import { disposeModals, openOnConnect, PWN, walletsOnly } from "../kit/modal"
 import { TestPlatform } from "../kit/platform"
-import { disposeModals, openOnConnect, PWN } from "./harness"
+import { announce } from "../kit/wallets"
 
 /** The browser wallets' rows of the Connect view (the WalletConnect row aside). */
 const BROWSER_WALLET_NAMES = '.list li:not([data-group="walletConnect"]) .name'
 const BROWSER_WALLET_TAGS = '.list li:not([data-group="walletConnect"]) .tag'
 
-const options: ModalOptionsInput = {
-  ...baseOptions,
-  // Only the wallet list: fewer nodes to walk, the same rendering path for wallets.
-  features: { connectMethodsOrder: ["wallet"], email: false, socials: false }
-}
+// Only the wallet list: fewer nodes to walk, the same rendering path for wallets.
+const options = walletsOnly
 
 const MB = "W".repeat(1024 * 1024)
 const PNG =
@@ -124,18 +119,12 @@ const FORBIDDEN_TAGS = new Set([
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding invisible characters is the point
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/
 
-const announce = (uuid: string, wallet: HostileWallet) =>
-  window.dispatchEvent(
-    new CustomEvent(ANNOUNCE_EVENT, {
-      detail: Object.freeze({ info: Object.freeze({ uuid, ...wallet }), provider: makeMockEip1193Provider() })
-    })
-  )
-
 /** A modal open on Connect with these wallets announced. */
 const renderWith = async (batch: ReadonlyArray<HostileWallet>, offset: number) => {
   const { shadow } = await openOnConnect(options, TestPlatform, () =>
     act(async () => {
-      for (const [i, wallet] of batch.entries()) announce(`wallet-${offset + i}`, wallet)
+      for (const [i, wallet] of batch.entries())
+        announce({ uuid: `wallet-${offset + i}`, ...wallet }, makeMockEip1193Provider())
     })
   )
   return shadow

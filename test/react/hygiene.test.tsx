@@ -8,22 +8,17 @@
 import * as Layer from "effect/Layer"
 import { act } from "react"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { ANNOUNCE_EVENT } from "../../src/layers/wallets/ConnectorsLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
-import { baseOptions } from "../kit/fixtures"
+import { openOnConnect, walletsOnly } from "../kit/modal"
 import { makeTestPlatform } from "../kit/platform"
-import { openOnConnect } from "./harness"
+import { actOn } from "../kit/react"
+import { untilNotified } from "../kit/waits"
+import { announce, walletInfo } from "../kit/wallets"
 
 const options: ModalOptionsInput = {
-  ...baseOptions,
-  features: {
-    connectMethodsOrder: ["wallet"],
-    email: false,
-    socials: false,
-    analytics: false,
-    allWallets: false
-  }
+  ...walletsOnly,
+  features: { ...walletsOnly.features, allWallets: false }
 }
 
 const CYCLES = 100
@@ -61,6 +56,12 @@ const installCounters = () => {
     })
   }
   const timers = new Set<unknown>()
+  // Told each time a timer is done with, so a test awaits the last one.
+  const done = new Set<() => void>()
+  const forget = (id: unknown) => {
+    if (!timers.delete(id)) return
+    for (const listener of [...done]) listener()
+  }
   const { setTimeout: set, clearTimeout: clear, setInterval: every, clearInterval: stop } = globalThis
   globalThis.setTimeout = ((
     callback: (...args: Array<unknown>) => void,
@@ -69,7 +70,7 @@ const installCounters = () => {
   ) => {
     const id = set(
       (...inner: Array<unknown>) => {
-        timers.delete(id)
+        forget(id)
         callback(...inner)
       },
       ms,
@@ -79,7 +80,7 @@ const installCounters = () => {
     return id
   }) as typeof setTimeout
   globalThis.clearTimeout = ((id: Parameters<typeof clearTimeout>[0]) => {
-    timers.delete(id)
+    forget(id)
     clear(id)
   }) as typeof clearTimeout
   globalThis.setInterval = ((
@@ -92,7 +93,7 @@ const installCounters = () => {
     return id
   }) as typeof setInterval
   globalThis.clearInterval = ((id: Parameters<typeof clearInterval>[0]) => {
-    timers.delete(id)
+    forget(id)
     stop(id)
   }) as typeof clearInterval
   restore.push(() => {
@@ -106,6 +107,10 @@ const installCounters = () => {
   return {
     listeners: () => [...listeners].sort(),
     timers: () => timers.size,
+    onTimerDone: (listener: () => void) => {
+      done.add(listener)
+      return () => void done.delete(listener)
+    },
     restore: () => {
       for (const undo of restore) undo()
     }
@@ -120,11 +125,13 @@ afterEach(() => {
   counters?.restore()
 })
 
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
-
-/** Settles until no timer is pending any more (a discovery window runs out, a connect settles). */
+/**
+ * Waits until no timer is pending any more (a discovery window runs out, a connect settles), asking again
+ * after React renders what the last ones changed (which may set new ones).
+ */
 const quiet = async () => {
-  while (counters!.timers() > 0) await settle()
+  while (counters!.timers() > 0)
+    await actOn(untilNotified(counters!.onTimerDone, () => counters!.timers() === 0))
 }
 
 describe("resource hygiene (THREATS.md R14)", () => {
@@ -138,19 +145,14 @@ describe("resource hygiene (THREATS.md R14)", () => {
       () => new Response(null, { status: 404 })
     )
     const layer = Layer.merge(platform.layer, makeMockWalletConnect().layer)
-    const { modal, shadow } = await openOnConnect(options, layer, () =>
-      window.dispatchEvent(
-        new CustomEvent(ANNOUNCE_EVENT, {
-          detail: Object.freeze({
-            info: Object.freeze({
-              uuid: "6f1f3c1e-57a8-4a52-9d56-3f3f6f0f1a21",
-              name: "Hygiene Wallet",
-              icon: "data:image/png;base64,iVBORw0KGgo=",
-              rdns: "dev.hygiene"
-            }),
-            provider: wallet
-          })
-        })
+    const { modal, button } = await openOnConnect(options, layer, () =>
+      announce(
+        walletInfo({
+          uuid: "6f1f3c1e-57a8-4a52-9d56-3f3f6f0f1a21",
+          name: "Hygiene Wallet",
+          rdns: "dev.hygiene"
+        }),
+        wallet
       )
     )
     await act(async () => modal.close())
@@ -169,16 +171,14 @@ describe("resource hygiene (THREATS.md R14)", () => {
     expect(counters!.listeners(), "listeners after open/close").toEqual(baseline.listeners)
     expect(counters!.timers(), "timers after open/close").toBe(baseline.timers)
 
-    const row = () =>
-      [...shadow.querySelectorAll<HTMLButtonElement>("button")].find((b) =>
-        b.textContent?.includes("Hygiene Wallet")
-      )
+    const status = (wanted: string) =>
+      actOn(untilNotified(modal.subscribeAccount, () => modal.getAccount().status === wanted))
     for (let n = 0; n < CYCLES; n++) {
       await act(async () => modal.open("Connect"))
-      await act(async () => row()?.click())
-      while (modal.getAccount().status !== "connected") await settle()
+      await act(async () => button("Hygiene Wallet")?.click())
+      await status("connected")
       await act(async () => modal.disconnect())
-      while (modal.getAccount().status !== "disconnected") await settle()
+      await status("disconnected")
       await act(async () => modal.close())
     }
     await quiet()

@@ -7,10 +7,9 @@
 import { act } from "react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { focusableIn } from "../../src/react/modal/element/focus"
-import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import { baseOptions } from "../kit/fixtures"
+import { openOnConnect, walletsOnly } from "../kit/modal"
 import { TestPlatform } from "../kit/platform"
-import { openOnConnect } from "./harness"
+import { press, rendered } from "../kit/react"
 
 /** What the mocked chunks do on their next import or render. */
 const chunks = vi.hoisted(() => ({ networksFail: false, networksImports: 0, accountThrows: false }))
@@ -30,33 +29,11 @@ vi.mock("../../src/react/modal/views/account/AccountView", async (importOriginal
   return { ...original, AccountView }
 })
 
-const options: ModalOptionsInput = {
-  ...baseOptions,
-  features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
-}
-
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
-const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await settle()
-  }
-}
-
 const render = async () => {
-  const { modal, shadow } = await openOnConnect(options, TestPlatform)
+  const { modal, shadow, button } = await openOnConnect(walletsOnly, TestPlatform)
   const dialog = () => shadow.querySelector<HTMLElement>('[role="dialog"]')
-  const button = (name: string) =>
-    [...shadow.querySelectorAll<HTMLButtonElement>("button")].find(
-      (b) => b.textContent === name || b.getAttribute("aria-label") === name
-    )
   const title = () => shadow.querySelector(".title")?.textContent
   const alert = () => shadow.querySelector('.body [role="alert"]')?.textContent
-  const press = (key: string, shiftKey = false) =>
-    act(async () => {
-      document.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true }))
-    })
   return { modal, shadow, dialog, button, title, alert, press }
 }
 
@@ -77,7 +54,7 @@ describe("a view whose chunk fails to load", () => {
     // The visitor is on a control of the Connect view, which goes away with it.
     view.shadow.querySelector<HTMLButtonElement>(".body button")?.focus()
     await act(async () => view.modal.open("Networks"))
-    await waitFor(() => view.alert() !== undefined, "the failure")
+    await rendered(() => view.alert() !== undefined, "the failure")
 
     expect(view.alert()).toBe("Something went wrong")
     expect(view.button("Try again")).toBeDefined()
@@ -95,14 +72,14 @@ describe("a view whose chunk fails to load", () => {
     // Coming back imports the chunk again instead of replaying the first failure.
     const importsBefore = chunks.networksImports
     await act(async () => view.modal.open("Networks"))
-    await waitFor(() => view.alert() !== undefined, "the failure again")
+    await rendered(() => view.alert() !== undefined, "the failure again")
     expect(chunks.networksImports).toBe(importsBefore + 1)
 
     chunks.networksFail = false
     const tryAgain = view.button("Try again")
     tryAgain?.focus()
     await act(async () => tryAgain?.click())
-    await waitFor(() => view.shadow.querySelector('[aria-label="Networks"]') !== null, "the networks list")
+    await rendered(() => view.shadow.querySelector('[aria-label="Networks"]') !== null, "the networks list")
     expect(view.alert()).toBeUndefined()
     expect(view.title()).toBe("Choose Network")
     expect(chunks.networksImports).toBe(importsBefore + 2)
@@ -122,7 +99,7 @@ describe("a view that throws while rendering", () => {
     const view = await render()
     chunks.accountThrows = true
     await act(async () => view.modal.open("Account"))
-    await waitFor(() => view.alert() !== undefined, "the failure")
+    await rendered(() => view.alert() !== undefined, "the failure")
 
     expect(view.alert()).toBe("Something went wrong")
     expect(view.title()).toBe("Account")
@@ -130,13 +107,13 @@ describe("a view that throws while rendering", () => {
 
     chunks.accountThrows = false
     await act(async () => view.button("Try again")?.click())
-    await waitFor(() => view.shadow.textContent?.includes("No wallet connected") === true, "the view")
+    await rendered(() => view.shadow.textContent?.includes("No wallet connected") === true, "the view")
     expect(view.alert()).toBeUndefined()
 
     // A new view gets a fresh boundary: the failure does not follow the visitor.
     chunks.accountThrows = true
     await act(async () => view.modal.open("Account"))
-    await waitFor(() => view.alert() !== undefined, "the failure")
+    await rendered(() => view.alert() !== undefined, "the failure")
     chunks.accountThrows = false
     await act(async () => view.modal.open("Connect"))
     expect(view.alert()).toBeUndefined()

@@ -12,9 +12,8 @@ import type { Connectors } from "../../src/services/Connectors"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { baseOptions } from "../kit/fixtures"
 import { TestPlatform } from "../kit/platform"
-import { rendered, until } from "./harness"
-
-Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+import { press, rendered } from "../kit/react"
+import { untilNotified } from "../kit/waits"
 
 const options = baseOptions
 
@@ -47,11 +46,7 @@ const renderHost = async (
   const shadow = modal.element?.shadowRoot
   if (shadow === null || shadow === undefined) throw new Error("no shadow root")
   const dialog = () => shadow.querySelector<HTMLElement>('[role="dialog"]')
-  const press = (key: string, shiftKey = false) =>
-    act(async () => {
-      document.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true }))
-    })
-  return { modal, button, shadow, dialog, press }
+  return { modal, button, shadow, dialog }
 }
 
 describe("the modal shell", () => {
@@ -72,7 +67,7 @@ describe("the modal shell", () => {
   })
 
   it("closes on Escape and gives focus back to the button", async () => {
-    const { button, dialog, press, modal } = await renderHost()
+    const { button, dialog, modal } = await renderHost()
     button.focus()
     await act(async () => button.click())
     await press("Escape")
@@ -82,7 +77,7 @@ describe("the modal shell", () => {
   })
 
   it("wraps Tab from the last control to the first, and Shift+Tab back", async () => {
-    const { button, shadow, dialog, press } = await renderHost()
+    const { button, shadow, dialog } = await renderHost()
     await act(async () => button.click())
     const controls = focusableIn(dialog() ?? document.body)
     const first = controls[0]
@@ -112,13 +107,13 @@ describe("the modal shell", () => {
 
   it("stays open in ApproveTransaction until forced", async () => {
     const wallet = makeMockInModalWallet({ chainId: 31337 })
-    const { modal, dialog, press, shadow } = await renderHost(options, wallet.layer)
+    const { modal, dialog, shadow } = await renderHost(options, wallet.layer)
     await act(async () => modal.open())
     const row = await rendered(() =>
       [...shadow.querySelectorAll("button")].find((b) => b.textContent?.includes(wallet.connector.name))
     )
     await act(async () => row.click())
-    await until(modal.subscribeAccount, () => modal.getAccount().status === "connected")
+    await untilNotified(modal.subscribeAccount, () => modal.getAccount().status === "connected")
     await act(async () => modal.close())
     const signing = modal.request({ method: "personal_sign", params: ["0x6869", modal.getAccount().address] })
     const settled = signing.then(
@@ -127,7 +122,7 @@ describe("the modal shell", () => {
     )
     // The request's code and the view's are each imported on first use, which a loaded machine takes its
     // time over: both are awaited as they happen, never for a fixed time.
-    await until(modal.subscribeState, () => modal.getState().view === "ApproveTransaction")
+    await untilNotified(modal.subscribeState, () => modal.getState().view === "ApproveTransaction")
     await rendered(() => shadow.querySelector(".approve"))
     await press("Escape")
     expect(dialog()).not.toBeNull()

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { loadModalStyles } from "../../src/react/modal/element/modalStyles"
+import { untilNotified } from "../kit/waits"
 
+/** The status once the stylesheet's chunk has come in, or failed to. */
 const settled = async (styles: ReturnType<typeof loadModalStyles>) => {
-  for (let n = 0; n < 100 && styles.status() === "loading"; n++) await new Promise((r) => setTimeout(r, 5))
+  await untilNotified(styles.subscribe, () => styles.status() !== "loading")
   return styles.status()
 }
 

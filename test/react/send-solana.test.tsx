@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
-import { act } from "react"
-import { createRoot, type Root } from "react-dom/client"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ProviderRequestError } from "../../src/errors"
-import type { ModalController } from "../../src/react/modal/bridge/controller"
-import { ControllerContext } from "../../src/react/modal/element/context"
 import { SendView } from "../../src/react/modal/views/flows/send/SendView"
 import type { SendableToken, SendPreview, SendState } from "../../src/services/Send"
+import { SOLANA_BOB as RECEIVER, SOLANA_ALICE as SENDER } from "../kit/accounts"
+import { USDC_MINT as MINT } from "../kit/networks"
+import { fakeController, mountWith } from "../kit/react"
 
-Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
-
-const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
 const sol: SendableToken = {
   key: "native",
   name: "Solana",
@@ -48,31 +42,7 @@ const preview: SendPreview = {
   simulation: undefined
 }
 
-let root: Root | undefined
-let container: HTMLElement | undefined
-
-afterEach(() => {
-  act(() => root?.unmount())
-  container?.remove()
-})
-
-const render = (state: SendState) => {
-  const controller = {
-    send: { state: { get: () => state, subscribe: () => () => undefined } }
-  } as unknown as ModalController
-  container = document.createElement("div")
-  document.body.append(container)
-  const mounted = createRoot(container)
-  root = mounted
-  act(() =>
-    mounted.render(
-      <ControllerContext.Provider value={controller}>
-        <SendView />
-      </ControllerContext.Provider>
-    )
-  )
-  return container
-}
+const render = (state: SendState) => mountWith(fakeController({ send: state }).controller, <SendView />)
 
 describe("SendView on Solana", () => {
   it("asks for a Solana address and words a Solana receiver problem", () => {

@@ -1,10 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { storeFromRef } from "../../src/react/modal/bridge/store"
+import { settle, untilNotified } from "../kit/waits"
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** Lets the store's fiber take what is ready, before asserting that nobody was told. */
+const quiet = () => Effect.runPromise(settle)
 
 describe("storeFromRef", () => {
   it("keeps the snapshot's identity until the selected slice changes", async () => {
@@ -19,13 +22,12 @@ describe("storeFromRef", () => {
     const first = store.get()
     let notified = 0
     const unsubscribe = store.subscribe(() => notified++)
-    await settle()
     await runtime.runPromise(SubscriptionRef.update(ref, (s) => ({ ...s, count: 1 })))
-    await settle()
+    await quiet()
     assert.strictEqual(store.get(), first)
     assert.strictEqual(notified, 0)
     await runtime.runPromise(SubscriptionRef.update(ref, (s) => ({ ...s, open: true })))
-    await settle()
+    await untilNotified(store.subscribe, () => notified > 0)
     assert.deepStrictEqual(store.get(), { open: true })
     assert.strictEqual(notified, 1)
     unsubscribe()
@@ -39,13 +41,12 @@ describe("storeFromRef", () => {
     const seen: Array<string> = []
     const offA = store.subscribe(() => seen.push(`a${store.get()}`))
     const offB = store.subscribe(() => seen.push(`b${store.get()}`))
-    await settle()
     await runtime.runPromise(SubscriptionRef.set(ref, 1))
-    await settle()
+    await untilNotified(store.subscribe, () => seen.length === 2)
     offA()
     offB()
     await runtime.runPromise(SubscriptionRef.set(ref, 2))
-    await settle()
+    await quiet()
     assert.deepStrictEqual(seen, ["a1", "b1"])
     // With nobody listening, a read still sees the latest value.
     assert.strictEqual(store.get(), 2)

@@ -13,33 +13,20 @@ import { createRoot } from "react-dom/client"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { makeSafeKeyValueStore } from "../../src/layers/platform/SafeKeyValueStoreLive"
 import { AirlockProvider, type AirlockWalletConnect, useAirlockWalletConnect } from "../../src/react/index"
-import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { StorageKeys } from "../../src/schemas/StorageKeys"
 import { makeMockWalletConnect } from "../../src/testing/index"
+import { ALICE } from "../kit/accounts"
 import { fakeProviderApi, walletPage } from "../kit/fakeExplorer"
-import { baseOptions, makeArea } from "../kit/fixtures"
+import { makeArea } from "../kit/fixtures"
+import { openOnConnect, walletsOnly } from "../kit/modal"
 import { makeTestHttp } from "../kit/platform"
-import { openOnConnect } from "./harness"
+import { rendered } from "../kit/react"
+import { untilNotified } from "../kit/waits"
 
-const options: ModalOptionsInput = {
-  ...baseOptions,
-  features: { connectMethodsOrder: ["wallet"], email: false, socials: false, analytics: false }
-}
-
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const session = {
   topic: "e".repeat(64),
   namespaces: { eip155: { accounts: [`eip155:31337:${ALICE}`], methods: [], events: [] } },
   peer: { metadata: { name: "Phone Wallet", icons: [] } }
-}
-
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 10)))
-const waitFor = async (check: () => boolean, what: string, ms = 3000) => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await settle()
-  }
 }
 
 // The basic variant lists wallets that can open a link: one with a native link, one without any.
@@ -68,13 +55,11 @@ const render = async (touch = false) => {
     KeyValueStore.KeyValueStore,
     makeSafeKeyValueStore(() => storage.area)
   )
-  const { modal, shadow } = await openOnConnect(
-    options,
+  const { modal, shadow, button } = await openOnConnect(
+    walletsOnly,
     Layer.mergeAll(platform, makeTestHttp().layer, walletConnect.layer, explorer)
   )
-  const button = (name: string) =>
-    [...shadow.querySelectorAll<HTMLButtonElement>("button")].find((b) => b.textContent?.includes(name))
-  return { modal, shadow, walletConnect, button, read: storage.read }
+  return { modal, shadow, walletConnect, button, storage }
 }
 
 afterEach(() => {
@@ -92,17 +77,17 @@ describe("ConnectingWalletConnect", () => {
   it("shows the pairing URI as a QR code, copies it, and goes to Account once the wallet approves", async () => {
     const view = await render()
     await act(async () => view.button("WalletConnect")?.click())
-    await waitFor(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
+    await rendered(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
     expect(view.modal.getState().view).toBe("ConnectingWalletConnect")
     expect(view.shadow.querySelector("svg.qr")?.getAttribute("role")).toBe("img")
     const writeText = vi.fn(() => Promise.resolve())
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } })
     await act(async () => view.button("Copy link")?.click())
     expect(writeText).toHaveBeenCalledWith(view.walletConnect.pairings[0]?.uri)
-    await waitFor(() => view.shadow.textContent?.includes("Link copied") === true, "the toast")
+    await rendered(() => view.shadow.textContent?.includes("Link copied") === true, "the toast")
 
     await act(async () => view.walletConnect.approve(session))
-    await waitFor(() => view.modal.getState().view === "Account", "the Account view")
+    await untilNotified(view.modal.subscribeState, () => view.modal.getState().view === "Account")
     expect(view.modal.getAccount().address).toBe(ALICE)
 
     // Connected through WalletConnect: the Connect view no longer offers it.
@@ -113,13 +98,13 @@ describe("ConnectingWalletConnect", () => {
   it("a refused clipboard leaves the link in a field to copy by hand", async () => {
     const view = await render()
     await act(async () => view.button("WalletConnect")?.click())
-    await waitFor(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
+    await rendered(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
     vi.stubGlobal("navigator", {
       ...navigator,
       clipboard: { writeText: () => Promise.reject(new Error("no")) }
     })
     await act(async () => view.button("Copy link")?.click())
-    await waitFor(() => view.shadow.querySelector("input[readonly]") !== null, "the field")
+    await rendered(() => view.shadow.querySelector("input[readonly]") !== null, "the field")
     expect(view.shadow.querySelector<HTMLInputElement>("input[readonly]")?.value).toBe(
       view.walletConnect.pairings[0]?.uri
     )
@@ -129,7 +114,7 @@ describe("ConnectingWalletConnect", () => {
     const view = await render(true)
     await act(async () => view.button("WalletConnect")?.click())
     expect(view.modal.getState().view).toBe("ConnectingWalletConnectBasic")
-    await waitFor(() => view.shadow.querySelector(".walletconnect a") !== null, "the wallet links")
+    await rendered(() => view.shadow.querySelector(".walletconnect a") !== null, "the wallet links")
     const links = [...view.shadow.querySelectorAll<HTMLAnchorElement>(".walletconnect a")]
     const uri = view.walletConnect.pairings[0]?.uri ?? ""
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
@@ -138,18 +123,24 @@ describe("ConnectingWalletConnect", () => {
     // The wallet a link opened is remembered by its link's base, never with the URI and its key.
     links[0]?.addEventListener("click", (event) => event.preventDefault())
     await act(async () => links[0]?.click())
-    await waitFor(() => view.read(StorageKeys.deepLinkChoice.key) !== undefined, "the stored choice")
-    expect(view.read(StorageKeys.deepLinkChoice.key)).toEqual({
+    await untilNotified(
+      view.storage.subscribe,
+      () => view.storage.read(StorageKeys.deepLinkChoice.key) !== undefined
+    )
+    expect(view.storage.read(StorageKeys.deepLinkChoice.key)).toEqual({
       href: "phonewallet://",
       name: "Phone Wallet"
     })
     // Switching to the QR code keeps the same pairing.
     await act(async () => view.button("Show QR code")?.click())
-    await waitFor(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
+    await rendered(() => view.shadow.querySelector("svg.qr") !== null, "the QR code")
     expect(view.walletConnect.pairings).toHaveLength(1)
     // Going back abandons it.
     await act(async () => view.modal.open("Connect"))
-    await waitFor(() => view.modal.getWalletConnect().status === "idle", "the pairing to end")
+    await untilNotified(
+      view.modal.subscribeWalletConnect,
+      () => view.modal.getWalletConnect().status === "idle"
+    )
   })
 })
 
@@ -171,13 +162,13 @@ describe("useAirlockWalletConnect", () => {
     await act(async () => {
       connected = seen.at(-1)?.connect()
     })
-    await waitFor(() => seen.at(-1)?.status === "ready", "the URI")
+    await rendered(() => seen.at(-1)?.status === "ready", "the URI")
     expect(seen.at(-1)?.uri).toBe(view.walletConnect.pairings[0]?.uri)
     expect(view.modal.isOpen()).toBe(false)
     await act(async () => view.walletConnect.approve(session))
     await connected
     expect(view.modal.getAccount().address).toBe(ALICE)
-    await waitFor(() => seen.at(-1)?.status === "idle", "the pairing to end")
+    await rendered(() => seen.at(-1)?.status === "idle", "the pairing to end")
     await act(async () => root.unmount())
   })
 })

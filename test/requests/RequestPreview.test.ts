@@ -20,10 +20,10 @@ import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { type PendingApproval, RpcRouter } from "../../src/services/RpcRouter"
 import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
+import { BOB } from "../kit/accounts"
+import { SUSD_ADDRESS as TOKEN } from "../kit/networks"
 import { ALICE, browserWallet, HASH, settle, until, world } from "./requestWorld"
 
-const TOKEN = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
-const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
 const word = (value: bigint) => value.toString(16).padStart(64, "0")
 const topic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}`

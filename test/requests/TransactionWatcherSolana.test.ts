@@ -11,10 +11,9 @@ import type { CaipNetworkId } from "../../src/schemas/Primitives"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { type RpcRequest, RpcTransportError } from "../../src/services/RpcTransport"
 import { type Submission, TransactionWatcher } from "../../src/services/TransactionWatcher"
+import { SOLANA_ALICE as FROM, SOLANA_SIGNATURE as SIGNATURE } from "../kit/accounts"
 
 const NETWORK = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
-const FROM = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW"
 
 type Answer = { readonly value: unknown } | { readonly fail: unknown }
 

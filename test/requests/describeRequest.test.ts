@@ -17,13 +17,10 @@ import {
 import { UNSAFE_RPC_METHODS } from "../../src/layers/requests/rpcMethods"
 import { permitAbi } from "../../src/layers/requests/tokenCalls"
 import type { PendingApproval } from "../../src/services/RpcRouter"
+import { ALICE as from, SOLANA_ALICE as pubkey, BOB as recipient, CAROL as spender } from "../kit/accounts"
 import { hostile, NUM_RUNS } from "../schemas/helpers"
 
-const from = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const token = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48"
-const recipient = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
-const spender = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
-const pubkey = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
 const mainnet: DescribeContext = { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
 
 const approval = (

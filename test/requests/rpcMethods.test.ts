@@ -15,9 +15,9 @@ import {
 import { present } from "../../src/presentation"
 import type { SchemaDecodeError } from "../../src/schemas/decode"
 import type { ChainNamespace } from "../../src/schemas/Primitives"
+import { ALICE as to } from "../kit/accounts"
 import { evmAddressArb, HEX, hostile, NUM_RUNS, namespaceArb } from "../schemas/helpers"
 
-const to = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const pubkey = "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
 const listed: ReadonlyArray<string> = [...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS]
 

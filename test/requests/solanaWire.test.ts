@@ -17,12 +17,11 @@ import { describe, expect, it } from "vitest"
 import { associatedTokenAccount, transferTransaction } from "../../src/layers/flows/send/solanaTransfer"
 import { solanaTransferOf } from "../../src/layers/requests/solanaWire"
 import type { SolanaTransfer } from "../../src/services/Send"
+import { SOLANA_BOB as RECEIVER, SOLANA_ALICE as SENDER, SOLANA_BLOCKHASH } from "../kit/accounts"
+import { USDC_MINT as MINT } from "../kit/networks"
 
-const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
 const OTHER = "SysvarC1ock11111111111111111111111111111111"
-const MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
-const lifetime = { blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N", lastValidBlockHeight: 1n }
+const lifetime = { blockhash: SOLANA_BLOCKHASH, lastValidBlockHeight: 1n }
 const sol = (lamports: bigint, to = RECEIVER): SolanaTransfer => ({ kind: "sol", from: SENDER, to, lamports })
 
 /** A transaction of `version` paid by `payer` whose instructions are System transfers of `from`. */

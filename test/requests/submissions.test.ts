@@ -4,12 +4,15 @@ import { transferTransaction } from "../../src/layers/flows/send/solanaTransfer"
 import { sentTransaction } from "../../src/layers/requests/submissions"
 import type { Transaction } from "../../src/schemas/Transaction"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
+import {
+  SOLANA_BOB as RECEIVER,
+  SOLANA_ALICE as SENDER,
+  SOLANA_SIGNATURE as SIGNATURE,
+  SOLANA_BLOCKHASH
+} from "../kit/accounts"
 
 const HASH = `0x${"ab".repeat(32)}`
-const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW"
 const SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
-const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
 
 describe("sentTransaction", () => {
   it("reads an EVM send's hash, receiver and value", () => {
@@ -31,7 +34,7 @@ describe("sentTransaction", () => {
   it("a plain SOL transfer also says where and how many lamports", () => {
     const wire = transferTransaction(
       { kind: "sol", from: SENDER, to: RECEIVER, lamports: 1_500_000_000n },
-      { blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N", lastValidBlockHeight: 1n }
+      { blockhash: SOLANA_BLOCKHASH, lastValidBlockHeight: 1n }
     )
     assert.deepStrictEqual(
       sentTransaction("solana_signAndSendTransaction", { transaction: wire }, { signature: SIGNATURE }),

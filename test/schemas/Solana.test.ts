@@ -14,6 +14,7 @@ import {
   SolanaSignTransactionParams,
   SolanaSignTransactionResult
 } from "../../src/schemas/Solana"
+import { ALICE } from "../kit/accounts"
 import {
   accepts,
   BASE58,
@@ -119,7 +120,7 @@ describe("Solana request params", () => {
     rejects(SolanaSignMessageParams, { message: "0OIl", pubkey }, "base58")
     rejects(SolanaSignMessageParams, {
       message: "3yZe7d",
-      pubkey: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+      pubkey: ALICE
     })
     rejects(SolanaSignMessageParams, { message: "3yZe7d" }, "pubkey")
   })

@@ -6,17 +6,19 @@
 import { act } from "react"
 import { hydrateRoot } from "react-dom/client"
 import { renderToString } from "react-dom/server"
-import { afterEach, assert, expect, it, vi } from "vitest"
+import { afterEach, assert, it, vi } from "vitest"
 import { createModal } from "../../src/createModal"
 import { AirlockProvider } from "../../src/react/index"
 import { serverModal } from "../../src/react/serverModal"
 import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
-import { sandboxNetwork } from "../kit/fixtures"
+import { ALICE } from "../kit/accounts"
+import { baseOptions } from "../kit/fixtures"
+import { untilNotified } from "../kit/waits"
+import { announce, walletInfo } from "../kit/wallets"
 import { AccountView } from "./accountView"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -29,24 +31,11 @@ it("hydrates the server's disconnected markup over a connected modal without a m
     </AirlockProvider>
   )
 
-  const modal = createModal(
-    { projectId: "sandbox-project", networks: [sandboxNetwork], features: { headless: true } },
-    { layer: MemoryPlatformLive }
-  )
+  const modal = createModal({ ...baseOptions, features: { headless: true } }, { layer: MemoryPlatformLive })
   cleanups.push(() => modal.dispose())
   const provider = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
-  const info = {
-    uuid: "7d4ec1a0-52f1-4a43-9d33-5a9e4a1e6a11",
-    name: "Mock Wallet",
-    icon: "",
-    rdns: "dev.mock"
-  }
-  window.dispatchEvent(
-    new CustomEvent("eip6963:announceProvider", {
-      detail: Object.freeze({ info: Object.freeze(info), provider })
-    })
-  )
-  await expect.poll(() => modal.getWallets().length).toBe(1)
+  announce(walletInfo({ uuid: "7d4ec1a0-52f1-4a43-9d33-5a9e4a1e6a11", icon: "", rdns: "dev.mock" }), provider)
+  await untilNotified(modal.subscribeWallets, () => modal.getWallets().length === 1)
   await modal.connect(modal.getWallets()[0]?.id ?? "")
   assert.strictEqual(modal.getAccount().address, ALICE)
 

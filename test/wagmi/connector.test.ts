@@ -7,7 +7,7 @@
  */
 import * as wagmi3 from "@wagmi/core"
 import { createPublicClient, defineChain, http, parseEther, verifyMessage } from "viem"
-import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, afterEach, assert, beforeAll, describe, it } from "vitest"
 import * as wagmi2 from "wagmi-core-v2"
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import { sandboxNetwork } from "../../sandbox/host/sandboxModal"
@@ -23,6 +23,7 @@ import { createModal } from "../../src/createModal"
 import type { Modal } from "../../src/Modal"
 import { airlock } from "../../src/wagmi"
 import { makeTestHttp } from "../kit/platform"
+import { untilNotified } from "../kit/waits"
 
 /** The actions both majors share, as this test uses them. */
 type WagmiCore = typeof wagmi3
@@ -95,14 +96,19 @@ afterEach(async () => {
   localStorage.clear()
 })
 
-const until = async (condition: () => boolean, what: string) => {
-  await expect.poll(condition, { timeout: 10_000, message: what }).toBe(true)
-}
+/** wagmi's account, heard through its own watcher. */
+const watchAccount =
+  (core: WagmiCore, config: Parameters<WagmiCore["getAccount"]>[0]) => (listener: () => void) =>
+    core.watchAccount(config, { onChange: listener })
+
+/** Waits until wagmi's account of `config` has `status`. */
+const wagmiStatus = (core: WagmiCore, config: Parameters<WagmiCore["getAccount"]>[0], status: string) =>
+  untilNotified(watchAccount(core, config), () => core.getAccount(config).status === status)
 
 /** Plays the visitor: waits for the modal to open, then picks the Sandbox Wallet in it. */
 const pickSandboxWallet = async (modal: Modal) => {
-  await until(() => modal.isOpen(), "the modal opens")
-  await until(() => modal.getWallets().some((w) => w.name === WALLET_NAME), "the wallet is listed")
+  await untilNotified(modal.subscribeState, () => modal.isOpen())
+  await untilNotified(modal.subscribeWallets, () => modal.getWallets().some((w) => w.name === WALLET_NAME))
   const wallet = modal.getWallets().find((w) => w.name === WALLET_NAME)
   assert.isDefined(wallet)
   await modal.connect(wallet?.id ?? "")
@@ -167,7 +173,7 @@ describe.each(majors)("airlock/wagmi with %s", (_, core) => {
 
     await core.disconnect(again)
     assert.strictEqual(core.getAccount(again).status, "disconnected")
-    await until(() => !reloaded.getAccount("eip155").isConnected, "the modal disconnects too")
+    await untilNotified(reloaded.subscribeAccount, () => !reloaded.getAccount("eip155").isConnected)
   })
 
   it("sees a wallet connected with Airlock's own button, and a disconnect made there", async () => {
@@ -175,16 +181,16 @@ describe.each(majors)("airlock/wagmi with %s", (_, core) => {
     const modal = makeModal()
     const config = makeConfig(modal, memory())
     // wagmi sets its connectors up as the config is built; let the setup finish.
-    await until(() => core.getAccount(config).status === "disconnected", "wagmi starts disconnected")
+    await wagmiStatus(core, config, "disconnected")
 
     await modal.open("Connect")
     await pickSandboxWallet(modal)
-    await until(() => core.getAccount(config).status === "connected", "wagmi hears of the connection")
+    await wagmiStatus(core, config, "connected")
     assert.strictEqual(core.getAccount(config).address, sandbox.accounts[0]!.address)
     assert.strictEqual(core.getAccount(config).connector?.id, "airlock")
 
     await modal.disconnect("eip155")
-    await until(() => core.getAccount(config).status === "disconnected", "wagmi hears of the disconnect")
+    await wagmiStatus(core, config, "disconnected")
   })
 
   it("rejects wagmi's connect with a user rejection when the visitor closes the modal", async () => {
@@ -192,7 +198,7 @@ describe.each(majors)("airlock/wagmi with %s", (_, core) => {
     const modal = makeModal()
     const config = makeConfig(modal, memory())
     const connecting = core.connect(config, { connector: config.connectors[0]! })
-    await until(() => modal.isOpen(), "the modal opens")
+    await untilNotified(modal.subscribeState, () => modal.isOpen())
     await modal.close()
     const error = await connecting.then(
       () => undefined,

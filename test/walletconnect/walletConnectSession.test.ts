@@ -11,10 +11,9 @@ import {
   sessionFromWire
 } from "../../src/layers/walletconnect/walletConnectSession"
 import { qrDrawing } from "../../src/react/modal/views/walletconnect/qr"
+import { ALICE, SOLANA_CAROL as SOL } from "../kit/accounts"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "../kit/fixtures"
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const SOL = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
 const DEVNET = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"
 
 const solanaDevnet = solanaDevnetNetwork

@@ -18,6 +18,7 @@ import type { WalletQuery } from "../../src/services/ProviderApi"
 import { type CatalogWallet, WalletCatalog } from "../../src/services/WalletCatalog"
 import { fakeProviderApi, walletPage } from "../kit/fakeExplorer"
 import { decodedOptions } from "../kit/fixtures"
+import { catalogWallet, walletConnector } from "../kit/wallets"
 
 const NAMED: ReadonlyArray<WalletListing> = [
   { id: "mm", name: "MetaMask", rdns: "io.metamask.mobile", mobile_link: "metamask://", image_id: "mm-img" },
@@ -73,18 +74,8 @@ const fakeApi = (
   return { layer, calls, interrupted, control }
 }
 
-const connector = (name: string, rdns: string | undefined, id = `eip6963:${name}`): WalletConnector => ({
-  id,
-  key: rdns ?? `name:${name.toLowerCase()}`,
-  type: "ANNOUNCED",
-  chain: "eip155",
-  name,
-  icon: undefined,
-  rdns,
-  provider: { request: () => Promise.resolve(null) },
-  suspicious: false,
-  uuid: name
-})
+const connector = (name: string, rdns: string | undefined, id = `eip6963:${name}`) =>
+  walletConnector(id, { key: rdns ?? `name:${name.toLowerCase()}`, name, rdns, uuid: name })
 
 const setup = (
   options: Partial<ModalOptionsInput> = {},
@@ -233,22 +224,7 @@ describe("WalletCatalog: ordering and options", () => {
       yield* load
       const state = yield* catalogState
       const evil = state.list.find((w) => w.id === "evil")
-      assert.deepStrictEqual(evil, {
-        id: "evil",
-        name: "<img src=x onerror=alert(1)>",
-        imageUrl: undefined,
-        rdns: undefined,
-        mobileLink: undefined,
-        desktopLink: undefined,
-        webappLink: undefined,
-        homepage: undefined,
-        appStore: undefined,
-        playStore: undefined,
-        registeredSchemes: [],
-        installed: false,
-        connectorId: undefined,
-        custom: false
-      })
+      assert.deepStrictEqual(evil, catalogWallet("evil", { name: "<img src=x onerror=alert(1)>" }))
       const mm = state.list.find((w) => w.id === "mm")
       assert.strictEqual(mm?.imageUrl, "https://api.test/getWalletImage/mm-img")
       assert.strictEqual(mm?.mobileLink, "metamask://")

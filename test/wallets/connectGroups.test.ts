@@ -2,44 +2,12 @@ import { describe, expect, it } from "vitest"
 import { type ConnectRow, type ConnectRowsInput, connectRows } from "../../src/layers/wallets/connectGroups"
 import type { ConnectorGroup } from "../../src/schemas/ModalOptions"
 import type { WalletConnector } from "../../src/services/Connectors"
-import type { CatalogWallet } from "../../src/services/WalletCatalog"
+import { catalogWallet, walletConnector } from "../kit/wallets"
 
-const connector = (
-  id: string,
-  type: WalletConnector["type"],
-  more: Partial<WalletConnector> = {}
-): WalletConnector =>
-  ({
-    id,
-    key: id,
-    type,
-    chain: "eip155",
-    name: id,
-    icon: undefined,
-    rdns: undefined,
-    provider: { request: () => Promise.resolve(null) },
-    suspicious: false,
-    uuid: undefined,
-    ...more
-  }) as WalletConnector
+const connector = (id: string, type: WalletConnector["type"], more: Partial<WalletConnector> = {}) =>
+  walletConnector(id, { type, ...more })
 
-const listing = (id: string, more: Partial<CatalogWallet> = {}): CatalogWallet => ({
-  id,
-  name: id,
-  imageUrl: undefined,
-  rdns: undefined,
-  mobileLink: undefined,
-  desktopLink: undefined,
-  webappLink: undefined,
-  homepage: undefined,
-  appStore: undefined,
-  playStore: undefined,
-  registeredSchemes: [],
-  installed: false,
-  connectorId: undefined,
-  custom: false,
-  ...more
-})
+const listing = catalogWallet
 
 const input = (overrides: Partial<ConnectRowsInput> = {}): ConnectRowsInput => ({
   order: ["walletConnect", "recent", "injected", "featured", "custom", "external", "recommended"],

@@ -1,41 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import { type ConnectOptionsInput, connectOptions } from "../../src/layers/wallets/connectOptions"
 import type { ConnectionState } from "../../src/services/Connection"
-import type { WalletConnector } from "../../src/services/Connectors"
-import type { CatalogWallet } from "../../src/services/WalletCatalog"
 import { decodedOptions } from "../kit/fixtures"
+import { catalogWallet, walletConnector } from "../kit/wallets"
 
-const connector = (id: string, more: Partial<WalletConnector> = {}): WalletConnector =>
-  ({
-    id,
-    key: id,
-    type: "ANNOUNCED",
-    chain: "eip155",
-    name: id,
-    icon: undefined,
-    rdns: undefined,
-    provider: { request: () => Promise.resolve(null) },
-    suspicious: false,
-    uuid: undefined,
-    ...more
-  }) as WalletConnector
+const connector = walletConnector
 
-const listing = (id: string): CatalogWallet => ({
-  id,
-  name: `${id} wallet`,
-  imageUrl: `https://images.example/${id}.png`,
-  rdns: undefined,
-  mobileLink: undefined,
-  desktopLink: undefined,
-  webappLink: undefined,
-  homepage: undefined,
-  appStore: undefined,
-  playStore: undefined,
-  registeredSchemes: [],
-  installed: false,
-  connectorId: undefined,
-  custom: false
-})
+const listing = (id: string) =>
+  catalogWallet(id, { name: `${id} wallet`, imageUrl: `https://images.example/${id}.png` })
 
 const disconnected: ConnectionState = { namespaces: {}, attempt: undefined }
 

@@ -18,7 +18,9 @@ import type { NameSuggestion } from "../../../src/schemas/Profile"
 import type { NameCheck, NamesState } from "../../../src/services/Names"
 import type { ProviderApiError } from "../../../src/services/ProviderApi"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
-import { ALICE, inWorld, type Options, SIGNATURE, stateAs, until, type World } from "./namesWorld"
+import { ALICE } from "../../kit/accounts"
+import { flowTagged, untilFlow } from "../../kit/flowWorld"
+import { inWorld, type Options, SIGNATURE, type World } from "./namesWorld"
 
 type Editing = Extract<NamesState, { _tag: "Editing" }>
 type Names = World["names"]
@@ -43,7 +45,7 @@ const editAndWait = (names: Names, label: string) =>
   Effect.gen(function* () {
     yield* names.edit(label)
     yield* TestClock.adjust(NAME_CHECK_DELAY_MS)
-    return yield* until(names, settled)
+    return yield* untilFlow(names, settled)
   })
 
 const checkAs = <T extends NameCheck["_tag"]>(check: NameCheck, tag: T): Extract<NameCheck, { _tag: T }> => {
@@ -75,7 +77,7 @@ describe("Names", () => {
         Effect.gen(function* () {
           assert.strictEqual((yield* SubscriptionRef.get(w.names.state))._tag, "Idle")
           yield* w.names.start
-          assert.deepStrictEqual(yield* stateAs(w.names, "Editing"), {
+          assert.deepStrictEqual(yield* flowTagged(w.names, "Editing"), {
             _tag: "Editing",
             label: "",
             check: { _tag: "None" }
@@ -98,7 +100,7 @@ describe("Names", () => {
           ] as const) {
             yield* w.names.edit(label)
             yield* TestClock.adjust(NAME_CHECK_DELAY_MS)
-            const state = yield* stateAs(w.names, "Editing")
+            const state = yield* flowTagged(w.names, "Editing")
             assert.strictEqual(state.problem, problem, label)
             assert.strictEqual(state.label, label)
             assert.deepStrictEqual(state.check, { _tag: "None" })
@@ -115,7 +117,7 @@ describe("Names", () => {
           yield* w.names.edit("abc")
           yield* w.names.edit("")
           yield* TestClock.adjust(NAME_CHECK_DELAY_MS)
-          const state = yield* stateAs(w.names, "Editing")
+          const state = yield* flowTagged(w.names, "Editing")
           assert.isUndefined(state.problem)
           assert.deepStrictEqual(state.check, { _tag: "None" })
           assert.deepStrictEqual(w.calls.suggestions, [])
@@ -141,11 +143,11 @@ describe("Names", () => {
         Effect.gen(function* () {
           yield* w.names.start
           yield* w.names.edit("  Alice ")
-          assert.deepStrictEqual((yield* stateAs(w.names, "Editing")).check, { _tag: "Checking" })
+          assert.deepStrictEqual((yield* flowTagged(w.names, "Editing")).check, { _tag: "Checking" })
           yield* TestClock.adjust(NAME_CHECK_DELAY_MS - 1)
           assert.deepStrictEqual(w.calls.suggestions, [])
           yield* TestClock.adjust(1)
-          const form = yield* until(w.names, settled)
+          const form = yield* untilFlow(w.names, settled)
           assert.deepStrictEqual(w.calls.suggestions, ["alice"])
           assert.deepStrictEqual(form.check, { _tag: "Free", name: "alice.reown.id" })
           assert.strictEqual(form.label, "  Alice ")
@@ -164,7 +166,7 @@ describe("Names", () => {
           yield* TestClock.adjust(NAME_CHECK_DELAY_MS - 1)
           assert.deepStrictEqual(w.calls.suggestions, [])
           yield* TestClock.adjust(1)
-          const form = yield* until(w.names, settled)
+          const form = yield* untilFlow(w.names, settled)
           assert.deepStrictEqual(w.calls.suggestions, ["alicia"])
           assert.deepStrictEqual(form.check, { _tag: "Free", name: "alicia.reown.id" })
           yield* TestClock.adjust(10 * NAME_CHECK_DELAY_MS)
@@ -227,11 +229,11 @@ describe("Names", () => {
               // The visitor types on while alice's answer is on its way.
               yield* w.names.edit("bobby")
               yield* Deferred.succeed(older, [{ name: "alice.reown.id", registered: true }])
-              const checking = yield* stateAs(w.names, "Editing")
+              const checking = yield* flowTagged(w.names, "Editing")
               assert.strictEqual(checking.label, "bobby")
               assert.deepStrictEqual(checking.check, { _tag: "Checking" })
               yield* TestClock.adjust(NAME_CHECK_DELAY_MS)
-              const form = yield* until(w.names, settled)
+              const form = yield* untilFlow(w.names, settled)
               assert.deepStrictEqual(form.check, { _tag: "Free", name: "bobby.reown.id" })
               assert.deepStrictEqual(w.calls.suggestions, ["alice", "bobby"])
             })
@@ -250,7 +252,7 @@ describe("Names", () => {
             yield* w.names.edit("al")
             yield* Deferred.succeed(older, [{ name: "alice.reown.id", registered: false }])
             yield* TestClock.adjust(NAME_CHECK_DELAY_MS)
-            const state = yield* stateAs(w.names, "Editing")
+            const state = yield* flowTagged(w.names, "Editing")
             assert.strictEqual(state.problem, "short")
             assert.deepStrictEqual(state.check, { _tag: "None" })
           })
@@ -267,7 +269,7 @@ describe("Names", () => {
           yield* free(w.names, "Alice")
           w.log.length = 0
           yield* w.names.register
-          assert.deepStrictEqual(yield* stateAs(w.names, "Registered"), {
+          assert.deepStrictEqual(yield* flowTagged(w.names, "Registered"), {
             _tag: "Registered",
             name: "alice.reown.id"
           })
@@ -280,7 +282,7 @@ describe("Names", () => {
           ])
           assert.deepStrictEqual(w.log, ["request personal_sign", "register", `forget ${ALICE}`, "refresh"])
           assert.deepStrictEqual(w.calls.forgotten, [ALICE])
-          assert.strictEqual(w.calls.refreshes, 1)
+          assert.strictEqual(w.refreshes(), 1)
         })
       )
     )
@@ -295,7 +297,7 @@ describe("Names", () => {
           })
           yield* free(w.names)
           yield* w.names.register
-          yield* stateAs(w.names, "Registered")
+          yield* flowTagged(w.names, "Registered")
           assert.strictEqual(w.calls.registrations[0]?.coinType, 60)
         })
       )
@@ -310,23 +312,23 @@ describe("Names", () => {
         (w) =>
           Effect.gen(function* () {
             yield* w.names.register
-            yield* stateAs(w.names, "Idle")
+            yield* flowTagged(w.names, "Idle")
             yield* w.names.start
             yield* w.names.register
             yield* w.names.edit("alice")
             yield* w.names.register
-            assert.deepStrictEqual((yield* stateAs(w.names, "Editing")).check, { _tag: "Checking" })
+            assert.deepStrictEqual((yield* flowTagged(w.names, "Editing")).check, { _tag: "Checking" })
             const taken = yield* editAndWait(w.names, "taken")
             checkAs(taken.check, "Taken")
             yield* w.names.register
-            yield* stateAs(w.names, "Editing")
+            yield* flowTagged(w.names, "Editing")
             yield* w.names.edit("abc")
             yield* w.names.register
-            yield* stateAs(w.names, "Editing")
+            yield* flowTagged(w.names, "Editing")
             assert.deepStrictEqual(w.calls.requests, [])
             assert.deepStrictEqual(w.calls.registrations, [])
             assert.deepStrictEqual(w.calls.forgotten, [])
-            assert.strictEqual(w.calls.refreshes, 0)
+            assert.strictEqual(w.refreshes(), 0)
           })
       )
     )
@@ -336,13 +338,13 @@ describe("Names", () => {
         Effect.gen(function* () {
           yield* free(w.names)
           yield* w.names.register
-          const state = yield* stateAs(w.names, "Failed")
+          const state = yield* flowTagged(w.names, "Failed")
           assert.strictEqual(state.error, refusal)
           assert.strictEqual(state.label, "alice")
           assert.strictEqual(present(refusal).message, "Name is already registered")
           assert.strictEqual(w.calls.registrations.length, 1)
           assert.deepStrictEqual(w.calls.forgotten, [])
-          assert.strictEqual(w.calls.refreshes, 0)
+          assert.strictEqual(w.refreshes(), 0)
         })
       )
     )
@@ -352,7 +354,7 @@ describe("Names", () => {
         Effect.gen(function* () {
           yield* free(w.names)
           yield* w.names.register
-          const state = yield* stateAs(w.names, "Failed")
+          const state = yield* flowTagged(w.names, "Failed")
           assert.strictEqual(state.error, rejected)
           assert.deepStrictEqual(w.calls.registrations, [])
           assert.deepStrictEqual(w.calls.forgotten, [])
@@ -365,12 +367,12 @@ describe("Names", () => {
         Effect.gen(function* () {
           yield* free(w.names)
           yield* w.names.register
-          yield* stateAs(w.names, "Failed")
+          yield* flowTagged(w.names, "Failed")
           const form = yield* editAndWait(w.names, "alicia")
           assert.strictEqual(form.label, "alicia")
           assert.deepStrictEqual(form.check, { _tag: "Free", name: "alicia.reown.id" })
           yield* w.names.edit("abc")
-          assert.strictEqual((yield* stateAs(w.names, "Editing")).problem, "short")
+          assert.strictEqual((yield* flowTagged(w.names, "Editing")).problem, "short")
         })
       )
     )

@@ -7,6 +7,7 @@ import {
   coinTypeOf,
   registrationMessage
 } from "../../../src/layers/flows/names/accountNames"
+import { BOB } from "../../kit/accounts"
 
 /** SPEC §5: letters, digits, hyphens, at least 4 characters (and, as any DNS label, at most 63, no hyphen at an end). */
 const RULE = /^[a-z0-9](?:[a-z0-9-]{2,61})[a-z0-9]$/
@@ -45,12 +46,7 @@ describe("names as receivers", () => {
   it("take the provider's suffix or the legacy one, lower-cased; nothing else", () => {
     expect(accountNameOf("Alice.reown.id")).toBe("alice.reown.id")
     expect(accountNameOf("alice.wcn.id")).toBe("alice.wcn.id")
-    for (const other of [
-      "alice.eth",
-      "abc.reown.id",
-      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-      "reown.id"
-    ])
+    for (const other of ["alice.eth", "abc.reown.id", BOB, "reown.id"])
       expect(accountNameOf(other)).toBeUndefined()
   })
 })

@@ -17,8 +17,10 @@ import {
 } from "../../../src/layers/flows/onramp/Onramp.lazy"
 import { fallbackFiat } from "../../../src/layers/flows/onramp/onrampForm"
 import type { BuyDraft, BuyQuote, OnrampState } from "../../../src/services/Onramp"
+import { ALICE } from "../../kit/accounts"
+import { flowTagged, untilFlow } from "../../kit/flowWorld"
+import { SUSD_ADDRESS } from "../../kit/networks"
 import {
-  ALICE,
   balance,
   defaultOptions,
   inWorld,
@@ -26,10 +28,7 @@ import {
   type Options,
   PAGE_URL,
   quoteFor,
-  SUSD_ADDRESS,
-  stateAs,
   sUSD,
-  until,
   type World
 } from "./onrampWorld"
 
@@ -47,7 +46,7 @@ const editAndWait = (onramp: Onramp, change: Partial<BuyDraft>) =>
   Effect.gen(function* () {
     yield* onramp.edit(change)
     yield* TestClock.adjust(BUY_QUOTE_DELAY_MS)
-    return yield* until(onramp, settled)
+    return yield* untilFlow(onramp, settled)
   })
 
 const quoteOf = (quote: BuyQuote) => {
@@ -76,7 +75,7 @@ const opened = (onramp: Onramp) =>
   Effect.gen(function* () {
     yield* quoted(onramp)
     yield* onramp.proceed
-    return yield* stateAs(onramp, "Opened")
+    return yield* flowTagged(onramp, "Opened")
   })
 
 const withOnramp = (options: Options, body: (w: World) => Effect.Effect<void>) => inWorld(options, body)
@@ -98,7 +97,7 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           assert.strictEqual((yield* SubscriptionRef.get(w.onramp.state))._tag, "Idle")
           yield* w.onramp.start
-          const state = yield* stateAs(w.onramp, "Editing")
+          const state = yield* flowTagged(w.onramp, "Editing")
           assert.deepStrictEqual(state.draft, {
             provider: "meld",
             country: undefined,
@@ -129,7 +128,7 @@ describe("Onramp", () => {
       withOnramp({ options: Effect.succeed({ fiat: [], crypto: [sUSD], countries: [] }) }, (w) =>
         Effect.gen(function* () {
           yield* w.onramp.start
-          const state = yield* stateAs(w.onramp, "Editing")
+          const state = yield* flowTagged(w.onramp, "Editing")
           assert.isTrue(state.options.fallback)
           assert.deepStrictEqual(state.options.fiat, fallbackFiat)
           assert.strictEqual(state.draft.fiat, "USD")
@@ -147,7 +146,7 @@ describe("Onramp", () => {
       withOnramp({ options: Effect.fail(failed) }, (w) =>
         Effect.gen(function* () {
           yield* w.onramp.start
-          yield* stateAs(w.onramp, "Unavailable")
+          yield* flowTagged(w.onramp, "Unavailable")
           assert.strictEqual(w.calls.options, 1)
         })
       )
@@ -157,7 +156,7 @@ describe("Onramp", () => {
       withOnramp({ options: Effect.succeed({ ...defaultOptions, crypto: [] }) }, (w) =>
         Effect.gen(function* () {
           yield* w.onramp.start
-          yield* stateAs(w.onramp, "Unavailable")
+          yield* flowTagged(w.onramp, "Unavailable")
         })
       )
     )
@@ -166,7 +165,7 @@ describe("Onramp", () => {
       withOnramp({ options: Effect.succeed({ ...defaultOptions, crypto: [mainnetEth] }) }, (w) =>
         Effect.gen(function* () {
           yield* w.onramp.start
-          yield* stateAs(w.onramp, "Unavailable")
+          yield* flowTagged(w.onramp, "Unavailable")
         })
       )
     )
@@ -178,12 +177,12 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           yield* w.onramp.start
           yield* w.onramp.edit(COMPLETE)
-          assert.deepStrictEqual((yield* stateAs(w.onramp, "Editing")).quote, { _tag: "Quoting" })
+          assert.deepStrictEqual((yield* flowTagged(w.onramp, "Editing")).quote, { _tag: "Quoting" })
           yield* TestClock.adjust(BUY_QUOTE_DELAY_MS - 1)
           assert.deepStrictEqual(w.calls.quotes, [])
-          assert.deepStrictEqual((yield* stateAs(w.onramp, "Editing")).quote, { _tag: "Quoting" })
+          assert.deepStrictEqual((yield* flowTagged(w.onramp, "Editing")).quote, { _tag: "Quoting" })
           yield* TestClock.adjust(1)
-          const form = yield* until(w.onramp, settled)
+          const form = yield* untilFlow(w.onramp, settled)
           const request = {
             purchaseCurrency: "sUSD",
             paymentCurrency: "USD",
@@ -217,7 +216,7 @@ describe("Onramp", () => {
           yield* TestClock.adjust(BUY_QUOTE_DELAY_MS - 1)
           assert.deepStrictEqual(w.calls.quotes, [])
           yield* TestClock.adjust(1)
-          const form = yield* until(w.onramp, settled)
+          const form = yield* untilFlow(w.onramp, settled)
           assert.deepStrictEqual(
             w.calls.quotes.map((q) => q.amount),
             ["40.50"]
@@ -322,7 +321,7 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           yield* w.onramp.edit(COMPLETE)
           yield* TestClock.adjust(BUY_QUOTE_DELAY_MS)
-          yield* stateAs(w.onramp, "Idle")
+          yield* flowTagged(w.onramp, "Idle")
           assert.deepStrictEqual(w.calls.quotes, [])
         })
       )
@@ -335,7 +334,7 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           const form = yield* quoted(w.onramp)
           yield* w.onramp.proceed
-          const state = yield* stateAs(w.onramp, "Opened")
+          const state = yield* flowTagged(w.onramp, "Opened")
           assert.deepStrictEqual(w.calls.urls, [
             {
               address: ALICE,
@@ -382,14 +381,14 @@ describe("Onramp", () => {
             Effect.gen(function* () {
               const form = yield* quoted(w.onramp)
               yield* w.onramp.proceed
-              const state = yield* stateAs(w.onramp, "Editing")
+              const state = yield* flowTagged(w.onramp, "Editing")
               const error = noQuoteOf(state.quote)
               assert.instanceOf(error, ProviderRequestError)
               assert.strictEqual((error as ProviderRequestError).reason, "malformed-body")
               assert.deepStrictEqual(state.draft, form.draft)
               // No arrival is awaited.
               yield* TestClock.adjust(3 * ARRIVAL_POLL_MS)
-              assert.strictEqual(w.calls.refreshes, 0)
+              assert.strictEqual(w.refreshes(), 0)
             })
           )
         }
@@ -401,10 +400,10 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           yield* quoted(w.onramp)
           yield* w.onramp.proceed
-          const state = yield* stateAs(w.onramp, "Editing")
+          const state = yield* flowTagged(w.onramp, "Editing")
           assert.strictEqual(noQuoteOf(state.quote), failed)
           yield* TestClock.adjust(3 * ARRIVAL_POLL_MS)
-          assert.strictEqual(w.calls.refreshes, 0)
+          assert.strictEqual(w.refreshes(), 0)
         })
       )
     )
@@ -415,7 +414,7 @@ describe("Onramp", () => {
           yield* w.onramp.start
           yield* w.onramp.edit(COMPLETE)
           yield* w.onramp.proceed
-          assert.deepStrictEqual((yield* stateAs(w.onramp, "Editing")).quote, { _tag: "Quoting" })
+          assert.deepStrictEqual((yield* flowTagged(w.onramp, "Editing")).quote, { _tag: "Quoting" })
           assert.deepStrictEqual(w.calls.urls, [])
         })
       )
@@ -428,15 +427,15 @@ describe("Onramp", () => {
           Effect.gen(function* () {
             yield* quoted(w.onramp)
             const proceeding = yield* Effect.forkChild(w.onramp.proceed)
-            yield* until(w.onramp, (state): state is OnrampState => state._tag === "Opening")
+            yield* untilFlow(w.onramp, (state): state is OnrampState => state._tag === "Opening")
             yield* w.onramp.back
-            yield* until(w.onramp, settled)
+            yield* untilFlow(w.onramp, settled)
             yield* Deferred.succeed(page, PAGE_URL)
             yield* Fiber.join(proceeding)
             const after = yield* SubscriptionRef.get(w.onramp.state)
             yield* TestClock.adjust(3 * ARRIVAL_POLL_MS)
             assert.strictEqual(after._tag, "Editing")
-            assert.strictEqual(w.calls.refreshes, 0)
+            assert.strictEqual(w.refreshes(), 0)
           })
         )
       })
@@ -459,24 +458,24 @@ describe("Onramp", () => {
       withOnramp(landsOnThird, (w) =>
         Effect.gen(function* () {
           yield* opened(w.onramp)
-          assert.strictEqual(w.calls.refreshes, 0)
+          assert.strictEqual(w.refreshes(), 0)
           yield* TestClock.adjust(ARRIVAL_POLL_MS - 1)
-          assert.strictEqual(w.calls.refreshes, 0)
+          assert.strictEqual(w.refreshes(), 0)
           yield* TestClock.adjust(1)
-          assert.strictEqual(w.calls.refreshes, 1)
+          assert.strictEqual(w.refreshes(), 1)
           yield* TestClock.adjust(ARRIVAL_POLL_MS)
-          assert.strictEqual(w.calls.refreshes, 2)
-          yield* stateAs(w.onramp, "Opened")
+          assert.strictEqual(w.refreshes(), 2)
+          yield* flowTagged(w.onramp, "Opened")
           yield* TestClock.adjust(ARRIVAL_POLL_MS)
-          const state = yield* until(
+          const state = yield* untilFlow(
             w.onramp,
             (s): s is Extract<OnrampState, { _tag: "Arrived" }> => s._tag === "Arrived"
           )
           assert.deepStrictEqual(state, { _tag: "Arrived", symbol: "sUSD", amount: "49.15" })
-          assert.strictEqual(w.calls.refreshes, 3)
+          assert.strictEqual(w.refreshes(), 3)
           // Nothing is read once it arrived.
           yield* TestClock.adjust(10 * ARRIVAL_POLL_MS)
-          assert.strictEqual(w.calls.refreshes, 3)
+          assert.strictEqual(w.refreshes(), 3)
         })
       )
     )
@@ -486,7 +485,7 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           yield* opened(w.onramp)
           yield* TestClock.adjust(3 * ARRIVAL_POLL_MS)
-          assert.deepStrictEqual(yield* stateAs(w.onramp, "Arrived"), {
+          assert.deepStrictEqual(yield* flowTagged(w.onramp, "Arrived"), {
             _tag: "Arrived",
             symbol: "sUSD",
             amount: "149.15"
@@ -500,11 +499,11 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           yield* opened(w.onramp)
           yield* TestClock.adjust(ARRIVAL_WAIT_MS)
-          yield* stateAs(w.onramp, "Opened")
-          assert.strictEqual(w.calls.refreshes, ARRIVAL_WAIT_MS / ARRIVAL_POLL_MS)
+          yield* flowTagged(w.onramp, "Opened")
+          assert.strictEqual(w.refreshes(), ARRIVAL_WAIT_MS / ARRIVAL_POLL_MS)
           yield* TestClock.adjust(ARRIVAL_WAIT_MS)
-          assert.strictEqual(w.calls.refreshes, ARRIVAL_WAIT_MS / ARRIVAL_POLL_MS)
-          yield* stateAs(w.onramp, "Opened")
+          assert.strictEqual(w.refreshes(), ARRIVAL_WAIT_MS / ARRIVAL_POLL_MS)
+          yield* flowTagged(w.onramp, "Opened")
         })
       )
     )
@@ -514,14 +513,14 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           const page = yield* opened(w.onramp)
           yield* TestClock.adjust(ARRIVAL_POLL_MS)
-          assert.strictEqual(w.calls.refreshes, 1)
+          assert.strictEqual(w.refreshes(), 1)
           yield* w.onramp.back
           const back = yield* SubscriptionRef.get(w.onramp.state)
           assert.strictEqual(back._tag, "Editing")
           assert.deepStrictEqual((back as Editing).draft, page.draft)
           yield* TestClock.adjust(5 * ARRIVAL_POLL_MS)
-          assert.strictEqual(w.calls.refreshes, 1)
-          const form = yield* until(w.onramp, settled)
+          assert.strictEqual(w.refreshes(), 1)
+          const form = yield* untilFlow(w.onramp, settled)
           quoteOf(form.quote)
           assert.strictEqual(w.calls.quotes.length, 2)
         })
@@ -533,9 +532,9 @@ describe("Onramp", () => {
         Effect.gen(function* () {
           yield* opened(w.onramp)
           yield* w.onramp.start
-          yield* stateAs(w.onramp, "Editing")
+          yield* flowTagged(w.onramp, "Editing")
           yield* TestClock.adjust(5 * ARRIVAL_POLL_MS)
-          assert.strictEqual(w.calls.refreshes, 0)
+          assert.strictEqual(w.refreshes(), 0)
         })
       )
     )

@@ -1,51 +1,33 @@
 /**
- * The world the Buy (Onramp) tests run in: `OnrampLive` over fakes of what the flow reads and asks. A
- * connected EVM account on the sandbox chain, its balances Ready in AccountData, and a Blockchain API
- * answering the onramp endpoints (options, quote, the provider page's URL). Every call the flow makes is
- * recorded, in order, in `log`; `refresh` may change the balances (a purchase landing).
+ * The world the Buy (Onramp) tests run in: `OnrampLive` over the kit's account world (ALICE on the sandbox
+ * chain, her balances Ready; `refresh` may change them, as a purchase landing does) and this flow's fake: a
+ * Blockchain API answering the onramp endpoints (options, quote, the provider page's URL). Every call the
+ * flow makes is recorded, in order, in `log`.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { BalanceUnavailableError } from "../../../src/errors"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
 import * as OnrampFlow from "../../../src/layers/flows/onramp/Onramp.lazy"
 import { OnrampLazy, OnrampLive } from "../../../src/layers/flows/onramp/OnrampLive"
 import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
-import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { OnrampOptions, OnrampQuote } from "../../../src/schemas/Onramp"
-import { AccountData, type AccountDataShape, type Loadable } from "../../../src/services/AccountData"
 import { BlockchainApi, type BlockchainApiShape } from "../../../src/services/BlockchainApi"
-import { Onramp, type OnrampState } from "../../../src/services/Onramp"
+import { Onramp } from "../../../src/services/Onramp"
 import type { ProviderApiError } from "../../../src/services/ProviderApi"
+import { ALICE } from "../../kit/accounts"
 import { blockchainApiWith } from "../../kit/blockchainApi"
-import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../../kit/fixtures"
-import { connectedAccount, stateTagged, untilState } from "../../kit/flowWorld"
+import { accountWorld, runnerOf, type Tokens, tokenBalance } from "../../kit/flowWorld"
+import { mainnetNetwork, SUSD_ADDRESS, sandboxNetwork } from "../../kit/networks"
 
-export const CHAIN = "eip155:31337"
-export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-export const SUSD_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 export const PAGE_URL = "https://buy.example/checkout?session=1"
 
 export type QuoteRequest = Parameters<BlockchainApiShape["onrampQuote"]>[0]
 export type UrlRequest = Parameters<BlockchainApiShape["onrampUrl"]>[0]
-type Tokens = Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
 
-export const balance = (
-  symbol: string,
-  numeric: string,
-  decimals: number,
-  address?: string
-): TokenBalance => ({
-  name: symbol,
-  symbol,
-  chainId: CHAIN,
-  ...(address === undefined ? {} : { address: `${CHAIN}:${address}` }),
-  value: Number(numeric),
-  price: 1,
-  quantity: { decimals: String(decimals), numeric },
-  iconUrl: undefined
-})
+/** A balance on the sandbox chain, at 1 USD. */
+export const balance = (symbol: string, numeric: string, decimals: number, address?: string) =>
+  tokenBalance(sandboxNetwork.caipNetworkId, symbol, numeric, decimals, { value: Number(numeric), address })
 
 /** 1 ETH and 100 sUSD. */
 export const defaultBalances: ReadonlyArray<TokenBalance> = [
@@ -116,20 +98,18 @@ export interface Options {
 
 export const world = (options: Options = {}) =>
   Effect.gen(function* () {
-    const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })
-    const network = config.networks[0] as CaipNetwork
-    const log: Array<string> = []
+    const account = yield* accountWorld({
+      address: ALICE,
+      networks: [sandboxNetwork, mainnetNetwork],
+      balances: options.balances ?? defaultBalances,
+      ...(options.onRefresh === undefined ? {} : { onRefresh: options.onRefresh })
+    })
+    const { log } = account
     const calls = {
       options: 0,
       quotes: [] as Array<QuoteRequest>,
-      urls: [] as Array<UrlRequest>,
-      refreshes: 0
+      urls: [] as Array<UrlRequest>
     }
-    const account = yield* connectedAccount(ALICE, network, config.networks)
-    const tokens = yield* SubscriptionRef.make<Tokens>({
-      _tag: "Ready",
-      value: options.balances ?? defaultBalances
-    })
     const api = blockchainApiWith({
       onrampOptions: Effect.suspend(() => {
         calls.options += 1
@@ -149,49 +129,14 @@ export const world = (options: Options = {}) =>
           return options.url?.(request) ?? Effect.succeed(PAGE_URL)
         })
     })
-    const accountData: Pick<AccountDataShape, "tokens" | "refresh"> = {
-      tokens,
-      refresh: Effect.suspend(() => {
-        calls.refreshes += 1
-        log.push("refresh")
-        return options.onRefresh?.(calls.refreshes, tokens) ?? Effect.void
-      })
-    }
-    const fakes = Layer.mergeAll(
-      account.layer,
-      Layer.succeed(BlockchainApi, api),
-      Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape))
-    )
+    const fakes = Layer.merge(account.layer, Layer.succeed(BlockchainApi, api))
     return {
+      ...account,
       layer: OnrampLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(OnrampLazy, OnrampFlow)))),
-      calls,
-      log,
-      tokens,
-      network,
-      networks: account.networks,
-      connection: account.connection,
-      config
+      calls
     }
   })
 
-export type World = Effect.Success<ReturnType<typeof world>> & { readonly onramp: Onramp["Service"] }
-
-/** Runs `body` with the world's Onramp. */
-export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effect<A, E>) =>
-  Effect.gen(function* () {
-    const w = yield* world(options)
-    return yield* Effect.gen(function* () {
-      const onramp = yield* Onramp
-      return yield* body({ ...w, onramp })
-    }).pipe(Effect.provide(w.layer))
-  })
-
-/** Waits until the Onramp state satisfies `done`, and answers that state. */
-export const until = <S extends OnrampState>(
-  onramp: Onramp["Service"],
-  done: (state: OnrampState) => state is S
-) => untilState(onramp.state, done)
-
-/** The state, narrowed to `tag` (a failed assertion otherwise). */
-export const stateAs = <T extends OnrampState["_tag"]>(onramp: Onramp["Service"], tag: T) =>
-  stateTagged(onramp.state, tag)
+/** Runs `body` with the world's Onramp, as `w.onramp`. */
+export const inWorld = runnerOf("onramp", Onramp)(world)
+export type World = Parameters<Parameters<typeof inWorld>[1]>[0]

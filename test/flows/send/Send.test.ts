@@ -15,17 +15,16 @@ import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
 import { present } from "../../../src/presentation"
 import type { SendState } from "../../../src/services/Send"
 import { ChainDisconnectedError, UserRejectedRequestError } from "../../../src/walletErrors"
-import { ALICE, BOB } from "../../kit/connectionWorld"
-import { stateTagged, untilState } from "../../kit/flowWorld"
+import { ALICE, BOB, TX_HASH as HASH } from "../../kit/accounts"
+import { SUSD_ADDRESS } from "../../kit/networks"
+import { stateTagged, untilState } from "../../kit/waits"
 import {
   evmBalance,
   GAS_PRICE,
-  HASH,
   inWorld,
   NATIVE_GAS,
   type Options,
   type Read,
-  SUSD_ADDRESS,
   TOKEN_GAS,
   type World
 } from "./sendWorld"

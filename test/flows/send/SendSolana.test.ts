@@ -14,19 +14,15 @@ import {
 import * as Effect from "effect/Effect"
 import { UserRejectedRequestError } from "../../../src/errors"
 import { associatedTokenAccount } from "../../../src/layers/flows/send/solanaTransfer"
-import { stateTagged } from "../../kit/flowWorld"
 import {
-  BLOCKHASHES,
-  balance,
-  FEE,
-  inWorld,
-  RECEIVER,
-  RENT,
-  SENDER,
-  SIGNATURE,
-  USDC_MINT,
-  type World
-} from "./sendWorld"
+  ALICE,
+  SOLANA_BOB as RECEIVER,
+  SOLANA_ALICE as SENDER,
+  SOLANA_SIGNATURE as SIGNATURE
+} from "../../kit/accounts"
+import { USDC_MINT } from "../../kit/networks"
+import { stateTagged } from "../../kit/waits"
+import { BLOCKHASHES, balance, FEE, inWorld, RENT, type World } from "./sendWorld"
 
 /** The message of the wire transaction the wallet was asked to sign and send. */
 const sentMessage = (w: World) => {
@@ -159,11 +155,7 @@ describe("Send on Solana", () => {
   it.effect("refuses an EVM or malformed receiver without asking the cluster", () =>
     inWorld({}, (w) =>
       Effect.gen(function* () {
-        for (const receiver of [
-          "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-          "alice.reown.id",
-          `${RECEIVER}x`
-        ]) {
+        for (const receiver of [ALICE, "alice.reown.id", `${RECEIVER}x`]) {
           yield* fill(w, "native", "1", receiver)
           yield* w.send.review
           const editing = yield* stateTagged(w.send.state, "Editing")

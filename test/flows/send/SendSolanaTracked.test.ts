@@ -17,13 +17,16 @@ import { ModalConfig } from "../../../src/services/ModalConfig"
 import { RpcRouter } from "../../../src/services/RpcRouter"
 import type { Submission } from "../../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../../src/services/WalletConnect"
-import { decodedOptions, solanaDevnetNetwork } from "../../kit/fixtures"
+import {
+  SOLANA_BOB as RECEIVER,
+  SOLANA_ALICE as SENDER,
+  SOLANA_SIGNATURE as SIGNATURE,
+  SOLANA_BLOCKHASH
+} from "../../kit/accounts"
+import { decodedOptions } from "../../kit/fixtures"
 import { unansweredChains } from "../../kit/flowLayers"
+import { solanaDevnetNetwork } from "../../kit/networks"
 import { recordingWatcher } from "../../requests/requestWorld"
-
-const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
-const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW"
 
 /** RpcRouter over a Solana wallet that answers every sign-and-send with SIGNATURE; tracked sends recorded. */
 const world = () => {
@@ -88,7 +91,7 @@ describe("a Solana sign-and-send through RpcRouter", () => {
     const w = world()
     const wire = transferTransaction(
       { kind: "sol", from: SENDER, to: RECEIVER, lamports: 250_000_000n },
-      { blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N", lastValidBlockHeight: 1n }
+      { blockhash: SOLANA_BLOCKHASH, lastValidBlockHeight: 1n }
     )
     return Effect.gen(function* () {
       const rpc = yield* RpcRouter

@@ -12,6 +12,8 @@ import {
 } from "../../../src/layers/flows/send/sendForm"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { SendableToken } from "../../../src/services/Send"
+import { BOB as receiver } from "../../kit/accounts"
+import { SUSD_ADDRESS, USDC_MINT } from "../../kit/networks"
 
 const native: SendableToken = {
   key: "native",
@@ -22,14 +24,13 @@ const native: SendableToken = {
   price: 3000
 }
 const usd: SendableToken = {
-  key: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  key: SUSD_ADDRESS,
   name: "Sandbox USD",
   symbol: "sUSD",
   decimals: 6,
   balance: parseUnits("100", 6),
   price: 1
 }
-const receiver = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 
 const balance = (overrides: Partial<TokenBalance>): TokenBalance =>
   ({
@@ -122,7 +123,7 @@ describe("the Send form's rules", () => {
 
   it("on Solana: SOL first, SPL mints by CAIP-10 id or plain (case kept), anything else dropped", () => {
     const cluster = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
-    const mint = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+    const mint = USDC_MINT
     const tokens = sendableTokens(
       [
         balance({

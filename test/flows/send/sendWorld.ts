@@ -8,86 +8,56 @@
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as SubscriptionRef from "effect/SubscriptionRef"
-import { type BalanceUnavailableError, ProviderRequestError } from "../../../src/errors"
+import { ProviderRequestError } from "../../../src/errors"
 import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
 import { SendLazy, SendLive } from "../../../src/layers/flows/send/SendLive"
 import * as SolanaSend from "../../../src/layers/flows/send/solanaSend"
 import { NATIVE_TRANSFER_ADDRESS } from "../../../src/layers/requests/simulation"
 import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
-import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { CaipNetworkId } from "../../../src/schemas/Primitives"
 import type { AccountProfile } from "../../../src/schemas/Profile"
-import { AccountData, type AccountDataShape, type Loadable } from "../../../src/services/AccountData"
 import { BlockchainApi } from "../../../src/services/BlockchainApi"
-import { Connection, type ConnectionShape, type ConnectionState } from "../../../src/services/Connection"
 import { FallbackTransport } from "../../../src/services/FallbackTransport"
-import { Networks, type NetworksShape, type NetworksState } from "../../../src/services/Networks"
-import {
-  type ModalRequestOptions,
-  type RequestError,
-  RpcRouter,
-  type RpcRouterShape,
-  type WalletRequest
-} from "../../../src/services/RpcRouter"
+import type { ModalRequestOptions, RequestError, WalletRequest } from "../../../src/services/RpcRouter"
 import { RpcTransportError } from "../../../src/services/RpcTransport"
 import { Send, type SendNamespace } from "../../../src/services/Send"
+import {
+  ALICE,
+  SOLANA_SIGNATURE as SIGNATURE,
+  SOLANA_ALICE,
+  SOLANA_BLOCKHASH,
+  TX_HASH
+} from "../../kit/accounts"
 import { blockchainApiWith } from "../../kit/blockchainApi"
-import { ALICE } from "../../kit/connectionWorld"
-import { decodedOptions, sandboxNetwork, solanaDevnetNetwork } from "../../kit/fixtures"
+import { accountWorld, runnerOf, tokenBalance, walletAnswering } from "../../kit/flowWorld"
+import { SUSD_ADDRESS, sandboxNetwork, solanaDevnetNetwork, USDC_MINT } from "../../kit/networks"
 
-export const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-export const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
-export const USDC_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
 /** The blockhash of the review, then the one of the confirmation. */
-export const BLOCKHASHES = [
-  "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N",
-  "SysvarC1ock11111111111111111111111111111111"
-] as const
-export const SIGNATURE =
-  "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW"
+export const BLOCKHASHES = [SOLANA_BLOCKHASH, "SysvarC1ock11111111111111111111111111111111"] as const
 export const FEE = 5_000
 export const RENT = 2_039_280
 /** The rent-exempt minimum of an account without data. */
 export const RESERVE = 890_880
 
-/** On EVM: ALICE sends; sUSD is the sandbox's ERC-20 of 6 decimals. */
-export const SUSD_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
-export const HASH = `0x${"ab".repeat(32)}`
 /** 1 gwei, and the gas of a native transfer and of an ERC-20 `transfer`. */
 export const GAS_PRICE = 1_000_000_000n
 export const NATIVE_GAS = 21_000n
 export const TOKEN_GAS = 65_000n
 
-export const balance = (symbol: string, numeric: string, decimals: number, mint?: string): TokenBalance => ({
-  name: symbol,
-  symbol,
-  chainId: solanaDevnetNetwork.caipNetworkId,
-  ...(mint === undefined ? {} : { address: `${solanaDevnetNetwork.caipNetworkId}:${mint}` }),
-  value: 0,
-  price: symbol === "SOL" ? 150 : 1,
-  quantity: { decimals: String(decimals), numeric },
-  iconUrl: undefined
-})
+/** A balance on the devnet: SOL at 150 USD, a token at 1 USD. */
+export const balance = (symbol: string, numeric: string, decimals: number, mint?: string) =>
+  tokenBalance(solanaDevnetNetwork.caipNetworkId, symbol, numeric, decimals, {
+    price: symbol === "SOL" ? 150 : 1,
+    address: mint
+  })
 
 /** A balance on the sandbox chain: ETH at 3000 USD, a token at 1 USD. */
-export const evmBalance = (
-  symbol: string,
-  numeric: string,
-  decimals: number,
-  address?: string
-): TokenBalance => ({
-  name: symbol,
-  symbol,
-  chainId: sandboxNetwork.caipNetworkId,
-  ...(address === undefined ? {} : { address: `${sandboxNetwork.caipNetworkId}:${address}` }),
-  value: 0,
-  price: symbol === "ETH" ? 3000 : 1,
-  quantity: { decimals: String(decimals), numeric },
-  iconUrl: undefined
-})
+export const evmBalance = (symbol: string, numeric: string, decimals: number, address?: string) =>
+  tokenBalance(sandboxNetwork.caipNetworkId, symbol, numeric, decimals, {
+    price: symbol === "ETH" ? 3000 : 1,
+    address
+  })
 
 /** 2 SOL and 100 USDC. */
 export const defaultBalances: ReadonlyArray<TokenBalance> = [
@@ -179,11 +149,11 @@ const evmAnswer = (method: string, params: ReadonlyArray<unknown>): ClusterAnswe
 export const world = (options: Options = {}) =>
   Effect.gen(function* () {
     const namespace = options.namespace ?? "solana"
-    const config = decodedOptions({
-      networks: [namespace === "solana" ? solanaDevnetNetwork : sandboxNetwork]
+    const account = yield* accountWorld({
+      address: namespace === "solana" ? SOLANA_ALICE : ALICE,
+      networks: [namespace === "solana" ? solanaDevnetNetwork : sandboxNetwork],
+      balances: options.balances ?? (namespace === "solana" ? defaultBalances : evmBalances)
     })
-    const network = config.networks[0] as CaipNetwork
-    const sender = namespace === "solana" ? SENDER : ALICE
     const reads: Array<Read> = []
     const requests: Array<{ readonly request: WalletRequest; readonly options: ModalRequestOptions }> = []
     const calls = new Map<string, number>()
@@ -243,17 +213,6 @@ export const world = (options: Options = {}) =>
       ranking: () => Effect.die("not used")
     })
 
-    const rpc: Pick<RpcRouterShape, "request"> = {
-      request: (request, requestOptions) =>
-        Effect.suspend(() => {
-          requests.push({ request, options: requestOptions ?? {} })
-          return (
-            options.wallet?.(request) ??
-            Effect.succeed(namespace === "solana" ? { signature: SIGNATURE } : HASH)
-          )
-        })
-    }
-
     const api = blockchainApiWith({
       profile: (name) => {
         const profile = options.profiles?.[name]
@@ -263,40 +222,18 @@ export const world = (options: Options = {}) =>
       }
     })
 
-    const tokens = yield* SubscriptionRef.make<
-      Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
-    >({
-      _tag: "Ready",
-      value: options.balances ?? (namespace === "solana" ? defaultBalances : evmBalances)
-    })
-    const connection = yield* SubscriptionRef.make<ConnectionState>({
-      namespaces: {
-        [namespace]: {
-          status: "connected",
-          connector: {} as never,
-          address: sender,
-          allAccounts: [sender],
-          accountType: "eoa"
-        }
-      },
-      attempt: undefined
-    })
-    const networks = yield* SubscriptionRef.make<NetworksState>({
-      activeNamespace: namespace,
-      active: { [namespace]: { _tag: "Known", network } }
-    })
     const fakes = Layer.mergeAll(
-      Layer.succeed(Connection, Connection.of({ state: connection } as ConnectionShape)),
-      Layer.succeed(
-        Networks,
-        Networks.of({ state: networks, networks: config.networks, find: () => Option.none() } as Pick<
-          NetworksShape,
-          "state" | "networks" | "find"
-        > as NetworksShape)
-      ),
-      Layer.succeed(AccountData, AccountData.of({ tokens } as AccountDataShape)),
+      account.layer,
       Layer.succeed(FallbackTransport, transport),
-      Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape)),
+      walletAnswering((request, requestOptions) =>
+        Effect.suspend(() => {
+          requests.push({ request, options: requestOptions ?? {} })
+          return (
+            options.wallet?.(request) ??
+            Effect.succeed(namespace === "solana" ? { signature: SIGNATURE } : TX_HASH)
+          )
+        })
+      ),
       Layer.succeed(BlockchainApi, api)
     )
     const code = Layer.merge(
@@ -305,18 +242,9 @@ export const world = (options: Options = {}) =>
         : Layer.succeed(SendLazy, { _tag: "Import", load: options.load }),
       preloaded(SendFlow.SolanaSendLazy, SolanaSend)
     )
-    return { layer: SendLive.pipe(Layer.provide(Layer.merge(fakes, code))), reads, requests, network, tokens }
+    return { ...account, layer: SendLive.pipe(Layer.provide(Layer.merge(fakes, code))), reads, requests }
   })
 
-export type World = Effect.Success<ReturnType<typeof world>> & { readonly send: Send["Service"] }
-
-/** Runs `body` with the world's Send, started. */
-export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effect<A, E>) =>
-  Effect.gen(function* () {
-    const w = yield* world(options)
-    return yield* Effect.gen(function* () {
-      const send = yield* Send
-      yield* send.start
-      return yield* body({ ...w, send })
-    }).pipe(Effect.provide(w.layer))
-  })
+/** Runs `body` with the world's Send, started, as `w.send`. */
+export const inWorld = runnerOf("send", Send, (send) => send.start)(world)
+export type World = Parameters<Parameters<typeof inWorld>[1]>[0]

@@ -25,11 +25,14 @@ import {
   transferTransaction
 } from "../../../src/layers/flows/send/solanaTransfer"
 import type { SolanaTransfer } from "../../../src/services/Send"
+import {
+  ALICE,
+  SOLANA_BLOCKHASH as BLOCKHASH,
+  SOLANA_BOB as RECEIVER,
+  SOLANA_ALICE as SENDER
+} from "../../kit/accounts"
+import { USDC_MINT } from "../../kit/networks"
 
-const SENDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
-const RECEIVER = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH"
-const USDC_MINT = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
-const BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N"
 const lifetime = { blockhash: BLOCKHASH, lastValidBlockHeight: 300_000_000n }
 
 /** A program-derived address computed from its definition, not with kit: the first bump off the curve. */
@@ -76,7 +79,7 @@ describe("checkSolanaReceiver", () => {
   it.each([
     ["", "empty"],
     ["   ", "empty"],
-    ["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "solana-format"],
+    [ALICE, "solana-format"],
     // Base58 characters, but not 32 bytes.
     ["1111111111111111111111111111111", "solana-format"],
     [`${RECEIVER}1`, "solana-format"],

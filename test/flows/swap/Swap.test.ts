@@ -13,8 +13,10 @@ import { ProviderRequestError, SwapFailedError, SwapNetworkUnsupportedError } fr
 import { PLAN_LIFETIME_MS, QUOTE_DELAY_MS } from "../../../src/layers/flows/swap/Swap.lazy"
 import type { QuoteState, SwapDraft, SwapState } from "../../../src/services/Swap"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
+import { ALICE } from "../../kit/accounts"
+import { flowTagged, untilFlow } from "../../kit/flowWorld"
+import { SUSD_ADDRESS } from "../../kit/networks"
 import {
-  ALICE,
   APPROVAL_HASH,
   APPROVE_DATA,
   APPROVE_GAS,
@@ -27,13 +29,10 @@ import {
   ROUTER_ADDRESS,
   SBX,
   SUSD,
-  SUSD_ADDRESS,
   SWAP_DATA,
   SWAP_GAS,
   SWAP_HASH,
-  stateAs,
   USER,
-  until,
   type World
 } from "./swapWorld"
 
@@ -53,7 +52,7 @@ const editAndWait = (swap: Swap, change: Partial<SwapDraft>) =>
   Effect.gen(function* () {
     yield* swap.edit(change)
     yield* TestClock.adjust(QUOTE_DELAY_MS)
-    return yield* until(swap, settled)
+    return yield* untilFlow(swap, settled)
   })
 
 const quoteOf = (quote: QuoteState) => {
@@ -79,7 +78,7 @@ const reviewed = (swap: Swap, change: Partial<SwapDraft>) =>
     const form = yield* startQuoted(swap, change)
     quoteOf(form.quote)
     yield* swap.review
-    return yield* stateAs(swap, "Preview")
+    return yield* flowTagged(swap, "Preview")
   })
 
 const withSwap = (options: Options, body: (w: World) => Effect.Effect<void>) =>
@@ -91,7 +90,7 @@ describe("Swap", () => {
       inWorld({}, (w) =>
         Effect.gen(function* () {
           yield* w.swap.start
-          const state = yield* stateAs(w.swap, "Unavailable")
+          const state = yield* flowTagged(w.swap, "Unavailable")
           assert.instanceOf(state.error, SwapNetworkUnsupportedError)
           assert.strictEqual((state.error as SwapNetworkUnsupportedError).chainId, 31337)
           assert.deepStrictEqual(w.calls.errors, [state.error])
@@ -106,7 +105,7 @@ describe("Swap", () => {
         Effect.gen(function* () {
           yield* SubscriptionRef.set(w.connection, { namespaces: {}, attempt: undefined })
           yield* w.swap.start
-          assert.instanceOf((yield* stateAs(w.swap, "Unavailable")).error, SwapNetworkUnsupportedError)
+          assert.instanceOf((yield* flowTagged(w.swap, "Unavailable")).error, SwapNetworkUnsupportedError)
           assert.deepStrictEqual(w.log, [])
         })
       )
@@ -117,7 +116,7 @@ describe("Swap", () => {
         Effect.gen(function* () {
           assert.strictEqual((yield* SubscriptionRef.get(w.swap.state))._tag, "Idle")
           yield* w.swap.start
-          const state = yield* stateAs(w.swap, "Editing")
+          const state = yield* flowTagged(w.swap, "Editing")
           assert.deepStrictEqual(
             state.tokens.map((token) => [token.caip, token.symbol, token.balance, token.native]),
             [
@@ -142,13 +141,13 @@ describe("Swap", () => {
         Effect.gen(function* () {
           yield* w.swap.start
           yield* w.swap.edit({ to: SUSD, amount: "0.5" })
-          assert.deepStrictEqual((yield* stateAs(w.swap, "Editing")).quote, { _tag: "Quoting" })
+          assert.deepStrictEqual((yield* flowTagged(w.swap, "Editing")).quote, { _tag: "Quoting" })
           yield* TestClock.adjust(QUOTE_DELAY_MS - 1)
           assert.deepStrictEqual(w.calls.quotes, [])
-          assert.deepStrictEqual((yield* stateAs(w.swap, "Editing")).quote, { _tag: "Quoting" })
+          assert.deepStrictEqual((yield* flowTagged(w.swap, "Editing")).quote, { _tag: "Quoting" })
 
           yield* TestClock.adjust(1)
-          const form = yield* until(w.swap, settled)
+          const form = yield* untilFlow(w.swap, settled)
           assert.deepStrictEqual(w.calls.quotes, [
             {
               amount: (ETHER / 2n).toString(),
@@ -182,7 +181,7 @@ describe("Swap", () => {
           yield* TestClock.adjust(QUOTE_DELAY_MS - 1)
           assert.deepStrictEqual(w.calls.quotes, [])
           yield* TestClock.adjust(1)
-          const form = yield* until(w.swap, settled)
+          const form = yield* untilFlow(w.swap, settled)
           assert.deepStrictEqual(
             w.calls.quotes.map((q) => q.amount),
             [(ETHER / 5n).toString()]
@@ -213,7 +212,7 @@ describe("Swap", () => {
           yield* startQuoted(w.swap, { to: SUSD, amount: "1" })
           yield* w.swap.flip
           yield* TestClock.adjust(QUOTE_DELAY_MS)
-          const form = yield* until(w.swap, settled)
+          const form = yield* untilFlow(w.swap, settled)
           assert.strictEqual(form.draft.from, SUSD)
           assert.strictEqual(form.draft.to, ETH)
           assert.deepStrictEqual(
@@ -422,7 +421,7 @@ describe("Swap", () => {
           Effect.gen(function* () {
             const form = yield* startQuoted(w.swap, { from: SUSD, to: SBX, amount: "50" })
             yield* w.swap.review
-            const state = yield* stateAs(w.swap, "Editing")
+            const state = yield* flowTagged(w.swap, "Editing")
             assert.strictEqual(state.problem, "no-fee-balance")
             assert.deepStrictEqual(state.quote, form.quote)
             assert.deepStrictEqual(state.draft, form.draft)
@@ -437,7 +436,7 @@ describe("Swap", () => {
           Effect.gen(function* () {
             yield* startQuoted(w.swap, { to: SUSD, amount: "2" })
             yield* w.swap.review
-            const state = yield* stateAs(w.swap, "Editing")
+            const state = yield* flowTagged(w.swap, "Editing")
             assert.strictEqual(state.problem, "over-balance-with-fee")
             assert.strictEqual(state.quote._tag, "Quoted")
           })
@@ -451,9 +450,9 @@ describe("Swap", () => {
           Effect.gen(function* () {
             yield* startQuoted(w.swap, { from: SUSD, to: SBX, amount: "50" })
             const reviewing = yield* Effect.forkChild(w.swap.review)
-            yield* until(w.swap, (state): state is SwapState => state._tag === "Preparing")
+            yield* untilFlow(w.swap, (state): state is SwapState => state._tag === "Preparing")
             yield* w.swap.back
-            const form = yield* until(w.swap, settled)
+            const form = yield* untilFlow(w.swap, settled)
             quoteOf(form.quote)
             yield* Deferred.fail(allowance, refused)
             yield* Fiber.join(reviewing)
@@ -471,7 +470,7 @@ describe("Swap", () => {
           yield* w.swap.start
           yield* w.swap.edit({ to: SUSD, amount: "1" })
           yield* w.swap.review
-          assert.deepStrictEqual((yield* stateAs(w.swap, "Editing")).quote, { _tag: "Quoting" })
+          assert.deepStrictEqual((yield* flowTagged(w.swap, "Editing")).quote, { _tag: "Quoting" })
           assert.deepStrictEqual(w.calls.swap, [])
         })
       )
@@ -485,7 +484,7 @@ describe("Swap", () => {
           const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
           w.log.length = 0
           yield* w.swap.confirm
-          const state = yield* stateAs(w.swap, "Swapped")
+          const state = yield* flowTagged(w.swap, "Swapped")
           assert.strictEqual(state.hash, SWAP_HASH)
           assert.deepStrictEqual(state.plan, preview.plan)
           assert.deepStrictEqual(w.log, [
@@ -496,7 +495,7 @@ describe("Swap", () => {
             "refresh"
           ])
           assert.deepStrictEqual(w.calls.sent, [preview.plan.approval, preview.plan.swap])
-          assert.strictEqual(w.calls.refreshes, 1)
+          assert.strictEqual(w.refreshes(), 1)
         })
       )
     )
@@ -513,7 +512,7 @@ describe("Swap", () => {
           yield* w.swap.confirm
           assert.deepStrictEqual(w.calls.sent, [])
           // Mainnet is not in this world's swap list.
-          yield* stateAs(w.swap, "Unavailable")
+          yield* flowTagged(w.swap, "Unavailable")
         })
       )
     )
@@ -523,7 +522,7 @@ describe("Swap", () => {
         Effect.gen(function* () {
           const preview = yield* reviewed(w.swap, { to: SUSD, amount: "1" })
           yield* w.swap.confirm
-          assert.strictEqual((yield* stateAs(w.swap, "Swapped")).hash, SWAP_HASH)
+          assert.strictEqual((yield* flowTagged(w.swap, "Swapped")).hash, SWAP_HASH)
           assert.deepStrictEqual(w.calls.sent, [preview.plan.swap])
           assert.deepStrictEqual(w.calls.receipts, [SWAP_HASH])
         })
@@ -535,7 +534,7 @@ describe("Swap", () => {
         Effect.gen(function* () {
           const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
           yield* w.swap.confirm
-          const state = yield* stateAs(w.swap, "Failed")
+          const state = yield* flowTagged(w.swap, "Failed")
           assert.instanceOf(state.error, SwapFailedError)
           assert.strictEqual((state.error as SwapFailedError).reason, "approval-reverted")
           assert.deepStrictEqual(w.calls.sent, [preview.plan.approval])
@@ -550,7 +549,7 @@ describe("Swap", () => {
         Effect.gen(function* () {
           yield* reviewed(w.swap, { to: SUSD, amount: "1" })
           yield* w.swap.confirm
-          const state = yield* stateAs(w.swap, "Failed")
+          const state = yield* flowTagged(w.swap, "Failed")
           assert.instanceOf(state.error, SwapFailedError)
           assert.strictEqual((state.error as SwapFailedError).reason, "reverted")
         })
@@ -567,7 +566,7 @@ describe("Swap", () => {
         Effect.gen(function* () {
           yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
           yield* w.swap.confirm
-          const state = yield* stateAs(w.swap, "Failed")
+          const state = yield* flowTagged(w.swap, "Failed")
           assert.strictEqual(state.error, rejected)
           assert.strictEqual(w.calls.sent.length, 1)
           assert.deepStrictEqual(w.calls.receipts, [])
@@ -582,9 +581,9 @@ describe("Swap", () => {
           Effect.gen(function* () {
             yield* reviewed(w.swap, { to: SUSD, amount: "1" })
             yield* w.swap.confirm
-            yield* stateAs(w.swap, "Failed")
+            yield* flowTagged(w.swap, "Failed")
             yield* w.swap.back
-            const form = yield* until(w.swap, settled)
+            const form = yield* untilFlow(w.swap, settled)
             quoteOf(form.quote)
             assert.strictEqual(w.calls.quotes.length, 2)
           })
@@ -600,7 +599,7 @@ describe("Swap", () => {
           assert.strictEqual(w.calls.quotes.length, 1)
           yield* TestClock.adjust(PLAN_LIFETIME_MS + 1)
           yield* w.swap.confirm
-          const form = yield* until(w.swap, settled)
+          const form = yield* untilFlow(w.swap, settled)
           assert.strictEqual(form.problem, "expired")
           assert.strictEqual(quoteOf(form.quote).fromAmount, 50_000_000n)
           assert.strictEqual(w.calls.quotes.length, 2)
@@ -615,7 +614,7 @@ describe("Swap", () => {
           yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
           yield* TestClock.adjust(PLAN_LIFETIME_MS)
           yield* w.swap.confirm
-          assert.strictEqual((yield* stateAs(w.swap, "Swapped")).hash, SWAP_HASH)
+          assert.strictEqual((yield* flowTagged(w.swap, "Swapped")).hash, SWAP_HASH)
           assert.strictEqual(w.calls.quotes.length, 1)
         })
       )
@@ -628,7 +627,7 @@ describe("Swap", () => {
         Effect.gen(function* () {
           const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
           yield* w.swap.back
-          const form = yield* until(w.swap, settled)
+          const form = yield* untilFlow(w.swap, settled)
           assert.deepStrictEqual(form.draft, preview.draft)
           assert.deepStrictEqual(form.tokens, preview.tokens)
           assert.isUndefined(form.problem)

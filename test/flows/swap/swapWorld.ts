@@ -1,37 +1,32 @@
 /**
- * The world the Swap tests run in: `SwapLive` over fakes of what the flow reads and asks. A connected EVM
- * account on the sandbox chain, its balances Ready in AccountData, a Blockchain API answering the convert
- * endpoints, a wallet (RpcRouter) answering `eth_sendTransaction` with a hash, a watcher answering receipts
- * and notifications recording errors. Every call the flow makes is recorded, in order, in `log`.
+ * The world the Swap tests run in: `SwapLive` over the kit's account world (ALICE on the sandbox chain,
+ * her balances Ready) and this flow's fakes: a Blockchain API answering the convert endpoints, a wallet
+ * answering `eth_sendTransaction` with a hash, a watcher answering receipts and notifications recording
+ * errors. Every call the flow makes is recorded, in order, in `log`.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { AirlockError, BalanceUnavailableError, ProviderServiceError } from "../../../src/errors"
+import type { AirlockError, ProviderServiceError } from "../../../src/errors"
 import * as SwapFlow from "../../../src/layers/flows/swap/Swap.lazy"
 import { SwapLazy, SwapLive } from "../../../src/layers/flows/swap/SwapLive"
 import { NATIVE_TOKEN_ADDRESS } from "../../../src/layers/flows/swap/swapForm"
 import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { ConvertQuote, ConvertToken, ConvertTransaction } from "../../../src/schemas/Convert"
-import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { CaipNetworkId } from "../../../src/schemas/Primitives"
-import { AccountData, type AccountDataShape, type Loadable } from "../../../src/services/AccountData"
 import { BlockchainApi, type ConvertRequest } from "../../../src/services/BlockchainApi"
-import { ModalConfig } from "../../../src/services/ModalConfig"
 import { Notifications, type NotificationsShape } from "../../../src/services/Notifications"
-import { type RequestError, RpcRouter, type RpcRouterShape } from "../../../src/services/RpcRouter"
-import { Swap, type SwapState, type SwapTransaction } from "../../../src/services/Swap"
+import type { RequestError } from "../../../src/services/RpcRouter"
+import { Swap, type SwapTransaction } from "../../../src/services/Swap"
 import { TransactionWatcher, type TransactionWatcherShape } from "../../../src/services/TransactionWatcher"
+import { ALICE } from "../../kit/accounts"
 import { blockchainApiWith } from "../../kit/blockchainApi"
-import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../../kit/fixtures"
-import { connectedAccount, stateTagged, untilState } from "../../kit/flowWorld"
+import { accountWorld, runnerOf, tokenBalance, walletAnswering } from "../../kit/flowWorld"
+import { mainnetNetwork, SBX_ADDRESS, SUSD_ADDRESS, sandboxNetwork } from "../../kit/networks"
 
-export const CHAIN = "eip155:31337"
-export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-export const SUSD_ADDRESS = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
-export const SBX_ADDRESS = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
+export const CHAIN = sandboxNetwork.caipNetworkId
 export const ROUTER_ADDRESS = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0"
+
 /** The tokens as the API names them (CAIP-10). */
 export const ETH = `${CHAIN}:${NATIVE_TOKEN_ADDRESS}`
 export const SUSD = `${CHAIN}:${SUSD_ADDRESS}`
@@ -53,22 +48,9 @@ export const listed: ReadonlyArray<ConvertToken> = [
   { name: "Ether", symbol: "ETH", address: ETH, decimals: 18 }
 ]
 
-export const balance = (
-  symbol: string,
-  numeric: string,
-  decimals: number,
-  price: number,
-  address?: string
-): TokenBalance => ({
-  name: symbol,
-  symbol,
-  chainId: CHAIN,
-  ...(address === undefined ? {} : { address: `${CHAIN}:${address}` }),
-  value: Number(numeric) * price,
-  price,
-  quantity: { decimals: String(decimals), numeric },
-  iconUrl: undefined
-})
+/** A balance on the sandbox chain at `price` USD. */
+export const balance = (symbol: string, numeric: string, decimals: number, price: number, address?: string) =>
+  tokenBalance(CHAIN, symbol, numeric, decimals, { price, value: Number(numeric) * price, address })
 
 /** 2 ETH at 3000 USD and 100 sUSD; no SBX. */
 export const defaultBalances: ReadonlyArray<TokenBalance> = [
@@ -115,14 +97,16 @@ export interface Options {
 
 export const world = (options: Options = {}) =>
   Effect.gen(function* () {
-    const config = decodedOptions({
+    const account = yield* accountWorld({
+      address: ALICE,
       networks: [sandboxNetwork, mainnetNetwork],
-      ...(options.swapNetworks === undefined
-        ? {}
-        : { swapNetworks: options.swapNetworks as ReadonlyArray<CaipNetworkId> })
+      settings:
+        options.swapNetworks === undefined
+          ? {}
+          : { swapNetworks: options.swapNetworks as ReadonlyArray<CaipNetworkId> },
+      balances: options.balances ?? defaultBalances
     })
-    const network = config.networks[0] as CaipNetwork
-    const log: Array<string> = []
+    const { log } = account
     const calls = {
       quotes: [] as Array<ConvertRequest & { readonly gasPrice: string }>,
       allowance: [] as Array<{ tokenAddress: string; userAddress: string; to?: string | undefined }>,
@@ -130,16 +114,8 @@ export const world = (options: Options = {}) =>
       swap: [] as Array<ConvertRequest & { readonly slippage: number }>,
       sent: [] as Array<SwapTransaction>,
       receipts: [] as Array<string>,
-      errors: [] as Array<AirlockError>,
-      refreshes: 0
+      errors: [] as Array<AirlockError>
     }
-    const account = yield* connectedAccount(ALICE, network, config.networks)
-    const tokens = yield* SubscriptionRef.make<
-      Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>
-    >({
-      _tag: "Ready",
-      value: options.balances ?? defaultBalances
-    })
     const api = blockchainApiWith({
       convertTokens: (chainId) =>
         Effect.sync(() => {
@@ -181,15 +157,6 @@ export const world = (options: Options = {}) =>
           return swapTransaction(request)
         })
     })
-    const rpc: Pick<RpcRouterShape, "request"> = {
-      request: (request) =>
-        Effect.suspend(() => {
-          const tx = (request.params as ReadonlyArray<SwapTransaction>)[0] as SwapTransaction
-          calls.sent.push(tx)
-          log.push(`send ${request.method} ${tx.data}`)
-          return options.send?.(tx) ?? Effect.succeed(tx.data === APPROVE_DATA ? APPROVAL_HASH : SWAP_HASH)
-        })
-    }
     const watcher: Pick<TransactionWatcherShape, "waitForReceipt"> = {
       waitForReceipt: (_network, hash) =>
         Effect.sync(() => {
@@ -204,50 +171,27 @@ export const world = (options: Options = {}) =>
           calls.errors.push(error)
         })
     }
-    const accountData: Pick<AccountDataShape, "tokens" | "refresh"> = {
-      tokens,
-      refresh: Effect.sync(() => {
-        calls.refreshes += 1
-        log.push("refresh")
-      })
-    }
     const fakes = Layer.mergeAll(
       account.layer,
-      Layer.succeed(ModalConfig, config),
       Layer.succeed(BlockchainApi, api),
-      Layer.succeed(AccountData, AccountData.of(accountData as AccountDataShape)),
-      Layer.succeed(RpcRouter, RpcRouter.of(rpc as RpcRouterShape)),
+      walletAnswering((request) =>
+        Effect.suspend(() => {
+          const tx = (request.params as ReadonlyArray<SwapTransaction>)[0] as SwapTransaction
+          calls.sent.push(tx)
+          log.push(`send ${request.method} ${tx.data}`)
+          return options.send?.(tx) ?? Effect.succeed(tx.data === APPROVE_DATA ? APPROVAL_HASH : SWAP_HASH)
+        })
+      ),
       Layer.succeed(TransactionWatcher, TransactionWatcher.of(watcher as TransactionWatcherShape)),
       Layer.succeed(Notifications, Notifications.of(notifications as NotificationsShape))
     )
     return {
+      ...account,
       layer: SwapLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(SwapLazy, SwapFlow)))),
-      calls,
-      log,
-      tokens,
-      network,
-      networks: account.networks,
-      connection: account.connection,
-      config
+      calls
     }
   })
 
-export type World = Effect.Success<ReturnType<typeof world>> & { readonly swap: Swap["Service"] }
-
-/** Runs `body` with the world's Swap. */
-export const inWorld = <A, E>(options: Options, body: (w: World) => Effect.Effect<A, E>) =>
-  Effect.gen(function* () {
-    const w = yield* world(options)
-    return yield* Effect.gen(function* () {
-      const swap = yield* Swap
-      return yield* body({ ...w, swap })
-    }).pipe(Effect.provide(w.layer))
-  })
-
-/** Waits until the Swap state satisfies `done`, and answers that state. */
-export const until = <S extends SwapState>(swap: Swap["Service"], done: (state: SwapState) => state is S) =>
-  untilState(swap.state, done)
-
-/** The state, narrowed to `tag` (a failed assertion otherwise). */
-export const stateAs = <T extends SwapState["_tag"]>(swap: Swap["Service"], tag: T) =>
-  stateTagged(swap.state, tag)
+/** Runs `body` with the world's Swap, as `w.swap`. */
+export const inWorld = runnerOf("swap", Swap)(world)
+export type World = Parameters<Parameters<typeof inWorld>[1]>[0]

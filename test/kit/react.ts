@@ -1,0 +1,97 @@
+/**
+ * React under happy-dom for tests: a view mounted over a fake controller, the visitor's clicks and keys,
+ * and `rendered`, the kit's one DOM poll (happy-dom's DOM cannot tell a test it changed; a store's change
+ * is awaited through its own `subscribe` instead).
+ */
+import * as Effect from "effect/Effect"
+import { act, createElement, type ReactNode } from "react"
+import { createRoot, type Root } from "react-dom/client"
+import { afterEach } from "vitest"
+import type { ModalController } from "../../src/react/modal/bridge/controller"
+import { ControllerContext } from "../../src/react/modal/element/context"
+import { eventually } from "./waits"
+
+Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
+
+/**
+ * Resolves with what `find` finds in the page, looking again after each task the page runs (a store's
+ * change, a chunk that came in, React's render of them): happy-dom's DOM cannot tell us it changed.
+ */
+export const rendered = <A>(find: () => A | null | undefined | false, what = "the element"): Promise<A> =>
+  eventually(find, what, () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0))))
+
+/**
+ * Awaits `wait` (something that signals: a fake's event, a store's change) inside React's act, so what
+ * React has to render meanwhile is rendered when it ends. Not for what needs a render to happen first.
+ */
+export const actOn = <A>(wait: Effect.Effect<A> | Promise<A>): Promise<A> =>
+  act(() => (Effect.isEffect(wait) ? Effect.runPromise(wait) : wait))
+
+/** The first button under `root` whose text contains `name` (or whose label is `name`). */
+export const buttonIn = (root: ParentNode, name: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>("button")].find(
+    (b) => b.textContent?.includes(name) === true || b.getAttribute("aria-label") === name
+  )
+
+/** Clicks `element` the way a visitor does, inside React's act. */
+export const click = (element: HTMLElement | undefined) => act(async () => element?.click())
+
+/** Presses `key` on the page. */
+export const press = (key: string, shiftKey = false) =>
+  act(async () => {
+    document.dispatchEvent(new KeyboardEvent("keydown", { key, shiftKey, bubbles: true }))
+  })
+
+const mounted: Array<{ readonly root: Root; readonly container: HTMLElement }> = []
+
+/** Unmounts every view mounted so far (done after each test anyway). */
+export const unmountViews = () => {
+  for (const { root, container } of mounted.splice(0)) {
+    act(() => root.unmount())
+    container.remove()
+  }
+}
+
+afterEach(unmountViews)
+
+/** Renders `node` into a fresh element of the page; it is unmounted after the test. */
+export const mount = (node: ReactNode) => {
+  const container = document.createElement("div")
+  document.body.append(container)
+  const root = createRoot(container)
+  mounted.push({ root, container })
+  act(() => root.render(node))
+  return container
+}
+
+/**
+ * A controller whose flow ports show `states` (by port name) and record every command sent to them, as
+ * `port.command`; `goBack` is recorded too.
+ */
+export const fakeController = (states: Readonly<Record<string, unknown>>) => {
+  const called: Array<string> = []
+  const port = (name: string, state: unknown) =>
+    new Proxy(
+      { state: { get: () => state, subscribe: () => () => undefined } },
+      {
+        get: (target, command: string) =>
+          command === "state"
+            ? target.state
+            : () => {
+                called.push(`${name}.${command}`)
+                return Promise.resolve()
+              }
+      }
+    )
+  const ports = Object.fromEntries(Object.entries(states).map(([name, state]) => [name, port(name, state)]))
+  const goBack = () => {
+    called.push("goBack")
+    return Promise.resolve()
+  }
+  const controller = { ...ports, goBack } as unknown as ModalController
+  return { controller, called }
+}
+
+/** Mounts `view` over `controller`, as the modal's element provides it. */
+export const mountWith = (controller: ModalController, view: ReactNode) =>
+  mount(createElement(ControllerContext.Provider, { value: controller }, view))
