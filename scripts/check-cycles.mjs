@@ -1,33 +1,11 @@
 // npm run check:cycles: fails when the modules under src/ import each other in a cycle.
-// Only imports that exist at runtime count: `import type`, `export type` and imports whose every name is
-// `type` are left out; static imports, re-exports and `import("…")` with a literal specifier count.
+// Every import counts, type-only ones included (as `madge --circular` over the same tree counts them): a
+// cycle closed by `import type` still ties two modules so that neither can be read or moved alone.
 import { readdir, readFile } from "node:fs/promises"
 import { join, posix, relative, sep } from "node:path"
 import { pathToFileURL } from "node:url"
 import ts from "typescript"
 import { repoRoot } from "./vite.mjs"
-
-/**
- * Whether an import or export clause names only types (so nothing of it is loaded at runtime).
- * @param {ts.NamedImportBindings | undefined} bindings
- */
-const namesOnlyTypes = (bindings) =>
-  bindings !== undefined && ts.isNamedImports(bindings)
-    ? bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly)
-    : false
-
-/** @param {ts.ImportClause | undefined} clause */
-const isTypeOnlyImport = (clause) =>
-  clause !== undefined &&
-  (clause.isTypeOnly || (clause.name === undefined && namesOnlyTypes(clause.namedBindings)))
-
-/** @param {ts.ExportDeclaration} declaration */
-const isTypeOnlyExport = (declaration) =>
-  declaration.isTypeOnly ||
-  (declaration.exportClause !== undefined &&
-    ts.isNamedExports(declaration.exportClause) &&
-    declaration.exportClause.elements.length > 0 &&
-    declaration.exportClause.elements.every((element) => element.isTypeOnly))
 
 /** @param {ts.Node | undefined} node */
 const literalText = (node) =>
@@ -36,29 +14,27 @@ const literalText = (node) =>
     : undefined
 
 /**
- * The specifiers a module loads at runtime (static imports, re-exports, `import("…")`), type-only ones left
- * out, in source order.
+ * The specifiers a module names: static imports and re-exports (type-only ones too), `import("…")` and
+ * `typeof import("…")` with a literal specifier, in source order.
  * @param {string} source
  * @param {string} [fileName]
  * @returns {Array<string>}
  */
-export function parseValueImports(source, fileName = "module.tsx") {
+export function parseImports(source, fileName = "module.tsx") {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX)
   /** @type {Array<string>} */
   const specifiers = []
+  /** @param {string | undefined} specifier */
+  const add = (specifier) => {
+    if (specifier !== undefined) specifiers.push(specifier)
+  }
   /** @param {ts.Node} node */
   const visit = (node) => {
-    if (ts.isImportDeclaration(node)) {
-      const specifier = literalText(node.moduleSpecifier)
-      if (specifier !== undefined && !isTypeOnlyImport(node.importClause)) specifiers.push(specifier)
-    } else if (ts.isExportDeclaration(node)) {
-      const specifier = literalText(node.moduleSpecifier)
-      if (specifier !== undefined && !isTypeOnlyExport(node)) specifiers.push(specifier)
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const specifier = literalText(node.arguments[0])
-      if (specifier !== undefined) specifiers.push(specifier)
-    }
-    // `typeof import("./x")` is an ImportTypeNode, not a call, so it is never counted.
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(literalText(node.moduleSpecifier))
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      add(literalText(node.arguments[0]))
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(literalText(node.argument.literal))
     ts.forEachChild(node, visit)
   }
   visit(file)
@@ -168,7 +144,7 @@ export function importGraph(sources) {
   /** @type {Map<string, Array<string>>} */
   const graph = new Map()
   for (const [module, source] of sources) {
-    const targets = parseValueImports(source, module)
+    const targets = parseImports(source, module)
       .map((specifier) => resolveSpecifier(module, specifier, modules))
       .filter((target) => target !== undefined)
     graph.set(module, [...new Set(targets)])

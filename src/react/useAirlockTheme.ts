@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react"
 import type { ThemeMode } from "../schemas/Primitives"
-import type { ThemeVariables } from "../schemas/Theme"
+import type { ThemeVariables } from "../schemas/ThemeVariables"
 import { useModal } from "./AirlockProvider"
 import { serverModal } from "./serverModal"
 

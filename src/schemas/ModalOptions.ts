@@ -19,7 +19,7 @@ import {
   WebSocketUrl,
   withParseOptions
 } from "./Primitives"
-import { ThemeVariables } from "./Theme"
+import { ThemeVariables } from "./ThemeVariables"
 import { CustomWallet } from "./Wallet"
 
 /** SPEC §8: shown as 'Project ID Not Configured'. */

@@ -9,8 +9,8 @@ import type {
   GasPrices,
   Listed
 } from "../schemas/Convert"
+import type { OnrampOptions, OnrampQuote } from "../schemas/FiatOnramp"
 import type { Identity } from "../schemas/Identity"
-import type { OnrampOptions, OnrampQuote } from "../schemas/Onramp"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import type { AccountProfile, NameSuggestion } from "../schemas/Profile"
 import type { SmartSession } from "../schemas/SmartSessions"

@@ -1,7 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { CryptoCurrency, FiatCurrency, OnrampCountry, OnrampQuote } from "../schemas/Onramp"
+import type { CryptoCurrency, FiatCurrency, OnrampCountry, OnrampQuote } from "../schemas/FiatOnramp"
 import type { ProviderApiError } from "./ProviderApi"
 
 export interface OnrampProvider {

@@ -2,7 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { AuthenticationSetupError } from "../errors"
 import type { CaipNetworkId } from "../schemas/Primitives"
-import type { SiwxMessageData, SiwxSession } from "../schemas/Siwx"
+import type { SiwxMessageData, SiwxSession } from "../schemas/SiwxSession"
 
 /** A message to sign: what it says and the exact text the wallet signs. */
 export interface SignInMessage {

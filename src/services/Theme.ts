@@ -2,7 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ThemeMode } from "../schemas/Primitives"
-import type { ThemeVariables } from "../schemas/Theme"
+import type { ThemeVariables } from "../schemas/ThemeVariables"
 
 export interface ThemeState {
   readonly mode: ThemeMode

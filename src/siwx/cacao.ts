@@ -6,7 +6,7 @@
  * text like any other sign-in, so a CACAO that does not match what the wallet signed is refused there.
  */
 import * as Schema from "effect/Schema"
-import type { SiwxSession } from "../schemas/Siwx"
+import type { SiwxSession } from "../schemas/SiwxSession"
 import { createSignInMessage } from "./siweMessage"
 
 const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max))

@@ -3,7 +3,7 @@
  * implementation ports unchanged. Also the older `siweConfig` shape, which `fromSiweConfig` adapts onto it.
  */
 import type { CaipNetworkId } from "../schemas/Primitives"
-import type { SiwxMessageData, SiwxSession } from "../schemas/Siwx"
+import type { SiwxMessageData, SiwxSession } from "../schemas/SiwxSession"
 
 /** A CAIP-2 network id: `eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
 export type SiwxChainId = CaipNetworkId

@@ -6,7 +6,7 @@
  */
 import * as Schema from "effect/Schema"
 import type { Client } from "viem"
-import { SiwxSession } from "../schemas/Siwx"
+import { SiwxSession } from "../schemas/SiwxSession"
 import type { SIWXConfig, SIWXSession, SiwxChainId } from "./config"
 import { makeNonceStore } from "./nonces"
 import { evmChainId, pageLocation, pageSignInMessage, sameAddress } from "./pageMessage"

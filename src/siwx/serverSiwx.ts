@@ -6,7 +6,7 @@
  * page's own origin.
  */
 import * as Schema from "effect/Schema"
-import { SiwxSessions } from "../schemas/Siwx"
+import { SiwxSessions } from "../schemas/SiwxSession"
 import type { SIWXConfig } from "./config"
 import { pageSignInMessage, sameAddress } from "./pageMessage"
 

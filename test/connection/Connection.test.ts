@@ -11,9 +11,7 @@ import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import fc from "fast-check"
 import { ChainNotSupportedError, NetworkNotFoundError, normalizeWalletError } from "../../src/errors"
-import { MAX_RECENT, withRecent } from "../../src/layers/connection/ConnectionLive"
 import { decodeAccounts } from "../../src/layers/connection/walletIo"
 import { eip155NetworkId, initialNetworks } from "../../src/layers/networks/NetworksLive"
 import { addChainParams, switchNeedsAdd } from "../../src/layers/requests/switchChain"
@@ -57,48 +55,6 @@ import { settle } from "../requests/requestWorld"
 // ---------------------------------------------------------------------------------------------------------
 // Pure rules
 // ---------------------------------------------------------------------------------------------------------
-
-describe("withRecent", () => {
-  const a: RecentWallet = { id: "dev.a", name: "A", rdns: "dev.a" }
-  const b: RecentWallet = { id: "dev.b", name: "B" }
-  const c: RecentWallet = { id: "dev.c", name: "C", rdns: "dev.c" }
-  const cases: ReadonlyArray<
-    readonly [string, ReadonlyArray<RecentWallet>, RecentWallet, ReadonlyArray<RecentWallet>]
-  > = [
-    ["first wallet", [], a, [a]],
-    ["newest first", [a], b, [b, a]],
-    ["at most 2", [b, a], c, [c, b]],
-    ["no duplicates: moves to the front", [b, a], a, [a, b]],
-    ["again the newest: unchanged", [a, b], a, [a, b]],
-    ["a renamed wallet replaces its old entry", [a, b], { ...a, name: "A2" }, [{ ...a, name: "A2" }, b]]
-  ]
-  for (const [label, list, wallet, expected] of cases) {
-    it(label, () => assert.deepStrictEqual(withRecent(list, wallet), expected))
-  }
-
-  it("keeps at most 2, newest first, without duplicates (1000 runs)", () => {
-    const walletArb = fc.record({
-      id: fc.constantFrom("a", "b", "c", "d"),
-      name: fc.string({ maxLength: 4 })
-    })
-    fc.assert(
-      fc.property(fc.array(walletArb, { maxLength: 20 }), (visits) => {
-        const list = visits.reduce<ReadonlyArray<RecentWallet>>(withRecent, [])
-        assert.isAtMost(list.length, MAX_RECENT)
-        assert.strictEqual(new Set(list.map((w) => w.id)).size, list.length)
-        // The newest distinct wallets, newest first.
-        const expected: Array<string> = []
-        for (const visit of [...visits].reverse()) if (!expected.includes(visit.id)) expected.push(visit.id)
-        assert.deepStrictEqual(
-          list.map((w) => w.id),
-          expected.slice(0, MAX_RECENT)
-        )
-        if (visits.length > 0) assert.deepStrictEqual(list[0], visits[visits.length - 1])
-      }),
-      { numRuns: 1000 }
-    )
-  })
-})
 
 describe("decodeAccounts, switchNeedsAdd, addChainParams", () => {
   it("keeps only valid EVM addresses", () => {

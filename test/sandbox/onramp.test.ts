@@ -1,6 +1,6 @@
 /**
  * The sandbox onramp: the quote formula (sandbox/onramp/quote.mjs), the API's onramp endpoints
- * (sandbox/api/onramp.mjs, decoded by the app's own decoders in src/schemas/Onramp.ts), and "Sandbox Pay"
+ * (sandbox/api/onramp.mjs, decoded by the app's own decoders in src/schemas/FiatOnramp.ts), and "Sandbox Pay"
  * (sandbox/onramp/provider.mjs) delivering on a real anvil chain exactly what was quoted.
  */
 import * as Result from "effect/Result"
@@ -30,7 +30,7 @@ import {
   parseFiatAmount,
   quoteOnramp
 } from "../../sandbox/onramp/quote.mjs"
-import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../src/schemas/Onramp"
+import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../src/schemas/FiatOnramp"
 
 const right = <A, E>(result: Result.Result<A, E>): A => {
   if (Result.isFailure(result)) throw new Error(`decode failed: ${String(result.failure)}`)

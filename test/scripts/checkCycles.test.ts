@@ -3,11 +3,11 @@ import {
   cyclePath,
   findCycles,
   importGraph,
-  parseValueImports,
+  parseImports,
   resolveSpecifier
 } from "../../scripts/check-cycles.mjs"
 
-describe("parseValueImports", () => {
+describe("parseImports", () => {
   it("counts static imports, side-effect imports, re-exports and literal dynamic imports", () => {
     const source = [
       `import * as Effect from "effect/Effect"`,
@@ -20,7 +20,7 @@ describe("parseValueImports", () => {
       `const lazy = () => import("./g")`,
       "const template = () => import(`./h`)"
     ].join("\n")
-    assert.deepStrictEqual(parseValueImports(source), [
+    assert.deepStrictEqual(parseImports(source), [
       "effect/Effect",
       "./a",
       "./b",
@@ -33,7 +33,7 @@ describe("parseValueImports", () => {
     ])
   })
 
-  it("leaves out what vanishes at runtime and what only looks like an import", () => {
+  it("counts type-only imports and exports too: a cycle closed by a type still ties the two modules", () => {
     const source = [
       `import type { A } from "./typeOnly"`,
       `import type * as B from "./typeNamespace"`,
@@ -41,18 +41,32 @@ describe("parseValueImports", () => {
       `export type { E } from "./typeExport"`,
       `export { type F } from "./inlineTypeExport"`,
       `export type * from "./typeStar"`,
-      `type G = typeof import("./typeofImport")`,
+      `type G = typeof import("./typeofImport")`
+    ].join("\n")
+    assert.deepStrictEqual(parseImports(source), [
+      "./typeOnly",
+      "./typeNamespace",
+      "./inlineTypes",
+      "./typeExport",
+      "./inlineTypeExport",
+      "./typeStar",
+      "./typeofImport"
+    ])
+  })
+
+  it("leaves out what only looks like an import", () => {
+    const source = [
       `// import { h } from "./comment"`,
       `/** import("./docComment") */`,
       `const text = 'import { i } from "./string"'`,
       "const computed = (name: string) => import(name)"
     ].join("\n")
-    assert.deepStrictEqual(parseValueImports(source), [])
+    assert.deepStrictEqual(parseImports(source), [])
   })
 
   it("reads TSX", () => {
     const source = `import { View } from "./View"\nexport const App = () => <View title="import('./x')" />`
-    assert.deepStrictEqual(parseValueImports(source, "App.tsx"), ["./View"])
+    assert.deepStrictEqual(parseImports(source, "App.tsx"), ["./View"])
   })
 })
 
@@ -112,7 +126,7 @@ describe("findCycles", () => {
 })
 
 describe("importGraph", () => {
-  it("sees a cycle through value imports and none when one side imports only types", () => {
+  it("sees a cycle whether it is closed by a value import or by a type-only one", () => {
     const withCycle = new Map([
       ["src/layers/Live.ts", `import { Router } from "../services/Router"`],
       ["src/services/Router.ts", `import { make } from "../layers/Live"\nexport const Router = make`]
@@ -125,7 +139,8 @@ describe("importGraph", () => {
       ["src/layers/Live.ts", `import { Router } from "../services/Router"`],
       ["src/services/Router.ts", `import type { Shape } from "../layers/Live"\nexport const Router = 1`]
     ])
-    assert.deepStrictEqual(importGraph(typeOnly).get("src/services/Router.ts"), [])
-    assert.deepStrictEqual(findCycles(importGraph(typeOnly)), [])
+    assert.deepStrictEqual(findCycles(importGraph(typeOnly)), [
+      ["src/layers/Live.ts", "src/services/Router.ts"]
+    ])
   })
 })

@@ -11,7 +11,6 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { WalletConnectConnectorNotFoundError } from "../../errors"
 import { type ChainNamespace, ChainNamespaces } from "../../schemas/Primitives"
 import { StorageKeys } from "../../schemas/StorageKeys"
-import type { RecentWallet } from "../../schemas/Wallet"
 import { AUTH_ID, AuthConnector } from "../../services/AuthConnector"
 import {
   Connection,
@@ -38,11 +37,10 @@ import {
   walletConnectConnector,
   withImpersonationFlags
 } from "./connectionStore"
+import { withRecent } from "./recentWallets"
 import { makeWalletAsk, superseded } from "./walletAsk"
 import { makeWalletListener } from "./walletEvents"
 import { BEST_EFFORT_TIMEOUT, walletRead, walletRequest } from "./walletIo"
-
-export const MAX_RECENT = 2
 
 /** Following a WalletConnect session (`walletConnectSync.ts`), loaded with the first session. */
 export const WalletConnectSyncLazy = lazyPart(
@@ -60,12 +58,6 @@ const SYNC_LOAD_RETRIES = Schedule.max([Schedule.exponential("500 millis"), Sche
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
 export const initialConnectionState: ConnectionState = { namespaces: {}, attempt: undefined }
-
-/** Newest first, no duplicates, at most 2 (SPEC.md §4). */
-export const withRecent = (
-  list: ReadonlyArray<RecentWallet>,
-  wallet: RecentWallet
-): ReadonlyArray<RecentWallet> => [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, MAX_RECENT)
 
 export const makeConnection = Effect.gen(function* () {
   const config = yield* ModalConfig

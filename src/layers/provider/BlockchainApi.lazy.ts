@@ -18,8 +18,8 @@ import {
   MAX_FUNGIBLE_PRICES
 } from "../../schemas/Convert"
 import { decodeUnknownResult } from "../../schemas/decode"
+import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../schemas/FiatOnramp"
 import { decodeIdentityResponse } from "../../schemas/Identity"
-import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../schemas/Onramp"
 import { nullableWithDefault } from "../../schemas/Primitives"
 import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../schemas/Profile"
 import { decodeSmartSessions } from "../../schemas/SmartSessions"

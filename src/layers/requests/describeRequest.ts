@@ -8,12 +8,16 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { formatEther, hexToBytes, maxUint256 } from "viem"
-import { SolanaSignInParams, SolanaSignMessageParams } from "../../schemas/Solana"
 import { sanitizeName } from "../../schemas/ThirdPartyText"
 import type { PendingApproval } from "../../services/RpcRouter"
 import {
+  describeSolanaMessage,
+  describeSolanaSignIn,
+  describeSolanaTransactions
+} from "./describeSolanaRequest"
+import {
+  type DescribedBody,
   type DescriptionRow,
-  decodeBase58,
   displayText,
   formatDeadline,
   MAX_TEXT_LENGTH,
@@ -21,7 +25,8 @@ import {
   row,
   tokenAmount,
   toQuantity,
-  UNREADABLE
+  UNREADABLE,
+  unreadable
 } from "./requestValues"
 import { WalletSendCallsParams } from "./rpcMethods"
 import { callDataSummary, decodeTokenCall, isHexData } from "./tokenCalls"
@@ -43,16 +48,8 @@ export interface DescribeContext {
 /** Calls and permissions listed one by one; the rest are counted. */
 export const MAX_LISTED = 10
 
-interface Body {
-  readonly title: string
-  readonly rows: ReadonlyArray<DescriptionRow>
-  readonly warnings?: ReadonlyArray<string>
-}
-
 /** The params at `index` when they are positional, as most EVM methods send them. */
 const param = (params: unknown, index: number): unknown => (Array.isArray(params) ? params[index] : undefined)
-
-const unreadable = (title: string): Body => ({ title, rows: [row("Details", UNREADABLE)] })
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -105,7 +102,7 @@ const TransactionRequest = Schema.Struct({
   chainId: Schema.optional(Schema.Unknown)
 })
 
-const describeTransaction = (params: unknown, context: DescribeContext): Body => {
+const describeTransaction = (params: unknown, context: DescribeContext): DescribedBody => {
   const tx = Schema.decodeUnknownOption(TransactionRequest)(param(params, 0))
   if (Option.isNone(tx)) return unreadable("Send a transaction")
   const { to, value, chainId } = tx.value
@@ -193,7 +190,7 @@ const permitRows = (message: unknown): ReadonlyArray<DescriptionRow> | undefined
   ]
 }
 
-const describeTypedData = (params: unknown, context: DescribeContext): Body => {
+const describeTypedData = (params: unknown, context: DescribeContext): DescribedBody => {
   const typed = Schema.decodeUnknownOption(TypedData)(parseTypedData(param(params, 1)))
   if (Option.isNone(typed)) return unreadable("Sign typed data")
   const { domain, primaryType, message } = typed.value
@@ -215,7 +212,7 @@ const describeTypedData = (params: unknown, context: DescribeContext): Body => {
     : { title: "Sign a token permit", rows: [...domainRows, ...permit], warnings }
 }
 
-const describeSendCalls = (params: unknown, context: DescribeContext): Body => {
+const describeSendCalls = (params: unknown, context: DescribeContext): DescribedBody => {
   const decoded = Schema.decodeUnknownOption(WalletSendCallsParams)(params)
   if (Option.isNone(decoded)) return unreadable("Send a batch of calls")
   const [{ calls, chainId }] = decoded.value
@@ -243,7 +240,7 @@ const UserOperation = Schema.Struct({
   callData: Schema.optional(Schema.String)
 })
 
-const describeUserOperation = (params: unknown): Body => {
+const describeUserOperation = (params: unknown): DescribedBody => {
   const operation = Schema.decodeUnknownOption(UserOperation)(param(params, 0))
   if (Option.isNone(operation)) return unreadable("Send a user operation")
   const entryPoint = param(params, 1)
@@ -266,7 +263,7 @@ const PermissionsRequest = Schema.Struct({
   permissions: Schema.Array(Schema.Struct({ type: Schema.String, data: Schema.optional(Schema.Unknown) }))
 })
 
-const describeGrantPermissions = (params: unknown, context: DescribeContext): Body => {
+const describeGrantPermissions = (params: unknown, context: DescribeContext): DescribedBody => {
   const request = Schema.decodeUnknownOption(PermissionsRequest)(param(params, 0))
   if (Option.isNone(request)) return unreadable("Grant permissions")
   const { chainId, address, expiry, signer, permissions } = request.value
@@ -294,7 +291,7 @@ const describeGrantPermissions = (params: unknown, context: DescribeContext): Bo
   }
 }
 
-const describeRevokePermissions = (params: unknown): Body => {
+const describeRevokePermissions = (params: unknown): DescribedBody => {
   const request = param(params, 0)
   if (!isObject(request)) return unreadable("Revoke permissions")
   const names = Object.keys(request)
@@ -306,57 +303,7 @@ const describeRevokePermissions = (params: unknown): Body => {
   }
 }
 
-// ---- Solana ----
-
-const describeSolanaMessage = (params: unknown): Body => {
-  const decoded = Schema.decodeUnknownOption(SolanaSignMessageParams)(params)
-  if (Option.isNone(decoded)) return unreadable("Sign a message")
-  const { message, pubkey } = decoded.value
-  const bytes = decodeBase58(message)
-  const text = bytes === undefined ? undefined : readableText(bytes, true)
-  return {
-    title: "Sign a message",
-    rows: [
-      row("Public key", pubkey, "code"),
-      text === undefined ? row("Message (base58)", message, "code") : row("Message", text, "message")
-    ]
-  }
-}
-
-/** Sign-In-With-Solana: the wallet writes the message from these fields, so the fields are what is shown. */
-const describeSolanaSignIn = (params: unknown): Body => {
-  const decoded = Schema.decodeUnknownOption(SolanaSignInParams)(params)
-  if (Option.isNone(decoded)) return unreadable("Sign in")
-  const { domain, statement, chainId, nonce } = decoded.value
-  const rows = [
-    ...(domain === undefined ? [] : [row("Website", domain, "text")]),
-    ...(statement === undefined ? [] : [row("Statement", statement, "message")]),
-    ...(chainId === undefined ? [] : [row("Network", chainId, "code")]),
-    ...(nonce === undefined ? [] : [row("Nonce", nonce, "code")])
-  ]
-  // Nothing readable to show: shown as sent, like any request the modal cannot read.
-  return rows.length === 0 ? unreadable("Sign in") : { title: "Sign in", rows }
-}
-
-const SolanaTransactions = Schema.Union([
-  Schema.Struct({ transactions: Schema.Array(Schema.String) }),
-  Schema.Struct({ transaction: Schema.String })
-])
-
-const describeSolanaTransactions = (title: string, params: unknown): Body => {
-  const decoded = Schema.decodeUnknownOption(SolanaTransactions)(params)
-  if (Option.isNone(decoded)) return unreadable(title)
-  const count = "transactions" in decoded.value ? decoded.value.transactions.length : 1
-  return {
-    title,
-    rows: [
-      row("Transactions", `${count}`),
-      row("Contents", "Not decoded here: Solana instructions are not shown")
-    ]
-  }
-}
-
-const describeParams = (method: string, params: unknown, context: DescribeContext): Body => {
+const describeParams = (method: string, params: unknown, context: DescribeContext): DescribedBody => {
   switch (method) {
     case "personal_sign":
       return {
@@ -390,7 +337,7 @@ const describeParams = (method: string, params: unknown, context: DescribeContex
   }
 }
 
-const describeSafely = (method: string, params: unknown, context: DescribeContext): Body => {
+const describeSafely = (method: string, params: unknown, context: DescribeContext): DescribedBody => {
   try {
     return describeParams(method, params, context)
   } catch {

@@ -77,3 +77,13 @@ export const row = (
   value: displayText(value, format === "message"),
   format
 })
+
+/** A request's own part of its description: the title and the rows its params decode to. */
+export interface DescribedBody {
+  readonly title: string
+  readonly rows: ReadonlyArray<DescriptionRow>
+  readonly warnings?: ReadonlyArray<string>
+}
+
+/** Params that do not decode: shown as unreadable under the method's title. */
+export const unreadable = (title: string): DescribedBody => ({ title, rows: [row("Details", UNREADABLE)] })

@@ -7,7 +7,7 @@ import {
   limitsOf,
   purchasableOn
 } from "../../../src/layers/flows/onramp/onrampForm"
-import type { CryptoCurrency } from "../../../src/schemas/Onramp"
+import type { CryptoCurrency } from "../../../src/schemas/FiatOnramp"
 
 describe("where Buy is offered", () => {
   it("not in China's time zones (SPEC §9), whatever their case; elsewhere and when unknown, yes", () => {

@@ -2,7 +2,7 @@
  * Buying crypto with fiat (SPEC.md §9, FACTS.md §1.5): the providers, the fallback options and limits
  * used when the API's cannot be had, and the amount rule (where Buy is offered: buyRegions.ts). Pure.
  */
-import type { CryptoCurrency, FiatCurrency, OnrampOptions } from "../../../schemas/Onramp"
+import type { CryptoCurrency, FiatCurrency, OnrampOptions } from "../../../schemas/FiatOnramp"
 import type { FiatAmountProblem, OnrampProvider } from "../../../services/Onramp"
 
 /** FACTS.md §1.5: the provider list (Meld, fees 1-2 %, EVM and Solana). */

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import type { Presentation } from "../../../presentation"
 import type { ThemeMode } from "../../../schemas/Primitives"
-import type { ThemeVariables } from "../../../schemas/Theme"
+import type { ThemeVariables } from "../../../schemas/ThemeVariables"
 import type { View } from "../../../schemas/View"
 import { type FlowView, ModalFlow, type WalletChoice } from "../../../services/ModalFlow"
 import { ModalRouter, type RouteData, type RouterState } from "../../../services/ModalRouter"
