@@ -8,9 +8,8 @@ import * as TestClock from "effect/testing/TestClock"
 import { ServiceUnavailableError } from "../../src/errors"
 import { NFT_PAGES } from "../../src/layers/account/AccountData.lazy"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
+import { ALICE, BOB } from "../kit/accounts"
 import {
-  ALICE,
-  BOB,
   connect,
   devnet,
   inWorld,

@@ -5,10 +5,10 @@ import * as Option from "effect/Option"
 import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLive"
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { IdentityService } from "../../src/services/IdentityService"
+import { ALICE } from "../kit/accounts"
 import { blockchainApiWith } from "../kit/blockchainApi"
 import { preloadedParts } from "../kit/lazyParts"
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const SOLANA = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
 
 /** The identity service over an API that names every address "alice.eth", counting the lookups. */

@@ -27,13 +27,12 @@ import { Networks, type NetworksState } from "../../src/services/Networks"
 import { Notifications } from "../../src/services/Notifications"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { makeMockEip1193Provider } from "../../src/testing/index"
+import { ALICE, BOB } from "../kit/accounts"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
 
 export const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork, solanaDevnetNetwork] })
 export const [sandbox, mainnet, devnet] = config.networks as [CaipNetwork, CaipNetwork, CaipNetwork]
-export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-export const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 export const SOL = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
 export const ONE_ETH = "0xde0b6b3a7640000"
 

@@ -2,17 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { withNftsOf } from "../../src/layers/account/AccountData.lazy"
 import { followedAccount, sameAccount } from "../../src/layers/account/followedAccount"
 import type { ConnectionState } from "../../src/services/Connection"
-import {
-  ALICE,
-  BOB,
-  connected,
-  devnet,
-  mainnet,
-  nftTransfer,
-  onNetwork,
-  sandbox,
-  transaction
-} from "./accountDataWorld"
+import { ALICE, BOB } from "../kit/accounts"
+import { connected, devnet, mainnet, nftTransfer, onNetwork, sandbox, transaction } from "./accountDataWorld"
 
 describe("the followed account (pure)", () => {
   it("is the connected account of the active namespace, on its active network", () => {

@@ -25,12 +25,11 @@ import { ModalRouter } from "../../src/services/ModalRouter"
 import { Networks } from "../../src/services/Networks"
 import { RpcRouter } from "../../src/services/RpcRouter"
 import type { MockEip1193Provider } from "../../src/testing/index"
+import { ALICE, BOB } from "../kit/accounts"
 import {
-  ALICE,
   activeNetwork,
   address,
   announce,
-  BOB,
   configOf,
   connectionState,
   connectTo,

@@ -48,9 +48,6 @@ export const optimism = {
 export const configOf = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
   decodedOptions({ networks: [sandboxNetwork, mainnet, optimism], ...overrides })
 
-export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-export const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
-
 /** How many sleeps are waiting on the test clock: Effect 4's TestClock no longer lists them. */
 export class Sleeping extends Context.Service<Sleeping, { readonly count: () => number }>()(
   "test/Sleeping"

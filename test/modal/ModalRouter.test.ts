@@ -24,11 +24,10 @@ import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
+import { ALICE } from "../kit/accounts"
 import { decodedOptions, withWalletConnect } from "../kit/fixtures"
 import { fixedConnection, withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
-
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
 /**
  * The router with the owners that drive it: ModalFlow opens on Account when connected and pushes and pops

@@ -20,9 +20,9 @@ import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { type PendingApproval, RpcRouter } from "../../src/services/RpcRouter"
 import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
-import { BOB } from "../kit/accounts"
+import { ALICE, BOB } from "../kit/accounts"
 import { SUSD_ADDRESS as TOKEN } from "../kit/networks"
-import { ALICE, browserWallet, HASH, settle, until, world } from "./requestWorld"
+import { browserWallet, HASH, settle, until, world } from "./requestWorld"
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
 const word = (value: bigint) => value.toString(16).padStart(64, "0")

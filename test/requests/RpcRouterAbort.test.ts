@@ -16,7 +16,8 @@ import { ModalRouter } from "../../src/services/ModalRouter"
 import { RpcRouter } from "../../src/services/RpcRouter"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
-import { ALICE, browserWallet, HASH, settle, until, world } from "./requestWorld"
+import { ALICE } from "../kit/accounts"
+import { browserWallet, HASH, settle, until, world } from "./requestWorld"
 
 const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.get(r.state))
 

@@ -27,6 +27,7 @@ import {
 } from "../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import type { MockEip1193Provider } from "../../src/testing/mockWallet"
+import { ALICE } from "../kit/accounts"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, withAuthConnector } from "../kit/fixtures"
 import {
   allowedOrigin,
@@ -39,7 +40,6 @@ import {
 } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
 
-export const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 export const HASH = `0x${"ab".repeat(32)}`
 
 /** A transaction watcher that only records what it is asked to track, in `tracked`. */

@@ -43,10 +43,10 @@ import { TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { WalletConnectClient } from "../../src/services/WalletConnectClient"
 import { connect, inWorld, until } from "../account/accountDataWorld"
+import { ALICE } from "../kit/accounts"
 import { decodedOptions, sandboxNetwork } from "../kit/fixtures"
 import { unloadableParts } from "../kit/lazyParts"
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const HASH = `0x${"ab".repeat(32)}`
 
 /** What the lazy constructors would need; never used, since their code never arrives. */

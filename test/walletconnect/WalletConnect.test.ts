@@ -31,6 +31,7 @@ import { Networks } from "../../src/services/Networks"
 import { RpcRouter } from "../../src/services/RpcRouter"
 import { type PairingSignIn, WalletConnect } from "../../src/services/WalletConnect"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
+import { ALICE, BOB } from "../kit/accounts"
 import {
   decodedOptions,
   makeArea,
@@ -50,7 +51,6 @@ const chainB = {
   rpcUrls: { default: { http: ["http://127.0.0.1:8546"] } }
 } as const
 
-const ALICE = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const SOL = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
 const TOPIC = "a".repeat(64)
 
@@ -389,7 +389,6 @@ describe("Connection through WalletConnect", () => {
 
   it.effect("a session update with other accounts is followed; a namespace it drops disconnects", () => {
     const mock = makeMockWalletConnect()
-    const BOB = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
     return Effect.gen(function* () {
       yield* connectWalletConnect(mock)
       mock.emit("session_update", {
