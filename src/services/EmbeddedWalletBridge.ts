@@ -11,32 +11,30 @@ import type {
 } from "../errors"
 
 /** What the app asks the frame (SPEC.md §7). */
-export const APP_REQUESTS = [
-  "SWITCH_NETWORK",
-  "CONNECT_EMAIL",
-  "CONNECT_DEVICE",
-  "CONNECT_OTP",
-  "CONNECT_SOCIAL",
-  "CONNECT_FARCASTER",
-  "GET_FARCASTER_URI",
-  "GET_SOCIAL_REDIRECT_URI",
-  "GET_USER",
-  "SIGN_OUT",
-  "IS_CONNECTED",
-  "GET_CHAIN_ID",
-  "RPC_REQUEST",
-  "UPDATE_EMAIL",
-  "UPDATE_EMAIL_PRIMARY_OTP",
-  "UPDATE_EMAIL_SECONDARY_OTP",
-  "SYNC_THEME",
-  "SYNC_DAPP_DATA",
-  "GET_SMART_ACCOUNT_ENABLED_NETWORKS",
-  "INIT_SMART_ACCOUNT",
-  "SET_PREFERRED_ACCOUNT",
-  "RELOAD",
-  "RPC_ABORT"
-] as const
-export type AppRequest = (typeof APP_REQUESTS)[number]
+export type AppRequest =
+  | "SWITCH_NETWORK"
+  | "CONNECT_EMAIL"
+  | "CONNECT_DEVICE"
+  | "CONNECT_OTP"
+  | "CONNECT_SOCIAL"
+  | "CONNECT_FARCASTER"
+  | "GET_FARCASTER_URI"
+  | "GET_SOCIAL_REDIRECT_URI"
+  | "GET_USER"
+  | "SIGN_OUT"
+  | "IS_CONNECTED"
+  | "GET_CHAIN_ID"
+  | "RPC_REQUEST"
+  | "UPDATE_EMAIL"
+  | "UPDATE_EMAIL_PRIMARY_OTP"
+  | "UPDATE_EMAIL_SECONDARY_OTP"
+  | "SYNC_THEME"
+  | "SYNC_DAPP_DATA"
+  | "GET_SMART_ACCOUNT_ENABLED_NETWORKS"
+  | "INIT_SMART_ACCOUNT"
+  | "SET_PREFERRED_ACCOUNT"
+  | "RELOAD"
+  | "RPC_ABORT"
 
 /** What the frame says without being asked. */
 export type FrameEvent =

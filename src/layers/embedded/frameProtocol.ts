@@ -8,7 +8,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { APP_REQUESTS, type AppRequest, type FrameEvent } from "../../services/EmbeddedWalletBridge"
+import type { AppRequest, FrameEvent } from "../../services/EmbeddedWalletBridge"
 
 export const APP_PREFIX = "@w3m-app/"
 export const FRAME_PREFIX = "@w3m-frame/"
@@ -72,7 +72,34 @@ const Envelope = Schema.Struct({
 })
 const decodeEnvelope = Schema.decodeUnknownOption(Envelope)
 
-const isRequest = (name: string): name is AppRequest => (APP_REQUESTS as ReadonlyArray<string>).includes(name)
+/** Every request the app may send, each once: the record's type makes a missing or unknown name an error. */
+const APP_REQUESTS: Readonly<Record<AppRequest, true>> = {
+  SWITCH_NETWORK: true,
+  CONNECT_EMAIL: true,
+  CONNECT_DEVICE: true,
+  CONNECT_OTP: true,
+  CONNECT_SOCIAL: true,
+  CONNECT_FARCASTER: true,
+  GET_FARCASTER_URI: true,
+  GET_SOCIAL_REDIRECT_URI: true,
+  GET_USER: true,
+  SIGN_OUT: true,
+  IS_CONNECTED: true,
+  GET_CHAIN_ID: true,
+  RPC_REQUEST: true,
+  UPDATE_EMAIL: true,
+  UPDATE_EMAIL_PRIMARY_OTP: true,
+  UPDATE_EMAIL_SECONDARY_OTP: true,
+  SYNC_THEME: true,
+  SYNC_DAPP_DATA: true,
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: true,
+  INIT_SMART_ACCOUNT: true,
+  SET_PREFERRED_ACCOUNT: true,
+  RELOAD: true,
+  RPC_ABORT: true
+}
+
+const isRequest = (name: string): name is AppRequest => Object.hasOwn(APP_REQUESTS, name)
 
 const text = (value: unknown, max: number): string | undefined =>
   typeof value === "string" && value.length > 0 && value.length <= max ? value : undefined

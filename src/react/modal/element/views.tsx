@@ -1,6 +1,5 @@
 import type { ComponentType } from "react"
 import type { View } from "../../../schemas/View"
-import { ConnectingExternalView } from "../views/wallets/ConnectingExternalView"
 import { ConnectView } from "../views/wallets/ConnectView"
 import { type LazyView, LazyViewBody, lazyView } from "./lazyView"
 import { ViewBoundary } from "./ViewBoundary"
@@ -31,12 +30,14 @@ const TITLES: Record<View, string> = {
 }
 
 /**
- * Views built so far; any other view shows Connect, as an unknown route does. Connect and its connecting
- * step ship with the first paint; a `lazyView` is imported when first shown, and again after a failure.
+ * Views built so far; any other view shows Connect, as an unknown route does. Connect ships with the first
+ * paint; a `lazyView` is imported when first shown, and again after a failure.
  */
 const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   Connect: ConnectView,
-  ConnectingExternal: ConnectingExternalView,
+  ConnectingExternal: lazyView(() =>
+    import("../views/wallets/ConnectingExternalView").then((m) => m.ConnectingExternalView)
+  ),
   ConnectingWalletConnect: lazyView(() =>
     import("../views/walletconnect/ConnectingWalletConnectView").then((m) => m.ConnectingWalletConnectView)
   ),
