@@ -10,6 +10,7 @@ import {
   WalletConnectConnectorNotFoundError
 } from "./errors"
 import { AirlockLive, type AirlockServices, makeAirlockLayer } from "./layers/runtime/AirlockLive"
+import { ModalConfigLive } from "./layers/runtime/ModalConfigLive"
 import type { CreateModalSettings, Modal } from "./Modal"
 import { makeController } from "./react/modal/bridge/controller"
 import { makeHostPort } from "./react/modal/bridge/hostPort"
@@ -19,7 +20,6 @@ import { registerModal, unregisterModal } from "./react/registry"
 import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptions"
 import { isView } from "./schemas/View"
 import { WALLET_CONNECT_ID } from "./services/Connection"
-import { ModalConfig } from "./services/ModalConfig"
 
 /**
  * The host's layer needs time to build (it waits on a promise, a timer, the network). The modal must show
@@ -89,7 +89,7 @@ export const createModal = <ROut = never, E = never>(
   if (Result.isFailure(decoded)) throw decoded.failure
   const config = decoded.success
 
-  const configLayer = Layer.succeed(ModalConfig, config)
+  const configLayer = ModalConfigLive(config)
   // A host layer that cannot be built is a bug in the host: it surfaces as a defect, not a state.
   const services: Layer.Layer<AirlockServices> =
     settings.layer === undefined
