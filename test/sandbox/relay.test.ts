@@ -8,6 +8,8 @@ import {
   TAGS,
   verifyRelayJwt
 } from "../../sandbox/relay/relay.mjs"
+import { BOB } from "../kit/accounts"
+import { eventually } from "../kit/waits"
 import { relayForFile } from "./sandboxWorld"
 
 /** The sandbox WalletConnect relay (sandbox/relay): raw protocol tests, then two real SDK clients pairing. */
@@ -129,15 +131,6 @@ class RawClient {
   }
 }
 
-/** Polls a condition that no frame announces (relay-side state), every 10 ms. */
-const waitFor = async (check: () => boolean, what: string, ms = 5000) => {
-  const deadline = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
 /** Resolves when the upgrade is refused, with the HTTP status. */
 const refusedStatus = (url: string) =>
   new Promise<number>((resolve, reject) => {
@@ -175,7 +168,7 @@ describe("relay protocol", () => {
     expect(typeof push!.json.params.data.publishedAt).toBe("number")
     // Push ids stay below 2^53 (the SDK turns 17+ digit numbers into BigInt).
     expect(Number.isSafeInteger(push!.json.id)).toBe(true)
-    await waitFor(() => relay().stats.acks > acksBefore, "ack counted")
+    await eventually(() => relay().stats.acks > acksBefore, "ack counted")
     // Acked: a second subscribe does not deliver it again.
     await b.call("irn_subscribe", { topic: t })
     await b.call("irn_unsubscribe", { topic: t, id: sub.json.result })
@@ -232,7 +225,7 @@ describe("relay protocol", () => {
       const c = await RawClient.open(short.url)
       const t2 = topic()
       await c.call("irn_publish", { topic: t2, message: "brief", ttl: 0.001 })
-      await waitFor(() => short.inspect.storedMessages(t2).length === 0, "expiry", 3000)
+      await eventually(() => short.inspect.storedMessages(t2).length === 0, "expiry")
       const d = await RawClient.open(short.url)
       await d.call("irn_subscribe", { topic: t2 })
       const e = await RawClient.open(short.url)
@@ -465,7 +458,7 @@ describe("two @walletconnect/sign-client 2.25 clients through the relay", () => 
       metadata: metadata("Wallet")
     })
     try {
-      const account = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+      const account = BOB
       wallet.on("session_proposal", ({ id }) => {
         void wallet.approve({
           id,
@@ -493,17 +486,13 @@ describe("two @walletconnect/sign-client 2.25 clients through the relay", () => 
       })
       expect(uri).toMatch(/^wc:/)
       await wallet.pair({ uri: uri! })
-      const session = await withTimeout(approval(), 10_000, "session approval")
+      const session = await approval()
       expect(session.namespaces.eip155!.accounts).toEqual([`eip155:1:${account}`])
-      const result = await withTimeout(
-        dapp.request<string>({
-          topic: session.topic,
-          chainId: "eip155:1",
-          request: { method: "personal_sign", params: ["0x68656c6c6f", account] }
-        }),
-        10_000,
-        "personal_sign"
-      )
+      const result = await dapp.request<string>({
+        topic: session.topic,
+        chainId: "eip155:1",
+        request: { method: "personal_sign", params: ["0x68656c6c6f", account] }
+      })
       expect(result).toBe(`signed:0x68656c6c6f:${account}`)
       // Through this relay, with the SDK's real auth JWTs, by the facts' call order.
       expect(relay().stats.methods.wc_proposeSession - before.wc_proposeSession).toBe(1)
@@ -523,18 +512,3 @@ describe("two @walletconnect/sign-client 2.25 clients through the relay", () => 
     }
   }, 20_000)
 })
-
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error) => {
-        clearTimeout(timer)
-        reject(error)
-      }
-    )
-  })

@@ -6,11 +6,11 @@
  * what an earlier one started, and stops before it.
  */
 import { afterAll, beforeAll } from "vitest"
+import { startSandboxApi } from "../../sandbox/api/api.mjs"
 import { type SandboxChain, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import { startFrameAuthServer, startSocialStandIn } from "../../sandbox/frame/auth.mjs"
 import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.mjs"
 import { type SandboxSolana, startSandboxSolana } from "../../sandbox/solana/chain.mjs"
-import type { KeyValue } from "../../sandbox/wallets/injected/wallet"
 import { launchChromium } from "../e2e/browser"
 import { startHost } from "./frameHost"
 
@@ -51,6 +51,13 @@ export const relayForFile = () => startedForFile<SandboxRelay>(startSandboxRelay
 /** Debian chromium, one for the file. */
 export const chromiumForFile = () => startedForFile(launchChromium, (browser) => browser.close())
 
+/** The sandbox's provider API, its options read once earlier starts ran. */
+export const apiForFile = (options: () => Parameters<typeof startSandboxApi>[0]) =>
+  startedForFile(
+    () => startSandboxApi(options()),
+    (api) => api.close()
+  )
+
 /** A server of the frame tests' host page (frameHost.ts). */
 export const hostForFile = () => startedForFile(startHost, (host) => host.close())
 
@@ -81,17 +88,6 @@ export const frameWorld = (chains: () => ReadonlyArray<SandboxChain> = () => [])
   const auth = frameAuthForFile(() => ({ chains: chains(), allowedOrigins: [host().origin] }))
   const browser = chromiumForFile()
   return { host, auth, browser }
-}
-
-/** A wallet's storage in memory, its entries readable by the test. */
-export const memoryStorage = (): KeyValue & { readonly data: Map<string, string> } => {
-  const data = new Map<string, string>()
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key)
-  }
 }
 
 /** EIP-712's domain type for a domain of a name, a version and a chain id. */

@@ -8,7 +8,8 @@ import {
   readableMessage,
   STORAGE_KEY
 } from "../../sandbox/wallets/injected/wallet"
-import { chainsForFile, EIP712_DOMAIN_TYPE, memoryStorage } from "./sandboxWorld"
+import { memoryStorage } from "./memoryStorage"
+import { chainsForFile, EIP712_DOMAIN_TYPE } from "./sandboxWorld"
 
 /** The sandbox wallet's provider against real anvil nodes, without a browser. */
 
