@@ -219,6 +219,27 @@ export async function copyPairingLink(page: Page) {
 }
 
 /**
+ * Opens the demo at `demoUrl` and copies its WalletConnect pairing link; the page's steps may take 20 s
+ * from then on (the relay's round trips).
+ */
+export async function copyDemoPairingLink(page: Page, demoUrl: string) {
+  page.setDefaultTimeout(20_000)
+  await page.goto(demoUrl)
+  return copyPairingLink(page)
+}
+
+/** Has the wallet page pair with `uri`; the session proposal it then holds. */
+export async function proposalOf(walletPage: Page, uri: string) {
+  await walletPage.evaluate((link) => window.__sandboxWcWallet!.pair(link), uri)
+  await walletPage.waitForFunction(() => window.__sandboxWcWallet!.proposals().length === 1)
+  const [proposal] = await walletPage.evaluate(() => window.__sandboxWcWallet!.proposals())
+  return proposal
+}
+
+/** The text of the demo page's element of `testId`. */
+export const testIdText = (page: Page, testId: string) => page.getByTestId(testId).textContent()
+
+/**
  * The Sandbox WalletConnect Wallet's page at `url`, in its own context, once its wallet is ready. `close`
  * fails the test on any page or console error the wallet page had.
  */

@@ -9,7 +9,7 @@ import {
   REDIRECT_ORIGIN,
   SANDBOX_WALLET_RDNS
 } from "../../sandbox/api/api.mjs"
-import { type ExpectedConsoleError, test } from "./browser"
+import { chooseWalletConnect, type ExpectedConsoleError, test } from "./browser"
 import { nativeBalanceOn, tokenBalanceOn } from "./chain"
 
 /**
@@ -562,12 +562,7 @@ describe("a listing whose wallets link to OS and application protocol handlers (
       expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "a coarse pointer").toBe(
         true
       )
-      await page.getByRole("button", { name: "Connect Wallet" }).click()
-      await page
-        .getByRole("dialog", { name: "Connect Wallet" })
-        .getByRole("button", { name: /^WalletConnect/ })
-        .click()
-      const view = page.getByRole("dialog", { name: "WalletConnect" })
+      const view = await chooseWalletConnect(page)
       await view.getByRole("button", { name: "Copy link" }).waitFor()
       // Wallets with an https page of their own are still offered, through it.
       const offered = view.getByRole("list", { name: "Open a wallet" }).getByRole("link")

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core"
 import { formatEther } from "viem"
 import { describe, expect, inject } from "vitest"
-import { openWalletConnectWallet, test } from "./browser"
+import { chooseSandboxWallet, copyDemoPairingLink, openWalletConnectWallet, test } from "./browser"
 
 /**
  * Requests from the demo page through `modal.request` and `modal.switchNetwork` (issue 11's acceptance), in
@@ -69,6 +69,13 @@ const transactionStatus = async (page: Page, hash: string) => {
 }
 
 const accountDialog = (page: Page) => page.getByRole("dialog", { name: "Account" })
+
+/** The demo with the Sandbox Wallet approving by itself, connected: the Account view shows account 0. */
+const connectSandboxWallet = async (page: Page) => {
+  page.setDefaultTimeout(10_000)
+  await chooseSandboxWallet(page, demoUrl, "wallet=auto-approve")
+  await accountDialog(page).getByText(truncate(account0), { exact: true }).waitFor()
+}
 
 /** Opens the modal from the connect button, which shows the connected address; it lands on Account. */
 async function openAccount(page: Page): Promise<Locator> {
@@ -180,14 +187,7 @@ describe("send 0.01 ETH from the demo page", () => {
   test("with the Sandbox Wallet: the hash, pending then confirmed, and the new balance without a reload", async ({
     page
   }) => {
-    page.setDefaultTimeout(10_000)
-    await page.goto(`${demoUrl}?wallet=auto-approve`)
-    await page.getByRole("button", { name: "Connect Wallet" }).click()
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
-      .click()
-    await accountDialog(page).getByText(truncate(account0), { exact: true }).waitFor()
+    await connectSandboxWallet(page)
     await closeModal(page)
     expect(await field(page, "transactions-empty")).toBe("No transactions yet")
 
@@ -204,18 +204,7 @@ describe("send 0.01 ETH through WalletConnect", () => {
     page,
     browser
   }) => {
-    page.setDefaultTimeout(20_000)
-    await page.goto(demoUrl)
-    await page.getByRole("button", { name: "Connect Wallet" }).click()
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /^WalletConnect/ })
-      .click()
-    const pairing = page.getByRole("dialog", { name: "WalletConnect" })
-    await pairing.getByRole("img", { name: "QR code: Scan with your wallet" }).waitFor()
-    await pairing.getByRole("button", { name: "Copy link" }).click()
-    await page.locator("airlock-modal").getByText("Link copied").waitFor()
-    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    const uri = await copyDemoPairingLink(page, demoUrl)
 
     const wallet = await openWalletConnectWallet(browser, walletConnectWalletUrl)
     try {
@@ -285,14 +274,7 @@ describe("a wallet that never answers, with the modal open", () => {
   test("a network switch and a signature each settle as aborted when the modal closes; two switch clicks make one prompt", async ({
     page
   }) => {
-    page.setDefaultTimeout(10_000)
-    await page.goto(`${demoUrl}?wallet=auto-approve`)
-    await page.getByRole("button", { name: "Connect Wallet" }).click()
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
-      .click()
-    await accountDialog(page).getByText(truncate(account0), { exact: true }).waitFor()
+    await connectSandboxWallet(page)
     await page.evaluate(() => window.__sandboxWallet!.setMode("hang"))
     const pendingInWallet = () => page.evaluate(() => window.__sandboxWallet!.pending().length)
     const settled = async () => Number(await field(page, "requests-settled"))

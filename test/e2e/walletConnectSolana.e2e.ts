@@ -1,5 +1,4 @@
 import { base64 } from "@scure/base"
-import type { Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
 import { SANDBOX_SOLANA_LOCALNET, sandboxSolanaAddress } from "../../sandbox/shared/solana"
 import {
@@ -10,7 +9,7 @@ import {
   solTransfer,
   wireBytes
 } from "../sandbox/solanaTransfer"
-import { copyPairingLink, openWalletConnectWallet, test } from "./browser"
+import { copyDemoPairingLink, openWalletConnectWallet, proposalOf, test, testIdText } from "./browser"
 
 /**
  * Solana through WalletConnect for real, in chromium: the demo pairs with the Sandbox WalletConnect Wallet,
@@ -23,8 +22,6 @@ const demoUrl = inject("demoUrl")
 const walletUrl = inject("walletConnectWalletUrl")
 const solana = inject("solana")
 
-const field = (page: Page, testId: string) => page.getByTestId(testId).textContent()
-
 describe("Solana through the Sandbox WalletConnect Wallet", () => {
   test.override({ contextOptions: { permissions: ["clipboard-read", "clipboard-write"] } })
 
@@ -32,19 +29,15 @@ describe("Solana through the Sandbox WalletConnect Wallet", () => {
     page,
     browser
   }) => {
-    page.setDefaultTimeout(20_000)
-    await page.goto(demoUrl)
-    const uri = await copyPairingLink(page)
+    const uri = await copyDemoPairingLink(page, demoUrl)
     const wallet = await openWalletConnectWallet(browser, walletUrl)
     try {
-      await wallet.page.evaluate((link) => window.__sandboxWcWallet!.pair(link), uri)
-      await wallet.page.waitForFunction(() => window.__sandboxWcWallet!.proposals().length === 1)
-      const [proposal] = await wallet.page.evaluate(() => window.__sandboxWcWallet!.proposals())
+      const proposal = await proposalOf(wallet.page, uri)
       // The demo's first Solana network is the local chain; the session grants it.
       expect(proposal?.requestedChains).toContain(SANDBOX_SOLANA_LOCALNET)
       const session = await wallet.page.evaluate(() => window.__sandboxWcWallet!.approveProposal())
       expect(session.accounts).toContain(`${SANDBOX_SOLANA_LOCALNET}:${sandboxSolanaAddress}`)
-      await expect.poll(() => field(page, "solana-address")).toBe(sandboxSolanaAddress)
+      await expect.poll(() => testIdText(page, "solana-address")).toBe(sandboxSolanaAddress)
       await page.keyboard.press("Escape")
       await page.getByRole("dialog", { name: "Account" }).waitFor({ state: "detached" })
 

@@ -4,7 +4,15 @@ import type { Page } from "playwright-core"
 import { verifyMessage } from "viem"
 import { describe, expect, inject } from "vitest"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
-import { chooseWalletConnect, copyPairingLink, openWalletConnectWallet, test } from "./browser"
+import {
+  chooseWalletConnect,
+  copyDemoPairingLink,
+  copyPairingLink,
+  openWalletConnectWallet,
+  proposalOf,
+  test,
+  testIdText
+} from "./browser"
 
 /**
  * WalletConnect for real, in chromium: the demo page pairs with the Sandbox WalletConnect Wallet (its own
@@ -20,8 +28,6 @@ const account0 = inject("sandbox").accounts[0]!
 const truncate = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
 const modal = (page: Page, name: string | RegExp) => page.getByRole("dialog", { name })
 
-const field = (page: Page, testId: string) => page.getByTestId(testId).textContent()
-
 describe("WalletConnect with the sandbox wallet page", () => {
   test.scoped({ contextOptions: { permissions: ["clipboard-read", "clipboard-write"] } })
 
@@ -29,9 +35,7 @@ describe("WalletConnect with the sandbox wallet page", () => {
     page,
     browser
   }) => {
-    page.setDefaultTimeout(20_000)
-    await page.goto(demoUrl)
-    const uri = await copyPairingLink(page)
+    const uri = await copyDemoPairingLink(page, demoUrl)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
 
     const wallet = await openWalletConnectWallet(browser, walletUrl)
@@ -43,18 +47,18 @@ describe("WalletConnect with the sandbox wallet page", () => {
 
       // The modal shows the account; the page's hooks see both namespaces of the one session.
       await modal(page, "Account").getByText(truncate(account0), { exact: true }).waitFor()
-      await expect.poll(() => field(page, "account-address")).toBe(account0)
-      await expect.poll(() => field(page, "solana-address")).toBe(sandboxSolanaAddress)
-      expect(await field(page, "solana-status")).toBe("connected")
+      await expect.poll(() => testIdText(page, "account-address")).toBe(account0)
+      await expect.poll(() => testIdText(page, "solana-address")).toBe(sandboxSolanaAddress)
+      expect(await testIdText(page, "solana-status")).toBe("connected")
       await page.keyboard.press("Escape")
       await modal(page, "Account").waitFor({ state: "detached" })
 
       // personal_sign from the page, approved on the wallet page, checks out with viem.
       await page.getByRole("button", { name: "Sign message (EVM)" }).click()
       await wallet.page.getByRole("button", { name: "Approve personal_sign" }).click()
-      await expect.poll(() => field(page, "request-label")).toBe("personal_sign")
-      const signature = await field(page, "request-result")
-      const message = (await field(page, "sign-message")) ?? ""
+      await expect.poll(() => testIdText(page, "request-label")).toBe("personal_sign")
+      const signature = await testIdText(page, "request-result")
+      const message = (await testIdText(page, "sign-message")) ?? ""
       expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
       expect(
         await verifyMessage({
@@ -67,8 +71,10 @@ describe("WalletConnect with the sandbox wallet page", () => {
       // solana_signMessage goes to the same wallet, for the Solana account, and verifies as ed25519.
       await page.getByRole("button", { name: "Sign message (Solana)" }).click()
       await wallet.page.getByRole("button", { name: "Approve solana_signMessage" }).click()
-      await expect.poll(() => field(page, "request-label")).toBe("solana_signMessage")
-      const { signature: solanaSignature } = JSON.parse((await field(page, "request-result")) ?? "{}") as {
+      await expect.poll(() => testIdText(page, "request-label")).toBe("solana_signMessage")
+      const { signature: solanaSignature } = JSON.parse(
+        (await testIdText(page, "request-result")) ?? "{}"
+      ) as {
         signature: string
       }
       expect(
@@ -83,15 +89,15 @@ describe("WalletConnect with the sandbox wallet page", () => {
 
       // A reload restores the session from the SDK's storage: no new proposal, both namespaces back.
       await page.reload()
-      await expect.poll(() => field(page, "account-status")).toBe("connected")
-      await expect.poll(() => field(page, "solana-status")).toBe("connected")
+      await expect.poll(() => testIdText(page, "account-status")).toBe("connected")
+      await expect.poll(() => testIdText(page, "solana-status")).toBe("connected")
       expect(await wallet.page.evaluate(() => window.__sandboxWcWallet!.proposals().length)).toBe(0)
       expect(await wallet.page.evaluate(() => window.__sandboxWcWallet!.sessions().length)).toBe(1)
 
       // Disconnecting on the wallet side returns the page to disconnected.
       await wallet.page.getByRole("button", { name: "Disconnect Airlock Demo" }).click()
-      await expect.poll(() => field(page, "account-status")).toBe("disconnected")
-      await expect.poll(() => field(page, "solana-status")).toBe("disconnected")
+      await expect.poll(() => testIdText(page, "account-status")).toBe("disconnected")
+      await expect.poll(() => testIdText(page, "solana-status")).toBe("disconnected")
       await page.getByRole("button", { name: "Connect Wallet" }).waitFor()
     } finally {
       await wallet.close()
@@ -102,18 +108,14 @@ describe("WalletConnect with the sandbox wallet page", () => {
     page,
     browser
   }) => {
-    page.setDefaultTimeout(20_000)
-    await page.goto(demoUrl)
-    const uri = await copyPairingLink(page)
+    const uri = await copyDemoPairingLink(page, demoUrl)
     const wallet = await openWalletConnectWallet(browser, walletUrl)
     try {
-      await wallet.page.evaluate((link) => window.__sandboxWcWallet!.pair(link), uri)
-      await wallet.page.waitForFunction(() => window.__sandboxWcWallet!.proposals().length === 1)
-      const [proposal] = await wallet.page.evaluate(() => window.__sandboxWcWallet!.proposals())
+      const proposal = await proposalOf(wallet.page, uri)
       expect(proposal?.dapp.name).toBe("Airlock Demo")
       expect(proposal?.requestedChains).toContain(SANDBOX_SOLANA_CHAIN)
       await wallet.page.evaluate(() => window.__sandboxWcWallet!.approveProposal())
-      await expect.poll(() => field(page, "solana-address")).toBe(sandboxSolanaAddress)
+      await expect.poll(() => testIdText(page, "solana-address")).toBe(sandboxSolanaAddress)
       // The modal shows the account of each namespace: switching to Solana Devnet shows the Solana one.
       const account = modal(page, "Account")
       await account.getByText(truncate(account0), { exact: true }).waitFor()
@@ -123,7 +125,7 @@ describe("WalletConnect with the sandbox wallet page", () => {
         .click()
       await account.getByText(truncate(sandboxSolanaAddress), { exact: true }).waitFor()
       await account.getByRole("button", { name: "Disconnect" }).click()
-      await expect.poll(() => field(page, "account-status")).toBe("disconnected")
+      await expect.poll(() => testIdText(page, "account-status")).toBe("disconnected")
       await wallet.page.waitForFunction(() => window.__sandboxWcWallet!.sessions().length === 0)
     } finally {
       await wallet.close()
@@ -161,12 +163,12 @@ describe("WalletConnect with the sandbox wallet page", () => {
       await expect.poll(sessions).toContain(`eip155:31337:${account0}`)
       // Signed in already: the modal never asks to sign, and the wallet saw no personal_sign.
       expect(await modal(page, "Sign In").count()).toBe(0)
-      expect(await field(page, "modal-view")).toBe("Account")
+      expect(await testIdText(page, "modal-view")).toBe("Account")
       expect(
         await wallet.page.getByRole("button", { name: "Approve personal_sign" }).count(),
         "a second signature request on the wallet"
       ).toBe(0)
-      expect(await field(page, "account-status")).toBe("connected")
+      expect(await testIdText(page, "account-status")).toBe("connected")
     } finally {
       await wallet.close()
     }

@@ -6,7 +6,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from "viem"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import {
   DEFAULT_PROJECT_ID,
   HANDLER_LINKS,
@@ -16,12 +16,10 @@ import {
   SANDBOX_IDENTITY_NAME,
   SANDBOX_WALLET_ID,
   SANDBOX_WC_WALLET_ID,
-  type SandboxApi,
   SOLANA_CHAIN_IDS,
-  SOLANA_USDC_MINT,
-  startSandboxApi
+  SOLANA_USDC_MINT
 } from "../../sandbox/api/api.mjs"
-import { rpc, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
+import { rpc } from "../../sandbox/chain/chain.mjs"
 import type { AirlockError } from "../../src/errors"
 import { BlockchainApiLive } from "../../src/layers/provider/BlockchainApiLive"
 import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"
@@ -34,25 +32,17 @@ import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import { sandboxNetwork } from "../kit/fixtures"
+import { apiForFile, chainsForFile } from "./sandboxWorld"
 
 /** The sandbox provider API (sandbox/api) against real anvil nodes, and the SDK's clients against it. */
 
-let sandbox: SandboxChains
-let api: SandboxApi
 const now = new Date()
+const sandbox = chainsForFile({ now })
+// No `tokens`: the server finds the ERC-20s from their Transfer logs, as it would any other token.
+const api = apiForFile(() => ({ chains: sandbox().chains, now }))
+afterEach(() => api().faults.clear())
 
-beforeAll(async () => {
-  sandbox = await startSandboxChains({ now })
-  // No `tokens`: the server finds the ERC-20s from their Transfer logs, as it would any other token.
-  api = await startSandboxApi({ chains: sandbox.chains, now })
-}, 30_000)
-afterAll(async () => {
-  await api?.close()
-  await sandbox?.stop()
-})
-afterEach(() => api.faults.clear())
-
-const account = (i: number) => sandbox.accounts[i]!.address
+const account = (i: number) => sandbox().accounts[i]!.address
 const solanaMainnet = SOLANA_CHAIN_IDS[0]!
 const solanaDevnet = SOLANA_CHAIN_IDS[1]!
 /** Two Solana accounts: base58 is case-sensitive. */
@@ -64,7 +54,7 @@ const url = (
   projectId: string | null = DEFAULT_PROJECT_ID
 ) => {
   const query = new URLSearchParams(projectId === null ? params : { projectId, ...params })
-  return `${api.url}${path}?${query}`
+  return `${api().url}${path}?${query}`
 }
 const get = (path: string, params: Record<string, string> = {}, init?: RequestInit) =>
   fetch(url(path, params), init)
@@ -77,7 +67,7 @@ const right = <A, E>(either: Result.Result<A, E>): A => {
   if (Result.isFailure(either)) throw new Error(`decode failed: ${String(either.failure)}`)
   return either.success
 }
-const control = (path: string, init?: RequestInit) => fetch(`${api.url}/__sandbox/${path}`, init)
+const control = (path: string, init?: RequestInit) => fetch(`${api().url}/__sandbox/${path}`, init)
 const postJson = (target: string, body: unknown, contentType = "application/json") =>
   fetch(target, { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify(body) })
 /** A balance's quantity in base units. */
@@ -237,12 +227,12 @@ describe("explorer", () => {
     expect(await getJson("/projects/v1/origins")).toEqual({
       allowedOrigins: ["http://localhost:*", "http://127.0.0.1:*"]
     })
-    api.setAllowedOrigins(["https://dapp.example"])
+    api().setAllowedOrigins(["https://dapp.example"])
     expect(await getJson("/projects/v1/origins")).toEqual({ allowedOrigins: ["https://dapp.example"] })
-    api.setAllowedOrigins()
+    api().setAllowedOrigins()
     expect(await getJson("/getAnalyticsConfig")).toEqual({ isAnalyticsEnabled: true })
 
-    api.inspect.clear()
+    api().inspect.clear()
     const event = {
       eventId: "e1",
       url: "http://127.0.0.1/",
@@ -252,7 +242,7 @@ describe("explorer", () => {
     }
     const sent = await postJson(url("/e", { st: "airlock", sv: "airlock-react-0.1.0" }), event, "text/plain")
     expect(sent.status).toBe(200)
-    expect(api.inspect.events()).toMatchObject([
+    expect(api().inspect.events()).toMatchObject([
       {
         path: "/e",
         body: event,
@@ -261,9 +251,13 @@ describe("explorer", () => {
     ])
     expect(((await (await control("events")).json()) as { events: unknown[] }).events).toHaveLength(1)
     expect((await postJson(url("/batch"), [event, event])).status).toBe(200)
-    expect(api.inspect.events()).toHaveLength(3)
+    expect(api().inspect.events()).toHaveLength(3)
     expect((await fetch(url("/e"), { method: "POST", body: "{nope" })).status).toBe(400)
-    expect(api.inspect.requests().some((r) => r.path === "/e" && r.status === 200)).toBe(true)
+    expect(
+      api()
+        .inspect.requests()
+        .some((r) => r.path === "/e" && r.status === 200)
+    ).toBe(true)
   })
 })
 
@@ -274,7 +268,7 @@ describe("Blockchain API", () => {
 
   it("answers balances read live from anvil, priced from the table", async () => {
     const address = account(0)
-    const chain = sandbox.chains[0]!
+    const chain = sandbox().chains[0]!
     const decoded = right(
       decodeBalanceResponse(
         await getJson(`/v1/account/${address}/balance`, { currency: "usd", chainId: "eip155:31337" })
@@ -290,7 +284,7 @@ describe("Blockchain API", () => {
     expect(eth.quantity).toEqual({ decimals: "18", numeric: formatUnits(native, 18) })
     expect(eth.value).toBeCloseTo(Number(eth.quantity.numeric) * 3000, 4)
 
-    for (const token of sandbox.tokens) {
+    for (const token of sandbox().tokens) {
       const data = encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [address] })
       const onChain = decodeFunctionResult({
         abi: erc20Abi,
@@ -387,12 +381,12 @@ describe("Blockchain API", () => {
     expect(times).toEqual([...times].sort((a, b) => b - a))
     expect(new Set(items.map((t) => t.id)).size).toBe(items.length)
 
-    const seeded = sandbox.history.filter((t) => t.from === address || t.to === address)
+    const seeded = sandbox().history.filter((t) => t.from === address || t.to === address)
     expect(seeded.length).toBeGreaterThanOrEqual(8)
     for (const transfer of seeded) {
       const entry = items.find((t) => t.metadata.hash === transfer.hash)
       expect(entry, transfer.hash).toBeDefined()
-      const token = sandbox.tokens.find((t) => t.address === transfer.token)
+      const token = sandbox().tokens.find((t) => t.address === transfer.token)
       const out = transfer.from === address
       expect(entry!.metadata).toMatchObject({
         operationType: out ? "send" : "receive",
@@ -449,7 +443,7 @@ describe("Blockchain API", () => {
   })
 
   it("proxies JSON-RPC to each chain's anvil", async () => {
-    for (const chain of sandbox.chains) {
+    for (const chain of sandbox().chains) {
       for (const path of ["/v1/", "/v1"]) {
         for (const contentType of ["application/json", "text/plain"]) {
           const response = await postJson(
@@ -605,43 +599,43 @@ describe("fault switches", () => {
   }
 
   it("delays, refuses, rate-limits, fails and garbles, from node", async () => {
-    api.faults.set({ delayMs: 300 })
+    api().faults.set({ delayMs: 300 })
     let started = performance.now()
     expect((await walletsAnswer()).status).toBe(200)
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
 
     for (const status of [403, 429, 500, 503] as const) {
-      api.faults.set({ status })
+      api().faults.set({ status })
       const answer = await walletsAnswer()
       expect(answer.status).toBe(status)
       expect(JSON.parse(answer.body)).toEqual({ message: messages[status] })
     }
 
-    api.faults.set({ malformed: true })
+    api().faults.set({ malformed: true })
     const garbled = await walletsAnswer()
     expect(garbled.status).toBe(200)
     expect(() => JSON.parse(garbled.body)).toThrow()
 
     // Only matching paths; `times` wears off.
-    api.faults.set({ status: 500, paths: /^\/v1\/account\/.*\/balance$/, times: 1 })
+    api().faults.set({ status: 500, paths: /^\/v1\/account\/.*\/balance$/, times: 1 })
     expect((await walletsAnswer()).status).toBe(200)
     const balancePath = `/v1/account/${account(0)}/balance`
     expect((await get(balancePath, { chainId: "eip155:31337" })).status).toBe(500)
     expect((await get(balancePath, { chainId: "eip155:31337" })).status).toBe(200)
-    expect(api.faults.active).toEqual([])
+    expect(api().faults.active).toEqual([])
 
-    api.faults.set([{ status: 503, paths: "^/getAnalyticsConfig" }, { delayMs: 50 }])
+    api().faults.set([{ status: 503, paths: "^/getAnalyticsConfig" }, { delayMs: 50 }])
     expect((await get("/getAnalyticsConfig")).status).toBe(503)
     started = performance.now()
     expect((await walletsAnswer()).status).toBe(200)
     expect(performance.now() - started).toBeGreaterThanOrEqual(45)
-    api.faults.clear()
+    api().faults.clear()
     expect((await walletsAnswer()).status).toBe(200)
-    expect(() => api.faults.set({ status: 418 as 403 })).toThrow(TypeError)
+    expect(() => api().faults.set({ status: 418 as 403 })).toThrow(TypeError)
   })
 
   it("lies as a hostile listing would: every page is page 1, and count claims a million", async () => {
-    api.faults.set({ hostile: "repeat-pages", paths: "^/getWallets" })
+    api().faults.set({ hostile: "repeat-pages", paths: "^/getWallets" })
     const page = async (n: number) =>
       (await getJson("/getWallets", { page: String(n), entries: "40" })) as {
         count: number
@@ -650,18 +644,18 @@ describe("fault switches", () => {
     const [first, third] = [await page(1), await page(3)]
     expect(first.count).toBe(1_000_000)
     expect(third.data.map((w) => w.id)).toEqual(first.data.map((w) => w.id))
-    expect(api.faults.active).toEqual([{ hostile: "repeat-pages", paths: "^/getWallets" }])
-    expect(() => api.faults.set({ hostile: "lie" as "repeat-pages" })).toThrow(TypeError)
-    api.faults.clear()
+    expect(api().faults.active).toEqual([{ hostile: "repeat-pages", paths: "^/getWallets" }])
+    expect(() => api().faults.set({ hostile: "lie" as "repeat-pages" })).toThrow(TypeError)
+    api().faults.clear()
     expect((await page(3)).count).toBeLessThan(1_000)
 
-    api.faults.set({ hostile: "sentences" })
+    api().faults.set({ hostile: "sentences" })
     expect((await getJson("/getWallets", { page: "1" })) as { count: unknown }).toMatchObject({
       count: PHISHING_SENTENCE
     })
     expect(await getJson(`/v1/identity/${account(0)}`)).toMatchObject({ name: PHISHING_SENTENCE })
 
-    api.faults.set({ hostile: "bidi" })
+    api().faults.set({ hostile: "bidi" })
     const { balances } = (await getJson(`/v1/account/${account(0)}/balance`, {
       chainId: "eip155:31337",
       currency: "usd"
@@ -669,25 +663,25 @@ describe("fault switches", () => {
     expect(balances.map((b) => b.symbol)).toContain("\u202eHTE")
     expect(balances.every((b) => b.value === 1e308)).toBe(true)
 
-    api.faults.set({ hostile: "handler-links", paths: "^/getWallets" })
+    api().faults.set({ hostile: "handler-links", paths: "^/getWallets" })
     const { data } = (await getJson("/getWallets", { page: "1", entries: "8" })) as {
       data: ReadonlyArray<{ desktop_link: string; mobile_link: string }>
     }
     expect(data.map((w) => w.desktop_link)).toEqual([...HANDLER_LINKS, ...HANDLER_LINKS])
     expect(data[0]?.mobile_link).toBe(HANDLER_LINKS[1])
 
-    api.faults.set({ hostile: "redirect", paths: "^/getWallets" })
-    const redirected = await fetch(`${api.url}/getWallets?projectId=${DEFAULT_PROJECT_ID}`, {
+    api().faults.set({ hostile: "redirect", paths: "^/getWallets" })
+    const redirected = await fetch(`${api().url}/getWallets?projectId=${DEFAULT_PROJECT_ID}`, {
       redirect: "manual"
     })
     expect(redirected.status).toBe(302)
     expect(redirected.headers.get("location")).toBe(`${REDIRECT_ORIGIN}/getWallets`)
-    api.faults.clear()
+    api().faults.clear()
   })
 
   it("flips the same switches over HTTP", async () => {
     const set = async (body: unknown) => {
-      const response = await postJson(`${api.url}/__sandbox/faults`, body)
+      const response = await postJson(`${api().url}/__sandbox/faults`, body)
       expect(response.status).toBe(200)
       return response.json()
     }
@@ -716,13 +710,13 @@ describe("fault switches", () => {
     expect((await walletsAnswer()).status).toBe(200)
     expect(await set({})).toEqual({ faults: [] })
 
-    const invalid = await postJson(`${api.url}/__sandbox/faults`, { status: 404 })
+    const invalid = await postJson(`${api().url}/__sandbox/faults`, { status: 404 })
     expect(invalid.status).toBe(400)
     expect(((await invalid.json()) as { message: string }).message).toContain("status")
-    expect((await postJson(`${api.url}/__sandbox/faults`, { delay: 5 })).status).toBe(400)
+    expect((await postJson(`${api().url}/__sandbox/faults`, { delay: 5 })).status).toBe(400)
 
     // A page on another loopback port may flip them: the preflight is answered.
-    const preflight = await fetch(`${api.url}/__sandbox/faults`, {
+    const preflight = await fetch(`${api().url}/__sandbox/faults`, {
       method: "OPTIONS",
       headers: { origin: "http://127.0.0.1:5173", "access-control-request-method": "POST" }
     })
@@ -732,7 +726,7 @@ describe("fault switches", () => {
 })
 
 describe("the SDK's clients against the sandbox API", () => {
-  const network = () => ({ ...sandboxNetwork, rpcUrls: { default: { http: [sandbox.chains[0]!.rpcUrl] } } })
+  const network = () => ({ ...sandboxNetwork, rpcUrls: { default: { http: [sandbox().chains[0]!.rpcUrl] } } })
   const run = <A, E>(
     effect: Effect.Effect<A, E, ProviderApi | BlockchainApi>,
     projectId: string = DEFAULT_PROJECT_ID
@@ -741,9 +735,9 @@ describe("the SDK's clients against the sandbox API", () => {
       decodeModalOptions({
         projectId,
         networks: [network()],
-        apiUrl: api.url,
-        blockchainApiUrl: api.url,
-        analyticsUrl: api.url
+        apiUrl: api().url,
+        blockchainApiUrl: api().url,
+        analyticsUrl: api().url
       })
     )
     const layer = Layer.merge(ProviderApiLive, BlockchainApiLive).pipe(
@@ -757,7 +751,7 @@ describe("the SDK's clients against the sandbox API", () => {
   }
 
   it("ProviderApi: wallets, images, origins, analytics", async () => {
-    api.inspect.clear()
+    api().inspect.clear()
     const result = value(
       await run(
         Effect.gen(function* () {
@@ -782,7 +776,7 @@ describe("the SDK's clients against the sandbox API", () => {
     expect(result.excluded.data[0]!.id).toBe(SANDBOX_WC_WALLET_ID)
     expect(result.origins).toEqual(["http://localhost:*", "http://127.0.0.1:*"])
     expect(result.analytics).toEqual({ isAnalyticsEnabled: true })
-    expect(api.inspect.events()).toMatchObject([
+    expect(api().inspect.events()).toMatchObject([
       {
         path: "/e",
         query: { projectId: DEFAULT_PROJECT_ID, st: "airlock" },
@@ -823,7 +817,7 @@ describe("the SDK's clients against the sandbox API", () => {
     )
     expect(result.identity).toEqual({
       name: SANDBOX_IDENTITY_NAME,
-      avatar: `${api.url}/media/avatar/${SANDBOX_IDENTITY_NAME}.svg`
+      avatar: `${api().url}/media/avatar/${SANDBOX_IDENTITY_NAME}.svg`
     })
     expect(result.nobody).toEqual({ name: undefined, avatar: undefined })
   })
@@ -863,12 +857,12 @@ describe("the SDK's clients against the sandbox API", () => {
       _tag: "InvalidAppConfigurationError",
       reason: "invalid-project-id"
     })
-    api.faults.set({ status: 403, paths: "^/getWallets" })
+    api().faults.set({ status: 403, paths: "^/getWallets" })
     expect(await failure(getWallets)).toMatchObject({
       _tag: "InvalidAppConfigurationError",
       reason: "origin-not-allowed"
     })
-    api.faults.set({ malformed: true, paths: "/balance$" })
+    api().faults.set({ malformed: true, paths: "/balance$" })
     expect(
       await failure(Effect.flatMap(BlockchainApi, (b) => b.balance(account(0), "eip155:31337")))
     ).toMatchObject({ _tag: "ProviderRequestError", reason: "malformed-body" })

@@ -20,10 +20,9 @@ import {
 } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { foundry } from "viem/chains"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DEFAULT_PROJECT_ID, PRICES, type SandboxApi, startSandboxApi } from "../../sandbox/api/api.mjs"
+import { describe, expect, it } from "vitest"
+import { DEFAULT_PROJECT_ID, PRICES } from "../../sandbox/api/api.mjs"
 import { NATIVE_TOKEN_ADDRESS } from "../../sandbox/api/convert.mjs"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import poolArtifact from "../../sandbox/chain/contracts/SandboxPool.json"
 import { getAmountOut, minimumReceived } from "../../sandbox/chain/poolMath.mjs"
 import { minimumReceived as modalMinimumReceived } from "../../src/layers/flows/swap/swapForm"
@@ -36,38 +35,31 @@ import {
   decodeGasPrices,
   decodeSwapTransaction
 } from "../../src/schemas/Convert"
+import { apiForFile, chainsForFile } from "./sandboxWorld"
 
 const poolAbi = poolArtifact.abi as Abi
 const CHAIN = "eip155:31337"
 
-let sandbox: SandboxChains
-let api: SandboxApi
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-  api = await startSandboxApi({ chains: sandbox.chains, tokens: sandbox.tokens, pools: sandbox.pools })
-}, 30_000)
-afterAll(async () => {
-  await api?.close()
-  await sandbox?.stop()
-})
+const sandbox = chainsForFile()
+const api = apiForFile(() => ({ chains: sandbox().chains, tokens: sandbox().tokens, pools: sandbox().pools }))
 
 const client = () =>
-  createPublicClient({ chain: foundry, transport: http(sandbox.chains[0]!.rpcUrl), pollingInterval: 25 })
+  createPublicClient({ chain: foundry, transport: http(sandbox().chains[0]!.rpcUrl), pollingInterval: 25 })
 // Account 2 holds sUSD and SBX; this file's chain is its own, so its swaps touch no other test.
 const trader = () =>
   createWalletClient({
-    account: privateKeyToAccount(sandbox.accounts[2]!.privateKey),
+    account: privateKeyToAccount(sandbox().accounts[2]!.privateKey),
     chain: foundry,
-    transport: http(sandbox.chains[0]!.rpcUrl)
+    transport: http(sandbox().chains[0]!.rpcUrl)
   })
-const me = () => sandbox.accounts[2]!.address
-const tokenOf = (symbol: string) => sandbox.tokens.find((t) => t.symbol === symbol)!.address
+const me = () => sandbox().accounts[2]!.address
+const tokenOf = (symbol: string) => sandbox().tokens.find((t) => t.symbol === symbol)!.address
 const caip = (symbol: string) => `${CHAIN}:${symbol === "ETH" ? NATIVE_TOKEN_ADDRESS : tokenOf(symbol)}`
 const poolOf = (a: string, b: string) =>
-  sandbox.pools.find((p) => [p.symbol0, p.symbol1].sort().join() === [a, b].sort().join())!
+  sandbox().pools.find((p) => [p.symbol0, p.symbol1].sort().join() === [a, b].sort().join())!
 
 const url = (path: string, params: Record<string, string> = {}) =>
-  `${api.url}${path}?${new URLSearchParams({ projectId: DEFAULT_PROJECT_ID, ...params })}`
+  `${api().url}${path}?${new URLSearchParams({ projectId: DEFAULT_PROJECT_ID, ...params })}`
 const get = (path: string, params: Record<string, string> = {}) => fetch(url(path, params))
 const post = (path: string, body: unknown) =>
   fetch(url(path), {
@@ -367,7 +359,7 @@ describe("quotes, approval and swaps", () => {
       await refused(post("/v1/convert/build-transaction", { ...body, ...bad }))
     await refused(post("/v1/convert/build-transaction", [body]))
     await refused(post("/v1/convert/build-transaction", { ...body, projectId: "other" }), 403)
-    expect((await fetch(`${api.url}/v1/convert/quotes?${new URLSearchParams(good)}`)).status).toBe(403)
+    expect((await fetch(`${api().url}/v1/convert/quotes?${new URLSearchParams(good)}`)).status).toBe(403)
     const big = await fetch(url("/v1/convert/build-transaction"), {
       method: "POST",
       body: JSON.stringify({ ...body, pad: "x".repeat(20_000) })

@@ -15,29 +15,25 @@ import {
   toHex
 } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
+import { describe, expect, it } from "vitest"
 import artifact from "../../sandbox/chain/contracts/SandboxAccount.json"
 import { makeNonceStore } from "../../src/siwx/nonces"
 import { createSignInMessage } from "../../src/siwx/siweMessage"
 import { verifySignIn } from "../../src/siwx/verifySignIn"
+import { chainsForFile } from "./sandboxWorld"
 
-let sandbox: SandboxChains
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-}, 30_000)
-afterAll(() => sandbox?.stop())
+const sandbox = chainsForFile()
 
 const owner = privateKeyToAccount(`0x${"5a".repeat(32)}`)
 const stranger = privateKeyToAccount(`0x${"5b".repeat(32)}`)
 
 describe("a contract account signs in (ERC-1271)", () => {
   it("its owner's signature is accepted through the chain; a stranger's is refused", async () => {
-    const chain = sandbox.chains[0]!
+    const chain = sandbox().chains[0]!
     const transport = http(chain.rpcUrl)
     const client = createPublicClient({ transport })
     const deployer = createWalletClient({
-      account: privateKeyToAccount(sandbox.accounts[0]!.privateKey as `0x${string}`),
+      account: privateKeyToAccount(sandbox().accounts[0]!.privateKey as `0x${string}`),
       transport
     })
     const hash = await deployer.deployContract({
@@ -85,7 +81,7 @@ const CREATE2_DEPLOYER = "0x4e59b44847b379578588920ca78fbf26c0b4956c"
 
 describe("a contract account not yet deployed signs in (ERC-6492)", () => {
   it("its owner's wrapped signature is accepted by simulating the deployment; a stranger's is refused; nothing is deployed", async () => {
-    const chain = sandbox.chains[0]!
+    const chain = sandbox().chains[0]!
     const client = createPublicClient({ transport: http(chain.rpcUrl) })
     const salt = keccak256(toHex("airlock-6492"))
     const initCode = concatHex([

@@ -5,60 +5,31 @@
  * answers 4001; a host laying a nearly transparent element over the frame never gets Approve enabled;
  * RPC_ABORT takes the screen away; read-only methods are answered by the chain without a screen.
  */
-import type { Browser, Frame, Page } from "playwright-core"
-import { createPublicClient, http, type PublicClient, parseEther, toHex, verifyMessage } from "viem"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import { type RunningFrameAuthServer, startFrameAuthServer } from "../../sandbox/frame/auth.mjs"
-import { launchChromium } from "../e2e/browser"
-import {
-  frameOf,
-  type HostServer,
-  newEmail,
-  openHost,
-  type Reply,
-  replyOf,
-  request,
-  start,
-  startHost,
-  waitReady
-} from "./frameHost"
+import type { Frame, Page } from "playwright-core"
+import { createPublicClient, http, parseEther, toHex, verifyMessage } from "viem"
+import { afterAll, describe, expect, it } from "vitest"
+import { frameOf, newEmail, openHost, type Reply, replyOf, request, start, waitReady } from "./frameHost"
+import { chainsForFile, frameWorld } from "./sandboxWorld"
 
 type Hex = `0x${string}`
 
-let sandbox: SandboxChains
-let auth: RunningFrameAuthServer
-let host: HostServer
-let browser: Browser
-let client: PublicClient
-
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-  host = await startHost()
-  auth = await startFrameAuthServer({ chains: sandbox.chains, allowedOrigins: [host.origin] })
-  client = createPublicClient({ transport: http(sandbox.chains[0]!.rpcUrl), pollingInterval: 50 })
-  browser = await launchChromium()
-}, 30_000)
-afterAll(async () => {
-  await browser?.close()
-  await auth?.close()
-  await host?.close()
-  await sandbox?.stop()
-})
+const sandbox = chainsForFile()
+const { host, auth, browser } = frameWorld(() => sandbox().chains)
+const client = () => createPublicClient({ transport: http(sandbox().chains[0]!.rpcUrl), pollingInterval: 50 })
 
 const CHAIN = "eip155:31337"
 
 /** A host page whose frame has logged a new user in by email; the user's address. */
 const loggedIn = async (options: { readonly overlay?: boolean } = {}) => {
-  const page = await openHost(browser, host, auth.url, options)
+  const page = await openHost(browser(), host(), auth().url, options)
   await waitReady(page)
   const email = newEmail()
   await request(page, "CONNECT_EMAIL", { email })
-  const otp = auth.mailbox.list(email).at(-1)?.code
+  const otp = auth().mailbox.list(email).at(-1)?.code
   expect(await request(page, "CONNECT_OTP", { otp })).toEqual({ type: "@w3m-frame/CONNECT_OTP_SUCCESS" })
   const user = await request(page, "GET_USER", { chainId: CHAIN })
   const address = (user.payload as { address: Hex }).address
-  return { page, frame: frameOf(page, auth.url), address }
+  return { page, frame: frameOf(page, auth().url), address }
 }
 
 const approval = (frame: Frame) => frame.evaluate(() => document.documentElement.dataset.approval)
@@ -92,7 +63,7 @@ describe("the frame's approval screen", () => {
     await waitApproval(frame, "ready")
     const shown = (await frame.locator(".approval").textContent()) ?? ""
     expect(shown).toContain("Hello Airlock\nline two")
-    expect(shown).toContain(`Requested by ${host.origin}`)
+    expect(shown).toContain(`Requested by ${host().origin}`)
     expect(shown).toContain(CHAIN)
 
     // A click the page's script makes is not the visitor's.
@@ -193,7 +164,7 @@ describe("the frame's approval screen", () => {
     })
     expect(reply).toEqual({
       type: "@w3m-frame/RPC_REQUEST_SUCCESS",
-      payload: toHex(await client.getBalance({ address }))
+      payload: toHex(await client().getBalance({ address }))
     })
     expect(reply.payload).toBe(toHex(parseEther("1")))
     expect(await request(page, "RPC_REQUEST", { method: "eth_blockNumber", chainId: 31337 })).toMatchObject({
@@ -218,8 +189,8 @@ describe("the frame's approval screen", () => {
   it("sends an approved eth_sendTransaction on the chain", async () => {
     const { page: p, frame, address } = await loggedIn()
     page = p
-    const to = sandbox.accounts[9]!.address as Hex
-    const before = await client.getBalance({ address: to })
+    const to = sandbox().accounts[9]!.address as Hex
+    const before = await client().getBalance({ address: to })
     const id = await start(page, "RPC_REQUEST", {
       method: "eth_sendTransaction",
       params: [{ from: address, to, value: toHex(parseEther("0.01")), data: "0xa9059cbb00" }],
@@ -233,9 +204,9 @@ describe("the frame's approval screen", () => {
     await frame.locator(".approval .approve").click()
     const reply = await replyOf(page, id)
     expect(reply.type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS")
-    const receipt = await client.waitForTransactionReceipt({ hash: reply.payload as Hex, timeout: 10_000 })
+    const receipt = await client().waitForTransactionReceipt({ hash: reply.payload as Hex, timeout: 10_000 })
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
-    expect(await client.getBalance({ address: to })).toBe(before + parseEther("0.01"))
+    expect(await client().getBalance({ address: to })).toBe(before + parseEther("0.01"))
     await expectCleared(frame)
     await page.close()
   }, 30_000)

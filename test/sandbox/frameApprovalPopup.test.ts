@@ -6,47 +6,20 @@
  * its answer settles the RPC request like the frame's own buttons. Only the window the frame opened, under
  * the request's id, answers, once; RPC_ABORT closes it.
  */
-import type { Browser, BrowserContext, Frame, Page } from "playwright-core"
+import type { BrowserContext, Frame, Page } from "playwright-core"
 import { toHex, verifyMessage } from "viem"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import { type RunningFrameAuthServer, startFrameAuthServer } from "../../sandbox/frame/auth.mjs"
-import { launchChromium } from "../e2e/browser"
-import {
-  frameOf,
-  type HostServer,
-  newEmail,
-  openHost,
-  openPopup,
-  replyOf,
-  request,
-  start,
-  startHost,
-  waitReady
-} from "./frameHost"
+import { afterEach, describe, expect, it } from "vitest"
+import { frameOf, newEmail, openHost, openPopup, replyOf, request, start, waitReady } from "./frameHost"
+import { chainsForFile, frameWorld } from "./sandboxWorld"
 
 type Hex = `0x${string}`
 
-let sandbox: SandboxChains
-let auth: RunningFrameAuthServer
-let host: HostServer
-let browser: Browser
+const sandbox = chainsForFile()
+const { host, auth, browser } = frameWorld(() => sandbox().chains)
 const contexts: Array<BrowserContext> = []
 
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-  host = await startHost()
-  auth = await startFrameAuthServer({ chains: sandbox.chains, allowedOrigins: [host.origin] })
-  browser = await launchChromium()
-}, 30_000)
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()))
-})
-afterAll(async () => {
-  await browser?.close()
-  await auth?.close()
-  await host?.close()
-  await sandbox?.stop()
 })
 
 const CHAIN = "eip155:31337"
@@ -61,22 +34,22 @@ const REJECTED = {
  * takes IntersectionObserver v2 away from the frame's origin only (the host page keeps it).
  */
 const loggedIn = async (options: { readonly overlay?: boolean; readonly noIoV2?: boolean } = {}) => {
-  const context = await browser.newContext()
+  const context = await browser().newContext()
   contexts.push(context)
   if (options.noIoV2)
     await context.addInitScript((frameOrigin) => {
       if (location.origin === frameOrigin)
         delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible
-    }, new URL(auth.url).origin)
-  const page = await openHost(context, host, auth.url, { overlay: options.overlay === true })
+    }, new URL(auth().url).origin)
+  const page = await openHost(context, host(), auth().url, { overlay: options.overlay === true })
   await waitReady(page)
   const email = newEmail()
   await request(page, "CONNECT_EMAIL", { email })
-  const otp = auth.mailbox.list(email).at(-1)?.code
+  const otp = auth().mailbox.list(email).at(-1)?.code
   expect(await request(page, "CONNECT_OTP", { otp })).toEqual({ type: "@w3m-frame/CONNECT_OTP_SUCCESS" })
   const user = await request(page, "GET_USER", { chainId: CHAIN })
   const address = (user.payload as { address: Hex }).address
-  return { context, page, frame: frameOf(page, auth.url), address }
+  return { context, page, frame: frameOf(page, auth().url), address }
 }
 
 const signPayload = (address: Hex, message: string) => ({
@@ -121,7 +94,7 @@ describe("the approval screen's review window", () => {
     expect(context.pages()).toHaveLength(1)
 
     const popup = await openReview(context, frame)
-    expect(popup.url()).toMatch(new RegExp(`^${auth.url}/sdk/approve\\?request=[0-9a-f]{32}$`))
+    expect(popup.url()).toMatch(new RegExp(`^${auth().url}/sdk/approve\\?request=[0-9a-f]{32}$`))
     expect(await frame.locator(".approval .status").textContent()).toContain("Answer in the new window")
     // The request shows with Approve still settling (checked on the first frame that draws it).
     const first = await popup.waitForFunction(() => {
@@ -134,7 +107,7 @@ describe("the approval screen's review window", () => {
     await waitApproval(popup, "ready")
     const shown = (await popup.locator(".approval").textContent()) ?? ""
     expect(shown).toContain("Hello from the popup")
-    expect(shown).toContain(`Requested by ${host.origin}`)
+    expect(shown).toContain(`Requested by ${host().origin}`)
     expect(shown).toContain(CHAIN)
     expect(await approval(frame)).toBe("fallback")
 
@@ -188,9 +161,9 @@ describe("the approval screen's review window", () => {
     expect(requestId).toMatch(/^[0-9a-f]{32}$/)
 
     // Another tab, even knowing the id, opens the review page: it gets no request and reaches no frame.
-    const other = await openHost(context, host, auth.url)
+    const other = await openHost(context, host(), auth().url)
     await waitReady(other)
-    const forged = await openPopup(other, `${auth.url}/sdk/approve?request=${requestId}`)
+    const forged = await openPopup(other, `${auth().url}/sdk/approve?request=${requestId}`)
     await forged.waitForLoadState()
     await forged.waitForTimeout(700)
     expect(await approval(forged)).toBe("waiting")
@@ -206,7 +179,7 @@ describe("the approval screen's review window", () => {
     )
     // Opened by nobody: it says so.
     const orphan = await context.newPage()
-    await orphan.goto(`${auth.url}/sdk/approve?request=${requestId}`)
+    await orphan.goto(`${auth().url}/sdk/approve?request=${requestId}`)
     expect(await orphan.locator(".status").textContent()).toContain("not opened by the wallet")
 
     // The frame's own window, under another id, is not heard either.
@@ -252,7 +225,7 @@ describe("the approval screen's review window", () => {
   }, 30_000)
 
   it("serves the review page without inline script, never framed", async () => {
-    const response = await fetch(`${auth.url}/sdk/approve?request=${"a".repeat(32)}`)
+    const response = await fetch(`${auth().url}/sdk/approve?request=${"a".repeat(32)}`)
     expect(response.status).toBe(200)
     const csp = response.headers.get("content-security-policy") ?? ""
     expect(csp).toContain("frame-ancestors 'none'")

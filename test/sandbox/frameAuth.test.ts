@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net"
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58 } from "@scure/base"
 import { verifyMessage, verifyTypedData } from "viem"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 import {
   CODE_TTL_MS,
   DEVICE_HEADER,
@@ -18,36 +18,26 @@ import {
   Mailbox,
   type MailMessage,
   makeFrameAuthServer,
-  type RunningFrameAuthServer,
   SOCIAL_PROVIDERS,
-  type SocialStandIn,
   smartAccountOf,
   startFrameAuthServer,
   startSocialStandIn
 } from "../../sandbox/frame/auth.mjs"
+import { EIP712_DOMAIN_TYPE, frameAuthForFile, socialForFile } from "./sandboxWorld"
 
 const SESSION_TTL_MS = 60 * 60 * 1000
 const APP_ORIGIN = "http://127.0.0.1:5173"
 
 let clock = Date.now()
-let auth: RunningFrameAuthServer
-let social: SocialStandIn
+const auth = frameAuthForFile(() => ({
+  chains: [],
+  now: () => clock,
+  sessionTtlMs: SESSION_TTL_MS,
+  allowedOrigins: [APP_ORIGIN]
+}))
+const social = socialForFile(auth, { now: () => clock })
 const closers: Array<() => Promise<void>> = []
 
-beforeAll(async () => {
-  auth = await startFrameAuthServer({
-    chains: [],
-    now: () => clock,
-    sessionTtlMs: SESSION_TTL_MS,
-    allowedOrigins: [APP_ORIGIN]
-  })
-  social = await startSocialStandIn({ frameAuthUrl: auth.url, now: () => clock })
-  auth.setSocialUrl(social.url)
-})
-afterAll(async () => {
-  await social?.close()
-  await auth?.close()
-})
 afterEach(async () => {
   for (const close of closers.splice(0)) await close()
 })
@@ -63,7 +53,7 @@ interface Answer {
 }
 
 /** A frame on one device: its device id, its session token once it has one. */
-const frame = (base = () => auth.url, device = newDevice()) => {
+const frame = (base = () => auth().url, device = newDevice()) => {
   const self = {
     device,
     token: undefined as string | undefined,
@@ -91,7 +81,7 @@ const frame = (base = () => auth.url, device = newDevice()) => {
 }
 
 const mail = async (to: string): Promise<ReadonlyArray<MailMessage>> => {
-  const response = await fetch(`${auth.url}/mailbox.json?to=${encodeURIComponent(to)}`)
+  const response = await fetch(`${auth().url}/mailbox.json?to=${encodeURIComponent(to)}`)
   expect(response.status).toBe(200)
   return ((await response.json()) as { messages: ReadonlyArray<MailMessage> }).messages
 }
@@ -276,7 +266,7 @@ describe("known and new devices", () => {
     const approval = (await mail(email)).at(-1)!
     expect(approval).toMatchObject({ kind: "device-approval", to: email })
     expect(approval.code).toBeUndefined()
-    expect(approval.link).toMatch(new RegExp(`^${auth.url}/auth/device/approve\\?token=[0-9a-f]{64}$`))
+    expect(approval.link).toMatch(new RegExp(`^${auth().url}/auth/device/approve\\?token=[0-9a-f]{64}$`))
     expect(approval.text).toContain(approval.link)
     expect((await f.post("/auth/device", { email })).body).toEqual({ status: "pending" })
     // No code can be asked for meanwhile.
@@ -306,10 +296,10 @@ describe("known and new devices", () => {
 
   it("an unknown or expired approval link approves nothing", async () => {
     const { email } = await signUp()
-    const unknown = await fetch(`${auth.url}/auth/device/approve?token=${"ab".repeat(32)}`)
+    const unknown = await fetch(`${auth().url}/auth/device/approve?token=${"ab".repeat(32)}`)
     expect(unknown.status).toBe(404)
     expect(await unknown.text()).toContain("Device not approved")
-    const bad = await fetch(`${auth.url}/auth/device/approve?token=%3Cscript%3E`)
+    const bad = await fetch(`${auth().url}/auth/device/approve?token=%3Cscript%3E`)
     expect(bad.status).toBe(404)
     expect(await bad.text()).not.toContain("<script>")
     const f = frame()
@@ -342,9 +332,9 @@ describe("sessions", () => {
     expect(await f.get("/auth/user")).toMatchObject({ status: 401, body: { error: "invalid session" } })
     f.token = "f".repeat(64)
     expect((await f.get("/auth/user")).body).toEqual({ error: "invalid session" })
-    const raw = await fetch(`${auth.url}/auth/user`, { headers: { authorization: `Bearer ${token}x` } })
+    const raw = await fetch(`${auth().url}/auth/user`, { headers: { authorization: `Bearer ${token}x` } })
     expect(raw.status).toBe(401)
-    expect((await fetch(`${auth.url}/auth/user`)).status).toBe(401)
+    expect((await fetch(`${auth().url}/auth/user`)).status).toBe(401)
     // Signing out twice, or with no session, is fine.
     expect((await f.post("/auth/sign-out")).status).toBe(200)
   })
@@ -386,11 +376,7 @@ describe("the user's keys sign (no chain)", () => {
     const typed = {
       domain: { name: "Sandbox", version: "1", chainId: 31337 },
       types: {
-        EIP712Domain: [
-          { name: "name", type: "string" },
-          { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" }
-        ],
+        EIP712Domain: EIP712_DOMAIN_TYPE,
         Mail: [{ name: "contents", type: "string" }]
       },
       primaryType: "Mail",
@@ -544,7 +530,7 @@ describe("the mailbox", () => {
     const messages = await mail(email)
     expect(messages).toHaveLength(2)
     expect(messages[0]!.sentAt).toBeLessThanOrEqual(messages[1]!.sentAt)
-    const page = await fetch(`${auth.url}/mailbox?to=${encodeURIComponent(email)}`)
+    const page = await fetch(`${auth().url}/mailbox?to=${encodeURIComponent(email)}`)
     expect(page.headers.get("content-security-policy")).toContain("default-src 'none'")
     const html = await page.text()
     expect(html).toContain("o&#39;hara&amp;{x}@example.test")
@@ -562,7 +548,7 @@ describe("the mailbox", () => {
 })
 
 describe("social sign-in through the stand-in", () => {
-  const returnUrl = () => `${auth.url}/social-return`
+  const returnUrl = () => `${auth().url}/social-return`
 
   /** The stand-in's page for `provider`, continued as `username`: the redirect's Location. */
   const continueAs = async (uri: string, username: string, extra: Record<string, string> = {}) => {
@@ -571,7 +557,7 @@ describe("social sign-in through the stand-in", () => {
     const page = await fetch(uri)
     expect(page.status).toBe(200)
     expect(await page.text()).toContain(`action="/${provider}/continue"`)
-    return fetch(`${social.url}/${provider}/continue`, {
+    return fetch(`${social().url}/${provider}/continue`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -591,7 +577,7 @@ describe("social sign-in through the stand-in", () => {
       const start = await f.post("/auth/social/start", { provider, returnUrl: returnUrl() })
       expect(start.status).toBe(200)
       const uri = start.body.uri as string
-      expect(uri.startsWith(`${social.url}/${provider}/authorize?`)).toBe(true)
+      expect(uri.startsWith(`${social().url}/${provider}/authorize?`)).toBe(true)
       const redirect = await continueAs(uri, `Tester_${provider}`)
       expect(redirect.status).toBe(303)
       const back = new URL(redirect.headers.get("location")!)
@@ -671,7 +657,7 @@ describe("social sign-in through the stand-in", () => {
     expect(await page.text()).toContain("not allowed")
     const state = evil.searchParams.get("state")!
     const post = (redirect: string) =>
-      fetch(`${social.url}/x/continue`, {
+      fetch(`${social().url}/x/continue`, {
         method: "POST",
         redirect: "manual",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -680,7 +666,7 @@ describe("social sign-in through the stand-in", () => {
     for (const target of [
       "http://127.0.0.1:1/steal",
       "javascript:alert(1)",
-      `${auth.url.replace("http", "https")}/x`
+      `${auth().url.replace("http", "https")}/x`
     ]) {
       const refused = await post(target)
       expect(refused.status).toBe(400)
@@ -720,7 +706,7 @@ describe("Farcaster through the stand-in", () => {
     const start = await f.post("/auth/farcaster/start")
     expect(start.status).toBe(200)
     const { url, channel } = start.body as { url: string; channel: string }
-    expect(url).toBe(`${social.url}/farcaster/connect?channel=${channel}`)
+    expect(url).toBe(`${social().url}/farcaster/connect?channel=${channel}`)
     expect(channel).toMatch(/^[0-9a-f]{64}$/)
     const status = () => f.get(`/auth/farcaster/status?channel=${channel}`)
     expect((await status()).body).toEqual({ status: "pending" })
@@ -729,7 +715,7 @@ describe("Farcaster through the stand-in", () => {
 
     const page = await (await fetch(url)).text()
     expect(page).toContain("Approve")
-    const approved = await fetch(`${social.url}/farcaster/approve`, {
+    const approved = await fetch(`${social().url}/farcaster/approve`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ channel, username: "vitalik-sandbox" })
@@ -783,7 +769,7 @@ describe("bounds and input checks", () => {
         error: "invalid device id"
       })
     }
-    const none = await fetch(`${auth.url}/auth/email`, {
+    const none = await fetch(`${auth().url}/auth/email`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: newEmail() })
@@ -793,7 +779,7 @@ describe("bounds and input checks", () => {
 
   it("answers bad bodies, paths and methods with JSON errors", async () => {
     const post = (body: string, type = "application/json") =>
-      fetch(`${auth.url}/auth/email`, {
+      fetch(`${auth().url}/auth/email`, {
         method: "POST",
         headers: { "content-type": type, [DEVICE_HEADER]: newDevice() },
         body
@@ -811,31 +797,31 @@ describe("bounds and input checks", () => {
       "expected application/json"
     )
     await expectError(await post(JSON.stringify({ email: "a".repeat(20_000) })), 413, "body too large")
-    await expectError(await fetch(`${auth.url}/auth/nothing`), 404, "not found")
-    await expectError(await fetch(`${auth.url}/auth/email`), 405, "method not allowed")
-    await expectError(await fetch(`${auth.url}/elsewhere`), 404, "not found")
+    await expectError(await fetch(`${auth().url}/auth/nothing`), 404, "not found")
+    await expectError(await fetch(`${auth().url}/auth/email`), 405, "method not allowed")
+    await expectError(await fetch(`${auth().url}/elsewhere`), 404, "not found")
   })
 
   it("CORS only for the allowed origins; any other Origin is refused", async () => {
-    const evil = await fetch(`${auth.url}/mailbox.json`, { headers: { origin: "http://evil.example" } })
+    const evil = await fetch(`${auth().url}/mailbox.json`, { headers: { origin: "http://evil.example" } })
     expect(evil.status).toBe(403)
     expect(await evil.json()).toEqual({ error: "origin not allowed" })
     expect(evil.headers.get("access-control-allow-origin")).toBeNull()
-    const nul = await fetch(`${auth.url}/mailbox.json`, { headers: { origin: "null" } })
+    const nul = await fetch(`${auth().url}/mailbox.json`, { headers: { origin: "null" } })
     expect(nul.status).toBe(403)
-    const allowed = await fetch(`${auth.url}/mailbox.json`, { headers: { origin: APP_ORIGIN } })
+    const allowed = await fetch(`${auth().url}/mailbox.json`, { headers: { origin: APP_ORIGIN } })
     expect(allowed.status).toBe(200)
     expect(allowed.headers.get("access-control-allow-origin")).toBe(APP_ORIGIN)
-    const same = await fetch(`${auth.url}/mailbox.json`, { headers: { origin: auth.url } })
+    const same = await fetch(`${auth().url}/mailbox.json`, { headers: { origin: auth().url } })
     expect(same.status).toBe(200)
     expect(same.headers.get("access-control-allow-origin")).toBeNull()
-    const preflight = await fetch(`${auth.url}/auth/rpc`, {
+    const preflight = await fetch(`${auth().url}/auth/rpc`, {
       method: "OPTIONS",
       headers: { origin: APP_ORIGIN, "access-control-request-method": "POST" }
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get("access-control-allow-headers")).toContain(DEVICE_HEADER)
-    const refused = await fetch(`${auth.url}/auth/rpc`, {
+    const refused = await fetch(`${auth().url}/auth/rpc`, {
       method: "OPTIONS",
       headers: { origin: "http://127.0.0.1:1", "access-control-request-method": "POST" }
     })
@@ -875,7 +861,7 @@ describe("bounds and input checks", () => {
     // With publicUrl (startFrameAuthServer sets it), the Host header is not read at all.
     const { email: other } = await signUp()
     await rawPost(
-      Number(new URL(auth.url).port),
+      Number(new URL(auth().url).port),
       "/auth/email",
       { email: other },
       {
@@ -883,7 +869,7 @@ describe("bounds and input checks", () => {
         [DEVICE_HEADER]: newDevice()
       }
     )
-    expect((await mail(other)).at(-1)!.link!.startsWith(`${auth.url}/`)).toBe(true)
+    expect((await mail(other)).at(-1)!.link!.startsWith(`${auth().url}/`)).toBe(true)
   })
 
   it("bounds the messages one address gets in an hour (codes cannot be reissued without end)", async () => {

@@ -14,30 +14,17 @@ import {
   parseErc6492Signature,
   parseEther
 } from "viem"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import {
-  CREATE2_DEPLOYER,
-  DEVICE_HEADER,
-  FAUCET_ACCOUNT_INDEX,
-  type RunningFrameAuthServer,
-  startFrameAuthServer
-} from "../../sandbox/frame/auth.mjs"
+import { beforeAll, describe, expect, it } from "vitest"
+import { CREATE2_DEPLOYER, DEVICE_HEADER, FAUCET_ACCOUNT_INDEX } from "../../sandbox/frame/auth.mjs"
+import { chainsForFile, frameAuthForFile } from "./sandboxWorld"
 
-let sandbox: SandboxChains
-let auth: RunningFrameAuthServer
-let clients: ReadonlyArray<PublicClient>
-
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-  auth = await startFrameAuthServer({ chains: sandbox.chains })
-  clients = sandbox.chains.map((chain) =>
+const sandbox = chainsForFile()
+const auth = frameAuthForFile(() => ({ chains: sandbox().chains }))
+let clients: ReadonlyArray<PublicClient> = []
+beforeAll(() => {
+  clients = sandbox().chains.map((chain) =>
     createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: 50 })
   )
-}, 30_000)
-afterAll(async () => {
-  await auth?.close()
-  await sandbox?.stop()
 })
 
 type Hex = `0x${string}`
@@ -55,7 +42,7 @@ const signUp = async () => {
   const email = `chain.${randomBytes(4).toString("hex")}@example.test`
   let token = ""
   const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${auth.url}${path}`, {
+    const response = await fetch(`${auth().url}${path}`, {
       method,
       headers: {
         [DEVICE_HEADER]: device,
@@ -67,7 +54,7 @@ const signUp = async () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
   await call("POST", "/auth/email", { email })
-  const code = auth.mailbox.list(email).at(-1)!.code
+  const code = auth().mailbox.list(email).at(-1)!.code
   token = (await call("POST", "/auth/otp", { email, otp: code })).body.token as string
   const rpc = async (method: string, params: unknown, chainId?: number) => {
     const answer = await call("POST", "/auth/rpc", { method, params, chainId })
@@ -100,7 +87,7 @@ describe("keys on the sandbox chains", () => {
     }
     // Funded, not deployed.
     expect(await clients[0]!.getCode({ address: user.smartAccountAddress })).toBeUndefined()
-    expect(sandbox.accounts[FAUCET_ACCOUNT_INDEX]).toBeDefined()
+    expect(sandbox().accounts[FAUCET_ACCOUNT_INDEX]).toBeDefined()
   })
 
   it("eth_sendTransaction as the key account lands on the chain asked for; balances move", async () => {
@@ -189,7 +176,7 @@ describe("keys on the sandbox chains", () => {
     expect(await client.verifyTypedData({ ...typed, address: sa, signature: typedSignature })).toBe(true)
 
     // A contract call through the smart account: the token call's msg.sender is the smart account.
-    const token = sandbox.tokens[0]!
+    const token = sandbox().tokens[0]!
     const allowance = await user.rpc("eth_sendTransaction", [
       {
         to: token.address,

@@ -4,49 +4,16 @@
  * the frame's side: every forged message on its port (the wrong shape, a name outside the protocol, over
  * 64 KiB, a bad id, a replayed id) is dropped unanswered and counted on `<html data-dropped>`.
  */
-import type { Browser, Frame, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  type RunningFrameAuthServer,
-  type SocialStandIn,
-  startFrameAuthServer,
-  startSocialStandIn
-} from "../../sandbox/frame/auth.mjs"
-import { launchChromium } from "../e2e/browser"
-import {
-  frameOf,
-  type HostServer,
-  hostRaw,
-  hostState,
-  openHost,
-  replyOf,
-  request,
-  start,
-  startHost,
-  waitReady
-} from "./frameHost"
+import type { Frame, Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
+import { frameOf, hostRaw, hostState, openHost, replyOf, request, start, waitReady } from "./frameHost"
+import { frameWorld, socialForFile } from "./sandboxWorld"
 
-let auth: RunningFrameAuthServer
-let social: SocialStandIn
-let host: HostServer
-let browser: Browser
-
-beforeAll(async () => {
-  host = await startHost()
-  auth = await startFrameAuthServer({ chains: [], allowedOrigins: [host.origin] })
-  social = await startSocialStandIn({ frameAuthUrl: auth.url })
-  auth.setSocialUrl(social.url)
-  browser = await launchChromium()
-}, 30_000)
-afterAll(async () => {
-  await browser?.close()
-  await social?.close()
-  await auth?.close()
-  await host?.close()
-})
+const { host, auth, browser } = frameWorld()
+const social = socialForFile(auth)
 
 const ready = async (): Promise<Page> => {
-  const page = await openHost(browser, host, auth.url)
+  const page = await openHost(browser(), host(), auth().url)
   await waitReady(page)
   return page
 }
@@ -54,7 +21,7 @@ const ready = async (): Promise<Page> => {
 /** Approves the stand-in's Farcaster page at `url` as `userName` (its form, posted directly). */
 const approveFarcaster = async (url: string, userName: string) => {
   const channel = new URL(url).searchParams.get("channel") ?? ""
-  const response = await fetch(`${social.url}/farcaster/approve`, {
+  const response = await fetch(`${social().url}/farcaster/approve`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ channel, username: userName })
@@ -75,7 +42,7 @@ describe("Farcaster sign-in through the frame", () => {
       const uri = await request(page, "GET_FARCASTER_URI")
       expect(uri.type).toBe("@w3m-frame/GET_FARCASTER_URI_SUCCESS")
       const { url } = uri.payload as { url: string }
-      expect(url).toMatch(new RegExp(`^${social.url}/farcaster/connect\\?channel=[0-9a-f]{64}$`))
+      expect(url).toMatch(new RegExp(`^${social().url}/farcaster/connect\\?channel=[0-9a-f]{64}$`))
 
       const waiting = await start(page, "CONNECT_FARCASTER")
       // A second wait on the same channel is refused while the first runs.
@@ -83,7 +50,7 @@ describe("Farcaster sign-in through the frame", () => {
         type: "@w3m-frame/CONNECT_FARCASTER_ERROR",
         payload: { message: "Already waiting for Farcaster" }
       })
-      const phone = await browser.newPage()
+      const phone = await browser().newPage()
       try {
         await phone.goto(url)
         await phone.getByLabel("Username").fill("carol-fc")
@@ -127,7 +94,7 @@ describe("forged messages on the frame's port", () => {
   it("drops and counts each one, and never answers a replayed id", async () => {
     const page = await ready()
     try {
-      const frame = frameOf(page, auth.url)
+      const frame = frameOf(page, auth().url)
       expect(await dropped(frame)).toBe(0)
       const answered = await start(page, "GET_CHAIN_ID")
       expect(await replyOf(page, answered)).toEqual({

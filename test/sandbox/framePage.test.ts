@@ -5,10 +5,9 @@
  * greeting (the CSP's frame-ancestors blocks the frame); the page never posts to "*".
  */
 import { readFileSync } from "node:fs"
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type RunningFrameAuthServer, startFrameAuthServer } from "../../sandbox/frame/auth.mjs"
-import { launchChromium } from "../e2e/browser"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
+import { startFrameAuthServer } from "../../sandbox/frame/auth.mjs"
 import {
   type HostServer,
   hostRaw,
@@ -17,38 +16,25 @@ import {
   newNonce,
   openHost as openHostOn,
   request,
-  startHost,
   waitReady
 } from "./frameHost"
+import { chromiumForFile, frameAuthForFile, hostForFile } from "./sandboxWorld"
 
 let clock = Date.now()
-let auth: RunningFrameAuthServer
-let allowedHost: HostServer
-let otherHost: HostServer
-let browser: Browser
+const allowedHost = hostForFile()
+const otherHost = hostForFile()
+const auth = frameAuthForFile(() => ({
+  chains: [],
+  now: () => clock,
+  sessionTtlMs: 60 * 60 * 1000,
+  allowedOrigins: [allowedHost().origin]
+}))
+const browser = chromiumForFile()
 
-beforeAll(async () => {
-  allowedHost = await startHost()
-  otherHost = await startHost()
-  auth = await startFrameAuthServer({
-    chains: [],
-    now: () => clock,
-    sessionTtlMs: 60 * 60 * 1000,
-    allowedOrigins: [allowedHost.origin]
-  })
-  browser = await launchChromium()
-}, 30_000)
-afterAll(async () => {
-  await browser?.close()
-  await auth?.close()
-  await allowedHost?.close()
-  await otherHost?.close()
-})
-
-const openHost = (host: HostServer): Promise<Page> => openHostOn(browser, host, auth.url)
+const openHost = (host: HostServer): Promise<Page> => openHostOn(browser(), host, auth().url)
 
 const mailFor = async (email: string, kind: string): Promise<{ code?: string; link?: string }> => {
-  const response = await fetch(`${auth.url}/mailbox.json?to=${encodeURIComponent(email)}`)
+  const response = await fetch(`${auth().url}/mailbox.json?to=${encodeURIComponent(email)}`)
   const { messages } = (await response.json()) as {
     messages: Array<{ kind: string; code?: string; link?: string }>
   }
@@ -63,13 +49,13 @@ const codeFor = async (email: string, kind = "login-code"): Promise<string> => {
 }
 describe("the frame page", () => {
   it("greets an allowed host, logs in by email and answers GET_USER", async () => {
-    const page = await openHost(allowedHost)
+    const page = await openHost(allowedHost())
     try {
       await waitReady(page)
       expect(await hostState(page)).toEqual({ greeted: true, ready: { version: "4" }, refused: 0, stray: 0 })
 
       // The nonce left the frame's URL.
-      const frame = page.frames().find((f) => f.url().startsWith(`${auth.url}/sdk`))
+      const frame = page.frames().find((f) => f.url().startsWith(`${auth().url}/sdk`))
       expect(frame?.url()).not.toContain("nonce")
       expect(await frame?.evaluate(() => document.documentElement.dataset.frameState)).toBe("greeted")
 
@@ -176,7 +162,7 @@ describe("the frame page", () => {
 
   it("approves a new device by the mailed link, then updates the email", async () => {
     const email = newEmail()
-    const first = await openHost(allowedHost)
+    const first = await openHost(allowedHost())
     try {
       await waitReady(first)
       await request(first, "CONNECT_EMAIL", { email })
@@ -187,7 +173,7 @@ describe("the frame page", () => {
       await first.close()
     }
     // Another browser context: another device id in the frame's storage.
-    const page = await openHost(allowedHost)
+    const page = await openHost(allowedHost())
     try {
       await waitReady(page)
       expect(await request(page, "CONNECT_EMAIL", { email })).toEqual({
@@ -225,25 +211,25 @@ describe("the frame page", () => {
   }, 30_000)
 
   it("does not greet, nor load in, a host on another origin", async () => {
-    const page = await openHost(otherHost)
+    const page = await openHost(otherHost())
     try {
-      const response = await fetch(`${auth.url}/sdk?projectId=sandbox`)
+      const response = await fetch(`${auth().url}/sdk?projectId=sandbox`)
       expect(response.headers.get("content-security-policy")).toContain(
-        `frame-ancestors ${allowedHost.origin}`
+        `frame-ancestors ${allowedHost().origin}`
       )
       await page.waitForTimeout(1000)
       expect(await hostState(page)).toEqual({ greeted: false, ready: undefined, refused: 0, stray: 0 })
       // The frame was blocked: no document of the auth server's origin runs in it.
-      expect(page.frames().some((f) => f.url().startsWith(auth.url))).toBe(false)
+      expect(page.frames().some((f) => f.url().startsWith(auth().url))).toBe(false)
     } finally {
       await page.close()
     }
   })
 
   it("greets nobody when opened on its own, and drops the nonce from the URL", async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     try {
-      await page.goto(`${auth.url}/sdk?projectId=sandbox#nonce=${newNonce()}`)
+      await page.goto(`${auth().url}/sdk?projectId=sandbox#nonce=${newNonce()}`)
       await page.waitForFunction(() => document.documentElement.dataset.frameState !== undefined)
       expect(await page.evaluate(() => document.documentElement.dataset.frameState)).toBe("not framed")
       expect(page.url()).not.toContain("nonce")

@@ -7,52 +7,19 @@
  */
 import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
-import type { Browser, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import {
-  type RunningFrameAuthServer,
-  type SocialStandIn,
-  startFrameAuthServer,
-  startSocialStandIn
-} from "../../sandbox/frame/auth.mjs"
-import { launchChromium } from "../e2e/browser"
-import {
-  type HostServer,
-  openHost,
-  openPopup,
-  request,
-  socialResults,
-  startHost,
-  waitReady
-} from "./frameHost"
+import type { Page } from "playwright-core"
+import { describe, expect, it } from "vitest"
+import { openHost, openPopup, request, socialResults, waitReady } from "./frameHost"
+import { chainsForFile, frameWorld, socialForFile } from "./sandboxWorld"
 
-let sandbox: SandboxChains
-let auth: RunningFrameAuthServer
-let social: SocialStandIn
-let host: HostServer
-let browser: Browser
-
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-  host = await startHost()
-  auth = await startFrameAuthServer({ chains: sandbox.chains, allowedOrigins: [host.origin] })
-  social = await startSocialStandIn({ frameAuthUrl: auth.url })
-  auth.setSocialUrl(social.url)
-  browser = await launchChromium()
-}, 30_000)
-afterAll(async () => {
-  await browser?.close()
-  await social?.close()
-  await auth?.close()
-  await host?.close()
-  await sandbox?.stop()
-})
+const sandbox = chainsForFile()
+const { host, auth, browser } = frameWorld(() => sandbox().chains)
+const social = socialForFile(auth)
 
 const hex64 = () => randomBytes(32).toString("hex")
 
 const ready = async (): Promise<Page> => {
-  const page = await openHost(browser, host, auth.url)
+  const page = await openHost(browser(), host(), auth().url)
   await waitReady(page)
   return page
 }
@@ -62,8 +29,8 @@ const redirectUri = async (page: Page, provider: string): Promise<URL> => {
   const reply = await request(page, "GET_SOCIAL_REDIRECT_URI", { provider })
   expect(reply.type).toBe("@w3m-frame/GET_SOCIAL_REDIRECT_URI_SUCCESS")
   const uri = new URL((reply.payload as { uri: string }).uri)
-  expect(uri.origin + uri.pathname).toBe(`${social.url}/${provider}/authorize`)
-  expect(uri.searchParams.get("redirect_uri")).toBe(`${auth.url}/social/callback`)
+  expect(uri.origin + uri.pathname).toBe(`${social().url}/${provider}/authorize`)
+  expect(uri.searchParams.get("redirect_uri")).toBe(`${auth().url}/social/callback`)
   expect(uri.searchParams.get("state")).toMatch(/^[0-9a-f]{64}$/)
   return uri
 }
@@ -72,7 +39,7 @@ const redirectUri = async (page: Page, provider: string): Promise<URL> => {
 const throughPopup = async (page: Page, uri: URL, button: string): Promise<Page> => {
   const popup = await openPopup(page, uri.href)
   await popup.getByRole("button", { name: button, exact: true }).click()
-  await popup.waitForURL(`${auth.url}/social/callback**`)
+  await popup.waitForURL(`${auth().url}/social/callback**`)
   await popup.waitForFunction(() => document.documentElement.dataset.posted !== undefined)
   return popup
 }
@@ -90,7 +57,7 @@ describe("social sign-in through the frame", () => {
         const popup = await throughPopup(page, await redirectUri(page, provider), `Continue as ${name}`)
         expect(await statusText(popup)).toBe("You can close this window")
         // The one-time code left the popup's address bar once read.
-        expect(popup.url()).toBe(`${auth.url}/social/callback`)
+        expect(popup.url()).toBe(`${auth().url}/social/callback`)
         await popup.close()
         // A RESULT from a window other than the popup (here the host itself) is refused.
         await page.evaluate(() =>
@@ -106,7 +73,7 @@ describe("social sign-in through the frame", () => {
         expect(refused).toBe(1)
         expect(results).toHaveLength(1)
         const result = new URL(results[0]!)
-        expect(result.origin + result.pathname).toBe(`${auth.url}/social/callback`)
+        expect(result.origin + result.pathname).toBe(`${auth().url}/social/callback`)
         expect(result.searchParams.get("provider")).toBe(provider)
 
         const user = await request(page, "CONNECT_SOCIAL", { uri: results[0] })
@@ -132,7 +99,7 @@ describe("social sign-in through the frame", () => {
 
         expect(await request(page, "GET_SMART_ACCOUNT_ENABLED_NETWORKS")).toEqual({
           type: "@w3m-frame/GET_SMART_ACCOUNT_ENABLED_NETWORKS_SUCCESS",
-          payload: { smartAccountEnabledNetworks: sandbox.chains.map((c) => c.chainId) }
+          payload: { smartAccountEnabledNetworks: sandbox().chains.map((c) => c.chainId) }
         })
         expect(await request(page, "INIT_SMART_ACCOUNT")).toEqual({
           type: "@w3m-frame/INIT_SMART_ACCOUNT_SUCCESS",
@@ -145,7 +112,7 @@ describe("social sign-in through the frame", () => {
         await page.close()
       }
     }
-    expect(sandbox.chains.map((c) => c.chainId)).toContain(31337)
+    expect(sandbox().chains.map((c) => c.chainId)).toContain(31337)
   }, 60_000)
 
   it("answers a cancel on the stand-in with 4001, and refuses another origin's URL", async () => {
@@ -160,7 +127,7 @@ describe("social sign-in through the frame", () => {
         type: "@w3m-frame/CONNECT_SOCIAL_ERROR",
         payload: { message: "Social login cancelled", code: 4001 }
       })
-      const elsewhere = `${host.origin}/social/callback?state=${hex64()}&provider=google&code=${hex64()}`
+      const elsewhere = `${host().origin}/social/callback?state=${hex64()}&provider=google&code=${hex64()}`
       expect(await request(page, "CONNECT_SOCIAL", { uri: elsewhere })).toEqual({
         type: "@w3m-frame/CONNECT_SOCIAL_ERROR",
         payload: { message: "Invalid uri" }
@@ -177,7 +144,7 @@ describe("social sign-in through the frame", () => {
   it("posts nothing for a state never issued, nor without an opener", async () => {
     const page = await ready()
     try {
-      const forged = `${auth.url}/social/callback?state=${hex64()}&provider=google&code=${hex64()}`
+      const forged = `${auth().url}/social/callback?state=${hex64()}&provider=google&code=${hex64()}`
       const popup = await openPopup(page, forged)
       await popup.waitForLoadState()
       expect(await statusText(popup)).toBe(
@@ -189,9 +156,9 @@ describe("social sign-in through the frame", () => {
 
       // A state that was issued, opened without an opener (not by the app): nothing is posted either.
       const state = (await redirectUri(page, "x")).searchParams.get("state")
-      const alone = await browser.newPage()
+      const alone = await browser().newPage()
       try {
-        await alone.goto(`${auth.url}/social/callback?state=${state}&provider=x&code=${hex64()}`)
+        await alone.goto(`${auth().url}/social/callback?state=${state}&provider=x&code=${hex64()}`)
         await alone.waitForFunction(() => document.documentElement.dataset.posted !== undefined)
         expect(await alone.evaluate(() => document.documentElement.dataset.posted)).toBe("false")
         expect(await statusText(alone)).toContain("not opened by an app")
@@ -207,18 +174,18 @@ describe("social sign-in through the frame", () => {
 
   it("binds only an allowed app origin to a state, and serves the callback under a strict CSP", async () => {
     const start = (appOrigin: string) =>
-      fetch(`${auth.url}/auth/social/start`, {
+      fetch(`${auth().url}/auth/social/start`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-device-id": "device-0123456789abcdef" },
-        body: JSON.stringify({ provider: "google", returnUrl: `${auth.url}/social/callback`, appOrigin })
+        body: JSON.stringify({ provider: "google", returnUrl: `${auth().url}/social/callback`, appOrigin })
       })
     const refused = await start("http://127.0.0.1:9")
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({ error: "app origin not allowed" })
-    expect((await start(`${host.origin}/path`)).status).toBe(400)
-    const { uri } = (await (await start(host.origin)).json()) as { uri: string }
+    expect((await start(`${host().origin}/path`)).status).toBe(400)
+    const { uri } = (await (await start(host().origin)).json()) as { uri: string }
     const state = new URL(uri).searchParams.get("state")
-    const page = await fetch(`${auth.url}/social/callback?state=${state}&provider=google&code=${hex64()}`)
+    const page = await fetch(`${auth().url}/social/callback?state=${state}&provider=google&code=${hex64()}`)
     expect(page.status).toBe(200)
     expect(page.headers.get("referrer-policy")).toBe("no-referrer")
     const csp = page.headers.get("content-security-policy") ?? ""
@@ -226,7 +193,7 @@ describe("social sign-in through the frame", () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toContain("unsafe-inline")
     const html = await page.text()
-    expect(html).toContain(JSON.stringify({ appOrigin: host.origin }))
+    expect(html).toContain(JSON.stringify({ appOrigin: host().origin }))
     expect(html).not.toMatch(/<script(?![^>]*(type="application\/json"|src=))/)
     const script = readFileSync(new URL("../../sandbox/frame/page/callback.js", import.meta.url), "utf8")
     expect(script).toContain("postMessage")

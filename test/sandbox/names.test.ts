@@ -20,34 +20,26 @@ import {
   toHex
 } from "viem"
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { DEFAULT_PROJECT_ID, type SandboxApi, startSandboxApi } from "../../sandbox/api/api.mjs"
+import { describe, expect, it } from "vitest"
+import { DEFAULT_PROJECT_ID } from "../../sandbox/api/api.mjs"
 import { coinTypeOf, isValidNameLabel, MAX_LABEL_LENGTH, nameLabelProblem } from "../../sandbox/api/names.mjs"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import artifact from "../../sandbox/chain/contracts/SandboxAccount.json"
 import { NameLookupError } from "../../src/errors"
 import { fromServerResponse } from "../../src/layers/provider/serverResponse"
 import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../src/schemas/Profile"
+import { apiForFile, chainsForFile } from "./sandboxWorld"
 
-let sandbox: SandboxChains
-let api: SandboxApi
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-  api = await startSandboxApi({
-    chains: sandbox.chains,
-    names: [{ name: "taken.reown.id", address: sandbox.accounts[1]!.address }]
-  })
-}, 30_000)
-afterAll(async () => {
-  await api?.close()
-  await sandbox?.stop()
-})
+const sandbox = chainsForFile()
+const api = apiForFile(() => ({
+  chains: sandbox().chains,
+  names: [{ name: "taken.reown.id", address: sandbox().accounts[1]!.address }]
+}))
 
 /** The CREATE2 deployer anvil has at genesis (Arachnid's deterministic deployment proxy). */
 const CREATE2_DEPLOYER = "0x4e59b44847b379578588920ca78fbf26c0b4956c"
-const signer = (i: number) => privateKeyToAccount(sandbox.accounts[i]!.privateKey)
+const signer = (i: number) => privateKeyToAccount(sandbox().accounts[i]!.privateKey)
 const url = (path: string, params: Record<string, string> = {}) =>
-  `${api.url}${path}?${new URLSearchParams({ projectId: DEFAULT_PROJECT_ID, ...params })}`
+  `${api().url}${path}?${new URLSearchParams({ projectId: DEFAULT_PROJECT_ID, ...params })}`
 const get = (path: string, params: Record<string, string> = {}) => fetch(url(path, params))
 /** The label of a `….reown.id` name. */
 const labelOf = (name: string | undefined) => (name ?? "").slice(0, -".reown.id".length)
@@ -132,14 +124,14 @@ describe("registration", () => {
   })
 
   it("answers an empty reverse list and 404 for unknown names", async () => {
-    expect(await ok(get(`/v1/profile/reverse/${sandbox.accounts[7]!.address}`))).toEqual([])
+    expect(await ok(get(`/v1/profile/reverse/${sandbox().accounts[7]!.address}`))).toEqual([])
     await refused(get("/v1/profile/account/nobody-here.reown.id"), 404, "Name not found")
     await refused(get("/v1/profile/account/nobody-here.eth"), 404, "Name not found")
     await refused(get("/v1/profile/reverse/0x1234"), 400, "Invalid address")
   })
 
   it("keeps the identity fixture for account #0 while it has no name", async () => {
-    expect(await ok(get(`/v1/identity/${sandbox.accounts[0]!.address}`))).toMatchObject({
+    expect(await ok(get(`/v1/identity/${sandbox().accounts[0]!.address}`))).toMatchObject({
       name: "sandbox.airlock.eth"
     })
   })
@@ -153,7 +145,7 @@ describe("registration", () => {
 
   it("verifies a contract account's signature on the chain (ERC-1271)", async () => {
     const owner = privateKeyToAccount(`0x${"5a".repeat(32)}`)
-    const chain = sandbox.chains[0]!
+    const chain = sandbox().chains[0]!
     const transport = http(chain.rpcUrl)
     const deployer = createWalletClient({ account: signer(0), transport })
     const hash = await deployer.deployContract({
@@ -346,12 +338,12 @@ describe("reset", () => {
   it("clears registered names back to the seed", async () => {
     const dave = signer(7)
     await ok(register(dave, "dave-reset.reown.id"))
-    const reset = await fetch(`${api.url}/__sandbox/reset`, { method: "POST" })
+    const reset = await fetch(`${api().url}/__sandbox/reset`, { method: "POST" })
     expect(reset.status).toBe(200)
     await refused(get("/v1/profile/account/dave-reset.reown.id"), 404, "Name not found")
     const seeded = right(decodeProfile(await ok(get("/v1/profile/account/taken.reown.id"))))
-    expect(seeded.addresses["60"]!.address).toBe(sandbox.accounts[1]!.address)
-    expect(await ok(get(`/v1/identity/${sandbox.accounts[1]!.address}`))).toEqual({
+    expect(seeded.addresses["60"]!.address).toBe(sandbox().accounts[1]!.address)
+    expect(await ok(get(`/v1/identity/${sandbox().accounts[1]!.address}`))).toEqual({
       name: "taken.reown.id",
       avatar: null
     })

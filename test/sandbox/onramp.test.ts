@@ -12,12 +12,7 @@ import { foundry } from "viem/chains"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_PROJECT_ID, type SandboxApi, startSandboxApi } from "../../sandbox/api/api.mjs"
 import { NO_PROVIDER_MESSAGE } from "../../sandbox/api/onramp.mjs"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import {
-  type OnrampProvider,
-  startOnrampProvider,
-  TREASURY_ACCOUNT_INDEX
-} from "../../sandbox/onramp/provider.mjs"
+import { startOnrampProvider, TREASURY_ACCOUNT_INDEX } from "../../sandbox/onramp/provider.mjs"
 import {
   COUNTRIES,
   FIAT_CURRENCIES,
@@ -31,6 +26,9 @@ import {
   quoteOnramp
 } from "../../sandbox/onramp/quote.mjs"
 import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../src/schemas/FiatOnramp"
+import { BOB } from "../kit/accounts"
+import { eventually } from "../kit/waits"
+import { apiForFile, chainsForFile, startedForFile } from "./sandboxWorld"
 
 const right = <A, E>(result: Result.Result<A, E>): A => {
   if (Result.isFailure(result)) throw new Error(`decode failed: ${String(result.failure)}`)
@@ -205,7 +203,7 @@ const answer = async (response: Promise<Response>, status = 200) => {
   expect(reply.status, text).toBe(status)
   return JSON.parse(text) as Record<string, unknown>
 }
-const ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+const ADDRESS = BOB
 const generatorBody = (overrides: Record<string, unknown> = {}) => ({
   destinationWallets: [{ address: ADDRESS, blockchains: ["sandbox"], assets: ["sUSD"] }],
   partnerUserId: ADDRESS,
@@ -397,39 +395,33 @@ describe("the API's onramp endpoints", () => {
 // ---------------------------------------------------------------------------------------------------------
 
 describe("Sandbox Pay on a real chain", () => {
-  let sandbox: SandboxChains
-  let onramp: OnrampProvider
-  let api: SandboxApi
-  beforeAll(async () => {
-    sandbox = await startSandboxChains()
-    onramp = await startOnrampProvider({
-      chains: sandbox.chains,
-      tokens: sandbox.tokens,
-      accounts: sandbox.accounts,
-      now: () => new Date("2026-01-02T03:04:05Z")
-    })
-    api = await startSandboxApi({
-      chains: sandbox.chains,
-      tokens: sandbox.tokens,
-      onrampProviderUrl: onramp.url
-    })
-  }, 30_000)
-  afterAll(async () => {
-    await api?.close()
-    await onramp?.close()
-    await sandbox?.stop()
-  })
+  const sandbox = chainsForFile()
+  const onramp = startedForFile(
+    () =>
+      startOnrampProvider({
+        chains: sandbox().chains,
+        tokens: sandbox().tokens,
+        accounts: sandbox().accounts,
+        now: () => new Date("2026-01-02T03:04:05Z")
+      }),
+    (provider) => provider.close()
+  )
+  const api = apiForFile(() => ({
+    chains: sandbox().chains,
+    tokens: sandbox().tokens,
+    onrampProviderUrl: onramp().url
+  }))
 
   const client = () =>
-    createPublicClient({ chain: foundry, transport: http(sandbox.chains[0]!.rpcUrl), pollingInterval: 25 })
-  const sUSD = () => sandbox.tokens.find((t) => t.symbol === "sUSD")!.address as Hex
+    createPublicClient({ chain: foundry, transport: http(sandbox().chains[0]!.rpcUrl), pollingInterval: 25 })
+  const sUSD = () => sandbox().tokens.find((t) => t.symbol === "sUSD")!.address as Hex
   const tokenBalance = (owner: Hex) =>
     client().readContract({ address: sUSD(), abi: erc20Abi, functionName: "balanceOf", args: [owner] })
   const fresh = () => privateKeyToAccount(generatePrivateKey()).address
   const pay = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    fetch(`${onramp.url}/api/pay`, {
+    fetch(`${onramp().url}/api/pay`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: onramp.url, ...headers },
+      headers: { "content-type": "application/json", origin: onramp().url, ...headers },
       body: JSON.stringify(body)
     })
   const order = (address: string, overrides: Record<string, unknown> = {}) => ({
@@ -442,7 +434,7 @@ describe("Sandbox Pay on a real chain", () => {
     method: "card",
     ...overrides
   })
-  const tokens = () => sandbox.tokens.map((t) => ({ ...t }))
+  const tokens = () => sandbox().tokens.map((t) => ({ ...t }))
   const quoted = (overrides: Partial<OnrampQuoteRequest>) =>
     quoteOnramp({
       chainId: 31337,
@@ -457,7 +449,7 @@ describe("Sandbox Pay on a real chain", () => {
   it("delivers 50 USD of sUSD by card: the receiver's balance grows by exactly the quote", async () => {
     const to = fresh()
     const q = await answer(
-      post(api, "/v1/onramp/quote", {
+      post(api(), "/v1/onramp/quote", {
         purchaseCurrency: "sUSD",
         paymentCurrency: "USD",
         amount: "50",
@@ -468,8 +460,8 @@ describe("Sandbox Pay on a real chain", () => {
     )
     const before = await tokenBalance(to)
     // The treasury holds no sUSD at first: the minter tops it up before the transfer.
-    expect(await tokenBalance(onramp.treasury as Hex)).toBe(0n)
-    expect(onramp.treasury).toBe(sandbox.accounts[TREASURY_ACCOUNT_INDEX]!.address)
+    expect(await tokenBalance(onramp().treasury as Hex)).toBe(0n)
+    expect(onramp().treasury).toBe(sandbox().accounts[TREASURY_ACCOUNT_INDEX]!.address)
     const paid = await answer(pay(order(to)))
     expect(paid).toMatchObject({ purchaseAmount: q.purchaseAmount, symbol: "sUSD", quoteId: q.quoteId })
     expect(paid.txHash).toMatch(/^0x[0-9a-f]{64}$/)
@@ -477,8 +469,8 @@ describe("Sandbox Pay on a real chain", () => {
     expect(Number(q.purchaseAmount) * 1e6).toBe(49_150_000)
     const receipt = await client().getTransactionReceipt({ hash: paid.txHash as Hex })
     expect(receipt.status).toBe("success")
-    expect(receipt.from.toLowerCase()).toBe(onramp.treasury.toLowerCase())
-    expect(onramp.purchases().at(-1)).toMatchObject({
+    expect(receipt.from.toLowerCase()).toBe(onramp().treasury.toLowerCase())
+    expect(onramp().purchases().at(-1)).toMatchObject({
       at: "2026-01-02T03:04:05.000Z",
       address: to,
       asset: "sUSD",
@@ -490,8 +482,8 @@ describe("Sandbox Pay on a real chain", () => {
       units: "49150000",
       txHash: paid.txHash
     })
-    const listed = await answer(fetch(`${onramp.url}/api/purchases`))
-    expect(listed.purchases).toHaveLength(onramp.purchases().length)
+    const listed = await answer(fetch(`${onramp().url}/api/purchases`))
+    expect(listed.purchases).toHaveLength(onramp().purchases().length)
   })
 
   it("delivers ETH by a plain transfer, exactly the quote", async () => {
@@ -527,7 +519,7 @@ describe("Sandbox Pay on a real chain", () => {
 
   it("refuses bad payments before anything moves", async () => {
     const to = fresh()
-    const count = onramp.purchases().length
+    const count = onramp().purchases().length
     const refusedWith = async (reply: Promise<Response>, status: number, reason: RegExp) => {
       const body = await answer(reply, status)
       expect(body.message).toMatch(reason)
@@ -540,7 +532,7 @@ describe("Sandbox Pay on a real chain", () => {
     await refusedWith(pay(order(to, { network: "<script>" })), 400, /network is not valid/)
     await refusedWith(pay(order(to), { origin: "http://127.0.0.1:1" }), 403, /origin not allowed/)
     await refusedWith(pay(order(to), { "sec-fetch-site": "cross-site" }), 403, /origin not allowed/)
-    const text = await fetch(`${onramp.url}/api/pay`, {
+    const text = await fetch(`${onramp().url}/api/pay`, {
       method: "POST",
       headers: { "content-type": "text/plain" },
       body: JSON.stringify(order(to))
@@ -548,7 +540,7 @@ describe("Sandbox Pay on a real chain", () => {
     expect(text.status).toBe(415)
     const huge = await pay({ ...order(to), padding: "x".repeat(17 * 1024) })
     expect(huge.status).toBe(413)
-    expect(onramp.purchases()).toHaveLength(count)
+    expect(onramp().purchases()).toHaveLength(count)
     expect(await tokenBalance(to)).toBe(0n)
   })
 
@@ -556,7 +548,7 @@ describe("Sandbox Pay on a real chain", () => {
     const to = fresh()
     const generated = await answer(
       post(
-        api,
+        api(),
         "/v1/generators/onrampurl",
         generatorBody({
           destinationWallets: [{ address: to, blockchains: ["sandbox"], assets: ["sUSD"] }],
@@ -565,7 +557,7 @@ describe("Sandbox Pay on a real chain", () => {
       )
     )
     const url = String(generated.url)
-    expect(url.startsWith(`${onramp.url}/buy?`)).toBe(true)
+    expect(url.startsWith(`${onramp().url}/buy?`)).toBe(true)
     const page = await fetch(url)
     expect(page.status).toBe(200)
     const csp = page.headers.get("content-security-policy")!
@@ -595,7 +587,7 @@ describe("Sandbox Pay on a real chain", () => {
 
   it("runs the checkout in a page: edit the amount, refuse a bad card, pay and show the transaction", async () => {
     const to = fresh()
-    const url = `${onramp.url}/buy?address=${to}&asset=sUSD&network=sandbox&fiat=USD&amount=50&country=US&method=card`
+    const url = `${onramp().url}/buy?address=${to}&asset=sUSD&network=sandbox&fiat=USD&amount=50&country=US&method=card`
     const window = new Window({
       url,
       settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true }
@@ -606,10 +598,6 @@ describe("Sandbox Pay on a real chain", () => {
       await window.happyDOM.waitUntilComplete()
       const byId = (id: string) =>
         doc.getElementById(id) as unknown as HTMLElement & { value: string; disabled: boolean }
-      const until = async (done: () => boolean) => {
-        for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
-        expect(done()).toBe(true)
-      }
       const type = (id: string, value: string) => {
         byId(id).value = value
         byId(id).dispatchEvent(new window.Event("input", { bubbles: true }) as unknown as Event)
@@ -618,13 +606,13 @@ describe("Sandbox Pay on a real chain", () => {
       expect(doc.querySelector('label[for="card"]')?.textContent).toBe("Card number")
 
       type("amount", "8000")
-      await until(() => !byId("problem").hidden)
+      await eventually(() => !byId("problem").hidden, "the amount's problem")
       expect(byId("problem").getAttribute("role")).toBe("alert")
       expect(byId("problem").textContent).toBe("Amount must be from 10 to 7500 USD for card payments")
       expect(byId("pay").disabled).toBe(true)
 
       type("amount", "75.5")
-      await until(() => byId("pay").textContent === "Pay 75.50 USD")
+      await eventually(() => byId("pay").textContent === "Pay 75.50 USD", "the new amount to pay")
       expect(byId("problem").hidden).toBe(true)
       const q = quoted({ amount: "75.5", country: "US" })
       if (!q.ok) throw new Error(q.reason)
@@ -632,17 +620,17 @@ describe("Sandbox Pay on a real chain", () => {
 
       type("card", "4242 4242 4242 4241")
       byId("pay").click()
-      await until(() => !byId("problem").hidden)
+      await eventually(() => !byId("problem").hidden, "the card's problem")
       expect(byId("problem").textContent).toBe("Enter a valid card number")
 
       type("card", "4242 4242 4242 4242")
       byId("pay").click()
-      await until(() => !byId("done").hidden)
+      await eventually(() => !byId("done").hidden, "the payment's end")
       expect(byId("done-text").textContent).toBe(
         `Payment complete — ${q.quote.purchaseAmount} sUSD sent to ${to}`
       )
       const hash = doc.querySelector('[data-testid="onramp-tx"]')?.textContent
-      expect(hash).toBe(onramp.purchases().at(-1)?.txHash)
+      expect(hash).toBe(onramp().purchases().at(-1)?.txHash)
       expect(await tokenBalance(to)).toBe(q.order.units)
     } finally {
       await window.happyDOM.close()
@@ -651,7 +639,9 @@ describe("Sandbox Pay on a real chain", () => {
 
   it("takes only the amount from the URL, showing a refused amount in the alert", async () => {
     const to = fresh()
-    const high = await fetch(`${onramp.url}/buy?address=${to}&asset=ETH&network=sandbox&fiat=EUR&amount=9000`)
+    const high = await fetch(
+      `${onramp().url}/buy?address=${to}&asset=ETH&network=sandbox&fiat=EUR&amount=9000`
+    )
     expect(high.status).toBe(200)
     const html = await high.text()
     expect(html).toContain('role="alert">Amount must be from 10 to 7500 EUR for card payments</p>')
@@ -659,23 +649,23 @@ describe("Sandbox Pay on a real chain", () => {
     // A purchaseAmount in the URL is ignored: the page quotes for itself
     const forged = await (
       await fetch(
-        `${onramp.url}/buy?address=${to}&asset=sUSD&network=sandbox&fiat=USD&amount=50&purchaseAmount=999999`
+        `${onramp().url}/buy?address=${to}&asset=sUSD&network=sandbox&fiat=USD&amount=50&purchaseAmount=999999`
       )
     ).text()
     expect(forged).toContain(">49.15 sUSD</dd>")
-    const bad = await fetch(`${onramp.url}/buy?address=nope&asset=sUSD`)
+    const bad = await fetch(`${onramp().url}/buy?address=nope&asset=sUSD`)
     expect(bad.status).toBe(400)
     expect(await bad.text()).toContain('role="alert"')
-    const unknown = await fetch(`${onramp.url}/buy?address=${to}&asset=DOGE&network=sandbox&fiat=USD`)
+    const unknown = await fetch(`${onramp().url}/buy?address=${to}&asset=DOGE&network=sandbox&fiat=USD`)
     expect(unknown.status).toBe(400)
     const escaped = await (
-      await fetch(`${onramp.url}/buy?address=${to}&asset=sUSD&network=sandbox&fiat=USD&amount=%3Cb%3E`)
+      await fetch(`${onramp().url}/buy?address=${to}&asset=sUSD&network=sandbox&fiat=USD&amount=%3Cb%3E`)
     ).text()
     expect(escaped).not.toContain("<b>")
     const live = await answer(
-      fetch(`${onramp.url}/api/quote?asset=sUSD&network=sandbox&fiat=USD&amount=50&method=card`)
+      fetch(`${onramp().url}/api/quote?asset=sUSD&network=sandbox&fiat=USD&amount=50&method=card`)
     )
     expect(live.purchaseAmount).toBe("49.15")
-    expect((await answer(fetch(`${onramp.url}/health`))).ok).toBe(true)
+    expect((await answer(fetch(`${onramp().url}/health`))).ok).toBe(true)
   })
 })

@@ -1,24 +1,20 @@
 import { generateKeyPairSync, randomBytes, sign as signBytes } from "node:crypto"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import {
   parseRelayFaultArgs,
   rawIdOf,
-  type SandboxRelay,
   startSandboxRelay,
   TAGS,
   verifyRelayJwt
 } from "../../sandbox/relay/relay.mjs"
+import { BOB } from "../kit/accounts"
+import { eventually } from "../kit/waits"
+import { relayForFile } from "./sandboxWorld"
 
 /** The sandbox WalletConnect relay (sandbox/relay): raw protocol tests, then two real SDK clients pairing. */
 
-let relay: SandboxRelay
-beforeAll(async () => {
-  relay = await startSandboxRelay()
-})
-afterAll(async () => {
-  await relay?.close()
-})
+const relay = relayForFile()
 
 // ----- helpers ---------------------------------------------------------------------------------------------
 
@@ -44,7 +40,7 @@ const makeJwt = ({ expOffset = 86_400, tamper = false } = {}) => {
   const raw = Buffer.from(publicKey.export({ format: "jwk" }).x!, "base64url")
   const iss = `did:key:z${base58(Buffer.concat([Buffer.from([0xed, 0x01]), raw]))}`
   const iat = Math.floor(Date.now() / 1000)
-  const payload = { iss, sub: randomBytes(32).toString("hex"), aud: relay.url, iat, exp: iat + expOffset }
+  const payload = { iss, sub: randomBytes(32).toString("hex"), aud: relay().url, iat, exp: iat + expOffset }
   const data = `${b64url({ alg: "EdDSA", typ: "JWT" })}.${b64url(payload)}`
   const signature = signBytes(null, Buffer.from(data), privateKey)
   if (tamper) signature[0] = signature[0]! ^ 1
@@ -93,7 +89,7 @@ class RawClient {
       this.notify()
     })
   }
-  static async open(url = relay.url): Promise<RawClient> {
+  static async open(url = relay().url): Promise<RawClient> {
     const { jwt, iss } = makeJwt()
     const ws = new WebSocket(`${url}?auth=${jwt}&projectId=000&ua=test`)
     await new Promise((resolve, reject) => {
@@ -135,15 +131,6 @@ class RawClient {
   }
 }
 
-/** Polls a condition that no frame announces (relay-side state), every 10 ms. */
-const waitFor = async (check: () => boolean, what: string, ms = 5000) => {
-  const deadline = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
-
 /** Resolves when the upgrade is refused, with the HTTP status. */
 const refusedStatus = (url: string) =>
   new Promise<number>((resolve, reject) => {
@@ -164,7 +151,7 @@ describe("relay protocol", () => {
     const t = topic()
     const sub = await b.call("irn_subscribe", { topic: t })
     expect(typeof sub.json.result).toBe("string")
-    const acksBefore = relay.stats.acks
+    const acksBefore = relay().stats.acks
     const pub = await a.call("irn_publish", {
       topic: t,
       message: "aGVsbG8=",
@@ -181,7 +168,7 @@ describe("relay protocol", () => {
     expect(typeof push!.json.params.data.publishedAt).toBe("number")
     // Push ids stay below 2^53 (the SDK turns 17+ digit numbers into BigInt).
     expect(Number.isSafeInteger(push!.json.id)).toBe(true)
-    await waitFor(() => relay.stats.acks > acksBefore, "ack counted")
+    await eventually(() => relay().stats.acks > acksBefore, "ack counted")
     // Acked: a second subscribe does not deliver it again.
     await b.call("irn_subscribe", { topic: t })
     await b.call("irn_unsubscribe", { topic: t, id: sub.json.result })
@@ -194,7 +181,11 @@ describe("relay protocol", () => {
     const [a, b] = await Promise.all([RawClient.open(), RawClient.open()])
     const t = topic()
     await a.call("irn_publish", { topic: t, message: "early", ttl: 300, tag: 1100 })
-    expect(relay.inspect.storedMessages(t).map((m) => m.message)).toEqual(["early"])
+    expect(
+      relay()
+        .inspect.storedMessages(t)
+        .map((m) => m.message)
+    ).toEqual(["early"])
     const answer = await b.call("irn_subscribe", { topic: t })
     await b.until(() => b.pushes(t).length === 1 || undefined, "mailbox flush")
     const answerAt = b.frames.indexOf(answer)
@@ -212,7 +203,7 @@ describe("relay protocol", () => {
   it("redelivers an unacked message after a reconnect of the same client, and drops expired ones", async () => {
     const { jwt } = makeJwt()
     const open = async () => {
-      const ws = new WebSocket(`${relay.url}?auth=${jwt}`)
+      const ws = new WebSocket(`${relay().url}?auth=${jwt}`)
       await new Promise((resolve) => ws.once("open", resolve))
       return new RawClient(ws, "")
     }
@@ -234,7 +225,7 @@ describe("relay protocol", () => {
       const c = await RawClient.open(short.url)
       const t2 = topic()
       await c.call("irn_publish", { topic: t2, message: "brief", ttl: 0.001 })
-      await waitFor(() => short.inspect.storedMessages(t2).length === 0, "expiry", 3000)
+      await eventually(() => short.inspect.storedMessages(t2).length === 0, "expiry")
       const d = await RawClient.open(short.url)
       await d.call("irn_subscribe", { topic: t2 })
       const e = await RawClient.open(short.url)
@@ -311,7 +302,7 @@ describe("relay protocol", () => {
       correlationId: 1
     })
     expect(proposed.json.result).toBe(true)
-    expect(relay.inspect.subscribers(pairingTopic)).toEqual([dapp.iss])
+    expect(relay().inspect.subscribers(pairingTopic)).toEqual([dapp.iss])
     await wallet.call("irn_subscribe", { topic: pairingTopic })
     await wallet.until(() => wallet.pushes(pairingTopic).length === 1 || undefined, "proposal")
     expect(wallet.pushes(pairingTopic)[0]!.json.params.data).toMatchObject({ tag: TAGS.proposal })
@@ -342,12 +333,12 @@ describe("relay protocol", () => {
   })
 
   it("refuses a bad or expired JWT with HTTP 401, and a connection without one", async () => {
-    const before = relay.stats.rejected
-    expect(await refusedStatus(`${relay.url}?auth=${makeJwt({ tamper: true }).jwt}`)).toBe(401)
-    expect(await refusedStatus(`${relay.url}?auth=${makeJwt({ expOffset: -10 }).jwt}`)).toBe(401)
-    expect(await refusedStatus(`${relay.url}?auth=not.a.jwt`)).toBe(401)
-    expect(await refusedStatus(relay.url)).toBe(401)
-    expect(relay.stats.rejected - before).toBe(4)
+    const before = relay().stats.rejected
+    expect(await refusedStatus(`${relay().url}?auth=${makeJwt({ tamper: true }).jwt}`)).toBe(401)
+    expect(await refusedStatus(`${relay().url}?auth=${makeJwt({ expOffset: -10 }).jwt}`)).toBe(401)
+    expect(await refusedStatus(`${relay().url}?auth=not.a.jwt`)).toBe(401)
+    expect(await refusedStatus(relay().url)).toBe(401)
+    expect(relay().stats.rejected - before).toBe(4)
     expect(verifyRelayJwt(makeJwt({ expOffset: -10 }).jwt)).toEqual({ ok: false, reason: "JWT expired" })
     expect(verifyRelayJwt(makeJwt({ tamper: true }).jwt)).toEqual({ ok: false, reason: "bad signature" })
     const good = makeJwt()
@@ -454,12 +445,12 @@ describe("two @walletconnect/sign-client 2.25 clients through the relay", () => 
     const { SignClient } = await import("@walletconnect/sign-client")
     const common = {
       projectId: "0".repeat(32),
-      relayUrl: relay.url,
+      relayUrl: relay().url,
       logger: "silent",
       telemetryEnabled: false
     }
     const metadata = (name: string) => ({ name, description: name, url: "http://127.0.0.1", icons: [] })
-    const before = { ...relay.stats.methods, rejected: relay.stats.rejected }
+    const before = { ...relay().stats.methods, rejected: relay().stats.rejected }
     const dapp = await SignClient.init({ ...common, customStoragePrefix: "dapp", metadata: metadata("Dapp") })
     const wallet = await SignClient.init({
       ...common,
@@ -467,7 +458,7 @@ describe("two @walletconnect/sign-client 2.25 clients through the relay", () => 
       metadata: metadata("Wallet")
     })
     try {
-      const account = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+      const account = BOB
       wallet.on("session_proposal", ({ id }) => {
         void wallet.approve({
           id,
@@ -495,24 +486,20 @@ describe("two @walletconnect/sign-client 2.25 clients through the relay", () => 
       })
       expect(uri).toMatch(/^wc:/)
       await wallet.pair({ uri: uri! })
-      const session = await withTimeout(approval(), 10_000, "session approval")
+      const session = await approval()
       expect(session.namespaces.eip155!.accounts).toEqual([`eip155:1:${account}`])
-      const result = await withTimeout(
-        dapp.request<string>({
-          topic: session.topic,
-          chainId: "eip155:1",
-          request: { method: "personal_sign", params: ["0x68656c6c6f", account] }
-        }),
-        10_000,
-        "personal_sign"
-      )
+      const result = await dapp.request<string>({
+        topic: session.topic,
+        chainId: "eip155:1",
+        request: { method: "personal_sign", params: ["0x68656c6c6f", account] }
+      })
       expect(result).toBe(`signed:0x68656c6c6f:${account}`)
       // Through this relay, with the SDK's real auth JWTs, by the facts' call order.
-      expect(relay.stats.methods.wc_proposeSession - before.wc_proposeSession).toBe(1)
-      expect(relay.stats.methods.wc_approveSession - before.wc_approveSession).toBe(1)
-      expect(relay.stats.methods.irn_publish - before.irn_publish).toBeGreaterThanOrEqual(3)
-      expect(relay.stats.rejected).toBe(before.rejected)
-      expect(relay.inspect.clients()).toEqual(
+      expect(relay().stats.methods.wc_proposeSession - before.wc_proposeSession).toBe(1)
+      expect(relay().stats.methods.wc_approveSession - before.wc_approveSession).toBe(1)
+      expect(relay().stats.methods.irn_publish - before.irn_publish).toBeGreaterThanOrEqual(3)
+      expect(relay().stats.rejected).toBe(before.rejected)
+      expect(relay().inspect.clients()).toEqual(
         expect.arrayContaining([await dapp.core.crypto.getClientId(), await wallet.core.crypto.getClientId()])
       )
       expect(external).toEqual([])
@@ -525,18 +512,3 @@ describe("two @walletconnect/sign-client 2.25 clients through the relay", () => 
     }
   }, 20_000)
 })
-
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error) => {
-        clearTimeout(timer)
-        reject(error)
-      }
-    )
-  })

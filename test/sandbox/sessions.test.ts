@@ -6,38 +6,30 @@
 import * as Result from "effect/Result"
 import type { PrivateKeyAccount } from "viem/accounts"
 import { privateKeyToAccount } from "viem/accounts"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { DEFAULT_PROJECT_ID, type SandboxApi, startSandboxApi } from "../../sandbox/api/api.mjs"
+import { beforeEach, describe, expect, it } from "vitest"
+import { DEFAULT_PROJECT_ID } from "../../sandbox/api/api.mjs"
 import { MAX_SESSIONS_PER_ADDRESS, type SmartSession } from "../../sandbox/api/sessions.mjs"
-import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import { NameLookupError } from "../../src/errors"
 import { fromServerResponse } from "../../src/layers/provider/serverResponse"
 import { decodeSmartSessions } from "../../src/schemas/SmartSessions"
+import { apiForFile, chainsForFile } from "./sandboxWorld"
 
-let sandbox: SandboxChains
-let api: SandboxApi
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-  api = await startSandboxApi({ chains: sandbox.chains })
-}, 30_000)
-afterAll(async () => {
-  await api?.close()
-  await sandbox?.stop()
-})
+const sandbox = chainsForFile()
+const api = apiForFile(() => ({ chains: sandbox().chains }))
 beforeEach(async () => {
-  expect((await fetch(`${api.url}/__sandbox/reset`, { method: "POST" })).status).toBe(200)
+  expect((await fetch(`${api().url}/__sandbox/reset`, { method: "POST" })).status).toBe(200)
 })
 
-const signer = (i: number) => privateKeyToAccount(sandbox.accounts[i]!.privateKey)
+const signer = (i: number) => privateKeyToAccount(sandbox().accounts[i]!.privateKey)
 const caip = (account: { address: string }, chainId = 31337) => `eip155:${chainId}:${account.address}`
-const url = (path: string) => `${api.url}${path}?${new URLSearchParams({ projectId: DEFAULT_PROJECT_ID })}`
+const url = (path: string) => `${api().url}${path}?${new URLSearchParams({ projectId: DEFAULT_PROJECT_ID })}`
 const postJson = (target: string, body: unknown) =>
   fetch(target, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body)
   })
-const add = (body: Record<string, unknown>) => postJson(`${api.url}/__sandbox/sessions`, body)
+const add = (body: Record<string, unknown>) => postJson(`${api().url}/__sandbox/sessions`, body)
 const list = (address: string) => fetch(url(`/v1/sessions/${address}`))
 const revoke = (address: string, body: unknown) => postJson(url(`/v1/sessions/${address}/revoke`), body)
 const ok = async <A = unknown>(response: Promise<Response>) => {
@@ -141,7 +133,7 @@ describe("smart sessions", () => {
     expect((await ok<{ pcis: SmartSession[] }>(list(caip(bob)))).pcis[0]!.revokedAt).toBeUndefined()
     await refused(list(bob.address), 400, "Invalid address: expected CAIP-10 such as eip155:31337:0x…")
     await refused(revoke("0x12", { pci: "bob-pci", signature: "0x12" }), 400, "Invalid address")
-    const noProject = await fetch(`${api.url}/v1/sessions/${caip(bob)}`)
+    const noProject = await fetch(`${api().url}/v1/sessions/${caip(bob)}`)
     expect(noProject.status).toBe(403)
   })
 
@@ -189,7 +181,7 @@ describe("smart sessions", () => {
   it("reset clears the sessions", async () => {
     const dave = signer(6)
     await ok(add({ address: caip(dave) }))
-    await fetch(`${api.url}/__sandbox/reset`, { method: "POST" })
+    await fetch(`${api().url}/__sandbox/reset`, { method: "POST" })
     expect(await ok(list(caip(dave)))).toEqual({ pcis: [] })
   })
 })

@@ -4,29 +4,26 @@
  */
 import * as Option from "effect/Option"
 import { encodeFunctionData, erc20Abi, parseEther, parseUnits, toHex } from "viem"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { rpc, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
+import { describe, expect, it } from "vitest"
+import { rpc } from "../../sandbox/chain/chain.mjs"
 import {
   type SimulatedTransaction,
   simulatedChanges,
   simulationRequest
 } from "../../src/layers/requests/simulation"
+import { chainsForFile } from "./sandboxWorld"
 
-let sandbox: SandboxChains
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-}, 30_000)
-afterAll(() => sandbox?.stop())
+const sandbox = chainsForFile()
 
 const simulate = async (transaction: SimulatedTransaction) => {
   const { method, params } = simulationRequest(transaction)
-  return simulatedChanges(await rpc(sandbox.chains[0]!.rpcUrl, method, params), transaction.from)
+  return simulatedChanges(await rpc(sandbox().chains[0]!.rpcUrl, method, params), transaction.from)
 }
 
 describe("simulating a transaction on anvil", () => {
   it("an ERC-20 transfer and a native transfer: the sender's balances go down by what is sent", async () => {
-    const [sender, receiver] = sandbox.accounts
-    const sUsd = sandbox.tokens.find((token) => token.symbol === "sUSD")!
+    const [sender, receiver] = sandbox().accounts
+    const sUsd = sandbox().tokens.find((token) => token.symbol === "sUSD")!
     const transfer = await simulate({
       from: sender!.address,
       to: sUsd.address,
@@ -53,8 +50,8 @@ describe("simulating a transaction on anvil", () => {
   })
 
   it("a transfer of more than the balance reverts", async () => {
-    const [sender, receiver] = sandbox.accounts
-    const sUsd = sandbox.tokens.find((token) => token.symbol === "sUSD")!
+    const [sender, receiver] = sandbox().accounts
+    const sUsd = sandbox().tokens.find((token) => token.symbol === "sUSD")!
     const reverted = await simulate({
       from: sender!.address,
       to: sUsd.address,

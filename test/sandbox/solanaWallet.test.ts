@@ -3,20 +3,11 @@ import { ed25519 } from "@noble/curves/ed25519"
 import { base58, base64 } from "@scure/base"
 import {
   address,
-  appendTransactionMessageInstructions,
-  blockhash,
-  compileTransaction,
   createNoopSigner,
-  createTransactionMessage,
   getTransactionDecoder,
-  getTransactionEncoder,
   type Instruction,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   type Transaction
 } from "@solana/kit"
-import { getTransferSolInstruction } from "@solana-program/system"
 import { getTransferCheckedInstruction } from "@solana-program/token"
 import type { Wallet } from "@wallet-standard/base"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
@@ -27,7 +18,6 @@ import {
   createApprovals,
   type WalletMode
 } from "../../sandbox/wallets/injected/approvals"
-import type { KeyValue } from "../../sandbox/wallets/injected/wallet"
 import { formatUnits } from "../../sandbox/wallets/solana/describe"
 import {
   installSandboxSolanaWallet,
@@ -40,6 +30,8 @@ import {
   SOLANA_STORAGE_KEY,
   SOLANA_WALLET_NAME
 } from "../../sandbox/wallets/solana/wallet"
+import { memoryStorage } from "./memoryStorage"
+import { compile, solTransfer, wireBytes } from "./solanaTransfer"
 
 /** The Sandbox Solana Wallet: Wallet Standard registration, its features, approvals and switches. */
 
@@ -54,16 +46,6 @@ const MINT: SandboxSolanaConfig["mint"] = {
   decimals: 6
 }
 const RPC_URL = "http://127.0.0.1:8899"
-
-const memoryStorage = (): KeyValue & { readonly data: Map<string, string> } => {
-  const data = new Map<string, string>()
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key)
-  }
-}
 
 interface RpcCall {
   readonly url: string
@@ -143,7 +125,8 @@ const failure = (promise: Promise<unknown>) =>
     (error: { code?: unknown; message?: unknown }) => ({ code: error.code, message: error.message })
   )
 
-const BLOCKHASH = blockhash(base58.encode(new Uint8Array(32).fill(7)))
+/** A blockhash no chain knows: these transactions are only described and signed. */
+const LIFETIME = { blockhash: base58.encode(new Uint8Array(32).fill(7)), lastValidBlockHeight: 100 }
 
 /** A transfer of `lamports` from `from` to `to`, compiled and encoded as a wallet receives it. */
 const transferTransaction = (
@@ -152,21 +135,7 @@ const transferTransaction = (
   lamports: bigint,
   version: 0 | "legacy" = 0,
   extra: ReadonlyArray<Instruction> = []
-) => {
-  const payer = createNoopSigner(address(from))
-  const message = pipe(
-    createTransactionMessage({ version }),
-    (m) => setTransactionMessageFeePayer(payer.address, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash({ blockhash: BLOCKHASH, lastValidBlockHeight: 100n }, m),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [getTransferSolInstruction({ source: payer, destination: address(to), amount: lamports }), ...extra],
-        m
-      )
-  )
-  return Uint8Array.from(getTransactionEncoder().encode(compileTransaction(message)))
-}
+) => wireBytes(compile(from, [solTransfer(from, to, lamports), ...extra], LIFETIME, version))
 
 const decode = (bytes: Uint8Array): Transaction => getTransactionDecoder().decode(bytes) as Transaction
 

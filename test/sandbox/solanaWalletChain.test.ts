@@ -1,9 +1,10 @@
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58 } from "@scure/base"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type SandboxSolana, startSandboxSolana } from "../../sandbox/solana/chain.mjs"
+import { describe, expect, it } from "vitest"
+import type { SandboxSolana } from "../../sandbox/solana/chain.mjs"
 import { createApprovals } from "../../sandbox/wallets/injected/approvals"
 import { createSandboxSolanaWallet } from "../../sandbox/wallets/solana/wallet"
+import { solanaForFile } from "./sandboxWorld"
 import {
   compile,
   lamportsOf,
@@ -16,11 +17,7 @@ import {
 
 /** The Sandbox Solana Wallet's signAndSendTransaction against the sandbox's local Solana chain (litesvm). */
 
-let chain: SandboxSolana
-beforeAll(async () => {
-  chain = await startSandboxSolana()
-}, 30_000)
-afterAll(() => chain?.stop())
+const chain = solanaForFile()
 
 /** The wallet as dev account `from`, approving by itself, connected. */
 const connectedWallet = async (from: SandboxSolana["accounts"][number]) => {
@@ -29,7 +26,7 @@ const connectedWallet = async (from: SandboxSolana["accounts"][number]) => {
     origin: "http://127.0.0.1:5173",
     storage: undefined,
     approvals: createApprovals("auto-approve", undefined),
-    config: () => ({ rpcUrl: chain.rpcUrl, chain: chain.chain, mint: chain.mint })
+    config: () => ({ rpcUrl: chain().rpcUrl, chain: chain().chain, mint: chain().mint })
   })
   const features = control.wallet.features
   const [account] = (await features["standard:connect"].connect()).accounts
@@ -38,20 +35,20 @@ const connectedWallet = async (from: SandboxSolana["accounts"][number]) => {
 
 describe("signAndSendTransaction on the local chain", () => {
   it("sends 0.5 SOL and 10 tokens from dev account 0 to dev account 1, confirmed", async () => {
-    const [from, to] = [chain.accounts[0]!, chain.accounts[1]!]
+    const [from, to] = [chain().accounts[0]!, chain().accounts[1]!]
     const { control, features, account } = await connectedWallet(from)
-    const tokens = await tokenTransfer(chain.mint, from.address, to.address, 10_000_000n)
+    const tokens = await tokenTransfer(chain().mint, from.address, to.address, 10_000_000n)
     const balances = async () => ({
-      from: await lamportsOf(chain.rpcUrl, from.address),
-      to: await lamportsOf(chain.rpcUrl, to.address),
-      source: await tokensOf(chain.rpcUrl, tokens.source),
-      destination: await tokensOf(chain.rpcUrl, tokens.destination)
+      from: await lamportsOf(chain().rpcUrl, from.address),
+      to: await lamportsOf(chain().rpcUrl, to.address),
+      source: await tokensOf(chain().rpcUrl, tokens.source),
+      destination: await tokensOf(chain().rpcUrl, tokens.destination)
     })
     const before = await balances()
     const compiled = compile(
       from.address,
       [solTransfer(from.address, to.address, 500_000_000n), tokens.instruction],
-      await latestLifetime(chain.rpcUrl)
+      await latestLifetime(chain().rpcUrl)
     )
     const [output] = await features["solana:signAndSendTransaction"].signAndSendTransaction({
       account,
@@ -75,12 +72,12 @@ describe("signAndSendTransaction on the local chain", () => {
   })
 
   it("passes the node's preflight failure on (a transfer beyond the balance)", async () => {
-    const from = chain.accounts[4]!
+    const from = chain().accounts[4]!
     const { control, features, account } = await connectedWallet(from)
     const compiled = compile(
       from.address,
-      [solTransfer(from.address, chain.accounts[5]!.address, 1_000_000n * 1_000_000_000n)],
-      await latestLifetime(chain.rpcUrl),
+      [solTransfer(from.address, chain().accounts[5]!.address, 1_000_000n * 1_000_000_000n)],
+      await latestLifetime(chain().rpcUrl),
       "legacy"
     )
     await expect(

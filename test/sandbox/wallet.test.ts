@@ -1,39 +1,26 @@
 import { createPublicClient, http, parseEther, recoverMessageAddress, verifyTypedData } from "viem"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { rpc, type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
+import { describe, expect, it } from "vitest"
+import { rpc } from "../../sandbox/chain/chain.mjs"
 import { createApprovals, type WalletMode } from "../../sandbox/wallets/injected/approvals"
 import {
   createSandboxWallet,
   isLoopbackRpcUrl,
-  type KeyValue,
   readableMessage,
   STORAGE_KEY
 } from "../../sandbox/wallets/injected/wallet"
+import { memoryStorage } from "./memoryStorage"
+import { chainsForFile, EIP712_DOMAIN_TYPE } from "./sandboxWorld"
 
 /** The sandbox wallet's provider against real anvil nodes, without a browser. */
 
-let sandbox: SandboxChains
-beforeAll(async () => {
-  sandbox = await startSandboxChains()
-}, 30_000)
-afterAll(() => sandbox?.stop())
-
-const memoryStorage = (): KeyValue & { readonly data: Map<string, string> } => {
-  const data = new Map<string, string>()
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key)
-  }
-}
+const sandbox = chainsForFile()
 
 const setup = (mode: WalletMode = "auto-approve", storage = memoryStorage(), accountIndex = 0) => {
   const approvals = createApprovals(mode, undefined)
   const wallet = createSandboxWallet({
-    sandboxChains: sandbox.chains,
+    sandboxChains: sandbox().chains,
     defaultChainId: 31337,
-    accounts: sandbox.accounts,
+    accounts: sandbox().accounts,
     accountIndex,
     origin: "http://127.0.0.1:5173",
     storage,
@@ -69,7 +56,7 @@ const isPending = async (promise: Promise<unknown>) => {
   return !settled
 }
 
-const chainB = () => sandbox.chains[1]!
+const chainB = () => sandbox().chains[1]!
 const addChainB = (rpcUrl = chainB().rpcUrl) => [
   {
     chainId: "0x7a6a",
@@ -84,7 +71,7 @@ describe("connecting", () => {
     const { request, events, wallet } = setup()
     expect(await request("eth_accounts")).toEqual([])
     expect(await request("eth_chainId")).toBe("0x7a69")
-    const address = sandbox.accounts[0]!.address
+    const address = sandbox().accounts[0]!.address
     expect(await request("eth_requestAccounts")).toEqual([address])
     expect(await request("eth_accounts")).toEqual([address])
     expect(events).toEqual([["accountsChanged", [address]]])
@@ -126,9 +113,9 @@ describe("connecting", () => {
     const first = setup()
     await first.request("eth_requestAccounts")
     const reloaded = setup("manual", first.storage)
-    expect(await reloaded.request("eth_accounts")).toEqual([sandbox.accounts[0]!.address])
+    expect(await reloaded.request("eth_accounts")).toEqual([sandbox().accounts[0]!.address])
     // Already authorized: no prompt.
-    expect(await reloaded.request("eth_requestAccounts")).toEqual([sandbox.accounts[0]!.address])
+    expect(await reloaded.request("eth_requestAccounts")).toEqual([sandbox().accounts[0]!.address])
     expect(reloaded.approvals.pending()).toHaveLength(0)
 
     expect(await reloaded.request("wallet_revokePermissions", [{ eth_accounts: {} }])).toBeNull()
@@ -156,8 +143,8 @@ describe("connecting", () => {
     const { request, wallet, events } = setup()
     await request("eth_requestAccounts")
     wallet.setAccount(3)
-    expect(await request("eth_accounts")).toEqual([sandbox.accounts[3]!.address])
-    expect(events.at(-1)).toEqual(["accountsChanged", [sandbox.accounts[3]!.address]])
+    expect(await request("eth_accounts")).toEqual([sandbox().accounts[3]!.address])
+    expect(events.at(-1)).toEqual(["accountsChanged", [sandbox().accounts[3]!.address]])
     expect(() => wallet.setAccount(99)).toThrow(RangeError)
     wallet.simulateDisconnect()
     expect(events.at(-1)?.[0]).toBe("disconnect")
@@ -196,7 +183,7 @@ describe("networks", () => {
   it("refuses chains whose RPC serves another chain, or lies off loopback", async () => {
     const { request, wallet } = setup()
     expect(
-      await failure(request("wallet_addEthereumChain", addChainB(sandbox.chains[0]!.rpcUrl)))
+      await failure(request("wallet_addEthereumChain", addChainB(sandbox().chains[0]!.rpcUrl)))
     ).toMatchObject({
       code: -32602
     })
@@ -229,7 +216,7 @@ describe("signing and sending", () => {
   const authorized = async (accountIndex = 0) => {
     const context = setup("auto-approve", memoryStorage(), accountIndex)
     await context.request("eth_requestAccounts")
-    return { ...context, address: sandbox.accounts[accountIndex]!.address }
+    return { ...context, address: sandbox().accounts[accountIndex]!.address }
   }
 
   it("personal_sign signs hex and text messages with the selected key", async () => {
@@ -243,14 +230,18 @@ describe("signing and sending", () => {
 
   it("refuses to sign for an address it has not authorized (4100)", async () => {
     const { request } = setup()
-    expect(await failure(request("personal_sign", ["0x00", sandbox.accounts[0]!.address]))).toMatchObject({
+    expect(await failure(request("personal_sign", ["0x00", sandbox().accounts[0]!.address]))).toMatchObject({
       code: 4100
     })
     const { request: connected } = await authorized()
-    expect(await failure(connected("personal_sign", ["0x00", sandbox.accounts[1]!.address]))).toMatchObject({
-      code: 4100
-    })
-    expect(await failure(connected("wallet_getCapabilities", [sandbox.accounts[1]!.address]))).toMatchObject({
+    expect(await failure(connected("personal_sign", ["0x00", sandbox().accounts[1]!.address]))).toMatchObject(
+      {
+        code: 4100
+      }
+    )
+    expect(
+      await failure(connected("wallet_getCapabilities", [sandbox().accounts[1]!.address]))
+    ).toMatchObject({
       code: 4100
     })
   })
@@ -260,11 +251,7 @@ describe("signing and sending", () => {
     const typedData = {
       domain: { name: "Airlock Sandbox", version: "1", chainId: 31337 },
       types: {
-        EIP712Domain: [
-          { name: "name", type: "string" },
-          { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" }
-        ],
+        EIP712Domain: EIP712_DOMAIN_TYPE,
         Greeting: [
           { name: "from", type: "address" },
           { name: "text", type: "string" }
@@ -284,8 +271,8 @@ describe("signing and sending", () => {
 
   it("eth_sendTransaction signs locally and sends the raw transaction to the active chain", async () => {
     const { request, address } = await authorized(7)
-    const to = sandbox.accounts[8]!.address
-    const client = createPublicClient({ transport: http(sandbox.chains[0]!.rpcUrl) })
+    const to = sandbox().accounts[8]!.address
+    const client = createPublicClient({ transport: http(sandbox().chains[0]!.rpcUrl) })
     const before = await client.getBalance({ address: to })
     const hash = (await request("eth_sendTransaction", [
       { from: address, to, value: `0x${parseEther("0.5").toString(16)}` }
@@ -313,7 +300,7 @@ describe("signing and sending", () => {
     expect(await failure(request("anvil_setBalance", [address, "0x1"]))).toMatchObject({ code: 4200 })
     expect(await failure(request("eth_sign", [address, "0x00"]))).toMatchObject({ code: 4200 })
     expect(await request("eth_getBalance", [address, "latest"])).toBe(
-      await rpc(sandbox.chains[0]!.rpcUrl, "eth_getBalance", [address, "latest"])
+      await rpc(sandbox().chains[0]!.rpcUrl, "eth_getBalance", [address, "latest"])
     )
   })
 })

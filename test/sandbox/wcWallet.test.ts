@@ -16,6 +16,8 @@ import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
 import { reusesBuild, viteBuild } from "../../scripts/vite.mjs"
 import { launchChromium } from "../e2e/browser"
+import { ALICE, BOB } from "../kit/accounts"
+import { EIP712_DOMAIN_TYPE } from "./sandboxWorld"
 
 /**
  * The Sandbox WalletConnect Wallet (sandbox/wallets/walletconnect), built and served as `npm run demo` does,
@@ -44,40 +46,27 @@ const realFetch = globalThis.fetch
 
 const isLoopback = (url: string) => /^(https?|wss?):\/\/127\.0\.0\.1[:/]/.test(url)
 
-const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error)
-      }
-    )
-  })
-
 /** Resolves with the next `event` of the dapp's provider. */
-const nextEvent = <T>(event: string, ms: number): Promise<T> =>
-  withTimeout(new Promise<T>((resolve) => dapp?.once(event, resolve)), ms, `the dapp's ${event} event`)
+const nextEvent = <T>(event: string): Promise<T> => new Promise<T>((resolve) => dapp?.once(event, resolve))
 
-/** Waits until the wallet page holds a request for `method`. */
-const waitForRequest = async (method: string, ms = 10_000) => {
-  await page.waitForFunction(
-    (wanted) => window.__sandboxWcWallet?.requests().some((request) => request.method === wanted) === true,
-    method,
-    { timeout: ms }
+/** Waits until the wallet page holds a request for `method`, at the wallet's notice of each change. */
+const untilWalletRequest = (method: string) =>
+  page.evaluate(
+    (wanted) =>
+      new Promise<void>((resolve) => {
+        const wallet = window.__sandboxWcWallet!
+        const holds = () => wallet.requests().some((request) => request.method === wanted)
+        if (holds()) return resolve()
+        const stop = wallet.subscribe(() => {
+          if (!holds()) return
+          stop()
+          resolve()
+        })
+      }),
+    method
   )
-}
 
-const walletReady = (what: string) =>
-  withTimeout(
-    page.evaluate(() => window.__sandboxWcWallet?.ready),
-    10_000,
-    what
-  )
+const walletReady = () => page.evaluate(() => window.__sandboxWcWallet?.ready)
 
 const METADATA = {
   name: "WC Wallet Test Dapp",
@@ -86,12 +75,12 @@ const METADATA = {
   icons: []
 }
 
-const evmAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const evmAddress = ALICE
 
 const connect = async (openWallet: (uri: string) => Promise<void>): Promise<Session> => {
   const current = dapp
   if (current === undefined) throw new Error("no dapp")
-  const uri = nextEvent<string>("display_uri", 10_000)
+  const uri = nextEvent<string>("display_uri")
   const [chainA, chainB] = sandbox?.chains ?? []
   const connecting = current.connect({
     optionalNamespaces: {
@@ -123,7 +112,7 @@ const connect = async (openWallet: (uri: string) => Promise<void>): Promise<Sess
     (error: unknown) => ({ ok: false as const, error })
   )
   await openWallet(await uri)
-  const settled = await withTimeout(outcome, 15_000, "the dapp's connect()")
+  const settled = await outcome
   if (!settled.ok) throw settled.error
   if (settled.value === undefined) throw new Error("connect() gave no session")
   return settled.value
@@ -184,7 +173,7 @@ beforeAll(async () => {
   })
   page.on("websocket", (socket) => pageUrls.push(socket.url()))
   await page.goto(`${server.url}?mode=manual`)
-  await walletReady("the wallet's ready")
+  await walletReady()
 
   dapp = await UniversalProvider.init({
     projectId: "sandbox-project",
@@ -271,13 +260,13 @@ describe("the Sandbox WalletConnect Wallet page", () => {
       { method: "personal_sign", params: [toHex("hello from the sandbox"), evmAddress] },
       "eip155:31337"
     )
-    await waitForRequest("personal_sign")
+    await untilWalletRequest("personal_sign")
     const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
     expect(request).toMatchObject({ topic: session.topic, method: "personal_sign", chainId: "eip155:31337" })
     expect(request?.preview).toContainEqual(["Message", "hello from the sandbox"])
     await page.getByText("hello from the sandbox").waitFor({ timeout: 5_000 })
     await page.getByRole("button", { name: "Approve personal_sign" }).click()
-    const signature = await withTimeout(signing, 10_000, "personal_sign")
+    const signature = await signing
     expect(await verifyMessage({ address: evmAddress, message: "hello from the sandbox", signature })).toBe(
       true
     )
@@ -287,26 +276,22 @@ describe("the Sandbox WalletConnect Wallet page", () => {
     const typed = {
       domain: { name: "Sandbox Mail", version: "1", chainId: 31337 },
       types: {
-        EIP712Domain: [
-          { name: "name", type: "string" },
-          { name: "version", type: "string" },
-          { name: "chainId", type: "uint256" }
-        ],
+        EIP712Domain: EIP712_DOMAIN_TYPE,
         Mail: [
           { name: "to", type: "address" },
           { name: "contents", type: "string" }
         ]
       },
       primaryType: "Mail",
-      message: { to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", contents: "gm" }
+      message: { to: BOB, contents: "gm" }
     } as const
     const signing = dapp!.request<Hex>(
       { method: "eth_signTypedData_v4", params: [evmAddress, JSON.stringify(typed)] },
       "eip155:31337"
     )
-    await waitForRequest("eth_signTypedData_v4")
+    await untilWalletRequest("eth_signTypedData_v4")
     expect(await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())).toBe(true)
-    const signature = await withTimeout(signing, 10_000, "eth_signTypedData_v4")
+    const signature = await signing
     const { EIP712Domain: _domain, ...types } = typed.types
     expect(
       await verifyTypedData({
@@ -322,16 +307,16 @@ describe("the Sandbox WalletConnect Wallet page", () => {
 
   it("sends eth_sendTransaction on anvil and answers the hash", async () => {
     const chain = sandbox!.chains[0]!
-    const to = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const to = BOB
     const sending = dapp!.request<Hex>(
       { method: "eth_sendTransaction", params: [{ from: evmAddress, to, value: toHex(parseEther("0.01")) }] },
       "eip155:31337"
     )
-    await waitForRequest("eth_sendTransaction")
+    await untilWalletRequest("eth_sendTransaction")
     const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
     expect(request?.preview).toContainEqual(["Value", "0.01 ETH"])
     await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
-    const hash = await withTimeout(sending, 15_000, "eth_sendTransaction")
+    const hash = await sending
     const client = createPublicClient({ transport: http(chain.rpcUrl) })
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000 })
     expect(receipt.status).toBe("success")
@@ -347,26 +332,22 @@ describe("the Sandbox WalletConnect Wallet page", () => {
       },
       SANDBOX_SOLANA_CHAIN
     )
-    await waitForRequest("solana_signMessage")
+    await untilWalletRequest("solana_signMessage")
     const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
     expect(request?.preview).toContainEqual(["Message", "hello, Solana devnet"])
     await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
-    const { signature } = await withTimeout(signing, 10_000, "solana_signMessage")
+    const { signature } = await signing
     expect(base58.decode(signature)).toHaveLength(64)
     expect(ed25519.verify(base58.decode(signature), message, base58.decode(sandboxSolanaAddress))).toBe(true)
   })
 
   it("refuses a transaction it cannot read at once, as invalid params (-32602)", async () => {
-    const outcome = await withTimeout(
-      dapp!
-        .request({ method: "solana_signTransaction", params: { transaction: "AQ==" } }, SANDBOX_SOLANA_CHAIN)
-        .then(
-          () => ({ code: undefined }),
-          (error: { code?: unknown }) => ({ code: error.code })
-        ),
-      10_000,
-      "solana_signTransaction"
-    )
+    const outcome = await dapp!
+      .request({ method: "solana_signTransaction", params: { transaction: "AQ==" } }, SANDBOX_SOLANA_CHAIN)
+      .then(
+        () => ({ code: undefined }),
+        (error: { code?: unknown }) => ({ code: error.code })
+      )
     expect(outcome).toEqual({ code: -32602 })
     expect(await page.evaluate(() => window.__sandboxWcWallet!.requests())).toEqual([])
   })
@@ -380,17 +361,17 @@ describe("the Sandbox WalletConnect Wallet page", () => {
       () => ({ code: undefined }),
       (error: { code?: unknown }) => ({ code: error.code })
     )
-    await waitForRequest("personal_sign")
+    await untilWalletRequest("personal_sign")
     await page.getByRole("button", { name: "Reject personal_sign" }).click()
-    expect(await withTimeout(outcome, 10_000, "the rejection")).toEqual({ code: 5000 })
+    expect(await outcome).toEqual({ code: 5000 })
   })
 
   it("switches to a sandbox chain outside the session by updating it and emitting chainChanged", async () => {
-    const chainChanged = nextEvent<unknown>("chainChanged", 15_000)
+    const chainChanged = nextEvent<unknown>("chainChanged")
     const switching = dapp!.request({ method: "wallet_switchEthereumChain", params: [{ chainId: "0x7a6a" }] })
-    await waitForRequest("wallet_switchEthereumChain")
+    await untilWalletRequest("wallet_switchEthereumChain")
     await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
-    expect(await withTimeout(switching, 15_000, "wallet_switchEthereumChain")).toBeNull()
+    expect(await switching).toBeNull()
     expect(Number(await chainChanged)).toBe(31338)
     expect(dapp!.session?.namespaces.eip155?.chains).toEqual(["eip155:31337", "eip155:31338"])
     expect(dapp!.session?.namespaces.eip155?.accounts).toContain(`eip155:31338:${evmAddress}`)
@@ -400,7 +381,7 @@ describe("the Sandbox WalletConnect Wallet page", () => {
     const answeredBefore = await page.evaluate(() => window.__sandboxWcWallet!.answered())
     expect(answeredBefore).toBeGreaterThanOrEqual(6)
     await page.reload()
-    await walletReady("the reloaded wallet's ready")
+    await walletReady()
     expect((await page.evaluate(() => window.__sandboxWcWallet!.sessions())).map((s) => s.topic)).toEqual([
       session.topic
     ])
@@ -409,9 +390,9 @@ describe("the Sandbox WalletConnect Wallet page", () => {
       { method: "personal_sign", params: [toHex("after a reload"), evmAddress] },
       "eip155:31337"
     )
-    await waitForRequest("personal_sign", 15_000)
+    await untilWalletRequest("personal_sign")
     await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
-    const signature = await withTimeout(signing, 10_000, "personal_sign after the reload")
+    const signature = await signing
     expect(await verifyMessage({ address: evmAddress, message: "after a reload", signature })).toBe(true)
     // The dapp may hold the answer before the wallet has counted it.
     await page.waitForFunction(() => window.__sandboxWcWallet?.answered() === 1, undefined, {
@@ -420,7 +401,7 @@ describe("the Sandbox WalletConnect Wallet page", () => {
   })
 
   it("disconnects from the wallet side: the dapp gets session_delete", async () => {
-    const deleted = nextEvent<{ topic: string }>("session_delete", 10_000)
+    const deleted = nextEvent<{ topic: string }>("session_delete")
     await page.getByRole("button", { name: `Disconnect ${METADATA.name}` }).click()
     expect((await deleted).topic).toBe(session.topic)
     await page.waitForFunction(() => window.__sandboxWcWallet?.sessions().length === 0, undefined, {
@@ -438,10 +419,9 @@ describe("the Sandbox WalletConnect Wallet page", () => {
     expect(session.peer.metadata.name).toBe("Sandbox WalletConnect Wallet")
     // The used URI leaves the address bar, so that a reload does not pair again.
     expect(new URL(page.url()).search).toBe("?mode=auto-approve")
-    const signature = await withTimeout(
-      dapp!.request<Hex>({ method: "personal_sign", params: [toHex("auto"), evmAddress] }, "eip155:31337"),
-      10_000,
-      "personal_sign in auto-approve mode"
+    const signature = await dapp!.request<Hex>(
+      { method: "personal_sign", params: [toHex("auto"), evmAddress] },
+      "eip155:31337"
     )
     expect(await verifyMessage({ address: evmAddress, message: "auto", signature })).toBe(true)
     await page.waitForFunction(() => window.__sandboxWcWallet?.answered() === 1, undefined, {

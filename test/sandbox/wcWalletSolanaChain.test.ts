@@ -1,10 +1,10 @@
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58, base64 } from "@scure/base"
 import type { Transaction } from "@solana/kit"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { SANDBOX_SOLANA_LOCALNET, sandboxSolanaAddress } from "../../sandbox/shared/solana"
-import { type SandboxSolana, startSandboxSolana } from "../../sandbox/solana/chain.mjs"
 import { createSolanaSigner } from "../../sandbox/wallets/walletconnect/solana"
+import { solanaForFile } from "./sandboxWorld"
 import {
   compile,
   lamportsOf,
@@ -21,14 +21,9 @@ import {
  * (litesvm behind its JSON-RPC): approved requests land, and move exactly what they say.
  */
 
-let chain: SandboxSolana
+const chain = solanaForFile()
 /** Every `sendTransaction` the wallet made: its params as sent. */
 const sent: Array<ReadonlyArray<unknown>> = []
-
-beforeAll(async () => {
-  chain = await startSandboxSolana()
-}, 30_000)
-afterAll(() => chain?.stop())
 
 const recordingFetch: typeof fetch = async (input, init) => {
   const body = JSON.parse(String(init?.body)) as { method: string; params: ReadonlyArray<unknown> }
@@ -37,7 +32,10 @@ const recordingFetch: typeof fetch = async (input, init) => {
 }
 
 const signer = () =>
-  createSolanaSigner(() => ({ rpcUrl: chain.rpcUrl, chain: chain.chain, mint: chain.mint }), recordingFetch)
+  createSolanaSigner(
+    () => ({ rpcUrl: chain().rpcUrl, chain: chain().chain, mint: chain().mint }),
+    recordingFetch
+  )
 
 /** Approves `solana_signAndSendTransaction` of `params` at once: its answer, or the error it answers. */
 const signAndSend = async (params: Record<string, unknown>) => {
@@ -53,12 +51,12 @@ const failure = (promise: Promise<unknown>) =>
     (error: { code?: unknown; message?: unknown }) => ({ code: error.code, message: String(error.message) })
   )
 
-const account = (index: number) => chain.accounts[index]!.address
-const lamports = (index: number) => lamportsOf(chain.rpcUrl, account(index))
+const account = (index: number) => chain().accounts[index]!.address
+const lamports = (index: number) => lamportsOf(chain().rpcUrl, account(index))
 const status = async (signature: string) =>
   (
     await solanaRpc<{ value: ReadonlyArray<{ err: unknown; confirmationStatus: string } | null> }>(
-      chain.rpcUrl,
+      chain().rpcUrl,
       "getSignatureStatuses",
       [[signature]]
     )
@@ -74,7 +72,7 @@ describe("solana_signAndSendTransaction on the local chain", () => {
     const transaction = compile(
       account(0),
       [solTransfer(account(0), account(3), amount)],
-      await latestLifetime(chain.rpcUrl)
+      await latestLifetime(chain().rpcUrl)
     )
     const { signature } = await signAndSend({ transaction: base64.encode(wireBytes(transaction)) })
     expect(base58.decode(signature)).toHaveLength(64)
@@ -92,21 +90,24 @@ describe("solana_signAndSendTransaction on the local chain", () => {
 
   it("sends an sSPL transfer given in base58, waiting for the commitment asked", async () => {
     const { instruction, source, destination } = await tokenTransfer(
-      chain.mint,
+      chain().mint,
       account(0),
       account(1),
       12_500_000n
     )
-    const before = [await tokensOf(chain.rpcUrl, source), await tokensOf(chain.rpcUrl, destination)] as const
-    const transaction = compile(account(0), [instruction], await latestLifetime(chain.rpcUrl), "legacy")
+    const before = [
+      await tokensOf(chain().rpcUrl, source),
+      await tokensOf(chain().rpcUrl, destination)
+    ] as const
+    const transaction = compile(account(0), [instruction], await latestLifetime(chain().rpcUrl), "legacy")
     const { signature } = await signAndSend({
       transaction: base58.encode(wireBytes(transaction)),
       pubkey: sandboxSolanaAddress,
       options: { commitment: "confirmed" }
     })
     expect(await status(signature)).toMatchObject({ err: null })
-    expect(await tokensOf(chain.rpcUrl, source)).toBe(before[0] - 12_500_000n)
-    expect(await tokensOf(chain.rpcUrl, destination)).toBe(before[1] + 12_500_000n)
+    expect(await tokensOf(chain().rpcUrl, source)).toBe(before[0] - 12_500_000n)
+    expect(await tokensOf(chain().rpcUrl, destination)).toBe(before[1] + 12_500_000n)
   })
 
   it("signs as the second signer when another account pays the fee and signed first", async () => {
@@ -115,9 +116,9 @@ describe("solana_signAndSendTransaction on the local chain", () => {
     const unsigned = compile(
       account(1),
       [solTransfer(account(0), account(4), amount)],
-      await latestLifetime(chain.rpcUrl)
+      await latestLifetime(chain().rpcUrl)
     )
-    const theirs = ed25519.sign(Uint8Array.from(unsigned.messageBytes), chain.accounts[1]!.seed)
+    const theirs = ed25519.sign(Uint8Array.from(unsigned.messageBytes), chain().accounts[1]!.seed)
     const partly = {
       ...unsigned,
       signatures: { ...unsigned.signatures, [account(1)]: theirs }
@@ -135,7 +136,7 @@ describe("solana_signAndSendTransaction on the local chain", () => {
     const transaction = compile(
       account(0),
       [solTransfer(account(0), account(5), 1n)],
-      await latestLifetime(chain.rpcUrl)
+      await latestLifetime(chain().rpcUrl)
     )
     const sendOptions = {
       skipPreflight: false,
@@ -159,7 +160,7 @@ describe("solana_signAndSendTransaction on the local chain", () => {
           compile(
             account(0),
             [solTransfer(account(0), account(5), tooMuch)],
-            await latestLifetime(chain.rpcUrl)
+            await latestLifetime(chain().rpcUrl)
           )
         )
       )
