@@ -18,19 +18,11 @@ const eip6963Arb = fc.record({
   rdns: fc.domain().map((d) => d.split(".").reverse().join("."))
 })
 
+const sevenTypes = ["MULTI_CHAIN", "ANNOUNCED", "INJECTED", "EXTERNAL", "WALLET_CONNECT", "AUTH", "ID_AUTH"]
+
 describe("ConnectorType", () => {
   it("accepts the seven types", () => {
-    for (const type of [
-      "MULTI_CHAIN",
-      "ANNOUNCED",
-      "INJECTED",
-      "EXTERNAL",
-      "WALLET_CONNECT",
-      "AUTH",
-      "ID_AUTH"
-    ]) {
-      accepts(ConnectorType, type)
-    }
+    for (const type of sevenTypes) accepts(ConnectorType, type)
   })
 
   it("rejects others with one message", () => {
