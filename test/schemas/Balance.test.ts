@@ -14,6 +14,7 @@ import {
 } from "../../src/schemas/Balance"
 import {
   accepts,
+  alwaysDecodes,
   caipNetworkIdArb,
   decoderNeverThrows,
   evmAddressArb,
@@ -116,11 +117,7 @@ describe("TokenBalance", () => {
     rejects(TokenBalance, { ...usdc, symbol: undefined }, "symbol")
   })
 
-  it("property: generated balances decode", () =>
-    fc.assert(
-      fc.property(tokenBalanceArb, (balance) => Schema.is(TokenBalance)(accepts(TokenBalance, balance))),
-      { numRuns: NUM_RUNS }
-    ))
+  it("property: generated balances decode", () => alwaysDecodes(TokenBalance, tokenBalanceArb))
 })
 
 describe("BalanceResponse and decodeBalanceResponse", () => {
