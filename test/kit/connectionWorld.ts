@@ -2,14 +2,9 @@
  * The Connection tests' world: the services `makeAirlockLayer` wires around Connection, announced mock
  * wallets, and waits on the state and the test clock.
  */
-import { assert } from "@effect/vitest"
-import * as Clock from "effect/Clock"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ConnectionLive } from "../../src/layers/connection/ConnectionLive"
@@ -25,57 +20,19 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { Networks } from "../../src/services/Networks"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
-import { settle } from "../requests/requestWorld"
-import { decodedOptions, mainnetNetwork, sandboxNetwork, withWalletConnect } from "./fixtures"
+import { decodedOptions, withWalletConnect } from "./fixtures"
 import { withFlow } from "./flowLayers"
 import { preloadedParts } from "./lazyParts"
+import { mainnetWithExplorer, optimismNetwork, sandboxNetwork } from "./networks"
+import { countedSleeps, sleepPending } from "./sleeps"
+import { eventuallyEffect, settle, untilState } from "./waits"
 
-export const mainnet = {
-  ...mainnetNetwork,
-  blockExplorers: { default: { name: "Etherscan", url: "https://etherscan.io" } }
-} as const
-export const optimism = {
-  id: 10,
-  caipNetworkId: "eip155:10",
-  chainNamespace: "eip155",
-  name: "OP Mainnet",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["https://optimism.example"] } },
-  blockExplorers: { default: { name: "Optimistic Etherscan", url: "https://optimistic.etherscan.io" } }
-} as const
+/** Mainnet and OP Mainnet with their explorers, as the Connection tests name them. */
+export { mainnetWithExplorer as mainnet, optimismNetwork as optimism }
 
 /** The sandbox chain, mainnet and OP Mainnet, unless `overrides` say otherwise. */
 export const configOf = (overrides: Partial<ModalOptionsInput> = {}): ModalOptions =>
-  decodedOptions({ networks: [sandboxNetwork, mainnet, optimism], ...overrides })
-
-/** How many sleeps are waiting on the test clock: Effect 4's TestClock no longer lists them. */
-export class Sleeping extends Context.Service<Sleeping, { readonly count: () => number }>()(
-  "test/Sleeping"
-) {}
-
-/** The test clock, counting its sleeps, for the services and the test alike. */
-export const sleepCounting = Layer.effectContext(
-  Effect.gen(function* () {
-    const clock = yield* Clock.Clock
-    let count = 0
-    const counting: Clock.Clock = {
-      ...clock,
-      sleep: (duration) =>
-        Effect.suspend(() => {
-          count++
-          return Effect.ensuring(
-            clock.sleep(duration),
-            Effect.sync(() => {
-              count--
-            })
-          )
-        })
-    }
-    return Context.make(Clock.Clock, counting).pipe(
-      Context.add(Sleeping, Sleeping.of({ count: () => count }))
-    )
-  })
-)
+  decodedOptions({ networks: [sandboxNetwork, mainnetWithExplorer, optimismNetwork], ...overrides })
 
 /**
  * Connection, the services it runs on and the owners that act on it (routing, closing, switching), wired as
@@ -92,7 +49,7 @@ export const servicesLayer = (area: StorageArea, overrides: Partial<ModalOptions
   const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
   const chain = Layer.mergeAll(NetworksLive, ConnectorsLive).pipe(Layer.provideMerge(core))
   const connection = ConnectionLive.pipe(Layer.provideMerge(withWalletConnect(chain)))
-  return withFlow(connection).pipe(Layer.provideMerge(sleepCounting), Layer.provide(preloadedParts))
+  return withFlow(connection).pipe(Layer.provideMerge(countedSleeps), Layer.provide(preloadedParts))
 }
 
 export interface WalletInfo {
@@ -150,41 +107,18 @@ export const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.ge
 
 /** Waits, without a clock, until the connection state satisfies `predicate`. */
 export const waitForState = (predicate: (s: ConnectionState) => boolean) =>
-  Effect.flatMap(Connection, (c) =>
-    SubscriptionRef.changes(c.state).pipe(
-      Stream.filter(predicate),
-      Stream.runHead,
-      Effect.map(Option.getOrThrow)
-    )
-  )
+  Effect.flatMap(Connection, (c) => untilState(c.state, predicate))
 export const waitForStatus = (wanted: string) => waitForState((s) => eip155(s).status === wanted)
 
 /** Lets the restore see the announcements, then passes its settle window (THREATS.md R2). */
 export const settleDiscovery = Effect.andThen(settle, TestClock.adjust(DISCOVERY_SETTLE))
 
-/** Yields until `condition` holds: for "the wallet has been asked" style waits. */
-export const until = (condition: () => boolean) =>
-  Effect.gen(function* () {
-    for (let i = 0; i < 1000 && !condition(); i++)
-      yield* Effect.andThen(
-        Effect.yieldNow,
-        Effect.promise(() => Promise.resolve())
-      )
-    assert.isTrue(condition(), "condition never held")
-  })
+/** Until `condition` holds: for "the wallet has been asked" style waits, which nothing signals. */
+export const until = (condition: () => boolean, what = "the condition") =>
+  Effect.asVoid(eventuallyEffect(condition, what))
 
-/** A TestClock sleep is registered (the code under test is waiting on the clock). */
-export const untilSleeping = Effect.gen(function* () {
-  const sleeping = yield* Sleeping
-  for (let i = 0; i < 1000; i++) {
-    if (sleeping.count() > 0) return
-    yield* Effect.andThen(
-      Effect.yieldNow,
-      Effect.promise(() => Promise.resolve())
-    )
-  }
-  assert.fail("nothing ever waited on the clock")
-})
+/** A sleep is pending on the test clock (the code under test is waiting on it). */
+export const untilSleeping = sleepPending
 
 /** Announces a mock wallet and connects to it. */
 export const connectTo = (wallet: WalletInfo, mock: MockEip1193Provider | Eip1193Provider) =>

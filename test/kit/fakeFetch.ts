@@ -23,8 +23,9 @@ import { SDK_TYPE, SDK_VERSION } from "../../src/layers/provider/providerUrl"
 import { present } from "../../src/presentation"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { ModalConfig } from "../../src/services/ModalConfig"
-import { mainnet } from "../schemas/networks"
 import { preloadedParts } from "./lazyParts"
+import { viemMainnet } from "./networks"
+import { settle } from "./waits"
 
 // The fake fetch itself is the one the test platform answers stubs with.
 export { fakeFetch, json, type Respond, type Seen, text } from "./platform"
@@ -37,7 +38,7 @@ export { fakeFetch, json, type Respond, type Seen, text } from "./platform"
 export const IDENTITY = `projectId=p1&st=${SDK_TYPE}&sv=${SDK_VERSION}`
 
 export const configOf = (overrides: Record<string, unknown> = {}): ModalOptions =>
-  Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], ...overrides }))
+  Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [viemMainnet], ...overrides }))
 
 /**
  * `live` over the options `configOf(overrides)` and the fetch HTTP client, its code loaded already;
@@ -56,15 +57,11 @@ export const apiHarness = <I>(live: Layer.Layer<I, never, ModalConfig | HttpClie
   return { apiLayer, withApi }
 }
 
-/**
- * Lets the fake fetch's promise callbacks run (they are outside the TestClock). Several macrotasks: reading
- * a `Response` body takes more than one turn, and a loaded machine must not make a count come out short.
- */
-export const settle = Effect.forEach(
-  Array.from({ length: 8 }, (_, i) => i),
-  () => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0))),
-  { discard: true }
-)
+// The fake fetch's callbacks run outside the TestClock: the kit's `settle` lets them run (named here too
+// for the tests that take it with the fake).
+export { settle }
+
+/** Moves the test clock by `millis`, then lets what that woke run. */
 export const advance = (millis: number) => Effect.andThen(TestClock.adjust(Duration.millis(millis)), settle)
 
 export const failureOf = <A>(exit: Exit.Exit<A, AirlockError>): AirlockError => {

@@ -10,46 +10,10 @@ import {
   makeMockEmbeddedWalletBridge
 } from "../../src/testing/mockEmbeddedWalletBridge"
 import { type MockWalletConnect, makeMockWalletConnect } from "../../src/testing/mockWalletConnect"
+import { sandboxNetwork } from "./networks"
 
-/** The sandbox's local anvil chain, as a dapp would pass it. */
-export const sandboxNetwork = {
-  id: 31337,
-  caipNetworkId: "eip155:31337",
-  chainNamespace: "eip155",
-  name: "Sandbox Chain",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-} as const
-
-/** The sandbox's local Solana chain (sandbox/solana): `solana:localnet` on its usual loopback port. */
-export const solanaLocalnetNetwork = {
-  id: "localnet",
-  caipNetworkId: "solana:localnet",
-  chainNamespace: "solana",
-  name: "Solana Localnet",
-  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:8899/"] } }
-} as const
-
-/** Solana devnet, the Solana network of the sandbox WalletConnect wallet (nothing is sent to its RPC). */
-export const solanaDevnetNetwork = {
-  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-  caipNetworkId: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
-  chainNamespace: "solana",
-  name: "Solana Devnet",
-  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
-} as const
-
-/** Ethereum mainnet with a made-up RPC URL (nothing is sent to it). */
-export const mainnetNetwork = {
-  id: 1,
-  caipNetworkId: "eip155:1",
-  chainNamespace: "eip155",
-  name: "Ethereum",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["https://eth.example"] } }
-} as const
+// The networks tests pass, built in networks.ts; named here too for the tests that take them with options.
+export { mainnetNetwork, sandboxNetwork, solanaDevnetNetwork, solanaLocalnetNetwork } from "./networks"
 
 /** The smallest valid options: a project id and the sandbox chain. */
 export const baseOptions: ModalOptionsInput = {

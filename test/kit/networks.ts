@@ -30,21 +30,22 @@ const network = <const N extends string, const R extends string | number, X exte
   ...(extra as X)
 })
 
+/** The maker of networks in `namespace`, each paying in `currency` and named by a `Reference`. */
+const networksIn =
+  <const N extends string, Reference extends string | number>(namespace: N, currency: Currency) =>
+  <const R extends Reference, X extends object = object>(
+    reference: R,
+    name: string,
+    rpcUrl: string,
+    extra?: X
+  ) =>
+    network(namespace, reference, name, currency, rpcUrl, extra)
+
 /** An EVM network paying in Ether. */
-export const evmNetwork = <const Id extends number, X extends object = object>(
-  id: Id,
-  name: string,
-  rpcUrl: string,
-  extra?: X
-) => network("eip155", id, name, ether, rpcUrl, extra)
+export const evmNetwork = networksIn<"eip155", number>("eip155", ether)
 
 /** A Solana cluster. */
-export const solanaCluster = <const R extends string, X extends object = object>(
-  reference: R,
-  name: string,
-  rpcUrl: string,
-  extra?: X
-) => network("solana", reference, name, sol, rpcUrl, extra)
+export const solanaCluster = networksIn<"solana", string>("solana", sol)
 
 /** A block explorer entry, as networks list them. */
 export const explorer = (name: string, url: string) => ({ blockExplorers: { default: { name, url } } })

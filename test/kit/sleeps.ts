@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { untilState } from "./waits"
 
 export class Sleeps extends Context.Service<
   Sleeps,
@@ -52,3 +53,8 @@ export const sleepsStarted = (count: number) =>
 
 /** Waits until `count` sleeps have ended. */
 export const sleepsEnded = (count: number) => Effect.flatMap(Sleeps, (sleeps) => atLeast(sleeps.ended, count))
+
+/** Waits until a sleep is pending: one has started and not yet ended (the code under test waits on the clock). */
+export const sleepPending = Effect.flatMap(Sleeps, ({ started, ended }) =>
+  Effect.asVoid(untilState(started, (n) => n > SubscriptionRef.getUnsafe(ended)))
+)

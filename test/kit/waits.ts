@@ -97,6 +97,12 @@ export const eventually = async <A>(
   }
 }
 
+/** `eventually`, as an effect: the poll for what cannot signal, inside a fiber. */
+export const eventuallyEffect = <A>(
+  found: () => A | null | undefined | false,
+  what: string
+): Effect.Effect<A> => Effect.promise(() => eventually(found, what))
+
 /**
  * Lets the work that is ready run — fibers, promise callbacks, timers due now — before asserting that
  * something did NOT happen. Never a way to wait for something that can signal: await that instead.

@@ -30,14 +30,15 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { makeMockEip1193Provider } from "../../src/testing/index"
+import { ALICE, BOB, CAROL } from "../kit/accounts"
 import { decodedOptions, mainnetNetwork, makeArea, sandboxNetwork, withWalletConnect } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
 
 const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })
 
-const ACCOUNTS = ["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"]
-const OTHER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+const ACCOUNTS = [ALICE, BOB]
+const OTHER = CAROL
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 // ---------------------------------------------------------------------------------------------------------

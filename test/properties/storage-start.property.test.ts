@@ -37,6 +37,7 @@ import { Networks } from "../../src/services/Networks"
 import { baseOptions, decodedOptions, sandboxNetwork, withWalletConnect } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
+import { solanaCluster } from "../kit/networks"
 import { makeTestHttp } from "../kit/platform"
 
 /** The real (poisoned) `localStorage` stays; HTTP requests fail as unstubbed instead of leaving the machine. */
@@ -47,14 +48,7 @@ const options: ModalOptionsInput = {
   ...baseOptions,
   networks: [
     sandboxNetwork,
-    {
-      id: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-      caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-      chainNamespace: "solana",
-      name: "Solana",
-      nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-      rpcUrls: { default: { http: ["https://rpc.solana.example"] } }
-    }
+    solanaCluster("5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "Solana", "https://rpc.solana.example")
   ],
   // Nothing is appended: the modal element is not under test here.
   disableAppend: true

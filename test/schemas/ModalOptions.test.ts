@@ -17,6 +17,7 @@ import {
   ProjectIdMissingError
 } from "../../src/schemas/ModalOptions"
 import { DefaultSocials } from "../../src/schemas/Primitives"
+import { evmNetwork } from "../kit/networks"
 import { accepts, caipNetworkIdArb, hostile, httpsUrlArb, mutated, NUM_RUNS, nonBlankArb } from "./helpers"
 import { base, mainnet, networkArb, solana } from "./networks"
 
@@ -202,16 +203,7 @@ describe("ModalOptionsInput", () => {
   it("types what a host writes: partial features, partial account types, host objects", () => {
     const input: ModalOptionsInput = {
       projectId: "p",
-      networks: [
-        {
-          id: 1,
-          caipNetworkId: "eip155:1",
-          chainNamespace: "eip155",
-          name: "Ethereum",
-          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-          rpcUrls: { default: { http: ["https://eth.merkle.io"] } }
-        }
-      ],
+      networks: [evmNetwork(1, "Ethereum", "https://eth.merkle.io")],
       features: { swaps: false },
       defaultAccountTypes: { eip155: "eoa" },
       siwx: { createMessage: () => "m" }

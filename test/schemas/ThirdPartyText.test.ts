@@ -10,7 +10,7 @@ import { decodeBalanceResponse, TokenBalance, validWalletAssets } from "../../sr
 import { decodeIdentityResponse } from "../../src/schemas/Identity"
 import { SafeImageUrl, SanitizedName } from "../../src/schemas/ThirdPartyText"
 import { decodeHistoryResponse, Transaction } from "../../src/schemas/Transaction"
-import { accepts, NUM_RUNS } from "./helpers"
+import { accepts, NUM_RUNS, succeeded, usdcBalance as usdc } from "./helpers"
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control characters
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/
@@ -43,16 +43,6 @@ const HOSTILE_URLS: ReadonlyArray<string> = [
   "not a url",
   ""
 ]
-
-const usdc = {
-  name: "USD Coin",
-  symbol: "USDC",
-  chainId: "eip155:1",
-  value: 1,
-  price: 1,
-  quantity: { decimals: "6", numeric: "1" },
-  iconUrl: "https://cdn.example/usdc.png"
-}
 
 const transfer = {
   fungible_info: { name: "USD Coin", symbol: "USDC", icon: { url: "https://cdn.example/usdc.png" } },
@@ -116,14 +106,13 @@ describe("balances", () => {
   })
 
   it("a hostile token is kept, cleaned, in a balance answer", () => {
-    const result = decodeBalanceResponse({
-      balances: [{ ...usdc, name: "USD\u202eCoin", iconUrl: `javascript:${PWN}` }]
-    })
-    assert.isTrue(Result.isSuccess(result))
-    if (Result.isSuccess(result)) {
-      assert.strictEqual(result.success.balances[0]?.name, "USDCoin")
-      assert.isUndefined(result.success.balances[0]?.iconUrl)
-    }
+    const decoded = succeeded(
+      decodeBalanceResponse({
+        balances: [{ ...usdc, name: "USD\u202eCoin", iconUrl: `javascript:${PWN}` }]
+      })
+    )
+    assert.strictEqual(decoded.balances[0]?.name, "USDCoin")
+    assert.isUndefined(decoded.balances[0]?.iconUrl)
   })
 
   it("a wallet's assets decode safe too (still all or nothing on their shape)", () => {
@@ -186,14 +175,13 @@ describe("activity", () => {
   })
 
   it("an operation with nothing readable decodes to undefined, and the transaction is kept", () => {
-    const result = decodeHistoryResponse({
-      data: [{ ...receive, metadata: { ...receive.metadata, operationType: "\u200b" } }]
-    })
-    assert.isTrue(Result.isSuccess(result))
-    if (Result.isSuccess(result)) {
-      assert.strictEqual(result.success.dropped, 0)
-      assert.isUndefined(result.success.data[0]?.metadata.operationType)
-    }
+    const decoded = succeeded(
+      decodeHistoryResponse({
+        data: [{ ...receive, metadata: { ...receive.metadata, operationType: "\u200b" } }]
+      })
+    )
+    assert.strictEqual(decoded.dropped, 0)
+    assert.isUndefined(decoded.data[0]?.metadata.operationType)
   })
 })
 

@@ -55,15 +55,38 @@ export const neverThrows = <A, I>(
   )
 }
 
-/** Every generated input decodes. */
+/**
+ * A response decoder never throws on `inputs`; `check` runs on each success (with the input it came from).
+ * Returns nothing: a throw or a failed assertion inside the property fails the run.
+ */
+export const decoderNeverThrows = <A, E>(
+  decode: (input: unknown) => Result.Result<A, E>,
+  inputs: fc.Arbitrary<unknown>,
+  check: (decoded: A, input: unknown) => void
+): void =>
+  fc.assert(
+    fc.property(inputs, (input) => {
+      const result = decode(input)
+      if (Result.isSuccess(result)) check(result.success, input)
+    }),
+    { numRuns: NUM_RUNS }
+  )
+
+/** The success of `result`, or a failed assertion. */
+export const succeeded = <A, E>(result: Result.Result<A, E>): A => {
+  if (Result.isFailure(result)) return assert.fail(`expected a success, got ${String(result.failure)}`)
+  return result.success
+}
+
+/** Every generated input decodes, to a valid value of the schema's type. */
 export const alwaysDecodes = <A, I>(
   schema: Schema.Codec<A, I>,
   arbitrary: fc.Arbitrary<unknown>,
   numRuns = NUM_RUNS
 ): void => {
-  const decode = Schema.decodeUnknownResult(schema)
+  const is = Schema.is(Schema.toType(schema))
   fc.assert(
-    fc.property(arbitrary, (input) => Result.isSuccess(decode(input))),
+    fc.property(arbitrary, (input) => is(accepts(schema, input))),
     { numRuns }
   )
 }
@@ -108,6 +131,17 @@ export const mutated = (valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
     return setAt(value, path ?? [], replacement, remove)
   })
 
+/**
+ * Untrusted list answers: hostile values, or bodies whose `key` lists valid, near-miss and hostile items;
+ * `others` generates the body's other fields.
+ */
+export const hostileListBody = (
+  key: string,
+  item: fc.Arbitrary<unknown>,
+  others: Record<string, fc.Arbitrary<unknown>> = {}
+): fc.Arbitrary<unknown> =>
+  fc.oneof(hostile, fc.record({ ...others, [key]: fc.array(fc.oneof(item, mutated(item), hostile)) }))
+
 // Generators of valid values.
 
 const stringOf = (alphabet: string, minLength: number, maxLength: number) =>
@@ -132,3 +166,17 @@ export const httpsUrlArb = fc.webUrl({ validSchemes: ["https", "http"] }).filter
 export const nonBlankArb = fc.string({ minLength: 1 }).filter((s) => s.trim().length > 0)
 /** Optional field: absent, null (where the API sends null) or a value. */
 export const nullable = <A>(arb: fc.Arbitrary<A>) => fc.option(arb, { nil: null })
+
+// Answers as the provider sends them.
+
+/** A token balance of the balance API. */
+export const usdcBalance = {
+  name: "USD Coin",
+  symbol: "USDC",
+  chainId: "eip155:1",
+  address: "eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48",
+  value: 12.5,
+  price: 1,
+  quantity: { decimals: "6", numeric: "12.5" },
+  iconUrl: "https://example.org/usdc.png"
+}

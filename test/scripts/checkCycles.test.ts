@@ -1,11 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import {
-  cyclePath,
-  findCycles,
-  importGraph,
-  parseImports,
-  resolveSpecifier
-} from "../../scripts/check-cycles.mjs"
+import * as CheckCycles from "../../scripts/check-cycles.mjs"
 
 describe("parseImports", () => {
   it("counts static imports, side-effect imports, re-exports and literal dynamic imports", () => {
@@ -20,7 +14,7 @@ describe("parseImports", () => {
       `const lazy = () => import("./g")`,
       "const template = () => import(`./h`)"
     ].join("\n")
-    assert.deepStrictEqual(parseImports(source), [
+    assert.deepStrictEqual(CheckCycles.parseImports(source), [
       "effect/Effect",
       "./a",
       "./b",
@@ -43,7 +37,7 @@ describe("parseImports", () => {
       `export type * from "./typeStar"`,
       `type G = typeof import("./typeofImport")`
     ].join("\n")
-    assert.deepStrictEqual(parseImports(source), [
+    assert.deepStrictEqual(CheckCycles.parseImports(source), [
       "./typeOnly",
       "./typeNamespace",
       "./inlineTypes",
@@ -61,12 +55,12 @@ describe("parseImports", () => {
       `const text = 'import { i } from "./string"'`,
       "const computed = (name: string) => import(name)"
     ].join("\n")
-    assert.deepStrictEqual(parseImports(source), [])
+    assert.deepStrictEqual(CheckCycles.parseImports(source), [])
   })
 
   it("reads TSX", () => {
     const source = `import { View } from "./View"\nexport const App = () => <View title="import('./x')" />`
-    assert.deepStrictEqual(parseImports(source, "App.tsx"), ["./View"])
+    assert.deepStrictEqual(CheckCycles.parseImports(source, "App.tsx"), ["./View"])
   })
 })
 
@@ -74,16 +68,19 @@ describe("resolveSpecifier", () => {
   const modules = new Set(["src/a.ts", "src/b.tsx", "src/dir/index.ts", "src/views/index.tsx", "src/c.ts"])
 
   it("tries the file, .ts, .tsx and a folder's index", () => {
-    assert.strictEqual(resolveSpecifier("src/x.ts", "./a", modules), "src/a.ts")
-    assert.strictEqual(resolveSpecifier("src/x.ts", "./b", modules), "src/b.tsx")
-    assert.strictEqual(resolveSpecifier("src/x.ts", "./dir", modules), "src/dir/index.ts")
-    assert.strictEqual(resolveSpecifier("src/dir/y.ts", "../views", modules), "src/views/index.tsx")
-    assert.strictEqual(resolveSpecifier("src/dir/y.ts", "../c.ts", modules), "src/c.ts")
+    assert.strictEqual(CheckCycles.resolveSpecifier("src/x.ts", "./a", modules), "src/a.ts")
+    assert.strictEqual(CheckCycles.resolveSpecifier("src/x.ts", "./b", modules), "src/b.tsx")
+    assert.strictEqual(CheckCycles.resolveSpecifier("src/x.ts", "./dir", modules), "src/dir/index.ts")
+    assert.strictEqual(
+      CheckCycles.resolveSpecifier("src/dir/y.ts", "../views", modules),
+      "src/views/index.tsx"
+    )
+    assert.strictEqual(CheckCycles.resolveSpecifier("src/dir/y.ts", "../c.ts", modules), "src/c.ts")
   })
 
   it("ignores packages and files it does not know", () => {
-    assert.isUndefined(resolveSpecifier("src/x.ts", "effect/Effect", modules))
-    assert.isUndefined(resolveSpecifier("src/x.ts", "./missing", modules))
+    assert.isUndefined(CheckCycles.resolveSpecifier("src/x.ts", "effect/Effect", modules))
+    assert.isUndefined(CheckCycles.resolveSpecifier("src/x.ts", "./missing", modules))
   })
 })
 
@@ -96,7 +93,7 @@ describe("findCycles", () => {
   ])
 
   it("finds none in an acyclic graph", () => {
-    assert.deepStrictEqual(findCycles(acyclic), [])
+    assert.deepStrictEqual(CheckCycles.findCycles(acyclic), [])
   })
 
   it("finds each knot once, with every module caught in it", () => {
@@ -109,7 +106,7 @@ describe("findCycles", () => {
       ["f", ["e"]],
       ["g", ["g"]]
     ])
-    assert.deepStrictEqual(findCycles(graph), [["a", "b", "c"], ["e", "f"], ["g"]])
+    assert.deepStrictEqual(CheckCycles.findCycles(graph), [["a", "b", "c"], ["e", "f"], ["g"]])
   })
 
   it("prints a shortest path back to the first module", () => {
@@ -119,9 +116,9 @@ describe("findCycles", () => {
       ["c", ["a"]],
       ["x", ["a"]]
     ])
-    const [component] = findCycles(graph)
+    const [component] = CheckCycles.findCycles(graph)
     assert.deepStrictEqual(component, ["a", "b", "c", "x"])
-    assert.deepStrictEqual(cyclePath(graph, component ?? []), ["a", "x", "a"])
+    assert.deepStrictEqual(CheckCycles.cyclePath(graph, component ?? []), ["a", "x", "a"])
   })
 })
 
@@ -131,7 +128,7 @@ describe("importGraph", () => {
       ["src/layers/Live.ts", `import { Router } from "../services/Router"`],
       ["src/services/Router.ts", `import { make } from "../layers/Live"\nexport const Router = make`]
     ])
-    assert.deepStrictEqual(findCycles(importGraph(withCycle)), [
+    assert.deepStrictEqual(CheckCycles.findCycles(CheckCycles.importGraph(withCycle)), [
       ["src/layers/Live.ts", "src/services/Router.ts"]
     ])
 
@@ -139,7 +136,7 @@ describe("importGraph", () => {
       ["src/layers/Live.ts", `import { Router } from "../services/Router"`],
       ["src/services/Router.ts", `import type { Shape } from "../layers/Live"\nexport const Router = 1`]
     ])
-    assert.deepStrictEqual(findCycles(importGraph(typeOnly)), [
+    assert.deepStrictEqual(CheckCycles.findCycles(CheckCycles.importGraph(typeOnly)), [
       ["src/layers/Live.ts", "src/services/Router.ts"]
     ])
   })
