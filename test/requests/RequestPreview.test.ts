@@ -75,17 +75,35 @@ const sendTransfer = Effect.flatMap(RpcRouter, (rpc) =>
   rpc.request({ method: "eth_sendTransaction", params: [{ from: ALICE, to: TOKEN, data: TRANSFER_CALL }] })
 )
 
+/**
+ * Sends the token transfer through a wallet that never answers it, over a chain whose simulation answers
+ * once `release` is done, and runs `body` once the wallet is asked and the preview shows.
+ */
+const previewing = <A, E, R>(
+  body: (
+    sending: Fiber.Fiber<unknown, unknown>,
+    shown: PendingApproval | undefined,
+    release: Deferred.Deferred<void>
+  ) => Effect.Effect<A, E, R>
+) => {
+  const wallet = hangingWallet("eth_sendTransaction")
+  return Effect.gen(function* () {
+    const release = yield* Deferred.make<void>()
+    return yield* Effect.gen(function* () {
+      const sending = yield* Effect.forkChild(sendTransfer)
+      yield* wallet.untilAsked("eth_sendTransaction")
+      const [shown] = yield* untilApprovals((list) => list.length === 1)
+      return yield* body(sending, shown, release)
+    }).pipe(Effect.provide(world(wallet.connector, { chains: simulatingChain(release) }).layer))
+  })
+}
+
 describe("the preview of what an external wallet is asked", () => {
   it.effect(
     "shows the transaction in ApproveTransaction at once, the wallet asked without waiting for the simulation, which fills in",
-    () => {
-      const wallet = hangingWallet("eth_sendTransaction")
-      return Effect.gen(function* () {
-        const release = yield* Deferred.make<void>()
-        return yield* Effect.gen(function* () {
-          const sending = yield* Effect.forkChild(sendTransfer)
-          yield* wallet.untilAsked("eth_sendTransaction")
-          const [shown] = yield* untilApprovals((list) => list.length === 1)
+    () =>
+      previewing((sending, shown, release) =>
+        Effect.gen(function* () {
           assert.strictEqual(shown?.answeredIn, "wallet")
           assert.strictEqual(shown?.method, "eth_sendTransaction")
           assert.deepStrictEqual(shown?.simulation, { _tag: "Simulating" })
@@ -108,21 +126,15 @@ describe("the preview of what an external wallet is asked", () => {
             ]
           })
           assert.isUndefined(sending.pollUnsafe())
-        }).pipe(Effect.provide(world(wallet.connector, { chains: simulatingChain(release) }).layer))
-      })
-    }
+        })
+      )
   )
 
   it.effect(
     "a simulation that takes over 2 s reads 'not simulated'; a request that ends takes its preview away",
-    () => {
-      const wallet = hangingWallet("eth_sendTransaction")
-      return Effect.gen(function* () {
-        const release = yield* Deferred.make<void>()
-        return yield* Effect.gen(function* () {
-          const sending = yield* Effect.forkChild(sendTransfer)
-          yield* wallet.untilAsked("eth_sendTransaction")
-          yield* untilApprovals((list) => list.length === 1)
+    () =>
+      previewing((sending) =>
+        Effect.gen(function* () {
           yield* TestClock.adjust(Duration.millis(1_999))
           yield* settle
           assert.deepStrictEqual((yield* approvals)[0]?.simulation, { _tag: "Simulating" })
@@ -132,9 +144,8 @@ describe("the preview of what an external wallet is asked", () => {
           yield* untilApprovals((list) => list.length === 0)
           yield* settle
           assert.isFalse((yield* route).open, "the preview opened the modal, so it closes with the request")
-        }).pipe(Effect.provide(world(wallet.connector, { chains: simulatingChain(release) }).layer))
-      })
-    }
+        })
+      )
   )
 
   it.effect("the wallet's answer settles the request and takes the preview away", () => {

@@ -14,7 +14,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { type PendingApproval, RpcRouter, type WalletRequest } from "../../src/services/RpcRouter"
-import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
+import { type MockInModalWallet, makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
 import { ALICE } from "../kit/accounts"
 import { settle, untilState } from "../kit/waits"
@@ -160,59 +160,68 @@ describe("In-modal approval (ApproveTransaction)", () => {
       return { rpc, answer, approval: approval as PendingApproval }
     })
 
-  it.effect("shows ApproveTransaction; the wallet is asked only after Approve, then the view pops", () => {
-    const mock = makeMockInModalWallet({ chainId: 31337, connected: true })
-    return Effect.gen(function* () {
-      const { rpc, answer, approval } = yield* awaitingApproval({
-        method: "personal_sign",
-        params: ["0x6869", ALICE]
-      })
-      const route = yield* routerState
-      assert.isTrue(route.open)
-      assert.strictEqual(route.view, "ApproveTransaction")
-      assert.strictEqual(route.transactionStack.length, 1)
-      assert.strictEqual(approval.method, "personal_sign")
-      assert.strictEqual(approval.from, ALICE)
-      assert.strictEqual(approval.network, "eip155:31337")
-      assert.strictEqual(mock.provider.count("personal_sign"), 0)
-      // Closing without force is refused while the request waits.
-      assert.isFalse(yield* Effect.flatMap(ModalFlow, (f) => f.close()))
-      yield* rpc.decide(approval.id, true)
-      assert.isString(yield* Fiber.join(answer))
-      assert.strictEqual(mock.provider.count("personal_sign"), 1)
-      yield* settle
-      // The modal opened for the request, so it closes again once the request settled.
-      assert.isFalse((yield* routerState).open)
-      assert.deepStrictEqual(yield* SubscriptionRef.get(rpc.approvals), [])
-    }).pipe(Effect.provide(world(mock.connector).layer))
-  })
+  /** Runs `body` over a connected wallet whose requests the modal approves first. */
+  const withInModalWallet = <A, E, R>(body: (wallet: MockInModalWallet) => Effect.Effect<A, E, R>) => {
+    const wallet = makeMockInModalWallet({ chainId: 31337, connected: true })
+    return Effect.provide(body(wallet), world(wallet.connector).layer)
+  }
 
-  it.effect("Reject answers 4001 (declined signature) and the wallet is never asked", () => {
-    const mock = makeMockInModalWallet({ chainId: 31337, connected: true })
-    return Effect.gen(function* () {
-      const { rpc, answer, approval } = yield* awaitingApproval({
-        method: "eth_sendTransaction",
-        params: [{ from: ALICE, to: ALICE, value: "0x1" }]
+  it.effect("shows ApproveTransaction; the wallet is asked only after Approve, then the view pops", () =>
+    withInModalWallet((mock) =>
+      Effect.gen(function* () {
+        const { rpc, answer, approval } = yield* awaitingApproval({
+          method: "personal_sign",
+          params: ["0x6869", ALICE]
+        })
+        const route = yield* routerState
+        assert.isTrue(route.open)
+        assert.strictEqual(route.view, "ApproveTransaction")
+        assert.strictEqual(route.transactionStack.length, 1)
+        assert.strictEqual(approval.method, "personal_sign")
+        assert.strictEqual(approval.from, ALICE)
+        assert.strictEqual(approval.network, "eip155:31337")
+        assert.strictEqual(mock.provider.count("personal_sign"), 0)
+        // Closing without force is refused while the request waits.
+        assert.isFalse(yield* Effect.flatMap(ModalFlow, (f) => f.close()))
+        yield* rpc.decide(approval.id, true)
+        assert.isString(yield* Fiber.join(answer))
+        assert.strictEqual(mock.provider.count("personal_sign"), 1)
+        yield* settle
+        // The modal opened for the request, so it closes again once the request settled.
+        assert.isFalse((yield* routerState).open)
+        assert.deepStrictEqual(yield* SubscriptionRef.get(rpc.approvals), [])
       })
-      yield* rpc.decide(approval.id, false)
-      const exit = yield* Fiber.await(answer)
-      const error = Option.getOrThrow(Exit.findErrorOption(exit))
-      assert.strictEqual(error._tag, "UserRejectedRequestError")
-      assert.strictEqual((error as { readonly code?: number }).code, 4001)
-      assert.strictEqual(mock.provider.count("eth_sendTransaction"), 0)
-    }).pipe(Effect.provide(world(mock.connector).layer))
-  })
+    )
+  )
 
-  it.effect("a forced close aborts the waiting approval", () => {
-    const mock = makeMockInModalWallet({ chainId: 31337, connected: true })
-    return Effect.gen(function* () {
-      const flow = yield* ModalFlow
-      const { answer } = yield* awaitingApproval({ method: "personal_sign", params: ["0x00", ALICE] })
-      assert.isTrue(yield* flow.close({ force: true }))
-      assert.strictEqual(failureTag(yield* Fiber.await(answer)), "RequestAbortedError")
-      assert.strictEqual(mock.provider.count("personal_sign"), 0)
-    }).pipe(Effect.provide(world(mock.connector).layer))
-  })
+  it.effect("Reject answers 4001 (declined signature) and the wallet is never asked", () =>
+    withInModalWallet((mock) =>
+      Effect.gen(function* () {
+        const { rpc, answer, approval } = yield* awaitingApproval({
+          method: "eth_sendTransaction",
+          params: [{ from: ALICE, to: ALICE, value: "0x1" }]
+        })
+        yield* rpc.decide(approval.id, false)
+        const exit = yield* Fiber.await(answer)
+        const error = Option.getOrThrow(Exit.findErrorOption(exit))
+        assert.strictEqual(error._tag, "UserRejectedRequestError")
+        assert.strictEqual((error as { readonly code?: number }).code, 4001)
+        assert.strictEqual(mock.provider.count("eth_sendTransaction"), 0)
+      })
+    )
+  )
+
+  it.effect("a forced close aborts the waiting approval", () =>
+    withInModalWallet((mock) =>
+      Effect.gen(function* () {
+        const flow = yield* ModalFlow
+        const { answer } = yield* awaitingApproval({ method: "personal_sign", params: ["0x00", ALICE] })
+        assert.isTrue(yield* flow.close({ force: true }))
+        assert.strictEqual(failureTag(yield* Fiber.await(answer)), "RequestAbortedError")
+        assert.strictEqual(mock.provider.count("personal_sign"), 0)
+      })
+    )
+  )
 
   it.effect("opening ApproveTransaction with nothing on the stack opens the default view instead", () => {
     const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
