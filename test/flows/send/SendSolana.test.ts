@@ -1,10 +1,4 @@
 import { assert, describe, it } from "@effect/vitest"
-import {
-  decompileTransactionMessage,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder
-} from "@solana/kit"
 import { parseTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system"
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
@@ -23,14 +17,14 @@ import {
 import { USDC_MINT } from "../../kit/networks"
 import { stateTagged } from "../../kit/waits"
 import { BLOCKHASHES, balance, FEE, inWorld, RENT, type World } from "./sendWorld"
+import { decodeWire } from "./wireTransaction"
 
 /** The message of the wire transaction the wallet was asked to sign and send. */
 const sentMessage = (w: World) => {
   const [sent] = w.requests
   assert.isDefined(sent)
   const params = sent?.request.params as { readonly transaction: string }
-  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(params.transaction))
-  return decompileTransactionMessage(getCompiledTransactionMessageDecoder().decode(transaction.messageBytes))
+  return decodeWire(params.transaction).message
 }
 
 const fill = (w: World, token: string, amount: string, receiver = RECEIVER) =>
