@@ -150,7 +150,7 @@ describe("RpcRouter time-outs and aborts", () => {
 })
 
 describe("In-modal approval (ApproveTransaction)", () => {
-  /** Forks `request` and waits until ApproveTransaction shows it, open; answers the request's fiber as `answer`. */
+  /** Forks `request` and waits until ApproveTransaction shows it, open; the request's fiber is `answer`. */
   const awaitingApproval = (request: WalletRequest) =>
     Effect.gen(function* () {
       const rpc = yield* RpcRouter

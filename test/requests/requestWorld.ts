@@ -62,7 +62,7 @@ export const recordingWatcher = (tracked: Array<Submission>) =>
     })
   )
 
-/** What RpcRouter runs on besides the chains and the wallet: storage, the router, events and notifications. */
+/** What RpcRouter runs on besides chains and wallet: storage, the router, events and notifications. */
 export const modalCore = (config: ModalConfig["Service"]) =>
   Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
     Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, config), KeyValueStore.layerMemory))

@@ -20,6 +20,7 @@ import type { BuyDraft, BuyQuote, OnrampState } from "../../../src/services/Onra
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
 import { SUSD_ADDRESS } from "../../kit/networks"
+import { editAndSettle, tagged } from "../formSteps"
 import {
   balance,
   defaultOptions,
@@ -43,15 +44,11 @@ const settled = (state: OnrampState): state is Editing =>
 
 /** Edits the form and lets the typing pause pass; answers the form once its quote landed. */
 const editAndWait = (onramp: Onramp, change: Partial<BuyDraft>) =>
-  Effect.gen(function* () {
-    yield* onramp.edit(change)
-    yield* TestClock.adjust(BUY_QUOTE_DELAY_MS)
-    return yield* untilFlow(onramp, settled)
-  })
+  editAndSettle(onramp, change, BUY_QUOTE_DELAY_MS, settled)
 
 const withOnramp = (options: Options, body: (w: World) => Effect.Effect<void>) => inWorld(options, body)
 
-/** Starts the flow and edits `change`; `check` looks at the form, which shows no quote, and none was asked. */
+/** Starts the flow and edits `change`; `check` looks at the form, which shows no quote: none was asked. */
 const unquoted = (change: Partial<BuyDraft>, check: (form: Editing) => void) =>
   withOnramp({}, (w) =>
     Effect.gen(function* () {
@@ -63,15 +60,8 @@ const unquoted = (change: Partial<BuyDraft>, check: (form: Editing) => void) =>
     })
   )
 
-const quoteOf = (quote: BuyQuote) => {
-  if (quote._tag !== "Quoted") assert.fail(`expected Quoted, got ${quote._tag}`)
-  return quote.quote
-}
-
-const noQuoteOf = (quote: BuyQuote) => {
-  if (quote._tag !== "NoQuote") assert.fail(`expected NoQuote, got ${quote._tag}`)
-  return quote.error
-}
+const quoteOf = (quote: BuyQuote) => tagged(quote, "Quoted").quote
+const noQuoteOf = (quote: BuyQuote) => tagged(quote, "NoQuote").error
 
 const COMPLETE: Partial<BuyDraft> = { country: "US", amount: "50" }
 

@@ -16,6 +16,7 @@ import { UserRejectedRequestError } from "../../../src/walletErrors"
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
 import { SUSD_ADDRESS } from "../../kit/networks"
+import { editAndSettle, tagged } from "../formSteps"
 import {
   APPROVAL_HASH,
   APPROVE_DATA,
@@ -49,21 +50,10 @@ const settled = (state: SwapState): state is Editing =>
 
 /** Edits the form and lets the typing pause pass; answers the form once its quote landed. */
 const editAndWait = (swap: Swap, change: Partial<SwapDraft>) =>
-  Effect.gen(function* () {
-    yield* swap.edit(change)
-    yield* TestClock.adjust(QUOTE_DELAY_MS)
-    return yield* untilFlow(swap, settled)
-  })
+  editAndSettle(swap, change, QUOTE_DELAY_MS, settled)
 
-const quoteOf = (quote: QuoteState) => {
-  if (quote._tag !== "Quoted") assert.fail(`expected Quoted, got ${JSON.stringify(quote._tag)}`)
-  return quote.quote
-}
-
-const noQuoteOf = (quote: QuoteState) => {
-  if (quote._tag !== "NoQuote") assert.fail(`expected NoQuote, got ${quote._tag}`)
-  return quote.error
-}
+const quoteOf = (quote: QuoteState) => tagged(quote, "Quoted").quote
+const noQuoteOf = (quote: QuoteState) => tagged(quote, "NoQuote").error
 
 /** Starts the swap and quotes `change`. */
 const startQuoted = (swap: Swap, change: Partial<SwapDraft>) =>
