@@ -30,6 +30,16 @@ const sentMessage = (w: World) => {
 const fill = (w: World, token: string, amount: string, receiver = RECEIVER) =>
   w.send.edit({ token, amount, receiver })
 
+/** Reviewing a send of 1 USDC with `sol` SOL in the account: the form names `problem`. */
+const splReviewRefused = (sol: string, problem: string) =>
+  inWorld({ balances: [balance("SOL", sol, 9), balance("USDC", "100", 6, USDC_MINT)] }, (w) =>
+    Effect.gen(function* () {
+      yield* fill(w, USDC_MINT, "1")
+      yield* w.send.review
+      assert.strictEqual((yield* stateTagged(w.send.state, "Editing")).amountProblem, problem)
+    })
+  )
+
 const methods = (w: World) => w.reads.map((r) => r.method)
 
 describe("Send on Solana", () => {
@@ -127,13 +137,7 @@ describe("Send on Solana", () => {
   )
 
   it.effect("SPL: the SOL left after the fee and the rent must not strand the account either", () =>
-    inWorld({ balances: [balance("SOL", "0.0025", 9), balance("USDC", "100", 6, USDC_MINT)] }, (w) =>
-      Effect.gen(function* () {
-        yield* fill(w, USDC_MINT, "1")
-        yield* w.send.review
-        assert.strictEqual((yield* stateTagged(w.send.state, "Editing")).amountProblem, "below-reserve")
-      })
-    )
+    splReviewRefused("0.0025", "below-reserve")
   )
 
   it.effect("without the minimum from the node, the send is not refused for it", () =>
@@ -238,13 +242,7 @@ describe("Send on Solana", () => {
   )
 
   it.effect("SPL: refused when the SOL left cannot pay the fee and the new account's rent", () =>
-    inWorld({ balances: [balance("SOL", "0.002", 9), balance("USDC", "100", 6, USDC_MINT)] }, (w) =>
-      Effect.gen(function* () {
-        yield* fill(w, USDC_MINT, "1")
-        yield* w.send.review
-        assert.strictEqual((yield* stateTagged(w.send.state, "Editing")).amountProblem, "no-fee-balance")
-      })
-    )
+    splReviewRefused("0.002", "no-fee-balance")
   )
 
   it.effect("a blockhash answer that does not decode is a typed error in the form", () =>

@@ -330,6 +330,15 @@ describe("Swap", () => {
   })
 
   describe("review", () => {
+    /** A transaction of the plan: ALICE calling `to` with `data`, no value, `gas` as hex. */
+    const planned = (to: string, data: string, gas: bigint) => ({
+      from: ALICE,
+      to,
+      data,
+      value: "0x0",
+      gas: `0x${gas.toString(16)}`
+    })
+
     it.effect("an allowance below the amount: the approval, then the swap; the fee covers both", () =>
       withSwap({ allowance: "49999999" }, (w) =>
         Effect.gen(function* () {
@@ -340,20 +349,8 @@ describe("Swap", () => {
             { amount: "50000000", from: SUSD, to: SBX, userAddress: USER, slippage: 1 }
           ])
           const { plan } = preview
-          assert.deepStrictEqual(plan.approval, {
-            from: ALICE,
-            to: SUSD_ADDRESS,
-            data: APPROVE_DATA,
-            value: "0x0",
-            gas: `0x${APPROVE_GAS.toString(16)}`
-          })
-          assert.deepStrictEqual(plan.swap, {
-            from: ALICE,
-            to: ROUTER_ADDRESS,
-            data: SWAP_DATA,
-            value: "0x0",
-            gas: `0x${SWAP_GAS.toString(16)}`
-          })
+          assert.deepStrictEqual(plan.approval, planned(SUSD_ADDRESS, APPROVE_DATA, APPROVE_GAS))
+          assert.deepStrictEqual(plan.swap, planned(ROUTER_ADDRESS, SWAP_DATA, SWAP_GAS))
           assert.strictEqual(plan.fee.amount, (APPROVE_GAS + SWAP_GAS) * GAS_PRICE)
           // 0.0002 ETH at 3000 USD.
           assert.closeTo(plan.fee.usd ?? Number.NaN, 0.6, 1e-9)
