@@ -5,6 +5,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import { makeHttpRpcTransport, rpcContentType, transportName } from "../../src/layers/rpc/httpRpcTransport"
+import type { RpcError, RpcRequest } from "../../src/services/RpcTransport"
 import { type Anvil, startAnvil } from "./anvil"
 import { rpcTransportContract } from "./RpcTransport.contract"
 
@@ -84,6 +85,15 @@ const withFetch =
 
 const NODE = "https://node.example/rpc?key=secret"
 
+/** How `request` to NODE fails through `fetch`, narrowed to `tag` (a failed assertion otherwise). */
+const failure = <T extends RpcError["_tag"]>(fetch: typeof globalThis.fetch, request: RpcRequest, tag: T) =>
+  Effect.gen(function* () {
+    const transport = yield* makeHttpRpcTransport(NODE)
+    const error = yield* Effect.flip(transport.request(request))
+    if (error._tag !== tag) return assert.fail(`expected ${tag}, got ${error._tag}`)
+    return error as Extract<RpcError, { readonly _tag: T }>
+  }).pipe(withFetch(fetch))
+
 describe("HttpRpcTransport wire format", () => {
   it.effect("POSTs JSON-RPC 2.0 with a fresh id per call and returns the echoed result", () => {
     const { fetch, seen } = fakeFetch((body) =>
@@ -160,31 +170,21 @@ describe("HttpRpcTransport wire format", () => {
         error: { code: 3, message: "execution reverted: no", data: "0x08c379a0" }
       })
     )
-    return Effect.gen(function* () {
-      const transport = yield* makeHttpRpcTransport(NODE)
-      const error = yield* Effect.flip(transport.request({ method: "eth_call" }))
-      assert.strictEqual(error._tag, "RpcResponseError")
-      if (error._tag === "RpcResponseError") {
-        assert.strictEqual(error.code, 3)
-        assert.strictEqual(error.message, "execution reverted: no")
-        assert.strictEqual(error.data, "0x08c379a0")
-        assert.strictEqual(error.method, "eth_call")
-      }
-    }).pipe(withFetch(fetch))
+    return Effect.map(failure(fetch, { method: "eth_call" }, "RpcResponseError"), (error) => {
+      assert.strictEqual(error.code, 3)
+      assert.strictEqual(error.message, "execution reverted: no")
+      assert.strictEqual(error.data, "0x08c379a0")
+      assert.strictEqual(error.method, "eth_call")
+    })
   })
 
   it.effect("a non-2xx status is RpcHttpError with the status and the start of the body", () => {
     const { fetch } = fakeFetch(() => Promise.resolve(new Response("rate limited", { status: 429 })))
-    return Effect.gen(function* () {
-      const transport = yield* makeHttpRpcTransport(NODE)
-      const error = yield* Effect.flip(transport.request({ method: "eth_chainId" }))
-      assert.strictEqual(error._tag, "RpcHttpError")
-      if (error._tag === "RpcHttpError") {
-        assert.strictEqual(error.status, 429)
-        assert.strictEqual(error.body, "rate limited")
-        assert.include(error.message, "429")
-      }
-    }).pipe(withFetch(fetch))
+    return Effect.map(failure(fetch, { method: "eth_chainId" }, "RpcHttpError"), (error) => {
+      assert.strictEqual(error.status, 429)
+      assert.strictEqual(error.body, "rate limited")
+      assert.include(error.message, "429")
+    })
   })
 
   const undecodable: ReadonlyArray<readonly [string, (id: unknown) => Promise<Response>]> = [
@@ -204,33 +204,26 @@ describe("HttpRpcTransport wire format", () => {
   for (const [label, respond] of undecodable) {
     it.effect(`${label} is RpcDecodeError`, () => {
       const { fetch } = fakeFetch((body) => respond(body.id))
-      return Effect.gen(function* () {
-        const transport = yield* makeHttpRpcTransport(NODE)
-        const error = yield* Effect.flip(transport.request({ method: "eth_chainId" }))
-        assert.strictEqual(error._tag, "RpcDecodeError")
-      }).pipe(withFetch(fetch))
+      return Effect.asVoid(failure(fetch, { method: "eth_chainId" }, "RpcDecodeError"))
     })
   }
 
   it.effect("a network failure is RpcTransportError (Transport)", () => {
     const fetch: typeof globalThis.fetch = () => Promise.reject(new TypeError("fetch failed"))
-    return Effect.gen(function* () {
-      const transport = yield* makeHttpRpcTransport(NODE)
-      const error = yield* Effect.flip(transport.request({ method: "eth_chainId" }))
-      assert.strictEqual(error._tag, "RpcTransportError")
-      if (error._tag === "RpcTransportError") assert.strictEqual(error.reason, "Transport")
-    }).pipe(withFetch(fetch))
+    return Effect.map(failure(fetch, { method: "eth_chainId" }, "RpcTransportError"), (error) =>
+      assert.strictEqual(error.reason, "Transport")
+    )
   })
 
   it.effect("params that cannot be encoded fail as RpcTransportError (Encode) without a request", () => {
     const { fetch, seen } = fakeFetch((body) => json({ jsonrpc: "2.0", id: body.id, result: 1 }))
-    return Effect.gen(function* () {
-      const transport = yield* makeHttpRpcTransport(NODE)
-      const error = yield* Effect.flip(transport.request({ method: "eth_getBalance", params: [10n] }))
-      assert.strictEqual(error._tag, "RpcTransportError")
-      if (error._tag === "RpcTransportError") assert.strictEqual(error.reason, "Encode")
-      assert.strictEqual(seen.length, 0)
-    }).pipe(withFetch(fetch))
+    return Effect.map(
+      failure(fetch, { method: "eth_getBalance", params: [10n] }, "RpcTransportError"),
+      (error) => {
+        assert.strictEqual(error.reason, "Encode")
+        assert.strictEqual(seen.length, 0)
+      }
+    )
   })
 
   it.effect("times out after 10 s by default and aborts the fetch", () => {

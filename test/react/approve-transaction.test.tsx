@@ -6,26 +6,30 @@ import { ApproveTransactionBody } from "../../src/react/modal/views/requests/App
 import { ALICE as from, CAROL as spender } from "../kit/accounts"
 import { mount } from "../kit/react"
 
-const permitOnPolygon = describeRequest(
-  {
-    id: 7,
-    method: "eth_signTypedData_v4",
-    params: [
+/** How the modal describes `method` with `params`, asked by ALICE on Ethereum mainnet. */
+const describedOnMainnet = (id: number, method: string, params: ReadonlyArray<unknown>) =>
+  describeRequest(
+    {
+      id,
+      method,
+      params,
+      namespace: "eip155",
+      network: "eip155:1",
       from,
-      JSON.stringify({
-        primaryType: "Permit",
-        domain: { name: "USD Coin", version: "2", chainId: 137, verifyingContract: spender },
-        message: { owner: from, spender, value: "5", nonce: 0, deadline: 1_893_456_000 }
-      })
-    ],
-    namespace: "eip155",
-    network: "eip155:1",
-    from,
-    answeredIn: "modal",
-    simulation: undefined
-  },
-  { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
-)
+      answeredIn: "modal",
+      simulation: undefined
+    },
+    { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
+  )
+
+const permitOnPolygon = describedOnMainnet(7, "eth_signTypedData_v4", [
+  from,
+  JSON.stringify({
+    primaryType: "Permit",
+    domain: { name: "USD Coin", version: "2", chainId: 137, verifyingContract: spender },
+    message: { owner: from, spender, value: "5", nonce: 0, deadline: 1_893_456_000 }
+  })
+])
 
 const render = (
   description: RequestDescription,
@@ -124,19 +128,7 @@ describe("ApproveTransactionBody", () => {
 
   it("renders a hostile message as text, never as markup", () => {
     const markup = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>`
-    const description = describeRequest(
-      {
-        id: 1,
-        method: "personal_sign",
-        params: [markup, from],
-        namespace: "eip155",
-        network: "eip155:1",
-        from,
-        answeredIn: "modal",
-        simulation: undefined
-      },
-      { activeChainId: 1, networkName: "Ethereum", nativeSymbol: "ETH" }
-    )
+    const description = describedOnMainnet(1, "personal_sign", [markup, from])
     const { view } = render(description)
     expect(view.querySelector("img, script")).toBeNull()
     expect(view.querySelector("dd.message")?.textContent).toBe(markup)

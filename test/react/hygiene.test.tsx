@@ -63,39 +63,30 @@ const installCounters = () => {
     for (const listener of [...done]) listener()
   }
   const { setTimeout: set, clearTimeout: clear, setInterval: every, clearInterval: stop } = globalThis
-  globalThis.setTimeout = ((
-    callback: (...args: Array<unknown>) => void,
-    ms?: number,
-    ...args: Array<unknown>
-  ) => {
-    const id = set(
-      (...inner: Array<unknown>) => {
-        forget(id)
-        callback(...inner)
-      },
-      ms,
-      ...args
-    )
+  type Callback = (...args: Array<unknown>) => void
+  /** Counts the timer `id` until it is cleared or, a timeout, has fired. */
+  const counting = <Id,>(id: Id) => {
     timers.add(id)
+    return id
+  }
+  const cleared =
+    <Id,>(end: (id: Id) => void) =>
+    (id: Id) => {
+      forget(id)
+      end(id)
+    }
+  globalThis.setTimeout = ((callback: Callback, ms?: number, ...args: Array<unknown>) => {
+    const fired = (...inner: Array<unknown>) => {
+      forget(id)
+      callback(...inner)
+    }
+    const id = counting(set(fired, ms, ...args))
     return id
   }) as typeof setTimeout
-  globalThis.clearTimeout = ((id: Parameters<typeof clearTimeout>[0]) => {
-    forget(id)
-    clear(id)
-  }) as typeof clearTimeout
-  globalThis.setInterval = ((
-    callback: (...args: Array<unknown>) => void,
-    ms?: number,
-    ...args: Array<unknown>
-  ) => {
-    const id = every(callback, ms, ...args)
-    timers.add(id)
-    return id
-  }) as typeof setInterval
-  globalThis.clearInterval = ((id: Parameters<typeof clearInterval>[0]) => {
-    forget(id)
-    stop(id)
-  }) as typeof clearInterval
+  globalThis.clearTimeout = cleared(clear)
+  globalThis.setInterval = ((callback: Callback, ms?: number, ...args: Array<unknown>) =>
+    counting(every(callback, ms, ...args))) as typeof setInterval
+  globalThis.clearInterval = cleared(stop)
   restore.push(() => {
     Object.assign(globalThis, {
       setTimeout: set,

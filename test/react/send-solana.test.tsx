@@ -44,26 +44,20 @@ const preview: SendPreview = {
 
 const render = (state: SendState) => mountWith(fakeController({ send: state }).controller, <SendView />)
 
+/** The form on Solana, the draft filled in, with `more` (a problem, an error). */
+const editing = (more: Partial<Extract<SendState, { _tag: "Editing" }>>) =>
+  render({ _tag: "Editing", namespace: "solana", draft, tokens: [sol, usdc], ...more })
+
 describe("SendView on Solana", () => {
   it("asks for a Solana address and words a Solana receiver problem", () => {
-    const view = render({
-      _tag: "Editing",
-      namespace: "solana",
-      draft,
-      tokens: [sol, usdc],
-      receiverProblem: "solana-format"
-    })
+    const view = editing({ receiverProblem: "solana-format" })
     const receiver = view.querySelectorAll("input")[1]
     expect(receiver?.getAttribute("placeholder")).toBe("Solana address")
     expect(view.textContent).toContain("Enter a Solana address (32 to 44 base58 characters)")
   })
 
   it("shows why the preview could not be prepared, in the catalogue's words", () => {
-    const view = render({
-      _tag: "Editing",
-      namespace: "solana",
-      draft,
-      tokens: [sol, usdc],
+    const view = editing({
       previewError: new ProviderRequestError({ reason: "network", endpoint: "getLatestBlockhash" })
     })
     expect(view.querySelector("[role=alert]")?.textContent).toBe("Network request failed. Try again later.")

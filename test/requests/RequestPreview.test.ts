@@ -17,12 +17,13 @@ import * as TestClock from "effect/testing/TestClock"
 import { NATIVE_TRANSFER_ADDRESS } from "../../src/layers/requests/simulation"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalFlow } from "../../src/services/ModalFlow"
-import { ModalRouter } from "../../src/services/ModalRouter"
+import { ModalRouter, type RouterState } from "../../src/services/ModalRouter"
 import { type PendingApproval, RpcRouter } from "../../src/services/RpcRouter"
 import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
 import { ALICE, BOB } from "../kit/accounts"
 import { SUSD_ADDRESS as TOKEN } from "../kit/networks"
-import { browserWallet, HASH, settle, until, world } from "./requestWorld"
+import { settle, untilState } from "../kit/waits"
+import { browserWallet, HASH, hangingWallet, world } from "./requestWorld"
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
 const word = (value: bigint) => value.toString(16).padStart(64, "0")
@@ -65,24 +66,44 @@ const simulatingChain = (release: Deferred.Deferred<void>) =>
   )
 
 const approvals = Effect.flatMap(RpcRouter, (rpc) => SubscriptionRef.get(rpc.approvals))
+const untilApprovals = (holds: (list: ReadonlyArray<PendingApproval>) => boolean) =>
+  Effect.flatMap(RpcRouter, (rpc) => untilState(rpc.approvals, holds))
 const route = Effect.flatMap(ModalRouter, (router) => SubscriptionRef.get(router.state))
+const untilRoute = (holds: (state: RouterState) => boolean) =>
+  Effect.flatMap(ModalRouter, (router) => untilState(router.state, holds))
 const sendTransfer = Effect.flatMap(RpcRouter, (rpc) =>
   rpc.request({ method: "eth_sendTransaction", params: [{ from: ALICE, to: TOKEN, data: TRANSFER_CALL }] })
 )
 
+/**
+ * Sends the token transfer through a wallet that never answers it, over a chain whose simulation answers
+ * once `release` is done, and runs `body` once the wallet is asked and the preview shows.
+ */
+const previewing = <A, E, R>(
+  body: (
+    sending: Fiber.Fiber<unknown, unknown>,
+    shown: PendingApproval | undefined,
+    release: Deferred.Deferred<void>
+  ) => Effect.Effect<A, E, R>
+) => {
+  const wallet = hangingWallet("eth_sendTransaction")
+  return Effect.gen(function* () {
+    const release = yield* Deferred.make<void>()
+    return yield* Effect.gen(function* () {
+      const sending = yield* Effect.forkChild(sendTransfer)
+      yield* wallet.untilAsked("eth_sendTransaction")
+      const [shown] = yield* untilApprovals((list) => list.length === 1)
+      return yield* body(sending, shown, release)
+    }).pipe(Effect.provide(world(wallet.connector, { chains: simulatingChain(release) }).layer))
+  })
+}
+
 describe("the preview of what an external wallet is asked", () => {
   it.effect(
     "shows the transaction in ApproveTransaction at once, the wallet asked without waiting for the simulation, which fills in",
-    () => {
-      const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-      wallet.setBehaviour("eth_sendTransaction", { _tag: "Hang" })
-      return Effect.gen(function* () {
-        const release = yield* Deferred.make<void>()
-        return yield* Effect.gen(function* () {
-          const sending = yield* Effect.forkChild(sendTransfer)
-          yield* until(() => wallet.count("eth_sendTransaction") === 1)
-          yield* settle
-          const [shown] = yield* approvals
+    () =>
+      previewing((sending, shown, release) =>
+        Effect.gen(function* () {
           assert.strictEqual(shown?.answeredIn, "wallet")
           assert.strictEqual(shown?.method, "eth_sendTransaction")
           assert.deepStrictEqual(shown?.simulation, { _tag: "Simulating" })
@@ -91,8 +112,7 @@ describe("the preview of what an external wallet is asked", () => {
           assert.strictEqual(open.view, "ApproveTransaction")
 
           yield* Deferred.succeed(release, undefined)
-          yield* settle
-          const [simulated] = yield* approvals
+          const [simulated] = yield* untilApprovals((list) => list[0]?.simulation?._tag === "Simulated")
           assert.deepStrictEqual(simulated?.simulation, {
             _tag: "Simulated",
             changes: [
@@ -106,35 +126,26 @@ describe("the preview of what an external wallet is asked", () => {
             ]
           })
           assert.isUndefined(sending.pollUnsafe())
-        }).pipe(Effect.provide(world(browserWallet(wallet), { chains: simulatingChain(release) }).layer))
-      })
-    }
+        })
+      )
   )
 
   it.effect(
     "a simulation that takes over 2 s reads 'not simulated'; a request that ends takes its preview away",
-    () => {
-      const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-      return Effect.gen(function* () {
-        const release = yield* Deferred.make<void>()
-        wallet.setBehaviour("eth_sendTransaction", { _tag: "Hang" })
-        return yield* Effect.gen(function* () {
-          const sending = yield* Effect.forkChild(sendTransfer)
-          yield* until(() => wallet.count("eth_sendTransaction") === 1)
-          yield* settle
+    () =>
+      previewing((sending) =>
+        Effect.gen(function* () {
           yield* TestClock.adjust(Duration.millis(1_999))
           yield* settle
           assert.deepStrictEqual((yield* approvals)[0]?.simulation, { _tag: "Simulating" })
           yield* TestClock.adjust(Duration.millis(1))
-          yield* settle
-          assert.deepStrictEqual((yield* approvals)[0]?.simulation, { _tag: "NotSimulated" })
+          yield* untilApprovals((list) => list[0]?.simulation?._tag === "NotSimulated")
           yield* Fiber.interrupt(sending)
+          yield* untilApprovals((list) => list.length === 0)
           yield* settle
-          assert.deepStrictEqual(yield* approvals, [])
           assert.isFalse((yield* route).open, "the preview opened the modal, so it closes with the request")
-        }).pipe(Effect.provide(world(browserWallet(wallet), { chains: simulatingChain(release) }).layer))
-      })
-    }
+        })
+      )
   )
 
   it.effect("the wallet's answer settles the request and takes the preview away", () => {
@@ -151,17 +162,15 @@ describe("the preview of what an external wallet is asked", () => {
   it.effect(
     "Cancel rejects the request with 4001 while the wallet still asks; closing the preview aborts it",
     () => {
-      const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-      wallet.setBehaviour("personal_sign", { _tag: "Hang" })
+      const wallet = hangingWallet("personal_sign")
       return Effect.gen(function* () {
         const rpc = yield* RpcRouter
         const flow = yield* ModalFlow
         const signing = yield* Effect.forkChild(
           rpc.request({ method: "personal_sign", params: ["0x68", ALICE] })
         )
-        yield* until(() => wallet.count("personal_sign") === 1)
-        yield* settle
-        const [shown] = yield* approvals
+        yield* wallet.untilAsked("personal_sign")
+        const [shown] = yield* untilApprovals((list) => list.length === 1)
         assert.isUndefined(shown?.simulation, "a signature sends nothing to simulate")
         yield* rpc.decide((shown as PendingApproval).id, false)
         const cancelled = yield* Fiber.await(signing)
@@ -173,16 +182,17 @@ describe("the preview of what an external wallet is asked", () => {
         const again = yield* Effect.forkChild(
           rpc.request({ method: "personal_sign", params: ["0x68", ALICE] })
         )
-        yield* until(() => wallet.count("personal_sign") === 2)
-        yield* settle
-        assert.strictEqual((yield* route).view, "ApproveTransaction")
+        yield* wallet.untilAsked("personal_sign", 2)
+        yield* untilApprovals((list) => list.length === 1)
+        const reopened = yield* untilRoute((state) => state.open)
+        assert.strictEqual(reopened.view, "ApproveTransaction")
         assert.isTrue(yield* flow.close(), "a preview does not hold the modal open")
         const aborted = yield* Fiber.await(again)
         assert.strictEqual(
           Option.getOrUndefined(Option.map(Exit.findErrorOption(aborted), (e) => e._tag)),
           "RequestAbortedError"
         )
-      }).pipe(Effect.provide(world(browserWallet(wallet)).layer))
+      }).pipe(Effect.provide(world(wallet.connector).layer))
     }
   )
 

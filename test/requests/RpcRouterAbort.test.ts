@@ -13,11 +13,12 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
-import { RpcRouter } from "../../src/services/RpcRouter"
-import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
+import { type PendingApproval, RpcRouter, type WalletRequest } from "../../src/services/RpcRouter"
+import { type MockInModalWallet, makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
 import { ALICE } from "../kit/accounts"
-import { browserWallet, HASH, settle, until, world } from "./requestWorld"
+import { settle, untilState } from "../kit/waits"
+import { browserWallet, HASH, hangingWallet, world } from "./requestWorld"
 
 const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.get(r.state))
 
@@ -26,12 +27,11 @@ const failureTag = (exit: Exit.Exit<unknown, { readonly _tag: string }>) =>
 
 describe("RpcRouter time-outs and aborts", () => {
   it.effect("a read that never answers fails at 10 s, not before (THREATS.md R2)", () => {
-    const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-    wallet.setBehaviour("eth_blockNumber", { _tag: "Hang" })
+    const wallet = hangingWallet("eth_blockNumber")
     return Effect.gen(function* () {
       const rpc = yield* RpcRouter
       const reading = yield* Effect.forkChild(rpc.request({ method: "eth_blockNumber" }))
-      yield* until(() => wallet.count("eth_blockNumber") === 1)
+      yield* wallet.untilAsked("eth_blockNumber")
       yield* settle
       yield* TestClock.adjust(Duration.millis(9_999))
       yield* settle
@@ -39,7 +39,7 @@ describe("RpcRouter time-outs and aborts", () => {
       yield* TestClock.adjust(Duration.millis(1))
       const exit = yield* Fiber.await(reading)
       assert.isTrue(Exit.isFailure(exit))
-    }).pipe(Effect.provide(world(browserWallet(wallet)).layer))
+    }).pipe(Effect.provide(world(wallet.connector).layer))
   })
 
   it.effect("a signature has no time-out, and its signal aborts it with 'Request was aborted'", () => {
@@ -150,70 +150,78 @@ describe("RpcRouter time-outs and aborts", () => {
 })
 
 describe("In-modal approval (ApproveTransaction)", () => {
-  const pendingApproval = Effect.flatMap(RpcRouter, (rpc) =>
-    Effect.map(SubscriptionRef.get(rpc.approvals), (list) => list[0])
+  /** Forks `request` and waits until ApproveTransaction shows it, open; the request's fiber is `answer`. */
+  const awaitingApproval = (request: WalletRequest) =>
+    Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const answer = yield* Effect.forkChild(rpc.request(request))
+      const [approval] = yield* untilState(rpc.approvals, (list) => list.length > 0)
+      yield* Effect.flatMap(ModalRouter, (router) => untilState(router.state, (state) => state.open))
+      return { rpc, answer, approval: approval as PendingApproval }
+    })
+
+  /** Runs `body` over a connected wallet whose requests the modal approves first. */
+  const withInModalWallet = <A, E, R>(body: (wallet: MockInModalWallet) => Effect.Effect<A, E, R>) => {
+    const wallet = makeMockInModalWallet({ chainId: 31337, connected: true })
+    return Effect.provide(body(wallet), world(wallet.connector).layer)
+  }
+
+  it.effect("shows ApproveTransaction; the wallet is asked only after Approve, then the view pops", () =>
+    withInModalWallet((mock) =>
+      Effect.gen(function* () {
+        const { rpc, answer, approval } = yield* awaitingApproval({
+          method: "personal_sign",
+          params: ["0x6869", ALICE]
+        })
+        const route = yield* routerState
+        assert.isTrue(route.open)
+        assert.strictEqual(route.view, "ApproveTransaction")
+        assert.strictEqual(route.transactionStack.length, 1)
+        assert.strictEqual(approval.method, "personal_sign")
+        assert.strictEqual(approval.from, ALICE)
+        assert.strictEqual(approval.network, "eip155:31337")
+        assert.strictEqual(mock.provider.count("personal_sign"), 0)
+        // Closing without force is refused while the request waits.
+        assert.isFalse(yield* Effect.flatMap(ModalFlow, (f) => f.close()))
+        yield* rpc.decide(approval.id, true)
+        assert.isString(yield* Fiber.join(answer))
+        assert.strictEqual(mock.provider.count("personal_sign"), 1)
+        yield* settle
+        // The modal opened for the request, so it closes again once the request settled.
+        assert.isFalse((yield* routerState).open)
+        assert.deepStrictEqual(yield* SubscriptionRef.get(rpc.approvals), [])
+      })
+    )
   )
 
-  it.effect("shows ApproveTransaction; the wallet is asked only after Approve, then the view pops", () => {
-    const mock = makeMockInModalWallet({ chainId: 31337, connected: true })
-    return Effect.gen(function* () {
-      const rpc = yield* RpcRouter
-      const signing = yield* Effect.forkChild(
-        rpc.request({ method: "personal_sign", params: ["0x6869", ALICE] })
-      )
-      yield* settle
-      const route = yield* routerState
-      assert.isTrue(route.open)
-      assert.strictEqual(route.view, "ApproveTransaction")
-      assert.strictEqual(route.transactionStack.length, 1)
-      const approval = yield* pendingApproval
-      assert.strictEqual(approval?.method, "personal_sign")
-      assert.strictEqual(approval?.from, ALICE)
-      assert.strictEqual(approval?.network, "eip155:31337")
-      assert.strictEqual(mock.provider.count("personal_sign"), 0)
-      // Closing without force is refused while the request waits.
-      assert.isFalse(yield* Effect.flatMap(ModalFlow, (f) => f.close()))
-      yield* rpc.decide(approval!.id, true)
-      assert.isString(yield* Fiber.join(signing))
-      assert.strictEqual(mock.provider.count("personal_sign"), 1)
-      yield* settle
-      // The modal opened for the request, so it closes again once the request settled.
-      assert.isFalse((yield* routerState).open)
-      assert.deepStrictEqual(yield* SubscriptionRef.get(rpc.approvals), [])
-    }).pipe(Effect.provide(world(mock.connector).layer))
-  })
+  it.effect("Reject answers 4001 (declined signature) and the wallet is never asked", () =>
+    withInModalWallet((mock) =>
+      Effect.gen(function* () {
+        const { rpc, answer, approval } = yield* awaitingApproval({
+          method: "eth_sendTransaction",
+          params: [{ from: ALICE, to: ALICE, value: "0x1" }]
+        })
+        yield* rpc.decide(approval.id, false)
+        const exit = yield* Fiber.await(answer)
+        const error = Option.getOrThrow(Exit.findErrorOption(exit))
+        assert.strictEqual(error._tag, "UserRejectedRequestError")
+        assert.strictEqual((error as { readonly code?: number }).code, 4001)
+        assert.strictEqual(mock.provider.count("eth_sendTransaction"), 0)
+      })
+    )
+  )
 
-  it.effect("Reject answers 4001 (declined signature) and the wallet is never asked", () => {
-    const mock = makeMockInModalWallet({ chainId: 31337, connected: true })
-    return Effect.gen(function* () {
-      const rpc = yield* RpcRouter
-      const sending = yield* Effect.forkChild(
-        rpc.request({ method: "eth_sendTransaction", params: [{ from: ALICE, to: ALICE, value: "0x1" }] })
-      )
-      yield* settle
-      yield* rpc.decide((yield* pendingApproval)!.id, false)
-      const exit = yield* Fiber.await(sending)
-      const error = Option.getOrThrow(Exit.findErrorOption(exit))
-      assert.strictEqual(error._tag, "UserRejectedRequestError")
-      assert.strictEqual((error as { readonly code?: number }).code, 4001)
-      assert.strictEqual(mock.provider.count("eth_sendTransaction"), 0)
-    }).pipe(Effect.provide(world(mock.connector).layer))
-  })
-
-  it.effect("a forced close aborts the waiting approval", () => {
-    const mock = makeMockInModalWallet({ chainId: 31337, connected: true })
-    return Effect.gen(function* () {
-      const rpc = yield* RpcRouter
-      const flow = yield* ModalFlow
-      const signing = yield* Effect.forkChild(
-        rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
-      )
-      yield* settle
-      assert.isTrue(yield* flow.close({ force: true }))
-      assert.strictEqual(failureTag(yield* Fiber.await(signing)), "RequestAbortedError")
-      assert.strictEqual(mock.provider.count("personal_sign"), 0)
-    }).pipe(Effect.provide(world(mock.connector).layer))
-  })
+  it.effect("a forced close aborts the waiting approval", () =>
+    withInModalWallet((mock) =>
+      Effect.gen(function* () {
+        const flow = yield* ModalFlow
+        const { answer } = yield* awaitingApproval({ method: "personal_sign", params: ["0x00", ALICE] })
+        assert.isTrue(yield* flow.close({ force: true }))
+        assert.strictEqual(failureTag(yield* Fiber.await(answer)), "RequestAbortedError")
+        assert.strictEqual(mock.provider.count("personal_sign"), 0)
+      })
+    )
+  )
 
   it.effect("opening ApproveTransaction with nothing on the stack opens the default view instead", () => {
     const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })

@@ -137,34 +137,41 @@ describe("watching a Solana signature", () => {
     }
   )
 
-  it.effect("retries a failed RPC at 200, 400, 800... ms before counting the ask as pending", () => {
-    const cluster = scriptedCluster([FAIL, FAIL, FAIL, status("confirmed")])
+  /**
+   * Tracks the send through a cluster answering `answers` and then "confirmed": pending until `confirmedAt`
+   * ms, the cluster asked at the times `asked` before it and once more at it.
+   */
+  const pendingUntil = (
+    answers: ReadonlyArray<Answer>,
+    confirmedAt: number,
+    asked: ReadonlyArray<number>
+  ) => {
+    const cluster = scriptedCluster([...answers, status("confirmed")])
     return Effect.gen(function* () {
       yield* track
-      yield* at(1_399)
-      assert.deepStrictEqual(cluster.times(), [0, 200, 600])
+      yield* at(confirmedAt - 1)
+      assert.deepStrictEqual(cluster.times(), asked)
       assert.strictEqual((yield* tracked).status, "pending")
-      yield* at(1_400)
-      assert.deepStrictEqual(cluster.times(), [0, 200, 600, 1_400])
+      yield* at(confirmedAt)
+      assert.deepStrictEqual(cluster.times(), [...asked, confirmedAt])
       assert.strictEqual((yield* tracked).status, "confirmed")
     }).pipe(Effect.provide(cluster.layer))
-  })
+  }
 
-  it.effect("an answer that does not decode, or an unconfigured cluster, counts as pending", () => {
-    const cluster = scriptedCluster([
-      { value: { value: "confirmed" } },
-      { value: { value: [{ err: null, confirmationStatus: "landed" }] } },
-      { fail: new ChainNotConfiguredError({}) },
-      status("confirmed")
-    ])
-    return Effect.gen(function* () {
-      yield* track
-      yield* at(2_999)
-      // Not retried: each was one ask, the next a poll interval later.
-      assert.deepStrictEqual(cluster.times(), [0, 1_000, 2_000])
-      assert.strictEqual((yield* tracked).status, "pending")
-      yield* at(3_000)
-      assert.strictEqual((yield* tracked).status, "confirmed")
-    }).pipe(Effect.provide(cluster.layer))
-  })
+  it.effect("retries a failed RPC at 200, 400, 800... ms before counting the ask as pending", () =>
+    pendingUntil([FAIL, FAIL, FAIL], 1_400, [0, 200, 600])
+  )
+
+  it.effect("an answer that does not decode, or an unconfigured cluster, counts as pending", () =>
+    // Not retried: each was one ask, the next a poll interval later.
+    pendingUntil(
+      [
+        { value: { value: "confirmed" } },
+        { value: { value: [{ err: null, confirmationStatus: "landed" }] } },
+        { fail: new ChainNotConfiguredError({}) }
+      ],
+      3_000,
+      [0, 1_000, 2_000]
+    )
+  )
 })

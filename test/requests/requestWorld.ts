@@ -7,7 +7,6 @@ import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { assert } from "vitest"
 import { ModalFlowLive } from "../../src/layers/flow/ModalFlowLive"
 import { ModalEventsLive } from "../../src/layers/modal/ModalEventsLive"
 import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
@@ -26,8 +25,13 @@ import {
   TransactionWatcher
 } from "../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../src/services/WalletConnect"
-import type { MockEip1193Provider } from "../../src/testing/mockWallet"
+import {
+  type MockEip1193Provider,
+  type MockWalletOptions,
+  makeMockEip1193Provider
+} from "../../src/testing/mockWallet"
 import { ALICE } from "../kit/accounts"
+import { makeRecorder } from "../kit/emitters"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, withAuthConnector } from "../kit/fixtures"
 import {
   allowedOrigin,
@@ -39,6 +43,7 @@ import {
   unansweredChains
 } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
+import { eventually } from "../kit/waits"
 
 export const HASH = `0x${"ab".repeat(32)}`
 
@@ -57,6 +62,12 @@ export const recordingWatcher = (tracked: Array<Submission>) =>
     })
   )
 
+/** What RpcRouter runs on besides chains and wallet: storage, the router, events and notifications. */
+export const modalCore = (config: ModalConfig["Service"]) =>
+  Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
+    Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, config), KeyValueStore.layerMemory))
+  )
+
 /** Everything the request and flow owners run on, with one wallet connected on the sandbox chain. */
 export const world = (
   connector: WalletConnector,
@@ -73,18 +84,11 @@ export const world = (
     refresh: Effect.sync(() => void refreshes.count++)
   } as never)
   const walletConnect = Layer.succeed(WalletConnect, { openWallet: Effect.void } as never)
-  const platform = Layer.mergeAll(
-    Layer.succeed(
-      ModalConfig,
-      decodedOptions({
-        networks: [sandboxNetwork, mainnetNetwork],
-        ...(options.features === undefined ? {} : { features: options.features })
-      })
-    ),
-    KeyValueStore.layerMemory
-  )
-  const core = Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
-    Layer.provideMerge(platform)
+  const core = modalCore(
+    decodedOptions({
+      networks: [sandboxNetwork, mainnetNetwork],
+      ...(options.features === undefined ? {} : { features: options.features })
+    })
   )
   const chain = Layer.mergeAll(
     NetworksLive,
@@ -105,6 +109,7 @@ export const world = (
   return { layer, tracked, refreshes }
 }
 
+/** `provider` as an announced browser wallet. */
 export const browserWallet = (provider: MockEip1193Provider): WalletConnector => ({
   id: "eip6963:a",
   key: "dev.airlock.a",
@@ -118,24 +123,31 @@ export const browserWallet = (provider: MockEip1193Provider): WalletConnector =>
   uuid: "a"
 })
 
-/** Lets forked fibers and settled promises run to their next real wait. */
-export const settle = Effect.forEach(
-  Array.from({ length: 20 }, (_, i) => i),
-  () =>
-    Effect.andThen(
-      Effect.yieldNow,
-      Effect.promise(() => Promise.resolve())
-    ),
-  { discard: true }
-)
-
-/** Yields until `condition` holds: for "the wallet has been asked" style waits. */
-export const until = (condition: () => boolean) =>
-  Effect.gen(function* () {
-    for (let i = 0; i < 1000 && !condition(); i++)
-      yield* Effect.andThen(
-        Effect.yieldNow,
-        Effect.promise(() => Promise.resolve())
-      )
-    assert.isTrue(condition(), "condition never held")
+/**
+ * `provider` as a browser wallet that tells what it is asked: `untilAsked(method, n)` waits until it has
+ * been asked `method` `n` times (once by default).
+ */
+export const watchedWallet = (provider: MockEip1193Provider) => {
+  const asked = makeRecorder<string>()
+  const connector = browserWallet({
+    ...provider,
+    request: (args) => {
+      asked.push(args.method)
+      return provider.request(args)
+    }
   })
+  return { connector, untilAsked: (method: string, n = 1) => asked.untilCount((m) => m === method, n) }
+}
+
+/** A wallet connected on the sandbox chain that never answers `method`, watched. */
+export const hangingWallet = (method: string, options: MockWalletOptions = {}) => {
+  const provider = makeMockEip1193Provider({ chainId: 31337, connected: true, ...options })
+  provider.setBehaviour(method, { _tag: "Hang" })
+  return { provider, ...watchedWallet(provider) }
+}
+
+// For the tests outside this folder that still import them from here.
+export { settle } from "../kit/waits"
+/** Waits until `condition` holds, asking again after each task. */
+export const until = (condition: () => boolean) =>
+  Effect.promise(() => eventually(condition, "the condition"))

@@ -32,82 +32,87 @@ const refused = (result: Result.Result<RequestRule, MethodNotAllowedError | Sche
   return result.failure
 }
 
+/** Methods SPEC §6 lists as reads. */
+const READS = [
+  "eth_accounts",
+  "eth_chainId",
+  "eth_getBalance",
+  "eth_call",
+  "eth_estimateGas",
+  "eth_getLogs",
+  "eth_getTransactionReceipt",
+  "eth_getBlockReceipts",
+  "eth_blockNumber",
+  "eth_getBlockByNumber",
+  "eth_getTransactionByHash",
+  "eth_getTransactionCount",
+  "eth_sendRawTransaction",
+  "wallet_getCapabilities",
+  "wallet_getCallsStatus",
+  "wallet_getAssets",
+  "eth_getUserOperationReceipt",
+  "eth_getUserOperationByHash",
+  "eth_estimateUserOperationGas",
+  "eth_supportedEntryPoints"
+]
+
+/** Methods SPEC §6 lists as signing, sending or granting. */
+const NEEDING_APPROVAL = [
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "eth_sendTransaction",
+  "solana_signMessage",
+  "solana_signTransaction",
+  "solana_signAllTransactions",
+  "solana_signAndSendTransaction",
+  "solana_signIn",
+  "wallet_sendCalls",
+  "wallet_grantPermissions",
+  "wallet_revokePermissions",
+  "eth_sendUserOperation"
+]
+
+/** Methods outside both lists, some a letter or a space away from a listed one. */
+const REFUSED = [
+  "eth_sign",
+  "eth_signTransaction",
+  "eth_signTypedData",
+  "eth_signTypedData_v3",
+  "eth_requestAccounts",
+  "eth_",
+  "eth_coinbase",
+  "eth_subscribe",
+  "wallet_switchEthereumChain",
+  "wallet_addEthereumChain",
+  "wallet_watchAsset",
+  "wallet_requestPermissions",
+  "solana_signin",
+  "anvil_setBalance",
+  "evm_mine",
+  "debug_traceTransaction",
+  "personal_unlockAccount",
+  "ETH_CALL",
+  "eth_call ",
+  " eth_call",
+  "Personal_sign",
+  "",
+  "constructor",
+  "__proto__",
+  "toString",
+  "hasOwnProperty"
+]
+
 describe("classifyRpcMethod", () => {
-  it("SPEC §6: reads are safe", () => {
-    for (const method of [
-      "eth_accounts",
-      "eth_chainId",
-      "eth_getBalance",
-      "eth_call",
-      "eth_estimateGas",
-      "eth_getLogs",
-      "eth_getTransactionReceipt",
-      "eth_getBlockReceipts",
-      "eth_blockNumber",
-      "eth_getBlockByNumber",
-      "eth_getTransactionByHash",
-      "eth_getTransactionCount",
-      "eth_sendRawTransaction",
-      "wallet_getCapabilities",
-      "wallet_getCallsStatus",
-      "wallet_getAssets",
-      "eth_getUserOperationReceipt",
-      "eth_getUserOperationByHash",
-      "eth_estimateUserOperationGas",
-      "eth_supportedEntryPoints"
-    ])
-      assert.strictEqual(classifyRpcMethod(method), "safe", method)
-  })
-
-  it("SPEC §6: signing, sending and granting need approval", () => {
-    for (const method of [
-      "personal_sign",
-      "eth_signTypedData_v4",
-      "eth_sendTransaction",
-      "solana_signMessage",
-      "solana_signTransaction",
-      "solana_signAllTransactions",
-      "solana_signAndSendTransaction",
-      "solana_signIn",
-      "wallet_sendCalls",
-      "wallet_grantPermissions",
-      "wallet_revokePermissions",
-      "eth_sendUserOperation"
-    ])
-      assert.strictEqual(classifyRpcMethod(method), "unsafe", method)
-  })
-
-  it("SPEC §5: everything else is refused; eth_* is not a prefix rule", () => {
-    for (const method of [
-      "eth_sign",
-      "eth_signTransaction",
-      "eth_signTypedData",
-      "eth_signTypedData_v3",
-      "eth_requestAccounts",
-      "eth_",
-      "eth_coinbase",
-      "eth_subscribe",
-      "wallet_switchEthereumChain",
-      "wallet_addEthereumChain",
-      "wallet_watchAsset",
-      "wallet_requestPermissions",
-      "solana_signin",
-      "anvil_setBalance",
-      "evm_mine",
-      "debug_traceTransaction",
-      "personal_unlockAccount",
-      "ETH_CALL",
-      "eth_call ",
-      " eth_call",
-      "Personal_sign",
-      "",
-      "constructor",
-      "__proto__",
-      "toString",
-      "hasOwnProperty"
-    ])
-      assert.strictEqual(classifyRpcMethod(method), "disallowed", JSON.stringify(method))
-  })
+  const kinds = [
+    ["SPEC §6: reads are safe", "safe", READS],
+    ["SPEC §6: signing, sending and granting need approval", "unsafe", NEEDING_APPROVAL],
+    ["SPEC §5: everything else is refused; eth_* is not a prefix rule", "disallowed", REFUSED]
+  ] as const
+  for (const [title, kind, methods] of kinds)
+    it(title, () => {
+      for (const method of methods)
+        assert.strictEqual(classifyRpcMethod(method), kind, JSON.stringify(method))
+    })
 
   it("the two lists are disjoint and every listed method belongs to eip155 or solana", () => {
     const safe = new Set<string>(SAFE_RPC_METHODS)

@@ -72,6 +72,15 @@ const settleFirstRound = TestClock.adjust("1 second")
 const nextRound = TestClock.adjust(INTERVAL)
 const rounds = (count: number) => Effect.repeat(nextRound, { times: count - 1 })
 
+/** The ranked fallback over `transports`, once the first round and `more` rounds after it have run. */
+const rankedAfter = (more: number, transports: Parameters<typeof makeRankedFallback>[0]) =>
+  Effect.gen(function* () {
+    const fallback = yield* makeRankedFallback(transports)
+    yield* settleFirstRound
+    yield* rounds(more)
+    return fallback
+  })
+
 const samples = (name: string, list: ReadonlyArray<readonly [number, boolean]>): TransportSamples => ({
   name,
   samples: list.map(([latency, success]) => ({ latency, success }))
@@ -282,9 +291,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     const log: Array<string> = []
     const [a, b] = [new FakeTransport("a", log), new FakeTransport("b", log)]
     return Effect.gen(function* () {
-      const fallback = yield* makeRankedFallback([a, b])
-      yield* settleFirstRound
-      yield* rounds(9)
+      const fallback = yield* rankedAfter(9, [a, b])
       assert.deepStrictEqual(yield* names(fallback), ["a", "b"])
       a.pingMode = "fail"
       let dropped = -1
@@ -321,9 +328,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
     a.pingMode = "fail"
     b.pingLatencyMs = 200
     return Effect.gen(function* () {
-      const fallback = yield* makeRankedFallback([a, b])
-      yield* settleFirstRound
-      yield* rounds(9)
+      const fallback = yield* rankedAfter(9, [a, b])
       assert.deepStrictEqual(yield* names(fallback), ["b", "a"])
       a.pingMode = "ok"
       // a: latency score 1, stability k/10 → 0.3 + 0.07k; b: latency score 0, stability 1 → 0.7. a wins at k = 6.
@@ -339,9 +344,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
   it.effect("equal transports keep their configured order", () => {
     const transports = [new FakeTransport("a"), new FakeTransport("b"), new FakeTransport("c")] as const
     return Effect.gen(function* () {
-      const fallback = yield* makeRankedFallback(transports)
-      yield* settleFirstRound
-      yield* rounds(3)
+      const fallback = yield* rankedAfter(3, transports)
       const ranking = yield* SubscriptionRef.get(fallback.ranking)
       assert.deepStrictEqual(
         ranking.map((r) => [r.name, r.score]),
@@ -357,9 +360,7 @@ describe("makeRankedFallback ranking (TestClock)", () => {
   it.effect("keeps only the last sampleCount rounds", () => {
     const [a, b] = [new FakeTransport("a"), new FakeTransport("b")]
     return Effect.gen(function* () {
-      const fallback = yield* makeRankedFallback([a, b])
-      yield* settleFirstRound
-      yield* rounds(14)
+      const fallback = yield* rankedAfter(14, [a, b])
       assert.strictEqual(a.pings, 15)
       const ranking = yield* SubscriptionRef.get(fallback.ranking)
       assert.deepStrictEqual(

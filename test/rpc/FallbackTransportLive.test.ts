@@ -5,6 +5,8 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { SUPPORTED_CHAINS_WAIT } from "../../src/layers/rpc/FallbackTransport.lazy"
 import type { BlockchainApiShape } from "../../src/services/BlockchainApi"
+import type { FallbackTransport } from "../../src/services/FallbackTransport"
+import { makeGauge } from "../kit/emitters"
 import { json, text } from "../kit/platform"
 import {
   type ChainsAnswer,
@@ -16,9 +18,25 @@ import {
   SUPPORTED,
   stalled,
   swapped,
-  until,
   withService
 } from "./fallbackWorld"
+
+/**
+ * Asks mainnet for a block number once the supported chains were `asked`, and finds it served by the
+ * chain's own URLs once the 2 s wait has passed.
+ */
+const servedByOwnUrls = (service: FallbackTransport["Service"], asked: Effect.Effect<void>) =>
+  Effect.gen(function* () {
+    const request = yield* Effect.forkChild(service.request("eip155:1", { method: "eth_blockNumber" }))
+    yield* asked
+    yield* TestClock.adjust(SUPPORTED_CHAINS_WAIT)
+    assert.strictEqual(yield* Fiber.join(request), "https://a.example/rpc")
+    const ranking = yield* SubscriptionRef.get(yield* service.ranking("eip155:1"))
+    assert.deepStrictEqual(
+      ranking.map((entry) => entry.name),
+      ["https://a.example/rpc", OWN_MAINNET]
+    )
+  })
 
 /**
  * FallbackTransportLive: the provider's supported chains (asked from the real BlockchainApiLive, or a
@@ -81,19 +99,7 @@ describe("FallbackTransportLive: URLs from the supported chains", () => {
   for (const [label, answer] of unusable) {
     it.effect(`${label}: the network's own URLs, within the 2 s wait`, () => {
       const world = fakeWorld(answer)
-      return withService(world.fetch, (service) =>
-        Effect.gen(function* () {
-          const request = yield* Effect.forkChild(service.request("eip155:1", { method: "eth_blockNumber" }))
-          yield* until(() => world.count(SUPPORTED) === 1)
-          yield* TestClock.adjust(SUPPORTED_CHAINS_WAIT)
-          assert.strictEqual(yield* Fiber.join(request), "https://a.example/rpc")
-          const ranking = yield* SubscriptionRef.get(yield* service.ranking("eip155:1"))
-          assert.deepStrictEqual(
-            ranking.map((entry) => entry.name),
-            ["https://a.example/rpc", OWN_MAINNET]
-          )
-        })
-      )
+      return withService(world.fetch, (service) => servedByOwnUrls(service, world.untilAsked(SUPPORTED)))
     })
   }
 
@@ -119,7 +125,7 @@ describe("FallbackTransportLive: URLs from the supported chains", () => {
     return withService(world.fetch, (service) =>
       Effect.gen(function* () {
         const request = yield* Effect.forkChild(service.request("eip155:1", { method: "eth_blockNumber" }))
-        yield* until(() => world.count(SUPPORTED) === 1)
+        yield* world.untilAsked(SUPPORTED)
         yield* TestClock.adjust("1999 millis")
         assert.isUndefined(request.pollUnsafe(), "still waiting for the supported chains")
         yield* TestClock.adjust("1 millis")
@@ -151,10 +157,10 @@ describe("FallbackTransportLive: one list for every chain", () => {
 
   it.effect("this layer shares the in-flight request itself, whatever BlockchainApi is swapped in", () => {
     const world = fakeWorld(listing([]))
-    let asked = 0
+    const asked = makeGauge()
     const api = swapped(
       Effect.suspend(() => {
-        asked += 1
+        asked.add(1)
         return Effect.as(Effect.sleep("100 millis"), { http: ["eip155:1"], ws: [] })
       })
     )
@@ -172,10 +178,10 @@ describe("FallbackTransportLive: one list for every chain", () => {
               { concurrency: "unbounded" }
             )
           )
-          yield* until(() => asked > 0)
+          yield* asked.until((n) => n > 0)
           yield* TestClock.adjust("100 millis")
           yield* Fiber.join(requests)
-          assert.strictEqual(asked, 1)
+          assert.strictEqual(asked.get(), 1)
         }),
       api
     )
@@ -256,25 +262,18 @@ describe("FallbackTransportLive: a swapped BlockchainApi", () => {
   for (const [label, supportedChains] of broken) {
     it.effect(`one that ${label} leaves RPC on the chain's own URLs`, () => {
       const world = fakeWorld(listing([]))
-      let asked = 0
+      const asked = makeGauge()
       const counted = Effect.suspend(() => {
-        asked += 1
+        asked.add(1)
         return supportedChains
       })
       return withService(
         world.fetch,
         (service) =>
-          Effect.gen(function* () {
-            const request = yield* Effect.forkChild(service.request("eip155:1", { method: "eth_chainId" }))
-            yield* until(() => asked === 1)
-            yield* TestClock.adjust(SUPPORTED_CHAINS_WAIT)
-            assert.strictEqual(yield* Fiber.join(request), "https://a.example/rpc")
-            const ranking = yield* SubscriptionRef.get(yield* service.ranking("eip155:1"))
-            assert.deepStrictEqual(
-              ranking.map((entry) => entry.name),
-              ["https://a.example/rpc", OWN_MAINNET]
-            )
-          }),
+          servedByOwnUrls(
+            service,
+            asked.until((n) => n === 1)
+          ),
         swapped(counted)
       )
     })

@@ -1,4 +1,3 @@
-import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
@@ -11,8 +10,9 @@ import { BlockchainApi, type BlockchainApiShape } from "../../src/services/Block
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { blockchainApiWith } from "../kit/blockchainApi"
-import { solanaLocalnetNetwork } from "../kit/fixtures"
+import { makeRecorder } from "../kit/emitters"
 import { preloadedParts } from "../kit/lazyParts"
+import { evmNetwork, solanaLocalnetNetwork } from "../kit/networks"
 import { json } from "../kit/platform"
 import { mainnet } from "../schemas/networks"
 
@@ -50,41 +50,42 @@ export const stalled: ChainsAnswer = (_n, signal) =>
 
 /**
  * `GET v1/supported-chains` answered by `chains`; every JSON-RPC call answered with the URL it reached
- * (Solana's `getHealth` with "ok"), except URLs in `down`, which fail at the network level.
+ * (Solana's `getHealth` with "ok"), except URLs in `down`, which fail at the network level. Each call is
+ * recorded in `calls`, and awaited by `untilAsked`.
  */
 export const fakeWorld = (chains: ChainsAnswer, down: ReadonlySet<string> = new Set()) => {
   const calls: Array<Call> = []
+  const methods = makeRecorder<string>()
   let asked = 0
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init)
     if (new URL(request.url).pathname === "/v1/supported-chains") {
       calls.push({ url: request.url, method: SUPPORTED })
+      methods.push(SUPPORTED)
       asked += 1
       return chains(asked, init?.signal ?? undefined)
     }
     const body = decodeWire(await request.text())
     calls.push({ url: request.url, method: body.method, params: body.params })
+    methods.push(body.method)
     if (down.has(request.url)) throw new TypeError("fetch failed")
     const result = body.method === "getHealth" ? "ok" : request.url
     return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, result }))
   }
   const count = (method: string) => calls.filter((call) => call.method === method).length
-  return { fetch, calls, count }
+  /** Waits until `method` has been asked `n` times (once by default). */
+  const untilAsked = (method: string, n = 1) => methods.untilCount((m) => m === method, n)
+  return { fetch, calls, count, untilAsked }
 }
 
 export const listing = (http: ReadonlyArray<unknown>) => () => json({ http, ws: [] })
 
-const decodeOptions = (input: Record<string, unknown>) =>
+/** The host's options under the project `proj`, on Ethereum mainnet unless `input` says otherwise. */
+export const optionsOf = (input: Record<string, unknown>) =>
   Result.getOrThrow(decodeModalOptions({ projectId: "proj", networks: [mainnet], ...input }))
 
-const local = {
-  id: 31337,
-  caipNetworkId: "eip155:31337",
-  chainNamespace: "eip155",
-  name: "Local",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:8545/"] } }
-}
+/** The sandbox chain, as a host names it. */
+export const local = evmNetwork(31337, "Local", "http://127.0.0.1:8545/")
 
 export const localSolana = solanaLocalnetNetwork
 
@@ -106,7 +107,7 @@ export const serviceLayer = (
   FallbackTransportLive.pipe(
     Layer.provide(api),
     Layer.provide(FetchHttpClient.layer),
-    Layer.provide(Layer.succeed(ModalConfig, decodeOptions(options))),
+    Layer.provide(Layer.succeed(ModalConfig, optionsOf(options))),
     Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)),
     Layer.provide(preloadedParts)
   )
@@ -124,17 +125,6 @@ export const withService = <A, E>(
     const service = yield* Effect.provide(FallbackTransport, yield* Layer.build(serviceLayer(fetch, api)))
     return yield* body(service)
   }).pipe(Effect.provideService(FetchHttpClient.Fetch, fetch))
-
-/**
- * Lets real promise callbacks (the fake fetch and its bodies) run until `condition` holds: the clock must
- * not move before the code under test waits on it. Bounded in turns, not in time.
- */
-export const until = (condition: () => boolean) =>
-  Effect.gen(function* () {
-    for (let turn = 0; turn < 500 && !condition(); turn++)
-      yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
-    assert.isTrue(condition(), "the awaited condition never held")
-  })
 
 export const rpcUrls = (calls: ReadonlyArray<Call>, method: string) =>
   calls.filter((call) => call.method === method).map((call) => call.url)

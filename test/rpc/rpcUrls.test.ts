@@ -1,23 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Result from "effect/Result"
 import { rpcUrlsFor, withProjectId } from "../../src/layers/rpc/rpcUrls"
-import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
-import { mainnet, solana } from "../schemas/networks"
+import { solana } from "../schemas/networks"
+import { local as localNetwork, optionsOf } from "./fallbackWorld"
 
 /** A network's RPC URLs (FACTS §1.6), given the `http` list of the provider's supported chains. */
 
-const decodeOptions = (input: Record<string, unknown>): ModalOptions => {
-  const decoded = decodeModalOptions({ projectId: "proj", networks: [mainnet], ...input })
-  if (Result.isFailure(decoded)) throw new Error(decoded.failure.message)
-  return decoded.success
-}
-
+/** The sandbox chain on two RPC URLs of its own. */
 const local = {
-  id: 31337,
-  caipNetworkId: "eip155:31337",
-  chainNamespace: "eip155",
-  name: "Local",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  ...localNetwork,
   rpcUrls: { default: { http: ["http://127.0.0.1:8545", "http://127.0.0.1:8546"] } }
 }
 
@@ -105,7 +95,7 @@ describe("rpcUrlsFor", () => {
   ]
   for (const { label, options, network, expected, served } of cases) {
     it(label, () => {
-      const config = decodeOptions(options)
+      const config = optionsOf(options)
       const target = config.networks.find((n) =>
         network === "solana" ? n.chainNamespace === "solana" : n.caipNetworkId === network
       )

@@ -15,11 +15,12 @@ import { NAME_CHECK_DELAY_MS } from "../../../src/layers/flows/names/Names.lazy"
 import { present } from "../../../src/presentation"
 import type { CaipNetwork } from "../../../src/schemas/Network"
 import type { NameSuggestion } from "../../../src/schemas/Profile"
-import type { NameCheck, NamesState } from "../../../src/services/Names"
+import type { NamesState } from "../../../src/services/Names"
 import type { ProviderApiError } from "../../../src/services/ProviderApi"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
+import { editAndSettle, tagged } from "../formSteps"
 import { inWorld, type Options, SIGNATURE, type World } from "./namesWorld"
 
 type Editing = Extract<NamesState, { _tag: "Editing" }>
@@ -41,24 +42,14 @@ const settled = (state: NamesState): state is Editing =>
   state._tag === "Editing" && state.check._tag !== "Checking"
 
 /** Edits the label and lets the typing pause pass; answers the form once checked. */
-const editAndWait = (names: Names, label: string) =>
-  Effect.gen(function* () {
-    yield* names.edit(label)
-    yield* TestClock.adjust(NAME_CHECK_DELAY_MS)
-    return yield* untilFlow(names, settled)
-  })
-
-const checkAs = <T extends NameCheck["_tag"]>(check: NameCheck, tag: T): Extract<NameCheck, { _tag: T }> => {
-  if (check._tag !== tag) assert.fail(`expected ${tag}, got ${JSON.stringify(check)}`)
-  return check as Extract<NameCheck, { _tag: T }>
-}
+const editAndWait = (names: Names, label: string) => editAndSettle(names, label, NAME_CHECK_DELAY_MS, settled)
 
 /** Starts and checks `label`, which the default registry answers free. */
 const free = (names: Names, label = "alice") =>
   Effect.gen(function* () {
     yield* names.start
     const form = yield* editAndWait(names, label)
-    checkAs(form.check, "Free")
+    tagged(form.check, "Free")
     return form
   })
 
@@ -131,7 +122,7 @@ describe("Names", () => {
           yield* w.names.start
           const form = yield* editAndWait(w.names, "a".repeat(63))
           assert.isUndefined(form.problem)
-          checkAs(form.check, "Free")
+          tagged(form.check, "Free")
         })
       )
     )
@@ -319,7 +310,7 @@ describe("Names", () => {
             yield* w.names.register
             assert.deepStrictEqual((yield* flowTagged(w.names, "Editing")).check, { _tag: "Checking" })
             const taken = yield* editAndWait(w.names, "taken")
-            checkAs(taken.check, "Taken")
+            tagged(taken.check, "Taken")
             yield* w.names.register
             yield* flowTagged(w.names, "Editing")
             yield* w.names.edit("abc")

@@ -8,7 +8,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as NamesFlow from "../../../src/layers/flows/names/Names.lazy"
 import { NamesLazy, NamesLive } from "../../../src/layers/flows/names/NamesLive"
-import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { AccountProfile, NameSuggestion } from "../../../src/schemas/Profile"
 import { BlockchainApi, type BlockchainApiShape } from "../../../src/services/BlockchainApi"
 import { IdentityService, type IdentityServiceShape } from "../../../src/services/IdentityService"
@@ -19,6 +18,7 @@ import { ALICE } from "../../kit/accounts"
 import { blockchainApiWith } from "../../kit/blockchainApi"
 import { accountWorld, runnerOf, walletAnswering } from "../../kit/flowWorld"
 import { mainnetNetwork, sandboxNetwork } from "../../kit/networks"
+import { preloadedFlow, type WorldOf } from "../preloadedFlow"
 
 export const SIGNATURE = `0x${"5".repeat(130)}`
 
@@ -91,13 +91,9 @@ export const world = (options: Options = {}) =>
         })
       )
     )
-    return {
-      ...account,
-      layer: NamesLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(NamesLazy, NamesFlow)))),
-      calls
-    }
+    return { ...account, layer: preloadedFlow(NamesLive, NamesLazy, NamesFlow, fakes), calls }
   })
 
 /** Runs `body` with the world's Names, as `w.names`. */
 export const inWorld = runnerOf("names", Names)(world)
-export type World = Parameters<Parameters<typeof inWorld>[1]>[0]
+export type World = WorldOf<typeof inWorld>

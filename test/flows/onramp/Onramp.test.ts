@@ -20,6 +20,7 @@ import type { BuyDraft, BuyQuote, OnrampState } from "../../../src/services/Onra
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
 import { SUSD_ADDRESS } from "../../kit/networks"
+import { editAndSettle, tagged } from "../formSteps"
 import {
   balance,
   defaultOptions,
@@ -43,21 +44,24 @@ const settled = (state: OnrampState): state is Editing =>
 
 /** Edits the form and lets the typing pause pass; answers the form once its quote landed. */
 const editAndWait = (onramp: Onramp, change: Partial<BuyDraft>) =>
-  Effect.gen(function* () {
-    yield* onramp.edit(change)
-    yield* TestClock.adjust(BUY_QUOTE_DELAY_MS)
-    return yield* untilFlow(onramp, settled)
-  })
+  editAndSettle(onramp, change, BUY_QUOTE_DELAY_MS, settled)
 
-const quoteOf = (quote: BuyQuote) => {
-  if (quote._tag !== "Quoted") assert.fail(`expected Quoted, got ${quote._tag}`)
-  return quote.quote
-}
+const withOnramp = (options: Options, body: (w: World) => Effect.Effect<void>) => inWorld(options, body)
 
-const noQuoteOf = (quote: BuyQuote) => {
-  if (quote._tag !== "NoQuote") assert.fail(`expected NoQuote, got ${quote._tag}`)
-  return quote.error
-}
+/** Starts the flow and edits `change`; `check` looks at the form, which shows no quote: none was asked. */
+const unquoted = (change: Partial<BuyDraft>, check: (form: Editing) => void) =>
+  withOnramp({}, (w) =>
+    Effect.gen(function* () {
+      yield* w.onramp.start
+      const form = yield* editAndWait(w.onramp, change)
+      check(form)
+      assert.deepStrictEqual(form.quote, { _tag: "None" })
+      assert.deepStrictEqual(w.calls.quotes, [])
+    })
+  )
+
+const quoteOf = (quote: BuyQuote) => tagged(quote, "Quoted").quote
+const noQuoteOf = (quote: BuyQuote) => tagged(quote, "NoQuote").error
 
 const COMPLETE: Partial<BuyDraft> = { country: "US", amount: "50" }
 
@@ -77,8 +81,6 @@ const opened = (onramp: Onramp) =>
     yield* onramp.proceed
     return yield* flowTagged(onramp, "Opened")
   })
-
-const withOnramp = (options: Options, body: (w: World) => Effect.Effect<void>) => inWorld(options, body)
 
 describe("Onramp", () => {
   describe("start", () => {
@@ -250,59 +252,31 @@ describe("Onramp", () => {
     )
 
     it.effect("below the method's minimum: below-min with the limit, and no quote is asked", () =>
-      withOnramp({}, (w) =>
-        Effect.gen(function* () {
-          yield* w.onramp.start
-          const form = yield* editAndWait(w.onramp, { country: "US", amount: "19.99" })
-          assert.strictEqual(form.problem, "below-min")
-          assert.strictEqual(form.limit?.min, 20)
-          assert.strictEqual(form.limit?.max, 1000)
-          assert.deepStrictEqual(form.quote, { _tag: "None" })
-          assert.deepStrictEqual(w.calls.quotes, [])
-        })
-      )
+      unquoted({ country: "US", amount: "19.99" }, (form) => {
+        assert.strictEqual(form.problem, "below-min")
+        assert.strictEqual(form.limit?.min, 20)
+        assert.strictEqual(form.limit?.max, 1000)
+      })
     )
 
     it.effect("above the method's maximum: above-max with the limit, and no quote is asked", () =>
-      withOnramp({}, (w) =>
-        Effect.gen(function* () {
-          yield* w.onramp.start
-          const form = yield* editAndWait(w.onramp, {
-            country: "US",
-            method: "bank_account",
-            amount: "5000.01"
-          })
-          assert.strictEqual(form.problem, "above-max")
-          assert.strictEqual(form.limit?.min, 50)
-          assert.strictEqual(form.limit?.max, 5000)
-          assert.deepStrictEqual(form.quote, { _tag: "None" })
-          assert.deepStrictEqual(w.calls.quotes, [])
-        })
-      )
+      unquoted({ country: "US", method: "bank_account", amount: "5000.01" }, (form) => {
+        assert.strictEqual(form.problem, "above-max")
+        assert.strictEqual(form.limit?.min, 50)
+        assert.strictEqual(form.limit?.max, 5000)
+      })
     )
 
     it.effect("no country chosen while countries are offered: country, and no quote is asked", () =>
-      withOnramp({}, (w) =>
-        Effect.gen(function* () {
-          yield* w.onramp.start
-          const form = yield* editAndWait(w.onramp, { amount: "50" })
-          assert.strictEqual(form.problem, "country")
-          assert.deepStrictEqual(form.quote, { _tag: "None" })
-          assert.deepStrictEqual(w.calls.quotes, [])
-        })
-      )
+      unquoted({ amount: "50" }, (form) => {
+        assert.strictEqual(form.problem, "country")
+      })
     )
 
     it.effect("an empty amount is not a problem yet", () =>
-      withOnramp({}, (w) =>
-        Effect.gen(function* () {
-          yield* w.onramp.start
-          const form = yield* editAndWait(w.onramp, { country: "US" })
-          assert.isUndefined(form.problem)
-          assert.deepStrictEqual(form.quote, { _tag: "None" })
-          assert.deepStrictEqual(w.calls.quotes, [])
-        })
-      )
+      unquoted({ country: "US" }, (form) => {
+        assert.isUndefined(form.problem)
+      })
     )
 
     it.effect("a quote that fails: NoQuote with its error", () =>

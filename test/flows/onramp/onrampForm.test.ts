@@ -1,12 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { buyOffered } from "../../../src/layers/flows/onramp/buyRegions"
-import {
-  checkFiatAmount,
-  FALLBACK_LIMITS,
-  limitsOf,
-  purchasableOn
-} from "../../../src/layers/flows/onramp/onrampForm"
+import * as OnrampForm from "../../../src/layers/flows/onramp/onrampForm"
 import type { CryptoCurrency } from "../../../src/schemas/FiatOnramp"
 
 describe("where Buy is offered", () => {
@@ -20,9 +15,9 @@ describe("where Buy is offered", () => {
 
 describe("fiat limits", () => {
   it("fall back to SPEC §9's: card 10-7500, bank account 10-25 000", () => {
-    expect(limitsOf(undefined)).toEqual(FALLBACK_LIMITS)
-    expect(limitsOf({ id: "USD", limits: [] })).toEqual(FALLBACK_LIMITS)
-    expect(FALLBACK_LIMITS).toEqual([
+    expect(OnrampForm.limitsOf(undefined)).toEqual(OnrampForm.FALLBACK_LIMITS)
+    expect(OnrampForm.limitsOf({ id: "USD", limits: [] })).toEqual(OnrampForm.FALLBACK_LIMITS)
+    expect(OnrampForm.FALLBACK_LIMITS).toEqual([
       { method: "card", min: 10, max: 7500 },
       { method: "bank_account", min: 10, max: 25_000 }
     ])
@@ -35,8 +30,8 @@ describe("fiat limits", () => {
         fc.constantFrom("card", "bank_account"),
         (cents, method) => {
           const text = (cents / 100).toFixed(2)
-          const limit = FALLBACK_LIMITS.find((l) => l.method === method)!
-          const checked = checkFiatAmount(text, FALLBACK_LIMITS, method)
+          const limit = OnrampForm.FALLBACK_LIMITS.find((l) => l.method === method)!
+          const checked = OnrampForm.checkFiatAmount(text, OnrampForm.FALLBACK_LIMITS, method)
           const amount = cents / 100
           const within = amount >= limit.min && amount <= limit.max
           expect(checked.ok).toBe(within)
@@ -49,10 +44,12 @@ describe("fiat limits", () => {
   })
 
   it("name what else is wrong: empty, not an amount, an unknown method", () => {
-    expect(checkFiatAmount(" ", FALLBACK_LIMITS, "card")).toEqual({ ok: false, problem: "empty" })
+    const check = (text: string, method: string) =>
+      OnrampForm.checkFiatAmount(text, OnrampForm.FALLBACK_LIMITS, method)
+    expect(check(" ", "card")).toEqual({ ok: false, problem: "empty" })
     for (const bad of ["1e3", "-20", "20.001", "abc", "20,5"])
-      expect(checkFiatAmount(bad, FALLBACK_LIMITS, "card")).toMatchObject({ ok: false, problem: "format" })
-    expect(checkFiatAmount("50", FALLBACK_LIMITS, "paypal")).toEqual({ ok: false, problem: "method" })
+      expect(check(bad, "card")).toMatchObject({ ok: false, problem: "format" })
+    expect(check("50", "paypal")).toEqual({ ok: false, problem: "method" })
   })
 })
 
@@ -66,7 +63,7 @@ describe("what can be bought on a chain", () => {
     ]
   }
   it("the crypto with a network on that chain, each with the provider's name for the network", () => {
-    expect(purchasableOn([sUsd], "31337")).toEqual([{ currency: sUsd, network: "sandbox" }])
-    expect(purchasableOn([sUsd], "1")).toEqual([])
+    expect(OnrampForm.purchasableOn([sUsd], "31337")).toEqual([{ currency: sUsd, network: "sandbox" }])
+    expect(OnrampForm.purchasableOn([sUsd], "1")).toEqual([])
   })
 })

@@ -9,7 +9,6 @@ import * as Layer from "effect/Layer"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import * as OnrampFlow from "../../../src/layers/flows/onramp/Onramp.lazy"
 import { OnrampLazy, OnrampLive } from "../../../src/layers/flows/onramp/OnrampLive"
-import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { OnrampOptions, OnrampQuote } from "../../../src/schemas/FiatOnramp"
 import { BlockchainApi, type BlockchainApiShape } from "../../../src/services/BlockchainApi"
@@ -19,6 +18,7 @@ import { ALICE } from "../../kit/accounts"
 import { blockchainApiWith } from "../../kit/blockchainApi"
 import { accountWorld, runnerOf, type Tokens, tokenBalance } from "../../kit/flowWorld"
 import { mainnetNetwork, SUSD_ADDRESS, sandboxNetwork } from "../../kit/networks"
+import { preloadedFlow, type WorldOf } from "../preloadedFlow"
 
 export const PAGE_URL = "https://buy.example/checkout?session=1"
 
@@ -130,13 +130,9 @@ export const world = (options: Options = {}) =>
         })
     })
     const fakes = Layer.merge(account.layer, Layer.succeed(BlockchainApi, api))
-    return {
-      ...account,
-      layer: OnrampLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(OnrampLazy, OnrampFlow)))),
-      calls
-    }
+    return { ...account, layer: preloadedFlow(OnrampLive, OnrampLazy, OnrampFlow, fakes), calls }
   })
 
 /** Runs `body` with the world's Onramp, as `w.onramp`. */
 export const inWorld = runnerOf("onramp", Onramp)(world)
-export type World = Parameters<Parameters<typeof inWorld>[1]>[0]
+export type World = WorldOf<typeof inWorld>

@@ -1,10 +1,4 @@
 import { assert, describe, it } from "@effect/vitest"
-import {
-  decompileTransactionMessage,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder
-} from "@solana/kit"
 import { parseTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system"
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
@@ -23,18 +17,28 @@ import {
 import { USDC_MINT } from "../../kit/networks"
 import { stateTagged } from "../../kit/waits"
 import { BLOCKHASHES, balance, FEE, inWorld, RENT, type World } from "./sendWorld"
+import { decodeWire } from "./wireTransaction"
 
 /** The message of the wire transaction the wallet was asked to sign and send. */
 const sentMessage = (w: World) => {
   const [sent] = w.requests
   assert.isDefined(sent)
   const params = sent?.request.params as { readonly transaction: string }
-  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(params.transaction))
-  return decompileTransactionMessage(getCompiledTransactionMessageDecoder().decode(transaction.messageBytes))
+  return decodeWire(params.transaction).message
 }
 
 const fill = (w: World, token: string, amount: string, receiver = RECEIVER) =>
   w.send.edit({ token, amount, receiver })
+
+/** Reviewing a send of 1 USDC with `sol` SOL in the account: the form names `problem`. */
+const splReviewRefused = (sol: string, problem: string) =>
+  inWorld({ balances: [balance("SOL", sol, 9), balance("USDC", "100", 6, USDC_MINT)] }, (w) =>
+    Effect.gen(function* () {
+      yield* fill(w, USDC_MINT, "1")
+      yield* w.send.review
+      assert.strictEqual((yield* stateTagged(w.send.state, "Editing")).amountProblem, problem)
+    })
+  )
 
 const methods = (w: World) => w.reads.map((r) => r.method)
 
@@ -133,13 +137,7 @@ describe("Send on Solana", () => {
   )
 
   it.effect("SPL: the SOL left after the fee and the rent must not strand the account either", () =>
-    inWorld({ balances: [balance("SOL", "0.0025", 9), balance("USDC", "100", 6, USDC_MINT)] }, (w) =>
-      Effect.gen(function* () {
-        yield* fill(w, USDC_MINT, "1")
-        yield* w.send.review
-        assert.strictEqual((yield* stateTagged(w.send.state, "Editing")).amountProblem, "below-reserve")
-      })
-    )
+    splReviewRefused("0.0025", "below-reserve")
   )
 
   it.effect("without the minimum from the node, the send is not refused for it", () =>
@@ -244,13 +242,7 @@ describe("Send on Solana", () => {
   )
 
   it.effect("SPL: refused when the SOL left cannot pay the fee and the new account's rent", () =>
-    inWorld({ balances: [balance("SOL", "0.002", 9), balance("USDC", "100", 6, USDC_MINT)] }, (w) =>
-      Effect.gen(function* () {
-        yield* fill(w, USDC_MINT, "1")
-        yield* w.send.review
-        assert.strictEqual((yield* stateTagged(w.send.state, "Editing")).amountProblem, "no-fee-balance")
-      })
-    )
+    splReviewRefused("0.002", "no-fee-balance")
   )
 
   it.effect("a blockhash answer that does not decode is a typed error in the form", () =>

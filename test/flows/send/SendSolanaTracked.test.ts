@@ -2,18 +2,12 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { transferTransaction } from "../../../src/layers/flows/send/solanaTransfer"
-import { ModalEventsLive } from "../../../src/layers/modal/ModalEventsLive"
-import { ModalRouterLive } from "../../../src/layers/modal/ModalRouterLive"
-import { NotificationsLive } from "../../../src/layers/modal/NotificationsLive"
 import { NetworksLive } from "../../../src/layers/networks/NetworksLive"
-import { StorageLive } from "../../../src/layers/platform/StorageLive"
 import { RpcRouterLive } from "../../../src/layers/requests/RpcRouterLive"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../../src/services/Connection"
 import type { WalletConnector } from "../../../src/services/Connectors"
-import { ModalConfig } from "../../../src/services/ModalConfig"
 import { RpcRouter } from "../../../src/services/RpcRouter"
 import type { Submission } from "../../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../../src/services/WalletConnect"
@@ -26,7 +20,7 @@ import {
 import { decodedOptions } from "../../kit/fixtures"
 import { unansweredChains } from "../../kit/flowLayers"
 import { solanaDevnetNetwork } from "../../kit/networks"
-import { recordingWatcher } from "../../requests/requestWorld"
+import { modalCore, recordingWatcher } from "../../requests/requestWorld"
 
 /** RpcRouter over a Solana wallet that answers every sign-and-send with SIGNATURE; tracked sends recorded. */
 const world = () => {
@@ -69,13 +63,7 @@ const world = () => {
     })
   )
   const watcher = recordingWatcher(tracked)
-  const platform = Layer.mergeAll(
-    Layer.succeed(ModalConfig, decodedOptions({ networks: [solanaDevnetNetwork] })),
-    KeyValueStore.layerMemory
-  )
-  const core = Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
-    Layer.provideMerge(platform)
-  )
+  const core = modalCore(decodedOptions({ networks: [solanaDevnetNetwork] }))
   const chain = Layer.mergeAll(
     NetworksLive,
     connection,

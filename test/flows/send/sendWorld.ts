@@ -32,6 +32,7 @@ import {
 import { blockchainApiWith } from "../../kit/blockchainApi"
 import { accountWorld, runnerOf, tokenBalance, walletAnswering } from "../../kit/flowWorld"
 import { SUSD_ADDRESS, sandboxNetwork, solanaDevnetNetwork, USDC_MINT } from "../../kit/networks"
+import type { WorldOf } from "../preloadedFlow"
 
 /** The blockhash of the review, then the one of the confirmation. */
 export const BLOCKHASHES = [SOLANA_BLOCKHASH, "SysvarC1ock11111111111111111111111111111111"] as const
@@ -247,4 +248,4 @@ export const world = (options: Options = {}) =>
 
 /** Runs `body` with the world's Send, started, as `w.send`. */
 export const inWorld = runnerOf("send", Send, (send) => send.start)(world)
-export type World = Parameters<Parameters<typeof inWorld>[1]>[0]
+export type World = WorldOf<typeof inWorld>

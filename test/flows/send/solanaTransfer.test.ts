@@ -1,13 +1,7 @@
 import { ed25519 } from "@noble/curves/ed25519"
 import { sha256 } from "@noble/hashes/sha2"
 import { base58 } from "@scure/base"
-import {
-  AccountRole,
-  decompileTransactionMessage,
-  getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
-  getTransactionDecoder
-} from "@solana/kit"
+import { AccountRole, getBase64Encoder } from "@solana/kit"
 import { parseTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system"
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
@@ -32,6 +26,7 @@ import {
   SOLANA_ALICE as SENDER
 } from "../../kit/accounts"
 import { USDC_MINT } from "../../kit/networks"
+import { decodeWire as decode } from "./wireTransaction"
 
 const lifetime = { blockhash: BLOCKHASH, lastValidBlockHeight: 300_000_000n }
 
@@ -48,13 +43,6 @@ const derived = (seeds: ReadonlyArray<string>, program: string): string => {
     }
   }
   throw new Error("no bump")
-}
-
-/** The wire transaction back into its signature slots and its decompiled message. */
-const decode = (wire: string) => {
-  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wire))
-  const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes)
-  return { transaction, compiled, message: decompileTransactionMessage(compiled) }
 }
 
 const tokenTransfer = async (createsAccount: boolean, tokenProgram: string = TOKEN_PROGRAM_ADDRESS) =>

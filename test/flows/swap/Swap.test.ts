@@ -16,6 +16,7 @@ import { UserRejectedRequestError } from "../../../src/walletErrors"
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
 import { SUSD_ADDRESS } from "../../kit/networks"
+import { editAndSettle, tagged } from "../formSteps"
 import {
   APPROVAL_HASH,
   APPROVE_DATA,
@@ -49,21 +50,10 @@ const settled = (state: SwapState): state is Editing =>
 
 /** Edits the form and lets the typing pause pass; answers the form once its quote landed. */
 const editAndWait = (swap: Swap, change: Partial<SwapDraft>) =>
-  Effect.gen(function* () {
-    yield* swap.edit(change)
-    yield* TestClock.adjust(QUOTE_DELAY_MS)
-    return yield* untilFlow(swap, settled)
-  })
+  editAndSettle(swap, change, QUOTE_DELAY_MS, settled)
 
-const quoteOf = (quote: QuoteState) => {
-  if (quote._tag !== "Quoted") assert.fail(`expected Quoted, got ${JSON.stringify(quote._tag)}`)
-  return quote.quote
-}
-
-const noQuoteOf = (quote: QuoteState) => {
-  if (quote._tag !== "NoQuote") assert.fail(`expected NoQuote, got ${quote._tag}`)
-  return quote.error
-}
+const quoteOf = (quote: QuoteState) => tagged(quote, "Quoted").quote
+const noQuoteOf = (quote: QuoteState) => tagged(quote, "NoQuote").error
 
 /** Starts the swap and quotes `change`. */
 const startQuoted = (swap: Swap, change: Partial<SwapDraft>) =>
@@ -234,51 +224,45 @@ describe("Swap", () => {
         amount === probe && probeTrades ? Effect.succeed(amount * 2n) : Effect.fail(refused)
     })
 
-    it.effect("above the probe (one whole token) that trades: liquidity", () =>
-      withSwap(refusing(1_000_000n, true), (w) =>
+    /** Quotes `amount` sUSD for SBX against `options`; `check` looks at the failure and the amounts asked. */
+    const failedSwap = (
+      options: Options,
+      amount: string,
+      check: (error: SwapFailedError, asked: ReadonlyArray<string>) => void
+    ) =>
+      withSwap(options, (w) =>
         Effect.gen(function* () {
-          yield* w.swap.start
-          const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "50" })
+          const form = yield* startQuoted(w.swap, { from: SUSD, to: SBX, amount })
           const error = noQuoteOf(form.quote)
           assert.instanceOf(error, SwapFailedError)
-          assert.strictEqual((error as SwapFailedError).reason, "liquidity")
-          assert.strictEqual((error as SwapFailedError).cause, refused)
-          assert.deepStrictEqual(
-            w.calls.quotes.map((q) => q.amount),
-            ["50000000", "1000000"]
+          check(
+            error as SwapFailedError,
+            w.calls.quotes.map((q) => q.amount)
           )
         })
       )
+
+    it.effect("above the probe (one whole token) that trades: liquidity", () =>
+      failedSwap(refusing(1_000_000n, true), "50", (error, asked) => {
+        assert.strictEqual(error.reason, "liquidity")
+        assert.strictEqual(error.cause, refused)
+        assert.deepStrictEqual(asked, ["50000000", "1000000"])
+      })
     )
 
     it.effect("below the probe that trades: too-small", () =>
-      withSwap(refusing(1_000_000n, true), (w) =>
-        Effect.gen(function* () {
-          yield* w.swap.start
-          const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "0.5" })
-          const error = noQuoteOf(form.quote)
-          assert.instanceOf(error, SwapFailedError)
-          assert.strictEqual((error as SwapFailedError).reason, "too-small")
-          assert.deepStrictEqual(
-            w.calls.quotes.map((q) => q.amount),
-            ["500000", "1000000"]
-          )
-        })
-      )
+      failedSwap(refusing(1_000_000n, true), "0.5", (error, asked) => {
+        assert.strictEqual(error.reason, "too-small")
+        assert.deepStrictEqual(asked, ["500000", "1000000"])
+      })
     )
 
     it.effect("the probe refused as well: no-route", () =>
-      withSwap(refusing(1_000_000n, false), (w) =>
-        Effect.gen(function* () {
-          yield* w.swap.start
-          const form = yield* editAndWait(w.swap, { from: SUSD, to: SBX, amount: "50" })
-          const error = noQuoteOf(form.quote)
-          assert.instanceOf(error, SwapFailedError)
-          assert.strictEqual((error as SwapFailedError).reason, "no-route")
-          assert.strictEqual((error as SwapFailedError).cause, refused)
-          assert.strictEqual(w.calls.quotes.length, 2)
-        })
-      )
+      failedSwap(refusing(1_000_000n, false), "50", (error, asked) => {
+        assert.strictEqual(error.reason, "no-route")
+        assert.strictEqual(error.cause, refused)
+        assert.strictEqual(asked.length, 2)
+      })
     )
 
     it.effect("a probe that fails on the network says nothing about the pair: its own error", () => {
@@ -311,28 +295,23 @@ describe("Swap", () => {
   })
 
   describe("problems", () => {
-    it.effect("more than the balance: over-balance, and no quote is asked", () =>
+    /** Starts the swap and edits `change`: the form names `problem`, shows no quote, and none was asked. */
+    const unquoted = (change: Partial<SwapDraft>, problem: Editing["problem"]) =>
       withSwap({}, (w) =>
         Effect.gen(function* () {
-          yield* w.swap.start
-          const form = yield* editAndWait(w.swap, { from: SUSD, to: ETH, amount: "100.000001" })
-          assert.strictEqual(form.problem, "over-balance")
+          const form = yield* startQuoted(w.swap, change)
+          assert.strictEqual(form.problem, problem)
           assert.deepStrictEqual(form.quote, { _tag: "None" })
           assert.deepStrictEqual(w.calls.quotes, [])
         })
       )
+
+    it.effect("more than the balance: over-balance, and no quote is asked", () =>
+      unquoted({ from: SUSD, to: ETH, amount: "100.000001" }, "over-balance")
     )
 
     it.effect("a slippage of 0: slippage, and no quote is asked", () =>
-      withSwap({}, (w) =>
-        Effect.gen(function* () {
-          yield* w.swap.start
-          const form = yield* editAndWait(w.swap, { to: SUSD, amount: "1", slippage: "0" })
-          assert.strictEqual(form.problem, "slippage")
-          assert.deepStrictEqual(form.quote, { _tag: "None" })
-          assert.deepStrictEqual(w.calls.quotes, [])
-        })
-      )
+      unquoted({ to: SUSD, amount: "1", slippage: "0" }, "slippage")
     )
 
     it.effect("an empty amount or no target is not a problem yet", () =>
@@ -351,6 +330,15 @@ describe("Swap", () => {
   })
 
   describe("review", () => {
+    /** A transaction of the plan: ALICE calling `to` with `data`, no value, `gas` as hex. */
+    const planned = (to: string, data: string, gas: bigint) => ({
+      from: ALICE,
+      to,
+      data,
+      value: "0x0",
+      gas: `0x${gas.toString(16)}`
+    })
+
     it.effect("an allowance below the amount: the approval, then the swap; the fee covers both", () =>
       withSwap({ allowance: "49999999" }, (w) =>
         Effect.gen(function* () {
@@ -361,20 +349,8 @@ describe("Swap", () => {
             { amount: "50000000", from: SUSD, to: SBX, userAddress: USER, slippage: 1 }
           ])
           const { plan } = preview
-          assert.deepStrictEqual(plan.approval, {
-            from: ALICE,
-            to: SUSD_ADDRESS,
-            data: APPROVE_DATA,
-            value: "0x0",
-            gas: `0x${APPROVE_GAS.toString(16)}`
-          })
-          assert.deepStrictEqual(plan.swap, {
-            from: ALICE,
-            to: ROUTER_ADDRESS,
-            data: SWAP_DATA,
-            value: "0x0",
-            gas: `0x${SWAP_GAS.toString(16)}`
-          })
+          assert.deepStrictEqual(plan.approval, planned(SUSD_ADDRESS, APPROVE_DATA, APPROVE_GAS))
+          assert.deepStrictEqual(plan.swap, planned(ROUTER_ADDRESS, SWAP_DATA, SWAP_GAS))
           assert.strictEqual(plan.fee.amount, (APPROVE_GAS + SWAP_GAS) * GAS_PRICE)
           // 0.0002 ETH at 3000 USD.
           assert.closeTo(plan.fee.usd ?? Number.NaN, 0.6, 1e-9)

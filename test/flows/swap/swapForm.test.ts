@@ -65,22 +65,13 @@ describe("checkSwap", () => {
   const sbx = `${CHAIN}:${SBX}`
 
   it("names what keeps the form from a quote", () => {
-    expect(checkSwap({ from: sUSD, to: undefined, amount: "1" }, tokens)).toEqual({
-      ok: false,
-      problem: "no-target"
-    })
-    expect(checkSwap({ from: sUSD, to: sUSD, amount: "1" }, tokens)).toEqual({
-      ok: false,
-      problem: "same-token"
-    })
-    expect(checkSwap({ from: sUSD, to: sbx, amount: "100.0000001" }, tokens)).toEqual({
-      ok: false,
-      problem: "decimals"
-    })
-    expect(checkSwap({ from: sUSD, to: sbx, amount: "101" }, tokens)).toEqual({
-      ok: false,
-      problem: "over-balance"
-    })
+    for (const [form, problem] of [
+      [{ from: sUSD, to: undefined, amount: "1" }, "no-target"],
+      [{ from: sUSD, to: sUSD, amount: "1" }, "same-token"],
+      [{ from: sUSD, to: sbx, amount: "100.0000001" }, "decimals"],
+      [{ from: sUSD, to: sbx, amount: "101" }, "over-balance"]
+    ] as const)
+      expect(checkSwap(form, tokens), problem).toEqual({ ok: false, problem })
   })
 
   it("gives the amount in base units", () => {

@@ -10,7 +10,6 @@ import type { AirlockError, ProviderServiceError } from "../../../src/errors"
 import * as SwapFlow from "../../../src/layers/flows/swap/Swap.lazy"
 import { SwapLazy, SwapLive } from "../../../src/layers/flows/swap/SwapLive"
 import { NATIVE_TOKEN_ADDRESS } from "../../../src/layers/flows/swap/swapForm"
-import { preloaded } from "../../../src/layers/runtime/lazy"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { ConvertQuote, ConvertToken, ConvertTransaction } from "../../../src/schemas/Convert"
 import type { CaipNetworkId } from "../../../src/schemas/Primitives"
@@ -23,6 +22,7 @@ import { ALICE } from "../../kit/accounts"
 import { blockchainApiWith } from "../../kit/blockchainApi"
 import { accountWorld, runnerOf, tokenBalance, walletAnswering } from "../../kit/flowWorld"
 import { mainnetNetwork, SBX_ADDRESS, SUSD_ADDRESS, sandboxNetwork } from "../../kit/networks"
+import { preloadedFlow, type WorldOf } from "../preloadedFlow"
 
 export const CHAIN = sandboxNetwork.caipNetworkId
 export const ROUTER_ADDRESS = "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0"
@@ -185,13 +185,9 @@ export const world = (options: Options = {}) =>
       Layer.succeed(TransactionWatcher, TransactionWatcher.of(watcher as TransactionWatcherShape)),
       Layer.succeed(Notifications, Notifications.of(notifications as NotificationsShape))
     )
-    return {
-      ...account,
-      layer: SwapLive.pipe(Layer.provide(Layer.merge(fakes, preloaded(SwapLazy, SwapFlow)))),
-      calls
-    }
+    return { ...account, layer: preloadedFlow(SwapLive, SwapLazy, SwapFlow, fakes), calls }
   })
 
 /** Runs `body` with the world's Swap, as `w.swap`. */
 export const inWorld = runnerOf("swap", Swap)(world)
-export type World = Parameters<Parameters<typeof inWorld>[1]>[0]
+export type World = WorldOf<typeof inWorld>
