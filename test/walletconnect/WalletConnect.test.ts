@@ -123,6 +123,14 @@ const connectWalletConnect = (mock: MockWalletConnect, session: unknown = sdkSes
 /** Waits until a pairing URI is shown. */
 const pairingReady = Effect.flatMap(WalletConnect, (w) => untilTagged(w.pairing, "Ready"))
 
+/** Connects through WalletConnect until the URI shows; answers the fiber that ends with the connect's error. */
+const connectShowingUri = Effect.gen(function* () {
+  const connection = yield* Connection
+  const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
+  yield* pairingReady
+  return fiber
+})
+
 /** Starts pairing through the WalletConnect service and waits for its URI; answers the pairing fiber. */
 const startPairing = (signIn?: PairingSignIn) =>
   Effect.gen(function* () {
@@ -264,9 +272,7 @@ describe("WalletConnect pairing", () => {
   it.effect("a wallet that rejects the proposal fails the connect as a user rejection", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
-      const connection = yield* Connection
-      const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
-      yield* pairingReady
+      const fiber = yield* connectShowingUri
       mock.reject()
       const error = yield* Fiber.join(fiber)
       assert.strictEqual(error._tag, "UserRejectedRequestError")
@@ -289,10 +295,8 @@ describe("WalletConnect pairing", () => {
   it.effect("closing the modal abandons the pairing", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
-      const connection = yield* Connection
-      const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
-      yield* pairingReady
-      yield* connection.cancel
+      const fiber = yield* connectShowingUri
+      yield* Effect.flatMap(Connection, (connection) => connection.cancel)
       assert.strictEqual((yield* Fiber.join(fiber))._tag, "UserRejectedRequestError")
       assert.strictEqual((yield* pairingState)._tag, "Idle")
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
