@@ -6,7 +6,6 @@ import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ProviderServiceError } from "../../src/errors"
 import { AccountDataLive } from "../../src/layers/account/AccountDataLive"
@@ -205,11 +204,8 @@ export const inWorld = <A>(
     }).pipe(Effect.provide(w.layer), Effect.provide(parts))
   })
 
-/** Waits until the datum's state satisfies `done`, and answers that state. */
-export const until = <A, E>(
-  ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>,
-  done: (state: Loadable<A, E>) => boolean = (state) => state._tag === "Ready" || state._tag === "Failed"
-) => SubscriptionRef.changes(ref).pipe(Stream.filter(done), Stream.runHead, Effect.map(Option.getOrThrow))
+/** A load that has ended, ready or failed. */
+export const loaded = <A, E>(state: Loadable<A, E>) => state._tag === "Ready" || state._tag === "Failed"
 
 export const readyValue = <A, E>(state: Loadable<A, E>): A => {
   if (state._tag !== "Ready") assert.fail(`expected Ready, got ${state._tag}`)

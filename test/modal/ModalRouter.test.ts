@@ -6,7 +6,6 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { viewOnOpen } from "../../src/layers/flow/ModalFlowLive"
 import {
@@ -28,6 +27,7 @@ import { ALICE } from "../kit/accounts"
 import { decodedOptions, withWalletConnect } from "../kit/fixtures"
 import { fixedConnection, withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
+import { untilState } from "../kit/waits"
 
 /**
  * The router with the owners that drive it: ModalFlow opens on Account when connected and pushes and pops
@@ -44,13 +44,9 @@ const flowLayer = (connector?: WalletConnector) => {
 const state = Effect.flatMap(ModalRouter, (router) => SubscriptionRef.get(router.state))
 
 /** Waits, without a clock, until the router shows `view`. */
-const waitForView = (view: View) =>
-  Effect.flatMap(ModalRouter, (router) =>
-    SubscriptionRef.changes(router.state).pipe(
-      Stream.filter((s) => s.open && s.view === view),
-      Stream.runHead
-    )
-  )
+/** Waits until the modal is open on `view`. */
+const untilView = (view: View) =>
+  Effect.flatMap(ModalRouter, (router) => untilState(router.state, (s) => s.open && s.view === view))
 
 /** The id of the oldest request waiting in ApproveTransaction. */
 const pendingApproval = Effect.flatMap(RpcRouter, (rpc) =>
@@ -152,7 +148,7 @@ describe("ModalRouter", () => {
       const signing = yield* Effect.forkChild(
         rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
       )
-      yield* waitForView("ApproveTransaction")
+      yield* untilView("ApproveTransaction")
       assert.isFalse(yield* router.close())
       assert.strictEqual((yield* state).view, "ApproveTransaction")
       assert.isTrue(yield* router.close({ force: true }))
@@ -195,24 +191,19 @@ describe("ModalRouter", () => {
       const sign = Effect.forkChild(rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }))
       yield* router.open("Account")
       const signed = yield* sign
-      yield* waitForView("ApproveTransaction")
+      yield* untilView("ApproveTransaction")
       yield* rpc.decide(yield* pendingApproval, true)
       yield* Fiber.join(signed)
-      yield* waitForView("Account")
+      yield* untilView("Account")
       assert.isTrue((yield* state).open)
 
       yield* router.close()
       wallet.provider.setBehaviour("personal_sign", { _tag: "Error", code: -32000, message: "broken" })
       const failing = yield* sign
-      yield* waitForView("ApproveTransaction")
+      yield* untilView("ApproveTransaction")
       yield* rpc.decide(yield* pendingApproval, true)
       assert.isTrue(Exit.isFailure(yield* Fiber.await(failing)))
-      yield* Effect.flatMap(ModalRouter, (r) =>
-        SubscriptionRef.changes(r.state).pipe(
-          Stream.filter((s) => !s.open),
-          Stream.runHead
-        )
-      )
+      yield* Effect.flatMap(ModalRouter, (r) => untilState(r.state, (s) => !s.open))
       assert.isFalse((yield* state).open)
       assert.deepStrictEqual(yield* outcomesOf(events), ["success", "error"])
     }).pipe(Effect.provide(flowLayer(wallet.connector)))
