@@ -18,7 +18,6 @@ import {
   awaitGreeting,
   FRAME_LOAD_TIMEOUT,
   type FrameChannel,
-  type FramePort,
   openFrameChannel
 } from "../../src/layers/embedded/frameChannel"
 import {
@@ -28,7 +27,8 @@ import {
   type WindowMessage
 } from "../../src/layers/embedded/frameProtocol"
 import type { Subscribe } from "../../src/layers/platform/listen"
-import { untilNotifiedEffect, untilState } from "../kit/waits"
+import { framePort } from "../kit/framePort"
+import { untilState } from "../kit/waits"
 
 const FRAME_ORIGIN = "https://frame.example"
 const NONCE = "0123456789abcdef0123456789abcdef"
@@ -49,26 +49,6 @@ const fakeWindow = () => {
       for (const listener of [...listeners]) listener(event)
     },
     listening: () => listeners.size
-  }
-}
-
-/** The frame's end: records what the app asks, answers what the test tells it to. */
-const frameEnd = () => {
-  const channel = new MessageChannel()
-  const asked: Array<{ readonly type: string; readonly id: string; readonly payload?: unknown }> = []
-  const subscribe = (listener: () => void) => {
-    channel.port2.addEventListener("message", listener)
-    return () => channel.port2.removeEventListener("message", listener)
-  }
-  channel.port2.addEventListener("message", (event) => asked.push(event.data))
-  channel.port2.start()
-  return {
-    appPort: channel.port1 as unknown as FramePort,
-    asked,
-    /** Waits until the frame has been asked `count` things. */
-    untilAsked: (count: number) => untilNotifiedEffect(subscribe, () => asked.length === count),
-    send: (message: unknown) => channel.port2.postMessage(message),
-    close: () => channel.port2.close()
   }
 }
 
@@ -148,7 +128,7 @@ describe("requests over the port", () => {
   it.effect(
     "a reply settles its own request once; forged, replayed, mismatched and oversize replies are dropped",
     () => {
-      const frame = frameEnd()
+      const frame = framePort()
       return Effect.gen(function* () {
         const channel = yield* openFrameChannel(frame.appPort)
         const asking = yield* Effect.forkChild(channel.request("GET_CHAIN_ID"))
@@ -175,7 +155,7 @@ describe("requests over the port", () => {
   )
 
   it.effect("an error reply reads the frame's message, or 'An error occurred' without one", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const first = yield* Effect.forkChild(Effect.flip(channel.request("CONNECT_OTP", { otp: "123456" })))
@@ -193,7 +173,7 @@ describe("requests over the port", () => {
   })
 
   it.effect("a login request unanswered for 30 s times out, and its late reply is dropped", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const asking = yield* Effect.forkChild(
@@ -214,7 +194,7 @@ describe("requests over the port", () => {
   })
 
   it.effect("a wallet request given up on is aborted in the frame; its late answer is dropped", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const asking = yield* Effect.forkChild(
@@ -234,7 +214,7 @@ describe("requests over the port", () => {
   })
 
   it.effect("an error reply keeps the frame's EIP-1193 code: 4001 is the visitor's Reject", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const asking = yield* Effect.forkChild(Effect.flip(channel.request("RPC_REQUEST", { method: "x" })))
@@ -251,7 +231,7 @@ describe("requests over the port", () => {
   })
 
   it.effect("the frame's events reach subscribers; a session update without a token is dropped", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const events = yield* channel.events
