@@ -19,6 +19,7 @@ import {
   nftTransfer,
   ONE_ETH,
   onNetwork,
+  onUnknownNetwork,
   pages,
   readyValue,
   SOL,
@@ -91,17 +92,7 @@ describe("AccountData", () => {
     () =>
       inWorld({}, (w) =>
         Effect.gen(function* () {
-          yield* SubscriptionRef.set(w.networks, {
-            activeNamespace: "eip155",
-            active: {
-              eip155: {
-                _tag: "Unknown",
-                caipNetworkId: "eip155:999",
-                chainNamespace: "eip155",
-                name: "Unknown Network"
-              }
-            }
-          })
+          yield* SubscriptionRef.set(w.networks, onUnknownNetwork)
           yield* connect(w, ALICE)
           assert.strictEqual(readyValue(yield* untilState(w.data.identity, loaded))?.name, "alice.eth")
           assert.strictEqual((yield* SubscriptionRef.get(w.data.tokens))._tag, "Idle")

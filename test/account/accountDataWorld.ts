@@ -13,6 +13,7 @@ import { BalanceServiceLive } from "../../src/layers/account/BalanceServiceLive"
 import { HistoryServiceLive } from "../../src/layers/account/HistoryServiceLive"
 import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLive"
 import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
+import { unknownNetwork } from "../../src/layers/networks/NetworksLive"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import type { Transaction, Transfer } from "../../src/schemas/Transaction"
 import type { RecentWallet } from "../../src/schemas/Wallet"
@@ -92,6 +93,12 @@ export const onNetwork = (network: CaipNetwork): NetworksState => ({
   activeNamespace: network.chainNamespace,
   active: { [network.chainNamespace]: { _tag: "Known", network } }
 })
+
+/** An EVM network the host did not configure, active: `eip155:999`. */
+export const onUnknownNetwork: NetworksState = {
+  activeNamespace: "eip155",
+  active: { eip155: unknownNetwork("eip155:999") }
+}
 
 /** Pages of `transactions` as the history API answers them: the cursor is the next page's index. */
 export const pages =
