@@ -6,6 +6,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
+import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { viewOnOpen } from "../../src/layers/flow/ModalFlowLive"
 import {
@@ -42,6 +43,8 @@ const flowLayer = (connector?: WalletConnector) => {
 }
 
 const state = Effect.flatMap(ModalRouter, (router) => SubscriptionRef.get(router.state))
+/** The view shown, or "closed". */
+const shown = Effect.map(state, (s) => (s.open ? s.view : "closed"))
 
 /** Waits, without a clock, until the router shows `view`. */
 /** Waits until the modal is open on `view`. */
@@ -57,6 +60,29 @@ const pendingApproval = Effect.flatMap(RpcRouter, (rpc) =>
 )
 
 /** How each unsafe request seen on `events` so far ended, in order. */
+/** A test of a request awaiting approval, over a connected in-modal wallet and the flow around it. */
+const approvalTest = (
+  name: string,
+  body: (world: {
+    readonly wallet: ReturnType<typeof makeMockInModalWallet>
+    readonly router: ModalRouter["Service"]
+    readonly rpc: RpcRouter["Service"]
+    readonly events: PubSub.Subscription<RpcEvent>
+  }) => Generator<
+    Effect.Effect<unknown, unknown, Layer.Success<ReturnType<typeof flowLayer>> | Scope.Scope>,
+    void,
+    never
+  >
+) =>
+  it.effect(name, () => {
+    const wallet = makeMockInModalWallet({ connected: true })
+    return Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const world = { wallet, router: yield* ModalRouter, rpc, events: yield* rpc.events }
+      yield* Effect.gen(() => body(world))
+    }).pipe(Effect.provide(flowLayer(wallet.connector)))
+  })
+
 const outcomesOf = (events: PubSub.Subscription<RpcEvent>) =>
   Effect.map(PubSub.takeUpTo(events, Number.POSITIVE_INFINITY), (seen) =>
     seen.flatMap((e) => (e._tag === "UnsafeSettled" ? [e.outcome] : []))
@@ -130,20 +156,16 @@ describe("ModalRouter", () => {
       assert.deepStrictEqual((yield* state).history, ["Connect", "AllWallets", "ConnectingWalletConnect"])
       yield* router.goBack
       yield* router.goBack
-      assert.strictEqual((yield* state).view, "Connect")
-      assert.isTrue((yield* state).open)
+      assert.strictEqual(yield* shown, "Connect")
       yield* router.goBack
-      assert.isFalse((yield* state).open)
+      assert.strictEqual(yield* shown, "closed")
     }).pipe(Effect.provide(ModalRouterLive))
   )
 
   // The request waiting in ApproveTransaction is RpcRouter's; closing the modal aborts it through ModalFlow.
-  it.effect("blocks closing while a transaction waits for approval, unless forced", () => {
-    const wallet = makeMockInModalWallet({ connected: true })
-    return Effect.gen(function* () {
-      const router = yield* ModalRouter
-      const rpc = yield* RpcRouter
-      const events = yield* rpc.events
+  approvalTest(
+    "blocks closing while a transaction waits for approval, unless forced",
+    function* ({ wallet, router, rpc, events }) {
       yield* Effect.flatMap(ModalFlow, (flow) => flow.open())
       const signing = yield* Effect.forkChild(
         rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
@@ -152,7 +174,7 @@ describe("ModalRouter", () => {
       assert.isFalse(yield* router.close())
       assert.strictEqual((yield* state).view, "ApproveTransaction")
       assert.isTrue(yield* router.close({ force: true }))
-      assert.isFalse((yield* state).open)
+      assert.strictEqual(yield* shown, "closed")
       // A request nobody can approve any more is settled as cancelled.
       const exit = yield* Fiber.await(signing)
       assert.strictEqual(
@@ -161,8 +183,8 @@ describe("ModalRouter", () => {
       )
       assert.deepStrictEqual(yield* outcomesOf(events), ["cancel"])
       assert.strictEqual(wallet.provider.count("personal_sign"), 0)
-    }).pipe(Effect.provide(flowLayer(wallet.connector)))
-  })
+    }
+  )
 
   it.effect("pops the transaction stack back to the previous view, or closes what it opened", () =>
     Effect.gen(function* () {
@@ -170,24 +192,20 @@ describe("ModalRouter", () => {
       yield* router.open("Account")
       yield* router.pushTransaction({ view: "ApproveTransaction", blocksClose: true })
       yield* router.popTransaction
-      assert.strictEqual((yield* state).view, "Account")
-      assert.isTrue((yield* state).open)
+      assert.strictEqual(yield* shown, "Account")
 
       yield* router.close()
       yield* router.pushTransaction({ view: "ApproveTransaction", blocksClose: true })
       assert.isTrue((yield* state).open)
       yield* router.popTransaction
-      assert.isFalse((yield* state).open)
+      assert.strictEqual(yield* shown, "closed")
     }).pipe(Effect.provide(ModalRouterLive))
   )
 
   // How a request ended is RpcRouter's to tell; ModalFlow pops the stack either way.
-  it.effect("pops the stack of an approved request however it ended, telling how", () => {
-    const wallet = makeMockInModalWallet({ connected: true })
-    return Effect.gen(function* () {
-      const router = yield* ModalRouter
-      const rpc = yield* RpcRouter
-      const events = yield* rpc.events
+  approvalTest(
+    "pops the stack of an approved request however it ended, telling how",
+    function* ({ wallet, router, rpc, events }) {
       const sign = Effect.forkChild(rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }))
       yield* router.open("Account")
       const signed = yield* sign
@@ -204,10 +222,10 @@ describe("ModalRouter", () => {
       yield* rpc.decide(yield* pendingApproval, true)
       assert.isTrue(Exit.isFailure(yield* Fiber.await(failing)))
       yield* Effect.flatMap(ModalRouter, (r) => untilState(r.state, (s) => !s.open))
-      assert.isFalse((yield* state).open)
+      assert.strictEqual(yield* shown, "closed")
       assert.deepStrictEqual(yield* outcomesOf(events), ["success", "error"])
-    }).pipe(Effect.provide(flowLayer(wallet.connector)))
-  })
+    }
+  )
 
   it.effect("tells listeners when it opens and closes, with the pending requests", () =>
     Effect.gen(function* () {
