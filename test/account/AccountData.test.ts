@@ -9,20 +9,22 @@ import { ServiceUnavailableError } from "../../src/errors"
 import { NFT_PAGES } from "../../src/layers/account/AccountData.lazy"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import { ALICE, BOB } from "../kit/accounts"
+import { untilState, untilTagged } from "../kit/waits"
 import {
   connect,
   devnet,
   inWorld,
+  loaded,
   mainnet,
   nftTransfer,
   ONE_ETH,
   onNetwork,
+  onUnknownNetwork,
   pages,
   readyValue,
   SOL,
   token,
-  transaction,
-  until
+  transaction
 } from "./accountDataWorld"
 
 describe("AccountData", () => {
@@ -38,32 +40,32 @@ describe("AccountData", () => {
           Effect.gen(function* () {
             assert.strictEqual((yield* SubscriptionRef.get(w.data.tokens))._tag, "Idle")
             yield* connect(w, ALICE)
-            assert.strictEqual(readyValue(yield* until(w.data.nativeBalance)).formatted, "1.00")
+            assert.strictEqual(readyValue(yield* untilState(w.data.nativeBalance, loaded)).formatted, "1.00")
             assert.deepStrictEqual(
-              readyValue(yield* until(w.data.tokens)).map((t) => t.symbol),
+              readyValue(yield* untilState(w.data.tokens, loaded)).map((t) => t.symbol),
               ["sUSD"]
             )
-            const activity = readyValue(yield* until(w.data.activity))
+            const activity = readyValue(yield* untilState(w.data.activity, loaded))
             assert.deepStrictEqual(
               activity.items.map((t) => t.id),
               ["a"]
             )
             assert.isTrue(activity.hasMore)
             assert.deepStrictEqual(
-              readyValue(yield* until(w.data.nfts)).items.map((n) => n.name),
+              readyValue(yield* untilState(w.data.nfts, loaded)).items.map((n) => n.name),
               ["Punk"]
             )
-            assert.strictEqual(readyValue(yield* until(w.data.identity))?.name, "alice.eth")
+            assert.strictEqual(readyValue(yield* untilState(w.data.identity, loaded))?.name, "alice.eth")
             // Activity and the NFT walk share the first page: one request for it.
             assert.deepStrictEqual(w.asked.history, [`${ALICE}@first`, `${ALICE}@1`])
 
             yield* SubscriptionRef.update(w.connection, (s) => ({ ...s, namespaces: {} }))
             const idle = (state: { readonly _tag: string }) => state._tag === "Idle"
-            yield* until(w.data.nativeBalance, idle)
-            yield* until(w.data.tokens, idle)
-            yield* until(w.data.activity, idle)
-            yield* until(w.data.nfts, idle)
-            yield* until(w.data.identity, idle)
+            yield* untilState(w.data.nativeBalance, idle)
+            yield* untilState(w.data.tokens, idle)
+            yield* untilState(w.data.activity, idle)
+            yield* untilState(w.data.nfts, idle)
+            yield* untilState(w.data.identity, idle)
           })
       )
   )
@@ -72,11 +74,11 @@ describe("AccountData", () => {
     inWorld({}, (w) =>
       Effect.gen(function* () {
         yield* connect(w, ALICE)
-        yield* until(w.data.nativeBalance)
-        yield* until(w.data.identity)
+        yield* untilState(w.data.nativeBalance, loaded)
+        yield* untilState(w.data.identity, loaded)
         yield* SubscriptionRef.set(w.networks, onNetwork(mainnet))
-        yield* until(w.data.nativeBalance, (s) => s._tag === "Loading")
-        yield* until(w.data.nativeBalance)
+        yield* untilTagged(w.data.nativeBalance, "Loading")
+        yield* untilState(w.data.nativeBalance, loaded)
         // EVM addresses are asked in lower case (the balance cache's key).
         assert.deepStrictEqual(w.asked.rpc, [ALICE.toLowerCase(), ALICE.toLowerCase()])
         assert.strictEqual(readyValue(yield* SubscriptionRef.get(w.data.identity))?.name, "alice.eth")
@@ -90,19 +92,9 @@ describe("AccountData", () => {
     () =>
       inWorld({}, (w) =>
         Effect.gen(function* () {
-          yield* SubscriptionRef.set(w.networks, {
-            activeNamespace: "eip155",
-            active: {
-              eip155: {
-                _tag: "Unknown",
-                caipNetworkId: "eip155:999",
-                chainNamespace: "eip155",
-                name: "Unknown Network"
-              }
-            }
-          })
+          yield* SubscriptionRef.set(w.networks, onUnknownNetwork)
           yield* connect(w, ALICE)
-          assert.strictEqual(readyValue(yield* until(w.data.identity))?.name, "alice.eth")
+          assert.strictEqual(readyValue(yield* untilState(w.data.identity, loaded))?.name, "alice.eth")
           assert.strictEqual((yield* SubscriptionRef.get(w.data.tokens))._tag, "Idle")
           assert.strictEqual((yield* SubscriptionRef.get(w.data.activity))._tag, "Idle")
           assert.deepStrictEqual(w.asked, { rpc: [], balance: [], history: [] })
@@ -115,14 +107,14 @@ describe("AccountData", () => {
       Effect.gen(function* () {
         yield* SubscriptionRef.set(w.networks, onNetwork(devnet))
         yield* connect(w, SOL, "solana")
-        assert.strictEqual(readyValue(yield* until(w.data.nativeBalance)).symbol, "SOL")
-        assert.deepStrictEqual(readyValue(yield* until(w.data.tokens)), [])
-        assert.deepStrictEqual(readyValue(yield* until(w.data.activity)), {
+        assert.strictEqual(readyValue(yield* untilState(w.data.nativeBalance, loaded)).symbol, "SOL")
+        assert.deepStrictEqual(readyValue(yield* untilState(w.data.tokens, loaded)), [])
+        assert.deepStrictEqual(readyValue(yield* untilState(w.data.activity, loaded)), {
           items: [],
           hasMore: false,
           loadingMore: false
         })
-        assert.isUndefined(readyValue(yield* until(w.data.identity)))
+        assert.isUndefined(readyValue(yield* untilState(w.data.identity, loaded)))
         assert.deepStrictEqual(w.asked.balance, [SOL])
         assert.deepStrictEqual(w.asked.history, [])
       })
@@ -152,12 +144,12 @@ describe("AccountData", () => {
         (w) =>
           Effect.gen(function* () {
             yield* connect(w, ALICE)
-            yield* until(w.data.activity, (s) => s._tag === "Loading")
+            yield* untilTagged(w.data.activity, "Loading")
             yield* TestClock.adjust("5 seconds")
             yield* connect(w, BOB)
-            assert.strictEqual(readyValue(yield* until(w.data.nativeBalance)).formatted, "0.00")
+            assert.strictEqual(readyValue(yield* untilState(w.data.nativeBalance, loaded)).formatted, "0.00")
             assert.deepStrictEqual(
-              readyValue(yield* until(w.data.activity)).items.map((t) => t.id),
+              readyValue(yield* untilState(w.data.activity, loaded)).items.map((t) => t.id),
               [`${BOB}-tx`]
             )
             // Every request of Alice's was stopped: her balance, and the history page activity and NFTs shared.
@@ -189,15 +181,15 @@ describe("AccountData", () => {
       (w) =>
         Effect.gen(function* () {
           yield* connect(w, ALICE)
-          yield* until(w.data.activity)
-          yield* until(w.data.nfts, (s) => s._tag === "Loading")
+          yield* untilState(w.data.activity, loaded)
+          yield* untilTagged(w.data.nfts, "Loading")
           yield* TestClock.adjust("1 second")
-          yield* until(w.data.nfts)
+          yield* untilState(w.data.nfts, loaded)
           const asked = w.asked.history.length
 
           const more = yield* Effect.forkChild(w.data.loadMoreActivity)
           const loading = readyValue(
-            yield* until(w.data.activity, (s) => s._tag === "Ready" && s.value.loadingMore)
+            yield* untilState(w.data.activity, (s) => s._tag === "Ready" && s.value.loadingMore)
           )
           assert.deepStrictEqual(
             loading.items.map((t) => t.id),
@@ -241,7 +233,7 @@ describe("AccountData", () => {
       return inWorld({ history: (_address, cursor) => Effect.succeed(pages(...history)(cursor)) }, (w) =>
         Effect.gen(function* () {
           yield* connect(w, ALICE)
-          const first = readyValue(yield* until(w.data.nfts))
+          const first = readyValue(yield* untilState(w.data.nfts, loaded))
           assert.strictEqual(first.items.length, NFT_PAGES + 1, "one per page, and the airdrop once")
           assert.isFalse(first.items.some((n) => n.name === "Given away"))
           assert.isTrue(first.hasMore)
@@ -278,12 +270,12 @@ describe("AccountData", () => {
       (w) =>
         Effect.gen(function* () {
           yield* connect(w, ALICE)
-          const activity = yield* until(w.data.activity)
+          const activity = yield* untilState(w.data.activity, loaded)
           assert.strictEqual(
             activity._tag === "Failed" ? activity.error.message : activity._tag,
             "Failed to fetch transactions"
           )
-          assert.strictEqual((yield* until(w.data.nfts))._tag, "Failed")
+          assert.strictEqual((yield* untilState(w.data.nfts, loaded))._tag, "Failed")
           yield* TestClock.adjust("1 millis")
           assert.deepStrictEqual(yield* w.notices, ["Failed to fetch transactions"])
 
@@ -323,13 +315,13 @@ describe("AccountData", () => {
         (w) =>
           Effect.gen(function* () {
             yield* connect(w, ALICE)
-            const tokens = yield* until(w.data.tokens)
+            const tokens = yield* untilState(w.data.tokens, loaded)
             assert.strictEqual(
               tokens._tag === "Failed" ? tokens.error.message : tokens._tag,
               "Token Balance Unavailable"
             )
             // The native balance comes from the RPC, not the balance API.
-            assert.strictEqual((yield* until(w.data.nativeBalance))._tag, "Ready")
+            assert.strictEqual((yield* untilState(w.data.nativeBalance, loaded))._tag, "Ready")
             yield* TestClock.adjust("1 millis")
             assert.deepStrictEqual(yield* w.notices, ["Token Balance Unavailable"])
 
@@ -359,16 +351,16 @@ describe("AccountData", () => {
       (w) =>
         Effect.gen(function* () {
           yield* connect(w, ALICE)
-          yield* until(w.data.activity)
+          yield* untilState(w.data.activity, loaded)
           yield* TestClock.adjust("1 second")
-          assert.strictEqual(readyValue(yield* until(w.data.nativeBalance)).formatted, "1.00")
-          yield* until(w.data.tokens)
+          assert.strictEqual(readyValue(yield* untilState(w.data.nativeBalance, loaded)).formatted, "1.00")
+          yield* untilState(w.data.tokens, loaded)
           yield* w.data.loadMoreActivity
           assert.strictEqual(readyValue(yield* SubscriptionRef.get(w.data.activity)).items.length, 2)
 
           wei = "0x1bc16d674ec80000"
           const refreshing = yield* Effect.forkChild(w.data.refresh)
-          yield* until(w.data.activity)
+          yield* untilState(w.data.activity, loaded)
           // The balance on screen stays until the new one is in.
           assert.strictEqual(readyValue(yield* SubscriptionRef.get(w.data.nativeBalance)).formatted, "1.00")
           yield* TestClock.adjust("1 second")
@@ -425,7 +417,7 @@ describe("AccountData.sent", () => {
       (w) =>
         Effect.gen(function* () {
           yield* connect(w, ALICE)
-          yield* until(w.data.activity)
+          yield* untilState(w.data.activity, loaded)
           // Another account's send is not this account's activity.
           yield* SubscriptionRef.set(w.tracked, [send("pending", BOB)])
           yield* SubscriptionRef.set(w.tracked, [send("pending")])

@@ -6,7 +6,6 @@ import { assert } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ProviderServiceError } from "../../src/errors"
 import { AccountDataLive } from "../../src/layers/account/AccountDataLive"
@@ -14,6 +13,7 @@ import { BalanceServiceLive } from "../../src/layers/account/BalanceServiceLive"
 import { HistoryServiceLive } from "../../src/layers/account/HistoryServiceLive"
 import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLive"
 import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
+import { unknownNetwork } from "../../src/layers/networks/NetworksLive"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import type { Transaction, Transfer } from "../../src/schemas/Transaction"
 import type { RecentWallet } from "../../src/schemas/Wallet"
@@ -93,6 +93,12 @@ export const onNetwork = (network: CaipNetwork): NetworksState => ({
   activeNamespace: network.chainNamespace,
   active: { [network.chainNamespace]: { _tag: "Known", network } }
 })
+
+/** An EVM network the host did not configure, active: `eip155:999`. */
+export const onUnknownNetwork: NetworksState = {
+  activeNamespace: "eip155",
+  active: { eip155: unknownNetwork("eip155:999") }
+}
 
 /** Pages of `transactions` as the history API answers them: the cursor is the next page's index. */
 export const pages =
@@ -205,11 +211,8 @@ export const inWorld = <A>(
     }).pipe(Effect.provide(w.layer), Effect.provide(parts))
   })
 
-/** Waits until the datum's state satisfies `done`, and answers that state. */
-export const until = <A, E>(
-  ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>,
-  done: (state: Loadable<A, E>) => boolean = (state) => state._tag === "Ready" || state._tag === "Failed"
-) => SubscriptionRef.changes(ref).pipe(Stream.filter(done), Stream.runHead, Effect.map(Option.getOrThrow))
+/** A load that has ended, ready or failed. */
+export const loaded = <A, E>(state: Loadable<A, E>) => state._tag === "Ready" || state._tag === "Failed"
 
 export const readyValue = <A, E>(state: Loadable<A, E>): A => {
   if (state._tag !== "Ready") assert.fail(`expected Ready, got ${state._tag}`)

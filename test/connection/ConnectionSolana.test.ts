@@ -23,6 +23,7 @@ import {
 } from "../kit/connectionWorld"
 import { makeArea, sandboxNetwork, solanaLocalnetNetwork } from "../kit/fixtures"
 import { registerEarly, registerWallet, sandboxStandardWallet } from "../kit/standardWallets"
+import { untilState } from "../kit/waits"
 import { settle } from "../requests/requestWorld"
 
 const localnet = solanaLocalnetNetwork
@@ -38,14 +39,9 @@ const SOLANA_KEY = "wallet-standard:sandbox solana wallet"
 
 const solanaOf = (s: ConnectionState) => s.namespaces.solana ?? { status: "disconnected" as const }
 
-const waitForState = (predicate: (s: ConnectionState) => boolean) =>
-  Effect.flatMap(Connection, (c) =>
-    SubscriptionRef.changes(c.state).pipe(
-      Stream.filter(predicate),
-      Stream.runHead,
-      Effect.map(Option.getOrThrow)
-    )
-  )
+/** Waits until the Solana connection is `status`; answers the whole state. */
+const untilSolana = (status: ReturnType<typeof solanaOf>["status"]) =>
+  Effect.flatMap(Connection, (c) => untilState(c.state, (s) => solanaOf(s).status === status))
 
 /** The Solana browser wallet named `name`, once discovery (which starts with the layer) lists it. */
 const standardConnector = (name: string) =>
@@ -65,6 +61,14 @@ const registered = (wallet: unknown) =>
     (stop) => Effect.sync(stop)
   )
 
+/** The sandbox's Solana wallet, registered and listed. */
+const registeredSandboxWallet = Effect.gen(function* () {
+  const control = sandboxStandardWallet(0)
+  yield* registered(control.wallet)
+  const connector = yield* standardConnector("Sandbox Solana Wallet")
+  return { control, connector }
+})
+
 const networksState = Effect.flatMap(Networks, (n) => SubscriptionRef.get(n.state))
 
 describe("Connection with Solana browser wallets", () => {
@@ -76,7 +80,7 @@ describe("Connection with Solana browser wallets", () => {
       yield* Effect.addFinalizer(() => Effect.sync(stop))
       const connector = yield* standardConnector("Sandbox Solana Wallet")
       yield* (yield* Connection).connect(connector.id)
-      const state = yield* waitForState((s) => solanaOf(s).status === "connected")
+      const state = yield* untilSolana("connected")
       const solana = solanaOf(state)
       assert.strictEqual(solana.status === "connected" ? solana.address : undefined, control.address)
       const networks = yield* networksState
@@ -123,7 +127,7 @@ describe("Connection with Solana browser wallets", () => {
       yield* settle
       announce({ uuid: "twin", name: "Sandbox Solana Wallet", rdns: "dev.airlock.twin" }, evm)
       yield* (yield* Connection).connect("eip6963:twin")
-      const state = yield* waitForState((s) => solanaOf(s).status === "connected")
+      const state = yield* untilSolana("connected")
       assert.strictEqual(state.namespaces.eip155?.status, "connected")
       assert.strictEqual(evm.count("eth_requestAccounts"), 1)
       // The namespace chosen stays the one shown.
@@ -152,10 +156,8 @@ describe("Connection with Solana browser wallets", () => {
 
   it.effect("refuses a wallet that serves none of the host's clusters", () => {
     const { area } = makeArea()
-    const control = sandboxStandardWallet(0)
     return Effect.gen(function* () {
-      yield* registered(control.wallet)
-      const connector = yield* standardConnector("Sandbox Solana Wallet")
+      const { control, connector } = yield* registeredSandboxWallet
       const exit = yield* Effect.exit((yield* Connection).connect(connector.id))
       assert.isTrue(Exit.isFailure(exit))
       assert.isFalse(control.connected())
@@ -168,13 +170,11 @@ describe("Connection with Solana browser wallets", () => {
 
   it.effect("drops the connection when the wallet's account list empties", () => {
     const { area } = makeArea()
-    const control = sandboxStandardWallet(0)
     return Effect.gen(function* () {
-      yield* registered(control.wallet)
-      const connector = yield* standardConnector("Sandbox Solana Wallet")
+      const { control, connector } = yield* registeredSandboxWallet
       yield* (yield* Connection).connect(connector.id)
       yield* Effect.promise(() => control.wallet.features["standard:disconnect"].disconnect())
-      yield* waitForState((s) => solanaOf(s).status === "disconnected")
+      yield* untilSolana("disconnected")
     }).pipe(Effect.provide(servicesLayer(area, withSolana)))
   })
 
@@ -192,7 +192,7 @@ describe("Connection with Solana browser wallets", () => {
       yield* Effect.addFinalizer(() => Effect.sync(stop))
       const asked = { ...control.counts }
       yield* settleDiscovery
-      const state = yield* waitForState((s) => solanaOf(s).status === "connected")
+      const state = yield* untilSolana("connected")
       const solana = solanaOf(state)
       assert.strictEqual(solana.status === "connected" ? solana.address : undefined, control.address)
       assert.deepStrictEqual(control.counts, asked)
@@ -205,10 +205,10 @@ describe("Connection with Solana browser wallets", () => {
       [connectedConnectorIdKey("solana").key]: SOLANA_KEY
     })
     return Effect.gen(function* () {
-      yield* waitForState((s) => solanaOf(s).status === "connecting")
+      yield* untilSolana("connecting")
       yield* settle
       yield* TestClock.adjust(RESTORE_DISCOVERY_TIMEOUT)
-      yield* waitForState((s) => solanaOf(s).status === "disconnected")
+      yield* untilSolana("disconnected")
       assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { solana: "disconnected" })
     }).pipe(Effect.provide(servicesLayer(area, withSolana)))
   })

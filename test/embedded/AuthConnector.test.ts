@@ -128,6 +128,16 @@ const connectedAs = Effect.gen(function* () {
   return Option.map(yield* connection.connected("eip155"), (c) => [c.address, c.accountType] as const)
 })
 
+/** The account connected on EVM (address and type), and the type remembered as preferred there. */
+const accountChoice = Effect.all({
+  connected: connectedAs,
+  remembered: Effect.flatMap(Storage, (storage) =>
+    Effect.map(storage.get(StorageKeys.preferredAccountTypes), (stored) =>
+      Option.map(stored, (s): string | undefined => s.eip155)
+    )
+  )
+})
+
 /** Waits until the start's restore settled eip155 (connected, or given up). */
 const restoreSettled = waitForState((state) => {
   const { status } = eip155(state)
@@ -286,12 +296,10 @@ describe("the auth connector", () => {
       const refused = yield* Effect.flip((yield* AuthConnector).setPreferredAccount("smartAccount"))
       assert.strictEqual(refused.message, "An error occurred")
       yield* settle
-      assert.deepStrictEqual(yield* connectedAs, Option.some([KEY_ACCOUNT, "eoa"] as const))
-      const stored = yield* (yield* Storage).get(StorageKeys.preferredAccountTypes)
-      assert.deepStrictEqual(
-        Option.map(stored, (s): string | undefined => s.eip155),
-        Option.some("eoa")
-      )
+      assert.deepStrictEqual(yield* accountChoice, {
+        connected: Option.some([KEY_ACCOUNT, "eoa"] as const),
+        remembered: Option.some("eoa")
+      })
     }).pipe(Effect.provide(layerOf(frame)))
   })
 
@@ -301,12 +309,10 @@ describe("the auth connector", () => {
       yield* (yield* Connection).connect(AUTH_ID)
       yield* (yield* AuthConnector).setPreferredAccount("smartAccount")
       yield* settle
-      assert.deepStrictEqual(yield* connectedAs, Option.some([SMART_ACCOUNT, "smartAccount"] as const))
-      const stored = yield* (yield* Storage).get(StorageKeys.preferredAccountTypes)
-      assert.deepStrictEqual(
-        Option.map(stored, (s): string | undefined => s.eip155),
-        Option.some("smartAccount")
-      )
+      assert.deepStrictEqual(yield* accountChoice, {
+        connected: Option.some([SMART_ACCOUNT, "smartAccount"] as const),
+        remembered: Option.some("smartAccount")
+      })
     }).pipe(Effect.provide(layerOf(frame)))
   })
 

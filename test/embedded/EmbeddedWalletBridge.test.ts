@@ -23,7 +23,10 @@ import { EmbeddedWalletBridge } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Theme } from "../../src/services/Theme"
 import { decodedOptions } from "../kit/fixtures"
+import { framePort } from "../kit/framePort"
 import { preloadedParts } from "../kit/lazyParts"
+import { countedSleeps, Sleeps, sleepsStarted } from "../kit/sleeps"
+import { eventually, settle } from "../kit/waits"
 
 const FRAME_ORIGIN = "https://frame.example"
 
@@ -53,13 +56,9 @@ const build = Effect.gen(function* () {
   return { bridge: Context.get(context, EmbeddedWalletBridge), theme: Context.get(context, Theme) }
 })
 
-/** Real time for mounting the frame and delivering messages over real ports. */
-const until = (condition: () => boolean) =>
-  Effect.gen(function* () {
-    for (let i = 0; i < 1000 && !condition(); i++)
-      yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 2)))
-    assert.isTrue(condition(), "condition never held")
-  })
+/** Waits until the bridge has mounted `count` frames (the DOM under happy-dom cannot signal it). */
+const untilMounted = (count: number) =>
+  Effect.promise(() => eventually(() => mounted().length === count, `${count} frame(s) mounted`))
 
 const mounted = () => [...document.querySelectorAll("iframe")]
 
@@ -68,23 +67,16 @@ const greet = (
   overrides: { origin?: string; source?: unknown; nonce?: string } = {}
 ) => {
   const nonce = new URL(frame.src).hash.replace("#nonce=", "")
-  const channel = new MessageChannel()
+  const port = framePort()
   window.dispatchEvent(
     new MessageEvent("message", {
       data: { type: HELLO, nonce: overrides.nonce ?? nonce },
       origin: overrides.origin ?? FRAME_ORIGIN,
       source: (overrides.source ?? frame.contentWindow) as never,
-      ports: [channel.port1 as never]
+      ports: [port.appPort as never]
     })
   )
-  const asked: Array<{ readonly type: string; readonly id: string; readonly payload?: unknown }> = []
-  channel.port2.addEventListener("message", (event) => asked.push(event.data))
-  channel.port2.start()
-  return {
-    asked,
-    send: (message: unknown) => channel.port2.postMessage(message),
-    close: () => channel.port2.close()
-  }
+  return port
 }
 
 describe("EmbeddedWalletBridge", () => {
@@ -94,7 +86,7 @@ describe("EmbeddedWalletBridge", () => {
       Effect.gen(function* () {
         const { bridge, theme } = yield* build
         const asking = yield* Effect.forkChild(bridge.request("GET_CHAIN_ID"))
-        yield* until(() => mounted().length === 1)
+        yield* untilMounted(1)
         const [frame] = mounted()
         const url = new URL(frame!.src)
         assert.strictEqual(url.origin + url.pathname, `${FRAME_ORIGIN}/sdk`)
@@ -114,10 +106,10 @@ describe("EmbeddedWalletBridge", () => {
           greet(frame!, { source: window }),
           greet(frame!, { nonce: "0".repeat(32) })
         ]
-        yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 10)))
+        yield* settle
         assert.isUndefined(asking.pollUnsafe())
         const real = greet(frame!)
-        yield* until(() => real.asked.length === 1)
+        yield* real.untilAsked(1)
         for (const port of forged) assert.deepStrictEqual(port.asked, [])
         assert.strictEqual(real.asked[0]?.type, "@w3m-app/GET_CHAIN_ID")
         real.send({
@@ -130,34 +122,36 @@ describe("EmbeddedWalletBridge", () => {
 
         // The ready event reaches the bridge's subscribers, the sync among them, before the clock moves.
         const seen = yield* bridge.events
+        const sleeping = yield* SubscriptionRef.get((yield* Sleeps).started)
         real.send({ type: "@w3m-frame/READY", payload: { version: "4" } })
         assert.deepStrictEqual(yield* PubSub.take(seen), { _tag: "Ready", version: "4" })
-        yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 20)))
+        // The sync waits its 500 ms on the clock.
+        yield* sleepsStarted(sleeping + 1)
         yield* TestClock.adjust(Duration.millis(499))
-        yield* Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 10)))
+        yield* settle
         assert.strictEqual(real.asked.length, 1, "nothing synced before 500 ms")
         yield* TestClock.adjust(Duration.millis(1))
-        yield* until(() => real.asked.length === 2)
+        yield* real.untilAsked(2)
         const dappData = real.asked[1]!
         assert.strictEqual(dappData.type, "@w3m-app/SYNC_DAPP_DATA")
         assert.deepInclude(dappData.payload as object, { projectId: "sandbox-project" })
         real.send({ type: "@w3m-frame/SYNC_DAPP_DATA_SUCCESS", id: dappData.id })
-        yield* until(() => real.asked.length === 3)
+        yield* real.untilAsked(3)
         assert.strictEqual(real.asked[2]?.type, "@w3m-app/SYNC_THEME")
         real.send({ type: "@w3m-frame/SYNC_THEME_SUCCESS", id: real.asked[2]!.id })
 
         yield* theme.setMode("light")
-        yield* until(() => real.asked.length === 4)
+        yield* real.untilAsked(4)
         assert.deepInclude(real.asked[3]!.payload as object, { themeMode: "light" })
         for (const port of [...forged, real]) port.close()
-      }).pipe(Effect.scoped)
+      }).pipe(Effect.scoped, Effect.provide(countedSleeps))
   )
 
   it.effect("a frame that never greets fails at 20 s and is removed; the next request loads a new one", () =>
     Effect.gen(function* () {
       const { bridge } = yield* build
       const first = yield* Effect.forkChild(Effect.flip(bridge.request("GET_USER")))
-      yield* until(() => mounted().length === 1)
+      yield* untilMounted(1)
       const [stale] = mounted()
       yield* TestClock.adjust(Duration.millis(19_999))
       assert.isUndefined(first.pollUnsafe())
@@ -167,12 +161,12 @@ describe("EmbeddedWalletBridge", () => {
       assert.strictEqual((yield* SubscriptionRef.get(bridge.state))._tag, "Failed")
 
       const second = yield* Effect.forkChild(bridge.request("IS_CONNECTED"))
-      yield* until(() => mounted().length === 1)
+      yield* untilMounted(1)
       const [fresh] = mounted()
       assert.notStrictEqual(fresh, stale)
       assert.notStrictEqual(new URL(fresh!.src).hash, new URL(stale!.src).hash, "a new nonce")
       const end = greet(fresh!)
-      yield* until(() => end.asked.length === 1)
+      yield* end.untilAsked(1)
       end.send({
         type: "@w3m-frame/IS_CONNECTED_SUCCESS",
         id: end.asked[0]!.id,

@@ -19,6 +19,7 @@ import { AuthConnector, type LoginPopup } from "../../src/services/AuthConnector
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Storage } from "../../src/services/Storage"
 import { makeMockEmbeddedWalletBridge } from "../../src/testing/mockEmbeddedWalletBridge"
+import { ALICE } from "../kit/accounts"
 import { decodedOptions, sandboxNetwork, withAuthConnector } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
 import { settle, until } from "../requests/requestWorld"
@@ -28,7 +29,7 @@ const RESULT_URI = `${FRAME}/social/callback?state=s&provider=google&code=c`
 const user = {
   email: null,
   userName: "alice-google",
-  address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+  address: ALICE,
   chainId: "eip155:31337"
 }
 

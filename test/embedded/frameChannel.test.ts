@@ -18,7 +18,6 @@ import {
   awaitGreeting,
   FRAME_LOAD_TIMEOUT,
   type FrameChannel,
-  type FramePort,
   openFrameChannel
 } from "../../src/layers/embedded/frameChannel"
 import {
@@ -28,26 +27,15 @@ import {
   type WindowMessage
 } from "../../src/layers/embedded/frameProtocol"
 import type { Subscribe } from "../../src/layers/platform/listen"
+import { framePort } from "../kit/framePort"
+import { untilState } from "../kit/waits"
 
 const FRAME_ORIGIN = "https://frame.example"
 const NONCE = "0123456789abcdef0123456789abcdef"
 const frameWindow = { name: "the frame's window" }
 
-/** Lets the ports deliver what was posted (MessagePort delivery is a real task). */
-const delivered = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 5)))
-
-/** Waits (real time, bounded) until `condition` holds: the ports deliver and the channel reads in fibers. */
-const eventually = (condition: () => boolean) =>
-  Effect.gen(function* () {
-    for (let i = 0; i < 200 && !condition(); i++) yield* delivered
-  })
-
-/** The dropped count once it reaches `count` (the channel reads its port in its own fiber), else as it is. */
-const droppedOnce = (channel: FrameChannel, count: number) =>
-  Effect.gen(function* () {
-    for (let i = 0; i < 200 && (yield* SubscriptionRef.get(channel.dropped)) < count; i++) yield* delivered
-    return yield* SubscriptionRef.get(channel.dropped)
-  })
+/** The dropped count once it reaches `count` (the channel reads its port in its own fiber). */
+const droppedOnce = (channel: FrameChannel, count: number) => untilState(channel.dropped, (n) => n >= count)
 
 /** A window whose `message` listeners the test calls, as the browser would. */
 const fakeWindow = () => {
@@ -61,20 +49,6 @@ const fakeWindow = () => {
       for (const listener of [...listeners]) listener(event)
     },
     listening: () => listeners.size
-  }
-}
-
-/** The frame's end: records what the app asks, answers what the test tells it to. */
-const frameEnd = () => {
-  const channel = new MessageChannel()
-  const asked: Array<{ readonly type: string; readonly id: string; readonly payload?: unknown }> = []
-  channel.port2.addEventListener("message", (event) => asked.push(event.data))
-  channel.port2.start()
-  return {
-    appPort: channel.port1 as unknown as FramePort,
-    asked,
-    send: (message: unknown) => channel.port2.postMessage(message),
-    close: () => channel.port2.close()
   }
 }
 
@@ -154,11 +128,11 @@ describe("requests over the port", () => {
   it.effect(
     "a reply settles its own request once; forged, replayed, mismatched and oversize replies are dropped",
     () => {
-      const frame = frameEnd()
+      const frame = framePort()
       return Effect.gen(function* () {
         const channel = yield* openFrameChannel(frame.appPort)
         const asking = yield* Effect.forkChild(channel.request("GET_CHAIN_ID"))
-        yield* eventually(() => frame.asked.length === 1)
+        yield* frame.untilAsked(1)
         const [asked] = frame.asked
         assert.strictEqual(asked?.type, "@w3m-app/GET_CHAIN_ID")
         assert.match(asked?.id ?? "", /^[0-9a-f]{32}$/)
@@ -174,7 +148,6 @@ describe("requests over the port", () => {
         frame.send(42)
         frame.send({ type: "@w3m-frame/GET_CHAIN_ID_SUCCESS", id, payload: { chainId: 31337 } })
         frame.send({ type: "@w3m-frame/GET_CHAIN_ID_SUCCESS", id, payload: { chainId: 1 } })
-        yield* delivered
         assert.deepStrictEqual(yield* Fiber.join(asking), { chainId: 31337 })
         assert.strictEqual(yield* droppedOnce(channel, 6), 6, "five forgeries and one replay")
       }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
@@ -182,32 +155,31 @@ describe("requests over the port", () => {
   )
 
   it.effect("an error reply reads the frame's message, or 'An error occurred' without one", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const first = yield* Effect.forkChild(Effect.flip(channel.request("CONNECT_OTP", { otp: "123456" })))
       const second = yield* Effect.forkChild(Effect.flip(channel.request("SIGN_OUT")))
-      yield* eventually(() => frame.asked.length === 2)
+      yield* frame.untilAsked(2)
       // The two requests run in their own fibers: either may be posted first.
       const otp = frame.asked.find((asked) => asked.type === "@w3m-app/CONNECT_OTP")
       const signOut = frame.asked.find((asked) => asked.type === "@w3m-app/SIGN_OUT")
       assert.deepStrictEqual(otp?.payload, { otp: "123456" })
       frame.send({ type: "@w3m-frame/CONNECT_OTP_ERROR", id: otp!.id, payload: { message: "Invalid code" } })
       frame.send({ type: "@w3m-frame/SIGN_OUT_ERROR", id: signOut!.id })
-      yield* delivered
       assert.strictEqual((yield* Fiber.join(first)).message, "Invalid code")
       assert.strictEqual((yield* Fiber.join(second)).message, "An error occurred")
     }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
   })
 
   it.effect("a login request unanswered for 30 s times out, and its late reply is dropped", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const asking = yield* Effect.forkChild(
         Effect.flip(channel.request("CONNECT_EMAIL", { email: "a@b.example" }, Duration.seconds(30)))
       )
-      yield* eventually(() => frame.asked.length === 1)
+      yield* frame.untilAsked(1)
       yield* TestClock.adjust(Duration.millis(29_999))
       assert.isUndefined(asking.pollUnsafe())
       yield* TestClock.adjust(Duration.millis(1))
@@ -217,22 +189,21 @@ describe("requests over the port", () => {
         id: frame.asked[0]!.id,
         payload: { action: "CONNECT" }
       })
-      yield* delivered
       assert.strictEqual(yield* droppedOnce(channel, 1), 1)
     }).pipe(Effect.scoped, Effect.ensuring(Effect.sync(frame.close)))
   })
 
   it.effect("a wallet request given up on is aborted in the frame; its late answer is dropped", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const asking = yield* Effect.forkChild(
         channel.request("RPC_REQUEST", { method: "personal_sign", params: ["0x00", "0x01"] })
       )
-      yield* eventually(() => frame.asked.length === 1)
+      yield* frame.untilAsked(1)
       const { id } = frame.asked[0]!
       yield* Fiber.interrupt(asking)
-      yield* eventually(() => frame.asked.length === 2)
+      yield* frame.untilAsked(2)
       const abort = frame.asked[1]!
       assert.strictEqual(abort.type, "@w3m-app/RPC_ABORT")
       assert.deepStrictEqual(abort.payload, { id })
@@ -243,11 +214,11 @@ describe("requests over the port", () => {
   })
 
   it.effect("an error reply keeps the frame's EIP-1193 code: 4001 is the visitor's Reject", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const asking = yield* Effect.forkChild(Effect.flip(channel.request("RPC_REQUEST", { method: "x" })))
-      yield* eventually(() => frame.asked.length === 1)
+      yield* frame.untilAsked(1)
       frame.send({
         type: "@w3m-frame/RPC_REQUEST_ERROR",
         id: frame.asked[0]!.id,
@@ -260,7 +231,7 @@ describe("requests over the port", () => {
   })
 
   it.effect("the frame's events reach subscribers; a session update without a token is dropped", () => {
-    const frame = frameEnd()
+    const frame = framePort()
     return Effect.gen(function* () {
       const channel = yield* openFrameChannel(frame.appPort)
       const events = yield* channel.events

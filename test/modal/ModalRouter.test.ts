@@ -6,7 +6,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
-import * as Stream from "effect/Stream"
+import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { viewOnOpen } from "../../src/layers/flow/ModalFlowLive"
 import {
@@ -28,6 +28,7 @@ import { ALICE } from "../kit/accounts"
 import { decodedOptions, withWalletConnect } from "../kit/fixtures"
 import { fixedConnection, withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
+import { untilState } from "../kit/waits"
 
 /**
  * The router with the owners that drive it: ModalFlow opens on Account when connected and pushes and pops
@@ -42,15 +43,13 @@ const flowLayer = (connector?: WalletConnector) => {
 }
 
 const state = Effect.flatMap(ModalRouter, (router) => SubscriptionRef.get(router.state))
+/** The view shown, or "closed". */
+const shown = Effect.map(state, (s) => (s.open ? s.view : "closed"))
 
 /** Waits, without a clock, until the router shows `view`. */
-const waitForView = (view: View) =>
-  Effect.flatMap(ModalRouter, (router) =>
-    SubscriptionRef.changes(router.state).pipe(
-      Stream.filter((s) => s.open && s.view === view),
-      Stream.runHead
-    )
-  )
+/** Waits until the modal is open on `view`. */
+const untilView = (view: View) =>
+  Effect.flatMap(ModalRouter, (router) => untilState(router.state, (s) => s.open && s.view === view))
 
 /** The id of the oldest request waiting in ApproveTransaction. */
 const pendingApproval = Effect.flatMap(RpcRouter, (rpc) =>
@@ -61,6 +60,29 @@ const pendingApproval = Effect.flatMap(RpcRouter, (rpc) =>
 )
 
 /** How each unsafe request seen on `events` so far ended, in order. */
+/** A test of a request awaiting approval, over a connected in-modal wallet and the flow around it. */
+const approvalTest = (
+  name: string,
+  body: (world: {
+    readonly wallet: ReturnType<typeof makeMockInModalWallet>
+    readonly router: ModalRouter["Service"]
+    readonly rpc: RpcRouter["Service"]
+    readonly events: PubSub.Subscription<RpcEvent>
+  }) => Generator<
+    Effect.Effect<unknown, unknown, Layer.Success<ReturnType<typeof flowLayer>> | Scope.Scope>,
+    void,
+    never
+  >
+) =>
+  it.effect(name, () => {
+    const wallet = makeMockInModalWallet({ connected: true })
+    return Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const world = { wallet, router: yield* ModalRouter, rpc, events: yield* rpc.events }
+      yield* Effect.gen(() => body(world))
+    }).pipe(Effect.provide(flowLayer(wallet.connector)))
+  })
+
 const outcomesOf = (events: PubSub.Subscription<RpcEvent>) =>
   Effect.map(PubSub.takeUpTo(events, Number.POSITIVE_INFINITY), (seen) =>
     seen.flatMap((e) => (e._tag === "UnsafeSettled" ? [e.outcome] : []))
@@ -134,29 +156,25 @@ describe("ModalRouter", () => {
       assert.deepStrictEqual((yield* state).history, ["Connect", "AllWallets", "ConnectingWalletConnect"])
       yield* router.goBack
       yield* router.goBack
-      assert.strictEqual((yield* state).view, "Connect")
-      assert.isTrue((yield* state).open)
+      assert.strictEqual(yield* shown, "Connect")
       yield* router.goBack
-      assert.isFalse((yield* state).open)
+      assert.strictEqual(yield* shown, "closed")
     }).pipe(Effect.provide(ModalRouterLive))
   )
 
   // The request waiting in ApproveTransaction is RpcRouter's; closing the modal aborts it through ModalFlow.
-  it.effect("blocks closing while a transaction waits for approval, unless forced", () => {
-    const wallet = makeMockInModalWallet({ connected: true })
-    return Effect.gen(function* () {
-      const router = yield* ModalRouter
-      const rpc = yield* RpcRouter
-      const events = yield* rpc.events
+  approvalTest(
+    "blocks closing while a transaction waits for approval, unless forced",
+    function* ({ wallet, router, rpc, events }) {
       yield* Effect.flatMap(ModalFlow, (flow) => flow.open())
       const signing = yield* Effect.forkChild(
         rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
       )
-      yield* waitForView("ApproveTransaction")
+      yield* untilView("ApproveTransaction")
       assert.isFalse(yield* router.close())
       assert.strictEqual((yield* state).view, "ApproveTransaction")
       assert.isTrue(yield* router.close({ force: true }))
-      assert.isFalse((yield* state).open)
+      assert.strictEqual(yield* shown, "closed")
       // A request nobody can approve any more is settled as cancelled.
       const exit = yield* Fiber.await(signing)
       assert.strictEqual(
@@ -165,8 +183,8 @@ describe("ModalRouter", () => {
       )
       assert.deepStrictEqual(yield* outcomesOf(events), ["cancel"])
       assert.strictEqual(wallet.provider.count("personal_sign"), 0)
-    }).pipe(Effect.provide(flowLayer(wallet.connector)))
-  })
+    }
+  )
 
   it.effect("pops the transaction stack back to the previous view, or closes what it opened", () =>
     Effect.gen(function* () {
@@ -174,49 +192,40 @@ describe("ModalRouter", () => {
       yield* router.open("Account")
       yield* router.pushTransaction({ view: "ApproveTransaction", blocksClose: true })
       yield* router.popTransaction
-      assert.strictEqual((yield* state).view, "Account")
-      assert.isTrue((yield* state).open)
+      assert.strictEqual(yield* shown, "Account")
 
       yield* router.close()
       yield* router.pushTransaction({ view: "ApproveTransaction", blocksClose: true })
       assert.isTrue((yield* state).open)
       yield* router.popTransaction
-      assert.isFalse((yield* state).open)
+      assert.strictEqual(yield* shown, "closed")
     }).pipe(Effect.provide(ModalRouterLive))
   )
 
   // How a request ended is RpcRouter's to tell; ModalFlow pops the stack either way.
-  it.effect("pops the stack of an approved request however it ended, telling how", () => {
-    const wallet = makeMockInModalWallet({ connected: true })
-    return Effect.gen(function* () {
-      const router = yield* ModalRouter
-      const rpc = yield* RpcRouter
-      const events = yield* rpc.events
+  approvalTest(
+    "pops the stack of an approved request however it ended, telling how",
+    function* ({ wallet, router, rpc, events }) {
       const sign = Effect.forkChild(rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }))
       yield* router.open("Account")
       const signed = yield* sign
-      yield* waitForView("ApproveTransaction")
+      yield* untilView("ApproveTransaction")
       yield* rpc.decide(yield* pendingApproval, true)
       yield* Fiber.join(signed)
-      yield* waitForView("Account")
+      yield* untilView("Account")
       assert.isTrue((yield* state).open)
 
       yield* router.close()
       wallet.provider.setBehaviour("personal_sign", { _tag: "Error", code: -32000, message: "broken" })
       const failing = yield* sign
-      yield* waitForView("ApproveTransaction")
+      yield* untilView("ApproveTransaction")
       yield* rpc.decide(yield* pendingApproval, true)
       assert.isTrue(Exit.isFailure(yield* Fiber.await(failing)))
-      yield* Effect.flatMap(ModalRouter, (r) =>
-        SubscriptionRef.changes(r.state).pipe(
-          Stream.filter((s) => !s.open),
-          Stream.runHead
-        )
-      )
-      assert.isFalse((yield* state).open)
+      yield* Effect.flatMap(ModalRouter, (r) => untilState(r.state, (s) => !s.open))
+      assert.strictEqual(yield* shown, "closed")
       assert.deepStrictEqual(yield* outcomesOf(events), ["success", "error"])
-    }).pipe(Effect.provide(flowLayer(wallet.connector)))
-  })
+    }
+  )
 
   it.effect("tells listeners when it opens and closes, with the pending requests", () =>
     Effect.gen(function* () {

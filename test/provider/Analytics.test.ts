@@ -26,25 +26,13 @@ import { type Notice, Notifications } from "../../src/services/Notifications"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import { preloadedParts } from "../kit/lazyParts"
 import { countedSleeps, type Sleeps, sleepsEnded } from "../kit/sleeps"
+import { type Subscribe, settle, untilNotifiedEffect } from "../kit/waits"
 import { mainnet } from "../schemas/networks"
 
 const configOf = (analytics = true): ModalOptions =>
   Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [mainnet], features: { analytics } }))
 
 /** Lets forked fibers and the fake fetch's promises run. */
-const settle = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 0))).pipe(
-  Effect.repeat({ times: 3 })
-)
-
-/** Settles until `count` stops growing: a backlog of sends drains over more turns than `settle` gives. */
-const settleWhileGrowing = (count: () => number) =>
-  Effect.gen(function* () {
-    for (let i = 0, before = -1; i < 100 && count() !== before; i++) {
-      before = count()
-      yield* settle
-    }
-  })
-
 const event = (name: string): AnalyticsEvent => ({ type: "track", event: name })
 
 // ---------------------------------------------------------------------------------------------------------
@@ -58,6 +46,21 @@ interface FakeApiOptions {
 
 const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {
   const calls = { config: 0, sent: [] as Array<string>, alerts: [] as Array<AirlockError> }
+  // Each send and each alert is announced, so that a test awaits them.
+  const listeners = new Set<() => void>()
+  const recorded: Subscribe = (listener) => {
+    listeners.add(listener)
+    return () => void listeners.delete(listener)
+  }
+  const record = <A>(list: Array<A>, item: A) => {
+    list.push(item)
+    for (const listener of [...listeners]) listener()
+  }
+  const ended: Array<string> = []
+  /** Waits until the sends of `count` events have ended (answered, failed or died). */
+  const untilSent = (count: number) => untilNotifiedEffect(recorded, () => ended.length === count)
+  /** Waits until `count` errors have been shown. */
+  const untilAlerted = (count: number) => untilNotifiedEffect(recorded, () => calls.alerts.length === count)
   const api = Layer.succeed(
     ProviderApi,
     ProviderApi.of({
@@ -73,8 +76,11 @@ const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {
       }),
       sendEvent: (e) =>
         Effect.suspend(() => {
-          calls.sent.push(e.event)
-          return options.send?.(e) ?? Effect.void
+          record(calls.sent, e.event)
+          return Effect.ensuring(
+            options.send?.(e) ?? Effect.void,
+            Effect.sync(() => record(ended, e.event))
+          )
         })
     })
   )
@@ -83,7 +89,7 @@ const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {
     Notifications.of({
       notices: Effect.runSync(SubscriptionRef.make<ReadonlyArray<Notice>>([])),
       show: () => Effect.void,
-      showError: (error) => Effect.sync(() => void calls.alerts.push(error)),
+      showError: (error) => Effect.sync(() => record(calls.alerts, error)),
       dismiss: () => Effect.void
     })
   )
@@ -92,7 +98,7 @@ const fakeWorld = (options: FakeApiOptions = {}, analytics = true) => {
       Layer.mergeAll(api, notifications, ModalEventsLive, Layer.succeed(ModalConfig, configOf(analytics)))
     )
   )
-  return { calls, layer }
+  return { calls, layer, untilSent, untilAlerted }
 }
 
 const track = (name: string) => Effect.flatMap(Analytics, (analytics) => analytics.track(event(name)))
@@ -134,15 +140,15 @@ describe("Analytics", () => {
   })
 
   it.effect("enabled: the config is asked lazily, once; events go out in order", () => {
-    const { calls, layer } = fakeWorld()
+    const { calls, layer, untilSent } = fakeWorld()
     return Effect.gen(function* () {
       yield* Analytics
       yield* settle
       assert.strictEqual(calls.config, 0)
       for (const name of ["A", "B", "C"]) yield* track(name)
-      yield* settle
+      yield* untilSent(3)
       yield* track("D")
-      yield* settle
+      yield* untilSent(4)
       assert.strictEqual(calls.config, 1)
       assert.deepStrictEqual(calls.sent, ["A", "B", "C", "D"])
     }).pipe(Effect.provide(layer))
@@ -150,12 +156,12 @@ describe("Analytics", () => {
 
   it.effect("every modal event goes out as a usage event, in order, with its properties", () => {
     const sent: Array<AnalyticsEvent> = []
-    const { layer } = fakeWorld({ send: (e) => Effect.sync(() => void sent.push(e)) })
+    const { layer, untilSent } = fakeWorld({ send: (e) => Effect.sync(() => void sent.push(e)) })
     return Effect.gen(function* () {
       const modalEvents = yield* ModalEvents
       yield* modalEvents.emit("MODAL_OPEN", { connected: false })
       yield* modalEvents.emit("MODAL_CLOSE")
-      yield* settle
+      yield* untilSent(2)
       assert.deepStrictEqual(sent, [
         { type: "track", event: "MODAL_OPEN", properties: { connected: false } },
         { type: "track", event: "MODAL_CLOSE" }
@@ -167,10 +173,10 @@ describe("Analytics", () => {
     "a 403 from /e shows 'Invalid App Configuration' once, then analytics stops for the session",
     () => {
       const forbidden = new InvalidAppConfigurationError({ reason: "analytics-forbidden", status: 403 })
-      const { calls, layer } = fakeWorld({ send: () => Effect.fail(forbidden) })
+      const { calls, layer, untilAlerted } = fakeWorld({ send: () => Effect.fail(forbidden) })
       return Effect.gen(function* () {
         for (const name of ["A", "B", "C"]) yield* track(name)
-        yield* settle
+        yield* untilAlerted(1)
         for (const name of ["D", "E"]) yield* track(name)
         yield* settle
         assert.deepStrictEqual(calls.sent, ["A"])
@@ -185,7 +191,7 @@ describe("Analytics", () => {
   )
 
   it.effect("other send failures drop the event quietly and keep going", () => {
-    const { calls, layer } = fakeWorld({
+    const { calls, layer, untilSent } = fakeWorld({
       send: (e) =>
         e.event === "B"
           ? Effect.fail(new ProviderRequestError({ reason: "status", endpoint: "/e", status: 500 }))
@@ -193,6 +199,7 @@ describe("Analytics", () => {
     })
     return Effect.gen(function* () {
       for (const name of ["A", "B", "C"]) yield* track(name)
+      yield* untilSent(3)
       yield* settle
       assert.deepStrictEqual(calls.sent, ["A", "B", "C"])
       assert.deepStrictEqual(calls.alerts, [])
@@ -200,11 +207,13 @@ describe("Analytics", () => {
   })
 
   it.effect("a defect while sending does not stop later events", () => {
-    const { calls, layer } = fakeWorld({ send: (e) => (e.event === "A" ? Effect.die("boom") : Effect.void) })
+    const { calls, layer, untilSent } = fakeWorld({
+      send: (e) => (e.event === "A" ? Effect.die("boom") : Effect.void)
+    })
     return Effect.gen(function* () {
       yield* track("A")
       yield* track("B")
-      yield* settle
+      yield* untilSent(2)
       assert.deepStrictEqual(calls.sent, ["A", "B"])
     }).pipe(Effect.provide(layer))
   })
@@ -212,7 +221,7 @@ describe("Analytics", () => {
   it.effect("track never waits on the network, and at most the queue's worth of events is kept", () => {
     return Effect.gen(function* () {
       const gate = yield* Deferred.make<void>()
-      const { calls, layer } = fakeWorld({ send: () => Deferred.await(gate) })
+      const { calls, layer, untilSent } = fakeWorld({ send: () => Deferred.await(gate) })
       const delivered = yield* Effect.gen(function* () {
         const analytics = yield* Analytics
         // 1000 events while the first send hangs: each track returns at once.
@@ -220,7 +229,9 @@ describe("Analytics", () => {
         yield* settle
         assert.deepStrictEqual(calls.sent, ["E0"])
         yield* Deferred.succeed(gate, undefined)
-        yield* settleWhileGrowing(() => calls.sent.length)
+        // The one in flight plus a full queue; the rest were dropped, so no more come.
+        yield* untilSent(1 + MAX_QUEUED_EVENTS)
+        yield* settle
         return calls.sent.length
       }).pipe(Effect.provide(layer))
       // The one in flight plus a full queue; the rest were dropped.

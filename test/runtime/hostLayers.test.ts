@@ -8,14 +8,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { AsyncHostLayerError, createModal } from "../../src/createModal"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
+import { ALICE } from "../kit/accounts"
 import { baseOptions } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
 import { TestPlatform } from "../kit/platform"
-
-const waitFor = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5))
-  assert.isTrue(condition(), "condition never held")
-}
+import { eventually, untilNotified } from "../kit/waits"
 
 describe("host layers", () => {
   it("refuses a host layer that builds asynchronously, with AsyncHostLayerError", () => {
@@ -41,17 +38,17 @@ describe("host layers", () => {
         [...(root?.querySelectorAll("button") ?? [])].find((b) =>
           b.textContent?.includes(mock.connector.name)
         )
-      await waitFor(() => row() !== undefined)
+      await eventually(row, "the wallet's row")
       row()?.click()
       // Connection found the wallet through the host's Connectors...
-      await waitFor(() => modal.getAccount().status === "connected")
-      assert.strictEqual(modal.getAccount().address, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+      await untilNotified(modal.subscribeAccount, () => modal.getAccount().status === "connected")
+      assert.strictEqual(modal.getAccount().address, ALICE)
       // ...and the request owner reached it through Connection: its in-modal approval shows.
       const signing = modal.request({
         method: "personal_sign",
         params: ["0x6869", modal.getAccount().address]
       })
-      await waitFor(() => modal.getState().view === "ApproveTransaction")
+      await untilNotified(modal.subscribeState, () => modal.getState().view === "ApproveTransaction")
       assert.strictEqual(mock.provider.count("personal_sign"), 0)
       await modal.close({ force: true })
       const settled = await signing.then(

@@ -42,10 +42,11 @@ import { Storage } from "../../src/services/Storage"
 import { TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { WalletConnectClient } from "../../src/services/WalletConnectClient"
-import { connect, inWorld, until } from "../account/accountDataWorld"
+import { connect, inWorld, loaded } from "../account/accountDataWorld"
 import { ALICE } from "../kit/accounts"
 import { decodedOptions, sandboxNetwork } from "../kit/fixtures"
 import { unloadableParts } from "../kit/lazyParts"
+import { untilState } from "../kit/waits"
 
 const HASH = `0x${"ab".repeat(32)}`
 
@@ -171,11 +172,11 @@ describe("a lazy service whose code does not load", () => {
             yield* connect(w, ALICE)
             yield* Deferred.await(attempted)
             yield* passRetries
-            const balance = yield* until(w.data.nativeBalance)
+            const balance = yield* untilState(w.data.nativeBalance, loaded)
             assert.strictEqual(balance._tag, "Failed")
-            assert.strictEqual((yield* until(w.data.tokens))._tag, "Failed")
-            assert.strictEqual((yield* until(w.data.activity))._tag, "Failed")
-            assert.strictEqual((yield* until(w.data.nfts))._tag, "Failed")
+            assert.strictEqual((yield* untilState(w.data.tokens, loaded))._tag, "Failed")
+            assert.strictEqual((yield* untilState(w.data.activity, loaded))._tag, "Failed")
+            assert.strictEqual((yield* untilState(w.data.nfts, loaded))._tag, "Failed")
           }),
         parts
       )

@@ -10,7 +10,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { hexToString, isHex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
@@ -26,12 +25,13 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks, type NetworksState } from "../../src/services/Networks"
 import { type Notice, Notifications } from "../../src/services/Notifications"
 import { RpcRouter } from "../../src/services/RpcRouter"
-import { SignIn, type SignInState } from "../../src/services/SignIn"
+import { SignIn } from "../../src/services/SignIn"
 import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { createSignInMessage } from "../../src/siwx/siweMessage"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
+import { untilState, untilTagged } from "../kit/waits"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
 const connected = (address: string): ConnectionState => ({
@@ -127,9 +127,6 @@ const world = (siwx: SIWXConfig | undefined, answer: "sign" | "decline" = "sign"
   })
 
 /** Waits until the state satisfies `done` (in real time: the wallet takes its time to sign). */
-const until = (ref: SubscriptionRef.SubscriptionRef<SignInState>, done: (s: SignInState) => boolean) =>
-  SubscriptionRef.changes(ref).pipe(Stream.filter(done), Stream.runHead, Effect.map(Option.getOrThrow))
-
 describe("SignIn", () => {
   it.live(
     "one-click: the pairing asks for the plugin's message; the wallet's signature is kept, so the account that connects is signed in without a prompt",
@@ -176,7 +173,7 @@ describe("SignIn", () => {
         // A forged one beside it (another nonce) is dropped; the real one is kept.
         yield* pairing.complete([{ ...cacao, p: { ...p, nonce: "forged-nonce-1234" } }, cacao, "junk"])
         yield* SubscriptionRef.set(connection, connected(account.address))
-        yield* until(signIn.state, (s) => s._tag === "SignedIn")
+        yield* untilTagged(signIn.state, "SignedIn")
         assert.strictEqual(signed.length, 0, "no personal_sign after the one approval")
       }).pipe(Effect.scoped)
   )
@@ -196,13 +193,13 @@ describe("SignIn", () => {
       Effect.gen(function* () {
         const first = yield* world(createDefaultSiwx())
         yield* SubscriptionRef.set(first.connection, connected(account.address))
-        const prompt = yield* until(first.signIn.state, (s) => s._tag === "Prompt")
+        const prompt = yield* untilTagged(first.signIn.state, "Prompt")
         assert.strictEqual(prompt._tag === "Prompt" && prompt.message.data.accountAddress, account.address)
         // Several callers at once: one signature.
         yield* Effect.all([first.signIn.sign, first.signIn.sign, first.signIn.sign], {
           concurrency: "unbounded"
         })
-        yield* until(first.signIn.state, (s) => s._tag === "SignedIn")
+        yield* untilTagged(first.signIn.state, "SignedIn")
         assert.strictEqual(first.signed.length, 1)
         // The same account again (a reconnect event, a second component): nothing new.
         yield* SubscriptionRef.set(first.connection, connected(account.address.toLowerCase()))
@@ -211,21 +208,21 @@ describe("SignIn", () => {
 
         const reloaded = yield* world(createDefaultSiwx())
         yield* SubscriptionRef.set(reloaded.connection, connected(account.address))
-        yield* until(reloaded.signIn.state, (s) => s._tag === "SignedIn")
+        yield* untilTagged(reloaded.signIn.state, "SignedIn")
         assert.strictEqual(reloaded.signed.length, 0)
 
         // A chain without a session prompts once.
         yield* SubscriptionRef.set(reloaded.networks, on(mainnetNetwork))
-        const onMainnet = yield* until(reloaded.signIn.state, (s) => s._tag === "Prompt")
+        const onMainnet = yield* untilTagged(reloaded.signIn.state, "Prompt")
         assert.strictEqual(onMainnet._tag === "Prompt" && onMainnet.account.chainId, "eip155:1")
 
         // Disconnecting signs out: a new connect prompts again.
         yield* SubscriptionRef.set(reloaded.networks, on(sandboxNetwork))
-        yield* until(reloaded.signIn.state, (s) => s._tag === "SignedIn")
+        yield* untilTagged(reloaded.signIn.state, "SignedIn")
         yield* SubscriptionRef.set(reloaded.connection, DISCONNECTED)
-        yield* until(reloaded.signIn.state, (s) => s._tag === "Idle")
+        yield* untilTagged(reloaded.signIn.state, "Idle")
         yield* SubscriptionRef.set(reloaded.connection, connected(account.address))
-        yield* until(reloaded.signIn.state, (s) => s._tag === "Prompt")
+        yield* untilTagged(reloaded.signIn.state, "Prompt")
       }).pipe(Effect.scoped)
   )
 
@@ -233,9 +230,9 @@ describe("SignIn", () => {
     Effect.gen(function* () {
       const optional = yield* world(createDefaultSiwx())
       yield* SubscriptionRef.set(optional.connection, connected(account.address))
-      yield* until(optional.signIn.state, (s) => s._tag === "Prompt")
+      yield* untilTagged(optional.signIn.state, "Prompt")
       yield* optional.signIn.cancel
-      yield* until(optional.signIn.state, (s) => s._tag === "Idle")
+      yield* untilTagged(optional.signIn.state, "Idle")
       yield* SubscriptionRef.set(optional.networks, on(sandboxNetwork))
       yield* Effect.sleep("50 millis")
       assert.strictEqual((yield* SubscriptionRef.get(optional.signIn.state))._tag, "Idle")
@@ -243,9 +240,9 @@ describe("SignIn", () => {
 
       const required = yield* world(createDefaultSiwx({ required: true }))
       yield* SubscriptionRef.set(required.connection, connected(account.address))
-      yield* until(required.signIn.state, (s) => s._tag === "Prompt")
+      yield* untilTagged(required.signIn.state, "Prompt")
       yield* required.signIn.cancel
-      yield* until(required.signIn.state, (s) => s._tag === "Idle")
+      yield* untilTagged(required.signIn.state, "Idle")
       assert.strictEqual(required.disconnects.count, 1)
     }).pipe(Effect.scoped)
   )
@@ -257,7 +254,7 @@ describe("SignIn", () => {
         "decline"
       )
       yield* SubscriptionRef.set(connection, connected(account.address))
-      yield* until(signIn.state, (s) => s._tag === "Prompt")
+      yield* untilTagged(signIn.state, "Prompt")
       yield* signIn.sign
       assert.strictEqual(signed.length, 1)
       assert.strictEqual(disconnects.count, 1)
@@ -275,10 +272,7 @@ describe("SignIn", () => {
         const { signIn, connection, disconnects, notices } = yield* world(broken)
         yield* SubscriptionRef.set(connection, connected(account.address))
         // The setup failure's last step disconnects the wallet.
-        yield* SubscriptionRef.changes(connection).pipe(
-          Stream.filter((s) => s.namespaces.eip155?.status === "disconnected"),
-          Stream.runHead
-        )
+        yield* untilState(connection, (s) => s.namespaces.eip155?.status === "disconnected")
         assert.strictEqual((yield* SubscriptionRef.get(signIn.state))._tag, "Idle")
         assert.deepStrictEqual(notices, ["A problem occurred while trying initialize authentication"])
         assert.strictEqual(disconnects.count, 1)

@@ -8,9 +8,10 @@ import {
 } from "../../src/layers/signin/signInAccount"
 import type { ConnectionState, NamespaceConnection } from "../../src/services/Connection"
 import type { NetworksState } from "../../src/services/Networks"
+import { ALICE, SOLANA_CAROL } from "../kit/accounts"
 
-const EVM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-const SOL = "9C6hybhQ6Aycep9jaUnP6uL9ZYvDjUp1aSkFWPUFJtpj"
+const EVM = ALICE
+const SOL = SOLANA_CAROL
 
 const connected = (address: string): NamespaceConnection => ({
   status: "connected",
@@ -42,38 +43,30 @@ const networks = (activeNamespace: "eip155" | "solana"): NetworksState => ({
 })
 
 describe("the account sign-in follows (pure)", () => {
+  /** The account followed over these connections, with this namespace's network active. */
+  const followed = (namespaces: ConnectionState["namespaces"], active: "eip155" | "solana") =>
+    signInAccountOf(state(namespaces), networks(active))
+  const evmFollowed = { chainId: "eip155:31337", address: EVM } as const
+  const solanaFollowed = { chainId: "solana:localnet", address: SOL } as const
+
   it("the EVM account while EVM is active, whatever Solana does", () => {
-    const both = state({ eip155: connected(EVM), solana: connected(SOL) })
-    assert.deepStrictEqual(signInAccountOf(both, networks("eip155")), {
-      chainId: "eip155:31337",
-      address: EVM
-    })
-    assert.strictEqual(
-      signInAccountOf(state({ eip155: { status: "connecting" } }), networks("eip155")),
-      "pending"
+    assert.deepStrictEqual(
+      followed({ eip155: connected(EVM), solana: connected(SOL) }, "eip155"),
+      evmFollowed
     )
-    assert.strictEqual(signInAccountOf(state({}), networks("eip155")), "disconnected")
-    assert.strictEqual(
-      signInAccountOf(state({ eip155: { status: "disconnected" } }), networks("eip155")),
-      "disconnected"
-    )
+    assert.strictEqual(followed({ eip155: { status: "connecting" } }, "eip155"), "pending")
+    assert.strictEqual(followed({}, "eip155"), "disconnected")
+    assert.strictEqual(followed({ eip155: { status: "disconnected" } }, "eip155"), "disconnected")
   })
 
   it("the Solana account, on the active Solana network, while Solana is active", () => {
-    const both = state({ eip155: connected(EVM), solana: connected(SOL) })
-    assert.deepStrictEqual(signInAccountOf(both, networks("solana")), {
-      chainId: "solana:localnet",
-      address: SOL
-    })
-    assert.deepStrictEqual(signInAccountOf(state({ solana: connected(SOL) }), networks("solana")), {
-      chainId: "solana:localnet",
-      address: SOL
-    })
+    assert.deepStrictEqual(
+      followed({ eip155: connected(EVM), solana: connected(SOL) }, "solana"),
+      solanaFollowed
+    )
+    assert.deepStrictEqual(followed({ solana: connected(SOL) }, "solana"), solanaFollowed)
     assert.strictEqual(
-      signInAccountOf(
-        state({ eip155: connected(EVM), solana: { status: "connecting" } }),
-        networks("solana")
-      ),
+      followed({ eip155: connected(EVM), solana: { status: "connecting" } }, "solana"),
       "pending"
     )
     assert.strictEqual(
@@ -83,21 +76,12 @@ describe("the account sign-in follows (pure)", () => {
   })
 
   it("a Solana network shown without a Solana account leaves the EVM account followed", () => {
-    assert.deepStrictEqual(signInAccountOf(state({ eip155: connected(EVM) }), networks("solana")), {
-      chainId: "eip155:31337",
-      address: EVM
-    })
+    assert.deepStrictEqual(followed({ eip155: connected(EVM) }, "solana"), evmFollowed)
     assert.deepStrictEqual(
-      signInAccountOf(
-        state({ eip155: connected(EVM), solana: { status: "disconnected" } }),
-        networks("solana")
-      ),
-      { chainId: "eip155:31337", address: EVM }
+      followed({ eip155: connected(EVM), solana: { status: "disconnected" } }, "solana"),
+      evmFollowed
     )
-    assert.strictEqual(
-      signInAccountOf(state({ solana: { status: "disconnected" } }), networks("solana")),
-      "disconnected"
-    )
+    assert.strictEqual(followed({ solana: { status: "disconnected" } }, "solana"), "disconnected")
   })
 
   it("EVM addresses compare in any case, Solana's exactly", () => {

@@ -7,7 +7,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
-import * as Stream from "effect/Stream"
+import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { vi } from "vitest"
@@ -41,6 +41,7 @@ import {
 } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
+import { eventually, untilNotifiedEffect, untilState, untilTagged } from "../kit/waits"
 
 const solanaDevnet = solanaDevnetNetwork
 const chainB = {
@@ -77,6 +78,9 @@ const sdkSession = (overrides: { readonly accounts?: ReadonlyArray<string> } = {
   }
 })
 
+/** What a test body runs on: the services `layerOf` wires, and the test's scope. */
+type PairedWorld = Layer.Success<ReturnType<typeof layerOf>> | Scope.Scope
+
 const layerOf = (mock: MockWalletConnect, area: StorageArea, overrides: Partial<ModalOptionsInput> = {}) => {
   const platform = Layer.mergeAll(
     Layer.succeed(
@@ -95,25 +99,12 @@ const layerOf = (mock: MockWalletConnect, area: StorageArea, overrides: Partial<
   return withFlow(ConnectionLive.pipe(Layer.provideMerge(sessions))).pipe(Layer.provide(preloadedParts))
 }
 
-/** Lets forked fibers and settled promises run until `condition` holds. */
-const until = (condition: () => boolean) =>
-  Effect.gen(function* () {
-    for (let i = 0; i < 1000 && !condition(); i++)
-      yield* Effect.andThen(
-        Effect.yieldNow,
-        Effect.promise(() => Promise.resolve())
-      )
-    assert.isTrue(condition(), "condition never held")
-  })
+/** Waits until the connection state satisfies `done`. */
+const connectionUntil = (done: (s: ConnectionState) => boolean) =>
+  Effect.flatMap(Connection, (c) => untilState(c.state, done))
 
-const waitForState = (predicate: (s: ConnectionState) => boolean) =>
-  Effect.flatMap(Connection, (c) =>
-    SubscriptionRef.changes(c.state).pipe(
-      Stream.filter(predicate),
-      Stream.runHead,
-      Effect.map(Option.getOrThrow)
-    )
-  )
+/** Waits, without a signal to await, until the mock SDK shows what `found` looks for. */
+const sdkShows = (found: () => boolean, what: string) => Effect.promise(() => eventually(found, what))
 
 const pairingState = Effect.flatMap(WalletConnect, (w) => SubscriptionRef.get(w.pairing))
 
@@ -124,26 +115,36 @@ const connectWalletConnect = (mock: MockWalletConnect, session: unknown = sdkSes
   Effect.gen(function* () {
     const connection = yield* Connection
     const fiber = yield* Effect.forkChild(connection.connect(WALLET_CONNECT_ID))
-    yield* until(() => mock.pairings.length === 1)
-    yield* waitForPairing
+    yield* pairingReady
     mock.approve(session)
     yield* Fiber.join(fiber)
   })
 
-const waitForPairing = Effect.flatMap(WalletConnect, (w) =>
-  SubscriptionRef.changes(w.pairing).pipe(
-    Stream.filter((p) => p._tag === "Ready"),
-    Stream.runHead
-  )
-)
+/** Waits until a pairing URI is shown. */
+const pairingReady = Effect.flatMap(WalletConnect, (w) => untilTagged(w.pairing, "Ready"))
+
+/** Connects through WalletConnect until the URI shows; answers the fiber that ends with the connect's error. */
+const connectShowingUri = Effect.gen(function* () {
+  const connection = yield* Connection
+  const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
+  yield* pairingReady
+  return fiber
+})
+
+/** Starts pairing through the WalletConnect service and waits for its URI; answers the pairing fiber. */
+const startPairing = (signIn?: PairingSignIn) =>
+  Effect.gen(function* () {
+    const walletConnect = yield* WalletConnect
+    const fiber = yield* Effect.forkChild(walletConnect.connect(signIn))
+    yield* pairingReady
+    return fiber
+  })
 
 describe("WalletConnect pairing", () => {
   it.effect("shows the URI with its 4 minute expiry, then hands over the approved session", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
-      const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.forkChild(walletConnect.connect())
-      yield* waitForPairing
+      const fiber = yield* startPairing()
       const shown = yield* pairingState
       assert.deepStrictEqual(shown, {
         _tag: "Ready",
@@ -193,16 +194,14 @@ describe("WalletConnect pairing", () => {
         complete: (auths) => Effect.sync(() => void handed.push(auths))
       }
       return Effect.gen(function* () {
-        const walletConnect = yield* WalletConnect
-        const fiber = yield* Effect.forkChild(walletConnect.connect(signIn))
-        yield* waitForPairing
+        const fiber = yield* startPairing(signIn)
         const asked = mock.pairings[0]?.signIn
         assert.deepStrictEqual(asked?.chains, ["eip155:31337", "eip155:31338"])
         assert.strictEqual(asked?.nonce, "nonce-1-2")
         assert.include(asked?.methods ?? [], "personal_sign")
         // The URI runs out: the next one carries a fresh nonce.
         yield* TestClock.adjust(Duration.subtract(PAIRING_TTL, PAIRING_EXPIRY_MARGIN))
-        yield* until(() => mock.pairings.length === 2)
+        yield* sdkShows(() => mock.pairings.length === 2, "a second pairing")
         assert.strictEqual(mock.pairings[1]?.signIn?.nonce, "nonce-2-2")
         mock.approve(sdkSession(), [{ signed: 1 }])
         const session = yield* Fiber.join(fiber)
@@ -215,19 +214,14 @@ describe("WalletConnect pairing", () => {
   it.effect("replaces an unused URI 10 s before its 4 minutes end (TestClock)", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
-      const walletConnect = yield* WalletConnect
-      const fiber = yield* Effect.forkChild(walletConnect.connect())
-      yield* waitForPairing
+      const fiber = yield* startPairing()
       const refreshAt = Duration.subtract(PAIRING_TTL, PAIRING_EXPIRY_MARGIN)
       yield* TestClock.adjust(Duration.subtract(refreshAt, Duration.millis(1)))
       assert.strictEqual(mock.pairings.length, 1, "still the first URI 1 ms before the margin")
       yield* TestClock.adjust(Duration.millis(1))
-      yield* until(() => mock.pairings.length === 2)
+      yield* sdkShows(() => mock.pairings.length === 2, "a second pairing")
       yield* Effect.flatMap(WalletConnect, (w) =>
-        SubscriptionRef.changes(w.pairing).pipe(
-          Stream.filter((p) => p._tag === "Ready" && p.uri === mock.pairings[1]?.uri),
-          Stream.runHead
-        )
+        untilState(w.pairing, (p) => p._tag === "Ready" && p.uri === mock.pairings[1]?.uri)
       )
       const fresh = yield* pairingState
       assert.deepStrictEqual(fresh, {
@@ -247,7 +241,7 @@ describe("WalletConnect pairing", () => {
     return Effect.gen(function* () {
       const walletConnect = yield* WalletConnect
       const fiber = yield* Effect.forkChild(Effect.flip(walletConnect.connect()))
-      yield* until(() => mock.pairings.length === 1)
+      yield* sdkShows(() => mock.pairings.length === 1, "a pairing")
       yield* TestClock.adjust(Duration.subtract(PAIRING_URI_TIMEOUT, Duration.millis(1)))
       assert.isUndefined(fiber.pollUnsafe())
       yield* TestClock.adjust(Duration.millis(1))
@@ -268,7 +262,7 @@ describe("WalletConnect pairing", () => {
           { concurrency: "unbounded" }
         )
       )
-      yield* waitForPairing
+      yield* pairingReady
       mock.approve(sdkSession())
       assert.strictEqual((yield* Fiber.join(fiber)).length, 50)
       assert.strictEqual(mock.pairings.length, 1)
@@ -278,9 +272,7 @@ describe("WalletConnect pairing", () => {
   it.effect("a wallet that rejects the proposal fails the connect as a user rejection", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
-      const connection = yield* Connection
-      const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
-      yield* waitForPairing
+      const fiber = yield* connectShowingUri
       mock.reject()
       const error = yield* Fiber.join(fiber)
       assert.strictEqual(error._tag, "UserRejectedRequestError")
@@ -303,10 +295,8 @@ describe("WalletConnect pairing", () => {
   it.effect("closing the modal abandons the pairing", () => {
     const mock = makeMockWalletConnect()
     return Effect.gen(function* () {
-      const connection = yield* Connection
-      const fiber = yield* Effect.forkChild(Effect.flip(connection.connect(WALLET_CONNECT_ID)))
-      yield* waitForPairing
-      yield* connection.cancel
+      const fiber = yield* connectShowingUri
+      yield* Effect.flatMap(Connection, (connection) => connection.cancel)
       assert.strictEqual((yield* Fiber.join(fiber))._tag, "UserRejectedRequestError")
       assert.strictEqual((yield* pairingState)._tag, "Idle")
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
@@ -377,7 +367,7 @@ describe("Connection through WalletConnect", () => {
     return Effect.gen(function* () {
       yield* connectWalletConnect(mock)
       mock.emit("session_delete", { id: 1, topic: TOPIC })
-      yield* waitForState(
+      yield* connectionUntil(
         (s) => statusOf(s, "eip155") === "disconnected" && statusOf(s, "solana") === "disconnected"
       )
       assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), {
@@ -395,7 +385,7 @@ describe("Connection through WalletConnect", () => {
         topic: TOPIC,
         params: { namespaces: { eip155: { accounts: [`eip155:31337:${BOB}`], methods: [], events: [] } } }
       })
-      const state = yield* waitForState((s) => statusOf(s, "solana") === "disconnected")
+      const state = yield* connectionUntil((s) => statusOf(s, "solana") === "disconnected")
       const evm = state.namespaces.eip155
       assert.strictEqual(evm?.status === "connected" && evm.address, BOB)
     }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
@@ -414,7 +404,7 @@ describe("Connection through WalletConnect", () => {
       })
       const connection = yield* Connection
       yield* connection.disconnect("solana")
-      yield* until(() => mock.disconnects() === 1)
+      yield* sdkShows(() => mock.disconnects() === 1, "the session ended on the SDK")
       const state = yield* Effect.flatMap(Connection, (c) => SubscriptionRef.get(c.state))
       assert.strictEqual(statusOf(state, "eip155"), "disconnected")
       assert.strictEqual(statusOf(state, "solana"), "disconnected")
@@ -430,7 +420,7 @@ describe("Connection through WalletConnect", () => {
       [connectedConnectorIdKey("solana").key]: WALLET_CONNECT_ID
     })
     return Effect.gen(function* () {
-      const state = yield* waitForState(
+      const state = yield* connectionUntil(
         (s) => statusOf(s, "eip155") === "connected" && statusOf(s, "solana") === "connected"
       )
       const sol = state.namespaces.solana
@@ -441,13 +431,13 @@ describe("Connection through WalletConnect", () => {
 
   it.effect("a stored WalletConnect connection without an SDK session ends disconnected", () => {
     const mock = makeMockWalletConnect()
-    const { area, read } = makeArea({
+    const { area, read, subscribe } = makeArea({
       [StorageKeys.connectionStatus.key]: { eip155: "connected" },
       [connectedConnectorIdKey("eip155").key]: WALLET_CONNECT_ID
     })
     return Effect.gen(function* () {
-      yield* waitForState((s) => statusOf(s, "eip155") === "disconnected")
-      yield* until(() => {
+      yield* connectionUntil((s) => statusOf(s, "eip155") === "disconnected")
+      yield* untilNotifiedEffect(subscribe, () => {
         const stored = read(StorageKeys.connectionStatus.key)
         return (
           typeof stored === "object" && stored !== null && Reflect.get(stored, "eip155") === "disconnected"
@@ -477,92 +467,75 @@ describe("RpcRouter.request", () => {
     }
   }
 
-  it.effect("routes allowed methods to the namespace's wallet and decodes the answer", () => {
-    const mock = makeMockWalletConnect({ answer: answers })
-    return Effect.gen(function* () {
-      yield* connectWalletConnect(mock)
-      const rpc = yield* RpcRouter
-      assert.strictEqual(yield* rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }), SIGNATURE)
-      const sent = yield* rpc.request(
-        {
-          method: "solana_signAndSendTransaction",
-          params: {
-            transaction: "AQAB",
-            options: { skipPreflight: true, preflightCommitment: "confirmed", maxRetries: 3 }
-          }
-        },
-        { namespace: "solana" }
-      )
-      assert.deepStrictEqual(sent, { signature: SOL_SIGNATURE })
-      assert.deepStrictEqual(
-        mock.requests.map((r) => [r.method, r.chainId]),
-        [
-          ["personal_sign", "eip155:31337"],
-          ["solana_signAndSendTransaction", solanaDevnet.caipNetworkId]
-        ]
-      )
-    }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
-  })
-
-  it.effect(
-    "refuses unlisted methods, wrong namespaces and bad options before the wallet hears of them",
-    () => {
+  /** A test over a wallet paired through WalletConnect, answering as `answers` says. */
+  const pairedTest = (
+    name: string,
+    body: (mock: MockWalletConnect) => Generator<Effect.Effect<unknown, unknown, PairedWorld>, void, never>
+  ) =>
+    it.effect(name, () => {
       const mock = makeMockWalletConnect({ answer: answers })
       return Effect.gen(function* () {
         yield* connectWalletConnect(mock)
-        const rpc = yield* RpcRouter
-        const unlisted = yield* Effect.flip(rpc.request({ method: "eth_sign", params: [ALICE, "0x00"] }))
-        assert.strictEqual(unlisted.message, "Requested RPC call is not allowed")
-        const wrongNamespace = yield* Effect.flip(
-          rpc.request(
-            { method: "solana_signMessage", params: { message: "2", pubkey: SOL } },
-            { namespace: "eip155" }
-          )
-        )
-        assert.strictEqual(wrongNamespace._tag, "MethodNotAllowedError")
-        const badOptions = yield* Effect.flip(
-          rpc.request(
-            {
-              method: "solana_signAndSendTransaction",
-              params: { transaction: "AQAB", options: { maxRetries: -1 } }
-            },
-            { namespace: "solana" }
-          )
-        )
-        assert.strictEqual(badOptions._tag, "SchemaDecodeError")
-        const unknownOption = yield* Effect.flip(
-          rpc.request(
-            {
-              method: "solana_signAndSendTransaction",
-              params: { transaction: "AQAB", options: { retry: true } }
-            },
-            { namespace: "solana" }
-          )
-        )
-        assert.strictEqual(unknownOption._tag, "SchemaDecodeError")
-        assert.strictEqual(mock.requests.length, 0)
+        yield* Effect.gen(() => body(mock))
       }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
+    })
+
+  /** The error a request to the connected wallet fails with. */
+  const failure = (...args: Parameters<RpcRouter["Service"]["request"]>) =>
+    Effect.flatMap(RpcRouter, (rpc) => Effect.flip(rpc.request(...args)))
+  const signSolanaMessage = { method: "solana_signMessage", params: { message: "2", pubkey: SOL } }
+  const sendSolana = (options: Record<string, unknown>) => ({
+    method: "solana_signAndSendTransaction",
+    params: { transaction: "AQAB", options }
+  })
+  pairedTest("routes allowed methods to the namespace's wallet and decodes the answer", function* (mock) {
+    const rpc = yield* RpcRouter
+    assert.strictEqual(yield* rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }), SIGNATURE)
+    const sent = yield* rpc.request(
+      {
+        method: "solana_signAndSendTransaction",
+        params: {
+          transaction: "AQAB",
+          options: { skipPreflight: true, preflightCommitment: "confirmed", maxRetries: 3 }
+        }
+      },
+      { namespace: "solana" }
+    )
+    assert.deepStrictEqual(sent, { signature: SOL_SIGNATURE })
+    assert.deepStrictEqual(
+      mock.requests.map((r) => [r.method, r.chainId]),
+      [
+        ["personal_sign", "eip155:31337"],
+        ["solana_signAndSendTransaction", solanaDevnet.caipNetworkId]
+      ]
+    )
+  })
+
+  pairedTest(
+    "refuses unlisted methods, wrong namespaces and bad options before the wallet hears of them",
+    function* (mock) {
+      const unlisted = yield* failure({ method: "eth_sign", params: [ALICE, "0x00"] })
+      assert.strictEqual(unlisted.message, "Requested RPC call is not allowed")
+      const wrongNamespace = yield* failure(signSolanaMessage, { namespace: "eip155" })
+      assert.strictEqual(wrongNamespace._tag, "MethodNotAllowedError")
+      // Bad options, and options it does not know.
+      for (const options of [{ maxRetries: -1 }, { retry: true }]) {
+        const refused = yield* failure(sendSolana(options), { namespace: "solana" })
+        assert.strictEqual(refused._tag, "SchemaDecodeError", JSON.stringify(options))
+      }
+      assert.strictEqual(mock.requests.length, 0)
     }
   )
 
-  it.effect("a declined signature reads 'Signature declined'; a malformed answer is a decode error", () => {
-    const mock = makeMockWalletConnect({ answer: answers })
-    return Effect.gen(function* () {
-      yield* connectWalletConnect(mock)
-      const rpc = yield* RpcRouter
-      const declined = yield* Effect.flip(
-        rpc.request({ method: "eth_signTypedData_v4", params: [ALICE, "{}"] })
-      )
+  pairedTest(
+    "a declined signature reads 'Signature declined'; a malformed answer is a decode error",
+    function* () {
+      const declined = yield* failure({ method: "eth_signTypedData_v4", params: [ALICE, "{}"] })
       assert.strictEqual(declined.message, "Signature declined")
-      const malformed = yield* Effect.flip(
-        rpc.request(
-          { method: "solana_signMessage", params: { message: "2", pubkey: SOL } },
-          { namespace: "solana" }
-        )
-      )
+      const malformed = yield* failure(signSolanaMessage, { namespace: "solana" })
       assert.strictEqual(malformed._tag, "SchemaDecodeError")
-    }).pipe(Effect.provide(layerOf(mock, makeArea().area)))
-  })
+    }
+  )
 
   it.effect("without a wallet on the namespace it fails with 'Connector not connected.'", () => {
     const mock = makeMockWalletConnect()
@@ -635,7 +608,7 @@ describe("back to the wallet app on a phone", () => {
       yield* rpc.request({ method: "eth_chainId" })
       assert.strictEqual(open.mock.calls.length, 0)
       yield* rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
-      yield* until(() => open.mock.calls.length === 1)
+      yield* sdkShows(() => open.mock.calls.length === 1, "the wallet opened")
       assert.deepStrictEqual(open.mock.calls[0], ["phonewallet://", "_self", "noopener,noreferrer"])
     }).pipe(
       Effect.provide(layerOf(mock, seeded().area)),

@@ -1,0 +1,33 @@
+/**
+ * The embedded wallet frame's end of a real `MessageChannel`, as the frame tests play it: it records what
+ * the app asks over the port and lets a test await it; the app's end is `appPort`.
+ */
+import type { FramePort } from "../../src/layers/embedded/frameChannel"
+import { untilNotifiedEffect } from "./waits"
+
+/** What the app asked the frame: a request's type, its id and payload. */
+export interface Asked {
+  readonly type: string
+  readonly id: string
+  readonly payload?: unknown
+}
+
+export const framePort = () => {
+  const channel = new MessageChannel()
+  const asked: Array<Asked> = []
+  const heard = (listener: () => void) => {
+    channel.port2.addEventListener("message", listener)
+    return () => channel.port2.removeEventListener("message", listener)
+  }
+  channel.port2.addEventListener("message", (event) => asked.push(event.data))
+  channel.port2.start()
+  return {
+    /** The app's end, handed over in the frame's greeting. */
+    appPort: channel.port1 as unknown as FramePort,
+    asked,
+    /** Waits until the frame has been asked `count` things. */
+    untilAsked: (count: number) => untilNotifiedEffect(heard, () => asked.length === count),
+    send: (message: unknown) => channel.port2.postMessage(message),
+    close: () => channel.port2.close()
+  }
+}
