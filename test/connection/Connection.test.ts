@@ -55,7 +55,7 @@ import {
   walletB
 } from "../kit/connectionWorld"
 import { makeArea } from "../kit/fixtures"
-import { settle } from "../requests/requestWorld"
+import { settle } from "../kit/waits"
 
 /** What a test body runs on: Connection's world, wired as `makeAirlockLayer` does, and the test's scope. */
 type ConnectionWorld = Layer.Success<ReturnType<typeof servicesLayer>> | Scope.Scope

@@ -23,8 +23,7 @@ import {
 } from "../kit/connectionWorld"
 import { makeArea, sandboxNetwork, solanaLocalnetNetwork } from "../kit/fixtures"
 import { registerEarly, registerWallet, sandboxStandardWallet } from "../kit/standardWallets"
-import { untilState } from "../kit/waits"
-import { settle } from "../requests/requestWorld"
+import { settle, untilState } from "../kit/waits"
 
 const localnet = solanaLocalnetNetwork
 const solanaMainnet = {

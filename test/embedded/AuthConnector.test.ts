@@ -46,7 +46,7 @@ import {
 } from "../kit/fixtures"
 import { withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
-import { settle } from "../requests/requestWorld"
+import { settle } from "../kit/waits"
 
 const KEY_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const SMART_ACCOUNT = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"

@@ -22,7 +22,7 @@ import { makeMockEmbeddedWalletBridge } from "../../src/testing/mockEmbeddedWall
 import { ALICE } from "../kit/accounts"
 import { decodedOptions, sandboxNetwork, withAuthConnector } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
-import { settle, until } from "../requests/requestWorld"
+import { eventuallyEffect, settle } from "../kit/waits"
 
 const FRAME = "https://frame.example"
 const RESULT_URI = `${FRAME}/social/callback?state=s&provider=google&code=c`
@@ -105,7 +105,7 @@ describe("social login", () => {
       const auth = yield* AuthConnector
       const { popup, window: popupWindow, state } = fakePopup()
       const login = yield* Effect.forkChild(auth.loginWithSocial("google", popup))
-      yield* until(() => state.url !== undefined)
+      yield* eventuallyEffect(() => state.url !== undefined, "the popup's URL")
       assert.strictEqual(state.url, "https://social.example/google/authorize")
       assert.deepStrictEqual(yield* SubscriptionRef.get(auth.social), { _tag: "Popup", provider: "google" })
       yield* post("https://evil.example", popupWindow, { type: SOCIAL_RESULT, resultUri: RESULT_URI })
@@ -131,7 +131,7 @@ describe("social login", () => {
       const auth = yield* AuthConnector
       const { popup, state } = fakePopup()
       const login = yield* Effect.forkChild(Effect.flip(auth.loginWithSocial("x", popup)))
-      yield* until(() => state.url !== undefined)
+      yield* eventuallyEffect(() => state.url !== undefined, "the popup's URL")
       state.closed = true
       yield* TestClock.adjust("1 second")
       const cancelled = yield* Fiber.join(login)

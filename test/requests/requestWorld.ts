@@ -43,7 +43,6 @@ import {
   unansweredChains
 } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
-import { eventually } from "../kit/waits"
 
 export const HASH = `0x${"ab".repeat(32)}`
 
@@ -145,9 +144,3 @@ export const hangingWallet = (method: string, options: MockWalletOptions = {}) =
   provider.setBehaviour(method, { _tag: "Hang" })
   return { provider, ...watchedWallet(provider) }
 }
-
-// For the tests outside this folder that still import them from here.
-export { settle } from "../kit/waits"
-/** Waits until `condition` holds, asking again after each task. */
-export const until = (condition: () => boolean) =>
-  Effect.promise(() => eventually(condition, "the condition"))

@@ -31,7 +31,7 @@ import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { createSignInMessage } from "../../src/siwx/siweMessage"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
-import { untilState, untilTagged } from "../kit/waits"
+import { settle, untilState, untilTagged } from "../kit/waits"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
 const connected = (address: string): ConnectionState => ({
@@ -182,7 +182,7 @@ describe("SignIn", () => {
     Effect.gen(function* () {
       const { signIn, connection } = yield* world(undefined)
       yield* SubscriptionRef.set(connection, connected(account.address))
-      yield* Effect.sleep("50 millis")
+      yield* settle
       assert.strictEqual((yield* SubscriptionRef.get(signIn.state))._tag, "Idle")
     }).pipe(Effect.scoped)
   )
@@ -203,7 +203,7 @@ describe("SignIn", () => {
         assert.strictEqual(first.signed.length, 1)
         // The same account again (a reconnect event, a second component): nothing new.
         yield* SubscriptionRef.set(first.connection, connected(account.address.toLowerCase()))
-        yield* Effect.sleep("50 millis")
+        yield* settle
         assert.strictEqual((yield* SubscriptionRef.get(first.signIn.state))._tag, "SignedIn")
 
         const reloaded = yield* world(createDefaultSiwx())
@@ -234,7 +234,7 @@ describe("SignIn", () => {
       yield* optional.signIn.cancel
       yield* untilTagged(optional.signIn.state, "Idle")
       yield* SubscriptionRef.set(optional.networks, on(sandboxNetwork))
-      yield* Effect.sleep("50 millis")
+      yield* settle
       assert.strictEqual((yield* SubscriptionRef.get(optional.signIn.state))._tag, "Idle")
       assert.strictEqual(optional.disconnects.count, 0)
 
