@@ -6,7 +6,8 @@
 
 import { randomUuid } from "../layers/platform/randomUuid"
 import type { Modal } from "../Modal"
-import { AIRLOCK_ICON, AIRLOCK_NAME, AIRLOCK_RDNS } from "./identity"
+import { AIRLOCK_ICON } from "./airlockIcon"
+import { AIRLOCK_NAME, AIRLOCK_RDNS } from "./identity"
 import { modalProvider } from "./modalProvider"
 
 const ANNOUNCE_EVENT = "eip6963:announceProvider"

@@ -1,7 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { ProviderServiceError } from "../errors"
-import type { DecodedWalletList } from "../schemas/Wallet"
+import type { DecodedWalletList } from "../schemas/WalletListing"
 
 /** Query of `GET /getWallets` (FACTS.md §1.3). */
 export interface WalletQuery {

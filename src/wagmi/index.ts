@@ -13,7 +13,8 @@ import {
   ProviderNotFoundError
 } from "@wagmi/core"
 import { type Address, getAddress, SwitchChainError, UserRejectedRequestError } from "viem"
-import { AIRLOCK_ICON, AIRLOCK_NAME, AIRLOCK_RDNS } from "../interop/identity"
+import { AIRLOCK_ICON } from "../interop/airlockIcon"
+import { AIRLOCK_NAME, AIRLOCK_RDNS } from "../interop/identity"
 import { type ModalProvider, modalProvider } from "../interop/modalProvider"
 import type { Modal } from "../Modal"
 import { walletErrorCode } from "../walletErrors"

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { DecodedWalletList, WalletListing } from "../../src/schemas/Wallet"
+import type { DecodedWalletList, WalletListing } from "../../src/schemas/WalletListing"
 import { ProviderApi, type ProviderApiShape, type WalletQuery } from "../../src/services/ProviderApi"
 
 /** What the explorer's `GET /getWallets` answers for `query` over `listings`: filtered, then one page. */

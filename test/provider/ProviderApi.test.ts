@@ -16,7 +16,7 @@ import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"
 import { isTransientStatus, MAX_RESPONSE_BYTES, retrySchedule } from "../../src/layers/provider/providerHttp"
 import { buildUrl, encodePathSegment, SDK_TYPE, SDK_VERSION } from "../../src/layers/provider/providerUrl"
 import { present } from "../../src/presentation"
-import { WalletListing } from "../../src/schemas/Wallet"
+import { WalletListing } from "../../src/schemas/WalletListing"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import {
   advance,

@@ -2,13 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
-import {
-  CustomWallet,
-  decodeWalletListResponse,
-  RecentWallet,
-  WalletListing,
-  WalletListResponse
-} from "../../src/schemas/Wallet"
+import { CustomWallet, RecentWallet } from "../../src/schemas/Wallet"
+import { decodeWalletListResponse, WalletListing, WalletListResponse } from "../../src/schemas/WalletListing"
 import {
   accepts,
   caipNetworkIdArb,

@@ -11,7 +11,7 @@ import { type ProviderServiceError, ServiceUnavailableError } from "../../src/er
 import { WalletCatalogLive } from "../../src/layers/wallets/WalletCatalogLive"
 import { MAX_PAGES } from "../../src/layers/wallets/walletCatalogState"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import type { DecodedWalletList, WalletListing } from "../../src/schemas/Wallet"
+import type { DecodedWalletList, WalletListing } from "../../src/schemas/WalletListing"
 import { Connectors, type WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import type { WalletQuery } from "../../src/services/ProviderApi"

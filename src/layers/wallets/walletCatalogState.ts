@@ -6,7 +6,8 @@
 
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import { safeIconUrl, sanitizeName, sanitizeRdns } from "../../schemas/ThirdPartyText"
-import type { CustomWallet, DecodedWalletList, WalletListing } from "../../schemas/Wallet"
+import type { CustomWallet } from "../../schemas/Wallet"
+import type { DecodedWalletList, WalletListing } from "../../schemas/WalletListing"
 import type { WalletConnector } from "../../services/Connectors"
 import type {
   CatalogSearchState,
