@@ -15,6 +15,7 @@ import {
   http,
   useBalance,
   useChains,
+  useConfig,
   useConnect,
   useConnection,
   useConnectors,
@@ -24,6 +25,7 @@ import {
   useSwitchChain,
   WagmiProvider
 } from "wagmi"
+import { waitForTransactionReceipt } from "wagmi/actions"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
 import { Field } from "./Field"
 import { sandboxNetwork, sandboxServices } from "./sandboxModal"
@@ -68,6 +70,7 @@ function Wallet() {
   const balance = useBalance({ address: connection.address })
   const signMessage = useSignMessage()
   const sendTransaction = useSendTransaction()
+  const config = useConfig()
   const failure = [connect, signMessage, sendTransaction, switchChain, disconnect].find((m) => m.error)?.error
 
   return (
@@ -106,7 +109,11 @@ function Wallet() {
             recipient &&
             sendTransaction.mutate(
               { to: recipient, value: parseEther("0.001") },
-              { onSuccess: () => void balance.refetch() }
+              // The hash comes back once the wallet sent it: the balance moves when the chain includes it.
+              {
+                onSuccess: (hash) =>
+                  void waitForTransactionReceipt(config, { hash }).then(() => balance.refetch())
+              }
             )
           }
         >
