@@ -63,26 +63,39 @@ const TokenSelect = ({
   </select>
 )
 
+/** The rows a quote and its review both show. */
+const Received = ({ quote }: { readonly quote: SwapQuote }) => (
+  <div>
+    <dt>You receive about</dt>
+    <dd>
+      {amountOf(quote.toAmount, quote.to)}
+      {usdOf(quote.toAmount, quote.to)}
+    </dd>
+  </div>
+)
+
+const Rate = ({ quote }: { readonly quote: SwapQuote }) => (
+  <div>
+    <dt>Rate</dt>
+    <dd>
+      1 {quote.from.symbol} = {quote.rate} {quote.to.symbol}
+    </dd>
+  </div>
+)
+
+const Minimum = ({ quote, slippage }: { readonly quote: SwapQuote; readonly slippage: string }) => (
+  <div>
+    <dt>Minimum received at {slippage} % slippage</dt>
+    <dd>{amountOf(quote.minimumReceived, quote.to)}</dd>
+  </div>
+)
+
 /** What a quote gives, as the form shows it while the visitor types. */
 const quoteDetails = (slippage: string) => (quote: SwapQuote) => (
   <>
-    <div>
-      <dt>You receive about</dt>
-      <dd>
-        {amountOf(quote.toAmount, quote.to)}
-        {usdOf(quote.toAmount, quote.to)}
-      </dd>
-    </div>
-    <div>
-      <dt>Rate</dt>
-      <dd>
-        1 {quote.from.symbol} = {quote.rate} {quote.to.symbol}
-      </dd>
-    </div>
-    <div>
-      <dt>Minimum received at {slippage} % slippage</dt>
-      <dd>{amountOf(quote.minimumReceived, quote.to)}</dd>
-    </div>
+    <Received quote={quote} />
+    <Rate quote={quote} />
+    <Minimum quote={quote} slippage={slippage} />
   </>
 )
 
@@ -162,23 +175,9 @@ const PlanDetails = ({ plan }: { readonly plan: SwapPlan }) => {
           {usdOf(quote.fromAmount, quote.from)}
         </dd>
       </div>
-      <div>
-        <dt>You receive about</dt>
-        <dd>
-          {amountOf(quote.toAmount, quote.to)}
-          {usdOf(quote.toAmount, quote.to)}
-        </dd>
-      </div>
-      <div>
-        <dt>Minimum received at {plan.slippage} % slippage</dt>
-        <dd>{amountOf(quote.minimumReceived, quote.to)}</dd>
-      </div>
-      <div>
-        <dt>Rate</dt>
-        <dd>
-          1 {quote.from.symbol} = {quote.rate} {quote.to.symbol}
-        </dd>
-      </div>
+      <Received quote={quote} />
+      <Minimum quote={quote} slippage={plan.slippage} />
+      <Rate quote={quote} />
       <div>
         <dt>Network fee</dt>
         <dd>{feeText(plan.fee, { decimals: plan.nativeDecimals, symbol: plan.nativeSymbol })}</dd>
