@@ -8,6 +8,7 @@ import { createHash } from "node:crypto"
 import { createServer } from "node:http"
 import { formatUnits, getAddress } from "viem"
 import { sandboxAccounts } from "../chain/chain.mjs"
+import { guardSlowClients } from "../shared/slowClients.mjs"
 import { createConvertHandlers } from "./convert.mjs"
 import { iconSvg, nftSvg } from "./images.mjs"
 import { createChainIndex, UpstreamError, ZERO_ADDRESS } from "./indexer.mjs"
@@ -1580,17 +1581,16 @@ export async function startSandboxApi(options) {
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent && !res.destroyed) send(res, message(500, "Internal error"))
+      if (!res.headersSent && !res.destroyed)
+        send(
+          res,
+          message(500, "Internal error"),
+          corsHeaders(typeof req.headers.origin === "string" ? req.headers.origin : undefined)
+        )
       else res.destroy()
     })
   })
-  server.headersTimeout = 10_000
-  server.requestTimeout = 60_000
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable)
-      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
-    else socket.destroy()
-  })
+  guardSlowClients(server, { requestTimeoutMs: 60_000 })
 
   await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
     server.once("error", reject)

@@ -1,6 +1,7 @@
 // Small HTTP helpers shared by the frame's auth server and the social stand-in: JSON and HTML answers,
 // bounded JSON bodies, HTML escaping, origin lists (default-deny) and a loopback listener.
 import { createServer } from "node:http"
+import { guardSlowClients } from "../shared/slowClients.mjs"
 
 /** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
 
@@ -238,13 +239,7 @@ export async function listenLoopback(port, handler) {
         else res.destroy()
       })
   })
-  server.headersTimeout = 10_000
-  server.requestTimeout = 30_000
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable)
-      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
-    else socket.destroy()
-  })
+  guardSlowClients(server, { requestTimeoutMs: 30_000 })
   await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
     server.once("error", reject)
     server.listen(port ?? 0, "127.0.0.1", () => {

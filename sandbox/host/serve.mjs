@@ -17,6 +17,7 @@ import { startSandboxChains } from "../chain/chain.mjs"
 import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
 import { startOnrampProvider } from "../onramp/provider.mjs"
 import { startSandboxRelay } from "../relay/relay.mjs"
+import { guardSlowClients } from "../shared/slowClients.mjs"
 import { makeSignInServer } from "../signin/server.mjs"
 import { startSandboxSolana } from "../solana/chain.mjs"
 
@@ -243,6 +244,7 @@ export function serveStatic(root, { port = 0, routes = {}, handle } = {}) {
       .on("error", () => res.destroy())
       .pipe(res)
   })
+  guardSlowClients(server, { requestTimeoutMs: 60_000 })
   return new Promise((/** @type {(server: RunningServer) => void} */ resolvePromise, reject) => {
     server.once("error", reject)
     server.listen(port, "127.0.0.1", () => {

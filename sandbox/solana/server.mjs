@@ -1,6 +1,7 @@
 // The chain's HTTP face: JSON-RPC 2.0 over POST / (single requests and batches) on 127.0.0.1, CORS for
 // loopback pages only, bounded bodies, and GET /health.
 import { createServer } from "node:http"
+import { guardSlowClients } from "../shared/slowClients.mjs"
 import { RpcError } from "./errors.mjs"
 
 export const MAX_BODY_BYTES = 50 * 1024
@@ -199,8 +200,7 @@ export async function startRpcServer(methods, port) {
       else res.destroy()
     })
   })
-  server.headersTimeout = 10_000
-  server.requestTimeout = 60_000
+  guardSlowClients(server, { requestTimeoutMs: 60_000 })
   await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
     server.once("error", reject)
     server.listen(port, "127.0.0.1", () => {
