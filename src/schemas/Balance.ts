@@ -1,15 +1,9 @@
 import type * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
-import {
-  FiniteNumber,
-  HexString,
-  nullableWithDefault,
-  optionalNullable,
-  withParseOptions
-} from "./Primitives"
-import { SafeImageUrl, SanitizedName } from "./ThirdPartyText"
+import { decodeItems, nullableWithDefault, optionalNullable, SafeImageUrl, SanitizedName } from "./ApiFields"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
+import { FiniteNumber, HexString, withParseOptions } from "./Primitives"
 
 export const TokenQuantity = Schema.Struct({
   decimals: Schema.String.check(

@@ -6,9 +6,9 @@
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
-import { FiniteNumber, HexString, optionalNullable } from "./Primitives"
-import { SafeImageUrl, SanitizedName } from "./ThirdPartyText"
+import { decodeItems, optionalNullable, SafeImageUrl, SanitizedName } from "./ApiFields"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
+import { FiniteNumber, HexString } from "./Primitives"
 
 /** Items a list answer may carry; the rest are not read (a provider cannot grow the modal's memory). */
 export const MAX_CONVERT_TOKENS = 500

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
-import { Address, optionalNullable } from "./Primitives"
+import { optionalNullable } from "./ApiFields"
+import { Address } from "./Primitives"
 
 /** The embedded wallet's account kinds (SPEC §4). */
 export const EmbeddedAccountType = Schema.Literals(["eoa", "smartAccount"]).annotate({

@@ -5,9 +5,9 @@
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
+import { decodeItems, SanitizedName } from "./ApiFields"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { DecimalString, HttpUrl } from "./Primitives"
-import { SanitizedName } from "./ThirdPartyText"
 
 export const MAX_ONRAMP_CURRENCIES = 100
 const MAX_LIMITS = 16

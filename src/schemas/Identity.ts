@@ -2,7 +2,19 @@ import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 import { decodeUnknownResult } from "./decode"
 import { optionalWithDefault } from "./Primitives"
-import { ensName, safeIconUrl } from "./ThirdPartyText"
+import { safeIconUrl } from "./ThirdPartyText"
+
+/** Dot-separated lowercase labels of letters, digits, `_` and inner `-`; a last label of 2+ letters or digits. */
+const ENS_NAME = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9]{2,63}$/
+const MAX_ENS_NAME_LENGTH = 100
+
+/**
+ * A name that may stand for an account: a valid, normalised ENS-style name (`alice.eth`,
+ * `alice.reown.id`), else `undefined`. A name service's `name` can be any text; only this shape is shown
+ * as the account's title, so no sentence or look-alike text can pose as one.
+ */
+const ensName = (value: unknown): string | undefined =>
+  typeof value === "string" && value.length <= MAX_ENS_NAME_LENGTH && ENS_NAME.test(value) ? value : undefined
 
 const NullableText = optionalWithDefault(Schema.NullOr(Schema.String), () => null)
 

@@ -1,9 +1,6 @@
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
-import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import type * as SchemaAST from "effect/SchemaAST"
-import * as SchemaGetter from "effect/SchemaGetter"
 import * as SchemaParser from "effect/SchemaParser"
 
 /** A string schema that must match `pattern`; `message` is the whole failure message. */
@@ -205,17 +202,6 @@ export const WebSocketUrl = urlWithProtocols(
 )
 export type WebSocketUrl = typeof WebSocketUrl.Type
 
-/** ISO 8601 date-time as the history API sends it, e.g. `2024-05-01T10:00:00Z`. */
-export const IsoDateTimeString = Schema.String.check(
-  Schema.makeFilter(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value) &&
-      !Number.isNaN(Date.parse(value)),
-    { message: "Expected an ISO 8601 date-time, e.g. 2024-05-01T10:00:00Z" }
-  )
-)
-export type IsoDateTimeString = typeof IsoDateTimeString.Type
-
 /**
  * A key for records decoded from untrusted JSON. `JSON.parse` makes `__proto__` an own key and
  * re-assigning it while building the output would replace the output's prototype.
@@ -239,29 +225,9 @@ const isNonEmpty = <A>(items: ReadonlyArray<A>): items is readonly [A, ...Array<
 export const nonEmptyArrayOf = <S extends Schema.Top>(item: S, message: string) =>
   Schema.Array(item).pipe(Schema.refine(isNonEmpty<S["Type"]>, { message }))
 
-/** An optional field the provider APIs send as `null` when empty: null decodes to an absent key. */
-export const optionalNullable = <S extends Schema.Top>(schema: S) =>
-  Schema.optional(Schema.NullOr(schema)).pipe(
-    Schema.decodeTo(Schema.optional(Schema.toType(schema)), {
-      decode: SchemaGetter.transformOptional(Option.filter(Predicate.isNotNullish)),
-      encode: SchemaGetter.passthrough({ strict: false })
-    })
-  )
-
 /** An optional field whose absence (or `undefined`) decodes to `value` (a decoded value, not re-decoded). */
 export const optionalWithDefault = <S extends Schema.Top>(schema: S, value: () => S["Type"]) =>
   schema.pipe(Schema.withDecodingDefaultType(Effect.sync(value)))
-
-/** Like {@link optionalWithDefault}, and `null` decodes to `value` too. */
-export const nullableWithDefault = <S extends Schema.Top>(schema: S, value: () => S["Type"]) =>
-  Schema.optional(Schema.NullOr(schema)).pipe(
-    Schema.decodeTo(Schema.toType(schema), {
-      decode: SchemaGetter.transformOptional((input) =>
-        Option.some(Option.getOrElse(Option.filter(input, Predicate.isNotNullish), value))
-      ),
-      encode: SchemaGetter.passthrough({ strict: false })
-    })
-  )
 
 /** A string with at least one non-whitespace character; `what` names it in the message. */
 export const nonBlankString = (what: string) =>

@@ -5,8 +5,8 @@
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
-import { SanitizedName } from "./ThirdPartyText"
+import { decodeItems, SanitizedName } from "./ApiFields"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
 
 export const MAX_PROFILE_ADDRESSES = 32
 export const MAX_REVERSE_PROFILES = 20

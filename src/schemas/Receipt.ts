@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
+import { optionalNullable } from "./ApiFields"
 import { decodeUnknownResult } from "./decode"
-import { optionalNullable } from "./Primitives"
 
 /** A transaction hash: `0x` and 64 hex characters (32 bytes). */
 export const TransactionHash = Schema.String.check(

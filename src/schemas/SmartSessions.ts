@@ -5,9 +5,9 @@
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { decodeItems, SanitizedName } from "./ApiFields"
 import type { Listed } from "./Convert"
-import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
-import { SanitizedName } from "./ThirdPartyText"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
 
 export const MAX_SMART_SESSIONS = 50
 const MAX_ITEMS = 16

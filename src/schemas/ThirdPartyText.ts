@@ -1,10 +1,9 @@
 /**
  * Third-party strings (wallet names, icons, rdns) made safe to show (THREATS.md T3): names become plain
  * text without control or direction-override characters, icons are only image data or https URLs. The
- * schemas at the end apply the same rules while an answer is decoded, so what a view prints is already safe.
+ * API answers' schemas (ApiFields.ts) apply the same rules while an answer is decoded, so what a view
+ * prints is already safe.
  */
-import * as Schema from "effect/Schema"
-import * as SchemaGetter from "effect/SchemaGetter"
 
 const MAX_NAME_LENGTH = 64
 const MAX_ICON_LENGTH = 128 * 1024
@@ -36,18 +35,6 @@ export const sanitizeName = (value: unknown): string | undefined => {
   if (clean.length === 0) return undefined
   return clean.length > MAX_NAME_LENGTH ? `${clean.slice(0, MAX_NAME_LENGTH - 1)}…` : clean
 }
-
-/** Dot-separated lowercase labels of letters, digits, `_` and inner `-`; a last label of 2+ letters or digits. */
-const ENS_NAME = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9]{2,63}$/
-const MAX_ENS_NAME_LENGTH = 100
-
-/**
- * A name that may stand for an account: a valid, normalised ENS-style name (`alice.eth`,
- * `alice.reown.id`), else `undefined`. A name service's `name` can be any text; only this shape is shown
- * as the account's title, so no sentence or look-alike text can pose as one.
- */
-export const ensName = (value: unknown): string | undefined =>
-  typeof value === "string" && value.length <= MAX_ENS_NAME_LENGTH && ENS_NAME.test(value) ? value : undefined
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
 
@@ -94,19 +81,3 @@ export const sanitizeRdns = (value: unknown): string | undefined => {
 /** First 4 and last 6 characters: `0xf39F…b92266` (SPEC.md §9). */
 export const truncateAddress = (address: string): string =>
   address.length <= 12 ? address : `${address.slice(0, 4)}…${address.slice(-6)}`
-
-/** Third-party text decoded by {@link sanitizeName}: plain text, or `undefined` when nothing readable is left. */
-export const SanitizedName = Schema.String.pipe(
-  Schema.decodeTo(Schema.UndefinedOr(Schema.String), {
-    decode: SchemaGetter.transform(sanitizeName),
-    encode: SchemaGetter.transform((name) => name ?? "")
-  })
-)
-
-/** A third-party image URL decoded by {@link safeIconUrl}: fit for `<img src>`, else `undefined`. */
-export const SafeImageUrl = Schema.String.pipe(
-  Schema.decodeTo(Schema.UndefinedOr(Schema.String), {
-    decode: SchemaGetter.transform(safeIconUrl),
-    encode: SchemaGetter.transform((url) => url ?? "")
-  })
-)

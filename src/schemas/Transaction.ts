@@ -1,8 +1,15 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
-import { FiniteNumber, IsoDateTimeString, nullableWithDefault, optionalNullable } from "./Primitives"
-import { SafeImageUrl, SanitizedName } from "./ThirdPartyText"
+import {
+  decodeItems,
+  IsoDateTimeString,
+  nullableWithDefault,
+  optionalNullable,
+  SafeImageUrl,
+  SanitizedName
+} from "./ApiFields"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
+import { FiniteNumber } from "./Primitives"
 
 /** An image; `url` decodes to `undefined` unless it is safe for `<img src>` (THREATS.md T3). */
 const ImageRef = Schema.Struct({ url: SafeImageUrl })

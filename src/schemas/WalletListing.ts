@@ -1,8 +1,8 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import { decodeItems, decodeUnknownResult, type SchemaDecodeError } from "./decode"
-
-import { nonBlankString, optionalNullable } from "./Primitives"
+import { decodeItems, optionalNullable } from "./ApiFields"
+import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
+import { nonBlankString } from "./Primitives"
 
 /**
  * A wallet from the explorer API (`GET /getWallets`). The API sends `null` for empty fields; they decode

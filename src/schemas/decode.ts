@@ -148,22 +148,3 @@ export const decodeUnknownResult =
     Result.mapError(Schema.decodeUnknownResult(schema, parseOptions)(input), (error) =>
       toSchemaDecodeError(subject, error)
     )
-
-/** Per-item tolerance result: the items that decoded, and how many were dropped (for logging). */
-export interface Tolerant<A> {
-  readonly items: ReadonlyArray<A>
-  readonly dropped: number
-}
-
-/** Decodes each item on its own and drops the invalid ones (THREATS T15: keep the rest). */
-export const decodeItems =
-  <S extends Schema.Decoder<unknown>>(schema: S) =>
-  (items: ReadonlyArray<unknown>): Tolerant<S["Type"]> => {
-    const decode = Schema.decodeUnknownResult(schema)
-    const valid: Array<S["Type"]> = []
-    for (const item of items) {
-      const result = decode(item)
-      if (Result.isSuccess(result)) valid.push(result.success)
-    }
-    return { items: valid, dropped: items.length - valid.length }
-  }

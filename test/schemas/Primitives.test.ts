@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
+import { IsoDateTimeString } from "../../src/schemas/ApiFields"
 import {
   AccountName,
   AccountType,
@@ -15,7 +16,6 @@ import {
   FiniteNumber,
   HexString,
   HttpUrl,
-  IsoDateTimeString,
   Origin,
   RecordKey,
   SocialOption,

@@ -3,8 +3,8 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
+import { decodeItems } from "../../src/schemas/ApiFields"
 import {
-  decodeItems,
   decodeUnknownEffect,
   decodeUnknownResult,
   formatSchemaError,

@@ -6,6 +6,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Semaphore from "effect/Semaphore"
 import { ProviderRequestError, type ProviderServiceError } from "../../errors"
+import { nullableWithDefault } from "../../schemas/ApiFields"
 import { decodeBalanceResponse } from "../../schemas/Balance"
 import {
   decodeAllowance,
@@ -20,7 +21,6 @@ import {
 import { decodeUnknownResult } from "../../schemas/decode"
 import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../schemas/FiatOnramp"
 import { decodeIdentityResponse } from "../../schemas/Identity"
-import { nullableWithDefault } from "../../schemas/Primitives"
 import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../schemas/Profile"
 import { decodeSmartSessions } from "../../schemas/SmartSessions"
 import { decodeHistoryResponse } from "../../schemas/Transaction"
