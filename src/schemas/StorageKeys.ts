@@ -1,15 +1,6 @@
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
-import {
-  AccountType,
-  CaipNetworkId,
-  ChainNamespace,
-  caipNetworkIdParts,
-  Email,
-  FiniteNumber,
-  nonBlankString,
-  SocialOption
-} from "./Primitives"
+import { CaipNetworkId, ChainNamespace, caipNetworkIdParts, nonBlankString } from "./Primitives"
 import { RecentWallet } from "./Wallet"
 
 /**
@@ -39,7 +30,7 @@ export const ConnectionStatus = Schema.Literals([
 export type ConnectionStatus = typeof ConnectionStatus.Type
 
 /** Partial map namespace -> value (a Schema.Record with literal keys would make every key required). */
-const byNamespace = <S extends Schema.Top>(value: S) =>
+export const byNamespace = <S extends Schema.Top>(value: S) =>
   Schema.Struct({
     eip155: Schema.optional(value),
     solana: Schema.optional(value),
@@ -67,11 +58,6 @@ export const ConnectionStatuses = byNamespace(ConnectionStatus).annotate({
   identifier: "ConnectionStatuses"
 })
 export type ConnectionStatuses = typeof ConnectionStatuses.Type
-
-export const PreferredAccountTypes = byNamespace(AccountType).annotate({
-  identifier: "PreferredAccountTypes"
-})
-export type PreferredAccountTypes = typeof PreferredAccountTypes.Type
 
 export const MAX_RECENT_WALLETS = 2
 
@@ -108,29 +94,15 @@ export type DeepLinkChoice = typeof DeepLinkChoice.Type
 
 const ConnectorId = nonBlankString("connector id")
 
-/** Milliseconds since the epoch. */
-const Timestamp = FiniteNumber.check(
-  Schema.isGreaterThanOrEqualTo(0, { message: "Expected a non-negative time in milliseconds" })
-)
-
+/** The modal's own keys; the embedded wallet keeps its own (EmbeddedStorageKeys.ts). */
 export const StorageKeys = {
   activeNamespace: storageKey("@airlock/active_namespace", ChainNamespace),
   activeNetworkIds: storageKey("@airlock/active_caip_network_ids", ActiveNetworkIds),
   recentWallets: storageKey("@airlock/recent_wallets", RecentWallets),
-  connectedSocialProvider: storageKey("@airlock/social_provider", SocialOption),
-  socialUsername: storageKey("@airlock/social_username", Schema.String),
   connectionStatus: storageKey("@airlock/connection_status", ConnectionStatuses),
   connectedNamespaces: storageKey("@airlock/connected_namespaces", Schema.Array(ChainNamespace)),
-  preferredAccountTypes: storageKey("@airlock/preferred_account_types", PreferredAccountTypes),
   deepLinkChoice: storageKey("@airlock/deeplink_choice", DeepLinkChoice),
-  emailLoginUsed: storageKey("@airlock/email_login_used", Schema.Boolean),
-  email: storageKey("@airlock/email", Email),
-  lastEmailLoginTime: storageKey("@airlock/last_email_login_time", Timestamp),
-  lastUsedChain: storageKey("@airlock/last_used_chain", CaipNetworkId),
-  smartAccountEnabledNetworks: storageKey(
-    "@airlock/smart_account_enabled_networks",
-    Schema.Array(CaipNetworkId)
-  )
+  lastUsedChain: storageKey("@airlock/last_used_chain", CaipNetworkId)
 } as const
 
 /** Per-namespace key `@airlock/{ns}:connected_connector_id`. */

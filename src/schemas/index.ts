@@ -1,6 +1,7 @@
 export * from "./Balance"
 export * from "./Connector"
 export * from "./decode"
+export * from "./EmbeddedStorageKeys"
 export * from "./EmbeddedWallet"
 export * from "./Identity"
 export * from "./Metadata"

@@ -22,7 +22,8 @@ import { NetworksLive } from "../../src/layers/networks/NetworksLive"
 import { makeSafeKeyValueStore } from "../../src/layers/platform/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { ConnectorsLive } from "../../src/layers/wallets/ConnectorsLive"
-import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
+import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
+import { connectedConnectorIdKey } from "../../src/schemas/StorageKeys"
 import { AUTH_ID, AuthConnector } from "../../src/services/AuthConnector"
 import { Connection } from "../../src/services/Connection"
 import { EmailLogin } from "../../src/services/EmailLogin"
@@ -132,7 +133,7 @@ const connectedAs = Effect.gen(function* () {
 const accountChoice = Effect.all({
   connected: connectedAs,
   remembered: Effect.flatMap(Storage, (storage) =>
-    Effect.map(storage.get(StorageKeys.preferredAccountTypes), (stored) =>
+    Effect.map(storage.get(EmbeddedStorageKeys.preferredAccountTypes), (stored) =>
       Option.map(stored, (s): string | undefined => s.eip155)
     )
   )
@@ -176,7 +177,7 @@ describe("the auth connector", () => {
       const storage = yield* Storage
       assert.deepStrictEqual(yield* storage.get(connectedConnectorIdKey("eip155")), Option.some(AUTH_ID))
       assert.deepStrictEqual(
-        yield* storage.get(StorageKeys.smartAccountEnabledNetworks),
+        yield* storage.get(EmbeddedStorageKeys.smartAccountEnabledNetworks),
         Option.some(["eip155:31337" as const])
       )
       // An email login is not a row of the wallet list.
@@ -323,12 +324,12 @@ describe("the auth connector", () => {
       yield* login.submitEmail("ada@example.com")
       yield* settle
       const storage = yield* Storage
-      assert.isTrue(Option.isSome(yield* storage.get(StorageKeys.email)))
+      assert.isTrue(Option.isSome(yield* storage.get(EmbeddedStorageKeys.email)))
       yield* (yield* Connection).disconnect("eip155")
       yield* settle
       assert.isTrue(frame.asked.some((a) => a.request === "SIGN_OUT"))
-      assert.isTrue(Option.isNone(yield* storage.get(StorageKeys.email)))
-      assert.isTrue(Option.isNone(yield* storage.get(StorageKeys.emailLoginUsed)))
+      assert.isTrue(Option.isNone(yield* storage.get(EmbeddedStorageKeys.email)))
+      assert.isTrue(Option.isNone(yield* storage.get(EmbeddedStorageKeys.emailLoginUsed)))
       assert.strictEqual((yield* SubscriptionRef.get(login.state))._tag, "Idle")
       assert.isTrue(Option.isNone(yield* SubscriptionRef.get((yield* AuthConnector).user)))
     }).pipe(Effect.provide(layerOf(frame)))

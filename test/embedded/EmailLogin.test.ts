@@ -18,7 +18,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { FrameRequestError } from "../../src/errors"
 import { EmailLoginLive } from "../../src/layers/embedded/EmailLoginLive"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
-import { StorageKeys } from "../../src/schemas/StorageKeys"
+import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
 import { EmailLogin, type EmailLoginState } from "../../src/services/EmailLogin"
 import type { AppRequest } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
@@ -82,8 +82,8 @@ describe("EmailLogin", () => {
         request: "GET_USER",
         payload: { chainId: "eip155:31337", preferredAccountType: "smartAccount" }
       })
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.email), Option.some("ada@example.com"))
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.emailLoginUsed), Option.some(true))
+      assert.deepStrictEqual(yield* storage.get(EmbeddedStorageKeys.email), Option.some("ada@example.com"))
+      assert.deepStrictEqual(yield* storage.get(EmbeddedStorageKeys.emailLoginUsed), Option.some(true))
     }).pipe(Effect.scoped)
   )
 
@@ -161,7 +161,7 @@ describe("EmailLogin", () => {
         asked.map((a) => a.request),
         ["UPDATE_EMAIL", "UPDATE_EMAIL_PRIMARY_OTP", "UPDATE_EMAIL_SECONDARY_OTP"]
       )
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.email), Option.some("grace@example.com"))
+      assert.deepStrictEqual(yield* storage.get(EmbeddedStorageKeys.email), Option.some("grace@example.com"))
     }).pipe(Effect.scoped)
   )
 
@@ -177,7 +177,7 @@ describe("EmailLogin", () => {
       yield* TestClock.adjust(Duration.seconds(3))
       yield* Fiber.join(signingOut)
       assert.strictEqual(tag(yield* stateOf(login)), "Idle")
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.email), Option.none())
+      assert.deepStrictEqual(yield* storage.get(EmbeddedStorageKeys.email), Option.none())
     }).pipe(Effect.scoped)
   )
 

@@ -14,7 +14,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { SOCIAL_RESULT, socialResult } from "../../src/layers/embedded/socialLogin"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
-import { StorageKeys } from "../../src/schemas/StorageKeys"
+import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
 import { AuthConnector, type LoginPopup } from "../../src/services/AuthConnector"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Storage } from "../../src/services/Storage"
@@ -118,8 +118,14 @@ describe("social login", () => {
       assert.isTrue(state.closed)
       assert.strictEqual((yield* SubscriptionRef.get(auth.social))._tag, "LoggedIn")
       const storage = yield* Storage
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.connectedSocialProvider), Option.some("google"))
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.socialUsername), Option.some("alice-google"))
+      assert.deepStrictEqual(
+        yield* storage.get(EmbeddedStorageKeys.connectedSocialProvider),
+        Option.some("google")
+      )
+      assert.deepStrictEqual(
+        yield* storage.get(EmbeddedStorageKeys.socialUsername),
+        Option.some("alice-google")
+      )
     }).pipe(Effect.provide(layerOf(frame)))
   })
 
@@ -157,10 +163,10 @@ describe("social login", () => {
       assert.strictEqual((yield* SubscriptionRef.get(auth.social))._tag, "LoggedIn")
       const storage = yield* Storage
       assert.deepStrictEqual(
-        yield* storage.get(StorageKeys.connectedSocialProvider),
+        yield* storage.get(EmbeddedStorageKeys.connectedSocialProvider),
         Option.some("farcaster")
       )
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.socialUsername), Option.some("carol"))
+      assert.deepStrictEqual(yield* storage.get(EmbeddedStorageKeys.socialUsername), Option.some("carol"))
     }).pipe(Effect.provide(layerOf(frame)))
   })
 })

@@ -6,6 +6,7 @@ import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import fc from "fast-check"
 import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/platform/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
+import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
 import { connectedConnectorIdKey, type StorageKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Storage } from "../../src/services/Storage"
 import { makeArea } from "../kit/fixtures"
@@ -31,9 +32,9 @@ describe("Storage", () => {
   it.effect("runs from memory when reading localStorage throws", () =>
     Effect.gen(function* () {
       const storage = yield* Storage
-      assert.isTrue(Option.isNone(yield* storage.get(StorageKeys.emailLoginUsed)))
-      yield* storage.set(StorageKeys.emailLoginUsed, true)
-      assert.deepStrictEqual(yield* storage.get(StorageKeys.emailLoginUsed), Option.some(true))
+      assert.isTrue(Option.isNone(yield* storage.get(EmbeddedStorageKeys.emailLoginUsed)))
+      yield* storage.set(EmbeddedStorageKeys.emailLoginUsed, true)
+      assert.deepStrictEqual(yield* storage.get(EmbeddedStorageKeys.emailLoginUsed), Option.some(true))
     }).pipe(
       Effect.provide(
         storageOver(() => {
@@ -102,20 +103,21 @@ describe("Storage", () => {
   fuzz(StorageKeys.activeNamespace)
   fuzz(StorageKeys.activeNetworkIds)
   fuzz(StorageKeys.recentWallets)
-  fuzz(StorageKeys.connectedSocialProvider)
-  fuzz(StorageKeys.socialUsername)
+  fuzz(EmbeddedStorageKeys.connectedSocialProvider)
+  fuzz(EmbeddedStorageKeys.socialUsername)
   fuzz(StorageKeys.connectionStatus)
   fuzz(StorageKeys.connectedNamespaces)
-  fuzz(StorageKeys.preferredAccountTypes)
+  fuzz(EmbeddedStorageKeys.preferredAccountTypes)
   fuzz(StorageKeys.deepLinkChoice)
-  fuzz(StorageKeys.emailLoginUsed)
-  fuzz(StorageKeys.email)
-  fuzz(StorageKeys.lastEmailLoginTime)
+  fuzz(EmbeddedStorageKeys.emailLoginUsed)
+  fuzz(EmbeddedStorageKeys.email)
+  fuzz(EmbeddedStorageKeys.lastEmailLoginTime)
   fuzz(StorageKeys.lastUsedChain)
-  fuzz(StorageKeys.smartAccountEnabledNetworks)
+  fuzz(EmbeddedStorageKeys.smartAccountEnabledNetworks)
   fuzz(connectedConnectorIdKey("eip155"))
 
   it("fuzzes every stored key", () => {
-    for (const key of Object.values(StorageKeys)) assert.isTrue(fuzzed.has(key.key), key.key)
+    for (const key of [...Object.values(StorageKeys), ...Object.values(EmbeddedStorageKeys)])
+      assert.isTrue(fuzzed.has(key.key), key.key)
   })
 })

@@ -28,6 +28,7 @@ import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { ConnectorsLive } from "../../src/layers/wallets/ConnectorsLive"
 import type { Modal } from "../../src/Modal"
 import { accountSnapshot } from "../../src/react/modal/bridge/snapshots"
+import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { ChainNamespaces } from "../../src/schemas/Primitives"
 import { connectedConnectorIdKey, type StorageKey, StorageKeys } from "../../src/schemas/StorageKeys"
@@ -57,6 +58,7 @@ const config = decodedOptions(options)
 
 const storageKeys: ReadonlyArray<StorageKey<unknown, unknown>> = [
   ...(Object.values(StorageKeys) as ReadonlyArray<StorageKey<unknown, unknown>>),
+  ...(Object.values(EmbeddedStorageKeys) as ReadonlyArray<StorageKey<unknown, unknown>>),
   ...ChainNamespaces.map((ns) => connectedConnectorIdKey(ns) as StorageKey<unknown, unknown>)
 ]
 

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
+import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
 import type { ChainNamespace } from "../../src/schemas/Primitives"
 import {
   ActiveNetworkIds,
@@ -57,9 +58,9 @@ const keySuite = <A, I>(name: string, key: StorageKey<A, I>, sample: unknown, in
     })
   })
 
-describe("StorageKeys", () => {
-  it("has one distinct @airlock/ key per SPEC §3 stored item", () => {
-    const names = Object.values(StorageKeys).map((k) => k.key)
+describe("StorageKeys and EmbeddedStorageKeys", () => {
+  it("have one distinct @airlock/ key per SPEC §3 stored item", () => {
+    const names = [...Object.values(StorageKeys), ...Object.values(EmbeddedStorageKeys)].map((k) => k.key)
     assert.strictEqual(new Set(names).size, names.length)
     for (const name of names) assert.isTrue(name.startsWith("@airlock/"), name)
     assert.strictEqual(names.length, 14)
@@ -81,8 +82,8 @@ describe("StorageKeys", () => {
     ],
     [{ id: "", name: "x" }]
   )
-  keySuite("connectedSocialProvider", StorageKeys.connectedSocialProvider, "farcaster", "myspace")
-  keySuite("socialUsername", StorageKeys.socialUsername, "ada", 7)
+  keySuite("connectedSocialProvider", EmbeddedStorageKeys.connectedSocialProvider, "farcaster", "myspace")
+  keySuite("socialUsername", EmbeddedStorageKeys.socialUsername, "ada", 7)
   keySuite(
     "connectionStatus",
     StorageKeys.connectionStatus,
@@ -92,7 +93,7 @@ describe("StorageKeys", () => {
   keySuite("connectedNamespaces", StorageKeys.connectedNamespaces, ["eip155", "solana"], ["eip155", "near"])
   keySuite(
     "preferredAccountTypes",
-    StorageKeys.preferredAccountTypes,
+    EmbeddedStorageKeys.preferredAccountTypes,
     { eip155: "smartAccount", bip122: "payment" },
     { eip155: "contract" }
   )
@@ -102,13 +103,13 @@ describe("StorageKeys", () => {
     { href: "https://metamask.app.link", name: "MetaMask" },
     { href: "x" }
   )
-  keySuite("emailLoginUsed", StorageKeys.emailLoginUsed, true, "true")
-  keySuite("email", StorageKeys.email, "ada@example.com", "not-an-email")
-  keySuite("lastEmailLoginTime", StorageKeys.lastEmailLoginTime, 1_714_557_600_000, -1)
+  keySuite("emailLoginUsed", EmbeddedStorageKeys.emailLoginUsed, true, "true")
+  keySuite("email", EmbeddedStorageKeys.email, "ada@example.com", "not-an-email")
+  keySuite("lastEmailLoginTime", EmbeddedStorageKeys.lastEmailLoginTime, 1_714_557_600_000, -1)
   keySuite("lastUsedChain", StorageKeys.lastUsedChain, "eip155:1", "1")
   keySuite(
     "smartAccountEnabledNetworks",
-    StorageKeys.smartAccountEnabledNetworks,
+    EmbeddedStorageKeys.smartAccountEnabledNetworks,
     ["eip155:8453", "eip155:10"],
     [8453]
   )

@@ -12,8 +12,8 @@ import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { SchemaDecodeError } from "../../schemas/decode"
 import { decodeUnknownEffect } from "../../schemas/decode"
+import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { type EmbeddedAccountType, EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
-import { StorageKeys } from "../../schemas/StorageKeys"
 import type { AuthConnectorShape, SocialLoginState } from "../../services/AuthConnector"
 import { EmailLogin } from "../../services/EmailLogin"
 import { EmbeddedWalletBridge, type EmbeddedWalletBridgeError } from "../../services/EmbeddedWalletBridge"
@@ -87,7 +87,7 @@ export const makeAuthConnector = (
     const chain = yield* Ref.make<string | undefined>(undefined)
 
     const preferredType = Effect.map(
-      storage.get(StorageKeys.preferredAccountTypes),
+      storage.get(EmbeddedStorageKeys.preferredAccountTypes),
       (stored) => Option.getOrUndefined(stored)?.eip155 ?? config.defaultAccountTypes.eip155
     )
 
@@ -106,7 +106,7 @@ export const makeAuthConnector = (
       Effect.flatMap(decodeSmartAccountNetworks),
       Effect.flatMap(({ smartAccountEnabledNetworks }) =>
         storage.set(
-          StorageKeys.smartAccountEnabledNetworks,
+          EmbeddedStorageKeys.smartAccountEnabledNetworks,
           smartAccountEnabledNetworks.map((n) => `eip155:${n}` as const)
         )
       ),
@@ -215,8 +215,8 @@ export const makeAuthConnector = (
 
     const remember = (type: EmbeddedAccountType) =>
       Effect.gen(function* () {
-        const stored = Option.getOrUndefined(yield* storage.get(StorageKeys.preferredAccountTypes))
-        yield* storage.set(StorageKeys.preferredAccountTypes, { ...stored, eip155: type })
+        const stored = Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.preferredAccountTypes))
+        yield* storage.set(EmbeddedStorageKeys.preferredAccountTypes, { ...stored, eip155: type })
       })
 
     // The same user's Solana key, on the host's Solana network (SPEC.md §9: eip155 and solana).

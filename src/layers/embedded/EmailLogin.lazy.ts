@@ -10,9 +10,9 @@ import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { EmailLoginCooldownError } from "../../errors"
 import { decodeUnknownEffect, SchemaDecodeError } from "../../schemas/decode"
+import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
 import { Email } from "../../schemas/Primitives"
-import { StorageKeys } from "../../schemas/StorageKeys"
 import type {
   EmailLoginError,
   EmailLoginShape,
@@ -52,14 +52,14 @@ export const makeEmailLogin = (
     const fetchUser = (email: string) =>
       Effect.gen(function* () {
         yield* SubscriptionRef.set(state, { _tag: "Verifying", email })
-        const stored = Option.getOrUndefined(yield* storage.get(StorageKeys.preferredAccountTypes))
+        const stored = Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.preferredAccountTypes))
         const answer = yield* bridge.request("GET_USER", {
           chainId: config.networks[0]?.caipNetworkId,
           preferredAccountType: stored?.eip155 ?? config.defaultAccountTypes.eip155
         })
         const user = yield* decodeUser(answer)
-        yield* storage.set(StorageKeys.email, email)
-        yield* storage.set(StorageKeys.emailLoginUsed, true)
+        yield* storage.set(EmbeddedStorageKeys.email, email)
+        yield* storage.set(EmbeddedStorageKeys.emailLoginUsed, true)
         yield* SubscriptionRef.set(state, { _tag: "LoggedIn", user })
       })
 
@@ -69,10 +69,10 @@ export const makeEmailLogin = (
         const now = yield* Clock.currentTimeMillis
         const seconds = cooldownSeconds(
           now,
-          Option.getOrUndefined(yield* storage.get(StorageKeys.lastEmailLoginTime))
+          Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.lastEmailLoginTime))
         )
         if (seconds !== undefined) return yield* Effect.fail(new EmailLoginCooldownError({ seconds }))
-        yield* storage.set(StorageKeys.lastEmailLoginTime, now)
+        yield* storage.set(EmbeddedStorageKeys.lastEmailLoginTime, now)
         yield* SubscriptionRef.set(state, { _tag: "Sending", email })
         yield* Effect.gen(function* () {
           const action = yield* required(
@@ -126,7 +126,7 @@ export const makeEmailLogin = (
           updatedEmail(yield* bridge.request("UPDATE_EMAIL_SECONDARY_OTP", { otp: code.trim() })),
           "The updated email"
         )
-        yield* storage.set(StorageKeys.email, email)
+        yield* storage.set(EmbeddedStorageKeys.email, email)
         yield* SubscriptionRef.set(update, { _tag: "Updated", email })
         yield* SubscriptionRef.update(
           state,
@@ -138,11 +138,11 @@ export const makeEmailLogin = (
     // Logout clears what was kept of the login (SPEC.md §4), whatever the frame answers.
     const signOut: EmailLoginShape["signOut"] = Effect.gen(function* () {
       yield* Effect.ignore(Effect.timeout(bridge.request("SIGN_OUT"), SIGN_OUT_WAIT))
-      yield* storage.remove(StorageKeys.email)
-      yield* storage.remove(StorageKeys.emailLoginUsed)
-      yield* storage.remove(StorageKeys.connectedSocialProvider)
-      yield* storage.remove(StorageKeys.socialUsername)
-      yield* storage.remove(StorageKeys.smartAccountEnabledNetworks)
+      yield* storage.remove(EmbeddedStorageKeys.email)
+      yield* storage.remove(EmbeddedStorageKeys.emailLoginUsed)
+      yield* storage.remove(EmbeddedStorageKeys.connectedSocialProvider)
+      yield* storage.remove(EmbeddedStorageKeys.socialUsername)
+      yield* storage.remove(EmbeddedStorageKeys.smartAccountEnabledNetworks)
       yield* SubscriptionRef.set(state, { _tag: "Idle" })
       yield* SubscriptionRef.set(update, { _tag: "Idle" })
     })

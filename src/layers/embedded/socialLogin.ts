@@ -11,9 +11,9 @@ import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { FrameTimeoutError, SocialLoginPopupError, UserRejectedRequestError } from "../../errors"
 import { decodeUnknownEffect } from "../../schemas/decode"
+import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
 import { HttpUrl, type SocialProvider } from "../../schemas/Primitives"
-import { StorageKeys } from "../../schemas/StorageKeys"
 import type {
   AuthConnectorShape,
   LoginPopup,
@@ -86,8 +86,8 @@ export const makeSocialLogin = (social: SubscriptionRef.SubscriptionRef<SocialLo
     const loggedIn = (provider: SocialProvider | "farcaster", answer: unknown) =>
       Effect.gen(function* () {
         const user = yield* decodeUser(answer)
-        yield* storage.set(StorageKeys.connectedSocialProvider, provider)
-        if (user.userName !== undefined) yield* storage.set(StorageKeys.socialUsername, user.userName)
+        yield* storage.set(EmbeddedStorageKeys.connectedSocialProvider, provider)
+        if (user.userName !== undefined) yield* storage.set(EmbeddedStorageKeys.socialUsername, user.userName)
         yield* SubscriptionRef.set(social, { _tag: "LoggedIn", user })
       })
 
