@@ -4,8 +4,9 @@
  * wait until it is unlocked and then act just before the visitor's click: they slide the frame under a
  * pointer resting on their own page, or under a pointer resting on the frame, and click 3 ms later; or
  * they draw a decoy over the frame (clicks pass through it) and click at once, 6 or 34 ms later. None of
- * these clicks approves: nothing is signed or sent, and the request still waits. A visitor who keeps the
- * pointer on Approve for a moment and clicks approves.
+ * these clicks approves: nothing is signed or sent, and the request still waits. A resize, or a move the
+ * pointer reveals, locks Approve again until the frame has been still for 500 ms. A visitor who keeps the
+ * pointer on Approve for a moment and clicks approves, and so does one who presses Enter on it.
  */
 import type { Frame, Page } from "playwright-core"
 import { createPublicClient, http, parseEther, toHex, verifyMessage } from "viem"
@@ -205,6 +206,56 @@ describe("the frame's Approve, against a host that moves or covers the frame jus
       expect(await outcomeOf(page, frame, id)).toMatchObject({ refused: expect.any(String) })
       await expectStillWaiting(page, id)
     }, 30_000)
+
+  it("locks Approve again when the host resizes the frame or slides it under the pointer, until it is still again", async () => {
+    const { page, frame, address } = await loggedIn()
+    const id = await start(page, "RPC_REQUEST", signPayload(address, "hold still"))
+    await waitApproval(frame, "ready")
+    await frame.evaluate(() => {
+      const seen: Array<string | undefined> = []
+      Object.assign(window, { approvalsSeen: seen })
+      new MutationObserver(() => seen.push(document.documentElement.dataset.approval)).observe(
+        document.documentElement,
+        { attributeFilter: ["data-approval"] }
+      )
+    })
+    const lockedAgain = () =>
+      frame.waitForFunction(
+        () => {
+          const seen = (window as unknown as { approvalsSeen: Array<string> }).approvalsSeen
+          return seen.includes("waiting") && seen.at(-1) === "ready" && seen.splice(0).length > 0
+        },
+        undefined,
+        { timeout: 10_000 }
+      )
+
+    await page.evaluate(() => {
+      const iframe = document.querySelector("iframe")
+      if (iframe !== null) iframe.style.width = "340px"
+    })
+    await lockedAgain()
+
+    // A move shows at the pointer's next sample over the frame.
+    await frame.locator(".approval h1").hover()
+    await slideFrame(page, 30, 0)
+    await page.mouse.move(300, 60)
+    await lockedAgain()
+
+    await clickApprove(frame)
+    expect((await replyOf(page, id)).type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS")
+  }, 30_000)
+
+  it("approves from the keyboard: Enter on Approve once it has been unlocked a moment", async () => {
+    const { page, frame, address } = await loggedIn()
+    const id = await start(page, "RPC_REQUEST", signPayload(address, "typed"))
+    await waitApproval(frame, "ready")
+    await frame.locator(".approval .approve").focus()
+    await page.waitForTimeout(STEADY_MS)
+    await page.keyboard.press("Enter")
+    const reply = await replyOf(page, id)
+    expect(reply.type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS")
+    expect(await verifyMessage({ address, message: "typed", signature: reply.payload as Hex })).toBe(true)
+  }, 30_000)
 
   it("approves for a visitor who keeps the pointer on Approve a moment, then clicks", async () => {
     const { page, frame, address } = await loggedIn()
