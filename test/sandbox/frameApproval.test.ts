@@ -1,14 +1,26 @@
 /**
  * The embedded-wallet frame's approval screen (sandbox/frame/page/approval.js, THREATS.md T7) in chromium,
  * against anvil: an unsafe request waits on the frame's own screen, whose Approve works only after
- * IntersectionObserver v2 has seen the frame fully visible for 500 ms and only for a trusted click; Reject
+ * IntersectionObserver v2 has seen the frame fully visible for 500 ms and only for a trusted click (a
+ * visitor's: the pointer rests on Approve a moment first; frameApprovalTiming.test.ts for hosts that move
+ * or cover the frame just before a click); Reject
  * answers 4001; a host laying a nearly transparent element over the frame never gets Approve enabled;
  * RPC_ABORT takes the screen away; read-only methods are answered by the chain without a screen.
  */
 import type { Frame, Page } from "playwright-core"
 import { createPublicClient, http, parseEther, toHex, verifyMessage } from "viem"
 import { afterAll, describe, expect, it } from "vitest"
-import { frameOf, newEmail, openHost, type Reply, replyOf, request, start, waitReady } from "./frameHost"
+import {
+  clickApprove,
+  frameOf,
+  newEmail,
+  openHost,
+  type Reply,
+  replyOf,
+  request,
+  start,
+  waitReady
+} from "./frameHost"
 import { chainsForFile, frameWorld } from "./sandboxWorld"
 
 type Hex = `0x${string}`
@@ -70,7 +82,7 @@ describe("the frame's approval screen", () => {
     await frame.evaluate(() => document.querySelector<HTMLButtonElement>(".approval .approve")?.click())
     expect(await approval(frame)).toBe("ready")
 
-    await frame.locator(".approval .approve").click()
+    await clickApprove(frame)
     const reply = await replyOf(page, id)
     expect(reply.type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS")
     const signature = reply.payload as Hex
@@ -201,7 +213,7 @@ describe("the frame's approval screen", () => {
     expect(shown).toContain(to)
     expect(shown).toContain("0.01 ETH")
     expect(shown).toContain("selector 0xa9059cbb")
-    await frame.locator(".approval .approve").click()
+    await clickApprove(frame)
     const reply = await replyOf(page, id)
     expect(reply.type).toBe("@w3m-frame/RPC_REQUEST_SUCCESS")
     const receipt = await client().waitForTransactionReceipt({ hash: reply.payload as Hex, timeout: 10_000 })

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { Frame, Page } from "playwright-core"
+import { expect } from "vitest"
 
 // The app's side: the greeting only from the frame's origin and window with the nonce, then requests on
 // the port alone. `?overlay` lays a nearly transparent element over the iframe (a clickjacking host).
@@ -80,8 +81,13 @@ export interface HostServer {
   readonly close: () => Promise<void>
 }
 
-/** Serves the host page (`/host.html?frame=<frame origin>&nonce=…[&overlay]`) on a free loopback port. */
-export const startHost = async (): Promise<HostServer> => {
+/**
+ * Serves the host page (`/host.html?frame=<frame origin>&nonce=…[&overlay]`) on a free loopback port.
+ * `hostname` names the origin: `127.0.0.1` (the frame's own host: same site, another origin, so chromium
+ * keeps the frame in the host's process) or `localhost` (another site, as a dapp and its wallet's frame
+ * are: the frame runs in a process of its own).
+ */
+export const startHost = async (hostname: "127.0.0.1" | "localhost" = "127.0.0.1"): Promise<HostServer> => {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://host.invalid").pathname
     if (path === "/host.js") {
@@ -98,7 +104,7 @@ export const startHost = async (): Promise<HostServer> => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${hostname}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
@@ -190,3 +196,42 @@ export const frameOf = (page: Page, frameUrl: string): Frame => {
 }
 
 export const newEmail = () => `frame.${randomBytes(3).toString("hex")}@example.test`
+
+type Hex = `0x${string}`
+
+/** Logs a new user in by email through `page`'s frame, reading the code from `mailbox`; the user's address. */
+export const logIn = async (
+  page: Page,
+  mailbox: { readonly list: (to: string) => ReadonlyArray<{ readonly code?: string | undefined }> },
+  chainId: string
+): Promise<Hex> => {
+  const email = newEmail()
+  await request(page, "CONNECT_EMAIL", { email })
+  const otp = mailbox.list(email).at(-1)?.code
+  expect(await request(page, "CONNECT_OTP", { otp })).toEqual({ type: "@w3m-frame/CONNECT_OTP_SUCCESS" })
+  const user = await request(page, "GET_USER", { chainId })
+  return (user.payload as { address: Hex }).address
+}
+
+/** The frame's `<html data-approval>` (approval.js). */
+export const approvalOf = (frame: Frame) => frame.evaluate(() => document.documentElement.dataset.approval)
+export const waitApproval = (frame: Frame, state: string, timeout = 5_000) =>
+  frame.waitForFunction((s) => document.documentElement.dataset.approval === s, state, { timeout })
+
+/**
+ * How long the frame's Approve wants the frame fully visible and still, and the pointer resting on it at one
+ * place, before it takes a press (sandbox/frame/page/steadiness.js).
+ */
+export const STEADY_MS = 500
+
+/**
+ * Approves as a visitor does: once Approve is enabled, the pointer goes onto it and stays there for the
+ * time the rule asks (an explicit wait: the rule itself is about time), then a click.
+ */
+export const clickApprove = async (frame: Frame) => {
+  await waitApproval(frame, "ready")
+  const approve = frame.locator(".approval .approve")
+  await approve.hover()
+  await frame.page().waitForTimeout(STEADY_MS + 100)
+  await approve.click()
+}

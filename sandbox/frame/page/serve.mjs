@@ -28,7 +28,8 @@ const FILES = new Map([
     "port.js",
     "review.js",
     "reviewWindow.js",
-    "screen.js"
+    "screen.js",
+    "steadiness.js"
   ].map((name) => /** @type {const} */ ([`/sdk/${name}`, file(name, JS)])),
   [STYLE_PATH, file("frame.css", "text/css; charset=utf-8")]
 ])
