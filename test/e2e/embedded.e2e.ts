@@ -47,6 +47,9 @@ async function mailFor(email: string, kind: string): Promise<Mail> {
 
 const frame = (page: Page): FrameLocator => page.frameLocator('iframe[name="airlock-embedded-wallet"]')
 
+/** How long the pointer rests on Approve before the press: the frame's 500 ms rule, and a margin. */
+const STEADY_POINTER_MS = 600
+
 /**
  * Approves the request on the frame's own screen once it can see itself (THREATS.md T7). The screen locks
  * again whenever the frame is not fully visible (the dialog still settling on a loaded machine), so, as a
@@ -56,7 +59,11 @@ async function approveInFrame(page: Page) {
   const wallet = frame(page)
   for (let attempt = 1; ; attempt++) {
     await wallet.locator('html[data-approval="ready"]').waitFor({ state: "attached", timeout: 15_000 })
-    await wallet.getByRole("button", { name: "Approve" }).click()
+    const approve = wallet.getByRole("button", { name: "Approve" })
+    // A press counts once the pointer has rested on the still frame for 500 ms, as a visitor's does.
+    await approve.hover()
+    await page.waitForTimeout(STEADY_POINTER_MS)
+    await approve.click()
     const gone = await wallet
       .locator('html[data-approval="none"]')
       .waitFor({ state: "attached", timeout: 3_000 })
