@@ -331,6 +331,19 @@ export class ConnectionReconnectingError extends Data.TaggedError("ConnectionRec
   override readonly message = "unavailable while reconnecting"
 }
 
+/**
+ * Another wallet on the page claims the identity (the rdns, or the name) of the wallet a stored connection
+ * names, so that connection is not restored, or ends (THREATS.md T5): `restore`, it was not reconnected;
+ * `connection`, a restored connection was disconnected when the other claim came.
+ */
+export class ContestedWalletError extends Data.TaggedError("ContestedWalletError")<{
+  /** The name the restored wallet announced, cleaned of control and direction characters. */
+  readonly walletName: string
+  readonly during: "restore" | "connection"
+}> {
+  override readonly message = `Another wallet on this page also claims to be ${this.walletName}`
+}
+
 /** A name (ENS / provider name) lookup or registration failed; the message is the server's first reason. */
 export class NameLookupError extends Data.TaggedError("NameLookupError")<{
   readonly name?: string | undefined
@@ -380,6 +393,7 @@ export type AirlockError =
   | ConnectorAlreadyConnectedError
   | ChainMismatchError
   | ConnectionReconnectingError
+  | ContestedWalletError
   | NameLookupError
   | SchemaDecodeError
   | WalletError

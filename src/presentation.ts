@@ -113,6 +113,14 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     ConnectorAlreadyConnectedError: ownMessage,
     ChainMismatchError: ownMessage,
     ConnectionReconnectingError: ownMessage,
+    // The Account view's impersonation words, and what became of the connection.
+    ContestedWalletError: (error) =>
+      alert(
+        "Possible impersonation",
+        `Another wallet on this page also claims to be ${error.walletName}, so it was ${
+          error.during === "restore" ? "not reconnected" : "disconnected"
+        }. Choose yours in the wallet list to connect.`
+      ),
     NameLookupError: ownMessage,
     // Its message quotes the data that failed to decode: for logs only.
     SchemaDecodeError: toast("Something went wrong"),

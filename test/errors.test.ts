@@ -16,6 +16,7 @@ import {
   ConnectorAlreadyConnectedError,
   ConnectorNotConnectedError,
   ConnectorNotFoundError,
+  ContestedWalletError,
   EmailLoginCooldownError,
   EmailLoginDependencyLoadError,
   FrameLoadError,
@@ -348,6 +349,18 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new ConnectionReconnectingError({}),
       message: "unavailable while reconnecting",
       shown: toast("unavailable while reconnecting")
+    }
+  ],
+  ContestedWalletError: [
+    {
+      error: new ContestedWalletError({ walletName: "Sandbox Wallet", during: "restore" }),
+      message: "Another wallet on this page also claims to be Sandbox Wallet",
+      shown: alert("Possible impersonation")
+    },
+    {
+      error: new ContestedWalletError({ walletName: "Sandbox Wallet", during: "connection" }),
+      message: "Another wallet on this page also claims to be Sandbox Wallet",
+      shown: alert("Possible impersonation")
     }
   ],
   NameLookupError: [

@@ -2,6 +2,7 @@
 
 import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -23,7 +24,7 @@ import type { CaipNetwork } from "../../src/schemas/Network"
 import type { CaipNetworkId } from "../../src/schemas/Primitives"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import type { RecentWallet } from "../../src/schemas/Wallet"
-import { Connection } from "../../src/services/Connection"
+import { Connection, type ConnectionState } from "../../src/services/Connection"
 import type { Eip1193Provider } from "../../src/services/Connectors"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
@@ -562,6 +563,41 @@ describe("Connection follows the wallet", () => {
     )
     assert.deepStrictEqual(state.status === "connected" && state.allAccounts, [BOB, ALICE])
   })
+
+  connectionTest(
+    "a flood of accountsChanged costs one state update now and one per frame; the newest accounts win",
+    function* ({ connection }) {
+      const mock = yield* connectedWallet()
+      const updates: Array<ConnectionState> = []
+      const following = yield* Deferred.make<void>()
+      yield* SubscriptionRef.changes(connection.state).pipe(
+        Stream.runForEach((s) =>
+          Effect.andThen(
+            Effect.sync(() => updates.push(s)),
+            Deferred.succeed(following, undefined)
+          )
+        ),
+        Effect.forkScoped
+      )
+      yield* Deferred.await(following)
+      const before = updates.length
+      for (let i = 0; i < 1000; i++) mock.emit("accountsChanged", i % 2 === 0 ? [ALICE, BOB] : [BOB, ALICE])
+      yield* waitForState((s) => {
+        const c = eip155(s)
+        return c.status === "connected" && c.address === BOB
+      })
+      yield* settle
+      const flood = updates.slice(before).map((s) => {
+        const c = eip155(s)
+        return c.status === "connected" ? c.allAccounts : []
+      })
+      // The first change at once, then the newest of the 999 others at the next frame.
+      assert.deepStrictEqual(flood, [
+        [ALICE, BOB],
+        [BOB, ALICE]
+      ])
+    }
+  )
 
   connectionTest("accountsChanged with [] disconnects and persists it", function* ({ read }) {
     const mock = yield* connectedWallet()

@@ -31,14 +31,29 @@ const RECEIVER = "11111111111111111111111111111112"
 /** The byte encodings, loaded already. */
 const codecs = () => Promise.resolve(solanaCodecs)
 
-/** A minimal Wallet Standard wallet: what it is asked is recorded, `features` may add or replace. */
+/**
+ * A minimal usable Wallet Standard wallet (it connects, has events and signs messages); `features` may
+ * add or replace.
+ */
 const plainWallet = (name: string, features: Record<string, unknown> = {}, chains = ["solana:localnet"]) => ({
   version: "1.0.0",
   name,
   icon: "data:image/svg+xml;base64,PHN2Zy8+",
   chains,
   accounts: [],
-  features: { "standard:connect": { version: "1.0.0", connect: async () => ({ accounts: [] }) }, ...features }
+  features: {
+    "standard:connect": { version: "1.0.0", connect: async () => ({ accounts: [] }) },
+    "standard:events": { version: "1.0.0", on: () => () => {} },
+    "solana:signMessage": { version: "1.0.0", signMessage: async () => [] },
+    ...features
+  }
+})
+
+/** What a flood registers: a name, a Solana cluster and a connect, but nothing to follow or sign with. */
+const junkWallet = (n: number) => ({
+  name: `Junk ${n}`,
+  chains: ["solana:mainnet"],
+  features: { "standard:connect": { connect: async () => ({ accounts: [] }) } }
 })
 
 /** Runs discovery in a scope of its own; answers every list it published and a way to stop it. */
@@ -123,6 +138,9 @@ describe("Wallet Standard discovery", () => {
     const { published } = await discover()
     registerLate(plainWallet("EVM only", {}, ["eip155:1"]))
     registerLate({ ...plainWallet("No connect"), features: {} })
+    registerLate(junkWallet(0))
+    registerLate(plainWallet("Signs nothing", { "solana:signMessage": {} }))
+    registerLate(plainWallet("No events", { "standard:events": { on: "not a function" } }))
     registerLate({ ...plainWallet("\u202e\u200b"), name: "\u202e\u200b" })
     registerLate(null)
     window.dispatchEvent(
@@ -147,6 +165,16 @@ describe("Wallet Standard discovery", () => {
     for (let i = 0; i < MAX_STANDARD_WALLETS + 5; i++) registerLate(plainWallet(`Wallet ${i}`))
     assert.strictEqual(latest().length, MAX_STANDARD_WALLETS)
     assert.strictEqual(new Set(latest().map((c) => c.id)).size, MAX_STANDARD_WALLETS)
+  })
+
+  it("lets junk take no place: the usable wallet after 40 junk registrations is listed", async () => {
+    const { latest } = await discover()
+    for (let i = 0; i < MAX_STANDARD_WALLETS + 8; i++) registerLate(junkWallet(i))
+    registerLate(sandboxStandardWallet(0).wallet)
+    assert.deepStrictEqual(
+      latest().map((c) => c.name),
+      ["Sandbox Solana Wallet"]
+    )
   })
 
   it("reads a wallet whose getters throw as no wallet", () => {

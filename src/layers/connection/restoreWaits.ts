@@ -44,6 +44,8 @@ export interface RestoreDeps {
   ) => Effect.Effect<{ readonly accounts: ReadonlyArray<string>; readonly chain: unknown } | undefined>
   /** The key the embedded wallet is stored by: its Solana side comes back with its EVM side. */
   readonly authKey: string
+  /** Tells the visitor why a stored key was not restored when several wallets claim it (`claimGuard`). */
+  readonly explainUnrestored: (key: string) => Effect.Effect<void>
 }
 
 /** What storage says was connected, and so what the restore waits for. */
@@ -60,6 +62,7 @@ export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
 export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref<number>) => {
   const { state, walletConnect, awaitKey, askQuietly, commit, commitSession, dropConnection, stillCurrent } =
     deps
+  const { explainUnrestored } = deps
 
   /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
   const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>) =>
@@ -76,7 +79,10 @@ export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref
       }
     })
 
-  /** A stored browser wallet comes back once it is on the page again and names its accounts unasked. */
+  /**
+   * A stored browser wallet comes back once it is on the page again, alone in claiming its key, and names
+   * its accounts unasked; it stays only while no other wallet claims the key.
+   */
   const restoreWallet = (ns: "eip155" | "solana", key: string) =>
     Effect.gen(function* () {
       const connector = yield* awaitKey(key, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
@@ -84,8 +90,10 @@ export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref
       const restored =
         Option.isSome(connector) &&
         answer !== undefined &&
-        (yield* commit(connector.value, answer.accounts, answer.chain, since, ns === "eip155"))
-      if (!restored && (yield* stillCurrent(since))) yield* dropConnection(ns)
+        (yield* commit(connector.value, answer.accounts, answer.chain, since, ns === "eip155", true))
+      if (restored || !(yield* stillCurrent(since))) return
+      yield* dropConnection(ns)
+      yield* explainUnrestored(key)
     })
 
   return Effect.all(

@@ -27,14 +27,16 @@ export const superseded = () => new RequestAbortedError({ source: "other" })
 
 /**
  * `Connection`'s commit of a wallet's answer: false when a newer intent came first. `chain`: the EVM chain
- * id answer or the Solana network; `focus`: the network shown moves to the wallet's namespace.
+ * id answer or the Solana network; `focus`: the network shown moves to the wallet's namespace;
+ * `restored`: the restore's commit, which stands only while no other wallet claims the key (`claimGuard`).
  */
 export type Commit = (
   connector: WalletConnector,
   accounts: ReadonlyArray<string>,
   chain: unknown,
   since: Ref.Ref<number>,
-  focus: boolean
+  focus: boolean,
+  restored?: boolean
 ) => Effect.Effect<boolean>
 
 export interface WalletAskDeps {

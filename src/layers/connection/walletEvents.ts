@@ -2,8 +2,10 @@
  * `Connection`'s ear on a connected browser wallet: its `accountsChanged`, `chainChanged` and
  * `disconnect` events become changes of the connection, and only the provider connected now counts.
  */
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
 import type * as Scope from "effect/Scope"
 import type { AccountType, ChainNamespace } from "../../schemas/Primitives"
 import type { NamespaceConnection } from "../../services/Connection"
@@ -21,35 +23,97 @@ export interface WalletListenerDeps {
   readonly accountTypeOf: (connector: WalletConnector) => Effect.Effect<AccountType>
 }
 
+/** A page that paints no frames (hidden, or no DOM at all) applies account changes at most this often. */
+export const UNPAINTED_ACCOUNTS_PACE = Duration.millis(100)
+
+/**
+ * Until the page's next frame; a page that paints none waits {@link UNPAINTED_ACCOUNTS_PACE} instead
+ * (a hidden tab runs no frame callbacks, and its account must still follow the wallet).
+ */
+const nextFrame: Effect.Effect<void> = Effect.race(
+  Effect.callback<void>((resume) => {
+    if (typeof requestAnimationFrame !== "function") return
+    const frame = requestAnimationFrame(() => resume(Effect.void))
+    return Effect.sync(() => cancelAnimationFrame(frame))
+  }),
+  Effect.sleep(UNPAINTED_ACCOUNTS_PACE)
+)
+
+/**
+ * Where the account changes stand: idle, or a frame is being waited for, with the newest accounts that
+ * came meanwhile (none when nothing came).
+ */
+type AccountsPace =
+  | { readonly _tag: "Idle" }
+  | { readonly _tag: "Waiting"; readonly latest: ReadonlyArray<string> | undefined }
+
+const idle: AccountsPace = { _tag: "Idle" }
+const waiting = (latest: ReadonlyArray<string> | undefined): AccountsPace => ({ _tag: "Waiting", latest })
+
 /** Follows `connector`'s events until the scope closes. */
 export const makeWalletListener =
   ({ current, setNamespace, dropConnection, followChain, accountTypeOf }: WalletListenerDeps) =>
-  (connector: WalletConnector): Effect.Effect<void, never, Scope.Scope> => {
-    const { provider } = connector
-    const ns = connector.chain === "solana" ? "solana" : "eip155"
-    const isCurrent = Effect.map(
-      current(ns),
-      Option.exists((c) => c.connector.provider === provider)
-    )
-    return listen(
-      walletEvents(provider, {
-        accountsChanged: (payload) =>
-          Effect.gen(function* () {
+  (connector: WalletConnector): Effect.Effect<void, never, Scope.Scope> =>
+    Effect.gen(function* () {
+      const { provider } = connector
+      const ns = connector.chain === "solana" ? "solana" : "eip155"
+      const scope = yield* Effect.scope
+      const isCurrent = Effect.map(
+        current(ns),
+        Option.exists((c) => c.connector.provider === provider)
+      )
+
+      const applyAccounts = (accounts: ReadonlyArray<string>) =>
+        Effect.gen(function* () {
+          const [address] = accounts
+          const now = yield* current(ns)
+          if (address === undefined || Option.isNone(now) || now.value.connector.provider !== provider) return
+          yield* setNamespace(ns, {
+            ...now.value,
+            address,
+            allAccounts: accounts,
+            accountType: yield* accountTypeOf(connector)
+          })
+        })
+
+      // A wallet may send `accountsChanged` in a flood; each change re-renders the modal and the host and
+      // starts their reads. So the first change of a quiet spell applies at once, and the ones after it
+      // at most once per frame, the newest winning: a flood costs one state update per frame (SPEC's
+      // connected state is what the wallet said last). The wait runs in the listeners' scope, so it ends
+      // with the connection.
+      const pace = yield* Ref.make<AccountsPace>(idle)
+      const applyNewestEachFrame: Effect.Effect<void> = Effect.gen(function* () {
+        while (true) {
+          yield* nextFrame
+          const newest = yield* Ref.modify(pace, (p) =>
+            p._tag === "Waiting" && p.latest !== undefined
+              ? [p.latest, waiting(undefined)]
+              : [undefined, idle]
+          )
+          if (newest === undefined) return
+          yield* applyAccounts(newest)
+        }
+      })
+      const accountsChanged = (accounts: ReadonlyArray<string>) =>
+        Effect.gen(function* () {
+          const first = yield* Ref.modify(pace, (p) =>
+            p._tag === "Idle" ? [true, waiting(undefined)] : [false, waiting(accounts)]
+          )
+          if (!first) return
+          yield* applyAccounts(accounts)
+          yield* Effect.forkIn(applyNewestEachFrame, scope)
+        })
+
+      yield* listen(
+        walletEvents(provider, {
+          accountsChanged: (payload) => {
             const accounts = decodeAccounts(payload, ns)
-            const [address] = accounts
-            if (address === undefined) return yield* dropConnection(ns)
-            const now = yield* current(ns)
-            if (Option.isSome(now))
-              yield* setNamespace(ns, {
-                ...now.value,
-                address,
-                allAccounts: accounts,
-                accountType: yield* accountTypeOf(connector)
-              })
-          }),
-        chainChanged: (payload) => (ns === "eip155" ? followChain(payload) : Effect.void),
-        disconnect: () => dropConnection(ns)
-      }),
-      (effect: Effect.Effect<void>) => Effect.asVoid(Effect.when(effect, isCurrent))
-    )
-  }
+            // No account is the wallet ending the connection: that is not deferred.
+            return accounts.length === 0 ? dropConnection(ns) : accountsChanged(accounts)
+          },
+          chainChanged: (payload) => (ns === "eip155" ? followChain(payload) : Effect.void),
+          disconnect: () => dropConnection(ns)
+        }),
+        (effect: Effect.Effect<void>) => Effect.asVoid(Effect.when(effect, isCurrent))
+      )
+    })

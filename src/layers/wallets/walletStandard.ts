@@ -17,7 +17,14 @@ export const APP_READY_EVENT = "wallet-standard:app-ready"
 export const REGISTER_WALLET_EVENT = "wallet-standard:register-wallet"
 /** Ids of the connectors found here; the key of a wallet is its name, which is all the standard gives. */
 export const STANDARD_ID_PREFIX = "wallet-standard:"
-/** Registered wallets one page may list; later registrations are refused (a page cannot grow it forever). */
+/**
+ * Registered wallets one page may list; later registrations are refused (a page cannot grow it forever).
+ * Only usable wallets count (`fromStandardWallet`): junk registrations never take a place, so they cannot
+ * hide a wallet that registers after them. Well-formed fakes do take places, and are bounded by this:
+ * nothing tells a well-formed fake from a real wallet, and a script that can register them can as well
+ * swallow the real wallet's registration event, so refusing rather than evicting keeps the wallets that
+ * registered first (extensions register before the page's scripts run).
+ */
 export const MAX_STANDARD_WALLETS = 32
 /** Chains one wallet may name; the rest are not read. */
 const MAX_CHAINS = 32
@@ -37,9 +44,23 @@ const clustersOf = (wallet: unknown): ReadonlyArray<string> => {
   return [...found]
 }
 
+/** The Solana features of which a wallet must offer one: a wallet that can sign nothing is of no use. */
+const SIGNING_FEATURES = [
+  ["solana:signAndSendTransaction", "signAndSendTransaction"],
+  ["solana:signTransaction", "signTransaction"],
+  ["solana:signMessage", "signMessage"]
+] as const
+
+/** Connects, says when its accounts change, and signs something: what Airlock asks of a Solana wallet. */
+const isUsable = (wallet: unknown) =>
+  hasMethod(wallet, "standard:connect", "connect") &&
+  hasMethod(wallet, "standard:events", "on") &&
+  SIGNING_FEATURES.some(([feature, method]) => hasMethod(wallet, feature, method))
+
 /**
  * A registered wallet as a connector, or none when it is no Solana wallet Airlock can use: no readable
- * name, no Solana cluster, or no way to connect. Its requests load `codecs` with the first that needs them.
+ * name, no Solana cluster, or not the features to connect, follow and sign. Its requests load `codecs`
+ * with the first that needs them.
  */
 export const fromStandardWallet = (
   wallet: unknown,
@@ -48,8 +69,7 @@ export const fromStandardWallet = (
 ): Option.Option<WalletConnector> => {
   const name = sanitizeName(readField(wallet, "name"))
   const chains = clustersOf(wallet)
-  if (name === undefined || chains.length === 0 || !hasMethod(wallet, "standard:connect", "connect"))
-    return Option.none()
+  if (name === undefined || chains.length === 0 || !isUsable(wallet)) return Option.none()
   return Option.some({
     id,
     key: `${STANDARD_ID_PREFIX}${name.toLowerCase()}`,
@@ -88,6 +108,7 @@ const registrations =
     const registerOne = (wallet: unknown): (() => void) => {
       if (registered.length >= MAX_STANDARD_WALLETS || registered.some((r) => r.wallet === wallet))
         return () => {}
+      // Decoded before it takes a place: what is no usable wallet is dropped here and counts for nothing.
       const connector = fromStandardWallet(wallet, `${STANDARD_ID_PREFIX}${next++}`, codecs)
       if (Option.isNone(connector)) return () => {}
       const entry = { wallet, connector: connector.value }
