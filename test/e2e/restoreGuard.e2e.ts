@@ -34,7 +34,7 @@ async function connectSandboxWallet(page: Page) {
 }
 
 describe("a restore and a contested rdns (T5)", () => {
-  test("an impostor announcing the stored wallet 1.5 s before it connects nothing: both rows are tagged and the visitor is told", async ({
+  test("an impostor announcing the stored wallet 1.5 s before it is disconnected once the real one announces: it was asked to approve nothing, both rows are tagged and the visitor is told", async ({
     page
   }) => {
     await connectSandboxWallet(page)
