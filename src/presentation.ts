@@ -112,6 +112,8 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     ConnectorNotFoundError: ownMessage,
     ConnectorAlreadyConnectedError: ownMessage,
     ChainMismatchError: ownMessage,
+    AccountMismatchError: ownMessage,
+    TransactionMismatchError: ownMessage,
     ConnectionReconnectingError: ownMessage,
     NameLookupError: ownMessage,
     // Its message quotes the data that failed to decode: for logs only.

@@ -122,7 +122,7 @@ describe("RpcRouter time-outs and aborts", () => {
     }).pipe(Effect.provide(world(browserWallet(wallet)).layer))
   })
 
-  it.effect("a successful send is handed to the transaction watcher with its network and sender", () => {
+  it.effect("a successful send is handed to the transaction watcher with its network, sender and request", () => {
     const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
     wallet.setBehaviour("eth_sendTransaction", { _tag: "Result", value: HASH })
     const { layer, tracked, refreshes } = world(browserWallet(wallet))
@@ -139,7 +139,9 @@ describe("RpcRouter time-outs and aborts", () => {
           to: ALICE,
           value: "10000000000000000",
           network: "eip155:31337",
-          from: ALICE
+          from: ALICE,
+          // What the watcher checks the hash's transaction against before it confirms the send.
+          sent: { from: ALICE, to: ALICE, value: 10_000_000_000_000_000n, data: "0x" }
         }
       ])
       // A successful unsafe request reads the balance again (SPEC.md §4).
