@@ -3,10 +3,12 @@
  * (`presentation.ts`) is the one place that decides what the visitor sees for each.
  */
 import * as Data from "effect/Data"
+import type { AccountMismatchError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
 import { boundedText, type WalletError } from "./walletErrors"
 
+export { AccountMismatchError, type SentField, TransactionMismatchError } from "./requestErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
 export {
@@ -392,6 +394,8 @@ export type AirlockError =
   | ConnectorNotFoundError
   | ConnectorAlreadyConnectedError
   | ChainMismatchError
+  | AccountMismatchError
+  | TransactionMismatchError
   | ConnectionReconnectingError
   | ContestedWalletError
   | NameLookupError

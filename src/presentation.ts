@@ -112,6 +112,8 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     ConnectorNotFoundError: ownMessage,
     ConnectorAlreadyConnectedError: ownMessage,
     ChainMismatchError: ownMessage,
+    AccountMismatchError: ownMessage,
+    TransactionMismatchError: ownMessage,
     ConnectionReconnectingError: ownMessage,
     // The Account view's impersonation words, and what became of the connection.
     ContestedWalletError: (error) =>

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import {
+  AccountMismatchError,
   AdapterNotFoundError,
   type AirlockError,
   AuthenticationSetupError,
@@ -41,6 +42,7 @@ import {
   SocialLoginPopupError,
   SwapFailedError,
   SwapNetworkUnsupportedError,
+  TransactionMismatchError,
   TransactionWaitTimeoutError,
   UnauthorizedWalletError,
   UnknownWalletError,
@@ -342,6 +344,20 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new ChainMismatchError({ expectedChainId: "eip155:1", actualChainId: undefined }),
       message: "Chain mismatch: expected chain eip155:1, wallet is on no chain",
       shown: toast("Chain mismatch: expected chain eip155:1, wallet is on no chain")
+    }
+  ],
+  AccountMismatchError: [
+    {
+      error: new AccountMismatchError({ expected: "0xaa", requested: "0xbb" }),
+      message: "Account mismatch: the request is not from the connected account",
+      shown: toast("Account mismatch: the request is not from the connected account")
+    }
+  ],
+  TransactionMismatchError: [
+    {
+      error: new TransactionMismatchError({ hash: "0xabc", fields: ["to", "value"] }),
+      message: "Transaction mismatch: the wallet answered with another transaction",
+      shown: toast("Transaction mismatch: the wallet answered with another transaction")
     }
   ],
   ConnectionReconnectingError: [

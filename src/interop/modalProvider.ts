@@ -29,6 +29,8 @@ const codeByTag: Readonly<Record<string, number>> = {
   SignatureDeclinedError: walletErrorCode.userRejectedRequest,
   RequestAbortedError: walletErrorCode.userRejectedRequest,
   UnauthorizedWalletError: walletErrorCode.unauthorized,
+  // EIP-1193 4100: the account asked for is not one the visitor connected.
+  AccountMismatchError: walletErrorCode.unauthorized,
   MethodNotAllowedError: walletErrorCode.unsupportedMethod,
   UnsupportedMethodError: walletErrorCode.unsupportedMethod,
   ConnectorNotConnectedError: walletErrorCode.disconnected,

@@ -4,6 +4,7 @@
  * choice), so only their presence is checked here; messages and signatures are base58.
  */
 import * as Schema from "effect/Schema"
+import { decodeBase58 } from "../siwx/base58"
 import { SolanaAddress, withParseOptions } from "./Primitives"
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
@@ -15,12 +16,15 @@ export const Base58String = Schema.String.check(
 export type Base58String = typeof Base58String.Type
 
 /**
- * An ed25519 signature, base58: 64 bytes encode to 64 (leading zero bytes are one "1" each) to 88
- * characters.
+ * An ed25519 signature, base58: exactly 64 bytes, which encode to 64 (leading zero bytes are one "1"
+ * each) to 88 characters; 88 characters also hold some 65-byte values, so the bytes are counted.
  */
 export const SolanaSignature = Base58String.check(
   Schema.isBetweenLength(64, 88, {
     message: "Expected a Solana signature: 64 to 88 base58 characters"
+  }),
+  Schema.makeFilter((text) => decodeBase58(text)?.length === 64, {
+    message: "Expected a Solana signature of 64 bytes"
   })
 )
 export type SolanaSignature = typeof SolanaSignature.Type

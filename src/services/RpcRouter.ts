@@ -4,12 +4,14 @@ import type * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
+  AccountMismatchError,
   ChainNotSupportedError,
   ConnectorNotConnectedError,
   MethodNotAllowedError,
   NetworkNotFoundError,
   RequestAbortedError,
   SignatureDeclinedError,
+  TransactionMismatchError,
   WalletError
 } from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
@@ -60,6 +62,10 @@ export type RequestError =
   | ConnectorNotConnectedError
   | SignatureDeclinedError
   | RequestAbortedError
+  /** The request names another sender or signer than the connected account. */
+  | AccountMismatchError
+  /** The wallet's answer to a send names a known transaction other than the one sent. */
+  | TransactionMismatchError
 
 export type SwitchNetworkError =
   | WalletError

@@ -28,6 +28,21 @@ export interface TrackedTransaction {
 }
 
 /**
+ * What an `eth_sendTransaction` asked the wallet to send: the transaction the wallet's hash names must carry
+ * these (and the network's chain) before the send is confirmed.
+ */
+export interface SentRequest {
+  /** The connected account. */
+  readonly from: string
+  /** `null`: the request creates a contract. */
+  readonly to: string | null
+  /** In wei; 0 when the request gave none. */
+  readonly value: bigint
+  /** Lower-case hex, `0x` when the request gave none. */
+  readonly data: string
+}
+
+/**
  * What `RpcRouter` hands over after a wallet accepted a send. A transaction on a `solana:` network is
  * watched by its signature (`hash`) with `getSignatureStatuses`; any other by its receipt.
  */
@@ -39,6 +54,11 @@ export type Submission =
       readonly from: string
       readonly to?: string | undefined
       readonly value?: string | undefined
+      /**
+       * The request as sent, when Airlock knows it (an EVM `eth_sendTransaction`): its receipt confirms it
+       * only once the transaction under its hash matches it; otherwise the send fails.
+       */
+      readonly sent?: SentRequest | undefined
     }
   | {
       readonly kind: "calls"

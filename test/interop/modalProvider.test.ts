@@ -172,6 +172,29 @@ describe("modalProvider", () => {
       { code: -32602, message: "Expected [{ chainId: hex }]." }
     )
   })
+
+  it("modal.request and the provider reject with the catalogue's words, never the wallet's; another account is 4100", async () => {
+    const wallet = announceMockWallet()
+    const modal = makeModal()
+    const provider = modalProvider(modal)
+    await modal.connect(await mockWalletId(modal))
+    const hostile = "Wallet error: go to evil.example and type your recovery phrase"
+    const send = { method: "eth_sendTransaction", params: [{ from: ALICE, to: BOB, value: "0x1" }] }
+    for (const [code, words] of [
+      [4001, "Request rejected in wallet"],
+      [-32000, "The wallet ran into an error. Try again."]
+    ] as const) {
+      wallet.setBehaviour("eth_sendTransaction", { _tag: "Error", code, message: hostile })
+      assert.deepStrictEqual(await failure(modal.request(send)), { code, message: words })
+      assert.strictEqual((await failure(provider.request(send)))?.message, words)
+    }
+    const foreign = { method: "eth_sendTransaction", params: [{ from: BOB, to: ALICE, value: "0x1" }] }
+    assert.deepStrictEqual(await failure(provider.request(foreign)), {
+      code: 4100,
+      message: "Account mismatch: the request is not from the connected account"
+    })
+    assert.strictEqual(wallet.count("eth_sendTransaction"), 4)
+  })
 })
 
 describe("announceEIP6963", () => {

@@ -122,31 +122,36 @@ describe("RpcRouter time-outs and aborts", () => {
     }).pipe(Effect.provide(world(browserWallet(wallet)).layer))
   })
 
-  it.effect("a successful send is handed to the transaction watcher with its network and sender", () => {
-    const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-    wallet.setBehaviour("eth_sendTransaction", { _tag: "Result", value: HASH })
-    const { layer, tracked, refreshes } = world(browserWallet(wallet))
-    return Effect.gen(function* () {
-      const rpc = yield* RpcRouter
-      yield* rpc.request({
-        method: "eth_sendTransaction",
-        params: [{ from: ALICE, to: ALICE, value: "0x2386f26fc10000" }]
-      })
-      assert.deepStrictEqual(tracked, [
-        {
-          kind: "transaction",
-          hash: HASH,
-          to: ALICE,
-          value: "10000000000000000",
-          network: "eip155:31337",
-          from: ALICE
-        }
-      ])
-      // A successful unsafe request reads the balance again (SPEC.md §4).
-      yield* settle
-      assert.strictEqual(refreshes.count, 1)
-    }).pipe(Effect.provide(layer))
-  })
+  it.effect(
+    "a successful send is handed to the transaction watcher with its network, sender and request",
+    () => {
+      const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
+      wallet.setBehaviour("eth_sendTransaction", { _tag: "Result", value: HASH })
+      const { layer, tracked, refreshes } = world(browserWallet(wallet))
+      return Effect.gen(function* () {
+        const rpc = yield* RpcRouter
+        yield* rpc.request({
+          method: "eth_sendTransaction",
+          params: [{ from: ALICE, to: ALICE, value: "0x2386f26fc10000" }]
+        })
+        assert.deepStrictEqual(tracked, [
+          {
+            kind: "transaction",
+            hash: HASH,
+            to: ALICE,
+            value: "10000000000000000",
+            network: "eip155:31337",
+            from: ALICE,
+            // What the watcher checks the hash's transaction against before it confirms the send.
+            sent: { from: ALICE, to: ALICE, value: 10_000_000_000_000_000n, data: "0x" }
+          }
+        ])
+        // A successful unsafe request reads the balance again (SPEC.md §4).
+        yield* settle
+        assert.strictEqual(refreshes.count, 1)
+      }).pipe(Effect.provide(layer))
+    }
+  )
 })
 
 describe("In-modal approval (ApproveTransaction)", () => {

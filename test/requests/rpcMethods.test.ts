@@ -213,6 +213,33 @@ describe("validateRequest", () => {
       assert.isTrue(Result.isFailure(decodeResult("solana_signIn", bad)), JSON.stringify(bad))
   })
 
+  it("a Solana signature in an answer is exactly 64 bytes: 65 bytes in 88 base58 characters are refused", () => {
+    const base58 = (bytes: Uint8Array) => {
+      const alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+      let n = bytes.reduce((sum, byte) => sum * 256n + BigInt(byte), 0n)
+      let text = ""
+      for (; n > 0n; n /= 58n) text = alphabet[Number(n % 58n)] + text
+      return "1".repeat(bytes.findIndex((byte) => byte !== 0)) + text
+    }
+    const of = (length: number, byte: number) => base58(new Uint8Array(length).fill(byte))
+    const [valid, leadingZero, long] = [
+      of(64, 255),
+      base58(Uint8Array.from([0, ...new Uint8Array(63).fill(7)])),
+      of(65, 1)
+    ]
+    assert.strictEqual(long.length, 88)
+    for (const method of [
+      "solana_signMessage",
+      "solana_signAndSendTransaction",
+      "solana_signTransaction"
+    ] as const) {
+      for (const signature of [valid, leadingZero])
+        assert.isTrue(Result.isSuccess(decodeResult(method, { signature })), `${method} ${signature}`)
+      assert.isTrue(Result.isFailure(decodeResult(method, { signature: long })), `${method} 65 bytes`)
+      assert.isTrue(Result.isFailure(decodeResult(method, { signature: of(63, 255) })), `${method} 63 bytes`)
+    }
+  })
+
   it("refuses methods of the other namespace, and every method on bip122, polkadot and cosmos", () => {
     const cases: Array<[ChainNamespace, string]> = [
       ["eip155", "solana_signMessage"],

@@ -1,7 +1,11 @@
 import * as Option from "effect/Option"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { NATIVE_TRANSFER_ADDRESS, simulatedChanges } from "../../src/layers/requests/simulation"
+import {
+  NATIVE_TRANSFER_ADDRESS,
+  simulatedChanges,
+  transactionsOf
+} from "../../src/layers/requests/simulation"
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
 const me = "0x1111111111111111111111111111111111111111"
@@ -49,5 +53,17 @@ describe("simulatedChanges", () => {
     expect(simulatedChanges([{ calls: [] }], me)).toEqual(Option.none())
     const flood = Array.from({ length: 600 }, () => transfer(token, me, you, 1n))
     expect(simulatedChanges(answer("0x1", flood), me)).toEqual(Option.none())
+  })
+})
+
+describe("transactionsOf", () => {
+  it("simulates the connected account sending, whatever `from` the dapp wrote", () => {
+    const foreign = "0x9999999999999999999999999999999999999999"
+    expect(
+      transactionsOf("eth_sendTransaction", [{ from: foreign, to: you, value: "0x1", gas: "0x5208" }], me)
+    ).toEqual([{ from: me, to: you, value: "0x1", data: undefined, gas: "0x5208" }])
+    expect(
+      transactionsOf("wallet_sendCalls", [{ from: foreign, calls: [{ to: token, data: "0x01" }] }], me)
+    ).toEqual([{ from: me, to: token, value: undefined, data: "0x01", gas: undefined }])
   })
 })

@@ -283,6 +283,34 @@ describe("signing and sending", () => {
     expect(await client.getBalance({ address: to })).toBe(before + parseEther("0.5"))
   })
 
+  it("hostile `reused-hash`: an approved send sends nothing and answers the newest mined transaction's hash", async () => {
+    let hostile: "reused-hash" | undefined
+    const wallet = createSandboxWallet({
+      sandboxChains: sandbox().chains,
+      defaultChainId: 31337,
+      accounts: sandbox().accounts,
+      accountIndex: 5,
+      origin: "http://127.0.0.1:5173",
+      storage: memoryStorage(),
+      approvals: createApprovals("auto-approve", undefined),
+      hostile: () => hostile
+    })
+    const request = (method: string, params?: unknown) => wallet.provider.request({ method, params })
+    const address = sandbox().accounts[5]!.address as `0x${string}`
+    await request("eth_requestAccounts")
+    const client = createPublicClient({ transport: http(sandbox().chains[0]!.rpcUrl) })
+    const honest = (await request("eth_sendTransaction", [
+      { from: address, to: address, value: "0x1" }
+    ])) as `0x${string}`
+    await client.waitForTransactionReceipt({ hash: honest, pollingInterval: 20 })
+    const nonce = await client.getTransactionCount({ address })
+
+    hostile = "reused-hash"
+    const claimed = await request("eth_sendTransaction", [{ from: address, to: address, value: "0x2" }])
+    expect(claimed).toBe(honest)
+    expect(await client.getTransactionCount({ address, blockTag: "pending" })).toBe(nonce)
+  })
+
   it("reports the node's error for a transaction it refuses", async () => {
     const { request, address } = await authorized(6)
     const result = await failure(

@@ -4,11 +4,13 @@
  * from `window.__AIRLOCK_SANDBOX__` (set by `/sandbox-config.js`), announces itself by EIP-6963 and
  * exposes `window.__sandboxWallet` for tests.
  *
- * Switches: `?wallet=manual|auto-approve|auto-reject|hang` (default `manual`), `?walletAccount=N`, and
- * `window.__sandboxWallet.setMode(mode)`.
+ * Switches: `?wallet=manual|auto-approve|auto-reject|hang` (default `manual`), `?walletAccount=N`,
+ * `?walletHostile=reused-hash` (see `hostile.ts`), `window.__sandboxWallet.setMode(mode)` and
+ * `window.__sandboxWallet.setHostile(mode)`.
  */
 import { readSandboxConfig } from "../../shared/config"
 import { type ApprovalRequest, createApprovals, isWalletMode, type WalletMode } from "./approvals"
+import { type HostileMode, isHostileMode } from "./hostile"
 import { WALLET_ICON } from "./icon"
 import { createPanel } from "./panel"
 import {
@@ -33,6 +35,9 @@ export interface SandboxWalletHandle {
   readonly calls: ReadonlyArray<RecordedCall>
   readonly mode: () => WalletMode
   readonly setMode: (mode: WalletMode) => void
+  /** The hostile switch on (`undefined`: none, the default). */
+  readonly hostile: () => HostileMode | undefined
+  readonly setHostile: (mode: HostileMode | undefined) => void
   /** The requests waiting for approval, oldest first. */
   readonly pending: () => ReadonlyArray<ApprovalRequest>
   /** Approves or rejects the oldest waiting request, as the panel's buttons do. */
@@ -71,6 +76,11 @@ const install = () => {
     console.warn(`Sandbox Wallet: unknown ?wallet=${requested}; using manual approval.`)
   }
   const account = query.get("walletAccount")
+  const hostileQuery = query.get("walletHostile")
+  if (hostileQuery !== null && !isHostileMode(hostileQuery)) {
+    console.warn(`Sandbox Wallet: unknown ?walletHostile=${hostileQuery}; the wallet stays honest.`)
+  }
+  let hostile: HostileMode | undefined = isHostileMode(hostileQuery) ? hostileQuery : undefined
 
   const approvals = createApprovals(
     isWalletMode(requested) ? requested : "manual",
@@ -84,7 +94,8 @@ const install = () => {
     accountOverride: account !== null && /^\d+$/.test(account) ? Number(account) : undefined,
     origin: location.origin,
     storage: storage(),
-    approvals
+    approvals,
+    hostile: () => hostile
   })
 
   const info = Object.freeze({
@@ -107,6 +118,12 @@ const install = () => {
     setMode: (mode: WalletMode) => {
       if (!isWalletMode(mode)) throw new TypeError(`Unknown wallet mode ${String(mode)}`)
       approvals.setMode(mode)
+    },
+    hostile: () => hostile,
+    setHostile: (mode: HostileMode | undefined) => {
+      if (mode !== undefined && !isHostileMode(mode))
+        throw new TypeError(`Unknown hostile mode ${String(mode)}`)
+      hostile = mode
     },
     pending: approvals.pending,
     approve: () => approvals.decide(true),

@@ -16,6 +16,7 @@ import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
 import type { SandboxChainConfig } from "../../shared/config"
 import type { ApprovalRequest, Approvals } from "./approvals"
 import { ErrorCode, invalidParams, ProviderRpcError, userRejected } from "./errors"
+import { type HostileMode, newestMinedTransaction } from "./hostile"
 
 export const WALLET_NAME = "Sandbox Wallet"
 export const WALLET_RDNS = "dev.airlock.sandbox"
@@ -55,6 +56,8 @@ export interface WalletOptions {
   readonly storage: KeyValue | undefined
   readonly approvals: Approvals
   readonly fetch?: typeof fetch
+  /** The hostile switch on now, if any (`hostile.ts`); read at each request. */
+  readonly hostile?: (() => HostileMode | undefined) | undefined
 }
 
 export interface RequestArguments {
@@ -545,6 +548,13 @@ export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
       ]
     })
     if (!approved) throw userRejected()
+    if (options.hostile?.() === "reused-hash") {
+      // Claims a send it never made: the hash of a transaction already on chain.
+      const reused = await newestMinedTransaction((method, params) => forward(chain.rpcUrl, method, params))
+      if (reused === undefined)
+        throw new ProviderRpcError(ErrorCode.internal, "No mined transaction to reuse")
+      return reused
+    }
     // Signed here with the local key, sent raw to the chain's node.
     const client = createWalletClient({
       account: account(),

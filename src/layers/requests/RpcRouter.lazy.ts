@@ -8,6 +8,7 @@ import {
   ConnectorNotConnectedError,
   type RequestAbortedError,
   SignatureDeclinedError,
+  TransactionMismatchError,
   UserRejectedRequestError
 } from "../../errors"
 import type { ChainNamespace } from "../../schemas/Primitives"
@@ -27,10 +28,13 @@ import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../connection/walletIo"
 import { activeId } from "../networks/activeNetwork"
 import { makeNetworkSwitch } from "./networkSwitch"
+import { foreignSender } from "./requestSender"
 import { simulateTransactions } from "./requestSimulation"
 import { decodeResult, validateRequest } from "./rpcMethods"
+import { chainIdOf, mismatchedFields, sentRequestOf, transactionByHash } from "./sentCheck"
 import { transactionsOf } from "./simulation"
 import { sentTransaction } from "./submissions"
+import { inCatalogueWords } from "./walletWords"
 
 /** Requests whose refusal reads 'Signature declined' (SPEC.md §8). */
 const SIGN_METHODS: ReadonlySet<string> = new Set([
@@ -39,6 +43,12 @@ const SIGN_METHODS: ReadonlySet<string> = new Set([
   "solana_signMessage",
   "solana_signIn"
 ])
+
+/**
+ * THREATS.md R2 (read RPC ≤ 10 s): how long the answer to a send waits for the node's record of its hash.
+ * A node that does not know the hash yet (or does not answer) leaves the check to the receipt's watch.
+ */
+const SENT_CHECK_TIMEOUT = "10 seconds"
 
 const rejectedInModal = () =>
   new UserRejectedRequestError({ code: 4001, message: "The visitor rejected the request", cause: undefined })
@@ -130,11 +140,19 @@ export const makeRpcRequests = (router: RouterState) =>
         // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
         if (rule.kind === "safe") {
           const raw = yield* abortable(
-            walletRead(connector.provider, rule.method, rule.params),
+            Effect.mapError(walletRead(connector.provider, rule.method, rule.params), inCatalogueWords),
             options?.signal
           )
           return yield* Effect.fromResult(decodeResult(rule.method, raw))
         }
+        // The account is the connected one: a request for another is refused before it is shown or sent.
+        const foreign = foreignSender(ns, rule.method, rule.params, address)
+        if (foreign !== undefined) return yield* Effect.fail(foreign)
+        // What a send asks for, which the transaction under the wallet's answer must carry.
+        const sentRequest =
+          rule.method === "eth_sendTransaction"
+            ? yield* Effect.fromResult(sentRequestOf(rule.params, address))
+            : undefined
         const network = yield* activeNetworkOf(ns)
         // Every unsafe EVM request an external wallet answers is previewed, unless the modal showed it.
         const answeredIn =
@@ -168,15 +186,30 @@ export const makeRpcRequests = (router: RouterState) =>
           if (connector.type === "WALLET_CONNECT") yield* Effect.forkIn(walletConnect.openWallet, scope)
           // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
           const raw = yield* Effect.raceFirst(
-            walletRequest(connector.provider, rule.method, rule.params, network),
+            Effect.mapError(
+              walletRequest(connector.provider, rule.method, rule.params, network),
+              inCatalogueWords
+            ),
             approval?.answeredIn === "wallet" ? Effect.andThen(answer, Effect.never) : Effect.never
           )
           const result = yield* Effect.fromResult(decodeResult(rule.method, raw))
           const sent = sentTransaction(rule.method, rule.params, result)
+          if (sent?.kind === "transaction" && sentRequest !== undefined && network !== undefined) {
+            // A hash the node already holds for another transaction is no answer to this send.
+            const named = yield* transactionByHash(fallback, network, sent.hash, SENT_CHECK_TIMEOUT)
+            const fields = named === undefined ? [] : mismatchedFields(sentRequest, chainIdOf(network), named)
+            if (fields.length > 0)
+              return yield* Effect.fail(new TransactionMismatchError({ hash: sent.hash, fields }))
+          }
           if (sent !== undefined && network !== undefined) {
             yield* watcher.track(
               sent.kind === "transaction"
-                ? { ...sent, network, from: address }
+                ? {
+                    ...sent,
+                    network,
+                    from: address,
+                    ...(sentRequest === undefined ? {} : { sent: sentRequest })
+                  }
                 : {
                     kind: "calls",
                     id: sent.id,

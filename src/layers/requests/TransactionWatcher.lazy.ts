@@ -9,7 +9,8 @@ import type { CaipNetworkId } from "../../schemas/Primitives"
 import { type CallsStatus, decodeCallsStatus, decodeReceiptResponse } from "../../schemas/Receipt"
 import { decodeSignatureStatuses, type SignatureStatus } from "../../schemas/SolanaRpc"
 import { FallbackTransport } from "../../services/FallbackTransport"
-import type { Receipt, Submission } from "../../services/TransactionWatcher"
+import type { Receipt, SentRequest, Submission } from "../../services/TransactionWatcher"
+import { chainIdOf, decodeTransactionResponse, mismatchedFields, transactionFor } from "./sentCheck"
 
 /** SPEC.md §9: after the adapter's wait, the pending watch asks this often. */
 export const PENDING_POLL_INTERVAL = Duration.millis(30_000)
@@ -43,6 +44,8 @@ export interface Settlement {
 }
 
 const GAVE_UP: Settlement = { status: "unknown", hash: undefined }
+/** The hash names another transaction than the one sent: the send never happened as asked. */
+const MISMATCHED: Settlement = { status: "failed", hash: undefined }
 
 const sameHash = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
@@ -170,13 +173,40 @@ export const makeReceiptWatch = Effect.gen(function* () {
       (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
     )
 
+  /** The transaction the node holds under `hash`; `undefined` while it holds none or does not answer. */
+  const askTransaction = (network: CaipNetworkId, hash: string) =>
+    askWith(
+      `eth_getTransactionByHash ${hash}`,
+      rpc.request(network, { method: "eth_getTransactionByHash", params: [hash] }),
+      (answer) => Result.map(decodeTransactionResponse(answer), (found) => transactionFor(hash, found)),
+      (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
+    )
+
+  /**
+   * A receipt settles a send only once the transaction under its hash is the one sent (when the request is
+   * known): a wallet may answer the hash of another, already mined transaction.
+   */
+  const askSentReceipt = (network: CaipNetworkId, hash: string, sent: SentRequest | undefined) =>
+    Effect.flatMap(askReceipt(network, hash), (receipt) => {
+      if (receipt === undefined) return Effect.succeed(undefined)
+      if (sent === undefined) return Effect.succeed(settlementOfReceipt(receipt))
+      return Effect.flatMap(askTransaction(network, hash), (transaction) => {
+        if (transaction === undefined) return Effect.succeed(undefined)
+        const fields = mismatchedFields(sent, chainIdOf(network), transaction)
+        return fields.length === 0
+          ? Effect.succeed(settlementOfReceipt(receipt))
+          : Effect.as(
+              Effect.logWarning(`${hash} names another transaction than the one sent (${fields.join(", ")})`),
+              MISMATCHED
+            )
+      })
+    })
+
   const askSettlement = (submission: Submission): Effect.Effect<Settlement | undefined> =>
     submission.kind === "transaction" && submission.network.startsWith("solana:")
       ? askSignature(submission.network, submission.hash)
       : submission.kind === "transaction"
-        ? Effect.map(askReceipt(submission.network, submission.hash), (receipt) =>
-            receipt === undefined ? undefined : settlementOfReceipt(receipt)
-          )
+        ? askSentReceipt(submission.network, submission.hash, submission.sent)
         : askWith(`wallet_getCallsStatus ${submission.id}`, submission.callsStatus, (answer) =>
             Result.map(decodeCallsStatus(answer), settlementOfCalls)
           )

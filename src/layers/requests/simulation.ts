@@ -174,7 +174,7 @@ const asRecord = (value: unknown): Readonly<Record<string, unknown>> | undefined
 
 /**
  * What a request would send, to simulate it: `eth_sendTransaction`'s transaction or `wallet_sendCalls`'
- * batch, from `account`; `undefined` for a request that sends nothing (a signature), a batch over
+ * batch, from `account` (never the request's own `from`); `undefined` for a request that sends nothing (a signature), a batch over
  * `MAX_SIMULATED_CALLS`, or params that do not read as transactions.
  */
 export const transactionsOf = (
@@ -184,7 +184,8 @@ export const transactionsOf = (
 ): ReadonlyArray<SimulatedTransaction> | undefined => {
   const first = asRecord(Array.isArray(params) ? params[0] : undefined)
   if (first === undefined) return undefined
-  const from = hexField(first, "from") ?? account
+  // The connected account sends, whatever `from` the dapp wrote: the preview shows what it would lose.
+  const from = account
   const transaction = (call: Readonly<Record<string, unknown>>, gas: boolean): SimulatedTransaction => ({
     from,
     to: hexField(call, "to"),

@@ -1,0 +1,35 @@
+/**
+ * The catalogue's errors (`errors.ts`) for a request that is not what the visitor's account sends: another
+ * sender named by the dapp, or a wallet whose answer names another transaction.
+ */
+import * as Data from "effect/Data"
+
+/**
+ * A dapp's request names a sender or signer other than the connected account (SPEC.md: the account is the
+ * connected one); refused before any approval screen and before the wallet.
+ */
+export class AccountMismatchError extends Data.TaggedError("AccountMismatchError")<{
+  /** The connected account. */
+  readonly expected: string
+  /** The account the request named, as the dapp sent it. */
+  readonly requested: string
+  readonly cause?: unknown
+}> {
+  override readonly message = "Account mismatch: the request is not from the connected account"
+}
+
+/** A field of a sent request that the transaction a wallet's hash names may contradict. */
+export type SentField = "from" | "to" | "value" | "data" | "chain"
+
+/**
+ * The hash a wallet answered to a send names another transaction than the one sent (another sender,
+ * receiver, value, data or chain): the send is not confirmed.
+ */
+export class TransactionMismatchError extends Data.TaggedError("TransactionMismatchError")<{
+  readonly hash: string
+  /** The fields that differ from the request. */
+  readonly fields: ReadonlyArray<SentField>
+  readonly cause?: unknown
+}> {
+  override readonly message = "Transaction mismatch: the wallet answered with another transaction"
+}
