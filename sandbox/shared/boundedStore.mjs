@@ -4,7 +4,8 @@
 // cookie), and each client may hold at most its quota, so a flooder fills its own quota and is refused
 // past it (429) while everyone else's entries live on; only when many clients together fill the whole
 // store is a new entry refused for everyone (503). A store has one lifetime for all its entries, so its
-// insertion order is expiry order: expired entries are swept from the front as the store is used.
+// insertion order is expiry order: expired entries are swept from the front as new ones are put (and
+// when the store is counted).
 
 /**
  * Why a store refused a new entry: 429 when the asking client's quota is used up, 503 when the store is.
@@ -52,17 +53,26 @@ export class BoundedStore {
    * @returns {V | undefined}
    */
   get(key) {
-    this.sweep()
-    return this.entries.get(key)?.value
+    const entry = this.entries.get(key)
+    return entry !== undefined && entry.expiresAt > this.now() ? entry.value : undefined
   }
 
   /**
-   * The client `key`'s entry is charged to.
+   * `key`'s entry while the store still holds it, live or expired but not yet swept (so that a late use
+   * can be told it came too late rather than that it is unknown).
+   * @param {string} key
+   * @returns {{ readonly value: V, readonly expiresAt: number } | undefined}
+   */
+  entry(key) {
+    return this.entries.get(key)
+  }
+
+  /**
+   * The client `key`'s live entry is charged to.
    * @param {string} key
    */
   clientOf(key) {
-    this.sweep()
-    return this.entries.get(key)?.client
+    return this.get(key) === undefined ? undefined : this.entries.get(key)?.client
   }
 
   /**
