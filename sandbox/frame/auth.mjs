@@ -60,7 +60,7 @@ import { parseChainId } from "./wallet.mjs"
 
 export * from "./core.mjs"
 export { AuthError } from "./http.mjs"
-export { MAX_MESSAGES, Mailbox } from "./mailbox.mjs"
+export { MAIL_TTL_MS, MAX_ADDRESSES, MAX_MESSAGES_PER_ADDRESS, Mailbox } from "./mailbox.mjs"
 export { forwardRead, MAX_READ_ANSWER, READ_METHODS, READ_TIMEOUT_MS } from "./reads.mjs"
 export { socialClient, startSocialStandIn } from "./social.mjs"
 export {
@@ -89,6 +89,12 @@ const deviceOf = (/** @type {IncomingMessage} */ req) => {
   const value = req.headers[DEVICE_HEADER]
   return typeof value === "string" ? value : undefined
 }
+/**
+ * The client a request's pending codes, links, sign-ins and sessions are charged to: its remote address
+ * (the frame sends no cookie; its device id is the client's own choice, so no bound can rest on it).
+ * @param {IncomingMessage} req
+ */
+const clientOf = (req) => req.socket.remoteAddress ?? "unknown"
 /**
  * The bearer token, or a 401 when there is none.
  * @param {IncomingMessage} req
@@ -169,12 +175,13 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
         email,
         deviceId: deviceOf(req),
         token: tokenOf(req),
-        linkBase: selfOrigin(req) ?? ""
+        linkBase: selfOrigin(req) ?? "",
+        client: clientOf(req)
       })
     },
     "POST /auth/otp": async (req) => {
       const { email, otp } = await body(req)
-      return core.verifyOtp({ email, otp, deviceId: deviceOf(req) })
+      return core.verifyOtp({ email, otp, deviceId: deviceOf(req), client: clientOf(req) })
     },
     "POST /auth/device": async (req) => {
       const { email } = await body(req)
@@ -219,7 +226,7 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
     "POST /auth/update-email": async (req) => {
       const token = requireToken(req)
       const { email } = await body(req)
-      return core.startUpdateEmail(token, email)
+      return core.startUpdateEmail(token, email, clientOf(req))
     },
     "POST /auth/update-email/primary": async (req) => {
       const token = requireToken(req)
@@ -237,16 +244,22 @@ export function makeFrameAuthServer({ allowedOrigins = [], publicUrl, socialUrl,
         provider,
         returnUrl: checkReturnUrl(req, returnUrl),
         appOrigin: checkAppOrigin(appOrigin),
-        deviceId: deviceOf(req)
+        deviceId: deviceOf(req),
+        client: clientOf(req)
       })
     },
     "POST /auth/social": async (req) => {
       const { provider, code, state } = await body(req)
-      return core.finishSocial({ provider, code, state, deviceId: deviceOf(req) })
+      return core.finishSocial({ provider, code, state, deviceId: deviceOf(req), client: clientOf(req) })
     },
-    "POST /auth/farcaster/start": (req) => core.startFarcaster({ deviceId: deviceOf(req) }),
+    "POST /auth/farcaster/start": (req) =>
+      core.startFarcaster({ deviceId: deviceOf(req), client: clientOf(req) }),
     "GET /auth/farcaster/status": (req, _res, url) =>
-      core.farcasterStatus({ channel: url.searchParams.get("channel"), deviceId: deviceOf(req) }),
+      core.farcasterStatus({
+        channel: url.searchParams.get("channel"),
+        deviceId: deviceOf(req),
+        client: clientOf(req)
+      }),
     "GET /mailbox": (_req, res, url) => {
       const to = url.searchParams.get("to") ?? undefined
       sendHtml(res, 200, renderMailbox(core.mailbox.list(to?.trim().toLowerCase()), to))

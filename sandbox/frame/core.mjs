@@ -1,16 +1,21 @@
 // The embedded wallet's auth service, in memory, without HTTP: users (by email, social account or
 // Farcaster id), approved devices, one-time codes, device approvals, sessions, email updates, social and
 // Farcaster sign-ins (signIns.mjs, through the stand-in of social.mjs), and the mailbox. Every failure is
-// an `AuthError` (status + short reason). `now()` is injectable; every collection is bounded.
+// an `AuthError` (status + short reason). `now()` is injectable; every collection is bounded (LIMITS), and
+// what expires is bounded with rejection, each entry charged to the client (remote address) that asked for
+// it: a store that is full refuses the new entry (429 past the client's quota, 503 when all is full) and
+// never drops a pending code, link, sign-in, session or per-address count for it.
 import { randomBytes } from "node:crypto"
+import { BoundedStore } from "../shared/boundedStore.mjs"
 import {
   CODE_TTL_MS,
   CodeBook,
   checkDeviceId,
   hashOf,
+  MailQuota,
   newToken,
   normalizeEmail,
-  setBounded,
+  refuseIf,
   TOKEN
 } from "./codes.mjs"
 import { AuthError } from "./http.mjs"
@@ -62,24 +67,40 @@ import { makeChainWallet, newUserKeys, userWallet } from "./wallet.mjs"
  * @property {AccountType} [defaultAccountType] Default "eoa".
  * @property {number} [faucetIndex] The anvil dev account funding new users; default FAUCET_ACCOUNT_INDEX (7).
  * @property {string} [signUpFundsEth] Ether sent to each new user's key account and smart account on each chain; default "1".
- * @property {Partial<typeof LIMITS>} [limits]
+ * @property {Partial<Record<keyof typeof LIMITS, number>>} [limits] Bounds to change (tests).
  * @property {Mailbox} [mailbox]
  */
 /** @typedef {ReturnType<typeof createFrameAuth>} FrameAuth */
 
 export const APPROVAL_TTL_MS = 10 * 60 * 1000
 export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000
-/** @type {Readonly<{ users: number, sessions: number, codes: number, approvals: number, devicesPerUser: number, socialStates: number, farcasterChannels: number, mailsPerAddressPerHour: number }>} */
+/**
+ * Every bound of the service. `X` is how many the store holds in all (full: 503 for everyone new) and
+ * `XPerClient` how many of them one client (remote address) may hold (past it: 429 for that client).
+ */
 export const LIMITS = Object.freeze({
+  /** Users are kept for good; past the bound no one new signs up (503). */
   users: 10_000,
-  sessions: 20_000,
-  codes: 10_000,
-  approvals: 10_000,
+  /** Approved devices per user: the user's own oldest goes (only its own logins add one). */
   devicesPerUser: 100,
-  socialStates: 10_000,
-  farcasterChannels: 1_000,
+  sessions: 20_000,
+  sessionsPerClient: 1_000,
+  /** Pending one-time codes (login, email update). */
+  codes: 10_000,
+  codesPerClient: 1_000,
+  /** Pending device-approval links. */
+  approvals: 10_000,
+  approvalsPerClient: 1_000,
   /** Messages (codes, approval links) one address may be sent in an hour: 5 tries each bound guessing. */
-  mailsPerAddressPerHour: 30
+  mailsPerAddressPerHour: 30,
+  /** Addresses whose hourly count is kept (each for an hour after its last message). */
+  mailedAddresses: 10_000,
+  mailedAddressesPerClient: 1_000,
+  /** Pending social sign-ins (their one-time states) and Farcaster channels. */
+  socialStates: 10_000,
+  socialStatesPerClient: 1_000,
+  farcasterChannels: 1_000,
+  farcasterChannelsPerClient: 100
 })
 export { CODE_TTL_MS, checkDeviceId, MAX_CODE_ATTEMPTS, newCode, normalizeEmail } from "./codes.mjs"
 export { FARCASTER_CHANNEL_TTL_MS, SOCIAL_STATE_TTL_MS } from "./signIns.mjs"
@@ -110,17 +131,35 @@ export function createFrameAuth({
     throw new TypeError("defaultAccountType: eoa or smartAccount")
   const limits = { ...LIMITS, ...limitOverrides }
   const chainWallet = makeChainWallet({ chains, faucetIndex, signUpFundsEth })
-  const codes = new CodeBook(now, limits.codes)
+  const codes = new CodeBook({ now, max: limits.codes, perClient: limits.codesPerClient })
+  const mailQuota = new MailQuota({
+    now,
+    perAddressPerHour: limits.mailsPerAddressPerHour,
+    addresses: limits.mailedAddresses,
+    addressesPerClient: limits.mailedAddressesPerClient
+  })
   /** @type {Map<string, StoredUser>} */
   const users = new Map()
   /** @type {Map<string, StoredUser>} */
   const usersByEmail = new Map()
   /** @type {Map<string, StoredUser>} */
   const usersBySocial = new Map()
-  /** @type {Map<string, Session>} by the token's hash */
-  const sessions = new Map()
-  /** @type {Map<string, { userId: string, email: string, deviceId: string, expiresAt: number, approved: boolean }>} */
-  const approvals = new Map()
+  /** @type {BoundedStore<Session>} by the token's hash */
+  const sessions = new BoundedStore({
+    what: "sessions",
+    ttlMs: sessionTtlMs,
+    max: limits.sessions,
+    perClient: limits.sessionsPerClient,
+    now
+  })
+  /** @type {BoundedStore<{ userId: string, email: string, deviceId: string, approved: boolean }>} by the link's token */
+  const approvals = new BoundedStore({
+    what: "device approvals",
+    ttlMs: APPROVAL_TTL_MS,
+    max: limits.approvals,
+    perClient: limits.approvalsPerClient,
+    now
+  })
   /** @type {Map<string, { newEmail: string, primaryVerified: boolean, expiresAt: number }>} */
   const emailUpdates = new Map()
   let socialClient = social
@@ -185,15 +224,17 @@ export function createFrameAuth({
   }
 
   /**
+   * A new session of `user` on `deviceId`, charged to `client`.
    * @param {StoredUser} user
    * @param {string} deviceId
+   * @param {string} client
    * @returns {NewSession}
    */
-  const openSession = (user, deviceId) => {
-    approveDevice(user, deviceId)
+  const openSession = (user, deviceId, client) => {
     const token = newToken()
     const expiresAt = now() + sessionTtlMs
-    setBounded(sessions, hashOf(token), { userId: user.id, deviceId, expiresAt }, limits.sessions)
+    refuseIf(sessions.put(hashOf(token), { userId: user.id, deviceId, expiresAt }, client))
+    approveDevice(user, deviceId)
     return { token, expiresAt }
   }
 
@@ -201,11 +242,11 @@ export function createFrameAuth({
   /** @param {unknown} token */
   const sessionOf = (token) => {
     if (typeof token !== "string" || !TOKEN.test(token)) throw new AuthError(401, "invalid session")
-    const session = sessions.get(hashOf(token))
-    const user = session === undefined ? undefined : users.get(session.userId)
-    if (session === undefined || user === undefined) throw new AuthError(401, "invalid session")
-    if (session.expiresAt <= now()) throw new AuthError(401, "session expired")
-    return { session, user }
+    const held = sessions.entry(hashOf(token))
+    const user = held === undefined ? undefined : users.get(held.value.userId)
+    if (held === undefined || user === undefined) throw new AuthError(401, "invalid session")
+    if (held.expiresAt <= now()) throw new AuthError(401, "session expired")
+    return { session: held.value, user }
   }
 
   const validSessionOf = (/** @type {unknown} */ token) => {
@@ -216,21 +257,26 @@ export function createFrameAuth({
     }
   }
 
-  /** @type {Map<string, Array<number>>} Addresses → when they were last sent something (this hour), to bound codes per address. */
-  const sent = new Map()
-  const HOUR_MS = 60 * 60 * 1000
-  /** @param {...string} addresses */
-  const quota = (...addresses) => {
-    const at = now()
-    const recent = addresses.map((a) => (sent.get(a) ?? []).filter((t) => t > at - HOUR_MS))
-    if (recent.some((times) => times.length >= limits.mailsPerAddressPerHour))
-      throw new AuthError(429, "too many messages, try later")
-    for (const [i, address] of addresses.entries())
-      setBounded(sent, address, [...(recent[i] ?? []), at], limits.codes)
+  /**
+   * Refuses (429/503) unless `client` may have messages sent to `addresses` now and what they carry kept:
+   * checked before anything is issued, so a refusal leaves nothing half done.
+   * @param {ReadonlyArray<string>} addresses
+   * @param {string} client
+   * @param {ReadonlyArray<string>} codeKeys the codes to be issued
+   */
+  const checkMail = (addresses, client, codeKeys) => {
+    mailQuota.check(addresses, client)
+    for (const address of addresses) mailbox.check(address)
+    for (const key of codeKeys) codes.check(key, client)
   }
 
-  const sendLoginCode = (/** @type {string} */ email, /** @type {string} */ deviceId) => {
-    const code = codes.issue(`login|${email}|${deviceId}`)
+  /**
+   * @param {string} email
+   * @param {string} deviceId
+   * @param {string} client
+   */
+  const sendLoginCode = (email, deviceId, client) => {
+    const code = codes.issue(`login|${email}|${deviceId}`, client)
     mailbox.send({
       to: email,
       kind: "login-code",
@@ -242,10 +288,16 @@ export function createFrameAuth({
 
   /**
    * POST /auth/email: what the device must do next to log in with `email`.
-   * @param {{ readonly email: unknown, readonly deviceId: unknown, readonly token?: string | undefined, readonly linkBase?: string | undefined }} input
+   * @param {{ readonly email: unknown, readonly deviceId: unknown, readonly token?: string | undefined, readonly linkBase?: string | undefined, readonly client: string }} input
    * @returns {{ readonly action: "VERIFY_OTP" | "VERIFY_DEVICE" | "CONNECT" }}
    */
-  const startEmailLogin = ({ email: rawEmail, deviceId: rawDevice, token, linkBase: base = linkBase }) => {
+  const startEmailLogin = ({
+    email: rawEmail,
+    deviceId: rawDevice,
+    token,
+    linkBase: base = linkBase,
+    client
+  }) => {
     const email = normalizeEmail(rawEmail)
     const deviceId = checkDeviceId(rawDevice)
     const user = usersByEmail.get(email)
@@ -257,18 +309,16 @@ export function createFrameAuth({
       current.session.deviceId === deviceId
     )
       return { action: "CONNECT" }
-    quota(email)
     if (user === undefined || user.devices.has(deviceId)) {
-      sendLoginCode(email, deviceId)
+      checkMail([email], client, [`login|${email}|${deviceId}`])
+      mailQuota.count([email], client)
+      sendLoginCode(email, deviceId, client)
       return { action: "VERIFY_OTP" }
     }
+    checkMail([email], client, [])
     const approval = newToken()
-    setBounded(
-      approvals,
-      approval,
-      { userId: user.id, email, deviceId, expiresAt: now() + APPROVAL_TTL_MS, approved: false },
-      limits.approvals
-    )
+    refuseIf(approvals.put(approval, { userId: user.id, email, deviceId, approved: false }, client))
+    mailQuota.count([email], client)
     const link = `${base ?? ""}/auth/device/approve?token=${approval}`
     mailbox.send({
       to: email,
@@ -286,15 +336,19 @@ export function createFrameAuth({
    * @returns {{ readonly email: string, readonly already: boolean }}
    */
   const approveDeviceLink = (approval) => {
-    const entry = typeof approval === "string" && TOKEN.test(approval) ? approvals.get(approval) : undefined
-    if (entry === undefined) throw new AuthError(404, "unknown approval link")
-    if (entry.expiresAt <= now()) throw new AuthError(410, "approval link expired")
+    const held = typeof approval === "string" && TOKEN.test(approval) ? approvals.entry(approval) : undefined
+    if (held === undefined) throw new AuthError(404, "unknown approval link")
+    if (held.expiresAt <= now()) throw new AuthError(410, "approval link expired")
+    const entry = held.value
     const user = users.get(entry.userId)
     if (user === undefined || user.email !== entry.email) throw new AuthError(410, "approval link expired")
     if (entry.approved) return { email: entry.email, already: true }
+    // The code is charged to the client that asked for the login, as the link was.
+    const client = approvals.clientOf(String(approval)) ?? "unknown"
+    codes.check(`login|${entry.email}|${entry.deviceId}`, client)
     entry.approved = true
     approveDevice(user, entry.deviceId)
-    sendLoginCode(entry.email, entry.deviceId)
+    sendLoginCode(entry.email, entry.deviceId, client)
     return { email: entry.email, already: false }
   }
 
@@ -309,23 +363,24 @@ export function createFrameAuth({
     const user = usersByEmail.get(email)
     if (user?.devices.has(deviceId)) return { status: "approved", action: "VERIFY_OTP" }
     for (const entry of approvals.values())
-      if (entry.email === email && entry.deviceId === deviceId && entry.expiresAt > now())
-        return { status: "pending" }
+      if (entry.email === email && entry.deviceId === deviceId) return { status: "pending" }
     throw new AuthError(404, "no device verification pending")
   }
 
   /**
    * POST /auth/otp: the login code of this device → a session (a new user is created here).
-   * @param {{ readonly email: unknown, readonly deviceId: unknown, readonly otp: unknown }} input
+   * @param {{ readonly email: unknown, readonly deviceId: unknown, readonly otp: unknown, readonly client: string }} input
    * @returns {Promise<NewSession & { readonly isNewUser: boolean }>}
    */
-  const verifyOtp = async ({ email: rawEmail, deviceId: rawDevice, otp }) => {
+  const verifyOtp = async ({ email: rawEmail, deviceId: rawDevice, otp, client }) => {
     const email = normalizeEmail(rawEmail)
     const deviceId = checkDeviceId(rawDevice)
+    // A session this client could not hold is refused before the code is used up.
+    refuseIf(sessions.refusal(client))
     codes.use(`login|${email}|${deviceId}`, otp)
     const existing = usersByEmail.get(email)
     const user = existing ?? (await once(`email:${email}`, () => createUser({ email })))
-    return { ...openSession(user, deviceId), isNewUser: existing === undefined }
+    return { ...openSession(user, deviceId, client), isNewUser: existing === undefined }
   }
 
   /**
@@ -390,18 +445,21 @@ export function createFrameAuth({
   /**
    * @param {unknown} token
    * @param {unknown} rawEmail
+   * @param {string} client
    * @returns {{ readonly action: "VERIFY_PRIMARY_OTP" }}
    */
-  const startUpdateEmail = (token, rawEmail) => {
+  const startUpdateEmail = (token, rawEmail, client) => {
     const { user } = sessionOf(token)
     const newEmail = normalizeEmail(rawEmail)
     if (user.email === null) throw new AuthError(409, "account has no email")
     if (newEmail === user.email) throw new AuthError(400, "same email")
     if (usersByEmail.has(newEmail)) throw new AuthError(409, "email in use")
-    quota(user.email, newEmail)
+    const keys = [`update-primary|${user.id}`, `update-secondary|${user.id}`]
+    checkMail([user.email, newEmail], client, keys)
+    mailQuota.count([user.email, newEmail], client)
     emailUpdates.set(user.id, { newEmail, primaryVerified: false, expiresAt: now() + CODE_TTL_MS })
-    const primary = codes.issue(`update-primary|${user.id}`)
-    const secondary = codes.issue(`update-secondary|${user.id}`)
+    const primary = codes.issue(`update-primary|${user.id}`, client)
+    const secondary = codes.issue(`update-secondary|${user.id}`, client)
     mailbox.send({
       to: user.email,
       kind: "update-email-primary",
@@ -461,12 +519,14 @@ export function createFrameAuth({
    * @param {string} socialKey
    * @param {{ provider: string, userName: string }} fields
    * @param {string} deviceId
+   * @param {string} client
    */
-  const socialSession = async (socialKey, fields, deviceId) => {
+  const socialSession = async (socialKey, fields, deviceId, client) => {
+    refuseIf(sessions.refusal(client))
     const user =
       usersBySocial.get(socialKey) ?? (await once(socialKey, () => createUser({ socialKey, ...fields })))
     user.userName = fields.userName
-    return { ...openSession(user, deviceId), userName: user.userName }
+    return { ...openSession(user, deviceId, client), userName: user.userName }
   }
   const signIns = createSignIns({ now, limits, client: needSocial, sessionFor: socialSession })
 

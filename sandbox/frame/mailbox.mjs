@@ -1,10 +1,19 @@
 // The sandbox mailbox: every message the frame's auth server "sends" (login codes, device approval links,
-// update-email codes) lands here, in memory and bounded. People read it as a page (`renderMailbox`),
-// tests as JSON (`Mailbox.list`).
+// update-email codes) lands here, in memory and bounded like inboxes: each address keeps its newest
+// messages of the last hour, and a box full of addresses refuses mail to a new one (mail to other
+// addresses never pushes an address's messages out). People read it as a page (`renderMailbox`), tests
+// as JSON (`Mailbox.list`).
 import { randomBytes } from "node:crypto"
+import { BoundedStore } from "../shared/boundedStore.mjs"
+import { refuseIf } from "./codes.mjs"
 import { escapeHtml, page } from "./http.mjs"
 
-export const MAX_MESSAGES = 500
+/** How long a message is kept. */
+export const MAIL_TTL_MS = 60 * 60 * 1000
+/** Messages kept per address (its newest): as many as the auth server sends one address in an hour. */
+export const MAX_MESSAGES_PER_ADDRESS = 30
+/** Addresses with messages kept. */
+export const MAX_ADDRESSES = 10_000
 
 /** @typedef {"login-code" | "device-approval" | "update-email-primary" | "update-email-secondary"} MailKind */
 /**
@@ -20,16 +29,31 @@ export const MAX_MESSAGES = 500
  */
 
 export class Mailbox {
-  /** @param {{ now: () => number, max?: number }} options */
-  constructor({ now, max = MAX_MESSAGES }) {
+  /** @param {{ now: () => number, perAddress?: number, addresses?: number }} options */
+  constructor({ now, perAddress = MAX_MESSAGES_PER_ADDRESS, addresses = MAX_ADDRESSES }) {
     this.now = now
-    this.max = max
-    /** @type {Array<MailMessage>} Oldest first. */
-    this.messages = []
+    this.perAddress = perAddress
+    /** @type {BoundedStore<ReadonlyArray<{ seq: number, message: MailMessage }>>} Address → its messages, oldest first. */
+    this.boxes = new BoundedStore({
+      what: "mailboxes",
+      ttlMs: MAIL_TTL_MS,
+      max: addresses,
+      perClient: 1,
+      now
+    })
+    this.sent = 0
   }
 
   /**
-   * Delivers a message; the oldest ones go once the box holds `max`.
+   * Refuses (a 503 `AuthError`) when a message to `to` could not be kept: the box is full of other addresses.
+   * @param {string} to
+   */
+  check(to) {
+    refuseIf(this.boxes.refusal(to, to))
+  }
+
+  /**
+   * Delivers a message; the address's oldest one goes once it holds its bound.
    * @param {Omit<MailMessage, "id" | "sentAt">} message
    * @returns {MailMessage}
    */
@@ -44,8 +68,8 @@ export class Mailbox {
       ...(link === undefined ? {} : { link }),
       sentAt: this.now()
     })
-    this.messages.push(message)
-    if (this.messages.length > this.max) this.messages.splice(0, this.messages.length - this.max)
+    const kept = [...(this.boxes.get(to) ?? []), { seq: this.sent++, message }].slice(-this.perAddress)
+    refuseIf(this.boxes.put(to, kept, to))
     return message
   }
 
@@ -55,11 +79,11 @@ export class Mailbox {
    * @returns {ReadonlyArray<MailMessage>}
    */
   list(to) {
-    return to === undefined ? this.messages.slice() : this.messages.filter((m) => m.to === to)
-  }
-
-  clear() {
-    this.messages.length = 0
+    const boxes = to === undefined ? [...this.boxes.values()] : [this.boxes.get(to) ?? []]
+    return boxes
+      .flat()
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ message }) => message)
   }
 }
 

@@ -4,6 +4,7 @@
 // the back channel (`POST /token`). Farcaster: a channel the auth server opens, a page to open or scan with
 // an Approve button, and the channel's status the auth server polls (as Farcaster's relay does).
 import { createHash, randomBytes } from "node:crypto"
+import { BoundedStore } from "../shared/boundedStore.mjs"
 import {
   AuthError,
   escapeHtml,
@@ -37,7 +38,7 @@ import {
  * @property {(channel: string) => Promise<{ readonly status: "pending" } | { readonly status: "approved", readonly subject: string, readonly userName: string, readonly fid: unknown }>} farcasterStatus
  */
 /**
- * @typedef {{ status: "pending" | "approved", expiresAt: number, userName?: string, subject?: string, fid?: number }} Channel
+ * @typedef {{ status: "pending" | "approved", userName?: string, subject?: string, fid?: number }} Channel
  */
 
 /** SPEC §5 / §9: the providers with a redirect flow. */
@@ -54,27 +55,20 @@ const PROVIDER_NAMES = {
 }
 export const SOCIAL_CODE_TTL_MS = 5 * 60 * 1000
 export const FARCASTER_CHANNEL_TTL_MS = 10 * 60 * 1000
+/**
+ * Pending codes and channels, bounded with rejection (sandbox/shared/boundedStore.mjs): a code is charged to
+ * the browser (remote address) that continued, a channel to the caller that opened it (the frame's auth
+ * server, which bounds channels per client itself).
+ */
 const MAX_CODES = 10_000
+const MAX_CODES_PER_CLIENT = 1_000
 const MAX_CHANNELS = 1_000
 const MAX_FORM_BYTES = 4 * 1024
 const HEX64 = /^[0-9a-f]{64}$/
 const USERNAME = /^[A-Za-z0-9_.-]{1,39}$/
 
-/**
- * `map.set` that first drops the oldest entries so that the map never holds more than `max`.
- * @template K, V
- * @param {Map<K, V>} map
- * @param {K} key
- * @param {V} value
- * @param {number} max
- */
-const setBounded = (map, key, value, max) => {
-  for (const oldest of map.keys()) {
-    if (map.size < max) break
-    map.delete(oldest)
-  }
-  map.set(key, value)
-}
+/** The client a request is charged to: its remote address. */
+const clientOf = (/** @type {IncomingMessage} */ req) => req.socket.remoteAddress ?? "unknown"
 
 /**
  * @param {ServerResponse} res
@@ -103,10 +97,22 @@ export async function startSocialStandIn({
     ...allowedReturnOrigins,
     ...(frameOrigin === undefined ? [] : [frameOrigin])
   ])
-  /** @type {Map<string, { provider: SocialProvider, subject: string, userName: string, state: string, expiresAt: number }>} */
-  const codes = new Map()
-  /** @type {Map<string, Channel>} */
-  const channels = new Map()
+  /** @type {BoundedStore<{ provider: SocialProvider, subject: string, userName: string, state: string }>} */
+  const codes = new BoundedStore({
+    what: "sign-ins",
+    ttlMs: SOCIAL_CODE_TTL_MS,
+    max: MAX_CODES,
+    perClient: MAX_CODES_PER_CLIENT,
+    now
+  })
+  /** @type {BoundedStore<Channel>} */
+  const channels = new BoundedStore({
+    what: "Farcaster channels",
+    ttlMs: FARCASTER_CHANNEL_TTL_MS,
+    max: MAX_CHANNELS,
+    perClient: MAX_CHANNELS,
+    now
+  })
   let baseUrl = ""
 
   /** The return URL if it is allowed, else undefined. */
@@ -160,25 +166,15 @@ export async function startSocialStandIn({
       ),
     "POST /token": async (req, res) => {
       const { code, state, provider } = await readJsonObject(req, MAX_FORM_BYTES)
-      const entry = typeof code === "string" && HEX64.test(code) ? codes.get(code) : undefined
-      if (entry !== undefined) codes.delete(code)
-      if (
-        entry === undefined ||
-        entry.expiresAt <= now() ||
-        entry.state !== state ||
-        entry.provider !== provider
-      )
+      const entry = typeof code === "string" && HEX64.test(code) ? codes.take(code) : undefined
+      if (entry === undefined || entry.state !== state || entry.provider !== provider)
         return sendJson(res, 400, { error: "invalid code" })
       sendJson(res, 200, { provider: entry.provider, subject: entry.subject, userName: entry.userName })
     },
-    "POST /farcaster/channel": (_req, res) => {
+    "POST /farcaster/channel": (req, res) => {
       const channel = randomBytes(32).toString("hex")
-      setBounded(
-        channels,
-        channel,
-        { status: "pending", expiresAt: now() + FARCASTER_CHANNEL_TTL_MS },
-        MAX_CHANNELS
-      )
+      const refused = channels.put(channel, { status: "pending" }, clientOf(req))
+      if (refused !== undefined) return sendJson(res, refused.status, { error: refused.reason })
       sendJson(res, 200, { channel, url: `${baseUrl}/farcaster/connect?channel=${channel}` })
     },
     "GET /farcaster/channel/status": (_req, res, url) => {
@@ -227,15 +223,8 @@ export async function startSocialStandIn({
     }
   }
 
-  const channelOf = (/** @type {unknown} */ channel) => {
-    const entry = typeof channel === "string" && HEX64.test(channel) ? channels.get(channel) : undefined
-    if (entry === undefined) return undefined
-    if (entry.expiresAt <= now()) {
-      channels.delete(String(channel))
-      return undefined
-    }
-    return entry
-  }
+  const channelOf = (/** @type {unknown} */ channel) =>
+    typeof channel === "string" && HEX64.test(channel) ? channels.get(channel) : undefined
 
   /**
    * @param {IncomingMessage} req
@@ -269,18 +258,13 @@ export async function startSocialStandIn({
         if (!USERNAME.test(name))
           return notice(res, 400, "Account names are 1 to 39 letters, digits, _ . or -.")
         const code = randomBytes(32).toString("hex")
-        setBounded(
-          codes,
+        const refused = codes.put(
           code,
-          {
-            provider,
-            subject: name.toLowerCase(),
-            userName: name,
-            state,
-            expiresAt: now() + SOCIAL_CODE_TTL_MS
-          },
-          MAX_CODES
+          { provider, subject: name.toLowerCase(), userName: name, state },
+          clientOf(req)
         )
+        if (refused !== undefined)
+          return notice(res, refused.status, `This sign-in is refused: ${refused.reason}.`)
         target.searchParams.set("code", code)
       }
       res.writeHead(303, {

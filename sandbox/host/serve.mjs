@@ -29,6 +29,7 @@ import { startSandboxSolana } from "../solana/chain.mjs"
 /** @import { SandboxSolana } from "../solana/chain.mjs" */
 /** @import { IncomingMessage, ServerResponse } from "node:http" */
 /** @import { RunningFrameAuthServer, SocialStandIn } from "../frame/auth.mjs" */
+/** @import { SignInServer } from "../signin/server.mjs" */
 /**
  * @typedef {{ readonly type: string, readonly body: string, readonly file?: undefined } | { readonly file: string, readonly body?: undefined }} Route
  */
@@ -353,12 +354,16 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
     frame = await startFrameAuthServer({ chains: sandbox.chains })
     social = await startSocialStandIn({ frameAuthUrl: frame.url })
     frame.setSocialUrl(social.url)
-    const signIn = await makeSignInServer({ chains: sandbox.chains })
     const config = sandboxConfig(sandbox, api, relay, frame, social, solana)
     wcWalletRoutes["/sandbox-config.js"] = { type: JS_TYPE, body: sandboxConfigScript(config) }
+    // The sign-in server verifies for the demo's own origin, which is known once the demo listens (its port
+    // may be chosen then); until it is made, nothing under /auth/ is answered by it.
+    /** @type {SignInServer | undefined} */
+    let signIn
     server = await serveStatic(hostDist, {
       port,
-      handle: signIn.handle,
+      handle: async (req, res, pathname) =>
+        signIn === undefined ? false : signIn.handle(req, res, pathname),
       routes: {
         "/sandbox-config.js": { type: JS_TYPE, body: sandboxConfigScript(config) },
         "/sandbox-wallet.js": { file: join(walletDist, "sandbox-wallet.js") },
@@ -368,6 +373,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
       }
     })
     const demoOrigin = new URL(server.url).origin
+    signIn = await makeSignInServer({ origin: demoOrigin, chains: sandbox.chains })
     frame.server.setAllowedOrigins([demoOrigin])
     social.setAllowedReturnOrigins([demoOrigin])
     let closing

@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import {
   CODE_TTL_MS,
   DEVICE_HEADER,
+  MAIL_TTL_MS,
   MAX_CODE_ATTEMPTS,
   Mailbox,
   type MailMessage,
@@ -539,11 +540,20 @@ describe("the mailbox", () => {
     expect(html.indexOf(messages[1]!.code!)).toBeLessThan(html.indexOf(messages[0]!.code!))
   })
 
-  it("keeps at most its bound, dropping the oldest", () => {
-    const box = new Mailbox({ now: () => 1, max: 3 })
-    for (let i = 0; i < 5; i++) box.send({ to: "a@b.test", kind: "login-code", subject: `m${i}`, text: "" })
+  it("keeps each address's newest messages for an hour, and refuses a new address when full", () => {
+    let now = 1
+    const box = new Mailbox({ now: () => now, perAddress: 3, addresses: 2 })
+    const send = (to: string, subject: string) => box.send({ to, kind: "login-code", subject, text: "" })
+    for (let i = 0; i < 5; i++) send("a@b.test", `m${i}`)
     expect(box.list().map((m) => m.subject)).toEqual(["m2", "m3", "m4"])
     expect(box.list("c@d.test")).toEqual([])
+    send("c@d.test", "c")
+    // Mail to a third address pushes no one's out: it is refused.
+    expect(() => send("e@f.test", "e")).toThrow("too many mailboxes, try later")
+    expect(box.list().map((m) => m.subject)).toEqual(["m2", "m3", "m4", "c"])
+    now += MAIL_TTL_MS
+    expect(box.list()).toEqual([])
+    expect(send("e@f.test", "e").subject).toBe("e")
   })
 })
 
