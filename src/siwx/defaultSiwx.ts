@@ -119,7 +119,10 @@ export const createDefaultSiwx = (options: DefaultSiwxOptions = {}): SiwxWithCli
     },
     createMessage: async (input) => {
       const now = Date.now()
-      return pageSignInMessage(input, nonces.issue(now), options.statement, now)
+      const nonce = nonces.issue(now)
+      // Only a page that asked for 10 000 messages in ten minutes gets here; the modal reports the failure.
+      if (nonce === undefined) throw new Error("Too many sign-in messages are waiting to be signed")
+      return pageSignInMessage(input, nonce, options.statement, now)
     },
     addSession: async (session) => {
       const now = Date.now()

@@ -54,7 +54,7 @@ describe("a contract account signs in (ERC-1271)", () => {
         uri: "https://dapp.example/",
         address: contractAddress!,
         chainId: chain.chainId,
-        nonce: nonces.issue(now),
+        nonce: nonces.issue(now)!,
         issuedAt: new Date(now)
       })
       const signature = await signer.signMessage({ message })
@@ -105,7 +105,7 @@ describe("a contract account not yet deployed signs in (ERC-6492)", () => {
         uri: "https://dapp.example/",
         address: counterfactual,
         chainId: chain.chainId,
-        nonce: nonces.issue(now),
+        nonce: nonces.issue(now)!,
         issuedAt: new Date(now)
       })
       const signature = serializeErc6492Signature({
