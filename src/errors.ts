@@ -3,11 +3,25 @@
  * (`presentation.ts`) is the one place that decides what the visitor sees for each.
  */
 import * as Data from "effect/Data"
+import type {
+  ConnectionReconnectingError,
+  ConnectorAlreadyConnectedError,
+  ConnectorNotConnectedError,
+  ConnectorNotFoundError,
+  ContestedWalletError
+} from "./connectionErrors"
 import type { AccountMismatchError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
 import { boundedText, type WalletError } from "./walletErrors"
 
+export {
+  ConnectionReconnectingError,
+  ConnectorAlreadyConnectedError,
+  ConnectorNotConnectedError,
+  ConnectorNotFoundError,
+  ContestedWalletError
+} from "./connectionErrors"
 export { AccountMismatchError, type SentField, TransactionMismatchError } from "./requestErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
@@ -293,28 +307,6 @@ export class ChainNotConfiguredError extends Data.TaggedError("ChainNotConfigure
   override readonly message = "Chain not configured."
 }
 
-export class ConnectorNotConnectedError extends Data.TaggedError("ConnectorNotConnectedError")<{
-  readonly connectorId?: string | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Connector not connected."
-}
-
-/** A connector id that no discovered wallet carries (it went away, or the id is wrong). */
-export class ConnectorNotFoundError extends Data.TaggedError("ConnectorNotFoundError")<{
-  readonly connectorId: string
-  readonly cause?: unknown
-}> {
-  override readonly message = "Connector not found"
-}
-
-export class ConnectorAlreadyConnectedError extends Data.TaggedError("ConnectorAlreadyConnectedError")<{
-  readonly connectorId?: string | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Connector already connected."
-}
-
 /** The wallet is on another chain than the one the request targets. */
 export class ChainMismatchError extends Data.TaggedError("ChainMismatchError")<{
   readonly expectedChainId: ChainId
@@ -324,26 +316,6 @@ export class ChainMismatchError extends Data.TaggedError("ChainMismatchError")<{
   override readonly message = `Chain mismatch: expected chain ${String(this.expectedChainId)}, wallet is on ${
     this.actualChainId === undefined ? "no chain" : `chain ${String(this.actualChainId)}`
   }`
-}
-
-/** An action was attempted while the connection is being restored. */
-export class ConnectionReconnectingError extends Data.TaggedError("ConnectionReconnectingError")<{
-  readonly cause?: unknown
-}> {
-  override readonly message = "unavailable while reconnecting"
-}
-
-/**
- * Another wallet on the page claims the identity (the rdns, or the name) of the wallet a stored connection
- * names, so that connection is not restored, or ends (THREATS.md T5): `restore`, it was not reconnected;
- * `connection`, a restored connection was disconnected when the other claim came.
- */
-export class ContestedWalletError extends Data.TaggedError("ContestedWalletError")<{
-  /** The name the restored wallet announced, cleaned of control and direction characters. */
-  readonly walletName: string
-  readonly during: "restore" | "connection"
-}> {
-  override readonly message = `Another wallet on this page also claims to be ${this.walletName}`
 }
 
 /** A name (ENS / provider name) lookup or registration failed; the message is the server's first reason. */
