@@ -9,22 +9,31 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import { ProviderRequestError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../src/errors"
+import { encodeFunctionData, erc20Abi } from "viem"
+import {
+  ChainNotConfiguredError,
+  ProviderRequestError,
+  SwapFailedError,
+  SwapNetworkUnsupportedError
+} from "../../../src/errors"
 import { PLAN_LIFETIME_MS, QUOTE_DELAY_MS } from "../../../src/layers/flows/swap/Swap.lazy"
-import type { QuoteState, SwapDraft, SwapState } from "../../../src/services/Swap"
+import { SWAP_SIMULATION_TIMEOUT } from "../../../src/layers/flows/swap/swapPlan"
+import type { QuoteState, SwapDraft, SwapState, SwapTransaction } from "../../../src/services/Swap"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
-import { SUSD_ADDRESS } from "../../kit/networks"
+import { SBX_ADDRESS, SUSD_ADDRESS } from "../../kit/networks"
 import { editAndSettle, tagged } from "../formSteps"
 import {
   APPROVAL_HASH,
-  APPROVE_DATA,
   APPROVE_GAS,
+  APPROVE_SELECTOR,
+  approveTransaction,
   balance,
   CHAIN,
   ETH,
   GAS_PRICE,
+  honestLogs,
   inWorld,
   type Options,
   ROUTER_ADDRESS,
@@ -33,11 +42,15 @@ import {
   SWAP_DATA,
   SWAP_GAS,
   SWAP_HASH,
+  simulationAnswer,
+  swapTransaction,
+  transferLog,
   USER,
   type World
 } from "./swapWorld"
 
 const SWAP_NETWORKS = { swapNetworks: [CHAIN] }
+const lower = (address: string) => address.toLowerCase() as `0x${string}`
 const ETHER = 10n ** 18n
 const refused = new ProviderRequestError({ reason: "status", status: 400, endpoint: "v1/convert/quotes" })
 
@@ -349,8 +362,21 @@ describe("Swap", () => {
             { amount: "50000000", from: SUSD, to: SBX, userAddress: USER, slippage: 1 }
           ])
           const { plan } = preview
-          assert.deepStrictEqual(plan.approval, planned(SUSD_ADDRESS, APPROVE_DATA, APPROVE_GAS))
+          // The API allows the router any amount; what is sent allows it exactly the 50 sUSD.
+          const exact = encodeFunctionData({
+            abi: erc20Abi,
+            functionName: "approve",
+            args: [ROUTER_ADDRESS, 50_000_000n]
+          })
+          assert.deepStrictEqual(plan.approval, planned(SUSD_ADDRESS, exact, APPROVE_GAS))
           assert.deepStrictEqual(plan.swap, planned(ROUTER_ADDRESS, SWAP_DATA, SWAP_GAS))
+          // Both were simulated from ALICE, in order, and the plan shows what they change.
+          const simulatedAs = ({ data, ...call }: SwapTransaction) => ({ ...call, input: data })
+          assert.deepStrictEqual(w.calls.simulated, [[plan.approval!, plan.swap].map(simulatedAs)])
+          assert.deepStrictEqual(plan.changes, [
+            { token: lower(SUSD_ADDRESS), delta: -50_000_000n, symbol: "sUSD", decimals: 6 },
+            { token: lower(SBX_ADDRESS), delta: 100_000_000n, symbol: "SBX", decimals: 18 }
+          ])
           assert.strictEqual(plan.fee.amount, (APPROVE_GAS + SWAP_GAS) * GAS_PRICE)
           // 0.0002 ETH at 3000 USD.
           assert.closeTo(plan.fee.usd ?? Number.NaN, 0.6, 1e-9)
@@ -453,6 +479,126 @@ describe("Swap", () => {
     )
   })
 
+  describe("what the API builds is checked before the wallet sees it (issue 28)", () => {
+    const ATTACKER = "0xbad0000000000000000000000000000000000bad"
+
+    /** Reviews `change` and expects the form back with `reason` in words, and nothing for the wallet. */
+    const refusedWith = (reason: string, change: Partial<SwapDraft>) => (w: World) =>
+      Effect.gen(function* () {
+        const form = yield* startQuoted(w.swap, change)
+        yield* w.swap.review
+        const state = yield* untilFlow(w.swap, (now): now is Editing => now._tag === "Editing")
+        const error = noQuoteOf(state.quote)
+        assert.instanceOf(error, SwapFailedError)
+        assert.strictEqual((error as SwapFailedError).reason, reason)
+        assert.deepStrictEqual(state.draft, form.draft)
+        // Confirming from the form sends nothing either.
+        yield* w.swap.confirm
+        assert.deepStrictEqual(w.calls.sent, [])
+      })
+
+    it.effect("a swap whose value goes to another account: unsafe-swap, told by the simulation", () =>
+      withSwap({ build: (request) => ({ ...swapTransaction(request), to: `${CHAIN}:${ATTACKER}` }) }, (w) =>
+        Effect.gen(function* () {
+          yield* refusedWith("unsafe-swap", { to: SBX, amount: "0.5" })(w)
+          // The address passed the static rules (a contract is any address): only the simulation can
+          // tell, and it shows the ether leaving with nothing back.
+          assert.strictEqual(w.calls.simulated.length, 1)
+        })
+      )
+    )
+
+    it.effect("a swap from another account: unsafe-swap before any simulation", () =>
+      withSwap({ build: (request) => ({ ...swapTransaction(request), from: `${CHAIN}:${ATTACKER}` }) }, (w) =>
+        Effect.gen(function* () {
+          yield* refusedWith("unsafe-swap", { to: SBX, amount: "0.5" })(w)
+          assert.deepStrictEqual(w.calls.simulated, [])
+        })
+      )
+    )
+
+    it.effect("an approval for another spender: unsafe-approval before any simulation", () =>
+      withSwap(
+        {
+          approval: {
+            ...approveTransaction,
+            data: encodeFunctionData({
+              abi: erc20Abi,
+              functionName: "approve",
+              args: [ATTACKER, 2n ** 256n - 1n]
+            })
+          }
+        },
+        (w) =>
+          Effect.gen(function* () {
+            yield* refusedWith("unsafe-approval", { from: SUSD, to: SBX, amount: "50" })(w)
+            assert.deepStrictEqual(w.calls.simulated, [])
+          })
+      )
+    )
+
+    it.effect("a simulation that moves another of the account's tokens: unsafe-swap", () =>
+      withSwap(
+        {
+          simulate: ({ calls, quoted }) =>
+            Effect.succeed(
+              simulationAnswer(calls, [
+                ...honestLogs(quoted.from, quoted.to, quoted.amount, quoted.toAmount),
+                transferLog(SBX_ADDRESS, ALICE, ATTACKER, 1n)
+              ])
+            )
+        },
+        refusedWith("unsafe-swap", { from: SUSD, to: ETH, amount: "50" })
+      )
+    )
+
+    it.effect("a simulation that gives less than the minimum: below-minimum", () =>
+      withSwap(
+        {
+          simulate: ({ calls, quoted }) =>
+            Effect.succeed(
+              simulationAnswer(calls, honestLogs(quoted.from, quoted.to, quoted.amount, quoted.toAmount / 2n))
+            )
+        },
+        refusedWith("below-minimum", { to: SUSD, amount: "1" })
+      )
+    )
+
+    it.effect("a simulation that reverts: would-revert", () =>
+      withSwap(
+        { simulate: ({ calls }) => Effect.succeed(simulationAnswer(calls, [], "0x0")) },
+        refusedWith("would-revert", { to: SUSD, amount: "1" })
+      )
+    )
+
+    it.effect("a node that cannot simulate: unverified", () =>
+      withSwap(
+        { simulate: () => Effect.fail(new ChainNotConfiguredError({})) },
+        refusedWith("unverified", { to: SUSD, amount: "1" })
+      )
+    )
+
+    it.effect("a node that does not answer within the time-out: unverified", () =>
+      Effect.gen(function* () {
+        const asked = yield* Deferred.make<void>()
+        yield* withSwap(
+          { simulate: () => Effect.andThen(Deferred.succeed(asked, undefined), Effect.never) },
+          (w) =>
+            Effect.gen(function* () {
+              yield* startQuoted(w.swap, { to: SUSD, amount: "1" })
+              const reviewing = yield* Effect.forkChild(w.swap.review)
+              yield* Deferred.await(asked)
+              yield* TestClock.adjust(SWAP_SIMULATION_TIMEOUT)
+              yield* Fiber.join(reviewing)
+              const state = yield* flowTagged(w.swap, "Editing")
+              assert.strictEqual((noQuoteOf(state.quote) as SwapFailedError).reason, "unverified")
+              assert.deepStrictEqual(w.calls.sent, [])
+            })
+        )
+      })
+    )
+  })
+
   describe("confirm", () => {
     it.effect("sends the approval, waits for its receipt, then the swap: Swapped, balances refreshed", () =>
       withSwap({}, (w) =>
@@ -464,7 +610,7 @@ describe("Swap", () => {
           assert.strictEqual(state.hash, SWAP_HASH)
           assert.deepStrictEqual(state.plan, preview.plan)
           assert.deepStrictEqual(w.log, [
-            `send eth_sendTransaction ${APPROVE_DATA}`,
+            `send eth_sendTransaction ${APPROVE_SELECTOR}`,
             `receipt ${APPROVAL_HASH}`,
             `send eth_sendTransaction ${SWAP_DATA}`,
             `receipt ${SWAP_HASH}`,
