@@ -2,6 +2,7 @@
  * The Swap flow (`SwapLive`, `Swap.lazy.ts`) over fake services: starting on a network, quoting once
  * typing pauses, why a quote is refused, the form's problems, reviewing (allowance, approval, fee),
  * confirming (approval mined before the swap), a plan's lifetime and going back. Time is the TestClock's.
+ * The checks of what the API builds are SwapChecked.test.ts's.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
@@ -10,30 +11,31 @@ import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { encodeFunctionData, erc20Abi } from "viem"
-import {
-  ChainNotConfiguredError,
-  ProviderRequestError,
-  SwapFailedError,
-  SwapNetworkUnsupportedError
-} from "../../../src/errors"
+import { ProviderRequestError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../src/errors"
 import { PLAN_LIFETIME_MS, QUOTE_DELAY_MS } from "../../../src/layers/flows/swap/Swap.lazy"
-import { SWAP_SIMULATION_TIMEOUT } from "../../../src/layers/flows/swap/swapPlan"
-import type { QuoteState, SwapDraft, SwapState, SwapTransaction } from "../../../src/services/Swap"
+import type { SwapDraft, SwapState, SwapTransaction } from "../../../src/services/Swap"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
 import { SBX_ADDRESS, SUSD_ADDRESS } from "../../kit/networks"
-import { editAndSettle, tagged } from "../formSteps"
+import {
+  type Editing,
+  editAndWait,
+  noQuoteOf,
+  quoteOf,
+  reviewed,
+  settled,
+  startQuoted,
+  withSwap
+} from "./swapSteps"
 import {
   APPROVAL_HASH,
   APPROVE_GAS,
   APPROVE_SELECTOR,
-  approveTransaction,
   balance,
   CHAIN,
   ETH,
   GAS_PRICE,
-  honestLogs,
   inWorld,
   type Options,
   ROUTER_ADDRESS,
@@ -42,50 +44,12 @@ import {
   SWAP_DATA,
   SWAP_GAS,
   SWAP_HASH,
-  simulationAnswer,
-  swapTransaction,
-  transferLog,
-  USER,
-  type World
+  USER
 } from "./swapWorld"
 
-const SWAP_NETWORKS = { swapNetworks: [CHAIN] }
 const lower = (address: string) => address.toLowerCase() as `0x${string}`
 const ETHER = 10n ** 18n
 const refused = new ProviderRequestError({ reason: "status", status: 400, endpoint: "v1/convert/quotes" })
-
-type Editing = Extract<SwapState, { _tag: "Editing" }>
-type Swap = World["swap"]
-
-/** The form once its quote (or problem) landed: not Quoting any more. */
-const settled = (state: SwapState): state is Editing =>
-  state._tag === "Editing" && state.quote._tag !== "Quoting"
-
-/** Edits the form and lets the typing pause pass; answers the form once its quote landed. */
-const editAndWait = (swap: Swap, change: Partial<SwapDraft>) =>
-  editAndSettle(swap, change, QUOTE_DELAY_MS, settled)
-
-const quoteOf = (quote: QuoteState) => tagged(quote, "Quoted").quote
-const noQuoteOf = (quote: QuoteState) => tagged(quote, "NoQuote").error
-
-/** Starts the swap and quotes `change`. */
-const startQuoted = (swap: Swap, change: Partial<SwapDraft>) =>
-  Effect.gen(function* () {
-    yield* swap.start
-    return yield* editAndWait(swap, change)
-  })
-
-/** Starts, quotes `change` and reviews it: the Preview. */
-const reviewed = (swap: Swap, change: Partial<SwapDraft>) =>
-  Effect.gen(function* () {
-    const form = yield* startQuoted(swap, change)
-    quoteOf(form.quote)
-    yield* swap.review
-    return yield* flowTagged(swap, "Preview")
-  })
-
-const withSwap = (options: Options, body: (w: World) => Effect.Effect<void>) =>
-  inWorld({ ...SWAP_NETWORKS, ...options }, body)
 
 describe("Swap", () => {
   describe("start", () => {
@@ -476,126 +440,6 @@ describe("Swap", () => {
           assert.deepStrictEqual(w.calls.swap, [])
         })
       )
-    )
-  })
-
-  describe("what the API builds is checked before the wallet sees it (issue 28)", () => {
-    const ATTACKER = "0xbad0000000000000000000000000000000000bad"
-
-    /** Reviews `change` and expects the form back with `reason` in words, and nothing for the wallet. */
-    const refusedWith = (reason: string, change: Partial<SwapDraft>) => (w: World) =>
-      Effect.gen(function* () {
-        const form = yield* startQuoted(w.swap, change)
-        yield* w.swap.review
-        const state = yield* untilFlow(w.swap, (now): now is Editing => now._tag === "Editing")
-        const error = noQuoteOf(state.quote)
-        assert.instanceOf(error, SwapFailedError)
-        assert.strictEqual((error as SwapFailedError).reason, reason)
-        assert.deepStrictEqual(state.draft, form.draft)
-        // Confirming from the form sends nothing either.
-        yield* w.swap.confirm
-        assert.deepStrictEqual(w.calls.sent, [])
-      })
-
-    it.effect("a swap whose value goes to another account: unsafe-swap, told by the simulation", () =>
-      withSwap({ build: (request) => ({ ...swapTransaction(request), to: `${CHAIN}:${ATTACKER}` }) }, (w) =>
-        Effect.gen(function* () {
-          yield* refusedWith("unsafe-swap", { to: SBX, amount: "0.5" })(w)
-          // The address passed the static rules (a contract is any address): only the simulation can
-          // tell, and it shows the ether leaving with nothing back.
-          assert.strictEqual(w.calls.simulated.length, 1)
-        })
-      )
-    )
-
-    it.effect("a swap from another account: unsafe-swap before any simulation", () =>
-      withSwap({ build: (request) => ({ ...swapTransaction(request), from: `${CHAIN}:${ATTACKER}` }) }, (w) =>
-        Effect.gen(function* () {
-          yield* refusedWith("unsafe-swap", { to: SBX, amount: "0.5" })(w)
-          assert.deepStrictEqual(w.calls.simulated, [])
-        })
-      )
-    )
-
-    it.effect("an approval for another spender: unsafe-approval before any simulation", () =>
-      withSwap(
-        {
-          approval: {
-            ...approveTransaction,
-            data: encodeFunctionData({
-              abi: erc20Abi,
-              functionName: "approve",
-              args: [ATTACKER, 2n ** 256n - 1n]
-            })
-          }
-        },
-        (w) =>
-          Effect.gen(function* () {
-            yield* refusedWith("unsafe-approval", { from: SUSD, to: SBX, amount: "50" })(w)
-            assert.deepStrictEqual(w.calls.simulated, [])
-          })
-      )
-    )
-
-    it.effect("a simulation that moves another of the account's tokens: unsafe-swap", () =>
-      withSwap(
-        {
-          simulate: ({ calls, quoted }) =>
-            Effect.succeed(
-              simulationAnswer(calls, [
-                ...honestLogs(quoted.from, quoted.to, quoted.amount, quoted.toAmount),
-                transferLog(SBX_ADDRESS, ALICE, ATTACKER, 1n)
-              ])
-            )
-        },
-        refusedWith("unsafe-swap", { from: SUSD, to: ETH, amount: "50" })
-      )
-    )
-
-    it.effect("a simulation that gives less than the minimum: below-minimum", () =>
-      withSwap(
-        {
-          simulate: ({ calls, quoted }) =>
-            Effect.succeed(
-              simulationAnswer(calls, honestLogs(quoted.from, quoted.to, quoted.amount, quoted.toAmount / 2n))
-            )
-        },
-        refusedWith("below-minimum", { to: SUSD, amount: "1" })
-      )
-    )
-
-    it.effect("a simulation that reverts: would-revert", () =>
-      withSwap(
-        { simulate: ({ calls }) => Effect.succeed(simulationAnswer(calls, [], "0x0")) },
-        refusedWith("would-revert", { to: SUSD, amount: "1" })
-      )
-    )
-
-    it.effect("a node that cannot simulate: unverified", () =>
-      withSwap(
-        { simulate: () => Effect.fail(new ChainNotConfiguredError({})) },
-        refusedWith("unverified", { to: SUSD, amount: "1" })
-      )
-    )
-
-    it.effect("a node that does not answer within the time-out: unverified", () =>
-      Effect.gen(function* () {
-        const asked = yield* Deferred.make<void>()
-        yield* withSwap(
-          { simulate: () => Effect.andThen(Deferred.succeed(asked, undefined), Effect.never) },
-          (w) =>
-            Effect.gen(function* () {
-              yield* startQuoted(w.swap, { to: SUSD, amount: "1" })
-              const reviewing = yield* Effect.forkChild(w.swap.review)
-              yield* Deferred.await(asked)
-              yield* TestClock.adjust(SWAP_SIMULATION_TIMEOUT)
-              yield* Fiber.join(reviewing)
-              const state = yield* flowTagged(w.swap, "Editing")
-              assert.strictEqual((noQuoteOf(state.quote) as SwapFailedError).reason, "unverified")
-              assert.deepStrictEqual(w.calls.sent, [])
-            })
-        )
-      })
     )
   })
 
