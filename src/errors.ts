@@ -221,6 +221,17 @@ export type SwapFailureReason =
   | "reverted"
   /** The approval the swap needs was mined but reverted. */
   | "approval-reverted"
+  /** The API's approval is not `approve(the swap's contract, …)` on the sold token from the account: not sent. */
+  | "unsafe-approval"
+  /** The API's swap is not from the account on the quoted network with the amount in, or the simulation
+   * shows it moving the account's tokens otherwise than the quote says: not sent. */
+  | "unsafe-swap"
+  /** The simulation gives less than the minimum at the visitor's slippage (the price moved): not sent. */
+  | "below-minimum"
+  /** The simulation says the swap would fail on chain: not sent. */
+  | "would-revert"
+  /** The network could not simulate the swap, so what it does is unproven: not sent. */
+  | "unverified"
 
 export class SwapFailedError extends Data.TaggedError("SwapFailedError")<{
   readonly reason: SwapFailureReason

@@ -35,7 +35,15 @@ const SWAP_FAILURES: { readonly [R in SwapFailureReason]: string } = {
   "too-small": "This amount is too small to swap: try a larger one",
   expired: "The quote expired: check the new one",
   reverted: "The swap reverted: the price moved beyond your slippage tolerance. Nothing was swapped",
-  "approval-reverted": "The approval failed on chain. Nothing was swapped"
+  "approval-reverted": "The approval failed on chain. Nothing was swapped",
+  "unsafe-approval":
+    "The swap provider asked for an approval this swap does not need. Nothing was sent to your wallet",
+  "unsafe-swap":
+    "The swap provider built a transaction that does not match this swap. Nothing was sent to your wallet",
+  "below-minimum":
+    "The price moved: this swap would now give less than your minimum. Nothing was sent; check the new quote",
+  "would-revert": "This swap would fail on chain. Nothing was sent to your wallet",
+  unverified: "This swap could not be checked on this network, so it was not sent to your wallet"
 }
 
 const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurationReason]: string } = {

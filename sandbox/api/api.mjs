@@ -10,6 +10,7 @@ import { formatUnits, getAddress } from "viem"
 import { sandboxAccounts } from "../chain/chain.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 import { createConvertHandlers } from "./convert.mjs"
+import { HOSTILE_CONVERT_MODES, hostileConvertBody } from "./hostileSwap.mjs"
 import { iconSvg, nftSvg } from "./images.mjs"
 import { createChainIndex, UpstreamError, ZERO_ADDRESS } from "./indexer.mjs"
 import { createNamesHandlers } from "./names.mjs"
@@ -29,11 +30,12 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
 /** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
 /** @import { SandboxChain, SandboxPool, SandboxToken } from "../chain/chain.mjs" */
 /** @import { SandboxSolana } from "../solana/chain.mjs" */
+/** @import { HostileConvertMode } from "./hostileSwap.mjs" */
 
 /** @typedef {403 | 429 | 500 | 503} FaultStatus */
 /**
- * The hostile answers the sandbox API can give (THREATS.md T15).
- * @typedef {"repeat-pages" | "sentences" | "bidi" | "handler-links" | "redirect"} HostileMode
+ * The hostile answers the sandbox API can give (THREATS.md T15; the convert ones: issue 28).
+ * @typedef {"repeat-pages" | "sentences" | "bidi" | "handler-links" | "redirect" | HostileConvertMode} HostileMode
  */
 /**
  * One fault switch. Without `paths` it applies to every provider endpoint (never to `/__sandbox/*`).
@@ -468,10 +470,19 @@ const RULE_KEYS = new Set(["delayMs", "status", "malformed", "hostile", "paths",
  *   displays as "USD") and whose USD values are 1e308;
  * - `handler-links`: every listed wallet's `desktop_link` and `mobile_link` are links to OS and application
  *   protocol handlers (`HANDLER_LINKS`), as if the wallet had registered those schemes;
- * - `redirect`: a 302 to the same path on `REDIRECT_ORIGIN`, a host the page never chose.
+ * - `redirect`: a 302 to the same path on `REDIRECT_ORIGIN`, a host the page never chose;
+ * - `swap-to-attacker` and `approve-attacker`: built swaps and approvals that pay `ATTACKER_ADDRESS`
+ *   (hostileSwap.mjs).
  */
 /** @type {ReadonlyArray<HostileMode>} */
-export const HOSTILE_MODES = ["repeat-pages", "sentences", "bidi", "handler-links", "redirect"]
+export const HOSTILE_MODES = [
+  "repeat-pages",
+  "sentences",
+  "bidi",
+  "handler-links",
+  "redirect",
+  ...HOSTILE_CONVERT_MODES
+]
 
 /** Where `redirect` sends the page. */
 export const REDIRECT_ORIGIN = /** @type {const} */ ("https://redirected.example")
@@ -505,6 +516,10 @@ const hostileReply = (mode, path, reply) => {
   if (reply.status !== 200) return reply
   const wallets = /^\/getWallets\/?$/.test(path)
   const body = () => JSON.parse(String(reply.body))
+  if (mode === "swap-to-attacker" || mode === "approve-attacker") {
+    const lie = hostileConvertBody(mode, path, body)
+    return lie === undefined ? reply : json(200, lie)
+  }
   if (mode === "repeat-pages" && wallets) return json(200, { ...body(), count: 1_000_000 })
   if (mode === "sentences" && wallets) return json(200, { ...body(), count: PHISHING_SENTENCE })
   if (mode === "sentences" && /^\/v1\/identity\//.test(path))

@@ -8,7 +8,7 @@ import type {
   TransactionWaitTimeoutError
 } from "../errors"
 import type { ProviderApiError } from "./ProviderApi"
-import type { RequestError } from "./RpcRouter"
+import type { PreviewChange, RequestError } from "./RpcRouter"
 import type { AmountProblem } from "./Send"
 
 /** A token the visitor can swap from or to, with what the account holds of it (0 when none). */
@@ -70,9 +70,17 @@ export interface SwapTransaction {
 /** What confirming does: the approval when the allowance is short, then the swap, and what both cost. */
 export interface SwapPlan {
   readonly quote: SwapQuote
-  /** Present when the swap may not yet spend `quote.from`: the allowance is below the amount. */
+  /**
+   * Present when the swap may not yet spend `quote.from`: the allowance is below the amount. It allows
+   * the swap's contract exactly the amount in (no visitor chose more).
+   */
   readonly approval: SwapTransaction | undefined
   readonly swap: SwapTransaction
+  /**
+   * The account's balance changes when the chain simulated the approval and the swap from it, in order:
+   * the amount in leaving and at least the minimum received arriving (the plan exists only then).
+   */
+  readonly changes: ReadonlyArray<PreviewChange>
   /** Both transactions' network fee at their gas limits, in wei, and in USD when the coin's price is known. */
   readonly fee: { readonly amount: bigint; readonly usd: number | undefined }
   readonly nativeSymbol: string
@@ -123,7 +131,11 @@ export interface SwapShape {
   readonly edit: (change: Partial<SwapDraft>) => Effect.Effect<void>
   /** Swaps `from` and `to`. */
   readonly flip: Effect.Effect<void>
-  /** Checks the allowance, builds the approval when needed and the swap, and prices both for the preview. */
+  /**
+   * Checks the allowance, builds the approval when needed and the swap, checks both (the calls, then their
+   * simulation from the account), and prices them for the preview; a check that fails lands on the form
+   * with its `SwapFailedError` and nothing for the wallet.
+   */
   readonly review: Effect.Effect<void>
   /** Sends the approval (waiting for it to be mined) and then the swap, through the wallet. */
   readonly confirm: Effect.Effect<void>

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import type { Locator, Page } from "playwright-core"
-import { type Abi, createPublicClient, formatUnits, http, parseUnits } from "viem"
+import { type Abi, createPublicClient, erc20Abi, formatUnits, http, parseUnits } from "viem"
 import { describe, expect, inject, it } from "vitest"
 import { getAmountOut, minimumReceived } from "../../sandbox/chain/poolMath.mjs"
 import { chooseSandboxWallet, test } from "./browser"
@@ -106,7 +106,15 @@ describe("Swap with the Sandbox Wallet (issue 15)", () => {
     const reservesAfter = await reservesOf()
     expect(reservesAfter.sUsd - reservesBefore.sUsd).toBe(parseUnits("100", 6))
     expect(reservesBefore.sbx - reservesAfter.sbx).toBe(received)
-    // The swap's allowance stays, so a second swap of sUSD needs no approval.
+    // The approval allowed the pool exactly the 100 sUSD, which the swap spent: a second swap asks again.
+    expect(
+      await chain.readContract({
+        address: tokenAddress("sUSD"),
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [account0 as `0x${string}`, sUsdSbx.address]
+      })
+    ).toBe(0n)
     await swap.getByRole("button", { name: "Done" }).click()
     const again = await page.getByRole("dialog", { name: "Account" })
     await again.getByRole("button", { name: "Swap" }).click()
@@ -114,7 +122,7 @@ describe("Swap with the Sandbox Wallet (issue 15)", () => {
     await swap.getByLabel(/^Amount/).fill("1")
     await chooseToken(swap, "You receive", "SBX")
     await swap.getByRole("button", { name: "Review swap" }).click()
-    await swap.getByRole("button", { name: "Swap", exact: true }).waitFor()
+    await swap.getByRole("button", { name: "Approve and swap" }).waitFor()
   })
 
   test("on a network outside the swap list, Swap says so", async ({ page }) => {

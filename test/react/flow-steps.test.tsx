@@ -63,6 +63,7 @@ const plan: SwapPlan = {
   },
   approval: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
   swap: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
+  changes: [],
   fee: { amount: 1n, usd: undefined },
   nativeSymbol: "ETH",
   nativeDecimals: 18,

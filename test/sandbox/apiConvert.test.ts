@@ -12,6 +12,7 @@ import {
   createWalletClient,
   decodeFunctionData,
   erc20Abi,
+  getAddress,
   type Hex,
   http,
   maxUint256,
@@ -23,6 +24,7 @@ import { foundry } from "viem/chains"
 import { describe, expect, it } from "vitest"
 import { DEFAULT_PROJECT_ID, PRICES } from "../../sandbox/api/api.mjs"
 import { NATIVE_TOKEN_ADDRESS } from "../../sandbox/api/convert.mjs"
+import { ATTACKER_ADDRESS } from "../../sandbox/api/hostileSwap.mjs"
 import poolArtifact from "../../sandbox/chain/contracts/SandboxPool.json"
 import { getAmountOut, minimumReceived } from "../../sandbox/chain/poolMath.mjs"
 import { minimumReceived as modalMinimumReceived } from "../../src/layers/flows/swap/swapForm"
@@ -367,6 +369,73 @@ describe("quotes, approval and swaps", () => {
     expect(big.status).toBe(413)
     await refused(get("/v1/convert/allowance", { tokenAddress: caip("sUSD"), userAddress: "me" }))
   })
+})
+
+describe("hostile builds (issue 28)", () => {
+  const buildSwap = (from: string, to: string, amount: bigint) =>
+    ok(
+      post("/v1/convert/build-transaction", {
+        amount: amount.toString(),
+        eip155: { slippage: 1 },
+        from: caip(from),
+        to: caip(to),
+        userAddress: me()
+      })
+    ).then((raw) => right(decodeSwapTransaction(raw)))
+  const buildApprove = (from: string, to: string) =>
+    ok(get("/v1/convert/build-approve", { userAddress: me(), from: caip(from), to: caip(to) })).then((raw) =>
+      right(decodeApproveTransaction(raw))
+    )
+  const ether = (address: Hex) => client().getBalance({ address })
+
+  it("swap-to-attacker: the swap's call and value go to the attacker; sent, the ether is theirs and nothing is bought", async () => {
+    const amount = parseEther("0.25")
+    const honest = await buildSwap("ETH", "sUSD", amount)
+    api().faults.set({ hostile: "swap-to-attacker" })
+    try {
+      expect(api().faults.active).toEqual([{ hostile: "swap-to-attacker" }])
+      const hostile = await buildSwap("ETH", "sUSD", amount)
+      expect(hostile.to).toBe(`${CHAIN}:${ATTACKER_ADDRESS}`)
+      expect(hostile.value).toBe(amount.toString())
+      expect(hostile.from).toBe(honest.from)
+      const call = (data: string) => decodeFunctionData({ abi: poolAbi, data: data as Hex })
+      expect(call(hostile.data).functionName).toBe(call(honest.data).functionName)
+      // The approval and the other endpoints are the honest ones.
+      await approvesThePool()
+      const [attackerBefore, sUsdBefore] = [await ether(ATTACKER_ADDRESS), await balanceOf("sUSD")]
+      await send(hostile)
+      expect((await ether(ATTACKER_ADDRESS)) - attackerBefore).toBe(amount)
+      expect(await balanceOf("sUSD")).toBe(sUsdBefore)
+    } finally {
+      api().faults.clear()
+    }
+  })
+
+  it("approve-attacker: the approval allows the attacker any amount of the same token", async () => {
+    const honest = await buildApprove("sUSD", "SBX")
+    api().faults.set({ hostile: "approve-attacker", paths: "^/v1/convert/" })
+    try {
+      const hostile = await buildApprove("sUSD", "SBX")
+      expect({ ...hostile, data: honest.data }).toEqual(honest)
+      expect(decodeFunctionData({ abi: erc20Abi, data: hostile.data as Hex })).toEqual({
+        functionName: "approve",
+        args: [getAddress(ATTACKER_ADDRESS), maxUint256]
+      })
+      expect((await buildSwap("ETH", "sUSD", parseEther("0.01"))).to).toBe(
+        `${CHAIN}:${poolOf("ETH", "sUSD").address}`
+      )
+    } finally {
+      api().faults.clear()
+    }
+  })
+
+  /** build-approve for sUSD→SBX still approves the pair's pool. */
+  const approvesThePool = async () => {
+    const { data } = await buildApprove("sUSD", "SBX")
+    const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data: data as Hex })
+    expect(functionName).toBe("approve")
+    expect(String(args?.[0]).toLowerCase()).toBe(poolOf("sUSD", "SBX").address.toLowerCase())
+  }
 })
 
 describe("gas price and fungible prices", () => {

@@ -2,6 +2,7 @@
  * The Swap flow (`SwapLive`, `Swap.lazy.ts`) over fake services: starting on a network, quoting once
  * typing pauses, why a quote is refused, the form's problems, reviewing (allowance, approval, fee),
  * confirming (approval mined before the swap), a plan's lifetime and going back. Time is the TestClock's.
+ * The checks of what the API builds are SwapChecked.test.ts's.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
@@ -9,18 +10,28 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
+import { encodeFunctionData, erc20Abi } from "viem"
 import { ProviderRequestError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../src/errors"
 import { PLAN_LIFETIME_MS, QUOTE_DELAY_MS } from "../../../src/layers/flows/swap/Swap.lazy"
-import type { QuoteState, SwapDraft, SwapState } from "../../../src/services/Swap"
+import type { SwapDraft, SwapState, SwapTransaction } from "../../../src/services/Swap"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
 import { ALICE } from "../../kit/accounts"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
-import { SUSD_ADDRESS } from "../../kit/networks"
-import { editAndSettle, tagged } from "../formSteps"
+import { SBX_ADDRESS, SUSD_ADDRESS } from "../../kit/networks"
+import {
+  type Editing,
+  editAndWait,
+  noQuoteOf,
+  quoteOf,
+  reviewed,
+  settled,
+  startQuoted,
+  withSwap
+} from "./swapSteps"
 import {
   APPROVAL_HASH,
-  APPROVE_DATA,
   APPROVE_GAS,
+  APPROVE_SELECTOR,
   balance,
   CHAIN,
   ETH,
@@ -33,46 +44,12 @@ import {
   SWAP_DATA,
   SWAP_GAS,
   SWAP_HASH,
-  USER,
-  type World
+  USER
 } from "./swapWorld"
 
-const SWAP_NETWORKS = { swapNetworks: [CHAIN] }
+const lower = (address: string) => address.toLowerCase() as `0x${string}`
 const ETHER = 10n ** 18n
 const refused = new ProviderRequestError({ reason: "status", status: 400, endpoint: "v1/convert/quotes" })
-
-type Editing = Extract<SwapState, { _tag: "Editing" }>
-type Swap = World["swap"]
-
-/** The form once its quote (or problem) landed: not Quoting any more. */
-const settled = (state: SwapState): state is Editing =>
-  state._tag === "Editing" && state.quote._tag !== "Quoting"
-
-/** Edits the form and lets the typing pause pass; answers the form once its quote landed. */
-const editAndWait = (swap: Swap, change: Partial<SwapDraft>) =>
-  editAndSettle(swap, change, QUOTE_DELAY_MS, settled)
-
-const quoteOf = (quote: QuoteState) => tagged(quote, "Quoted").quote
-const noQuoteOf = (quote: QuoteState) => tagged(quote, "NoQuote").error
-
-/** Starts the swap and quotes `change`. */
-const startQuoted = (swap: Swap, change: Partial<SwapDraft>) =>
-  Effect.gen(function* () {
-    yield* swap.start
-    return yield* editAndWait(swap, change)
-  })
-
-/** Starts, quotes `change` and reviews it: the Preview. */
-const reviewed = (swap: Swap, change: Partial<SwapDraft>) =>
-  Effect.gen(function* () {
-    const form = yield* startQuoted(swap, change)
-    quoteOf(form.quote)
-    yield* swap.review
-    return yield* flowTagged(swap, "Preview")
-  })
-
-const withSwap = (options: Options, body: (w: World) => Effect.Effect<void>) =>
-  inWorld({ ...SWAP_NETWORKS, ...options }, body)
 
 describe("Swap", () => {
   describe("start", () => {
@@ -349,8 +326,21 @@ describe("Swap", () => {
             { amount: "50000000", from: SUSD, to: SBX, userAddress: USER, slippage: 1 }
           ])
           const { plan } = preview
-          assert.deepStrictEqual(plan.approval, planned(SUSD_ADDRESS, APPROVE_DATA, APPROVE_GAS))
+          // The API allows the router any amount; what is sent allows it exactly the 50 sUSD.
+          const exact = encodeFunctionData({
+            abi: erc20Abi,
+            functionName: "approve",
+            args: [ROUTER_ADDRESS, 50_000_000n]
+          })
+          assert.deepStrictEqual(plan.approval, planned(SUSD_ADDRESS, exact, APPROVE_GAS))
           assert.deepStrictEqual(plan.swap, planned(ROUTER_ADDRESS, SWAP_DATA, SWAP_GAS))
+          // Both were simulated from ALICE, in order, and the plan shows what they change.
+          const simulatedAs = ({ data, ...call }: SwapTransaction) => ({ ...call, input: data })
+          assert.deepStrictEqual(w.calls.simulated, [[plan.approval!, plan.swap].map(simulatedAs)])
+          assert.deepStrictEqual(plan.changes, [
+            { token: lower(SUSD_ADDRESS), delta: -50_000_000n, symbol: "sUSD", decimals: 6 },
+            { token: lower(SBX_ADDRESS), delta: 100_000_000n, symbol: "SBX", decimals: 18 }
+          ])
           assert.strictEqual(plan.fee.amount, (APPROVE_GAS + SWAP_GAS) * GAS_PRICE)
           // 0.0002 ETH at 3000 USD.
           assert.closeTo(plan.fee.usd ?? Number.NaN, 0.6, 1e-9)
@@ -464,7 +454,7 @@ describe("Swap", () => {
           assert.strictEqual(state.hash, SWAP_HASH)
           assert.deepStrictEqual(state.plan, preview.plan)
           assert.deepStrictEqual(w.log, [
-            `send eth_sendTransaction ${APPROVE_DATA}`,
+            `send eth_sendTransaction ${APPROVE_SELECTOR}`,
             `receipt ${APPROVAL_HASH}`,
             `send eth_sendTransaction ${SWAP_DATA}`,
             `receipt ${SWAP_HASH}`,

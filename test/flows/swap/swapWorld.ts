@@ -1,19 +1,23 @@
 /**
  * The world the Swap tests run in: `SwapLive` over the kit's account world (ALICE on the sandbox chain,
- * her balances Ready) and this flow's fakes: a Blockchain API answering the convert endpoints, a wallet
- * answering `eth_sendTransaction` with a hash, a watcher answering receipts and notifications recording
- * errors. Every call the flow makes is recorded, in order, in `log`.
+ * her balances Ready) and this flow's fakes: a Blockchain API answering the convert endpoints, the chain
+ * simulating a plan (by default the router swaps as quoted, and any other address only receives the value),
+ * a wallet answering `eth_sendTransaction` with a hash, a watcher answering receipts and
+ * notifications recording errors. Every call the flow makes is recorded, in order, in `log`.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { AirlockError, ProviderServiceError } from "../../../src/errors"
+import { encodeFunctionData, erc20Abi, maxUint256 } from "viem"
+import { type AirlockError, ChainNotConfiguredError, type ProviderServiceError } from "../../../src/errors"
 import * as SwapFlow from "../../../src/layers/flows/swap/Swap.lazy"
 import { SwapLazy, SwapLive } from "../../../src/layers/flows/swap/SwapLive"
 import { NATIVE_TOKEN_ADDRESS } from "../../../src/layers/flows/swap/swapForm"
+import { NATIVE_TRANSFER_ADDRESS } from "../../../src/layers/requests/simulation"
 import type { TokenBalance } from "../../../src/schemas/Balance"
 import type { ConvertQuote, ConvertToken, ConvertTransaction } from "../../../src/schemas/Convert"
 import type { CaipNetworkId } from "../../../src/schemas/Primitives"
 import { BlockchainApi, type ConvertRequest } from "../../../src/services/BlockchainApi"
+import { FallbackTransport } from "../../../src/services/FallbackTransport"
 import { Notifications, type NotificationsShape } from "../../../src/services/Notifications"
 import type { RequestError } from "../../../src/services/RpcRouter"
 import { Swap, type SwapTransaction } from "../../../src/services/Swap"
@@ -33,7 +37,13 @@ export const SUSD = `${CHAIN}:${SUSD_ADDRESS}`
 export const SBX = `${CHAIN}:${SBX_ADDRESS}`
 export const USER = `${CHAIN}:${ALICE}`
 
-export const APPROVE_DATA = "0x095ea7b3"
+export const APPROVE_SELECTOR = "0x095ea7b3"
+/** What the API builds: an unlimited allowance for the router (build-approve takes no amount). */
+export const APPROVE_DATA = encodeFunctionData({
+  abi: erc20Abi,
+  functionName: "approve",
+  args: [ROUTER_ADDRESS, maxUint256]
+})
 export const SWAP_DATA = "0x7ff36ab5"
 export const APPROVAL_HASH = `0x${"a".repeat(64)}`
 export const SWAP_HASH = `0x${"b".repeat(64)}`
@@ -81,6 +91,66 @@ export const swapTransaction = (request: ConvertRequest): ConvertTransaction => 
   eip155: { gas: SWAP_GAS.toString(), gasPrice: GAS_PRICE.toString() }
 })
 
+const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef"
+const word = (value: string | bigint) =>
+  `0x${(typeof value === "bigint" ? value.toString(16) : value.slice(2)).toLowerCase().padStart(64, "0")}`
+
+/** A traced `Transfer` of `amount` of `token` (an address, or NATIVE_TRANSFER_ADDRESS for ether). */
+export const transferLog = (token: string, from: string, to: string, amount: bigint) => ({
+  address: token,
+  topics: [TRANSFER_TOPIC, word(from), word(to)],
+  data: word(amount)
+})
+
+/** A call as `eth_simulateV1` gets it (the data as `input`). */
+export interface SimulatedCall {
+  readonly from: string
+  readonly to?: string
+  readonly value?: string
+  readonly input?: string
+  readonly gas?: string
+}
+
+/** `eth_simulateV1`'s answer: one block whose calls have `status` and the logs, all in the last call. */
+export const simulationAnswer = (
+  calls: ReadonlyArray<SimulatedCall>,
+  logs: ReadonlyArray<ReturnType<typeof transferLog>>,
+  status = "0x1"
+) => [{ calls: calls.map((_, index) => ({ status, logs: index === calls.length - 1 ? logs : [] })) }]
+
+/** The simulated address of a token the API names by CAIP-10. */
+export const simulatedToken = (caip: string) =>
+  caip === ETH ? NATIVE_TRANSFER_ADDRESS : caip.slice(caip.lastIndexOf(":") + 1)
+
+/** A swap as the quote says: `amount` of `from` from ALICE to the router, `toAmount` of `to` back. */
+export const honestLogs = (from: string, to: string, amount: bigint, toAmount: bigint) => [
+  transferLog(simulatedToken(from), ALICE, ROUTER_ADDRESS, amount),
+  transferLog(simulatedToken(to), ROUTER_ADDRESS, ALICE, toAmount)
+]
+
+/**
+ * What the chain traces for a plan: the router swaps as quoted; any other address only receives the
+ * swap's value (an account runs no code).
+ */
+const chainLogs = (calls: ReadonlyArray<SimulatedCall>, quoted: Simulating["quoted"]) => {
+  const swap = calls[calls.length - 1]
+  if (swap?.to?.toLowerCase() === ROUTER_ADDRESS.toLowerCase())
+    return honestLogs(quoted.from, quoted.to, quoted.amount, quoted.toAmount)
+  const value = BigInt(swap?.value ?? "0x0")
+  return value === 0n ? [] : [transferLog(NATIVE_TRANSFER_ADDRESS, ALICE, swap?.to ?? "0x", value)]
+}
+
+/** What the world simulates: the calls, and the last quote the API gave (its pair and amounts). */
+export interface Simulating {
+  readonly calls: ReadonlyArray<SimulatedCall>
+  readonly quoted: {
+    readonly from: string
+    readonly to: string
+    readonly amount: bigint
+    readonly toAmount: bigint
+  }
+}
+
 export interface Options {
   /** `undefined`: the default list of networks (SPEC.md §9), which leaves out the sandbox chain. */
   readonly swapNetworks?: ReadonlyArray<string> | undefined
@@ -93,6 +163,12 @@ export interface Options {
   readonly send?: (tx: SwapTransaction) => Effect.Effect<unknown, RequestError>
   /** The receipt's status for a hash (default "success"). */
   readonly receipt?: (hash: string) => "success" | "reverted"
+  /** What the API's build-approve answers (default `approveTransaction`). */
+  readonly approval?: ConvertTransaction
+  /** What the API's build-transaction answers for a request (default `swapTransaction`). */
+  readonly build?: (request: ConvertRequest & { readonly slippage: number }) => ConvertTransaction
+  /** The chain's answer to `eth_simulateV1` (default: `honestLogs` of the last quote). */
+  readonly simulate?: (simulating: Simulating) => Effect.Effect<unknown, ChainNotConfiguredError>
 }
 
 export const world = (options: Options = {}) =>
@@ -113,9 +189,11 @@ export const world = (options: Options = {}) =>
       approve: [] as Array<Omit<ConvertRequest, "amount">>,
       swap: [] as Array<ConvertRequest & { readonly slippage: number }>,
       sent: [] as Array<SwapTransaction>,
+      simulated: [] as Array<ReadonlyArray<SimulatedCall>>,
       receipts: [] as Array<string>,
       errors: [] as Array<AirlockError>
     }
+    let quoted: Simulating["quoted"] = { from: "", to: "", amount: 0n, toAmount: 0n }
     const api = blockchainApiWith({
       convertTokens: (chainId) =>
         Effect.sync(() => {
@@ -132,10 +210,10 @@ export const world = (options: Options = {}) =>
           calls.quotes.push(request)
           log.push(`quote ${request.amount}`)
           const amount = BigInt(request.amount)
-          return Effect.map(options.quote?.(amount) ?? Effect.succeed(amount * 2n), (toAmount) => ({
-            items: [quoteAnswer(request, toAmount)],
-            dropped: 0
-          }))
+          return Effect.map(options.quote?.(amount) ?? Effect.succeed(amount * 2n), (toAmount) => {
+            quoted = { from: request.from, to: request.to, amount, toAmount }
+            return { items: [quoteAnswer(request, toAmount)], dropped: 0 }
+          })
         }),
       convertAllowance: (request) =>
         Effect.suspend(() => {
@@ -148,14 +226,31 @@ export const world = (options: Options = {}) =>
         Effect.sync(() => {
           calls.approve.push(request)
           log.push("build-approve")
-          return approveTransaction
+          return options.approval ?? approveTransaction
         }),
       buildSwapTransaction: (request) =>
         Effect.sync(() => {
           calls.swap.push(request)
           log.push("build-swap")
-          return swapTransaction(request)
+          return (options.build ?? swapTransaction)(request)
         })
+    })
+    const chains = FallbackTransport.of({
+      request: (network, request) =>
+        Effect.suspend(() => {
+          const [{ blockStateCalls }] = request.params as [
+            { blockStateCalls: [{ calls: ReadonlyArray<SimulatedCall> }] }
+          ]
+          const simulatedCalls = blockStateCalls[0].calls
+          calls.simulated.push(simulatedCalls)
+          log.push(`${request.method} ${network}`)
+          if (request.method !== "eth_simulateV1") return Effect.fail(new ChainNotConfiguredError({}))
+          return (
+            options.simulate?.({ calls: simulatedCalls, quoted }) ??
+            Effect.succeed(simulationAnswer(simulatedCalls, chainLogs(simulatedCalls, quoted)))
+          )
+        }),
+      ranking: () => Effect.die("unused")
     })
     const watcher: Pick<TransactionWatcherShape, "waitForReceipt"> = {
       waitForReceipt: (_network, hash) =>
@@ -174,12 +269,16 @@ export const world = (options: Options = {}) =>
     const fakes = Layer.mergeAll(
       account.layer,
       Layer.succeed(BlockchainApi, api),
+      Layer.succeed(FallbackTransport, chains),
       walletAnswering((request) =>
         Effect.suspend(() => {
           const tx = (request.params as ReadonlyArray<SwapTransaction>)[0] as SwapTransaction
           calls.sent.push(tx)
-          log.push(`send ${request.method} ${tx.data}`)
-          return options.send?.(tx) ?? Effect.succeed(tx.data === APPROVE_DATA ? APPROVAL_HASH : SWAP_HASH)
+          log.push(`send ${request.method} ${tx.data.slice(0, 10)}`)
+          return (
+            options.send?.(tx) ??
+            Effect.succeed(tx.data.startsWith(APPROVE_SELECTOR) ? APPROVAL_HASH : SWAP_HASH)
+          )
         })
       ),
       Layer.succeed(TransactionWatcher, TransactionWatcher.of(watcher as TransactionWatcherShape)),

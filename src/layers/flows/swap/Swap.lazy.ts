@@ -14,6 +14,7 @@ import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
 import { Connection } from "../../../services/Connection"
+import { FallbackTransport } from "../../../services/FallbackTransport"
 import { ModalConfig } from "../../../services/ModalConfig"
 import { Networks } from "../../../services/Networks"
 import { Notifications } from "../../../services/Notifications"
@@ -40,7 +41,7 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const notifications = yield* Notifications
     const config = yield* ModalConfig
     const supported: ReadonlyArray<string> = config.swapNetworks ?? SWAP_NETWORKS
-    const plans = makeSwapPlans(api, supported)
+    const plans = makeSwapPlans(api, yield* FallbackTransport, supported)
 
     /** The connected EVM account and its network, when the network is one the host configured. */
     const account: Effect.Effect<SwapOwner | undefined> = Effect.gen(function* () {

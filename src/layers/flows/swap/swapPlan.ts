@@ -2,15 +2,19 @@
  * What the swap provider's API gives a swap: the best quote for the checked form at the network's standard
  * gas price, and why there is none in the visitor's terms (a refused amount is asked again at a probe
  * amount to tell no route from too small or too little liquidity); then the plan: the approval when the
- * allowance is short, the swap at the visitor's slippage, and what both cost.
+ * allowance is short, the swap at the visitor's slippage, both checked (`swapChecks`) and simulated from the
+ * account before anything can reach the wallet, and what both cost.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as Result from "effect/Result"
 import { GasPriceNetworkUnsupportedError, SwapFailedError } from "../../../errors"
 import type { ConvertTransaction } from "../../../schemas/Convert"
 import type { CaipNetwork } from "../../../schemas/Network"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import type { BlockchainApiShape } from "../../../services/BlockchainApi"
+import type { FallbackTransportShape } from "../../../services/FallbackTransport"
 import type { ProviderApiError } from "../../../services/ProviderApi"
 import type { AmountProblem } from "../../../services/Send"
 import type {
@@ -21,7 +25,15 @@ import type {
   SwapToken,
   SwapTransaction
 } from "../../../services/Swap"
+import { simulatedChanges, simulationRequest } from "../../requests/simulation"
+import { checkApproval, checkSimulation, checkSwapTransaction, type SwapRefusal } from "./swapChecks"
 import { minimumReceived, probeAmount, rateOf, slippageBps, swapFeeProblem } from "./swapForm"
+
+/**
+ * How long the chain may take to simulate a plan. Longer than a dapp preview's 2 s: here nothing is sent
+ * without the simulation, and the visitor is shown "Preparing the swap…" meanwhile.
+ */
+export const SWAP_SIMULATION_TIMEOUT = "10 seconds"
 
 /** The connected EVM account a swap is for, and its network. */
 export interface SwapOwner {
@@ -29,15 +41,9 @@ export interface SwapOwner {
   readonly network: CaipNetwork
 }
 
-const plainAddress = (caip: string): string => caip.slice(caip.lastIndexOf(":") + 1)
-
-const toWallet = (tx: ConvertTransaction): SwapTransaction => ({
-  from: plainAddress(tx.from),
-  to: plainAddress(tx.to),
-  data: tx.data as `0x${string}`,
-  value: `0x${BigInt(tx.value).toString(16)}`,
-  gas: `0x${BigInt(tx.eip155.gas).toString(16)}`
-})
+/** A check's refusal as the flow's error: the review lands on the form with its words. */
+const passed = <A>(result: Result.Result<A, SwapRefusal>) =>
+  Effect.mapError(Effect.fromResult(result), (reason) => new SwapFailedError({ reason }))
 
 const feeOf = (txs: ReadonlyArray<ConvertTransaction>): bigint =>
   txs.reduce((sum, tx) => sum + BigInt(tx.eip155.gas) * BigInt(tx.eip155.gasPrice), 0n)
@@ -46,7 +52,11 @@ const feeOf = (txs: ReadonlyArray<ConvertTransaction>): bigint =>
 const refusedQuote = (error: ProviderApiError): boolean =>
   error._tag === "ProviderRequestError" && error.status === 400
 
-export const makeSwapPlans = (api: BlockchainApiShape, supported: ReadonlyArray<string>) => {
+export const makeSwapPlans = (
+  api: BlockchainApiShape,
+  chains: FallbackTransportShape,
+  supported: ReadonlyArray<string>
+) => {
   const gasPrice = (chainId: CaipNetworkId): Effect.Effect<bigint, QuoteError> =>
     supported.includes(chainId)
       ? Effect.map(api.convertGasPrice(chainId), (prices) => BigInt(prices.standard))
@@ -106,7 +116,26 @@ export const makeSwapPlans = (api: BlockchainApiShape, supported: ReadonlyArray<
       }
     })
 
-  /** The approval when the allowance is short and the swap, priced; or the fee the account cannot pay. */
+  /**
+   * What the approval (when there is one) and then the swap change in the account's balances, simulated
+   * from it on the quoted network. A node that refuses or does not answer in time gives `None`, and the
+   * plan is refused: a swap the modal cannot prove would be sent blind, on the API's word alone.
+   */
+  const simulate = (owner: SwapOwner, transactions: ReadonlyArray<SwapTransaction>) => {
+    const request = simulationRequest(transactions)
+    return chains
+      .request(owner.network.caipNetworkId, { method: request.method, params: [...request.params] })
+      .pipe(
+        Effect.timeoutOption(SWAP_SIMULATION_TIMEOUT),
+        Effect.map(Option.flatMap((answer) => simulatedChanges(answer, owner.address))),
+        Effect.catch(() => Effect.succeed(Option.none()))
+      )
+  }
+
+  /**
+   * The approval when the allowance is short and the swap, checked, simulated and priced; or the fee the
+   * account cannot pay.
+   */
   const plan = (
     owner: SwapOwner,
     draft: SwapDraft,
@@ -131,15 +160,22 @@ export const makeSwapPlans = (api: BlockchainApiShape, supported: ReadonlyArray<
         userAddress,
         slippage: (slippageBps(draft.slippage) ?? 100) / 100
       })
+      const sender = { chainId: owner.network.caipNetworkId, address: owner.address }
+      const swapTx = yield* passed(checkSwapTransaction(swap, sender, quote))
+      const approvalTx =
+        approval === undefined ? undefined : yield* passed(checkApproval(approval, swapTx, sender, quote))
       const fee = feeOf(approval === undefined ? [swap] : [approval, swap])
       const native = tokens.find((token) => token.native)
       const unpaid = swapFeeProblem(quote.from, quote.fromAmount, fee, native?.balance ?? 0n)
       if (unpaid !== undefined) return unpaid
+      const simulation = yield* simulate(owner, approvalTx === undefined ? [swapTx] : [approvalTx, swapTx])
+      const changes = yield* passed(checkSimulation(simulation, quote))
       const decimals = owner.network.nativeCurrency.decimals
       return {
         quote,
-        approval: approval === undefined ? undefined : toWallet(approval),
-        swap: toWallet(swap),
+        approval: approvalTx,
+        swap: swapTx,
+        changes,
         fee: {
           amount: fee,
           usd:

@@ -1,5 +1,6 @@
 import { useId } from "react"
 import { formatUnits, formatUsd } from "../../../../../layers/account/format"
+import { simulationLines } from "../../../../../layers/requests/simulationText"
 import { present } from "../../../../../presentation"
 import type { SwapPlan, SwapProblem, SwapQuote, SwapState, SwapToken } from "../../../../../services/Swap"
 import { useController } from "../../../element/context"
@@ -181,6 +182,15 @@ const PlanDetails = ({ plan }: { readonly plan: SwapPlan }) => {
       <div>
         <dt>Network fee</dt>
         <dd>{feeText(plan.fee, { decimals: plan.nativeDecimals, symbol: plan.nativeSymbol })}</dd>
+      </div>
+      <div>
+        <dt>Your balance changes (simulated)</dt>
+        {simulationLines(
+          { _tag: "Simulated", changes: plan.changes },
+          { symbol: plan.nativeSymbol, decimals: plan.nativeDecimals }
+        ).map((line) => (
+          <dd key={line}>{line}</dd>
+        ))}
       </div>
       {plan.approval === undefined ? null : (
         <div>

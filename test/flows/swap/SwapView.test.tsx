@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+/**
+ * The Swap review shows what the chain's simulation of the plan changes in the account's balances, as the
+ * preview of a dapp's request does (issue 28): the amount in leaving and what arrives, in the tokens' units.
+ */
+import { afterEach, describe, expect, it } from "vitest"
+import { SwapView } from "../../../src/react/modal/views/flows/swap/SwapView"
+import type { SwapPlan, SwapToken } from "../../../src/services/Swap"
+import { ALICE } from "../../kit/accounts"
+import { SBX_ADDRESS, SUSD_ADDRESS } from "../../kit/networks"
+import { fakeController, mountWith, unmountViews } from "../../kit/react"
+import { ROUTER_ADDRESS, SBX, SUSD } from "./swapWorld"
+
+afterEach(unmountViews)
+
+const token = (caip: string, symbol: string, decimals: number): SwapToken => ({
+  caip,
+  native: false,
+  name: symbol,
+  symbol,
+  decimals,
+  balance: 10n ** BigInt(decimals + 3),
+  price: 0,
+  logoUri: undefined
+})
+const from = token(SUSD, "sUSD", 6)
+const to = token(SBX, "SBX", 18)
+const plan: SwapPlan = {
+  quote: {
+    from,
+    to,
+    fromAmount: 50_000_000n,
+    toAmount: 2n * 10n ** 18n,
+    minimumReceived: 198n * 10n ** 16n,
+    rate: "0.04",
+    gasPrice: 1n
+  },
+  approval: undefined,
+  swap: { from: ALICE, to: ROUTER_ADDRESS, data: "0x7ff36ab5", value: "0x0", gas: "0x1" },
+  changes: [
+    { token: SUSD_ADDRESS.toLowerCase() as `0x${string}`, delta: -50_000_000n, symbol: "sUSD", decimals: 6 },
+    {
+      token: SBX_ADDRESS.toLowerCase() as `0x${string}`,
+      delta: 199n * 10n ** 16n,
+      symbol: "SBX",
+      decimals: 18
+    }
+  ],
+  fee: { amount: 1n, usd: undefined },
+  nativeSymbol: "ETH",
+  nativeDecimals: 18,
+  slippage: "1",
+  preparedAt: 0
+}
+
+describe("the Swap review", () => {
+  it("lists the simulated balance changes under their own heading", () => {
+    const { controller } = fakeController({
+      swap: {
+        _tag: "Preview",
+        draft: { from: SUSD, to: SBX, amount: "50", slippage: "1" },
+        tokens: [from, to],
+        plan
+      }
+    })
+    const view = mountWith(controller, <SwapView />)
+    const row = [...view.querySelectorAll(".approve-details > div")].find(
+      (div) => div.querySelector("dt")?.textContent === "Your balance changes (simulated)"
+    )
+    expect([...(row?.querySelectorAll("dd") ?? [])].map((dd) => dd.textContent)).toEqual([
+      "-50 sUSD",
+      "+1.99 SBX"
+    ])
+  })
+})
