@@ -324,6 +324,25 @@ export class ChainMismatchError extends Data.TaggedError("ChainMismatchError")<{
   }`
 }
 
+/** What changed since a review: the namespace or network, or the connected account. */
+export type ReviewChange = "network" | "account"
+
+/**
+ * A review was made for a namespace, network and account that are no longer the active ones (the dapp or
+ * the wallet switched between the review and the confirmation): nothing was sent, the form shows again.
+ */
+export class ReviewChangedError extends Data.TaggedError("ReviewChangedError")<{
+  readonly change: ReviewChange
+  /** The review's network (CAIP-2) or account. */
+  readonly reviewed: string
+  /** The active network or account now; `undefined`: none. */
+  readonly active: string | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message =
+    `Review changed: ${this.change} ${this.reviewed} is now ${this.active ?? "none"}`
+}
+
 /** An action was attempted while the connection is being restored. */
 export class ConnectionReconnectingError extends Data.TaggedError("ConnectionReconnectingError")<{
   readonly cause?: unknown
@@ -379,6 +398,7 @@ export type AirlockError =
   | ConnectorNotFoundError
   | ConnectorAlreadyConnectedError
   | ChainMismatchError
+  | ReviewChangedError
   | ConnectionReconnectingError
   | NameLookupError
   | SchemaDecodeError

@@ -1,7 +1,7 @@
 /**
  * What the visitor sees for each error of the catalogue (SPEC.md §8): its exact text, kind and delay.
  */
-import type { AirlockError, InvalidAppConfigurationReason, SwapFailureReason } from "./errors"
+import type { AirlockError, InvalidAppConfigurationReason, ReviewChange, SwapFailureReason } from "./errors"
 import { boundedText, safeGet } from "./walletErrors"
 
 export interface Presentation {
@@ -36,6 +36,12 @@ const SWAP_FAILURES: { readonly [R in SwapFailureReason]: string } = {
   expired: "The quote expired: check the new one",
   reverted: "The swap reverted: the price moved beyond your slippage tolerance. Nothing was swapped",
   "approval-reverted": "The approval failed on chain. Nothing was swapped"
+}
+
+/** What changed between a review and its confirmation: nothing was sent, the form shows again. */
+const REVIEW_CHANGES: { readonly [C in ReviewChange]: string } = {
+  network: "The network changed",
+  account: "The account changed"
 }
 
 const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurationReason]: string } = {
@@ -112,6 +118,10 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     ConnectorNotFoundError: ownMessage,
     ConnectorAlreadyConnectedError: ownMessage,
     ChainMismatchError: ownMessage,
+    ReviewChangedError: (error) => ({
+      ...toast(REVIEW_CHANGES[error.change], "warning"),
+      description: "Nothing was sent. Check the form, then review again."
+    }),
     ConnectionReconnectingError: ownMessage,
     NameLookupError: ownMessage,
     // Its message quotes the data that failed to decode: for logs only.

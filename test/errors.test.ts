@@ -33,6 +33,7 @@ import {
   ProviderRequestError,
   RequestAbortedError,
   RequestPendingError,
+  ReviewChangedError,
   SchemaDecodeError,
   ServiceUnavailableError,
   SessionExpiredError,
@@ -341,6 +342,18 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new ChainMismatchError({ expectedChainId: "eip155:1", actualChainId: undefined }),
       message: "Chain mismatch: expected chain eip155:1, wallet is on no chain",
       shown: toast("Chain mismatch: expected chain eip155:1, wallet is on no chain")
+    }
+  ],
+  ReviewChangedError: [
+    {
+      error: new ReviewChangedError({ change: "network", reviewed: "eip155:31337", active: "eip155:31338" }),
+      message: "Review changed: network eip155:31337 is now eip155:31338",
+      shown: toast("The network changed")
+    },
+    {
+      error: new ReviewChangedError({ change: "account", reviewed: "0xa", active: undefined }),
+      message: "Review changed: account 0xa is now none",
+      shown: toast("The account changed")
     }
   ],
   ConnectionReconnectingError: [

@@ -16,7 +16,9 @@ import {
   FlowQuote,
   FlowReview,
   FlowUnavailable,
-  feeText
+  feeText,
+  NetworkRow,
+  ReviewChanged
 } from "../FlowStep"
 
 const PROBLEMS: Record<SwapProblem, string> = {
@@ -160,14 +162,22 @@ const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" 
         onChange={(event) => void controller.swap.edit({ slippage: event.currentTarget.value })}
       />
       <FlowQuote quote={state.quote} details={quoteDetails(draft.slippage)} />
+      <ReviewChanged change={state._tag === "Editing" ? state.reviewChanged : undefined} />
     </FlowForm>
   )
 }
 
-const PlanDetails = ({ plan }: { readonly plan: SwapPlan }) => {
+const PlanDetails = ({
+  plan,
+  network
+}: {
+  readonly plan: SwapPlan
+  readonly network: { readonly name: string }
+}) => {
   const { quote } = plan
   return (
     <dl className="approve-details">
+      <NetworkRow network={network} />
       <div>
         <dt>You pay</dt>
         <dd>
@@ -230,7 +240,7 @@ const Preview = ({
           : undefined
       }
     >
-      <PlanDetails plan={plan} />
+      <PlanDetails plan={plan} network={state.binding.network} />
     </FlowReview>
   )
 }
