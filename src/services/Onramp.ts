@@ -59,8 +59,8 @@ interface Form {
 export type OnrampState =
   | { readonly _tag: "Idle" }
   | { readonly _tag: "Loading" }
-  /** Nothing is sold on the active network. */
-  | { readonly _tag: "Unavailable" }
+  /** Nothing is sold on the active network; `reviewChanged`: it opened again here after a switch. */
+  | { readonly _tag: "Unavailable"; readonly reviewChanged?: ReviewChangedError | undefined }
   | (Form & {
       readonly _tag: "Editing"
       readonly quote: BuyQuote

@@ -107,6 +107,8 @@ export type SwapState =
   | {
       readonly _tag: "Unavailable"
       readonly error: SwapNetworkUnsupportedError | ProviderApiError
+      /** It opened again here because the review's network or account was no longer active. */
+      readonly reviewChanged?: ReviewChangedError | undefined
     }
   | (Form & {
       readonly _tag: "Editing"

@@ -496,8 +496,12 @@ describe("Swap", () => {
             })
             yield* w.swap.confirm
             assert.deepStrictEqual(w.calls.sent, [])
-            // Mainnet is not in this world's swap list.
-            yield* flowTagged(w.swap, "Unavailable")
+            // Mainnet is not in this world's swap list: not offered there, and the view says what changed.
+            const unavailable = yield* flowTagged(w.swap, "Unavailable")
+            assert.deepStrictEqual(
+              [unavailable.reviewChanged?.change, unavailable.reviewChanged?.active],
+              ["network", "eip155:1"]
+            )
           })
         )
     )
@@ -543,7 +547,7 @@ describe("Swap", () => {
             assert.deepStrictEqual(w.calls.sent, [onChain(preview.plan.approval)])
             assert.deepStrictEqual(w.calls.receipts, [APPROVAL_HASH])
             // Mainnet is not in this world's swap list: the flow opens again there, and says so.
-            yield* flowTagged(w.swap, "Unavailable")
+            assert.strictEqual((yield* flowTagged(w.swap, "Unavailable")).reviewChanged?.change, "network")
           })
       )
     })

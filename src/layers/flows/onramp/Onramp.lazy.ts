@@ -91,40 +91,44 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
         })
       })
 
-    /** A new form for the active account and network; `reviewChanged`: why it opened again. */
-    const opened = (reviewChanged?: ReviewChangedError): Effect.Effect<OnrampState> =>
-      Effect.gen(function* () {
-        const owner = yield* flow.active
-        // No account on a configured network: nothing can be bought to it.
-        if (owner === undefined) return { _tag: "Unavailable" }
-        yield* SubscriptionRef.set(state, { _tag: "Loading" })
-        const loaded = yield* Effect.option(api.onrampOptions)
-        const reference = owner.network.caipNetworkId.slice(owner.network.caipNetworkId.indexOf(":") + 1)
-        const crypto = Option.isSome(loaded) ? purchasableOn(loaded.value.crypto, reference) : []
-        if (crypto.length === 0) return { _tag: "Unavailable" }
-        const options: BuyOptions = {
-          providers: ONRAMP_PROVIDERS.filter((p) => p.namespaces.includes(owner.network.chainNamespace)),
-          fiat: Option.isSome(loaded) && loaded.value.fiat.length > 0 ? loaded.value.fiat : fallbackFiat,
-          crypto,
-          countries: Option.isSome(loaded) ? loaded.value.countries : [],
-          fallback: Option.isNone(loaded) || loaded.value.fiat.length === 0
-        }
-        return {
-          _tag: "Editing",
-          draft: {
-            provider: options.providers[0]?.id ?? "",
-            country: undefined,
-            fiat: options.fiat[0]?.id ?? "USD",
-            method: limitsOf(options.fiat[0])[0]?.method ?? "card",
-            amount: "",
-            crypto: crypto[0]?.currency.id
-          },
-          options,
-          binding: owner,
-          quote: { _tag: "None" },
-          ...(reviewChanged === undefined ? {} : { reviewChanged })
-        }
-      })
+    /** A new form for the active account and network, or that nothing is sold there. */
+    const opened: Effect.Effect<OnrampState> = Effect.gen(function* () {
+      const owner = yield* flow.active
+      // No account on a configured network: nothing can be bought to it.
+      if (owner === undefined) return { _tag: "Unavailable" }
+      yield* SubscriptionRef.set(state, { _tag: "Loading" })
+      const loaded = yield* Effect.option(api.onrampOptions)
+      const reference = owner.network.caipNetworkId.slice(owner.network.caipNetworkId.indexOf(":") + 1)
+      const crypto = Option.isSome(loaded) ? purchasableOn(loaded.value.crypto, reference) : []
+      if (crypto.length === 0) return { _tag: "Unavailable" }
+      const options: BuyOptions = {
+        providers: ONRAMP_PROVIDERS.filter((p) => p.namespaces.includes(owner.network.chainNamespace)),
+        fiat: Option.isSome(loaded) && loaded.value.fiat.length > 0 ? loaded.value.fiat : fallbackFiat,
+        crypto,
+        countries: Option.isSome(loaded) ? loaded.value.countries : [],
+        fallback: Option.isNone(loaded) || loaded.value.fiat.length === 0
+      }
+      return {
+        _tag: "Editing",
+        draft: {
+          provider: options.providers[0]?.id ?? "",
+          country: undefined,
+          fiat: options.fiat[0]?.id ?? "USD",
+          method: limitsOf(options.fiat[0])[0]?.method ?? "card",
+          amount: "",
+          crypto: crypto[0]?.currency.id
+        },
+        options,
+        binding: owner,
+        quote: { _tag: "None" }
+      } satisfies OnrampState
+    })
+
+    /** The flow opened again on what is active after `reviewChanged`, which it names. */
+    const reopened = (reviewChanged: ReviewChangedError): Effect.Effect<OnrampState> =>
+      Effect.map(opened, (next) =>
+        next._tag === "Editing" || next._tag === "Unavailable" ? { ...next, reviewChanged } : next
+      )
 
     const flow = yield* makeFormFlow<OnrampState, BuyDraft>(state, {
       draftOf: (editing) => editing.draft,
@@ -140,11 +144,11 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       binding: {
         of: (current) => ("binding" in current ? current.binding : undefined),
         // The options are the network's: the form opens again on what is active.
-        changed: (_, change) => opened(change)
+        changed: (_, change) => reopened(change)
       }
     })
 
-    const start: OnrampShape["start"] = flow.start(opened())
+    const start: OnrampShape["start"] = flow.start(opened)
 
     const edit: OnrampShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
 

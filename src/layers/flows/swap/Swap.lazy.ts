@@ -73,32 +73,36 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
         })
       })
 
-    /** A new form on the active EVM account and network; `reviewChanged`: why it opened again. */
-    const opened = (reviewChanged?: ReviewChangedError): Effect.Effect<SwapState> =>
-      Effect.gen(function* () {
-        const owner = yield* flow.active
-        // No EVM account on a configured network: there is nothing to swap on here either.
-        if (owner?.namespace !== "eip155")
-          return { _tag: "Unavailable", error: new SwapNetworkUnsupportedError({}) }
-        const chainId = owner.network.caipNetworkId
-        if (!supported.includes(chainId)) {
-          const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })
-          yield* notifications.showError(error)
-          return { _tag: "Unavailable", error }
-        }
-        yield* SubscriptionRef.set(state, { _tag: "Loading" })
-        const listed = yield* Effect.result(api.convertTokens(chainId))
-        if (listed._tag === "Failure") return { _tag: "Unavailable", error: listed.failure }
-        const tokens = swapTokens(listed.success.items, yield* balances, chainId)
-        return {
-          _tag: "Editing",
-          draft: { from: tokens[0]?.caip ?? "", to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE },
-          tokens,
-          binding: owner,
-          quote: { _tag: "None" },
-          ...(reviewChanged === undefined ? {} : { reviewChanged })
-        }
-      })
+    /** A new form on the active EVM account and network, or why there is none. */
+    const opened: Effect.Effect<SwapState> = Effect.gen(function* () {
+      const owner = yield* flow.active
+      // No EVM account on a configured network: there is nothing to swap on here either.
+      if (owner?.namespace !== "eip155")
+        return { _tag: "Unavailable", error: new SwapNetworkUnsupportedError({}) }
+      const chainId = owner.network.caipNetworkId
+      if (!supported.includes(chainId)) {
+        const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })
+        yield* notifications.showError(error)
+        return { _tag: "Unavailable", error }
+      }
+      yield* SubscriptionRef.set(state, { _tag: "Loading" })
+      const listed = yield* Effect.result(api.convertTokens(chainId))
+      if (listed._tag === "Failure") return { _tag: "Unavailable", error: listed.failure }
+      const tokens = swapTokens(listed.success.items, yield* balances, chainId)
+      return {
+        _tag: "Editing",
+        draft: { from: tokens[0]?.caip ?? "", to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE },
+        tokens,
+        binding: owner,
+        quote: { _tag: "None" }
+      } satisfies SwapState
+    })
+
+    /** The flow opened again on what is active after `reviewChanged`, which it names. */
+    const reopened = (reviewChanged: ReviewChangedError): Effect.Effect<SwapState> =>
+      Effect.map(opened, (next) =>
+        next._tag === "Editing" || next._tag === "Unavailable" ? { ...next, reviewChanged } : next
+      )
 
     const flow = yield* makeFormFlow<SwapState, SwapDraft>(state, {
       draftOf: (editing) => editing.draft,
@@ -113,11 +117,11 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
       binding: {
         of: (current) => ("binding" in current ? current.binding : undefined),
         // The form's tokens are its network's: it opens again on what is active.
-        changed: (_, change) => opened(change)
+        changed: (_, change) => reopened(change)
       }
     })
 
-    const start: SwapShape["start"] = flow.start(opened())
+    const start: SwapShape["start"] = flow.start(opened)
 
     const edit: SwapShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
 

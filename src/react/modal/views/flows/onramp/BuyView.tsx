@@ -213,7 +213,12 @@ export const BuyView = () => {
     case "Loading":
       return <FlowLoading label="Preparing Buy" />
     case "Unavailable":
-      return <FlowUnavailable>Nothing can be bought on this network.</FlowUnavailable>
+      return (
+        <>
+          <ReviewChanged change={state.reviewChanged} />
+          <FlowUnavailable>Nothing can be bought on this network.</FlowUnavailable>
+        </>
+      )
     case "Editing":
     case "Opening":
       return <Form state={state} />

@@ -255,7 +255,12 @@ export const SwapView = () => {
     case "Loading":
       return <FlowLoading label="Preparing Swap" />
     case "Unavailable":
-      return <FlowUnavailable>{present(state.error).message}</FlowUnavailable>
+      return (
+        <>
+          <ReviewChanged change={state.reviewChanged} />
+          <FlowUnavailable>{present(state.error).message}</FlowUnavailable>
+        </>
+      )
     case "Editing":
     case "Preparing":
       return <Form state={state} />
