@@ -63,9 +63,9 @@ async function choose(dialog: Locator, label: string | RegExp, symbol: string) {
 /** The review names the network it was made for. */
 const networkOfReview = (dialog: Locator) =>
   dialog
-    .locator(".approve-details div")
-    .filter({ hasText: /^Network/ })
-    .getByRole("definition")
+    .getByRole("term")
+    .filter({ hasText: /^Network$/ })
+    .locator("xpath=following-sibling::dd[1]")
 
 describe("a review is bound to its network (issue 28)", () => {
   test("Send 1 sUSD reviewed on the first chain, the dapp switches to the second: nothing is sent, the modal says the network changed", async ({
