@@ -10,7 +10,16 @@ import type {
   ConnectorNotFoundError,
   ContestedWalletError
 } from "./connectionErrors"
-import type { AccountMismatchError, TransactionMismatchError } from "./requestErrors"
+import type {
+  EmailLoginCooldownError,
+  EmailLoginDependencyLoadError,
+  FrameLoadError,
+  FrameRequestError,
+  FrameTimeoutError,
+  SessionExpiredError,
+  SocialLoginPopupError
+} from "./embeddedErrors"
+import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
 import { boundedText, type WalletError } from "./walletErrors"
@@ -22,7 +31,22 @@ export {
   ConnectorNotFoundError,
   ContestedWalletError
 } from "./connectionErrors"
-export { AccountMismatchError, type SentField, TransactionMismatchError } from "./requestErrors"
+export {
+  EmailLoginCooldownError,
+  EmailLoginDependencyLoadError,
+  FrameLoadError,
+  FrameRequestError,
+  FrameTimeoutError,
+  SessionExpiredError,
+  SocialLoginPopupError
+} from "./embeddedErrors"
+export {
+  AccountMismatchError,
+  type ReviewChange,
+  ReviewChangedError,
+  type SentField,
+  TransactionMismatchError
+} from "./requestErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
 export {
@@ -72,37 +96,6 @@ export class InvalidAppConfigurationError extends Data.TaggedError("InvalidAppCo
   override readonly message = "Invalid App Configuration"
 }
 
-/** The embedded-wallet frame did not load (or did not become ready within 20 s). */
-export class FrameLoadError extends Data.TaggedError("FrameLoadError")<{
-  readonly cause?: unknown
-}> {
-  override readonly message = "Network Error - Could not load embedded wallet"
-}
-
-/** The browser blocked the window a social login runs in. */
-export class SocialLoginPopupError extends Data.TaggedError("SocialLoginPopupError")<{
-  readonly cause?: unknown
-}> {
-  override readonly message = "Allow pop-ups for this site to continue"
-}
-
-/** A login request to the embedded-wallet frame got no answer in time. */
-export class FrameTimeoutError extends Data.TaggedError("FrameTimeoutError")<{
-  readonly request?: string | undefined
-  readonly timeoutMs?: number | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Embedded Wallet Request Timed Out"
-}
-
-/** An invalid session, typically a JWT "not yet valid" because the device clock is off. */
-export class SessionExpiredError extends Data.TaggedError("SessionExpiredError")<{
-  readonly status?: number | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Session Expired"
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Toasts
 // ---------------------------------------------------------------------------------------------------------
@@ -147,34 +140,6 @@ export class MethodNotAllowedError extends Data.TaggedError("MethodNotAllowedErr
   readonly cause?: unknown
 }> {
   override readonly message = "Requested RPC call is not allowed"
-}
-
-/** The lazily loaded email/social login code could not be imported. */
-export class EmailLoginDependencyLoadError extends Data.TaggedError("EmailLoginDependencyLoadError")<{
-  readonly cause?: unknown
-}> {
-  override readonly message = "Unable to load email login dependency"
-}
-
-/** An email login within 30 s of the last one (SPEC.md §5); `seconds` is rounded up. */
-export class EmailLoginCooldownError extends Data.TaggedError("EmailLoginCooldownError")<{
-  readonly seconds: number
-}> {
-  override get message() {
-    return `Please try again after ${this.seconds} seconds`
-  }
-}
-
-/** The frame answered a request with an error. Its message is shown when usable, else a generic text. */
-export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
-  readonly request?: string | undefined
-  /** The frame's own message, untrusted: kept only if a short non-empty string. */
-  readonly frameMessage?: unknown
-  /** The frame's EIP-1193 code, e.g. 4001 when the visitor rejected in its approval screen. */
-  readonly frameCode?: number | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = boundedText(this.frameMessage) ?? "An error occurred"
 }
 
 /** A request was aborted (for RPC: the modal closed with pending unsafe requests). */
@@ -379,6 +344,7 @@ export type AirlockError =
   | ChainMismatchError
   | AccountMismatchError
   | TransactionMismatchError
+  | ReviewChangedError
   | ConnectionReconnectingError
   | ContestedWalletError
   | NameLookupError

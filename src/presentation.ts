@@ -1,7 +1,7 @@
 /**
  * What the visitor sees for each error of the catalogue (SPEC.md §8): its exact text, kind and delay.
  */
-import type { AirlockError, InvalidAppConfigurationReason, SwapFailureReason } from "./errors"
+import type { AirlockError, InvalidAppConfigurationReason, ReviewChange, SwapFailureReason } from "./errors"
 import { boundedText, safeGet } from "./walletErrors"
 
 export interface Presentation {
@@ -44,6 +44,12 @@ const SWAP_FAILURES: { readonly [R in SwapFailureReason]: string } = {
     "The price moved: this swap would now give less than your minimum. Nothing was sent; check the new quote",
   "would-revert": "This swap would fail on chain. Nothing was sent to your wallet",
   unverified: "This swap could not be checked on this network, so it was not sent to your wallet"
+}
+
+/** What changed between a review and its confirmation: nothing was sent, the form shows again. */
+const REVIEW_CHANGES: { readonly [C in ReviewChange]: string } = {
+  network: "The network changed",
+  account: "The account changed"
 }
 
 const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurationReason]: string } = {
@@ -122,6 +128,10 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     ChainMismatchError: ownMessage,
     AccountMismatchError: ownMessage,
     TransactionMismatchError: ownMessage,
+    ReviewChangedError: (error) => ({
+      ...toast(REVIEW_CHANGES[error.change], "warning"),
+      description: "Nothing was sent. Check the form, then review again."
+    }),
     ConnectionReconnectingError: ownMessage,
     // The Account view's impersonation words, and what became of the connection.
     ContestedWalletError: (error) =>

@@ -1,6 +1,7 @@
 /**
- * The catalogue's errors (`errors.ts`) for a request that is not what the visitor's account sends: another
- * sender named by the dapp, or a wallet whose answer names another transaction.
+ * The catalogue's errors (`errors.ts`) for a request that is not what the visitor approved: a review whose
+ * network or account is no longer the active one, another sender named by the dapp, or a wallet whose
+ * answer names another transaction.
  */
 import * as Data from "effect/Data"
 
@@ -32,4 +33,23 @@ export class TransactionMismatchError extends Data.TaggedError("TransactionMisma
   readonly cause?: unknown
 }> {
   override readonly message = "Transaction mismatch: the wallet answered with another transaction"
+}
+
+/** What changed since a review: the namespace or network, or the connected account. */
+export type ReviewChange = "network" | "account"
+
+/**
+ * A review was made for a namespace, network and account that are no longer the active ones (the dapp or
+ * the wallet switched between the review and the confirmation): nothing was sent, the form shows again.
+ */
+export class ReviewChangedError extends Data.TaggedError("ReviewChangedError")<{
+  readonly change: ReviewChange
+  /** The review's network (CAIP-2) or account. */
+  readonly reviewed: string
+  /** The active network or account now; `undefined`: none. */
+  readonly active: string | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message =
+    `Review changed: ${this.change} ${this.reviewed} is now ${this.active ?? "none"}`
 }

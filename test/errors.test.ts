@@ -35,6 +35,7 @@ import {
   ProviderRequestError,
   RequestAbortedError,
   RequestPendingError,
+  ReviewChangedError,
   SchemaDecodeError,
   ServiceUnavailableError,
   SessionExpiredError,
@@ -358,6 +359,18 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new TransactionMismatchError({ hash: "0xabc", fields: ["to", "value"] }),
       message: "Transaction mismatch: the wallet answered with another transaction",
       shown: toast("Transaction mismatch: the wallet answered with another transaction")
+    }
+  ],
+  ReviewChangedError: [
+    {
+      error: new ReviewChangedError({ change: "network", reviewed: "eip155:31337", active: "eip155:31338" }),
+      message: "Review changed: network eip155:31337 is now eip155:31338",
+      shown: toast("The network changed")
+    },
+    {
+      error: new ReviewChangedError({ change: "account", reviewed: "0xa", active: undefined }),
+      message: "Review changed: account 0xa is now none",
+      shown: toast("The account changed")
     }
   ],
   ConnectionReconnectingError: [

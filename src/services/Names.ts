@@ -1,9 +1,10 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { NameLookupError } from "../errors"
+import type { NameLookupError, ReviewChangedError } from "../errors"
 import type { ProviderApiError } from "./ProviderApi"
 import type { RequestError } from "./RpcRouter"
+import type { ReviewBinding } from "./Send"
 
 export type NameProblem = "empty" | "short" | "long" | "characters" | "hyphen-edge"
 
@@ -24,14 +25,22 @@ export type NamesState =
       readonly label: string
       readonly problem?: NameProblem | undefined
       readonly check: NameCheck
+      /**
+       * The EVM account and network the name is for (the account signs its registration); `undefined`:
+       * no EVM account is connected on a configured network, and nothing can be registered.
+       */
+      readonly binding: ReviewBinding | undefined
+      /** The form is for another account or network than the registration it showed before. */
+      readonly reviewChanged?: ReviewChangedError | undefined
     }
   /** The account is signing the registration, then the registry is asked. */
-  | { readonly _tag: "Registering"; readonly name: string }
+  | { readonly _tag: "Registering"; readonly name: string; readonly binding: ReviewBinding }
   | { readonly _tag: "Registered"; readonly name: string }
   | {
       readonly _tag: "Failed"
       readonly label: string
       readonly error: NameLookupError | ProviderApiError | RequestError
+      readonly binding: ReviewBinding
     }
 
 export interface NamesShape {
@@ -40,7 +49,11 @@ export interface NamesShape {
   readonly start: Effect.Effect<void>
   /** Changes the label; a valid one is checked with the registry once the typing pauses. */
   readonly edit: (label: string) => Effect.Effect<void>
-  /** Has the account sign the registration and registers the name; the account shows it once registered. */
+  /**
+   * Has the account sign the registration and registers the name, while the account and network the form
+   * is for are the active ones (else the form again, for what is active, `reviewChanged` saying what
+   * changed); the account shows the name once registered.
+   */
   readonly register: Effect.Effect<void>
 }
 

@@ -1,8 +1,10 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type { ReviewChangedError } from "../errors"
 import type { CryptoCurrency, FiatCurrency, OnrampCountry, OnrampQuote } from "../schemas/FiatOnramp"
 import type { ProviderApiError } from "./ProviderApi"
+import type { ReviewBinding } from "./Send"
 
 export interface OnrampProvider {
   readonly id: string
@@ -47,19 +49,26 @@ export type BuyProblem = FiatAmountProblem | "country" | "crypto"
 interface Form {
   readonly draft: BuyDraft
   readonly options: BuyOptions
+  /**
+   * The account and network the form was opened for (its options are that network's): the provider's page
+   * is asked for this address on this network, and only while they are the active ones.
+   */
+  readonly binding: ReviewBinding
 }
 
 export type OnrampState =
   | { readonly _tag: "Idle" }
   | { readonly _tag: "Loading" }
-  /** Nothing is sold on the active network. */
-  | { readonly _tag: "Unavailable" }
+  /** Nothing is sold on the active network; `reviewChanged`: it opened again here after a switch. */
+  | { readonly _tag: "Unavailable"; readonly reviewChanged?: ReviewChangedError | undefined }
   | (Form & {
       readonly _tag: "Editing"
       readonly quote: BuyQuote
       readonly problem?: BuyProblem | undefined
       /** The method's limits, named beside a below-minimum or above-maximum amount. */
       readonly limit?: { readonly min: number; readonly max: number } | undefined
+      /** The form opened again because the account or network it was for was no longer active. */
+      readonly reviewChanged?: ReviewChangedError | undefined
     })
   /** The provider's page is being prepared. */
   | (Form & { readonly _tag: "Opening"; readonly quote: OnrampQuote })
@@ -79,7 +88,11 @@ export interface OnrampShape {
   readonly start: Effect.Effect<void>
   /** Changes the form; a complete form is quoted once the typing pauses. */
   readonly edit: (change: Partial<BuyDraft>) => Effect.Effect<void>
-  /** Asks the API for the provider's page for the quoted purchase, then waits for the crypto to arrive. */
+  /**
+   * Asks the API for the provider's page for the quoted purchase to the form's account and network (while
+   * they are the active ones; else the form opens again on what is active), then waits for the crypto to
+   * arrive.
+   */
   readonly proceed: Effect.Effect<void>
   /** Back to the form (and no longer waiting for the purchase). */
   readonly back: Effect.Effect<void>

@@ -1,10 +1,22 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { ChainNotConfiguredError, ProviderRequestError } from "../errors"
+import type { ChainNotConfiguredError, ProviderRequestError, ReviewChangedError } from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
-import type { CaipNetworkId } from "../schemas/Primitives"
+import type { CaipNetwork } from "../schemas/Network"
+import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
 import type { PreviewSimulation, RequestError } from "./RpcRouter"
+
+/**
+ * What a form flow's review (or form) was made for: the active namespace, its network and the account
+ * connected on it then. The form-flow machine sends nothing unless all three are still the active ones when
+ * the visitor confirms (Send, Swap, Buy and Names alike).
+ */
+export interface ReviewBinding {
+  readonly namespace: ChainNamespace
+  readonly network: CaipNetwork
+  readonly address: string
+}
 
 /** What a Solana send moves, all addresses base58. */
 export type SolanaTransfer =
@@ -127,6 +139,8 @@ export type SendState =
       readonly receiverProblem?: ReceiverProblem | undefined
       /** The last review could not prepare a preview. */
       readonly previewError?: SendPreparationError | undefined
+      /** The last review was for a network or account no longer active: it was not sent. */
+      readonly reviewChanged?: ReviewChangedError | undefined
     }
   | {
       readonly _tag: "Reviewing"
@@ -139,12 +153,16 @@ export type SendState =
       readonly draft: SendDraft
       readonly tokens: ReadonlyArray<SendableToken>
       readonly preview: SendPreview
+      /** What the preview was made for: confirming sends it only while these are active. */
+      readonly binding: ReviewBinding
     }
   | {
       readonly _tag: "Sending"
       readonly draft: SendDraft
       readonly tokens: ReadonlyArray<SendableToken>
       readonly preview: SendPreview
+      /** What the preview was made for: confirming sends it only while these are active. */
+      readonly binding: ReviewBinding
     }
   | { readonly _tag: "Sent"; readonly hash: string; readonly preview: SendPreview }
   | {
@@ -152,6 +170,7 @@ export type SendState =
       readonly draft: SendDraft
       readonly tokens: ReadonlyArray<SendableToken>
       readonly preview: SendPreview
+      readonly binding: ReviewBinding
       readonly error: RequestError | SendPreparationError
     }
 
@@ -168,7 +187,11 @@ export interface SendShape {
    * on Solana the transfer (the receiver's token account created when missing) and its fee.
    */
   readonly review: Effect.Effect<void>
-  /** Asks the wallet to send what the preview shows; tracked to its receipt like every send. */
+  /**
+   * Asks the wallet to send what the preview shows, while the namespace, network and account it was made
+   * for are the active ones (else back to the form, `reviewChanged` saying what changed); tracked to its
+   * receipt like every send.
+   */
   readonly confirm: Effect.Effect<void>
   /** From the preview or a failure back to the form. */
   readonly back: Effect.Effect<void>

@@ -3,13 +3,14 @@ import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
   GasPriceNetworkUnsupportedError,
+  ReviewChangedError,
   SwapFailedError,
   SwapNetworkUnsupportedError,
   TransactionWaitTimeoutError
 } from "../errors"
 import type { ProviderApiError } from "./ProviderApi"
 import type { PreviewChange, RequestError } from "./RpcRouter"
-import type { AmountProblem } from "./Send"
+import type { AmountProblem, ReviewBinding } from "./Send"
 
 /** A token the visitor can swap from or to, with what the account holds of it (0 when none). */
 export interface SwapToken {
@@ -100,6 +101,11 @@ export type SwapError =
 interface Form {
   readonly draft: SwapDraft
   readonly tokens: ReadonlyArray<SwapToken>
+  /**
+   * The EVM account and network the form was opened for (its tokens are that network's): its quotes,
+   * review and transactions are for these, and confirming sends only while they are the active ones.
+   */
+  readonly binding: ReviewBinding
 }
 
 export type SwapState =
@@ -109,11 +115,15 @@ export type SwapState =
   | {
       readonly _tag: "Unavailable"
       readonly error: SwapNetworkUnsupportedError | ProviderApiError
+      /** It opened again here because the review's network or account was no longer active. */
+      readonly reviewChanged?: ReviewChangedError | undefined
     }
   | (Form & {
       readonly _tag: "Editing"
       readonly quote: QuoteState
       readonly problem?: SwapProblem | undefined
+      /** The form opened again because the review's network or account was no longer active. */
+      readonly reviewChanged?: ReviewChangedError | undefined
     })
   | (Form & { readonly _tag: "Preparing"; readonly quote: QuoteState })
   | (Form & { readonly _tag: "Preview"; readonly plan: SwapPlan })
@@ -137,7 +147,11 @@ export interface SwapShape {
    * with its `SwapFailedError` and nothing for the wallet.
    */
   readonly review: Effect.Effect<void>
-  /** Sends the approval (waiting for it to be mined) and then the swap, through the wallet. */
+  /**
+   * Sends the approval (waiting for it to be mined) and then the swap, through the wallet, each only while
+   * the account and network the form was opened for are the active ones (else the form opens again on
+   * what is active, `reviewChanged` saying what changed).
+   */
   readonly confirm: Effect.Effect<void>
   /** From the preview or a failure back to the form. */
   readonly back: Effect.Effect<void>

@@ -17,6 +17,8 @@ import type { SendPreview, SendState } from "../../src/services/Send"
 import type { SwapPlan, SwapState, SwapToken } from "../../src/services/Swap"
 import { UserRejectedRequestError } from "../../src/walletErrors"
 import { ALICE, BOB } from "../kit/accounts"
+import { bindingOf } from "../kit/bindings"
+import { sandboxNetwork } from "../kit/networks"
 import { fakeController, mountWith, unmountViews } from "../kit/react"
 
 const eth = {
@@ -70,6 +72,8 @@ const plan: SwapPlan = {
   slippage: "1",
   preparedAt: 0
 }
+/** What the states below were made for. */
+const binding = bindingOf(ALICE, sandboxNetwork)
 const options: BuyOptions = { providers: [], fiat: [], crypto: [], countries: [], fallback: false }
 
 /** The flows' states as the views read them. */
@@ -110,7 +114,7 @@ describe("the flows' step frame", () => {
 
   it("a review offers Back and the confirm button, each reaching the flow", () => {
     const { view, called } = render(<SendView />, {
-      send: { _tag: "Preview", draft, tokens: [eth], preview }
+      send: { _tag: "Preview", draft, tokens: [eth], preview, binding }
     })
     expect(view.querySelector(".approve-title")?.textContent).toBe("Send 0.5 ETH")
     act(() => button(view, "Back")?.click())
@@ -121,7 +125,9 @@ describe("the flows' step frame", () => {
 
   it("after a failure: the error in words, Back, and confirm disabled", () => {
     const error = new UserRejectedRequestError({ code: 4001, message: "no", cause: undefined })
-    const { view } = render(<SendView />, { send: { _tag: "Failed", draft, tokens: [eth], preview, error } })
+    const { view } = render(<SendView />, {
+      send: { _tag: "Failed", draft, tokens: [eth], preview, binding, error }
+    })
     expect(view.querySelector("[role=alert]")?.textContent).toBe("Request rejected in wallet")
     expect(button(view, "Back")?.disabled).toBe(false)
     expect(button(view, "Send")?.disabled).toBe(true)
@@ -133,6 +139,7 @@ describe("the flows' step frame", () => {
         _tag: "Approving",
         draft: { from: "", to: undefined, amount: "1", slippage: "1" },
         tokens: [],
+        binding,
         plan
       }
     })
@@ -147,6 +154,7 @@ describe("the flows' step frame", () => {
         _tag: "Editing",
         draft: { from: plan.quote.from.caip, to: plan.quote.to.caip, amount: "1", slippage: "1" },
         tokens: [plan.quote.from, plan.quote.to],
+        binding,
         quote: { _tag: "Quoting" }
       }
     })
@@ -160,6 +168,7 @@ describe("the flows' step frame", () => {
         _tag: "Opened",
         draft: { provider: "meld", country: "US", fiat: "USD", method: "card", amount: "50", crypto: "sUSD" },
         options,
+        binding,
         quote: {
           purchaseAmount: 49.15,
           paymentSubtotal: 49.25,
@@ -184,13 +193,14 @@ describe("the flows' step frame", () => {
       names: {
         _tag: "Editing",
         label: "alice",
-        check: { _tag: "Taken", name: "alice.reown.id", suggestions: [] }
+        check: { _tag: "Taken", name: "alice.reown.id", suggestions: [] },
+        binding
       }
     })
     expect(button(taken.view, "Register")?.disabled).toBe(true)
     unmountViews()
     const free = render(<RegisterAccountNameView />, {
-      names: { _tag: "Editing", label: "alice", check: { _tag: "Free", name: "alice.reown.id" } }
+      names: { _tag: "Editing", label: "alice", check: { _tag: "Free", name: "alice.reown.id" }, binding }
     })
     expect(button(free.view, "Register")?.disabled).toBe(false)
     act(() => button(free.view, "Register")?.click())

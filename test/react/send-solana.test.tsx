@@ -4,7 +4,8 @@ import { ProviderRequestError } from "../../src/errors"
 import { SendView } from "../../src/react/modal/views/flows/send/SendView"
 import type { SendableToken, SendPreview, SendState } from "../../src/services/Send"
 import { SOLANA_BOB as RECEIVER, SOLANA_ALICE as SENDER } from "../kit/accounts"
-import { USDC_MINT as MINT } from "../kit/networks"
+import { bindingOf } from "../kit/bindings"
+import { USDC_MINT as MINT, solanaDevnetNetwork } from "../kit/networks"
 import { fakeController, mountWith } from "../kit/react"
 
 const sol: SendableToken = {
@@ -64,7 +65,13 @@ describe("SendView on Solana", () => {
   })
 
   it("previews the amount, the receiver, the fee in SOL and the new account's rent, without a simulation", () => {
-    const view = render({ _tag: "Preview", draft, tokens: [sol, usdc], preview })
+    const view = render({
+      _tag: "Preview",
+      draft,
+      tokens: [sol, usdc],
+      preview,
+      binding: bindingOf(SENDER, solanaDevnetNetwork)
+    })
     const text = view.textContent ?? ""
     expect(text).toContain("Send 12.5 USDC")
     expect(text).toContain(RECEIVER)

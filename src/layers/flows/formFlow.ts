@@ -3,14 +3,24 @@
  * the typing pauses (a newer edit interrupts the older quote); a review prepares what confirming will do;
  * confirming does it, and the flow ends done or failed; back returns to the form, quoted anew. The machine
  * owns the state, its fibers and the transitions; each flow brings its rules: how a draft is checked and
- * quoted, what a review shows, how to confirm, and the states its view reads.
+ * quoted, what a review shows, how to confirm, what a state is bound to, and the states its view reads.
+ *
+ * The binding rule (`reviewBinding.ts`): a step taken from a state bound to a namespace, network and
+ * account begins only while those are the active ones, and its work re-checks them before each request it
+ * makes (`bound`); a confirmation needs a bound state. On a change nothing more is asked of the wallet: the
+ * flow goes where its `changed` rule says (the form again, with the change as its notice).
  */
 import * as Effect from "effect/Effect"
 import * as FiberHandle from "effect/FiberHandle"
-import type * as Result from "effect/Result"
+import * as Result from "effect/Result"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { ReviewChangedError } from "../../errors"
+import { Connection } from "../../services/Connection"
+import { Networks } from "../../services/Networks"
+import type { ReviewBinding } from "../../services/Send"
+import { activeBinding, bindingChange } from "./reviewBinding"
 
 type Tagged = { readonly _tag: string }
 
@@ -33,26 +43,46 @@ export interface FormRules<S extends Tagged, D> {
     readonly pauseMs: number
     readonly run: (editing: Editing<S>) => Effect.Effect<(now: Editing<S>) => Editing<S>>
   }
+  /** What a state is bound to, and where the flow goes when that is no longer what is active. */
+  readonly binding: {
+    /** The namespace, network and account `state` was made for; `undefined`: a state bound to none. */
+    readonly of: (state: S) => ReviewBinding | undefined
+    /** Where the flow goes from `state` once `change` is found: the form again, `change` its notice. */
+    readonly changed: (state: S, change: ReviewChangedError) => Effect.Effect<S>
+  }
 }
 
 /** A step the visitor takes (a review, a confirmation): its rules. */
 export interface Step<S, I, A, E> {
   /** The state the step shows at once from `state`, and what it works on; `undefined`: not from here. */
   readonly begin: (state: S) => { readonly working: S; readonly input: I } | undefined
-  /** The work; `show` moves the state on while it runs (the approval, then the swap). */
-  readonly work: (input: I, show: (state: S) => Effect.Effect<void>) => Effect.Effect<A, E>
+  /**
+   * The work; `show` moves the state on while it runs (the approval, then the swap); `bound` fails when the
+   * namespace, network or account the step's state was bound to is no longer the active one: the work
+   * runs it right before each request it makes, and its failure takes the flow to its `changed` rule.
+   */
+  readonly work: (
+    input: I,
+    show: (state: S) => Effect.Effect<void>,
+    bound: Effect.Effect<void, ReviewChangedError>
+  ) => Effect.Effect<A, E | ReviewChangedError>
   /** Where the outcome leads: its failure stays the flow's typed error. */
   readonly land: (outcome: Result.Result<A, E>, input: I) => S
 }
 
-/** A step's outcome where it landed: the state it led to, and what its work answered. */
+/**
+ * A step's outcome where it landed: the state it led to, and what its work answered (a `ReviewChangedError`
+ * when what the state was bound to changed).
+ */
 export interface Landed<S, A, E> {
   readonly state: S
-  readonly outcome: Result.Result<A, E>
+  readonly outcome: Result.Result<A, E | ReviewChangedError>
 }
 
 export interface FormFlow<S extends Tagged, D> {
   readonly state: SubscriptionRef.SubscriptionRef<S>
+  /** What a review made now is for: the active namespace, its network and account (`reviewBinding.ts`). */
+  readonly active: Effect.Effect<ReviewBinding | undefined>
   /** A new form: what ran for the last one stops (its quote, its watch), then `open` says where it begins. */
   readonly start: (open: Effect.Effect<S>) => Effect.Effect<void>
   /** Edits the draft; a changed draft is quoted again once the typing pauses. */
@@ -63,8 +93,8 @@ export interface FormFlow<S extends Tagged, D> {
    */
   readonly review: <I, A, E>(step: Step<S, I, A, E>) => Effect.Effect<Landed<S, A, E> | undefined>
   /**
-   * Confirms: once at a time (a second call finds the step under way and does nothing), and its outcome
-   * always lands. Answers where it landed, if the step began.
+   * Confirms, from a bound state only: once at a time (a second call finds the step under way and does
+   * nothing), and its outcome always lands. Answers where it landed, if the step began or found a change.
    */
   readonly confirm: <I, A, E>(step: Step<S, I, A, E>) => Effect.Effect<Landed<S, A, E> | undefined>
   /** Back to the form `to` gives for the state (nothing when none), stopping the watch; quoted at once. */
@@ -91,8 +121,10 @@ const isEditing = <S extends Tagged>(state: S): state is Editing<S> => state._ta
 export const makeFormFlow = <S extends Tagged, D>(
   state: SubscriptionRef.SubscriptionRef<S>,
   rules: FormRules<S, D>
-): Effect.Effect<FormFlow<S, D>, never, Scope.Scope> =>
+): Effect.Effect<FormFlow<S, D>, never, Scope.Scope | Connection | Networks> =>
   Effect.gen(function* () {
+    const connection = yield* Connection
+    const networks = yield* Networks
     const quoting = yield* FiberHandle.make<void, never>()
     const watching = yield* FiberHandle.make<void, never>()
     const editable = rules.editable ?? ((current: S) => (isEditing(current) ? current : undefined))
@@ -136,19 +168,71 @@ export const makeFormFlow = <S extends Tagged, D>(
         if (changed) yield* requote(rules.quote?.pauseMs ?? 0)
       })
 
-    /** A step: begun at once (so never twice), worked, landed (while it still shows, for a review). */
+    /** What Networks and Connection hold now. */
+    const activeStates = Effect.all([
+      SubscriptionRef.get(networks.state),
+      SubscriptionRef.get(connection.state)
+    ])
+
+    const active = Effect.map(activeStates, ([networksNow, connectionNow]) =>
+      activeBinding(networksNow, connectionNow)
+    )
+
+    /** Fails with what changed since `bound` was made, if anything did. */
+    const unchangedSince = (bound: ReviewBinding) =>
+      Effect.flatMap(activeStates, ([networksNow, connectionNow]) => {
+        const change = bindingChange(bound, networksNow, connectionNow)
+        return change === undefined ? Effect.void : Effect.fail(change)
+      })
+
+    /** The flow after `change`: what ran for the old binding stops, and the `changed` rule says where. */
+    const rebind = (from: S, change: ReviewChangedError) =>
+      Effect.gen(function* () {
+        yield* FiberHandle.clear(watching)
+        yield* FiberHandle.clear(quoting)
+        const next = yield* rules.binding.changed(from, change)
+        yield* SubscriptionRef.set(state, next)
+        yield* requote(0)
+        return next
+      })
+
+    type Begun<I> =
+      | {
+          readonly _tag: "Begun"
+          readonly working: S
+          readonly input: I
+          readonly bound: ReviewBinding | undefined
+        }
+      | { readonly _tag: "Changed"; readonly from: S; readonly change: ReviewChangedError }
+
+    /**
+     * A step: begun at once (so never twice) while what its state is bound to is active, worked, landed
+     * (while it still shows, for a review); a change found at the start or by `bound` lands `changed`'s.
+     */
     const take =
       (whileShown: boolean) =>
       <I, A, E>(step: Step<S, I, A, E>): Effect.Effect<Landed<S, A, E> | undefined> =>
         Effect.gen(function* () {
+          const [networksNow, connectionNow] = yield* activeStates
           const begun = yield* SubscriptionRef.modify(
             state,
-            (current): readonly [{ readonly working: S; readonly input: I } | undefined, S] => {
+            (current): readonly [Begun<I> | undefined, S] => {
               const next = step.begin(current)
-              return next === undefined ? [undefined, current] : [next, next.working]
+              if (next === undefined) return [undefined, current]
+              const bound = rules.binding.of(current)
+              // Nothing is confirmed that was not made for a namespace, a network and an account.
+              if (bound === undefined && !whileShown) return [undefined, current]
+              const change =
+                bound === undefined ? undefined : bindingChange(bound, networksNow, connectionNow)
+              return change === undefined
+                ? [{ _tag: "Begun", ...next, bound }, next.working]
+                : [{ _tag: "Changed", from: current, change }, current]
             }
           )
           if (begun === undefined) return undefined
+          if (begun._tag === "Changed")
+            return { state: yield* rebind(begun.from, begun.change), outcome: Result.fail(begun.change) }
+          const { bound } = begun
           let shown = begun.working
           const show = (next: S) =>
             SubscriptionRef.update(state, (now) => {
@@ -156,10 +240,18 @@ export const makeFormFlow = <S extends Tagged, D>(
               shown = next
               return next
             })
-          const outcome = yield* Effect.result(step.work(begun.input, show))
-          const landed = step.land(outcome, begun.input)
+          const unchanged = bound === undefined ? Effect.void : unchangedSince(bound)
+          const outcome = yield* Effect.result(step.work(begun.input, show, unchanged))
+          let settled: Result.Result<A, E>
+          if (outcome._tag === "Success") settled = Result.succeed(outcome.success)
+          else if (outcome.failure instanceof ReviewChangedError) {
+            const change = outcome.failure
+            if (whileShown && (yield* SubscriptionRef.get(state)) !== shown) return undefined
+            return { state: yield* rebind(shown, change), outcome: Result.fail(change) }
+          } else settled = Result.fail(outcome.failure)
+          const landed = step.land(settled, begun.input)
           return yield* SubscriptionRef.modify(state, (now): readonly [Landed<S, A, E> | undefined, S] =>
-            whileShown && now !== shown ? [undefined, now] : [{ state: landed, outcome }, landed]
+            whileShown && now !== shown ? [undefined, now] : [{ state: landed, outcome: settled }, landed]
           )
         })
 
@@ -185,5 +277,5 @@ export const makeFormFlow = <S extends Tagged, D>(
         Effect.asVoid
       )
 
-    return { state, start, edit, review: take(true), confirm: take(false), back, watch, follow }
+    return { state, active, start, edit, review: take(true), confirm: take(false), back, watch, follow }
   })

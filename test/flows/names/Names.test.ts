@@ -71,7 +71,8 @@ describe("Names", () => {
           assert.deepStrictEqual(yield* flowTagged(w.names, "Editing"), {
             _tag: "Editing",
             label: "",
-            check: { _tag: "None" }
+            check: { _tag: "None" },
+            binding: { namespace: "eip155", network: w.network, address: ALICE }
           })
         })
       )

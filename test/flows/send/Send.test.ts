@@ -2,7 +2,8 @@
  * Send on EVM (`SendLive`, `Send.lazy.ts`) over fake services: the form on the account's ETH and ERC-20
  * balances, its checks, the preview (the fee in ETH and USD, the decoded call, the simulated change, a
  * receiver given by name), the request through RpcRouter, a rejected request, a network problem, back from
- * the review, and one request however often confirm is pressed.
+ * the review, and one request however often confirm is pressed. The request names the chain its preview
+ * was made on (31337, `0x7a69`), so a wallet on another one refuses it.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
@@ -96,7 +97,7 @@ describe("Send on EVM", () => {
         assert.strictEqual(sent.preview, preview)
         assert.deepStrictEqual(w.requests, [
           {
-            request: { method: "eth_sendTransaction", params: [transaction] },
+            request: { method: "eth_sendTransaction", params: [{ ...transaction, chainId: "0x7a69" }] },
             options: { namespace: "eip155", described: true }
           }
         ])
@@ -136,7 +137,7 @@ describe("Send on EVM", () => {
         assert.strictEqual((yield* stateTagged(w.send.state, "Sent")).hash, HASH)
         assert.deepStrictEqual(w.requests[0]?.request, {
           method: "eth_sendTransaction",
-          params: [{ from: ALICE, to: token, data }]
+          params: [{ from: ALICE, to: token, data, chainId: "0x7a69" }]
         })
       })
     )

@@ -13,9 +13,11 @@ import * as TestClock from "effect/testing/TestClock"
 import { encodeFunctionData, erc20Abi } from "viem"
 import { ProviderRequestError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../src/errors"
 import { PLAN_LIFETIME_MS, QUOTE_DELAY_MS } from "../../../src/layers/flows/swap/Swap.lazy"
+import { present } from "../../../src/presentation"
 import type { SwapDraft, SwapState, SwapTransaction } from "../../../src/services/Swap"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
-import { ALICE } from "../../kit/accounts"
+import { ALICE, BOB } from "../../kit/accounts"
+import { connectedAs } from "../../kit/bindings"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
 import { SBX_ADDRESS, SUSD_ADDRESS } from "../../kit/networks"
 import {
@@ -48,6 +50,11 @@ import {
 } from "./swapWorld"
 
 const lower = (address: string) => address.toLowerCase() as `0x${string}`
+/** A transaction of the plan as the wallet is asked it: on the sandbox chain (31337). */
+const onChain = (tx: SwapTransaction | undefined): SwapTransaction & { readonly chainId: string } => {
+  if (tx === undefined) return assert.fail("expected the plan to hold this transaction")
+  return { ...tx, chainId: "0x7a69" }
+}
 const ETHER = 10n ** 18n
 const refused = new ProviderRequestError({ reason: "status", status: 400, endpoint: "v1/convert/quotes" })
 
@@ -460,28 +467,80 @@ describe("Swap", () => {
             `receipt ${SWAP_HASH}`,
             "refresh"
           ])
-          assert.deepStrictEqual(w.calls.sent, [preview.plan.approval, preview.plan.swap])
+          assert.deepStrictEqual(w.calls.sent, [onChain(preview.plan.approval), onChain(preview.plan.swap)])
           assert.strictEqual(w.refreshes(), 1)
         })
       )
     )
 
-    it.effect("a plan reviewed on another network is never sent: the swap starts again", () =>
-      withSwap({}, (w) =>
-        Effect.gen(function* () {
-          yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
-          const mainnet = w.config.networks[1]!
-          yield* SubscriptionRef.set(w.networks, {
-            activeNamespace: "eip155",
-            active: { eip155: { _tag: "Known", network: mainnet } }
+    it.effect(
+      "a plan reviewed on another network is never sent: the swap opens again on what is active",
+      () =>
+        withSwap({}, (w) =>
+          Effect.gen(function* () {
+            yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            const mainnet = w.config.networks[1]!
+            yield* SubscriptionRef.set(w.networks, {
+              activeNamespace: "eip155",
+              active: { eip155: { _tag: "Known", network: mainnet } }
+            })
+            yield* w.swap.confirm
+            assert.deepStrictEqual(w.calls.sent, [])
+            // Mainnet is not in this world's swap list: not offered there, and the view says what changed.
+            const unavailable = yield* flowTagged(w.swap, "Unavailable")
+            assert.deepStrictEqual(
+              [unavailable.reviewChanged?.change, unavailable.reviewChanged?.active],
+              ["network", "eip155:1"]
+            )
           })
-          yield* w.swap.confirm
-          assert.deepStrictEqual(w.calls.sent, [])
-          // Mainnet is not in this world's swap list.
-          yield* flowTagged(w.swap, "Unavailable")
-        })
-      )
+        )
     )
+
+    it.effect(
+      "a plan reviewed for another account is never sent: the form again, saying the account changed",
+      () =>
+        withSwap({}, (w) =>
+          Effect.gen(function* () {
+            yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            yield* SubscriptionRef.update(w.connection, (now) => ({
+              ...now,
+              namespaces: connectedAs("eip155", BOB)
+            }))
+            yield* w.swap.confirm
+            assert.deepStrictEqual(w.calls.sent, [])
+            const form = yield* flowTagged(w.swap, "Editing")
+            assert.strictEqual(form.reviewChanged?.change, "account")
+            assert.strictEqual(present(form.reviewChanged!).message, "The account changed")
+            assert.strictEqual(form.binding.address, BOB)
+          })
+        )
+    )
+
+    it.effect("the network switched once the approval was mined: the swap is never sent", () => {
+      const between: { switch: Effect.Effect<void> } = { switch: Effect.void }
+      return withSwap(
+        {
+          send: (tx) =>
+            Effect.as(
+              tx.data?.startsWith(APPROVE_SELECTOR) ? between.switch : Effect.void,
+              tx.data?.startsWith(APPROVE_SELECTOR) ? APPROVAL_HASH : SWAP_HASH
+            )
+        },
+        (w) =>
+          Effect.gen(function* () {
+            const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            between.switch = SubscriptionRef.set(w.networks, {
+              activeNamespace: "eip155",
+              active: { eip155: { _tag: "Known", network: w.config.networks[1]! } }
+            })
+            yield* w.swap.confirm
+            assert.deepStrictEqual(w.calls.sent, [onChain(preview.plan.approval)])
+            assert.deepStrictEqual(w.calls.receipts, [APPROVAL_HASH])
+            // Mainnet is not in this world's swap list: the flow opens again there, and says so.
+            assert.strictEqual((yield* flowTagged(w.swap, "Unavailable")).reviewChanged?.change, "network")
+          })
+      )
+    })
 
     it.effect("without an approval only the swap is sent", () =>
       withSwap({}, (w) =>
@@ -489,7 +548,7 @@ describe("Swap", () => {
           const preview = yield* reviewed(w.swap, { to: SUSD, amount: "1" })
           yield* w.swap.confirm
           assert.strictEqual((yield* flowTagged(w.swap, "Swapped")).hash, SWAP_HASH)
-          assert.deepStrictEqual(w.calls.sent, [preview.plan.swap])
+          assert.deepStrictEqual(w.calls.sent, [onChain(preview.plan.swap)])
           assert.deepStrictEqual(w.calls.receipts, [SWAP_HASH])
         })
       )
@@ -503,7 +562,7 @@ describe("Swap", () => {
           const state = yield* flowTagged(w.swap, "Failed")
           assert.instanceOf(state.error, SwapFailedError)
           assert.strictEqual((state.error as SwapFailedError).reason, "approval-reverted")
-          assert.deepStrictEqual(w.calls.sent, [preview.plan.approval])
+          assert.deepStrictEqual(w.calls.sent, [onChain(preview.plan.approval)])
           assert.deepStrictEqual(state.plan, preview.plan)
           assert.deepStrictEqual(state.draft, preview.draft)
         })

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest"
 import { SwapView } from "../../../src/react/modal/views/flows/swap/SwapView"
 import type { SwapPlan, SwapToken } from "../../../src/services/Swap"
 import { ALICE } from "../../kit/accounts"
-import { SBX_ADDRESS, SUSD_ADDRESS } from "../../kit/networks"
+import { bindingOf } from "../../kit/bindings"
+import { SBX_ADDRESS, SUSD_ADDRESS, sandboxNetwork } from "../../kit/networks"
 import { fakeController, mountWith, unmountViews } from "../../kit/react"
 import { ROUTER_ADDRESS, SBX, SUSD } from "./swapWorld"
 
@@ -60,7 +61,8 @@ describe("the Swap review", () => {
         _tag: "Preview",
         draft: { from: SUSD, to: SBX, amount: "50", slippage: "1" },
         tokens: [from, to],
-        plan
+        plan,
+        binding: bindingOf(ALICE, sandboxNetwork)
       }
     })
     const view = mountWith(controller, <SwapView />)

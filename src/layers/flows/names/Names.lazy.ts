@@ -2,20 +2,21 @@
  * The account-name flow, loaded with its first use, on the form-flow machine: the label checked by the name rule, then with the
  * registry once the typing pauses (its suggestions answer both whether the name is free and what is free
  * like it), then the account's signature of the registration message and the registration. The server's
- * refusal is its first reason (SPEC.md §8). A registered name is forgotten by the identity cache and the
- * account's data reloaded, so the account shows it.
+ * refusal is its first reason (SPEC.md §8). The form is bound to the EVM account and network it opened
+ * for: the registration is signed only while they are the active ones. A registered name is forgotten by
+ * the identity cache and the account's data reloaded, so the account shows it.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
 import { stringToHex } from "viem"
+import type { ReviewChangedError } from "../../../errors"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
-import { Connection } from "../../../services/Connection"
 import { IdentityService } from "../../../services/IdentityService"
 import type { NamesShape, NamesState } from "../../../services/Names"
-import { Networks } from "../../../services/Networks"
 import { RpcRouter } from "../../../services/RpcRouter"
+import type { ReviewBinding } from "../../../services/Send"
 import { type Editing, makeFormFlow } from "../formFlow"
 import { checkNameLabel, coinTypeOf, NAME_SUFFIX, registrationMessage } from "./accountNames"
 
@@ -27,17 +28,7 @@ export const makeNames = (state: SubscriptionRef.SubscriptionRef<NamesState>) =>
     const api = yield* BlockchainApi
     const accountData = yield* AccountData
     const identities = yield* IdentityService
-    const connection = yield* Connection
-    const networks = yield* Networks
     const rpc = yield* RpcRouter
-
-    /** The connected EVM account and its chain: names are EVM only (SPEC.md §9). */
-    const account = Effect.gen(function* () {
-      const evm = (yield* SubscriptionRef.get(connection.state)).namespaces.eip155
-      const active = (yield* SubscriptionRef.get(networks.state)).active.eip155
-      if (evm?.status !== "connected" || active?._tag !== "Known") return undefined
-      return { address: evm.address, chainId: Number(active.network.id) }
-    })
 
     /** Whether the label typed is free, once typing paused; a label against the rule is not asked about. */
     const check = ({ label }: Editing<NamesState>) =>
@@ -61,6 +52,16 @@ export const makeNames = (state: SubscriptionRef.SubscriptionRef<NamesState>) =>
             : { ...now, check: { _tag: "Free", name } }
       })
 
+    /** A form for `label` on the active EVM account: names are EVM only (SPEC.md §9). */
+    const formFor = (label: string, reviewChanged?: ReviewChangedError): Effect.Effect<NamesState> =>
+      Effect.map(flow.active, (active) => ({
+        _tag: "Editing",
+        label,
+        check: { _tag: "None" },
+        binding: active?.namespace === "eip155" ? active : undefined,
+        ...(reviewChanged === undefined ? {} : { reviewChanged })
+      }))
+
     const flow = yield* makeFormFlow<NamesState, string>(state, {
       draftOf: (editing) => editing.label,
       // A failed registration is edited as the form it came from.
@@ -68,39 +69,49 @@ export const makeNames = (state: SubscriptionRef.SubscriptionRef<NamesState>) =>
         current._tag === "Editing"
           ? current
           : current._tag === "Failed"
-            ? { _tag: "Editing", label: current.label, check: { _tag: "None" } }
+            ? { _tag: "Editing", label: current.label, check: { _tag: "None" }, binding: current.binding }
             : undefined,
-      edited: (_, label) => {
+      edited: ({ binding }, label) => {
         const rule = checkNameLabel(label)
         return rule.ok
-          ? { _tag: "Editing", label, check: { _tag: "Checking" } }
+          ? { _tag: "Editing", label, check: { _tag: "Checking" }, binding }
           : // An empty field is not a mistake yet.
             {
               _tag: "Editing",
               label,
               problem: rule.problem === "empty" ? undefined : rule.problem,
-              check: { _tag: "None" }
+              check: { _tag: "None" },
+              binding
             }
       },
-      quote: { pauseMs: NAME_CHECK_DELAY_MS, run: check }
+      quote: { pauseMs: NAME_CHECK_DELAY_MS, run: check },
+      binding: {
+        of: (current) =>
+          current._tag === "Editing" || current._tag === "Registering" ? current.binding : undefined,
+        // The label stays: it is checked again, for the account now active.
+        changed: (from, change) => formFor(from._tag === "Editing" ? from.label : "", change)
+      }
     })
 
-    const start: NamesShape["start"] = flow.start(
-      Effect.succeed({ _tag: "Editing", label: "", check: { _tag: "None" } })
-    )
+    const start: NamesShape["start"] = flow.start(formFor(""))
 
     const edit: NamesShape["edit"] = (label) => flow.edit(() => label)
 
-    /** The account's signature of the registration of `name`, then the registration. */
-    const registration = (owner: { readonly address: string; readonly chainId: number }, name: string) =>
+    /** The account's signature of the registration of `name` (once `bound` passed), then the registration. */
+    const registration = (
+      owner: ReviewBinding,
+      name: string,
+      bound: Effect.Effect<void, ReviewChangedError>
+    ) =>
       Effect.gen(function* () {
         const message = registrationMessage(name, yield* Clock.currentTimeMillis)
+        yield* bound
         const signature = yield* rpc.request(
           { method: "personal_sign", params: [stringToHex(message), owner.address] },
           { namespace: "eip155", described: true }
         )
         return yield* api.registerName({
-          coinType: coinTypeOf(owner.chainId),
+          coinType: coinTypeOf(Number(owner.network.id)),
           address: owner.address,
           message,
           signature: typeof signature === "string" ? signature : ""
@@ -108,25 +119,23 @@ export const makeNames = (state: SubscriptionRef.SubscriptionRef<NamesState>) =>
       })
 
     const register: NamesShape["register"] = Effect.gen(function* () {
-      const owner = yield* account
-      if (owner === undefined) return
       const landed = yield* flow.confirm({
         begin: (current) =>
-          current._tag === "Editing" && current.check._tag === "Free"
+          current._tag === "Editing" && current.check._tag === "Free" && current.binding !== undefined
             ? {
-                working: { _tag: "Registering", name: current.check.name },
-                input: { label: current.label, name: current.check.name }
+                working: { _tag: "Registering", name: current.check.name, binding: current.binding },
+                input: { label: current.label, name: current.check.name, owner: current.binding }
               }
             : undefined,
-        work: ({ name }) => registration(owner, name),
-        land: (outcome, { label, name }): NamesState =>
+        // The identity cache forgets the account as soon as it has a name, before the account reloads.
+        work: ({ name, owner }, _show, bound) =>
+          Effect.tap(registration(owner, name, bound), () => identities.forget(owner.address)),
+        land: (outcome, { label, name, owner }): NamesState =>
           outcome._tag === "Failure"
-            ? { _tag: "Failed", label, error: outcome.failure }
+            ? { _tag: "Failed", label, error: outcome.failure, binding: owner }
             : { _tag: "Registered", name: outcome.success.name ?? name }
       })
-      if (landed?.outcome._tag !== "Success") return
-      yield* identities.forget(owner.address)
-      yield* accountData.refresh
+      if (landed?.outcome._tag === "Success") yield* accountData.refresh
     })
 
     return { start, edit, register }

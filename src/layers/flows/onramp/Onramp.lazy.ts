@@ -2,20 +2,20 @@
  * The Buy flow, loaded with its first use, on the form-flow machine: the options (the API's, else the fallback limits of SPEC.md
  * §9), the form checked by `onrampForm`'s rules and quoted once the typing pauses, the provider's page
  * from the API's URL generator (opened only if the link rules allow it), then the account watched until
- * the bought crypto arrives, which also puts the purchase in Activity.
+ * the bought crypto arrives, which also puts the purchase in Activity. Buy signs and sends nothing: the
+ * form is bound to the account and network it opened for (its options are that network's), and the page
+ * is asked for that address on that network only while they are the active ones.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { ProviderRequestError } from "../../../errors"
-import type { CaipNetwork } from "../../../schemas/Network"
+import { ProviderRequestError, type ReviewChangedError } from "../../../errors"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { safeWebUrl } from "../../../schemas/ThirdPartyText"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
-import { Connection } from "../../../services/Connection"
-import { Networks } from "../../../services/Networks"
 import type { BuyDraft, BuyOptions, OnrampShape, OnrampState } from "../../../services/Onramp"
+import type { ReviewBinding } from "../../../services/Send"
 import { formatUnits } from "../../account/format"
 import { type Editing, makeFormFlow } from "../formFlow"
 import { sendableTokens } from "../send/sendForm"
@@ -27,12 +27,6 @@ export const BUY_QUOTE_DELAY_MS = 400
 export const ARRIVAL_POLL_MS = 5000
 export const ARRIVAL_WAIT_MS = 15 * 60_000
 
-/** The connected account a purchase goes to, and its network. */
-interface Owner {
-  readonly address: string
-  readonly network: CaipNetwork
-}
-
 /** A crypto sold on the account's network, and the provider's name for that network. */
 type Purchasable = BuyOptions["crypto"][number]
 
@@ -40,17 +34,6 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
   Effect.gen(function* () {
     const api = yield* BlockchainApi
     const accountData = yield* AccountData
-    const connection = yield* Connection
-    const networks = yield* Networks
-
-    /** The connected account of the active namespace and its network, when the host configured it. */
-    const account: Effect.Effect<Owner | undefined> = Effect.gen(function* () {
-      const { activeNamespace, active } = yield* SubscriptionRef.get(networks.state)
-      const connected = (yield* SubscriptionRef.get(connection.state)).namespaces[activeNamespace]
-      const network = active[activeNamespace]
-      if (connected?.status !== "connected" || network?._tag !== "Known") return undefined
-      return { address: connected.address, network: network.network }
-    })
 
     /** What the account holds of `contract` (empty: the native coin) on `chainId`, in base units. */
     const holding = (chainId: CaipNetworkId, contract: string) =>
@@ -108,6 +91,45 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
         })
       })
 
+    /** A new form for the active account and network, or that nothing is sold there. */
+    const opened: Effect.Effect<OnrampState> = Effect.gen(function* () {
+      const owner = yield* flow.active
+      // No account on a configured network: nothing can be bought to it.
+      if (owner === undefined) return { _tag: "Unavailable" }
+      yield* SubscriptionRef.set(state, { _tag: "Loading" })
+      const loaded = yield* Effect.option(api.onrampOptions)
+      const reference = owner.network.caipNetworkId.slice(owner.network.caipNetworkId.indexOf(":") + 1)
+      const crypto = Option.isSome(loaded) ? purchasableOn(loaded.value.crypto, reference) : []
+      if (crypto.length === 0) return { _tag: "Unavailable" }
+      const options: BuyOptions = {
+        providers: ONRAMP_PROVIDERS.filter((p) => p.namespaces.includes(owner.network.chainNamespace)),
+        fiat: Option.isSome(loaded) && loaded.value.fiat.length > 0 ? loaded.value.fiat : fallbackFiat,
+        crypto,
+        countries: Option.isSome(loaded) ? loaded.value.countries : [],
+        fallback: Option.isNone(loaded) || loaded.value.fiat.length === 0
+      }
+      return {
+        _tag: "Editing",
+        draft: {
+          provider: options.providers[0]?.id ?? "",
+          country: undefined,
+          fiat: options.fiat[0]?.id ?? "USD",
+          method: limitsOf(options.fiat[0])[0]?.method ?? "card",
+          amount: "",
+          crypto: crypto[0]?.currency.id
+        },
+        options,
+        binding: owner,
+        quote: { _tag: "None" }
+      } satisfies OnrampState
+    })
+
+    /** The flow opened again on what is active after `reviewChanged`, which it names. */
+    const reopened = (reviewChanged: ReviewChangedError): Effect.Effect<OnrampState> =>
+      Effect.map(opened, (next) =>
+        next._tag === "Editing" || next._tag === "Unavailable" ? { ...next, reviewChanged } : next
+      )
+
     const flow = yield* makeFormFlow<OnrampState, BuyDraft>(state, {
       draftOf: (editing) => editing.draft,
       edited: (editing, draft) => ({
@@ -115,43 +137,18 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
         draft,
         quote: { _tag: "Quoting" },
         problem: undefined,
-        limit: undefined
+        limit: undefined,
+        reviewChanged: undefined
       }),
-      quote: { pauseMs: BUY_QUOTE_DELAY_MS, run: quoteForm }
+      quote: { pauseMs: BUY_QUOTE_DELAY_MS, run: quoteForm },
+      binding: {
+        of: (current) => ("binding" in current ? current.binding : undefined),
+        // The options are the network's: the form opens again on what is active.
+        changed: (_, change) => reopened(change)
+      }
     })
 
-    const start: OnrampShape["start"] = flow.start(
-      Effect.gen(function* () {
-        const owner = yield* account
-        // No account on a configured network: nothing can be bought to it.
-        if (owner === undefined) return { _tag: "Unavailable" }
-        yield* SubscriptionRef.set(state, { _tag: "Loading" })
-        const loaded = yield* Effect.option(api.onrampOptions)
-        const reference = owner.network.caipNetworkId.slice(owner.network.caipNetworkId.indexOf(":") + 1)
-        const crypto = Option.isSome(loaded) ? purchasableOn(loaded.value.crypto, reference) : []
-        if (crypto.length === 0) return { _tag: "Unavailable" }
-        const options: BuyOptions = {
-          providers: ONRAMP_PROVIDERS.filter((p) => p.namespaces.includes(owner.network.chainNamespace)),
-          fiat: Option.isSome(loaded) && loaded.value.fiat.length > 0 ? loaded.value.fiat : fallbackFiat,
-          crypto,
-          countries: Option.isSome(loaded) ? loaded.value.countries : [],
-          fallback: Option.isNone(loaded) || loaded.value.fiat.length === 0
-        }
-        return {
-          _tag: "Editing",
-          draft: {
-            provider: options.providers[0]?.id ?? "",
-            country: undefined,
-            fiat: options.fiat[0]?.id ?? "USD",
-            method: limitsOf(options.fiat[0])[0]?.method ?? "card",
-            amount: "",
-            crypto: crypto[0]?.currency.id
-          },
-          options,
-          quote: { _tag: "None" }
-        }
-      })
-    )
+    const start: OnrampShape["start"] = flow.start(opened)
 
     const edit: OnrampShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
 
@@ -174,7 +171,7 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       })
 
     /** The provider's page for the checked form, with what the account held before; or the API's error. */
-    const page = (owner: Owner, draft: BuyDraft, crypto: Purchasable, amount: number) =>
+    const page = (owner: ReviewBinding, draft: BuyDraft, crypto: Purchasable, amount: number) =>
       Effect.gen(function* () {
         const chainId = owner.network.caipNetworkId
         const contract =
@@ -204,29 +201,29 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       })
 
     const proceed: OnrampShape["proceed"] = Effect.gen(function* () {
-      const owner = yield* account
-      if (owner === undefined) return
       const landed = yield* flow.review({
         begin: (current) => {
           if (current._tag !== "Editing" || current.quote._tag !== "Quoted") return undefined
-          const { draft, options } = current
+          const { draft, options, binding } = current
           const form = checked(draft, options)
           if (form.problem !== undefined) return undefined
           const quote = current.quote.quote
           return {
-            working: { _tag: "Opening", draft, options, quote },
-            input: { draft, options, quote, form }
+            working: { _tag: "Opening", draft, options, binding, quote },
+            input: { draft, options, binding, quote, form }
           }
         },
-        work: ({ draft, form }) => page(owner, draft, form.crypto, form.amount),
+        work: ({ draft, binding, form }, _show, bound) =>
+          Effect.andThen(bound, page(binding, draft, form.crypto, form.amount)),
         // Only while the page is still awaited: a visitor who went back keeps the form.
-        land: (outcome, { draft, options, quote }): OnrampState =>
+        land: (outcome, { draft, options, binding, quote }): OnrampState =>
           outcome._tag === "Failure"
-            ? { _tag: "Editing", draft, options, quote: { _tag: "NoQuote", error: outcome.failure } }
+            ? { _tag: "Editing", draft, options, binding, quote: { _tag: "NoQuote", error: outcome.failure } }
             : {
                 _tag: "Opened",
                 draft,
                 options,
+                binding,
                 quote,
                 url: outcome.success.url,
                 symbol: outcome.success.symbol
@@ -237,7 +234,13 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
 
     const back: OnrampShape["back"] = flow.back((current) =>
       current._tag === "Opened" || current._tag === "Opening"
-        ? { _tag: "Editing", draft: current.draft, options: current.options, quote: { _tag: "Quoting" } }
+        ? {
+            _tag: "Editing",
+            draft: current.draft,
+            options: current.options,
+            binding: current.binding,
+            quote: { _tag: "Quoting" }
+          }
         : undefined
     )
 

@@ -1,21 +1,22 @@
 /**
  * The Send flow, loaded with its first use, on the form-flow machine: the form checked when reviewed
- * (`sendPreview`, by `sendForm`'s rules), then the preview, then the request through `RpcRouter`, which
- * tracks what was sent to its end. Solana's transaction code (`solanaSend`: kit and the programs' clients)
- * loads with the first Solana review only; confirming builds the transfer on a fresh blockhash.
+ * (`sendPreview`, by `sendForm`'s rules), then the preview, bound to the namespace, network and account it
+ * was made for, then the request through `RpcRouter`, which tracks what was sent to its end. Solana's
+ * transaction code (`solanaSend`: kit and the programs' clients) loads with the first Solana review only;
+ * confirming builds the transfer on a fresh blockhash. An EVM transaction names its chain, so a wallet on
+ * another one refuses it even if it switched after the machine's check.
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { ProviderRequestError } from "../../../errors"
+import { ProviderRequestError, type ReviewChangedError } from "../../../errors"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
-import { Connection } from "../../../services/Connection"
 import { FallbackTransport } from "../../../services/FallbackTransport"
-import { Networks } from "../../../services/Networks"
 import { RpcRouter, type WalletRequest } from "../../../services/RpcRouter"
 import type {
+  ReviewBinding,
   SendDraft,
   SendNamespace,
   SendPreparationError,
@@ -23,6 +24,7 @@ import type {
   SendShape,
   SendState
 } from "../../../services/Send"
+import { hexChainId } from "../../requests/switchChain"
 import { lazyImplementation, lazyPart } from "../../runtime/lazy"
 import { type Editing, makeFormFlow } from "../formFlow"
 import { sendableTokens } from "./sendForm"
@@ -30,6 +32,12 @@ import { makeSendPreviews, type Sender } from "./sendPreview"
 
 /** A Send on Solana (`solanaSend.ts`), loaded with the first Solana review. */
 export const SolanaSendLazy = lazyPart("@airlock/solanaSend", () => import("./solanaSend"))
+
+/** What Send sends from: the active account when its namespace is one Send works on (EVM or Solana). */
+const senderOf = (active: ReviewBinding | undefined): Sender | undefined =>
+  active?.namespace === "eip155" || active?.namespace === "solana"
+    ? { namespace: active.namespace, address: active.address, network: active.network }
+    : undefined
 
 /** The hash (EVM) or the signature (Solana) a wallet's answer names. */
 const sentId = (answer: unknown): string => {
@@ -42,8 +50,6 @@ const sentId = (answer: unknown): string => {
 export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
   Effect.gen(function* () {
     const accountData = yield* AccountData
-    const connection = yield* Connection
-    const networks = yield* Networks
     const fallback = yield* FallbackTransport
     const rpc = yield* RpcRouter
     const api = yield* BlockchainApi
@@ -56,30 +62,42 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
       )
     )
     const preview = makeSendPreviews(fallback, api, solana)
-    const flow = yield* makeFormFlow<SendState, SendDraft>(state, {
-      draftOf: (editing) => editing.draft,
-      edited: ({ namespace, tokens }, draft) => ({ _tag: "Editing", namespace, draft, tokens })
-    })
-
-    /** The connected account on the active namespace (EVM or Solana), on a network the host configured. */
-    const account = Effect.gen(function* () {
-      const { activeNamespace, active } = yield* SubscriptionRef.get(networks.state)
-      if (activeNamespace !== "eip155" && activeNamespace !== "solana") return undefined
-      const connected = (yield* SubscriptionRef.get(connection.state)).namespaces[activeNamespace]
-      const network = active[activeNamespace]
-      if (connected?.status !== "connected" || network?._tag !== "Known") return undefined
-      const sender: Sender = {
-        namespace: activeNamespace,
-        address: connected.address,
-        network: network.network
-      }
-      return sender
-    })
-
     const tokensOn = (chainId: CaipNetworkId) =>
       Effect.map(SubscriptionRef.get(accountData.tokens), (tokens) =>
         tokens._tag === "Ready" ? sendableTokens(tokens.value, chainId) : []
       )
+
+    /** The form again after a review no longer matched what is active: on the active account's tokens. */
+    const reopened = (from: SendState, reviewChanged: ReviewChangedError): Effect.Effect<SendState> =>
+      Effect.gen(function* () {
+        const sender = senderOf(yield* flow.active)
+        const tokens = sender === undefined ? [] : yield* tokensOn(sender.network.caipNetworkId)
+        const draft = "draft" in from ? from.draft : { token: "native", amount: "", receiver: "" }
+        const editing: SendState = {
+          _tag: "Editing",
+          namespace: sender?.namespace ?? ("preview" in from ? from.preview.request.namespace : "eip155"),
+          // A token not held on the active network is not kept chosen.
+          draft: tokens.some((t) => t.key === draft.token) ? draft : { ...draft, token: "native" },
+          tokens,
+          reviewChanged
+        }
+        return editing
+      })
+
+    const flow = yield* makeFormFlow<SendState, SendDraft>(state, {
+      draftOf: (editing) => editing.draft,
+      edited: ({ namespace, tokens }, draft) => ({ _tag: "Editing", namespace, draft, tokens }),
+      binding: {
+        of: (current) =>
+          current._tag === "Preview" || current._tag === "Sending" || current._tag === "Failed"
+            ? current.binding
+            : undefined,
+        changed: (from, change) => reopened(from, change)
+      }
+    })
+
+    /** The connected account on the active namespace (EVM or Solana), on a network the host configured. */
+    const account = Effect.map(flow.active, senderOf)
 
     const start: SendShape["start"] = flow.start(
       Effect.gen(function* () {
@@ -113,21 +131,25 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
           outcome._tag === "Failure"
             ? { _tag: "Editing", namespace, draft, tokens, previewError: outcome.failure }
             : "request" in outcome.success
-              ? { _tag: "Preview", draft, tokens, preview: outcome.success }
+              ? { _tag: "Preview", draft, tokens, preview: outcome.success, binding: from }
               : { _tag: "Editing", namespace, draft, tokens, ...outcome.success }
       })
     })
 
     /** What the wallet is asked, on which namespace; a Solana transfer is built now on a fresh blockhash. */
-    const walletRequest = ({
-      request
-    }: SendPreview): Effect.Effect<
+    const walletRequest = (
+      { request }: SendPreview,
+      { network }: ReviewBinding
+    ): Effect.Effect<
       { readonly args: WalletRequest; readonly namespace: SendNamespace },
       SendPreparationError
     > =>
       request.namespace === "eip155"
         ? Effect.succeed({
-            args: { method: "eth_sendTransaction", params: [request.transaction] },
+            args: {
+              method: "eth_sendTransaction",
+              params: [{ ...request.transaction, chainId: hexChainId(network) }]
+            },
             namespace: "eip155" as const
           })
         : Effect.map(
@@ -144,14 +166,15 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
           current._tag === "Preview"
             ? { working: { ...current, _tag: "Sending" }, input: current }
             : undefined,
-        work: ({ preview }) =>
-          Effect.flatMap(walletRequest(preview), ({ args, namespace }) =>
-            rpc.request(args, { namespace, described: true })
+        // Solana's transfer is built on a fresh blockhash first: the binding is checked again after it.
+        work: ({ preview, binding }, _show, bound) =>
+          Effect.flatMap(walletRequest(preview, binding), ({ args, namespace }) =>
+            Effect.andThen(bound, rpc.request(args, { namespace, described: true }))
           ),
-        land: (outcome, { draft, tokens, preview }): SendState =>
+        land: (outcome, { draft, tokens, preview, binding }): SendState =>
           outcome._tag === "Success"
             ? { _tag: "Sent", hash: sentId(outcome.success), preview }
-            : { _tag: "Failed", draft, tokens, preview, error: outcome.failure }
+            : { _tag: "Failed", draft, tokens, preview, binding, error: outcome.failure }
       })
     )
 

@@ -3,27 +3,29 @@
  * rules and quoted once the typing pauses (`swapPlan`'s quote). Reviewing has `swapPlan` check the
  * allowance, build the approval when it is short and the swap at the visitor's slippage, and price both.
  * Confirming sends the approval and waits for it to be mined before the swap, both through `RpcRouter`
- * (which tracks every transaction), and refreshes the balances.
+ * (which tracks every transaction), and refreshes the balances. The form is bound to the EVM account and
+ * network it was opened for: the machine checks them before the review and before each transaction, and
+ * each transaction names its chain.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { SwapFailedError, SwapNetworkUnsupportedError } from "../../../errors"
+import { type ReviewChangedError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../errors"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
-import { Connection } from "../../../services/Connection"
 import { FallbackTransport } from "../../../services/FallbackTransport"
 import { ModalConfig } from "../../../services/ModalConfig"
-import { Networks } from "../../../services/Networks"
 import { Notifications } from "../../../services/Notifications"
 import { RpcRouter } from "../../../services/RpcRouter"
+import type { ReviewBinding } from "../../../services/Send"
 import type { SwapDraft, SwapShape, SwapState, SwapTransaction } from "../../../services/Swap"
 import { TransactionWatcher } from "../../../services/TransactionWatcher"
+import { hexChainId } from "../../requests/switchChain"
 import { type Editing, makeFormFlow } from "../formFlow"
 import { checkSwap, DEFAULT_SLIPPAGE, SWAP_NETWORKS, slippageBps, swapTokens } from "./swapForm"
-import { makeSwapPlans, type SwapOwner } from "./swapPlan"
+import { makeSwapPlans } from "./swapPlan"
 
 /** How long typing must pause before the form is quoted. */
 export const QUOTE_DELAY_MS = 400
@@ -34,8 +36,6 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
   Effect.gen(function* () {
     const api = yield* BlockchainApi
     const accountData = yield* AccountData
-    const connection = yield* Connection
-    const networks = yield* Networks
     const rpc = yield* RpcRouter
     const watcher = yield* TransactionWatcher
     const notifications = yield* Notifications
@@ -43,20 +43,12 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const supported: ReadonlyArray<string> = config.swapNetworks ?? SWAP_NETWORKS
     const plans = makeSwapPlans(api, yield* FallbackTransport, supported)
 
-    /** The connected EVM account and its network, when the network is one the host configured. */
-    const account: Effect.Effect<SwapOwner | undefined> = Effect.gen(function* () {
-      const evm = (yield* SubscriptionRef.get(connection.state)).namespaces.eip155
-      const active = (yield* SubscriptionRef.get(networks.state)).active.eip155
-      if (evm?.status !== "connected" || active?._tag !== "Known") return undefined
-      return { address: evm.address, network: active.network }
-    })
-
     const balances = Effect.map(SubscriptionRef.get(accountData.tokens), (tokens) =>
       tokens._tag === "Ready" ? tokens.value : []
     )
 
-    /** The form's problem once typing paused, or its quote. */
-    const quoteForm = ({ draft, tokens }: Editing<SwapState>) =>
+    /** The form's problem once typing paused, or its quote for the account the form is bound to. */
+    const quoteForm = ({ draft, tokens, binding }: Editing<SwapState>) =>
       Effect.gen(function* () {
         const checked = checkSwap(draft, tokens)
         const bps = slippageBps(draft.slippage)
@@ -70,11 +62,8 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
             problem: shown
           })
         }
-        const owner = yield* account
         const quote = yield* Effect.result(
-          owner === undefined
-            ? Effect.fail(new SwapFailedError({ reason: "no-route" }))
-            : plans.quote(owner, checked.from, checked.to, checked.amount, bps)
+          plans.quote(binding, checked.from, checked.to, checked.amount, bps)
         )
         return (now: Editing<SwapState>): Editing<SwapState> => ({
           ...now,
@@ -85,35 +74,55 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
         })
       })
 
-    const flow = yield* makeFormFlow<SwapState, SwapDraft>(state, {
-      draftOf: (editing) => editing.draft,
-      edited: (editing, draft) => ({ ...editing, draft, quote: { _tag: "Quoting" }, problem: undefined }),
-      quote: { pauseMs: QUOTE_DELAY_MS, run: quoteForm }
+    /** A new form on the active EVM account and network, or why there is none. */
+    const opened: Effect.Effect<SwapState> = Effect.gen(function* () {
+      const owner = yield* flow.active
+      // No EVM account on a configured network: there is nothing to swap on here either.
+      if (owner?.namespace !== "eip155")
+        return { _tag: "Unavailable", error: new SwapNetworkUnsupportedError({}) }
+      const chainId = owner.network.caipNetworkId
+      if (!supported.includes(chainId)) {
+        const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })
+        yield* notifications.showError(error)
+        return { _tag: "Unavailable", error }
+      }
+      yield* SubscriptionRef.set(state, { _tag: "Loading" })
+      const listed = yield* Effect.result(api.convertTokens(chainId))
+      if (listed._tag === "Failure") return { _tag: "Unavailable", error: listed.failure }
+      const tokens = swapTokens(listed.success.items, yield* balances, chainId)
+      return {
+        _tag: "Editing",
+        draft: { from: tokens[0]?.caip ?? "", to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE },
+        tokens,
+        binding: owner,
+        quote: { _tag: "None" }
+      } satisfies SwapState
     })
 
-    const start: SwapShape["start"] = flow.start(
-      Effect.gen(function* () {
-        const owner = yield* account
-        // No EVM account on a configured network: there is nothing to swap on here either.
-        if (owner === undefined) return { _tag: "Unavailable", error: new SwapNetworkUnsupportedError({}) }
-        const chainId = owner.network.caipNetworkId
-        if (!supported.includes(chainId)) {
-          const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })
-          yield* notifications.showError(error)
-          return { _tag: "Unavailable", error }
-        }
-        yield* SubscriptionRef.set(state, { _tag: "Loading" })
-        const listed = yield* Effect.result(api.convertTokens(chainId))
-        if (listed._tag === "Failure") return { _tag: "Unavailable", error: listed.failure }
-        const tokens = swapTokens(listed.success.items, yield* balances, chainId)
-        return {
-          _tag: "Editing",
-          draft: { from: tokens[0]?.caip ?? "", to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE },
-          tokens,
-          quote: { _tag: "None" }
-        }
-      })
-    )
+    /** The flow opened again on what is active after `reviewChanged`, which it names. */
+    const reopened = (reviewChanged: ReviewChangedError): Effect.Effect<SwapState> =>
+      Effect.map(opened, (next) =>
+        next._tag === "Editing" || next._tag === "Unavailable" ? { ...next, reviewChanged } : next
+      )
+
+    const flow = yield* makeFormFlow<SwapState, SwapDraft>(state, {
+      draftOf: (editing) => editing.draft,
+      edited: (editing, draft) => ({
+        ...editing,
+        draft,
+        quote: { _tag: "Quoting" },
+        problem: undefined,
+        reviewChanged: undefined
+      }),
+      quote: { pauseMs: QUOTE_DELAY_MS, run: quoteForm },
+      binding: {
+        of: (current) => ("binding" in current ? current.binding : undefined),
+        // The form's tokens are its network's: it opens again on what is active.
+        changed: (_, change) => reopened(change)
+      }
+    })
+
+    const start: SwapShape["start"] = flow.start(opened)
 
     const edit: SwapShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
 
@@ -121,10 +130,8 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
       draft.to === undefined ? draft : { ...draft, from: draft.to, to: draft.from }
     )
 
-    const review: SwapShape["review"] = Effect.gen(function* () {
-      const owner = yield* account
-      if (owner === undefined) return
-      yield* flow.review({
+    const review: SwapShape["review"] = Effect.asVoid(
+      flow.review({
         begin: (current) =>
           current._tag === "Editing" && current.quote._tag === "Quoted"
             ? {
@@ -132,31 +139,38 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
                   _tag: "Preparing",
                   draft: current.draft,
                   tokens: current.tokens,
+                  binding: current.binding,
                   quote: current.quote
                 },
                 input: { form: current, quote: current.quote.quote }
               }
             : undefined,
-        work: ({ form, quote }) => plans.plan(owner, form.draft, form.tokens, quote),
-        land: (outcome, { form: { draft, tokens, quote } }): SwapState =>
+        work: ({ form, quote }) => plans.plan(form.binding, form.draft, form.tokens, quote),
+        land: (outcome, { form: { draft, tokens, binding, quote } }): SwapState =>
           outcome._tag === "Failure"
-            ? { _tag: "Editing", draft, tokens, quote: { _tag: "NoQuote", error: outcome.failure } }
+            ? { _tag: "Editing", draft, tokens, binding, quote: { _tag: "NoQuote", error: outcome.failure } }
             : typeof outcome.success === "string"
-              ? { _tag: "Editing", draft, tokens, quote, problem: outcome.success }
-              : { _tag: "Preview", draft, tokens, plan: outcome.success }
+              ? { _tag: "Editing", draft, tokens, binding, quote, problem: outcome.success }
+              : { _tag: "Preview", draft, tokens, binding, plan: outcome.success }
       })
-    })
+    )
 
-    /** Sends one of the plan's transactions and waits until it is mined; a revert fails with `reason`. */
+    /**
+     * Sends one of the plan's transactions on the binding's chain, once `bound` found it still the active
+     * one, and waits until it is mined; a revert fails with `reason`.
+     */
     const sendMined = (
-      chainId: CaipNetworkId,
+      binding: ReviewBinding,
+      bound: Effect.Effect<void, ReviewChangedError>,
       tx: SwapTransaction,
       sent: (hash: string) => Effect.Effect<void>,
       reason: "reverted" | "approval-reverted"
     ) =>
       Effect.gen(function* () {
+        const chainId: CaipNetworkId = binding.network.caipNetworkId
+        yield* bound
         const answer = yield* rpc.request(
-          { method: "eth_sendTransaction", params: [tx] },
+          { method: "eth_sendTransaction", params: [{ ...tx, chainId: hexChainId(binding.network) }] },
           { namespace: "eip155", described: true }
         )
         const hash = typeof answer === "string" ? answer : ""
@@ -168,24 +182,15 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
 
     const confirm: SwapShape["confirm"] = Effect.gen(function* () {
       const current = yield* SubscriptionRef.get(state)
-      const owner = yield* account
       if (current._tag !== "Preview") return
-      const { draft, tokens, plan } = current
-      // A plan built for another account or network is never sent: the form starts again.
-      if (
-        owner === undefined ||
-        plan.swap.from.toLowerCase() !== owner.address.toLowerCase() ||
-        !plan.quote.from.caip.startsWith(`${owner.network.caipNetworkId}:`)
-      )
-        return yield* start
+      const { draft, tokens, binding, plan } = current
       if ((yield* Clock.currentTimeMillis) - plan.preparedAt > PLAN_LIFETIME_MS)
         return yield* flow.back((now) =>
           now === current
-            ? { _tag: "Editing", draft, tokens, quote: { _tag: "Quoting" }, problem: "expired" }
+            ? { _tag: "Editing", draft, tokens, binding, quote: { _tag: "Quoting" }, problem: "expired" }
             : undefined
         )
-      const chainId = owner.network.caipNetworkId
-      const form = { draft, tokens, plan }
+      const form = { draft, tokens, binding, plan }
       const landed = yield* flow.confirm({
         begin: (now) =>
           now === current
@@ -194,15 +199,15 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
                 input: plan
               }
             : undefined,
-        work: ({ approval, swap }, show) =>
+        work: ({ approval, swap }, show, bound) =>
           Effect.gen(function* () {
             if (approval !== undefined) {
               const approved = (hash: string) => show({ _tag: "Approving", ...form, hash })
-              yield* sendMined(chainId, approval, approved, "approval-reverted")
+              yield* sendMined(binding, bound, approval, approved, "approval-reverted")
               yield* show({ _tag: "Swapping", ...form })
             }
             const swapped = (hash: string) => show({ _tag: "Swapping", ...form, hash })
-            return yield* sendMined(chainId, swap, swapped, "reverted")
+            return yield* sendMined(binding, bound, swap, swapped, "reverted")
           }),
         land: (outcome): SwapState =>
           outcome._tag === "Success"
@@ -214,7 +219,13 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
 
     const back: SwapShape["back"] = flow.back((current) =>
       current._tag === "Preview" || current._tag === "Failed" || current._tag === "Preparing"
-        ? { _tag: "Editing", draft: current.draft, tokens: current.tokens, quote: { _tag: "Quoting" } }
+        ? {
+            _tag: "Editing",
+            draft: current.draft,
+            tokens: current.tokens,
+            binding: current.binding,
+            quote: { _tag: "Quoting" }
+          }
         : undefined
     )
 

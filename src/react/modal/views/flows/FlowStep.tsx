@@ -1,11 +1,12 @@
 /**
  * The step frame the form flows (Send, Swap, Buy, Names) share: the spinner while a flow loads, why it is
  * not offered, the form with its submit button, a field's problem, a failure in the catalogue's words, the
- * quote line, the review with Back and the confirm button (or the step under way), and the last step; and
- * the words the forms share. Each view brings only its fields.
+ * notice that the network or account changed since the last review, the quote line, the network a review
+ * is for, the review with Back and the confirm button (or the step under way), and the last step; and the
+ * words the forms share. Each view brings only its fields.
  */
 import type { FormEvent, ReactNode } from "react"
-import type { AirlockError } from "../../../../errors"
+import type { AirlockError, ReviewChangedError } from "../../../../errors"
 import { formatUnits, formatUsd } from "../../../../layers/account/format"
 import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
@@ -49,6 +50,26 @@ export const FlowFailure = ({ error }: { readonly error: AirlockError }) => (
   <p className="connecting-text" role="alert">
     {present(error).message}
   </p>
+)
+
+/** The last review was for a network or account no longer active: nothing was sent. */
+export const ReviewChanged = ({ change }: { readonly change: ReviewChangedError | undefined }) => {
+  if (change === undefined) return null
+  const { message, description } = present(change)
+  return (
+    <div className="connecting-text" role="alert">
+      <p>{message}</p>
+      {description === undefined ? null : <p>{description}</p>}
+    </div>
+  )
+}
+
+/** The row of a review that names the network it is for. */
+export const NetworkRow = ({ network }: { readonly network: { readonly name: string } }) => (
+  <div>
+    <dt>Network</dt>
+    <dd>{network.name}</dd>
+  </div>
 )
 
 /** What is wrong with a field; `id` is what the field's `aria-describedby` names. */

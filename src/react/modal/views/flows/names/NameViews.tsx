@@ -5,7 +5,7 @@ import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
-import { FieldProblem, FlowDone, FlowFailure, FlowForm, FlowLoading } from "../FlowStep"
+import { FieldProblem, FlowDone, FlowFailure, FlowForm, FlowLoading, ReviewChanged } from "../FlowStep"
 
 const PROBLEMS: Record<NameProblem, string> = {
   empty: "Enter a name",
@@ -78,6 +78,7 @@ export const RegisterAccountNameView = () => {
         </fieldset>
       ) : null}
       {state._tag === "Failed" ? <FlowFailure error={state.error} /> : null}
+      <ReviewChanged change={state._tag === "Editing" ? state.reviewChanged : undefined} />
     </FlowForm>
   )
 }

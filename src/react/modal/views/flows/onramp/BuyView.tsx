@@ -13,7 +13,9 @@ import {
   FlowLoading,
   FlowQuote,
   FlowReview,
-  FlowUnavailable
+  FlowUnavailable,
+  NetworkRow,
+  ReviewChanged
 } from "../FlowStep"
 
 const METHODS: Record<string, string> = { card: "Card", bank_account: "Bank account" }
@@ -196,6 +198,7 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
       {options.fallback ? (
         <p className="connecting-text">The provider's options could not be loaded: standard limits apply.</p>
       ) : null}
+      <ReviewChanged change={state._tag === "Editing" ? state.reviewChanged : undefined} />
     </FlowForm>
   )
 }
@@ -210,7 +213,12 @@ export const BuyView = () => {
     case "Loading":
       return <FlowLoading label="Preparing Buy" />
     case "Unavailable":
-      return <FlowUnavailable>Nothing can be bought on this network.</FlowUnavailable>
+      return (
+        <>
+          <ReviewChanged change={state.reviewChanged} />
+          <FlowUnavailable>Nothing can be bought on this network.</FlowUnavailable>
+        </>
+      )
     case "Editing":
     case "Opening":
       return <Form state={state} />
@@ -221,6 +229,9 @@ export const BuyView = () => {
           progress={`Waiting for your ${state.symbol} to arrive. It shows in Activity once it lands.`}
           onBack={() => void controller.onramp.back()}
         >
+          <dl className="approve-details">
+            <NetworkRow network={state.binding.network} />
+          </dl>
           <a className="button" href={state.url} target="_blank" rel="noopener noreferrer">
             Open the provider's page
           </a>

@@ -20,7 +20,9 @@ import {
   FlowForm,
   FlowLoading,
   FlowReview,
-  feeText
+  feeText,
+  NetworkRow,
+  ReviewChanged
 } from "../FlowStep"
 
 const SEND_AMOUNT_PROBLEMS: Record<SendAmountProblem, string> = {
@@ -49,9 +51,20 @@ const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" 
   const problems =
     state._tag === "Editing"
       ? state
-      : { amountProblem: undefined, receiverProblem: undefined, previewError: undefined }
+      : {
+          amountProblem: undefined,
+          receiverProblem: undefined,
+          previewError: undefined,
+          reviewChanged: undefined
+        }
   const token = tokens.find((t) => t.key === draft.token)
-  if (tokens.length === 0) return <p className="empty">No balance to send on this network yet.</p>
+  if (tokens.length === 0)
+    return (
+      <>
+        <ReviewChanged change={problems.reviewChanged} />
+        <p className="empty">No balance to send on this network yet.</p>
+      </>
+    )
   return (
     <FlowForm
       onSubmit={() => void controller.send.review()}
@@ -102,6 +115,7 @@ const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" 
         <FieldProblem id={ids.receiverHelp}>{RECEIVER_PROBLEMS[problems.receiverProblem]}</FieldProblem>
       )}
       {problems.previewError === undefined ? null : <FlowFailure error={problems.previewError} />}
+      <ReviewChanged change={problems.reviewChanged} />
     </FlowForm>
   )
 }
@@ -132,6 +146,7 @@ const Preview = ({
       }
     >
       <dl className="approve-details">
+        <NetworkRow network={state.binding.network} />
         <div>
           <dt>To</dt>
           {preview.receiverName === undefined ? null : <dd>{preview.receiverName}</dd>}

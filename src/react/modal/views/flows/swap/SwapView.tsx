@@ -17,7 +17,9 @@ import {
   FlowQuote,
   FlowReview,
   FlowUnavailable,
-  feeText
+  feeText,
+  NetworkRow,
+  ReviewChanged
 } from "../FlowStep"
 
 const PROBLEMS: Record<SwapProblem, string> = {
@@ -161,14 +163,22 @@ const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" 
         onChange={(event) => void controller.swap.edit({ slippage: event.currentTarget.value })}
       />
       <FlowQuote quote={state.quote} details={quoteDetails(draft.slippage)} />
+      <ReviewChanged change={state._tag === "Editing" ? state.reviewChanged : undefined} />
     </FlowForm>
   )
 }
 
-const PlanDetails = ({ plan }: { readonly plan: SwapPlan }) => {
+const PlanDetails = ({
+  plan,
+  network
+}: {
+  readonly plan: SwapPlan
+  readonly network: { readonly name: string }
+}) => {
   const { quote } = plan
   return (
     <dl className="approve-details">
+      <NetworkRow network={network} />
       <div>
         <dt>You pay</dt>
         <dd>
@@ -240,7 +250,7 @@ const Preview = ({
           : undefined
       }
     >
-      <PlanDetails plan={plan} />
+      <PlanDetails plan={plan} network={state.binding.network} />
     </FlowReview>
   )
 }
@@ -255,7 +265,12 @@ export const SwapView = () => {
     case "Loading":
       return <FlowLoading label="Preparing Swap" />
     case "Unavailable":
-      return <FlowUnavailable>{present(state.error).message}</FlowUnavailable>
+      return (
+        <>
+          <ReviewChanged change={state.reviewChanged} />
+          <FlowUnavailable>{present(state.error).message}</FlowUnavailable>
+        </>
+      )
     case "Editing":
     case "Preparing":
       return <Form state={state} />

@@ -1,0 +1,65 @@
+/**
+ * The catalogue's errors (`errors.ts`) of the embedded wallet (email and social login): its frame not
+ * loading or answering, its login window blocked, its session, its code and its cool-down.
+ */
+import * as Data from "effect/Data"
+import { boundedText } from "./walletErrors"
+
+/** The embedded-wallet frame did not load (or did not become ready within 20 s). */
+export class FrameLoadError extends Data.TaggedError("FrameLoadError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "Network Error - Could not load embedded wallet"
+}
+
+/** The browser blocked the window a social login runs in. */
+export class SocialLoginPopupError extends Data.TaggedError("SocialLoginPopupError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "Allow pop-ups for this site to continue"
+}
+
+/** A login request to the embedded-wallet frame got no answer in time. */
+export class FrameTimeoutError extends Data.TaggedError("FrameTimeoutError")<{
+  readonly request?: string | undefined
+  readonly timeoutMs?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Embedded Wallet Request Timed Out"
+}
+
+/** An invalid session, typically a JWT "not yet valid" because the device clock is off. */
+export class SessionExpiredError extends Data.TaggedError("SessionExpiredError")<{
+  readonly status?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Session Expired"
+}
+
+/** The lazily loaded email/social login code could not be imported. */
+export class EmailLoginDependencyLoadError extends Data.TaggedError("EmailLoginDependencyLoadError")<{
+  readonly cause?: unknown
+}> {
+  override readonly message = "Unable to load email login dependency"
+}
+
+/** An email login within 30 s of the last one (SPEC.md §5); `seconds` is rounded up. */
+export class EmailLoginCooldownError extends Data.TaggedError("EmailLoginCooldownError")<{
+  readonly seconds: number
+}> {
+  override get message() {
+    return `Please try again after ${this.seconds} seconds`
+  }
+}
+
+/** The frame answered a request with an error. Its message is shown when usable, else a generic text. */
+export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
+  readonly request?: string | undefined
+  /** The frame's own message, untrusted: kept only if a short non-empty string. */
+  readonly frameMessage?: unknown
+  /** The frame's EIP-1193 code, e.g. 4001 when the visitor rejected in its approval screen. */
+  readonly frameCode?: number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = boundedText(this.frameMessage) ?? "An error occurred"
+}
