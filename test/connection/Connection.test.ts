@@ -15,6 +15,7 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ChainNotSupportedError, NetworkNotFoundError, normalizeWalletError } from "../../src/errors"
+import { ACCOUNTS_PACE } from "../../src/layers/connection/walletEvents"
 import { decodeAccounts } from "../../src/layers/connection/walletIo"
 import { eip155NetworkId, initialNetworks } from "../../src/layers/networks/NetworksLive"
 import { addChainParams, switchNeedsAdd } from "../../src/layers/requests/switchChain"
@@ -565,7 +566,7 @@ describe("Connection follows the wallet", () => {
   })
 
   connectionTest(
-    "a flood of accountsChanged costs one state update now and one per frame; the newest accounts win",
+    "a flood of accountsChanged costs one state update now and one per pace (50 ms); the newest accounts win",
     function* ({ connection }) {
       const mock = yield* connectedWallet()
       const updates: Array<ConnectionState> = []
@@ -582,6 +583,8 @@ describe("Connection follows the wallet", () => {
       yield* Deferred.await(following)
       const before = updates.length
       for (let i = 0; i < 1000; i++) mock.emit("accountsChanged", i % 2 === 0 ? [ALICE, BOB] : [BOB, ALICE])
+      yield* settle
+      yield* TestClock.adjust(ACCOUNTS_PACE)
       yield* waitForState((s) => {
         const c = eip155(s)
         return c.status === "connected" && c.address === BOB
@@ -591,7 +594,7 @@ describe("Connection follows the wallet", () => {
         const c = eip155(s)
         return c.status === "connected" ? c.allAccounts : []
       })
-      // The first change at once, then the newest of the 999 others at the next frame.
+      // The first change at once, then the newest of the 999 others once the pace has passed.
       assert.deepStrictEqual(flood, [
         [ALICE, BOB],
         [BOB, ALICE]

@@ -6,6 +6,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { WalletConnectConnectorNotFoundError } from "../../errors"
 import { type ChainNamespace, ChainNamespaces } from "../../schemas/Primitives"
@@ -20,7 +21,6 @@ import {
 import { Connectors, type Eip1193Provider, type WalletConnector } from "../../services/Connectors"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Networks } from "../../services/Networks"
-import { Notifications } from "../../services/Notifications"
 import { Storage } from "../../services/Storage"
 import type { WalletConnectSession } from "../../services/WalletConnect"
 import { type PairingSignIn, WalletConnect } from "../../services/WalletConnect"
@@ -28,14 +28,14 @@ import { eip155NetworkId } from "../networks/NetworksLive"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import { namespacesOf } from "../walletconnect/sessionAccounts"
 import { makeAccountsPrompts } from "./accountsPrompts"
-import { makeClaimGuard } from "./claimGuard"
 import { makeConnectAttempts } from "./connectAttempts"
 import { makeRestore } from "./connectionRestore"
 import {
   type Connections,
   disconnected,
   makeConnectionStore,
-  walletConnectConnector
+  walletConnectConnector,
+  withImpersonationFlags
 } from "./connectionStore"
 import { withRecent } from "./recentWallets"
 import { makeWalletAsk, superseded } from "./walletAsk"
@@ -182,9 +182,6 @@ export const makeConnection = Effect.gen(function* () {
     })
 
   const listenTo = makeWalletListener({ current, setNamespace, dropConnection, followChain, accountTypeOf })
-  // Notices are optional: a host's runtime without them still connects, only it cannot say why.
-  const notifications = yield* Effect.serviceOption(Notifications)
-  const claims = makeClaimGuard({ state, connectors, current, dropConnection, notifications })
 
   // The embedded wallet's Solana side, for a host with a Solana network, loads with its first login;
   // code that would not load leaves the login EVM only.
@@ -211,7 +208,7 @@ export const makeConnection = Effect.gen(function* () {
     chain: unknown,
     since: Ref.Ref<number>,
     focus = true,
-    restored = false
+    guard?: Effect.Effect<void, never, Scope.Scope>
   ) =>
     Effect.gen(function* () {
       const [address] = accounts
@@ -222,10 +219,7 @@ export const makeConnection = Effect.gen(function* () {
         connector.type === "AUTH" ? ["eip155", "solana"] : [connector.chain]
       )
       const follow = listenTo(connector)
-      yield* startListening(
-        connector.key,
-        restored ? Effect.andThen(follow, claims.guard(connector)) : follow
-      )
+      yield* startListening(connector.key, guard === undefined ? follow : Effect.andThen(follow, guard))
       const connection: Connected = {
         status: "connected",
         connector,
@@ -371,9 +365,15 @@ export const makeConnection = Effect.gen(function* () {
     commitSession,
     askQuietly,
     authKey: AUTH_ID,
-    explainUnrestored: claims.explainUnrestored
+    connectors: connectors.connectors,
+    current,
+    context: layer
   })
-  yield* Effect.forkScoped(claims.flagClaimed)
+  // A wallet connected before another announcement claimed it is flagged as the list flags it.
+  yield* SubscriptionRef.changes(connectors.connectors).pipe(
+    Stream.runForEach((list) => SubscriptionRef.updateSome(state, (s) => withImpersonationFlags(s, list))),
+    Effect.forkScoped
+  )
 
   // The restore begins before anyone holds the service, so whatever the visitor does is a newer intent;
   // only its wait for the wallet runs in the background (a forked fiber first runs a task later).

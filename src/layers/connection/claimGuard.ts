@@ -3,8 +3,10 @@
  * page may announce, so it is trusted only while one wallet claims it (THREATS.md T5, R2). The restore
  * itself picks no wallet when two claim the key within its settle window (`Connectors.awaitKey`); a claim
  * that comes later, while the restored connection stands, ends it. Either way the visitor is told why, and
- * the Connect view shows both claimants tagged (the connectors list flags them).
+ * the Connect view shows both claimants tagged (the connectors list flags them). Loaded with the restore
+ * (`restoreWaits.ts`): a page that restores nothing never needs it.
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
@@ -12,20 +14,18 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ContestedWalletError } from "../../errors"
 import type { ChainNamespace } from "../../schemas/Primitives"
-import type { ConnectionState, NamespaceConnection } from "../../services/Connection"
-import type { ConnectorsShape, WalletConnector } from "../../services/Connectors"
-import type { NotificationsShape } from "../../services/Notifications"
-import { withImpersonationFlags } from "./connectionStore"
+import type { NamespaceConnection } from "../../services/Connection"
+import type { WalletConnector } from "../../services/Connectors"
+import { Notifications } from "../../services/Notifications"
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
 
 export interface ClaimGuardDeps {
-  readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
-  readonly connectors: Pick<ConnectorsShape, "connectors">
+  readonly connectors: SubscriptionRef.SubscriptionRef<ReadonlyArray<WalletConnector>>
   readonly current: (ns: ChainNamespace) => Effect.Effect<Option.Option<Connected>>
   readonly dropConnection: (ns: ChainNamespace) => Effect.Effect<void>
-  /** Where the visitor is told why; none in a host's runtime without notices. */
-  readonly notifications: Option.Option<NotificationsShape>
+  /** The connection layer's context: its notices, where the visitor is told why (a host may have none). */
+  readonly context: Context.Context<never>
 }
 
 /** The other wallets on the page that claim `connector`'s key: another provider object, the same key. */
@@ -33,8 +33,8 @@ export const rivalsOf = (all: ReadonlyArray<WalletConnector>, connector: WalletC
   all.filter((c) => c.key === connector.key && c.provider !== connector.provider)
 
 export const makeClaimGuard = (deps: ClaimGuardDeps) => {
-  const { state, current, dropConnection, notifications } = deps
-  const { connectors } = deps.connectors
+  const { connectors, current, dropConnection } = deps
+  const notifications = Context.getOption(deps.context, Notifications)
   const notify = (error: ContestedWalletError) =>
     Option.match(notifications, { onNone: () => Effect.void, onSome: (n) => n.showError(error) })
 
@@ -75,10 +75,5 @@ export const makeClaimGuard = (deps: ClaimGuardDeps) => {
         yield* notify(new ContestedWalletError({ walletName: first.name, during: "restore" }))
     })
 
-  /** Flags a connected wallet as the list flags it: another claim after it connected shows the tag too. */
-  const flagClaimed = SubscriptionRef.changes(connectors).pipe(
-    Stream.runForEach((list) => SubscriptionRef.updateSome(state, (s) => withImpersonationFlags(s, list)))
-  )
-
-  return { guard, explainUnrestored, flagClaimed }
+  return { guard, explainUnrestored }
 }

@@ -16,6 +16,7 @@ import type {
   WalletConnectSession,
   WalletConnectShape
 } from "../../services/WalletConnect"
+import { type ClaimGuardDeps, makeClaimGuard } from "./claimGuard"
 import type { Commit } from "./walletAsk"
 
 /** What the restore needs of the connection that owns it. */
@@ -44,8 +45,11 @@ export interface RestoreDeps {
   ) => Effect.Effect<{ readonly accounts: ReadonlyArray<string>; readonly chain: unknown } | undefined>
   /** The key the embedded wallet is stored by: its Solana side comes back with its EVM side. */
   readonly authKey: string
-  /** Tells the visitor why a stored key was not restored when several wallets claim it (`claimGuard`). */
-  readonly explainUnrestored: (key: string) => Effect.Effect<void>
+  /** The page's wallets: a restored one stands only while no other claims its key (`claimGuard`). */
+  readonly connectors: ClaimGuardDeps["connectors"]
+  readonly current: ClaimGuardDeps["current"]
+  /** The connection layer's context, for its notices. */
+  readonly context: ClaimGuardDeps["context"]
 }
 
 /** What storage says was connected, and so what the restore waits for. */
@@ -62,7 +66,7 @@ export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
 export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref<number>) => {
   const { state, walletConnect, awaitKey, askQuietly, commit, commitSession, dropConnection, stillCurrent } =
     deps
-  const { explainUnrestored } = deps
+  const { guard, explainUnrestored } = makeClaimGuard(deps)
 
   /** A stored WalletConnect connection comes back only when the SDK still holds a session that decodes. */
   const restoreWalletConnect = (namespaces: ReadonlyArray<ChainNamespace>) =>
@@ -90,7 +94,14 @@ export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref
       const restored =
         Option.isSome(connector) &&
         answer !== undefined &&
-        (yield* commit(connector.value, answer.accounts, answer.chain, since, ns === "eip155", true))
+        (yield* commit(
+          connector.value,
+          answer.accounts,
+          answer.chain,
+          since,
+          ns === "eip155",
+          guard(connector.value)
+        ))
       if (restored || !(yield* stillCurrent(since))) return
       yield* dropConnection(ns)
       yield* explainUnrestored(key)

@@ -7,6 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Ref from "effect/Ref"
+import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { normalizeWalletError, RequestAbortedError, type WalletError } from "../../errors"
 import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../../services/Connectors"
@@ -28,7 +29,8 @@ export const superseded = () => new RequestAbortedError({ source: "other" })
 /**
  * `Connection`'s commit of a wallet's answer: false when a newer intent came first. `chain`: the EVM chain
  * id answer or the Solana network; `focus`: the network shown moves to the wallet's namespace;
- * `restored`: the restore's commit, which stands only while no other wallet claims the key (`claimGuard`).
+ * `guard`: runs beside the wallet's listeners while the connection stands (the restore's: no other wallet
+ * may claim the key, `claimGuard`).
  */
 export type Commit = (
   connector: WalletConnector,
@@ -36,7 +38,7 @@ export type Commit = (
   chain: unknown,
   since: Ref.Ref<number>,
   focus: boolean,
-  restored?: boolean
+  guard?: Effect.Effect<void, never, Scope.Scope>
 ) => Effect.Effect<boolean>
 
 export interface WalletAskDeps {

@@ -23,24 +23,14 @@ export interface WalletListenerDeps {
   readonly accountTypeOf: (connector: WalletConnector) => Effect.Effect<AccountType>
 }
 
-/** A page that paints no frames (hidden, or no DOM at all) applies account changes at most this often. */
-export const UNPAINTED_ACCOUNTS_PACE = Duration.millis(100)
-
 /**
- * Until the page's next frame; a page that paints none waits {@link UNPAINTED_ACCOUNTS_PACE} instead
- * (a hidden tab runs no frame callbacks, and its account must still follow the wallet).
+ * After a change, the next one applies no sooner than this: fewer updates than a 60 Hz page paints frames,
+ * and a timer, so a hidden tab (which paints none) still follows the wallet.
  */
-const nextFrame: Effect.Effect<void> = Effect.race(
-  Effect.callback<void>((resume) => {
-    if (typeof requestAnimationFrame !== "function") return
-    const frame = requestAnimationFrame(() => resume(Effect.void))
-    return Effect.sync(() => cancelAnimationFrame(frame))
-  }),
-  Effect.sleep(UNPAINTED_ACCOUNTS_PACE)
-)
+export const ACCOUNTS_PACE = Duration.millis(50)
 
 /**
- * Where the account changes stand: idle, or a frame is being waited for, with the newest accounts that
+ * Where the account changes stand: idle, or the pace is being waited out, with the newest accounts that
  * came meanwhile (none when nothing came).
  */
 type AccountsPace =
@@ -78,13 +68,13 @@ export const makeWalletListener =
 
       // A wallet may send `accountsChanged` in a flood; each change re-renders the modal and the host and
       // starts their reads. So the first change of a quiet spell applies at once, and the ones after it
-      // at most once per frame, the newest winning: a flood costs one state update per frame (SPEC's
-      // connected state is what the wallet said last). The wait runs in the listeners' scope, so it ends
-      // with the connection.
+      // at most once per ACCOUNTS_PACE, the newest winning: a flood costs less than one state update per
+      // frame (SPEC's connected state is what the wallet said last). The wait runs in the listeners' scope,
+      // so it ends with the connection.
       const pace = yield* Ref.make<AccountsPace>(idle)
-      const applyNewestEachFrame: Effect.Effect<void> = Effect.gen(function* () {
+      const applyNewestAtPace: Effect.Effect<void> = Effect.gen(function* () {
         while (true) {
-          yield* nextFrame
+          yield* Effect.sleep(ACCOUNTS_PACE)
           const newest = yield* Ref.modify(pace, (p) =>
             p._tag === "Waiting" && p.latest !== undefined
               ? [p.latest, waiting(undefined)]
@@ -101,7 +91,7 @@ export const makeWalletListener =
           )
           if (!first) return
           yield* applyAccounts(accounts)
-          yield* Effect.forkIn(applyNewestEachFrame, scope)
+          yield* Effect.forkIn(applyNewestAtPace, scope)
         })
 
       yield* listen(
