@@ -75,8 +75,9 @@ describe("Send bound to its review", () => {
           assert.strictEqual(form.reviewChanged?.reviewed, "eip155:31337")
           assert.strictEqual(form.reviewChanged?.active, "eip155:31338")
           assert.strictEqual(present(form.reviewChanged!).message, "The network changed")
-          // What the visitor typed stays; the token is not held on 31338, so the native coin is chosen.
-          assert.deepStrictEqual(form.draft, { token: "native", amount: "1", receiver: BOB })
+          // The receiver stays; the token is not held on 31338, so the native coin is chosen and the amount,
+          // which was in sUSD, is not carried over to it.
+          assert.deepStrictEqual(form.draft, { token: "native", amount: "", receiver: BOB })
           assert.deepStrictEqual(form.tokens, [])
         })
       )

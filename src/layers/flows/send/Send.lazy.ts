@@ -76,8 +76,11 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         const editing: SendState = {
           _tag: "Editing",
           namespace: sender?.namespace ?? ("preview" in from ? from.preview.request.namespace : "eip155"),
-          // A token not held on the active network is not kept chosen.
-          draft: tokens.some((t) => t.key === draft.token) ? draft : { ...draft, token: "native" },
+          // A token not held on the active network is not kept chosen, nor its amount: in the native coin's
+          // units it would be another sum (1 sUSD is not 1 ETH).
+          draft: tokens.some((t) => t.key === draft.token)
+            ? draft
+            : { ...draft, token: "native", amount: "" },
           tokens,
           reviewChanged
         }
