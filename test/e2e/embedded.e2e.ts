@@ -154,6 +154,12 @@ describe("the embedded wallet (issue 14)", () => {
     await expect
       .poll(() => nativeBalanceOn(chainA.rpcUrl, recipient), { timeout: 20_000 })
       .toBe(before + parseEther("0.01"))
+    // The page's request ends with the transaction's hash: the smart account's send is not taken for another
+    // transaction because its owner's call carries it.
+    await expect
+      .poll(() => page.getByTestId("request-label").textContent(), { timeout: 10_000 })
+      .toBe("eth_sendTransaction")
+    expect(await page.getByTestId("request-result").textContent()).toMatch(/^0x[0-9a-f]{64}$/)
 
     await page.reload()
     await expect

@@ -180,7 +180,13 @@ export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
  * Connecting, cancelling and disconnecting do nothing.
  */
 export const fixedConnection = (
-  wallet?: { readonly connector: WalletConnector; readonly address: string } | undefined
+  wallet?:
+    | {
+        readonly connector: WalletConnector
+        readonly address: string
+        readonly accountType?: "eoa" | "smartAccount"
+      }
+    | undefined
 ): Layer.Layer<Connection> =>
   Layer.effect(
     Connection,
@@ -188,7 +194,13 @@ export const fixedConnection = (
       const connected: Extract<NamespaceConnection, { status: "connected" }> | undefined =
         wallet === undefined
           ? undefined
-          : { status: "connected", ...wallet, allAccounts: [wallet.address], accountType: "eoa" }
+          : {
+              status: "connected",
+              connector: wallet.connector,
+              address: wallet.address,
+              allAccounts: [wallet.address],
+              accountType: wallet.accountType ?? "eoa"
+            }
       const state = yield* SubscriptionRef.make<ConnectionState>({
         namespaces: connected === undefined ? {} : { eip155: connected },
         attempt: undefined

@@ -164,6 +164,28 @@ describe("a wallet's answer to a send", () => {
   )
 })
 
+describe("a smart account's send", () => {
+  it.effect(
+    "reaches the chain as its owner's call into the account: it is not taken for another transaction, and tracked without the request to compare",
+    () => {
+      const wallet = sendingWallet()
+      // What a smart account's hash names: the owner (CAROL here) calling the account with its own data.
+      const ownersCall = onChain({ from: CAROL, to: ALICE, value: "0x0", input: "0xb61d27f6" })
+      const { layer, tracked } = world(browserWallet(wallet), {
+        chains: chainHolding(ownersCall),
+        accountType: "smartAccount"
+      })
+      return Effect.gen(function* () {
+        assert.deepStrictEqual(yield* send(), Exit.succeed(HASH))
+        assert.deepStrictEqual(
+          tracked.map((t) => (t.kind === "transaction" ? t.sent : "calls")),
+          [undefined]
+        )
+      }).pipe(Effect.provide(layer))
+    }
+  )
+})
+
 describe("a wallet's refusal, as the dapp receives it", () => {
   it.effect("carries the catalogue's words, not the wallet's text; the wallet's error stays in cause", () => {
     const wallet = sendingWallet()

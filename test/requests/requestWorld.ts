@@ -73,11 +73,16 @@ export const world = (
   options: {
     readonly features?: ModalOptionsInput["features"]
     readonly chains?: Layer.Layer<FallbackTransport>
+    readonly accountType?: "eoa" | "smartAccount"
   } = {}
 ) => {
   const tracked: Array<Submission> = []
   const refreshes = { count: 0 }
-  const connection = fixedConnection({ connector, address: ALICE })
+  const connection = fixedConnection({
+    connector,
+    address: ALICE,
+    ...(options.accountType === undefined ? {} : { accountType: options.accountType })
+  })
   const watcher = recordingWatcher(tracked)
   const accountData = Layer.succeed(AccountData, {
     refresh: Effect.sync(() => void refreshes.count++)

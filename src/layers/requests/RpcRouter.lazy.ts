@@ -148,11 +148,14 @@ export const makeRpcRequests = (router: RouterState) =>
         // The account is the connected one: a request for another is refused before it is shown or sent.
         const foreign = foreignSender(ns, rule.method, rule.params, address)
         if (foreign !== undefined) return yield* Effect.fail(foreign)
-        // What a send asks for, which the transaction under the wallet's answer must carry.
-        const sentRequest =
+        // What a send asks for, which the transaction under the wallet's answer must carry. A smart
+        // account's send reaches the chain as a call from its owner or a bundler into the account, not as the
+        // request itself: only an EOA's transaction can be compared with it (its params are checked anyway).
+        const sendParams =
           rule.method === "eth_sendTransaction"
             ? yield* Effect.fromResult(sentRequestOf(rule.params, address))
             : undefined
+        const sentRequest = accountType === "smartAccount" ? undefined : sendParams
         const network = yield* activeNetworkOf(ns)
         // Every unsafe EVM request an external wallet answers is previewed, unless the modal showed it.
         const answeredIn =
