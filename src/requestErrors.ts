@@ -20,7 +20,7 @@ export class AccountMismatchError extends Data.TaggedError("AccountMismatchError
 }
 
 /** A field of a sent request that the transaction a wallet's hash names may contradict. */
-export type SentField = "from" | "to" | "value" | "data" | "chain"
+export type SentField = "from" | "to" | "value" | "data" | "chain" | "nonce"
 
 /**
  * The hash a wallet answered to a send names another transaction than the one sent (another sender,

@@ -40,6 +40,8 @@ export interface SentRequest {
   readonly value: bigint
   /** Lower-case hex, `0x` when the request gave none. */
   readonly data: string
+  /** The account's mined transactions before the wallet was asked, when the node told: the sent nonce is no lower. */
+  readonly nonceFloor?: bigint | undefined
 }
 
 /**

@@ -164,6 +164,50 @@ describe("a wallet's answer to a send", () => {
   )
 })
 
+describe("a wallet that answers the hash of the account's own earlier, identical send", () => {
+  /** A node that has mined 5 of the account's transactions (nonces 0 to 4) and holds `transaction` under the hash. */
+  const chainAfterFive = (transaction: unknown) =>
+    Layer.succeed(
+      FallbackTransport,
+      FallbackTransport.of({
+        request: (_network, rpcRequest) =>
+          rpcRequest.method === "eth_getTransactionByHash"
+            ? Effect.succeed(transaction)
+            : rpcRequest.method === "eth_getTransactionCount"
+              ? Effect.succeed("0x5")
+              : Effect.fail(new ChainNotConfiguredError({})),
+        ranking: () => Effect.die("unused")
+      })
+    )
+
+  it.effect("is refused: that transaction's nonce was mined before the wallet was asked", () => {
+    const wallet = sendingWallet()
+    const { layer, tracked } = world(browserWallet(wallet), {
+      chains: chainAfterFive(onChain({ nonce: "0x4" }))
+    })
+    return Effect.gen(function* () {
+      const error = failureOf(yield* send())
+      assert.strictEqual(error._tag, "TransactionMismatchError")
+      assert.deepStrictEqual(error.fields, ["nonce"])
+      assert.deepStrictEqual(tracked, [])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("while the new one (nonce 5) is the hash's: sent, tracked with the floor", () => {
+    const wallet = sendingWallet()
+    const { layer, tracked } = world(browserWallet(wallet), {
+      chains: chainAfterFive(onChain({ nonce: "0x5" }))
+    })
+    return Effect.gen(function* () {
+      assert.deepStrictEqual(yield* send(), Exit.succeed(HASH))
+      assert.deepStrictEqual(
+        tracked.map((t) => (t.kind === "transaction" ? t.sent?.nonceFloor : undefined)),
+        [5n]
+      )
+    }).pipe(Effect.provide(layer))
+  })
+})
+
 describe("a smart account's send", () => {
   it.effect(
     "reaches the chain as its owner's call into the account: it is not taken for another transaction, and tracked without the request to compare",

@@ -31,7 +31,7 @@ import { makeNetworkSwitch } from "./networkSwitch"
 import { foreignSender } from "./requestSender"
 import { simulateTransactions } from "./requestSimulation"
 import { decodeResult, validateRequest } from "./rpcMethods"
-import { chainIdOf, mismatchedFields, sentRequestOf, transactionByHash } from "./sentCheck"
+import { chainIdOf, minedCountOf, mismatchedFields, sentRequestOf, transactionByHash } from "./sentCheck"
 import { transactionsOf } from "./simulation"
 import { sentTransaction } from "./submissions"
 import { inCatalogueWords } from "./walletWords"
@@ -49,6 +49,8 @@ const SIGN_METHODS: ReadonlySet<string> = new Set([
  * A node that does not know the hash yet (or does not answer) leaves the check to the receipt's watch.
  */
 const SENT_CHECK_TIMEOUT = "10 seconds"
+/** The nonce read before a send is asked of the wallet delays its prompt by at most this. */
+const NONCE_READ_TIMEOUT = "2 seconds"
 
 const rejectedInModal = () =>
   new UserRejectedRequestError({ code: 4001, message: "The visitor rejected the request", cause: undefined })
@@ -187,6 +189,15 @@ export const makeRpcRequests = (router: RouterState) =>
           if (approval?.answeredIn === "modal") yield* answer
           // A phone wallet paired by a link shows the request once the visitor is back in it.
           if (connector.type === "WALLET_CONNECT") yield* Effect.forkIn(walletConnect.openWallet, scope)
+          // The account's mined count, read before the wallet can send: what it answers is no older send.
+          const floor =
+            sentRequest === undefined || network === undefined
+              ? undefined
+              : yield* minedCountOf(fallback, network, address, NONCE_READ_TIMEOUT)
+          const expected =
+            sentRequest === undefined || floor === undefined
+              ? sentRequest
+              : { ...sentRequest, nonceFloor: floor }
           // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
           const raw = yield* Effect.raceFirst(
             Effect.mapError(
@@ -197,10 +208,10 @@ export const makeRpcRequests = (router: RouterState) =>
           )
           const result = yield* Effect.fromResult(decodeResult(rule.method, raw))
           const sent = sentTransaction(rule.method, rule.params, result)
-          if (sent?.kind === "transaction" && sentRequest !== undefined && network !== undefined) {
+          if (sent?.kind === "transaction" && expected !== undefined && network !== undefined) {
             // A hash the node already holds for another transaction is no answer to this send.
             const named = yield* transactionByHash(fallback, network, sent.hash, SENT_CHECK_TIMEOUT)
-            const fields = named === undefined ? [] : mismatchedFields(sentRequest, chainIdOf(network), named)
+            const fields = named === undefined ? [] : mismatchedFields(expected, chainIdOf(network), named)
             if (fields.length > 0)
               return yield* Effect.fail(new TransactionMismatchError({ hash: sent.hash, fields }))
           }
@@ -211,7 +222,7 @@ export const makeRpcRequests = (router: RouterState) =>
                     ...sent,
                     network,
                     from: address,
-                    ...(sentRequest === undefined ? {} : { sent: sentRequest })
+                    ...(expected === undefined ? {} : { sent: expected })
                   }
                 : {
                     kind: "calls",

@@ -70,7 +70,8 @@ const TransactionResponse = Schema.NullOr(
     to: Schema.optional(Schema.NullOr(EvmAddress)),
     value: HexQuantity,
     input: HexData,
-    chainId: Schema.optional(HexQuantity)
+    chainId: Schema.optional(HexQuantity),
+    nonce: Schema.optional(HexQuantity)
   })
 )
 export type OnChainTransaction = NonNullable<typeof TransactionResponse.Type>
@@ -109,6 +110,13 @@ export const mismatchedFields = (
   if (BigInt(transaction.value) !== sent.value) fields.push("value")
   if (transaction.input.toLowerCase() !== sent.data) fields.push("data")
   if (transaction.chainId !== undefined && BigInt(transaction.chainId) !== chainId) fields.push("chain")
+  // A transaction mined before the wallet was asked (an identical earlier send) is not this one.
+  if (
+    sent.nonceFloor !== undefined &&
+    transaction.nonce !== undefined &&
+    BigInt(transaction.nonce) < sent.nonceFloor
+  )
+    fields.push("nonce")
   return fields
 }
 
@@ -133,3 +141,29 @@ export const transactionByHash = (
       Effect.as(Effect.logDebug(`eth_getTransactionByHash ${hash}: not read`, defect), undefined)
     )
   )
+
+/**
+ * How many of the account's transactions the network has mined (`eth_getTransactionCount` at `latest`), read
+ * before the wallet is asked: the sent transaction's nonce is no lower (a pending one is not counted, as a
+ * wallet may replace it). `undefined` when the node does not answer well within `timeout`; the send is then
+ * checked without it.
+ */
+export const minedCountOf = (
+  fallback: FallbackTransport["Service"],
+  network: Parameters<FallbackTransport["Service"]["request"]>[0],
+  account: string,
+  timeout: Parameters<typeof Effect.timeout>[1]
+): Effect.Effect<bigint | undefined> =>
+  fallback.request(network, { method: "eth_getTransactionCount", params: [account, "latest"] }).pipe(
+    Effect.timeout(timeout),
+    Effect.flatMap((answer) => Effect.fromResult(decodeNonce(answer))),
+    Effect.map((nonce): bigint | undefined => BigInt(nonce)),
+    Effect.catch((error) =>
+      Effect.as(Effect.logDebug(`eth_getTransactionCount: not read`, error), undefined)
+    ),
+    Effect.catchDefect((defect) =>
+      Effect.as(Effect.logDebug(`eth_getTransactionCount: not read`, defect), undefined)
+    )
+  )
+
+const decodeNonce = decodeUnknownResult(HexQuantity, "eth_getTransactionCount result")
