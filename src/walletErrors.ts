@@ -68,6 +68,10 @@ const classByTag: { readonly [Tag in WalletErrorTag]: new (fields: WalletErrorFi
   UnknownWalletError
 }
 
+/** The same wallet error (class, code, cause) with another message. */
+export const withWalletMessage = (error: WalletError, message: string): WalletError =>
+  new classByTag[error._tag]({ code: error.code, message, cause: error.cause })
+
 const defaultMessage: { readonly [Tag in WalletErrorTag]: string } = {
   UserRejectedRequestError: "User rejected the request.",
   UnauthorizedWalletError: "The requested method or account has not been authorized by the user.",

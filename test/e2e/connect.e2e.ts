@@ -2,6 +2,7 @@ import type { Page } from "playwright-core"
 import { formatEther } from "viem"
 import { describe, expect, inject } from "vitest"
 import { test } from "./browser"
+import { announceImpostorFirst } from "./impostor"
 
 /**
  * Connecting the sandbox wallet to the demo page in real chromium, against the sandbox's anvil chains.
@@ -198,47 +199,7 @@ test("a reload where an impostor announces the stored wallet first reconnects ne
   await connectAutoApproved(page)
   // Runs before the page's own scripts: the impostor answers Airlock's discovery at once, and the real
   // wallet's announcements are held back 300 ms, as a wallet whose extension loads late.
-  await page.addInitScript(() => {
-    const calls: Array<string> = []
-    Reflect.set(window, "__impostorCalls", calls)
-    const provider = {
-      request: async ({ method }: { method: string }) => {
-        calls.push(method)
-        if (method === "eth_accounts" || method === "eth_requestAccounts")
-          return ["0x000000000000000000000000000000000000dEaD"]
-        return method === "eth_chainId" ? "0x7a69" : null
-      },
-      on: () => {},
-      removeListener: () => {}
-    }
-    const detail = Object.freeze({
-      info: Object.freeze({
-        uuid: "00000000-0000-4000-8000-000000000bad",
-        name: "Sandbox Wallet",
-        icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E",
-        rdns: "dev.airlock.sandbox"
-      }),
-      provider
-    })
-    window.addEventListener("eip6963:requestProvider", () =>
-      window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }))
-    )
-    const replayed = new WeakSet<Event>()
-    window.addEventListener(
-      "eip6963:announceProvider",
-      (event) => {
-        const announced = (event as CustomEvent<{ provider?: unknown }>).detail
-        if (announced?.provider === provider || replayed.has(event)) return
-        event.stopImmediatePropagation()
-        setTimeout(() => {
-          const late = new CustomEvent("eip6963:announceProvider", { detail: announced })
-          replayed.add(late)
-          window.dispatchEvent(late)
-        }, 300)
-      },
-      true
-    )
-  })
+  await page.addInitScript(announceImpostorFirst, { lateMs: 300 })
   await page.reload()
   await expect
     .poll(() => page.getByTestId("account-status").textContent(), { timeout: 10_000 })

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs"
-import type { Locator, Page } from "playwright-core"
 import { type Abi, createPublicClient, erc20Abi, formatUnits, http, parseUnits } from "viem"
 import { describe, expect, inject, it } from "vitest"
 import { getAmountOut, minimumReceived } from "../../sandbox/chain/poolMath.mjs"
+import { chooseToken, openAccountAction } from "./accountActions"
 import { chooseSandboxWallet, test } from "./browser"
 import { tokenBalanceOn } from "./chain"
 
@@ -43,26 +43,6 @@ const tokenAddress = (symbol: string) => sandbox.tokens.find((token) => token.sy
 const balanceOf = (symbol: string) => tokenBalanceOn(chainA.rpcUrl, tokenAddress(symbol), account0)
 const sUsdSbx = sandbox.pools.find((pool) => [pool.symbol0, pool.symbol1].sort().join() === "SBX,sUSD")!
 
-async function openSwap(page: Page, query = "wallet=auto-approve") {
-  page.setDefaultTimeout(15_000)
-  await chooseSandboxWallet(page, demoUrl, query)
-  const account = page.getByRole("dialog", { name: "Account" })
-  await account.getByRole("tab", { name: "Tokens" }).waitFor()
-  await account.getByRole("button", { name: "Swap" }).click()
-  return page.getByRole("dialog", { name: "Swap" })
-}
-
-const chooseToken = async (swap: Locator, label: string, symbol: string) => {
-  const select = swap.getByLabel(label)
-  await expect
-    .poll(() => select.locator("option").allTextContents())
-    .toContainEqual(expect.stringContaining(symbol))
-  const option = (await select.locator("option").allTextContents()).find(
-    (text) => text === symbol || text.startsWith(`${symbol} `)
-  )
-  await select.selectOption({ label: option! })
-}
-
 describe("Swap with the Sandbox Wallet (issue 15)", () => {
   test("100 sUSD to SBX: approval, then the swap; the pool and both balances move as quoted, within the slippage", async ({
     page
@@ -81,7 +61,7 @@ describe("Swap with the Sandbox Wallet (issue 15)", () => {
       await balanceOf("SBX"),
       await reservesOf()
     ]
-    const swap = await openSwap(page)
+    const swap = await openAccountAction(page, demoUrl, "Swap")
     await chooseToken(swap, "You pay", "sUSD")
     await swap.getByLabel(/^Amount/).fill("100")
     await chooseToken(swap, "You receive", "SBX")
@@ -158,7 +138,7 @@ describe("a swap the pools cannot fill (issue 15)", () => {
   test("an amount the pool cannot fill: the modal says the pair trades, only not this amount", async ({
     page
   }) => {
-    const swap = await openSwap(page)
+    const swap = await openAccountAction(page, demoUrl, "Swap")
     await chooseToken(swap, "You pay", "SBX")
     // One unit of SBX buys less than a unit of sUSD.
     await swap.getByLabel(/^Amount/).fill("0.000000000000000001")

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
 import { test } from "./browser"
+import { announceImpostorFirst } from "./impostor"
 
 /**
  * Issue 28, items 7 and 8, on the demo with the sandbox wallets: a restore never trusts a contested rdns
@@ -40,49 +41,7 @@ describe("a restore and a contested rdns (T5)", () => {
     await connectSandboxWallet(page)
     // Runs before the page's own scripts: the impostor answers discovery at once with the stored rdns, and
     // the real wallet's announcements are held back 1.5 s, past the restore's settle window.
-    await page.addInitScript(() => {
-      const calls: Array<string> = []
-      Reflect.set(window, "__impostorCalls", calls)
-      Reflect.set(window, "__realAnnounced", false)
-      const provider = {
-        request: async ({ method }: { method: string }) => {
-          calls.push(method)
-          if (method === "eth_accounts" || method === "eth_requestAccounts")
-            return ["0x000000000000000000000000000000000000dEaD"]
-          return method === "eth_chainId" ? "0x7a69" : null
-        },
-        on: () => {},
-        removeListener: () => {}
-      }
-      const detail = Object.freeze({
-        info: Object.freeze({
-          uuid: "00000000-0000-4000-8000-000000000bad",
-          name: "Sandbox Wallet",
-          icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E",
-          rdns: "dev.airlock.sandbox"
-        }),
-        provider
-      })
-      window.addEventListener("eip6963:requestProvider", () =>
-        window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }))
-      )
-      const replayed = new WeakSet<Event>()
-      window.addEventListener(
-        "eip6963:announceProvider",
-        (event) => {
-          const announced = (event as CustomEvent<{ provider?: unknown }>).detail
-          if (announced?.provider === provider || replayed.has(event)) return
-          event.stopImmediatePropagation()
-          setTimeout(() => {
-            const late = new CustomEvent("eip6963:announceProvider", { detail: announced })
-            replayed.add(late)
-            window.dispatchEvent(late)
-            Reflect.set(window, "__realAnnounced", true)
-          }, 1500)
-        },
-        true
-      )
-    })
+    await page.addInitScript(announceImpostorFirst, { lateMs: 1500 })
     await page.reload()
     await page.waitForFunction(() => Reflect.get(window, "__realAnnounced") === true)
 

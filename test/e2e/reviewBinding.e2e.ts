@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
-import { chooseSandboxWallet, test } from "./browser"
+import { chooseToken, openAccountAction } from "./accountActions"
+import { test } from "./browser"
 import { anvilCall, tokenBalanceOn } from "./chain"
 
 /**
@@ -39,27 +40,6 @@ async function dappSwitchesToChainB(page: Page) {
     .toBe(`0x${chainB.chainId.toString(16)}`)
 }
 
-async function openFlow(page: Page, action: "Send" | "Swap"): Promise<Locator> {
-  page.setDefaultTimeout(15_000)
-  await chooseSandboxWallet(page, demoUrl, "wallet=auto-approve")
-  const account = page.getByRole("dialog", { name: "Account" })
-  // Balances load first: the forms list what the account holds.
-  await account.getByRole("tab", { name: "Tokens" }).waitFor()
-  await account.getByRole("button", { name: action }).click()
-  return page.getByRole("dialog", { name: action })
-}
-
-async function choose(dialog: Locator, label: string | RegExp, symbol: string) {
-  const select = dialog.getByLabel(label)
-  await expect
-    .poll(() => select.locator("option").allTextContents())
-    .toContainEqual(expect.stringContaining(symbol))
-  const option = (await select.locator("option").allTextContents()).find(
-    (text) => text === symbol || text.startsWith(`${symbol} `)
-  )
-  await select.selectOption({ label: option! })
-}
-
 /** The review names the network it was made for. */
 const networkOfReview = (dialog: Locator) =>
   dialog
@@ -72,8 +52,8 @@ describe("a review is bound to its network (issue 28)", () => {
     page
   }) => {
     const before = await ledger()
-    const send = await openFlow(page, "Send")
-    await choose(send, "Token", "sUSD")
+    const send = await openAccountAction(page, demoUrl, "Send")
+    await chooseToken(send, "Token", "sUSD")
     await send.getByLabel(/^Amount/).fill("1")
     await send.getByLabel("Receiver").fill(account1)
     await send.getByRole("button", { name: "Review" }).click()
@@ -95,10 +75,10 @@ describe("a review is bound to its network (issue 28)", () => {
     page
   }) => {
     const before = await ledger()
-    const swap = await openFlow(page, "Swap")
-    await choose(swap, "You pay", "ETH")
+    const swap = await openAccountAction(page, demoUrl, "Swap")
+    await chooseToken(swap, "You pay", "ETH")
     await swap.getByLabel(/^Amount/).fill("0.01")
-    await choose(swap, "You receive", "sUSD")
+    await chooseToken(swap, "You receive", "sUSD")
     await swap.getByRole("button", { name: "Review swap" }).click()
     await swap.getByText("Swap ETH for sUSD").waitFor()
     expect(await networkOfReview(swap).textContent()).toBe(chainA.name)

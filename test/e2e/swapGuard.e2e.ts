@@ -3,7 +3,8 @@ import { createPublicClient, encodeFunctionData, erc20Abi, http } from "viem"
 import { afterEach, describe, expect, inject } from "vitest"
 import type { FaultRule } from "../../sandbox/api/api.mjs"
 import { ATTACKER_ADDRESS } from "../../sandbox/api/hostileSwap.mjs"
-import { chooseSandboxWallet, test } from "./browser"
+import { chooseToken, openAccountAction } from "./accountActions"
+import { test } from "./browser"
 import { anvilCall, nativeBalanceOn, tokenBalanceOn } from "./chain"
 
 /**
@@ -45,26 +46,6 @@ afterEach(async () => {
   await fetch(`${apiUrl}/__sandbox/faults`, { method: "DELETE" })
 })
 
-async function openSwap(page: Page) {
-  page.setDefaultTimeout(15_000)
-  await chooseSandboxWallet(page, demoUrl, "wallet=auto-approve")
-  const account = page.getByRole("dialog", { name: "Account" })
-  await account.getByRole("tab", { name: "Tokens" }).waitFor()
-  await account.getByRole("button", { name: "Swap" }).click()
-  return page.getByRole("dialog", { name: "Swap" })
-}
-
-const chooseToken = async (swap: Locator, label: string, symbol: string) => {
-  const select = swap.getByLabel(label)
-  await expect
-    .poll(() => select.locator("option").allTextContents())
-    .toContainEqual(expect.stringContaining(symbol))
-  const option = (await select.locator("option").allTextContents()).find(
-    (text) => text === symbol || text.startsWith(`${symbol} `)
-  )
-  await select.selectOption({ label: option! })
-}
-
 /** Fills the form, waits for its quote and reviews it. */
 async function review(swap: Locator, pay: string, amount: string, receive: string) {
   await chooseToken(swap, "You pay", pay)
@@ -88,7 +69,7 @@ describe("Swap refuses what a hostile provider API builds (issue 28)", () => {
       attacker: await nativeBalanceOn(chainA.rpcUrl, ATTACKER_ADDRESS),
       sbx: await tokenBalanceOn(chainA.rpcUrl, tokenAddress("SBX"), account0)
     }
-    const swap = await openSwap(page)
+    const swap = await openAccountAction(page, demoUrl, "Swap")
     await review(swap, "ETH", "0.5", "SBX")
     await swap
       .getByRole("alert")
@@ -120,7 +101,7 @@ describe("Swap refuses what a hostile provider API builds (issue 28)", () => {
     await expect.poll(() => allowanceOf("sUSD", pool)).toBe(0n)
     await setFaults({ hostile: "approve-attacker", paths: "^/v1/convert/build-approve" })
     const sUsdBefore = await tokenBalanceOn(chainA.rpcUrl, tokenAddress("sUSD"), account0)
-    const swap = await openSwap(page)
+    const swap = await openAccountAction(page, demoUrl, "Swap")
     await review(swap, "sUSD", "10", "SBX")
     await swap
       .getByRole("alert")
@@ -136,7 +117,7 @@ describe("Swap refuses what a hostile provider API builds (issue 28)", () => {
   })
 
   test("with the faults off, the same review shows the simulated balance changes", async ({ page }) => {
-    const swap = await openSwap(page)
+    const swap = await openAccountAction(page, demoUrl, "Swap")
     await review(swap, "ETH", "0.01", "SBX")
     await swap.getByText("Swap ETH for SBX").waitFor()
     const changes = swap.getByText("Your balance changes (simulated)").locator("..")

@@ -35,15 +35,20 @@ const sendingWallet = () => {
   return wallet
 }
 
-/** A chain whose node answers `eth_getTransactionByHash` with `transaction`, and nothing else. */
-const chainHolding = (transaction: unknown) =>
+/**
+ * A chain whose node answers `eth_getTransactionByHash` with `transaction`, and `eth_getTransactionCount`
+ * with `minedCount` when given; nothing else.
+ */
+const chainHolding = (transaction: unknown, minedCount?: string) =>
   Layer.succeed(
     FallbackTransport,
     FallbackTransport.of({
       request: (_network, rpcRequest) =>
         rpcRequest.method === "eth_getTransactionByHash"
           ? Effect.succeed(transaction)
-          : Effect.fail(new ChainNotConfiguredError({})),
+          : rpcRequest.method === "eth_getTransactionCount" && minedCount !== undefined
+            ? Effect.succeed(minedCount)
+            : Effect.fail(new ChainNotConfiguredError({})),
       ranking: () => Effect.die("unused")
     })
   )
@@ -165,20 +170,8 @@ describe("a wallet's answer to a send", () => {
 })
 
 describe("a wallet that answers the hash of the account's own earlier, identical send", () => {
-  /** A node that has mined 5 of the account's transactions (nonces 0 to 4) and holds `transaction` under the hash. */
-  const chainAfterFive = (transaction: unknown) =>
-    Layer.succeed(
-      FallbackTransport,
-      FallbackTransport.of({
-        request: (_network, rpcRequest) =>
-          rpcRequest.method === "eth_getTransactionByHash"
-            ? Effect.succeed(transaction)
-            : rpcRequest.method === "eth_getTransactionCount"
-              ? Effect.succeed("0x5")
-              : Effect.fail(new ChainNotConfiguredError({})),
-        ranking: () => Effect.die("unused")
-      })
-    )
+  /** A node that has mined 5 of the account's transactions (nonces 0 to 4), holding `transaction`. */
+  const chainAfterFive = (transaction: unknown) => chainHolding(transaction, "0x5")
 
   it.effect("is refused: that transaction's nonce was mined before the wallet was asked", () => {
     const wallet = sendingWallet()

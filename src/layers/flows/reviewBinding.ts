@@ -7,17 +7,17 @@ import { ReviewChangedError } from "../../errors"
 import type { ConnectionState } from "../../services/Connection"
 import type { NetworksState } from "../../services/Networks"
 import type { ReviewBinding } from "../../services/Send"
+import { followedAccount } from "../account/followedAccount"
 
 /** The active namespace, its configured network and the account connected on it; `undefined`: not all three. */
 export const activeBinding = (
   networks: NetworksState,
   connection: ConnectionState
 ): ReviewBinding | undefined => {
-  const namespace = networks.activeNamespace
-  const network = networks.active[namespace]
-  const account = connection.namespaces[namespace]
-  if (network?._tag !== "Known" || account?.status !== "connected") return undefined
-  return { namespace, network: network.network, address: account.address }
+  const followed = followedAccount(connection, networks)
+  return followed?.network === undefined
+    ? undefined
+    : { namespace: followed.namespace, network: followed.network, address: followed.address }
 }
 
 /** EVM addresses are hex, whatever their checksum casing; other namespaces' (base58) are case-sensitive. */

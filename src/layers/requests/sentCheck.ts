@@ -120,27 +120,51 @@ export const mismatchedFields = (
   return fields
 }
 
+type Network = Parameters<FallbackTransport["Service"]["request"]>[0]
+type Timeout = Parameters<typeof Effect.timeout>[1]
+
+/**
+ * What the node answers `request` with, decoded; `undefined` when it does not answer well within `timeout`
+ * (the check then goes on without it: a slow node never blocks a send).
+ */
+const readQuietly = <A>(
+  fallback: FallbackTransport["Service"],
+  network: Network,
+  request: { readonly method: string; readonly params: ReadonlyArray<unknown> },
+  decode: (answer: unknown) => Result.Result<A, SchemaDecodeError>,
+  timeout: Timeout
+): Effect.Effect<A | undefined> => {
+  const unread = (why: unknown) => Effect.as(Effect.logDebug(`${request.method}: not read`, why), undefined)
+  return fallback.request(network, request).pipe(
+    Effect.timeout(timeout),
+    Effect.flatMap((answer) => Effect.fromResult(decode(answer))),
+    Effect.catch(unread),
+    Effect.catchDefect(unread)
+  )
+}
+
 /**
  * The transaction the network's node holds under `hash`, pending or mined; `undefined` when it holds none
  * (yet), answers for another hash, or does not answer well within `timeout`.
  */
 export const transactionByHash = (
   fallback: FallbackTransport["Service"],
-  network: Parameters<FallbackTransport["Service"]["request"]>[0],
+  network: Network,
   hash: string,
-  timeout: Parameters<typeof Effect.timeout>[1]
+  timeout: Timeout
 ): Effect.Effect<OnChainTransaction | undefined> =>
-  fallback.request(network, { method: "eth_getTransactionByHash", params: [hash] }).pipe(
-    Effect.timeout(timeout),
-    Effect.flatMap((answer) => Effect.fromResult(decodeTransactionResponse(answer))),
-    Effect.map((transaction) => transactionFor(hash, transaction)),
-    Effect.catch((error) =>
-      Effect.as(Effect.logDebug(`eth_getTransactionByHash ${hash}: not read`, error), undefined)
+  Effect.map(
+    readQuietly(
+      fallback,
+      network,
+      { method: "eth_getTransactionByHash", params: [hash] },
+      decodeTransactionResponse,
+      timeout
     ),
-    Effect.catchDefect((defect) =>
-      Effect.as(Effect.logDebug(`eth_getTransactionByHash ${hash}: not read`, defect), undefined)
-    )
+    (transaction) => (transaction === undefined ? undefined : transactionFor(hash, transaction))
   )
+
+const decodeNonce = decodeUnknownResult(HexQuantity, "eth_getTransactionCount result")
 
 /**
  * How many of the account's transactions the network has mined (`eth_getTransactionCount` at `latest`), read
@@ -150,20 +174,17 @@ export const transactionByHash = (
  */
 export const minedCountOf = (
   fallback: FallbackTransport["Service"],
-  network: Parameters<FallbackTransport["Service"]["request"]>[0],
+  network: Network,
   account: string,
-  timeout: Parameters<typeof Effect.timeout>[1]
+  timeout: Timeout
 ): Effect.Effect<bigint | undefined> =>
-  fallback.request(network, { method: "eth_getTransactionCount", params: [account, "latest"] }).pipe(
-    Effect.timeout(timeout),
-    Effect.flatMap((answer) => Effect.fromResult(decodeNonce(answer))),
-    Effect.map((nonce): bigint | undefined => BigInt(nonce)),
-    Effect.catch((error) =>
-      Effect.as(Effect.logDebug(`eth_getTransactionCount: not read`, error), undefined)
+  Effect.map(
+    readQuietly(
+      fallback,
+      network,
+      { method: "eth_getTransactionCount", params: [account, "latest"] },
+      decodeNonce,
+      timeout
     ),
-    Effect.catchDefect((defect) =>
-      Effect.as(Effect.logDebug(`eth_getTransactionCount: not read`, defect), undefined)
-    )
+    (count) => (count === undefined ? undefined : BigInt(count))
   )
-
-const decodeNonce = decodeUnknownResult(HexQuantity, "eth_getTransactionCount result")
