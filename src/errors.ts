@@ -12,7 +12,6 @@ import type {
 } from "./connectionErrors"
 import type {
   EmailLoginCooldownError,
-  EmailLoginDependencyLoadError,
   FrameLoadError,
   FrameRequestError,
   FrameTimeoutError,
@@ -20,8 +19,20 @@ import type {
   SocialLoginPopupError
 } from "./embeddedErrors"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
+import type {
+  ChainNotConfiguredError,
+  ChainNotSupportedError,
+  MethodNotAllowedError,
+  NetworkNotFoundError,
+  SignatureDeclinedError
+} from "./rpcErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import type {
+  GasPriceNetworkUnsupportedError,
+  SwapFailedError,
+  SwapNetworkUnsupportedError
+} from "./swapErrors"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export {
@@ -33,7 +44,6 @@ export {
 } from "./connectionErrors"
 export {
   EmailLoginCooldownError,
-  EmailLoginDependencyLoadError,
   FrameLoadError,
   FrameRequestError,
   FrameTimeoutError,
@@ -47,8 +57,21 @@ export {
   type SentField,
   TransactionMismatchError
 } from "./requestErrors"
+export {
+  ChainNotConfiguredError,
+  ChainNotSupportedError,
+  MethodNotAllowedError,
+  NetworkNotFoundError,
+  SignatureDeclinedError
+} from "./rpcErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export {
+  GasPriceNetworkUnsupportedError,
+  SwapFailedError,
+  type SwapFailureReason,
+  SwapNetworkUnsupportedError
+} from "./swapErrors"
 export {
   ChainDisconnectedError,
   ChainNotAddedError,
@@ -70,14 +93,6 @@ type ChainId = string | number
 // ---------------------------------------------------------------------------------------------------------
 // Alerts
 // ---------------------------------------------------------------------------------------------------------
-
-/** A requested or stored network is not among the configured ones. */
-export class NetworkNotFoundError extends Data.TaggedError("NetworkNotFoundError")<{
-  readonly chainId?: ChainId | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Network Not Found"
-}
 
 export type InvalidAppConfigurationReason =
   | "origin-not-allowed"
@@ -118,13 +133,11 @@ export class HistoryFetchError extends Data.TaggedError("HistoryFetchError")<{
   override readonly message = "Failed to fetch transactions"
 }
 
-/** A sign request was declined; with a smart account the likely reason is that the app cannot verify it. */
-export class SignatureDeclinedError extends Data.TaggedError("SignatureDeclinedError")<{
-  readonly smartAccount?: boolean | undefined
+/** The lazily loaded email/social login code could not be imported. */
+export class EmailLoginDependencyLoadError extends Data.TaggedError("EmailLoginDependencyLoadError")<{
   readonly cause?: unknown
 }> {
-  override readonly message =
-    this.smartAccount === true ? "This application might not support Smart Accounts" : "Signature declined"
+  override readonly message = "Unable to load email login dependency"
 }
 
 /** Sign-in (SIWE/SIWX) setup failed; the wallet is disconnected. */
@@ -134,75 +147,12 @@ export class AuthenticationSetupError extends Data.TaggedError("AuthenticationSe
   override readonly message = "A problem occurred while trying initialize authentication"
 }
 
-/** An RPC method outside the safe and unsafe lists. The UI says "Action not allowed" (see `present`). */
-export class MethodNotAllowedError extends Data.TaggedError("MethodNotAllowedError")<{
-  readonly method: string
-  readonly cause?: unknown
-}> {
-  override readonly message = "Requested RPC call is not allowed"
-}
-
 /** A request was aborted (for RPC: the modal closed with pending unsafe requests). */
 export class RequestAbortedError extends Data.TaggedError("RequestAbortedError")<{
   readonly source: "rpc" | "other"
   readonly cause?: unknown
 }> {
   override readonly message = this.source === "rpc" ? "Request was aborted" : "Something went wrong"
-}
-
-/** Adding a chain through the relay (WalletConnect) failed. */
-export class ChainNotSupportedError extends Data.TaggedError("ChainNotSupportedError")<{
-  readonly chainId?: ChainId | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Chain is not supported"
-}
-
-export class SwapNetworkUnsupportedError extends Data.TaggedError("SwapNetworkUnsupportedError")<{
-  readonly chainId?: ChainId | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Network not supported for Swaps"
-}
-
-export class GasPriceNetworkUnsupportedError extends Data.TaggedError("GasPriceNetworkUnsupportedError")<{
-  readonly chainId?: ChainId | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Network not supported for Gas Price"
-}
-
-/** Why a swap has no quote or did not go through, in the visitor's terms (never the provider's text). */
-export type SwapFailureReason =
-  /** The provider trades neither way between these two tokens. */
-  | "no-route"
-  /** The pair trades, but not this much: its pools hold too little. */
-  | "liquidity"
-  /** The pair trades, but this amount buys less than the smallest unit of the other token. */
-  | "too-small"
-  /** The quote was older than its lifetime when confirmed; a new one is shown. */
-  | "expired"
-  /** The swap was mined but reverted: the price moved past the slippage tolerance, or the deadline passed. */
-  | "reverted"
-  /** The approval the swap needs was mined but reverted. */
-  | "approval-reverted"
-  /** The API's approval is not `approve(the swap's contract, …)` on the sold token from the account: not sent. */
-  | "unsafe-approval"
-  /** The API's swap is not from the account on the quoted network with the amount in, or the simulation
-   * shows it moving the account's tokens otherwise than the quote says: not sent. */
-  | "unsafe-swap"
-  /** The simulation gives less than the minimum at the visitor's slippage (the price moved): not sent. */
-  | "below-minimum"
-  /** The simulation says the swap would fail on chain: not sent. */
-  | "would-revert"
-  /** The network could not simulate the swap, so what it does is unproven: not sent. */
-  | "unverified"
-
-export class SwapFailedError extends Data.TaggedError("SwapFailedError")<{
-  readonly reason: SwapFailureReason
-  readonly cause?: unknown
-}> {
-  override readonly message = `Swap failed: ${this.reason}`
 }
 
 /** Waiting for a transaction receipt exceeded its budget (180 000 ms by default). */
@@ -274,13 +224,6 @@ export class WalletConnectConnectorNotFoundError extends Data.TaggedError(
   readonly cause?: unknown
 }> {
   override readonly message = "WalletConnectConnector not found"
-}
-
-export class ChainNotConfiguredError extends Data.TaggedError("ChainNotConfiguredError")<{
-  readonly chainId?: ChainId | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Chain not configured."
 }
 
 /** The wallet is on another chain than the one the request targets. */

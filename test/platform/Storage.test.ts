@@ -29,6 +29,39 @@ describe("Storage", () => {
     }).pipe(Effect.provide(storageOver(() => area)))
   })
 
+  it.effect("keeps bytes as Base64 text, as Effect's string-only store does", () => {
+    const { area, data } = makeArea()
+    const ours = makeSafeKeyValueStore(() => area)
+    const reference = KeyValueStore.makeStringOnly({
+      get: (key) => Effect.sync(() => data.get(key)),
+      set: (key, value) => Effect.sync(() => void data.set(key, value)),
+      remove: (key) => Effect.sync(() => void data.delete(key)),
+      clear: Effect.sync(() => data.clear()),
+      size: Effect.sync(() => data.size),
+      keys: Effect.sync(() => [...data.keys()])
+    })
+    return Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.uint8Array({ maxLength: 300 }),
+          fc.oneof(fc.string(), fc.base64String(), fc.stringMatching(/^[A-Za-z0-9+/=\r\n]{0,12}$/)),
+          async (bytes, text) => {
+            await Effect.runPromise(ours.set("bytes", bytes))
+            const written = data.get("bytes")
+            await Effect.runPromise(reference.set("bytes", bytes))
+            assert.strictEqual(written, data.get("bytes"))
+            assert.deepStrictEqual(await Effect.runPromise(ours.getUint8Array("bytes")), bytes)
+            await Effect.runPromise(ours.set("text", text))
+            assert.deepStrictEqual(
+              await Effect.runPromise(ours.getUint8Array("text")),
+              await Effect.runPromise(reference.getUint8Array("text"))
+            )
+          }
+        )
+      )
+    )
+  })
+
   it.effect("runs from memory when reading localStorage throws", () =>
     Effect.gen(function* () {
       const storage = yield* Storage

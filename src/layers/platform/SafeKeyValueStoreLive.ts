@@ -15,6 +15,29 @@ const readArea = (evaluate: () => StorageArea | undefined): StorageArea | undefi
 }
 
 /**
+ * Bytes are kept as Base64 text, as `KeyValueStore.makeStringOnly` keeps them, with the platform's own
+ * codec: Effect's Base64 module would otherwise be in the first paint for a store that holds only text.
+ */
+const bytesToText = (bytes: Uint8Array): string => {
+  let binary = ""
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+const textBytes = new TextEncoder()
+
+/** Strict Base64 (line breaks aside), as Effect's decoder reads it; `atob` alone would forgive more. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+
+/** Stored text as bytes: its Base64 decoding, or (text that is not Base64) its UTF-8 bytes. */
+const bytesOf = (text: string): Uint8Array => {
+  const base64 = text.replace(/[\n\r]/g, "")
+  return BASE64.test(base64)
+    ? Uint8Array.from(atob(base64), (character) => character.charCodeAt(0))
+    : textBytes.encode(text)
+}
+
+/**
  * A key-value store over a storage area that never fails: a read that throws answers from memory (or
  * nothing), a write that throws (quota, blocked third-party storage) lands in memory instead, so the
  * rest of the session still sees it.
@@ -36,19 +59,23 @@ export const makeSafeKeyValueStore = (
   const logged = (what: string, key: string) =>
     Effect.logDebug(`Airlock storage: ${what} failed for ${key}; kept in memory`)
 
-  return KeyValueStore.makeStringOnly({
-    get: (key) =>
-      Effect.sync(() => {
-        if (memory.has(key)) return memory.get(key)
-        return Option.getOrUndefined(
-          Option.flatMap(
-            attempt((a) => a.getItem(key)),
-            Option.fromNullishOr
-          )
+  const get = (key: string) =>
+    Effect.sync(() => {
+      if (memory.has(key)) return memory.get(key)
+      return Option.getOrUndefined(
+        Option.flatMap(
+          attempt((a) => a.getItem(key)),
+          Option.fromNullishOr
         )
-      }),
-    set: (key, value) =>
+      )
+    })
+
+  return KeyValueStore.make({
+    get,
+    getUint8Array: (key) => Effect.map(get(key), (text) => (text === undefined ? undefined : bytesOf(text))),
+    set: (key, input) =>
       Effect.suspend(() => {
+        const value = typeof input === "string" ? input : bytesToText(input)
         if (Option.isSome(attempt((a) => a.setItem(key, value)))) {
           memory.delete(key)
           return Effect.void
