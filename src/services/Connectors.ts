@@ -67,11 +67,11 @@ export interface ConnectorsShape {
   readonly connectors: SubscriptionRef.SubscriptionRef<ReadonlyArray<WalletConnector>>
   readonly byId: (id: string) => Effect.Effect<Option.Option<WalletConnector>>
   /**
-   * The connector a stored key names, waiting up to `timeout` for its first announcement and then a
-   * settle window (500 ms) for others claiming it. None when it does not show up or when the key is
-   * ambiguous (two wallets claim it: never auto-select then).
+   * The connector a stored key names, decided once `windowMillis` ms have passed (never fewer than the
+   * 500 ms settle window): the one wallet then claiming the key. None when nobody claims it, and none at
+   * once when a second wallet claims it within the window (the key is ambiguous: never auto-select then).
    */
-  readonly awaitKey: (key: string, timeout: number) => Effect.Effect<Option.Option<WalletConnector>>
+  readonly awaitKey: (key: string, windowMillis: number) => Effect.Effect<Option.Option<WalletConnector>>
 }
 
 /**

@@ -44,9 +44,9 @@ import {
   holding,
   idOf,
   mockWallet,
+  passRestoreWindow,
   routerState,
   servicesLayer,
-  settleDiscovery,
   status,
   until,
   untilSleeping,
@@ -1018,7 +1018,7 @@ describe("Connection restore", () => {
       yield* waitForStatus("connecting")
       const mock = mockWallet({ connected: true, chainId: 1 })
       announce(walletA, mock)
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* waitForStatus("connected")
       assert.strictEqual(yield* address, ALICE)
       assert.strictEqual(mock.count("eth_accounts"), 1)
@@ -1036,7 +1036,7 @@ describe("Connection restore", () => {
   connectionTest(
     "reconnects a wallet that announced before start",
     function* () {
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* waitForStatus("connected")
     },
     { stored: storedConnection(), announcedBeforeStart: () => announce(walletA, wallet) }
@@ -1047,7 +1047,7 @@ describe("Connection restore", () => {
     function* ({ read }) {
       const mock = mockWallet({ connected: false })
       announce(walletA, mock)
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* waitForStatus("disconnected")
       yield* settle
       assert.strictEqual(mock.count("eth_accounts"), 1)
@@ -1060,11 +1060,11 @@ describe("Connection restore", () => {
   )
 
   connectionTest(
-    "gives up after the discovery timeout when the wallet never announces",
+    "gives up when the restore's window closes without the wallet announcing itself",
     function* ({ read }) {
       yield* waitForStatus("connecting")
       yield* untilSleeping
-      yield* TestClock.adjust("2999 millis")
+      yield* TestClock.adjust("1999 millis")
       assert.strictEqual(yield* status, "connecting")
       yield* TestClock.adjust("1 millis")
       yield* waitForStatus("disconnected")
@@ -1080,7 +1080,7 @@ describe("Connection restore", () => {
   connectionTest(
     "does not pick either wallet when two claim the stored key",
     function* () {
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* waitForStatus("disconnected")
       assert.strictEqual(real.count("eth_accounts") + impostor.count("eth_accounts"), 0)
     },
@@ -1103,7 +1103,7 @@ describe("Connection restore", () => {
       yield* settle
       yield* TestClock.adjust("300 millis")
       announce(walletA, real)
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* waitForStatus("disconnected")
       yield* settle
       assert.strictEqual(impostor.count("eth_accounts") + real.count("eth_accounts"), 0)
@@ -1140,7 +1140,7 @@ describe("Connection restore", () => {
       // The stored wallet shows up afterwards and says it is still authorised.
       const stored = mockWallet({ connected: true })
       announce(walletA, stored)
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* until(() => stored.count("eth_chainId") === 1)
       yield* settle
       assert.strictEqual(yield* address, BOB)
@@ -1154,7 +1154,7 @@ describe("Connection restore", () => {
     "gives up when the stored wallet never answers eth_accounts (10 s, R2)",
     function* () {
       const mock = announced(walletA, walletAnswering("eth_accounts", hang, { connected: true }))
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* until(() => mock.count("eth_accounts") === 1)
       yield* untilSleeping
       yield* TestClock.adjust("9999 millis")
@@ -1189,7 +1189,7 @@ describe("Connection restore", () => {
       const stored = mockWallet({ connected: true })
       const late = holding(stored, "eth_accounts")
       announce(walletA, late.provider)
-      yield* settleDiscovery
+      yield* passRestoreWindow
       yield* until(() => late.held() === 1)
       yield* connection.disconnect()
       late.release()

@@ -7,7 +7,7 @@ import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
-import { RESTORE_DISCOVERY_TIMEOUT } from "../../src/layers/connection/restoreWaits"
+import { RESTORE_WINDOW } from "../../src/layers/connection/restoreWaits"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
 import { Connectors, type WalletConnector } from "../../src/services/Connectors"
@@ -17,8 +17,8 @@ import {
   connectTo,
   mainnet,
   mockWallet,
+  passRestoreWindow,
   servicesLayer,
-  settleDiscovery,
   walletA
 } from "../kit/connectionWorld"
 import { makeArea, sandboxNetwork, solanaLocalnetNetwork } from "../kit/fixtures"
@@ -190,7 +190,7 @@ describe("Connection with Solana browser wallets", () => {
       yield* earlier
       yield* Effect.addFinalizer(() => Effect.sync(stop))
       const asked = { ...control.counts }
-      yield* settleDiscovery
+      yield* passRestoreWindow
       const state = yield* untilSolana("connected")
       const solana = solanaOf(state)
       assert.strictEqual(solana.status === "connected" ? solana.address : undefined, control.address)
@@ -206,7 +206,7 @@ describe("Connection with Solana browser wallets", () => {
     return Effect.gen(function* () {
       yield* untilSolana("connecting")
       yield* settle
-      yield* TestClock.adjust(RESTORE_DISCOVERY_TIMEOUT)
+      yield* TestClock.adjust(RESTORE_WINDOW)
       yield* untilSolana("disconnected")
       assert.deepStrictEqual(read(StorageKeys.connectionStatus.key), { solana: "disconnected" })
     }).pipe(Effect.provide(servicesLayer(area, withSolana)))

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
 import { test } from "./browser"
-import { announceImpostorFirst } from "./impostor"
+import { type AccountSeen, announceImpostorFirst, IMPOSTOR_ACCOUNT, watchAccountFromStart } from "./impostor"
 
 /**
  * Issue 28, items 7 and 8, on the demo with the sandbox wallets: a restore never trusts a contested rdns
@@ -34,13 +34,34 @@ async function connectSandboxWallet(page: Page) {
   await account.waitFor({ state: "hidden" })
 }
 
+/** Every EVM account the page was told of since it started (`watchAccountFromStart`). */
+const accountsSeen = (page: Page): Promise<ReadonlyArray<AccountSeen>> =>
+  page.evaluate(() => Reflect.get(window, "__accountsSeen"))
+
+/** The methods a restore may ask a wallet: its quiet reads, which prompt nobody. */
+const QUIET_READS = ["eth_accounts", "eth_chainId"]
+
+/** Both Sandbox Wallet rows of the Connect view carry the impersonation tag. */
+async function bothRowsTagged(page: Page) {
+  await connectButton(page).click()
+  const tagged = page
+    .getByRole("dialog", { name: "Connect Wallet" })
+    .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
+    .filter({ hasText: "Possible impersonation" })
+  await expect
+    .poll(() => tagged.count(), { message: "Sandbox Wallet rows tagged as possible impersonation" })
+    .toBe(2)
+}
+
 describe("a restore and a contested rdns (T5)", () => {
-  test("an impostor announcing the stored wallet 1.5 s before it is disconnected once the real one announces: it was asked to approve nothing, both rows are tagged and the visitor is told", async ({
+  test("an impostor announcing the stored wallet 1.5 s before it, within the restore's window, is never connected: the page never sees it, it is asked nothing beyond quiet reads, both rows are tagged and the visitor is told", async ({
     page
   }) => {
     await connectSandboxWallet(page)
-    // Runs before the page's own scripts: the impostor answers discovery at once with the stored rdns, and
-    // the real wallet's announcements are held back 1.5 s, past the restore's settle window.
+    // Both run before the page's own scripts: the page's account is watched from the moment the modal
+    // exists; the impostor answers discovery at once with the stored rdns, and the real wallet's
+    // announcements are held back 1.5 s, within the restore's 2 s window.
+    await page.addInitScript(watchAccountFromStart)
     await page.addInitScript(announceImpostorFirst, { lateMs: 1500 })
     await page.reload()
     await page.waitForFunction(() => Reflect.get(window, "__realAnnounced") === true)
@@ -48,28 +69,84 @@ describe("a restore and a contested rdns (T5)", () => {
     await expect
       .poll(() => page.getByTestId("account-status").textContent(), { timeout: 10_000 })
       .toBe("disconnected")
+    const seen = await accountsSeen(page)
+    expect(seen.length, "accounts the page was told of").toBeGreaterThan(0)
+    expect(
+      seen.filter(
+        (a) => a.status === "connected" || a.address?.toLowerCase() === IMPOSTOR_ACCOUNT.toLowerCase()
+      ),
+      "what the page saw connected"
+    ).toEqual([])
     await page
       .getByRole("alert")
       .filter({ hasText: "Possible impersonation" })
-      .filter({ hasText: "Another wallet on this page also claims to be Sandbox Wallet" })
+      .filter({
+        hasText: "Another wallet on this page also claims to be Sandbox Wallet, so it was not reconnected"
+      })
       .waitFor()
     const impostorCalls: Array<string> = await page.evaluate(() => Reflect.get(window, "__impostorCalls"))
     expect(
-      impostorCalls.filter((method) => /requestAccounts|sign|send/i.test(method)),
-      "what the impostor was asked to approve"
+      impostorCalls.filter((method) => !QUIET_READS.includes(method)),
+      "what the impostor was asked beyond quiet reads"
     ).toEqual([])
     expect(await page.evaluate(() => localStorage.getItem("@airlock/connection_status"))).toContain(
       '"eip155":"disconnected"'
     )
+    await bothRowsTagged(page)
+  })
 
-    await connectButton(page).click()
-    const tagged = page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
-      .filter({ hasText: "Possible impersonation" })
+  test("a second claimant announcing after the restore's window disconnects the restored wallet and says why", async ({
+    page
+  }) => {
+    await connectSandboxWallet(page)
+    // The real wallet's announcements wait for the test: the impostor, alone through the window, is restored.
+    await page.addInitScript(watchAccountFromStart)
+    await page.addInitScript(announceImpostorFirst, {})
+    await page.reload()
     await expect
-      .poll(() => tagged.count(), { message: "Sandbox Wallet rows tagged as possible impersonation" })
-      .toBe(2)
+      .poll(() => page.getByTestId("account-address").textContent(), { timeout: 10_000 })
+      .toBe(IMPOSTOR_ACCOUNT)
+
+    await page.evaluate(() => Reflect.get(window, "__releaseReal")())
+    await expect.poll(() => page.getByTestId("account-status").textContent()).toBe("disconnected")
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Possible impersonation" })
+      .filter({
+        hasText: "Another wallet on this page also claims to be Sandbox Wallet, so it was disconnected"
+      })
+      .waitFor()
+    const impostorCalls: Array<string> = await page.evaluate(() => Reflect.get(window, "__impostorCalls"))
+    expect(
+      impostorCalls.filter((method) => !QUIET_READS.includes(method)),
+      "what the impostor was asked beyond quiet reads"
+    ).toEqual([])
+    expect(await page.evaluate(() => localStorage.getItem("@airlock/connection_status"))).toContain(
+      '"eip155":"disconnected"'
+    )
+    await bothRowsTagged(page)
+  })
+
+  test("a reload restores the stored wallet alone in claiming its rdns once the restore's window has closed (the time is printed)", async ({
+    page
+  }) => {
+    await connectSandboxWallet(page)
+    await page.addInitScript(watchAccountFromStart)
+    await page.reload()
+    await expect
+      .poll(() => page.getByTestId("account-status").textContent(), { timeout: 10_000 })
+      .toBe("connected")
+    const seen = await accountsSeen(page)
+    const [first] = seen
+    const connected = seen.find((a) => a.status === "connected")
+    expect(connected?.address?.toLowerCase(), "the first account the page saw connected").toBe(
+      account0.toLowerCase()
+    )
+    if (first !== undefined && connected !== undefined)
+      console.log(
+        `injected restore: connected ${connected.at.toFixed(0)} ms after the page started, ` +
+          `${(connected.at - first.at).toFixed(0)} ms after the modal existed`
+      )
   })
 })
 

@@ -8,11 +8,12 @@ import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ConnectionLive } from "../../src/layers/connection/ConnectionLive"
+import { RESTORE_WINDOW } from "../../src/layers/connection/restoreWaits"
 import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
 import { NetworksLive } from "../../src/layers/networks/NetworksLive"
 import { makeSafeKeyValueStore, type StorageArea } from "../../src/layers/platform/SafeKeyValueStoreLive"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
-import { ANNOUNCE_EVENT, ConnectorsLive, DISCOVERY_SETTLE } from "../../src/layers/wallets/ConnectorsLive"
+import { ANNOUNCE_EVENT, ConnectorsLive } from "../../src/layers/wallets/ConnectorsLive"
 import type { ModalOptions, ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
 import type { Eip1193Provider } from "../../src/services/Connectors"
@@ -110,8 +111,11 @@ export const waitForState = (predicate: (s: ConnectionState) => boolean) =>
   Effect.flatMap(Connection, (c) => untilState(c.state, predicate))
 export const waitForStatus = (wanted: string) => waitForState((s) => eip155(s).status === wanted)
 
-/** Lets the restore see the announcements, then passes its settle window (THREATS.md R2). */
-export const settleDiscovery = Effect.andThen(settle, TestClock.adjust(DISCOVERY_SETTLE))
+/**
+ * Lets the restore see the announcements, then passes its window (THREATS.md T5, R2), counted from the
+ * restore's start: the test clock's start, where no test has moved it before.
+ */
+export const passRestoreWindow = Effect.andThen(settle, TestClock.adjust(RESTORE_WINDOW))
 
 /** Until `condition` holds: for "the wallet has been asked" style waits, which nothing signals. */
 export const until = (condition: () => boolean, what = "the condition") =>

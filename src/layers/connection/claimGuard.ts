@@ -1,9 +1,10 @@
 /**
  * A restored connection rests on a stored key (the wallet's rdns, else its name) that any wallet on the
  * page may announce, so it is trusted only while one wallet claims it (THREATS.md T5, R2). The restore
- * itself picks no wallet when two claim the key within its settle window (`Connectors.awaitKey`); a claim
- * that comes later, while the restored connection stands, ends it. Either way the visitor is told why, and
- * the Connect view shows both claimants tagged (the connectors list flags them). Loaded with the restore
+ * itself connects no wallet when two claim the key within its window (`RESTORE_WINDOW`,
+ * `Connectors.awaitKey`): the namespace goes from connecting to disconnected. A claim after the window,
+ * while the restored connection stands, ends it. Either way the visitor is told why, and the Connect view
+ * shows both claimants tagged (the connectors list flags them). Loaded with the restore
  * (`restoreWaits.ts`): a page that restores nothing never needs it.
  */
 import * as Context from "effect/Context"

@@ -1,3 +1,4 @@
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
@@ -12,7 +13,8 @@ export const RestoreWaitsLazy = lazyPart("@airlock/restoreWaits", () => import("
 
 /**
  * The connection's start from storage (SPEC.md §3, THREATS.md T5): what was stored only suggests a
- * reconnect, which the wallet itself must confirm. The stored namespaces show connecting at once; the wait
+ * reconnect, which the wallet itself must confirm. The stored namespaces show connecting at once, and a
+ * stored browser wallet's until the restore's window has closed with it alone in claiming its key; the wait
  * for their wallets (`restoreWaits`) loads only when storage names one, so a first visit never
  * downloads it.
  */
@@ -31,6 +33,9 @@ export const makeRestore = (deps: RestoreDeps) => {
   /** Shows the stored namespaces connecting; answers the rest, which waits for the wallets. */
   const restore: Effect.Effect<Effect.Effect<void>> = Effect.gen(function* () {
     const since = yield* Ref.make(yield* Ref.get(epoch))
+    // The stored browser wallets' window (`RESTORE_WINDOW`) runs from here, however long its code takes
+    // to load.
+    const startedAt = yield* Clock.currentTimeMillis
     const walletConnect = yield* storedWalletConnect
     const wallets: Array<RestorePlan["wallets"][number]> = []
     for (const ns of ["eip155", "solana"] as const) {
@@ -43,7 +48,7 @@ export const makeRestore = (deps: RestoreDeps) => {
     for (const ns of waiting) yield* setNamespace(ns, connecting)
     if (waiting.length === 0) return Effect.void
     return loadPart(RestoreWaitsLazy).pipe(
-      Effect.flatMap((module) => module.awaitStored(deps, { walletConnect, wallets }, since)),
+      Effect.flatMap((module) => module.awaitStored(deps, { walletConnect, wallets, startedAt }, since)),
       // Code that would not load restores nothing: the namespaces it would have waited for go.
       Effect.catch(() =>
         Effect.gen(function* () {

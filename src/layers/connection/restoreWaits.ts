@@ -1,7 +1,9 @@
 /**
  * The restore's wait for the wallets storage named (`connectionRestore`): the WalletConnect SDK's session,
- * and each browser wallet's announcement and its own answer. Loaded only when storage names one.
+ * and each browser wallet's announcement, alone in claiming its key through the restore's window, and its
+ * own answer. Loaded only when storage names one.
  */
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -16,14 +18,17 @@ import type {
   WalletConnectSession,
   WalletConnectShape
 } from "../../services/WalletConnect"
-import { type ClaimGuardDeps, makeClaimGuard } from "./claimGuard"
+import { type ClaimGuardDeps, makeClaimGuard, rivalsOf } from "./claimGuard"
 import type { Commit } from "./walletAsk"
 
 /** What the restore needs of the connection that owns it. */
 export interface RestoreDeps {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>
   readonly epoch: Ref.Ref<number>
-  /** The connector a stored key names (`Connectors.awaitKey`, and the auth connector by its key). */
+  /**
+   * The connector a stored key names, decided when the window given closes (`Connectors.awaitKey`); the
+   * auth connector by its key, at once.
+   */
   readonly awaitKey: ConnectorsShape["awaitKey"]
   readonly walletConnect: WalletConnectShape
   readonly stored: (ns: ChainNamespace) => Effect.Effect<{
@@ -58,10 +63,19 @@ export interface RestorePlan {
   readonly walletConnect: ReadonlyArray<ChainNamespace>
   /** Browser wallets (or the embedded one) by the key they were stored under. */
   readonly wallets: ReadonlyArray<{ readonly ns: "eip155" | "solana"; readonly key: string }>
+  /** When the restore began (`Clock` millis): the browser wallets' window runs from then. */
+  readonly startedAt: number
 }
 
-/** How long a stored wallet may take to announce itself after a reload. */
-export const RESTORE_DISCOVERY_TIMEOUT = Duration.seconds(3)
+/**
+ * The restore's one window for stored browser wallets (THREATS.md T5, R2), from the restore's start: the
+ * stored wallet must announce itself within it, and its namespace stays connecting until it has closed with
+ * that wallet alone in claiming the key (so an impostor announcing first is never connected, not even
+ * for a moment); only then is the wallet asked what it answers unasked and connected. A second claim within
+ * the window restores nothing; one after it ends the restored connection (`claimGuard`). WalletConnect
+ * and the embedded wallet, which no announcement names, do not wait for it.
+ */
+export const RESTORE_WINDOW = Duration.seconds(2)
 
 export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref<number>) => {
   const { state, walletConnect, awaitKey, askQuietly, commit, commitSession, dropConnection, stillCurrent } =
@@ -84,15 +98,20 @@ export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref
     })
 
   /**
-   * A stored browser wallet comes back once it is on the page again, alone in claiming its key, and names
-   * its accounts unasked; it stays only while no other wallet claims the key.
+   * A stored browser wallet comes back once the window has closed with it on the page again, alone in
+   * claiming its key, and it names its accounts unasked; it stays only while no other wallet claims the key.
    */
   const restoreWallet = (ns: "eip155" | "solana", key: string) =>
     Effect.gen(function* () {
-      const connector = yield* awaitKey(key, Duration.toMillis(RESTORE_DISCOVERY_TIMEOUT))
+      const elapsed = (yield* Clock.currentTimeMillis) - plan.startedAt
+      const connector = yield* awaitKey(key, Math.max(0, Duration.toMillis(RESTORE_WINDOW) - elapsed))
       const answer = Option.isSome(connector) ? yield* askQuietly(connector.value) : undefined
-      const restored =
+      // A rival that claimed the key while the wallet answered is still in time to stop the restore.
+      const alone =
         Option.isSome(connector) &&
+        rivalsOf(yield* SubscriptionRef.get(deps.connectors), connector.value).length === 0
+      const restored =
+        alone &&
         answer !== undefined &&
         (yield* commit(
           connector.value,

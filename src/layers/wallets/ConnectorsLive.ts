@@ -143,7 +143,10 @@ const discoverSolanaWallets = (
     Effect.ignore
   )
 
-/** THREATS.md R2: announcements still arriving this long after the first claim of a stored key count. */
+/**
+ * THREATS.md R2: a stored key is never decided on fewer announcements than this (`awaitKey`), however little
+ * of the restore's window is left.
+ */
 export const DISCOVERY_SETTLE = Duration.millis(500)
 
 /** Connectors whose stored key matches; more than one means a clash and no automatic choice. */
@@ -199,18 +202,23 @@ export const makeConnectors = Effect.gen(function* () {
       return matches.length === 1 ? Option.fromNullishOr(matches[0]) : Option.none<WalletConnector>()
     })
 
-  // A wallet announcing the stored key first is not trusted at once: the other announcements of the
-  // settle window come in before deciding, and a key two wallets claim is never picked (T5, R2, R17).
-  const awaitKey = (key: string, timeout: number) =>
+  /** The moment a second wallet on the page claims `key`, if it ever does. */
+  const contested = (key: string) =>
     SubscriptionRef.changes(connectors).pipe(
-      Stream.filter((all) => matchingKey(all, key).length > 0),
-      Stream.runHead,
-      Effect.timeoutOrElse({ duration: timeout, orElse: () => Effect.succeed(Option.none()) }),
-      Effect.flatMap((first) =>
-        Option.isNone(first)
-          ? Effect.succeed(Option.none<WalletConnector>())
-          : Effect.delay(onlyClaimant(key), DISCOVERY_SETTLE)
-      )
+      Stream.filter((all) => matchingKey(all, key).length > 1),
+      Stream.runHead
+    )
+
+  // A wallet announcing the stored key first is not trusted at once: the key is decided only when the
+  // window closes, on every announcement it let in, and a key two wallets claim within it is never picked,
+  // which ends the wait at once (T5, R2, R17).
+  const awaitKey = (key: string, windowMillis: number) =>
+    contested(key).pipe(
+      Effect.as(Option.none<WalletConnector>()),
+      Effect.timeoutOrElse({
+        duration: Duration.max(Duration.millis(windowMillis), DISCOVERY_SETTLE),
+        orElse: () => onlyClaimant(key)
+      })
     )
 
   return Connectors.of({
