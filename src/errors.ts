@@ -22,6 +22,7 @@ import type {
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import type { ViewUnavailableError } from "./viewErrors"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export {
@@ -49,6 +50,7 @@ export {
 } from "./requestErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export { ViewUnavailableError, type ViewUnavailableReason } from "./viewErrors"
 export {
   ChainDisconnectedError,
   ChainNotAddedError,
@@ -348,6 +350,7 @@ export type AirlockError =
   | ConnectionReconnectingError
   | ContestedWalletError
   | NameLookupError
+  | ViewUnavailableError
   | SchemaDecodeError
   | WalletError
 
