@@ -286,6 +286,21 @@ describe("ModalFlow.open of a view by name", () => {
     }
   )
 
+  it.effect("a name registered while its form shows moves the form on to the name's own view", () =>
+    inWorld({ wallet: connected }, ({ flow, router }) =>
+      Effect.gen(function* () {
+        const names = yield* Names
+        yield* flow.open("RegisterAccountName")
+        yield* SubscriptionRef.set(names.state, { _tag: "Registered", name: "alice.airlock.id" })
+        const state = yield* untilState(router.state, (s) => s.view !== "RegisterAccountName")
+        assert.deepStrictEqual(
+          [state.view, state.history],
+          ["RegisterAccountNameSuccess", ["RegisterAccountNameSuccess"]]
+        )
+      })
+    )
+  )
+
   it.effect("a view of a step under way shows while it is: the account's name just registered", () =>
     inWorld({ wallet: connected }, ({ flow, router }) =>
       Effect.gen(function* () {

@@ -16,7 +16,6 @@ import { ModalConfig } from "../../services/ModalConfig"
 import { ModalEvents } from "../../services/ModalEvents"
 import { ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
 import { ModalRouter, type RouteData, type RouterState } from "../../services/ModalRouter"
-import { Names } from "../../services/Names"
 import { Networks, type NetworksState } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
 import { OriginGuard } from "../../services/OriginGuard"
@@ -88,7 +87,6 @@ export const makeModalFlow = Effect.gen(function* () {
   const signIn = yield* SignIn
   const emailLogin = yield* EmailLogin
   const auth = yield* AuthConnector
-  const names = yield* Names
   const catalog = yield* WalletCatalog
   const scope = yield* Effect.scope
 
@@ -306,18 +304,6 @@ export const makeModalFlow = Effect.gen(function* () {
     Stream.filter((state) => state.open && LISTS_WALLETS.has(state.view)),
     // In the background: a slow or failing load never holds up the next view's (it is dropped while one runs).
     Stream.runForEach(() => Effect.forkIn(catalog.load, scope)),
-    Effect.forkScoped
-  )
-
-  // A registered name is shown on its own view, in place of the form (while the form still shows).
-  yield* SubscriptionRef.changes(names.state).pipe(
-    Stream.runForEach((state) =>
-      Effect.gen(function* () {
-        const { view } = yield* SubscriptionRef.get(router.state)
-        if (state._tag === "Registered" && view === "RegisterAccountName")
-          yield* navigate(router.replace("RegisterAccountNameSuccess"))
-      })
-    ),
     Effect.forkScoped
   )
 

@@ -8,6 +8,7 @@
  * first open of a view by name.
  */
 import * as Effect from "effect/Effect"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
   ConnectionReconnectingError,
@@ -24,7 +25,7 @@ import { type ConnectError, Connection, WALLET_CONNECT_ID } from "../../services
 import { EmailLogin, type EmailLoginState } from "../../services/EmailLogin"
 import { ModalConfig } from "../../services/ModalConfig"
 import type { FlowView, ViewRefusedError } from "../../services/ModalFlow"
-import type { RouteData } from "../../services/ModalRouter"
+import { ModalRouter, type RouteData } from "../../services/ModalRouter"
 import { Names, type NamesState } from "../../services/Names"
 import { Networks } from "../../services/Networks"
 import { Onramp } from "../../services/Onramp"
@@ -200,9 +201,10 @@ export const viewCommand = (view: View, data: RouteData | undefined, s: ViewSitu
 }
 
 /**
- * The rules over the modal's services: `admit` refuses a view that cannot show now, or prepares it (starts
- * its flow) and answers what follows its showing (its connect, through `connect`, in the background: the
- * view follows the attempt).
+ * The rules over the modal's services, for the life of the modal's scope: `admit` refuses a view that
+ * cannot show now, or prepares it (starts its flow) and answers what follows its showing (its connect,
+ * through `connect`, in the background: the view follows the attempt). A flow started here moves its view
+ * on: a registered name shows RegisterAccountNameSuccess.
  */
 export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect<void, ConnectError>) =>
   Effect.gen(function* () {
@@ -220,7 +222,21 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
       OnRampProviders: (yield* Onramp).start,
       RegisterAccountName: names.start
     }
+    const router = yield* ModalRouter
     const scope = yield* Effect.scope
+
+    // A registered name is shown on its own view, in place of the form (while the form still shows). Names
+    // start here only, so this follows every registration.
+    yield* SubscriptionRef.changes(names.state).pipe(
+      Stream.runForEach((state) =>
+        Effect.gen(function* () {
+          const { view } = yield* SubscriptionRef.get(router.state)
+          if (state._tag === "Registered" && view === "RegisterAccountName")
+            yield* router.replace("RegisterAccountNameSuccess")
+        })
+      ),
+      Effect.forkScoped
+    )
 
     const situation = Effect.gen(function* () {
       const { namespaces } = yield* SubscriptionRef.get(connection.state)
