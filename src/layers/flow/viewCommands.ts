@@ -5,7 +5,7 @@
  * to connect; a view that shows a step of something under way (a sign-in, a login, a registration, a
  * network the host did not configure) shows only while it is. Anything else is refused with the
  * catalogue's error that says why, so that no view opens on a state nothing will move. Loaded with the
- * first open of a view by name.
+ * first open of a view by name or the first flow started from the Account view.
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
