@@ -33,6 +33,7 @@ import type {
   SwapFailedError,
   SwapNetworkUnsupportedError
 } from "./swapErrors"
+import type { ViewUnavailableError } from "./viewErrors"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export {
@@ -66,6 +67,7 @@ export {
 } from "./rpcErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export { ViewUnavailableError, type ViewUnavailableReason } from "./viewErrors"
 export {
   GasPriceNetworkUnsupportedError,
   SwapFailedError,
@@ -291,6 +293,7 @@ export type AirlockError =
   | ConnectionReconnectingError
   | ContestedWalletError
   | NameLookupError
+  | ViewUnavailableError
   | SchemaDecodeError
   | WalletError
 

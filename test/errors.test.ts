@@ -49,6 +49,7 @@ import {
   UnknownWalletError,
   UnsupportedMethodError,
   UserRejectedRequestError,
+  ViewUnavailableError,
   WalletConnectConnectorNotFoundError,
   WalletDisconnectedError
 } from "../src/errors"
@@ -400,6 +401,33 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
     },
     { error: new NameLookupError({}), message: "Name lookup failed", shown: toast("Name lookup failed") }
   ],
+  // A view opened by name that cannot show now, in the words of the catalogue's rows beside it.
+  ViewUnavailableError: (
+    [
+      ["WalletSend", "disabled", "Send is not enabled"],
+      ["Swap", "disabled", "Swap is not enabled"],
+      ["OnRampProviders", "disabled", "Buy is not enabled"],
+      ["WalletReceive", "disabled", "Receive is not enabled"],
+      ["AllWallets", "disabled", "All Wallets is not enabled"],
+      ["WalletSend", "network", "Network not supported for Send"],
+      ["OnRampProviders", "network", "Network not supported for Buy"],
+      ["RegisterAccountName", "network", "Network not supported for Names"],
+      ["OnRampProviders", "region", "Buy is not available in your region"],
+      ["RegisterAccountName", "named", "This account already has a name"],
+      ["SIWXSignMessage", "not-started", "No sign-in is waiting"],
+      ["ConnectingSiwe", "not-started", "No sign-in is waiting"],
+      ["EmailVerifyOtp", "not-started", "No login is waiting"],
+      ["ConnectingFarcaster", "not-started", "No login is waiting"],
+      ["RegisterAccountNameSuccess", "not-started", "No name was registered"],
+      ["ConnectingExternal", "no-wallet", "Choose a wallet first"],
+      ["UpdateEmail", "not-embedded", "Only an email or social login has an email to update"],
+      ["UnsupportedChain", "supported-network", "Your network is supported"]
+    ] as const
+  ).map(([view, reason, message]) => ({
+    error: new ViewUnavailableError({ view, reason }),
+    message,
+    shown: toast(message)
+  })),
   SchemaDecodeError: [
     {
       error: new SchemaDecodeError({

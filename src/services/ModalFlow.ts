@@ -1,5 +1,13 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type {
+  ConnectionReconnectingError,
+  ConnectorNotConnectedError,
+  ProviderRequestError,
+  SwapNetworkUnsupportedError,
+  ViewUnavailableError,
+  WalletConnectConnectorNotFoundError
+} from "../errors"
 import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
 import type { View } from "../schemas/View"
 import type { ConnectError } from "./Connection"
@@ -15,18 +23,38 @@ export type WalletChoice =
 /** The views of the account's form flows (SPEC.md §9), each opened by starting its flow. */
 export type FlowView = "WalletSend" | "Swap" | "OnRampProviders" | "RegisterAccountName"
 
+/**
+ * Why a view named by its caller cannot show now: no connected account, or one being restored; Swap on a
+ * namespace or network it does not serve; WalletConnect turned off; any other reason of the view's rules
+ * (`ViewUnavailableError`); or the rules' code did not load (`ProviderRequestError`, 'Network request
+ * failed').
+ */
+export type ViewRefusedError =
+  | ConnectorNotConnectedError
+  | ConnectionReconnectingError
+  | SwapNetworkUnsupportedError
+  | WalletConnectConnectorNotFoundError
+  | ViewUnavailableError
+  | ProviderRequestError
+
 export interface ModalFlowShape {
   /**
    * Opens on `view`, else on Account when the active namespace is connected, else on Connect.
-   * ApproveTransaction opens only through a pending request.
+   * ApproveTransaction opens only through a pending request. A view named is a command: a flow's view
+   * starts its flow, a Connecting view its connect, and a view that cannot show now (its option off, no
+   * account, nothing under way for it to show) is refused: the modal stays as it was, shows the refusal
+   * once, and fails with it.
    */
-  readonly open: (view?: View, data?: RouteData) => Effect.Effect<void>
+  readonly open: (view?: View, data?: RouteData) => Effect.Effect<void, ViewRefusedError>
   /** Closes unless ApproveTransaction refuses (`force` overrides); answers whether it closed. */
   readonly close: (options?: { readonly force?: boolean }) => Effect.Effect<boolean>
   readonly push: (view: View, data?: RouteData) => Effect.Effect<void>
   readonly replace: (view: View, data?: RouteData) => Effect.Effect<void>
   readonly goBack: Effect.Effect<void>
-  /** Starts the flow behind `view` (Send, Swap, Buy, a name) afresh, then shows its view. */
+  /**
+   * Starts the flow behind `view` (Send, Swap, Buy, a name) afresh, then shows its view; by the same rules
+   * as `open`, whose refusal it shows.
+   */
   readonly startFlow: (view: FlowView) => Effect.Effect<void>
   /** Shows the Connecting view for the wallet and asks it to connect, in the background. */
   readonly chooseWallet: (choice: WalletChoice) => Effect.Effect<void>

@@ -2,6 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
+  ConnectorNotConnectedError,
   GasPriceNetworkUnsupportedError,
   ReviewChangedError,
   SwapFailedError,
@@ -111,10 +112,13 @@ interface Form {
 export type SwapState =
   | { readonly _tag: "Idle" }
   | { readonly _tag: "Loading" }
-  /** Swaps are not offered here: the network is outside the list, or its tokens could not be listed. */
+  /**
+   * Swaps are not offered here: no account is connected, the namespace or network is outside the list, or
+   * its tokens could not be listed.
+   */
   | {
       readonly _tag: "Unavailable"
-      readonly error: SwapNetworkUnsupportedError | ProviderApiError
+      readonly error: ConnectorNotConnectedError | SwapNetworkUnsupportedError | ProviderApiError
       /** It opened again here because the review's network or account was no longer active. */
       readonly reviewChanged?: ReviewChangedError | undefined
     }

@@ -155,18 +155,19 @@ export const allowedOrigin: Layer.Layer<OriginGuard> = Layer.succeed(
 /**
  * ModalEventsLive, NotificationsLive, RpcRouterLive and ModalFlowLive, with the fakes above, over `below`,
  * which must hold ModalConfig, ModalRouter, Connection, Networks, WalletConnect and EmailLogin; the result
- * keeps what
- * `below` holds.
+ * keeps what `below` holds. `flows`: the form flows (by default, nobody starts them).
  */
-export const withFlow = <A, E, R>(below: Layer.Layer<A, E, R>) => {
+export const withFlow = <A, E, R>(
+  below: Layer.Layer<A, E, R>,
+  flows: Layer.Layer<Send | Swap | Onramp | Names> = Layer.merge(idleFlows, idleNames)
+) => {
   const support = Layer.mergeAll(
     ModalEventsLive,
     NotificationsLive,
     idleTransactionWatcher,
     idleAccountData,
     idleSignIn,
-    idleNames,
-    idleFlows,
+    flows,
     idleCatalog,
     allowedOrigin,
     unansweredChains

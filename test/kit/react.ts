@@ -16,9 +16,14 @@ Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
 /**
  * Resolves with what `find` finds in the page, looking again after each task the page runs (a store's
  * change, a chunk that came in, React's render of them): happy-dom's DOM cannot tell us it changed.
+ * `limitMs` bounds the look (by default `eventually`'s), so that a hang fails naming `what`.
  */
-export const rendered = <A>(find: () => A | null | undefined | false, what = "the element"): Promise<A> =>
-  eventually(find, what, () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0))))
+export const rendered = <A>(
+  find: () => A | null | undefined | false,
+  what = "the element",
+  limitMs?: number
+): Promise<A> =>
+  eventually(find, what, () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0))), limitMs)
 
 /**
  * Awaits `wait` (something that signals: a fake's event, a store's change) inside React's act, so what

@@ -80,15 +80,17 @@ export const EVENTUALLY_LIMIT_MS = 10_000
 
 /**
  * The one poll, for what cannot signal: looks at `found()` after each task the page runs (`step`, by
- * default one macrotask) and resolves with it once it is neither null, undefined nor false. The limit is
- * not a wait: it only turns a hang into a failure that names `what`.
+ * default one macrotask) and resolves with it once it is neither null, undefined nor false. The limit
+ * (`limitMs`, by default `EVENTUALLY_LIMIT_MS`) is not a wait: it only turns a hang into a failure that
+ * names `what`.
  */
 export const eventually = async <A>(
   found: () => A | null | undefined | false,
   what: string,
-  step: () => Promise<unknown> = macrotask
+  step: () => Promise<unknown> = macrotask,
+  limitMs = EVENTUALLY_LIMIT_MS
 ): Promise<A> => {
-  const deadline = Date.now() + EVENTUALLY_LIMIT_MS
+  const deadline = Date.now() + limitMs
   for (;;) {
     const value = found()
     if (value !== null && value !== undefined && value !== false) return value

@@ -19,7 +19,7 @@ import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testin
 import { ALICE, BOB } from "../kit/accounts"
 import { openOnConnect, walletsOnly } from "../kit/modal"
 import { TestPlatform } from "../kit/platform"
-import { click, rendered } from "../kit/react"
+import { actOn, click, rendered } from "../kit/react"
 import { untilNotified } from "../kit/waits"
 import { announce, walletInfo } from "../kit/wallets"
 
@@ -246,6 +246,7 @@ describe("the Account view", () => {
 
   it("Send starts its flow first and shows its view once the flow stands at its start", async () => {
     const release = Effect.runSync(Deferred.make<void>())
+    const started = Effect.runSync(Deferred.make<void>())
     const starts: Array<string> = []
     let modal: Modal | undefined
     const send = Layer.effect(
@@ -253,9 +254,9 @@ describe("the Account view", () => {
       Effect.map(SubscriptionRef.make<SendState>({ _tag: "Idle" }), (state) =>
         Send.of({
           state,
-          start: Effect.andThen(
-            Effect.sync(() => starts.push(modal?.getState().view ?? "")),
-            Deferred.await(release)
+          start: Effect.sync(() => starts.push(modal?.getState().view ?? "")).pipe(
+            Effect.andThen(Deferred.succeed(started, undefined)),
+            Effect.andThen(Deferred.await(release))
           ),
           edit: () => Effect.void,
           review: Effect.void,
@@ -267,6 +268,8 @@ describe("the Account view", () => {
     const view = await render(send)
     modal = view.modal
     await act(async () => view.button("Send")?.click())
+    // The view's rules load with the first flow started, then the flow starts.
+    await actOn(Deferred.await(started))
     expect(starts).toEqual(["Account"])
     expect(view.modal.getState().view).toBe("Account")
     await act(async () => Effect.runPromise(Deferred.succeed(release, undefined)))

@@ -12,7 +12,7 @@ import { TestPlatform } from "../kit/platform"
 import { press, rendered } from "../kit/react"
 
 /** What the mocked chunks do on their next import or render. */
-const chunks = vi.hoisted(() => ({ networksFail: false, networksImports: 0, accountThrows: false }))
+const chunks = vi.hoisted(() => ({ networksFail: false, networksImports: 0, allWalletsThrows: false }))
 
 vi.mock("../../src/react/modal/views/networks/NetworksView", async (importOriginal) => {
   chunks.networksImports += 1
@@ -20,13 +20,13 @@ vi.mock("../../src/react/modal/views/networks/NetworksView", async (importOrigin
   return importOriginal()
 })
 
-vi.mock("../../src/react/modal/views/account/AccountView", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../src/react/modal/views/account/AccountView")>()
-  const AccountView = () => {
-    if (chunks.accountThrows) throw new Error("the view broke while rendering")
-    return <original.AccountView />
+vi.mock("../../src/react/modal/views/wallets/AllWalletsView", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/react/modal/views/wallets/AllWalletsView")>()
+  const AllWalletsView = () => {
+    if (chunks.allWalletsThrows) throw new Error("the view broke while rendering")
+    return <original.AllWalletsView />
   }
-  return { ...original, AccountView }
+  return { ...original, AllWalletsView }
 })
 
 const render = async () => {
@@ -44,7 +44,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks()
   chunks.networksFail = false
-  chunks.accountThrows = false
+  chunks.allWalletsThrows = false
 })
 
 describe("a view whose chunk fails to load", () => {
@@ -97,24 +97,24 @@ describe("a view whose chunk fails to load", () => {
 describe("a view that throws while rendering", () => {
   it("is contained in the body, and Try again renders it again", async () => {
     const view = await render()
-    chunks.accountThrows = true
-    await act(async () => view.modal.open("Account"))
+    chunks.allWalletsThrows = true
+    await act(async () => view.modal.open("AllWallets"))
     await rendered(() => view.alert() !== undefined, "the failure")
 
     expect(view.alert()).toBe("Something went wrong")
-    expect(view.title()).toBe("Account")
+    expect(view.title()).toBe("All Wallets")
     expect(view.button("Close")).toBeDefined()
 
-    chunks.accountThrows = false
+    chunks.allWalletsThrows = false
     await act(async () => view.button("Try again")?.click())
-    await rendered(() => view.shadow.textContent?.includes("No wallet connected") === true, "the view")
+    await rendered(() => view.shadow.querySelector('input[placeholder="Search wallets"]'), "the view")
     expect(view.alert()).toBeUndefined()
 
     // A new view gets a fresh boundary: the failure does not follow the visitor.
-    chunks.accountThrows = true
-    await act(async () => view.modal.open("Account"))
+    chunks.allWalletsThrows = true
+    await act(async () => view.modal.open("AllWallets"))
     await rendered(() => view.alert() !== undefined, "the failure")
-    chunks.accountThrows = false
+    chunks.allWalletsThrows = false
     await act(async () => view.modal.open("Connect"))
     expect(view.alert()).toBeUndefined()
     expect(view.title()).toBe("Connect Wallet")

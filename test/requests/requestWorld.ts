@@ -36,6 +36,7 @@ import { decodedOptions, mainnetNetwork, sandboxNetwork, withAuthConnector } fro
 import {
   allowedOrigin,
   fixedConnection,
+  idleAccountData,
   idleCatalog,
   idleFlows,
   idleNames,
@@ -84,9 +85,14 @@ export const world = (
     ...(options.accountType === undefined ? {} : { accountType: options.accountType })
   })
   const watcher = recordingWatcher(tracked)
-  const accountData = Layer.succeed(AccountData, {
-    refresh: Effect.sync(() => void refreshes.count++)
-  } as never)
+  // Account data that loads nothing, counting its refreshes.
+  const accountData = Layer.effect(
+    AccountData,
+    Effect.gen(function* () {
+      const idle = yield* AccountData
+      return AccountData.of({ ...idle, refresh: Effect.sync(() => void refreshes.count++) })
+    })
+  ).pipe(Layer.provide(idleAccountData))
   const walletConnect = Layer.succeed(WalletConnect, { openWallet: Effect.void } as never)
   const core = modalCore(
     decodedOptions({

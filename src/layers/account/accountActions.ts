@@ -20,7 +20,8 @@ export interface AccountActionsInput {
   readonly embedded: boolean
 }
 
-const sendsFrom = (namespace: ChainNamespace) => namespace === "eip155" || namespace === "solana"
+/** SPEC.md §9: send (and buy) EVM and Solana. */
+export const sendsFrom = (namespace: ChainNamespace) => namespace === "eip155" || namespace === "solana"
 
 export const accountActions = (input: AccountActionsInput): ReadonlyArray<AccountAction> => {
   const namespace = input.connected

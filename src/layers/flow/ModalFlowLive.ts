@@ -4,7 +4,7 @@ import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { AirlockError } from "../../errors"
+import { type AirlockError, ProviderRequestError } from "../../errors"
 import { present } from "../../presentation"
 import type { View } from "../../schemas/View"
 import { AccountData } from "../../services/AccountData"
@@ -14,20 +14,20 @@ import { Connection, WALLET_CONNECT_ID } from "../../services/Connection"
 import { EmailLogin } from "../../services/EmailLogin"
 import { ModalConfig } from "../../services/ModalConfig"
 import { ModalEvents } from "../../services/ModalEvents"
-import { type FlowView, ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
-import { ModalRouter, type RouterState } from "../../services/ModalRouter"
-import { Names } from "../../services/Names"
+import { ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
+import { ModalRouter, type RouteData, type RouterState } from "../../services/ModalRouter"
 import { Networks, type NetworksState } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
-import { Onramp } from "../../services/Onramp"
 import { OriginGuard } from "../../services/OriginGuard"
 import { type RpcEvent, RpcRouter } from "../../services/RpcRouter"
-import { Send } from "../../services/Send"
 import { SignIn, type SignInState } from "../../services/SignIn"
-import { Swap } from "../../services/Swap"
 import { TransactionWatcher } from "../../services/TransactionWatcher"
 import { WalletCatalog } from "../../services/WalletCatalog"
 import { isTouchDevice } from "../platform/device"
+import { lazyImplementation, lazyPart } from "../runtime/lazy"
+
+/** What opening a view by name does (`viewCommands.ts`), loaded with the first such open. */
+export const ViewCommandsLazy = lazyPart("@airlock/viewCommands", () => import("./viewCommands"))
 
 /** The Connecting views, by the kind of connect they wait for. */
 const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
@@ -87,10 +87,6 @@ export const makeModalFlow = Effect.gen(function* () {
   const signIn = yield* SignIn
   const emailLogin = yield* EmailLogin
   const auth = yield* AuthConnector
-  const names = yield* Names
-  const send = yield* Send
-  const swap = yield* Swap
-  const onramp = yield* Onramp
   const catalog = yield* WalletCatalog
   const scope = yield* Effect.scope
 
@@ -133,7 +129,11 @@ export const makeModalFlow = Effect.gen(function* () {
       yield* checkOrigin
       const stacked = (yield* SubscriptionRef.get(router.state)).transactionStack.length > 0
       const requested = view === "ApproveTransaction" && !stacked ? undefined : view
-      yield* navigate(router.open(viewOnOpen(requested, yield* isConnected), data))
+      const target = viewOnOpen(requested, yield* isConnected)
+      // A view named is a command: its flow starts, its connect is asked, or it is refused.
+      const shown = requested === undefined || target === "Connect" ? Effect.void : yield* admit(target, data)
+      yield* navigate(router.open(target, data))
+      yield* shown
       yield* modalEvents.emit("MODAL_OPEN", { connected: yield* anyConnected })
     })
 
@@ -167,15 +167,20 @@ export const makeModalFlow = Effect.gen(function* () {
       Effect.tapError(failureEvent)
     )
 
-  const flowStarts: Record<FlowView, Effect.Effect<void>> = {
-    WalletSend: send.start,
-    Swap: swap.start,
-    OnRampProviders: onramp.start,
-    RegisterAccountName: names.start
-  }
+  const commands = yield* lazyImplementation(ViewCommandsLazy, (module) => module.makeViewCommands(connect))
+  /** Refuses a view that cannot show now, showing why, or prepares it; answers what follows its showing. */
+  const admit = (view: View, data?: RouteData) =>
+    commands.pipe(
+      Effect.mapError(
+        (cause) => new ProviderRequestError({ reason: "network", endpoint: "view rules", cause })
+      ),
+      Effect.flatMap((rules) => rules.admit(view, data)),
+      Effect.tapError(notifications.showError)
+    )
+
   // The view shows once its flow stands at its first step, never a step left from an earlier visit.
   const startFlow: ModalFlowShape["startFlow"] = (view) =>
-    Effect.andThen(flowStarts[view], navigate(router.push(view)))
+    Effect.ignore(Effect.andThen(admit(view), navigate(router.push(view))))
 
   const chooseWallet: ModalFlowShape["chooseWallet"] = (choice) =>
     Effect.gen(function* () {
@@ -225,7 +230,7 @@ export const makeModalFlow = Effect.gen(function* () {
   const onRpcEvent = (event: RpcEvent) => {
     switch (event._tag) {
       case "Disallowed":
-        return Effect.andThen(open(), notifications.showError(event.error))
+        return Effect.andThen(Effect.ignore(open()), notifications.showError(event.error))
       case "SignatureDeclined":
         return notifications.showError(event.error)
       case "ApprovalRequested":
@@ -299,18 +304,6 @@ export const makeModalFlow = Effect.gen(function* () {
     Stream.filter((state) => state.open && LISTS_WALLETS.has(state.view)),
     // In the background: a slow or failing load never holds up the next view's (it is dropped while one runs).
     Stream.runForEach(() => Effect.forkIn(catalog.load, scope)),
-    Effect.forkScoped
-  )
-
-  // A registered name is shown on its own view, in place of the form (while the form still shows).
-  yield* SubscriptionRef.changes(names.state).pipe(
-    Stream.runForEach((state) =>
-      Effect.gen(function* () {
-        const { view } = yield* SubscriptionRef.get(router.state)
-        if (state._tag === "Registered" && view === "RegisterAccountName")
-          yield* navigate(router.replace("RegisterAccountNameSuccess"))
-      })
-    ),
     Effect.forkScoped
   )
 

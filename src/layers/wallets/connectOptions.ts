@@ -49,8 +49,13 @@ const walletRowOf = (row: ConnectRow): ConnectWalletRow => {
   }
 }
 
+/** Whether All Wallets is offered: `allWallets: "ONLY_MOBILE"` offers it on a phone or tablet only. */
+export const allWalletsOffered = (options: Pick<ModalOptions, "features" | "allWallets">, touch: boolean) =>
+  options.features.allWallets &&
+  (options.allWallets === "SHOW" || (options.allWallets === "ONLY_MOBILE" && touch))
+
 export const connectOptions = (input: ConnectOptionsInput): ConnectOptions => {
-  const { features, allWallets, enableWalletConnect } = input.options
+  const { features, enableWalletConnect } = input.options
   const socials = features.socials === false ? [] : features.socials
   const pairedThroughWalletConnect = Object.values(input.connection.namespaces).some(
     (n) => n?.status === "connected" && n.connector.type === "WALLET_CONNECT"
@@ -71,7 +76,6 @@ export const connectOptions = (input: ConnectOptionsInput): ConnectOptions => {
       recommended: input.catalog.recommended,
       walletConnect: { enabled: enableWalletConnect, connected: pairedThroughWalletConnect }
     }).map(walletRowOf),
-    allWallets:
-      features.allWallets && (allWallets === "SHOW" || (allWallets === "ONLY_MOBILE" && input.touch))
+    allWallets: allWalletsOffered(input.options, input.touch)
   }
 }

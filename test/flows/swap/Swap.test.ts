@@ -11,15 +11,21 @@ import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { encodeFunctionData, erc20Abi } from "viem"
-import { ProviderRequestError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../src/errors"
+import {
+  ConnectorNotConnectedError,
+  ProviderRequestError,
+  SwapFailedError,
+  SwapNetworkUnsupportedError
+} from "../../../src/errors"
 import { PLAN_LIFETIME_MS, QUOTE_DELAY_MS } from "../../../src/layers/flows/swap/Swap.lazy"
 import { present } from "../../../src/presentation"
 import type { SwapDraft, SwapState, SwapTransaction } from "../../../src/services/Swap"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
 import { ALICE, BOB } from "../../kit/accounts"
 import { connectedAs } from "../../kit/bindings"
+import { decodedOptions } from "../../kit/fixtures"
 import { flowTagged, untilFlow } from "../../kit/flowWorld"
-import { SBX_ADDRESS, SUSD_ADDRESS } from "../../kit/networks"
+import { SBX_ADDRESS, SUSD_ADDRESS, solanaLocalnetNetwork } from "../../kit/networks"
 import {
   type Editing,
   editAndWait,
@@ -56,6 +62,7 @@ const onChain = (tx: SwapTransaction | undefined): SwapTransaction & { readonly 
   return { ...tx, chainId: "0x7a69" }
 }
 const ETHER = 10n ** 18n
+const solanaLocalnet = decodedOptions({ networks: [solanaLocalnetNetwork] }).networks[0]!
 const refused = new ProviderRequestError({ reason: "status", status: 400, endpoint: "v1/convert/quotes" })
 
 describe("Swap", () => {
@@ -74,12 +81,34 @@ describe("Swap", () => {
       )
     )
 
-    it.effect("without a connected EVM account: Unavailable, and the API is not asked", () =>
+    it.effect("without a connected account: Unavailable as not connected, and the API is not asked", () =>
       withSwap({}, (w) =>
         Effect.gen(function* () {
           yield* SubscriptionRef.set(w.connection, { namespaces: {}, attempt: undefined })
           yield* w.swap.start
-          assert.instanceOf((yield* flowTagged(w.swap, "Unavailable")).error, SwapNetworkUnsupportedError)
+          const { error } = yield* flowTagged(w.swap, "Unavailable")
+          assert.instanceOf(error, ConnectorNotConnectedError)
+          assert.strictEqual(present(error).message, "Connector not connected.")
+          assert.deepStrictEqual(w.log, [])
+        })
+      )
+    )
+
+    it.effect("with a Solana account active: Unavailable, its network not one for swaps", () =>
+      withSwap({}, (w) =>
+        Effect.gen(function* () {
+          yield* SubscriptionRef.set(w.connection, {
+            namespaces: connectedAs("solana", ALICE),
+            attempt: undefined
+          })
+          yield* SubscriptionRef.set(w.networks, {
+            activeNamespace: "solana",
+            active: { solana: { _tag: "Known", network: solanaLocalnet } }
+          })
+          yield* w.swap.start
+          const { error } = yield* flowTagged(w.swap, "Unavailable")
+          assert.instanceOf(error, SwapNetworkUnsupportedError)
+          assert.strictEqual((error as SwapNetworkUnsupportedError).chainId, "solana:localnet")
           assert.deepStrictEqual(w.log, [])
         })
       )

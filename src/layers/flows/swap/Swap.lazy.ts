@@ -11,17 +11,25 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { type ReviewChangedError, SwapFailedError, SwapNetworkUnsupportedError } from "../../../errors"
+import {
+  ConnectorNotConnectedError,
+  type ReviewChangedError,
+  SwapFailedError,
+  SwapNetworkUnsupportedError
+} from "../../../errors"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
+import { Connection } from "../../../services/Connection"
 import { FallbackTransport } from "../../../services/FallbackTransport"
 import { ModalConfig } from "../../../services/ModalConfig"
+import { Networks } from "../../../services/Networks"
 import { Notifications } from "../../../services/Notifications"
 import { RpcRouter } from "../../../services/RpcRouter"
 import type { ReviewBinding } from "../../../services/Send"
 import type { SwapDraft, SwapShape, SwapState, SwapTransaction } from "../../../services/Swap"
 import { TransactionWatcher } from "../../../services/TransactionWatcher"
+import { followedAccount } from "../../account/followedAccount"
 import { hexChainId } from "../../requests/switchChain"
 import { type Editing, makeFormFlow } from "../formFlow"
 import { checkSwap, DEFAULT_SLIPPAGE, SWAP_NETWORKS, slippageBps, swapTokens } from "./swapForm"
@@ -40,6 +48,8 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const watcher = yield* TransactionWatcher
     const notifications = yield* Notifications
     const config = yield* ModalConfig
+    const connection = yield* Connection
+    const networks = yield* Networks
     const supported: ReadonlyArray<string> = config.swapNetworks ?? SWAP_NETWORKS
     const plans = makeSwapPlans(api, yield* FallbackTransport, supported)
 
@@ -74,12 +84,21 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
         })
       })
 
+    /** Why no EVM account on a configured network is active: none is connected, or its network is not one. */
+    const noOwner = Effect.gen(function* () {
+      const followed = followedAccount(
+        yield* SubscriptionRef.get(connection.state),
+        yield* SubscriptionRef.get(networks.state)
+      )
+      return followed === undefined
+        ? new ConnectorNotConnectedError({})
+        : new SwapNetworkUnsupportedError({ chainId: followed.networkId })
+    })
+
     /** A new form on the active EVM account and network, or why there is none. */
     const opened: Effect.Effect<SwapState> = Effect.gen(function* () {
       const owner = yield* flow.active
-      // No EVM account on a configured network: there is nothing to swap on here either.
-      if (owner?.namespace !== "eip155")
-        return { _tag: "Unavailable", error: new SwapNetworkUnsupportedError({}) }
+      if (owner?.namespace !== "eip155") return { _tag: "Unavailable", error: yield* noOwner }
       const chainId = owner.network.caipNetworkId
       if (!supported.includes(chainId)) {
         const error = new SwapNetworkUnsupportedError({ chainId: owner.network.id })

@@ -15,6 +15,10 @@ export interface ModalPort {
   readonly router: Store<RouterState>
   readonly theme: Store<ThemeState>
   readonly notices: Store<ReadonlyArray<Notice>>
+  /**
+   * Rejects with the typed error (`ViewRefusedError`) when the view cannot show now: the modal stays as it
+   * was and has shown why.
+   */
   readonly open: (view?: View, data?: RouteData) => Promise<void>
   /** Resolves to whether the modal closed (ApproveTransaction refuses unless forced). */
   readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
@@ -38,10 +42,11 @@ export const makeModalPort = (runtime: ModalRuntime): ModalPort => {
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   const routerStore = storeFromRef(runtime, router.state, (s) => s)
   // Router moves are synchronous: run them now and show the result in the same task (the 16 ms goal).
-  const navigate = <A>(effect: Effect.Effect<A>): Promise<A> =>
-    new Promise<A>((resolve) => {
-      // A move that ever went async would go on in its fiber and resolve later: it never runs twice.
-      runtime.runSyncExit(Effect.map(effect, resolve))
+  const navigate = <A, E>(effect: Effect.Effect<A, E>): Promise<A> =>
+    new Promise<A>((resolve, reject) => {
+      // A move that goes async (an open whose rules load) goes on in its fiber and settles later: it
+      // never runs twice.
+      runtime.runSyncExit(Effect.match(effect, { onSuccess: resolve, onFailure: reject }))
       routerStore.refresh()
     })
   return {
