@@ -138,9 +138,15 @@ export interface ModalState {
  * @category models
  */
 export interface Modal {
-  /** Opens on `view`, else on Account when connected, else on Connect. An unknown view opens Connect. */
+  /**
+   * Opens on `view`, else on Account when connected, else on Connect. An unknown view opens Connect. While
+   * requests wait in ApproveTransaction, the view waits behind them: it shows once the last one settles.
+   */
   readonly open: (view?: View) => Promise<void>
-  /** Resolves to whether the modal closed: ApproveTransaction stays open unless `force` is set. */
+  /**
+   * Resolves to whether the modal closed: while requests wait in ApproveTransaction it stays open unless
+   * `force` is set, which rejects each with 'Request was aborted'.
+   */
   readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
   readonly isOpen: () => boolean
   readonly getState: () => ModalState

@@ -18,10 +18,14 @@ export type FlowView = "WalletSend" | "Swap" | "OnRampProviders" | "RegisterAcco
 export interface ModalFlowShape {
   /**
    * Opens on `view`, else on Account when the active namespace is connected, else on Connect.
-   * ApproveTransaction opens only through a pending request.
+   * ApproveTransaction opens only through a pending request. While requests wait there, the open waits
+   * behind them (never refused, never hiding them): `view` shows once the last one settles.
    */
   readonly open: (view?: View, data?: RouteData) => Effect.Effect<void>
-  /** Closes unless ApproveTransaction refuses (`force` overrides); answers whether it closed. */
+  /**
+   * Closes unless requests wait in ApproveTransaction (`force` overrides, rejecting each with 'Request was
+   * aborted'); answers whether it closed.
+   */
   readonly close: (options?: { readonly force?: boolean }) => Effect.Effect<boolean>
   readonly push: (view: View, data?: RouteData) => Effect.Effect<void>
   readonly replace: (view: View, data?: RouteData) => Effect.Effect<void>
