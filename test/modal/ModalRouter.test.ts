@@ -360,6 +360,26 @@ describe("ModalRouter", () => {
     }
   )
 
+  // A connect that finishes behind a waiting request opens its next view there, not over the request.
+  approvalTest(
+    "a connect finishing while a request waits moves the route behind it to Account",
+    function* ({ router, rpc }) {
+      const flow = yield* ModalFlow
+      yield* flow.open("Connect")
+      const signing = yield* Effect.forkChild(
+        rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      )
+      yield* untilView("ApproveTransaction")
+      yield* flow.chooseWallet({ _tag: "Connector", connectorId: "eip6963:other" })
+      const moved = yield* untilState(router.state, (s) => s.behindStack?.view === "Account")
+      assert.strictEqual(moved.view, "ApproveTransaction")
+      assert.deepStrictEqual(moved.transactionStack.length, 1)
+      yield* rpc.decide(yield* pendingApproval, true)
+      yield* Fiber.join(signing)
+      yield* untilView("Account")
+    }
+  )
+
   // How a request ended is RpcRouter's to tell; ModalFlow takes it off the stack either way.
   approvalTest(
     "takes an approved request off the stack however it ended, telling how",
