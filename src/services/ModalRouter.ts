@@ -38,15 +38,12 @@ export interface RouterState extends Route {
   readonly behindStack: Route | undefined
 }
 
-/** A view change a listener cares about. */
-export type RouterEvent =
-  | { readonly _tag: "Opened"; readonly view: View }
-  /**
-   * The visitor or the host closed the modal (a forced close with `pendingTransactions` waiting): whatever
-   * waited on the modal is rejected (SPEC.md §4). The modal's own return to closed once the requests it
-   * opened for have settled is not a close: nothing is rejected by it.
-   */
-  | { readonly _tag: "Closed"; readonly pendingTransactions: number }
+/**
+ * The visitor or the host closed the modal (a forced close with `pendingTransactions` waiting): whatever
+ * waited on the modal is rejected (SPEC.md §4). The modal's own return to closed once the requests it
+ * opened for have settled is not a close, nor a flow's `closeWhenSettled`: nothing is rejected by them.
+ */
+export type RouterEvent = { readonly _tag: "Closed"; readonly pendingTransactions: number }
 
 export interface ModalRouterShape {
   readonly state: SubscriptionRef.SubscriptionRef<RouterState>

@@ -102,6 +102,8 @@ export const makeModalFlow = Effect.gen(function* () {
     SubscriptionRef.get(networks.state),
     activeConnected
   )
+  /** The route the visitor navigates (behind the requests waiting in ApproveTransaction). */
+  const visitor = Effect.map(SubscriptionRef.get(router.state), visitorRoute)
   const anyConnected = Effect.map(SubscriptionRef.get(connection.state), (s) =>
     Object.values(s.namespaces).some((n) => n?.status === "connected")
   )
@@ -213,7 +215,7 @@ export const makeModalFlow = Effect.gen(function* () {
     switchNetwork(caipNetworkId).pipe(
       Effect.andThen(
         Effect.gen(function* () {
-          const s = visitorRoute(yield* SubscriptionRef.get(router.state))
+          const s = yield* visitor
           if (!s.open || s.view !== "Networks") return
           // Another namespace, where no wallet is connected yet beside the one that is: its wallets.
           if (!(yield* isConnected) && (yield* anyConnected))
@@ -279,7 +281,7 @@ export const makeModalFlow = Effect.gen(function* () {
     Stream.changes,
     Stream.runForEach((unknown) =>
       Effect.gen(function* () {
-        const route = visitorRoute(yield* SubscriptionRef.get(router.state))
+        const route = yield* visitor
         if (unknown !== undefined && !config.allowUnsupportedChain) yield* router.open("UnsupportedChain")
         else if (unknown === undefined && route.open && route.view === "UnsupportedChain")
           yield* router.replace("Account")
@@ -292,7 +294,7 @@ export const makeModalFlow = Effect.gen(function* () {
   // leaves its views once signed in or declined (the requests waiting in front of them stay).
   const onSignIn = (state: SignInState) =>
     Effect.gen(function* () {
-      const route = visitorRoute(yield* SubscriptionRef.get(router.state))
+      const route = yield* visitor
       const onSignInView = route.open && (route.view === "SIWXSignMessage" || route.view === "ConnectingSiwe")
       if (state._tag === "Prompt") return yield* router.open("SIWXSignMessage")
       if (state._tag === "Signing") return onSignInView ? yield* router.replace("ConnectingSiwe") : undefined
@@ -312,7 +314,7 @@ export const makeModalFlow = Effect.gen(function* () {
   yield* SubscriptionRef.changes(names.state).pipe(
     Stream.runForEach((state) =>
       Effect.gen(function* () {
-        const { view } = visitorRoute(yield* SubscriptionRef.get(router.state))
+        const { view } = yield* visitor
         if (state._tag === "Registered" && view === "RegisterAccountName")
           yield* navigate(router.replace("RegisterAccountNameSuccess"))
       })
