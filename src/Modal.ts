@@ -139,15 +139,19 @@ export interface ModalState {
  */
 export interface Modal {
   /**
-   * Opens on `view`, else on Account when connected, else on Connect. An unknown view opens Connect. A view
-   * named is a command: Send, Swap, Buy and Choose a name start their flow, a WalletConnect view starts
+   * Opens on `view`, else on Account when connected, else on Connect. An unknown view opens Connect. While
+   * requests wait in ApproveTransaction, the view waits behind them: it shows once the last one settles. A
+   * view named is a command: Send, Swap, Buy and Choose a name start their flow, a WalletConnect view starts
    * pairing. A view that cannot show now (its option off, no connected account, a network or region it
    * does not serve, nothing under way for it to show) is refused: the modal stays as it was, shows why
    * once as a toast, and the promise rejects with the typed error (e.g. `ViewUnavailableError`,
    * `ConnectorNotConnectedError`); do not show it again.
    */
   readonly open: (view?: View) => Promise<void>
-  /** Resolves to whether the modal closed: ApproveTransaction stays open unless `force` is set. */
+  /**
+   * Resolves to whether the modal closed: while requests wait in ApproveTransaction it stays open unless
+   * `force` is set, which rejects each with 'Request was aborted'.
+   */
   readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
   readonly isOpen: () => boolean
   readonly getState: () => ModalState

@@ -40,13 +40,17 @@ export type ViewRefusedError =
 export interface ModalFlowShape {
   /**
    * Opens on `view`, else on Account when the active namespace is connected, else on Connect.
-   * ApproveTransaction opens only through a pending request. A view named is a command: a flow's view
-   * starts its flow, a Connecting view its connect, and a view that cannot show now (its option off, no
-   * account, nothing under way for it to show) is refused: the modal stays as it was, shows the refusal
-   * once, and fails with it.
+   * ApproveTransaction opens only through a pending request. While requests wait there, the open waits
+   * behind them (never hiding them): `view` shows once the last one settles. A view named is a command: a
+   * flow's view starts its flow, a Connecting view its connect, and a view that cannot show now (its option
+   * off, no account, nothing under way for it to show) is refused: the modal stays as it was, shows the
+   * refusal once, and fails with it.
    */
   readonly open: (view?: View, data?: RouteData) => Effect.Effect<void, ViewRefusedError>
-  /** Closes unless ApproveTransaction refuses (`force` overrides); answers whether it closed. */
+  /**
+   * Closes unless requests wait in ApproveTransaction (`force` overrides, rejecting each with 'Request was
+   * aborted'); answers whether it closed.
+   */
   readonly close: (options?: { readonly force?: boolean }) => Effect.Effect<boolean>
   readonly push: (view: View, data?: RouteData) => Effect.Effect<void>
   readonly replace: (view: View, data?: RouteData) => Effect.Effect<void>

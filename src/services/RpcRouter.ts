@@ -78,6 +78,7 @@ export type SwitchNetworkError =
  * the wallet asks (SPEC.md §5: every unsafe EVM request, unless `features.preview` is off).
  */
 export interface PendingApproval {
+  /** The request's id (`UnsafeSettled.id`): the key of its entry in the transaction stack. */
   readonly id: number
   readonly method: string
   /** The params as the dapp sent them, checked against the method's schema. */
@@ -106,6 +107,8 @@ export type RpcEvent =
   /** An unsafe request finished; `approval` when it went through ApproveTransaction. */
   | {
       readonly _tag: "UnsafeSettled"
+      /** Each unsafe request's own, unique for the router's life; its approval's id when it has one. */
+      readonly id: number
       readonly method: string
       readonly outcome: "success" | "error" | "cancel"
       readonly approval: PendingApproval | undefined

@@ -160,7 +160,7 @@ describe("the preview of what an external wallet is asked", () => {
   })
 
   it.effect(
-    "Cancel rejects the request with 4001 while the wallet still asks; closing the preview aborts it",
+    "Cancel rejects the request with 4001 while the wallet still asks; only a forced close aborts the preview",
     () => {
       const wallet = hangingWallet("personal_sign")
       return Effect.gen(function* () {
@@ -186,7 +186,9 @@ describe("the preview of what an external wallet is asked", () => {
         yield* untilApprovals((list) => list.length === 1)
         const reopened = yield* untilRoute((state) => state.open)
         assert.strictEqual(reopened.view, "ApproveTransaction")
-        assert.isTrue(yield* flow.close(), "a preview does not hold the modal open")
+        assert.isFalse(yield* flow.close(), "a preview holds the modal open like any pending request")
+        assert.isUndefined(again.pollUnsafe(), "a refused close aborts nothing")
+        assert.isTrue(yield* flow.close({ force: true }))
         const aborted = yield* Fiber.await(again)
         assert.strictEqual(
           Option.getOrUndefined(Option.map(Exit.findErrorOption(aborted), (e) => e._tag)),

@@ -77,6 +77,7 @@ describe("RpcRouter time-outs and aborts", () => {
         )
         const switching = yield* Effect.forkChild(flow.switchNetwork("eip155:1"))
         yield* settle
+        // Nothing waits in ApproveTransaction (no preview): the close goes through and rejects both.
         assert.isTrue(yield* flow.close())
         const [signed, switched] = yield* Effect.all([Fiber.await(signing), Fiber.await(switching)])
         assert.strictEqual(failureTag(signed), "RequestAbortedError")
@@ -84,9 +85,36 @@ describe("RpcRouter time-outs and aborts", () => {
         // A request after the close is not aborted by it.
         wallet.setBehaviour("personal_sign", { _tag: "Default" })
         assert.isString(yield* rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }))
-      }).pipe(Effect.provide(world(browserWallet(wallet)).layer))
+      }).pipe(Effect.provide(world(browserWallet(wallet), { features: { preview: false } }).layer))
     }
   )
+
+  it.effect("with the signature previewed, only a forced close settles it and the switch as aborted", () => {
+    const wallet = makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], connected: true })
+    wallet.setBehaviour("personal_sign", { _tag: "Hang" })
+    wallet.setBehaviour("wallet_switchEthereumChain", { _tag: "Hang" })
+    return Effect.gen(function* () {
+      const rpc = yield* RpcRouter
+      const flow = yield* ModalFlow
+      yield* flow.open("Networks")
+      const signing = yield* Effect.forkChild(
+        rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
+      )
+      const switching = yield* Effect.forkChild(flow.switchNetwork("eip155:1"))
+      yield* Effect.flatMap(ModalRouter, (router) =>
+        untilState(router.state, (s) => s.transactionStack.length === 1)
+      )
+      assert.isFalse(yield* flow.close())
+      yield* settle
+      assert.isUndefined(signing.pollUnsafe())
+      assert.isUndefined(switching.pollUnsafe())
+      assert.isTrue(yield* flow.close({ force: true }))
+      const [signed, switched] = yield* Effect.all([Fiber.await(signing), Fiber.await(switching)])
+      assert.strictEqual(failureTag(signed), "RequestAbortedError")
+      assert.strictEqual(Option.getOrThrow(Exit.findErrorOption(signed)).message, "Request was aborted")
+      assert.strictEqual(failureTag(switched), "RequestAbortedError")
+    }).pipe(Effect.provide(world(browserWallet(wallet)).layer))
+  })
 
   it.effect("two identical switches while one is pending make one wallet prompt and share its answer", () => {
     const wallet = makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], connected: true })

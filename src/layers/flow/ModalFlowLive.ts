@@ -23,6 +23,7 @@ import { type RpcEvent, RpcRouter } from "../../services/RpcRouter"
 import { SignIn, type SignInState } from "../../services/SignIn"
 import { TransactionWatcher } from "../../services/TransactionWatcher"
 import { WalletCatalog } from "../../services/WalletCatalog"
+import { visitorRoute } from "../modal/ModalRouterLive"
 import { isTouchDevice } from "../platform/device"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
 
@@ -44,9 +45,11 @@ const LISTS_WALLETS: ReadonlySet<View> = new Set([
   "ConnectingWalletConnectBasic"
 ])
 
-/** The connect a route waits for, if it shows a Connecting view. */
-export const connectingKind = (route: RouterState): "browser" | "walletConnect" | undefined =>
-  route.open ? CONNECTING[route.view] : undefined
+/** The connect the visitor's route waits for (behind the pending requests too), if it is a Connecting view. */
+export const connectingKind = (state: RouterState): "browser" | "walletConnect" | undefined => {
+  const route = visitorRoute(state)
+  return route.open ? CONNECTING[route.view] : undefined
+}
 
 /** Whether moving between two routes leaves the connect the first one waited for. */
 export const leavesConnect = (before: RouterState, after: RouterState): boolean => {
@@ -95,6 +98,8 @@ export const makeModalFlow = Effect.gen(function* () {
     SubscriptionRef.get(networks.state),
     activeConnected
   )
+  /** The route the visitor navigates (behind the requests waiting in ApproveTransaction). */
+  const visitor = Effect.map(SubscriptionRef.get(router.state), visitorRoute)
   const anyConnected = Effect.map(SubscriptionRef.get(connection.state), (s) =>
     Object.values(s.namespaces).some((n) => n?.status === "connected")
   )
@@ -215,7 +220,7 @@ export const makeModalFlow = Effect.gen(function* () {
     switchNetwork(caipNetworkId).pipe(
       Effect.andThen(
         Effect.gen(function* () {
-          const s = yield* SubscriptionRef.get(router.state)
+          const s = yield* visitor
           if (!s.open || s.view !== "Networks") return
           // Another namespace, where no wallet is connected yet beside the one that is: its wallets.
           if (!(yield* isConnected) && (yield* anyConnected))
@@ -234,18 +239,20 @@ export const makeModalFlow = Effect.gen(function* () {
       case "SignatureDeclined":
         return notifications.showError(event.error)
       case "ApprovalRequested":
+        // A request that settled before its event came (the modal closed meanwhile) is not shown.
         return Effect.andThen(
           checkOrigin,
-          router.pushTransaction({
-            view: "ApproveTransaction",
-            // Only a preview beside a wallet's own prompt may be closed unforced.
-            blocksClose: event.approval.answeredIn !== "wallet"
-          })
+          Effect.flatMap(SubscriptionRef.get(rpc.approvals), (pending) =>
+            pending.some((approval) => approval.id === event.approval.id)
+              ? router.pushTransaction({ id: event.approval.id })
+              : Effect.void
+          )
         )
       case "UnsafeSettled":
-        // A successful unsafe request may have spent: the balance is read again (SPEC.md §4).
+        // That request leaves the stack, whichever settled; a successful one may have spent: the balance
+        // is read again (SPEC.md §4).
         return Effect.andThen(
-          event.approval === undefined ? Effect.void : router.popTransaction,
+          event.approval === undefined ? Effect.void : router.removeTransaction(event.id),
           event.outcome === "success" ? accountData.refresh : Effect.void
         )
     }
@@ -256,7 +263,8 @@ export const makeModalFlow = Effect.gen(function* () {
   yield* Effect.forkScoped(Effect.forever(Effect.flatMap(PubSub.take(rpcEvents), onRpcEvent)))
 
   // Closing the modal settles a pending connect as rejected (THREATS.md R3), declines a sign-in waiting
-  // for the visitor (a required one disconnects: Escape is no way around it), and aborts pending requests.
+  // for the visitor (a required one disconnects: Escape is no way around it), and aborts pending requests
+  // (with some in ApproveTransaction, only a forced close closes).
   const routerEvents = yield* router.subscribe
   yield* Effect.forkScoped(
     Effect.forever(
@@ -278,7 +286,7 @@ export const makeModalFlow = Effect.gen(function* () {
     Stream.changes,
     Stream.runForEach((unknown) =>
       Effect.gen(function* () {
-        const route = yield* SubscriptionRef.get(router.state)
+        const route = yield* visitor
         if (unknown !== undefined && !config.allowUnsupportedChain) yield* router.open("UnsupportedChain")
         else if (unknown === undefined && route.open && route.view === "UnsupportedChain")
           yield* router.replace("Account")
@@ -288,14 +296,14 @@ export const makeModalFlow = Effect.gen(function* () {
   )
 
   // Sign-in shows its message when the account has no session, the wallet's wait while it signs, and
-  // leaves its views once signed in or declined.
+  // leaves its views once signed in or declined (the requests waiting in front of them stay).
   const onSignIn = (state: SignInState) =>
     Effect.gen(function* () {
-      const route = yield* SubscriptionRef.get(router.state)
+      const route = yield* visitor
       const onSignInView = route.open && (route.view === "SIWXSignMessage" || route.view === "ConnectingSiwe")
       if (state._tag === "Prompt") return yield* router.open("SIWXSignMessage")
       if (state._tag === "Signing") return onSignInView ? yield* router.replace("ConnectingSiwe") : undefined
-      if (state._tag !== "Checking" && onSignInView) yield* router.close({ force: true })
+      if (state._tag !== "Checking" && onSignInView) yield* router.closeWhenSettled
     })
   yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
 

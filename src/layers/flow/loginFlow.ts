@@ -15,6 +15,7 @@ import type { ConnectionShape } from "../../services/Connection"
 import type { EmailLoginShape, EmailLoginState } from "../../services/EmailLogin"
 import type { ModalEventsShape } from "../../services/ModalEvents"
 import type { ModalRouterShape } from "../../services/ModalRouter"
+import { visitorRoute } from "../modal/ModalRouterLive"
 
 /** The views a login moves between. */
 const LOGIN_VIEWS: ReadonlySet<View> = new Set([
@@ -62,14 +63,14 @@ export const followLogins = (deps: LoginFlowDeps) =>
       Effect.gen(function* () {
         yield* connection.connect(AUTH_ID)
         yield* modalEvents.emit("CONNECT_SUCCESS", { method })
-        const route = yield* SubscriptionRef.get(router.state)
+        const route = visitorRoute(yield* SubscriptionRef.get(router.state))
         if (route.open && LOGIN_VIEWS.has(route.view)) yield* router.open(yield* deps.afterConnect)
       }).pipe(Effect.catch(deps.showError))
 
     const onState = (method: "email" | "social") => (state: EmailLoginState | SocialLoginState) =>
       Effect.gen(function* () {
         if (state._tag === "LoggedIn") return yield* connectUser(method)
-        const route = yield* SubscriptionRef.get(router.state)
+        const route = visitorRoute(yield* SubscriptionRef.get(router.state))
         if (!route.open) return
         const next = loginView(state, route.view)
         if (next === undefined || next === route.view) return

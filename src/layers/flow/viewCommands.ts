@@ -35,6 +35,7 @@ import { Swap } from "../../services/Swap"
 import { ViewUnavailableError } from "../../viewErrors"
 import { sendsFrom } from "../account/accountActions"
 import { buyOffered, visitorTimeZone } from "../flows/onramp/buyRegions"
+import { visitorRoute } from "../modal/ModalRouterLive"
 import { isTouchDevice } from "../platform/device"
 import { allWalletsOffered } from "../wallets/connectOptions"
 
@@ -230,7 +231,7 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
     yield* SubscriptionRef.changes(names.state).pipe(
       Stream.runForEach((state) =>
         Effect.gen(function* () {
-          const { view } = yield* SubscriptionRef.get(router.state)
+          const { view } = visitorRoute(yield* SubscriptionRef.get(router.state))
           if (state._tag === "Registered" && view === "RegisterAccountName")
             yield* router.replace("RegisterAccountNameSuccess")
         })

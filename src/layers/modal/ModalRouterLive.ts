@@ -5,11 +5,10 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { View } from "../../schemas/View"
 import {
   ModalRouter,
-  type ModalRouterShape,
+  type Route,
   type RouteData,
   type RouterEvent,
-  type RouterState,
-  type TransactionStackEntry
+  type RouterState
 } from "../../services/ModalRouter"
 
 export const initialRouterState: RouterState = {
@@ -17,110 +16,133 @@ export const initialRouterState: RouterState = {
   view: "Connect",
   history: ["Connect"],
   data: undefined,
-  transactionStack: []
+  transactionStack: [],
+  behindStack: undefined
 }
 
-/** ApproveTransaction shows a pending request: it is never a place to navigate to. */
+/** ApproveTransaction shows the pending requests: it is never a place to navigate to. */
 const navigable = (view: View): boolean => view !== "ApproveTransaction"
 
-export const opened = (view: View, data: RouteData | undefined): RouterState => ({
-  open: true,
-  view,
-  history: [view],
-  data,
-  transactionStack: []
-})
+const stacked = (state: RouterState): boolean => state.transactionStack.length > 0
 
-/**
- * Closing is refused in ApproveTransaction unless forced (SPEC.md §2), while a request there waits for the
- * visitor's answer; a preview of what a wallet asks closes (and closing aborts the request).
- */
-export const canClose = (state: RouterState, force: boolean): boolean =>
-  force || state.view !== "ApproveTransaction" || !state.transactionStack.some((entry) => entry.blocksClose)
+export const opened = (view: View, data: RouteData | undefined): Route => ({ view, history: [view], data })
 
-export const pushed = (state: RouterState, view: View, data: RouteData | undefined): RouterState =>
-  state.view === view ? { ...state, data } : { ...state, view, data, history: [...state.history, view] }
+/** Closing is refused while any request waits in ApproveTransaction, unless forced (SPEC.md §2). */
+export const canClose = (state: RouterState, force: boolean): boolean => force || !stacked(state)
 
-export const replaced = (state: RouterState, view: View, data: RouteData | undefined): RouterState => ({
-  ...state,
+export const pushed = (route: Route, view: View, data: RouteData | undefined): Route =>
+  route.view === view ? { ...route, data } : { view, data, history: [...route.history, view] }
+
+export const replaced = (route: Route, view: View, data: RouteData | undefined): Route => ({
   view,
   data,
-  history: [...state.history.slice(0, -1), view]
+  history: [...route.history.slice(0, -1), view]
 })
 
 /** One view back, or `undefined` when there is nothing to go back to (the modal should close). */
-export const wentBack = (state: RouterState): RouterState | undefined => {
-  if (state.history.length <= 1) return undefined
-  const history = state.history.slice(0, -1)
-  const view = history[history.length - 1] ?? "Connect"
-  return { ...state, view, history, data: undefined }
+export const wentBack = (route: Route): Route | undefined => {
+  if (route.history.length <= 1) return undefined
+  const history = route.history.slice(0, -1)
+  return { view: history[history.length - 1] ?? "Connect", history, data: undefined }
 }
 
-export const withTransaction = (
-  state: RouterState,
-  entry: Omit<TransactionStackEntry, "closeOnPop">
-): RouterState => {
-  const base = state.open ? pushed(state, entry.view, undefined) : opened(entry.view, undefined)
-  return { ...base, transactionStack: [...state.transactionStack, { ...entry, closeOnPop: !state.open }] }
+/**
+ * The route the visitor navigates: the one shown, or while requests wait, the one behind them (closed when
+ * the modal closes once they settle).
+ */
+export const visitorRoute = (state: RouterState): Route & { readonly open: boolean } =>
+  !stacked(state)
+    ? state
+    : state.behindStack === undefined
+      ? { ...state, open: false }
+      : { ...state.behindStack, open: true }
+
+/** `move` applied to the visitor's route; nothing to move while the modal waits only to close. */
+export const moved = (state: RouterState, move: (route: Route) => Route): RouterState =>
+  !stacked(state)
+    ? { ...state, ...move(state) }
+    : state.behindStack === undefined
+      ? state
+      : { ...state, behindStack: move(state.behindStack) }
+
+/** `view` opened: shown, or while requests wait, where the modal goes once they settle. */
+export const openedOn = (state: RouterState, view: View, data: RouteData | undefined): RouterState =>
+  !stacked(state)
+    ? { ...initialRouterState, ...opened(navigable(view) ? view : "Connect", data), open: true }
+    : navigable(view)
+      ? { ...state, behindStack: opened(view, data) }
+      : state
+
+const closed = (state: RouterState): RouterState => ({
+  ...initialRouterState,
+  view: state.view,
+  history: state.history
+})
+
+/** Request `id` waits: ApproveTransaction shows, in front of the route it covers (none when closed). */
+export const withTransaction = (state: RouterState, id: number): RouterState =>
+  state.transactionStack.some((entry) => entry.id === id)
+    ? state
+    : {
+        open: true,
+        ...opened("ApproveTransaction", undefined),
+        transactionStack: [...state.transactionStack, { id }],
+        behindStack: stacked(state)
+          ? state.behindStack
+          : state.open
+            ? { view: state.view, history: state.history, data: state.data }
+            : undefined
+      }
+
+/** Request `id` settled: off the stack; with none left, back to the route behind, or closed. */
+export const withoutTransaction = (state: RouterState, id: number): RouterState => {
+  const rest = state.transactionStack.filter((entry) => entry.id !== id)
+  if (rest.length === state.transactionStack.length) return state
+  if (rest.length > 0) return { ...state, transactionStack: rest }
+  const behind = state.behindStack
+  return behind === undefined ? closed(state) : { ...initialRouterState, ...behind, open: true }
 }
 
 export const makeModalRouter = Effect.gen(function* () {
   const state = yield* SubscriptionRef.make(initialRouterState)
   const events = yield* PubSub.unbounded<RouterEvent>()
+  const update = (f: (state: RouterState) => RouterState) => SubscriptionRef.update(state, f)
 
-  const closeNow = Effect.gen(function* () {
-    const before = yield* SubscriptionRef.getAndUpdate(state, (s) => ({
-      ...initialRouterState,
-      view: s.view,
-      history: s.history
-    }))
-    if (!before.open) return
-    yield* PubSub.publish(events, { _tag: "Closed", pendingTransactions: before.transactionStack.length })
-  })
-
-  const close: ModalRouterShape["close"] = (options) =>
+  /** Closes unless `force` is off and requests wait, telling listeners; answers whether it is closed. */
+  const close = (options?: { readonly force?: boolean }) =>
     Effect.gen(function* () {
-      const current = yield* SubscriptionRef.get(state)
-      if (!current.open) return true
-      if (!canClose(current, options?.force === true)) return false
-      yield* closeNow
+      const force = options?.force === true
+      const before = yield* SubscriptionRef.getAndUpdate(state, (s) =>
+        s.open && canClose(s, force) ? closed(s) : s
+      )
+      if (!before.open) return true
+      if (!canClose(before, force)) return false
+      const event: RouterEvent = { _tag: "Closed", pendingTransactions: before.transactionStack.length }
+      yield* PubSub.publish(events, event)
       return true
     })
 
-  const open: ModalRouterShape["open"] = (view, data) =>
-    Effect.gen(function* () {
-      const target = navigable(view) ? view : "Connect"
-      yield* SubscriptionRef.set(state, opened(target, data))
-      yield* PubSub.publish(events, { _tag: "Opened", view: target })
-    })
-
-  const goBack: ModalRouterShape["goBack"] = Effect.gen(function* () {
-    const current = yield* SubscriptionRef.get(state)
-    const previous = wentBack(current)
-    if (previous === undefined) yield* closeNow
-    else yield* SubscriptionRef.set(state, previous)
-  })
-
-  const popTransaction: ModalRouterShape["popTransaction"] = Effect.gen(function* () {
-    const current = yield* SubscriptionRef.get(state)
-    const entry = current.transactionStack[current.transactionStack.length - 1]
-    if (entry === undefined) return
-    const rest = current.transactionStack.slice(0, -1)
-    yield* SubscriptionRef.set(state, { ...current, transactionStack: rest })
-    if (rest.length === 0 && entry.closeOnPop) yield* closeNow
-    else yield* goBack
-  })
+  const move = (to: typeof pushed) => (view: View, data?: RouteData) =>
+    update((s) => (navigable(view) ? moved(s, (route) => to(route, view, data)) : s))
 
   return ModalRouter.of({
     state,
-    open,
+    open: (view, data) => update((s) => openedOn(s, view, data)),
     close,
-    push: (view, data) => SubscriptionRef.update(state, (s) => (navigable(view) ? pushed(s, view, data) : s)),
-    replace: (view, data) =>
-      SubscriptionRef.update(state, (s) => (navigable(view) ? replaced(s, view, data) : s)),
-    goBack,
-    pushTransaction: (entry) => SubscriptionRef.update(state, (s) => withTransaction(s, entry)),
-    popTransaction,
+    closeWhenSettled: update((s) => (stacked(s) ? { ...s, behindStack: undefined } : closed(s))),
+    push: move(pushed),
+    replace: move(replaced),
+    // At the first view, Back closes; behind waiting requests it stays there.
+    goBack: Effect.flatMap(
+      SubscriptionRef.modify(state, (s): readonly [boolean, RouterState] => {
+        const previous = wentBack(s)
+        if (stacked(s)) return [false, moved(s, (route) => wentBack(route) ?? route)]
+        return previous === undefined ? [true, s] : [false, { ...s, ...previous }]
+      }),
+      (atFirstView) => (atFirstView ? Effect.asVoid(close()) : Effect.void)
+    ),
+    pushTransaction: (entry) => update((s) => withTransaction(s, entry.id)),
+    removeTransaction: (id) => update((s) => withoutTransaction(s, id)),
     subscribe: PubSub.subscribe(events)
   })
 })

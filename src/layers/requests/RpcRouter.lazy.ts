@@ -164,11 +164,12 @@ export const makeRpcRequests = (router: RouterState) =>
           connector.approval ??
           (ns === "eip155" && features.preview && options?.described !== true ? "wallet" : undefined)
         const transactions = ns === "eip155" ? transactionsOf(rule.method, rule.params, address) : undefined
+        const id = yield* Ref.getAndUpdate(nextId, (n) => n + 1)
         const approval: PendingApproval | undefined =
           answeredIn === undefined
             ? undefined
             : {
-                id: yield* Ref.getAndUpdate(nextId, (n) => n + 1),
+                id,
                 method: rule.method,
                 params: rule.params,
                 namespace: ns,
@@ -239,7 +240,7 @@ export const makeRpcRequests = (router: RouterState) =>
           Effect.onExit((exit) =>
             Effect.andThen(
               approval === undefined ? Effect.void : forgetApproval(approval.id),
-              publish({ _tag: "UnsafeSettled", method: rule.method, outcome: outcomeOf(exit), approval })
+              publish({ _tag: "UnsafeSettled", id, method: rule.method, outcome: outcomeOf(exit), approval })
             )
           ),
           Effect.catch((error): Effect.Effect<never, RequestError> => {

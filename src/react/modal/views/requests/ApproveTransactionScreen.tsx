@@ -1,6 +1,8 @@
 import { useMemo, useState } from "react"
 import { describeRequest } from "../../../../layers/requests/describeRequest"
 import { simulationLines } from "../../../../layers/requests/simulationText"
+import type { TransactionStackEntry } from "../../../../services/ModalRouter"
+import type { PendingApproval } from "../../../../services/RpcRouter"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
@@ -9,13 +11,23 @@ import { approveCss } from "./approveStyles"
 import { FrameApproval } from "./FrameApproval"
 
 /**
+ * The request ApproveTransaction shows: the oldest on the router's stack that still waits (one settled is
+ * gone from the approvals before the stack hears of it; one the stack took off, aborted, may linger in them).
+ */
+export const shownApproval = (
+  approvals: ReadonlyArray<PendingApproval>,
+  stack: ReadonlyArray<TransactionStackEntry>
+): PendingApproval | undefined =>
+  approvals.find((approval) => stack.some((entry) => entry.id === approval.id))
+
+/**
  * The oldest unsafe request shown in the modal, described in words with its simulation; the visitor's
  * answer (or Cancel, while the wallet asks) goes to the request owner, which moves the modal on once the
  * wallet has answered.
  */
 export const ApproveTransactionScreen = () => {
   const controller = useController()
-  const [approval] = useStore(controller.approvals)
+  const approval = shownApproval(useStore(controller.approvals), useStore(controller.router).transactionStack)
   const { active } = useStore(controller.networks)
   const [answered, setAnswered] = useState<number | undefined>(undefined)
   useViewStyles(approveCss)
