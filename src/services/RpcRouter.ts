@@ -123,7 +123,8 @@ export interface RpcRouterShape {
   ) => Effect.Effect<unknown, RequestError>
   /**
    * Switches the wallet to a configured network, adding it first when the wallet does not know it; just
-   * the modal when disconnected. A second identical switch while one waits joins it (one wallet prompt).
+   * the modal when disconnected. A second identical switch while the wallet's prompt is open joins it (one
+   * wallet prompt), even after the modal's close settled the first caller.
    */
   readonly switchNetwork: (
     caipNetworkId: CaipNetworkId,
