@@ -150,11 +150,10 @@ export const createModal = <ROut = never, E = never>(
         ? Promise.reject(new ConnectorNotConnectedError({}))
         : controller.request(request, requestOptions).then(settled),
     getProvider: () => {
-      provider ??= providerShell(() =>
-        import("./interop/modalProvider").then((part) => {
-          const chains = part.configuredChains(controller.config.networks)
-          return part.startModalProvider({ modal, runtime, networks: controller.networks, chains })
-        })
+      provider ??= providerShell((listeners) =>
+        import("./interop/modalProvider").then((part) =>
+          part.startModalProvider(modal, runtime, controller, listeners)
+        )
       )
       // A disposed modal's provider serves nothing.
       if (disposed) provider.stop()

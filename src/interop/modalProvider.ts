@@ -17,18 +17,15 @@ import * as Option from "effect/Option"
 import { type AirlockError, ConnectorNotConnectedError, MethodNotAllowedError } from "../errors"
 import { isChainRead, isNodeMethod } from "../layers/requests/chainReads"
 import { type AllowedRpcMethod, classifyRpcMethod, rpcMethodNamespace } from "../layers/requests/rpcMethods"
-import type { AccountSnapshot, Modal, ProviderRpcError } from "../Modal"
+import type { AccountSnapshot, Modal, ModalProviderEvent, ProviderRpcError } from "../Modal"
 import { present } from "../presentation"
+import type { ModalController } from "../react/modal/bridge/controller"
 import type { ModalRuntime } from "../react/modal/bridge/run"
-import type { Store } from "../react/modal/bridge/store"
-import type { NetworksState } from "../services/Networks"
 import { type ChainReadError, RpcRouter } from "../services/RpcRouter"
 import { boundedText, walletErrorCode } from "../walletErrors"
-import { chainIdParamOf, eip155ChainOf, hexChain } from "./providerParams"
+import { chainIdParamOf, configuredChains, eip155ChainOf, hexChain } from "./providerParams"
 
-export { configuredChains } from "./providerParams"
-
-import type { ProviderCore, StartProvider } from "./providerShell"
+import type { ProviderCore, ProviderListeners } from "./providerShell"
 
 const codeByTag: Readonly<Record<string, number>> = {
   UserRejectedRequestError: walletErrorCode.userRejectedRequest,
@@ -111,145 +108,156 @@ const awaitConnection = (modal: Modal): Promise<ReadonlyArray<string>> =>
     })
   })
 
-/** What the provider needs beside the handle: the EVM networks, and the router for chain reads. */
-export interface ProviderAccess {
-  readonly modal: Modal
-  readonly runtime: ModalRuntime
-  readonly networks: Store<NetworksState>
-  /** The chain ids of the EVM networks the host configured. */
-  readonly chains: ReadonlyArray<number>
-}
-
-/** Starts the provider over `access`: it follows the modal at once and answers requests. */
-export const startModalProvider =
-  ({ modal, runtime, networks, chains }: ProviderAccess): StartProvider =>
-  (emit): ProviderCore => {
-    const chainOf = () => eip155ChainOf(networks.get())
-    const accountsOf = () => addressesOf(modal.getAccount("eip155"))
-    const authorised = () => modal.getAccount("eip155").isConnected
-
-    // Events follow the EVM network and account: what changed since the last value told.
-    let chain: number | undefined
-    let accounts = accountsOf()
-    let stopped = false
-    const follow = () => {
-      if (stopped) return
-      const nextChain = chainOf()
-      if (nextChain !== chain) {
-        if (nextChain === undefined)
-          emit("disconnect", rejected(walletErrorCode.disconnected, "The provider serves no chain."))
-        else if (chain === undefined) emit("connect", { chainId: hexChain(nextChain) })
-        else emit("chainChanged", hexChain(nextChain))
-        chain = nextChain
-      }
-      const nextAccounts = accountsOf()
-      if (!sameAddresses(nextAccounts, accounts)) {
-        accounts = nextAccounts
-        emit("accountsChanged", nextAccounts)
-      }
-    }
-    const stops = [modal.subscribeAccount(follow, "eip155"), networks.subscribe(follow)]
-    // EIP-1193: a provider that serves a chain once created says so with `connect`.
-    follow()
-
-    let connecting: Promise<ReadonlyArray<string>> | undefined
-    const requestAccounts = () => {
-      if (authorised()) return Promise.resolve(accountsOf())
-      // Concurrent asks share one visit to the modal.
-      connecting ??= awaitConnection(modal).finally(() => {
-        connecting = undefined
-      })
-      return connecting
-    }
-
-    const forward = (method: string, params: unknown) =>
-      modal.request({ method, params }, { namespace: "eip155" }).catch((error: unknown) => {
-        throw providerError(error)
-      })
-
-    const readChain = (method: string, params: unknown) =>
-      runtime
-        .runPromiseExit(Effect.flatMap(RpcRouter, (rpc) => rpc.readChain({ method, params })))
-        .then((exit) => {
-          if (Exit.isSuccess(exit)) return exit.value
-          throw Option.match(Cause.findErrorOption(exit.cause), {
-            onSome: readError,
-            onNone: () => rejected(walletErrorCode.internal, "Something went wrong", Cause.squash(exit.cause))
-          })
+/**
+ * Starts the provider of `modal`: it follows the modal at once, telling `listeners` its events, and answers
+ * requests. `controller` gives the EVM networks (configured, and the one shown); `runtime` the router.
+ */
+export const startModalProvider = (
+  modal: Modal,
+  runtime: ModalRuntime,
+  controller: Pick<ModalController, "networks" | "config">,
+  listeners: ProviderListeners
+): ProviderCore => {
+  const { networks } = controller
+  const chains = configuredChains(controller.config.networks)
+  const emit = (event: ModalProviderEvent, payload: unknown) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        ;(listener as (payload: unknown) => void)(payload)
+      } catch (error) {
+        // A dapp's listener that throws is the dapp's bug: reported, never in the modal's way.
+        queueMicrotask(() => {
+          throw error
         })
-
-    const switchChain = async (params: unknown) => {
-      const chainId = chainIdParamOf(params)
-      if (chainId === undefined) throw rejected(-32602, "Expected [{ chainId: hex }].")
-      await modal.switchNetwork(`eip155:${chainId}`).catch((error: unknown) => {
-        throw providerError(error)
-      })
-      return null
-    }
-
-    /** EIP-3085: a chain the host configured needs no adding; any other is not the modal's to add. */
-    const addChain = (params: unknown) => {
-      const chainId = chainIdParamOf(params)
-      if (chainId === undefined) throw rejected(-32602, "Expected [{ chainId: hex, … }].")
-      if (!chains.includes(chainId))
-        throw providerError(new MethodNotAllowedError({ method: "wallet_addEthereumChain" }))
-      return null
-    }
-
-    const request: ProviderCore["request"] = async ({ method, params }) => {
-      if (stopped) throw rejected(walletErrorCode.disconnected, "The modal was disposed.")
-      switch (method) {
-        case "eth_requestAccounts":
-          return requestAccounts()
-        case "wallet_requestPermissions":
-          await requestAccounts()
-          return [{ parentCapability: "eth_accounts" }]
-        case "wallet_getPermissions":
-          return authorised() ? [{ parentCapability: "eth_accounts" }] : []
-        case "wallet_revokePermissions":
-          await modal.disconnect("eip155")
-          return null
-        case "eth_accounts":
-          // The wallet's own answer while connected; nothing to ask without one.
-          return authorised() ? forward(method, params) : []
-        case "eth_chainId": {
-          const chainId = chainOf()
-          if (chainId === undefined)
-            throw rejected(walletErrorCode.disconnected, "The provider serves no chain.")
-          return hexChain(chainId)
-        }
-        case "wallet_switchEthereumChain":
-          return switchChain(params)
-        case "wallet_addEthereumChain":
-          return addChain(params)
-      }
-      if (isNodeMethod(method)) return readChain(method, params)
-      switch (classifyRpcMethod(method)) {
-        // A chain read: the wallet's view while one is connected, else the network's RPC.
-        case "safe":
-          if (authorised()) return forward(method, params)
-          if (isChainRead(method)) return readChain(method, params)
-          throw providerError(new ConnectorNotConnectedError({}))
-        // Signs, sends or grants: the connected account's, through the modal's approval.
-        case "unsafe":
-          if (rpcMethodNamespace(method as AllowedRpcMethod) !== "eip155")
-            throw providerError(new MethodNotAllowedError({ method }))
-          if (!authorised()) throw providerError(new ConnectorNotConnectedError({}))
-          return forward(method, params)
-        // Not the modal's to serve: refused here, without opening it (RpcRouter would, for its toast).
-        case "disallowed":
-          throw providerError(new MethodNotAllowedError({ method }))
-      }
-    }
-
-    return {
-      request,
-      stop: () => {
-        if (stopped) return
-        for (const stop of stops) stop()
-        if (chain !== undefined)
-          emit("disconnect", rejected(walletErrorCode.disconnected, "The modal was disposed."))
-        stopped = true
       }
     }
   }
+  const chainOf = () => eip155ChainOf(networks.get())
+  const accountsOf = () => addressesOf(modal.getAccount("eip155"))
+  const authorised = () => modal.getAccount("eip155").isConnected
+
+  // Events follow the EVM network and account: what changed since the last value told.
+  let chain: number | undefined
+  let accounts = accountsOf()
+  let stopped = false
+  const follow = () => {
+    if (stopped) return
+    const nextChain = chainOf()
+    if (nextChain !== chain) {
+      if (nextChain === undefined)
+        emit("disconnect", rejected(walletErrorCode.disconnected, "The provider serves no chain."))
+      else if (chain === undefined) emit("connect", { chainId: hexChain(nextChain) })
+      else emit("chainChanged", hexChain(nextChain))
+      chain = nextChain
+    }
+    const nextAccounts = accountsOf()
+    if (!sameAddresses(nextAccounts, accounts)) {
+      accounts = nextAccounts
+      emit("accountsChanged", nextAccounts)
+    }
+  }
+  const stops = [modal.subscribeAccount(follow, "eip155"), networks.subscribe(follow)]
+  // EIP-1193: a provider that serves a chain once created says so with `connect`.
+  follow()
+
+  let connecting: Promise<ReadonlyArray<string>> | undefined
+  const requestAccounts = () => {
+    if (authorised()) return Promise.resolve(accountsOf())
+    // Concurrent asks share one visit to the modal.
+    connecting ??= awaitConnection(modal).finally(() => {
+      connecting = undefined
+    })
+    return connecting
+  }
+
+  const forward = (method: string, params: unknown) =>
+    modal.request({ method, params }, { namespace: "eip155" }).catch((error: unknown) => {
+      throw providerError(error)
+    })
+
+  const readChain = (method: string, params: unknown) =>
+    runtime
+      .runPromiseExit(Effect.flatMap(RpcRouter, (rpc) => rpc.readChain({ method, params })))
+      .then((exit) => {
+        if (Exit.isSuccess(exit)) return exit.value
+        throw Option.match(Cause.findErrorOption(exit.cause), {
+          onSome: readError,
+          onNone: () => rejected(walletErrorCode.internal, "Something went wrong", Cause.squash(exit.cause))
+        })
+      })
+
+  const switchChain = async (params: unknown) => {
+    const chainId = chainIdParamOf(params)
+    if (chainId === undefined) throw rejected(-32602, "Expected [{ chainId: hex }].")
+    await modal.switchNetwork(`eip155:${chainId}`).catch((error: unknown) => {
+      throw providerError(error)
+    })
+    return null
+  }
+
+  /** EIP-3085: a chain the host configured needs no adding; any other is not the modal's to add. */
+  const addChain = (params: unknown) => {
+    const chainId = chainIdParamOf(params)
+    if (chainId === undefined) throw rejected(-32602, "Expected [{ chainId: hex, … }].")
+    if (!chains.includes(chainId))
+      throw providerError(new MethodNotAllowedError({ method: "wallet_addEthereumChain" }))
+    return null
+  }
+
+  const request: ProviderCore["request"] = async ({ method, params }) => {
+    if (stopped) throw rejected(walletErrorCode.disconnected, "The modal was disposed.")
+    switch (method) {
+      case "eth_requestAccounts":
+        return requestAccounts()
+      case "wallet_requestPermissions":
+        await requestAccounts()
+        return [{ parentCapability: "eth_accounts" }]
+      case "wallet_getPermissions":
+        return authorised() ? [{ parentCapability: "eth_accounts" }] : []
+      case "wallet_revokePermissions":
+        await modal.disconnect("eip155")
+        return null
+      case "eth_accounts":
+        // The wallet's own answer while connected; nothing to ask without one.
+        return authorised() ? forward(method, params) : []
+      case "eth_chainId": {
+        const chainId = chainOf()
+        if (chainId === undefined)
+          throw rejected(walletErrorCode.disconnected, "The provider serves no chain.")
+        return hexChain(chainId)
+      }
+      case "wallet_switchEthereumChain":
+        return switchChain(params)
+      case "wallet_addEthereumChain":
+        return addChain(params)
+    }
+    if (isNodeMethod(method)) return readChain(method, params)
+    switch (classifyRpcMethod(method)) {
+      // A chain read: the wallet's view while one is connected, else the network's RPC.
+      case "safe":
+        if (authorised()) return forward(method, params)
+        if (isChainRead(method)) return readChain(method, params)
+        throw providerError(new ConnectorNotConnectedError({}))
+      // Signs, sends or grants: the connected account's, through the modal's approval.
+      case "unsafe":
+        if (rpcMethodNamespace(method as AllowedRpcMethod) !== "eip155")
+          throw providerError(new MethodNotAllowedError({ method }))
+        if (!authorised()) throw providerError(new ConnectorNotConnectedError({}))
+        return forward(method, params)
+      // Not the modal's to serve: refused here, without opening it (RpcRouter would, for its toast).
+      case "disallowed":
+        throw providerError(new MethodNotAllowedError({ method }))
+    }
+  }
+
+  return {
+    request,
+    stop: () => {
+      if (stopped) return
+      for (const stop of stops) stop()
+      if (chain !== undefined)
+        emit("disconnect", rejected(walletErrorCode.disconnected, "The modal was disposed."))
+      stopped = true
+    }
+  }
+}

@@ -1,11 +1,12 @@
 /**
- * What `modal.getProvider()` hands out at once: the EIP-1193 object and its listeners. Its requests and
- * the following of the modal (`modalProvider.ts`) load with the first call, so the first paint carries
- * only this.
+ * What `modal.getProvider()` hands out at once: the EIP-1193 object and its listeners. Its requests, and the
+ * following of the modal that emits to those listeners (`modalProvider.ts`), load with the first call, so
+ * the first paint carries only this.
  */
 import type { ModalProvider, ModalProviderEvent } from "../Modal"
 
-type Listener = (payload: never) => void
+/** The provider's listeners, by event: registered here, called by the working part. */
+export type ProviderListeners = Map<ModalProviderEvent, Set<(payload: never) => void>>
 
 /** The provider's working part, once loaded: its requests, and `stop` for a disposed modal. */
 export interface ProviderCore {
@@ -13,48 +14,29 @@ export interface ProviderCore {
   readonly stop: () => void
 }
 
-/** Starts the working part, which tells its events through `emit`. */
-export type StartProvider = (emit: (event: ModalProviderEvent, payload: unknown) => void) => ProviderCore
-
 /** The provider, and what stops it when the modal is disposed. */
 export interface ProviderShell {
   readonly provider: ModalProvider
   readonly stop: () => void
 }
 
-export const providerShell = (load: () => Promise<StartProvider>): ProviderShell => {
-  const listeners = new Map<ModalProviderEvent, Set<Listener>>()
-  const emit = (event: ModalProviderEvent, payload: unknown) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) {
-      try {
-        ;(listener as (payload: unknown) => void)(payload)
-      } catch (error) {
-        // A dapp's listener that throws is the dapp's bug: reported, never in the modal's way.
-        queueMicrotask(() => {
-          throw error
-        })
-      }
-    }
-  }
+export const providerShell = (
+  load: (listeners: ProviderListeners) => Promise<ProviderCore>
+): ProviderShell => {
+  const listeners: ProviderListeners = new Map()
   let core: Promise<ProviderCore> | undefined
-  let stopped = false
-  // A part that did not load is asked for again by the next request.
+  // Loaded at once, so the modal is followed (and its first `connect` told) from the moment a dapp holds
+  // the provider. A part that did not load fails as EIP-1193's internal error, and is asked for again.
   const started = () =>
-    (core ??= load().then(
-      (start) => start(emit),
-      (cause: unknown) => {
-        core = undefined
-        throw Object.assign(new Error("The provider could not load. Try again.", { cause }), { code: -32603 })
-      }
-    ))
-  // The modal is followed from the moment a dapp holds the provider, so its first `connect` is heard.
-  void started().catch(() => undefined)
+    (core ??= load(listeners).catch((error: unknown) => {
+      core = undefined
+      throw Object.assign(Object(error), { code: -32603 })
+    }))
+  started().catch(() => undefined)
   const provider: ModalProvider = {
     request: (args) => started().then((loaded) => loaded.request(args)),
     on: (event, listener) => {
-      const set = listeners.get(event) ?? new Set()
-      set.add(listener)
-      listeners.set(event, set)
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(listener))
       return provider
     },
     removeListener: (event, listener) => {
@@ -64,13 +46,10 @@ export const providerShell = (load: () => Promise<StartProvider>): ProviderShell
   }
   return {
     provider,
-    stop: () => {
-      if (stopped) return
-      stopped = true
+    stop: () =>
       void core?.then(
         (loaded) => loaded.stop(),
         () => undefined
       )
-    }
   }
 }

@@ -12,7 +12,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { WalletConnectConnectorNotFoundError } from "../../src/errors"
 import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { preloaded } from "../../src/layers/runtime/lazy"
-import { unverifiedDomains } from "../../src/layers/walletconnect/universalProvider"
+import { reportUnverifiedDomains, unverifiedDomains } from "../../src/layers/walletconnect/universalProvider"
 import {
   UniversalProviderLazy,
   WalletConnectClientLive
@@ -29,7 +29,11 @@ const scriptedSdk = () => {
   const layer = WalletConnectClientLive.pipe(
     Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, decodedOptions()), NotificationsLive)),
     Layer.provide(
-      preloaded(UniversalProviderLazy, { createUniversalProvider: () => sdk.next(), unverifiedDomains })
+      preloaded(UniversalProviderLazy, {
+        createUniversalProvider: () => sdk.next(),
+        reportUnverifiedDomains,
+        unverifiedDomains
+      })
     )
   )
   return { sdk, layer }

@@ -1,13 +1,12 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { InvalidAppConfigurationError, WalletConnectConnectorNotFoundError } from "../../errors"
+import { WalletConnectConnectorNotFoundError } from "../../errors"
 import type { AppMetadata } from "../../schemas/Metadata"
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Notifications } from "../../services/Notifications"
 import { WalletConnectClient } from "../../services/WalletConnectClient"
-import { listen } from "../platform/listen"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
 
 /** Loading the SDK chunk and opening its storage (THREATS.md R2: every external step has a time-out). */
@@ -48,10 +47,7 @@ export const makeWalletConnectClient = Effect.gen(function* () {
       )
       // Verify attests the page with each pairing: a domain it finds unverified for the project is the
       // catalogue's 'Invalid App Configuration' (SPEC.md §8), for as long as the modal lives.
-      if (config.walletConnectVerify && typeof window !== "undefined")
-        yield* listen(sdk.unverifiedDomains(window), (origin) =>
-          notifications.showError(new InvalidAppConfigurationError({ reason: "domain-unverified", origin }))
-        )
+      if (config.walletConnectVerify) yield* sdk.reportUnverifiedDomains(notifications)
       return client
     })
   )

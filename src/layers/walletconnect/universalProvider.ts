@@ -9,7 +9,7 @@ import type { NamespaceRequest, UniversalProviderClient } from "../../services/W
 import { guardVerifyMessages } from "./verifyGuard"
 
 // Loaded with the SDK: what WalletConnect Verify says of the page's domain.
-export { unverifiedDomains } from "./verifyGuard"
+export { reportUnverifiedDomains, unverifiedDomains } from "./verifyGuard"
 
 export interface UniversalProviderOptions {
   readonly projectId: string

@@ -5,9 +5,12 @@
  * says whether Verify found the page's domain verified for the project: one that says it is not is the
  * catalogue's 'domain unverified' (SPEC.md §8).
  */
+import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import type { Subscribe } from "../platform/listen"
+import { InvalidAppConfigurationError } from "../../errors"
+import type { NotificationsShape } from "../../services/Notifications"
+import { listen, type Subscribe } from "../platform/listen"
 
 /** Where WalletConnect Verify's frame lives (the SDK's own two hosts). */
 export const VERIFY_ORIGINS: ReadonlySet<string> = new Set([
@@ -98,3 +101,14 @@ export const unverifiedDomains =
     target.addEventListener("message", read)
     return () => target.removeEventListener("message", read)
   }
+
+/**
+ * Shows 'Invalid App Configuration' (SPEC.md §8 'domain unverified') when Verify says this page's domain
+ * is not verified for the project, for as long as the caller's scope lasts.
+ */
+export const reportUnverifiedDomains = (notifications: NotificationsShape) =>
+  typeof window === "undefined"
+    ? Effect.void
+    : listen(unverifiedDomains(window), (origin) =>
+        notifications.showError(new InvalidAppConfigurationError({ reason: "domain-unverified", origin }))
+      )
