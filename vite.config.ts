@@ -101,11 +101,12 @@ export default defineConfig(({ mode }) =>
               // The WalletConnect SDK is one lazy chunk of about 550 kB, loaded only when a visitor chooses it.
               chunkSizeWarningLimit: 1024,
               rollupOptions: {
-                // The main demo, the wagmi demo and the plain EIP-6963 page.
+                // The main demo, the wagmi demo, the plain EIP-6963 page and the ethers and viem page.
                 input: {
                   index: here("./sandbox/host/index.html"),
                   wagmi: here("./sandbox/host/wagmi.html"),
-                  eip6963: here("./sandbox/host/eip6963.html")
+                  eip6963: here("./sandbox/host/eip6963.html"),
+                  provider: here("./sandbox/host/provider.html")
                 },
                 onwarn: quietDependencyAnnotations
               }

@@ -124,6 +124,38 @@ export interface WalletConnectSnapshot {
   readonly expiresAt: number | undefined
 }
 
+/** An event of the modal's EIP-1193 provider (`getProvider()`), with the payload EIP-1193 gives it. */
+export type ModalProviderEvent =
+  /** `accounts`: the addresses `eth_accounts` now answers (`[]` once none is authorised). */
+  | "accountsChanged"
+  /** `chainId`: the hex id of the chain the provider now serves. */
+  | "chainChanged"
+  /** `{ chainId }`: the provider serves a chain (first after it is created, or after a `disconnect`). */
+  | "connect"
+  /** A `ProviderRpcError` (4900): the provider serves no chain any more (no EVM network, or disposed). */
+  | "disconnect"
+
+/**
+ * The modal as an EIP-1193 provider of its EVM side, for ethers' `BrowserProvider`, viem's `custom`
+ * transport or any library written for `window.ethereum`. `eth_requestAccounts` opens the modal; requests
+ * that need the visitor (signatures, sends) go through the modal's approval; reads answer from the
+ * connected wallet, or from the network's RPC before one is connected; a method that needs an account
+ * before any is authorised is refused with 4100, one the modal does not serve with 4200, without opening
+ * the modal.
+ */
+export interface ModalProvider {
+  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+  readonly on: (event: ModalProviderEvent, listener: (payload: never) => void) => ModalProvider
+  readonly removeListener: (event: ModalProviderEvent, listener: (payload: never) => void) => ModalProvider
+}
+
+/** How the provider rejects: EIP-1193's `ProviderRpcError`, with the catalogue's words as its message. */
+export interface ProviderRpcError extends Error {
+  readonly code: number
+  /** A node's error data (a revert's), when the network's RPC answered with an error. */
+  readonly data?: unknown
+}
+
 /** What the host sees of the router. */
 export interface ModalState {
   readonly open: boolean
@@ -194,6 +226,12 @@ export interface Modal {
     request: { readonly method: string; readonly params?: unknown },
     options?: { readonly namespace?: ChainNamespace; readonly signal?: AbortSignal }
   ) => Promise<unknown>
+  /**
+   * The modal as an EIP-1193 provider (the same object on every call): `new BrowserProvider(
+   * modal.getProvider())` in ethers 6, `custom(modal.getProvider())` in viem. After `dispose()` it emits
+   * `disconnect` and rejects with 4900.
+   */
+  readonly getProvider: () => ModalProvider
   /** The browser wallets found on the page, for a host that draws its own list (`features.headless`). */
   readonly getWallets: () => ReadonlyArray<WalletOption>
   readonly subscribeWallets: (listener: (wallets: ReadonlyArray<WalletOption>) => void) => () => void

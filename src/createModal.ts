@@ -9,6 +9,7 @@ import {
   ConnectorNotFoundError,
   WalletConnectConnectorNotFoundError
 } from "./errors"
+import { type ProviderShell, providerShell } from "./interop/providerShell"
 import { AirlockLive, type AirlockServices, makeAirlockLayer } from "./layers/runtime/AirlockLive"
 import { ModalConfigLive } from "./layers/runtime/ModalConfigLive"
 import type { CreateModalSettings, Modal } from "./Modal"
@@ -109,6 +110,8 @@ export const createModal = <ROut = never, E = never>(
       ? Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
       : controller.connectWith(walletId).then(settled)
   let stopAnnouncing: (() => void) | undefined
+  // The EIP-1193 provider, made on the first ask; its working part loads then, not with the page.
+  let provider: ProviderShell | undefined
 
   const modal: Modal = {
     open: (view) =>
@@ -146,6 +149,16 @@ export const createModal = <ROut = never, E = never>(
       disposed
         ? Promise.reject(new ConnectorNotConnectedError({}))
         : controller.request(request, requestOptions).then(settled),
+    getProvider: () => {
+      provider ??= providerShell((listeners) =>
+        import("./interop/modalProvider").then((part) =>
+          part.startModalProvider(modal, runtime, controller, listeners)
+        )
+      )
+      // A disposed modal's provider serves nothing.
+      if (disposed) provider.stop()
+      return provider.provider
+    },
     getWallets: wallets.get,
     subscribeWallets: wallets.subscribe,
     connect,
@@ -168,6 +181,7 @@ export const createModal = <ROut = never, E = never>(
       await controller.close({ force: true })
       disposed = true
       stopAnnouncing?.()
+      provider?.stop()
       unregisterModal(modal)
       mounted?.unmount()
       await runtime.dispose()

@@ -14,8 +14,11 @@ export type {
   ConnectWalletRow,
   CreateModalSettings,
   Modal,
+  ModalProvider,
+  ModalProviderEvent,
   ModalState,
   NetworkSnapshot,
+  ProviderRpcError,
   WalletConnectSnapshot,
   WalletInfo,
   WalletOption

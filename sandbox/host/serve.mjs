@@ -1,5 +1,5 @@
 // Builds the package, the demo host and the sandbox wallets, starts the sandbox chains (unless given running
-// ones) and serves the demo on loopback: sandbox/host/dist (the main page, /wagmi.html and /eip6963.html),
+// ones) and serves the demo on loopback: sandbox/host/dist (the main page, /wagmi.html, /eip6963.html and /provider.html),
 // plus /sandbox-config.js (the running sandbox, generated), /sandbox-wallet.js (the injected wallet) and
 // /sandbox-solana-wallet.js (the Sandbox Solana Wallet, a wallet-standard one); and the Sandbox WalletConnect
 // Wallet's page from

@@ -8,7 +8,6 @@ import { randomUuid } from "../layers/platform/randomUuid"
 import type { Modal } from "../Modal"
 import { AIRLOCK_ICON } from "./airlockIcon"
 import { AIRLOCK_NAME, AIRLOCK_RDNS } from "./identity"
-import { modalProvider } from "./modalProvider"
 
 const ANNOUNCE_EVENT = "eip6963:announceProvider"
 const REQUEST_EVENT = "eip6963:requestProvider"
@@ -23,7 +22,7 @@ export const announceModal = (modal: Modal, target: Window): (() => void) => {
       icon: AIRLOCK_ICON,
       rdns: AIRLOCK_RDNS
     }),
-    provider: modalProvider(modal)
+    provider: modal.getProvider()
   })
   const announce = () => target.dispatchEvent(new CustomEvent(ANNOUNCE_EVENT, { detail }))
   target.addEventListener(REQUEST_EVENT, announce)

@@ -9,7 +9,10 @@ export type {
   AccountSnapshot,
   ConnectOptions,
   ConnectWalletRow,
+  ModalProvider,
+  ModalProviderEvent,
   NetworkSnapshot,
+  ProviderRpcError,
   WalletInfo,
   WalletOption
 } from "../Modal"
@@ -22,6 +25,7 @@ export { useAirlockAccount } from "./useAirlockAccount"
 export { useAirlockAccountActions } from "./useAirlockAccountActions"
 export { type BalanceResult, useAirlockBalance } from "./useAirlockBalance"
 export { useAirlockConnectOptions } from "./useAirlockConnectOptions"
+export { useAirlockEip1193Provider } from "./useAirlockEip1193Provider"
 export { useAirlockEvents } from "./useAirlockEvents"
 export { type AirlockNetwork, useAirlockNetwork } from "./useAirlockNetwork"
 export { useAirlockState } from "./useAirlockState"

@@ -3,6 +3,7 @@ import type {
   AccountSnapshot,
   ConnectOptions,
   Modal,
+  ModalProvider,
   ModalState,
   NetworkSnapshot,
   WalletConnectSnapshot
@@ -41,6 +42,12 @@ const disconnected = (namespace: ChainNamespace = "eip155"): AccountSnapshot => 
 }
 
 const unsubscribe = () => () => {}
+/** No chain to serve on a server: every request is EIP-1193's 4900. */
+const noProvider: ModalProvider = {
+  request: () => Promise.reject(Object.assign(new CreateModalOnServerError(), { code: 4900 })),
+  on: () => noProvider,
+  removeListener: () => noProvider
+}
 const none = () => undefined
 const done = () => Promise.resolve()
 const refuse = () => Promise.reject(new CreateModalOnServerError())
@@ -70,6 +77,7 @@ export const serverModal: Modal = {
   disconnect: done,
   fetchBalance: refuse,
   request: refuse,
+  getProvider: () => noProvider,
   getWallets: () => nothing,
   subscribeWallets: unsubscribe,
   connect: refuse,

@@ -70,7 +70,7 @@ export interface ModalFlowShape {
   readonly cancelConnect: Effect.Effect<void>
   /** Disconnects the namespace (default: the active one) and closes the modal. */
   readonly disconnect: (namespace?: ChainNamespace) => Effect.Effect<void>
-  /** Switches network; a failure is also shown as a toast. */
+  /** Switches network; a failure is also shown while the modal is open (none is kept for a later open). */
   readonly switchNetwork: (
     caipNetworkId: CaipNetworkId,
     options?: { readonly signal?: AbortSignal | undefined }

@@ -9,6 +9,7 @@ import type {
   ConnectorNotConnectedError,
   MethodNotAllowedError,
   NetworkNotFoundError,
+  ProviderRequestError,
   RequestAbortedError,
   SignatureDeclinedError,
   TransactionMismatchError,
@@ -16,6 +17,7 @@ import type {
 } from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
+import type { RpcResponseError } from "./RpcTransport"
 
 /** A dapp's JSON-RPC request to the connected wallet. */
 export interface WalletRequest {
@@ -66,6 +68,20 @@ export type RequestError =
   | AccountMismatchError
   /** The wallet's answer to a send names a known transaction other than the one sent. */
   | TransactionMismatchError
+
+/** Why a read of the network's RPC got no answer. */
+export type ChainReadError =
+  /** Not a read-only method that a node answers for anyone. */
+  | MethodNotAllowedError
+  | SchemaDecodeError
+  /** The active EVM network is not one the host configured (or there is none): no RPC to ask. */
+  | NetworkNotFoundError
+  /** The node did not answer (time-out, network, HTTP status, not JSON-RPC). */
+  | ProviderRequestError
+  /** The node's own JSON-RPC error: its code and data (a revert's) are the dapp's to read. */
+  | RpcResponseError
+  /** The request path did not load. */
+  | RequestAbortedError
 
 export type SwitchNetworkError =
   | WalletError
@@ -126,12 +142,19 @@ export interface RpcRouterShape {
   ) => Effect.Effect<unknown, RequestError>
   /**
    * Switches the wallet to a configured network, adding it first when the wallet does not know it; just
-   * the modal when disconnected. A second identical switch while one waits joins it (one wallet prompt).
+   * the modal when disconnected. A second identical switch while the wallet's prompt is open joins it (one
+   * wallet prompt), even after the modal's close settled the first caller.
    */
   readonly switchNetwork: (
     caipNetworkId: CaipNetworkId,
     options?: { readonly signal?: AbortSignal | undefined }
   ) => Effect.Effect<void, SwitchNetworkError>
+  /**
+   * A read-only request answered by the active EVM network's RPC, not a wallet (the EIP-1193 provider's
+   * reads before any account is connected, and a node's own methods such as `net_version`): 10 s at most;
+   * never opens the modal.
+   */
+  readonly readChain: (request: WalletRequest) => Effect.Effect<unknown, ChainReadError>
   /** Requests shown in ApproveTransaction (approvals and previews), oldest first. */
   readonly approvals: SubscriptionRef.SubscriptionRef<ReadonlyArray<PendingApproval>>
   /**

@@ -15,8 +15,7 @@ import {
 import { type Address, getAddress, SwitchChainError, UserRejectedRequestError } from "viem"
 import { AIRLOCK_ICON } from "../interop/airlockIcon"
 import { AIRLOCK_NAME, AIRLOCK_RDNS } from "../interop/identity"
-import { type ModalProvider, modalProvider } from "../interop/modalProvider"
-import type { Modal } from "../Modal"
+import type { Modal, ModalProvider } from "../Modal"
 import { walletErrorCode } from "../walletErrors"
 
 /**
@@ -80,26 +79,36 @@ export const airlock = (parameters: AirlockConnectorParameters): CreateConnector
 
     const getChainId = async () => Number(await (await getProvider()).request({ method: "eth_chainId" }))
 
-    const onAccountsChanged = (accounts: ReadonlyArray<string>) => {
-      if (accounts.length > 0) config.emitter.emit("change", { accounts: accounts.map((a) => getAddress(a)) })
-    }
     const onChainChanged = (chainId: string) => config.emitter.emit("change", { chainId: Number(chainId) })
     const onDisconnect = () => config.emitter.emit("disconnect")
-    // The visitor connected with Airlock's own button: wagmi's hooks see the same account.
+    // The provider serves a chain (its `connect`): wagmi hears of an account already authorised there.
     const onConnect = (info: { readonly chainId: string }) =>
       void getAccounts().then(
         (accounts) => {
-          if (accounts.length > 0) config.emitter.emit("connect", { accounts, chainId: Number(info.chainId) })
+          // Only while wagmi waits for a connect: a connection it holds hears changes instead.
+          if (accounts.length > 0 && config.emitter.listenerCount("connect") > 0)
+            config.emitter.emit("connect", { accounts, chainId: Number(info.chainId) })
         },
         () => undefined
       )
+    // No account left is wagmi's disconnect; the first ones, while wagmi waits for a connect (it listens for
+    // one), are the visitor connecting with Airlock's own button; later ones are a change.
+    const onAccountsChanged = (accounts: ReadonlyArray<string>) => {
+      if (accounts.length === 0) return onDisconnect()
+      if (config.emitter.listenerCount("connect") > 0)
+        return void getChainId().then(
+          (chainId) => onConnect({ chainId: `0x${chainId.toString(16)}` }),
+          () => undefined
+        )
+      config.emitter.emit("change", { accounts: accounts.map((a) => getAddress(a)) })
+    }
 
     // Each provider's events are followed once, from the first moment the connector sees the modal.
     let followed: ModalProvider | undefined
     const getProvider = async (): Promise<ModalProvider> => {
       const current = modalOf()
       if (current === undefined) throw new ProviderNotFoundError()
-      const provider = modalProvider(current)
+      const provider = current.getProvider()
       if (followed !== provider) {
         followed = provider
         provider.on("accountsChanged", onAccountsChanged as (payload: never) => void)

@@ -1,88 +1,136 @@
 // @vitest-environment happy-dom
 /**
- * The modal as an EIP-1193 provider (what `airlock/wagmi` and the EIP-6963 announcement hand out), the
- * announcement itself, and the headless handle: over a real modal and the mock wallet.
+ * The modal as an EIP-1193 provider (`modal.getProvider()`, what `airlock/wagmi` and the EIP-6963
+ * announcement hand out), each code and event as EIP-1193 says: over a real modal, the mock wallet and a
+ * stubbed RPC node.
  */
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
-import { afterEach, assert, describe, it } from "vitest"
-import { createModal } from "../../src/createModal"
-import { AIRLOCK_RDNS } from "../../src/interop/identity"
-import { type ModalProvider, modalProvider } from "../../src/interop/modalProvider"
-import type { Modal } from "../../src/Modal"
-import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import { MemoryPlatformLive, makeMockEip1193Provider } from "../../src/testing/index"
+import { assert, describe, it } from "vitest"
 import { ALICE, BOB } from "../kit/accounts"
-import { makeRecorder } from "../kit/emitters"
-import { baseOptions } from "../kit/fixtures"
 import { sandboxNetwork, secondSandboxNetwork } from "../kit/networks"
-import { makeTestHttp } from "../kit/platform"
-import { settle, untilNotified } from "../kit/waits"
-import { announce, walletInfo } from "../kit/wallets"
+import { untilNotified } from "../kit/waits"
+import {
+  announceMockWallet,
+  codeOf,
+  failure,
+  heard,
+  makeModal,
+  mockWalletId,
+  nodeMethods,
+  opensOf,
+  REVERT_DATA,
+  recordEvents,
+  stops
+} from "./providerWorld"
 
-const options: ModalOptionsInput = { ...baseOptions, features: { headless: true, analytics: false } }
-
-const modals: Array<Modal> = []
-const stops: Array<() => void> = []
-afterEach(async () => {
-  for (const stop of stops.splice(0)) stop()
-  for (const modal of modals.splice(0)) await modal.dispose()
-  document.body.replaceChildren()
-})
-
-// In memory, and an HTTP client that answers nothing: opening the modal asks the provider's API, which a
-// unit test never reaches.
-const makeModal = (extra: Partial<ModalOptionsInput> = {}) => {
-  const platform = Layer.merge(MemoryPlatformLive, makeTestHttp().layer)
-  const modal = createModal({ ...options, ...extra }, { layer: platform })
-  modals.push(modal)
-  return modal
-}
-
-/** The mock wallet, announced by EIP-6963 now and on request. */
-const announceMockWallet = () => {
-  const wallet = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
-  const info = walletInfo({ uuid: "0b8a4f9e-8d57-4a3c-9c7e-4d1f6b2a9e31", icon: "", rdns: "dev.mock" })
-  const announceIt = () => announce(info, wallet)
-  window.addEventListener("eip6963:requestProvider", announceIt)
-  stops.push(() => window.removeEventListener("eip6963:requestProvider", announceIt))
-  announceIt()
-  return wallet
-}
-
-const mockWalletId = async (modal: Modal) => {
-  await untilNotified(modal.subscribeWallets, () => modal.getWallets().some((w) => w.name === "Mock Wallet"))
-  return modal.getWallets().find((w) => w.name === "Mock Wallet")?.id ?? ""
-}
-
-/** Every event the provider emits, in order. */
-const recordEvents = (provider: ModalProvider) => {
-  const events = makeRecorder<readonly [string, unknown]>()
-  for (const name of ["connect", "accountsChanged", "chainChanged", "disconnect"] as const) {
-    provider.on(name, ((payload: unknown) => events.push([name, payload])) as (payload: never) => void)
-  }
-  return events
-}
-
-/** Waits until `events` holds `n` of them, and answers them all. */
-const heard = (events: ReturnType<typeof recordEvents>, n: number) =>
-  Effect.runPromise(events.until((all) => all.length >= n))
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { code?: unknown; message?: unknown }) => ({ code: error.code, message: error.message })
-  )
-
-describe("modalProvider", () => {
-  it("answers reads without a wallet, and eth_requestAccounts once the visitor connected in the modal", async () => {
-    announceMockWallet()
+describe("modal.getProvider(): EIP-1193", () => {
+  it("serves the network before any account: connect, eth_chainId, and reads from the network's RPC", async () => {
     const modal = makeModal()
-    const provider = modalProvider(modal)
-    assert.strictEqual(modalProvider(modal), provider)
+    const opened = opensOf(modal)
+    const provider = modal.getProvider()
+    assert.strictEqual(modal.getProvider(), provider)
     const events = recordEvents(provider)
+    // EIP-1193 'connect': the provider serves a chain once it is created.
+    assert.deepStrictEqual(await heard(events, 1), [["connect", { chainId: "0x7a69" }]])
     assert.deepStrictEqual(await provider.request({ method: "eth_accounts" }), [])
     assert.strictEqual(await provider.request({ method: "eth_chainId" }), "0x7a69")
+    // No wallet: the network's RPC answers, for the listed reads and the node's own methods alike.
+    assert.strictEqual(await provider.request({ method: "eth_blockNumber" }), "0x10")
+    assert.strictEqual(await provider.request({ method: "net_version" }), "31337")
+    assert.strictEqual(
+      await provider.request({ method: "eth_getBalance", params: [ALICE, "latest"] }),
+      "0xde0b6b3a7640000"
+    )
+    // A node's error keeps its code and revert data (what a library decodes a revert from).
+    const reverted = await provider
+      .request({ method: "eth_call", params: [{ to: BOB, data: "0x" }, "latest"] })
+      .then(
+        () => undefined,
+        (error: { code?: unknown; data?: unknown }) => ({ code: error.code, data: error.data })
+      )
+    assert.deepStrictEqual(reverted, { code: 3, data: REVERT_DATA })
+    assert.deepStrictEqual(nodeMethods(modal.http), [
+      "eth_blockNumber",
+      "net_version",
+      "eth_getBalance",
+      "eth_call"
+    ])
+    assert.deepStrictEqual(opened, [])
+    assert.strictEqual(events.all().length, 1)
+  })
+
+  it("answers 4100 for what needs an account before any is authorised, without opening the modal", async () => {
+    const modal = makeModal()
+    const opened = opensOf(modal)
+    const provider = modal.getProvider()
+    for (const [method, params] of [
+      ["personal_sign", ["0x00", ALICE]],
+      ["eth_signTypedData_v4", [ALICE, "{}"]],
+      ["eth_sendTransaction", [{ from: ALICE, to: BOB, value: "0x1" }]],
+      ["wallet_sendCalls", [{ calls: [{ to: BOB }] }]],
+      ["wallet_getCapabilities", [ALICE]]
+    ] as const) {
+      assert.deepStrictEqual(
+        await failure(provider.request({ method, params })),
+        {
+          code: 4100,
+          message: "Connector not connected."
+        },
+        method
+      )
+    }
+    assert.deepStrictEqual(opened, [])
+  })
+
+  it("refuses what the modal does not serve with 4200, without opening the modal or keeping an alert", async () => {
+    const modal = makeModal({ networks: [sandboxNetwork, secondSandboxNetwork] })
+    const opened = opensOf(modal)
+    const provider = modal.getProvider()
+    const events: Array<string> = []
+    stops.push(modal.subscribeEvents((event) => events.push(event.data.event)))
+    for (const [method, params] of [
+      ["wallet_watchAsset", { type: "ERC20", options: { address: BOB } }],
+      ["eth_sign", [ALICE, "0x00"]],
+      ["eth_signTransaction", [{ from: ALICE }]],
+      ["solana_signMessage", { message: "aGk=", pubkey: "x" }],
+      [
+        "wallet_addEthereumChain",
+        [{ chainId: "0x1", chainName: "Ethereum", rpcUrls: ["https://eth.example"] }]
+      ],
+      ["made_upMethod", []]
+    ] as const) {
+      assert.deepStrictEqual(
+        await failure(provider.request({ method, params })),
+        {
+          code: 4200,
+          message: "Action not allowed"
+        },
+        method
+      )
+    }
+    // EIP-3085: a chain the app configured needs no adding.
+    const configured = [
+      { chainId: "0x7a6a", chainName: "Sandbox Chain B", rpcUrls: ["http://127.0.0.1:8545"] }
+    ]
+    assert.isNull(await provider.request({ method: "wallet_addEthereumChain", params: configured }))
+    assert.strictEqual(
+      await codeOf(provider.request({ method: "wallet_addEthereumChain", params: [] })),
+      -32602
+    )
+    // A switch to a chain the app did not configure: 4902, which a library answers with an add (refused).
+    assert.deepStrictEqual(
+      await failure(provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: "0x1" }] })),
+      { code: 4902, message: "Network Not Found" }
+    )
+    assert.deepStrictEqual(opened, [])
+    assert.notInclude(events, "MODAL_OPEN")
+  })
+
+  it("opens the modal for eth_requestAccounts; a revoke is accountsChanged [] while the chain still answers", async () => {
+    announceMockWallet()
+    const modal = makeModal()
+    const provider = modal.getProvider()
+    const events = recordEvents(provider)
+    await heard(events, 1)
 
     const first = provider.request({ method: "eth_requestAccounts" })
     const second = provider.request({ method: "eth_requestAccounts" })
@@ -92,6 +140,9 @@ describe("modalProvider", () => {
     assert.deepStrictEqual(await first, [ALICE])
     assert.deepStrictEqual(await second, [ALICE])
     assert.deepStrictEqual(await provider.request({ method: "eth_accounts" }), [ALICE])
+    assert.deepStrictEqual(await provider.request({ method: "wallet_getPermissions" }), [
+      { parentCapability: "eth_accounts" }
+    ])
     assert.deepStrictEqual(events.all(), [
       ["connect", { chainId: "0x7a69" }],
       ["accountsChanged", [ALICE]]
@@ -104,16 +155,33 @@ describe("modalProvider", () => {
 
     await provider.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] })
     assert.isFalse(modal.getAccount("eip155").isConnected)
-    const [, , accountsChanged, disconnect] = events.all()
-    assert.deepStrictEqual(accountsChanged, ["accountsChanged", []])
+    // EIP-1193: the accounts went away, not every chain: no `disconnect`.
+    assert.deepStrictEqual((await heard(events, 3)).slice(2), [["accountsChanged", []]])
+    assert.strictEqual(await provider.request({ method: "eth_chainId" }), "0x7a69")
+    assert.strictEqual(await provider.request({ method: "eth_blockNumber" }), "0x10")
+    assert.strictEqual(
+      await codeOf(provider.request({ method: "personal_sign", params: ["0x00", ALICE] })),
+      4100
+    )
+    assert.strictEqual(events.all().length, 3)
+  })
+
+  it("emits disconnect (4900) when the modal is disposed, and then rejects with 4900", async () => {
+    const modal = makeModal()
+    const provider = modal.getProvider()
+    const events = recordEvents(provider)
+    await heard(events, 1)
+    await modal.dispose()
+    const [, disconnect] = await heard(events, 2)
     assert.strictEqual(disconnect?.[0], "disconnect")
     assert.strictEqual((disconnect?.[1] as { code?: unknown } | undefined)?.code, 4900)
+    assert.strictEqual(await codeOf(provider.request({ method: "eth_chainId" })), 4900)
   })
 
   it("follows the wallet: its account and chain changes become accountsChanged and chainChanged", async () => {
     const wallet = announceMockWallet()
     const modal = makeModal({ networks: [sandboxNetwork, secondSandboxNetwork] })
-    const provider = modalProvider(modal)
+    const provider = modal.getProvider()
     await modal.connect(await mockWalletId(modal))
     const events = recordEvents(provider)
 
@@ -129,7 +197,7 @@ describe("modalProvider", () => {
   it("rejects eth_requestAccounts with 4001 when the visitor closes the modal", async () => {
     announceMockWallet()
     const modal = makeModal()
-    const asking = failure(modalProvider(modal).request({ method: "eth_requestAccounts" }))
+    const asking = failure(modal.getProvider().request({ method: "eth_requestAccounts" }))
     await untilNotified(modal.subscribeState, () => modal.isOpen())
     await modal.close()
     assert.deepStrictEqual(await asking, { code: 4001, message: "User rejected the request." })
@@ -138,14 +206,7 @@ describe("modalProvider", () => {
   it("turns failures into EIP-1193 codes with the catalogue's words, never the wallet's text", async () => {
     const wallet = announceMockWallet()
     const modal = makeModal()
-    const provider = modalProvider(modal)
-    assert.deepStrictEqual(
-      await failure(provider.request({ method: "personal_sign", params: ["0x00", ALICE] })),
-      {
-        code: 4900,
-        message: "Connector not connected."
-      }
-    )
+    const provider = modal.getProvider()
     await modal.connect(await mockWalletId(modal))
     wallet.setBehaviour("personal_sign", { _tag: "Error", code: 4001, message: "<b>wallet text</b>" })
     assert.deepStrictEqual(
@@ -176,7 +237,7 @@ describe("modalProvider", () => {
   it("modal.request and the provider reject with the catalogue's words, never the wallet's; another account is 4100", async () => {
     const wallet = announceMockWallet()
     const modal = makeModal()
-    const provider = modalProvider(modal)
+    const provider = modal.getProvider()
     await modal.connect(await mockWalletId(modal))
     const hostile = "Wallet error: go to evil.example and type your recovery phrase"
     const send = { method: "eth_sendTransaction", params: [{ from: ALICE, to: BOB, value: "0x1" }] }
@@ -194,66 +255,5 @@ describe("modalProvider", () => {
       message: "Account mismatch: the request is not from the connected account"
     })
     assert.strictEqual(wallet.count("eth_sendTransaction"), 4)
-  })
-})
-
-describe("announceEIP6963", () => {
-  it("announces Airlock, frozen, now and on request, never lists itself, and stops when disposed", async () => {
-    const announced = makeRecorder<{
-      readonly info: { readonly name: string; readonly rdns: string; readonly icon: string }
-    }>()
-    const listen = (event: Event) => announced.push((event as CustomEvent).detail)
-    window.addEventListener("eip6963:announceProvider", listen)
-    stops.push(() => window.removeEventListener("eip6963:announceProvider", listen))
-
-    const modal = makeModal({ announceEIP6963: true })
-    const [detail] = await Effect.runPromise(announced.until((all) => all.length === 1))
-    assert.strictEqual(detail?.info.name, "Airlock")
-    assert.strictEqual(detail?.info.rdns, AIRLOCK_RDNS)
-    assert.match(detail?.info.icon ?? "", /^data:image\/svg\+xml;base64,/)
-    assert.isTrue(Object.isFrozen(detail) && Object.isFrozen(detail?.info))
-    assert.strictEqual((detail as unknown as { provider: unknown }).provider, modalProvider(modal))
-
-    window.dispatchEvent(new Event("eip6963:requestProvider"))
-    assert.strictEqual(announced.all().length, 2)
-    assert.deepStrictEqual(modal.getWallets(), [])
-
-    await modal.dispose()
-    window.dispatchEvent(new Event("eip6963:requestProvider"))
-    assert.strictEqual(announced.all().length, 2)
-  })
-
-  it("announces nothing unless asked to", async () => {
-    const seen: Array<unknown> = []
-    const listen = (event: Event) => seen.push((event as CustomEvent).detail)
-    window.addEventListener("eip6963:announceProvider", listen)
-    stops.push(() => window.removeEventListener("eip6963:announceProvider", listen))
-    makeModal()
-    window.dispatchEvent(new Event("eip6963:requestProvider"))
-    await Effect.runPromise(settle)
-    assert.deepStrictEqual(seen, [])
-  })
-})
-
-describe("headless", () => {
-  it("mounts no element, lists the page's wallets and connects one by id", async () => {
-    announceMockWallet()
-    const modal = makeModal()
-    assert.isUndefined(modal.element)
-    assert.isNull(document.querySelector("airlock-modal"))
-    const id = await mockWalletId(modal)
-    assert.deepStrictEqual(
-      modal
-        .getWallets()
-        .map(({ name, namespace, rdns, suspicious }) => ({ name, namespace, rdns, suspicious })),
-      [{ name: "Mock Wallet", namespace: "eip155", rdns: "dev.mock", suspicious: false }]
-    )
-    await modal.connect(id)
-    assert.strictEqual(modal.getAccount().address, ALICE)
-    const unknown = await modal.connect("eip6963:nobody").then(
-      () => undefined,
-      (error: { _tag?: string }) => error._tag
-    )
-    assert.strictEqual(unknown, "ConnectorNotFoundError")
   })
 })

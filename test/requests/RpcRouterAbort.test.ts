@@ -13,12 +13,14 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter } from "../../src/services/ModalRouter"
+import { Networks } from "../../src/services/Networks"
 import { type PendingApproval, RpcRouter, type WalletRequest } from "../../src/services/RpcRouter"
 import { type MockInModalWallet, makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { makeMockEip1193Provider } from "../../src/testing/mockWallet"
 import { ALICE } from "../kit/accounts"
+import { makeRecorder } from "../kit/emitters"
 import { settle, untilState } from "../kit/waits"
-import { browserWallet, HASH, hangingWallet, world } from "./requestWorld"
+import { browserWallet, HASH, hangingWallet, watchedWallet, world } from "./requestWorld"
 
 const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.get(r.state))
 
@@ -149,6 +151,55 @@ describe("RpcRouter time-outs and aborts", () => {
       assert.strictEqual(failureTag(yield* Fiber.await(staying)), "RequestAbortedError")
     }).pipe(Effect.provide(world(browserWallet(wallet)).layer))
   })
+
+  it.effect(
+    "closing the modal settles a pending switch, not the wallet's prompt: the next switch joins the prompt still open",
+    () => {
+      const wallet = makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], connected: true })
+      // The wallet's switch prompts, each answered when the test says so.
+      const answers: Array<() => void> = []
+      const prompts = makeRecorder<number>()
+      const { connector, untilAsked } = watchedWallet({
+        ...wallet,
+        request: (args) =>
+          args.method === "wallet_switchEthereumChain"
+            ? new Promise<unknown>((resolve) => {
+                answers.push(() => resolve(wallet.request(args)))
+                prompts.push(answers.length)
+              })
+            : wallet.request(args)
+      })
+      return Effect.gen(function* () {
+        const flow = yield* ModalFlow
+        const networks = yield* Networks
+        yield* flow.open("Networks")
+        const first = yield* Effect.forkChild(flow.switchNetwork("eip155:1"))
+        yield* untilAsked("wallet_switchEthereumChain")
+        assert.isTrue(yield* flow.close())
+        assert.strictEqual(failureTag(yield* Fiber.await(first)), "RequestAbortedError")
+
+        // The visitor clicks again while the wallet still shows its first prompt: no second prompt.
+        yield* flow.open("Networks")
+        const second = yield* Effect.forkChild(flow.switchNetwork("eip155:1"))
+        yield* settle
+        assert.strictEqual(answers.length, 1)
+        assert.isUndefined(second.pollUnsafe())
+
+        // The wallet's answer to that one prompt settles the click waiting for it.
+        answers[0]?.()
+        yield* Fiber.join(second)
+        assert.strictEqual(answers.length, 1)
+        const active = (yield* SubscriptionRef.get(networks.state)).active.eip155
+        assert.strictEqual(active?._tag === "Known" && active.network.caipNetworkId, "eip155:1")
+
+        // Once answered, a new switch asks the wallet again.
+        const back = yield* Effect.forkChild(flow.switchNetwork("eip155:31337"))
+        yield* prompts.untilCount(() => true, 2)
+        answers[1]?.()
+        yield* Fiber.join(back)
+      }).pipe(Effect.provide(world(connector).layer))
+    }
+  )
 
   it.effect(
     "a successful send is handed to the transaction watcher with its network, sender and request",

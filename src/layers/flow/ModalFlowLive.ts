@@ -210,10 +210,16 @@ export const makeModalFlow = Effect.gen(function* () {
       yield* modalEvents.emit("DISCONNECT_SUCCESS", namespace === undefined ? {} : { namespace })
     })
 
+  // A failure is shown to a visitor looking at the modal; a closed modal's caller (a dapp's switch through
+  // the handle or the provider) has it as the typed error, and no alert is left for the next open.
   const switchNetwork: ModalFlowShape["switchNetwork"] = (caipNetworkId, options) =>
     rpc.switchNetwork(caipNetworkId, options).pipe(
       Effect.tap(() => modalEvents.emit("SWITCH_NETWORK", { network: caipNetworkId })),
-      Effect.tapError(notifications.showError)
+      Effect.tapError((error) =>
+        Effect.flatMap(SubscriptionRef.get(router.state), (route) =>
+          route.open ? notifications.showError(error) : Effect.void
+        )
+      )
     )
 
   const chooseNetwork: ModalFlowShape["chooseNetwork"] = (caipNetworkId) =>

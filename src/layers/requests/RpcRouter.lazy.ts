@@ -27,6 +27,7 @@ import { TransactionWatcher } from "../../services/TransactionWatcher"
 import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../connection/walletIo"
 import { activeId } from "../networks/activeNetwork"
+import { makeChainReads } from "./chainReads"
 import { makeNetworkSwitch } from "./networkSwitch"
 import { foreignSender } from "./requestSender"
 import { simulateTransactions } from "./requestSimulation"
@@ -260,6 +261,10 @@ export const makeRpcRequests = (router: RouterState) =>
       })
 
     const switchNetwork = makeNetworkSwitch({ connection, networks, scope, abortable })
+    const readChain = makeChainReads(networks, fallback)
 
-    return { request, switchNetwork } satisfies Pick<RpcRouterShape, "request" | "switchNetwork">
+    return { request, switchNetwork, readChain } satisfies Pick<
+      RpcRouterShape,
+      "request" | "switchNetwork" | "readChain"
+    >
   })

@@ -69,6 +69,7 @@ export const makeRpcRouter: Effect.Effect<
     request: (args, options) => Effect.flatMap(loaded(options?.signal), (r) => r.request(args, options)),
     switchNetwork: (caipNetworkId, options) =>
       Effect.flatMap(loaded(options?.signal), (r) => r.switchNetwork(caipNetworkId, options)),
+    readChain: (args) => Effect.flatMap(loaded(undefined), (r) => r.readChain(args)),
     approvals,
     decide: (id, approved) =>
       Effect.flatMap(Ref.get(decisions), (m) => {

@@ -4,8 +4,10 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import type * as Scope from "effect/Scope"
 import { ChainNotSupportedError, NetworkNotFoundError } from "../../errors"
+import type { CaipNetwork } from "../../schemas/Network"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import type { ConnectionShape } from "../../services/Connection"
+import type { Eip1193Provider } from "../../services/Connectors"
 import type { NetworksShape } from "../../services/Networks"
 import type { RpcRouterShape, SwitchNetworkError } from "../../services/RpcRouter"
 import { walletRequest } from "../connection/walletIo"
@@ -25,23 +27,23 @@ export interface NetworkSwitchDeps {
 
 /**
  * Switching the wallet's network (SPEC.md §4, §8): `wallet_switchEthereumChain`, and on "unknown chain"
- * `wallet_addEthereumChain` then the switch again. A switch to a network already being switched to joins
- * it, so two clicks make one wallet prompt; closing the modal settles every caller.
+ * `wallet_addEthereumChain` then the switch again. A switch to a network the same wallet is already being
+ * asked to switch to joins it, so two clicks make one wallet prompt. Closing the modal settles every
+ * caller, not the wallet's prompt: until the wallet answers it, the next switch to that network joins the
+ * prompt still open instead of stacking a second one (as a connect joins its open accounts prompt).
  */
 export const makeNetworkSwitch = (deps: NetworkSwitchDeps): RpcRouterShape["switchNetwork"] => {
   const { connection, networks, scope, abortable } = deps
-  type Shared = Deferred.Deferred<void, SwitchNetworkError>
-  const inFlight = Ref.makeUnsafe<ReadonlyMap<CaipNetworkId, Shared>>(new Map())
+  /** A switch waiting for a wallet's answer: the wallet asked, and what every caller awaits. */
+  interface Switching {
+    readonly wallet: Eip1193Provider
+    readonly done: Deferred.Deferred<void, SwitchNetworkError>
+  }
+  const inFlight = Ref.makeUnsafe<ReadonlyMap<CaipNetworkId, Switching>>(new Map())
 
-  const askWallet = (caipNetworkId: CaipNetworkId) =>
+  const askWallet = (network: CaipNetwork, provider: Eip1193Provider) =>
     Effect.gen(function* () {
-      const network = Option.getOrThrow(networks.find(caipNetworkId))
-      const wallet = yield* connection.connected(network.chainNamespace)
-      if (Option.isNone(wallet) || network.chainNamespace !== "eip155") {
-        yield* networks.setActive(caipNetworkId)
-        return
-      }
-      const { provider } = wallet.value.connector
+      const caipNetworkId = network.caipNetworkId
       const switchChain = walletRequest(provider, "wallet_switchEthereumChain", [
         { chainId: hexChainId(network) }
       ])
@@ -66,42 +68,56 @@ export const makeNetworkSwitch = (deps: NetworkSwitchDeps): RpcRouterShape["swit
       yield* networks.setActive(caipNetworkId)
     })
 
-  /** The switch to `caipNetworkId` in flight, started now when there is none. */
-  const joinOrStart = (caipNetworkId: CaipNetworkId) =>
+  /**
+   * The switch of `provider` to `network` in flight, started now when there is none. It runs in the
+   * router's scope until the wallet answers, whoever stopped waiting for it.
+   */
+  const joinOrStart = (network: CaipNetwork, provider: Eip1193Provider) =>
     Effect.gen(function* () {
-      const fresh = yield* Deferred.make<void, SwitchNetworkError>()
+      const id = network.caipNetworkId
+      const fresh: Switching = { wallet: provider, done: yield* Deferred.make<void, SwitchNetworkError>() }
       const [shared, started] = yield* Ref.modify(
         inFlight,
-        (m): readonly [readonly [Shared, boolean], ReadonlyMap<CaipNetworkId, Shared>] => {
-          const running = m.get(caipNetworkId)
-          return running === undefined
-            ? [[fresh, true], new Map(m).set(caipNetworkId, fresh)]
-            : [[running, false], m]
+        (m): readonly [readonly [Switching, boolean], ReadonlyMap<CaipNetworkId, Switching>] => {
+          const running = m.get(id)
+          // A prompt of a wallet no longer connected is no switch of this one.
+          return running !== undefined && running.wallet === provider
+            ? [[running, false], m]
+            : [[fresh, true], new Map(m).set(id, fresh)]
         }
       )
       if (started) {
-        yield* abortable(askWallet(caipNetworkId), undefined).pipe(
+        yield* askWallet(network, provider).pipe(
           Effect.exit,
-          Effect.flatMap((exit) => Deferred.done(shared, exit)),
+          Effect.flatMap((exit) => Deferred.done(shared.done, exit)),
           Effect.ensuring(
             Ref.update(inFlight, (m) => {
+              if (m.get(id) !== shared) return m
               const rest = new Map(m)
-              rest.delete(caipNetworkId)
+              rest.delete(id)
               return rest
             })
           ),
           Effect.forkIn(scope)
         )
       }
-      return shared
+      return shared.done
     })
 
   return (caipNetworkId, options) =>
     Effect.gen(function* () {
-      if (Option.isNone(networks.find(caipNetworkId)))
+      const found = networks.find(caipNetworkId)
+      if (Option.isNone(found))
         return yield* Effect.fail(new NetworkNotFoundError({ chainId: caipNetworkId }))
-      const shared = yield* joinOrStart(caipNetworkId)
-      // A caller's own signal lets that caller go; the switch goes on for the others.
-      yield* abortable(Deferred.await(shared), options?.signal)
+      const network = found.value
+      const wallet = yield* connection.connected(network.chainNamespace)
+      // No wallet to ask (or one of a namespace without switching): the modal's network only.
+      if (Option.isNone(wallet) || network.chainNamespace !== "eip155") {
+        yield* networks.setActive(caipNetworkId)
+        return
+      }
+      const done = yield* joinOrStart(network, wallet.value.connector.provider)
+      // The caller's signal or the modal's close lets that caller go; the wallet's prompt stays joined.
+      yield* abortable(Deferred.await(done), options?.signal)
     })
 }

@@ -127,8 +127,7 @@ export const makeAirlockLayer = <ROut, E>(
       ModalRouterLive,
       ModalEventsLive,
       ProviderApiLive,
-      BlockchainApiLive,
-      WalletConnectClientLive
+      BlockchainApiLive
     ),
     Layer.merge(platform, host)
   )
@@ -145,7 +144,9 @@ export const makeAirlockLayer = <ROut, E>(
       AnalyticsLive,
       OriginGuardLive,
       TransactionWatcherLive,
-      SiwxLive
+      SiwxLive,
+      // It reports WalletConnect Verify's verdict through Notifications, a tier below.
+      WalletConnectClientLive
     ),
     rpc
   )

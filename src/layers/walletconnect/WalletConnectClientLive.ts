@@ -5,6 +5,7 @@ import { WalletConnectConnectorNotFoundError } from "../../errors"
 import type { AppMetadata } from "../../schemas/Metadata"
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import { ModalConfig } from "../../services/ModalConfig"
+import { Notifications } from "../../services/Notifications"
 import { WalletConnectClient } from "../../services/WalletConnectClient"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
 
@@ -31,17 +32,24 @@ export const UniversalProviderLazy = lazyPart(
 
 export const makeWalletConnectClient = Effect.gen(function* () {
   const config = yield* ModalConfig
+  const notifications = yield* Notifications
   // A failed load (chunk not reachable, storage refused) is not kept: the next caller loads again.
   const load = yield* lazyImplementation(UniversalProviderLazy, (sdk) =>
-    Effect.tryPromise(() =>
-      sdk.createUniversalProvider({
-        projectId: config.projectId,
-        relayUrl: config.relayUrl,
-        metadata: metadataOf(config),
-        logger: config.debug ? "error" : "silent",
-        verify: config.walletConnectVerify
-      })
-    )
+    Effect.gen(function* () {
+      const client = yield* Effect.tryPromise(() =>
+        sdk.createUniversalProvider({
+          projectId: config.projectId,
+          relayUrl: config.relayUrl,
+          metadata: metadataOf(config),
+          logger: config.debug ? "error" : "silent",
+          verify: config.walletConnectVerify
+        })
+      )
+      // Verify attests the page with each pairing: a domain it finds unverified for the project is the
+      // catalogue's 'Invalid App Configuration' (SPEC.md §8), for as long as the modal lives.
+      if (config.walletConnectVerify) yield* sdk.reportUnverifiedDomains(notifications)
+      return client
+    })
   )
   const get = load.pipe(
     // The chunk did not load, or the SDK did not start (its storage refused, say): the cause is theirs.

@@ -8,6 +8,9 @@ import type { AppMetadata } from "../../schemas/Metadata"
 import type { NamespaceRequest, UniversalProviderClient } from "../../services/WalletConnectClient"
 import { guardVerifyMessages } from "./verifyGuard"
 
+// Loaded with the SDK: what WalletConnect Verify says of the page's domain.
+export { reportUnverifiedDomains, unverifiedDomains } from "./verifyGuard"
+
 export interface UniversalProviderOptions {
   readonly projectId: string
   readonly relayUrl: string
