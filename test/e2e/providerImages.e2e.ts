@@ -72,9 +72,9 @@ describe("the provider's images and prices on the demo (issue 29)", () => {
         .locator(".approve-details > div")
         .filter({ has: page.locator("dt", { hasText: term }) })
         .locator("dd")
-    // ETH at the sandbox's 3000 USD; SBX, which the account does not hold, at its 0.25.
-    await expect.poll(() => quoted("You pay").textContent()).toBe("0.01 ETH ($30.00)")
+    // SBX, which the account does not hold, at the sandbox's 0.25 USD; ETH at its 3000.
     await expect.poll(() => quoted("You receive about").textContent()).toMatch(/^[\d.,]+ SBX \(\$[\d.,]+\)$/)
+    await expect.poll(() => quoted("You pay").textContent()).toBe("0.01 ETH ($30.00)")
     const received = (await quoted("You receive about").textContent()) ?? ""
     const [amount = 0, usd = 0] = [...received.matchAll(/[\d.,]+/g)].map((match) =>
       Number(match[0].replace(/,/g, ""))
