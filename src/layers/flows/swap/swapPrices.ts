@@ -8,7 +8,6 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
-import { MAX_FUNGIBLE_PRICES } from "../../../schemas/Convert"
 import type { BlockchainApiShape } from "../../../services/BlockchainApi"
 import type { SwapQuote, SwapState, SwapToken } from "../../../services/Swap"
 
@@ -72,8 +71,9 @@ export const makePriceBook = (api: Pick<BlockchainApiShape, "fungiblePrices">): 
         const fresh = yield* known
         const asked = [...new Set(caips.map(keyOf))].filter((key) => !fresh.has(key))
         if (asked.length === 0) return fresh
+        // The API client asks for at most its bound (MAX_FUNGIBLE_PRICES); a quote asks for two.
         const answer = yield* api
-          .fungiblePrices(asked.slice(0, MAX_FUNGIBLE_PRICES))
+          .fungiblePrices(asked)
           .pipe(Effect.timeoutOption(PRICE_LOOKUP_TIMEOUT), Effect.result)
         if (answer._tag === "Failure" || Option.isNone(answer.success)) {
           yield* Effect.logDebug("swap prices: no answer", answer)

@@ -70,10 +70,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
       wallets.networks,
       accountDataPort.identity
     ),
-    imageUrls: {
-      assetImageUrl: provider.assetImageUrl,
-      currencyImageUrl: provider.currencyImageUrl,
-      tokenImageUrl: provider.tokenImageUrl
-    }
+    // The service itself, which views reach only through its image builders' type.
+    imageUrls: provider
   }
 }
