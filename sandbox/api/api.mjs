@@ -167,6 +167,8 @@ export const assetImageIdOf = (/** @type {number} */ chainId) => `sandbox-chain-
 /** @type {Readonly<Record<string, readonly [string, string]>>} */
 const STATIC_ASSETS = {
   "692ed6ba-e569-459a-556a-776476829e00": ["ETH", "Ethereum"],
+  // Solana's networks in airlock/networks (and the demo's Solana networks).
+  "a1b58899-f671-4276-6a5e-56ca5bd59700": ["SOL", "Solana"],
   "sandbox-walletconnect": ["WC", "WalletConnect"],
   "sandbox-browser-wallet": ["BW", "Browser Wallet"]
 }

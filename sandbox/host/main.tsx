@@ -16,7 +16,7 @@ import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
 import { Field } from "./Field"
-import { sandboxNetwork, sandboxServices } from "./sandboxModal"
+import { SOLANA_IMAGE_ID, sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
 /**
@@ -39,7 +39,8 @@ const solanaLocalnet =
         chainNamespace: "solana",
         name: "Solana Localnet",
         nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-        rpcUrls: { default: { http: [sandbox.solana.rpcUrl] } }
+        rpcUrls: { default: { http: [sandbox.solana.rpcUrl] } },
+        assets: { imageId: SOLANA_IMAGE_ID }
       } as const)
 
 /**
@@ -54,7 +55,8 @@ const solanaDevnet = {
   chainNamespace: "solana",
   name: "Solana Devnet",
   nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } }
+  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } },
+  assets: { imageId: SOLANA_IMAGE_ID }
 } as const
 
 const networks = (sandbox?.chains ?? []).map(sandboxNetwork)

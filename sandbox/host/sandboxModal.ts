@@ -1,7 +1,10 @@
 /** What every demo page gives `createModal` to run on the local sandbox. */
 import type { SandboxChainConfig, SandboxConfig } from "../shared/config"
 
-/** A sandbox anvil chain as the modal's CAIP network (real chains, so balances are real). */
+/**
+ * A sandbox anvil chain as the modal's CAIP network (real chains, so balances are real), with the image id
+ * the sandbox API serves for it (`assetImageIdOf` in sandbox/api/api.mjs).
+ */
 export const sandboxNetwork = (chain: SandboxChainConfig) =>
   ({
     id: chain.chainId,
@@ -9,8 +12,12 @@ export const sandboxNetwork = (chain: SandboxChainConfig) =>
     chainNamespace: "eip155",
     name: chain.name,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    assets: { imageId: `sandbox-chain-${chain.chainId}` }
   }) as const
+
+/** The image id of Solana's networks in `airlock/networks`, which the sandbox API serves too. */
+export const SOLANA_IMAGE_ID = "a1b58899-f671-4276-6a5e-56ca5bd59700"
 
 /**
  * The sandbox answers for the provider's hosts and runs the embedded wallet's frame on an origin of its

@@ -17,6 +17,12 @@ export type NameCheck =
   | { readonly _tag: "Taken"; readonly name: string; readonly suggestions: ReadonlyArray<string> }
   | { readonly _tag: "Failed"; readonly error: ProviderApiError }
 
+/**
+ * The names the registry lists for the account (its reverse look-up), in its order: each a name under the
+ * provider's suffixes whose profile holds the account's address, at most `MAX_REVERSE_PROFILES`.
+ */
+export type OwnedNames = ReadonlyArray<string>
+
 export type NamesState =
   | { readonly _tag: "Idle" }
   | {
@@ -32,6 +38,8 @@ export type NamesState =
       readonly binding: ReviewBinding | undefined
       /** The form is for another account or network than the registration it showed before. */
       readonly reviewChanged?: ReviewChangedError | undefined
+      /** The names the account has already, once the registry listed them; `undefined` while not known. */
+      readonly owned?: OwnedNames | undefined
     }
   /** The account is signing the registration, then the registry is asked. */
   | { readonly _tag: "Registering"; readonly name: string; readonly binding: ReviewBinding }
@@ -41,11 +49,12 @@ export type NamesState =
       readonly label: string
       readonly error: NameLookupError | ProviderApiError | RequestError
       readonly binding: ReviewBinding
+      readonly owned?: OwnedNames | undefined
     }
 
 export interface NamesShape {
   readonly state: SubscriptionRef.SubscriptionRef<NamesState>
-  /** A new name for the connected EVM account. */
+  /** A new name for the connected EVM account; the names it has already are listed once the registry answers. */
   readonly start: Effect.Effect<void>
   /** Changes the label; a valid one is checked with the registry once the typing pauses. */
   readonly edit: (label: string) => Effect.Effect<void>

@@ -69,9 +69,16 @@ export const mount = (node: ReactNode) => {
   return container
 }
 
+/** The provider's image URLs as the fake controller builds them: `https://images.test/<kind>/<id>`. */
+export const FAKE_IMAGE_URLS = {
+  assetImageUrl: (id: string) => `https://images.test/asset/${id}`,
+  currencyImageUrl: (code: string) => `https://images.test/currency/${code}`,
+  tokenImageUrl: (symbol: string) => `https://images.test/token/${symbol}`
+}
+
 /**
  * A controller whose flow ports show `states` (by port name) and record every command sent to them, as
- * `port.command`; `goBack` is recorded too.
+ * `port.command`; `goBack` is recorded too; images are `FAKE_IMAGE_URLS`'.
  */
 export const fakeController = (states: Readonly<Record<string, unknown>>) => {
   const called: Array<string> = []
@@ -93,7 +100,7 @@ export const fakeController = (states: Readonly<Record<string, unknown>>) => {
     called.push("goBack")
     return Promise.resolve()
   }
-  const controller = { ...ports, goBack } as unknown as ModalController
+  const controller = { ...ports, goBack, imageUrls: FAKE_IMAGE_URLS } as unknown as ModalController
   return { controller, called }
 }
 

@@ -199,6 +199,8 @@ describe("explorer", () => {
 
     for (const path of [
       "/public/getAssetImage/sandbox-chain-31337",
+      // Solana's id in airlock/networks, which the demo's Solana networks carry.
+      "/public/getAssetImage/a1b58899-f671-4276-6a5e-56ca5bd59700",
       "/public/getCurrencyImage/USD",
       "/public/getTokenImage/sUSD",
       "/public/getTokenImage/SBX",

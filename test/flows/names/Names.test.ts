@@ -63,17 +63,21 @@ const rejected = new UserRejectedRequestError({
 
 describe("Names", () => {
   describe("the name rule", () => {
-    it.effect("start: an empty form, nothing checked", () =>
+    it.effect("start: an empty form, nothing checked; the account's names (none) join it", () =>
       withNames({}, (w) =>
         Effect.gen(function* () {
           assert.strictEqual((yield* SubscriptionRef.get(w.names.state))._tag, "Idle")
           yield* w.names.start
-          assert.deepStrictEqual(yield* flowTagged(w.names, "Editing"), {
-            _tag: "Editing",
-            label: "",
-            check: { _tag: "None" },
-            binding: { namespace: "eip155", network: w.network, address: ALICE }
-          })
+          assert.deepStrictEqual(
+            yield* untilFlow(w.names, (s): s is Editing => s._tag === "Editing" && s.owned !== undefined),
+            {
+              _tag: "Editing",
+              label: "",
+              check: { _tag: "None" },
+              binding: { namespace: "eip155", network: w.network, address: ALICE },
+              owned: []
+            }
+          )
         })
       )
     )

@@ -5,9 +5,10 @@ import {
   accountNameOf,
   checkNameLabel,
   coinTypeOf,
+  ownedNames,
   registrationMessage
 } from "../../../src/layers/flows/names/accountNames"
-import { BOB } from "../../kit/accounts"
+import { ALICE, BOB } from "../../kit/accounts"
 
 /** SPEC §5: letters, digits, hyphens, at least 4 characters (and, as any DNS label, at most 63, no hyphen at an end). */
 const RULE = /^[a-z0-9](?:[a-z0-9-]{2,61})[a-z0-9]$/
@@ -64,5 +65,44 @@ describe("registration", () => {
       attributes: {},
       timestamp: 1_700_000_000
     })
+  })
+})
+
+describe("the names an account has", () => {
+  const profiles = fc.array(
+    fc.record({
+      name: fc.option(
+        fc.oneof(
+          labels.map((label) => `${label}.reown.id`),
+          fc.string({ maxLength: 20 })
+        ),
+        {
+          nil: undefined
+        }
+      ),
+      addresses: fc.dictionary(
+        fc.constantFrom("60", "2147514985", "501"),
+        fc.record({ address: fc.constantFrom(ALICE, ALICE.toLowerCase(), BOB) })
+      )
+    }),
+    { maxLength: 20 }
+  )
+
+  const holdsAlice = (profile: { readonly addresses: Record<string, { readonly address: string }> }) =>
+    Object.values(profile.addresses).some((entry) => entry.address.toLowerCase() === ALICE.toLowerCase())
+  const nameOf = (profile: { readonly name?: string | undefined }) =>
+    profile.name === undefined ? undefined : accountNameOf(profile.name)
+
+  it("for 1 000 generated registry answers: the valid names held by the address, each once, and no other", () => {
+    fc.assert(
+      fc.property(profiles, (answer) => {
+        const owned = ownedNames(answer, ALICE)
+        expect(new Set(owned).size).toBe(owned.length)
+        const held = new Set(answer.flatMap((profile) => (holdsAlice(profile) ? [nameOf(profile)] : [])))
+        for (const name of owned) expect(held.has(name)).toBe(true)
+        for (const name of held) if (name !== undefined) expect(owned).toContain(name)
+      }),
+      { numRuns: 1000 }
+    )
   })
 })

@@ -2,7 +2,7 @@
  * The world the account-name tests run in: `NamesLive` over the kit's account world (ALICE on the sandbox
  * chain) and this flow's fakes: a Blockchain API answering name suggestions and registrations, a wallet
  * answering `personal_sign` with a signature, an identity cache whose `forget` is recorded. Every call is
- * recorded, in order, in `log`.
+ * recorded, in order, in `log`, but the reverse look-up of the account's names, which runs beside the form.
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -43,6 +43,8 @@ export interface Options {
   readonly register?: (request: RegisterRequest) => Effect.Effect<AccountProfile, ProviderApiError>
   /** How the wallet answers `personal_sign`; default: `SIGNATURE`. */
   readonly sign?: (request: WalletRequest) => Effect.Effect<unknown, RequestError>
+  /** How the reverse look-up answers an address; default: no names. */
+  readonly reverse?: (address: string) => Effect.Effect<ReadonlyArray<AccountProfile>, ProviderApiError>
 }
 
 export const world = (options: Options = {}) =>
@@ -53,9 +55,16 @@ export const world = (options: Options = {}) =>
       suggestions: [] as Array<string>,
       registrations: [] as Array<RegisterRequest>,
       requests: [] as Array<WalletRequest>,
-      forgotten: [] as Array<string>
+      forgotten: [] as Array<string>,
+      /** The addresses looked up, with the `sender` (not in `log`: it runs beside the form). */
+      reverse: [] as Array<{ readonly address: string; readonly sender: string | undefined }>
     }
     const api = blockchainApiWith({
+      reverseProfiles: (address, lookup) =>
+        Effect.suspend(() => {
+          calls.reverse.push({ address, sender: lookup?.sender })
+          return options.reverse?.(address) ?? Effect.succeed([])
+        }),
       nameSuggestions: (label) =>
         Effect.suspend(() => {
           calls.suggestions.push(label)

@@ -75,3 +75,42 @@ describe("the Swap review", () => {
     ])
   })
 })
+
+describe("the Swap form's quote", () => {
+  const form = (fromPrice: number, toPrice: number) =>
+    fakeController({
+      swap: {
+        _tag: "Editing",
+        draft: { from: SUSD, to: SBX, amount: "50", slippage: "1" },
+        tokens: [
+          { ...from, price: fromPrice },
+          { ...to, price: toPrice }
+        ],
+        binding: bindingOf(ALICE, sandboxNetwork),
+        quote: {
+          _tag: "Quoted",
+          quote: { ...plan.quote, from: { ...from, price: fromPrice }, to: { ...to, price: toPrice } }
+        }
+      }
+    }).controller
+  const shown = (view: HTMLElement) =>
+    Object.fromEntries(
+      [...view.querySelectorAll(".approve-details > div")].map((div) => [
+        div.querySelector("dt")?.textContent,
+        div.querySelector("dd")?.textContent
+      ])
+    )
+
+  it("shows what both amounts are worth in USD where their prices are known", () => {
+    const view = mountWith(form(1, 0.25), <SwapView />)
+    expect(shown(view)).toMatchObject({
+      "You pay": "50 sUSD ($50.00)",
+      "You receive about": "2 SBX ($0.50)"
+    })
+  })
+
+  it("shows an amount without a value where its price is not known", () => {
+    const view = mountWith(form(1, 0), <SwapView />)
+    expect(shown(view)).toMatchObject({ "You pay": "50 sUSD ($50.00)", "You receive about": "2 SBX" })
+  })
+})

@@ -14,7 +14,13 @@ import { SwapLazy, SwapLive } from "../../../src/layers/flows/swap/SwapLive"
 import { NATIVE_TOKEN_ADDRESS } from "../../../src/layers/flows/swap/swapForm"
 import { NATIVE_TRANSFER_ADDRESS } from "../../../src/layers/requests/simulation"
 import type { TokenBalance } from "../../../src/schemas/Balance"
-import type { ConvertQuote, ConvertToken, ConvertTransaction } from "../../../src/schemas/Convert"
+import type {
+  ConvertQuote,
+  ConvertToken,
+  ConvertTransaction,
+  FungiblePrice,
+  Listed
+} from "../../../src/schemas/Convert"
 import type { CaipNetworkId } from "../../../src/schemas/Primitives"
 import { BlockchainApi, type ConvertRequest } from "../../../src/services/BlockchainApi"
 import { FallbackTransport } from "../../../src/services/FallbackTransport"
@@ -169,6 +175,10 @@ export interface Options {
   readonly build?: (request: ConvertRequest & { readonly slippage: number }) => ConvertTransaction
   /** The chain's answer to `eth_simulateV1` (default: `honestLogs` of the last quote). */
   readonly simulate?: (simulating: Simulating) => Effect.Effect<unknown, ChainNotConfiguredError>
+  /** How `fungible/price` answers the tokens asked (default: it prices none). */
+  readonly prices?: (
+    addresses: ReadonlyArray<string>
+  ) => Effect.Effect<Listed<FungiblePrice>, ProviderServiceError>
 }
 
 export const world = (options: Options = {}) =>
@@ -191,7 +201,9 @@ export const world = (options: Options = {}) =>
       sent: [] as Array<SwapTransaction>,
       simulated: [] as Array<ReadonlyArray<SimulatedCall>>,
       receipts: [] as Array<string>,
-      errors: [] as Array<AirlockError>
+      errors: [] as Array<AirlockError>,
+      /** The tokens each `fungible/price` request asked (not in `log`: it runs beside the quote). */
+      prices: [] as Array<ReadonlyArray<string>>
     }
     let quoted: Simulating["quoted"] = { from: "", to: "", amount: 0n, toAmount: 0n }
     const api = blockchainApiWith({
@@ -233,6 +245,11 @@ export const world = (options: Options = {}) =>
           calls.swap.push(request)
           log.push("build-swap")
           return (options.build ?? swapTransaction)(request)
+        }),
+      fungiblePrices: (addresses) =>
+        Effect.suspend(() => {
+          calls.prices.push(addresses)
+          return options.prices?.(addresses) ?? Effect.succeed({ items: [], dropped: 0 })
         })
     })
     const chains = FallbackTransport.of({

@@ -1,9 +1,10 @@
 /**
  * Account names of the provider (SPEC.md §5, §9): the name rule, the `.reown.id` suffix names are
  * registered under (the legacy `.wcn.id` still resolves), the message an account signs to register one,
- * and the coin type its address is kept under. Pure.
+ * the coin type its address is kept under, and which of the registry's names are an account's. Pure.
  */
-import type { NameProblem } from "../../../services/Names"
+import type { AccountProfile } from "../../../schemas/Profile"
+import type { NameProblem, OwnedNames } from "../../../services/Names"
 
 export const NAME_SUFFIX = ".reown.id"
 export const LEGACY_NAME_SUFFIX = ".wcn.id"
@@ -39,3 +40,18 @@ export const coinTypeOf = (chainId: number): number => (chainId === 1 ? 60 : (0x
 /** What the account signs to register `name` (the provider's shape): the name, no attributes, the time. */
 export const registrationMessage = (name: string, nowMs: number): string =>
   JSON.stringify({ name, attributes: {}, timestamp: Math.floor(nowMs / 1000) })
+
+/**
+ * The names of `profiles` (the registry's reverse look-up of `address`) that are the account's: a provider
+ * account name whose profile holds `address` (under any coin type), each once, in the registry's order. A
+ * registry that lists another address's name, or text that is no name, does not make it the account's.
+ */
+export const ownedNames = (profiles: ReadonlyArray<AccountProfile>, address: string): OwnedNames => {
+  const owner = address.toLowerCase()
+  const names = profiles.flatMap((profile) => {
+    const name = profile.name === undefined ? undefined : accountNameOf(profile.name)
+    const held = Object.values(profile.addresses).some((entry) => entry.address.toLowerCase() === owner)
+    return name !== undefined && held ? [name] : []
+  })
+  return [...new Set(names)]
+}

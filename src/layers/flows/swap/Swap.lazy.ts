@@ -5,10 +5,12 @@
  * Confirming sends the approval and waits for it to be mined before the swap, both through `RpcRouter`
  * (which tracks every transaction), and refreshes the balances. The form is bound to the EVM account and
  * network it was opened for: the machine checks them before the review and before each transaction, and
- * each transaction names its chain.
+ * each transaction names its chain. Each quote also asks the USD prices of its two tokens (`swapPrices`),
+ * beside it: they join the form when they come, and a quote never waits for them.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as FiberHandle from "effect/FiberHandle"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
@@ -27,13 +29,14 @@ import { Networks } from "../../../services/Networks"
 import { Notifications } from "../../../services/Notifications"
 import { RpcRouter } from "../../../services/RpcRouter"
 import type { ReviewBinding } from "../../../services/Send"
-import type { SwapDraft, SwapShape, SwapState, SwapTransaction } from "../../../services/Swap"
+import type { SwapDraft, SwapShape, SwapState, SwapToken, SwapTransaction } from "../../../services/Swap"
 import { TransactionWatcher } from "../../../services/TransactionWatcher"
 import { followedAccount } from "../../account/followedAccount"
 import { hexChainId } from "../../requests/switchChain"
 import { type Editing, makeFormFlow } from "../formFlow"
 import { checkSwap, DEFAULT_SLIPPAGE, SWAP_NETWORKS, slippageBps, swapTokens } from "./swapForm"
 import { makeSwapPlans } from "./swapPlan"
+import { makePriceBook, pricedForm, withPrices } from "./swapPrices"
 
 /** How long typing must pause before the form is quoted. */
 export const QUOTE_DELAY_MS = 400
@@ -52,6 +55,18 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     const networks = yield* Networks
     const supported: ReadonlyArray<string> = config.swapNetworks ?? SWAP_NETWORKS
     const plans = makeSwapPlans(api, yield* FallbackTransport, supported)
+    const prices = yield* makePriceBook(api)
+    // One lookup at a time: a newer quote's replaces the older one's.
+    const pricing = yield* FiberHandle.make<void, never>()
+
+    /** Asks the USD prices of `tokens` in the background; they join the form when they come. */
+    const price = (tokens: ReadonlyArray<SwapToken>) =>
+      FiberHandle.run(
+        pricing,
+        Effect.flatMap(prices.lookup(tokens.map((token) => token.caip)), (found) =>
+          SubscriptionRef.update(state, (now) => withPrices(now, found))
+        )
+      )
 
     const balances = Effect.map(SubscriptionRef.get(accountData.tokens), (tokens) =>
       tokens._tag === "Ready" ? tokens.value : []
@@ -72,16 +87,23 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
             problem: shown
           })
         }
+        yield* price([checked.from, checked.to])
         const quote = yield* Effect.result(
           plans.quote(binding, checked.from, checked.to, checked.amount, bps)
         )
-        return (now: Editing<SwapState>): Editing<SwapState> => ({
-          ...now,
-          quote:
-            quote._tag === "Success"
-              ? { _tag: "Quoted", quote: quote.success }
-              : { _tag: "NoQuote", error: quote.failure }
-        })
+        // Prices that came before the quote are on it already.
+        const known = yield* prices.known
+        return (now: Editing<SwapState>): Editing<SwapState> =>
+          pricedForm(
+            {
+              ...now,
+              quote:
+                quote._tag === "Success"
+                  ? { _tag: "Quoted", quote: quote.success }
+                  : { _tag: "NoQuote", error: quote.failure }
+            },
+            known
+          )
       })
 
     /** Why no EVM account on a configured network is active: none is connected, or its network is not one. */
@@ -249,22 +271,21 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     )
 
     // Balances that arrive or change while the form shows join it (a swap's own result among them).
+    // The prices the API gave stay on them.
     yield* flow.follow(
-      Stream.map(
-        SubscriptionRef.changes(accountData.tokens),
-        (loaded) =>
-          (editing: Editing<SwapState>): Editing<SwapState> => {
-            if (loaded._tag !== "Ready") return editing
-            const chainId = editing.tokens[0]?.caip.split(":").slice(0, 2).join(":") ?? ""
-            const listed = editing.tokens.map((token) => ({
-              name: token.name,
-              symbol: token.symbol,
-              address: token.caip,
-              decimals: token.decimals,
-              logoUri: token.logoUri
-            }))
-            return { ...editing, tokens: swapTokens(listed, loaded.value, chainId) }
-          }
+      Stream.mapEffect(SubscriptionRef.changes(accountData.tokens), (loaded) =>
+        Effect.map(prices.known, (known) => (editing: Editing<SwapState>): Editing<SwapState> => {
+          if (loaded._tag !== "Ready") return editing
+          const chainId = editing.tokens[0]?.caip.split(":").slice(0, 2).join(":") ?? ""
+          const listed = editing.tokens.map((token) => ({
+            name: token.name,
+            symbol: token.symbol,
+            address: token.caip,
+            decimals: token.decimals,
+            logoUri: token.logoUri
+          }))
+          return pricedForm({ ...editing, tokens: swapTokens(listed, loaded.value, chainId) }, known)
+        })
       )
     )
 

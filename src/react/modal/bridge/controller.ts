@@ -5,11 +5,13 @@ import { AccountData } from "../../../services/AccountData"
 import { ModalConfig } from "../../../services/ModalConfig"
 import { Names, type NamesShape } from "../../../services/Names"
 import { Onramp, type OnrampShape } from "../../../services/Onramp"
+import { ProviderApi } from "../../../services/ProviderApi"
 import { Send, type SendShape } from "../../../services/Send"
 import { Swap, type SwapShape } from "../../../services/Swap"
 import { type AccountDataPort, makeAccountActions, makeAccountDataPort } from "./accountPort"
 import { type EmbeddedPort, makeEmbeddedPort } from "./embeddedPort"
 import { type FlowPort, flowPort } from "./flowPort"
+import type { ImageUrls } from "./imagesPort"
 import { type ModalPort, makeModalPort } from "./modalPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
@@ -39,12 +41,14 @@ export interface ModalController extends ModalPort, WalletsPort, RequestsPort, S
   readonly onramp: FlowPort<OnrampShape>
   /** Registering an account name (EVM only). */
   readonly names: FlowPort<NamesShape>
+  /** The provider's image URLs, which the views' `makeImagesPort` chooses from. */
+  readonly imageUrls: ImageUrls
 }
 
 /** Builds every service of `runtime` now (a layer that cannot build synchronously throws here). */
 export const makeController = (runtime: ModalRuntime): ModalController => {
-  const { config, accountData } = runtime.runSync(
-    Effect.all({ config: ModalConfig, accountData: AccountData })
+  const { config, accountData, provider } = runtime.runSync(
+    Effect.all({ config: ModalConfig, accountData: AccountData, provider: ProviderApi })
   )
   const wallets = makeWalletsPort(runtime)
   const accountDataPort = makeAccountDataPort(runtime, accountData)
@@ -60,6 +64,13 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     names: flowPort(runtime, runtime.runSync(Names)),
     ...makeEmbeddedPort(runtime),
     accountData: accountDataPort,
-    accountActions: makeAccountActions(config, wallets.connection, wallets.networks, accountDataPort.identity)
+    accountActions: makeAccountActions(
+      config,
+      wallets.connection,
+      wallets.networks,
+      accountDataPort.identity
+    ),
+    // The service itself, which views reach only through its image builders' type.
+    imageUrls: provider
   }
 }

@@ -4,6 +4,7 @@ import { formatAmount, formatUsd } from "../../../../layers/account/format"
 import { sentRow } from "../../../../layers/account/sentActivity"
 import type { Transaction } from "../../../../schemas/Transaction"
 import type { RetryableDatum } from "../../../../services/AccountData"
+import { makeImagesPort } from "../../bridge/imagesPort"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
 import { WalletIcon } from "../wallets/WalletIcon"
@@ -45,11 +46,12 @@ const Tokens = () => {
       </p>
     )
   if (tokens.value.length === 0) return <p className="empty">No tokens yet</p>
+  const images = makeImagesPort(controller.imageUrls)
   return (
     <ul className="list" aria-label="Tokens">
       {tokens.value.map((token) => (
         <li key={`${token.chainId}:${token.address ?? "native"}`} className="item">
-          <WalletIcon icon={token.iconUrl} name={token.symbol ?? token.name ?? ""} />
+          <WalletIcon icon={images.token(token)} name={token.symbol ?? token.name ?? ""} />
           <span className="name">
             {token.name ?? token.symbol}
             <span className="sub">

@@ -7,6 +7,7 @@ import { truncateAddress } from "../../../../schemas/ThirdPartyText"
 import type { Loadable } from "../../../../services/AccountData"
 import type { NativeBalance } from "../../../../services/BalanceService"
 import type { FlowView } from "../../../../services/ModalFlow"
+import { makeImagesPort } from "../../bridge/imagesPort"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
@@ -71,12 +72,14 @@ const AccountActionRow = ({
   action,
   account,
   namespace,
-  networkName
+  networkName,
+  networkIcon
 }: {
   readonly action: AccountAction
   readonly account: { readonly address: string; readonly accountType: string }
   readonly namespace: ChainNamespace
   readonly networkName: string
+  readonly networkIcon: string | undefined
 }) => {
   const controller = useController()
   const [copied, setCopied] = useState(false)
@@ -105,6 +108,7 @@ const AccountActionRow = ({
           aria-label={`Network: ${networkName}. Switch network`}
           onClick={() => void controller.push("Networks")}
         >
+          <WalletIcon icon={networkIcon} name={networkName} />
           <span className="name">{networkName}</span>
           <span className="tag">Switch</span>
         </button>
@@ -137,6 +141,8 @@ export const AccountView = () => {
     )
   }
   const networkName = network?._tag === "Known" ? network.network.name : (network?.name ?? "No network")
+  const networkIcon =
+    network?._tag === "Known" ? makeImagesPort(controller.imageUrls).network(network.network) : undefined
   return (
     <div className="account">
       <div className="account-card">
@@ -166,6 +172,7 @@ export const AccountView = () => {
             account={account}
             namespace={activeNamespace}
             networkName={networkName}
+            networkIcon={networkIcon}
           />
         ))}
       </div>

@@ -1,7 +1,9 @@
 import { useState } from "react"
 import { activeId } from "../../../../layers/networks/activeNetwork"
+import { makeImagesPort } from "../../bridge/imagesPort"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
+import { WalletIcon } from "../wallets/WalletIcon"
 
 /** The configured networks; choosing one switches the wallet (or the modal, when disconnected). */
 export const NetworkList = () => {
@@ -10,6 +12,7 @@ export const NetworkList = () => {
   const current = active[activeNamespace]
   const currentId = current === undefined ? undefined : activeId(current)
   const [switching, setSwitching] = useState<string | undefined>(undefined)
+  const images = makeImagesPort(controller.imageUrls)
   return (
     <ul className="list" aria-label="Networks">
       {controller.config.networks.map((network) => {
@@ -26,6 +29,7 @@ export const NetworkList = () => {
                 void controller.chooseNetwork(network.caipNetworkId).then(() => setSwitching(undefined))
               }}
             >
+              <WalletIcon icon={images.network(network)} name={network.name} />
               <span className="name">{network.name}</span>
               <span className="tag">
                 {switching === network.caipNetworkId ? "Switching…" : selected ? "Connected" : ""}

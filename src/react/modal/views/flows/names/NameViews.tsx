@@ -77,6 +77,16 @@ export const RegisterAccountNameView = () => {
           ))}
         </fieldset>
       ) : null}
+      {state.owned === undefined || state.owned.length === 0 ? null : (
+        <dl className="approve-details">
+          <div>
+            <dt>Names you have</dt>
+            {state.owned.map((name) => (
+              <dd key={name}>{name}</dd>
+            ))}
+          </div>
+        </dl>
+      )}
       {state._tag === "Failed" ? <FlowFailure error={state.error} /> : null}
       <ReviewChanged change={state._tag === "Editing" ? state.reviewChanged : undefined} />
     </FlowForm>

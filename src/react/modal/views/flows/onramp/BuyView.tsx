@@ -2,10 +2,12 @@ import { useId } from "react"
 import { formatUsd } from "../../../../../layers/account/format"
 import { limitsOf } from "../../../../../layers/flows/onramp/onrampForm"
 import type { BuyProblem, OnrampState } from "../../../../../services/Onramp"
+import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
+import { WalletIcon } from "../../wallets/WalletIcon"
 import {
   FieldProblem,
   FlowDone,
@@ -19,6 +21,12 @@ import {
 } from "../FlowStep"
 
 const METHODS: Record<string, string> = { card: "Card", bank_account: "Bank account" }
+
+/** The chosen currency's image beside its menu. */
+const buyCss = `
+.pay-in { display: flex; align-items: center; gap: calc(var(--_fs) * 0.8); }
+.pay-in .input { flex: 1; min-width: 0; }
+`
 
 const problemText = (
   problem: BuyProblem,
@@ -127,20 +135,23 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
         ))}
       </select>
       <label htmlFor={ids.fiat}>Pay in</label>
-      <select
-        id={ids.fiat}
-        className="input"
-        value={draft.fiat}
-        onChange={(event) => edit({ fiat: event.currentTarget.value })}
-      >
-        {options.fiat
-          .filter((f) => country === undefined || country.currencies.includes(f.id))
-          .map((f) => (
-            <option key={f.id} value={f.id}>
-              {f.id}
-            </option>
-          ))}
-      </select>
+      <div className="pay-in">
+        <WalletIcon icon={makeImagesPort(controller.imageUrls).currency(draft.fiat)} name={draft.fiat} />
+        <select
+          id={ids.fiat}
+          className="input"
+          value={draft.fiat}
+          onChange={(event) => edit({ fiat: event.currentTarget.value })}
+        >
+          {options.fiat
+            .filter((f) => country === undefined || country.currencies.includes(f.id))
+            .map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.id}
+              </option>
+            ))}
+        </select>
+      </div>
       <label htmlFor={ids.method}>Payment method</label>
       <select
         id={ids.method}
@@ -206,6 +217,7 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
 /** Buy: a provider, country, currency, method and amount, its quote, then the provider's page. */
 export const BuyView = () => {
   useViewStyles(approveCss)
+  useViewStyles(buyCss)
   const controller = useController()
   const state = useStore(controller.onramp.state)
   switch (state._tag) {

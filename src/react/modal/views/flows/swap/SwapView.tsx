@@ -66,7 +66,17 @@ const TokenSelect = ({
   </select>
 )
 
-/** The rows a quote and its review both show. */
+/** The rows a quote and its review both show; an amount's value in USD when its token's price is known. */
+const Paid = ({ quote }: { readonly quote: SwapQuote }) => (
+  <div>
+    <dt>You pay</dt>
+    <dd>
+      {amountOf(quote.fromAmount, quote.from)}
+      {usdOf(quote.fromAmount, quote.from)}
+    </dd>
+  </div>
+)
+
 const Received = ({ quote }: { readonly quote: SwapQuote }) => (
   <div>
     <dt>You receive about</dt>
@@ -96,6 +106,7 @@ const Minimum = ({ quote, slippage }: { readonly quote: SwapQuote; readonly slip
 /** What a quote gives, as the form shows it while the visitor types. */
 const quoteDetails = (slippage: string) => (quote: SwapQuote) => (
   <>
+    <Paid quote={quote} />
     <Received quote={quote} />
     <Rate quote={quote} />
     <Minimum quote={quote} slippage={slippage} />
@@ -179,13 +190,7 @@ const PlanDetails = ({
   return (
     <dl className="approve-details">
       <NetworkRow network={network} />
-      <div>
-        <dt>You pay</dt>
-        <dd>
-          {amountOf(quote.fromAmount, quote.from)}
-          {usdOf(quote.fromAmount, quote.from)}
-        </dd>
-      </div>
+      <Paid quote={quote} />
       <Received quote={quote} />
       <Minimum quote={quote} slippage={plan.slippage} />
       <Rate quote={quote} />
