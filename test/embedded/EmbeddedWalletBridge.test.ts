@@ -17,13 +17,12 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { beforeAll } from "vitest"
 import { EmbeddedWalletBridgeLive } from "../../src/layers/embedded/EmbeddedWalletBridgeLive"
-import { HELLO } from "../../src/layers/embedded/frameProtocol"
 import { ThemeLive } from "../../src/layers/modal/ThemeLive"
 import { EmbeddedWalletBridge } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Theme } from "../../src/services/Theme"
 import { decodedOptions } from "../kit/fixtures"
-import { framePort } from "../kit/framePort"
+import { greetFrame } from "../kit/framePort"
 import { preloadedParts } from "../kit/lazyParts"
 import { countedSleeps, Sleeps, sleepsStarted } from "../kit/sleeps"
 import { eventually, settle } from "../kit/waits"
@@ -62,22 +61,8 @@ const untilMounted = (count: number) =>
 
 const mounted = () => [...document.querySelectorAll("iframe")]
 
-const greet = (
-  frame: HTMLIFrameElement,
-  overrides: { origin?: string; source?: unknown; nonce?: string } = {}
-) => {
-  const nonce = new URL(frame.src).hash.replace("#nonce=", "")
-  const port = framePort()
-  window.dispatchEvent(
-    new MessageEvent("message", {
-      data: { type: HELLO, nonce: overrides.nonce ?? nonce },
-      origin: overrides.origin ?? FRAME_ORIGIN,
-      source: (overrides.source ?? frame.contentWindow) as never,
-      ports: [port.appPort as never]
-    })
-  )
-  return port
-}
+const greet = (frame: HTMLIFrameElement, overrides: Parameters<typeof greetFrame>[2] = {}) =>
+  greetFrame(frame, FRAME_ORIGIN, overrides)
 
 describe("EmbeddedWalletBridge", () => {
   it.effect(

@@ -1,12 +1,13 @@
 /**
  * The email login, loaded with the embedded wallet's code: the frame is told the email, then the device
- * approval or the code it asks for, then the user is fetched (SPEC.md §4); one login per 30 s, kept
- * across reloads (`lastEmailLoginTime`); an email update takes the current address's code, then the new
+ * approval or the code it asks for, then the user is fetched (SPEC.md §4); one email the frame accepted
+ * per 30 s, kept across reloads (`lastEmailLoginTime`); an email update takes the current address's code, then the new
  * one's. What the frame answers is decoded; its refusals are the catalogue's `FrameRequestError`.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Semaphore from "effect/Semaphore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { EmailLoginCooldownError } from "../../errors"
 import { decodeUnknownEffect, SchemaDecodeError } from "../../schemas/decode"
@@ -45,6 +46,7 @@ export const makeEmailLogin = (
     const bridge = yield* EmbeddedWalletBridge
     const storage = yield* Storage
     const config = yield* ModalConfig
+    const submitting = yield* Semaphore.make(1)
 
     const failed = (email: string | undefined) => (error: EmailLoginError) =>
       Effect.andThen(SubscriptionRef.set(state, { _tag: "Failed", email, error }), Effect.fail(error))
@@ -63,22 +65,32 @@ export const makeEmailLogin = (
         yield* SubscriptionRef.set(state, { _tag: "LoggedIn", user })
       })
 
+    /**
+     * Tells the frame the email, unless one was accepted in the last 30 s. The cooldown starts when the
+     * frame accepts the email (as AppKit's does): a frame that did not load, or refused, sent no mail, so
+     * the visitor may try again at once. Submits take turns up to that point, so two at once send one.
+     */
+    const sendEmail = (email: string) =>
+      submitting.withPermits(1)(
+        Effect.gen(function* () {
+          const seconds = cooldownSeconds(
+            yield* Clock.currentTimeMillis,
+            Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.lastEmailLoginTime))
+          )
+          if (seconds !== undefined) return yield* Effect.fail(new EmailLoginCooldownError({ seconds }))
+          yield* SubscriptionRef.set(state, { _tag: "Sending", email })
+          const answer = yield* bridge.request("CONNECT_EMAIL", { email }).pipe(Effect.catch(failed(email)))
+          yield* storage.set(EmbeddedStorageKeys.lastEmailLoginTime, yield* Clock.currentTimeMillis)
+          return answer
+        })
+      )
+
     const submitEmail: EmailLoginShape["submitEmail"] = (raw) =>
       Effect.gen(function* () {
         const email = yield* decodeEmail(raw.trim())
-        const now = yield* Clock.currentTimeMillis
-        const seconds = cooldownSeconds(
-          now,
-          Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.lastEmailLoginTime))
-        )
-        if (seconds !== undefined) return yield* Effect.fail(new EmailLoginCooldownError({ seconds }))
-        yield* storage.set(EmbeddedStorageKeys.lastEmailLoginTime, now)
-        yield* SubscriptionRef.set(state, { _tag: "Sending", email })
+        const answer = yield* sendEmail(email)
         yield* Effect.gen(function* () {
-          const action = yield* required(
-            connectEmailAction(yield* bridge.request("CONNECT_EMAIL", { email })),
-            "The embedded wallet's next step"
-          )
+          const action = yield* required(connectEmailAction(answer), "The embedded wallet's next step")
           if (action === "CONNECT") return yield* fetchUser(email)
           if (action === "VERIFY_DEVICE") {
             yield* SubscriptionRef.set(state, { _tag: "ApproveDevice", email })
