@@ -21,7 +21,7 @@ import type {
 } from "./embeddedErrors"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
-import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import type { FeatureUnavailableError, ProjectIdMissingError } from "./schemas/ModalOptions"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export {
@@ -48,7 +48,7 @@ export {
   TransactionMismatchError
 } from "./requestErrors"
 export { SchemaDecodeError } from "./schemas/decode"
-export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export { FeatureUnavailableError, ProjectIdMissingError } from "./schemas/ModalOptions"
 export {
   ChainDisconnectedError,
   ChainNotAddedError,
@@ -316,6 +316,7 @@ export type AirlockError =
   | FrameTimeoutError
   | SessionExpiredError
   | ProjectIdMissingError
+  | FeatureUnavailableError
   | BalanceUnavailableError
   | HistoryFetchError
   | SignatureDeclinedError

@@ -6,9 +6,8 @@ import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { AppMetadata } from "./Metadata"
 import { CaipNetwork } from "./Network"
 import {
-  AccountType,
+  type AccountType,
   CaipNetworkId,
-  type ChainNamespace,
   DefaultSocials,
   HttpUrl,
   nonEmptyArrayOf,
@@ -27,7 +26,26 @@ export class ProjectIdMissingError extends Data.TaggedError("ProjectIdMissingErr
   readonly message: string
 }> {}
 
-export type ModalOptionsError = ProjectIdMissingError | SchemaDecodeError
+/** The features a later release builds (the legal checkbox, smart sessions, pay): off until then. */
+export const UNBUILT_FEATURES = ["legalCheckbox", "smartSessions", "pay"] as const
+export type UnbuiltFeature = (typeof UNBUILT_FEATURES)[number]
+
+/**
+ * A feature this release does not have was turned on: `createModal` refuses it rather than running
+ * without it.
+ *
+ * @since 0.3.0
+ * @category errors
+ */
+export class FeatureUnavailableError extends Data.TaggedError("FeatureUnavailableError")<{
+  readonly feature: UnbuiltFeature
+}> {
+  override get message() {
+    return `features.${this.feature} is not available in this release: leave it unset or false`
+  }
+}
+
+export type ModalOptionsError = ProjectIdMissingError | FeatureUnavailableError | SchemaDecodeError
 
 const isHostObject = (input: unknown): input is object =>
   typeof input === "object" && input !== null && !Array.isArray(input)
@@ -116,12 +134,24 @@ export type Features = typeof Features.Type
 /** Every feature flag at its default (SPEC §1): what `features` decodes to when absent. */
 export const DefaultFeatures: Features = Schema.decodeUnknownSync(Features)({})
 
+/** The one account type a namespace has here; `why` says so when a host asks for another. */
+const onlyType = <T extends AccountType>(type: T, why: string) =>
+  Schema.Literals([type]).annotate({ message: `Expected ${type}: ${why}` })
+
+/**
+ * The account type Airlock connects per namespace. Only the embedded wallet's EVM account has a choice
+ * (its key's account or its smart account); every other namespace has the one type Airlock connects
+ * there, so a choice that would do nothing is refused (as AppKit's types do, and Bitcoin's ordinal
+ * accounts too: Airlock connects no Bitcoin wallet).
+ */
 export const AccountTypes = Schema.Struct({
-  eip155: AccountType,
-  solana: AccountType,
-  polkadot: AccountType,
-  bip122: AccountType,
-  cosmos: AccountType
+  eip155: Schema.Literals(["eoa", "smartAccount"]).annotate({
+    message: "Expected an EVM account type: eoa or smartAccount"
+  }),
+  solana: onlyType("eoa", "a Solana account is its key's"),
+  polkadot: onlyType("eoa", "a Polkadot account is its key's"),
+  bip122: onlyType("payment", "Airlock connects no Bitcoin wallet that offers ordinal accounts"),
+  cosmos: onlyType("eoa", "a Cosmos account is its key's")
 }).annotate({ identifier: "AccountTypes" })
 export type AccountTypes = typeof AccountTypes.Type
 
@@ -134,24 +164,21 @@ export const DefaultAccountTypes: AccountTypes = {
   cosmos: "eoa"
 }
 
-const accountTypeFor = (partial: Partial<Record<ChainNamespace, AccountType>>, ns: ChainNamespace) =>
-  partial[ns] ?? DefaultAccountTypes[ns]
-
 /** A partial map from the host, merged over {@link DefaultAccountTypes}. */
 export const DefaultAccountTypesOption = Schema.Struct({
-  eip155: Schema.optional(AccountType),
-  solana: Schema.optional(AccountType),
-  polkadot: Schema.optional(AccountType),
-  bip122: Schema.optional(AccountType),
-  cosmos: Schema.optional(AccountType)
+  eip155: Schema.optional(AccountTypes.fields.eip155),
+  solana: Schema.optional(AccountTypes.fields.solana),
+  polkadot: Schema.optional(AccountTypes.fields.polkadot),
+  bip122: Schema.optional(AccountTypes.fields.bip122),
+  cosmos: Schema.optional(AccountTypes.fields.cosmos)
 }).pipe(
   Schema.decodeTo(Schema.toType(AccountTypes), {
     decode: SchemaGetter.transform((partial) => ({
-      eip155: accountTypeFor(partial, "eip155"),
-      solana: accountTypeFor(partial, "solana"),
-      polkadot: accountTypeFor(partial, "polkadot"),
-      bip122: accountTypeFor(partial, "bip122"),
-      cosmos: accountTypeFor(partial, "cosmos")
+      eip155: partial.eip155 ?? DefaultAccountTypes.eip155,
+      solana: partial.solana ?? DefaultAccountTypes.solana,
+      polkadot: partial.polkadot ?? DefaultAccountTypes.polkadot,
+      bip122: partial.bip122 ?? DefaultAccountTypes.bip122,
+      cosmos: partial.cosmos ?? DefaultAccountTypes.cosmos
     })),
     encode: SchemaGetter.transform((full) => full)
   })
@@ -259,9 +286,19 @@ const ProjectIdPresent = Schema.Struct({ projectId: ProjectId })
 
 /**
  * Decodes host options. A missing, non-string or blank `projectId` is reported on its own as
- * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options").
+ * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options"); a
+ * feature this release does not have, turned on, as {@link FeatureUnavailableError}.
  */
-export const decodeModalOptions = (input: unknown): Result.Result<ModalOptions, ModalOptionsError> =>
-  Result.isFailure(Schema.decodeUnknownResult(ProjectIdPresent)(input))
-    ? Result.fail(new ProjectIdMissingError({ message: PROJECT_ID_MISSING }))
-    : decodeUnknownResult(ModalOptions, "createModal options")(input)
+export const decodeModalOptions = (input: unknown): Result.Result<ModalOptions, ModalOptionsError> => {
+  if (Result.isFailure(Schema.decodeUnknownResult(ProjectIdPresent)(input)))
+    return Result.fail(new ProjectIdMissingError({ message: PROJECT_ID_MISSING }))
+  return Result.flatMap(
+    decodeUnknownResult(ModalOptions, "createModal options")(input),
+    (options): Result.Result<ModalOptions, ModalOptionsError> => {
+      const feature = UNBUILT_FEATURES.find((name) => options.features[name])
+      return feature === undefined
+        ? Result.succeed(options)
+        : Result.fail(new FeatureUnavailableError({ feature }))
+    }
+  )
+}

@@ -10,6 +10,7 @@ import {
   DefaultUrls,
   decodeModalOptions,
   Features,
+  FeatureUnavailableError,
   type ModalOptions,
   type ModalOptionsError,
   type ModalOptionsInput,
@@ -41,7 +42,7 @@ const schemaError = (input: unknown, ...fragments: Array<string>): string => {
     return assert.fail(`expected a SchemaDecodeError, got ${error._tag}`)
   assert.strictEqual(error.subject, "createModal options")
   assert.isTrue(error.message.startsWith("createModal options: "), error.message)
-  for (const fragment of fragments) assert.include(error.message, fragment)
+  for (const fragment of fragments) assert.include(error.message, fragment, error.message)
   return error.message
 }
 
@@ -154,16 +155,46 @@ describe("decodeModalOptions: defaults", () => {
   })
 
   it("a partial defaultAccountTypes merges over the defaults", () => {
-    const options = ok({ ...minimal, defaultAccountTypes: { eip155: "eoa", bip122: "ordinal" } })
-    assert.deepStrictEqual(options.defaultAccountTypes, {
-      ...DefaultAccountTypes,
-      eip155: "eoa",
-      bip122: "ordinal"
-    })
+    const options = ok({ ...minimal, defaultAccountTypes: { eip155: "eoa", solana: "eoa" } })
+    assert.deepStrictEqual(options.defaultAccountTypes, { ...DefaultAccountTypes, eip155: "eoa" })
     assert.deepStrictEqual(
       ok({ ...minimal, defaultAccountTypes: {} }).defaultAccountTypes,
       DefaultAccountTypes
     )
+  })
+
+  it("defaultAccountTypes offers a choice only where Airlock has one: the EVM embedded account", () => {
+    schemaError(
+      { ...minimal, defaultAccountTypes: { eip155: "payment" } },
+      "defaultAccountTypes.eip155: Expected an EVM account type: eoa or smartAccount"
+    )
+    schemaError(
+      { ...minimal, defaultAccountTypes: { solana: "smartAccount" } },
+      "defaultAccountTypes.solana: Expected eoa: a Solana account is its key's"
+    )
+    schemaError(
+      { ...minimal, defaultAccountTypes: { bip122: "ordinal" } },
+      "defaultAccountTypes.bip122: Expected payment: Airlock connects no Bitcoin wallet that offers ordinal accounts"
+    )
+    schemaError(
+      { ...minimal, defaultAccountTypes: { polkadot: "smartAccount" } },
+      "defaultAccountTypes.polkadot"
+    )
+    schemaError({ ...minimal, defaultAccountTypes: { cosmos: "payment" } }, "defaultAccountTypes.cosmos")
+  })
+
+  it("a feature this release does not build, turned on, is FeatureUnavailableError", () => {
+    for (const feature of ["legalCheckbox", "smartSessions", "pay"] as const) {
+      const error = fails({ ...minimal, features: { [feature]: true } })
+      assert.instanceOf(error, FeatureUnavailableError)
+      assert.strictEqual(
+        error.message,
+        `features.${feature} is not available in this release: leave it unset or false`
+      )
+      assert.deepStrictEqual(ok({ ...minimal, features: { [feature]: false } }).features, DefaultFeatures)
+    }
+    // Other problems are reported first: they are the options' shape.
+    assert.strictEqual(fails({ ...minimal, debug: 1, features: { pay: true } })._tag, "SchemaDecodeError")
   })
 
   it("undefined values count as absent", () => {
@@ -304,7 +335,7 @@ describe("decodeModalOptions: other errors", () => {
     )
     schemaError(
       { ...minimal, defaultAccountTypes: { eip155: "contract" } },
-      "defaultAccountTypes.eip155: Expected an account type"
+      "defaultAccountTypes.eip155: Expected an EVM account type"
     )
   })
 
@@ -335,7 +366,7 @@ const optionsArb = fc
         { requiredKeys: [] }
       ),
       defaultAccountTypes: fc.record(
-        { eip155: fc.constantFrom("eoa", "smartAccount"), bip122: fc.constantFrom("payment", "ordinal") },
+        { eip155: fc.constantFrom("eoa", "smartAccount"), bip122: fc.constant("payment") },
         { requiredKeys: [] }
       ),
       customRpcUrls: fc.dictionary(
@@ -355,12 +386,15 @@ const optionsArb = fc
   }))
 
 describe("decodeModalOptions: properties", () => {
-  it("property: arbitrary input never throws; failures are one of the two typed errors", () =>
+  it("property: arbitrary input never throws; failures are one of the three typed errors", () =>
     fc.assert(
       fc.property(fc.oneof(hostile, fc.dictionary(fc.string(), hostile)), (input) => {
         const result = decodeModalOptions(input)
         if (Result.isFailure(result)) {
-          assert.include(["ProjectIdMissingError", "SchemaDecodeError"], result.failure._tag)
+          assert.include(
+            ["ProjectIdMissingError", "FeatureUnavailableError", "SchemaDecodeError"],
+            result.failure._tag
+          )
         } else {
           assert.isTrue(Schema.is(Schema.toType(ModalOptionsSchema))(result.success))
         }
