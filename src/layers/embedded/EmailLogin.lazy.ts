@@ -24,6 +24,7 @@ import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Storage } from "../../services/Storage"
 import { connectEmailAction, cooldownSeconds, updatedEmail, updateEmailAction } from "./emailRules"
+import { lastUsedChain } from "./frameChain"
 
 /** SPEC.md §9 (AppKit's figure): signing out does not wait on the frame longer than this. */
 const SIGN_OUT_WAIT = "3 seconds"
@@ -56,7 +57,7 @@ export const makeEmailLogin = (
         yield* SubscriptionRef.set(state, { _tag: "Verifying", email })
         const stored = Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.preferredAccountTypes))
         const answer = yield* bridge.request("GET_USER", {
-          chainId: config.networks[0]?.caipNetworkId,
+          chainId: yield* lastUsedChain(storage, config.networks),
           preferredAccountType: stored?.eip155 ?? config.defaultAccountTypes.eip155
         })
         const user = yield* decodeUser(answer)
@@ -155,6 +156,7 @@ export const makeEmailLogin = (
       yield* storage.remove(EmbeddedStorageKeys.connectedSocialProvider)
       yield* storage.remove(EmbeddedStorageKeys.socialUsername)
       yield* storage.remove(EmbeddedStorageKeys.smartAccountEnabledNetworks)
+      yield* storage.remove(EmbeddedStorageKeys.lastUsedChain)
       yield* SubscriptionRef.set(state, { _tag: "Idle" })
       yield* SubscriptionRef.set(update, { _tag: "Idle" })
     })

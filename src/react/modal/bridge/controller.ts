@@ -48,6 +48,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
   )
   const wallets = makeWalletsPort(runtime)
   const accountDataPort = makeAccountDataPort(runtime, accountData)
+  const embedded = makeEmbeddedPort(runtime)
   return {
     config,
     ...makeModalPort(runtime),
@@ -58,8 +59,14 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     swap: flowPort(runtime, runtime.runSync(Swap)),
     onramp: flowPort(runtime, runtime.runSync(Onramp)),
     names: flowPort(runtime, runtime.runSync(Names)),
-    ...makeEmbeddedPort(runtime),
+    ...embedded,
     accountData: accountDataPort,
-    accountActions: makeAccountActions(config, wallets.connection, wallets.networks, accountDataPort.identity)
+    accountActions: makeAccountActions(
+      config,
+      wallets.connection,
+      wallets.networks,
+      accountDataPort.identity,
+      embedded.embedded.smartAccountNetworks
+    )
   }
 }
