@@ -68,6 +68,24 @@ export const keepSession = (/** @type {unknown} */ token) => {
 export const dropSession = () => storage.remove(TOKEN_KEY)
 
 /**
+ * Calls `changed` with the session's new label whenever another document of this origin (a frame in
+ * another tab of the same site) changes the session: signs in, out, or as someone else. The label is a
+ * digest of the token, so it tells sessions apart without being one.
+ * @param {(label: string) => void} changed
+ */
+export const onSessionChange = (changed) =>
+  window.addEventListener("storage", (event) => {
+    if (event.key !== TOKEN_KEY && event.key !== null) return
+    void crypto.subtle
+      .digest("SHA-256", new TextEncoder().encode(sessionToken() ?? ""))
+      .then((digest) =>
+        changed(
+          Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")
+        )
+      )
+  })
+
+/**
  * Calls the auth server; its `{ error }` becomes the thrown message, a 401 `session expired` 'Session Expired'.
  * @param {string} method
  * @param {string} path

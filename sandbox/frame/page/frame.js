@@ -14,6 +14,7 @@ import {
   field,
   keepSession,
   need,
+  onSessionChange,
   poll,
   sessionToken,
   single,
@@ -21,7 +22,13 @@ import {
 } from "./api.js"
 import { abortApproval, approvalShown, askApproval } from "./approval.js"
 import { describeRequest, READ_METHODS, UNSAFE_METHODS } from "./describe.js"
-import { connectFarcaster, connectSocial, farcasterUri, socialRedirectUri } from "./logins.js"
+import {
+  abandonFarcaster,
+  connectFarcaster,
+  connectSocial,
+  farcasterUri,
+  socialRedirectUri
+} from "./logins.js"
 import { isRequestId, serve } from "./port.js"
 
 const FRAME_PREFIX = "@w3m-frame/"
@@ -176,6 +183,7 @@ const handlers = {
     single("device", "Already waiting for device approval", async () => {
       const email = need(state.email, "email (call CONNECT_EMAIL first)")
       await poll(async () => {
+        if (state.email !== email) throw new FrameError("Login abandoned", 4001)
         const { status } = await api("POST", "/auth/device", { email })
         return status === "approved" ? true : undefined
       }, "Device approval timed out")
@@ -270,6 +278,16 @@ const handlers = {
     if (outcome !== "approve") throw new FrameError("User rejected the request", 4001)
     return walletRpc(method, params, chain)
   },
+  // The app gives up what it started (AppKit sends it when the visitor leaves the Farcaster view): the
+  // frame forgets its half-done logins and the app's synced data, as a reloaded frame would, but keeps its
+  // session and its port; port.js then says READY again, and the app syncs anew.
+  RELOAD: () => {
+    abandonFarcaster()
+    state.email = undefined
+    state.dappData = undefined
+    state.theme = undefined
+    return undefined
+  },
   RPC_ABORT: (payload) => {
     const id = field(payload, "id")
     if (!isRequestId(id)) throw new FrameError("Invalid id")
@@ -287,8 +305,10 @@ const greet = () => {
   if (!originAllowed(config.allowedOrigins, parentOrigin)) return "parent origin not allowed"
   const channel = new MessageChannel()
   appOrigin = parentOrigin
-  serve(channel.port1, handlers)
+  const tell = serve(channel.port1, handlers)
   window.parent.postMessage({ type: `${FRAME_PREFIX}HELLO`, nonce }, parentOrigin, [channel.port2])
+  // The session changed in another tab of this site: the app hears its new label, never the token.
+  onSessionChange((token) => tell("SESSION_UPDATE", { token }))
   return "greeted"
 }
 

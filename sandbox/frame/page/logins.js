@@ -64,11 +64,20 @@ export const farcasterUri = async () => {
   return { url }
 }
 
-/** CONNECT_FARCASTER: waits until the channel is approved (25 s at most) and keeps the session. */
+/** Forgets the Farcaster channel opened last (RELOAD): the login waiting on it ends, abandoned. */
+export const abandonFarcaster = () => {
+  farcasterChannel = undefined
+}
+
+/**
+ * CONNECT_FARCASTER: waits until the channel is approved (25 s at most) and keeps the session; a channel
+ * forgotten or replaced meanwhile ends it (`Login abandoned`, 4001).
+ */
 export const connectFarcaster = () =>
   single("farcaster", "Already waiting for Farcaster", async () => {
     const channel = need(farcasterChannel, "channel (call GET_FARCASTER_URI first)")
     const token = await poll(async () => {
+      if (farcasterChannel !== channel) throw new FrameError("Login abandoned", 4001)
       const answer = await api("GET", `/auth/farcaster/status?channel=${encodeURIComponent(channel)}`)
       return answer.status === "approved" ? answer.token : undefined
     }, "Farcaster login timed out")
