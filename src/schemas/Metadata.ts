@@ -9,10 +9,10 @@ export const AppMetadata = Schema.Struct({
 }).annotate({ identifier: "AppMetadata" })
 export type AppMetadata = typeof AppMetadata.Type
 
-/** What SYNC_DAPP_DATA sends to the embedded-wallet frame. */
+/** What SYNC_DAPP_DATA sends to the embedded-wallet frame (FACTS.md §2): the app's metadata beside the SDK's. */
 export const DappMetadata = Schema.Struct({
-  ...AppMetadata.fields,
-  projectId: Schema.optional(Schema.String),
+  metadata: Schema.optional(AppMetadata),
+  projectId: Schema.String,
   sdkVersion: Schema.optional(Schema.String),
   sdkType: Schema.optional(Schema.String)
 }).annotate({ identifier: "DappMetadata" })

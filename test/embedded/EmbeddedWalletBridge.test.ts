@@ -18,6 +18,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { beforeAll } from "vitest"
 import { EmbeddedWalletBridgeLive } from "../../src/layers/embedded/EmbeddedWalletBridgeLive"
 import { ThemeLive } from "../../src/layers/modal/ThemeLive"
+import { SDK_TYPE, SDK_VERSION } from "../../src/layers/provider/providerUrl"
 import { EmbeddedWalletBridge } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Theme } from "../../src/services/Theme"
@@ -119,10 +120,21 @@ describe("EmbeddedWalletBridge", () => {
         yield* real.untilAsked(2)
         const dappData = real.asked[1]!
         assert.strictEqual(dappData.type, "@w3m-app/SYNC_DAPP_DATA")
-        assert.deepInclude(dappData.payload as object, { projectId: "sandbox-project" })
+        // FACTS.md §2's shape, as the DappMetadata schema encodes it.
+        assert.deepStrictEqual(dappData.payload, {
+          metadata: { name: "Demo", description: "d", url: "https://dapp.example", icons: [] },
+          projectId: "sandbox-project",
+          sdkVersion: SDK_VERSION,
+          sdkType: SDK_TYPE
+        })
         real.send({ type: "@w3m-frame/SYNC_DAPP_DATA_SUCCESS", id: dappData.id })
         yield* real.untilAsked(3)
         assert.strictEqual(real.asked[2]?.type, "@w3m-app/SYNC_THEME")
+        const synced = yield* SubscriptionRef.get(theme.state)
+        assert.deepStrictEqual(real.asked[2]?.payload, {
+          themeMode: synced.mode,
+          themeVariables: synced.variables
+        })
         real.send({ type: "@w3m-frame/SYNC_THEME_SUCCESS", id: real.asked[2]!.id })
 
         yield* theme.setMode("light")
