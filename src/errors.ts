@@ -21,7 +21,8 @@ import type {
 } from "./embeddedErrors"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
-import type { FeatureUnavailableError, ProjectIdMissingError } from "./schemas/ModalOptions"
+import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import type { FeatureUnavailableError } from "./schemas/unbuiltFeatures"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export {
@@ -48,7 +49,8 @@ export {
   TransactionMismatchError
 } from "./requestErrors"
 export { SchemaDecodeError } from "./schemas/decode"
-export { FeatureUnavailableError, ProjectIdMissingError } from "./schemas/ModalOptions"
+export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export { FeatureUnavailableError } from "./schemas/unbuiltFeatures"
 export {
   ChainDisconnectedError,
   ChainNotAddedError,

@@ -19,31 +19,13 @@ import {
   withParseOptions
 } from "./Primitives"
 import { ThemeVariables } from "./ThemeVariables"
+import { FeatureUnavailableError, unbuiltFeatureOn } from "./unbuiltFeatures"
 import { CustomWallet } from "./Wallet"
 
 /** SPEC §8: shown as 'Project ID Not Configured'. */
 export class ProjectIdMissingError extends Data.TaggedError("ProjectIdMissingError")<{
   readonly message: string
 }> {}
-
-/** The features a later release builds (the legal checkbox, smart sessions, pay): off until then. */
-export const UNBUILT_FEATURES = ["legalCheckbox", "smartSessions", "pay"] as const
-export type UnbuiltFeature = (typeof UNBUILT_FEATURES)[number]
-
-/**
- * A feature this release does not have was turned on: `createModal` refuses it rather than running
- * without it.
- *
- * @since 0.3.0
- * @category errors
- */
-export class FeatureUnavailableError extends Data.TaggedError("FeatureUnavailableError")<{
-  readonly feature: UnbuiltFeature
-}> {
-  override get message() {
-    return `features.${this.feature} is not available in this release: leave it unset or false`
-  }
-}
 
 export type ModalOptionsError = ProjectIdMissingError | FeatureUnavailableError | SchemaDecodeError
 
@@ -295,7 +277,7 @@ export const decodeModalOptions = (input: unknown): Result.Result<ModalOptions, 
   return Result.flatMap(
     decodeUnknownResult(ModalOptions, "createModal options")(input),
     (options): Result.Result<ModalOptions, ModalOptionsError> => {
-      const feature = UNBUILT_FEATURES.find((name) => options.features[name])
+      const feature = unbuiltFeatureOn(options.features)
       return feature === undefined
         ? Result.succeed(options)
         : Result.fail(new FeatureUnavailableError({ feature }))

@@ -10,7 +10,6 @@ import {
   DefaultUrls,
   decodeModalOptions,
   Features,
-  FeatureUnavailableError,
   type ModalOptions,
   type ModalOptionsError,
   type ModalOptionsInput,
@@ -18,6 +17,7 @@ import {
   ProjectIdMissingError
 } from "../../src/schemas/ModalOptions"
 import { DefaultSocials } from "../../src/schemas/Primitives"
+import { FeatureUnavailableError } from "../../src/schemas/unbuiltFeatures"
 import { evmNetwork } from "../kit/networks"
 import { accepts, caipNetworkIdArb, hostile, httpsUrlArb, mutated, NUM_RUNS, nonBlankArb } from "./helpers"
 import { base, mainnet, networkArb, solana } from "./networks"
