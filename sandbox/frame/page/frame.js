@@ -8,6 +8,7 @@
 // logins are logins.js.
 
 import {
+  abandonLogins,
   api,
   dropSession,
   FrameError,
@@ -23,10 +24,10 @@ import {
 import { abortApproval, approvalShown, askApproval } from "./approval.js"
 import { describeRequest, READ_METHODS, UNSAFE_METHODS } from "./describe.js"
 import {
-  abandonFarcaster,
   connectFarcaster,
   connectSocial,
   farcasterUri,
+  forgetFarcaster,
   socialRedirectUri
 } from "./logins.js"
 import { isRequestId, serve } from "./port.js"
@@ -183,7 +184,6 @@ const handlers = {
     single("device", "Already waiting for device approval", async () => {
       const email = need(state.email, "email (call CONNECT_EMAIL first)")
       await poll(async () => {
-        if (state.email !== email) throw new FrameError("Login abandoned", 4001)
         const { status } = await api("POST", "/auth/device", { email })
         return status === "approved" ? true : undefined
       }, "Device approval timed out")
@@ -282,7 +282,8 @@ const handlers = {
   // frame forgets its half-done logins and the app's synced data, as a reloaded frame would, but keeps its
   // session and its port; port.js then says READY again, and the app syncs anew.
   RELOAD: () => {
-    abandonFarcaster()
+    abandonLogins()
+    forgetFarcaster()
     state.email = undefined
     state.dappData = undefined
     state.theme = undefined

@@ -64,20 +64,16 @@ export const farcasterUri = async () => {
   return { url }
 }
 
-/** Forgets the Farcaster channel opened last (RELOAD): the login waiting on it ends, abandoned. */
-export const abandonFarcaster = () => {
+/** Forgets the Farcaster channel opened last (RELOAD). */
+export const forgetFarcaster = () => {
   farcasterChannel = undefined
 }
 
-/**
- * CONNECT_FARCASTER: waits until the channel is approved (25 s at most) and keeps the session; a channel
- * forgotten or replaced meanwhile ends it (`Login abandoned`, 4001).
- */
+/** CONNECT_FARCASTER: waits until the channel is approved (25 s at most) and keeps the session. */
 export const connectFarcaster = () =>
   single("farcaster", "Already waiting for Farcaster", async () => {
     const channel = need(farcasterChannel, "channel (call GET_FARCASTER_URI first)")
     const token = await poll(async () => {
-      if (farcasterChannel !== channel) throw new FrameError("Login abandoned", 4001)
       const answer = await api("GET", `/auth/farcaster/status?channel=${encodeURIComponent(channel)}`)
       return answer.status === "approved" ? answer.token : undefined
     }, "Farcaster login timed out")
