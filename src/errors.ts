@@ -22,7 +22,6 @@ import type {
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
-import type { FeatureUnavailableError } from "./schemas/unbuiltFeatures"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export {
@@ -50,7 +49,6 @@ export {
 } from "./requestErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
-export { FeatureUnavailableError } from "./schemas/unbuiltFeatures"
 export {
   ChainDisconnectedError,
   ChainNotAddedError,
@@ -318,7 +316,6 @@ export type AirlockError =
   | FrameTimeoutError
   | SessionExpiredError
   | ProjectIdMissingError
-  | FeatureUnavailableError
   | BalanceUnavailableError
   | HistoryFetchError
   | SignatureDeclinedError

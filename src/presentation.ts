@@ -92,7 +92,6 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
       "Check your device's time settings, then reconnect your wallet."
     ),
     ProjectIdMissingError: alert("Project ID Not Configured", "Set a project ID in the modal options."),
-    FeatureUnavailableError: (error) => alert("Invalid App Configuration", error.message),
     BalanceUnavailableError: toast("Token Balance Unavailable", "warning"),
     HistoryFetchError: toast("Failed to fetch transactions"),
     SignatureDeclinedError: ownMessage,

@@ -20,7 +20,6 @@ import {
   ContestedWalletError,
   EmailLoginCooldownError,
   EmailLoginDependencyLoadError,
-  FeatureUnavailableError,
   FrameLoadError,
   FrameRequestError,
   FrameTimeoutError,
@@ -114,13 +113,6 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new ProjectIdMissingError({ message: "Project ID Not Configured" }),
       message: "Project ID Not Configured",
       shown: alert("Project ID Not Configured")
-    }
-  ],
-  FeatureUnavailableError: [
-    {
-      error: new FeatureUnavailableError({ feature: "pay" }),
-      message: "features.pay is not available in this release: leave it unset or false",
-      shown: alert("Invalid App Configuration")
     }
   ],
   BalanceUnavailableError: [

@@ -6,7 +6,6 @@ import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { AppMetadata } from "./Metadata"
 import { CaipNetwork } from "./Network"
 import {
-  type AccountType,
   CaipNetworkId,
   DefaultSocials,
   HttpUrl,
@@ -19,7 +18,7 @@ import {
   withParseOptions
 } from "./Primitives"
 import { ThemeVariables } from "./ThemeVariables"
-import { FeatureUnavailableError, unbuiltFeatureOn } from "./unbuiltFeatures"
+import { unbuiltFeatureOn } from "./unbuiltFeatures"
 import { CustomWallet } from "./Wallet"
 
 /** SPEC §8: shown as 'Project ID Not Configured'. */
@@ -27,7 +26,7 @@ export class ProjectIdMissingError extends Data.TaggedError("ProjectIdMissingErr
   readonly message: string
 }> {}
 
-export type ModalOptionsError = ProjectIdMissingError | FeatureUnavailableError | SchemaDecodeError
+export type ModalOptionsError = ProjectIdMissingError | SchemaDecodeError
 
 const isHostObject = (input: unknown): input is object =>
   typeof input === "object" && input !== null && !Array.isArray(input)
@@ -116,10 +115,6 @@ export type Features = typeof Features.Type
 /** Every feature flag at its default (SPEC §1): what `features` decodes to when absent. */
 export const DefaultFeatures: Features = Schema.decodeUnknownSync(Features)({})
 
-/** The one account type a namespace has here; `why` says so when a host asks for another. */
-const onlyType = <T extends AccountType>(type: T, why: string) =>
-  Schema.Literals([type]).annotate({ message: `Expected ${type}: ${why}` })
-
 /**
  * The account type Airlock connects per namespace. Only the embedded wallet's EVM account has a choice
  * (its key's account or its smart account); every other namespace has the one type Airlock connects
@@ -127,13 +122,11 @@ const onlyType = <T extends AccountType>(type: T, why: string) =>
  * accounts too: Airlock connects no Bitcoin wallet).
  */
 export const AccountTypes = Schema.Struct({
-  eip155: Schema.Literals(["eoa", "smartAccount"]).annotate({
-    message: "Expected an EVM account type: eoa or smartAccount"
-  }),
-  solana: onlyType("eoa", "a Solana account is its key's"),
-  polkadot: onlyType("eoa", "a Polkadot account is its key's"),
-  bip122: onlyType("payment", "Airlock connects no Bitcoin wallet that offers ordinal accounts"),
-  cosmos: onlyType("eoa", "a Cosmos account is its key's")
+  eip155: Schema.Literals(["eoa", "smartAccount"]),
+  solana: Schema.Literal("eoa"),
+  polkadot: Schema.Literal("eoa"),
+  bip122: Schema.Literal("payment"),
+  cosmos: Schema.Literal("eoa")
 }).annotate({ identifier: "AccountTypes" })
 export type AccountTypes = typeof AccountTypes.Type
 
@@ -253,6 +246,12 @@ export const ModalOptions = Fields.check(
       : undefined
   ),
   Schema.makeFilter((options) => {
+    const feature = unbuiltFeatureOn(options.features)
+    return feature === undefined
+      ? undefined
+      : { path: ["features", feature], issue: "not available in this release: leave it unset or false" }
+  }),
+  Schema.makeFilter((options) => {
     const wanted = options.defaultNetwork?.caipNetworkId
     return wanted === undefined || options.networks.some((network) => network.caipNetworkId === wanted)
       ? undefined
@@ -268,19 +267,10 @@ const ProjectIdPresent = Schema.Struct({ projectId: ProjectId })
 
 /**
  * Decodes host options. A missing, non-string or blank `projectId` is reported on its own as
- * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options"); a
- * feature this release does not have, turned on, as {@link FeatureUnavailableError}.
+ * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options"), a
+ * feature this release does not have, turned on, among them.
  */
-export const decodeModalOptions = (input: unknown): Result.Result<ModalOptions, ModalOptionsError> => {
-  if (Result.isFailure(Schema.decodeUnknownResult(ProjectIdPresent)(input)))
-    return Result.fail(new ProjectIdMissingError({ message: PROJECT_ID_MISSING }))
-  return Result.flatMap(
-    decodeUnknownResult(ModalOptions, "createModal options")(input),
-    (options): Result.Result<ModalOptions, ModalOptionsError> => {
-      const feature = unbuiltFeatureOn(options.features)
-      return feature === undefined
-        ? Result.succeed(options)
-        : Result.fail(new FeatureUnavailableError({ feature }))
-    }
-  )
-}
+export const decodeModalOptions = (input: unknown): Result.Result<ModalOptions, ModalOptionsError> =>
+  Result.isFailure(Schema.decodeUnknownResult(ProjectIdPresent)(input))
+    ? Result.fail(new ProjectIdMissingError({ message: PROJECT_ID_MISSING }))
+    : decodeUnknownResult(ModalOptions, "createModal options")(input)

@@ -26,6 +26,7 @@ const LazySection = ({ view, height }: { readonly view: LazyView; readonly heigh
   </ViewBoundary>
 )
 
+/** The wallet list; with `emailShowWallets` off beside email or social login, behind one button first. */
 const WalletSection = ({
   allWallets,
   collapsed
@@ -34,25 +35,24 @@ const WalletSection = ({
   readonly collapsed: boolean
 }) => {
   const controller = useController()
-  const [shown, setShown] = useState(!collapsed)
-  // `emailShowWallets` off: the wallets wait behind one button, below email and social login.
-  if (!shown)
-    return (
-      <div className="section">
-        <button type="button" className="row" aria-expanded="false" onClick={() => setShown(true)}>
-          <span className="name">Continue with a wallet</span>
-        </button>
-      </div>
-    )
+  const [shown, show] = useState(!collapsed)
   return (
     <div className="section">
-      <h3 className="visually-hidden">Wallets</h3>
-      <WalletList />
-      {allWallets ? (
-        <button type="button" className="row" onClick={() => void controller.push("AllWallets")}>
-          <span className="name">All Wallets</span>
+      {shown ? (
+        <>
+          <h3 className="visually-hidden">Wallets</h3>
+          <WalletList />
+          {allWallets ? (
+            <button type="button" className="row" onClick={() => void controller.push("AllWallets")}>
+              <span className="name">All Wallets</span>
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <button type="button" className="row" aria-expanded="false" onClick={() => show(true)}>
+          <span className="name">Continue with a wallet</span>
         </button>
-      ) : null}
+      )}
     </div>
   )
 }
