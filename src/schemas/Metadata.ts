@@ -8,12 +8,3 @@ export const AppMetadata = Schema.Struct({
   icons: Schema.Array(Schema.String)
 }).annotate({ identifier: "AppMetadata" })
 export type AppMetadata = typeof AppMetadata.Type
-
-/** What SYNC_DAPP_DATA sends to the embedded-wallet frame (FACTS.md §2): the app's metadata beside the SDK's. */
-export const DappMetadata = Schema.Struct({
-  metadata: Schema.optional(AppMetadata),
-  projectId: Schema.String,
-  sdkVersion: Schema.optional(Schema.String),
-  sdkType: Schema.optional(Schema.String)
-}).annotate({ identifier: "DappMetadata" })
-export type DappMetadata = typeof DappMetadata.Type

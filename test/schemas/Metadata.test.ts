@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { AppMetadata, DappMetadata } from "../../src/schemas/Metadata"
+import { DappMetadata } from "../../src/schemas/FrameSync"
+import { AppMetadata } from "../../src/schemas/Metadata"
 import { accepts, neverThrows, rejects } from "./helpers"
 
 const app = {

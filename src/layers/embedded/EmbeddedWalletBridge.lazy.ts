@@ -13,8 +13,7 @@ import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { FrameLoadError } from "../../errors"
-import { DappMetadata } from "../../schemas/Metadata"
-import { ThemeSync } from "../../schemas/ThemeVariables"
+import { DappMetadata, ThemeSync } from "../../schemas/FrameSync"
 import type {
   EmbeddedWalletBridgeShape,
   FrameArea,
