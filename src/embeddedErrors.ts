@@ -36,13 +36,6 @@ export class SessionExpiredError extends Data.TaggedError("SessionExpiredError")
   override readonly message = "Session Expired"
 }
 
-/** The lazily loaded email/social login code could not be imported. */
-export class EmailLoginDependencyLoadError extends Data.TaggedError("EmailLoginDependencyLoadError")<{
-  readonly cause?: unknown
-}> {
-  override readonly message = "Unable to load email login dependency"
-}
-
 /** An email login within 30 s of the last one (SPEC.md §5); `seconds` is rounded up. */
 export class EmailLoginCooldownError extends Data.TaggedError("EmailLoginCooldownError")<{
   readonly seconds: number

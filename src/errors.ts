@@ -12,13 +12,13 @@ import type {
 } from "./connectionErrors"
 import type {
   EmailLoginCooldownError,
-  EmailLoginDependencyLoadError,
   FrameLoadError,
   FrameRequestError,
   FrameTimeoutError,
   SessionExpiredError,
   SocialLoginPopupError
 } from "./embeddedErrors"
+import type { EmailLoginDependencyLoadError } from "./embeddedLoadError"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
@@ -33,13 +33,13 @@ export {
 } from "./connectionErrors"
 export {
   EmailLoginCooldownError,
-  EmailLoginDependencyLoadError,
   FrameLoadError,
   FrameRequestError,
   FrameTimeoutError,
   SessionExpiredError,
   SocialLoginPopupError
 } from "./embeddedErrors"
+export { EmailLoginDependencyLoadError } from "./embeddedLoadError"
 export {
   AccountMismatchError,
   type ReviewChange,
