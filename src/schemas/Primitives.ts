@@ -39,15 +39,6 @@ export const DecimalString = patterned(
 )
 export type DecimalString = typeof DecimalString.Type
 
-/** Practical email check (one @, no whitespace, a dot in the domain); RFC 5321 caps it at 254 chars. */
-export const Email = Schema.String.check(
-  Schema.isMaxLength(254, { message: "Expected an email address of at most 254 characters" }),
-  Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
-    message: "Expected a valid email address, e.g. name@example.com"
-  })
-)
-export type Email = typeof Email.Type
-
 /** Providers the embedded wallet's social redirect accepts (SPEC §5). */
 export const SocialProvider = Schema.Literals([
   "google",

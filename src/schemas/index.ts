@@ -1,6 +1,7 @@
 export * from "./Balance"
 export * from "./Connector"
 export * from "./decode"
+export * from "./Email"
 export * from "./EmbeddedStorageKeys"
 export * from "./EmbeddedWallet"
 export * from "./FrameSync"

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { IsoDateTimeString } from "../../src/schemas/ApiFields"
+import { Email } from "../../src/schemas/Email"
 import {
   AccountName,
   AccountType,
@@ -11,7 +12,6 @@ import {
   caipNetworkIdParts,
   DecimalString,
   DefaultSocials,
-  Email,
   EvmAddress,
   FiniteNumber,
   HexString,

@@ -11,9 +11,9 @@ import * as Semaphore from "effect/Semaphore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { EmailLoginCooldownError } from "../../errors"
 import { decodeUnknownEffect, SchemaDecodeError } from "../../schemas/decode"
+import { Email } from "../../schemas/Email"
 import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
-import { Email } from "../../schemas/Primitives"
 import type {
   EmailLoginError,
   EmailLoginShape,
