@@ -25,8 +25,6 @@ export const EmbeddedStorageKeys = {
   emailLoginUsed: storageKey("@airlock/email_login_used", Schema.Boolean),
   email: storageKey("@airlock/email", Email),
   lastEmailLoginTime: storageKey("@airlock/last_email_login_time", Timestamp),
-  /** The EVM network the frame last said it acts on (SPEC.md §3: last used chain). */
-  lastUsedChain: storageKey("@airlock/last_used_chain", CaipNetworkId),
   smartAccountEnabledNetworks: storageKey(
     "@airlock/smart_account_enabled_networks",
     Schema.Array(CaipNetworkId)

@@ -4,7 +4,7 @@ import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaParser from "effect/SchemaParser"
 
 /** A string schema that must match `pattern`; `message` is the whole failure message. */
-const patterned = (pattern: RegExp, message: string) =>
+export const patterned = (pattern: RegExp, message: string) =>
   Schema.String.check(Schema.isPattern(pattern, { message }))
 
 /** `0x` followed by 40 hex characters, any case (no checksum check: wallets return lowercase too). */
@@ -27,17 +27,6 @@ export const Address = Schema.Union([EvmAddress, SolanaAddress]).annotate({
   message: "Expected an EVM address (0x + 40 hex) or a Solana address (32-44 base58 characters)"
 })
 export type Address = typeof Address.Type
-
-/**
- * A decimal number as typed by a user: optional minus, digits, optionally one dot followed by digits.
- * `1.` and `.5` are rejected: the amount input normalises them before decoding, so a decoded value is
- * always safe to hand to `parseUnits`.
- */
-export const DecimalString = patterned(
-  /^-?\d+(\.\d+)?$/,
-  "Expected a decimal number such as 10, 0.25 or -1.5 (optional minus, at most one dot)"
-)
-export type DecimalString = typeof DecimalString.Type
 
 /** Providers the embedded wallet's social redirect accepts (SPEC §5). */
 export const SocialProvider = Schema.Literals([
@@ -84,13 +73,6 @@ export const ThemeMode = Schema.Literals(["light", "dark"]).annotate({
   message: "Expected a theme mode: light or dark"
 })
 export type ThemeMode = typeof ThemeMode.Type
-
-/** A name to register (SPEC §5): letters, digits and hyphens, at least 4 characters. */
-export const AccountName = patterned(
-  /^[a-zA-Z0-9-]{4,}$/,
-  "Expected a name of at least 4 characters: letters, digits and hyphens only"
-)
-export type AccountName = typeof AccountName.Type
 
 export const ChainNamespace = Schema.Literals(["eip155", "solana", "polkadot", "bip122", "cosmos"]).annotate({
   identifier: "ChainNamespace",

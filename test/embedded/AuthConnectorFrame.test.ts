@@ -14,7 +14,7 @@ import * as Option from "effect/Option"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { makeSafeKeyValueStore } from "../../src/layers/platform/SafeKeyValueStoreLive"
-import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
+import { StorageKeys } from "../../src/schemas/StorageKeys"
 import { AUTH_ID, AuthConnector } from "../../src/services/AuthConnector"
 import { Connection } from "../../src/services/Connection"
 import { ModalRouter } from "../../src/services/ModalRouter"
@@ -156,7 +156,7 @@ describe("the last used chain", () => {
         yield* (yield* RpcRouter).switchNetwork(secondSandboxNetwork.caipNetworkId)
         const storage = yield* Storage
         assert.deepStrictEqual(
-          yield* storage.get(EmbeddedStorageKeys.lastUsedChain),
+          yield* storage.get(StorageKeys.lastUsedChain),
           Option.some(secondSandboxNetwork.caipNetworkId)
         )
       }).pipe(Effect.provide(layerOf(switching, kept, twoChains)))
@@ -173,7 +173,7 @@ describe("the last used chain", () => {
         const storage = yield* Storage
         yield* untilState((yield* AuthConnector).user, Option.isNone)
         yield* settle
-        assert.isTrue(Option.isNone(yield* storage.get(EmbeddedStorageKeys.lastUsedChain)))
+        assert.isTrue(Option.isNone(yield* storage.get(StorageKeys.lastUsedChain)))
       }).pipe(Effect.provide(layerOf(next, kept, twoChains)))
     })
   })

@@ -3,14 +3,13 @@ import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { IsoDateTimeString } from "../../src/schemas/ApiFields"
 import { Email } from "../../src/schemas/Email"
+import { AccountName, DecimalString } from "../../src/schemas/Formats"
 import {
-  AccountName,
   AccountType,
   Address,
   CaipNetworkId,
   ChainNamespace,
   caipNetworkIdParts,
-  DecimalString,
   DefaultSocials,
   EvmAddress,
   FiniteNumber,

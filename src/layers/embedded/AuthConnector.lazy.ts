@@ -22,6 +22,7 @@ import { decodeUnknownEffect } from "../../schemas/decode"
 import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { type EmbeddedAccountType, EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
 import { Address, type CaipNetworkId } from "../../schemas/Primitives"
+import { StorageKeys } from "../../schemas/StorageKeys"
 import type { AuthConnectorShape, SocialLoginError, SocialLoginState } from "../../services/AuthConnector"
 import { EmailLogin } from "../../services/EmailLogin"
 import { EmbeddedWalletBridge, type EmbeddedWalletBridgeError } from "../../services/EmbeddedWalletBridge"
@@ -109,7 +110,7 @@ export const makeAuthConnector = ({ user, social, smartAccountNetworks }: AuthSh
     const chain = yield* Ref.make<CaipNetworkId | undefined>(undefined)
     /** The frame said it acts on `id`: kept here, and as the last used chain for the next visit. */
     const followFrame = (id: CaipNetworkId) =>
-      Effect.andThen(Ref.set(chain, id), storage.set(EmbeddedStorageKeys.lastUsedChain, id))
+      Effect.andThen(Ref.set(chain, id), storage.set(StorageKeys.lastUsedChain, id))
 
     const preferredType = Effect.map(
       storage.get(EmbeddedStorageKeys.preferredAccountTypes),

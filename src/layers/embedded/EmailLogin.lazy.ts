@@ -14,6 +14,7 @@ import { decodeUnknownEffect, SchemaDecodeError } from "../../schemas/decode"
 import { Email } from "../../schemas/Email"
 import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
+import { StorageKeys } from "../../schemas/StorageKeys"
 import type {
   EmailLoginError,
   EmailLoginShape,
@@ -156,7 +157,7 @@ export const makeEmailLogin = (
       yield* storage.remove(EmbeddedStorageKeys.connectedSocialProvider)
       yield* storage.remove(EmbeddedStorageKeys.socialUsername)
       yield* storage.remove(EmbeddedStorageKeys.smartAccountEnabledNetworks)
-      yield* storage.remove(EmbeddedStorageKeys.lastUsedChain)
+      yield* storage.remove(StorageKeys.lastUsedChain)
       yield* SubscriptionRef.set(state, { _tag: "Idle" })
       yield* SubscriptionRef.set(update, { _tag: "Idle" })
     })

@@ -5,9 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import type { CaipNetwork } from "../../schemas/Network"
 import type { CaipNetworkId } from "../../schemas/Primitives"
+import { StorageKeys } from "../../schemas/StorageKeys"
 import type { StorageShape } from "../../services/Storage"
 
 /** The network to ask the frame for: the last one it acted on, while configured; else the first. */
@@ -15,7 +15,7 @@ export const lastUsedChain = (
   storage: StorageShape,
   networks: ReadonlyArray<CaipNetwork>
 ): Effect.Effect<CaipNetworkId | undefined> =>
-  Effect.map(storage.get(EmbeddedStorageKeys.lastUsedChain), (stored) =>
+  Effect.map(storage.get(StorageKeys.lastUsedChain), (stored) =>
     Option.getOrElse(
       Option.filter(stored, (id) => networks.some((network) => network.caipNetworkId === id)),
       () => networks[0]?.caipNetworkId
