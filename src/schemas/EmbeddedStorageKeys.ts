@@ -5,7 +5,8 @@
  */
 import * as Schema from "effect/Schema"
 import { Email } from "./Email"
-import { AccountType, CaipNetworkId, FiniteNumber, SocialOption } from "./Primitives"
+import { AccountType } from "./Kinds"
+import { CaipNetworkId, FiniteNumber, SocialOption } from "./Primitives"
 import { byNamespace, storageKey } from "./StorageKeys"
 
 export const PreferredAccountTypes = byNamespace(AccountType).annotate({

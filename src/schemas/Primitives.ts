@@ -28,20 +28,6 @@ export const Address = Schema.Union([EvmAddress, SolanaAddress]).annotate({
 })
 export type Address = typeof Address.Type
 
-/** Providers the embedded wallet's social redirect accepts (SPEC §5). */
-export const SocialProvider = Schema.Literals([
-  "google",
-  "github",
-  "apple",
-  "facebook",
-  "x",
-  "discord"
-]).annotate({
-  identifier: "SocialProvider",
-  message: "Expected a social provider: google, github, apple, facebook, x or discord"
-})
-export type SocialProvider = typeof SocialProvider.Type
-
 /** What `features.socials` may list: the social providers plus farcaster, which has its own flow. */
 export const SocialOption = Schema.Literals([
   "google",
@@ -106,13 +92,6 @@ export const caipNetworkIdParts = (
   const namespace = ChainNamespaces.find((ns) => ns === id.slice(0, index)) ?? "eip155"
   return { namespace, reference: id.slice(index + 1) }
 }
-
-/** bip122 accounts are "payment" or "ordinal"; the others "eoa" or "smartAccount". */
-export const AccountType = Schema.Literals(["eoa", "smartAccount", "payment", "ordinal"]).annotate({
-  identifier: "AccountType",
-  message: "Expected an account type: eoa, smartAccount, payment or ordinal"
-})
-export type AccountType = typeof AccountType.Type
 
 /** Finite numbers only: NaN and Infinity cannot come from JSON and would poison sums and formatting. */
 export const FiniteNumber = Schema.Number.check(Schema.isFinite({ message: "Expected a finite number" }))

@@ -9,7 +9,8 @@ import type {
 } from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { EmbeddedAccountType, EmbeddedWalletUser } from "../schemas/EmbeddedWallet"
-import type { AccountType, CaipNetworkId, SocialProvider } from "../schemas/Primitives"
+import type { AccountType, SocialProvider } from "../schemas/Kinds"
+import type { CaipNetworkId } from "../schemas/Primitives"
 import type { WalletConnector } from "./Connectors"
 import type { EmbeddedWalletBridgeError } from "./EmbeddedWalletBridge"
 

@@ -4,8 +4,8 @@ import fc from "fast-check"
 import { IsoDateTimeString } from "../../src/schemas/ApiFields"
 import { Email } from "../../src/schemas/Email"
 import { AccountName, DecimalString } from "../../src/schemas/Formats"
+import { AccountType, SocialProvider } from "../../src/schemas/Kinds"
 import {
-  AccountType,
   Address,
   CaipNetworkId,
   ChainNamespace,
@@ -18,7 +18,6 @@ import {
   Origin,
   RecordKey,
   SocialOption,
-  SocialProvider,
   SolanaAddress,
   ThemeMode,
   WebSocketUrl

@@ -2,7 +2,8 @@ import * as Effect from "effect/Effect"
 import type { EmailLoginDependencyLoadError } from "../../../errors"
 import type { SchemaDecodeError } from "../../../schemas/decode"
 import type { EmbeddedAccountType } from "../../../schemas/EmbeddedWallet"
-import type { CaipNetworkId, SocialProvider } from "../../../schemas/Primitives"
+import type { SocialProvider } from "../../../schemas/Kinds"
+import type { CaipNetworkId } from "../../../schemas/Primitives"
 import {
   AuthConnector,
   type LoginPopup,
