@@ -249,7 +249,7 @@ export const ModalOptions = Fields.check(
     const feature = unbuiltFeatureOn(options.features)
     return feature === undefined
       ? undefined
-      : { path: ["features", feature], issue: "not available in this release: leave it unset or false" }
+      : { path: ["features", feature], issue: "not available in this release" }
   }),
   Schema.makeFilter((options) => {
     const wanted = options.defaultNetwork?.caipNetworkId

@@ -60,7 +60,7 @@ const WalletSection = ({
 /** The three ways in (SPEC.md §2), in the order `connectOptions` gives (the host's, or the wallets present). */
 export const ConnectView = () => {
   const { config, connectOptions } = useController()
-  const legal = config.termsConditionsUrl !== undefined || config.privacyPolicyUrl !== undefined
+  const legal = (config.termsConditionsUrl ?? config.privacyPolicyUrl) !== undefined
   const { methods, allWallets, walletsCollapsed } = useStore(connectOptions)
   const socials = config.features.socials === false ? [] : config.features.socials
   const render = (method: ConnectMethod) => {
