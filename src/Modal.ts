@@ -5,9 +5,10 @@
 import type * as HttpClient from "effect/http/HttpClient"
 import type * as Layer from "effect/Layer"
 import type * as KeyValueStore from "effect/persistence/KeyValueStore"
+import type { AccountType } from "./schemas/Kinds"
 import type { ConnectMethod, ConnectorGroup } from "./schemas/ModalOptions"
 import type { CaipNetwork } from "./schemas/Network"
-import type { AccountType, CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
+import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
 import type { ConnectionStatus } from "./schemas/StorageKeys"
 import type { ThemeVariables } from "./schemas/ThemeVariables"
 import type { View } from "./schemas/View"
@@ -68,8 +69,9 @@ export interface WalletOption {
 /**
  * What the Account view offers the connected account, in its order (the `getAccountActions()` shape):
  * copying the address, the account's flows (Send, Swap, Buy, Receive, Choose a name) where the options,
- * the namespace, the visitor's time zone and the account's name allow them, the network switch, the
- * embedded wallet's account-type switch and email update, and Disconnect.
+ * the namespace, the visitor's time zone and the account's name allow them, the network switch (unless
+ * `enableNetworkSwitch` is off), the embedded wallet's account-type switch (where its frame offers the
+ * smart account) and email update, and Disconnect.
  */
 export type AccountAction =
   | "copyAddress"
@@ -113,6 +115,11 @@ export interface ConnectOptions {
   readonly wallets: ReadonlyArray<ConnectWalletRow>
   /** Whether the whole listing (All Wallets) is offered. */
   readonly allWallets: boolean
+  /**
+   * Whether the wallets sit behind a "Continue with a wallet" button rather than beside email and social
+   * login (`features.emailShowWallets` off while either is offered, as in AppKit).
+   */
+  readonly walletsCollapsed: boolean
 }
 
 /** What a host that draws its own QR code sees of WalletConnect pairing. */

@@ -67,13 +67,13 @@ export {
 } from "./rpcErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
-export { ViewUnavailableError, type ViewUnavailableReason } from "./viewErrors"
 export {
   GasPriceNetworkUnsupportedError,
   SwapFailedError,
   type SwapFailureReason,
   SwapNetworkUnsupportedError
 } from "./swapErrors"
+export { ViewUnavailableError, type ViewUnavailableReason } from "./viewErrors"
 export {
   ChainDisconnectedError,
   ChainNotAddedError,

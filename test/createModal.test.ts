@@ -117,7 +117,8 @@ describe("what a headless host reads of the modal's policy", () => {
     assert.deepStrictEqual(modal.getConnectOptions(), {
       methods: ["email", "social", "wallet"],
       wallets: [{ kind: "walletConnect", group: "walletConnect" }],
-      allWallets: true
+      allWallets: true,
+      walletsCollapsed: false
     })
     assert.strictEqual(modal.getConnectOptions(), modal.getConnectOptions())
     const arrived = first(modal.getConnectOptions, modal.subscribeConnectOptions, (o) => o.wallets.length > 1)

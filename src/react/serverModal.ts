@@ -21,7 +21,12 @@ const noNetwork: NetworkSnapshot = {
 }
 const idle: WalletConnectSnapshot = { status: "idle", uri: undefined, expiresAt: undefined }
 const nothing: ReadonlyArray<never> = []
-const noConnectOptions: ConnectOptions = { methods: nothing, wallets: nothing, allWallets: false }
+const noConnectOptions: ConnectOptions = {
+  methods: nothing,
+  wallets: nothing,
+  allWallets: false,
+  walletsCollapsed: false
+}
 const noVariables = {}
 // One snapshot per namespace: React compares server snapshots by identity.
 const accounts = new Map<ChainNamespace, AccountSnapshot>()

@@ -4,7 +4,9 @@
  * embedded wallet's lazily loaded code reads and writes them.
  */
 import * as Schema from "effect/Schema"
-import { AccountType, CaipNetworkId, Email, FiniteNumber, SocialOption } from "./Primitives"
+import { Email } from "./Email"
+import { AccountType } from "./Kinds"
+import { CaipNetworkId, FiniteNumber, SocialOption } from "./Primitives"
 import { byNamespace, storageKey } from "./StorageKeys"
 
 export const PreferredAccountTypes = byNamespace(AccountType).annotate({

@@ -7,7 +7,8 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { decodeItems, SanitizedName } from "./ApiFields"
 import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
-import { DecimalString, HttpUrl } from "./Primitives"
+import { DecimalString } from "./Formats"
+import { HttpUrl } from "./Primitives"
 
 export const MAX_ONRAMP_CURRENCIES = 100
 const MAX_LIMITS = 16

@@ -8,12 +8,3 @@ export const AppMetadata = Schema.Struct({
   icons: Schema.Array(Schema.String)
 }).annotate({ identifier: "AppMetadata" })
 export type AppMetadata = typeof AppMetadata.Type
-
-/** What SYNC_DAPP_DATA sends to the embedded-wallet frame. */
-export const DappMetadata = Schema.Struct({
-  ...AppMetadata.fields,
-  projectId: Schema.optional(Schema.String),
-  sdkVersion: Schema.optional(Schema.String),
-  sdkType: Schema.optional(Schema.String)
-}).annotate({ identifier: "DappMetadata" })
-export type DappMetadata = typeof DappMetadata.Type

@@ -6,9 +6,7 @@ import { decodeUnknownResult, type SchemaDecodeError } from "./decode"
 import { AppMetadata } from "./Metadata"
 import { CaipNetwork } from "./Network"
 import {
-  AccountType,
   CaipNetworkId,
-  type ChainNamespace,
   DefaultSocials,
   HttpUrl,
   nonEmptyArrayOf,
@@ -20,6 +18,7 @@ import {
   withParseOptions
 } from "./Primitives"
 import { ThemeVariables } from "./ThemeVariables"
+import { unbuiltFeatureOn } from "./unbuiltFeatures"
 import { CustomWallet } from "./Wallet"
 
 /** SPEC §8: shown as 'Project ID Not Configured'. */
@@ -116,12 +115,18 @@ export type Features = typeof Features.Type
 /** Every feature flag at its default (SPEC §1): what `features` decodes to when absent. */
 export const DefaultFeatures: Features = Schema.decodeUnknownSync(Features)({})
 
+/**
+ * The account type Airlock connects per namespace. Only the embedded wallet's EVM account has a choice
+ * (its key's account or its smart account); every other namespace has the one type Airlock connects
+ * there, so a choice that would do nothing is refused (as AppKit's types do, and Bitcoin's ordinal
+ * accounts too: Airlock connects no Bitcoin wallet).
+ */
 export const AccountTypes = Schema.Struct({
-  eip155: AccountType,
-  solana: AccountType,
-  polkadot: AccountType,
-  bip122: AccountType,
-  cosmos: AccountType
+  eip155: Schema.Literals(["eoa", "smartAccount"]),
+  solana: Schema.Literal("eoa"),
+  polkadot: Schema.Literal("eoa"),
+  bip122: Schema.Literal("payment"),
+  cosmos: Schema.Literal("eoa")
 }).annotate({ identifier: "AccountTypes" })
 export type AccountTypes = typeof AccountTypes.Type
 
@@ -134,24 +139,21 @@ export const DefaultAccountTypes: AccountTypes = {
   cosmos: "eoa"
 }
 
-const accountTypeFor = (partial: Partial<Record<ChainNamespace, AccountType>>, ns: ChainNamespace) =>
-  partial[ns] ?? DefaultAccountTypes[ns]
-
 /** A partial map from the host, merged over {@link DefaultAccountTypes}. */
 export const DefaultAccountTypesOption = Schema.Struct({
-  eip155: Schema.optional(AccountType),
-  solana: Schema.optional(AccountType),
-  polkadot: Schema.optional(AccountType),
-  bip122: Schema.optional(AccountType),
-  cosmos: Schema.optional(AccountType)
+  eip155: Schema.optional(AccountTypes.fields.eip155),
+  solana: Schema.optional(AccountTypes.fields.solana),
+  polkadot: Schema.optional(AccountTypes.fields.polkadot),
+  bip122: Schema.optional(AccountTypes.fields.bip122),
+  cosmos: Schema.optional(AccountTypes.fields.cosmos)
 }).pipe(
   Schema.decodeTo(Schema.toType(AccountTypes), {
     decode: SchemaGetter.transform((partial) => ({
-      eip155: accountTypeFor(partial, "eip155"),
-      solana: accountTypeFor(partial, "solana"),
-      polkadot: accountTypeFor(partial, "polkadot"),
-      bip122: accountTypeFor(partial, "bip122"),
-      cosmos: accountTypeFor(partial, "cosmos")
+      eip155: partial.eip155 ?? DefaultAccountTypes.eip155,
+      solana: partial.solana ?? DefaultAccountTypes.solana,
+      polkadot: partial.polkadot ?? DefaultAccountTypes.polkadot,
+      bip122: partial.bip122 ?? DefaultAccountTypes.bip122,
+      cosmos: partial.cosmos ?? DefaultAccountTypes.cosmos
     })),
     encode: SchemaGetter.transform((full) => full)
   })
@@ -244,6 +246,12 @@ export const ModalOptions = Fields.check(
       : undefined
   ),
   Schema.makeFilter((options) => {
+    const feature = unbuiltFeatureOn(options.features)
+    return feature === undefined
+      ? undefined
+      : { path: ["features", feature], issue: "not available in this release" }
+  }),
+  Schema.makeFilter((options) => {
     const wanted = options.defaultNetwork?.caipNetworkId
     return wanted === undefined || options.networks.some((network) => network.caipNetworkId === wanted)
       ? undefined
@@ -259,7 +267,8 @@ const ProjectIdPresent = Schema.Struct({ projectId: ProjectId })
 
 /**
  * Decodes host options. A missing, non-string or blank `projectId` is reported on its own as
- * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options").
+ * {@link ProjectIdMissingError}; every other problem as a SchemaDecodeError ("createModal options"), a
+ * feature this release does not have, turned on, among them.
  */
 export const decodeModalOptions = (input: unknown): Result.Result<ModalOptions, ModalOptionsError> =>
   Result.isFailure(Schema.decodeUnknownResult(ProjectIdPresent)(input))

@@ -4,7 +4,7 @@ import type * as SchemaAST from "effect/SchemaAST"
 import * as SchemaParser from "effect/SchemaParser"
 
 /** A string schema that must match `pattern`; `message` is the whole failure message. */
-const patterned = (pattern: RegExp, message: string) =>
+export const patterned = (pattern: RegExp, message: string) =>
   Schema.String.check(Schema.isPattern(pattern, { message }))
 
 /** `0x` followed by 40 hex characters, any case (no checksum check: wallets return lowercase too). */
@@ -27,40 +27,6 @@ export const Address = Schema.Union([EvmAddress, SolanaAddress]).annotate({
   message: "Expected an EVM address (0x + 40 hex) or a Solana address (32-44 base58 characters)"
 })
 export type Address = typeof Address.Type
-
-/**
- * A decimal number as typed by a user: optional minus, digits, optionally one dot followed by digits.
- * `1.` and `.5` are rejected: the amount input normalises them before decoding, so a decoded value is
- * always safe to hand to `parseUnits`.
- */
-export const DecimalString = patterned(
-  /^-?\d+(\.\d+)?$/,
-  "Expected a decimal number such as 10, 0.25 or -1.5 (optional minus, at most one dot)"
-)
-export type DecimalString = typeof DecimalString.Type
-
-/** Practical email check (one @, no whitespace, a dot in the domain); RFC 5321 caps it at 254 chars. */
-export const Email = Schema.String.check(
-  Schema.isMaxLength(254, { message: "Expected an email address of at most 254 characters" }),
-  Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, {
-    message: "Expected a valid email address, e.g. name@example.com"
-  })
-)
-export type Email = typeof Email.Type
-
-/** Providers the embedded wallet's social redirect accepts (SPEC §5). */
-export const SocialProvider = Schema.Literals([
-  "google",
-  "github",
-  "apple",
-  "facebook",
-  "x",
-  "discord"
-]).annotate({
-  identifier: "SocialProvider",
-  message: "Expected a social provider: google, github, apple, facebook, x or discord"
-})
-export type SocialProvider = typeof SocialProvider.Type
 
 /** What `features.socials` may list: the social providers plus farcaster, which has its own flow. */
 export const SocialOption = Schema.Literals([
@@ -94,13 +60,6 @@ export const ThemeMode = Schema.Literals(["light", "dark"]).annotate({
 })
 export type ThemeMode = typeof ThemeMode.Type
 
-/** A name to register (SPEC §5): letters, digits and hyphens, at least 4 characters. */
-export const AccountName = patterned(
-  /^[a-zA-Z0-9-]{4,}$/,
-  "Expected a name of at least 4 characters: letters, digits and hyphens only"
-)
-export type AccountName = typeof AccountName.Type
-
 export const ChainNamespace = Schema.Literals(["eip155", "solana", "polkadot", "bip122", "cosmos"]).annotate({
   identifier: "ChainNamespace",
   message: "Expected a chain namespace: eip155, solana, polkadot, bip122 or cosmos"
@@ -133,13 +92,6 @@ export const caipNetworkIdParts = (
   const namespace = ChainNamespaces.find((ns) => ns === id.slice(0, index)) ?? "eip155"
   return { namespace, reference: id.slice(index + 1) }
 }
-
-/** bip122 accounts are "payment" or "ordinal"; the others "eoa" or "smartAccount". */
-export const AccountType = Schema.Literals(["eoa", "smartAccount", "payment", "ordinal"]).annotate({
-  identifier: "AccountType",
-  message: "Expected an account type: eoa, smartAccount, payment or ordinal"
-})
-export type AccountType = typeof AccountType.Type
 
 /** Finite numbers only: NaN and Infinity cannot come from JSON and would poison sums and formatting. */
 export const FiniteNumber = Schema.Number.check(Schema.isFinite({ message: "Expected a finite number" }))

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { hasControlCharacter, ThemeMode } from "./Primitives"
+import { hasControlCharacter } from "./Primitives"
 
 /**
  * A CSS value the host supplies. The values are written into a stylesheet, so characters that could end
@@ -37,13 +37,6 @@ export const ThemeVariables = Schema.Struct({
   "--airlock-qr-color": Schema.optional(CssValue)
 }).annotate({ identifier: "ThemeVariables" })
 export type ThemeVariables = typeof ThemeVariables.Type
-
-/** What SYNC_THEME sends to the embedded-wallet frame. */
-export const ThemeSync = Schema.Struct({
-  themeMode: ThemeMode,
-  themeVariables: ThemeVariables
-}).annotate({ identifier: "ThemeSync" })
-export type ThemeSync = typeof ThemeSync.Type
 
 /** SPEC §2 theme defaults; a host's variables override them key by key. */
 export const DefaultTheme = {

@@ -9,7 +9,8 @@ import type {
 } from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { EmbeddedAccountType, EmbeddedWalletUser } from "../schemas/EmbeddedWallet"
-import type { AccountType, SocialProvider } from "../schemas/Primitives"
+import type { AccountType, SocialProvider } from "../schemas/Kinds"
+import type { CaipNetworkId } from "../schemas/Primitives"
 import type { WalletConnector } from "./Connectors"
 import type { EmbeddedWalletBridgeError } from "./EmbeddedWalletBridge"
 
@@ -70,10 +71,23 @@ export interface AuthConnectorShape {
     provider: SocialProvider,
     popup: LoginPopup | undefined
   ) => Effect.Effect<void, SocialLoginError>
-  /** Logs in with Farcaster: its link to open or scan, then the visitor's approval there. */
+  /**
+   * Logs in with Farcaster: its link to open or scan, then the visitor's approval there. A login the
+   * visitor abandons (`abandonFarcaster`) ends without a failure.
+   */
   readonly loginWithFarcaster: Effect.Effect<void, SocialLoginError>
+  /**
+   * Gives up the Farcaster login that waits for the visitor's approval (they left its view), and has the
+   * frame reload, which drops its half-done login (AppKit does the same); nothing when none waits.
+   */
+  readonly abandonFarcaster: Effect.Effect<void>
   /** The user the frame answered last; none once signed out. */
   readonly user: SubscriptionRef.SubscriptionRef<Option.Option<EmbeddedWalletUser>>
+  /**
+   * The networks the frame offers its smart account on (SPEC.md §3), as it said at the last login or
+   * reconnect; none while nobody is logged in. The account-type switch is offered on these alone.
+   */
+  readonly smartAccountNetworks: SubscriptionRef.SubscriptionRef<ReadonlyArray<CaipNetworkId>>
   /** The connected account's type: the one the user prefers (SPEC.md §4), eoa when the frame says none. */
   readonly accountType: Effect.Effect<AccountType>
   /**

@@ -9,7 +9,8 @@ import type {
   WalletConnectConnectorNotFoundError,
   WalletError
 } from "../errors"
-import type { AccountType, ChainNamespace } from "../schemas/Primitives"
+import type { AccountType } from "../schemas/Kinds"
+import type { ChainNamespace } from "../schemas/Primitives"
 import type { ConnectionStatus } from "../schemas/StorageKeys"
 import type { RecentWallet } from "../schemas/Wallet"
 import type { WalletConnector } from "./Connectors"

@@ -14,6 +14,8 @@ export interface MockEmbeddedWalletBridge {
   readonly asked: ReadonlyArray<{ readonly request: AppRequest; readonly payload: unknown }>
   /** Where the modal last placed the frame (`undefined`: hidden). */
   readonly placed: () => unknown
+  /** The frame says something unasked (it is ready, its session changed). */
+  readonly emit: (event: FrameEvent) => Effect.Effect<void>
   readonly layer: Layer.Layer<EmbeddedWalletBridge>
 }
 
@@ -29,10 +31,10 @@ export const makeMockEmbeddedWalletBridge = (
 ): MockEmbeddedWalletBridge => {
   const asked: Array<{ readonly request: AppRequest; readonly payload: unknown }> = []
   let placed: unknown
+  const events = Effect.runSync(PubSub.unbounded<FrameEvent>())
   const layer = Layer.effect(
     EmbeddedWalletBridge,
     Effect.gen(function* () {
-      const events = yield* PubSub.unbounded<FrameEvent>()
       return EmbeddedWalletBridge.of({
         state: yield* SubscriptionRef.make<FrameState>({ _tag: "Ready" }),
         request: (request, payload) =>
@@ -51,5 +53,5 @@ export const makeMockEmbeddedWalletBridge = (
       })
     })
   )
-  return { asked, placed: () => placed, layer }
+  return { asked, placed: () => placed, emit: (event) => Effect.asVoid(PubSub.publish(events, event)), layer }
 }

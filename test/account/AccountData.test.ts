@@ -9,8 +9,11 @@ import { ServiceUnavailableError } from "../../src/errors"
 import { NFT_PAGES } from "../../src/layers/account/AccountData.lazy"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import { ALICE, BOB } from "../kit/accounts"
+import { decodedOptions } from "../kit/fixtures"
+import { preloadedParts } from "../kit/lazyParts"
 import { untilState, untilTagged } from "../kit/waits"
 import {
+  config,
   connect,
   devnet,
   inWorld,
@@ -68,6 +71,30 @@ describe("AccountData", () => {
             yield* untilState(w.data.identity, idle)
           })
       )
+  )
+
+  it.effect("features.history off: the history is never asked for; activity and NFTs stay Idle", () =>
+    inWorld(
+      {},
+      (w) =>
+        Effect.gen(function* () {
+          yield* connect(w, ALICE)
+          yield* untilState(w.data.tokens, loaded)
+          yield* untilState(w.data.identity, loaded)
+          yield* w.data.refresh
+          yield* w.data.retry("activity")
+          yield* w.data.loadMoreActivity
+          yield* w.data.loadMoreNfts
+          yield* SubscriptionRef.set(w.networks, onNetwork(mainnet))
+          yield* untilTagged(w.data.nativeBalance, "Loading")
+          yield* untilState(w.data.nativeBalance, loaded)
+          assert.strictEqual((yield* SubscriptionRef.get(w.data.activity))._tag, "Idle")
+          assert.strictEqual((yield* SubscriptionRef.get(w.data.nfts))._tag, "Idle")
+          assert.deepStrictEqual(w.asked.history, [])
+        }),
+      preloadedParts,
+      decodedOptions({ networks: [...config.networks], features: { history: false } })
+    )
   )
 
   it.effect("a network change reloads what depends on it and keeps the name", () =>

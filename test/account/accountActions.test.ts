@@ -7,6 +7,8 @@ const input = (overrides: Partial<AccountActionsInput> = {}): AccountActionsInpu
   timeZone: "Europe/Paris",
   named: true,
   embedded: false,
+  networkSwitch: true,
+  smartAccountHere: true,
   ...overrides
 })
 
@@ -100,5 +102,22 @@ describe("accountActions (what the Account view offers, in order)", () => {
       ),
       ["copyAddress", "switchNetwork", "switchAccountType", "updateEmail", "disconnect"]
     )
+  })
+
+  it("offers the account-type switch only on a network the frame offers the smart account on", () => {
+    assert.notInclude(accountActions(input({ embedded: true, smartAccountHere: false })), "switchAccountType")
+    assert.include(accountActions(input({ embedded: true, smartAccountHere: false })), "updateEmail")
+    assert.notInclude(accountActions(input({ embedded: false, smartAccountHere: true })), "switchAccountType")
+  })
+
+  it("offers no network switch with enableNetworkSwitch off", () => {
+    assert.deepStrictEqual(accountActions(input({ networkSwitch: false })), [
+      "copyAddress",
+      "send",
+      "swap",
+      "buy",
+      "receive",
+      "disconnect"
+    ])
   })
 })

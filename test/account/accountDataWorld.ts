@@ -14,6 +14,7 @@ import { HistoryServiceLive } from "../../src/layers/account/HistoryServiceLive"
 import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLive"
 import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { unknownNetwork } from "../../src/layers/networks/NetworksLive"
+import type { ModalOptions } from "../../src/schemas/ModalOptions"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import type { Transaction, Transfer } from "../../src/schemas/Transaction"
 import type { RecentWallet } from "../../src/schemas/Wallet"
@@ -132,7 +133,7 @@ export interface Api {
   ) => Effect.Effect<{ name: string | undefined; avatar: string | undefined }>
 }
 
-export const world = (api: Api = {}) =>
+export const world = (api: Api = {}, options: ModalOptions = config) =>
   Effect.gen(function* () {
     const connection = yield* SubscriptionRef.make<ConnectionState>({ namespaces: {}, attempt: undefined })
     const networks = yield* SubscriptionRef.make(onNetwork(sandbox))
@@ -141,7 +142,7 @@ export const world = (api: Api = {}) =>
     const asked = { rpc: [] as Array<string>, balance: [] as Array<string>, history: [] as Array<string> }
     const identities: Array<string> = []
     const fakes = Layer.mergeAll(
-      Layer.succeed(ModalConfig, config),
+      Layer.succeed(ModalConfig, options),
       Layer.mock(FallbackTransport)({
         request: (_network, request) =>
           Effect.suspend(() => {
@@ -172,7 +173,7 @@ export const world = (api: Api = {}) =>
       }),
       Layer.mock(Connection)({ state: connection, recentWallets }),
       Layer.mock(TransactionWatcher)({ transactions: tracked }),
-      Layer.mock(Networks)({ networks: config.networks, state: networks, find: () => Option.none() })
+      Layer.mock(Networks)({ networks: options.networks, state: networks, find: () => Option.none() })
     )
     const layer = AccountDataLive.pipe(
       Layer.provideMerge(
@@ -187,7 +188,7 @@ export type World = Effect.Success<ReturnType<typeof world>>
 
 /**
  * Runs `body` with the world's AccountData and Notifications, over `parts` (the lazily loaded code, loaded
- * already unless a test says otherwise).
+ * already unless a test says otherwise), with the host's `options` ({@link config} unless a test says).
  */
 export const inWorld = <A>(
   api: Api,
@@ -197,10 +198,11 @@ export const inWorld = <A>(
       readonly notices: Effect.Effect<ReadonlyArray<string>>
     }
   ) => Effect.Effect<A>,
-  parts: Layer.Layer<never> = preloadedParts
+  parts: Layer.Layer<never> = preloadedParts,
+  options: ModalOptions = config
 ) =>
   Effect.gen(function* () {
-    const w = yield* world(api)
+    const w = yield* world(api, options)
     return yield* Effect.gen(function* () {
       const data = yield* AccountData
       const notifications = yield* Notifications

@@ -344,6 +344,34 @@ describe("social and Farcaster login (issue 14)", () => {
   })
 })
 
+describe("a Farcaster login left for another view (issue 29)", () => {
+  test("tried again: the frame gave the first up, so the new link is approved and connects", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(20_000)
+    await page.goto(demoUrl)
+    await page.getByRole("button", { name: "Connect Wallet" }).click()
+    const connect = page.getByRole("dialog", { name: "Connect Wallet" })
+    const farcaster = page.getByRole("dialog", { name: "Farcaster" })
+    const link = async () => {
+      await connect.getByRole("button", { name: "Continue with Farcaster" }).click()
+      await farcaster.getByRole("img", { name: "QR code: sign in with Farcaster" }).waitFor()
+      return (await farcaster.getByRole("link", { name: "Open in Farcaster" }).getAttribute("href"))!
+    }
+    const first = await link()
+    await farcaster.getByRole("button", { name: "Back" }).click()
+    const second = await link()
+    expect(second).not.toBe(first)
+    const phone = await page.context().newPage()
+    await phone.goto(second)
+    await phone.getByLabel("Username").fill("dave")
+    await phone.getByRole("button", { name: "Approve" }).click()
+    await phone.getByText("Approved as @dave").waitFor()
+    await page.getByRole("dialog", { name: "Account" }).waitFor()
+    expect(await stored(page, "@airlock/social_username")).toBe("dave")
+  })
+})
+
 describe("the email login's refusals (issue 14)", () => {
   // The frame's own request for a wrong code is answered 401, which chromium logs.
   test.scoped({

@@ -17,13 +17,13 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { beforeAll } from "vitest"
 import { EmbeddedWalletBridgeLive } from "../../src/layers/embedded/EmbeddedWalletBridgeLive"
-import { HELLO } from "../../src/layers/embedded/frameProtocol"
 import { ThemeLive } from "../../src/layers/modal/ThemeLive"
+import { SDK_TYPE, SDK_VERSION } from "../../src/layers/provider/providerUrl"
 import { EmbeddedWalletBridge } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Theme } from "../../src/services/Theme"
 import { decodedOptions } from "../kit/fixtures"
-import { framePort } from "../kit/framePort"
+import { greetFrame } from "../kit/framePort"
 import { preloadedParts } from "../kit/lazyParts"
 import { countedSleeps, Sleeps, sleepsStarted } from "../kit/sleeps"
 import { eventually, settle } from "../kit/waits"
@@ -62,22 +62,8 @@ const untilMounted = (count: number) =>
 
 const mounted = () => [...document.querySelectorAll("iframe")]
 
-const greet = (
-  frame: HTMLIFrameElement,
-  overrides: { origin?: string; source?: unknown; nonce?: string } = {}
-) => {
-  const nonce = new URL(frame.src).hash.replace("#nonce=", "")
-  const port = framePort()
-  window.dispatchEvent(
-    new MessageEvent("message", {
-      data: { type: HELLO, nonce: overrides.nonce ?? nonce },
-      origin: overrides.origin ?? FRAME_ORIGIN,
-      source: (overrides.source ?? frame.contentWindow) as never,
-      ports: [port.appPort as never]
-    })
-  )
-  return port
-}
+const greet = (frame: HTMLIFrameElement, overrides: Parameters<typeof greetFrame>[2] = {}) =>
+  greetFrame(frame, FRAME_ORIGIN, overrides)
 
 describe("EmbeddedWalletBridge", () => {
   it.effect(
@@ -134,10 +120,21 @@ describe("EmbeddedWalletBridge", () => {
         yield* real.untilAsked(2)
         const dappData = real.asked[1]!
         assert.strictEqual(dappData.type, "@w3m-app/SYNC_DAPP_DATA")
-        assert.deepInclude(dappData.payload as object, { projectId: "sandbox-project" })
+        // FACTS.md §2's shape, as the DappMetadata schema encodes it.
+        assert.deepStrictEqual(dappData.payload, {
+          metadata: { name: "Demo", description: "d", url: "https://dapp.example", icons: [] },
+          projectId: "sandbox-project",
+          sdkVersion: SDK_VERSION,
+          sdkType: SDK_TYPE
+        })
         real.send({ type: "@w3m-frame/SYNC_DAPP_DATA_SUCCESS", id: dappData.id })
         yield* real.untilAsked(3)
         assert.strictEqual(real.asked[2]?.type, "@w3m-app/SYNC_THEME")
+        const synced = yield* SubscriptionRef.get(theme.state)
+        assert.deepStrictEqual(real.asked[2]?.payload, {
+          themeMode: synced.mode,
+          themeVariables: synced.variables
+        })
         real.send({ type: "@w3m-frame/SYNC_THEME_SUCCESS", id: real.asked[2]!.id })
 
         yield* theme.setMode("light")

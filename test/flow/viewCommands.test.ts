@@ -353,7 +353,9 @@ describe("viewCommand (properties, 1000 runs)", () => {
           connected: known.namespace,
           timeZone: known.timeZone,
           named,
-          embedded: known.embedded
+          embedded: known.embedded,
+          networkSwitch: true,
+          smartAccountHere: false
         })
         for (const [view, action] of Object.entries(ACTION_OF) as ReadonlyArray<[FlowView, string]>) {
           const started = viewCommand(view, undefined, known)._tag === "StartFlow"

@@ -3,6 +3,7 @@
  * the app asks over the port and lets a test await it; the app's end is `appPort`.
  */
 import type { FramePort } from "../../src/layers/embedded/frameChannel"
+import { HELLO } from "../../src/layers/embedded/frameProtocol"
 import { untilNotifiedEffect } from "./waits"
 
 /** What the app asked the frame: a request's type, its id and payload. */
@@ -30,4 +31,26 @@ export const framePort = () => {
     send: (message: unknown) => channel.port2.postMessage(message),
     close: () => channel.port2.close()
   }
+}
+
+/**
+ * The frame's greeting to the app, as `frame` (at `origin`) sends it once loaded, with a new port; the
+ * overrides forge it (another origin, window or nonce).
+ */
+export const greetFrame = (
+  frame: HTMLIFrameElement,
+  origin: string,
+  overrides: { readonly origin?: string; readonly source?: unknown; readonly nonce?: string } = {}
+) => {
+  const nonce = new URL(frame.src).hash.replace("#nonce=", "")
+  const port = framePort()
+  window.dispatchEvent(
+    new MessageEvent("message", {
+      data: { type: HELLO, nonce: overrides.nonce ?? nonce },
+      origin: overrides.origin ?? origin,
+      source: (overrides.source ?? frame.contentWindow) as never,
+      ports: [port.appPort as never]
+    })
+  )
+  return port
 }

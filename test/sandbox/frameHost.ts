@@ -17,6 +17,8 @@ const frameOrigin = new URL(params.get("frame")).origin
 const nonce = params.get("nonce")
 const state = { greeted: false, ready: undefined, refused: 0, stray: 0 }
 window.hostState = state
+// What the frame said of its session, unasked (SESSION_UPDATE payloads, in order).
+window.hostSessions = []
 const pending = new Map()
 let port
 const iframe = document.createElement("iframe")
@@ -42,6 +44,7 @@ window.addEventListener("message", (event) => {
   port.onmessage = (e) => {
     const m = e.data
     if (m?.type === "@w3m-frame/READY") { state.ready = m.payload; return }
+    if (m?.type === "@w3m-frame/SESSION_UPDATE") { window.hostSessions.push(m.payload); return }
     const waiter = pending.get(m?.id)
     if (waiter === undefined) { state.stray++; return }
     pending.delete(m.id)
@@ -124,6 +127,7 @@ interface HostWindow {
   hostReplies: Map<string, Promise<Reply>>
   hostRaw: (m: unknown) => void
   hostState: { greeted: boolean; ready: unknown; refused: number; stray: number }
+  hostSessions: Array<unknown>
   hostOpenPopup: (uri: string) => void
   hostSocial: { results: Array<string>; refused: number }
 }
@@ -170,6 +174,16 @@ export const hostRaw = (page: Page, message: unknown) =>
   page.evaluate((m) => (window as unknown as HostWindow).hostRaw(m), message)
 
 export const hostState = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).hostState)
+
+/** The SESSION_UPDATE payloads the frame sent the host, in order. */
+export const hostSessions = (page: Page) =>
+  page.evaluate(() => [...(window as unknown as HostWindow).hostSessions])
+
+/** Forgets the frame's last READY, so that {@link waitReady} waits for the next one. */
+export const forgetReady = (page: Page) =>
+  page.evaluate(() => {
+    ;(window as unknown as HostWindow).hostState.ready = undefined
+  })
 
 /** Opens `uri` in a popup of the host page (the social sign-in's window); the popup's page. */
 export const openPopup = async (page: Page, uri: string): Promise<Page> => {

@@ -4,18 +4,24 @@
  * and its port, and logs in by email with the code from the mailbox; a host on another origin gets no
  * greeting (the CSP's frame-ancestors blocks the frame); the page never posts to "*".
  */
+import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import type { Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { startFrameAuthServer } from "../../sandbox/frame/auth.mjs"
 import {
+  forgetReady,
+  frameOf,
   type HostServer,
   hostRaw,
+  hostSessions,
   hostState,
   newEmail,
   newNonce,
   openHost as openHostOn,
+  replyOf,
   request,
+  start,
   waitReady
 } from "./frameHost"
 import { chromiumForFile, frameAuthForFile, hostForFile } from "./sandboxWorld"
@@ -131,10 +137,6 @@ describe("the frame page", () => {
         type: "@w3m-frame/SWITCH_NETWORK_SUCCESS",
         payload: { chainId: "eip155:1" }
       })
-      expect(await request(page, "RELOAD")).toEqual({
-        type: "@w3m-frame/RELOAD_ERROR",
-        payload: { message: "Unsupported request" }
-      })
 
       // Malformed requests are dropped unanswered.
       await hostRaw(page, { type: "@w3m-app/GET_CHAIN_ID", id: "not-hex" })
@@ -207,6 +209,85 @@ describe("the frame page", () => {
       expect(await request(page, "GET_USER")).toMatchObject({ payload: { email: next } })
     } finally {
       await page.close()
+    }
+  }, 30_000)
+
+  it("RELOAD abandons a half-done login and says READY again; the port still answers", async () => {
+    const email = newEmail()
+    const first = await openHost(allowedHost())
+    try {
+      await waitReady(first)
+      await request(first, "CONNECT_EMAIL", { email })
+      await request(first, "CONNECT_OTP", { otp: await codeFor(email) })
+    } finally {
+      await first.close()
+    }
+    // Another device: its login waits for the mailed approval, which never comes.
+    const page = await openHost(allowedHost())
+    try {
+      await waitReady(page)
+      expect(await request(page, "CONNECT_EMAIL", { email })).toMatchObject({
+        payload: { action: "VERIFY_DEVICE" }
+      })
+      const waiting = await start(page, "CONNECT_DEVICE")
+      await forgetReady(page)
+      expect(await request(page, "RELOAD")).toEqual({ type: "@w3m-frame/RELOAD_SUCCESS" })
+      expect(await replyOf(page, waiting)).toEqual({
+        type: "@w3m-frame/CONNECT_DEVICE_ERROR",
+        payload: { message: "Login abandoned", code: 4001 }
+      })
+      await waitReady(page)
+      expect((await hostState(page)).ready).toEqual({ version: "4" })
+      // The login is to start again; the port still answers.
+      expect(await request(page, "CONNECT_DEVICE")).toMatchObject({
+        type: "@w3m-frame/CONNECT_DEVICE_ERROR",
+        payload: { message: "Invalid email (call CONNECT_EMAIL first)" }
+      })
+      expect(await request(page, "GET_CHAIN_ID")).toMatchObject({ type: "@w3m-frame/GET_CHAIN_ID_SUCCESS" })
+    } finally {
+      await page.close()
+    }
+  }, 30_000)
+
+  it("tells the app of a session changed in another tab of the site, by a label, never the token", async () => {
+    const context = await browser().newContext()
+    try {
+      const [tab, other] = [
+        await openHostOn(context, allowedHost(), auth().url),
+        await openHostOn(context, allowedHost(), auth().url)
+      ]
+      await Promise.all([waitReady(tab), waitReady(other)])
+      const email = newEmail()
+      await request(tab, "CONNECT_EMAIL", { email })
+      await request(tab, "CONNECT_OTP", { otp: await codeFor(email) })
+      await other.waitForFunction(
+        () => (window as unknown as { hostSessions: Array<unknown> }).hostSessions.length === 1
+      )
+      const token = await frameOf(other, auth().url).evaluate(() =>
+        localStorage.getItem("@appkit-wallet/SESSION_TOKEN_KEY")
+      )
+      const [signedIn] = (await hostSessions(other)) as Array<{ token: string }>
+      expect(signedIn?.token).toBe(
+        createHash("sha256")
+          .update(token ?? "")
+          .digest("hex")
+          .slice(0, 32)
+      )
+      expect(signedIn?.token).not.toBe(token)
+      expect(await request(other, "IS_CONNECTED")).toMatchObject({ payload: { isConnected: true } })
+      // The tab that signed in heard nothing of its own change.
+      expect(await hostSessions(tab)).toEqual([])
+
+      expect(await request(tab, "SIGN_OUT")).toEqual({ type: "@w3m-frame/SIGN_OUT_SUCCESS" })
+      await other.waitForFunction(
+        () => (window as unknown as { hostSessions: Array<unknown> }).hostSessions.length === 2
+      )
+      expect((await hostSessions(other))[1]).toEqual({
+        token: createHash("sha256").update("").digest("hex").slice(0, 32)
+      })
+      expect(await request(other, "IS_CONNECTED")).toMatchObject({ payload: { isConnected: false } })
+    } finally {
+      await context.close()
     }
   }, 30_000)
 

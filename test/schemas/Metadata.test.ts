@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { AppMetadata, DappMetadata } from "../../src/schemas/Metadata"
+import { DappMetadata } from "../../src/schemas/FrameSync"
+import { AppMetadata } from "../../src/schemas/Metadata"
 import { accepts, neverThrows, rejects } from "./helpers"
 
 const app = {
@@ -24,11 +25,13 @@ describe("AppMetadata", () => {
 })
 
 describe("DappMetadata", () => {
-  it("adds optional projectId, sdkVersion, sdkType", () => {
-    const dapp = { ...app, projectId: "p", sdkVersion: "react-airlock-0.1.0", sdkType: "airlock" }
+  it("is SYNC_DAPP_DATA's payload: the project, the SDK, and the app's metadata when it has some", () => {
+    const dapp = { metadata: app, projectId: "p", sdkVersion: "react-airlock-0.1.0", sdkType: "airlock" }
     assert.deepStrictEqual(accepts(DappMetadata, dapp), dapp)
-    accepts(DappMetadata, app)
-    rejects(DappMetadata, { ...app, projectId: 1 }, "projectId")
+    accepts(DappMetadata, { projectId: "p" })
+    rejects(DappMetadata, { ...dapp, projectId: 1 }, "projectId")
+    rejects(DappMetadata, { metadata: app }, "projectId: is missing")
+    rejects(DappMetadata, { ...dapp, metadata: { name: "x" } }, "metadata.description: is missing")
   })
 
   it("property: total on arbitrary input", () => neverThrows(DappMetadata))

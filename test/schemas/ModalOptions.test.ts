@@ -41,7 +41,7 @@ const schemaError = (input: unknown, ...fragments: Array<string>): string => {
     return assert.fail(`expected a SchemaDecodeError, got ${error._tag}`)
   assert.strictEqual(error.subject, "createModal options")
   assert.isTrue(error.message.startsWith("createModal options: "), error.message)
-  for (const fragment of fragments) assert.include(error.message, fragment)
+  for (const fragment of fragments) assert.include(error.message, fragment, error.message)
   return error.message
 }
 
@@ -154,16 +154,42 @@ describe("decodeModalOptions: defaults", () => {
   })
 
   it("a partial defaultAccountTypes merges over the defaults", () => {
-    const options = ok({ ...minimal, defaultAccountTypes: { eip155: "eoa", bip122: "ordinal" } })
-    assert.deepStrictEqual(options.defaultAccountTypes, {
-      ...DefaultAccountTypes,
-      eip155: "eoa",
-      bip122: "ordinal"
-    })
+    const options = ok({ ...minimal, defaultAccountTypes: { eip155: "eoa", solana: "eoa" } })
+    assert.deepStrictEqual(options.defaultAccountTypes, { ...DefaultAccountTypes, eip155: "eoa" })
     assert.deepStrictEqual(
       ok({ ...minimal, defaultAccountTypes: {} }).defaultAccountTypes,
       DefaultAccountTypes
     )
+  })
+
+  it("defaultAccountTypes offers a choice only where Airlock has one: the EVM embedded account", () => {
+    schemaError(
+      { ...minimal, defaultAccountTypes: { eip155: "payment" } },
+      'defaultAccountTypes.eip155: Expected "eoa" | "smartAccount", actual "payment"'
+    )
+    schemaError(
+      { ...minimal, defaultAccountTypes: { solana: "smartAccount" } },
+      'defaultAccountTypes.solana: Expected "eoa" | undefined, actual "smartAccount"'
+    )
+    schemaError(
+      { ...minimal, defaultAccountTypes: { bip122: "ordinal" } },
+      'defaultAccountTypes.bip122: Expected "payment" | undefined, actual "ordinal"'
+    )
+    schemaError(
+      { ...minimal, defaultAccountTypes: { polkadot: "smartAccount" } },
+      "defaultAccountTypes.polkadot"
+    )
+    schemaError({ ...minimal, defaultAccountTypes: { cosmos: "payment" } }, "defaultAccountTypes.cosmos")
+  })
+
+  it("a feature this release does not build, turned on, is refused in words", () => {
+    for (const feature of ["legalCheckbox", "smartSessions", "pay"] as const) {
+      schemaError(
+        { ...minimal, features: { [feature]: true } },
+        `features.${feature}: not available in this release`
+      )
+      assert.deepStrictEqual(ok({ ...minimal, features: { [feature]: false } }).features, DefaultFeatures)
+    }
   })
 
   it("undefined values count as absent", () => {
@@ -304,7 +330,7 @@ describe("decodeModalOptions: other errors", () => {
     )
     schemaError(
       { ...minimal, defaultAccountTypes: { eip155: "contract" } },
-      "defaultAccountTypes.eip155: Expected an account type"
+      'defaultAccountTypes.eip155: Expected "eoa" | "smartAccount"'
     )
   })
 
@@ -335,7 +361,7 @@ const optionsArb = fc
         { requiredKeys: [] }
       ),
       defaultAccountTypes: fc.record(
-        { eip155: fc.constantFrom("eoa", "smartAccount"), bip122: fc.constantFrom("payment", "ordinal") },
+        { eip155: fc.constantFrom("eoa", "smartAccount"), bip122: fc.constant("payment") },
         { requiredKeys: [] }
       ),
       customRpcUrls: fc.dictionary(

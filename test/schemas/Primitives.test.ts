@@ -2,16 +2,15 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import { IsoDateTimeString } from "../../src/schemas/ApiFields"
+import { Email } from "../../src/schemas/Email"
+import { AccountName, DecimalString } from "../../src/schemas/Formats"
+import { AccountType, SocialProvider } from "../../src/schemas/Kinds"
 import {
-  AccountName,
-  AccountType,
   Address,
   CaipNetworkId,
   ChainNamespace,
   caipNetworkIdParts,
-  DecimalString,
   DefaultSocials,
-  Email,
   EvmAddress,
   FiniteNumber,
   HexString,
@@ -19,7 +18,6 @@ import {
   Origin,
   RecordKey,
   SocialOption,
-  SocialProvider,
   SolanaAddress,
   ThemeMode,
   WebSocketUrl

@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
-import { CssValue, DefaultTheme, ThemeSync, ThemeVariables } from "../../src/schemas/ThemeVariables"
+import { ThemeSync } from "../../src/schemas/FrameSync"
+import { CssValue, DefaultTheme, ThemeVariables } from "../../src/schemas/ThemeVariables"
 import { accepts, hostile, NUM_RUNS, neverThrows, rejects } from "./helpers"
 
 describe("ThemeVariables", () => {

@@ -38,8 +38,22 @@ describe("connectOptions (what the Connect view offers, in order)", () => {
           icon: "https://images.example/trust.png"
         }
       ],
-      allWallets: true
+      allWallets: true,
+      walletsCollapsed: false
     })
+  })
+
+  it("emailShowWallets off puts the wallets behind a button, only beside email or social login", () => {
+    const hidden = (features: object) =>
+      connectOptions(
+        input({ options: decodedOptions({ features: { emailShowWallets: false, ...features } }) })
+      ).walletsCollapsed
+    assert.isTrue(hidden({}))
+    assert.isTrue(hidden({ email: false }))
+    assert.isTrue(hidden({ socials: false }))
+    // Nothing else to choose: the wallets show.
+    assert.isFalse(hidden({ email: false, socials: false }))
+    assert.isFalse(connectOptions(input()).walletsCollapsed)
   })
 
   it("a browser wallet on the page puts the wallets first and is a row of its own, tagged", () => {

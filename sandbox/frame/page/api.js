@@ -68,6 +68,24 @@ export const keepSession = (/** @type {unknown} */ token) => {
 export const dropSession = () => storage.remove(TOKEN_KEY)
 
 /**
+ * Calls `changed` with the session's new label whenever another document of this origin (a frame in
+ * another tab of the same site) changes the session: signs in, out, or as someone else. The label is a
+ * digest of the token, so it tells sessions apart without being one.
+ * @param {(label: string) => void} changed
+ */
+export const onSessionChange = (changed) =>
+  window.addEventListener("storage", (event) => {
+    if (event.key !== TOKEN_KEY && event.key !== null) return
+    void crypto.subtle
+      .digest("SHA-256", new TextEncoder().encode(sessionToken() ?? ""))
+      .then((digest) =>
+        changed(
+          Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")
+        )
+      )
+  })
+
+/**
  * Calls the auth server; its `{ error }` becomes the thrown message, a 401 `session expired` 'Session Expired'.
  * @param {string} method
  * @param {string} path
@@ -113,30 +131,53 @@ export const api = async (method, path, body) => {
   throw new FrameError(reason)
 }
 
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Ends the logins that wait (a device approval, a Farcaster channel) when the app gives them up. */
+let waits = new AbortController()
+
+/** @type {Map<string, object>} The kinds of login that wait now, each with the wait's own token. */
+const running = new Map()
+
+/** Gives up every login that waits (RELOAD): each ends at once with `Login abandoned` (4001). */
+export const abandonLogins = () => {
+  waits.abort()
+  waits = new AbortController()
+  running.clear()
+}
+
+const sleep = (/** @type {number} */ ms, /** @type {AbortSignal} */ signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer)
+      resolve(undefined)
+    })
+  })
 
 /**
  * Asks `check()` every second until it answers something other than undefined, at most 25 s (then
- * `timeoutMessage`): under the app's 30 s wait for a login request, so the app hears why.
+ * `timeoutMessage`): under the app's 30 s wait for a login request, so the app hears why. A login given
+ * up meanwhile ({@link abandonLogins}) ends with `Login abandoned`.
  * @template T
  * @param {() => Promise<T | undefined>} check
  * @param {string} timeoutMessage
  * @returns {Promise<T>}
  */
 export const poll = async (check, timeoutMessage) => {
+  const { signal } = waits
   const deadline = Date.now() + POLL_LIMIT_MS
   while (Date.now() < deadline) {
+    if (signal.aborted) break
     const done = await check()
+    if (signal.aborted) break
     if (done !== undefined) return done
-    await sleep(POLL_MS)
+    await sleep(POLL_MS, signal)
   }
-  throw new FrameError(timeoutMessage)
+  throw signal.aborted ? new FrameError("Login abandoned", 4001) : new FrameError(timeoutMessage)
 }
 
-/** @type {Set<string>} */
-const running = new Set()
 /**
- * Runs `task` unless one of the same `kind` is still running (one poll per kind at a time).
+ * Runs `task` unless one of the same `kind` is still running (one poll per kind at a time); a kind given
+ * up ({@link abandonLogins}) may start again at once.
  * @template T
  * @param {string} kind
  * @param {string} busyMessage
@@ -145,11 +186,12 @@ const running = new Set()
  */
 export const single = async (kind, busyMessage, task) => {
   if (running.has(kind)) throw new FrameError(busyMessage)
-  running.add(kind)
+  const token = {}
+  running.set(kind, token)
   try {
     return await task()
   } finally {
-    running.delete(kind)
+    if (running.get(kind) === token) running.delete(kind)
   }
 }
 

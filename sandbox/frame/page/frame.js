@@ -8,12 +8,14 @@
 // logins are logins.js.
 
 import {
+  abandonLogins,
   api,
   dropSession,
   FrameError,
   field,
   keepSession,
   need,
+  onSessionChange,
   poll,
   sessionToken,
   single,
@@ -21,7 +23,13 @@ import {
 } from "./api.js"
 import { abortApproval, approvalShown, askApproval } from "./approval.js"
 import { describeRequest, READ_METHODS, UNSAFE_METHODS } from "./describe.js"
-import { connectFarcaster, connectSocial, farcasterUri, socialRedirectUri } from "./logins.js"
+import {
+  connectFarcaster,
+  connectSocial,
+  farcasterUri,
+  forgetFarcaster,
+  socialRedirectUri
+} from "./logins.js"
 import { isRequestId, serve } from "./port.js"
 
 const FRAME_PREFIX = "@w3m-frame/"
@@ -270,6 +278,17 @@ const handlers = {
     if (outcome !== "approve") throw new FrameError("User rejected the request", 4001)
     return walletRpc(method, params, chain)
   },
+  // The app gives up what it started (AppKit sends it when the visitor leaves the Farcaster view): the
+  // frame forgets its half-done logins and the app's synced data, as a reloaded frame would, but keeps its
+  // session and its port; port.js then says READY again, and the app syncs anew.
+  RELOAD: () => {
+    abandonLogins()
+    forgetFarcaster()
+    state.email = undefined
+    state.dappData = undefined
+    state.theme = undefined
+    return undefined
+  },
   RPC_ABORT: (payload) => {
     const id = field(payload, "id")
     if (!isRequestId(id)) throw new FrameError("Invalid id")
@@ -287,8 +306,10 @@ const greet = () => {
   if (!originAllowed(config.allowedOrigins, parentOrigin)) return "parent origin not allowed"
   const channel = new MessageChannel()
   appOrigin = parentOrigin
-  serve(channel.port1, handlers)
+  const tell = serve(channel.port1, handlers)
   window.parent.postMessage({ type: `${FRAME_PREFIX}HELLO`, nonce }, parentOrigin, [channel.port2])
+  // The session changed in another tab of this site: the app hears its new label, never the token.
+  onSessionChange((token) => tell("SESSION_UPDATE", { token }))
   return "greeted"
 }
 

@@ -64,6 +64,11 @@ export const farcasterUri = async () => {
   return { url }
 }
 
+/** Forgets the Farcaster channel opened last (RELOAD). */
+export const forgetFarcaster = () => {
+  farcasterChannel = undefined
+}
+
 /** CONNECT_FARCASTER: waits until the channel is approved (25 s at most) and keeps the session. */
 export const connectFarcaster = () =>
   single("farcaster", "Already waiting for Farcaster", async () => {

@@ -72,9 +72,11 @@ const readRequest = (data) => {
 }
 
 /**
- * Answers `handlers[NAME](payload, id)` on `port`, then says READY.
+ * Answers `handlers[NAME](payload, id)` on `port`, then says READY (again after a RELOAD it answered, as
+ * a reloaded frame would). Returns how to tell the app something unasked (`@w3m-frame/<name>`).
  * @param {MessagePort} port
  * @param {Readonly<Record<string, (payload: unknown, id: string) => unknown>>} handlers
+ * @returns {(name: string, payload: unknown) => void}
  */
 export const serve = (port, handlers) => {
   const root = document.documentElement
@@ -120,6 +122,7 @@ export const serve = (port, handlers) => {
         id,
         ...(result === undefined ? {} : { payload: result })
       })
+      if (name === "RELOAD") ready()
     } catch (error) {
       const known = error instanceof FrameError
       const message = known ? error.message : "Internal error"
@@ -129,6 +132,10 @@ export const serve = (port, handlers) => {
       pending--
     }
   }
+  /** @type {(name: string, payload: unknown) => void} */
+  const tell = (name, payload) => port.postMessage({ type: `${FRAME_PREFIX}${name}`, payload })
+  const ready = () => tell("READY", { version: "4" })
   port.start()
-  port.postMessage({ type: `${FRAME_PREFIX}READY`, payload: { version: "4" } })
+  ready()
+  return tell
 }

@@ -14,6 +14,7 @@ import { BalanceService } from "../../services/BalanceService"
 import { Connection } from "../../services/Connection"
 import { type HistoryPage, HistoryService } from "../../services/HistoryService"
 import { IdentityService } from "../../services/IdentityService"
+import { ModalConfig } from "../../services/ModalConfig"
 import { Networks } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
 import { TransactionWatcher } from "../../services/TransactionWatcher"
@@ -79,10 +80,12 @@ export type AccountLoads = Pick<AccountDataShape, "loadMoreActivity" | "loadMore
 
 /**
  * Follows the connected account from the current one on, filling `state`: loads start when an account
- * appears, and a change of account or network interrupts the loads of the previous one.
+ * appears, and a change of account or network interrupts the loads of the previous one. With
+ * `features.history` off, the history is never asked for: activity and NFTs stay idle.
  */
 export const makeAccountLoads = (state: AccountDataState) =>
   Effect.gen(function* () {
+    const { history } = (yield* ModalConfig).features
     const connection = yield* Connection
     const networks = yield* Networks
     const balances = yield* BalanceService
@@ -221,6 +224,7 @@ export const makeAccountLoads = (state: AccountDataState) =>
           const first = yield* Effect.cached(firstPage(account))
           yield* restart("nativeBalance", SubscriptionRef.set(nativeBalance, LOADING), loadNative(account))
           yield* restart("tokens", SubscriptionRef.set(tokens, LOADING), loadTokens(account))
+          if (!history) return
           yield* restart("activity", SubscriptionRef.set(activity, LOADING), loadActivity([], first))
           yield* restart("nfts", SubscriptionRef.set(nfts, LOADING), loadNfts(account, [], first))
         })
@@ -333,11 +337,15 @@ export const makeAccountLoads = (state: AccountDataState) =>
               loadIdentity(account)
             ),
             // Older pages would sit under a stale first page: activity starts again from the top.
-            yield* restart(
-              "activity",
-              SubscriptionRef.set(activity, LOADING),
-              loadActivity([], firstPage(account))
-            )
+            ...(history
+              ? [
+                  yield* restart(
+                    "activity",
+                    SubscriptionRef.set(activity, LOADING),
+                    loadActivity([], firstPage(account))
+                  )
+                ]
+              : [])
           ]
         })
       )

@@ -11,8 +11,9 @@ import {
   validWalletAssets,
   type WalletAssetResponse
 } from "../../schemas/Balance"
+import { DecimalString } from "../../schemas/Formats"
 import type { CaipNetwork } from "../../schemas/Network"
-import { DecimalString, HexString } from "../../schemas/Primitives"
+import { HexString } from "../../schemas/Primitives"
 import { BalanceService, type NativeBalance } from "../../services/BalanceService"
 import { BlockchainApi } from "../../services/BlockchainApi"
 import type { Eip1193Provider } from "../../services/Connectors"

@@ -1,7 +1,8 @@
 /**
  * What the Account view offers a connected account, in its order (SPEC.md §1, §9): the flows its
  * options turn on where the namespace has them, Buy outside the restricted time zones, Choose a name for
- * an EVM account known to have none, the embedded wallet's own actions. Pure.
+ * an EVM account known to have none, the network switch unless `enableNetworkSwitch` is off, the embedded
+ * wallet's own actions (its account-type switch only where its frame offers the smart account). Pure.
  */
 import type { AccountAction } from "../../Modal"
 import type { Features } from "../../schemas/ModalOptions"
@@ -18,6 +19,10 @@ export interface AccountActionsInput {
   readonly named: boolean | undefined
   /** Connected through the embedded wallet (email or social login). */
   readonly embedded: boolean
+  /** The host's `enableNetworkSwitch`: the visitor may switch networks in the modal. */
+  readonly networkSwitch: boolean
+  /** The embedded wallet's frame offers its smart account on the active network. */
+  readonly smartAccountHere: boolean
 }
 
 /** SPEC.md §9: send (and buy) EVM and Solana. */
@@ -34,8 +39,9 @@ export const accountActions = (input: AccountActionsInput): ReadonlyArray<Accoun
   if (features.receive) offered.push("receive")
   // Names are EVM only; while the lookup runs nobody knows whether the account has one.
   if (namespace === "eip155" && input.named === false) offered.push("chooseName")
-  offered.push("switchNetwork")
-  if (input.embedded) offered.push("switchAccountType", "updateEmail")
+  if (input.networkSwitch) offered.push("switchNetwork")
+  if (input.embedded && input.smartAccountHere) offered.push("switchAccountType")
+  if (input.embedded) offered.push("updateEmail")
   offered.push("disconnect")
   return offered
 }

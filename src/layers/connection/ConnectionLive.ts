@@ -188,7 +188,9 @@ export const makeConnection = Effect.gen(function* () {
   const authSolanaCode = yield* lazyImplementation(AuthSolanaLazy, Effect.succeed)
   const authSolana = networks.networks.some((n) => n.chainNamespace === "solana")
     ? authSolanaCode.pipe(
-        Effect.flatMap((module) => module.makeAuthSolana(auth, persistStatus)),
+        Effect.flatMap((module) =>
+          module.makeAuthSolana(auth, config.defaultAccountTypes.solana, persistStatus)
+        ),
         Effect.orElseSucceed((): Connections => ({}))
       )
     : Effect.succeed<Connections>({})

@@ -4,6 +4,7 @@ import * as Option from "effect/Option"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { EmailLoginDependencyLoadError } from "../../errors"
 import type { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
+import type { CaipNetworkId } from "../../schemas/Primitives"
 import { AuthConnector, type SocialLoginState } from "../../services/AuthConnector"
 import type { EmailLogin } from "../../services/EmailLogin"
 import type { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
@@ -35,14 +36,16 @@ export const AuthConnectorLive: Layer.Layer<
     const { features } = yield* ModalConfig
     const user = yield* SubscriptionRef.make(Option.none<EmbeddedWalletUser>())
     const social = yield* SubscriptionRef.make<SocialLoginState>({ _tag: "Idle" })
+    const smartAccountNetworks = yield* SubscriptionRef.make<ReadonlyArray<CaipNetworkId>>([])
     const implementation = yield* lazyImplementation(AuthConnectorLazy, (module) =>
-      module.makeAuthConnector(user, social)
+      module.makeAuthConnector({ user, social, smartAccountNetworks })
     )
 
     return AuthConnector.of({
       enabled: features.email || (features.socials !== false && features.socials.length > 0),
       social,
       user,
+      smartAccountNetworks,
       accountType: Effect.map(SubscriptionRef.get(user), (u) =>
         Option.exists(u, (v) => v.preferredAccountType === "smartAccount") ? "smartAccount" : "eoa"
       ),
@@ -51,6 +54,8 @@ export const AuthConnectorLive: Layer.Layer<
         solanaConnector: effect(dependencyMissing),
         loginWithSocial: call(dependencyMissing),
         loginWithFarcaster: effect(dependencyMissing),
+        // Without the code, no Farcaster login runs.
+        abandonFarcaster: effect(() => Effect.void),
         setPreferredAccount: call(dependencyMissing)
       })
     })

@@ -1,18 +1,20 @@
 /**
  * The email login, loaded with the embedded wallet's code: the frame is told the email, then the device
- * approval or the code it asks for, then the user is fetched (SPEC.md §4); one login per 30 s, kept
- * across reloads (`lastEmailLoginTime`); an email update takes the current address's code, then the new
+ * approval or the code it asks for, then the user is fetched (SPEC.md §4); one email the frame accepted
+ * per 30 s, kept across reloads (`lastEmailLoginTime`); an email update takes the current address's code, then the new
  * one's. What the frame answers is decoded; its refusals are the catalogue's `FrameRequestError`.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Semaphore from "effect/Semaphore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { EmailLoginCooldownError } from "../../errors"
 import { decodeUnknownEffect, SchemaDecodeError } from "../../schemas/decode"
+import { Email } from "../../schemas/Email"
 import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
-import { Email } from "../../schemas/Primitives"
+import { StorageKeys } from "../../schemas/StorageKeys"
 import type {
   EmailLoginError,
   EmailLoginShape,
@@ -23,6 +25,7 @@ import { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Storage } from "../../services/Storage"
 import { connectEmailAction, cooldownSeconds, updatedEmail, updateEmailAction } from "./emailRules"
+import { lastUsedChain } from "./frameChain"
 
 /** SPEC.md §9 (AppKit's figure): signing out does not wait on the frame longer than this. */
 const SIGN_OUT_WAIT = "3 seconds"
@@ -45,6 +48,7 @@ export const makeEmailLogin = (
     const bridge = yield* EmbeddedWalletBridge
     const storage = yield* Storage
     const config = yield* ModalConfig
+    const submitting = yield* Semaphore.make(1)
 
     const failed = (email: string | undefined) => (error: EmailLoginError) =>
       Effect.andThen(SubscriptionRef.set(state, { _tag: "Failed", email, error }), Effect.fail(error))
@@ -54,7 +58,7 @@ export const makeEmailLogin = (
         yield* SubscriptionRef.set(state, { _tag: "Verifying", email })
         const stored = Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.preferredAccountTypes))
         const answer = yield* bridge.request("GET_USER", {
-          chainId: config.networks[0]?.caipNetworkId,
+          chainId: yield* lastUsedChain(storage, config.networks),
           preferredAccountType: stored?.eip155 ?? config.defaultAccountTypes.eip155
         })
         const user = yield* decodeUser(answer)
@@ -63,22 +67,32 @@ export const makeEmailLogin = (
         yield* SubscriptionRef.set(state, { _tag: "LoggedIn", user })
       })
 
+    /**
+     * Tells the frame the email, unless one was accepted in the last 30 s. The cooldown starts when the
+     * frame accepts the email (as AppKit's does): a frame that did not load, or refused, sent no mail, so
+     * the visitor may try again at once. Submits take turns up to that point, so two at once send one.
+     */
+    const sendEmail = (email: string) =>
+      submitting.withPermits(1)(
+        Effect.gen(function* () {
+          const seconds = cooldownSeconds(
+            yield* Clock.currentTimeMillis,
+            Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.lastEmailLoginTime))
+          )
+          if (seconds !== undefined) return yield* Effect.fail(new EmailLoginCooldownError({ seconds }))
+          yield* SubscriptionRef.set(state, { _tag: "Sending", email })
+          const answer = yield* bridge.request("CONNECT_EMAIL", { email }).pipe(Effect.catch(failed(email)))
+          yield* storage.set(EmbeddedStorageKeys.lastEmailLoginTime, yield* Clock.currentTimeMillis)
+          return answer
+        })
+      )
+
     const submitEmail: EmailLoginShape["submitEmail"] = (raw) =>
       Effect.gen(function* () {
         const email = yield* decodeEmail(raw.trim())
-        const now = yield* Clock.currentTimeMillis
-        const seconds = cooldownSeconds(
-          now,
-          Option.getOrUndefined(yield* storage.get(EmbeddedStorageKeys.lastEmailLoginTime))
-        )
-        if (seconds !== undefined) return yield* Effect.fail(new EmailLoginCooldownError({ seconds }))
-        yield* storage.set(EmbeddedStorageKeys.lastEmailLoginTime, now)
-        yield* SubscriptionRef.set(state, { _tag: "Sending", email })
+        const answer = yield* sendEmail(email)
         yield* Effect.gen(function* () {
-          const action = yield* required(
-            connectEmailAction(yield* bridge.request("CONNECT_EMAIL", { email })),
-            "The embedded wallet's next step"
-          )
+          const action = yield* required(connectEmailAction(answer), "The embedded wallet's next step")
           if (action === "CONNECT") return yield* fetchUser(email)
           if (action === "VERIFY_DEVICE") {
             yield* SubscriptionRef.set(state, { _tag: "ApproveDevice", email })
@@ -143,6 +157,7 @@ export const makeEmailLogin = (
       yield* storage.remove(EmbeddedStorageKeys.connectedSocialProvider)
       yield* storage.remove(EmbeddedStorageKeys.socialUsername)
       yield* storage.remove(EmbeddedStorageKeys.smartAccountEnabledNetworks)
+      yield* storage.remove(StorageKeys.lastUsedChain)
       yield* SubscriptionRef.set(state, { _tag: "Idle" })
       yield* SubscriptionRef.set(update, { _tag: "Idle" })
     })

@@ -8,10 +8,12 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as PubSub from "effect/PubSub"
+import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { FrameLoadError } from "../../errors"
+import { DappMetadata, ThemeSync } from "../../schemas/FrameSync"
 import type {
   EmbeddedWalletBridgeShape,
   FrameArea,
@@ -78,10 +80,10 @@ const applyPlacement = (frame: HTMLIFrameElement, area: FrameArea | undefined) =
   )
 }
 
-const themePayload = (theme: ThemeState) => ({
-  themeMode: theme.mode,
-  themeVariables: { ...theme.variables }
-})
+/** The frame is told only what its protocol's schemas allow, encoded by them. */
+const dappData = Schema.encodeEffect(DappMetadata)
+const themeSync = (theme: ThemeState) =>
+  Schema.encodeEffect(ThemeSync)({ themeMode: theme.mode, themeVariables: theme.variables })
 
 export const makeEmbeddedWalletBridge = (shared: BridgeShared) =>
   Effect.gen(function* () {
@@ -95,13 +97,16 @@ export const makeEmbeddedWalletBridge = (shared: BridgeShared) =>
         const events = yield* channel.events
         const sync = Effect.gen(function* () {
           yield* Effect.sleep(SYNC_DELAY)
-          yield* channel.request("SYNC_DAPP_DATA", {
-            projectId: config.projectId,
-            sdkVersion: SDK_VERSION,
-            sdkType: SDK_TYPE,
-            ...(config.metadata === undefined ? {} : { metadata: config.metadata })
-          })
-          yield* channel.request("SYNC_THEME", themePayload(yield* SubscriptionRef.get(theme.state)))
+          yield* channel.request(
+            "SYNC_DAPP_DATA",
+            yield* dappData({
+              projectId: config.projectId,
+              sdkVersion: SDK_VERSION,
+              sdkType: SDK_TYPE,
+              ...(config.metadata === undefined ? {} : { metadata: config.metadata })
+            })
+          )
+          yield* channel.request("SYNC_THEME", yield* themeSync(yield* SubscriptionRef.get(theme.state)))
         })
         yield* Effect.forkScoped(
           Effect.forever(
@@ -112,7 +117,9 @@ export const makeEmbeddedWalletBridge = (shared: BridgeShared) =>
         )
         yield* SubscriptionRef.changes(theme.state).pipe(
           Stream.drop(1),
-          Stream.runForEach((now) => Effect.ignore(channel.request("SYNC_THEME", themePayload(now)))),
+          Stream.runForEach((now) =>
+            Effect.ignore(Effect.flatMap(themeSync(now), (payload) => channel.request("SYNC_THEME", payload)))
+          ),
           Effect.forkScoped
         )
       })

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import type { AccountType } from "../../schemas/Kinds"
 import { SolanaAddress } from "../../schemas/Primitives"
 import type { AuthConnectorShape } from "../../services/AuthConnector"
 import type { NamespaceConnection } from "../../services/Connection"
@@ -12,11 +13,13 @@ const isSolanaAddress = Schema.is(SolanaAddress)
 
 /**
  * The embedded wallet's Solana account beside its EVM one (SPEC.md §9: the auth connector serves eip155
- * and solana), for `Connection` to show with the EVM connection: stored, and nothing when the host has no
+ * and solana), for `Connection` to show with the EVM connection, as `accountType` (the host's
+ * `defaultAccountTypes.solana`, which the frame was asked for): stored, and nothing when the host has no
  * Solana network or the frame does not answer.
  */
 export const makeAuthSolana = (
   auth: Pick<AuthConnectorShape, "solanaConnector">,
+  accountType: AccountType,
   persistStatus: (ns: "solana", connection: NamespaceConnection) => Effect.Effect<void>
 ): Effect.Effect<Connections> =>
   Effect.gen(function* () {
@@ -33,7 +36,7 @@ export const makeAuthSolana = (
       connector: solana.value,
       address,
       allAccounts: [address],
-      accountType: "eoa"
+      accountType
     }
     yield* persistStatus("solana", connection)
     return { solana: connection }

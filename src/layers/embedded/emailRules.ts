@@ -4,7 +4,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { Email } from "../../schemas/Primitives"
+import { Email } from "../../schemas/Email"
 
 /** SPEC.md §9: one email login per 30 s. */
 export const EMAIL_LOGIN_COOLDOWN_MS = 30_000

@@ -13,7 +13,8 @@ import { FrameTimeoutError, SocialLoginPopupError, UserRejectedRequestError } fr
 import { decodeUnknownEffect } from "../../schemas/decode"
 import { EmbeddedStorageKeys } from "../../schemas/EmbeddedStorageKeys"
 import { EmbeddedWalletUser } from "../../schemas/EmbeddedWallet"
-import { HttpUrl, type SocialProvider } from "../../schemas/Primitives"
+import type { SocialProvider } from "../../schemas/Kinds"
+import { HttpUrl } from "../../schemas/Primitives"
 import type {
   AuthConnectorShape,
   LoginPopup,

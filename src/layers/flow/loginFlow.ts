@@ -2,8 +2,9 @@
  * What the modal shows during an embedded-wallet login (ModalFlow's part; SPEC.md §4): for an email, the
  * device approval or the code entry the frame asks for; for a social provider, the wait for its popup;
  * for Farcaster, its link and QR code. Once the frame answers the user, the auth connector connects and
- * the account shows. Only a modal still on a login view moves: a visitor who went elsewhere stays there.
- * Loaded once a login starts.
+ * the account shows. Only a modal still on a login view moves: a visitor who went elsewhere stays there,
+ * and one who leaves the Farcaster view while its link waits gives that login up. Loaded once a login
+ * starts.
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
@@ -84,6 +85,16 @@ export const followLogins = (deps: LoginFlowDeps) =>
     )
     yield* SubscriptionRef.changes(deps.auth.social).pipe(
       Stream.runForEach(onState("social")),
+      Effect.forkScoped
+    )
+    // Leaving the Farcaster view (for another, or closing the modal) while its link waits: AppKit reloads
+    // the frame then, and so does the auth connector (a login already approved goes on).
+    yield* SubscriptionRef.changes(router.state).pipe(
+      Stream.map((route) => route.open && route.view === "ConnectingFarcaster"),
+      Stream.changes,
+      Stream.drop(1),
+      Stream.filter((onFarcaster) => !onFarcaster),
+      Stream.runForEach(() => deps.auth.abandonFarcaster),
       Effect.forkScoped
     )
   })

@@ -1,6 +1,7 @@
 /**
  * What the Connect view offers, from the options and what the page and the listing hold (SPEC.md §2): the
- * login methods in their order, the wallet rows in their groups, and All Wallets. The one answer the view
+ * login methods in their order, the wallet rows in their groups (behind a button with `emailShowWallets`
+ * off beside email or social login), and All Wallets. The one answer the view
  * renders and a headless host reads. Pure.
  */
 import type { ConnectOptions, ConnectWalletRow, WalletOption } from "../../Modal"
@@ -57,6 +58,7 @@ export const allWalletsOffered = (options: Pick<ModalOptions, "features" | "allW
 export const connectOptions = (input: ConnectOptionsInput): ConnectOptions => {
   const { features, enableWalletConnect } = input.options
   const socials = features.socials === false ? [] : features.socials
+  const emailOrSocial = features.email || socials.length > 0
   const pairedThroughWalletConnect = Object.values(input.connection.namespaces).some(
     (n) => n?.status === "connected" && n.connector.type === "WALLET_CONNECT"
   )
@@ -67,6 +69,7 @@ export const connectOptions = (input: ConnectOptionsInput): ConnectOptions => {
       emailEnabled: features.email,
       socialsEnabled: socials.length > 0
     }),
+    walletsCollapsed: emailOrSocial && !features.emailShowWallets,
     wallets: connectRows({
       order: features.connectorTypeOrder,
       connectors: input.connectors,

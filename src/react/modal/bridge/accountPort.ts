@@ -3,10 +3,12 @@ import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { BalanceUnavailableError, HistoryFetchError } from "../../../errors"
 import { accountActions } from "../../../layers/account/accountActions"
 import { visitorTimeZone } from "../../../layers/flows/onramp/buyRegions"
+import { activeId } from "../../../layers/networks/activeNetwork"
 import type { AccountAction } from "../../../Modal"
 import type { TokenBalance } from "../../../schemas/Balance"
 import type { Identity } from "../../../schemas/Identity"
 import type { ModalOptions } from "../../../schemas/ModalOptions"
+import type { CaipNetworkId } from "../../../schemas/Primitives"
 import type { Transaction } from "../../../schemas/Transaction"
 import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../../services/AccountData"
 import type { NativeBalance } from "../../../services/BalanceService"
@@ -53,23 +55,30 @@ export const makeAccountDataPort = (runtime: PortRunner, service: AccountDataSha
   }
 }
 
-/** What the Account view offers the active namespace's account, in order: what it renders and hosts read. */
+/**
+ * What the Account view offers the active namespace's account, in order: what it renders and hosts read.
+ * `smartAccountNetworks`: where the embedded wallet's frame offers its smart account.
+ */
 export const makeAccountActions = (
   config: ModalOptions,
   connection: Store<ConnectionState>,
   networks: Store<NetworksState>,
-  identity: Store<Loadable<Identity | undefined>>
+  identity: Store<Loadable<Identity | undefined>>,
+  smartAccountNetworks: Store<ReadonlyArray<CaipNetworkId>>
 ): Store<ReadonlyArray<AccountAction>> =>
   mapStore(
-    combineStores(combineStores(connection, networks), identity),
-    ([[{ namespaces }, { activeNamespace }], id]) => {
+    combineStores(combineStores(combineStores(connection, networks), identity), smartAccountNetworks),
+    ([[[{ namespaces }, { activeNamespace, active }], id], smartAccountIds]) => {
       const account = namespaces[activeNamespace]
+      const network = active[activeNamespace]
       return accountActions({
         features: config.features,
         connected: account?.status === "connected" ? activeNamespace : undefined,
         timeZone: visitorTimeZone(),
         named: id._tag === "Ready" ? id.value?.name !== undefined : undefined,
-        embedded: account?.status === "connected" && account.connector.type === "AUTH"
+        embedded: account?.status === "connected" && account.connector.type === "AUTH",
+        networkSwitch: config.enableNetworkSwitch,
+        smartAccountHere: network !== undefined && smartAccountIds.includes(activeId(network))
       })
     },
     arrayEqual(Object.is)

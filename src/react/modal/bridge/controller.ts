@@ -52,6 +52,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
   )
   const wallets = makeWalletsPort(runtime)
   const accountDataPort = makeAccountDataPort(runtime, accountData)
+  const embedded = makeEmbeddedPort(runtime)
   return {
     config,
     ...makeModalPort(runtime),
@@ -62,13 +63,14 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     swap: flowPort(runtime, runtime.runSync(Swap)),
     onramp: flowPort(runtime, runtime.runSync(Onramp)),
     names: flowPort(runtime, runtime.runSync(Names)),
-    ...makeEmbeddedPort(runtime),
+    ...embedded,
     accountData: accountDataPort,
     accountActions: makeAccountActions(
       config,
       wallets.connection,
       wallets.networks,
-      accountDataPort.identity
+      accountDataPort.identity,
+      embedded.embedded.smartAccountNetworks
     ),
     // The service itself, which views reach only through its image builders' type.
     imageUrls: provider

@@ -2,7 +2,8 @@ import * as Effect from "effect/Effect"
 import type { EmailLoginDependencyLoadError } from "../../../errors"
 import type { SchemaDecodeError } from "../../../schemas/decode"
 import type { EmbeddedAccountType } from "../../../schemas/EmbeddedWallet"
-import type { SocialProvider } from "../../../schemas/Primitives"
+import type { SocialProvider } from "../../../schemas/Kinds"
+import type { CaipNetworkId } from "../../../schemas/Primitives"
 import {
   AuthConnector,
   type LoginPopup,
@@ -44,6 +45,8 @@ export interface EmbeddedPort {
     readonly setAccountType: (
       type: EmbeddedAccountType
     ) => Promise<Result<void, EmbeddedWalletBridgeError | SchemaDecodeError | EmailLoginDependencyLoadError>>
+    /** Where the embedded wallet's frame offers its smart account. */
+    readonly smartAccountNetworks: Store<ReadonlyArray<CaipNetworkId>>
     /** Shows the embedded wallet's frame over `area` (its approval screen), or hides it. */
     readonly placeFrame: (area: FrameArea | undefined) => void
   }
@@ -66,6 +69,7 @@ export const makeEmbeddedPort = (runtime: ModalRuntime): EmbeddedPort => {
       loginWithSocial: (provider, popup) => run(auth.loginWithSocial(provider, popup)),
       loginWithFarcaster: () => run(auth.loginWithFarcaster),
       setAccountType: (type) => run(auth.setPreferredAccount(type)),
+      smartAccountNetworks: storeFromRef(runtime, auth.smartAccountNetworks, (ids) => ids),
       placeFrame: (area) => runtime.runSync(bridge.place(area))
     }
   }

@@ -12,6 +12,8 @@ import { RemoteImage } from "../wallets/WalletImage"
 
 type Tab = "Tokens" | "NFTs" | "Activity"
 const TABS: ReadonlyArray<Tab> = ["Tokens", "NFTs", "Activity"]
+/** With `features.history` off: NFTs are read from the history too, so both go. */
+const WITHOUT_HISTORY: ReadonlyArray<Tab> = ["Tokens"]
 
 // Every name, symbol and image URL below was made safe when the service decoded it: printed as it is.
 
@@ -196,18 +198,22 @@ const Nfts = () => {
   )
 }
 
-/** Tokens, NFTs and Activity tabs (SPEC.md §2), keyboard-navigable as an ARIA tablist. */
+/**
+ * Tokens, NFTs and Activity tabs (SPEC.md §2), keyboard-navigable as an ARIA tablist; Tokens alone with
+ * `features.history` off.
+ */
 export const AccountTabs = () => {
+  const tabs = useController().config.features.history ? TABS : WITHOUT_HISTORY
   const [tab, setTab] = useState<Tab>("Tokens")
   const id = useId()
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = TABS.indexOf(tab)
+    const index = tabs.indexOf(tab)
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0
     if (step === 0) return
     event.preventDefault()
-    const next = (index + step + TABS.length) % TABS.length
-    const nextTab = TABS[next]
+    const next = (index + step + tabs.length) % tabs.length
+    const nextTab = tabs[next]
     if (nextTab === undefined) return
     setTab(nextTab)
     buttons.current[next]?.focus()
@@ -215,7 +221,7 @@ export const AccountTabs = () => {
   return (
     <div className="tabs">
       <div className="tablist" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
-        {TABS.map((name, index) => (
+        {tabs.map((name, index) => (
           <button
             key={name}
             ref={(el) => {

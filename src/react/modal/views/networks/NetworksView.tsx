@@ -42,17 +42,29 @@ export const NetworkList = () => {
   )
 }
 
-export const NetworksView = () => <NetworkList />
+/** The networks to switch to; with `enableNetworkSwitch` off, the modal offers none. */
+export const NetworksView = () =>
+  useController().config.enableNetworkSwitch ? (
+    <NetworkList />
+  ) : (
+    <p className="empty">This app does not offer switching networks here. Switch in your wallet.</p>
+  )
 
-/** The wallet is on a network the app does not support (SPEC.md §4). */
+/**
+ * The wallet is on a network the app does not support (SPEC.md §4); with `enableNetworkSwitch` off, the
+ * visitor switches in the wallet.
+ */
 export const UnsupportedChainView = () => {
   const controller = useController()
+  const offered = controller.config.enableNetworkSwitch
   return (
     <div>
       <p className="connecting-text">
-        This app doesn't support your current network. Switch to an available option to continue.
+        {offered
+          ? "This app doesn't support your current network. Switch to an available option to continue."
+          : "This app doesn't support your current network. Switch to a supported network in your wallet to continue."}
       </p>
-      <NetworkList />
+      {offered ? <NetworkList /> : null}
       <div className="section">
         <button type="button" className="row" onClick={() => void controller.disconnect()}>
           <span className="name">Disconnect</span>

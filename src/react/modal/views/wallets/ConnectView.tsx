@@ -1,4 +1,4 @@
-import { Suspense } from "react"
+import { Suspense, useState } from "react"
 import type { ConnectMethod } from "../../../../schemas/ModalOptions"
 import { useController } from "../../element/context"
 import { type LazyView, LazyViewBody, lazyView } from "../../element/lazyView"
@@ -9,12 +9,14 @@ import { WalletList } from "./WalletList"
 // Email and social login are one chunk, loaded when the Connect view first shows them.
 const emailSection = lazyView(() => import("../embedded/LoginSections").then((m) => m.EmailSection))
 const socialSection = lazyView(() => import("../embedded/LoginSections").then((m) => m.SocialSection))
+// The legal footer is a chunk of its own, loaded when the host links its terms or privacy policy.
+const legalFooter = lazyView(() => import("./LegalFooter").then((m) => m.LegalFooter))
 
 /** Height of the social buttons: the first full width, then rows of four (SPEC.md §2). */
 const socialRowsHeight = (count: number) => 4.6 * (1 + Math.ceil(Math.max(0, count - 1) / 4))
 
-/** A login section's place, held at its loaded height while its code comes in. */
-const LoginSection = ({ view, height }: { readonly view: LazyView; readonly height: number }) => (
+/** A lazily loaded section's place, held at its loaded height while its code comes in. */
+const LazySection = ({ view, height }: { readonly view: LazyView; readonly height: number }) => (
   <ViewBoundary onFailure={view.forgetFailedLoad}>
     <Suspense
       fallback={<div className="section" style={{ minHeight: `calc(var(--_fs) * ${height})` }} aria-busy />}
@@ -24,17 +26,33 @@ const LoginSection = ({ view, height }: { readonly view: LazyView; readonly heig
   </ViewBoundary>
 )
 
-const WalletSection = ({ allWallets }: { readonly allWallets: boolean }) => {
+/** The wallet list; with `emailShowWallets` off beside email or social login, behind one button first. */
+const WalletSection = ({
+  allWallets,
+  collapsed
+}: {
+  readonly allWallets: boolean
+  readonly collapsed: boolean
+}) => {
   const controller = useController()
+  const [shown, show] = useState(!collapsed)
   return (
     <div className="section">
-      <h3 className="visually-hidden">Wallets</h3>
-      <WalletList />
-      {allWallets ? (
-        <button type="button" className="row" onClick={() => void controller.push("AllWallets")}>
-          <span className="name">All Wallets</span>
+      {shown ? (
+        <>
+          <h3 className="visually-hidden">Wallets</h3>
+          <WalletList />
+          {allWallets ? (
+            <button type="button" className="row" onClick={() => void controller.push("AllWallets")}>
+              <span className="name">All Wallets</span>
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <button type="button" className="row" aria-expanded="false" onClick={() => show(true)}>
+          <span className="name">Continue with a wallet</span>
         </button>
-      ) : null}
+      )}
     </div>
   )
 }
@@ -42,16 +60,17 @@ const WalletSection = ({ allWallets }: { readonly allWallets: boolean }) => {
 /** The three ways in (SPEC.md §2), in the order `connectOptions` gives (the host's, or the wallets present). */
 export const ConnectView = () => {
   const { config, connectOptions } = useController()
-  const { methods, allWallets } = useStore(connectOptions)
+  const legal = (config.termsConditionsUrl ?? config.privacyPolicyUrl) !== undefined
+  const { methods, allWallets, walletsCollapsed } = useStore(connectOptions)
   const socials = config.features.socials === false ? [] : config.features.socials
   const render = (method: ConnectMethod) => {
     switch (method) {
       case "email":
-        return <LoginSection key={method} view={emailSection} height={14.6} />
+        return <LazySection key={method} view={emailSection} height={14.6} />
       case "social":
-        return <LoginSection key={method} view={socialSection} height={socialRowsHeight(socials.length)} />
+        return <LazySection key={method} view={socialSection} height={socialRowsHeight(socials.length)} />
       case "wallet":
-        return <WalletSection key={method} allWallets={allWallets} />
+        return <WalletSection key={method} allWallets={allWallets} collapsed={walletsCollapsed} />
     }
   }
   return (
@@ -66,6 +85,7 @@ export const ConnectView = () => {
           {render(method)}
         </div>
       ))}
+      {legal ? <LazySection view={legalFooter} height={3.6} /> : null}
     </div>
   )
 }
