@@ -98,9 +98,25 @@ const modal: Modal | undefined =
         ...(new URLSearchParams(location.search).get("accountType") === "eoa"
           ? { defaultAccountTypes: { eip155: "eoa" } }
           : {}),
-        // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks.
-        ...(new URLSearchParams(location.search).get("preview") === "off"
-          ? { features: { preview: false } }
+        // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks; `?wallets=folded`:
+        // with email or social login, the wallets wait behind "Continue with a wallet".
+        ...(new URLSearchParams(location.search).get("preview") === "off" ||
+        new URLSearchParams(location.search).get("wallets") === "folded"
+          ? {
+              features: {
+                ...(new URLSearchParams(location.search).get("preview") === "off" ? { preview: false } : {}),
+                ...(new URLSearchParams(location.search).get("wallets") === "folded"
+                  ? { emailShowWallets: false }
+                  : {})
+              }
+            }
+          : {}),
+        // `?legal`: the Connect view links the demo's terms and privacy policy.
+        ...(new URLSearchParams(location.search).has("legal")
+          ? {
+              termsConditionsUrl: `${location.origin}/terms.html`,
+              privacyPolicyUrl: `${location.origin}/privacy.html`
+            }
           : {}),
         metadata: {
           name: "Airlock Demo",
