@@ -271,8 +271,21 @@ export async function openWalletConnectWallet(browser: Browser, url: string) {
 export async function chooseSandboxWallet(page: Page, demoUrl: string, query: string) {
   await page.goto(`${demoUrl}?${query}`)
   await page.getByRole("button", { name: "Connect Wallet" }).click()
+  await pickSandboxWallet(page)
+}
+
+/** In the open modal, chooses "Sandbox Wallet" in its wallet list. */
+export async function pickSandboxWallet(page: Page) {
   await page
     .getByRole("dialog", { name: "Connect Wallet" })
     .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
     .click()
+}
+
+/** Closes the modal if it shows (Escape), so that nothing of it is left for the page's next step. */
+export async function closeModal(page: Page) {
+  const dialog = page.getByRole("dialog")
+  if ((await dialog.count()) === 0) return
+  await page.keyboard.press("Escape")
+  await dialog.waitFor({ state: "detached" })
 }

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { formatEther } from "viem"
 import { describe, expect, inject } from "vitest"
-import { test } from "./browser"
+import { pickSandboxWallet, test } from "./browser"
 import { announceImpostorFirst } from "./impostor"
 
 /**
@@ -67,8 +67,7 @@ const connectButton = (page: Page) => page.getByRole("button", { name: "Connect 
 /** Opens the modal and chooses "Sandbox Wallet" in its wallet list. */
 async function chooseSandboxWallet(page: Page) {
   await connectButton(page).click()
-  const dialog = page.getByRole("dialog", { name: "Connect Wallet" })
-  await dialog.getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ }).click()
+  await pickSandboxWallet(page)
 }
 
 /** Connects with an auto-approving wallet and waits until the Account view shows the address. */

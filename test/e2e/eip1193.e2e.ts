@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { getAddress, type Hex, verifyMessage, verifyTypedData } from "viem"
 import { describe, expect, inject } from "vitest"
-import { test } from "./browser"
+import { closeModal, pickSandboxWallet, test } from "./browser"
 import { nativeBalanceOn } from "./chain"
 
 /**
@@ -56,22 +56,6 @@ function installOutcome() {
 const events = (page: Page) => page.evaluate(() => window.__providerDemo!.events)
 const opens = (page: Page) => page.evaluate(() => window.__providerDemo!.opens)
 const walletCounts = (page: Page) => page.evaluate(() => ({ ...window.__sandboxWallet!.counts }))
-
-/** In the open modal, chooses "Sandbox Wallet" in its wallet list. */
-async function chooseSandboxWallet(page: Page) {
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
-    .click()
-}
-
-/** Closes the modal if it shows, so that nothing of it is left for the next step. */
-async function closeModal(page: Page) {
-  const dialog = page.getByRole("dialog")
-  if ((await dialog.count()) === 0) return
-  await page.keyboard.press("Escape")
-  await dialog.waitFor({ state: "detached" })
-}
 
 /** The events with their addresses checksummed (a wallet may answer them in lower case). */
 const checksummed = (all: ReadonlyArray<readonly [string, unknown]>) =>
@@ -180,7 +164,7 @@ describe("the modal's EIP-1193 provider under ethers 6 and viem", () => {
     const connecting = page.evaluate(() =>
       window.__outcome((d) => d.ethers.getSigner().then((s) => s.getAddress()))
     )
-    await chooseSandboxWallet(page)
+    await pickSandboxWallet(page)
     expect(await connecting).toEqual({ ok: true, value: account0 })
     await closeModal(page)
     expect(await page.evaluate(() => window.__outcome((d) => d.wallet.getAddresses()))).toEqual({

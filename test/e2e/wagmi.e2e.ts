@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { createPublicClient, formatEther, getAddress, type Hex, http, parseEther, verifyMessage } from "viem"
 import { expect, inject } from "vitest"
-import { test } from "./browser"
+import { closeModal, pickSandboxWallet, test } from "./browser"
 
 /**
  * Airlock under other code on the page, in real chromium against the sandbox chains: the wagmi demo
@@ -24,22 +24,6 @@ async function visit(page: Page, path: string, query = "") {
   await page.goto(`${demoUrl}${path}?wallet=auto-approve${query}`)
 }
 
-/** In the open modal, chooses "Sandbox Wallet" in its wallet list. */
-async function chooseSandboxWallet(page: Page) {
-  await page
-    .getByRole("dialog", { name: "Connect Wallet" })
-    .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
-    .click()
-}
-
-/** Closes the modal (it shows the account once a wallet connected), so the page's buttons are reachable. */
-async function closeModal(page: Page) {
-  const dialog = page.getByRole("dialog")
-  if ((await dialog.count()) === 0) return
-  await page.keyboard.press("Escape")
-  await dialog.waitFor({ state: "detached" })
-}
-
 /** What the page renders from wagmi's hooks. */
 const wagmiState = async (page: Page) => ({
   status: await page.getByTestId("wagmi-status").textContent(),
@@ -60,7 +44,7 @@ test("wagmi's connect opens the modal; the Sandbox Wallet it picks signs through
   await expect.poll(() => page.getByTestId("wagmi-status").textContent()).toBe("disconnected")
 
   await page.getByTestId("wagmi-connect").click()
-  await chooseSandboxWallet(page)
+  await pickSandboxWallet(page)
   await expect.poll(() => wagmiState(page)).toEqual(connectedOn(chainA!.chainId))
   await expect.poll(() => page.getByTestId("wagmi-balance").textContent()).toMatch(/^\d+(\.\d+)? ETH$/)
   await closeModal(page)
@@ -83,7 +67,7 @@ test("a wallet connected with Airlock's own ConnectButton is wagmi's connection 
 }) => {
   await visit(page, "wagmi.html")
   await page.getByRole("button", { name: "Connect Wallet" }).click()
-  await chooseSandboxWallet(page)
+  await pickSandboxWallet(page)
   await expect.poll(() => wagmiState(page)).toEqual(connectedOn(chainA!.chainId))
   await closeModal(page)
 
@@ -103,7 +87,7 @@ test("wagmi's sendTransaction goes through Airlock to the wallet and lands on th
   const recipient = getAddress(sandbox.accounts[1]!)
   await visit(page, "wagmi.html", "&walletAccount=9")
   await page.getByTestId("wagmi-connect").click()
-  await chooseSandboxWallet(page)
+  await pickSandboxWallet(page)
   await expect.poll(() => page.getByTestId("wagmi-address").textContent()).toBe(sender)
   await closeModal(page)
 
@@ -139,7 +123,7 @@ test("a page with no wallet library lists Airlock by EIP-6963; asking it for acc
   expect(await page.getByTestId("eip6963-wallet").count()).toBe(2)
 
   await airlock.getByRole("button", { name: "Connect Airlock" }).click()
-  await chooseSandboxWallet(page)
+  await pickSandboxWallet(page)
   await expect
     .poll(async () => (await airlock.getByTestId("eip6963-result").textContent())?.toLowerCase())
     .toBe(account0.toLowerCase())
