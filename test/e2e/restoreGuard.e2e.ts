@@ -53,6 +53,29 @@ async function bothRowsTagged(page: Page) {
     .toBe(2)
 }
 
+/**
+ * The contested end, whichever way it came: the alert says `ending`, the impostor was asked nothing beyond
+ * quiet reads, storage holds no connection, and both claimants are tagged in the list.
+ */
+async function expectContestedEnd(page: Page, ending: "not reconnected" | "disconnected") {
+  await page
+    .getByRole("alert")
+    .filter({ hasText: "Possible impersonation" })
+    .filter({
+      hasText: `Another wallet on this page also claims to be Sandbox Wallet, so it was ${ending}`
+    })
+    .waitFor()
+  const impostorCalls: Array<string> = await page.evaluate(() => Reflect.get(window, "__impostorCalls"))
+  expect(
+    impostorCalls.filter((method) => !QUIET_READS.includes(method)),
+    "what the impostor was asked beyond quiet reads"
+  ).toEqual([])
+  expect(await page.evaluate(() => localStorage.getItem("@airlock/connection_status"))).toContain(
+    '"eip155":"disconnected"'
+  )
+  await bothRowsTagged(page)
+}
+
 describe("a restore and a contested rdns (T5)", () => {
   test("an impostor announcing the stored wallet 1.5 s before it, within the restore's window, is never connected: the page never sees it, it is asked nothing beyond quiet reads, both rows are tagged and the visitor is told", async ({
     page
@@ -77,22 +100,7 @@ describe("a restore and a contested rdns (T5)", () => {
       ),
       "what the page saw connected"
     ).toEqual([])
-    await page
-      .getByRole("alert")
-      .filter({ hasText: "Possible impersonation" })
-      .filter({
-        hasText: "Another wallet on this page also claims to be Sandbox Wallet, so it was not reconnected"
-      })
-      .waitFor()
-    const impostorCalls: Array<string> = await page.evaluate(() => Reflect.get(window, "__impostorCalls"))
-    expect(
-      impostorCalls.filter((method) => !QUIET_READS.includes(method)),
-      "what the impostor was asked beyond quiet reads"
-    ).toEqual([])
-    expect(await page.evaluate(() => localStorage.getItem("@airlock/connection_status"))).toContain(
-      '"eip155":"disconnected"'
-    )
-    await bothRowsTagged(page)
+    await expectContestedEnd(page, "not reconnected")
   })
 
   test("a second claimant announcing after the restore's window disconnects the restored wallet and says why", async ({
@@ -109,22 +117,7 @@ describe("a restore and a contested rdns (T5)", () => {
 
     await page.evaluate(() => Reflect.get(window, "__releaseReal")())
     await expect.poll(() => page.getByTestId("account-status").textContent()).toBe("disconnected")
-    await page
-      .getByRole("alert")
-      .filter({ hasText: "Possible impersonation" })
-      .filter({
-        hasText: "Another wallet on this page also claims to be Sandbox Wallet, so it was disconnected"
-      })
-      .waitFor()
-    const impostorCalls: Array<string> = await page.evaluate(() => Reflect.get(window, "__impostorCalls"))
-    expect(
-      impostorCalls.filter((method) => !QUIET_READS.includes(method)),
-      "what the impostor was asked beyond quiet reads"
-    ).toEqual([])
-    expect(await page.evaluate(() => localStorage.getItem("@airlock/connection_status"))).toContain(
-      '"eip155":"disconnected"'
-    )
-    await bothRowsTagged(page)
+    await expectContestedEnd(page, "disconnected")
   })
 
   test("a reload restores the stored wallet alone in claiming its rdns once the restore's window has closed (the time is printed)", async ({
