@@ -59,7 +59,9 @@ import * as WalletConnect from "../../src/layers/walletconnect/WalletConnect.laz
 import { UniversalProviderLazy } from "../../src/layers/walletconnect/WalletConnectClientLive"
 import { WalletConnectLazy } from "../../src/layers/walletconnect/WalletConnectLive"
 import { WalletStandardLazy } from "../../src/layers/wallets/ConnectorsLive"
+import * as catalogListings from "../../src/layers/wallets/catalogListings"
 import * as solanaCodecs from "../../src/layers/wallets/solanaCodecs"
+import { CatalogListingsLazy } from "../../src/layers/wallets/WalletCatalogLive"
 import * as walletStandard from "../../src/layers/wallets/walletStandard"
 import { SolanaCodecsLazy } from "../../src/layers/wallets/walletStandard"
 
@@ -107,7 +109,8 @@ const PARTS: ReadonlyArray<Part> = [
   part(UniversalProviderLazy, universalProvider),
   part(WalletConnectLazy, WalletConnect),
   part(WalletStandardLazy, walletStandard),
-  part(SolanaCodecsLazy, solanaCodecs)
+  part(SolanaCodecsLazy, solanaCodecs),
+  part(CatalogListingsLazy, catalogListings)
 ]
 
 /** Every part of src/layers, loaded. */

@@ -18,6 +18,7 @@ import type { WalletQuery } from "../../src/services/ProviderApi"
 import { type CatalogWallet, WalletCatalog } from "../../src/services/WalletCatalog"
 import { fakeProviderApi, walletPage } from "../kit/fakeExplorer"
 import { decodedOptions } from "../kit/fixtures"
+import { preloadedParts, unloadableParts } from "../kit/lazyParts"
 import { catalogWallet, walletConnector } from "../kit/wallets"
 
 const NAMED: ReadonlyArray<WalletListing> = [
@@ -81,7 +82,8 @@ const setup = (
   options: Partial<ModalOptionsInput> = {},
   listings: ReadonlyArray<WalletListing> = universe(200),
   installed: ReadonlyArray<WalletConnector> = [],
-  answer?: (query: WalletQuery) => DecodedWalletList
+  answer?: (query: WalletQuery) => DecodedWalletList,
+  parts: Layer.Layer<never> = preloadedParts
 ) => {
   const api = fakeApi(listings, answer)
   const config = decodedOptions(options)
@@ -96,7 +98,7 @@ const setup = (
     )
   )
   const layer = WalletCatalogLive.pipe(
-    Layer.provideMerge(Layer.mergeAll(api.layer, Layer.succeed(ModalConfig, config), connectors))
+    Layer.provideMerge(Layer.mergeAll(api.layer, Layer.succeed(ModalConfig, config), connectors, parts))
   )
   return { ...api, layer }
 }
@@ -205,6 +207,39 @@ describe("WalletCatalog: ordering and options", () => {
       assert.strictEqual(custom?.homepage, "https://my.example/")
       assert.isUndefined(custom?.appStore)
       assert.isTrue(custom?.custom)
+    }).pipe(Effect.provide(t.layer))
+  })
+
+  it.effect("lists the host's custom wallets when the listing fails", () => {
+    const t = setup({
+      customWallets: [{ id: "custom-1", name: "My Wallet", homepage: "https://my.example" }]
+    })
+    t.control.fail = () => new ServiceUnavailableError({ cause: "down" })
+    return Effect.gen(function* () {
+      yield* load
+      const state = yield* catalogState
+      assert.strictEqual(state.status._tag, "Failed")
+      assert.deepStrictEqual(ids(state.custom), ["custom-1"])
+      assert.deepStrictEqual(ids(state.list), ["custom-1"])
+    }).pipe(Effect.provide(t.layer))
+  })
+
+  it.effect("reads a listing whose rules did not load as unavailable, and shows nothing unsafe", () => {
+    const t = setup(
+      { customWallets: [{ id: "custom-1", name: "My Wallet", mobile_link: "javascript:alert(1)" }] },
+      universe(10),
+      [],
+      undefined,
+      unloadableParts
+    )
+    return Effect.gen(function* () {
+      yield* load
+      const state = yield* catalogState
+      assert.strictEqual(state.status._tag, "Failed")
+      if (state.status._tag === "Failed")
+        assert.strictEqual(state.status.error._tag, "ServiceUnavailableError")
+      assert.deepStrictEqual(state.list, [])
+      assert.isFalse(state.loaded)
     }).pipe(Effect.provide(t.layer))
   })
 

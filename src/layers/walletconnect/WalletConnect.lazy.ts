@@ -7,7 +7,9 @@ import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { normalizeWalletError, ServiceUnavailableError } from "../../errors"
+import { StorageKeys } from "../../schemas/StorageKeys"
 import { ModalConfig } from "../../services/ModalConfig"
+import { Storage } from "../../services/Storage"
 import type {
   PairingSignIn,
   PairingState,
@@ -21,7 +23,9 @@ import {
   WalletConnectClient
 } from "../../services/WalletConnectClient"
 import { eip155NetworkId } from "../networks/NetworksLive"
+import { isTouchDevice } from "../platform/device"
 import { listen, type Subscribe } from "../platform/listen"
+import { registeredSchemesOf, safeWalletLink } from "./deepLink"
 import type { SessionWire } from "./walletConnectSession"
 import * as codec from "./walletConnectSession"
 
@@ -72,6 +76,7 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
   Effect.gen(function* () {
     const config = yield* ModalConfig
     const sdk = yield* WalletConnectClient
+    const storage = yield* Storage
     // The layer's context, its scope among it: the session's listeners live and run there.
     const layer = yield* Effect.context<Scope.Scope>()
     const { pairing, publish, holder } = shared
@@ -221,5 +226,19 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
     /** The session the SDK kept, when it decodes; `WalletConnectLive` bounds the wait. */
     const restore = Effect.map(loaded, (loadedClient) => adopt(loadedClient.session()))
 
-    return { connect, restore }
+    // On a phone, a request to the wallet opens the wallet the visitor chose by deep link.
+    const openWallet = Effect.gen(function* () {
+      if (!isTouchDevice()) return
+      const choice = yield* storage.get(StorageKeys.deepLinkChoice)
+      if (Option.isNone(choice)) return
+      // Stored values are checked again: only https or the link's own well-formed, non-blocked scheme opens.
+      const { href } = choice.value
+      const link = safeWalletLink(href, { registeredSchemes: registeredSchemesOf(href) })
+      if (link === undefined) return
+      yield* Effect.try(() => {
+        window.open(link, link.startsWith("https:") ? "_blank" : "_self", "noopener,noreferrer")
+      }).pipe(Effect.ignore)
+    })
+
+    return { connect, restore, openWallet }
   })

@@ -6,10 +6,8 @@ import * as PubSub from "effect/PubSub"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { WalletConnectConnectorNotFoundError } from "../../errors"
 import type { ChainNamespace } from "../../schemas/Primitives"
-import { StorageKeys } from "../../schemas/StorageKeys"
 import type { Eip1193Provider } from "../../services/Connectors"
 import { Networks } from "../../services/Networks"
-import { Storage } from "../../services/Storage"
 import type { WalletConnectSession } from "../../services/WalletConnect"
 import {
   type PairingState,
@@ -18,9 +16,7 @@ import {
   type WalletConnectShape
 } from "../../services/WalletConnect"
 import { activeId } from "../networks/activeNetwork"
-import { isTouchDevice } from "../platform/device"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
-import { registeredSchemesOf, safeWalletLink } from "./deepLink"
 import { requestChainOf } from "./sessionAccounts"
 import type { SessionHolder } from "./WalletConnect.lazy"
 
@@ -36,7 +32,6 @@ const disconnectedError = () => ({ code: 4900, message: "WalletConnect session i
 
 export const makeWalletConnect = Effect.gen(function* () {
   const networks = yield* Networks
-  const storage = yield* Storage
   const runSync = Effect.runSyncWith(yield* Effect.context<never>())
   const pairing = yield* SubscriptionRef.make<PairingState>(idle)
   const hub = yield* PubSub.unbounded<WalletConnectEvent>()
@@ -49,7 +44,9 @@ export const makeWalletConnect = Effect.gen(function* () {
     ),
     {
       connect: call((error) => Effect.fail(new WalletConnectConnectorNotFoundError({ cause: error.cause }))),
-      restore: effect(() => Effect.succeed(Option.none<WalletConnectSession>()))
+      restore: effect(() => Effect.succeed(Option.none<WalletConnectSession>())),
+      // A request goes to a WalletConnect wallet only once a session loaded this part.
+      openWallet: effect(() => Effect.void)
     }
   )
 
@@ -91,26 +88,13 @@ export const makeWalletConnect = Effect.gen(function* () {
     }
   })
 
-  const openWallet = Effect.gen(function* () {
-    if (!isTouchDevice()) return
-    const choice = yield* storage.get(StorageKeys.deepLinkChoice)
-    if (Option.isNone(choice)) return
-    // Stored values are checked again: only https or the link's own well-formed, non-blocked scheme opens.
-    const { href } = choice.value
-    const link = safeWalletLink(href, { registeredSchemes: registeredSchemesOf(href) })
-    if (link === undefined) return
-    yield* Effect.try(() => {
-      window.open(link, link.startsWith("https:") ? "_blank" : "_self", "noopener,noreferrer")
-    }).pipe(Effect.ignore)
-  })
-
   return WalletConnect.of({
     pairing,
     connect,
     restore,
     disconnect,
     provider,
-    openWallet,
+    openWallet: pairingCode.openWallet,
     events: PubSub.subscribe(hub)
   })
 })

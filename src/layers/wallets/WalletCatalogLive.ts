@@ -9,7 +9,6 @@ import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ServiceUnavailableError } from "../../errors"
-import type { DecodedWalletList } from "../../schemas/WalletListing"
 import { Connectors } from "../../services/Connectors"
 import { ModalConfig } from "../../services/ModalConfig"
 import { ProviderApi, type ProviderApiError, type WalletQuery } from "../../services/ProviderApi"
@@ -19,6 +18,7 @@ import {
   type CatalogStatus,
   WalletCatalog
 } from "../../services/WalletCatalog"
+import { lazyPart, loadPart } from "../runtime/lazy"
 import {
   type CatalogInput,
   catalogState,
@@ -31,11 +31,15 @@ import {
   LOADING,
   PAGE_SIZE,
   RECOMMENDED_COUNT,
+  type SafeWalletList,
   SEARCH_DEBOUNCE,
   SEARCH_LIMIT,
   searchState,
   withPage
 } from "./walletCatalogState"
+
+/** The link and icon rules that make listings safe to show (`catalogListings.ts`), loaded with the first load. */
+export const CatalogListingsLazy = lazyPart("@airlock/catalogListings", () => import("./catalogListings"))
 
 const failed = (error: ProviderApiError): CatalogStatus => ({ _tag: "Failed", error })
 
@@ -54,7 +58,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
   const fetched = yield* Ref.make<Fetched>(EMPTY_FETCHED)
   const fetchedSearch = yield* Ref.make<FetchedSearch>(EMPTY_SEARCH)
   const state = yield* SubscriptionRef.make<CatalogState>(
-    catalogState(EMPTY_FETCHED, { options, connectors: [], walletImageUrl: api.walletImageUrl })
+    catalogState(EMPTY_FETCHED, { options, connectors: [] })
   )
   const search = yield* SubscriptionRef.make<CatalogSearchState>({ query: "", results: [], status: IDLE })
   // Only the newest text matters: a query not yet read is replaced by the next one.
@@ -65,11 +69,7 @@ export const makeWalletCatalog = Effect.gen(function* () {
   const publishLock = yield* Semaphore.make(1)
   const publish = publishLock.withPermits(1)(
     Effect.gen(function* () {
-      const input: CatalogInput = {
-        options,
-        connectors: yield* SubscriptionRef.get(connectors),
-        walletImageUrl: api.walletImageUrl
-      }
+      const input: CatalogInput = { options, connectors: yield* SubscriptionRef.get(connectors) }
       const next = catalogState(yield* Ref.get(fetched), input)
       yield* SubscriptionRef.set(state, next)
       yield* SubscriptionRef.set(search, searchState(yield* Ref.get(fetchedSearch), next, input))
@@ -84,8 +84,25 @@ export const makeWalletCatalog = Effect.gen(function* () {
     return exclude.length > 0 ? { exclude } : {}
   }
 
-  const getWallets = (q: WalletQuery) => api.getWallets(q)
-  const none: DecodedWalletList = { count: 0, data: [], dropped: 0 }
+  // A chunk that did not load reads as the listing being unavailable; Try again asks for it again.
+  const listings = Effect.mapError(
+    loadPart(CatalogListingsLazy),
+    (error) => new ServiceUnavailableError({ cause: error.cause })
+  )
+  const getWallets = (q: WalletQuery) =>
+    Effect.zipWith(
+      listings,
+      api.getWallets(q),
+      (rules, list) => rules.safeWalletList(list, api.walletImageUrl),
+      {
+        concurrent: true
+      }
+    )
+  const none: SafeWalletList = { count: 0, data: [], dropped: 0 }
+  // The host's wallets show whether or not the listing loads.
+  const makeCustomSafe = Effect.flatMap(listings, (rules) =>
+    update((f) => ({ ...f, custom: rules.safeCustomWallets(options.customWallets) }))
+  )
 
   /** Runs a fetch, recording Loading first and the outcome after; an interruption leaves Idle. */
   const tracked = <A>(fetch: Effect.Effect<A, ProviderApiError>, onSuccess: (a: A, f: Fetched) => Fetched) =>
@@ -100,31 +117,36 @@ export const makeWalletCatalog = Effect.gen(function* () {
       })
     })
 
+  const fetchFirst = Effect.gen(function* () {
+    const [featured, recommended] = yield* Effect.all(
+      [
+        featuredIds.length === 0
+          ? Effect.succeed(none)
+          : getWallets({ page: 1, entries: featuredIds.length, include: featuredIds }),
+        getWallets({
+          page: 1,
+          entries: RECOMMENDED_COUNT,
+          ...include,
+          ...withExclude(featuredIds)
+        })
+      ],
+      { concurrency: 2 }
+    )
+    const recommendedIds = recommended.data.slice(0, RECOMMENDED_COUNT).map((l) => l.id)
+    const first = yield* getWallets({
+      page: 1,
+      entries: PAGE_SIZE,
+      ...include,
+      ...withExclude([...featuredIds, ...recommendedIds])
+    })
+    return { featured, recommended, first }
+  })
   const firstLoad = tracked(
-    Effect.gen(function* () {
-      const [featured, recommended] = yield* Effect.all(
-        [
-          featuredIds.length === 0
-            ? Effect.succeed(none)
-            : getWallets({ page: 1, entries: featuredIds.length, include: featuredIds }),
-          getWallets({
-            page: 1,
-            entries: RECOMMENDED_COUNT,
-            ...include,
-            ...withExclude(featuredIds)
-          })
-        ],
-        { concurrency: 2 }
-      )
-      const recommendedIds = recommended.data.slice(0, RECOMMENDED_COUNT).map((l) => l.id)
-      const first = yield* getWallets({
-        page: 1,
-        entries: PAGE_SIZE,
-        ...include,
-        ...withExclude([...featuredIds, ...recommendedIds])
-      })
-      return { featured, recommended, first }
-    }),
+    // Neither waits for the other, and a failing listing does not stop the host's wallets.
+    Effect.map(
+      Effect.all([Effect.exit(makeCustomSafe), fetchFirst], { concurrency: 2 }),
+      ([, lists]) => lists
+    ),
     ({ featured, recommended, first }, f) =>
       withPage(
         {

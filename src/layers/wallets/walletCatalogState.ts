@@ -1,13 +1,11 @@
 /**
- * What the wallet catalogue shows, from what was fetched and the wallets on the page: listings made safe,
- * hidden and featured wallets applied, installed wallets matched to their listings, duplicates dropped.
- * Pure; `WalletCatalogLive` fetches and publishes.
+ * What the wallet catalogue shows, from what was fetched (made safe by `catalogListings.ts`) and the wallets
+ * on the page: hidden and featured wallets applied, installed wallets matched to their listings, duplicates
+ * dropped. Pure; `WalletCatalogLive` fetches and publishes.
  */
 
 import type { ModalOptions } from "../../schemas/ModalOptions"
-import { safeIconUrl, sanitizeName, sanitizeRdns } from "../../schemas/ThirdPartyText"
-import type { CustomWallet } from "../../schemas/Wallet"
-import type { DecodedWalletList, WalletListing } from "../../schemas/WalletListing"
+import { sanitizeRdns } from "../../schemas/ThirdPartyText"
 import type { WalletConnector } from "../../services/Connectors"
 import type {
   CatalogSearchState,
@@ -15,7 +13,6 @@ import type {
   CatalogStatus,
   CatalogWallet
 } from "../../services/WalletCatalog"
-import { registeredSchemesOf, safeHttpsUrl, safeWalletLink } from "../walletconnect/deepLink"
 
 /** SPEC.md §9. */
 export const PAGE_SIZE = 40
@@ -36,78 +33,14 @@ export const normalizeRdns = (value: unknown): string | undefined => {
   return rdns === undefined ? undefined : (RDNS_ALIASES[rdns] ?? rdns)
 }
 
-const IMAGE_ID = /^[A-Za-z0-9_-]{1,128}$/
+/** Builds the API's image URL for an image id (`ProviderApi.walletImageUrl`). */
+export type WalletImageUrl = (imageId: string) => string | undefined
 
-type WalletImageUrl = (imageId: string) => string | undefined
-
-/** The API's own image URL (our configured host), or a listing's `image_url` if it is a safe icon. */
-const imageOf = (
-  imageId: string | undefined,
-  imageUrl: string | undefined,
-  walletImageUrl: WalletImageUrl
-): string | undefined => {
-  const built = imageId !== undefined && IMAGE_ID.test(imageId) ? walletImageUrl(imageId) : undefined
-  if (built !== undefined) {
-    try {
-      const url = new URL(built)
-      if (url.protocol === "https:" || url.protocol === "http:") return url.href
-    } catch {
-      // fall through to image_url
-    }
-  }
-  return safeIconUrl(imageUrl)
-}
-
-type Links = Pick<
-  WalletListing,
-  "homepage" | "mobile_link" | "desktop_link" | "webapp_link" | "app_store" | "play_store"
->
-
-const safeLinks = (links: Links) => {
-  const registeredSchemes = registeredSchemesOf(links.mobile_link, links.desktop_link)
-  return {
-    mobileLink: safeWalletLink(links.mobile_link, { registeredSchemes }),
-    desktopLink: safeWalletLink(links.desktop_link, { registeredSchemes }),
-    webappLink: safeHttpsUrl(links.webapp_link),
-    homepage: safeHttpsUrl(links.homepage),
-    appStore: safeHttpsUrl(links.app_store),
-    playStore: safeHttpsUrl(links.play_store),
-    registeredSchemes
-  }
-}
-
-/** A listing as the UI may show it, or `undefined` when nothing readable is left of its name. */
-export const fromListing = (
-  listing: WalletListing,
-  walletImageUrl: WalletImageUrl
-): CatalogWallet | undefined => {
-  const name = sanitizeName(listing.name)
-  if (name === undefined) return undefined
-  return {
-    id: listing.id,
-    name,
-    imageUrl: imageOf(listing.image_id, listing.image_url, walletImageUrl),
-    rdns: normalizeRdns(listing.rdns),
-    ...safeLinks(listing),
-    installed: false,
-    connectorId: undefined,
-    custom: false
-  }
-}
-
-export const fromCustomWallet = (wallet: CustomWallet): CatalogWallet | undefined => {
-  const name = sanitizeName(wallet.name)
-  if (name === undefined) return undefined
-  return {
-    id: wallet.id,
-    name,
-    imageUrl: safeIconUrl(wallet.image_url),
-    rdns: undefined,
-    ...safeLinks(wallet),
-    installed: false,
-    connectorId: undefined,
-    custom: true
-  }
+/** A page of the API's listing made safe to show (`catalogListings.ts`); `dropped` counts what was left out. */
+export interface SafeWalletList {
+  readonly count: number
+  readonly data: ReadonlyArray<CatalogWallet>
+  readonly dropped: number
 }
 
 /** The same wallet: by rdns when both have one, else by case-insensitive name (FACTS.md §5). */
@@ -146,11 +79,13 @@ export const featuredIdsOf = (options: Lists): ReadonlyArray<string> => {
   return ids
 }
 
-/** What has been fetched, before sanitising, filtering and de-duplication. */
+/** What has been fetched and made safe, before filtering and de-duplication. */
 export interface Fetched {
-  readonly featured: ReadonlyArray<WalletListing>
-  readonly recommended: ReadonlyArray<WalletListing>
-  readonly pages: ReadonlyArray<WalletListing>
+  /** The host's `customWallets`, made safe with the first load. */
+  readonly custom: ReadonlyArray<CatalogWallet>
+  readonly featured: ReadonlyArray<CatalogWallet>
+  readonly recommended: ReadonlyArray<CatalogWallet>
+  readonly pages: ReadonlyArray<CatalogWallet>
   readonly count: number
   readonly page: number
   /** Items the API has sent for the paged part, kept or not: what `count` is compared with. */
@@ -162,11 +97,12 @@ export interface Fetched {
 
 export interface FetchedSearch {
   readonly query: string
-  readonly listings: ReadonlyArray<WalletListing>
+  readonly listings: ReadonlyArray<CatalogWallet>
   readonly status: CatalogStatus
 }
 
 export const EMPTY_FETCHED: Fetched = {
+  custom: [],
   featured: [],
   recommended: [],
   pages: [],
@@ -180,12 +116,12 @@ export const EMPTY_FETCHED: Fetched = {
 
 /**
  * `fetched` with page `page` of the paged listing appended (each wallet once). Paging stops after a page
- * that adds no wallet (a repeated page, or only invalid listings), a short page, or the last page `count`
+ * that adds no wallet (a repeated page, or only unreadable listings), a short page, or the last page `count`
  * allows, and never goes past `MAX_PAGES`: a listing that lies about `count` cannot make it ask forever.
  */
-export const withPage = (fetched: Fetched, list: DecodedWalletList, page: number): Fetched => {
+export const withPage = (fetched: Fetched, list: SafeWalletList, page: number): Fetched => {
   const have = new Set(fetched.pages.map((l) => l.id))
-  const fresh: Array<WalletListing> = []
+  const fresh: Array<CatalogWallet> = []
   for (const listing of list.data) {
     if (have.has(listing.id)) continue
     have.add(listing.id)
@@ -207,22 +143,12 @@ export const withPage = (fetched: Fetched, list: DecodedWalletList, page: number
 export const EMPTY_SEARCH: FetchedSearch = { query: "", listings: [], status: IDLE }
 
 export interface CatalogInput {
-  readonly options: Lists & Pick<ModalOptions, "customWallets">
+  readonly options: Lists
   readonly connectors: ReadonlyArray<WalletConnector>
-  readonly walletImageUrl: WalletImageUrl
 }
 
-const present = (
-  listings: ReadonlyArray<WalletListing>,
-  input: CatalogInput
-): ReadonlyArray<CatalogWallet> => {
-  const wallets: Array<CatalogWallet> = []
-  for (const listing of listings) {
-    const wallet = fromListing(listing, input.walletImageUrl)
-    if (wallet !== undefined && !isHidden(input.options, wallet)) wallets.push(wallet)
-  }
-  return wallets
-}
+const visible = (wallets: ReadonlyArray<CatalogWallet>, input: CatalogInput): ReadonlyArray<CatalogWallet> =>
+  wallets.filter((wallet) => !isHidden(input.options, wallet))
 
 /** Installed wallets, with listing details where a known listing is the same wallet. */
 const installedOf = (
@@ -267,27 +193,24 @@ const dedupe = (
     return true
   })
 
-const customOf = (input: CatalogInput): ReadonlyArray<CatalogWallet> =>
-  input.options.customWallets
-    .map(fromCustomWallet)
-    .filter(
-      (w): w is CatalogWallet =>
-        w !== undefined &&
-        !isHidden({ ...input.options, includeWalletIds: [] }, w) &&
-        !input.connectors.some((c) => isSameWallet(c, w))
-    )
+const customOf = (fetched: Fetched, input: CatalogInput): ReadonlyArray<CatalogWallet> =>
+  fetched.custom.filter(
+    (w) =>
+      !isHidden({ ...input.options, includeWalletIds: [] }, w) &&
+      !input.connectors.some((c) => isSameWallet(c, w))
+  )
 
 /** The state the UI reads, from what was fetched and the wallets on the page. */
 export const catalogState = (fetched: Fetched, input: CatalogInput): CatalogState => {
   const order = featuredIdsOf(input.options)
-  const featuredAll = [...present(fetched.featured, input)]
+  const featuredAll = [...visible(fetched.featured, input)]
     .filter((w) => order.includes(w.id))
     .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
-  const recommendedAll = present(fetched.recommended, input)
-  const restAll = present(fetched.pages, input)
+  const recommendedAll = visible(fetched.recommended, input)
+  const restAll = visible(fetched.pages, input)
   const { installed, matched } = installedOf(input, [...featuredAll, ...recommendedAll, ...restAll])
   const seen = new Set<string>([...installed.map((w) => w.id), ...matched])
-  const custom = dedupe(input, seen, customOf(input))
+  const custom = dedupe(input, seen, customOf(fetched, input))
   const featured = dedupe(input, seen, featuredAll)
   const recommended = dedupe(input, seen, recommendedAll)
   const wallets = dedupe(input, seen, restAll)
@@ -315,8 +238,9 @@ export const searchState = (
   if (search.query === "") return { query: "", results: [], status: search.status }
   const needle = search.query.toLowerCase()
   const local = [...state.installed, ...state.custom].filter((w) => w.name.toLowerCase().includes(needle))
-  const { matched } = installedOf(input, present(search.listings, input))
+  const listed = visible(search.listings, input)
+  const { matched } = installedOf(input, listed)
   const seen = new Set<string>([...local.map((w) => w.id), ...matched])
-  const remote = dedupe(input, seen, present(search.listings, input))
+  const remote = dedupe(input, seen, listed)
   return { query: search.query, results: [...local, ...remote].slice(0, SEARCH_LIMIT), status: search.status }
 }
