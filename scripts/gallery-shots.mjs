@@ -6,7 +6,7 @@
 import { mkdir, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { chromium } from "playwright-core"
-import { listScenarios, openScenario, shotName, THEMES, VIEWPORTS } from "../sandbox/gallery/walk.mjs"
+import { listScenarios, openScenario, resize, shotName, THEMES, VIEWPORTS } from "../sandbox/gallery/walk.mjs"
 import { galleryDist, serveStatic } from "../sandbox/host/serve.mjs"
 import { buildGallery, repoRoot } from "./vite.mjs"
 
@@ -41,7 +41,7 @@ try {
   await mkdir(outDir, { recursive: true })
   let written = 0
   for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport)
+    await resize(page, viewport)
     for (const scenario of scenarios) {
       for (const theme of THEMES) {
         await openScenario(page, server.url, scenario, theme)

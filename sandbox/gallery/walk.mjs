@@ -57,6 +57,23 @@ export async function openScenario(page, galleryUrl, scenario, theme) {
   await page.waitForFunction(() => document.documentElement.dataset.gallery === "ready")
 }
 
+/**
+ * Sets the page's viewport and waits until the modal has laid itself out again (its height transition
+ * included).
+ * @param {Page} page
+ * @param {{ readonly width: number, readonly height: number }} viewport
+ */
+export async function resize(page, viewport) {
+  await page.setViewportSize(viewport)
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const shadow = document.querySelector("airlock-modal")?.shadowRoot
+    await Promise.all(
+      (shadow?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined))
+    )
+  })
+}
+
 /** A file name for a scenario's screenshot: `Account-tokens40-dark-360.png`. */
 export const shotName = (
   /** @type {ScenarioName} */ scenario,
