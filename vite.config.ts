@@ -71,72 +71,97 @@ const sandboxWcWallet: UserConfig = {
 }
 
 /**
+ * The gallery (sandbox/gallery): every view of the modal in each of its states, on mock layers. It builds
+ * the modal from src/ (its scenarios reach the service tags and the router's maker), with relative asset
+ * URLs so that it serves at `/gallery/` beside the demo and at `/` alone (scripts/gallery-shots.mjs).
+ */
+const gallery: UserConfig = {
+  root: here("./sandbox/gallery"),
+  base: "./",
+  plugins: [react()],
+  build: {
+    outDir: here("./sandbox/gallery/dist"),
+    emptyOutDir: true,
+    sourcemap: true,
+    // Every view is bundled into the page on purpose (no lazy loading to wait for): one large chunk.
+    chunkSizeWarningLimit: 2048,
+    rollupOptions: {
+      input: { index: here("./sandbox/gallery/index.html"), gallery: here("./sandbox/gallery/gallery.html") },
+      onwarn: quietDependencyAnnotations
+    }
+  }
+}
+
+/**
  * `vite build` builds the package (library mode, one ES module per public entry).
  * `vite build --mode host` builds the sandbox host pages against the built package.
  * `vite build --mode wallet` builds the sandbox wallet script.
  * `vite build --mode solwallet` builds the Sandbox Solana Wallet script.
  * `vite build --mode wcwallet` builds the Sandbox WalletConnect Wallet page.
+ * `vite build --mode gallery` builds the gallery pages.
  */
 export default defineConfig(({ mode }) =>
   mode === "wallet" || mode === "solwallet"
     ? { wallet: sandboxWallet, solwallet: sandboxSolanaWallet }[mode]
     : mode === "wcwallet"
       ? sandboxWcWallet
-      : mode === "host"
-        ? {
-            root: here("./sandbox/host"),
-            plugins: [react()],
-            resolve: {
-              alias: [
-                { find: /^airlock\/react$/, replacement: here("./dist/react.js") },
-                { find: /^airlock\/siwx$/, replacement: here("./dist/siwx.js") },
-                { find: /^airlock\/wagmi$/, replacement: here("./dist/wagmi.js") },
-                { find: /^airlock$/, replacement: here("./dist/index.js") }
-              ]
-            },
-            build: {
-              outDir: here("./sandbox/host/dist"),
-              emptyOutDir: true,
-              sourcemap: true,
-              // The WalletConnect SDK is one lazy chunk of about 550 kB, loaded only when a visitor chooses it.
-              chunkSizeWarningLimit: 1024,
-              rollupOptions: {
-                // The main demo, the wagmi demo, the plain EIP-6963 page and the ethers and viem page.
-                input: {
-                  index: here("./sandbox/host/index.html"),
-                  wagmi: here("./sandbox/host/wagmi.html"),
-                  eip6963: here("./sandbox/host/eip6963.html"),
-                  provider: here("./sandbox/host/provider.html")
-                },
-                onwarn: quietDependencyAnnotations
-              }
-            }
-          }
-        : {
-            plugins: [react()],
-            build: {
-              outDir: here("./dist"),
-              emptyOutDir: true,
-              sourcemap: true,
-              minify: false,
-              lib: {
-                formats: ["es"],
-                entry: {
-                  index: here("./src/index.ts"),
-                  layers: here("./src/layers/index.ts"),
-                  networks: here("./src/networks.ts"),
-                  react: here("./src/react/index.ts"),
-                  siwx: here("./src/siwx/index.ts"),
-                  testing: here("./src/testing/index.ts"),
-                  wagmi: here("./src/wagmi/index.ts")
-                }
+      : mode === "gallery"
+        ? gallery
+        : mode === "host"
+          ? {
+              root: here("./sandbox/host"),
+              plugins: [react()],
+              resolve: {
+                alias: [
+                  { find: /^airlock\/react$/, replacement: here("./dist/react.js") },
+                  { find: /^airlock\/siwx$/, replacement: here("./dist/siwx.js") },
+                  { find: /^airlock\/wagmi$/, replacement: here("./dist/wagmi.js") },
+                  { find: /^airlock$/, replacement: here("./dist/index.js") }
+                ]
               },
-              rollupOptions: {
-                external,
-                // One file per module: with `sideEffects: false`, a host's bundler drops the modules it
-                // does not use (schemas the first paint never decodes with, among them).
-                output: { preserveModules: true, preserveModulesRoot: "src", entryFileNames: "[name].js" }
+              build: {
+                outDir: here("./sandbox/host/dist"),
+                emptyOutDir: true,
+                sourcemap: true,
+                // The WalletConnect SDK is one lazy chunk of about 550 kB, loaded only when a visitor chooses it.
+                chunkSizeWarningLimit: 1024,
+                rollupOptions: {
+                  // The main demo, the wagmi demo, the plain EIP-6963 page and the ethers and viem page.
+                  input: {
+                    index: here("./sandbox/host/index.html"),
+                    wagmi: here("./sandbox/host/wagmi.html"),
+                    eip6963: here("./sandbox/host/eip6963.html"),
+                    provider: here("./sandbox/host/provider.html")
+                  },
+                  onwarn: quietDependencyAnnotations
+                }
               }
             }
-          }
+          : {
+              plugins: [react()],
+              build: {
+                outDir: here("./dist"),
+                emptyOutDir: true,
+                sourcemap: true,
+                minify: false,
+                lib: {
+                  formats: ["es"],
+                  entry: {
+                    index: here("./src/index.ts"),
+                    layers: here("./src/layers/index.ts"),
+                    networks: here("./src/networks.ts"),
+                    react: here("./src/react/index.ts"),
+                    siwx: here("./src/siwx/index.ts"),
+                    testing: here("./src/testing/index.ts"),
+                    wagmi: here("./src/wagmi/index.ts")
+                  }
+                },
+                rollupOptions: {
+                  external,
+                  // One file per module: with `sideEffects: false`, a host's bundler drops the modules it
+                  // does not use (schemas the first paint never decodes with, among them).
+                  output: { preserveModules: true, preserveModulesRoot: "src", entryFileNames: "[name].js" }
+                }
+              }
+            }
 )

@@ -58,4 +58,5 @@ if (stopping) {
   console.log(`  With wagmi: ${new URL("wagmi.html", demo.url)}`)
   console.log(`  No wallet library, by EIP-6963: ${new URL("eip6963.html", demo.url)}`)
   console.log(`  ethers and viem, over the modal's provider: ${new URL("provider.html", demo.url)}`)
+  console.log(`  Gallery, every view in each of its states (mock layers): ${demo.galleryUrl}`)
 }

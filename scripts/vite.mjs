@@ -46,9 +46,16 @@ export function viteBuild(args = []) {
 export const buildPackage = () => viteBuild()
 
 /**
+ * Builds the gallery pages (sandbox/gallery/dist/): every view of the modal on mock layers, from src/.
+ * @returns {Promise<void>}
+ */
+export const buildGallery = () => viteBuild(["--mode", "gallery"])
+
+/**
  * Builds the package (dist/) and then the demo host pages (sandbox/host/dist/), and meanwhile the sandbox
- * wallet (sandbox/wallets/injected/dist/), the Sandbox Solana Wallet (sandbox/wallets/solana/dist/) and the
- * Sandbox WalletConnect Wallet (sandbox/wallets/walletconnect/dist/): everything the demo serves.
+ * wallet (sandbox/wallets/injected/dist/), the Sandbox Solana Wallet (sandbox/wallets/solana/dist/), the
+ * Sandbox WalletConnect Wallet (sandbox/wallets/walletconnect/dist/) and the gallery
+ * (sandbox/gallery/dist/): everything the demo serves.
  * Waits for all of them before failing, so no build is left running.
  * @returns {Promise<void>}
  */
@@ -57,7 +64,8 @@ export async function buildDemo() {
     buildPackage().then(() => viteBuild(["--mode", "host"])),
     viteBuild(["--mode", "wallet"]),
     viteBuild(["--mode", "solwallet"]),
-    viteBuild(["--mode", "wcwallet"])
+    viteBuild(["--mode", "wcwallet"]),
+    buildGallery()
   ])
   const failed = results.find((result) => result.status === "rejected")
   if (failed !== undefined) throw failed.reason

@@ -1,7 +1,8 @@
 // Builds the package, the demo host and the sandbox wallets, starts the sandbox chains (unless given running
 // ones) and serves the demo on loopback: sandbox/host/dist (the main page, /wagmi.html, /eip6963.html and /provider.html),
 // plus /sandbox-config.js (the running sandbox, generated), /sandbox-wallet.js (the injected wallet) and
-// /sandbox-solana-wallet.js (the Sandbox Solana Wallet, a wallet-standard one); and the Sandbox WalletConnect
+// /sandbox-solana-wallet.js (the Sandbox Solana Wallet, a wallet-standard one), and the gallery at /gallery/
+// (sandbox/gallery/dist); and the Sandbox WalletConnect
 // Wallet's page from
 // a server of its own; and the embedded wallet's frame (its page and auth server) and the social sign-in
 // stand-in, each on an origin of its own.
@@ -41,6 +42,7 @@ import { startSandboxSolana } from "../solana/chain.mjs"
 /**
  * @typedef {object} RunningDemo
  * @property {string} url `http://127.0.0.1:PORT/`
+ * @property {string} galleryUrl The gallery, `http://127.0.0.1:PORT/gallery/`: every view of the modal on mock layers (sandbox/gallery).
  * @property {SandboxChains} sandbox The chains the demo runs against (started by `startDemo` unless passed in).
  * @property {SandboxApi} api The provider API the page's modal talks to (with its fault switches).
  * @property {SandboxRelay} relay The WalletConnect relay.
@@ -58,6 +60,10 @@ export const hostDist = fileURLToPath(new URL("./dist", import.meta.url))
 export const walletDist = fileURLToPath(new URL("../wallets/injected/dist", import.meta.url))
 export const solanaWalletDist = fileURLToPath(new URL("../wallets/solana/dist", import.meta.url))
 export const wcWalletDist = fileURLToPath(new URL("../wallets/walletconnect/dist", import.meta.url))
+export const galleryDist = fileURLToPath(new URL("../gallery/dist", import.meta.url))
+
+/** Where the demo serves the gallery (sandbox/gallery): every view of the modal, on mock layers. */
+export const GALLERY_PATH = "/gallery/"
 
 /** @type {Readonly<Record<string, string>>} */
 const contentTypes = {
@@ -193,13 +199,21 @@ function send(res, status, body) {
 /**
  * A small static file server for `root` on 127.0.0.1. Resolves once listening. `routes` maps exact paths
  * to generated bodies (`{ type, body }`) or to files elsewhere (`{ file }`); they win over `root`.
+ * `mounts` maps a path prefix ending in `/` to another folder served under it (the gallery at `/gallery/`).
  * `handle(req, res, pathname)` answers first when it resolves to true (the sign-in endpoints).
  * @param {string} root
- * @param {{ readonly port?: number, readonly routes?: Readonly<Record<string, Route>>, readonly handle?: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean> }} [options]
+ * @param {{ readonly port?: number, readonly routes?: Readonly<Record<string, Route>>, readonly mounts?: Readonly<Record<string, string>>, readonly handle?: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean> }} [options]
  * @returns {Promise<RunningServer>}
  */
-export function serveStatic(root, { port = 0, routes = {}, handle } = {}) {
+export function serveStatic(root, { port = 0, routes = {}, mounts = {}, handle } = {}) {
   const rootDir = resolve(root)
+  /** The file `pathname` names: under the mount whose prefix it starts with, else under `root`. */
+  const fileOf = (/** @type {string} */ pathname) => {
+    const mount = Object.keys(mounts).find((prefix) => pathname.startsWith(prefix))
+    return mount === undefined
+      ? resolveInside(rootDir, pathname)
+      : resolveInside(resolve(mounts[mount] ?? rootDir), pathname.slice(mount.length - 1))
+  }
   const server = createServer(async (req, res) => {
     if (handle !== undefined) {
       const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1")
@@ -224,7 +238,7 @@ export function serveStatic(root, { port = 0, routes = {}, handle } = {}) {
       })
       return res.end(req.method === "HEAD" ? undefined : route.body)
     }
-    let file = route?.file ?? resolveInside(rootDir, pathname)
+    let file = route?.file ?? fileOf(pathname)
     if (file === undefined) return send(res, 403, "Forbidden")
     let info = await stat(file).catch(() => undefined)
     if (info?.isDirectory()) {
@@ -362,6 +376,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
     let signIn
     server = await serveStatic(hostDist, {
       port,
+      mounts: { [GALLERY_PATH]: galleryDist },
       handle: async (req, res, pathname) =>
         signIn === undefined ? false : signIn.handle(req, res, pathname),
       routes: {
@@ -379,6 +394,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
     let closing
     return {
       url: server.url,
+      galleryUrl: new URL(GALLERY_PATH, server.url).href,
       walletConnectWalletUrl: wcWallet.url,
       frameUrl: frame.url,
       socialUrl: social.url,

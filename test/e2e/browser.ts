@@ -178,7 +178,8 @@ export interface AxeFinding {
  * script is injected inline.
  */
 export async function axeViolations(page: Page, hostSelector: string): Promise<ReadonlyArray<AxeFinding>> {
-  await page.addScriptTag({ path: axePath })
+  // Once per page load: the widths a test looks at one page in share it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath })
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: typeof import("axe-core") }).axe
     const host = document.querySelector(selector)

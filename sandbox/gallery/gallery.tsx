@@ -1,0 +1,79 @@
+/// <reference types="vite/client" />
+/**
+ * One scenario of the gallery (`?view=…&state=…&theme=light|dark`): the modal, created on the scenario's
+ * mock world and open on its view. The page's width is the browser's viewport. Once the view and its lazy
+ * parts are on screen and still, `<html data-gallery="ready">` tells the screenshots script and the browser
+ * test to look; an unknown scenario says so and links to the index.
+ */
+import { createModal } from "../../src/createModal"
+import { baseOptions } from "./scenario"
+import { findScenario } from "./scenarios/index"
+import { worldLayer } from "./world"
+import "./gallery.css"
+
+// Every view's code in the page's own bundle, so the modal's lazy views come in at once: the gallery
+// shows views, not their loading.
+import.meta.glob("../../src/react/modal/views/**/*.tsx", { eager: true })
+
+const params = new URLSearchParams(location.search)
+const theme = params.get("theme") === "light" ? "light" : "dark"
+const scenario = findScenario(params.get("view"), params.get("state"))
+document.documentElement.dataset.theme = theme
+
+const stage = document.getElementById("stage")
+const caption = document.createElement("p")
+caption.className = "caption"
+stage?.append(caption)
+
+/** The Suspense fallbacks of the modal: a view or a Connect section whose code has not come in yet. */
+const stillLoading = (shadow: ShadowRoot) =>
+  shadow.querySelector(".section[aria-busy]:empty") !== null ||
+  [...shadow.querySelectorAll(".body > .connecting:only-child > .connecting-text:only-child")].some(
+    (text) => text.textContent === "Loading…"
+  )
+
+/** Resolves once the dialog shows its view, fonts are in and no animation runs. */
+const settled = async (host: HTMLElement) => {
+  for (;;) {
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    const shadow = host.shadowRoot
+    if (shadow === null || shadow.querySelector('[role="dialog"] .body') === null || stillLoading(shadow))
+      continue
+    await document.fonts.ready
+    await Promise.all(shadow.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
+    if (!stillLoading(shadow)) return
+  }
+}
+
+if (scenario === undefined) {
+  caption.textContent = "No such scenario. "
+  const link = document.createElement("a")
+  link.href = "./"
+  link.textContent = "See them all."
+  caption.append(link)
+  document.documentElement.dataset.gallery = "unknown"
+} else {
+  caption.textContent = `${scenario.family} · ${scenario.state}: ${scenario.title} (${theme})`
+  const modal = createModal(
+    {
+      ...baseOptions,
+      ...scenario.options,
+      features: { analytics: false, ...scenario.options?.features },
+      themeMode: theme
+    },
+    { layer: worldLayer(scenario.world) }
+  )
+  const host = modal.element
+  if (host !== undefined)
+    void settled(host)
+      .then(() => {
+        const target = [...(host.shadowRoot?.querySelectorAll("button") ?? [])].find(
+          (button) => button.textContent?.trim() === scenario.select
+        )
+        target?.click()
+        return target === undefined ? undefined : settled(host)
+      })
+      .then(() => {
+        document.documentElement.dataset.gallery = "ready"
+      })
+}

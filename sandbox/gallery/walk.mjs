@@ -1,0 +1,82 @@
+// What the screenshots script (scripts/gallery-shots.mjs) and the browser test (test/e2e/gallery.e2e.ts)
+// share: the widths and themes every scenario is looked at in, the scenario list as the index page gives
+// it, and opening one scenario until it is ready to look at.
+
+/** @import { Page } from "playwright-core" */
+/** @typedef {{ readonly view: string, readonly state: string }} ScenarioName */
+/** @typedef {"light" | "dark"} Theme */
+
+/** The viewports: a phone, a tablet and a laptop (the height a common one of each). */
+export const VIEWPORTS = /** @type {const} */ ([
+  { width: 360, height: 740 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 }
+])
+
+/** @type {ReadonlyArray<Theme>} */
+export const THEMES = ["light", "dark"]
+
+/**
+ * Every scenario the index page at `galleryUrl` lists (its `li[data-view][data-state]`), in its order.
+ * @param {Page} page
+ * @param {string} galleryUrl the gallery's folder, ending in `/`
+ * @returns {Promise<ReadonlyArray<ScenarioName>>}
+ */
+export async function listScenarios(page, galleryUrl) {
+  await page.goto(galleryUrl)
+  await page.locator("li[data-view]").first().waitFor()
+  return page.evaluate(() =>
+    [...document.querySelectorAll("li[data-view][data-state]")].map((item) => ({
+      view: item.getAttribute("data-view") ?? "",
+      state: item.getAttribute("data-state") ?? ""
+    }))
+  )
+}
+
+/**
+ * The page's address of `scenario` in `theme`.
+ * @param {string} galleryUrl
+ * @param {ScenarioName} scenario
+ * @param {Theme} theme
+ */
+export const scenarioUrl = (galleryUrl, scenario, theme) =>
+  new URL(
+    `gallery.html?${new URLSearchParams({ view: scenario.view, state: scenario.state, theme })}`,
+    galleryUrl
+  ).href
+
+/**
+ * Opens `scenario` in `theme` and waits until the page says its view is on screen and still.
+ * @param {Page} page
+ * @param {string} galleryUrl
+ * @param {ScenarioName} scenario
+ * @param {Theme} theme
+ */
+export async function openScenario(page, galleryUrl, scenario, theme) {
+  await page.goto(scenarioUrl(galleryUrl, scenario, theme))
+  await page.waitForFunction(() => document.documentElement.dataset.gallery === "ready")
+}
+
+/**
+ * Sets the page's viewport and waits until the modal has laid itself out again (its height transition
+ * included).
+ * @param {Page} page
+ * @param {{ readonly width: number, readonly height: number }} viewport
+ */
+export async function resize(page, viewport) {
+  await page.setViewportSize(viewport)
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const shadow = document.querySelector("airlock-modal")?.shadowRoot
+    await Promise.all(
+      (shadow?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined))
+    )
+  })
+}
+
+/** A file name for a scenario's screenshot: `Account-tokens40-dark-360.png`. */
+export const shotName = (
+  /** @type {ScenarioName} */ scenario,
+  /** @type {Theme} */ theme,
+  /** @type {number} */ width
+) => `${scenario.view}-${scenario.state}-${theme}-${width}.png`
