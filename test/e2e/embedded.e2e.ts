@@ -182,6 +182,8 @@ describe("the embedded wallet (issue 14)", () => {
     const [email, next] = [newEmail(), newEmail()]
     await signUp(page, email)
     const account = page.getByRole("dialog", { name: "Account" })
+    // The rarer actions wait behind More at the foot of the view.
+    await account.getByRole("button", { name: "More" }).click()
     await account.getByRole("button", { name: "Update email" }).click()
     const update = page.getByRole("dialog", { name: "Update Email" })
     await update.getByLabel("New email").fill(next)
@@ -262,6 +264,7 @@ describe("the embedded wallet's smart account (issue 14)", () => {
 
     await page.getByRole("button", { name: /0x/ }).first().click()
     const account = page.getByRole("dialog", { name: "Account" })
+    await account.getByRole("button", { name: "More" }).click()
     await account.getByText("Key account").waitFor()
     await account.getByRole("button", { name: /Switch to smart account/ }).click()
     await expect
