@@ -67,6 +67,7 @@ export const uiCss = `
 }
 .avatar.placeholder { display: inline-flex; align-items: center; justify-content: center; background: var(--_bg-3); }
 .sticky-footer {
+  align-self: stretch;
   position: sticky;
   bottom: 0;
   z-index: 1;
@@ -79,4 +80,5 @@ export const uiCss = `
   background: var(--_bg);
 }
 .sticky-footer > * { flex: 1 1 0; min-width: min(100%, calc(var(--_fs) * 12)); }
+.sticky-footer .button svg { width: var(--_t-lg); height: var(--_t-lg); flex: none; }
 `

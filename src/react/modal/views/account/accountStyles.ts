@@ -30,7 +30,6 @@ export const accountCss = `
   cursor: pointer;
 }
 .link-button:hover { text-decoration: underline; }
-.account .sticky-footer .button svg { width: var(--_t-lg); height: var(--_t-lg); flex: none; }
 .account-more { flex: 1 1 100%; display: flex; flex-direction: column; gap: var(--_s-1); }
 .account-more[hidden] { display: none; }
 .tablist { display: flex; gap: var(--_s-1); margin: var(--_s-3) 0 var(--_s-2); }

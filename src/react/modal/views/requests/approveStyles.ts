@@ -42,5 +42,4 @@ export const approveCss = `
 }
 .approve-actions { display: grid; grid-template-columns: 1fr 1fr; gap: calc(var(--_fs) * 0.8); }
 .approve-actions.single { grid-template-columns: 1fr; }
-.button.secondary { background: var(--_bg-2); color: var(--_fg); border-color: var(--_border); }
 `
