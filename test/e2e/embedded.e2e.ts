@@ -109,6 +109,7 @@ describe("the embedded wallet (issue 14)", () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(await page.getByTestId("wallet-name").textContent()).toBe("Email & Socials")
     const accountView = page.getByRole("dialog", { name: "Account" })
+    await accountView.getByRole("button", { name: "More" }).click()
     await accountView.getByText("Smart account").waitFor()
     // The sandbox funds each new account with 1 ETH.
     await accountView.getByText("1.00 ETH").first().waitFor()
