@@ -109,6 +109,7 @@ describe("the embedded wallet (issue 14)", () => {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(await page.getByTestId("wallet-name").textContent()).toBe("Email & Socials")
     const accountView = page.getByRole("dialog", { name: "Account" })
+    await accountView.getByRole("button", { name: "More" }).click()
     await accountView.getByText("Smart account").waitFor()
     // The sandbox funds each new account with 1 ETH.
     await accountView.getByText("1.00 ETH").first().waitFor()
@@ -182,6 +183,8 @@ describe("the embedded wallet (issue 14)", () => {
     const [email, next] = [newEmail(), newEmail()]
     await signUp(page, email)
     const account = page.getByRole("dialog", { name: "Account" })
+    // The rarer actions wait behind More at the foot of the view.
+    await account.getByRole("button", { name: "More" }).click()
     await account.getByRole("button", { name: "Update email" }).click()
     const update = page.getByRole("dialog", { name: "Update Email" })
     await update.getByLabel("New email").fill(next)
@@ -262,6 +265,7 @@ describe("the embedded wallet's smart account (issue 14)", () => {
 
     await page.getByRole("button", { name: /0x/ }).first().click()
     const account = page.getByRole("dialog", { name: "Account" })
+    await account.getByRole("button", { name: "More" }).click()
     await account.getByText("Key account").waitFor()
     await account.getByRole("button", { name: /Switch to smart account/ }).click()
     await expect

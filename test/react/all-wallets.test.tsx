@@ -74,7 +74,7 @@ const renderModal = async (
   )
   const allWalletsRow = () =>
     [...shadow.querySelectorAll<HTMLButtonElement>(".body button")].find(
-      (b) => b.textContent === "All Wallets"
+      (b) => b.querySelector(".name")?.textContent === "All Wallets"
     )
   const openAllWallets = async () => {
     const row = allWalletsRow()
@@ -279,9 +279,10 @@ describe("AllWallets view", () => {
     expect(view.status()).toBe("")
   })
 
-  it("offers the All Wallets row unless the host hides it", async () => {
-    const shown = await renderModal(fakeApi(listings(10)))
+  it("offers the All Wallets row, with the listing's count once it is in, unless the host hides it", async () => {
+    const shown = await renderModal(fakeApi(listings(57)))
     expect(shown.allWalletsRow()).toBeDefined()
+    await rendered(() => shown.allWalletsRow()?.querySelector(".tag")?.textContent === "50+", "the count")
     await disposeModals()
     const hidden = await renderModal(fakeApi(listings(10)), { ...options, allWallets: "HIDE" })
     expect(hidden.allWalletsRow()).toBeUndefined()

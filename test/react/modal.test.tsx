@@ -163,6 +163,25 @@ describe("the modal shell", () => {
     expect(sections).toEqual(["wallet", "email"])
   })
 
+  it("shows notices under the dialog's header while it is open, never over the view; over the page while closed", async () => {
+    const { modal, button, shadow, dialog } = await renderHost()
+    // A view that cannot show now is refused with a toast (no account is connected).
+    await act(async () => modal.open("WalletSend").catch(() => undefined))
+    const outside = await rendered(() => shadow.querySelector('.notices[data-placement="page"] .notice'))
+    expect(dialog()).toBeNull()
+    expect(outside.textContent).toContain("Connector not connected.")
+
+    await act(async () => button.click())
+    const card = dialog()
+    expect(shadow.querySelector('.notices[data-placement="page"]')).toBeNull()
+    const inside = await rendered(() => card?.querySelector('.notices[data-placement="dialog"] .notice'))
+    expect(inside.textContent).toContain("Connector not connected.")
+    // Its own place: after the header, before the view's frame, not inside the view.
+    const region = inside.closest(".notices")
+    expect(region?.previousElementSibling?.classList.contains("header")).toBe(true)
+    expect(region?.nextElementSibling?.classList.contains("body-frame")).toBe(true)
+  })
+
   it("applies the theme mode and variables to the host element", async () => {
     const { modal } = await renderHost({
       ...options,

@@ -37,7 +37,8 @@ const useThemeOnHost = (host: HTMLElement, theme: ThemeState) => {
 
 /**
  * Animates the body's height between views instead of letting the card jump (SPEC.md §2: 150 ms).
- * The body is keyed by view, so each view brings a new element: a callback ref observes each one.
+ * The view is keyed, so each view brings a new element: a callback ref observes each one. The frame asks
+ * for the view's whole height; the card, never taller than the viewport, shrinks it, and the body scrolls.
  */
 const useAnimatedHeight = () => {
   const frame = useRef<HTMLDivElement>(null)
@@ -156,9 +157,12 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
           <CloseIcon />
         </button>
       </div>
+      <Notices placement="dialog" />
       <div className="body-frame" ref={frame}>
-        <div className="body" ref={content} key={router.view}>
-          <ViewBody view={router.view} />
+        <div className="body" key={router.view}>
+          <div className="view" ref={content}>
+            <ViewBody view={router.view} />
+          </div>
         </div>
       </div>
     </div>
@@ -188,7 +192,6 @@ interface ModalAppProps {
   readonly styles: ModalStyles
 }
 
-/** Everything inside the shadow root: the dialog while open, and the notices. */
 /**
  * Renders the Connect view once, hidden, when the page is idle, so the visitor's first open does not pay
  * for cold code and first style resolution (the click-to-view goal is 16 ms).
@@ -212,6 +215,7 @@ const useIdleWarmUp = () => {
   return phase === "warming"
 }
 
+/** Everything inside the shadow root: the dialog while open (its notices inside it), else the notices. */
 export const ModalApp = ({ controller, host, styles }: ModalAppProps) => {
   const router = useStore(controller.router)
   const theme = useStore(controller.theme)
@@ -228,10 +232,12 @@ export const ModalApp = ({ controller, host, styles }: ModalAppProps) => {
         <Dialog controller={controller} embedded={controller.config.enableEmbedded} />
       ) : warming ? (
         <div className="card warm-up" aria-hidden="true" inert>
-          <ViewBody view="Connect" />
+          <div className="view">
+            <ViewBody view="Connect" />
+          </div>
         </div>
       ) : null}
-      <Notices />
+      {router.open ? null : <Notices placement="page" />}
     </ControllerContext.Provider>
   )
 }

@@ -18,12 +18,16 @@ const NoticeItem = ({ notice, onDismiss }: { readonly notice: Notice; readonly o
   </div>
 )
 
-/** Alerts and toasts; shown whether or not the modal is open. */
-export const Notices = () => {
+/**
+ * Alerts and toasts, shown whether or not the modal is open: inside the dialog (`dialog`), under its
+ * header, where they take their own space and never cover the view; over the page (`page`) while it is
+ * closed.
+ */
+export const Notices = ({ placement }: { readonly placement: "dialog" | "page" }) => {
   const controller = useController()
   const notices = useStore(controller.notices)
   return (
-    <div className="notices" aria-live="polite">
+    <div className="notices" data-placement={placement} aria-live="polite">
       {notices.map((notice) => (
         <NoticeItem
           key={notice.id}

@@ -1,15 +1,21 @@
+import { uiCss } from "../ui/uiStyles"
+import { connectCss } from "../views/wallets/connectStyles"
+import { DARK, DEFAULT_ACCENT, LIGHT, paletteCss } from "./palette"
+
 /**
  * The modal's styles, adopted by its shadow root as a constructable stylesheet, so no inline `<style>` is
- * needed under a strict CSP. Theme variables are CSS custom properties on the host element; defaults
- * follow SPEC.md §2 (font size 10px, radius 4px, z-index 999, colour-mix strength 0%).
+ * needed under a strict CSP. Public theme variables (`--airlock-*`) are CSS custom properties on the host
+ * element with SPEC.md §2's defaults; every size below derives from `--airlock-font-size-master` and
+ * `--airlock-border-radius-master`, every colour from the palette (WCAG AA, `palette.ts`) mixed with
+ * `--airlock-color-mix` at `--airlock-color-mix-strength`. Private tokens start with `--_`.
  */
-export const modalCss = `
+const tokensCss = `
 :host {
   --airlock-font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --airlock-font-size-master: 10px;
   --airlock-border-radius-master: 4px;
   --airlock-z-index: 999;
-  --airlock-accent: #0670c8;
+  --airlock-accent: ${DEFAULT_ACCENT};
   --airlock-color-mix: #000;
   --airlock-color-mix-strength: 0%;
   --airlock-modal-width: 360px;
@@ -19,32 +25,70 @@ export const modalCss = `
   --airlock-duration-shake: 500ms;
   --_fs: var(--airlock-font-size-master);
   --_r: var(--airlock-border-radius-master);
-  --_bg: #ffffff;
-  --_bg-2: #f3f4f6;
-  --_fg: #141414;
-  --_fg-2: #4f5663;
-  --_border: #e0e3e8;
-  --_overlay: rgba(20, 20, 20, 0.45);
-  --_error: #c1272d;
-  --_success: #12823f;
+  /* Type scale. */
+  --_t-xs: calc(var(--_fs) * 1.1);
+  --_t-sm: calc(var(--_fs) * 1.2);
+  --_t-md: calc(var(--_fs) * 1.4);
+  --_t-lg: calc(var(--_fs) * 1.6);
+  --_t-xl: calc(var(--_fs) * 2);
+  --_t-2xl: calc(var(--_fs) * 2.8);
+  /* Spacing scale. */
+  --_s-1: calc(var(--_fs) * 0.4);
+  --_s-2: calc(var(--_fs) * 0.8);
+  --_s-3: calc(var(--_fs) * 1.2);
+  --_s-4: calc(var(--_fs) * 1.6);
+  --_s-5: calc(var(--_fs) * 2.4);
+  --_s-6: calc(var(--_fs) * 3.2);
+  /* The view's inner margins, which the sticky footer reaches across. */
+  --_pad-x: calc(var(--_fs) * 1.4);
+  --_pad-bottom: var(--_s-4);
+  /* Radius steps. */
+  --_r-xs: var(--_r);
+  --_r-sm: calc(var(--_r) * 2);
+  --_r-md: calc(var(--_r) * 3);
+  --_r-lg: calc(var(--_r) * 4);
+  --_r-xl: calc(var(--_r) * 8);
+  --_r-full: 999px;
+  /* Controls are at least this tall: a touch target. */
+  --_control: calc(var(--_fs) * 4.4);
+  ${paletteCss(LIGHT)}
+  --_on-accent: #ffffff;
+  --_bg: color-mix(in srgb, var(--_bg-base), var(--airlock-color-mix) var(--airlock-color-mix-strength));
+  --_bg-2: color-mix(in srgb, var(--_bg-2-base), var(--airlock-color-mix) var(--airlock-color-mix-strength));
+  --_bg-3: color-mix(in srgb, var(--_bg-3-base), var(--airlock-color-mix) var(--airlock-color-mix-strength));
   --_accent: color-mix(in srgb, var(--airlock-accent), var(--airlock-color-mix) var(--airlock-color-mix-strength));
-  --_focus: var(--_accent);
+  --_focus: var(--_accent-text);
+  --_shadow: 0 calc(var(--_fs) * 1.2) calc(var(--_fs) * 4) rgba(0, 0, 0, 0.25);
   all: initial;
   display: contents;
   font-family: var(--airlock-font-family);
   color-scheme: light;
 }
 :host([data-theme="dark"]) {
-  --_bg: #191a1a;
-  --_bg-2: #252727;
-  --_fg: #f2f2f2;
-  --_fg-2: #a8adb6;
-  --_border: #363939;
-  --_overlay: rgba(0, 0, 0, 0.6);
-  --_error: #ff6b6b;
-  --_success: #3cd17a;
+  ${paletteCss(DARK)}
+  --_shadow: 0 calc(var(--_fs) * 1.2) calc(var(--_fs) * 4) rgba(0, 0, 0, 0.5);
   color-scheme: dark;
 }
+@media (prefers-reduced-motion: reduce) {
+  :host {
+    --airlock-duration-header: 0ms;
+    --airlock-duration-height: 0ms;
+    --airlock-duration-view: 0ms;
+    --airlock-duration-shake: 0ms;
+  }
+  *, *::before, *::after {
+    animation-duration: 0ms !important;
+    animation-iteration-count: 1 !important;
+    transition-duration: 0ms !important;
+  }
+}
+`
+
+/**
+ * The frame of the dialog: never past the viewport (margins all round, a bottom sheet below 430 px), the
+ * header fixed, the view scrolling inside, a view's footer sticking to the bottom of what is visible.
+ */
+const layoutCss = `
 *, *::before, *::after { box-sizing: border-box; }
 .overlay {
   position: fixed;
@@ -53,7 +97,7 @@ export const modalCss = `
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: calc(var(--_fs) * 1.6);
+  padding: var(--_s-4);
   background: var(--_overlay);
   animation: airlock-fade var(--airlock-duration-view) ease-out;
 }
@@ -61,114 +105,194 @@ export const modalCss = `
 .card {
   position: relative;
   width: min(var(--airlock-modal-width), 100%);
-  max-height: calc(100vh - var(--_fs) * 3.2);
+  max-height: calc(100vh - var(--_s-4) * 2);
+  max-height: calc(100dvh - var(--_s-4) * 2);
   display: flex;
   flex-direction: column;
   overflow: hidden;
   background: var(--_bg);
   color: var(--_fg);
-  font-size: calc(var(--_fs) * 1.4);
+  font-size: var(--_t-md);
   line-height: 1.4;
   border: 1px solid var(--_border);
-  border-radius: calc(var(--_r) * 8);
-  box-shadow: 0 calc(var(--_fs) * 1.2) calc(var(--_fs) * 4) rgba(0, 0, 0, 0.25);
+  border-radius: var(--_r-xl);
+  box-shadow: var(--_shadow);
   animation: airlock-rise var(--airlock-duration-view) ease-out;
   outline: none;
+}
+@media (max-width: 429.98px) {
+  .overlay { align-items: flex-end; padding: var(--_s-5) 0 0; }
+  .overlay > .card {
+    width: 100%;
+    max-height: calc(100vh - var(--_s-5));
+    max-height: calc(100dvh - var(--_s-5));
+    border-width: 1px 0 0;
+    border-radius: var(--_r-xl) var(--_r-xl) 0 0;
+    padding-bottom: env(safe-area-inset-bottom, 0px);
+    animation-name: airlock-sheet;
+  }
 }
 /* Laid out off screen and never seen: the idle warm-up of the first open. */
 .card.warm-up { position: fixed; left: -10000px; top: 0; visibility: hidden; pointer-events: none; animation: none; }
 .card.shake { animation: airlock-shake var(--airlock-duration-shake) ease-in-out; }
 .header {
+  flex: none;
   display: grid;
-  grid-template-columns: calc(var(--_fs) * 3.6) 1fr calc(var(--_fs) * 3.6);
+  grid-template-columns: var(--_control) minmax(0, 1fr) var(--_control);
   align-items: center;
-  padding: calc(var(--_fs) * 1.4) calc(var(--_fs) * 1.4) calc(var(--_fs) * 0.8);
+  gap: var(--_s-1);
+  padding: var(--_s-3) var(--_s-3) var(--_s-2);
 }
 .title {
   margin: 0;
+  overflow: hidden;
   text-align: center;
-  font-size: calc(var(--_fs) * 1.6);
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font-size: var(--_t-lg);
   font-weight: 600;
   animation: airlock-fade var(--airlock-duration-header) ease-out;
 }
+.body-frame {
+  flex: 0 1 auto;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  transition: height var(--airlock-duration-height) ease-out;
+}
+.body { flex: 1 1 auto; min-height: 0; overflow-y: auto; overscroll-behavior: contain; }
+.view {
+  padding: var(--_s-1) var(--_pad-x) var(--_pad-bottom);
+  overflow-wrap: anywhere;
+  animation: airlock-fade var(--airlock-duration-view) ease-out;
+}
+.notices {
+  position: fixed;
+  left: 50%;
+  bottom: var(--_s-5);
+  z-index: calc(var(--airlock-z-index) + 1);
+  display: flex;
+  flex-direction: column;
+  gap: var(--_s-2);
+  transform: translateX(-50%);
+  width: min(var(--airlock-modal-width), calc(100vw - var(--_s-6)));
+  font-family: var(--airlock-font-family);
+  font-size: var(--_t-md);
+  line-height: 1.4;
+  pointer-events: none;
+}
+/* While the dialog is open its notices take their own place under the header, never over the view. */
+.card .notices {
+  position: static;
+  flex: none;
+  transform: none;
+  width: auto;
+  padding: 0 var(--_pad-x);
+  font-size: var(--_t-sm);
+}
+.card .notices:not(:empty) { padding-bottom: var(--_s-2); }
+.notice {
+  display: flex;
+  align-items: flex-start;
+  gap: var(--_s-2);
+  padding: var(--_s-2) var(--_s-2) var(--_s-2) var(--_s-3);
+  border: 1px solid var(--_border);
+  border-radius: var(--_r-lg);
+  background: var(--_bg);
+  color: var(--_fg);
+  box-shadow: 0 var(--_s-1) var(--_s-4) rgba(0, 0, 0, 0.2);
+  pointer-events: auto;
+  overflow-wrap: anywhere;
+  animation: airlock-rise var(--airlock-duration-view) ease-out;
+}
+.card .notice { box-shadow: none; background: var(--_bg-2); }
+.notice[data-variant="error"] { border-color: var(--_error); }
+.notice[data-variant="success"] { border-color: var(--_success); }
+.notice .text { flex: 1; min-width: 0; align-self: center; }
+.notice .description { display: block; color: var(--_fg-2); font-size: var(--_t-sm); }
+.notice .icon-button { width: calc(var(--_fs) * 2.8); height: calc(var(--_fs) * 2.8); }
+`
+
+/** The shared building blocks the views' markup names (rows, buttons, fields, states). */
+const baseCss = `
+.section { display: flex; flex-direction: column; gap: var(--_s-2); }
+.section + .section { margin-top: var(--_s-3); }
+.divider {
+  display: flex;
+  align-items: center;
+  gap: var(--_s-3);
+  margin: var(--_s-3) 0;
+  color: var(--_fg-2);
+  font-size: var(--_t-sm);
+}
+.divider::before, .divider::after { content: ""; flex: 1; height: 1px; background: var(--_border); }
+.field { display: flex; flex-direction: column; gap: var(--_s-1); }
+.label { font-size: var(--_t-sm); color: var(--_fg-2); }
+.input {
+  width: 100%;
+  min-height: var(--_control);
+  padding: var(--_s-2) var(--_s-3);
+  border: 1px solid var(--_border);
+  border-radius: var(--_r-lg);
+  background: var(--_bg-2);
+  color: var(--_fg);
+  font: inherit;
+}
+.input::placeholder { color: var(--_fg-2); opacity: 1; }
+.input[aria-invalid="true"] { border-color: var(--_error); }
+.hint { min-height: calc(var(--_t-sm) * 1.4); margin: 0; font-size: var(--_t-sm); color: var(--_error); }
+.button, .row {
+  width: 100%;
+  min-height: var(--_control);
+  display: flex;
+  align-items: center;
+  gap: var(--_s-3);
+  padding: var(--_s-2) var(--_s-3);
+  border: 1px solid transparent;
+  border-radius: var(--_r-lg);
+  background: var(--_bg-2);
+  color: var(--_fg);
+  font: inherit;
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+  transition: background-color var(--airlock-duration-header) ease-out;
+}
+.button { justify-content: center; text-align: center; font-weight: 600; background: var(--_accent); color: var(--_on-accent); }
+.button:hover:not(:disabled) { background: color-mix(in srgb, var(--_accent), #000 12%); }
+.button.secondary { background: var(--_bg-2); color: var(--_fg); border-color: var(--_border); }
+.button.secondary:hover:not(:disabled), .row:hover:not(:disabled) { background: var(--_bg-3); }
+.button:disabled { opacity: 0.6; cursor: default; }
+.row .name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.row .tag { flex: none; font-size: var(--_t-xs); color: var(--_fg-2); }
+.row[aria-current="true"] { border-color: var(--_accent-text); }
+.row[data-suspicious] .tag { color: var(--_error); font-weight: 600; }
+.row:disabled { cursor: default; opacity: 0.7; }
 .icon-button {
-  width: calc(var(--_fs) * 3.6);
-  height: calc(var(--_fs) * 3.6);
+  width: var(--_control);
+  height: var(--_control);
+  flex: none;
   display: inline-flex;
   align-items: center;
   justify-content: center;
+  padding: 0;
   border: 0;
-  border-radius: calc(var(--_r) * 4);
+  border-radius: var(--_r-full);
   background: transparent;
   color: var(--_fg-2);
   cursor: pointer;
   font: inherit;
 }
 .icon-button:hover { background: var(--_bg-2); color: var(--_fg); }
-.icon-button svg { width: calc(var(--_fs) * 1.6); height: calc(var(--_fs) * 1.6); }
-.body-frame {
-  overflow: hidden;
-  transition: height var(--airlock-duration-height) ease-out;
-}
-.body {
-  padding: calc(var(--_fs) * 0.4) calc(var(--_fs) * 1.4) calc(var(--_fs) * 1.6);
-  overflow-y: auto;
-  max-height: calc(100vh - var(--_fs) * 10);
-  animation: airlock-fade var(--airlock-duration-view) ease-out;
-}
-.section { display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.8); }
-.section + .section { margin-top: calc(var(--_fs) * 1.2); }
-.divider {
-  display: flex;
-  align-items: center;
-  gap: calc(var(--_fs) * 1);
-  margin: calc(var(--_fs) * 1.2) 0;
-  color: var(--_fg-2);
-  font-size: calc(var(--_fs) * 1.2);
-}
-.divider::before, .divider::after { content: ""; flex: 1; height: 1px; background: var(--_border); }
-.field { display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.4); }
-.label { font-size: calc(var(--_fs) * 1.2); color: var(--_fg-2); }
-.input {
-  width: 100%;
-  padding: calc(var(--_fs) * 1.1) calc(var(--_fs) * 1.2);
-  border: 1px solid var(--_border);
-  border-radius: calc(var(--_r) * 4);
-  background: var(--_bg-2);
-  color: var(--_fg);
-  font: inherit;
-}
-.input[aria-invalid="true"] { border-color: var(--_error); }
-.hint { min-height: calc(var(--_fs) * 1.7); margin: 0; font-size: calc(var(--_fs) * 1.2); color: var(--_error); }
-.button, .row {
-  width: 100%;
-  display: flex;
-  align-items: center;
-  gap: calc(var(--_fs) * 1.2);
-  padding: calc(var(--_fs) * 1.1) calc(var(--_fs) * 1.2);
-  border: 1px solid transparent;
-  border-radius: calc(var(--_r) * 4);
-  background: var(--_bg-2);
-  color: var(--_fg);
-  font: inherit;
-  text-align: left;
-  cursor: pointer;
-}
-.button { justify-content: center; font-weight: 600; background: var(--_accent); color: #fff; }
-.button:disabled { opacity: 0.6; cursor: default; }
-.row:hover { border-color: var(--_border); }
-.row .name { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.row .tag { font-size: calc(var(--_fs) * 1.1); color: var(--_fg-2); }
-.socials { display: grid; grid-template-columns: repeat(4, 1fr); gap: calc(var(--_fs) * 0.8); }
-.socials .row { justify-content: center; padding: calc(var(--_fs) * 1.1) 0; }
-.socials .row:first-child { grid-column: 1 / -1; }
+.icon-button svg { width: var(--_t-lg); height: var(--_t-lg); }
 .wallet-icon {
   width: calc(var(--_fs) * 3.2);
   height: calc(var(--_fs) * 3.2);
-  border-radius: calc(var(--_r) * 2);
-  background: var(--_border);
-  object-fit: cover;
   flex: none;
+  border-radius: var(--_r-md);
+  background: var(--_bg-3);
+  object-fit: cover;
 }
 .wallet-icon.placeholder {
   display: inline-flex;
@@ -177,63 +301,31 @@ export const modalCss = `
   font-weight: 600;
   color: var(--_fg-2);
 }
-.row[aria-current="true"] { border-color: var(--_accent); }
-.row[data-suspicious] .tag { color: var(--_error); font-weight: 600; }
-.row:disabled { cursor: default; opacity: 0.7; }
 .connecting, .account-card {
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: calc(var(--_fs) * 0.8);
-  padding: calc(var(--_fs) * 1.2) 0;
+  gap: var(--_s-2);
+  padding: var(--_s-3) 0;
   text-align: center;
 }
-.connecting-icon .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); }
+.connecting-icon .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); border-radius: var(--_r-xl); }
 .connecting-icon.waiting { animation: airlock-pulse 1.2s ease-in-out infinite; }
-.connecting-title { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; }
+.connecting-title { margin: 0; font-size: var(--_t-lg); font-weight: 600; }
 .connecting-text { margin: 0; color: var(--_fg-2); }
 .spinner {
   width: calc(var(--_fs) * 2.4);
   height: calc(var(--_fs) * 2.4);
   border: 3px solid var(--_border);
-  border-top-color: var(--_accent);
+  border-top-color: var(--_accent-text);
   border-radius: 50%;
   animation: airlock-spin 0.8s linear infinite;
 }
-.empty { margin: 0; padding: calc(var(--_fs) * 1.2); text-align: center; color: var(--_fg-2); }
-.list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.8); }
-.legal { margin: calc(var(--_fs) * 1.2) 0 0; text-align: center; font-size: calc(var(--_fs) * 1.1); color: var(--_fg-2); }
-.legal a { color: inherit; }
-.notices {
-  position: fixed;
-  left: 50%;
-  bottom: calc(var(--_fs) * 2.4);
-  z-index: calc(var(--airlock-z-index) + 1);
-  display: flex;
-  flex-direction: column;
-  gap: calc(var(--_fs) * 0.8);
-  transform: translateX(-50%);
-  width: min(var(--airlock-modal-width), calc(100vw - var(--_fs) * 3.2));
-  font-family: var(--airlock-font-family);
-  font-size: calc(var(--_fs) * 1.3);
-  pointer-events: none;
-}
-.notice {
-  display: flex;
-  align-items: flex-start;
-  gap: calc(var(--_fs) * 0.8);
-  padding: calc(var(--_fs) * 1) calc(var(--_fs) * 1.2);
-  border: 1px solid var(--_border);
-  border-radius: calc(var(--_r) * 4);
-  background: var(--_bg);
-  color: var(--_fg);
-  box-shadow: 0 calc(var(--_fs) * 0.4) calc(var(--_fs) * 1.6) rgba(0, 0, 0, 0.2);
-  pointer-events: auto;
-  animation: airlock-rise var(--airlock-duration-view) ease-out;
-}
-.notice[data-variant="error"] { border-color: var(--_error); }
-.notice .text { flex: 1; }
-.notice .description { display: block; color: var(--_fg-2); font-size: calc(var(--_fs) * 1.2); }
+.empty { margin: 0; padding: var(--_s-3); text-align: center; color: var(--_fg-2); }
+.list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--_s-1); }
+.status { margin: 0; padding: var(--_s-2) 0; text-align: center; color: var(--_fg-2); }
+.status:empty { padding: 0; }
+.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 :focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
 .visually-hidden {
   position: absolute;
@@ -243,21 +335,20 @@ export const modalCss = `
   clip: rect(0 0 0 0);
   white-space: nowrap;
 }
+`
 
-.status { margin: 0; padding: calc(var(--_fs) * 0.8) 0; text-align: center; color: var(--_fg-2); }
-.status:empty { padding: 0; }
-a.row { text-decoration: none; }
+const motionCss = `
 @keyframes airlock-spin { to { transform: rotate(360deg); } }
 @keyframes airlock-pulse { 50% { opacity: 0.55; } }
 @keyframes airlock-fade { from { opacity: 0; } to { opacity: 1; } }
-@keyframes airlock-rise { from { opacity: 0; transform: translateY(calc(var(--_fs) * 1)); } to { opacity: 1; transform: none; } }
+@keyframes airlock-rise { from { opacity: 0; transform: translateY(var(--_s-3)); } to { opacity: 1; transform: none; } }
+@keyframes airlock-sheet { from { transform: translateY(40%); } to { transform: none; } }
 @keyframes airlock-shake {
   10%, 90% { transform: translateX(-1px); }
   20%, 80% { transform: translateX(2px); }
   30%, 50%, 70% { transform: translateX(-4px); }
   40%, 60% { transform: translateX(4px); }
 }
-@media (prefers-reduced-motion: reduce) {
-  *, *::before, *::after { animation-duration: 1ms !important; transition-duration: 1ms !important; }
-}
 `
+
+export const modalCss = tokensCss + layoutCss + baseCss + uiCss + connectCss + motionCss

@@ -1,8 +1,7 @@
-import { useState } from "react"
+import { type ReactNode, useState } from "react"
 import type { BalanceUnavailableError } from "../../../../errors"
 import type { AccountAction } from "../../../../Modal"
 import { present } from "../../../../presentation"
-import type { ChainNamespace } from "../../../../schemas/Primitives"
 import { truncateAddress } from "../../../../schemas/ThirdPartyText"
 import type { Loadable } from "../../../../services/AccountData"
 import type { NativeBalance } from "../../../../services/BalanceService"
@@ -10,10 +9,14 @@ import type { FlowView } from "../../../../services/ModalFlow"
 import { makeImagesPort } from "../../bridge/imagesPort"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
-import { presentFailure } from "../../element/failure"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { Avatar } from "../../ui/Avatar"
+import { IconButton } from "../../ui/IconButton"
+import { BuyIcon, CheckIcon, CopyIcon, ReceiveIcon, SendIcon, SwapIcon } from "../../ui/icons"
+import { NetworkChip } from "../../ui/NetworkChip"
 import { WalletIcon } from "../wallets/WalletIcon"
+import { AccountMenu } from "./AccountMenu"
 import { AccountTabs } from "./AccountTabs"
 import { accountCss } from "./accountStyles"
 
@@ -32,97 +35,58 @@ const balanceText = (
   }
 }
 
-/** The embedded wallet's two accounts: the key's own, and the smart account it owns (SPEC.md §4). */
-const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
+/** The action bar's buttons, in the order visitors know from wallets; each shows only where offered. */
+const BAR: ReadonlyArray<{
+  readonly action: AccountAction
+  readonly label: string
+  readonly icon: ReactNode
+  readonly flow?: FlowView
+}> = [
+  { action: "send", label: "Send", icon: <SendIcon />, flow: "WalletSend" },
+  { action: "receive", label: "Receive", icon: <ReceiveIcon /> },
+  { action: "swap", label: "Swap", icon: <SwapIcon />, flow: "Swap" },
+  { action: "buy", label: "Buy", icon: <BuyIcon />, flow: "OnRampProviders" }
+]
+
+const ActionBar = ({ actions }: { readonly actions: ReadonlyArray<AccountAction> }) => {
   const controller = useController()
-  const [switching, setSwitching] = useState(false)
-  const next = current === "smartAccount" ? "eoa" : "smartAccount"
-  const onClick = () => {
-    setSwitching(true)
-    void controller.embedded.setAccountType(next).then((result) => {
-      setSwitching(false)
-      if (result._tag !== "Success") void controller.notify(presentFailure(result))
-    })
-  }
+  const offered = BAR.filter((item) => actions.includes(item.action))
+  if (offered.length === 0) return null
   return (
-    <button type="button" className="row" disabled={switching} aria-busy={switching} onClick={onClick}>
-      <span className="name">
-        {next === "smartAccount" ? "Switch to smart account" : "Switch to key account"}
-      </span>
-      <span className="tag">{current === "smartAccount" ? "Smart account" : "Key account"}</span>
-    </button>
+    <div className="action-bar">
+      {offered.map(({ action, label, icon, flow }) => (
+        <IconButton
+          key={action}
+          icon={icon}
+          label={label}
+          showLabel
+          data={{ "data-action": action }}
+          onClick={() =>
+            void (flow === undefined ? controller.push("WalletReceive") : controller.startFlow(flow))
+          }
+        />
+      ))}
+    </div>
   )
 }
 
-/** A row of the account's actions. */
-const Action = ({ onClick, children }: { readonly onClick: () => void; readonly children: string }) => (
-  <button type="button" className="row" onClick={onClick}>
-    <span className="name">{children}</span>
-  </button>
-)
-
-/** An action that starts a flow: the flow's view shows once it started. */
-const FlowAction = ({ view, label }: { readonly view: FlowView; readonly label: string }) => {
-  const controller = useController()
-  return <Action onClick={() => void controller.startFlow(view)}>{label}</Action>
-}
-
-/** One of the account's actions, as the Account view shows it. */
-const AccountActionRow = ({
-  action,
-  account,
-  namespace,
-  networkName,
-  networkIcon
-}: {
-  readonly action: AccountAction
-  readonly account: { readonly address: string; readonly accountType: string }
-  readonly namespace: ChainNamespace
-  readonly networkName: string
-  readonly networkIcon: string | undefined
-}) => {
-  const controller = useController()
+const CopyAddress = ({ address }: { readonly address: string }) => {
   const [copied, setCopied] = useState(false)
-  switch (action) {
-    case "copyAddress":
-      return (
-        <Action onClick={() => void copyText(account.address).then(setCopied)}>
-          {copied ? "Address copied" : "Copy address"}
-        </Action>
-      )
-    case "send":
-      return <FlowAction view="WalletSend" label="Send" />
-    case "swap":
-      return <FlowAction view="Swap" label="Swap" />
-    case "buy":
-      return <FlowAction view="OnRampProviders" label="Buy" />
-    case "receive":
-      return <Action onClick={() => void controller.push("WalletReceive")}>Receive</Action>
-    case "chooseName":
-      return <FlowAction view="RegisterAccountName" label="Choose a name" />
-    case "switchNetwork":
-      return (
-        <button
-          type="button"
-          className="row"
-          aria-label={`Network: ${networkName}. Switch network`}
-          onClick={() => void controller.push("Networks")}
-        >
-          <WalletIcon icon={networkIcon} name={networkName} />
-          <span className="name">{networkName}</span>
-          <span className="tag">Switch</span>
-        </button>
-      )
-    case "switchAccountType":
-      return <AccountTypeSwitch current={account.accountType} />
-    case "updateEmail":
-      return <Action onClick={() => void controller.push("UpdateEmail")}>Update email</Action>
-    case "disconnect":
-      return <Action onClick={() => void controller.disconnect(namespace)}>Disconnect</Action>
-  }
+  return (
+    <IconButton
+      icon={copied ? <CheckIcon /> : <CopyIcon />}
+      label={copied ? "Address copied" : "Copy address"}
+      data={{ "data-action": "copyAddress" }}
+      onClick={() => void copyText(address).then(setCopied)}
+    />
+  )
 }
 
-/** The connected account: address, native balance, and what it offers (`accountActions`), in order. */
+/**
+ * The connected account: who (avatar, name or address with Copy), what it holds (native balance), where
+ * (the network chip), the actions it offers (`accountActions`) as an action bar, then its tokens, NFTs and
+ * activity; the rarer actions at the foot.
+ */
 export const AccountView = () => {
   useViewStyles(accountCss)
   const controller = useController()
@@ -133,7 +97,7 @@ export const AccountView = () => {
   const actions = useStore(controller.accountActions)
   const account = namespaces[activeNamespace]
   const network = active[activeNamespace]
-  const name = identity._tag === "Ready" ? identity.value?.name : undefined
+  const known = identity._tag === "Ready" ? identity.value : undefined
 
   if (account?.status !== "connected") {
     return (
@@ -143,40 +107,54 @@ export const AccountView = () => {
   const networkName = network?._tag === "Known" ? network.network.name : (network?.name ?? "No network")
   const networkIcon =
     network?._tag === "Known" ? makeImagesPort(controller.imageUrls).network(network.network) : undefined
+  const short = truncateAddress(account.address)
   return (
     <div className="account">
       <div className="account-card">
-        <WalletIcon icon={account.connector.icon} name={account.connector.name} />
+        <div className="account-avatar">
+          <Avatar address={account.address} avatar={known?.avatar} />
+          <span className="account-wallet" title={account.connector.name}>
+            <WalletIcon icon={account.connector.icon} name={account.connector.name} />
+          </span>
+        </div>
         {account.connector.suspicious ? (
           <p className="impersonation" role="alert">
             Possible impersonation: another wallet on this page also claims to be {account.connector.name}.
           </p>
         ) : null}
-        <p className="address" title={account.address}>
-          {name ?? truncateAddress(account.address)}
-        </p>
-        {name === undefined ? null : (
-          <p className="balance" title={account.address}>
-            {truncateAddress(account.address)}
+        <div className="account-id">
+          <p className="address" title={account.address}>
+            {known?.name ?? short}
+          </p>
+          {actions.includes("copyAddress") ? <CopyAddress address={account.address} /> : null}
+        </div>
+        {known?.name === undefined ? null : (
+          <p className="account-sub" title={account.address}>
+            {short}
           </p>
         )}
+        {actions.includes("chooseName") ? (
+          <button
+            type="button"
+            className="link-button"
+            data-action="chooseName"
+            onClick={() => void controller.startFlow("RegisterAccountName")}
+          >
+            Choose a name
+          </button>
+        ) : null}
         <p className="balance" aria-live="polite">
           {balanceText(balance, network?._tag === "Known")}
         </p>
+        <NetworkChip
+          name={networkName}
+          icon={networkIcon}
+          onSwitch={actions.includes("switchNetwork") ? () => void controller.push("Networks") : undefined}
+        />
       </div>
-      <div className="section">
-        {actions.map((action) => (
-          <AccountActionRow
-            key={action}
-            action={action}
-            account={account}
-            namespace={activeNamespace}
-            networkName={networkName}
-            networkIcon={networkIcon}
-          />
-        ))}
-      </div>
+      <ActionBar actions={actions} />
       {network?._tag === "Known" ? <AccountTabs /> : null}
+      <AccountMenu actions={actions} accountType={account.accountType} namespace={activeNamespace} />
     </div>
   )
 }

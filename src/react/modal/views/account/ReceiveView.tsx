@@ -1,26 +1,34 @@
 import { useState } from "react"
+import { makeImagesPort } from "../../bridge/imagesPort"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { CheckIcon, CopyIcon } from "../../ui/icons"
+import { StickyFooter } from "../../ui/StickyFooter"
 import { QrCode } from "../walletconnect/QrCode"
 import { walletConnectCss } from "../walletconnect/walletConnectStyles"
-import { accountCss } from "./accountStyles"
+import { WalletIcon } from "../wallets/WalletIcon"
 
 const receiveCss = `
 .receive-address {
+  max-width: 100%;
   overflow-wrap: anywhere;
   text-align: center;
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   font-size: calc(var(--_fs) * 1.3);
   font-weight: 500;
 }
+.receive-networks { align-self: stretch; text-align: left; }
+.receive-networks .connecting-text { font-size: var(--_t-sm); }
+.receive-networks .row { min-height: 0; padding: var(--_s-1) var(--_s-2); background: transparent; }
+.receive-networks .wallet-icon { width: calc(var(--_fs) * 2.4); height: calc(var(--_fs) * 2.4); border-radius: var(--_r-full); }
+.walletconnect > .sticky-footer { align-self: stretch; }
 `
 
 /** The connected address to receive on: a QR code, Copy, and the networks it can receive on. */
 export const ReceiveView = () => {
   useViewStyles(walletConnectCss)
-  useViewStyles(accountCss)
   useViewStyles(receiveCss)
   const controller = useController()
   const { namespaces } = useStore(controller.connection)
@@ -30,23 +38,32 @@ export const ReceiveView = () => {
   if (account?.status !== "connected") return <p className="empty">No wallet connected</p>
   // The same address receives on every network of its namespace the app offers.
   const networks = controller.config.networks.filter((network) => network.chainNamespace === activeNamespace)
+  const images = makeImagesPort(controller.imageUrls)
   return (
     <div className="walletconnect">
       <QrCode value={account.address} label={`QR code of your address ${account.address}`} />
-      <p className="address receive-address">{account.address}</p>
-      <button type="button" className="button" onClick={() => void copyText(account.address).then(setCopied)}>
-        {copied ? "Address copied" : "Copy address"}
-      </button>
-      <div className="section">
+      <p className="receive-address">{account.address}</p>
+      <div className="section receive-networks">
         <p className="connecting-text">Send only on these networks to this address:</p>
         <ul className="list" aria-label="Networks you can receive on">
           {networks.map((network) => (
             <li key={network.caipNetworkId} className="row">
+              <WalletIcon icon={images.network(network)} name={network.name} />
               <span className="name">{network.name}</span>
             </li>
           ))}
         </ul>
       </div>
+      <StickyFooter>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void copyText(account.address).then(setCopied)}
+        >
+          {copied ? <CheckIcon /> : <CopyIcon />}
+          {copied ? "Address copied" : "Copy address"}
+        </button>
+      </StickyFooter>
     </div>
   )
 }

@@ -1,10 +1,38 @@
 /** The Account view's styles, adopted when its chunk first renders (see `useViewStyles`). */
 export const accountCss = `
-.account-card .wallet-icon { width: calc(var(--_fs) * 6.4); height: calc(var(--_fs) * 6.4); }
+.account-card { gap: var(--_s-1); padding: var(--_s-1) 0 var(--_s-3); }
+.account-avatar { position: relative; margin-bottom: var(--_s-1); }
+.account-avatar .avatar { width: calc(var(--_fs) * 5.6); height: calc(var(--_fs) * 5.6); }
+.account-wallet { position: absolute; right: calc(var(--_fs) * -0.4); bottom: calc(var(--_fs) * -0.4); display: flex; }
+.account-wallet .wallet-icon {
+  width: calc(var(--_fs) * 2.4);
+  height: calc(var(--_fs) * 2.4);
+  border: 2px solid var(--_bg);
+  border-radius: var(--_r-full);
+  font-size: var(--_t-xs);
+}
 .impersonation { margin: 0; color: var(--_error); font-weight: 600; }
-.address { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; }
-.balance { margin: 0; color: var(--_fg-2); }
-.tablist { display: flex; gap: calc(var(--_fs) * 0.4); margin: calc(var(--_fs) * 1.2) 0 calc(var(--_fs) * 0.8); }
+.account-id { max-width: 100%; display: flex; align-items: center; justify-content: center; gap: var(--_s-1); }
+.account-id .icon-button { width: calc(var(--_fs) * 3.2); height: calc(var(--_fs) * 3.2); }
+.address { min-width: 0; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: var(--_t-lg); font-weight: 600; }
+.account-id .address { padding-left: calc(var(--_fs) * 3.6); }
+.account-sub { margin: 0; color: var(--_fg-2); font-size: var(--_t-sm); }
+.balance { margin: 0 0 var(--_s-1); color: var(--_fg-2); }
+.account-card .balance { color: var(--_fg); font-size: var(--_t-xl); font-weight: 600; font-variant-numeric: tabular-nums; }
+.link-button {
+  padding: 0;
+  border: 0;
+  background: none;
+  color: var(--_accent-text);
+  font: inherit;
+  font-size: var(--_t-sm);
+  font-weight: 500;
+  cursor: pointer;
+}
+.link-button:hover { text-decoration: underline; }
+.account-more { flex: 1 1 100%; display: flex; flex-direction: column; gap: var(--_s-1); }
+.account-more[hidden] { display: none; }
+.tablist { display: flex; gap: var(--_s-1); margin: var(--_s-3) 0 var(--_s-2); }
 .tab {
   flex: 1;
   padding: calc(var(--_fs) * 0.8);

@@ -11,6 +11,7 @@ import type { LoginPopup } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
+import { ArrowIcon, MailIcon } from "../../ui/icons"
 
 const isEmail = Schema.is(Email)
 
@@ -44,15 +45,20 @@ export const openLoginPopup = (): LoginPopup | undefined => {
   }
 }
 
-/** An email address to send a code to: checked, then `submit`, whose failure shows under the field. */
+/**
+ * An email address to send a code to: checked, then `submit`, whose failure shows under the field. `inline`
+ * draws it as Connect does: the label for assistive technology only, and Continue as an arrow in the field.
+ */
 export const EmailForm = ({
   label,
   className,
-  submit
+  submit,
+  inline = false
 }: {
   readonly label: string
   readonly className: string
   readonly submit: (email: string) => Promise<Result<void, AirlockError>>
+  readonly inline?: boolean
 }) => {
   const inputId = useId()
   const hintId = useId()
@@ -69,29 +75,57 @@ export const EmailForm = ({
       setProblem(result._tag === "Success" ? undefined : presentFailure(result).message)
     })
   }
+  const input = (
+    <input
+      id={inputId}
+      className="input"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder={inline ? label : "you@example.com"}
+      value={email}
+      aria-invalid={problem !== undefined}
+      aria-describedby={hintId}
+      onChange={(event) => {
+        setEmail(event.target.value)
+        setProblem(undefined)
+      }}
+    />
+  )
+  const hint = (
+    <p className="hint" id={hintId} aria-live="polite">
+      {problem ?? ""}
+    </p>
+  )
+  if (inline)
+    return (
+      <form className={`${className} email-inline`} onSubmit={onSubmit} noValidate>
+        <label className="visually-hidden" htmlFor={inputId}>
+          {label}
+        </label>
+        <div className="email-field">
+          <MailIcon />
+          {input}
+          <button
+            type="submit"
+            className="icon-button email-submit"
+            aria-label={sending ? "Sending…" : "Continue"}
+            disabled={sending}
+            aria-busy={sending}
+          >
+            <ArrowIcon />
+          </button>
+        </div>
+        {problem === undefined ? null : hint}
+      </form>
+    )
   return (
     <form className={className} onSubmit={onSubmit} noValidate>
       <label className="label" htmlFor={inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className="input"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        aria-invalid={problem !== undefined}
-        aria-describedby={hintId}
-        onChange={(event) => {
-          setEmail(event.target.value)
-          setProblem(undefined)
-        }}
-      />
-      <p className="hint" id={hintId} aria-live="polite">
-        {problem ?? ""}
-      </p>
+      {input}
+      {hint}
       <button type="submit" className="button" disabled={sending} aria-busy={sending}>
         {sending ? "Sending…" : "Continue"}
       </button>
@@ -102,32 +136,50 @@ export const EmailForm = ({
 /** The email login's first step. */
 export const EmailSection = () => {
   const controller = useController()
-  return <EmailForm label="Email" className="section field" submit={controller.embedded.submitEmail} />
+  return <EmailForm label="Email" className="section field" submit={controller.embedded.submitEmail} inline />
 }
 
-/** The social providers the host offers, the first one full width. */
+/** The provider's mark; decorative, the button is named. Drawn by the stylesheet, nothing to fetch. */
+const SocialMark = ({ social }: { readonly social: SocialOption }) => (
+  <span className="social-mark" data-social={social} aria-hidden="true" />
+)
+
+/**
+ * The social providers the host offers: the first as a wide "Continue with …" button, the others as one
+ * row of icon buttons, each named "Continue with …".
+ */
 export const SocialSection = () => {
   const controller = useController()
   const { socials: offered } = controller.config.features
-  const socials = offered === false ? [] : offered
+  const [first, ...others] = offered === false ? [] : offered
+  // The sign-in window opens in this click; what follows is the flow's to show.
+  const login = (social: SocialOption) =>
+    void (social === "farcaster"
+      ? controller.embedded.loginWithFarcaster()
+      : controller.embedded.loginWithSocial(social, openLoginPopup()))
+  if (first === undefined) return null
   return (
     <div className="section socials">
-      {socials.map((social, index) => (
-        <button
-          key={social}
-          type="button"
-          className="row"
-          aria-label={`Continue with ${SOCIAL_LABELS[social]}`}
-          // The sign-in window opens in this click; what follows is the flow's to show.
-          onClick={() =>
-            void (social === "farcaster"
-              ? controller.embedded.loginWithFarcaster()
-              : controller.embedded.loginWithSocial(social, openLoginPopup()))
-          }
-        >
-          {index === 0 ? `Continue with ${SOCIAL_LABELS[social]}` : SOCIAL_LABELS[social]}
-        </button>
-      ))}
+      <button type="button" className="row social-wide" onClick={() => login(first)}>
+        <SocialMark social={first} />
+        {`Continue with ${SOCIAL_LABELS[first]}`}
+      </button>
+      {others.length === 0 ? null : (
+        <div className="social-icons">
+          {others.map((social) => (
+            <button
+              key={social}
+              type="button"
+              className="row social-icon"
+              aria-label={`Continue with ${SOCIAL_LABELS[social]}`}
+              title={SOCIAL_LABELS[social]}
+              onClick={() => login(social)}
+            >
+              <SocialMark social={social} />
+            </button>
+          ))}
+        </div>
+      )}
     </div>
   )
 }

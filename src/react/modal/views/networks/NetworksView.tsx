@@ -3,6 +3,8 @@ import { activeId } from "../../../../layers/networks/activeNetwork"
 import { makeImagesPort } from "../../bridge/imagesPort"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
+import { ListItem } from "../../ui/ListItem"
+import { StickyFooter } from "../../ui/StickyFooter"
 import { WalletIcon } from "../wallets/WalletIcon"
 
 /** The configured networks; choosing one switches the wallet (or the modal, when disconnected). */
@@ -17,24 +19,22 @@ export const NetworkList = () => {
     <ul className="list" aria-label="Networks">
       {controller.config.networks.map((network) => {
         const selected = network.caipNetworkId === currentId
+        const busy = switching === network.caipNetworkId
         return (
           <li key={network.caipNetworkId}>
-            <button
-              type="button"
-              className="row"
-              aria-current={selected ? "true" : undefined}
+            <ListItem
+              icon={<WalletIcon icon={images.network(network)} name={network.name} />}
+              title={network.name}
+              tag={busy ? "Switching…" : selected ? "Connected" : undefined}
+              tone={selected ? "success" : undefined}
+              current={selected}
+              busy={busy}
               disabled={switching !== undefined}
               onClick={() => {
                 setSwitching(network.caipNetworkId)
                 void controller.chooseNetwork(network.caipNetworkId).then(() => setSwitching(undefined))
               }}
-            >
-              <WalletIcon icon={images.network(network)} name={network.name} />
-              <span className="name">{network.name}</span>
-              <span className="tag">
-                {switching === network.caipNetworkId ? "Switching…" : selected ? "Connected" : ""}
-              </span>
-            </button>
+            />
           </li>
         )
       })}
@@ -52,24 +52,24 @@ export const NetworksView = () =>
 
 /**
  * The wallet is on a network the app does not support (SPEC.md §4); with `enableNetworkSwitch` off, the
- * visitor switches in the wallet.
+ * visitor switches in the wallet. Disconnect stays in sight at the foot.
  */
 export const UnsupportedChainView = () => {
   const controller = useController()
   const offered = controller.config.enableNetworkSwitch
   return (
-    <div>
+    <div className="section">
       <p className="connecting-text">
         {offered
           ? "This app doesn't support your current network. Switch to an available option to continue."
           : "This app doesn't support your current network. Switch to a supported network in your wallet to continue."}
       </p>
       {offered ? <NetworkList /> : null}
-      <div className="section">
-        <button type="button" className="row" onClick={() => void controller.disconnect()}>
-          <span className="name">Disconnect</span>
+      <StickyFooter>
+        <button type="button" className="button secondary" onClick={() => void controller.disconnect()}>
+          Disconnect
         </button>
-      </div>
+      </StickyFooter>
     </div>
   )
 }

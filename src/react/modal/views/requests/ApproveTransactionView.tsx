@@ -1,5 +1,6 @@
 import { useId } from "react"
 import type { RequestDescription } from "../../../../layers/requests/describeRequest"
+import { StickyFooter } from "../../ui/StickyFooter"
 
 export interface ApproveTransactionBodyProps {
   readonly description: RequestDescription
@@ -20,7 +21,8 @@ const status = (answeredIn: "modal" | "wallet", pending: boolean): string => {
 
 /**
  * What an unsafe request asks, in words, with its simulated balance changes (THREATS.md T10): answered
- * here with Reject and Approve, or previewed while the wallet asks, with Cancel. Presentational: the
+ * here with Reject and Approve, or previewed while the wallet asks, with Cancel, at the view's foot, in
+ * sight however long the request is. Presentational: the
  * container describes the request and sends the answer; every string arrives cleaned and bounded.
  */
 export const ApproveTransactionBody = ({
@@ -62,25 +64,25 @@ export const ApproveTransactionBody = ({
           </div>
         )}
       </dl>
-      {answeredIn === "modal" ? (
-        <div className="approve-actions">
-          <button type="button" className="button secondary" onClick={onReject} disabled={pending}>
-            Reject
-          </button>
-          <button type="button" className="button" onClick={onApprove} disabled={pending}>
-            Approve
-          </button>
-        </div>
-      ) : (
-        <div className="approve-actions single">
-          <button type="button" className="button secondary" onClick={onReject} disabled={pending}>
-            Cancel
-          </button>
-        </div>
-      )}
       <p className="status" aria-live="polite">
         {status(answeredIn, pending)}
       </p>
+      <StickyFooter>
+        {answeredIn === "modal" ? (
+          <>
+            <button type="button" className="button secondary" onClick={onReject} disabled={pending}>
+              Reject
+            </button>
+            <button type="button" className="button" onClick={onApprove} disabled={pending}>
+              Approve
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button secondary" onClick={onReject} disabled={pending}>
+            Cancel
+          </button>
+        )}
+      </StickyFooter>
     </section>
   )
 }

@@ -18,18 +18,20 @@ export const FrameApproval = () => {
       placeFrame({ left, top, width, height })
     }
     update()
-    // The dialog's entrance animation and the window move the box without resizing it.
+    // The dialog's entrance animation, the window and the view's scrolling move the box without resizing it.
     const root = element.getRootNode()
     const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update)
     observer?.observe(element)
     window.addEventListener("resize", update)
     root.addEventListener("animationend", update)
     root.addEventListener("transitionend", update)
+    root.addEventListener("scroll", update, true)
     return () => {
       observer?.disconnect()
       window.removeEventListener("resize", update)
       root.removeEventListener("animationend", update)
       root.removeEventListener("transitionend", update)
+      root.removeEventListener("scroll", update, true)
       placeFrame(undefined)
     }
   }, [controller])

@@ -4,7 +4,13 @@
  */
 export const approveCss = `
 .approve { display: flex; flex-direction: column; gap: calc(var(--_fs) * 1.2); }
-.frame-place { height: calc(var(--_fs) * 36); border-radius: calc(var(--_r) * 4); background: var(--_bg-2); }
+/* The frame is laid over this box: as tall as the dialog leaves room for, so its buttons stay inside it. */
+.frame-place {
+  height: calc(var(--_fs) * 36);
+  height: clamp(calc(var(--_fs) * 26), calc(100dvh - var(--_fs) * 20), calc(var(--_fs) * 36));
+  border-radius: var(--_r-lg);
+  background: var(--_bg-2);
+}
 .approve-title { margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; text-align: center; }
 .approve-warning {
   display: flex;
@@ -36,5 +42,4 @@ export const approveCss = `
 }
 .approve-actions { display: grid; grid-template-columns: 1fr 1fr; gap: calc(var(--_fs) * 0.8); }
 .approve-actions.single { grid-template-columns: 1fr; }
-.button.secondary { background: var(--_bg-2); color: var(--_fg); border-color: var(--_border); }
 `

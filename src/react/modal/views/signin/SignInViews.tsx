@@ -1,6 +1,7 @@
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { StickyFooter } from "../../ui/StickyFooter"
 import { approveCss } from "../requests/approveStyles"
 
 const sanitizedDate = (iso: string | undefined): string | undefined => {
@@ -41,14 +42,14 @@ export const SIWXSignMessageView = () => {
           )
         )}
       </dl>
-      <div className="approve-actions">
+      <StickyFooter>
         <button type="button" className="button secondary" onClick={() => void controller.signIn.cancel()}>
           Cancel
         </button>
         <button type="button" className="button" onClick={() => void controller.signIn.sign()}>
           Sign
         </button>
-      </div>
+      </StickyFooter>
     </div>
   )
 }
@@ -58,13 +59,16 @@ export const ConnectingSiweView = () => {
   const controller = useController()
   return (
     <div className="connecting">
+      <span className="spinner" role="progressbar" aria-label="Waiting for the signature" />
       <p className="connecting-title" aria-live="polite">
         Sign the message in your wallet
       </p>
-      <span className="spinner" role="progressbar" aria-label="Waiting for the signature" />
-      <button type="button" className="button" onClick={() => void controller.signIn.cancel()}>
-        Cancel
-      </button>
+      <p className="connecting-text">It costs nothing and sends no transaction.</p>
+      <StickyFooter>
+        <button type="button" className="button secondary" onClick={() => void controller.signIn.cancel()}>
+          Cancel
+        </button>
+      </StickyFooter>
     </div>
   )
 }

@@ -8,6 +8,8 @@ import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { CopyIcon, QrIcon } from "../../ui/icons"
+import { ListItem } from "../../ui/ListItem"
 import { WalletImage } from "../wallets/WalletImage"
 import { QrCode } from "./QrCode"
 import { walletConnectCss } from "./walletConnectStyles"
@@ -26,9 +28,7 @@ const CopyLink = ({ uri }: { readonly uri: string }) => {
     })
   return (
     <>
-      <button type="button" className="row copy-link" onClick={() => void copy()}>
-        <span className="name">Copy link</span>
-      </button>
+      <ListItem icon={<CopyIcon />} title="Copy link" onClick={() => void copy()} />
       {manual ? (
         <input
           className="input"
@@ -126,9 +126,7 @@ export const ConnectingWalletConnectView = () => {
         <ul className="list" aria-label={`Get ${wallet.name}`}>
           {links.map((link) => (
             <li key={link.label}>
-              <a className="row" href={link.href} target="_blank" rel="noopener noreferrer">
-                <span className="name">{link.label}</span>
-              </a>
+              <ListItem title={link.label} href={link.href} target="_blank" chevron />
             </li>
           ))}
         </ul>
@@ -153,29 +151,25 @@ export const ConnectingWalletConnectBasicView = () => {
       <ul className="list" aria-label="Open a wallet">
         {wallets.map(({ wallet, href, base }) => (
           <li key={wallet.id}>
-            <a
-              className="row"
+            <ListItem
+              icon={<WalletImage src={wallet.imageUrl} name={wallet.name} />}
+              title={wallet.name}
               href={href}
               target={href.startsWith("https:") ? "_blank" : undefined}
-              rel="noopener noreferrer"
+              chevron
               onClick={() =>
                 void controller.walletConnect.rememberDeepLink({ href: base, name: wallet.name })
               }
-            >
-              <WalletImage src={wallet.imageUrl} name={wallet.name} />
-              <span className="name">{wallet.name}</span>
-            </a>
+            />
           </li>
         ))}
       </ul>
       <CopyLink uri={pairing.uri} />
-      <button
-        type="button"
-        className="row"
+      <ListItem
+        icon={<QrIcon />}
+        title="Show QR code"
         onClick={() => void controller.replace("ConnectingWalletConnect")}
-      >
-        <span className="name">Show QR code</span>
-      </button>
+      />
     </div>
   )
 }

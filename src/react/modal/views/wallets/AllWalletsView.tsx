@@ -5,6 +5,7 @@ import type { CatalogPort } from "../../bridge/controller"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { SearchIcon } from "../../ui/icons"
 import { allWalletsCss } from "./allWalletsStyles"
 import { WalletGrid } from "./WalletGrid"
 
@@ -55,9 +56,10 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   return (
     <div>
       <div className="field wallet-search">
-        <label className="label" htmlFor={inputId}>
+        <label className="visually-hidden" htmlFor={inputId}>
           Search wallets
         </label>
+        <SearchIcon />
         <input
           ref={input}
           id={inputId}

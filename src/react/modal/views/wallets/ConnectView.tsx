@@ -4,7 +4,9 @@ import { useController } from "../../element/context"
 import { type LazyView, LazyViewBody, lazyView } from "../../element/lazyView"
 import { useStore } from "../../element/useStore"
 import { ViewBoundary } from "../../element/ViewBoundary"
+import { ListItem } from "../../ui/ListItem"
 import { WalletList } from "./WalletList"
+import { catalogCount, countTag } from "./walletCount"
 
 // Email and social login are one chunk, loaded when the Connect view first shows them.
 const emailSection = lazyView(() => import("../embedded/LoginSections").then((m) => m.EmailSection))
@@ -12,8 +14,8 @@ const socialSection = lazyView(() => import("../embedded/LoginSections").then((m
 // The legal footer is a chunk of its own, loaded when the host links its terms or privacy policy.
 const legalFooter = lazyView(() => import("./LegalFooter").then((m) => m.LegalFooter))
 
-/** Height of the social buttons: the first full width, then rows of four (SPEC.md §2). */
-const socialRowsHeight = (count: number) => 4.6 * (1 + Math.ceil(Math.max(0, count - 1) / 4))
+/** Height of the social buttons: the first full width, then one row of icon buttons. */
+const socialRowsHeight = (count: number) => (count > 1 ? 9.6 : 4.4)
 
 /** A lazily loaded section's place, held at its loaded height while its code comes in. */
 const LazySection = ({ view, height }: { readonly view: LazyView; readonly height: number }) => (
@@ -26,6 +28,21 @@ const LazySection = ({ view, height }: { readonly view: LazyView; readonly heigh
   </ViewBoundary>
 )
 
+/** All Wallets, with how many the listing offers once it is in. */
+const AllWalletsRow = () => {
+  const controller = useController()
+  const count = countTag(catalogCount(useStore(controller.catalog.state)))
+  return (
+    <ListItem
+      icon={<span className="wallet-icon all-wallets-mark" aria-hidden="true" />}
+      title="All Wallets"
+      tag={count}
+      chevron
+      onClick={() => void controller.push("AllWallets")}
+    />
+  )
+}
+
 /** The wallet list; with `emailShowWallets` off beside email or social login, behind one button first. */
 const WalletSection = ({
   allWallets,
@@ -34,7 +51,6 @@ const WalletSection = ({
   readonly allWallets: boolean
   readonly collapsed: boolean
 }) => {
-  const controller = useController()
   const [shown, show] = useState(!collapsed)
   return (
     <div className="section">
@@ -42,14 +58,10 @@ const WalletSection = ({
         <>
           <h3 className="visually-hidden">Wallets</h3>
           <WalletList />
-          {allWallets ? (
-            <button type="button" className="row" onClick={() => void controller.push("AllWallets")}>
-              <span className="name">All Wallets</span>
-            </button>
-          ) : null}
+          {allWallets ? <AllWalletsRow /> : null}
         </>
       ) : (
-        <button type="button" className="row" aria-expanded="false" onClick={() => show(true)}>
+        <button type="button" className="row list-item" aria-expanded="false" onClick={() => show(true)}>
           <span className="name">Continue with a wallet</span>
         </button>
       )}
@@ -66,7 +78,7 @@ export const ConnectView = () => {
   const render = (method: ConnectMethod) => {
     switch (method) {
       case "email":
-        return <LazySection key={method} view={emailSection} height={14.6} />
+        return <LazySection key={method} view={emailSection} height={6.4} />
       case "social":
         return <LazySection key={method} view={socialSection} height={socialRowsHeight(socials.length)} />
       case "wallet":

@@ -1,46 +1,56 @@
 import type { ConnectWalletRow } from "../../../../Modal"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
+import { ListItem } from "../../ui/ListItem"
 import { WalletIcon } from "./WalletIcon"
+
+/** WalletConnect's own mark: a blue tile with its bridge, drawn here (no image to fetch). */
+export const WalletConnectMark = () => (
+  <span className="wallet-icon wc-mark" aria-hidden="true">
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M6.5 9.5c3-3 8-3 11 0M8.6 12l3.4 3.3 3.4-3.3M4 12.5l3 2.8M20 12.5l-3 2.8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  </span>
+)
 
 const Row = ({ row }: { readonly row: ConnectWalletRow }) => {
   const controller = useController()
   switch (row.kind) {
     case "walletConnect":
       return (
-        <button
-          type="button"
-          className="row"
+        <ListItem
+          icon={<WalletConnectMark />}
+          title="WalletConnect"
+          tag="QR code"
+          tone="accent"
           onClick={() => void controller.chooseWallet({ _tag: "WalletConnect" })}
-        >
-          <WalletIcon icon={undefined} name="WalletConnect" />
-          <span className="name">WalletConnect</span>
-          <span className="tag">QR code</span>
-        </button>
+        />
       )
     case "wallet":
       return (
-        <button
-          type="button"
-          className="row"
-          data-suspicious={row.wallet.suspicious || undefined}
+        <ListItem
+          icon={<WalletIcon icon={row.wallet.icon} name={row.wallet.name} />}
+          title={row.wallet.name}
+          tag={row.tag}
+          tone={row.tag === "Installed" ? "success" : undefined}
+          data={{ "data-suspicious": row.wallet.suspicious ? "true" : undefined }}
           onClick={() => void controller.chooseWallet({ _tag: "Connector", connectorId: row.wallet.id })}
-        >
-          <WalletIcon icon={row.wallet.icon} name={row.wallet.name} />
-          <span className="name">{row.wallet.name}</span>
-          {row.tag === undefined ? null : <span className="tag">{row.tag}</span>}
-        </button>
+        />
       )
     case "listing":
       return (
-        <button
-          type="button"
-          className="row"
+        <ListItem
+          icon={<WalletIcon icon={row.icon} name={row.name} />}
+          title={row.name}
           onClick={() => void controller.chooseWallet({ _tag: "WalletConnect", walletId: row.id })}
-        >
-          <WalletIcon icon={row.icon} name={row.name} />
-          <span className="name">{row.name}</span>
-        </button>
+        />
       )
   }
 }

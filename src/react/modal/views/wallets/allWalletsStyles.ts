@@ -1,8 +1,20 @@
 /** The All Wallets grid's styles, adopted when its chunk first renders (see `useViewStyles`). */
 export const allWalletsCss = `
-.wallet-search { margin-bottom: calc(var(--_fs) * 0.8); }
+.wallet-search { position: relative; margin-bottom: var(--_s-2); }
+.wallet-search > svg {
+  position: absolute;
+  left: var(--_s-3);
+  top: 50%;
+  width: var(--_t-lg);
+  height: var(--_t-lg);
+  transform: translateY(-50%);
+  color: var(--_fg-2);
+  pointer-events: none;
+}
+.wallet-search .input { padding-left: calc(var(--_fs) * 4); }
 .wallet-scroll {
   height: min(368px, calc(100vh - 220px));
+  height: min(368px, calc(100dvh - 220px));
   overflow-y: auto;
   overscroll-behavior: contain;
   margin: 0 calc(var(--_fs) * -0.4);
@@ -37,8 +49,8 @@ export const allWalletsCss = `
   cursor: pointer;
   overflow: hidden;
 }
-.wallet-tile:hover { border-color: var(--_border); }
-.wallet-tile .wallet-icon { width: 40px; height: 40px; }
+.wallet-tile:hover { background: var(--_bg-3); }
+.wallet-tile .wallet-icon { width: 40px; height: 40px; border-radius: var(--_r-md); }
 .wallet-tile .name { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wallet-tile .tag { font-size: calc(var(--_fs) * 0.9); color: var(--_success); }
 `
