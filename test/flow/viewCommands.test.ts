@@ -90,7 +90,8 @@ describe("viewCommand", () => {
       EmailVerifyDevice: "No login is waiting",
       EmailVerifyOtp: "No login is waiting",
       ConnectingSocial: "No login is waiting",
-      UpdateEmail: "Only an email or social login has an email to update"
+      UpdateEmail: "Only an email or social login has an email to update",
+      WhatIsAWallet: "show"
     })
   })
 

@@ -42,6 +42,7 @@ const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
 /** Views that list the provider's wallets. */
 const LISTS_WALLETS: ReadonlySet<View> = new Set([
   "Connect",
+  "WhatIsAWallet",
   "AllWallets",
   "ConnectingWalletConnect",
   "ConnectingWalletConnectBasic"

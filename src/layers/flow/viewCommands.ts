@@ -145,6 +145,8 @@ export const viewCommand = (view: View, data: RouteData | undefined, s: ViewSitu
   switch (view) {
     case "Connect":
     case "Networks":
+    // Help for a visitor without a wallet: for anyone, at any time.
+    case "WhatIsAWallet":
     // Opened only over a pending request (ModalFlow.open), which it shows.
     case "ApproveTransaction":
       return show

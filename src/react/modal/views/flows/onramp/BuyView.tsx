@@ -28,7 +28,8 @@ const buyCss = `
 .pay-in .input { flex: 1; min-width: 0; }
 .buy-form > .approve > button[type="submit"] {
   position: sticky; bottom: 0; z-index: 1;
-  box-shadow: 0 calc(var(--_fs) * 0.8) 0 var(--_bg);
+  /* A band of the card behind it, so the content scrolling under it never shows at its edges. */
+  box-shadow: 0 0 0 calc(var(--_fs) * 0.8) var(--_bg);
 }
 `
 
