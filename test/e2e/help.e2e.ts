@@ -27,15 +27,13 @@ test("the Connect header's help lists the recommended wallets with safe links on
   await wallets.getByText("Sandbox WalletConnect Wallet").waitFor()
   // The injected Sandbox Wallet is already on the page: nothing to get.
   expect(await wallets.getByText("Sandbox Wallet", { exact: true }).count()).toBe(0)
-  const links = await wallets
-    .getByRole("link")
-    .evaluateAll((all) =>
-      all.map((a) => ({
-        href: a.getAttribute("href") ?? "",
-        target: a.getAttribute("target"),
-        rel: a.getAttribute("rel")
-      }))
-    )
+  const links = await wallets.getByRole("link").evaluateAll((all) =>
+    all.map((a) => ({
+      href: a.getAttribute("href") ?? "",
+      target: a.getAttribute("target"),
+      rel: a.getAttribute("rel")
+    }))
+  )
   expect(links.length).toBeGreaterThan(0)
   for (const link of links) {
     expect(new URL(link.href).protocol).toBe("https:")
