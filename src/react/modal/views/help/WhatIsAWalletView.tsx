@@ -63,7 +63,9 @@ export const WhatIsAWalletView = () => {
             <li key={wallet.id} className="help-wallet">
               <WalletIcon icon={wallet.imageUrl} name={wallet.name} />
               <div className="help-wallet-text">
-                <span className="help-wallet-name">{wallet.name}</span>
+                <span className="help-wallet-name" title={wallet.name}>
+                  {wallet.name}
+                </span>
                 <span className="help-links">
                   {wallet.downloads.map((download) => (
                     <a
