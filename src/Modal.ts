@@ -184,9 +184,11 @@ export interface Modal {
    * pairing. A view that cannot show now (its option off, no connected account, a network or region it
    * does not serve, nothing under way for it to show) is refused: the modal stays as it was, shows why
    * once as a toast, and the promise rejects with the typed error (e.g. `ViewUnavailableError`,
-   * `ConnectorNotConnectedError`); do not show it again.
+   * `ConnectorNotConnectedError`); do not show it again. `{ askedBy: "dapp" }`: the open asks for an
+   * account (as `eth_requestAccounts` does), and the modal closes once connected, unless sign-in still
+   * needs it; by default the visitor opened it, and the account shows once connected.
    */
-  readonly open: (view?: View) => Promise<void>
+  readonly open: (view?: View, options?: { readonly askedBy?: "dapp" | "visitor" }) => Promise<void>
   /**
    * Resolves to whether the modal closed: while requests wait in ApproveTransaction it stays open unless
    * `force` is set, which rejects each with 'Request was aborted'.

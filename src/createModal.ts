@@ -114,8 +114,16 @@ export const createModal = <ROut = never, E = never>(
   let provider: ProviderShell | undefined
 
   const modal: Modal = {
-    open: (view) =>
-      unlessDisposed(() => controller.open(view !== undefined && isView(view) ? view : undefined), undefined),
+    open: (view, openOptions) =>
+      unlessDisposed(
+        () =>
+          controller.open(
+            view !== undefined && isView(view) ? view : undefined,
+            undefined,
+            openOptions?.askedBy === "dapp" ? { askedBy: "dapp" } : undefined
+          ),
+        undefined
+      ),
     close: (closeOptions) => unlessDisposed(() => controller.close(closeOptions), true),
     isOpen: () => state.get().open,
     getState: state.get,

@@ -45,9 +45,33 @@ export class EmailLoginCooldownError extends Data.TaggedError("EmailLoginCooldow
   }
 }
 
-/** The frame answered a request with an error. Its message is shown when usable, else a generic text. */
+/**
+ * What an embedded-wallet refusal is about (`layers/embedded/frameReasons.ts` reads it from the frame's
+ * words; `present()` gives the sentence a visitor reads).
+ */
+export type FrameReason =
+  | "wrong-code"
+  | "code-attempts"
+  | "code-expired"
+  | "invalid-email"
+  | "no-email"
+  | "same-email"
+  | "email-in-use"
+  | "no-email-update"
+  | "too-many-messages"
+  | "session"
+  | "approval-expired"
+  | "rejected"
+  | "cancelled"
+  | "unknown"
+
+/**
+ * The frame answered a request with an error: `reason` names it; the frame's own words are kept for
+ * logs and never shown (`present()` words the reason).
+ */
 export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
   readonly request?: string | undefined
+  readonly reason?: FrameReason | undefined
   /** The frame's own message, untrusted: kept only if a short non-empty string. */
   readonly frameMessage?: unknown
   /** The frame's EIP-1193 code, e.g. 4001 when the visitor rejected in its approval screen. */

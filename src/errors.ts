@@ -46,6 +46,7 @@ export {
 export {
   EmailLoginCooldownError,
   FrameLoadError,
+  type FrameReason,
   FrameRequestError,
   FrameTimeoutError,
   SessionExpiredError,

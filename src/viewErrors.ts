@@ -21,6 +21,8 @@ export type ViewUnavailableReason =
   | "no-wallet"
   /** UpdateEmail, for an account that is not the embedded wallet's. */
   | "not-embedded"
+  /** UpdateEmail, for an embedded login without an email (a social login whose provider gave none). */
+  | "no-email"
   /** UnsupportedChain, while the wallet is on a configured network. */
   | "supported-network"
 
@@ -59,6 +61,8 @@ const wordsFor = (view: View, reason: ViewUnavailableReason): string => {
       return "Choose a wallet first"
     case "not-embedded":
       return "Only an email or social login has an email to update"
+    case "no-email":
+      return "This login has no email address to update"
     case "supported-network":
       return "Your network is supported"
   }

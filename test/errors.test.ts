@@ -182,27 +182,28 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       shown: toast("Allow pop-ups for this site to continue")
     }
   ],
+  // The frame's own words are kept as the error's message (for logs and the dapp) and never shown: the
+  // visitor reads the product's sentence for its reason (test/embedded/frameReasons.test.ts).
   FrameRequestError: [
-    { error: new FrameRequestError({}), message: "An error occurred", shown: toast("An error occurred") },
     {
-      error: new FrameRequestError({ frameMessage: "Invalid OTP" }),
-      message: "Invalid OTP",
-      shown: toast("Invalid OTP")
+      error: new FrameRequestError({}),
+      message: "An error occurred",
+      shown: toast("Something went wrong. Try again.")
     },
     {
-      error: new FrameRequestError({ frameMessage: "  " }),
-      message: "An error occurred",
-      shown: toast("An error occurred")
+      error: new FrameRequestError({ reason: "wrong-code", frameMessage: "wrong code" }),
+      message: "wrong code",
+      shown: toast("That code is not right. Check the email and try again.")
+    },
+    {
+      error: new FrameRequestError({ reason: "unknown", frameMessage: "Invalid OTP" }),
+      message: "Invalid OTP",
+      shown: toast("Something went wrong. Try again.")
     },
     {
       error: new FrameRequestError({ frameMessage: 42 }),
       message: "An error occurred",
-      shown: toast("An error occurred")
-    },
-    {
-      error: new FrameRequestError({ frameMessage: "x".repeat(501) }),
-      message: "An error occurred",
-      shown: toast("An error occurred")
+      shown: toast("Something went wrong. Try again.")
     }
   ],
   RequestAbortedError: [

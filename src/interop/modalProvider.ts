@@ -87,8 +87,8 @@ const sameAddresses = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) =>
   a.length === b.length && a.every((address, i) => address === b[i])
 
 /**
- * Opens the modal and settles once the visitor connected an EVM wallet (its addresses) or closed the
- * modal without one (4001).
+ * Opens the modal for the dapp's ask (it closes once connected: `closeAfterConnect.ts`) and settles once
+ * the visitor connected an EVM wallet (its addresses) or closed the modal without one (4001).
  */
 const awaitConnection = (modal: Modal): Promise<ReadonlyArray<string>> =>
   new Promise((resolve, reject) => {
@@ -102,7 +102,7 @@ const awaitConnection = (modal: Modal): Promise<ReadonlyArray<string>> =>
       for (const stop of stops) stop()
     }
     stops.push(modal.subscribeAccount(settle, "eip155"), modal.subscribeState(settle))
-    modal.open("Connect").then(settle, (error: unknown) => {
+    modal.open("Connect", { askedBy: "dapp" }).then(settle, (error: unknown) => {
       for (const stop of stops) stop()
       reject(providerError(error))
     })

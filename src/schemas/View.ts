@@ -3,7 +3,7 @@ import * as Schema from "effect/Schema"
 /**
  * The modal's views (SPEC.md §2, and the account's Send and Receive, AppKit's `WalletSend` and
  * `WalletReceive`, and the email login's device approval and code entry and the social login's wait and the email update,
- * which SPEC.md leaves unnamed).
+ * and AppKit's `WhatIsAWallet` help for a visitor without a wallet, which SPEC.md leaves unnamed).
  * There are no URL routes: a view is router state.
  */
 export const View = Schema.Literals([
@@ -28,7 +28,8 @@ export const View = Schema.Literals([
   "EmailVerifyDevice",
   "EmailVerifyOtp",
   "ConnectingSocial",
-  "UpdateEmail"
+  "UpdateEmail",
+  "WhatIsAWallet"
 ])
 export type View = typeof View.Type
 

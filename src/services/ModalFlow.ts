@@ -20,6 +20,17 @@ export type WalletChoice =
   /** Pairing through WalletConnect, for a listed wallet (`walletId`) or any. */
   | { readonly _tag: "WalletConnect"; readonly walletId?: string | undefined }
 
+/**
+ * Who asked for the modal: `"dapp"`, a request for accounts (`eth_requestAccounts`, wagmi's connect): the
+ * modal closes once connected, unless sign-in still needs it; `"visitor"` (the default): the account shows
+ * (`layers/flow/closeAfterConnect.ts`).
+ */
+export type ConnectAsker = "dapp" | "visitor"
+
+export interface OpenOptions {
+  readonly askedBy?: ConnectAsker | undefined
+}
+
 /** The views of the account's form flows (SPEC.md §9), each opened by starting its flow. */
 export type FlowView = "WalletSend" | "Swap" | "OnRampProviders" | "RegisterAccountName"
 
@@ -44,9 +55,13 @@ export interface ModalFlowShape {
    * behind them (never hiding them): `view` shows once the last one settles. A view named is a command: a
    * flow's view starts its flow, a Connecting view its connect, and a view that cannot show now (its option
    * off, no account, nothing under way for it to show) is refused: the modal stays as it was, shows the
-   * refusal once, and fails with it.
+   * refusal once, and fails with it. `askedBy: "dapp"`: the modal closes once connected (`OpenOptions`).
    */
-  readonly open: (view?: View, data?: RouteData) => Effect.Effect<void, ViewRefusedError>
+  readonly open: (
+    view?: View,
+    data?: RouteData,
+    options?: OpenOptions
+  ) => Effect.Effect<void, ViewRefusedError>
   /**
    * Closes unless requests wait in ApproveTransaction (`force` overrides, rejecting each with 'Request was
    * aborted'); answers whether it closed.

@@ -46,6 +46,17 @@ export type BuyQuote =
 
 export type BuyProblem = FiatAmountProblem | "country" | "crypto"
 
+/**
+ * The provider's page for the quoted form, asked with its quote while the form's account and network were
+ * the active ones, and allowed by the link rules: Continue opens it within the visitor's click (a page
+ * opened after an `await` is what Safari blocks). Dropped once that account or network is no longer active.
+ */
+export interface BuyPage {
+  readonly url: string
+  /** The crypto's symbol, as the purchase is awaited. */
+  readonly symbol: string
+}
+
 interface Form {
   readonly draft: BuyDraft
   readonly options: BuyOptions
@@ -69,10 +80,15 @@ export type OnrampState =
       readonly limit?: { readonly min: number; readonly max: number } | undefined
       /** The form opened again because the account or network it was for was no longer active. */
       readonly reviewChanged?: ReviewChangedError | undefined
+      /** With a `Quoted` quote: the page Continue opens. */
+      readonly page?: BuyPage | undefined
     })
-  /** The provider's page is being prepared. */
+  /** The provider's page was opened; what the account holds is being read. */
   | (Form & { readonly _tag: "Opening"; readonly quote: OnrampQuote })
-  /** The provider's page is ready to open; the purchase is awaited on the account. */
+  /**
+   * The provider's page was opened (`url` opens it again, should the browser have blocked it); the
+   * purchase is awaited on the account.
+   */
   | (Form & {
       readonly _tag: "Opened"
       readonly quote: OnrampQuote
@@ -89,9 +105,8 @@ export interface OnrampShape {
   /** Changes the form; a complete form is quoted once the typing pauses. */
   readonly edit: (change: Partial<BuyDraft>) => Effect.Effect<void>
   /**
-   * Asks the API for the provider's page for the quoted purchase to the form's account and network (while
-   * they are the active ones; else the form opens again on what is active), then waits for the crypto to
-   * arrive.
+   * Called as the visitor's click opens the form's `page`: while the form's account and network are the
+   * active ones (else the form opens again on what is active), waits for the crypto to arrive.
    */
   readonly proceed: Effect.Effect<void>
   /** Back to the form (and no longer waiting for the purchase). */

@@ -7,6 +7,7 @@ const input = (overrides: Partial<AccountActionsInput> = {}): AccountActionsInpu
   timeZone: "Europe/Paris",
   named: true,
   embedded: false,
+  embeddedEmail: false,
   networkSwitch: true,
   smartAccountHere: true,
   ...overrides
@@ -92,6 +93,7 @@ describe("accountActions (what the Account view offers, in order)", () => {
       accountActions(
         input({
           embedded: true,
+          embeddedEmail: true,
           features: {
             send: false,
             swaps: false,
@@ -106,8 +108,16 @@ describe("accountActions (what the Account view offers, in order)", () => {
 
   it("offers the account-type switch only on a network the frame offers the smart account on", () => {
     assert.notInclude(accountActions(input({ embedded: true, smartAccountHere: false })), "switchAccountType")
-    assert.include(accountActions(input({ embedded: true, smartAccountHere: false })), "updateEmail")
+    assert.include(
+      accountActions(input({ embedded: true, embeddedEmail: true, smartAccountHere: false })),
+      "updateEmail"
+    )
     assert.notInclude(accountActions(input({ embedded: false, smartAccountHere: true })), "switchAccountType")
+  })
+
+  it("offers Update email only to a login that has an email (a GitHub login may have none)", () => {
+    assert.notInclude(accountActions(input({ embedded: true, embeddedEmail: false })), "updateEmail")
+    assert.notInclude(accountActions(input({ embedded: false, embeddedEmail: true })), "updateEmail")
   })
 
   it("offers no network switch with enableNetworkSwitch off", () => {

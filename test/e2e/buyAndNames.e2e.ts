@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core"
+import type { Locator, Page } from "playwright-core"
 import { parseEther, parseUnits } from "viem"
 import { describe, expect, inject } from "vitest"
 import { chooseSandboxWallet, test } from "./browser"
@@ -15,6 +15,20 @@ const onrampUrl = inject("onrampUrl")
 const sandbox = inject("sandbox")
 const chainA = sandbox.chains[0]!
 const sUsd = sandbox.tokens.find((token) => token.chainId === chainA.chainId && token.symbol === "sUSD")!
+
+/** Whether `locator` is laid out wholly inside the page's viewport (what a visitor sees without scrolling). */
+async function isInViewport(locator: Locator) {
+  const box = await locator.boundingBox()
+  const viewport = locator.page().viewportSize()
+  return (
+    box !== null &&
+    viewport !== null &&
+    box.y >= 0 &&
+    box.x >= 0 &&
+    box.y + box.height <= viewport.height &&
+    box.x + box.width <= viewport.width
+  )
+}
 
 async function openAccount(page: Page, query: string) {
   page.setDefaultTimeout(15_000)
@@ -44,12 +58,18 @@ describe("Buy (issue 15)", () => {
     // 1.5 % fee and 0.10 USD of network fee: 49.15 sUSD for 50 USD.
     await buy.getByText("49.15 sUSD").waitFor()
     await buy.getByText("$50.00").waitFor()
-    await buy.getByRole("button", { name: "Continue" }).click()
-
-    const link = buy.getByRole("link", { name: "Open the provider's page" })
-    expect(await link.getAttribute("href")).toMatch(new RegExp(`^${onrampUrl}/buy\\?`))
-    const [provider] = await Promise.all([page.context().waitForEvent("page"), link.click()])
+    // Continue is in sight without scrolling, and opens the provider's page within the click.
+    const continueButton = buy.getByRole("button", { name: "Continue" })
+    await expect.poll(() => isInViewport(continueButton)).toBe(true)
+    const [provider] = await Promise.all([page.waitForEvent("popup"), continueButton.click()])
     await provider.waitForLoadState()
+    expect(provider.url()).toMatch(new RegExp(`^${onrampUrl}/buy\\?`))
+    expect(new URL(provider.url()).searchParams.get("amount")).toBe("50.00")
+    // Cut off from the dapp's page, as the link rules open every outside page.
+    expect(await provider.evaluate(() => window.opener)).toBeNull()
+    // The fallback for a blocked popup: the same page as a link.
+    const link = buy.getByRole("link", { name: "Open the provider's page" })
+    expect(await link.getAttribute("href")).toBe(provider.url())
     await provider.getByRole("button", { name: /^Pay 50(\.00)? USD$/ }).click()
     await provider.getByTestId("onramp-tx").waitFor({ timeout: 30_000 })
     await provider.close()
@@ -76,7 +96,16 @@ describe("Buy (issue 15)", () => {
     await buy.getByLabel("Country").selectOption({ label: "United States" })
     await buy.getByLabel(/^Amount/).fill("8000")
     await buy.getByText("This payment method takes amounts from 10 to 7,500 USD").waitFor()
-    expect(await buy.getByRole("button", { name: "Continue" }).isDisabled()).toBe(true)
+    const continueButton = buy.getByRole("button", { name: "Continue" })
+    expect(await continueButton.isDisabled()).toBe(true)
+    // Continue stays in sight at the bottom of the form, on a phone and on a laptop.
+    for (const size of [
+      { width: 360, height: 640 },
+      { width: 1280, height: 800 }
+    ]) {
+      await page.setViewportSize(size)
+      await expect.poll(() => isInViewport(continueButton)).toBe(true)
+    }
   })
 })
 

@@ -166,7 +166,8 @@ describe("the modal's EIP-1193 provider under ethers 6 and viem", () => {
     )
     await pickSandboxWallet(page)
     expect(await connecting).toEqual({ ok: true, value: account0 })
-    await closeModal(page)
+    // The dapp asked for the account: once connected the modal closes by itself (issue 30).
+    await page.getByRole("dialog").waitFor({ state: "detached" })
     expect(await page.evaluate(() => window.__outcome((d) => d.wallet.getAddresses()))).toEqual({
       ok: true,
       value: [account0]

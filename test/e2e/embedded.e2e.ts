@@ -323,6 +323,10 @@ describe("social and Farcaster login (issue 14)", () => {
       expect(await page.getByTestId("wallet-name").textContent()).toBe("Email & Socials")
       expect(await stored(page, "@airlock/social_provider")).toBe(provider)
       expect(await stored(page, "@airlock/social_username")).toBe(`alice-${provider}`)
+      // The sandbox's social logins give no email: Update email, which could only fail, is not offered.
+      const account = page.getByRole("dialog", { name: "Account" })
+      await account.getByRole("button", { name: "Disconnect" }).waitFor()
+      expect(await account.getByRole("button", { name: "Update email" }).count()).toBe(0)
     })
   }
 
@@ -394,7 +398,9 @@ describe("the email login's refusals (issue 14)", () => {
     const confirm = page.getByRole("dialog", { name: "Confirm Email" })
     await confirm.getByLabel("Code").fill("000000")
     await confirm.getByRole("button", { name: "Continue", exact: true }).click()
-    await confirm.getByText("wrong code").waitFor()
+    // The product's sentence, never the server's "wrong code" (issue 30).
+    await confirm.getByText("That code is not right. Check the email and try again.").waitFor()
+    expect(await confirm.getByText("wrong code").count()).toBe(0)
     await confirm.getByRole("button", { name: "Back" }).click()
     await connect.getByLabel("Email").fill(newEmail())
     await connect.getByRole("button", { name: "Continue", exact: true }).click()

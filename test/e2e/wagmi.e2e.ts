@@ -46,8 +46,9 @@ test("wagmi's connect opens the modal; the Sandbox Wallet it picks signs through
   await page.getByTestId("wagmi-connect").click()
   await pickSandboxWallet(page)
   await expect.poll(() => wagmiState(page)).toEqual(connectedOn(chainA!.chainId))
+  // wagmi asked for the account: once connected the modal closes by itself (issue 30).
+  await page.getByRole("dialog").waitFor({ state: "detached" })
   await expect.poll(() => page.getByTestId("wagmi-balance").textContent()).toMatch(/^\d+(\.\d+)? ETH$/)
-  await closeModal(page)
 
   await page.getByTestId("wagmi-sign").click()
   await expect.poll(() => page.getByTestId("wagmi-signature").textContent()).toMatch(/^0x[0-9a-f]{130}$/)
@@ -69,6 +70,8 @@ test("a wallet connected with Airlock's own ConnectButton is wagmi's connection 
   await page.getByRole("button", { name: "Connect Wallet" }).click()
   await pickSandboxWallet(page)
   await expect.poll(() => wagmiState(page)).toEqual(connectedOn(chainA!.chainId))
+  // The visitor opened the modal: it shows the account until they close it.
+  await page.getByRole("dialog", { name: "Account" }).getByRole("tab", { name: "Tokens" }).waitFor()
   await closeModal(page)
 
   await page.getByTestId(`wagmi-switch-${chainB!.chainId}`).click()
@@ -89,7 +92,7 @@ test("wagmi's sendTransaction goes through Airlock to the wallet and lands on th
   await page.getByTestId("wagmi-connect").click()
   await pickSandboxWallet(page)
   await expect.poll(() => page.getByTestId("wagmi-address").textContent()).toBe(sender)
-  await closeModal(page)
+  await page.getByRole("dialog").waitFor({ state: "detached" })
 
   await page.getByTestId("wagmi-send").click()
   await expect.poll(() => page.getByTestId("wagmi-transaction").textContent()).toMatch(/^0x[0-9a-f]{64}$/)
@@ -127,4 +130,23 @@ test("a page with no wallet library lists Airlock by EIP-6963; asking it for acc
   await expect
     .poll(async () => (await airlock.getByTestId("eip6963-result").textContent())?.toLowerCase())
     .toBe(account0.toLowerCase())
+  await page.getByRole("dialog").waitFor({ state: "detached" })
+})
+
+test("eth_requestAccounts with a required sign-in: the modal stays open for it, and closes once signed in", async ({
+  page
+}) => {
+  await visit(page, "", "&signin=required")
+  const asked = page.evaluate(() =>
+    window.__airlockDemo!.modal.getProvider().request({ method: "eth_requestAccounts" })
+  )
+  await pickSandboxWallet(page)
+  const signIn = page.getByRole("dialog", { name: "Sign In" })
+  await signIn.getByRole("button", { name: "Sign", exact: true }).waitFor()
+  // Connected, and the modal still open: sign-in needs it.
+  await expect.poll(() => page.getByTestId("account-status").textContent()).toBe("connected")
+  expect(await page.evaluate(() => window.__airlockDemo!.modal.isOpen())).toBe(true)
+  expect(((await asked) as ReadonlyArray<string>).map((address) => getAddress(address))).toEqual([account0])
+  await signIn.getByRole("button", { name: "Sign", exact: true }).click()
+  await page.getByRole("dialog").waitFor({ state: "detached" })
 })

@@ -28,6 +28,7 @@ const connected: ViewSituation = {
   namespace: "eip155",
   account: "connected",
   embedded: false,
+  embeddedEmail: false,
   network: { id: "eip155:31337", known: true },
   timeZone: "Europe/Paris",
   named: false,
@@ -90,7 +91,8 @@ describe("viewCommand", () => {
       EmailVerifyDevice: "No login is waiting",
       EmailVerifyOtp: "No login is waiting",
       ConnectingSocial: "No login is waiting",
-      UpdateEmail: "Only an email or social login has an email to update"
+      UpdateEmail: "Only an email or social login has an email to update",
+      WhatIsAWallet: "show"
     })
   })
 
@@ -271,8 +273,12 @@ describe("viewCommand", () => {
     )
   })
 
-  it("an embedded account may update its email", () => {
-    assert.strictEqual(outcome("UpdateEmail", { ...connected, embedded: true }), "show")
+  it("an embedded login may update its email only when it has one (a GitHub login may have none)", () => {
+    assert.strictEqual(outcome("UpdateEmail", { ...connected, embedded: true, embeddedEmail: true }), "show")
+    assert.strictEqual(
+      outcome("UpdateEmail", { ...connected, embedded: true, embeddedEmail: false }),
+      "This login has no email address to update"
+    )
   })
 })
 
@@ -288,6 +294,7 @@ const situations: fc.Arbitrary<ViewSituation> = fc.record({
   namespace: fc.constantFrom(...ChainNamespaces),
   account: fc.constantFrom("connected", "restoring", "none"),
   embedded: fc.boolean(),
+  embeddedEmail: fc.boolean(),
   network: fc.record({
     id: fc.option(fc.constantFrom("eip155:1", "solana:localnet", "eip155:999"), { nil: undefined }),
     known: fc.boolean()
@@ -354,6 +361,7 @@ describe("viewCommand (properties, 1000 runs)", () => {
           timeZone: known.timeZone,
           named,
           embedded: known.embedded,
+          embeddedEmail: known.embeddedEmail,
           networkSwitch: true,
           smartAccountHere: false
         })

@@ -2,7 +2,8 @@
  * What the Account view offers a connected account, in its order (SPEC.md §1, §9): the flows its
  * options turn on where the namespace has them, Buy outside the restricted time zones, Choose a name for
  * an EVM account known to have none, the network switch unless `enableNetworkSwitch` is off, the embedded
- * wallet's own actions (its account-type switch only where its frame offers the smart account). Pure.
+ * wallet's own actions (its account-type switch only where its frame offers the smart account, Update
+ * email only for a login with an email). Pure.
  */
 import type { AccountAction } from "../../Modal"
 import type { Features } from "../../schemas/ModalOptions"
@@ -19,6 +20,8 @@ export interface AccountActionsInput {
   readonly named: boolean | undefined
   /** Connected through the embedded wallet (email or social login). */
   readonly embedded: boolean
+  /** The embedded login has an email to update (a social login may have none). */
+  readonly embeddedEmail: boolean
   /** The host's `enableNetworkSwitch`: the visitor may switch networks in the modal. */
   readonly networkSwitch: boolean
   /** The embedded wallet's frame offers its smart account on the active network. */
@@ -41,7 +44,7 @@ export const accountActions = (input: AccountActionsInput): ReadonlyArray<Accoun
   if (namespace === "eip155" && input.named === false) offered.push("chooseName")
   if (input.networkSwitch) offered.push("switchNetwork")
   if (input.embedded && input.smartAccountHere) offered.push("switchAccountType")
-  if (input.embedded) offered.push("updateEmail")
+  if (input.embedded && input.embeddedEmail) offered.push("updateEmail")
   offered.push("disconnect")
   return offered
 }

@@ -27,6 +27,7 @@ import {
   type WindowMessage,
   withinBound
 } from "./frameProtocol"
+import { frameReasonOf } from "./frameReasons"
 
 /** The frame must greet within this (SPEC.md §9: frame load time-out). */
 export const FRAME_LOAD_TIMEOUT = Duration.millis(20_000)
@@ -155,6 +156,7 @@ export const openFrameChannel = (port: FramePort): Effect.Effect<FrameChannel, n
                 waiting.reply,
                 new FrameRequestError({
                   request: reply.request,
+                  reason: frameReasonOf(reply.message, reply.code),
                   frameMessage: reply.message,
                   frameCode: reply.code
                 })

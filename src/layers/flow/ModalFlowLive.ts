@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
+import * as Ref from "effect/Ref"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { type AirlockError, ProviderRequestError } from "../../errors"
@@ -14,7 +15,7 @@ import { Connection, WALLET_CONNECT_ID } from "../../services/Connection"
 import { EmailLogin } from "../../services/EmailLogin"
 import { ModalConfig } from "../../services/ModalConfig"
 import { ModalEvents } from "../../services/ModalEvents"
-import { ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
+import { type ConnectAsker, ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
 import { ModalRouter, type RouteData, type RouterState } from "../../services/ModalRouter"
 import { Networks, type NetworksState } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
@@ -26,6 +27,7 @@ import { WalletCatalog } from "../../services/WalletCatalog"
 import { visitorRoute } from "../modal/ModalRouterLive"
 import { isTouchDevice } from "../platform/device"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
+import { closesAfterConnect } from "./closeAfterConnect"
 
 /** What opening a view by name does (`viewCommands.ts`), loaded with the first such open. */
 export const ViewCommandsLazy = lazyPart("@airlock/viewCommands", () => import("./viewCommands"))
@@ -40,6 +42,7 @@ const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
 /** Views that list the provider's wallets. */
 const LISTS_WALLETS: ReadonlySet<View> = new Set([
   "Connect",
+  "WhatIsAWallet",
   "AllWallets",
   "ConnectingWalletConnect",
   "ConnectingWalletConnectBasic"
@@ -129,8 +132,12 @@ export const makeModalFlow = Effect.gen(function* () {
     Effect.asVoid(Effect.forkIn(Effect.catch(originGuard.check, notifications.showError), scope))
   )
 
-  const open: ModalFlowShape["open"] = (view, data) =>
+  /** Who asked for the modal's latest open: a dapp's ask closes it once connected (`closeAfterConnect.ts`). */
+  const askedBy = yield* Ref.make<ConnectAsker>("visitor")
+
+  const open: ModalFlowShape["open"] = (view, data, options) =>
     Effect.gen(function* () {
+      yield* Ref.set(askedBy, options?.askedBy ?? "visitor")
       yield* checkOrigin
       const stacked = (yield* SubscriptionRef.get(router.state)).transactionStack.length > 0
       const requested = view === "ApproveTransaction" && !stacked ? undefined : view
@@ -312,6 +319,31 @@ export const makeModalFlow = Effect.gen(function* () {
       if (state._tag !== "Checking" && onSignInView) yield* router.closeWhenSettled
     })
   yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
+
+  // A connect a dapp asked for ends with the modal closed, once sign-in no longer needs it (issue 30).
+  const signInConfigured = config.siwx !== undefined || config.siweConfig !== undefined
+  yield* Stream.zipLatest(
+    Stream.zipLatest(SubscriptionRef.changes(connection.state), SubscriptionRef.changes(networks.state)),
+    Stream.zipLatest(SubscriptionRef.changes(signIn.state), SubscriptionRef.changes(router.state))
+  ).pipe(
+    Stream.runForEach(([[c, n], [signInNow, route]]) =>
+      Effect.gen(function* () {
+        const closes = closesAfterConnect({
+          askedBy: yield* Ref.get(askedBy),
+          open: route.open,
+          connected: activeConnected(c, n),
+          unsupportedChain: onUnknownNetwork(c, n) !== undefined && !config.allowUnsupportedChain,
+          signInConfigured,
+          signIn: signInNow._tag
+        })
+        if (!closes) return
+        yield* Ref.set(askedBy, "visitor")
+        yield* router.closeWhenSettled
+        yield* modalEvents.emit("MODAL_CLOSE", { connected: true })
+      })
+    ),
+    Effect.forkScoped
+  )
 
   // The listing (featured, recommended, pages) loads with the first open view that lists wallets.
   yield* SubscriptionRef.changes(router.state).pipe(

@@ -34,6 +34,7 @@ import { SignIn, type SignInState } from "../../services/SignIn"
 import { Swap } from "../../services/Swap"
 import { ViewUnavailableError } from "../../viewErrors"
 import { sendsFrom } from "../account/accountActions"
+import { hasEmailToUpdate } from "../embedded/emailUpdate"
 import { buyOffered, visitorTimeZone } from "../flows/onramp/buyRegions"
 import { visitorRoute } from "../modal/ModalRouterLive"
 import { isTouchDevice } from "../platform/device"
@@ -50,6 +51,8 @@ export interface ViewSituation {
   readonly account: "connected" | "restoring" | "none"
   /** Connected through the embedded wallet (email or social login). */
   readonly embedded: boolean
+  /** The embedded login has an email to update (`hasEmailToUpdate`). */
+  readonly embeddedEmail: boolean
   /** The active network's CAIP-2 id, and whether the host configured it. */
   readonly network: { readonly id: string | undefined; readonly known: boolean }
   readonly timeZone: string | undefined
@@ -145,6 +148,8 @@ export const viewCommand = (view: View, data: RouteData | undefined, s: ViewSitu
   switch (view) {
     case "Connect":
     case "Networks":
+    // Help for a visitor without a wallet: for anyone, at any time.
+    case "WhatIsAWallet":
     // Opened only over a pending request (ModalFlow.open), which it shows.
     case "ApproveTransaction":
       return show
@@ -161,7 +166,8 @@ export const viewCommand = (view: View, data: RouteData | undefined, s: ViewSitu
     case "UpdateEmail": {
       const refusal = accountRefusal(s)
       if (refusal !== undefined) return refused(refusal)
-      return s.embedded ? show : unavailable(view, "not-embedded")
+      if (!s.embedded) return unavailable(view, "not-embedded")
+      return s.embeddedEmail ? show : unavailable(view, "no-email")
     }
     case "WalletSend":
     case "Swap":
@@ -257,6 +263,7 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
               ? "none"
               : "restoring",
         embedded: account?.status === "connected" && account.connector.type === "AUTH",
+        embeddedEmail: hasEmailToUpdate(yield* SubscriptionRef.get(auth.user)),
         network: {
           id: network?._tag === "Known" ? network.network.caipNetworkId : network?.caipNetworkId,
           known: network?._tag === "Known"

@@ -6,7 +6,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ProviderRequestError } from "../../../src/errors"
@@ -30,6 +29,7 @@ import {
   PAGE_URL,
   quoteFor,
   sUSD,
+  type UrlRequest,
   type World
 } from "./onrampWorld"
 
@@ -74,7 +74,7 @@ const quoted = (onramp: Onramp) =>
     return form
   })
 
-/** Starts, quotes and proceeds: the provider's page is opened. */
+/** Starts, quotes and proceeds (as the click that opens the provider's page does). */
 const opened = (onramp: Onramp) =>
   Effect.gen(function* () {
     yield* quoted(onramp)
@@ -302,13 +302,11 @@ describe("Onramp", () => {
     )
   })
 
-  describe("proceed", () => {
-    it.effect("asks for the provider's page for the quoted purchase: Opened with its URL and symbol", () =>
+  describe("the provider's page, asked with the quote", () => {
+    it.effect("a quoted form holds the page for its account, network and purchase, Continue opens it", () =>
       withOnramp({}, (w) =>
         Effect.gen(function* () {
           const form = yield* quoted(w.onramp)
-          yield* w.onramp.proceed
-          const state = yield* flowTagged(w.onramp, "Opened")
           assert.deepStrictEqual(w.calls.urls, [
             {
               address: ALICE,
@@ -321,12 +319,24 @@ describe("Onramp", () => {
               paymentMethod: "card"
             }
           ])
+          assert.deepStrictEqual(w.log.slice(-2), ["quote 50.00", "url"])
+          assert.deepStrictEqual(form.page, { url: PAGE_URL, symbol: "sUSD" })
+          yield* w.onramp.proceed
+          const state = yield* flowTagged(w.onramp, "Opened")
           assert.strictEqual(state.url, PAGE_URL)
           assert.strictEqual(state.symbol, "sUSD")
           assert.deepStrictEqual(state.quote, quoteOf(form.quote))
           assert.deepStrictEqual(state.draft, form.draft)
+          // Nothing more is asked of the API once the click opened the page.
+          assert.strictEqual(w.calls.urls.length, 1)
         })
       )
+    )
+
+    it.effect("a form with a problem asks for no page", () =>
+      unquoted({ country: "US", amount: "5" }, (form) => {
+        assert.isUndefined(form.page)
+      })
     )
 
     it.effect("http to the visitor's own machine is allowed", () =>
@@ -342,7 +352,7 @@ describe("Onramp", () => {
       })
     )
 
-    it.effect("a URL the link rules refuse: back to the form with NoQuote, nothing opened", () =>
+    it.effect("a URL the link rules refuse: NoQuote and no page, so Continue opens nothing", () =>
       Effect.gen(function* () {
         for (const url of [
           "http://buy.example/checkout",
@@ -353,13 +363,14 @@ describe("Onramp", () => {
         ]) {
           yield* withOnramp({ url: () => Effect.succeed(url) }, (w) =>
             Effect.gen(function* () {
-              const form = yield* quoted(w.onramp)
-              yield* w.onramp.proceed
-              const state = yield* flowTagged(w.onramp, "Editing")
-              const error = noQuoteOf(state.quote)
+              yield* w.onramp.start
+              const form = yield* editAndWait(w.onramp, COMPLETE)
+              const error = noQuoteOf(form.quote)
               assert.instanceOf(error, ProviderRequestError)
               assert.strictEqual((error as ProviderRequestError).reason, "malformed-body")
-              assert.deepStrictEqual(state.draft, form.draft)
+              assert.isUndefined(form.page)
+              yield* w.onramp.proceed
+              assert.strictEqual((yield* flowTagged(w.onramp, "Editing")).quote, form.quote)
               // No arrival is awaited.
               yield* TestClock.adjust(3 * ARRIVAL_POLL_MS)
               assert.strictEqual(w.refreshes(), 0)
@@ -369,13 +380,15 @@ describe("Onramp", () => {
       })
     )
 
-    it.effect("a generator that fails: back to the form with NoQuote and its error", () =>
+    it.effect("a generator that fails: NoQuote with its error, and nothing to open", () =>
       withOnramp({ url: () => Effect.fail(failed) }, (w) =>
         Effect.gen(function* () {
-          yield* quoted(w.onramp)
+          yield* w.onramp.start
+          const form = yield* editAndWait(w.onramp, COMPLETE)
+          assert.strictEqual(noQuoteOf(form.quote), failed)
+          assert.isUndefined(form.page)
           yield* w.onramp.proceed
-          const state = yield* flowTagged(w.onramp, "Editing")
-          assert.strictEqual(noQuoteOf(state.quote), failed)
+          yield* flowTagged(w.onramp, "Editing")
           yield* TestClock.adjust(3 * ARRIVAL_POLL_MS)
           assert.strictEqual(w.refreshes(), 0)
         })
@@ -394,22 +407,26 @@ describe("Onramp", () => {
       )
     )
 
-    it.effect("back while the page is prepared: the form stays, the late page is not opened", () =>
+    it.effect("an edit while the page is asked: the late page is not kept, the new form gets its own", () =>
       Effect.gen(function* () {
-        const page = yield* Deferred.make<string, ProviderRequestError>()
-        yield* withOnramp({ url: () => Deferred.await(page) }, (w) =>
+        const asked = yield* Deferred.make<void>()
+        const first = yield* Deferred.make<string, ProviderRequestError>()
+        const url = (request: UrlRequest) =>
+          request.presetFiatAmount === 50
+            ? Effect.andThen(Deferred.succeed(asked, undefined), Deferred.await(first))
+            : Effect.succeed(PAGE_URL)
+        yield* withOnramp({ url }, (w) =>
           Effect.gen(function* () {
-            yield* quoted(w.onramp)
-            const proceeding = yield* Effect.forkChild(w.onramp.proceed)
-            yield* untilFlow(w.onramp, (state): state is OnrampState => state._tag === "Opening")
-            yield* w.onramp.back
-            yield* untilFlow(w.onramp, settled)
-            yield* Deferred.succeed(page, PAGE_URL)
-            yield* Fiber.join(proceeding)
-            const after = yield* SubscriptionRef.get(w.onramp.state)
-            yield* TestClock.adjust(3 * ARRIVAL_POLL_MS)
-            assert.strictEqual(after._tag, "Editing")
-            assert.strictEqual(w.refreshes(), 0)
+            yield* w.onramp.start
+            yield* w.onramp.edit(COMPLETE)
+            yield* TestClock.adjust(BUY_QUOTE_DELAY_MS)
+            yield* Deferred.await(asked)
+            const form = yield* editAndWait(w.onramp, { amount: "60" })
+            assert.deepStrictEqual(form.page, { url: PAGE_URL, symbol: "sUSD" })
+            assert.strictEqual(quoteOf(form.quote).quoteId, "quote-60.00")
+            yield* Deferred.succeed(first, "https://buy.example/stale")
+            yield* TestClock.adjust(BUY_QUOTE_DELAY_MS)
+            assert.deepStrictEqual((yield* flowTagged(w.onramp, "Editing")).page, form.page)
           })
         )
       })

@@ -1,23 +1,28 @@
 /**
- * The Buy flow, loaded with its first use, on the form-flow machine: the options (the API's, else the fallback limits of SPEC.md
- * §9), the form checked by `onrampForm`'s rules and quoted once the typing pauses, the provider's page
- * from the API's URL generator (opened only if the link rules allow it), then the account watched until
- * the bought crypto arrives, which also puts the purchase in Activity. Buy signs and sends nothing: the
- * form is bound to the account and network it opened for (its options are that network's), and the page
- * is asked for that address on that network only while they are the active ones.
+ * The Buy flow, loaded with its first use, on the form-flow machine: the options (the API's, else the
+ * fallback limits of SPEC.md §9), the form checked by `onrampForm`'s rules and quoted once the typing
+ * pauses, together with the provider's page from the API's URL generator (allowed by the link rules, and
+ * opened by the visitor's own click on Continue), then the account watched until the bought crypto
+ * arrives, which also puts the purchase in Activity. Buy signs and sends nothing: the form is bound to the
+ * account and network it opened for (its options are that network's), and the page is asked for that
+ * address on that network, and kept, only while they are the active ones.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ProviderRequestError, type ReviewChangedError } from "../../../errors"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { safeWebUrl } from "../../../schemas/ThirdPartyText"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
-import type { BuyDraft, BuyOptions, OnrampShape, OnrampState } from "../../../services/Onramp"
+import { Connection } from "../../../services/Connection"
+import { Networks } from "../../../services/Networks"
+import type { BuyDraft, BuyOptions, BuyPage, OnrampShape, OnrampState } from "../../../services/Onramp"
 import type { ReviewBinding } from "../../../services/Send"
 import { formatUnits } from "../../account/format"
 import { type Editing, makeFormFlow } from "../formFlow"
+import { bindingChange } from "../reviewBinding"
 import { sendableTokens } from "../send/sendForm"
 import { checkFiatAmount, fallbackFiat, limitsOf, ONRAMP_PROVIDERS, purchasableOn } from "./onrampForm"
 
@@ -34,6 +39,15 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
   Effect.gen(function* () {
     const api = yield* BlockchainApi
     const accountData = yield* AccountData
+    const connection = yield* Connection
+    const networks = yield* Networks
+
+    /** Whether `binding`'s namespace, network and account are the active ones now. */
+    const isActive = (binding: ReviewBinding) =>
+      Effect.map(
+        Effect.all([SubscriptionRef.get(networks.state), SubscriptionRef.get(connection.state)]),
+        ([networksNow, connectionNow]) => bindingChange(binding, networksNow, connectionNow) === undefined
+      )
 
     /** What the account holds of `contract` (empty: the native coin) on `chainId`, in base units. */
     const holding = (chainId: CaipNetworkId, contract: string) =>
@@ -60,14 +74,41 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       return { crypto, amount: amount.amount } as const
     }
 
-    /** The form's problem once typing paused, or its quote. */
-    const quoteForm = ({ draft, options }: Editing<OnrampState>) =>
+    /** The provider's page for the checked form, from the API's generator and allowed by the link rules. */
+    const pageFor = (owner: ReviewBinding, draft: BuyDraft, crypto: Purchasable, amount: number) =>
+      api
+        .onrampUrl({
+          address: owner.address,
+          blockchains: [crypto.network],
+          assets: [crypto.currency.id],
+          partnerUserId: owner.address,
+          presetFiatAmount: amount,
+          country: draft.country,
+          paymentCurrency: draft.fiat,
+          paymentMethod: draft.method
+        })
+        .pipe(
+          // The link rules: https, or http to the visitor's own machine; anything else is not opened.
+          Effect.filterOrFail(
+            (link) => safeWebUrl(link) !== undefined,
+            () => new ProviderRequestError({ reason: "malformed-body", endpoint: "/v1/generators/onrampurl" })
+          ),
+          Effect.map((url): BuyPage => ({ url, symbol: crypto.currency.symbol ?? crypto.currency.id }))
+        )
+
+    /**
+     * The form's problem once typing paused, or its quote and the provider's page with it (so Continue
+     * opens the page within the click); the page is asked only while the form's account and network are
+     * the active ones.
+     */
+    const quoteForm = ({ draft, options, binding }: Editing<OnrampState>) =>
       Effect.gen(function* () {
         const form = checked(draft, options)
         if (form.problem !== undefined)
           return (now: Editing<OnrampState>): Editing<OnrampState> => ({
             ...now,
             quote: { _tag: "None" },
+            page: undefined,
             // An empty amount is not a mistake yet.
             problem: form.problem === "empty" ? undefined : form.problem,
             limit: "limit" in form ? form.limit : undefined
@@ -82,12 +123,19 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
             paymentMethod: draft.method
           })
         )
+        const page =
+          quote._tag === "Success" && (yield* isActive(binding))
+            ? yield* Effect.result(pageFor(binding, draft, form.crypto, form.amount))
+            : undefined
         return (now: Editing<OnrampState>): Editing<OnrampState> => ({
           ...now,
           quote:
-            quote._tag === "Success"
-              ? { _tag: "Quoted", quote: quote.success }
-              : { _tag: "NoQuote", error: quote.failure }
+            quote._tag === "Failure"
+              ? { _tag: "NoQuote", error: quote.failure }
+              : page?._tag === "Failure"
+                ? { _tag: "NoQuote", error: page.failure }
+                : { _tag: "Quoted", quote: quote.success },
+          page: page?._tag === "Success" ? page.success : undefined
         })
       })
 
@@ -148,6 +196,24 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
       }
     })
 
+    // A page asked for an account or network no longer active is never opened: it leaves the form, and
+    // Continue opens the form again on what is active (the binding rule), saying what changed.
+    yield* flow.follow(
+      Stream.zipLatest(
+        SubscriptionRef.changes(networks.state),
+        SubscriptionRef.changes(connection.state)
+      ).pipe(
+        Stream.map(
+          ([networksNow, connectionNow]) =>
+            (editing: Editing<OnrampState>): Editing<OnrampState> =>
+              editing.page !== undefined &&
+              bindingChange(editing.binding, networksNow, connectionNow) !== undefined
+                ? { ...editing, page: undefined }
+                : editing
+        )
+      )
+    )
+
     const start: OnrampShape["start"] = flow.start(opened)
 
     const edit: OnrampShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
@@ -170,66 +236,52 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
         }
       })
 
-    /** The provider's page for the checked form, with what the account held before; or the API's error. */
-    const page = (owner: ReviewBinding, draft: BuyDraft, crypto: Purchasable, amount: number) =>
+    /** The page the click opened, with what the account held before it, and the wait for the purchase. */
+    const opening = (owner: ReviewBinding, crypto: Purchasable, symbol: string) =>
       Effect.gen(function* () {
         const chainId = owner.network.caipNetworkId
         const contract =
           crypto.currency.networks.find((n) => n.name === crypto.network)?.contract_address ?? ""
         const before = yield* holding(chainId, contract)
-        const url = yield* api
-          .onrampUrl({
-            address: owner.address,
-            blockchains: [crypto.network],
-            assets: [crypto.currency.id],
-            partnerUserId: owner.address,
-            presetFiatAmount: amount,
-            country: draft.country,
-            paymentCurrency: draft.fiat,
-            paymentMethod: draft.method
-          })
-          .pipe(
-            // The link rules: https, or http to the visitor's own machine; anything else is not opened.
-            Effect.filterOrFail(
-              (link) => safeWebUrl(link) !== undefined,
-              () =>
-                new ProviderRequestError({ reason: "malformed-body", endpoint: "/v1/generators/onrampurl" })
-            )
-          )
-        const symbol = crypto.currency.symbol ?? crypto.currency.id
-        return { url, symbol, arrival: awaitArrival(chainId, contract, symbol, before.balance) }
+        return awaitArrival(chainId, contract, symbol, before.balance)
       })
 
     const proceed: OnrampShape["proceed"] = Effect.gen(function* () {
       const landed = yield* flow.review({
         begin: (current) => {
           if (current._tag !== "Editing" || current.quote._tag !== "Quoted") return undefined
-          const { draft, options, binding } = current
+          const { draft, options, binding, page } = current
           const form = checked(draft, options)
           if (form.problem !== undefined) return undefined
           const quote = current.quote.quote
+          // A form without its page (it left with the account or network it was for) only meets the
+          // binding rule, which opens the form again on what is active.
           return {
-            working: { _tag: "Opening", draft, options, binding, quote },
-            input: { draft, options, binding, quote, form }
+            working: page === undefined ? current : { _tag: "Opening", draft, options, binding, quote },
+            input: { shown: current, form, page, quote }
           }
         },
-        work: ({ draft, binding, form }, _show, bound) =>
-          Effect.andThen(bound, page(binding, draft, form.crypto, form.amount)),
+        work: ({ form, page, shown }, _show, bound) =>
+          Effect.andThen(
+            bound,
+            page === undefined ? Effect.succeed(undefined) : opening(shown.binding, form.crypto, page.symbol)
+          ),
         // Only while the page is still awaited: a visitor who went back keeps the form.
-        land: (outcome, { draft, options, binding, quote }): OnrampState =>
-          outcome._tag === "Failure"
-            ? { _tag: "Editing", draft, options, binding, quote: { _tag: "NoQuote", error: outcome.failure } }
-            : {
+        land: (outcome, { shown, page, quote }): OnrampState =>
+          outcome._tag === "Success" && outcome.success !== undefined && page !== undefined
+            ? {
                 _tag: "Opened",
-                draft,
-                options,
-                binding,
+                draft: shown.draft,
+                options: shown.options,
+                binding: shown.binding,
                 quote,
-                url: outcome.success.url,
-                symbol: outcome.success.symbol
+                url: page.url,
+                symbol: page.symbol
               }
+            : shown
       })
-      if (landed?.outcome._tag === "Success") yield* flow.watch(landed.outcome.success.arrival)
+      const arrival = landed?.outcome._tag === "Success" ? landed.outcome.success : undefined
+      if (arrival !== undefined) yield* flow.watch(arrival)
     })
 
     const back: OnrampShape["back"] = flow.back((current) =>

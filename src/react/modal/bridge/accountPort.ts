@@ -57,18 +57,23 @@ export const makeAccountDataPort = (runtime: PortRunner, service: AccountDataSha
 
 /**
  * What the Account view offers the active namespace's account, in order: what it renders and hosts read.
- * `smartAccountNetworks`: where the embedded wallet's frame offers its smart account.
+ * `smartAccountNetworks`: where the embedded wallet's frame offers its smart account; `embeddedEmail`:
+ * whether its login has an email to update.
  */
 export const makeAccountActions = (
   config: ModalOptions,
   connection: Store<ConnectionState>,
   networks: Store<NetworksState>,
   identity: Store<Loadable<Identity | undefined>>,
-  smartAccountNetworks: Store<ReadonlyArray<CaipNetworkId>>
+  smartAccountNetworks: Store<ReadonlyArray<CaipNetworkId>>,
+  embeddedEmail: Store<boolean>
 ): Store<ReadonlyArray<AccountAction>> =>
   mapStore(
-    combineStores(combineStores(combineStores(connection, networks), identity), smartAccountNetworks),
-    ([[[{ namespaces }, { activeNamespace, active }], id], smartAccountIds]) => {
+    combineStores(
+      combineStores(combineStores(combineStores(connection, networks), identity), smartAccountNetworks),
+      embeddedEmail
+    ),
+    ([[[[{ namespaces }, { activeNamespace, active }], id], smartAccountIds], hasEmail]) => {
       const account = namespaces[activeNamespace]
       const network = active[activeNamespace]
       return accountActions({
@@ -77,6 +82,7 @@ export const makeAccountActions = (
         timeZone: visitorTimeZone(),
         named: id._tag === "Ready" ? id.value?.name !== undefined : undefined,
         embedded: account?.status === "connected" && account.connector.type === "AUTH",
+        embeddedEmail: hasEmail,
         networkSwitch: config.enableNetworkSwitch,
         smartAccountHere: network !== undefined && smartAccountIds.includes(activeId(network))
       })

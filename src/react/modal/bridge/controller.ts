@@ -70,7 +70,8 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
       wallets.connection,
       wallets.networks,
       accountDataPort.identity,
-      embedded.embedded.smartAccountNetworks
+      embedded.embedded.smartAccountNetworks,
+      embedded.embedded.hasEmail
     ),
     // The service itself, which views reach only through its image builders' type.
     imageUrls: provider

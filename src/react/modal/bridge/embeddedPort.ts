@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import type { EmailLoginDependencyLoadError } from "../../../errors"
+import { hasEmailToUpdate } from "../../../layers/embedded/emailUpdate"
 import type { SchemaDecodeError } from "../../../schemas/decode"
 import type { EmbeddedAccountType } from "../../../schemas/EmbeddedWallet"
 import type { SocialProvider } from "../../../schemas/Kinds"
@@ -47,6 +48,8 @@ export interface EmbeddedPort {
     ) => Promise<Result<void, EmbeddedWalletBridgeError | SchemaDecodeError | EmailLoginDependencyLoadError>>
     /** Where the embedded wallet's frame offers its smart account. */
     readonly smartAccountNetworks: Store<ReadonlyArray<CaipNetworkId>>
+    /** The login has an email to update (`hasEmailToUpdate`). */
+    readonly hasEmail: Store<boolean>
     /** Shows the embedded wallet's frame over `area` (its approval screen), or hides it. */
     readonly placeFrame: (area: FrameArea | undefined) => void
   }
@@ -70,6 +73,7 @@ export const makeEmbeddedPort = (runtime: ModalRuntime): EmbeddedPort => {
       loginWithFarcaster: () => run(auth.loginWithFarcaster),
       setAccountType: (type) => run(auth.setPreferredAccount(type)),
       smartAccountNetworks: storeFromRef(runtime, auth.smartAccountNetworks, (ids) => ids),
+      hasEmail: storeFromRef(runtime, auth.user, hasEmailToUpdate),
       placeFrame: (area) => runtime.runSync(bridge.place(area))
     }
   }

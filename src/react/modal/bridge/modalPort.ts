@@ -3,7 +3,7 @@ import type { Presentation } from "../../../presentation"
 import type { ThemeMode } from "../../../schemas/Primitives"
 import type { ThemeVariables } from "../../../schemas/ThemeVariables"
 import type { View } from "../../../schemas/View"
-import { type FlowView, ModalFlow, type WalletChoice } from "../../../services/ModalFlow"
+import { type FlowView, ModalFlow, type OpenOptions, type WalletChoice } from "../../../services/ModalFlow"
 import { ModalRouter, type RouteData, type RouterState } from "../../../services/ModalRouter"
 import { type Notice, Notifications } from "../../../services/Notifications"
 import { Theme, type ThemeState } from "../../../services/Theme"
@@ -19,7 +19,7 @@ export interface ModalPort {
    * Rejects with the typed error (`ViewRefusedError`) when the view cannot show now: the modal stays as it
    * was and has shown why.
    */
-  readonly open: (view?: View, data?: RouteData) => Promise<void>
+  readonly open: (view?: View, data?: RouteData, options?: OpenOptions) => Promise<void>
   /** Resolves to whether the modal closed (ApproveTransaction refuses unless forced). */
   readonly close: (options?: { readonly force?: boolean }) => Promise<boolean>
   readonly push: (view: View, data?: RouteData) => Promise<void>
@@ -53,7 +53,7 @@ export const makeModalPort = (runtime: ModalRuntime): ModalPort => {
     router: routerStore,
     theme: storeFromRef(runtime, theme.state, (s) => s),
     notices: storeFromRef(runtime, notifications.notices, (s) => s),
-    open: (view, data) => navigate(flow.open(view, data)),
+    open: (view, data, options) => navigate(flow.open(view, data, options)),
     close: (options) => navigate(flow.close(options)),
     push: (view, data) => navigate(flow.push(view, data)),
     replace: (view, data) => navigate(flow.replace(view, data)),

@@ -59,6 +59,20 @@ const BackIcon = () => (
   </svg>
 )
 
+const HelpIcon = () => (
+  <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    <path
+      d="M6.2 6.3a1.9 1.9 0 1 1 2.6 1.8c-.5.2-.8.6-.8 1.1v.4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+    />
+    <circle cx="8" cy="11.6" r=".9" fill="currentColor" />
+  </svg>
+)
+
 const CloseIcon = () => (
   <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
     <path d="m4 4 8 8M12 4l-8 8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
@@ -146,6 +160,16 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
             onClick={() => void controller.goBack()}
           >
             <BackIcon />
+          </button>
+        ) : router.view === "Connect" ? (
+          // Help for a visitor without a wallet (issue 30).
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="What is a wallet?"
+            onClick={() => void controller.push("WhatIsAWallet")}
+          >
+            <HelpIcon />
           </button>
         ) : (
           <span />

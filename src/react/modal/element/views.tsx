@@ -26,7 +26,8 @@ const TITLES: Record<View, string> = {
   EmailVerifyDevice: "Approve Login",
   EmailVerifyOtp: "Confirm Email",
   ConnectingSocial: "Social Login",
-  UpdateEmail: "Update Email"
+  UpdateEmail: "Update Email",
+  WhatIsAWallet: "What is a Wallet?"
 }
 
 /**
@@ -77,7 +78,8 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   UpdateEmail: lazyView(() => import("../views/embedded/LoginViews").then((m) => m.UpdateEmailView)),
   ConnectingFarcaster: lazyView(() =>
     import("../views/embedded/LoginViews").then((m) => m.ConnectingFarcasterView)
-  )
+  ),
+  WhatIsAWallet: lazyView(() => import("../views/help/WhatIsAWalletView").then((m) => m.WhatIsAWalletView))
 }
 
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react"
 import type { AirlockError } from "../../../../errors"
+import { present } from "../../../../presentation"
 import type { SocialLoginState } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
@@ -101,7 +102,7 @@ const LoginFailed = ({
 }) => (
   <div className="connecting">
     <p className="connecting-title" role="alert">
-      {state.error.message}
+      {present(state.error).message}
     </p>
     <button type="button" className="button" onClick={retry}>
       Try again

@@ -22,10 +22,15 @@ import {
 
 const METHODS: Record<string, string> = { card: "Card", bank_account: "Bank account" }
 
-/** The chosen currency's image beside its menu. */
+/** The chosen currency's image beside its menu; Continue stays in sight at the bottom of the content. */
 const buyCss = `
 .pay-in { display: flex; align-items: center; gap: calc(var(--_fs) * 0.8); }
 .pay-in .input { flex: 1; min-width: 0; }
+.buy-form > .approve > button[type="submit"] {
+  position: sticky; bottom: 0; z-index: 1;
+  /* A band of the card behind it, so the content scrolling under it never shows at its edges. */
+  box-shadow: 0 0 0 calc(var(--_fs) * 0.8) var(--_bg);
+}
 `
 
 const problemText = (
@@ -54,6 +59,11 @@ const problemText = (
   }
 }
 
+/** The provider's page (a URL the flow's link rules allowed), cut off from this page. */
+const openInNewTab = (url: string) => {
+  window.open(url, "_blank", "noopener,noreferrer")
+}
+
 const money = (amount: number, currency: string) =>
   currency === "USD"
     ? formatUsd(amount)
@@ -79,10 +89,14 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
   )
   return (
     <FlowForm
-      onSubmit={() => void controller.onramp.proceed()}
+      onSubmit={() => {
+        // Within the click: a page opened after an `await` is what Safari blocks.
+        if (state._tag === "Editing" && state.page !== undefined) openInNewTab(state.page.url)
+        void controller.onramp.proceed()
+      }}
       submit={{
         label: "Continue",
-        busy: state._tag === "Opening" ? "Preparing your order…" : undefined,
+        busy: state._tag === "Opening" ? "Opening the provider's page…" : undefined,
         disabled: quote._tag !== "Quoted"
       }}
     >
@@ -233,7 +247,11 @@ export const BuyView = () => {
       )
     case "Editing":
     case "Opening":
-      return <Form state={state} />
+      return (
+        <div className="buy-form">
+          <Form state={state} />
+        </div>
+      )
     case "Opened":
       return (
         <FlowReview
@@ -244,6 +262,9 @@ export const BuyView = () => {
           <dl className="approve-details">
             <NetworkRow network={state.binding.network} />
           </dl>
+          <p className="connecting-text">
+            The provider's page opened in a new tab. If your browser blocked it, open it here:
+          </p>
           <a className="button" href={state.url} target="_blank" rel="noopener noreferrer">
             Open the provider's page
           </a>
