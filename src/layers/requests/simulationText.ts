@@ -4,7 +4,7 @@
  * (`decodeSymbol`); a token whose symbol or decimals could not be read shows in base units of its address.
  */
 import type { PreviewSimulation } from "../../services/RpcRouter"
-import { formatUnits } from "../account/format"
+import { formatUnits } from "../format/format"
 
 export interface NativeCoin {
   readonly symbol: string

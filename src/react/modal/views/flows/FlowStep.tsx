@@ -7,7 +7,7 @@
  */
 import type { FormEvent, ReactNode } from "react"
 import type { AirlockError, ReviewChangedError } from "../../../../errors"
-import { formatUnits, formatUsd } from "../../../../layers/account/format"
+import { formatUnits, formatUsd } from "../../../../layers/format/format"
 import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
 import { useController } from "../../element/context"

@@ -1,5 +1,5 @@
 import { useId } from "react"
-import { formatUnits } from "../../../../../layers/account/format"
+import { formatUnits } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import type {
   ReceiverProblem,

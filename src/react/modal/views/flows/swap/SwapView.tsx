@@ -1,5 +1,5 @@
 import { useId } from "react"
-import { formatUnits, formatUsd } from "../../../../../layers/account/format"
+import { formatUnits, formatUsd } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import { present } from "../../../../../presentation"
 import type { SwapPlan, SwapProblem, SwapQuote, SwapState, SwapToken } from "../../../../../services/Swap"
