@@ -154,6 +154,12 @@ export const feeText = (
     fee.usd === undefined ? "" : ` (${formatFeeUsd(fee.usd, locale)})`
   }`
 
+/** An exchange rate (how many of one token another buys), to 6 significant digits: "0.000123457". */
+export const formatRate = (rate: number, locale = DEFAULT_LOCALE): string =>
+  Number.isFinite(rate)
+    ? (large(rate, locale, 1e9) ?? numberFormat(locale, { maximumSignificantDigits: 6 }).format(rate))
+    : "–"
+
 /** A percentage as the visitor typed it ("0.5" → "0.5%"), up to 2 decimals. */
 export const formatPercent = (percent: number, locale = DEFAULT_LOCALE): string =>
   numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100)

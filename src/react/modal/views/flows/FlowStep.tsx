@@ -7,7 +7,6 @@
  */
 import type { FormEvent, ReactNode } from "react"
 import type { AirlockError, ReviewChangedError } from "../../../../errors"
-import { formatUnits, formatUsd } from "../../../../layers/format/format"
 import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
 import { useController } from "../../element/context"
@@ -22,16 +21,6 @@ export const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
   "over-balance-with-fee": "More than your balance once the network fee is paid",
   "no-fee-balance": "Not enough of the network's coin left to pay the fee"
 }
-
-/** An amount in the token's units, and its symbol. */
-export const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
-  `${formatUnits(value, token.decimals)} ${token.symbol}`
-
-/** A network fee in the native coin, and in USD when the coin's price is known. */
-export const feeText = (
-  fee: { readonly amount: bigint; readonly usd: number | undefined },
-  native: { readonly decimals: number; readonly symbol: string }
-) => `${amountOf(fee.amount, native)}${fee.usd === undefined ? "" : ` (${formatUsd(fee.usd)})`}`
 
 /** The flow is loading. */
 export const FlowLoading = ({ label }: { readonly label: string }) => (

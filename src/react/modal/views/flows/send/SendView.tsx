@@ -1,10 +1,11 @@
 import { useId } from "react"
-import { formatUnits } from "../../../../../layers/format/format"
+import { feeText, formatToken, formatTokenExact, truncateAddress } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import type {
   ReceiverProblem,
   SendAmountProblem,
   SendableToken,
+  SendPreview,
   SendState
 } from "../../../../../services/Send"
 import { useController } from "../../../element/context"
@@ -13,14 +14,12 @@ import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
 import {
   AMOUNT_PROBLEMS,
-  amountOf,
   FieldProblem,
   FlowDone,
   FlowFailure,
   FlowForm,
   FlowLoading,
   FlowReview,
-  feeText,
   NetworkRow,
   ReviewChanged
 } from "../FlowStep"
@@ -37,6 +36,10 @@ const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
   "unknown-name": "No account has this name on this network",
   "solana-format": "Enter a Solana address (32 to 44 base58 characters)"
 }
+
+/** What the visitor sends, every decimal they typed kept: "12.5 sUSD". */
+const sentAmount = (preview: SendPreview) =>
+  `${formatTokenExact(preview.amount, preview.token.decimals)} ${preview.token.symbol}`
 
 const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" | "Reviewing" }> }) => {
   const controller = useController()
@@ -81,7 +84,7 @@ const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" 
       >
         {tokens.map((t) => (
           <option key={t.key} value={t.key}>
-            {t.symbol} — {formatUnits(t.balance, t.decimals)} available
+            {t.symbol} — {formatToken(t.balance, t.decimals)} available
           </option>
         ))}
       </select>
@@ -131,7 +134,7 @@ const Preview = ({
   const sending = state._tag === "Sending"
   return (
     <FlowReview
-      title={`Send ${amountOf(preview.amount, preview.token)}`}
+      title={`Send ${sentAmount(preview)} to ${preview.receiverName ?? truncateAddress(preview.receiver)}`}
       error={state._tag === "Failed" ? state.error : undefined}
       progress={sending ? "Confirm the transaction in your wallet" : undefined}
       onBack={sending ? undefined : () => void controller.send.back()}
@@ -159,7 +162,7 @@ const Preview = ({
         {preview.accountRent === 0n ? null : (
           <div>
             <dt>Receiver's new token account (rent)</dt>
-            <dd>{amountOf(preview.accountRent, native)}</dd>
+            <dd>{feeText({ amount: preview.accountRent, usd: undefined }, native)}</dd>
           </div>
         )}
         <div>
@@ -193,9 +196,7 @@ export const SendView = () => {
     case "Reviewing":
       return <Form state={state} />
     case "Sent":
-      return (
-        <FlowDone title={`Sent ${amountOf(state.preview.amount, state.preview.token)}`} detail={state.hash} />
-      )
+      return <FlowDone title={`Sent ${sentAmount(state.preview)}`} detail={state.hash} />
     default:
       return <Preview state={state} />
   }

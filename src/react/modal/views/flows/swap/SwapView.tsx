@@ -1,5 +1,13 @@
 import { useId } from "react"
-import { formatUnits, formatUsd } from "../../../../../layers/format/format"
+import {
+  feeText,
+  formatPercent,
+  formatRate,
+  formatToken,
+  formatUsd,
+  tokenText,
+  usdValue
+} from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import { present } from "../../../../../presentation"
 import type { SwapPlan, SwapProblem, SwapQuote, SwapState, SwapToken } from "../../../../../services/Swap"
@@ -9,7 +17,6 @@ import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
 import {
   AMOUNT_PROBLEMS,
-  amountOf,
   FieldProblem,
   FlowDone,
   FlowForm,
@@ -17,7 +24,6 @@ import {
   FlowQuote,
   FlowReview,
   FlowUnavailable,
-  feeText,
   NetworkRow,
   ReviewChanged
 } from "../FlowStep"
@@ -30,8 +36,11 @@ const PROBLEMS: Record<SwapProblem, string> = {
   expired: "The quote expired: check the new one, then review again"
 }
 
-const usdOf = (value: bigint, token: SwapToken) =>
-  token.price === 0 ? "" : ` (${formatUsd((Number(value) / 10 ** token.decimals) * token.price)})`
+/** An amount's value in USD, when its token's price is known: " ($12.50)". */
+const usdOf = (value: bigint, token: SwapToken) => {
+  const usd = usdValue(value, token.decimals, token.price)
+  return usd === undefined ? "" : ` (${formatUsd(usd)})`
+}
 
 const TokenSelect = ({
   id,
@@ -60,7 +69,7 @@ const TokenSelect = ({
     {tokens.map((token) => (
       <option key={token.caip} value={token.caip}>
         {token.symbol}
-        {token.balance > 0n ? ` — ${formatUnits(token.balance, token.decimals)} available` : ""}
+        {token.balance > 0n ? ` — ${formatToken(token.balance, token.decimals)}` : ""}
       </option>
     ))}
   </select>
@@ -71,7 +80,7 @@ const Paid = ({ quote }: { readonly quote: SwapQuote }) => (
   <div>
     <dt>You pay</dt>
     <dd>
-      {amountOf(quote.fromAmount, quote.from)}
+      {tokenText(quote.fromAmount, quote.from)}
       {usdOf(quote.fromAmount, quote.from)}
     </dd>
   </div>
@@ -81,7 +90,7 @@ const Received = ({ quote }: { readonly quote: SwapQuote }) => (
   <div>
     <dt>You receive about</dt>
     <dd>
-      {amountOf(quote.toAmount, quote.to)}
+      {tokenText(quote.toAmount, quote.to)}
       {usdOf(quote.toAmount, quote.to)}
     </dd>
   </div>
@@ -91,15 +100,15 @@ const Rate = ({ quote }: { readonly quote: SwapQuote }) => (
   <div>
     <dt>Rate</dt>
     <dd>
-      1 {quote.from.symbol} = {quote.rate} {quote.to.symbol}
+      1 {quote.from.symbol} = {formatRate(Number(quote.rate))} {quote.to.symbol}
     </dd>
   </div>
 )
 
 const Minimum = ({ quote, slippage }: { readonly quote: SwapQuote; readonly slippage: string }) => (
   <div>
-    <dt>Minimum received at {slippage} % slippage</dt>
-    <dd>{amountOf(quote.minimumReceived, quote.to)}</dd>
+    <dt>Minimum received at {formatPercent(Number(slippage))} slippage</dt>
+    <dd>{tokenText(quote.minimumReceived, quote.to)}</dd>
   </div>
 )
 
@@ -282,7 +291,7 @@ export const SwapView = () => {
     case "Swapped":
       return (
         <FlowDone
-          title={`Swapped ${amountOf(state.plan.quote.fromAmount, state.plan.quote.from)} for ${state.plan.quote.to.symbol}`}
+          title={`Swapped ${tokenText(state.plan.quote.fromAmount, state.plan.quote.from)} for ${state.plan.quote.to.symbol}`}
           detail={state.hash}
         />
       )
