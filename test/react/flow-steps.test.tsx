@@ -64,6 +64,7 @@ const plan: SwapPlan = {
     gasPrice: 1n
   },
   approval: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
+  approves: "exact",
   swap: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
   changes: [],
   fee: { amount: 1n, usd: undefined },
@@ -116,7 +117,7 @@ describe("the flows' step frame", () => {
     const { view, called } = render(<SendView />, {
       send: { _tag: "Preview", draft, tokens: [eth], preview, binding }
     })
-    expect(view.querySelector(".approve-title")?.textContent).toBe("Send 0.5 ETH")
+    expect(view.querySelector(".approve-title")?.textContent).toBe("Send 0.5 ETH to 0x70…dc79C8")
     act(() => button(view, "Back")?.click())
     act(() => button(view, "Send")?.click())
     expect(called).toEqual(["send.back", "send.confirm"])

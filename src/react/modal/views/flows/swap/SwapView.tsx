@@ -27,6 +27,7 @@ import {
   NetworkRow,
   ReviewChanged
 } from "../FlowStep"
+import { swapCss } from "./swapStyles"
 
 const PROBLEMS: Record<SwapProblem, string> = {
   ...AMOUNT_PROBLEMS,
@@ -216,16 +217,42 @@ const PlanDetails = ({
           <dd key={line}>{line}</dd>
         ))}
       </div>
-      {plan.approval === undefined ? null : (
+      {plan.approves === undefined ? null : (
         <div>
           <dt>Approval</dt>
           <dd>
-            The swap may not spend your {quote.from.symbol} yet: your wallet asks you to approve it first,
-            then to swap (two transactions).
+            {plan.approves === "exact"
+              ? `Exactly ${tokenText(quote.fromAmount, quote.from)}, what this swap spends`
+              : `Unlimited: the swap's contract may spend all your ${quote.from.symbol}, now and later`}
           </dd>
+          <dd>Your wallet asks you to approve it first, then to swap (two transactions).</dd>
         </div>
       )}
     </dl>
+  )
+}
+
+/**
+ * The approval's one choice, labelled: exactly the amount (the default) or unlimited, which spares the next
+ * swap its approval at the cost of a standing allowance. Changing it prepares the plan again.
+ */
+const ApprovalChoice = ({ plan, disabled }: { readonly plan: SwapPlan; readonly disabled: boolean }) => {
+  const controller = useController()
+  const id = useId()
+  if (plan.approves === undefined) return null
+  return (
+    <div className="approve-choice">
+      <input
+        id={id}
+        type="checkbox"
+        checked={plan.approves === "unlimited"}
+        disabled={disabled}
+        onChange={(event) =>
+          void controller.swap.chooseApproval(event.currentTarget.checked ? "unlimited" : "exact")
+        }
+      />
+      <label htmlFor={id}>Allow unlimited {plan.quote.from.symbol}</label>
+    </div>
   )
 }
 
@@ -265,6 +292,7 @@ const Preview = ({
       }
     >
       <PlanDetails plan={plan} network={state.binding.network} />
+      <ApprovalChoice plan={plan} disabled={step !== undefined} />
     </FlowReview>
   )
 }
@@ -272,6 +300,7 @@ const Preview = ({
 /** Swap: two tokens, an amount and a quote; then the preview; then the approval and the swap. */
 export const SwapView = () => {
   useViewStyles(approveCss)
+  useViewStyles(swapCss)
   const controller = useController()
   const state = useStore(controller.swap.state)
   switch (state._tag) {
