@@ -163,6 +163,29 @@ describe("the flows' step frame", () => {
     expect(button(view, "Review swap")?.disabled).toBe(true)
   })
 
+  it("an amount's problem says what is allowed: the token's decimals, the balance", () => {
+    const problemOf = (amountProblem: "decimals" | "over-balance", token = plan.quote.from) =>
+      render(<SwapView />, {
+        swap: {
+          _tag: "Editing",
+          draft: { from: token.caip, to: plan.quote.to.caip, amount: "1.1234567", slippage: "1" },
+          tokens: [token, plan.quote.to],
+          binding,
+          quote: { _tag: "None" },
+          problem: amountProblem
+        }
+      }).view.querySelector("[role=alert]")?.textContent
+    expect(problemOf("decimals")).toBe("sUSD has 6 decimals")
+    expect(problemOf("decimals", { ...plan.quote.from, symbol: "WHOLE", decimals: 0 })).toBe(
+      "WHOLE has no decimals: enter a whole number"
+    )
+    expect(problemOf("over-balance")).toBe("More than your balance of 1 sUSD")
+    const send = render(<SendView />, {
+      send: { _tag: "Editing", namespace: "eip155", draft, tokens: [eth], amountProblem: "decimals" }
+    })
+    expect(send.view.querySelector("[role=alert]")?.textContent).toBe("ETH has 18 decimals")
+  })
+
   it("Buy waiting on the provider's page: the link, the wait announced, and Back", () => {
     const { view, called } = render(<BuyView />, {
       onramp: {

@@ -7,19 +7,42 @@
  */
 import type { FormEvent, ReactNode } from "react"
 import type { AirlockError, ReviewChangedError } from "../../../../errors"
+import { formatTokenExact } from "../../../../layers/format/format"
 import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
 import { useController } from "../../element/context"
 
-/** What is wrong with an amount to send or swap, in words. */
-export const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
-  empty: "Enter an amount",
-  format: "Enter a number, such as 12.5",
-  zero: "Enter an amount above 0",
-  decimals: "This token has fewer decimals",
-  "over-balance": "More than your balance",
-  "over-balance-with-fee": "More than your balance once the network fee is paid",
-  "no-fee-balance": "Not enough of the network's coin left to pay the fee"
+/** The token an amount is of, as its problems name it. */
+export interface AmountToken {
+  readonly symbol: string
+  readonly decimals: number
+  readonly balance: bigint
+}
+
+/** What is wrong with an amount to send or swap, in words that say what is allowed. */
+export const amountProblemText = (problem: AmountProblem, token: AmountToken | undefined): string => {
+  switch (problem) {
+    case "empty":
+      return "Enter an amount"
+    case "format":
+      return "Enter a number, such as 12.5"
+    case "zero":
+      return "Enter an amount above 0"
+    case "decimals":
+      return token === undefined
+        ? "Too many digits after the decimal point for this token"
+        : token.decimals === 0
+          ? `${token.symbol} has no decimals: enter a whole number`
+          : `${token.symbol} has ${token.decimals} decimal${token.decimals === 1 ? "" : "s"}`
+    case "over-balance":
+      return token === undefined
+        ? "More than your balance"
+        : `More than your balance of ${formatTokenExact(token.balance, token.decimals)} ${token.symbol}`
+    case "over-balance-with-fee":
+      return "More than your balance once the network fee is paid"
+    case "no-fee-balance":
+      return "Not enough of the network's coin left to pay the fee"
+  }
 }
 
 /** The flow is loading. */

@@ -13,7 +13,7 @@ import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
 import {
-  AMOUNT_PROBLEMS,
+  amountProblemText,
   FieldProblem,
   FlowDone,
   FlowFailure,
@@ -24,10 +24,10 @@ import {
   ReviewChanged
 } from "../FlowStep"
 
-const SEND_AMOUNT_PROBLEMS: Record<SendAmountProblem, string> = {
-  ...AMOUNT_PROBLEMS,
-  "below-reserve": "This would leave too little SOL to keep your account open: send less, or all of it"
-}
+const sendAmountProblemText = (problem: SendAmountProblem, token: SendableToken | undefined) =>
+  problem === "below-reserve"
+    ? "This would leave too little SOL to keep your account open: send less, or all of it"
+    : amountProblemText(problem, token)
 
 const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
   empty: "Enter the receiver's address",
@@ -100,7 +100,9 @@ const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" 
         onChange={(event) => void controller.send.edit({ amount: event.currentTarget.value })}
       />
       {problems.amountProblem === undefined ? null : (
-        <FieldProblem id={ids.amountHelp}>{SEND_AMOUNT_PROBLEMS[problems.amountProblem]}</FieldProblem>
+        <FieldProblem id={ids.amountHelp}>
+          {sendAmountProblemText(problems.amountProblem, token)}
+        </FieldProblem>
       )}
       <label htmlFor={ids.receiver}>Receiver</label>
       <input

@@ -10,13 +10,14 @@ import {
 } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import { present } from "../../../../../presentation"
+import type { AmountProblem } from "../../../../../services/Send"
 import type { SwapPlan, SwapProblem, SwapQuote, SwapState, SwapToken } from "../../../../../services/Swap"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
 import { approveCss } from "../../requests/approveStyles"
 import {
-  AMOUNT_PROBLEMS,
+  amountProblemText,
   FieldProblem,
   FlowDone,
   FlowForm,
@@ -29,13 +30,20 @@ import {
 } from "../FlowStep"
 import { swapCss } from "./swapStyles"
 
-const PROBLEMS: Record<SwapProblem, string> = {
-  ...AMOUNT_PROBLEMS,
+type SwapOwnProblem = Exclude<SwapProblem, AmountProblem>
+
+const SWAP_PROBLEMS: Record<SwapOwnProblem, string> = {
   "same-token": "Choose two different tokens",
   "no-target": "Choose the token to receive",
   slippage: "Enter a slippage tolerance from 0.01 to 50 %",
   expired: "The quote expired: check the new one, then review again"
 }
+
+const isSwapOwn = (problem: SwapProblem): problem is SwapOwnProblem => problem in SWAP_PROBLEMS
+
+/** What keeps the form from a quote, in words; an amount's problem names the token paid. */
+const problemText = (problem: SwapProblem, from: SwapToken | undefined): string =>
+  isSwapOwn(problem) ? SWAP_PROBLEMS[problem] : amountProblemText(problem, from)
 
 /** An amount's value in USD, when its token's price is known: " ($12.50)". */
 const usdOf = (value: bigint, token: SwapToken) => {
@@ -157,7 +165,7 @@ const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" 
         aria-describedby={problem === undefined ? undefined : ids.help}
         onChange={(event) => void controller.swap.edit({ amount: event.currentTarget.value })}
       />
-      {problem === undefined ? null : <FieldProblem id={ids.help}>{PROBLEMS[problem]}</FieldProblem>}
+      {problem === undefined ? null : <FieldProblem id={ids.help}>{problemText(problem, from)}</FieldProblem>}
       <button
         type="button"
         className="button secondary"
