@@ -9,6 +9,7 @@ import type {
   SwapNetworkUnsupportedError,
   TransactionWaitTimeoutError
 } from "../errors"
+import type { CaipNetwork } from "../schemas/Network"
 import type { ProviderApiError } from "./ProviderApi"
 import type { PreviewChange, RequestError } from "./RpcRouter"
 import type { AmountProblem, ReviewBinding } from "./Send"
@@ -144,7 +145,13 @@ export type SwapState =
   /** The approval is with the wallet (`hash` absent) or being mined. */
   | (Form & { readonly _tag: "Approving"; readonly plan: SwapPlan; readonly hash?: string | undefined })
   | (Form & { readonly _tag: "Swapping"; readonly plan: SwapPlan; readonly hash?: string | undefined })
-  | { readonly _tag: "Swapped"; readonly plan: SwapPlan; readonly hash: string }
+  /** `network`: the one it was swapped on, whose explorer shows `hash`. */
+  | {
+      readonly _tag: "Swapped"
+      readonly plan: SwapPlan
+      readonly hash: string
+      readonly network: CaipNetwork
+    }
   | (Form & { readonly _tag: "Failed"; readonly plan: SwapPlan; readonly error: SwapError })
 
 export interface SwapShape {

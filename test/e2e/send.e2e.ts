@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core"
 import { parseEther, parseUnits } from "viem"
 import { describe, expect, inject } from "vitest"
+import { chooseToken } from "./accountActions"
 import { chooseSandboxWallet, test } from "./browser"
 import { nativeBalanceOn, tokenBalanceOn } from "./chain"
 
@@ -30,14 +31,7 @@ async function openSend(page: Page): Promise<Locator> {
 }
 
 async function fillAndReview(send: Locator, token: string, amount: string) {
-  const select = send.getByLabel("Token")
-  await expect
-    .poll(() => select.locator("option").allTextContents())
-    .toContainEqual(expect.stringContaining(token))
-  const option = (await select.locator("option").allTextContents()).find((text) =>
-    text.startsWith(`${token} `)
-  )
-  await select.selectOption({ label: option! })
+  await chooseToken(send, "Token", token)
   await send.getByLabel(/^Amount/).fill(amount)
   await send.getByLabel("Receiver").fill(account1)
   await send.getByRole("button", { name: "Review" }).click()

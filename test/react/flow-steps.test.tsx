@@ -232,9 +232,17 @@ describe("the flows' step frame", () => {
   })
 
   it("the last step says what happened as a status, with the hash, and Done goes back", () => {
-    const { view, called } = render(<SendView />, { send: { _tag: "Sent", hash: "0xabc", preview } })
-    expect(view.querySelector("[role=status]")?.textContent).toBe("Sent 0.5 ETH")
-    expect(view.textContent).toContain("0xabc")
+    const hash = `0x${"ab".repeat(32)}`
+    const network = {
+      ...binding.network,
+      blockExplorers: { default: { name: "Scan", url: "https://scan.example/" } }
+    }
+    const { view, called } = render(<SendView />, { send: { _tag: "Sent", hash, preview, network } })
+    expect(view.querySelector("[role=status]")?.textContent).toBe("✓Sent 0.5 ETH")
+    // The hash truncated (SPEC.md §9) with the whole of it to copy, and its explorer page.
+    expect(view.querySelector(".copyable-value")?.textContent).toBe(`0xab…${"ab".repeat(3)}`)
+    expect(view.querySelector(".copyable-value")?.getAttribute("title")).toBe(hash)
+    expect(view.querySelector("a")?.getAttribute("href")).toBe(`https://scan.example/tx/${hash}`)
     act(() => button(view, "Done")?.click())
     expect(called).toEqual(["goBack"])
   })

@@ -311,7 +311,7 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
           }),
         land: (outcome): SwapState =>
           outcome._tag === "Success"
-            ? { _tag: "Swapped", plan, hash: outcome.success }
+            ? { _tag: "Swapped", plan, hash: outcome.success, network: binding.network }
             : { _tag: "Failed", ...form, error: outcome.failure }
       })
       if (landed !== undefined) yield* accountData.refresh

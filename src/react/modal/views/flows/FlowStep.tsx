@@ -11,6 +11,10 @@ import { formatTokenExact } from "../../../../layers/format/format"
 import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
 import { useController } from "../../element/context"
+import { useViewStyles } from "../../element/styleSheets"
+import { CopyableValue } from "../../ui/CopyableValue"
+import { Status } from "../../ui/Status"
+import { tokenFieldCss } from "../../ui/tokenFieldStyles"
 
 /** The token an amount is of, as its problems name it. */
 export interface AmountToken {
@@ -206,21 +210,33 @@ export const FlowReview = ({
   )
 }
 
-/** A flow's last step (sent, swapped, arrived, registered): what happened, a detail such as the hash, Done. */
+/** A transaction a last step names: its hash (or Solana signature), copyable, and its explorer page. */
+export interface DoneTransaction {
+  readonly label: string
+  readonly hash: string
+  readonly explorerUrl: string | undefined
+}
+
+/** A flow's last step (sent, swapped, arrived, registered): its status in words, the transaction, Done. */
 export const FlowDone = ({
   title,
-  detail
+  transaction
 }: {
   readonly title: string
-  readonly detail?: string | undefined
+  readonly transaction?: DoneTransaction | undefined
 }) => {
   const controller = useController()
+  useViewStyles(tokenFieldCss)
   return (
     <div className="approve">
-      <p className="approve-title" role="status">
-        {title}
-      </p>
-      {detail === undefined ? null : <p className="connecting-text code">{detail}</p>}
+      <Status kind="success">{title}</Status>
+      {transaction === undefined ? null : (
+        <CopyableValue
+          label={transaction.label}
+          value={transaction.hash}
+          explorerUrl={transaction.explorerUrl}
+        />
+      )}
       <button type="button" className="button" onClick={() => void controller.goBack()}>
         Done
       </button>
