@@ -47,10 +47,23 @@ export interface PreviewChange {
   readonly decimals: number | undefined
 }
 
+/** A token contract's symbol and decimals as the chain answered them: its amounts read in human units. */
+export interface TokenDenomination {
+  /** The contract's address, lower case. */
+  readonly token: `0x${string}`
+  readonly symbol: string
+  readonly decimals: number
+}
+
 /** What the chain's simulation of a transaction says (`eth_simulateV1`, at most 2 s). */
 export type PreviewSimulation =
   | { readonly _tag: "Simulating" }
-  | { readonly _tag: "Simulated"; readonly changes: ReadonlyArray<PreviewChange> }
+  | {
+      readonly _tag: "Simulated"
+      readonly changes: ReadonlyArray<PreviewChange>
+      /** The tokens whose symbol and decimals were read: those it moves and those its calls address. */
+      readonly tokens?: ReadonlyArray<TokenDenomination> | undefined
+    }
   /** It would fail on chain. */
   | { readonly _tag: "Reverted" }
   /** The network did not answer in time, or does not simulate. */

@@ -164,7 +164,13 @@ export type SendState =
       /** What the preview was made for: confirming sends it only while these are active. */
       readonly binding: ReviewBinding
     }
-  | { readonly _tag: "Sent"; readonly hash: string; readonly preview: SendPreview }
+  /** `network`: the one it was sent on, whose explorer shows `hash` (a Solana signature there). */
+  | {
+      readonly _tag: "Sent"
+      readonly hash: string
+      readonly preview: SendPreview
+      readonly network: CaipNetwork
+    }
   | {
       readonly _tag: "Failed"
       readonly draft: SendDraft

@@ -9,6 +9,7 @@ import type {
   SwapNetworkUnsupportedError,
   TransactionWaitTimeoutError
 } from "../errors"
+import type { CaipNetwork } from "../schemas/Network"
 import type { ProviderApiError } from "./ProviderApi"
 import type { PreviewChange, RequestError } from "./RpcRouter"
 import type { AmountProblem, ReviewBinding } from "./Send"
@@ -30,12 +31,20 @@ export interface SwapToken {
 /** What keeps the form from a quote or a review; `expired`: the reviewed quote outlived its lifetime. */
 export type SwapProblem = AmountProblem | "same-token" | "no-target" | "slippage" | "expired"
 
+/**
+ * How much of the sold token the swap's contract may spend: exactly the amount in (the default), or without
+ * limit, which the visitor chooses in the review, labelled as such.
+ */
+export type ApprovalChoice = "exact" | "unlimited"
+
 /** What the visitor chose: tokens by CAIP-10 address, an amount of `from`, a slippage tolerance in percent. */
 export interface SwapDraft {
   readonly from: string
   readonly to: string | undefined
   readonly amount: string
   readonly slippage: string
+  /** The approval's allowance when one is needed; absent: `exact`. */
+  readonly approval?: ApprovalChoice | undefined
 }
 
 /** A quote as the pool's formula gives it, with the figures the view shows. */
@@ -74,9 +83,11 @@ export interface SwapPlan {
   readonly quote: SwapQuote
   /**
    * Present when the swap may not yet spend `quote.from`: the allowance is below the amount. It allows
-   * the swap's contract exactly the amount in (no visitor chose more).
+   * the swap's contract what `approves` says, the visitor's choice: exactly the amount in, or unlimited.
    */
   readonly approval: SwapTransaction | undefined
+  /** What `approval` allows, when there is one. */
+  readonly approves: ApprovalChoice | undefined
   readonly swap: SwapTransaction
   /**
    * The account's balance changes when the chain simulated the approval and the swap from it, in order:
@@ -134,7 +145,13 @@ export type SwapState =
   /** The approval is with the wallet (`hash` absent) or being mined. */
   | (Form & { readonly _tag: "Approving"; readonly plan: SwapPlan; readonly hash?: string | undefined })
   | (Form & { readonly _tag: "Swapping"; readonly plan: SwapPlan; readonly hash?: string | undefined })
-  | { readonly _tag: "Swapped"; readonly plan: SwapPlan; readonly hash: string }
+  /** `network`: the one it was swapped on, whose explorer shows `hash`. */
+  | {
+      readonly _tag: "Swapped"
+      readonly plan: SwapPlan
+      readonly hash: string
+      readonly network: CaipNetwork
+    }
   | (Form & { readonly _tag: "Failed"; readonly plan: SwapPlan; readonly error: SwapError })
 
 export interface SwapShape {
@@ -159,6 +176,11 @@ export interface SwapShape {
   readonly confirm: Effect.Effect<void>
   /** From the preview or a failure back to the form. */
   readonly back: Effect.Effect<void>
+  /**
+   * From the preview (or a failure) whose plan needs an approval: the plan made again with the approval
+   * for `choice` (checked and simulated anew, as every plan is); nothing when it already allows that.
+   */
+  readonly chooseApproval: (choice: ApprovalChoice) => Effect.Effect<void>
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Locator, Page } from "playwright-core"
-import { expect } from "vitest"
 import { chooseSandboxWallet } from "./browser"
 
 /**
@@ -20,14 +19,14 @@ export async function openAccountAction(
   return page.getByRole("dialog", { name: action })
 }
 
-/** Chooses `symbol` in the form's token menu `label`, once it lists it (its option may add the balance). */
-export async function chooseToken(form: Locator, label: string | RegExp, symbol: string) {
-  const select = form.getByLabel(label)
-  await expect
-    .poll(() => select.locator("option").allTextContents())
-    .toContainEqual(expect.stringContaining(symbol))
-  const option = (await select.locator("option").allTextContents()).find(
-    (text) => text === symbol || text.startsWith(`${symbol} `)
-  )
-  await select.selectOption({ label: option! })
+/**
+ * Chooses `symbol` with the token button `label` ("Token", "You pay", "You receive"): opens its picker and
+ * picks the option whose symbol it is, once the picker lists it.
+ */
+export async function chooseToken(form: Locator, label: string, symbol: string) {
+  await form.getByRole("button", { name: new RegExp(`^${label}(:|$)`) }).click()
+  const picker = form.getByRole("listbox", { name: label })
+  await picker.locator(".token-option-symbol", { hasText: new RegExp(`^${symbol}$`) }).click()
+  await picker.waitFor({ state: "detached" })
+  await form.getByRole("button", { name: `${label}: ${symbol}` }).waitFor()
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs"
-import { type Abi, createPublicClient, erc20Abi, formatUnits, http, parseUnits } from "viem"
+import { type Abi, createPublicClient, erc20Abi, http, parseUnits } from "viem"
 import { describe, expect, inject, it } from "vitest"
 import { getAmountOut, minimumReceived } from "../../sandbox/chain/poolMath.mjs"
+import { tokenText } from "../../src/layers/format/format"
 import { chooseToken, openAccountAction } from "./accountActions"
 import { chooseSandboxWallet, test } from "./browser"
 import { tokenBalanceOn } from "./chain"
@@ -67,15 +68,19 @@ describe("Swap with the Sandbox Wallet (issue 15)", () => {
     await chooseToken(swap, "You receive", "SBX")
     // The quote the modal shows is the pool's formula over its reserves now, and the minimum is 1 % below.
     const quoted = getAmountOut(parseUnits("100", 6), reservesBefore.sUsd, reservesBefore.sbx)
-    const shown = `${formatUnits(quoted, 18)} SBX`
-    await swap.getByText(shown, { exact: false }).first().waitFor()
+    // In human units: SBX's 18 decimals cut to 4.
+    const sbx = { decimals: 18, symbol: "SBX" }
+    await swap.getByText(tokenText(quoted, sbx), { exact: false }).first().waitFor()
     await swap
-      .getByText(`${formatUnits(minimumReceived(quoted, 100), 18)} SBX`)
+      .getByText(tokenText(minimumReceived(quoted, 100), sbx))
       .first()
       .waitFor()
     await swap.getByRole("button", { name: "Review swap" }).click()
     await swap.getByText("Swap sUSD for SBX").waitFor()
     await swap.getByText(/two transactions/).waitFor()
+    // The approval is for the amount, and the review says so.
+    await swap.getByText("Exactly 100 sUSD, what this swap spends").waitFor()
+    expect(await swap.getByLabel("Allow unlimited sUSD").isChecked()).toBe(false)
     await swap.getByRole("button", { name: "Approve and swap" }).click()
     await swap.getByRole("status").getByText("Swapped 100 sUSD for SBX").waitFor({ timeout: 30_000 })
 

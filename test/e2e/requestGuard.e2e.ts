@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
+import { chooseToken } from "./accountActions"
 import { chooseSandboxWallet, test } from "./browser"
 import { anvilCall, nativeBalanceOn } from "./chain"
 
@@ -134,12 +135,7 @@ describe("a wallet that answers the hash of another, already mined transaction",
 
     await account.getByRole("button", { name: "Send" }).click()
     const send = page.getByRole("dialog", { name: "Send" })
-    const select = send.getByLabel("Token")
-    await expect
-      .poll(() => select.locator("option").allTextContents())
-      .toContainEqual(expect.stringContaining("ETH"))
-    const option = (await select.locator("option").allTextContents()).find((text) => text.startsWith("ETH "))
-    await select.selectOption({ label: option! })
+    await chooseToken(send, "Token", "ETH")
     await send.getByLabel(/^Amount/).fill("0.0123")
     await send.getByLabel("Receiver").fill(account1)
     await send.getByRole("button", { name: "Review" }).click()

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core"
 import { parseEther, parseUnits } from "viem"
 import { describe, expect, inject } from "vitest"
+import { chooseToken } from "./accountActions"
 import { chooseSandboxWallet, test } from "./browser"
 import { nativeBalanceOn, tokenBalanceOn } from "./chain"
 
@@ -30,14 +31,7 @@ async function openSend(page: Page): Promise<Locator> {
 }
 
 async function fillAndReview(send: Locator, token: string, amount: string) {
-  const select = send.getByLabel("Token")
-  await expect
-    .poll(() => select.locator("option").allTextContents())
-    .toContainEqual(expect.stringContaining(token))
-  const option = (await select.locator("option").allTextContents()).find((text) =>
-    text.startsWith(`${token} `)
-  )
-  await select.selectOption({ label: option! })
+  await chooseToken(send, "Token", token)
   await send.getByLabel(/^Amount/).fill(amount)
   await send.getByLabel("Receiver").fill(account1)
   await send.getByRole("button", { name: "Review" }).click()
@@ -50,9 +44,13 @@ describe("Send from the Account view (issue 13)", () => {
     const [from, to] = [await sUsdBalance(account0), await sUsdBalance(account1)]
     const send = await openSend(page)
     await fillAndReview(send, "sUSD", "12.5")
-    await send.getByText("Send 12.5 sUSD").waitFor()
-    await send.getByText(`Transfer ${parseUnits("12.5", 6)} units to ${account1}`).waitFor()
+    // Human units: the review says "12.5 sUSD" wherever it names the amount, never base units.
+    await send.getByText(`Send 12.5 sUSD to ${account1.slice(0, 4)}…${account1.slice(-6)}`).waitFor()
+    await send.getByText(`Transfer 12.5 sUSD to ${account1}`).waitFor()
     await send.getByText("-12.5 sUSD", { exact: true }).waitFor()
+    // The fee to a few significant digits, with its USD value when ETH's price is known.
+    await send.getByText(/^0\.0*[1-9]\d{0,2} ETH( \((\$\d+\.\d\d|less than \$0\.01)\))?$/).waitFor()
+    expect(await send.getByText(/units/).count(), "no amount in base units").toBe(0)
     await send.getByText(/ETH \(\$/).waitFor()
     await send.getByRole("button", { name: "Send", exact: true }).click()
     await send.getByRole("status").getByText("Sent 12.5 sUSD").waitFor()
@@ -108,11 +106,10 @@ describe("the preview of what the page asks an external wallet (issue 13 item 5)
     const preview = page.getByRole("dialog", { name: "Approve Transaction" })
     await preview.getByRole("heading", { name: "Transfer tokens" }).waitFor()
     await preview.getByText(pageRecipient, { exact: true }).waitFor()
-    await preview
-      .getByText(`${parseUnits("2.5", 6)} units`, { exact: false })
-      .first()
-      .waitFor()
+    // Once the simulation has read the token's symbol and decimals, the amount is in sUSD.
     await preview.getByText("-2.5 sUSD", { exact: true }).waitFor()
+    await preview.getByText("2.5 sUSD", { exact: true }).waitFor()
+    expect(await preview.getByText(/units/).count(), "no amount in base units").toBe(0)
     await preview.getByText("Approve or reject it in your wallet.").waitFor()
     // The preview never holds the request back: the wallet is asking while it shows.
     expect(await pendingInWallet(page), "the wallet's prompt beside the preview").toBe(1)

@@ -64,6 +64,7 @@ const plan: SwapPlan = {
     gasPrice: 1n
   },
   approval: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
+  approves: "exact",
   swap: { from: ALICE, to: BOB, data: "0x", value: "0x0", gas: "0x1" },
   changes: [],
   fee: { amount: 1n, usd: undefined },
@@ -116,7 +117,7 @@ describe("the flows' step frame", () => {
     const { view, called } = render(<SendView />, {
       send: { _tag: "Preview", draft, tokens: [eth], preview, binding }
     })
-    expect(view.querySelector(".approve-title")?.textContent).toBe("Send 0.5 ETH")
+    expect(view.querySelector(".approve-title")?.textContent).toBe("Send 0.5 ETH to 0x70…dc79C8")
     act(() => button(view, "Back")?.click())
     act(() => button(view, "Send")?.click())
     expect(called).toEqual(["send.back", "send.confirm"])
@@ -160,6 +161,29 @@ describe("the flows' step frame", () => {
     })
     expect(view.querySelector("[aria-live=polite]")?.textContent).toBe("Getting a quote…")
     expect(button(view, "Review swap")?.disabled).toBe(true)
+  })
+
+  it("an amount's problem says what is allowed: the token's decimals, the balance", () => {
+    const problemOf = (amountProblem: "decimals" | "over-balance", token = plan.quote.from) =>
+      render(<SwapView />, {
+        swap: {
+          _tag: "Editing",
+          draft: { from: token.caip, to: plan.quote.to.caip, amount: "1.1234567", slippage: "1" },
+          tokens: [token, plan.quote.to],
+          binding,
+          quote: { _tag: "None" },
+          problem: amountProblem
+        }
+      }).view.querySelector("[role=alert]")?.textContent
+    expect(problemOf("decimals")).toBe("sUSD has 6 decimals")
+    expect(problemOf("decimals", { ...plan.quote.from, symbol: "WHOLE", decimals: 0 })).toBe(
+      "WHOLE has no decimals: enter a whole number"
+    )
+    expect(problemOf("over-balance")).toBe("More than your balance of 1 sUSD")
+    const send = render(<SendView />, {
+      send: { _tag: "Editing", namespace: "eip155", draft, tokens: [eth], amountProblem: "decimals" }
+    })
+    expect(send.view.querySelector("[role=alert]")?.textContent).toBe("ETH has 18 decimals")
   })
 
   it("Buy waiting on the provider's page: the link, the wait announced, and Back", () => {
@@ -208,9 +232,17 @@ describe("the flows' step frame", () => {
   })
 
   it("the last step says what happened as a status, with the hash, and Done goes back", () => {
-    const { view, called } = render(<SendView />, { send: { _tag: "Sent", hash: "0xabc", preview } })
-    expect(view.querySelector("[role=status]")?.textContent).toBe("Sent 0.5 ETH")
-    expect(view.textContent).toContain("0xabc")
+    const hash = `0x${"ab".repeat(32)}`
+    const network = {
+      ...binding.network,
+      blockExplorers: { default: { name: "Scan", url: "https://scan.example/" } }
+    }
+    const { view, called } = render(<SendView />, { send: { _tag: "Sent", hash, preview, network } })
+    expect(view.querySelector("[role=status]")?.textContent).toBe("✓Sent 0.5 ETH")
+    // The hash truncated (SPEC.md §9) with the whole of it to copy, and its explorer page.
+    expect(view.querySelector(".copyable-value")?.textContent).toBe(`0xab…${"ab".repeat(3)}`)
+    expect(view.querySelector(".copyable-value")?.getAttribute("title")).toBe(hash)
+    expect(view.querySelector("a")?.getAttribute("href")).toBe(`https://scan.example/tx/${hash}`)
     act(() => button(view, "Done")?.click())
     expect(called).toEqual(["goBack"])
   })

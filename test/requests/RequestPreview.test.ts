@@ -123,7 +123,9 @@ describe("the preview of what an external wallet is asked", () => {
                 decimals: 6
               },
               { token: "native", delta: -1n, symbol: undefined, decimals: undefined }
-            ]
+            ],
+            // Read once for the change and the transfer call both, for amounts in sUSD.
+            tokens: [{ token: TOKEN.toLowerCase() as `0x${string}`, symbol: "sUSD", decimals: 6 }]
           })
           assert.isUndefined(sending.pollUnsafe())
         })

@@ -158,6 +158,40 @@ describe("describeRequest: eth_sendTransaction", () => {
     assert.strictEqual(value(description, "Value"), "0 ETH")
   })
 
+  it("reads amounts in the token's units once the simulation read its symbol and decimals", () => {
+    const sUsd = { token: token.toLowerCase() as `0x${string}`, symbol: "sUSD", decimals: 6 }
+    const simulated = (params: unknown): PendingApproval => ({
+      ...approval("eth_sendTransaction", params),
+      simulation: { _tag: "Simulated", changes: [], tokens: [sUsd] }
+    })
+    const sent = describeRequest(simulated([{ from, to: token, data: transfer }]), mainnet)
+    assert.strictEqual(value(sent, "Amount"), "1.5 sUSD")
+    const bounded = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [spender, 12_500_000n]
+    })
+    const approved = describeRequest(simulated([{ from, to: token, data: bounded }]), mainnet)
+    assert.strictEqual(value(approved, "Allowance"), "12.5 sUSD")
+    const batch = describeRequest(
+      {
+        ...simulated([{ version: "2.0.0", calls: [{ to: token, data: transfer }] }]),
+        method: "wallet_sendCalls"
+      },
+      mainnet
+    )
+    assert.match(value(batch, "Call 1"), /Transfer 1\.5 sUSD to /)
+    // Another contract's decimals say nothing about this one.
+    const other = describeRequest(
+      {
+        ...approval("eth_sendTransaction", [{ from, to: token, data: transfer }]),
+        simulation: { _tag: "Simulated", changes: [], tokens: [{ ...sUsd, token: `0x${"1".repeat(40)}` }] }
+      },
+      mainnet
+    )
+    assert.strictEqual(value(other, "Amount"), "1500000 units")
+  })
+
   it("decodes an ERC-20 approve; the largest amount is unlimited, zero revokes", () => {
     const unlimited = describe1("eth_sendTransaction", [{ from, to: token, data: approveUnlimited }])
     assert.strictEqual(unlimited.title, "Approve a token spender")
@@ -168,7 +202,7 @@ describe("describeRequest: eth_sendTransaction", () => {
       { from, to: token, data: data.toUpperCase().replace("0X", "0x") }
     ])
     assert.strictEqual(revoke.title, "Revoke a token approval")
-    assert.strictEqual(value(revoke, "Allowance"), "0 units (removes the allowance)")
+    assert.strictEqual(value(revoke, "Allowance"), "None (removes the allowance)")
   })
 
   it("calls out an unlimited approval, and decodes transferFrom and an EIP-2612 permit", () => {

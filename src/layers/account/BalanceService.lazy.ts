@@ -20,7 +20,7 @@ import type { Eip1193Provider } from "../../services/Connectors"
 import { FallbackTransport } from "../../services/FallbackTransport"
 import { ModalConfig } from "../../services/ModalConfig"
 import { walletRequest } from "../connection/walletIo"
-import { formatAmount, formatUnits } from "./format"
+import { formatAmount, formatUnits } from "../format/format"
 
 export const BALANCE_TTL = Duration.seconds(30)
 /** A wallet slow to tell its capabilities must not hold the token list back. */

@@ -1,5 +1,5 @@
 import type { Transaction, Transfer } from "../../schemas/Transaction"
-import { formatAmount } from "./format"
+import { formatAmount, formatMonth } from "../format/format"
 
 const PLUS = new Set(["receive", "deposit", "borrow", "claim"])
 const MINUS = new Set(["withdraw", "repay", "burn"])
@@ -27,8 +27,6 @@ export interface MonthGroup {
   readonly transactions: ReadonlyArray<Transaction>
 }
 
-const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" })
-
 /** Groups activity by month of `minedAt`, keeping the order it came in (newest first). */
 export const groupByMonth = (
   transactions: ReadonlyArray<Transaction>,
@@ -50,10 +48,9 @@ export const groupByMonth = (
       existing.transactions.push(transaction)
       continue
     }
-    const name = monthName.format(mined)
     groups.push({
       key,
-      label: year === now.getUTCFullYear() ? name : `${name} ${year}`,
+      label: formatMonth(mined, year !== now.getUTCFullYear()),
       transactions: [transaction]
     })
   }

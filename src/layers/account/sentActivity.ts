@@ -1,6 +1,6 @@
 import type { Transaction } from "../../schemas/Transaction"
 import type { TrackedTransaction } from "../../services/TransactionWatcher"
-import { formatAmount, formatUnits } from "./format"
+import { formatAmount, formatUnits } from "../format/format"
 
 /** The account whose sends Activity lists: its address on its active network. */
 export interface SendingAccount {

@@ -7,9 +7,10 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { formatEther, hexToBytes, maxUint256 } from "viem"
+import { hexToBytes, maxUint256 } from "viem"
 import { sanitizeName } from "../../schemas/ThirdPartyText"
-import type { PendingApproval } from "../../services/RpcRouter"
+import type { PendingApproval, TokenDenomination } from "../../services/RpcRouter"
+import { type Denomination, formatTokenExact } from "../format/format"
 import {
   describeSolanaMessage,
   describeSolanaSignIn,
@@ -43,7 +44,15 @@ export interface DescribeContext {
   readonly activeChainId: number | undefined
   readonly networkName: string | undefined
   readonly nativeSymbol: string | undefined
+  /** The tokens whose symbol and decimals the request's simulation read: their amounts read in units. */
+  readonly tokens?: ReadonlyArray<TokenDenomination> | undefined
 }
+
+/** The symbol and decimals of the token at `address`, when the simulation read them. */
+const denominationOf = (address: unknown, context: DescribeContext): Denomination | undefined =>
+  typeof address === "string"
+    ? context.tokens?.find((token) => token.token === address.toLowerCase())
+    : undefined
 
 /** Calls and permissions listed one by one; the rest are counted. */
 export const MAX_LISTED = 10
@@ -69,7 +78,7 @@ const nativeAmount = (value: unknown, context: DescribeContext): string => {
   const amount = value === undefined ? 0n : toQuantity(value)
   return amount === undefined
     ? UNREADABLE
-    : `${formatEther(amount)} ${context.nativeSymbol ?? "(native token)"}`
+    : `${formatTokenExact(amount, 18)} ${context.nativeSymbol ?? "(native token)"}`
 }
 
 const chainWarning = (chainId: unknown, context: DescribeContext, what: string): ReadonlyArray<string> => {
@@ -116,7 +125,7 @@ const describeTransaction = (params: unknown, context: DescribeContext): Describ
       warnings
     }
   }
-  const intent = data === undefined ? undefined : decodeTokenCall(data)
+  const intent = data === undefined ? undefined : decodeTokenCall(data, denominationOf(to, context))
   if (intent !== undefined)
     return {
       title: intent.title,
@@ -221,9 +230,11 @@ const describeSendCalls = (params: unknown, context: DescribeContext): Described
     .map((call, index) =>
       row(
         `Call ${index + 1}`,
-        [`To ${call.to}`, `Value ${nativeAmount(call.value, context)}`, callDataSummary(call.data)].join(
-          "\n"
-        ),
+        [
+          `To ${call.to}`,
+          `Value ${nativeAmount(call.value, context)}`,
+          callDataSummary(call.data, denominationOf(call.to, context))
+        ].join("\n"),
         "message"
       )
     )
@@ -353,7 +364,12 @@ export const describeRequest = (approval: PendingApproval, context: DescribeCont
     row("Network", context.networkName ?? approval.network ?? "Unknown network"),
     row("From", approval.from, "code")
   ]
-  const body = describeSafely(approval.method, approval.params, context)
+  // The simulation read the symbol and decimals of the tokens the request moves or calls.
+  const tokens = approval.simulation?._tag === "Simulated" ? approval.simulation.tokens : undefined
+  const body = describeSafely(approval.method, approval.params, {
+    ...context,
+    tokens: context.tokens ?? tokens
+  })
   return {
     title: body.title,
     rows: [...common, ...body.rows],

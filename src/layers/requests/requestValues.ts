@@ -2,6 +2,7 @@
  * Reading the values an unsafe request carries, for ApproveTransaction: text fit to show (bounded, with no
  * invisible characters), quantities, token amounts, deadlines, and base58 messages. Pure and total.
  */
+import { type Denomination, formatTokenExact } from "../format/format"
 
 export const UNREADABLE = "Unreadable data"
 export const MAX_TEXT_LENGTH = 2000
@@ -35,9 +36,16 @@ export const toQuantity = (value: unknown): bigint | undefined => {
     : undefined
 }
 
-/** A raw token amount: decimals are unknown here, so it stays in the token's smallest unit. */
-export const tokenAmount = (amount: bigint): string =>
-  amount >= 2n ** 255n ? "Unlimited" : `${amount} units`
+/**
+ * A token amount: in the token's units when its decimals were read from the chain ("12.5 sUSD", every
+ * decimal kept), else in its smallest unit; from 2^255 on, as good as unlimited.
+ */
+export const tokenAmount = (amount: bigint, denomination?: Denomination | undefined): string =>
+  amount >= 2n ** 255n
+    ? "Unlimited"
+    : denomination === undefined
+      ? `${amount} units`
+      : `${formatTokenExact(amount, denomination.decimals)} ${denomination.symbol}`
 
 const LAST_DATE_SECONDS = 253_402_300_799n // 9999-12-31T23:59:59Z
 

@@ -1,10 +1,11 @@
 /**
  * A previewed transaction's simulated balance changes in words, for ApproveTransaction: one line per token
  * (`-12.5 sUSD`, `+0.01 ETH`), or why there are none. Symbols were read from the chain and cleaned
- * (`decodeSymbol`); a token whose symbol or decimals could not be read shows in base units of its address.
+ * (`decodeSymbol`); amounts keep 4 decimals (`formatToken`); a token whose symbol or decimals could not be
+ * read shows in base units of its address.
  */
 import type { PreviewSimulation } from "../../services/RpcRouter"
-import { formatUnits } from "../account/format"
+import { formatToken } from "../format/format"
 
 export interface NativeCoin {
   readonly symbol: string
@@ -23,10 +24,10 @@ export const simulationLines = (simulation: PreviewSimulation, native: NativeCoi
       if (simulation.changes.length === 0) return ["No change"]
       return simulation.changes.map(({ token, delta, symbol, decimals }) => {
         const sign = delta > 0n ? "+" : ""
-        if (token === "native") return `${sign}${formatUnits(delta, native.decimals)} ${native.symbol}`
+        if (token === "native") return `${sign}${formatToken(delta, native.decimals)} ${native.symbol}`
         return symbol === undefined || decimals === undefined
           ? `${sign}${delta} units of ${token}`
-          : `${sign}${formatUnits(delta, decimals)} ${symbol}`
+          : `${sign}${formatToken(delta, decimals)} ${symbol}`
       })
   }
 }

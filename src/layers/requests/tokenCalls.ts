@@ -4,7 +4,14 @@
  * other call as its selector and size. An unlimited allowance is called out. Part of lazy chunks, like viem.
  */
 import { decodeFunctionData, erc20Abi, erc721Abi, type Hex } from "viem"
-import { type DescriptionRow, formatDeadline, row, tokenAmount, UNREADABLE } from "./requestValues"
+import type { Denomination } from "../format/format"
+import {
+  tokenAmount as amountOf,
+  type DescriptionRow,
+  formatDeadline,
+  row,
+  UNREADABLE
+} from "./requestValues"
 
 /** EIP-2612 `permit`, which sets an allowance from a signature anyone can submit. */
 export const permitAbi = [
@@ -45,8 +52,12 @@ export interface TokenIntent {
 
 export const isHexData = (value: string): value is Hex => /^0x[0-9a-fA-F]*$/.test(value)
 
-/** ERC-20 `transfer` / `approve`, or `setApprovalForAll` (ERC-721/1155); undefined for anything else. */
-export const decodeTokenCall = (data: string): TokenIntent | undefined => {
+/**
+ * ERC-20 `transfer` / `approve`, or `setApprovalForAll` (ERC-721/1155); undefined for anything else.
+ * `token`: the called token's symbol and decimals, when known, for amounts in its units.
+ */
+export const decodeTokenCall = (data: string, token?: Denomination | undefined): TokenIntent | undefined => {
+  const tokenAmount = (amount: bigint) => amountOf(amount, token)
   // The arguments fit in seven words (permit's); a token ignores trailing bytes, and so does this.
   const head = `0x${data.slice(2, 10 + 64 * 7).toLowerCase()}`
   if (!data.startsWith("0x") || !isHexData(head) || head.length < 10) return undefined
@@ -93,7 +104,7 @@ export const decodeTokenCall = (data: string): TokenIntent | undefined => {
           rows: (token) => [
             row("Token", token, "code"),
             row("Spender", spender, "code"),
-            row("Allowance", amount === 0n ? "0 units (removes the allowance)" : tokenAmount(amount))
+            row("Allowance", amount === 0n ? "None (removes the allowance)" : tokenAmount(amount))
           ],
           warning: unlimitedWarning(spender, amount)
         }
@@ -133,12 +144,12 @@ export const decodeTokenCall = (data: string): TokenIntent | undefined => {
   }
 }
 
-/** One line about call data: the token call it makes, else its function selector and size. */
-export const callDataSummary = (data: string | undefined): string => {
+/** One line about call data: the token call it makes (in `token`'s units when known), else its selector and size. */
+export const callDataSummary = (data: string | undefined, token?: Denomination | undefined): string => {
   if (data === undefined || data === "0x" || data === "") return "No data"
   if (!isHexData(data) || data.length % 2 === 1 || data.length < 10) return UNREADABLE
   return (
-    decodeTokenCall(data)?.summary ??
+    decodeTokenCall(data, token)?.summary ??
     `Function ${data.slice(0, 10).toLowerCase()}, ${(data.length - 2) / 2} bytes`
   )
 }

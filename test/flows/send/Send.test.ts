@@ -84,7 +84,8 @@ describe("Send on EVM", () => {
         assert.strictEqual(preview.call, "No data")
         assert.deepStrictEqual(preview.simulation, {
           _tag: "Simulated",
-          changes: [{ token: "native", delta: -(ETHER / 2n), symbol: undefined, decimals: undefined }]
+          changes: [{ token: "native", delta: -(ETHER / 2n), symbol: undefined, decimals: undefined }],
+          tokens: []
         })
         assert.deepStrictEqual(methods(w), ["eth_estimateGas", "eth_gasPrice", "eth_simulateV1"])
         assert.isTrue(w.reads.every((r) => r.network === CHAIN))
@@ -119,7 +120,7 @@ describe("Send on EVM", () => {
         })
         assert.strictEqual(preview.token.symbol, "sUSD")
         assert.strictEqual(preview.amount, 12_500_000n)
-        assert.strictEqual(preview.call, `Transfer 12500000 units to ${BOB}`)
+        assert.strictEqual(preview.call, `Transfer 12.5 sUSD to ${BOB}`)
         assert.strictEqual(preview.fee?.amount, TOKEN_GAS * GAS_PRICE)
         assert.deepStrictEqual(preview.simulation, {
           _tag: "Simulated",
@@ -130,7 +131,8 @@ describe("Send on EVM", () => {
               symbol: "sUSD",
               decimals: 6
             }
-          ]
+          ],
+          tokens: [{ token: SUSD_ADDRESS.toLowerCase() as `0x${string}`, symbol: "sUSD", decimals: 6 }]
         })
 
         yield* w.send.confirm

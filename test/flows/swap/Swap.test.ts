@@ -128,7 +128,13 @@ describe("Swap", () => {
               [SBX, "SBX", 0n, false]
             ]
           )
-          assert.deepStrictEqual(state.draft, { from: ETH, to: undefined, amount: "", slippage: "1" })
+          assert.deepStrictEqual(state.draft, {
+            from: ETH,
+            to: undefined,
+            amount: "",
+            slippage: "1",
+            approval: "exact"
+          })
           assert.deepStrictEqual(state.quote, { _tag: "None" })
           assert.isUndefined(state.problem)
           assert.deepStrictEqual(w.log, [`tokens ${CHAIN}`])
@@ -343,8 +349,13 @@ describe("Swap", () => {
   })
 
   describe("review", () => {
+    /** A preview whose plan's approval allows what `choice` says. */
+    const previewApproving =
+      (choice: "exact" | "unlimited") =>
+      (state: SwapState): state is Extract<SwapState, { _tag: "Preview" }> =>
+        state._tag === "Preview" && state.plan.approves === choice
     /** A transaction of the plan: ALICE calling `to` with `data`, no value, `gas` as hex. */
-    const planned = (to: string, data: string, gas: bigint) => ({
+    const planned = (to: string, data: `0x${string}`, gas: bigint): SwapTransaction => ({
       from: ALICE,
       to,
       data,
@@ -387,6 +398,47 @@ describe("Swap", () => {
           assert.strictEqual(preview.draft.amount, "50")
         })
       )
+    )
+
+    it.effect(
+      "the approval is exact by default; choosing unlimited in the review plans, checks and simulates it anew",
+      () =>
+        withSwap({ allowance: "0" }, (w) =>
+          Effect.gen(function* () {
+            const exact = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            assert.strictEqual(exact.plan.approves, "exact")
+            yield* TestClock.adjust(10_000)
+            const approveOf = (amount: bigint) =>
+              planned(
+                SUSD_ADDRESS,
+                encodeFunctionData({
+                  abi: erc20Abi,
+                  functionName: "approve",
+                  args: [ROUTER_ADDRESS, amount]
+                }),
+                APPROVE_GAS
+              )
+            assert.deepStrictEqual(exact.plan.approval, approveOf(50_000_000n))
+            // The same choice again plans nothing.
+            yield* w.swap.chooseApproval("exact")
+            assert.strictEqual(yield* SubscriptionRef.get(w.swap.state), exact)
+
+            yield* w.swap.chooseApproval("unlimited")
+            const unlimited = yield* untilFlow(w.swap, previewApproving("unlimited"))
+            assert.strictEqual(unlimited.draft.approval, "unlimited")
+            const { plan } = unlimited
+            assert.deepStrictEqual(plan.approval, approveOf(2n ** 256n - 1n))
+            // Simulated with the approval it sends, and no younger than the quote's first plan.
+            assert.deepStrictEqual(w.calls.simulated.at(-1)?.[0]?.input, plan.approval?.data)
+            assert.strictEqual(plan.preparedAt, exact.plan.preparedAt)
+            assert.strictEqual(w.calls.approve.length, 2)
+
+            // Back to exact: the visitor may change their mind before confirming.
+            yield* w.swap.chooseApproval("exact")
+            const back = yield* untilFlow(w.swap, previewApproving("exact"))
+            assert.deepStrictEqual(back.plan.approval, approveOf(50_000_000n))
+          })
+        )
     )
 
     it.effect("an allowance that covers the amount: no approval", () =>

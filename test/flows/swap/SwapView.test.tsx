@@ -1,3 +1,4 @@
+import { act } from "react"
 // @vitest-environment happy-dom
 /**
  * The Swap review shows what the chain's simulation of the plan changes in the account's balances, as the
@@ -37,6 +38,7 @@ const plan: SwapPlan = {
     gasPrice: 1n
   },
   approval: undefined,
+  approves: undefined,
   swap: { from: ALICE, to: ROUTER_ADDRESS, data: "0x7ff36ab5", value: "0x0", gas: "0x1" },
   changes: [
     { token: SUSD_ADDRESS.toLowerCase() as `0x${string}`, delta: -50_000_000n, symbol: "sUSD", decimals: 6 },
@@ -73,6 +75,55 @@ describe("the Swap review", () => {
       "-50 sUSD",
       "+1.99 SBX"
     ])
+  })
+})
+
+describe("the Swap review's approval", () => {
+  const review = (approves: "exact" | "unlimited") =>
+    fakeController({
+      swap: {
+        _tag: "Preview",
+        draft: { from: SUSD, to: SBX, amount: "50", slippage: "1", approval: approves },
+        tokens: [from, to],
+        plan: { ...plan, approval: plan.swap, approves },
+        binding: bindingOf(ALICE, sandboxNetwork)
+      }
+    })
+  const approvalRow = (view: HTMLElement) =>
+    [...view.querySelectorAll(".approve-details > div")]
+      .find((div) => div.querySelector("dt")?.textContent === "Approval")
+      ?.querySelector("dd")?.textContent
+
+  it("says the approval is for exactly the amount by default, and offers unlimited as a labelled choice", () => {
+    const { controller, called } = review("exact")
+    const view = mountWith(controller, <SwapView />)
+    expect(approvalRow(view)).toBe("Exactly 50 sUSD, what this swap spends")
+    const choice = view.querySelector<HTMLInputElement>("input[type=checkbox]")
+    expect(view.querySelector(`label[for="${choice?.id}"]`)?.textContent).toBe("Allow unlimited sUSD")
+    expect(choice?.checked).toBe(false)
+    act(() => choice?.click())
+    expect(called).toEqual(["swap.chooseApproval"])
+  })
+
+  it("says so when the visitor chose unlimited", () => {
+    const view = mountWith(review("unlimited").controller, <SwapView />)
+    expect(approvalRow(view)).toBe("Unlimited: the swap's contract may spend all your sUSD, now and later")
+    expect(view.querySelector<HTMLInputElement>("input[type=checkbox]")?.checked).toBe(true)
+  })
+
+  it("offers no choice when no approval is needed", () => {
+    const view = mountWith(review("exact").controller, <SwapView />)
+    expect(view.querySelectorAll("input[type=checkbox]")).toHaveLength(1)
+    const none = fakeController({
+      swap: {
+        _tag: "Preview",
+        draft: { from: SUSD, to: SBX, amount: "50", slippage: "1" },
+        tokens: [from, to],
+        plan,
+        binding: bindingOf(ALICE, sandboxNetwork)
+      }
+    })
+    expect(mountWith(none.controller, <SwapView />).querySelector("input[type=checkbox]")).toBeNull()
   })
 })
 

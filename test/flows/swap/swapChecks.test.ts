@@ -101,14 +101,22 @@ describe("checkSwapTransaction", () => {
 describe("checkApproval", () => {
   const swap = Result.getOrThrow(checkSwapTransaction(built(), sender, tokenSale))
 
-  it("the API's unlimited approval for the swap's contract is sent as exactly the amount in", () => {
-    expect(Result.getOrThrow(checkApproval(builtApproval(), swap, sender, tokenSale))).toEqual({
+  it("the API's approval for the swap's contract is sent as exactly what the visitor chose: the amount in by default", () => {
+    expect(Result.getOrThrow(checkApproval(builtApproval(), swap, sender, tokenSale, "exact"))).toEqual({
       from: ALICE,
       to: SUSD_ADDRESS,
       data: approveData(ROUTER_ADDRESS, 50_000_000n),
       value: "0x0",
       gas: "0x249f0"
     })
+    // An API that builds a bounded approval gets the unlimited one only when the visitor chose it.
+    const bounded = builtApproval({ data: approveData(ROUTER_ADDRESS, 1n) })
+    expect(Result.getOrThrow(checkApproval(bounded, swap, sender, tokenSale, "unlimited")).data).toBe(
+      approveData(ROUTER_ADDRESS, maxUint256)
+    )
+    expect(Result.getOrThrow(checkApproval(bounded, swap, sender, tokenSale, "exact")).data).toBe(
+      approveData(ROUTER_ADDRESS, 50_000_000n)
+    )
   })
 
   it("is refused for another spender, another token, with value, from another account, or as another call", () => {
@@ -127,11 +135,12 @@ describe("checkApproval", () => {
       builtApproval({ data: "0x095ea7b3" })
     ]
     for (const approval of refused)
-      expect(refusal(checkApproval(approval, swap, sender, tokenSale))).toBe("unsafe-approval")
+      for (const choice of ["exact", "unlimited"] as const)
+        expect(refusal(checkApproval(approval, swap, sender, tokenSale, choice))).toBe("unsafe-approval")
   })
 
   it("a native sale needs none: any approval is refused", () => {
-    expect(refusal(checkApproval(builtApproval(), swap, sender, etherSale))).toBe("unsafe-approval")
+    expect(refusal(checkApproval(builtApproval(), swap, sender, etherSale, "exact"))).toBe("unsafe-approval")
   })
 })
 

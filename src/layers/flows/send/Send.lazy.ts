@@ -176,7 +176,7 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
           ),
         land: (outcome, { draft, tokens, preview, binding }): SendState =>
           outcome._tag === "Success"
-            ? { _tag: "Sent", hash: sentId(outcome.success), preview }
+            ? { _tag: "Sent", hash: sentId(outcome.success), preview, network: binding.network }
             : { _tag: "Failed", draft, tokens, preview, binding, error: outcome.failure }
       })
     )

@@ -127,7 +127,7 @@ export const makeSendPreviews = (
         accountRent: 0n,
         nativeSymbol: from.network.nativeCurrency.symbol,
         nativeDecimals,
-        call: callDataSummary(transaction.data),
+        call: callDataSummary(transaction.data, token),
         simulation: simulated
       } satisfies SendPreview
     })

@@ -133,7 +133,13 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
       const tokens = swapTokens(listed.success.items, yield* balances, chainId)
       return {
         _tag: "Editing",
-        draft: { from: tokens[0]?.caip ?? "", to: undefined, amount: "", slippage: DEFAULT_SLIPPAGE },
+        draft: {
+          from: tokens[0]?.caip ?? "",
+          to: undefined,
+          amount: "",
+          slippage: DEFAULT_SLIPPAGE,
+          approval: "exact"
+        },
         tokens,
         binding: owner,
         quote: { _tag: "None" }
@@ -171,30 +177,83 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
       draft.to === undefined ? draft : { ...draft, from: draft.to, to: draft.from }
     )
 
-    const review: SwapShape["review"] = Effect.asVoid(
-      flow.review({
-        begin: (current) =>
-          current._tag === "Editing" && current.quote._tag === "Quoted"
-            ? {
-                working: {
-                  _tag: "Preparing",
-                  draft: current.draft,
-                  tokens: current.tokens,
-                  binding: current.binding,
-                  quote: current.quote
-                },
-                input: { form: current, quote: current.quote.quote }
-              }
-            : undefined,
-        work: ({ form, quote }) => plans.plan(form.binding, form.draft, form.tokens, quote),
-        land: (outcome, { form: { draft, tokens, binding, quote } }): SwapState =>
-          outcome._tag === "Failure"
-            ? { _tag: "Editing", draft, tokens, binding, quote: { _tag: "NoQuote", error: outcome.failure } }
-            : typeof outcome.success === "string"
-              ? { _tag: "Editing", draft, tokens, binding, quote, problem: outcome.success }
-              : { _tag: "Preview", draft, tokens, binding, plan: outcome.success }
-      })
+    /**
+     * Prepares the plan for the form `begin` finds in the current state: "Preparing…" meanwhile, then the
+     * preview, or the form with why there is none. `preparedAt`: when the quote's first plan was made (a
+     * plan made again for another approval keeps its quote's age).
+     */
+    const prepare = (
+      begin: (
+        current: SwapState
+      ) => { readonly form: Editing<SwapState>; readonly preparedAt?: number } | undefined
+    ) =>
+      Effect.asVoid(
+        flow.review({
+          begin: (current) => {
+            const found = begin(current)
+            const quoted = found?.form.quote
+            if (found === undefined || quoted?._tag !== "Quoted") return undefined
+            const { form } = found
+            return {
+              working: {
+                _tag: "Preparing",
+                draft: form.draft,
+                tokens: form.tokens,
+                binding: form.binding,
+                quote: quoted
+              },
+              input: { ...found, quote: quoted.quote }
+            }
+          },
+          work: ({ form, quote }) => plans.plan(form.binding, form.draft, form.tokens, quote),
+          land: (outcome, { form: { draft, tokens, binding, quote }, preparedAt }): SwapState =>
+            outcome._tag === "Failure"
+              ? {
+                  _tag: "Editing",
+                  draft,
+                  tokens,
+                  binding,
+                  quote: { _tag: "NoQuote", error: outcome.failure }
+                }
+              : typeof outcome.success === "string"
+                ? { _tag: "Editing", draft, tokens, binding, quote, problem: outcome.success }
+                : {
+                    _tag: "Preview",
+                    draft,
+                    tokens,
+                    binding,
+                    plan: {
+                      ...outcome.success,
+                      preparedAt: Math.min(
+                        preparedAt ?? outcome.success.preparedAt,
+                        outcome.success.preparedAt
+                      )
+                    }
+                  }
+        })
+      )
+
+    const review: SwapShape["review"] = prepare((current) =>
+      current._tag === "Editing" ? { form: current } : undefined
     )
+
+    const chooseApproval: SwapShape["chooseApproval"] = (choice) =>
+      prepare((current) =>
+        (current._tag === "Preview" || current._tag === "Failed") &&
+        current.plan.approves !== undefined &&
+        current.plan.approves !== choice
+          ? {
+              form: {
+                _tag: "Editing",
+                draft: { ...current.draft, approval: choice },
+                tokens: current.tokens,
+                binding: current.binding,
+                quote: { _tag: "Quoted", quote: current.plan.quote }
+              },
+              preparedAt: current.plan.preparedAt
+            }
+          : undefined
+      )
 
     /**
      * Sends one of the plan's transactions on the binding's chain, once `bound` found it still the active
@@ -252,7 +311,7 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
           }),
         land: (outcome): SwapState =>
           outcome._tag === "Success"
-            ? { _tag: "Swapped", plan, hash: outcome.success }
+            ? { _tag: "Swapped", plan, hash: outcome.success, network: binding.network }
             : { _tag: "Failed", ...form, error: outcome.failure }
       })
       if (landed !== undefined) yield* accountData.refresh
@@ -289,5 +348,5 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
       )
     )
 
-    return { start, edit, flip, review, confirm, back }
+    return { start, edit, flip, review, confirm, back, chooseApproval }
   })

@@ -27,7 +27,8 @@ export const SwapLive = Layer.effect(
         flip: effect(() => Effect.void),
         review: effect(() => Effect.void),
         confirm: effect(() => Effect.void),
-        back: effect(() => Effect.void)
+        back: effect(() => Effect.void),
+        chooseApproval: call(() => Effect.void)
       })
     })
   })

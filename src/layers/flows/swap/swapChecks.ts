@@ -9,11 +9,11 @@
  */
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from "viem"
+import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex, maxUint256 } from "viem"
 import type { SwapFailureReason } from "../../../errors"
 import type { ConvertTransaction } from "../../../schemas/Convert"
 import type { PreviewChange } from "../../../services/RpcRouter"
-import type { SwapQuote, SwapToken, SwapTransaction } from "../../../services/Swap"
+import type { ApprovalChoice, SwapQuote, SwapToken, SwapTransaction } from "../../../services/Swap"
 import type { Simulation } from "../../requests/simulation"
 
 /** Who sends the swap, and on which network (`eip155:…`). */
@@ -73,17 +73,22 @@ export const checkSwapTransaction = (
   })
 }
 
+/** The allowance an approval gives for the visitor's choice: the amount in, or the largest uint256. */
+export const allowanceFor = (choice: ApprovalChoice, quote: SwapQuote): bigint =>
+  choice === "unlimited" ? maxUint256 : quote.fromAmount
+
 /**
  * The approval the wallet gets, when the API's is `approve(spender, …)` on the sold token, from the account,
  * with no value, and `spender` is the contract the swap calls. The build-approve endpoint takes no amount
- * and may allow any; what is sent allows exactly the amount in, since no visitor chose more (the form offers
- * no unlimited approval).
+ * and may allow any; what is sent allows exactly what the visitor chose: the amount in unless they chose
+ * unlimited in the review.
  */
 export const checkApproval = (
   built: ConvertTransaction,
   swap: SwapTransaction,
   sender: SwapSender,
-  quote: SwapQuote
+  quote: SwapQuote,
+  choice: ApprovalChoice
 ): Result.Result<SwapTransaction, SwapRefusal> => {
   const token = addressOn(built.to, sender.chainId)
   if (
@@ -103,7 +108,7 @@ export const checkApproval = (
     data: encodeFunctionData({
       abi: erc20Abi,
       functionName: "approve",
-      args: [call.args[0], quote.fromAmount]
+      args: [call.args[0], allowanceFor(choice, quote)]
     }),
     value: "0x0",
     gas: hex(BigInt(built.eip155.gas))

@@ -162,8 +162,11 @@ export const makeSwapPlans = (
       })
       const sender = { chainId: owner.network.caipNetworkId, address: owner.address }
       const swapTx = yield* passed(checkSwapTransaction(swap, sender, quote))
+      const choice = draft.approval ?? "exact"
       const approvalTx =
-        approval === undefined ? undefined : yield* passed(checkApproval(approval, swapTx, sender, quote))
+        approval === undefined
+          ? undefined
+          : yield* passed(checkApproval(approval, swapTx, sender, quote, choice))
       const fee = feeOf(approval === undefined ? [swap] : [approval, swap])
       const native = tokens.find((token) => token.native)
       const unpaid = swapFeeProblem(quote.from, quote.fromAmount, fee, native?.balance ?? 0n)
@@ -174,6 +177,7 @@ export const makeSwapPlans = (
       return {
         quote,
         approval: approvalTx,
+        approves: approvalTx === undefined ? undefined : choice,
         swap: swapTx,
         changes,
         fee: {

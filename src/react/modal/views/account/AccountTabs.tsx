@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react"
 import { groupByMonth, signOf, transferAmount } from "../../../../layers/account/activity"
-import { formatAmount, formatUsd } from "../../../../layers/account/format"
 import { sentRow } from "../../../../layers/account/sentActivity"
+import { formatAmount, formatDay, formatUsd } from "../../../../layers/format/format"
 import type { Transaction } from "../../../../schemas/Transaction"
 import type { RetryableDatum } from "../../../../services/AccountData"
 import { makeImagesPort } from "../../bridge/imagesPort"
@@ -76,10 +76,7 @@ const ActivityItem = ({ transaction }: { readonly transaction: Transaction }) =>
       <span className="name">
         {operation.charAt(0).toUpperCase() + operation.slice(1)}
         <span className="sub">
-          {new Date(transaction.metadata.minedAt).toLocaleDateString("en-US", {
-            month: "short",
-            day: "numeric"
-          })}
+          {formatDay(new Date(transaction.metadata.minedAt))}
           {failed ? " · Failed" : ""}
         </span>
       </span>

@@ -7,31 +7,47 @@
  */
 import type { FormEvent, ReactNode } from "react"
 import type { AirlockError, ReviewChangedError } from "../../../../errors"
-import { formatUnits, formatUsd } from "../../../../layers/account/format"
+import { formatTokenExact } from "../../../../layers/format/format"
 import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
 import { useController } from "../../element/context"
+import { useViewStyles } from "../../element/styleSheets"
+import { CopyableValue } from "../../ui/CopyableValue"
+import { Status } from "../../ui/Status"
+import { tokenFieldCss } from "../../ui/tokenFieldStyles"
 
-/** What is wrong with an amount to send or swap, in words. */
-export const AMOUNT_PROBLEMS: Record<AmountProblem, string> = {
-  empty: "Enter an amount",
-  format: "Enter a number, such as 12.5",
-  zero: "Enter an amount above 0",
-  decimals: "This token has fewer decimals",
-  "over-balance": "More than your balance",
-  "over-balance-with-fee": "More than your balance once the network fee is paid",
-  "no-fee-balance": "Not enough of the network's coin left to pay the fee"
+/** The token an amount is of, as its problems name it. */
+export interface AmountToken {
+  readonly symbol: string
+  readonly decimals: number
+  readonly balance: bigint
 }
 
-/** An amount in the token's units, and its symbol. */
-export const amountOf = (value: bigint, token: { readonly decimals: number; readonly symbol: string }) =>
-  `${formatUnits(value, token.decimals)} ${token.symbol}`
-
-/** A network fee in the native coin, and in USD when the coin's price is known. */
-export const feeText = (
-  fee: { readonly amount: bigint; readonly usd: number | undefined },
-  native: { readonly decimals: number; readonly symbol: string }
-) => `${amountOf(fee.amount, native)}${fee.usd === undefined ? "" : ` (${formatUsd(fee.usd)})`}`
+/** What is wrong with an amount to send or swap, in words that say what is allowed. */
+export const amountProblemText = (problem: AmountProblem, token: AmountToken | undefined): string => {
+  switch (problem) {
+    case "empty":
+      return "Enter an amount"
+    case "format":
+      return "Enter a number, such as 12.5"
+    case "zero":
+      return "Enter an amount above 0"
+    case "decimals":
+      return token === undefined
+        ? "Too many digits after the decimal point for this token"
+        : token.decimals === 0
+          ? `${token.symbol} has no decimals: enter a whole number`
+          : `${token.symbol} has ${token.decimals} decimal${token.decimals === 1 ? "" : "s"}`
+    case "over-balance":
+      return token === undefined
+        ? "More than your balance"
+        : `More than your balance of ${formatTokenExact(token.balance, token.decimals)} ${token.symbol}`
+    case "over-balance-with-fee":
+      return "More than your balance once the network fee is paid"
+    case "no-fee-balance":
+      return "Not enough of the network's coin left to pay the fee"
+  }
+}
 
 /** The flow is loading. */
 export const FlowLoading = ({ label }: { readonly label: string }) => (
@@ -194,21 +210,33 @@ export const FlowReview = ({
   )
 }
 
-/** A flow's last step (sent, swapped, arrived, registered): what happened, a detail such as the hash, Done. */
+/** A transaction a last step names: its hash (or Solana signature), copyable, and its explorer page. */
+export interface DoneTransaction {
+  readonly label: string
+  readonly hash: string
+  readonly explorerUrl: string | undefined
+}
+
+/** A flow's last step (sent, swapped, arrived, registered): its status in words, the transaction, Done. */
 export const FlowDone = ({
   title,
-  detail
+  transaction
 }: {
   readonly title: string
-  readonly detail?: string | undefined
+  readonly transaction?: DoneTransaction | undefined
 }) => {
   const controller = useController()
+  useViewStyles(tokenFieldCss)
   return (
     <div className="approve">
-      <p className="approve-title" role="status">
-        {title}
-      </p>
-      {detail === undefined ? null : <p className="connecting-text code">{detail}</p>}
+      <Status kind="success">{title}</Status>
+      {transaction === undefined ? null : (
+        <CopyableValue
+          label={transaction.label}
+          value={transaction.hash}
+          explorerUrl={transaction.explorerUrl}
+        />
+      )}
       <button type="button" className="button" onClick={() => void controller.goBack()}>
         Done
       </button>

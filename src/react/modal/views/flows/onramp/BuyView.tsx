@@ -1,6 +1,6 @@
 import { useId } from "react"
-import { formatUsd } from "../../../../../layers/account/format"
 import { limitsOf } from "../../../../../layers/flows/onramp/onrampForm"
+import { formatUsd } from "../../../../../layers/format/format"
 import type { BuyProblem, OnrampState } from "../../../../../services/Onramp"
 import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"

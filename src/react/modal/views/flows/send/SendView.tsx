@@ -1,34 +1,46 @@
 import { useId } from "react"
-import { formatUnits } from "../../../../../layers/account/format"
+import { transactionUrl } from "../../../../../layers/format/explorerLinks"
+import {
+  feeText,
+  formatToken,
+  formatTokenExact,
+  formatUnits,
+  formatUsd,
+  tokenText,
+  truncateAddress
+} from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import type {
   ReceiverProblem,
   SendAmountProblem,
   SendableToken,
+  SendPreview,
   SendState
 } from "../../../../../services/Send"
+import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
+import { TokenAmountField } from "../../../ui/TokenAmountField"
+import type { PickerToken } from "../../../ui/TokenPicker"
+import { tokenFieldCss } from "../../../ui/tokenFieldStyles"
 import { approveCss } from "../../requests/approveStyles"
 import {
-  AMOUNT_PROBLEMS,
-  amountOf,
+  amountProblemText,
   FieldProblem,
   FlowDone,
   FlowFailure,
   FlowForm,
   FlowLoading,
   FlowReview,
-  feeText,
   NetworkRow,
   ReviewChanged
 } from "../FlowStep"
 
-const SEND_AMOUNT_PROBLEMS: Record<SendAmountProblem, string> = {
-  ...AMOUNT_PROBLEMS,
-  "below-reserve": "This would leave too little SOL to keep your account open: send less, or all of it"
-}
+const sendAmountProblemText = (problem: SendAmountProblem, token: SendableToken | undefined) =>
+  problem === "below-reserve"
+    ? "This would leave too little SOL to keep your account open: send less, or all of it"
+    : amountProblemText(problem, token)
 
 const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
   empty: "Enter the receiver's address",
@@ -38,11 +50,27 @@ const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
   "solana-format": "Enter a Solana address (32 to 44 base58 characters)"
 }
 
+/** The typed amount's USD value, when it is a number and the token's price is known. */
+const fiatOf = (amount: string, token: SendableToken | undefined): string | undefined =>
+  token === undefined || token.price <= 0 || !/^\d+(\.\d+)?$/.test(amount.trim())
+    ? undefined
+    : formatUsd(Number(amount) * token.price)
+
+/** What the visitor sends, every decimal they typed kept: "12.5 sUSD". */
+const sentAmount = (preview: SendPreview) =>
+  `${formatTokenExact(preview.amount, preview.token.decimals)} ${preview.token.symbol}`
+
 const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" | "Reviewing" }> }) => {
   const controller = useController()
+  const images = makeImagesPort(controller.imageUrls)
+  const pickerToken = (t: SendableToken): PickerToken => ({
+    key: t.key,
+    symbol: t.symbol,
+    name: t.name,
+    icon: images.token({ symbol: t.symbol }),
+    balance: formatToken(t.balance, t.decimals)
+  })
   const ids = {
-    token: useId(),
-    amount: useId(),
     receiver: useId(),
     amountHelp: useId(),
     receiverHelp: useId()
@@ -70,34 +98,28 @@ const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" 
       onSubmit={() => void controller.send.review()}
       submit={{ label: "Review", busy: state._tag === "Reviewing" ? "Preparing the preview…" : undefined }}
     >
-      <label htmlFor={ids.token}>Token</label>
-      <select
-        id={ids.token}
-        className="input"
-        value={draft.token}
-        onChange={(event) =>
-          void controller.send.edit({ token: event.currentTarget.value as SendableToken["key"] })
+      <TokenAmountField
+        label="Amount"
+        pickerLabel="Token"
+        amount={draft.amount}
+        onAmount={(amount) => void controller.send.edit({ amount })}
+        token={token === undefined ? undefined : pickerToken(token)}
+        tokens={tokens.map(pickerToken)}
+        onToken={(key) => void controller.send.edit({ token: key })}
+        balance={token === undefined ? undefined : tokenText(token.balance, token)}
+        onMax={
+          token === undefined
+            ? undefined
+            : () => void controller.send.edit({ amount: formatUnits(token.balance, token.decimals) })
         }
-      >
-        {tokens.map((t) => (
-          <option key={t.key} value={t.key}>
-            {t.symbol} — {formatUnits(t.balance, t.decimals)} available
-          </option>
-        ))}
-      </select>
-      <label htmlFor={ids.amount}>Amount{token === undefined ? "" : ` (${token.symbol})`}</label>
-      <input
-        id={ids.amount}
-        className="input"
-        inputMode="decimal"
-        autoComplete="off"
-        value={draft.amount}
-        aria-invalid={problems.amountProblem !== undefined}
-        aria-describedby={problems.amountProblem === undefined ? undefined : ids.amountHelp}
-        onChange={(event) => void controller.send.edit({ amount: event.currentTarget.value })}
+        fiat={fiatOf(draft.amount, token)}
+        invalid={problems.amountProblem !== undefined}
+        describedBy={problems.amountProblem === undefined ? undefined : ids.amountHelp}
       />
       {problems.amountProblem === undefined ? null : (
-        <FieldProblem id={ids.amountHelp}>{SEND_AMOUNT_PROBLEMS[problems.amountProblem]}</FieldProblem>
+        <FieldProblem id={ids.amountHelp}>
+          {sendAmountProblemText(problems.amountProblem, token)}
+        </FieldProblem>
       )}
       <label htmlFor={ids.receiver}>Receiver</label>
       <input
@@ -131,7 +153,7 @@ const Preview = ({
   const sending = state._tag === "Sending"
   return (
     <FlowReview
-      title={`Send ${amountOf(preview.amount, preview.token)}`}
+      title={`Send ${sentAmount(preview)} to ${preview.receiverName ?? truncateAddress(preview.receiver)}`}
       error={state._tag === "Failed" ? state.error : undefined}
       progress={sending ? "Confirm the transaction in your wallet" : undefined}
       onBack={sending ? undefined : () => void controller.send.back()}
@@ -159,7 +181,7 @@ const Preview = ({
         {preview.accountRent === 0n ? null : (
           <div>
             <dt>Receiver's new token account (rent)</dt>
-            <dd>{amountOf(preview.accountRent, native)}</dd>
+            <dd>{feeText({ amount: preview.accountRent, usd: undefined }, native)}</dd>
           </div>
         )}
         <div>
@@ -181,9 +203,22 @@ const Preview = ({
   )
 }
 
+/** The send went out: its amount, its hash (a signature on Solana), copyable, and its explorer page. */
+const Sent = ({ state }: { readonly state: Extract<SendState, { _tag: "Sent" }> }) => (
+  <FlowDone
+    title={`Sent ${sentAmount(state.preview)}`}
+    transaction={{
+      label: state.preview.request.namespace === "solana" ? "Signature" : "Transaction",
+      hash: state.hash,
+      explorerUrl: transactionUrl(state.network, state.hash)
+    }}
+  />
+)
+
 /** Send: choose a token, an amount and a receiver; then the preview, then the wallet. */
 export const SendView = () => {
   useViewStyles(approveCss)
+  useViewStyles(tokenFieldCss)
   const controller = useController()
   const state = useStore(controller.send.state)
   switch (state._tag) {
@@ -193,9 +228,7 @@ export const SendView = () => {
     case "Reviewing":
       return <Form state={state} />
     case "Sent":
-      return (
-        <FlowDone title={`Sent ${amountOf(state.preview.amount, state.preview.token)}`} detail={state.hash} />
-      )
+      return <Sent state={state} />
     default:
       return <Preview state={state} />
   }

@@ -1,183 +1,18 @@
 import { useId } from "react"
-import { formatUnits, formatUsd } from "../../../../../layers/account/format"
+import { transactionUrl } from "../../../../../layers/format/explorerLinks"
+import { feeText, tokenText } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import { present } from "../../../../../presentation"
-import type { SwapPlan, SwapProblem, SwapQuote, SwapState, SwapToken } from "../../../../../services/Swap"
+import type { SwapPlan, SwapState } from "../../../../../services/Swap"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
+import { tokenFieldCss } from "../../../ui/tokenFieldStyles"
 import { approveCss } from "../../requests/approveStyles"
-import {
-  AMOUNT_PROBLEMS,
-  amountOf,
-  FieldProblem,
-  FlowDone,
-  FlowForm,
-  FlowLoading,
-  FlowQuote,
-  FlowReview,
-  FlowUnavailable,
-  feeText,
-  NetworkRow,
-  ReviewChanged
-} from "../FlowStep"
-
-const PROBLEMS: Record<SwapProblem, string> = {
-  ...AMOUNT_PROBLEMS,
-  "same-token": "Choose two different tokens",
-  "no-target": "Choose the token to receive",
-  slippage: "Enter a slippage tolerance from 0.01 to 50 %",
-  expired: "The quote expired: check the new one, then review again"
-}
-
-const usdOf = (value: bigint, token: SwapToken) =>
-  token.price === 0 ? "" : ` (${formatUsd((Number(value) / 10 ** token.decimals) * token.price)})`
-
-const TokenSelect = ({
-  id,
-  value,
-  tokens,
-  placeholder,
-  onChange
-}: {
-  readonly id: string
-  readonly value: string | undefined
-  readonly tokens: ReadonlyArray<SwapToken>
-  readonly placeholder?: string
-  readonly onChange: (caip: string) => void
-}) => (
-  <select
-    id={id}
-    className="input"
-    value={value ?? ""}
-    onChange={(event) => onChange(event.currentTarget.value)}
-  >
-    {placeholder === undefined ? null : (
-      <option value="" disabled>
-        {placeholder}
-      </option>
-    )}
-    {tokens.map((token) => (
-      <option key={token.caip} value={token.caip}>
-        {token.symbol}
-        {token.balance > 0n ? ` — ${formatUnits(token.balance, token.decimals)} available` : ""}
-      </option>
-    ))}
-  </select>
-)
-
-/** The rows a quote and its review both show; an amount's value in USD when its token's price is known. */
-const Paid = ({ quote }: { readonly quote: SwapQuote }) => (
-  <div>
-    <dt>You pay</dt>
-    <dd>
-      {amountOf(quote.fromAmount, quote.from)}
-      {usdOf(quote.fromAmount, quote.from)}
-    </dd>
-  </div>
-)
-
-const Received = ({ quote }: { readonly quote: SwapQuote }) => (
-  <div>
-    <dt>You receive about</dt>
-    <dd>
-      {amountOf(quote.toAmount, quote.to)}
-      {usdOf(quote.toAmount, quote.to)}
-    </dd>
-  </div>
-)
-
-const Rate = ({ quote }: { readonly quote: SwapQuote }) => (
-  <div>
-    <dt>Rate</dt>
-    <dd>
-      1 {quote.from.symbol} = {quote.rate} {quote.to.symbol}
-    </dd>
-  </div>
-)
-
-const Minimum = ({ quote, slippage }: { readonly quote: SwapQuote; readonly slippage: string }) => (
-  <div>
-    <dt>Minimum received at {slippage} % slippage</dt>
-    <dd>{amountOf(quote.minimumReceived, quote.to)}</dd>
-  </div>
-)
-
-/** What a quote gives, as the form shows it while the visitor types. */
-const quoteDetails = (slippage: string) => (quote: SwapQuote) => (
-  <>
-    <Paid quote={quote} />
-    <Received quote={quote} />
-    <Rate quote={quote} />
-    <Minimum quote={quote} slippage={slippage} />
-  </>
-)
-
-const Form = ({ state }: { readonly state: Extract<SwapState, { _tag: "Editing" | "Preparing" }> }) => {
-  const controller = useController()
-  const ids = { from: useId(), to: useId(), amount: useId(), slippage: useId(), help: useId() }
-  const { draft, tokens } = state
-  const problem = state._tag === "Editing" ? state.problem : undefined
-  const from = tokens.find((token) => token.caip === draft.from)
-  if (tokens.length === 0) return <p className="empty">No tokens to swap on this network.</p>
-  return (
-    <FlowForm
-      onSubmit={() => void controller.swap.review()}
-      submit={{
-        label: "Review swap",
-        busy: state._tag === "Preparing" ? "Preparing the swap…" : undefined,
-        disabled: state.quote._tag !== "Quoted"
-      }}
-    >
-      <label htmlFor={ids.from}>You pay</label>
-      <TokenSelect
-        id={ids.from}
-        value={draft.from}
-        tokens={tokens}
-        onChange={(caip) => void controller.swap.edit({ from: caip })}
-      />
-      <label htmlFor={ids.amount}>Amount{from === undefined ? "" : ` (${from.symbol})`}</label>
-      <input
-        id={ids.amount}
-        className="input"
-        inputMode="decimal"
-        autoComplete="off"
-        value={draft.amount}
-        aria-invalid={problem !== undefined}
-        aria-describedby={problem === undefined ? undefined : ids.help}
-        onChange={(event) => void controller.swap.edit({ amount: event.currentTarget.value })}
-      />
-      {problem === undefined ? null : <FieldProblem id={ids.help}>{PROBLEMS[problem]}</FieldProblem>}
-      <button
-        type="button"
-        className="button secondary"
-        disabled={draft.to === undefined}
-        onClick={() => void controller.swap.flip()}
-      >
-        Switch tokens
-      </button>
-      <label htmlFor={ids.to}>You receive</label>
-      <TokenSelect
-        id={ids.to}
-        value={draft.to}
-        tokens={tokens}
-        placeholder="Choose a token"
-        onChange={(caip) => void controller.swap.edit({ to: caip })}
-      />
-      <label htmlFor={ids.slippage}>Slippage tolerance (%)</label>
-      <input
-        id={ids.slippage}
-        className="input"
-        inputMode="decimal"
-        autoComplete="off"
-        value={draft.slippage}
-        onChange={(event) => void controller.swap.edit({ slippage: event.currentTarget.value })}
-      />
-      <FlowQuote quote={state.quote} details={quoteDetails(draft.slippage)} />
-      <ReviewChanged change={state._tag === "Editing" ? state.reviewChanged : undefined} />
-    </FlowForm>
-  )
-}
+import { FlowDone, FlowLoading, FlowReview, FlowUnavailable, NetworkRow, ReviewChanged } from "../FlowStep"
+import { SwapForm } from "./SwapForm"
+import { Minimum, Paid, Rate, Received } from "./swapRows"
+import { swapCss } from "./swapStyles"
 
 const PlanDetails = ({
   plan,
@@ -207,16 +42,42 @@ const PlanDetails = ({
           <dd key={line}>{line}</dd>
         ))}
       </div>
-      {plan.approval === undefined ? null : (
+      {plan.approves === undefined ? null : (
         <div>
           <dt>Approval</dt>
           <dd>
-            The swap may not spend your {quote.from.symbol} yet: your wallet asks you to approve it first,
-            then to swap (two transactions).
+            {plan.approves === "exact"
+              ? `Exactly ${tokenText(quote.fromAmount, quote.from)}, what this swap spends`
+              : `Unlimited: the swap's contract may spend all your ${quote.from.symbol}, now and later`}
           </dd>
+          <dd>Your wallet asks you to approve it first, then to swap (two transactions).</dd>
         </div>
       )}
     </dl>
+  )
+}
+
+/**
+ * The approval's one choice, labelled: exactly the amount (the default) or unlimited, which spares the next
+ * swap its approval at the cost of a standing allowance. Changing it prepares the plan again.
+ */
+const ApprovalChoice = ({ plan, disabled }: { readonly plan: SwapPlan; readonly disabled: boolean }) => {
+  const controller = useController()
+  const id = useId()
+  if (plan.approves === undefined) return null
+  return (
+    <div className="approve-choice">
+      <input
+        id={id}
+        type="checkbox"
+        checked={plan.approves === "unlimited"}
+        disabled={disabled}
+        onChange={(event) =>
+          void controller.swap.chooseApproval(event.currentTarget.checked ? "unlimited" : "exact")
+        }
+      />
+      <label htmlFor={id}>Allow unlimited {plan.quote.from.symbol}</label>
+    </div>
   )
 }
 
@@ -256,6 +117,7 @@ const Preview = ({
       }
     >
       <PlanDetails plan={plan} network={state.binding.network} />
+      <ApprovalChoice plan={plan} disabled={step !== undefined} />
     </FlowReview>
   )
 }
@@ -263,6 +125,8 @@ const Preview = ({
 /** Swap: two tokens, an amount and a quote; then the preview; then the approval and the swap. */
 export const SwapView = () => {
   useViewStyles(approveCss)
+  useViewStyles(swapCss)
+  useViewStyles(tokenFieldCss)
   const controller = useController()
   const state = useStore(controller.swap.state)
   switch (state._tag) {
@@ -278,12 +142,16 @@ export const SwapView = () => {
       )
     case "Editing":
     case "Preparing":
-      return <Form state={state} />
+      return <SwapForm state={state} />
     case "Swapped":
       return (
         <FlowDone
-          title={`Swapped ${amountOf(state.plan.quote.fromAmount, state.plan.quote.from)} for ${state.plan.quote.to.symbol}`}
-          detail={state.hash}
+          title={`Swapped ${tokenText(state.plan.quote.fromAmount, state.plan.quote.from)} for ${state.plan.quote.to.symbol}`}
+          transaction={{
+            label: "Transaction",
+            hash: state.hash,
+            explorerUrl: transactionUrl(state.network, state.hash)
+          }}
         />
       )
     default:
