@@ -18,7 +18,7 @@ import { SignatureDeclinedError } from "../../src/errors"
 import { SignInLive } from "../../src/layers/signin/SignInLive"
 import { SiwxLive } from "../../src/layers/signin/SiwxLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import type { ConnectionState } from "../../src/services/Connection"
+import { Connection, type ConnectionState } from "../../src/services/Connection"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import type { NetworksState } from "../../src/services/Networks"
 import { type Notice, Notifications } from "../../src/services/Notifications"
@@ -28,9 +28,10 @@ import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { createSignInMessage } from "../../src/siwx/siweMessage"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../kit/fixtures"
+import { connectionOver } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
 import { settle, untilState, untilTagged } from "../kit/waits"
-import { chainlessNetworks, connectionOver } from "./signInFakes"
+import { chainlessNetworks } from "./signInFakes"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
 const connected = (address: string): ConnectionState => ({
@@ -68,14 +69,17 @@ const world = (siwx: SIWXConfig | undefined, answer: "sign" | "decline" = "sign"
     const below = Layer.mergeAll(
       Layer.succeed(ModalConfig, decodedOptions(siwx === undefined ? options : { ...options, siwx })),
       chainlessNetworks(networks),
-      connectionOver(
-        connection,
-        () =>
-          Effect.andThen(
-            Effect.sync(() => void disconnects.count++),
-            SubscriptionRef.set(connection, DISCONNECTED)
-          ),
-        () => Effect.succeed(Option.none())
+      Layer.effect(
+        Connection,
+        connectionOver(
+          connection,
+          () =>
+            Effect.andThen(
+              Effect.sync(() => void disconnects.count++),
+              SubscriptionRef.set(connection, DISCONNECTED)
+            ),
+          () => Effect.succeed(Option.none())
+        )
       ),
       Layer.succeed(Notifications, {
         notices: yield* SubscriptionRef.make<ReadonlyArray<Notice>>([]),

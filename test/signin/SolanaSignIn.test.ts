@@ -28,7 +28,7 @@ import { makeSignInFlow } from "../../src/layers/signin/SignIn.lazy"
 import { SiwxLive } from "../../src/layers/signin/SiwxLive"
 import { present } from "../../src/presentation"
 import type { ChainNamespace } from "../../src/schemas/Primitives"
-import type { ConnectionState, NamespaceConnection } from "../../src/services/Connection"
+import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { NetworksState } from "../../src/services/Networks"
 import { type Notice, Notifications } from "../../src/services/Notifications"
 import { RpcRouter } from "../../src/services/RpcRouter"
@@ -36,9 +36,10 @@ import type { SignInState } from "../../src/services/SignIn"
 import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { decodedOptions, sandboxNetwork } from "../kit/fixtures"
+import { connectionOver } from "../kit/flowLayers"
 import { stateTagged, untilState } from "../kit/flowWorld"
 import { preloadedParts } from "../kit/lazyParts"
-import { chainlessNetworks, connectionOver } from "./signInFakes"
+import { chainlessNetworks } from "./signInFakes"
 
 const SEED = Uint8Array.from({ length: 32 }, (_, index) => index + 1)
 const OTHER_SEED = Uint8Array.from({ length: 32 }, (_, index) => 32 - index)
@@ -138,21 +139,24 @@ const world = (siwx: SIWXConfig, wallet: Wallet = "honest", connection0?: Connec
       })
     const layer = Layer.mergeAll(
       chainlessNetworks(networks),
-      connectionOver(
-        connection,
-        (namespace) =>
-          Effect.andThen(
-            Effect.sync(() => void disconnects.push(namespace)),
-            SubscriptionRef.update(connection, (s) => ({
-              ...s,
-              namespaces: { ...s.namespaces, [namespace ?? "eip155"]: { status: "disconnected" } }
-            }))
-          ),
-        (namespace) =>
-          Effect.map(SubscriptionRef.get(connection), (s) => {
-            const found = s.namespaces[namespace]
-            return found?.status === "connected" ? Option.some(found) : Option.none()
-          })
+      Layer.effect(
+        Connection,
+        connectionOver(
+          connection,
+          (namespace) =>
+            Effect.andThen(
+              Effect.sync(() => void disconnects.push(namespace)),
+              SubscriptionRef.update(connection, (s) => ({
+                ...s,
+                namespaces: { ...s.namespaces, [namespace ?? "eip155"]: { status: "disconnected" } }
+              }))
+            ),
+          (namespace) =>
+            Effect.map(SubscriptionRef.get(connection), (s) => {
+              const found = s.namespaces[namespace]
+              return found?.status === "connected" ? Option.some(found) : Option.none()
+            })
+        )
       ),
       Layer.succeed(Notifications, {
         notices: yield* SubscriptionRef.make<ReadonlyArray<Notice>>([]),
