@@ -39,6 +39,17 @@ const token = (symbol: string, decimals: string) => ({
   iconUrl: ""
 })
 
+/** An RPC fallback that answers every read with `answer`, counting the reads in `calls.rpc`. */
+const countingTransport = (calls: { rpc: number }, answer: string) =>
+  Layer.succeed(FallbackTransport, {
+    request: () =>
+      Effect.sync(() => {
+        calls.rpc++
+        return answer
+      }),
+    ranking: () => Effect.die("unused")
+  })
+
 /** The services a balance lookup talks to, counting their calls. */
 const world = (balance: BlockchainApiShape["balance"]) => {
   const calls = { balance: 0, rpc: 0 }
@@ -46,14 +57,7 @@ const world = (balance: BlockchainApiShape["balance"]) => {
     Layer.provide(
       Layer.mergeAll(
         Layer.succeed(ModalConfig, config),
-        Layer.succeed(FallbackTransport, {
-          request: () =>
-            Effect.sync(() => {
-              calls.rpc++
-              return "0xde0b6b3a7640000"
-            }),
-          ranking: () => Effect.die("unused")
-        }),
+        countingTransport(calls, "0xde0b6b3a7640000"),
         Layer.succeed(
           BlockchainApi,
           blockchainApiWith({
@@ -70,6 +74,34 @@ const world = (balance: BlockchainApiShape["balance"]) => {
   )
   return { calls, layer }
 }
+
+/** A connected wallet on 31337 that announces asset discovery and answers wallet_getAssets with `assets`. */
+const walletDiscovering = (assets: ReadonlyArray<unknown>) => {
+  const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
+  wallet.setBehaviour("wallet_getCapabilities", {
+    _tag: "Result",
+    value: { "0x7a69": { assetDiscovery: { supported: true } } }
+  })
+  wallet.setBehaviour("wallet_getAssets", { _tag: "Result", value: { "0x7a69": assets } })
+  return wallet
+}
+
+/** `load` fails as 'Token Balance Unavailable'. */
+const expectUnavailable = <A, E>(load: Effect.Effect<A, E>) =>
+  Effect.gen(function* () {
+    const error = yield* Effect.flip(load)
+    assert.instanceOf(error, BalanceUnavailableError)
+    assert.strictEqual(error.message, "Token Balance Unavailable")
+  })
+
+/** Asked once so far (`asked` counts), `load` asks once more only past the 30 s back-off. */
+const asksOnceMoreAfter30s = <A, E>(load: Effect.Effect<A, E>, asked: () => number) =>
+  Effect.gen(function* () {
+    assert.strictEqual(asked(), 1)
+    yield* TestClock.adjust("30001 millis")
+    yield* Effect.exit(load)
+    assert.strictEqual(asked(), 2)
+  })
 
 describe("BalanceService", () => {
   it.effect("reads the native balance through the RPC fallback and caches it for 30 s", () => {
@@ -126,24 +158,14 @@ describe("BalanceService", () => {
     const { calls, layer } = world(() => Effect.succeed({ balances: [], dropped: 0 }))
     return Effect.gen(function* () {
       const balances = yield* BalanceService
-      const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-      wallet.setBehaviour("wallet_getCapabilities", {
-        _tag: "Result",
-        value: { "0x7a69": { assetDiscovery: { supported: true } } }
-      })
-      wallet.setBehaviour("wallet_getAssets", {
-        _tag: "Result",
-        value: {
-          "0x7a69": [
-            {
-              address: "0x0000000000000000000000000000000000000000",
-              balance: "0xde0b6b3a7640000",
-              type: "NATIVE",
-              metadata: { name: "Ether", symbol: "ETH", decimals: 18, price: 2000, iconUrl: "" }
-            }
-          ]
+      const wallet = walletDiscovering([
+        {
+          address: "0x0000000000000000000000000000000000000000",
+          balance: "0xde0b6b3a7640000",
+          type: "NATIVE",
+          metadata: { name: "Ether", symbol: "ETH", decimals: 18, price: 2000, iconUrl: "" }
         }
-      })
+      ])
       const tokens = yield* balances.tokenBalances(net, address, wallet)
       assert.strictEqual(calls.balance, 0)
       assert.deepStrictEqual(
@@ -157,12 +179,7 @@ describe("BalanceService", () => {
     const { calls, layer } = world(() => Effect.succeed({ balances: [token("sUSD", "6")], dropped: 0 }))
     return Effect.gen(function* () {
       const balances = yield* BalanceService
-      const wallet = makeMockEip1193Provider({ chainId: 31337, connected: true })
-      wallet.setBehaviour("wallet_getCapabilities", {
-        _tag: "Result",
-        value: { "0x7a69": { assetDiscovery: { supported: true } } }
-      })
-      wallet.setBehaviour("wallet_getAssets", { _tag: "Result", value: { "0x7a69": [{ address: 1 }] } })
+      const wallet = walletDiscovering([{ address: 1 }])
       const tokens = yield* balances.tokenBalances(net, address, wallet)
       assert.strictEqual(calls.balance, 1)
       assert.deepStrictEqual(
@@ -178,13 +195,8 @@ describe("BalanceService", () => {
       const balances = yield* BalanceService
       const first = yield* Effect.exit(balances.tokenBalances(net, address))
       assert.isTrue(Exit.isFailure(first))
-      const again = yield* Effect.flip(balances.tokenBalances(net, address))
-      assert.instanceOf(again, BalanceUnavailableError)
-      assert.strictEqual(again.message, "Token Balance Unavailable")
-      assert.strictEqual(calls.balance, 1)
-      yield* TestClock.adjust("30001 millis")
-      yield* Effect.exit(balances.tokenBalances(net, address))
-      assert.strictEqual(calls.balance, 2)
+      yield* expectUnavailable(balances.tokenBalances(net, address))
+      yield* asksOnceMoreAfter30s(balances.tokenBalances(net, address), () => calls.balance)
     }).pipe(Effect.provide(layer))
   })
 
@@ -224,22 +236,31 @@ const solanaDevnet = {
   name: "Solana Devnet",
   testnet: true
 }
-const polkadot = {
-  id: "91b171bb158e2d3848fa23a9f1c25182",
-  caipNetworkId: "polkadot:91b171bb158e2d3848fa23a9f1c25182",
-  chainNamespace: "polkadot",
-  name: "Polkadot",
-  nativeCurrency: { name: "Polkadot", symbol: "DOT", decimals: 10 },
-  rpcUrls: { default: { http: ["https://rpc.polkadot.example"] } }
-}
-const cosmos = {
-  id: "cosmoshub-4",
-  caipNetworkId: "cosmos:cosmoshub-4",
-  chainNamespace: "cosmos",
-  name: "Cosmos Hub",
-  nativeCurrency: { name: "Atom", symbol: "ATOM", decimals: 6 },
-  rpcUrls: { default: { http: ["https://rpc.cosmos.example"] } }
-}
+/** A host's network `id` of `chainNamespace`, paying in `symbol`. */
+const hostNetwork = (
+  chainNamespace: string,
+  id: string,
+  name: string,
+  currency: string,
+  symbol: string,
+  decimals: number
+) => ({
+  id,
+  caipNetworkId: `${chainNamespace}:${id}`,
+  chainNamespace,
+  name,
+  nativeCurrency: { name: currency, symbol, decimals },
+  rpcUrls: { default: { http: [`https://rpc.${chainNamespace}.example`] } }
+})
+const polkadot = hostNetwork(
+  "polkadot",
+  "91b171bb158e2d3848fa23a9f1c25182",
+  "Polkadot",
+  "Polkadot",
+  "DOT",
+  10
+)
+const cosmos = hostNetwork("cosmos", "cosmoshub-4", "Cosmos Hub", "Atom", "ATOM", 6)
 const multiConfig = configOf({ networks: [mainnet, solana, solanaDevnet, bitcoin, polkadot, cosmos] })
 const networkOf = (caipNetworkId: string): CaipNetwork =>
   multiConfig.networks.find((n) => n.caipNetworkId === caipNetworkId) ?? assert.fail(caipNetworkId)
@@ -280,14 +301,7 @@ const httpWorld = (respond: Respond) => {
         BlockchainApiLive.pipe(
           Layer.provide(Layer.merge(Layer.succeed(ModalConfig, multiConfig), FetchHttpClient.layer))
         ),
-        Layer.succeed(FallbackTransport, {
-          request: () =>
-            Effect.sync(() => {
-              calls.rpc++
-              return "0x0"
-            }),
-          ranking: () => Effect.die("unused")
-        })
+        countingTransport(calls, "0x0")
       )
     ),
     Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)),
@@ -360,17 +374,12 @@ describe("BalanceService on Solana", () => {
       const { layer, seen } = httpWorld(() => json({ message: "bad request" }, 400))
       return Effect.gen(function* () {
         const balances = yield* BalanceService
-        const native = yield* Effect.flip(balances.nativeBalance(sol, solAddress))
-        assert.instanceOf(native, BalanceUnavailableError)
-        assert.strictEqual(native.message, "Token Balance Unavailable")
+        yield* expectUnavailable(balances.nativeBalance(sol, solAddress))
         assert.instanceOf(
           yield* Effect.flip(balances.tokenBalances(sol, solAddress)),
           BalanceUnavailableError
         )
-        assert.strictEqual(seen.length, 1)
-        yield* TestClock.adjust("30001 millis")
-        yield* Effect.exit(balances.nativeBalance(sol, solAddress))
-        assert.strictEqual(seen.length, 2)
+        yield* asksOnceMoreAfter30s(balances.nativeBalance(sol, solAddress), () => seen.length)
       }).pipe(Effect.provide(layer))
     }
   )

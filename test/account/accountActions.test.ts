@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { type AccountActionsInput, accountActions } from "../../src/layers/account/accountActions"
+import type { AccountAction } from "../../src/Modal"
 
 const input = (overrides: Partial<AccountActionsInput> = {}): AccountActionsInput => ({
   features: { send: true, swaps: true, onramp: true, receive: true },
@@ -13,17 +14,17 @@ const input = (overrides: Partial<AccountActionsInput> = {}): AccountActionsInpu
   ...overrides
 })
 
+/** `actions` between Copy address and the network switch, Disconnect last. */
+const besideNetworkSwitch = (...actions: ReadonlyArray<AccountAction>): ReadonlyArray<AccountAction> => [
+  "copyAddress",
+  ...actions,
+  "switchNetwork",
+  "disconnect"
+]
+
 describe("accountActions (what the Account view offers, in order)", () => {
   it("an EVM account with every feature on: its flows between Copy address and the network switch", () => {
-    assert.deepStrictEqual(accountActions(input()), [
-      "copyAddress",
-      "send",
-      "swap",
-      "buy",
-      "receive",
-      "switchNetwork",
-      "disconnect"
-    ])
+    assert.deepStrictEqual(accountActions(input()), besideNetworkSwitch("send", "swap", "buy", "receive"))
   })
 
   it("offers nothing while the active namespace is not connected", () => {
@@ -32,35 +33,20 @@ describe("accountActions (what the Account view offers, in order)", () => {
 
   it("leaves out each flow its feature flag turns off", () => {
     const features = { send: false, swaps: false, onramp: false, receive: false }
-    assert.deepStrictEqual(accountActions(input({ features })), [
-      "copyAddress",
-      "switchNetwork",
-      "disconnect"
-    ])
-    assert.deepStrictEqual(accountActions(input({ features: { ...features, receive: true } })), [
-      "copyAddress",
-      "receive",
-      "switchNetwork",
-      "disconnect"
-    ])
+    assert.deepStrictEqual(accountActions(input({ features })), besideNetworkSwitch())
+    assert.deepStrictEqual(
+      accountActions(input({ features: { ...features, receive: true } })),
+      besideNetworkSwitch("receive")
+    )
   })
 
   it("Solana sends and buys but does not swap; other namespaces only receive", () => {
-    assert.deepStrictEqual(accountActions(input({ connected: "solana" })), [
-      "copyAddress",
-      "send",
-      "buy",
-      "receive",
-      "switchNetwork",
-      "disconnect"
-    ])
+    assert.deepStrictEqual(
+      accountActions(input({ connected: "solana" })),
+      besideNetworkSwitch("send", "buy", "receive")
+    )
     for (const connected of ["bip122", "polkadot", "cosmos"] as const) {
-      assert.deepStrictEqual(accountActions(input({ connected })), [
-        "copyAddress",
-        "receive",
-        "switchNetwork",
-        "disconnect"
-      ])
+      assert.deepStrictEqual(accountActions(input({ connected })), besideNetworkSwitch("receive"))
     }
   })
 
@@ -73,16 +59,10 @@ describe("accountActions (what the Account view offers, in order)", () => {
   })
 
   it("offers Choose a name only to an EVM account known to have none, after Receive", () => {
-    assert.deepStrictEqual(accountActions(input({ named: false })), [
-      "copyAddress",
-      "send",
-      "swap",
-      "buy",
-      "receive",
-      "chooseName",
-      "switchNetwork",
-      "disconnect"
-    ])
+    assert.deepStrictEqual(
+      accountActions(input({ named: false })),
+      besideNetworkSwitch("send", "swap", "buy", "receive", "chooseName")
+    )
     // Not while the name is being looked up, nor on another namespace.
     assert.notInclude(accountActions(input({ named: undefined })), "chooseName")
     assert.notInclude(accountActions(input({ named: false, connected: "solana" })), "chooseName")

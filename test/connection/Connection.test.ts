@@ -43,6 +43,7 @@ import {
   eip155,
   holding,
   idOf,
+  impostorThenReal,
   mockWallet,
   passRestoreWindow,
   routerState,
@@ -1097,12 +1098,7 @@ describe("Connection restore", () => {
     "an impostor announcing the stored key before the real wallet is not reconnected (T5, R17)",
     function* ({ read }) {
       yield* waitForStatus("connecting")
-      const impostor = mockWallet({ connected: true, accounts: [BOB] })
-      const real = mockWallet({ connected: true })
-      announce({ ...walletA, uuid: "impostor" }, impostor)
-      yield* settle
-      yield* TestClock.adjust("300 millis")
-      announce(walletA, real)
+      const { impostor, real } = yield* impostorThenReal("300 millis")
       yield* passRestoreWindow
       yield* waitForStatus("disconnected")
       yield* settle

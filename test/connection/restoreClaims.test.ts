@@ -22,12 +22,14 @@ import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageK
 import { Connection } from "../../src/services/Connection"
 import { Connectors } from "../../src/services/Connectors"
 import { Notifications } from "../../src/services/Notifications"
+import type { MockEip1193Provider } from "../../src/testing/index"
 import { BOB } from "../kit/accounts"
 import {
   address,
   announce,
   connectTo,
   eip155,
+  impostorThenReal,
   mockWallet,
   passRestoreWindow,
   servicesLayer,
@@ -82,6 +84,13 @@ const claimantsFlagged = Effect.flatMap(Connectors, (c) =>
   })
 )
 
+/** `wallet` was asked only what a restore reads. */
+const assertAskedOnlyWhatARestoreReads = (wallet: MockEip1193Provider) =>
+  assert.deepStrictEqual(
+    wallet.calls().map((c) => c.method),
+    ["eth_accounts", "eth_chainId"]
+  )
+
 describe("A restore and a contested stored key", () => {
   it.effect("a second claim after the restore disconnects it, stored so, and says why", () => {
     const { layer, read } = world(storedA)
@@ -110,10 +119,7 @@ describe("A restore and a contested stored key", () => {
       assert.isUndefined(read(connectedConnectorIdKey("eip155").key))
       // The impostor is no longer followed, and was asked only what a restore reads.
       assert.strictEqual(impostor.listenerCount(), 0)
-      assert.deepStrictEqual(
-        impostor.calls().map((c) => c.method),
-        ["eth_accounts", "eth_chainId"]
-      )
+      assertAskedOnlyWhatARestoreReads(impostor)
     }).pipe(Effect.provide(layer))
   })
 
@@ -132,10 +138,7 @@ describe("A restore and a contested stored key", () => {
         assert.deepStrictEqual(wallet.calls(), [])
         yield* TestClock.adjust("1 millis")
         yield* waitForStatus("connected")
-        assert.deepStrictEqual(
-          wallet.calls().map((c) => c.method),
-          ["eth_accounts", "eth_chainId"]
-        )
+        assertAskedOnlyWhatARestoreReads(wallet)
       }).pipe(Effect.provide(layer))
     }
   )
@@ -146,12 +149,7 @@ describe("A restore and a contested stored key", () => {
       const { layer, read } = world(storedA)
       return Effect.gen(function* () {
         const seen = yield* statusesSeen
-        const impostor = mockWallet({ connected: true, accounts: [BOB] })
-        const real = mockWallet({ connected: true })
-        announce({ ...walletA, uuid: "impostor" }, impostor)
-        yield* settle
-        yield* TestClock.adjust("1500 millis")
-        announce(walletA, real)
+        const { impostor, real } = yield* impostorThenReal("1500 millis")
         // Decided at the rival's claim, before the window closes.
         yield* waitForStatus("disconnected")
         assert.deepStrictEqual(yield* noticeShown, [

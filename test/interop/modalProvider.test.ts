@@ -22,6 +22,16 @@ import {
   stops
 } from "./providerWorld"
 
+/** Each request fails with `refusal`, EIP-1193's code and message. */
+const expectEachRefused = async (
+  provider: { readonly request: (args: { method: string; params?: unknown }) => Promise<unknown> },
+  requests: ReadonlyArray<readonly [method: string, params: unknown]>,
+  refusal: { readonly code: number; readonly message: string }
+) => {
+  for (const [method, params] of requests)
+    assert.deepStrictEqual(await failure(provider.request({ method, params })), refusal, method)
+}
+
 describe("modal.getProvider(): EIP-1193", () => {
   it("serves the network before any account: connect, eth_chainId, and reads from the network's RPC", async () => {
     const modal = makeModal()
@@ -62,22 +72,17 @@ describe("modal.getProvider(): EIP-1193", () => {
     const modal = makeModal()
     const opened = opensOf(modal)
     const provider = modal.getProvider()
-    for (const [method, params] of [
-      ["personal_sign", ["0x00", ALICE]],
-      ["eth_signTypedData_v4", [ALICE, "{}"]],
-      ["eth_sendTransaction", [{ from: ALICE, to: BOB, value: "0x1" }]],
-      ["wallet_sendCalls", [{ calls: [{ to: BOB }] }]],
-      ["wallet_getCapabilities", [ALICE]]
-    ] as const) {
-      assert.deepStrictEqual(
-        await failure(provider.request({ method, params })),
-        {
-          code: 4100,
-          message: "Connector not connected."
-        },
-        method
-      )
-    }
+    await expectEachRefused(
+      provider,
+      [
+        ["personal_sign", ["0x00", ALICE]],
+        ["eth_signTypedData_v4", [ALICE, "{}"]],
+        ["eth_sendTransaction", [{ from: ALICE, to: BOB, value: "0x1" }]],
+        ["wallet_sendCalls", [{ calls: [{ to: BOB }] }]],
+        ["wallet_getCapabilities", [ALICE]]
+      ],
+      { code: 4100, message: "Connector not connected." }
+    )
     assert.deepStrictEqual(opened, [])
   })
 
@@ -87,26 +92,21 @@ describe("modal.getProvider(): EIP-1193", () => {
     const provider = modal.getProvider()
     const events: Array<string> = []
     stops.push(modal.subscribeEvents((event) => events.push(event.data.event)))
-    for (const [method, params] of [
-      ["wallet_watchAsset", { type: "ERC20", options: { address: BOB } }],
-      ["eth_sign", [ALICE, "0x00"]],
-      ["eth_signTransaction", [{ from: ALICE }]],
-      ["solana_signMessage", { message: "aGk=", pubkey: "x" }],
+    await expectEachRefused(
+      provider,
       [
-        "wallet_addEthereumChain",
-        [{ chainId: "0x1", chainName: "Ethereum", rpcUrls: ["https://eth.example"] }]
+        ["wallet_watchAsset", { type: "ERC20", options: { address: BOB } }],
+        ["eth_sign", [ALICE, "0x00"]],
+        ["eth_signTransaction", [{ from: ALICE }]],
+        ["solana_signMessage", { message: "aGk=", pubkey: "x" }],
+        [
+          "wallet_addEthereumChain",
+          [{ chainId: "0x1", chainName: "Ethereum", rpcUrls: ["https://eth.example"] }]
+        ],
+        ["made_upMethod", []]
       ],
-      ["made_upMethod", []]
-    ] as const) {
-      assert.deepStrictEqual(
-        await failure(provider.request({ method, params })),
-        {
-          code: 4200,
-          message: "Action not allowed"
-        },
-        method
-      )
-    }
+      { code: 4200, message: "Action not allowed" }
+    )
     // EIP-3085: a chain the app configured needs no adding.
     const configured = [
       { chainId: "0x7a6a", chainName: "Sandbox Chain B", rpcUrls: ["http://127.0.0.1:8545"] }

@@ -2,6 +2,7 @@
  * The Connection tests' world: the services `makeAirlockLayer` wires around Connection, announced mock
  * wallets, and waits on the state and the test clock.
  */
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
@@ -21,6 +22,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter } from "../../src/services/ModalRouter"
 import { Networks } from "../../src/services/Networks"
 import { type MockEip1193Provider, makeMockEip1193Provider } from "../../src/testing/index"
+import { BOB } from "./accounts"
 import { decodedOptions, withWalletConnect } from "./fixtures"
 import { withFlow } from "./flowLayers"
 import { preloadedParts } from "./lazyParts"
@@ -75,6 +77,18 @@ export const announce = (wallet: WalletInfo, provider: Eip1193Provider) =>
 
 export const mockWallet = (options: Parameters<typeof makeMockEip1193Provider>[0] = {}) =>
   makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], ...options })
+
+/** An impostor (BOB's wallet) claims Wallet A, then, `later`, the real Wallet A claims it too. */
+export const impostorThenReal = (later: Duration.Input) =>
+  Effect.gen(function* () {
+    const impostor = mockWallet({ connected: true, accounts: [BOB] })
+    const real = mockWallet({ connected: true })
+    announce({ ...walletA, uuid: "impostor" }, impostor)
+    yield* settle
+    yield* TestClock.adjust(later)
+    announce(walletA, real)
+    return { impostor, real }
+  })
 
 /** A provider whose answers to `method` wait until the test releases them (a late wallet reply). */
 export const holding = (mock: MockEip1193Provider, method: string) => {

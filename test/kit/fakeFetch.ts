@@ -10,6 +10,7 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
@@ -25,6 +26,7 @@ import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOp
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { preloadedParts } from "./lazyParts"
 import { viemMainnet } from "./networks"
+import { fakeFetch } from "./platform"
 import { settle } from "./waits"
 
 // The fake fetch itself is the one the test platform answers stubs with.
@@ -140,6 +142,27 @@ export const backoffSkippingClock: Clock.Clock = Object.assign(Object.create(liv
     Duration.isLessThan(duration, REQUEST_TIMEOUT) ? Effect.void : Effect.never
 })
 
+/** `call` forked: still pending a millisecond before the 10 s request timeout, failed as "timeout" at it. */
+export const assertTimesOutAt10s = <A, R>(call: Effect.Effect<A, AirlockError, R>) =>
+  Effect.gen(function* () {
+    const fiber = yield* Effect.forkChild(call)
+    yield* settle
+    yield* advance(9_999)
+    assert.isUndefined(fiber.pollUnsafe())
+    yield* advance(1)
+    const error = failureOf(yield* Fiber.await(fiber))
+    assert.strictEqual(error._tag === "ProviderRequestError" ? error.reason : error._tag, "timeout")
+  })
+
+/** Runs `call` against a fetch that answers `response` every time, each back-off skipped. */
+export const runAgainst = <A>(call: Effect.Effect<A, AirlockError>, response: Hostile) =>
+  Effect.runPromiseExit(
+    call.pipe(
+      Effect.provideService(FetchHttpClient.Fetch, fakeFetch(() => toResponse(response)).fetch),
+      Effect.provideService(Clock.Clock, backoffSkippingClock)
+    )
+  )
+
 /** Valid data, or a typed error with a readable message: never a defect or an interruption. */
 export const assertTypedOrValid = <A>(exit: Exit.Exit<A, AirlockError>, valid: (value: A) => boolean) => {
   if (Exit.isSuccess(exit)) return assert.isTrue(valid(exit.value))
@@ -149,6 +172,17 @@ export const assertTypedOrValid = <A>(exit: Exit.Exit<A, AirlockError>, valid: (
   assert.isString(error._tag)
   assert.isTrue(present(error).message.length > 0)
 }
+
+/** 1000 runs of `run` over `responses`: each gives valid data or a typed error with a readable message. */
+export const assertHostileRuns = <A>(
+  responses: fc.Arbitrary<Hostile>,
+  run: (response: Hostile) => Promise<Exit.Exit<A, AirlockError>>,
+  valid: (value: A) => boolean
+) =>
+  fc.assert(
+    fc.asyncProperty(responses, async (response) => assertTypedOrValid(await run(response), valid)),
+    { numRuns: 1000 }
+  )
 
 /** Counts the unhandled promise rejections while the enclosing `describe` runs. */
 export const countUnhandledRejections = () => {

@@ -18,7 +18,12 @@ import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { RpcRouterLive } from "../../src/layers/requests/RpcRouterLive"
 import type { RecentWallet } from "../../src/schemas/Wallet"
 import { AccountData, type AccountDataShape } from "../../src/services/AccountData"
-import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
+import {
+  Connection,
+  type ConnectionShape,
+  type ConnectionState,
+  type NamespaceConnection
+} from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { Names, type NamesState } from "../../src/services/Names"
@@ -176,6 +181,23 @@ export const withFlow = <A, E, R>(
   return ModalFlowLive.pipe(Layer.provideMerge(requests))
 }
 
+/** Connection over `state`, which only the test moves: connecting and cancelling do nothing. */
+export const connectionOver = (
+  state: SubscriptionRef.SubscriptionRef<ConnectionState>,
+  disconnect: ConnectionShape["disconnect"],
+  connected: ConnectionShape["connected"]
+) =>
+  Effect.map(SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]), (recentWallets) =>
+    Connection.of({
+      state,
+      recentWallets,
+      connect: () => Effect.void,
+      cancel: Effect.void,
+      disconnect,
+      connected
+    })
+  )
+
 /**
  * A connection that stays as built: `connector` connected on eip155 as `address`, or nothing connected.
  * Connecting, cancelling and disconnecting do nothing.
@@ -206,14 +228,11 @@ export const fixedConnection = (
         namespaces: connected === undefined ? {} : { eip155: connected },
         attempt: undefined
       })
-      return Connection.of({
+      return yield* connectionOver(
         state,
-        recentWallets: yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]),
-        connect: () => Effect.void,
-        cancel: Effect.void,
-        disconnect: () => Effect.void,
-        connected: (ns) =>
+        () => Effect.void,
+        (ns) =>
           Effect.succeed(ns === "eip155" && connected !== undefined ? Option.some(connected) : Option.none())
-      })
+      )
     })
   )

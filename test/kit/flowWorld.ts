@@ -17,6 +17,7 @@ import { Connection, type ConnectionShape, type ConnectionState } from "../../sr
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks, type NetworksShape, type NetworksState } from "../../src/services/Networks"
 import { RpcRouter, type RpcRouterShape } from "../../src/services/RpcRouter"
+import { connectedAs } from "./bindings"
 import { decodedOptions } from "./fixtures"
 import { stateTagged, untilState } from "./waits"
 
@@ -29,15 +30,7 @@ export const connectedAccount = (
   Effect.gen(function* () {
     const namespace = network.chainNamespace
     const connection = yield* SubscriptionRef.make<ConnectionState>({
-      namespaces: {
-        [namespace]: {
-          status: "connected",
-          connector: {} as never,
-          address,
-          allAccounts: [address],
-          accountType: "eoa"
-        }
-      },
+      namespaces: connectedAs(namespace, address),
       attempt: undefined
     })
     const networks = yield* SubscriptionRef.make<NetworksState>({

@@ -28,7 +28,7 @@ import type { View } from "../../src/schemas/View"
 import type { WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalFlow } from "../../src/services/ModalFlow"
-import { ModalRouter } from "../../src/services/ModalRouter"
+import { ModalRouter, type ModalRouterShape } from "../../src/services/ModalRouter"
 import { type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
 import { ALICE } from "../kit/accounts"
@@ -97,6 +97,15 @@ const outcomesOf = (events: PubSub.Subscription<RpcEvent>) =>
   Effect.map(PubSub.takeUpTo(events, Number.POSITIVE_INFINITY), (seen) =>
     seen.flatMap((e) => (e._tag === "UnsafeSettled" ? [e.outcome] : []))
   )
+
+/** The router, listened to from before it opens `view`. */
+const openListened = (view: Parameters<ModalRouterShape["open"]>[0]) =>
+  Effect.gen(function* () {
+    const router = yield* ModalRouter
+    const events = yield* router.subscribe
+    yield* router.open(view)
+    return { router, events }
+  })
 
 describe("ModalRouter rules", () => {
   it("opens on the requested view, else Account when connected, else Connect", () => {
@@ -241,9 +250,7 @@ describe("ModalRouter", () => {
     "takes a settled request off the stack, back to the previous view, or closes what it opened",
     () =>
       Effect.gen(function* () {
-        const router = yield* ModalRouter
-        const events = yield* router.subscribe
-        yield* router.open("Account")
+        const { router, events } = yield* openListened("Account")
         yield* router.pushTransaction({ id: 1 })
         yield* router.removeTransaction(1)
         assert.strictEqual(yield* shown, "Account")
@@ -408,9 +415,7 @@ describe("ModalRouter", () => {
     "tells listeners when it closes, with the pending requests, once: closed, it closes nothing",
     () =>
       Effect.gen(function* () {
-        const router = yield* ModalRouter
-        const events = yield* router.subscribe
-        yield* router.open("Connect")
+        const { router, events } = yield* openListened("Connect")
         yield* router.close()
         assert.isTrue(yield* router.close())
         // Whatever has arrived, without waiting (PubSub.takeAll would wait for a first event).

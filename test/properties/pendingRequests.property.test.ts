@@ -27,7 +27,6 @@ import { NetworksLive } from "../../src/layers/networks/NetworksLive"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { shownApproval } from "../../src/react/modal/views/requests/ApproveTransactionScreen"
 import type { View } from "../../src/schemas/View"
-import type { RecentWallet } from "../../src/schemas/Wallet"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { Eip1193Provider, WalletConnector } from "../../src/services/Connectors"
 import { ModalConfig } from "../../src/services/ModalConfig"
@@ -36,7 +35,7 @@ import { ModalRouter } from "../../src/services/ModalRouter"
 import { type PendingApproval, type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { ALICE, BOB } from "../kit/accounts"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, withWalletConnect } from "../kit/fixtures"
-import { withFlow } from "../kit/flowLayers"
+import { connectionOver, withFlow } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
 
 const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork] })
@@ -175,14 +174,11 @@ const switchingConnection = (current: () => WalletConnector) =>
         namespaces: { eip155: connected(current()) },
         attempt: undefined
       })
-      return Connection.of({
+      return yield* connectionOver(
         state,
-        recentWallets: yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]),
-        connect: () => Effect.void,
-        cancel: Effect.void,
-        disconnect: () => Effect.void,
-        connected: () => Effect.sync(() => Option.some(connected(current())))
-      })
+        () => Effect.void,
+        () => Effect.sync(() => Option.some(connected(current())))
+      )
     })
   )
 

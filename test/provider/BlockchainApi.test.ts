@@ -1,8 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Schema from "effect/Schema"
 import fc from "fast-check"
 import type { AirlockError } from "../../src/errors"
@@ -16,8 +14,8 @@ import { BlockchainApi } from "../../src/services/BlockchainApi"
 import {
   advance,
   apiHarness,
-  assertTypedOrValid,
-  backoffSkippingClock,
+  assertHostileRuns,
+  assertTimesOutAt10s,
   countUnhandledRejections,
   failureOf,
   fakeFetch,
@@ -25,9 +23,9 @@ import {
   hostileResponses,
   IDENTITY,
   json,
+  runAgainst,
   settle,
-  text,
-  toResponse
+  text
 } from "../kit/fakeFetch"
 
 const { apiLayer, withApi } = apiHarness(BlockchainApiLive)
@@ -260,13 +258,7 @@ describe("BlockchainApi failures", () => {
   it.effect("a hanging supported-chains request times out at 10 s", () => {
     const { fetch, seen } = fakeFetch(() => new Promise<Response>(() => {}))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.forkChild((yield* BlockchainApi).supportedChains)
-      yield* settle
-      yield* advance(9_999)
-      assert.isUndefined(fiber.pollUnsafe())
-      yield* advance(1)
-      const error = failureOf(yield* Fiber.await(fiber))
-      assert.strictEqual(error._tag === "ProviderRequestError" ? error.reason : error._tag, "timeout")
+      yield* assertTimesOutAt10s(Effect.flatMap(BlockchainApi, (api) => api.supportedChains))
       assert.isTrue(seen[0]?.aborted)
     }).pipe(withApi(fetch))
   })
@@ -297,19 +289,10 @@ const hostileResponse = hostileResponses({
 const hostileLayer = apiLayer()
 
 /** A fresh service per run, so the supported-chains cache does not hide later bodies. */
-const runHostile = <A>(
-  call: (api: BlockchainApi["Service"]) => Effect.Effect<A, AirlockError>,
-  response: Hostile
-) => {
-  const { fetch } = fakeFetch(() => toResponse(response))
-  const api = Effect.runSync(Effect.provide(BlockchainApi, hostileLayer))
-  return Effect.runPromiseExit(
-    call(api).pipe(
-      Effect.provideService(FetchHttpClient.Fetch, fetch),
-      Effect.provideService(Clock.Clock, backoffSkippingClock)
-    )
-  )
-}
+const runHostile =
+  <A>(call: (api: BlockchainApi["Service"]) => Effect.Effect<A, AirlockError>) =>
+  (response: Hostile) =>
+    runAgainst(call(Effect.runSync(Effect.provide(BlockchainApi, hostileLayer))), response)
 
 const isToken = Schema.is(TokenBalance)
 const isTransaction = Schema.is(Transaction)
@@ -320,20 +303,11 @@ describe("R1: hostile Blockchain API responses", () => {
   const rejections = countUnhandledRejections()
 
   it("GET v1/supported-chains: 1000 bodies", { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileResponse(fc.record({ http: fc.array(maybe(fc.string())), ws: maybe(fc.array(fc.string())) })),
-        async (response) => {
-          const exit = await runHostile((api) => api.supportedChains, response)
-          assertTypedOrValid(
-            exit,
-            (chains) =>
-              chains.http.every((id) => typeof id === "string") &&
-              chains.ws.every((id) => typeof id === "string")
-          )
-        }
-      ),
-      { numRuns: 1000 }
+    await assertHostileRuns(
+      hostileResponse(fc.record({ http: fc.array(maybe(fc.string())), ws: maybe(fc.array(fc.string())) })),
+      runHostile((api) => api.supportedChains),
+      (chains) =>
+        chains.http.every((id) => typeof id === "string") && chains.ws.every((id) => typeof id === "string")
     )
   })
 
@@ -349,45 +323,29 @@ describe("R1: hostile Blockchain API responses", () => {
         iconUrl: fc.string()
       })
     )
-    await fc.assert(
-      fc.asyncProperty(hostileResponse(fc.record({ balances: fc.array(tokenArb) })), async (response) => {
-        const exit = await runHostile((api) => api.balance(ADDRESS, "eip155:1"), response)
-        assertTypedOrValid(exit, (decoded) => decoded.balances.every(isToken))
-      }),
-      { numRuns: 1000 }
+    await assertHostileRuns(
+      hostileResponse(fc.record({ balances: fc.array(tokenArb) })),
+      runHostile((api) => api.balance(ADDRESS, "eip155:1")),
+      (decoded) => decoded.balances.every(isToken)
     )
   })
 
   it("GET /v1/account/{address}/history: 1000 bodies", { timeout: 120_000 }, async () => {
     const transactionArb = maybe(fc.string({ minLength: 1 }).map(transaction))
-    await fc.assert(
-      fc.asyncProperty(
-        hostileResponse(fc.record({ data: fc.array(transactionArb), next: maybe(fc.option(fc.string())) })),
-        async (response) => {
-          const exit = await runHostile((api) => api.history(ADDRESS, { chainId: "eip155:1" }), response)
-          assertTypedOrValid(
-            exit,
-            (page) =>
-              page.data.every(isTransaction) && (page.next === undefined || typeof page.next === "string")
-          )
-        }
-      ),
-      { numRuns: 1000 }
+    await assertHostileRuns(
+      hostileResponse(fc.record({ data: fc.array(transactionArb), next: maybe(fc.option(fc.string())) })),
+      runHostile((api) => api.history(ADDRESS, { chainId: "eip155:1" })),
+      (page) => page.data.every(isTransaction) && (page.next === undefined || typeof page.next === "string")
     )
   })
 
   it("GET /v1/identity/{address}: 1000 bodies", { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileResponse(
-          fc.record({ name: maybe(fc.option(fc.string())), avatar: maybe(fc.option(fc.webUrl())) })
-        ),
-        async (response) => {
-          const exit = await runHostile((api) => api.identity(ADDRESS), response)
-          assertTypedOrValid(exit, isIdentity)
-        }
+    await assertHostileRuns(
+      hostileResponse(
+        fc.record({ name: maybe(fc.option(fc.string())), avatar: maybe(fc.option(fc.webUrl())) })
       ),
-      { numRuns: 1000 }
+      runHostile((api) => api.identity(ADDRESS)),
+      isIdentity
     )
   })
 

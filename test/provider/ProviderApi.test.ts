@@ -21,7 +21,8 @@ import { ProviderApi } from "../../src/services/ProviderApi"
 import {
   advance,
   apiHarness,
-  assertTypedOrValid,
+  assertHostileRuns,
+  assertTimesOutAt10s,
   backoffSkippingClock,
   countUnhandledRejections,
   failureOf,
@@ -30,10 +31,10 @@ import {
   hostileResponses,
   IDENTITY,
   json,
+  runAgainst,
   type Seen,
   settle,
-  text,
-  toResponse
+  text
 } from "../kit/fakeFetch"
 
 const { apiLayer, withApi } = apiHarness(ProviderApiLive)
@@ -388,13 +389,7 @@ describe("ProviderApi failures", () => {
   it.effect("a hanging fetch times out at 10 s, is aborted and not retried", () => {
     const { fetch, seen } = fakeFetch(() => new Promise<Response>(() => {}))
     return Effect.gen(function* () {
-      const fiber = yield* Effect.forkChild(getWallets)
-      yield* settle
-      yield* advance(9_999)
-      assert.isUndefined(fiber.pollUnsafe())
-      yield* advance(1)
-      const error = failureOf(yield* Fiber.await(fiber))
-      assert.strictEqual(error._tag === "ProviderRequestError" ? error.reason : error._tag, "timeout")
+      yield* assertTimesOutAt10s(getWallets)
       assert.isTrue(seen[0]?.aborted)
       yield* advance(60_000)
       assert.strictEqual(seen.length, 1)
@@ -412,13 +407,7 @@ describe("ProviderApi failures", () => {
         )
     )
     return Effect.gen(function* () {
-      const fiber = yield* Effect.forkChild(getWallets)
-      yield* settle
-      yield* advance(9_999)
-      assert.isUndefined(fiber.pollUnsafe())
-      yield* advance(1)
-      const error = failureOf(yield* Fiber.await(fiber))
-      assert.strictEqual(error._tag === "ProviderRequestError" ? error.reason : error._tag, "timeout")
+      yield* assertTimesOutAt10s(getWallets)
     }).pipe(withApi(fetch))
   })
 
@@ -585,16 +574,10 @@ const hostileResponse = hostileResponses({
 const sharedApi = Effect.runSync(Effect.provide(ProviderApi, apiLayer()))
 
 /** Runs one call against one hostile response, every retry included. */
-const runHostile = <A>(call: Effect.Effect<A, AirlockError, ProviderApi>, response: Hostile) => {
-  const { fetch } = fakeFetch(() => toResponse(response))
-  return Effect.runPromiseExit(
-    call.pipe(
-      Effect.provideService(ProviderApi, sharedApi),
-      Effect.provideService(FetchHttpClient.Fetch, fetch),
-      Effect.provideService(Clock.Clock, backoffSkippingClock)
-    )
-  )
-}
+const runHostile =
+  <A>(call: (api: ProviderApi["Service"]) => Effect.Effect<A, AirlockError>) =>
+  (response: Hostile) =>
+    runAgainst(call(sharedApi), response)
 
 const isWallet = Schema.is(WalletListing)
 const anyWallet = fc.oneof(
@@ -623,60 +606,34 @@ describe("R1: hostile provider responses", () => {
   })
 
   it("GET /getWallets: 1000 bodies", { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileResponse(fc.record({ count: fc.oneof(fc.nat(), fc.anything()), data: fc.array(anyWallet) })),
-        async (response) => {
-          const exit = await runHostile(getWallets, response)
-          assertTypedOrValid(exit, (list) => list.data.every(isWallet) && Number.isInteger(list.count))
-        }
-      ),
-      { numRuns: 1000 }
+    await assertHostileRuns(
+      hostileResponse(fc.record({ count: fc.oneof(fc.nat(), fc.anything()), data: fc.array(anyWallet) })),
+      runHostile((api) => api.getWallets({ page: 1, entries: 40 })),
+      (list) => list.data.every(isWallet) && Number.isInteger(list.count)
     )
   })
 
   it("GET /projects/v1/origins: 1000 bodies", { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileResponse(fc.record({ allowedOrigins: fc.array(fc.oneof(fc.webUrl(), fc.anything())) })),
-        async (response) => {
-          const exit = await runHostile(
-            Effect.flatMap(ProviderApi, (api) => api.getAllowedOrigins),
-            response
-          )
-          assertTypedOrValid(exit, (origins) => origins.every((origin) => typeof origin === "string"))
-        }
-      ),
-      { numRuns: 1000 }
+    await assertHostileRuns(
+      hostileResponse(fc.record({ allowedOrigins: fc.array(fc.oneof(fc.webUrl(), fc.anything())) })),
+      runHostile((api) => api.getAllowedOrigins),
+      (origins) => origins.every((origin) => typeof origin === "string")
     )
   })
 
   it("GET /getAnalyticsConfig: 1000 bodies", { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        hostileResponse(fc.record({ isAnalyticsEnabled: fc.anything() })),
-        async (response) => {
-          const exit = await runHostile(
-            Effect.flatMap(ProviderApi, (api) => api.getAnalyticsConfig),
-            response
-          )
-          assertTypedOrValid(exit, (remote) => typeof remote.isAnalyticsEnabled === "boolean")
-        }
-      ),
-      { numRuns: 1000 }
+    await assertHostileRuns(
+      hostileResponse(fc.record({ isAnalyticsEnabled: fc.anything() })),
+      runHostile((api) => api.getAnalyticsConfig),
+      (remote) => typeof remote.isAnalyticsEnabled === "boolean"
     )
   })
 
   it("POST /e: 1000 answers", { timeout: 120_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(hostileResponse(fc.anything()), async (response) => {
-        const exit = await runHostile(
-          Effect.flatMap(ProviderApi, (api) => api.sendEvent({ type: "track", event: "X" })),
-          response
-        )
-        assertTypedOrValid(exit, (value) => value === undefined)
-      }),
-      { numRuns: 1000 }
+    await assertHostileRuns(
+      hostileResponse(fc.anything()),
+      runHostile((api) => api.sendEvent({ type: "track", event: "X" })),
+      (value) => value === undefined
     )
   })
 

@@ -27,6 +27,24 @@ const routerState = Effect.flatMap(ModalRouter, (r) => SubscriptionRef.get(r.sta
 const failureTag = (exit: Exit.Exit<unknown, { readonly _tag: string }>) =>
   Option.getOrUndefined(Option.map(Exit.findErrorOption(exit), (e) => e._tag))
 
+/** A connected wallet on 31337 that never answers a signature or a network switch. */
+const walletNeverAnsweringSignOrSwitch = () => {
+  const wallet = makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], connected: true })
+  wallet.setBehaviour("personal_sign", { _tag: "Hang" })
+  wallet.setBehaviour("wallet_switchEthereumChain", { _tag: "Hang" })
+  return wallet
+}
+
+/** With the Networks view open, a signature and a switch to mainnet, both left pending. */
+const pendingSignatureAndSwitch = Effect.gen(function* () {
+  const rpc = yield* RpcRouter
+  const flow = yield* ModalFlow
+  yield* flow.open("Networks")
+  const signing = yield* Effect.forkChild(rpc.request({ method: "personal_sign", params: ["0x00", ALICE] }))
+  const switching = yield* Effect.forkChild(flow.switchNetwork("eip155:1"))
+  return { rpc, flow, signing, switching }
+})
+
 describe("RpcRouter time-outs and aborts", () => {
   it.effect("a read that never answers fails at 10 s, not before (THREATS.md R2)", () => {
     const wallet = hangingWallet("eth_blockNumber")
@@ -67,17 +85,9 @@ describe("RpcRouter time-outs and aborts", () => {
   it.effect(
     "closing the modal settles a pending signature and a pending switch as aborted (SPEC.md §4)",
     () => {
-      const wallet = makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], connected: true })
-      wallet.setBehaviour("personal_sign", { _tag: "Hang" })
-      wallet.setBehaviour("wallet_switchEthereumChain", { _tag: "Hang" })
+      const wallet = walletNeverAnsweringSignOrSwitch()
       return Effect.gen(function* () {
-        const rpc = yield* RpcRouter
-        const flow = yield* ModalFlow
-        yield* flow.open("Networks")
-        const signing = yield* Effect.forkChild(
-          rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
-        )
-        const switching = yield* Effect.forkChild(flow.switchNetwork("eip155:1"))
+        const { rpc, flow, signing, switching } = yield* pendingSignatureAndSwitch
         yield* settle
         // Nothing waits in ApproveTransaction (no preview): the close goes through and rejects both.
         assert.isTrue(yield* flow.close())
@@ -92,17 +102,9 @@ describe("RpcRouter time-outs and aborts", () => {
   )
 
   it.effect("with the signature previewed, only a forced close settles it and the switch as aborted", () => {
-    const wallet = makeMockEip1193Provider({ chainId: 31337, chains: [31337, 1], connected: true })
-    wallet.setBehaviour("personal_sign", { _tag: "Hang" })
-    wallet.setBehaviour("wallet_switchEthereumChain", { _tag: "Hang" })
+    const wallet = walletNeverAnsweringSignOrSwitch()
     return Effect.gen(function* () {
-      const rpc = yield* RpcRouter
-      const flow = yield* ModalFlow
-      yield* flow.open("Networks")
-      const signing = yield* Effect.forkChild(
-        rpc.request({ method: "personal_sign", params: ["0x00", ALICE] })
-      )
-      const switching = yield* Effect.forkChild(flow.switchNetwork("eip155:1"))
+      const { flow, signing, switching } = yield* pendingSignatureAndSwitch
       yield* Effect.flatMap(ModalRouter, (router) =>
         untilState(router.state, (s) => s.transactionStack.length === 1)
       )

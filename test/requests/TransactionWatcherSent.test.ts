@@ -74,14 +74,19 @@ const tracked = Effect.flatMap(TransactionWatcher, (watcher) =>
 )
 const track = (sent: Submission) => Effect.flatMap(TransactionWatcher, (watcher) => watcher.track(sent))
 const at = (ms: number) => Effect.flatMap(Clock.currentTimeMillis, (now) => TestClock.adjust(ms - now))
+/** A send tracked (its request known or not), once the chain has been read: what it came to. */
+const settledOnce = (requestKnown: boolean) =>
+  Effect.gen(function* () {
+    yield* track(submission(requestKnown))
+    yield* at(0)
+    return yield* tracked
+  })
 
 describe("a receipt for a send whose request is known", () => {
   it.effect("confirms it once the transaction under the hash is the one sent", () => {
     const chain = node([minedTransfer({ from: ALICE, to: BOB })])
     return Effect.gen(function* () {
-      yield* track(submission(true))
-      yield* at(0)
-      const settled = yield* tracked
+      const settled = yield* settledOnce(true)
       assert.strictEqual(settled.status, "confirmed")
       assert.strictEqual(settled.hash, HASH)
       assert.deepStrictEqual(chain.asked, ["eth_getTransactionReceipt", "eth_getTransactionByHash"])
@@ -100,9 +105,7 @@ describe("a receipt for a send whose request is known", () => {
     it.effect(`fails it, with no hash, when that transaction has ${what}`, () => {
       const chain = node([minedTransfer(fields)])
       return Effect.gen(function* () {
-        yield* track(submission(true))
-        yield* at(0)
-        const settled = yield* tracked
+        const settled = yield* settledOnce(true)
         assert.strictEqual(settled.status, "failed")
         assert.isUndefined(settled.hash)
       }).pipe(Effect.provide(chain.layer))
@@ -126,9 +129,7 @@ describe("a receipt for a send whose request is known", () => {
   it.effect("a reverted receipt of the sent transaction fails it with its hash", () => {
     const chain = node([minedTransfer()], { ...RECEIPT, status: "0x0" })
     return Effect.gen(function* () {
-      yield* track(submission(true))
-      yield* at(0)
-      const settled = yield* tracked
+      const settled = yield* settledOnce(true)
       assert.strictEqual(settled.status, "failed")
       assert.strictEqual(settled.hash, HASH)
     }).pipe(Effect.provide(chain.layer))
@@ -139,9 +140,7 @@ describe("a receipt for a send whose request is not known (a raw transaction)", 
   it.effect("confirms it on the receipt alone", () => {
     const chain = node([minedTransfer({ to: CAROL })])
     return Effect.gen(function* () {
-      yield* track(submission(false))
-      yield* at(0)
-      assert.strictEqual((yield* tracked).status, "confirmed")
+      assert.strictEqual((yield* settledOnce(false)).status, "confirmed")
       assert.deepStrictEqual(chain.asked, ["eth_getTransactionReceipt"])
     }).pipe(Effect.provide(chain.layer))
   })

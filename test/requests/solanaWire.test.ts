@@ -1,16 +1,4 @@
-import {
-  address,
-  appendTransactionMessageInstructions,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash
-} from "@solana/kit"
-import { getTransferSolInstruction } from "@solana-program/system"
+import { getBase64EncodedWireTransaction } from "@solana/kit"
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -19,6 +7,7 @@ import { solanaTransferOf } from "../../src/layers/requests/solanaWire"
 import type { SolanaTransfer } from "../../src/services/Send"
 import { SOLANA_BOB as RECEIVER, SOLANA_ALICE as SENDER, SOLANA_BLOCKHASH } from "../kit/accounts"
 import { USDC_MINT as MINT } from "../kit/networks"
+import { compile, solTransfer } from "../sandbox/solanaTransfer"
 
 const OTHER = "SysvarC1ock11111111111111111111111111111111"
 const lifetime = { blockhash: SOLANA_BLOCKHASH, lastValidBlockHeight: 1n }
@@ -31,27 +20,11 @@ const transfers = (
   moves: ReadonlyArray<{ readonly from: string; readonly to: string; readonly lamports: bigint }>
 ) =>
   getBase64EncodedWireTransaction(
-    compileTransaction(
-      pipe(
-        createTransactionMessage({ version }),
-        (m) => setTransactionMessageFeePayer(address(payer), m),
-        (m) =>
-          setTransactionMessageLifetimeUsingBlockhash(
-            { blockhash: lifetime.blockhash as Blockhash, lastValidBlockHeight: 1n },
-            m
-          ),
-        (m) =>
-          appendTransactionMessageInstructions(
-            moves.map((move) =>
-              getTransferSolInstruction({
-                source: createNoopSigner(address(move.from)),
-                destination: address(move.to),
-                amount: move.lamports
-              })
-            ),
-            m
-          )
-      )
+    compile(
+      payer,
+      moves.map((move) => solTransfer(move.from, move.to, move.lamports)),
+      { blockhash: lifetime.blockhash, lastValidBlockHeight: 1 },
+      version
     )
   )
 

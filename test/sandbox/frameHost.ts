@@ -150,21 +150,25 @@ export const openHost = async (
   return page
 }
 
+/** Has the host page send a request: `hostRequest` waits for its reply, `hostStart` gives its id. */
+const sendFromHost = <A>(
+  page: Page,
+  how: "hostRequest" | "hostStart",
+  request: readonly [name: string, payload?: unknown, timeoutMs?: number]
+): Promise<A> =>
+  page.evaluate(
+    ([how, name, payload, timeoutMs]) =>
+      (window as unknown as HostWindow)[how](name, payload, timeoutMs) as Awaited<A>,
+    [how, ...request] as const
+  )
+
 /** Sends a request and waits for its reply (or `{ type: "timeout" }`). */
-export const request = (page: Page, name: string, payload?: unknown, timeoutMs?: number): Promise<Reply> =>
-  page.evaluate(([n, p, t]) => (window as unknown as HostWindow).hostRequest(n, p, t), [
-    name,
-    payload,
-    timeoutMs
-  ] as const)
+export const request = (page: Page, ...request: [name: string, payload?: unknown, timeoutMs?: number]) =>
+  sendFromHost<Reply>(page, "hostRequest", request)
 
 /** Sends a request without waiting; its id, for {@link replyOf} and RPC_ABORT. */
-export const start = (page: Page, name: string, payload?: unknown, timeoutMs?: number): Promise<string> =>
-  page.evaluate(([n, p, t]) => (window as unknown as HostWindow).hostStart(n, p, t), [
-    name,
-    payload,
-    timeoutMs
-  ] as const)
+export const start = (page: Page, ...request: [name: string, payload?: unknown, timeoutMs?: number]) =>
+  sendFromHost<string>(page, "hostStart", request)
 
 /** The reply to a request {@link start} sent. */
 export const replyOf = (page: Page, id: string): Promise<Reply> =>

@@ -163,23 +163,21 @@ describe("decodeModalOptions: defaults", () => {
   })
 
   it("defaultAccountTypes offers a choice only where Airlock has one: the EVM embedded account", () => {
-    schemaError(
-      { ...minimal, defaultAccountTypes: { eip155: "payment" } },
-      'defaultAccountTypes.eip155: Expected "eoa" | "smartAccount", actual "payment"'
-    )
-    schemaError(
-      { ...minimal, defaultAccountTypes: { solana: "smartAccount" } },
-      'defaultAccountTypes.solana: Expected "eoa" | undefined, actual "smartAccount"'
-    )
-    schemaError(
-      { ...minimal, defaultAccountTypes: { bip122: "ordinal" } },
-      'defaultAccountTypes.bip122: Expected "payment" | undefined, actual "ordinal"'
-    )
-    schemaError(
-      { ...minimal, defaultAccountTypes: { polkadot: "smartAccount" } },
-      "defaultAccountTypes.polkadot"
-    )
-    schemaError({ ...minimal, defaultAccountTypes: { cosmos: "payment" } }, "defaultAccountTypes.cosmos")
+    const refused: ReadonlyArray<readonly [Record<string, string>, string]> = [
+      [
+        { eip155: "payment" },
+        'defaultAccountTypes.eip155: Expected "eoa" | "smartAccount", actual "payment"'
+      ],
+      [
+        { solana: "smartAccount" },
+        'defaultAccountTypes.solana: Expected "eoa" | undefined, actual "smartAccount"'
+      ],
+      [{ bip122: "ordinal" }, 'defaultAccountTypes.bip122: Expected "payment" | undefined, actual "ordinal"'],
+      [{ polkadot: "smartAccount" }, "defaultAccountTypes.polkadot"],
+      [{ cosmos: "payment" }, "defaultAccountTypes.cosmos"]
+    ]
+    for (const [defaultAccountTypes, message] of refused)
+      schemaError({ ...minimal, defaultAccountTypes }, message)
   })
 
   it("a feature this release does not build, turned on, is refused in words", () => {

@@ -18,11 +18,9 @@ import { SignatureDeclinedError } from "../../src/errors"
 import { SignInLive } from "../../src/layers/signin/SignInLive"
 import { SiwxLive } from "../../src/layers/signin/SiwxLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
-import type { RecentWallet } from "../../src/schemas/Wallet"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
-import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
-import { Networks, type NetworksState } from "../../src/services/Networks"
+import type { NetworksState } from "../../src/services/Networks"
 import { type Notice, Notifications } from "../../src/services/Notifications"
 import { RpcRouter } from "../../src/services/RpcRouter"
 import { SignIn } from "../../src/services/SignIn"
@@ -30,8 +28,10 @@ import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { createSignInMessage } from "../../src/siwx/siweMessage"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../kit/fixtures"
+import { connectionOver } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
 import { settle, untilState, untilTagged } from "../kit/waits"
+import { chainlessNetworks } from "./signInFakes"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
 const connected = (address: string): ConnectionState => ({
@@ -68,29 +68,19 @@ const world = (siwx: SIWXConfig | undefined, answer: "sign" | "decline" = "sign"
     const options: Partial<ModalOptionsInput> = { networks: [sandboxNetwork, mainnetNetwork] }
     const below = Layer.mergeAll(
       Layer.succeed(ModalConfig, decodedOptions(siwx === undefined ? options : { ...options, siwx })),
-      Layer.succeed(FallbackTransport, {
-        request: () => Effect.die("no chain"),
-        ranking: () => Effect.die("no")
-      }),
-      Layer.succeed(Connection, {
-        state: connection,
-        recentWallets: yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]),
-        connect: () => Effect.void,
-        cancel: Effect.void,
-        disconnect: () =>
-          Effect.andThen(
-            Effect.sync(() => void disconnects.count++),
-            SubscriptionRef.set(connection, DISCONNECTED)
-          ),
-        connected: () => Effect.succeed(Option.none())
-      }),
-      Layer.succeed(Networks, {
-        networks: [],
-        state: networks,
-        find: () => Option.none(),
-        setActive: () => Effect.die("unused"),
-        setActiveNamespace: () => Effect.void
-      }),
+      chainlessNetworks(networks),
+      Layer.effect(
+        Connection,
+        connectionOver(
+          connection,
+          () =>
+            Effect.andThen(
+              Effect.sync(() => void disconnects.count++),
+              SubscriptionRef.set(connection, DISCONNECTED)
+            ),
+          () => Effect.succeed(Option.none())
+        )
+      ),
       Layer.succeed(Notifications, {
         notices: yield* SubscriptionRef.make<ReadonlyArray<Notice>>([]),
         show: () => Effect.void,

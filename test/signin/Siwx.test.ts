@@ -13,6 +13,7 @@ import { FallbackTransport } from "../../src/services/FallbackTransport"
 import type { SIWEConfig, SIWXConfig, SiwxChainId } from "../../src/siwx/config"
 import { createDefaultSiwx, SIWX_CLIENTS, type SiwxClients } from "../../src/siwx/defaultSiwx"
 import { decodedOptions, mainnetNetwork, sandboxNetwork } from "../kit/fixtures"
+import { placeholderMessageData } from "../kit/siwx"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
 const CHAIN = "eip155:31337" as const
@@ -117,14 +118,7 @@ describe("Siwx (the host's plugin, made safe to call)", () => {
         )
         // A message of the right data without a text of its own ("[object Object]" is no message), or whose
         // toString throws.
-        const data = {
-          accountAddress: account.address,
-          chainId: CHAIN,
-          domain: "x",
-          uri: "x",
-          version: "1",
-          nonce: "x"
-        }
+        const data = placeholderMessageData(account.address, CHAIN)
         for (const message of [
           data,
           {

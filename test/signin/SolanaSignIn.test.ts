@@ -28,18 +28,18 @@ import { makeSignInFlow } from "../../src/layers/signin/SignIn.lazy"
 import { SiwxLive } from "../../src/layers/signin/SiwxLive"
 import { present } from "../../src/presentation"
 import type { ChainNamespace } from "../../src/schemas/Primitives"
-import type { RecentWallet } from "../../src/schemas/Wallet"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
-import { FallbackTransport } from "../../src/services/FallbackTransport"
-import { Networks, type NetworksState } from "../../src/services/Networks"
+import type { NetworksState } from "../../src/services/Networks"
 import { type Notice, Notifications } from "../../src/services/Notifications"
 import { RpcRouter } from "../../src/services/RpcRouter"
 import type { SignInState } from "../../src/services/SignIn"
 import type { SIWXConfig } from "../../src/siwx/config"
 import { createDefaultSiwx } from "../../src/siwx/defaultSiwx"
 import { decodedOptions, sandboxNetwork } from "../kit/fixtures"
+import { connectionOver } from "../kit/flowLayers"
 import { stateTagged, untilState } from "../kit/flowWorld"
 import { preloadedParts } from "../kit/lazyParts"
+import { chainlessNetworks } from "./signInFakes"
 
 const SEED = Uint8Array.from({ length: 32 }, (_, index) => index + 1)
 const OTHER_SEED = Uint8Array.from({ length: 32 }, (_, index) => 32 - index)
@@ -138,36 +138,26 @@ const world = (siwx: SIWXConfig, wallet: Wallet = "honest", connection0?: Connec
         return walletSignIn(params as Record<string, unknown>, wallet)
       })
     const layer = Layer.mergeAll(
-      Layer.succeed(FallbackTransport, {
-        request: () => Effect.die("no chain"),
-        ranking: () => Effect.die("no")
-      } as never),
-      Layer.succeed(Connection, {
-        state: connection,
-        recentWallets: yield* SubscriptionRef.make<ReadonlyArray<RecentWallet>>([]),
-        connect: () => Effect.void,
-        cancel: Effect.void,
-        disconnect: (namespace?: ChainNamespace) =>
-          Effect.andThen(
-            Effect.sync(() => void disconnects.push(namespace)),
-            SubscriptionRef.update(connection, (s) => ({
-              ...s,
-              namespaces: { ...s.namespaces, [namespace ?? "eip155"]: { status: "disconnected" } }
-            }))
-          ),
-        connected: (namespace: ChainNamespace) =>
-          Effect.map(SubscriptionRef.get(connection), (s) => {
-            const found = s.namespaces[namespace]
-            return found?.status === "connected" ? Option.some(found) : Option.none()
-          })
-      } as never),
-      Layer.succeed(Networks, {
-        networks: [],
-        state: networks,
-        find: () => Option.none(),
-        setActive: () => Effect.die("unused"),
-        setActiveNamespace: () => Effect.void
-      } as never),
+      chainlessNetworks(networks),
+      Layer.effect(
+        Connection,
+        connectionOver(
+          connection,
+          (namespace) =>
+            Effect.andThen(
+              Effect.sync(() => void disconnects.push(namespace)),
+              SubscriptionRef.update(connection, (s) => ({
+                ...s,
+                namespaces: { ...s.namespaces, [namespace ?? "eip155"]: { status: "disconnected" } }
+              }))
+            ),
+          (namespace) =>
+            Effect.map(SubscriptionRef.get(connection), (s) => {
+              const found = s.namespaces[namespace]
+              return found?.status === "connected" ? Option.some(found) : Option.none()
+            })
+        )
+      ),
       Layer.succeed(Notifications, {
         notices: yield* SubscriptionRef.make<ReadonlyArray<Notice>>([]),
         show: () => Effect.void,
@@ -196,6 +186,18 @@ const world = (siwx: SIWXConfig, wallet: Wallet = "honest", connection0?: Connec
 const isPrompt = (s: SignInState): s is Extract<SignInState, { _tag: "Prompt" }> => s._tag === "Prompt"
 const isSignedIn = (s: SignInState): s is Extract<SignInState, { _tag: "SignedIn" }> => s._tag === "SignedIn"
 const isIdle = (s: SignInState): s is Extract<SignInState, { _tag: "Idle" }> => s._tag === "Idle"
+
+/** A world's prompt signed: the prompt, once its flow has come to where `settled` says. */
+const signPrompt = (
+  { flow, state }: Pick<Effect.Success<ReturnType<typeof world>>, "flow" | "state">,
+  settled: (s: SignInState) => boolean
+) =>
+  Effect.gen(function* () {
+    const prompt = yield* untilState(state, isPrompt)
+    yield* flow.sign
+    yield* untilState(state, settled)
+    return prompt
+  })
 
 const solanaOnly = (signsIn?: boolean): ConnectionState => ({
   namespaces: { solana: account(SOL, signsIn) },
@@ -232,9 +234,7 @@ describe("sign-in with a Solana account", () => {
     Effect.gen(function* () {
       const siwx = createDefaultSiwx({ statement: "Sign in to the demo." })
       const { flow, state, asked } = yield* world(siwx, "honest", solanaOnly(true))
-      const prompt = yield* untilState(state, isPrompt)
-      yield* flow.sign
-      yield* untilState(state, isSignedIn)
+      const prompt = yield* signPrompt({ flow, state }, isSignedIn)
       assert.deepStrictEqual(
         asked.map((a) => [a.method, a.namespace]),
         [["solana_signIn", "solana"]]
@@ -298,9 +298,7 @@ describe("sign-in with a Solana account", () => {
       Effect.gen(function* () {
         const siwx = createDefaultSiwx()
         const { flow, state, asked } = yield* world(siwx, "honest", solanaOnly())
-        const prompt = yield* untilState(state, isPrompt)
-        yield* flow.sign
-        yield* untilState(state, isSignedIn)
+        const prompt = yield* signPrompt({ flow, state }, isSignedIn)
         assert.deepStrictEqual(asked, [
           {
             method: "solana_signMessage",
@@ -341,16 +339,12 @@ describe("sign-in with a Solana account", () => {
     () =>
       Effect.gen(function* () {
         const optional = yield* world(createDefaultSiwx(), "declines", solanaOnly(true))
-        yield* untilState(optional.state, isPrompt)
-        yield* optional.flow.sign
-        yield* untilState(optional.state, isIdle)
+        yield* signPrompt(optional, isIdle)
         assert.deepStrictEqual(optional.disconnects, [])
         assert.deepStrictEqual(optional.notices, [])
 
         const required = yield* world(createDefaultSiwx({ required: true }), "declines", solanaOnly())
-        yield* untilState(required.state, isPrompt)
-        yield* required.flow.sign
-        yield* untilState(required.state, isIdle)
+        yield* signPrompt(required, isIdle)
         assert.deepStrictEqual(required.disconnects, ["solana"])
       }).pipe(Effect.scoped)
   )
@@ -365,9 +359,7 @@ describe("sign-in with a Solana account", () => {
           attempt: undefined
         }
         const { flow, state, connection } = yield* world(siwx, "honest", both)
-        yield* untilState(state, isPrompt)
-        yield* flow.sign
-        yield* untilState(state, isSignedIn)
+        yield* signPrompt({ flow, state }, isSignedIn)
         assert.strictEqual((yield* Effect.promise(() => siwx.getSessions(LOCALNET, SOL))).length, 1)
         yield* SubscriptionRef.update(connection, (s) => ({
           ...s,

@@ -2,6 +2,7 @@
 import { privateKeyToAccount } from "viem/accounts"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { createServerSiwx } from "../../src/siwx/serverSiwx"
+import { placeholderMessageData } from "../kit/siwx"
 
 const account = privateKeyToAccount(`0x${"42".repeat(32)}`)
 const CHAIN = "eip155:31337" as const
@@ -62,14 +63,7 @@ describe("createServerSiwx", () => {
     await expect(siwx.createMessage({ accountAddress: account.address, chainId: CHAIN })).rejects.toThrow()
     await expect(
       siwx.addSession({
-        data: {
-          accountAddress: account.address,
-          chainId: CHAIN,
-          domain: "x",
-          uri: "x",
-          version: "1",
-          nonce: "x"
-        },
+        data: placeholderMessageData(account.address, CHAIN),
         message: "x",
         signature: "0x"
       })

@@ -58,6 +58,29 @@ const announceWallet = (walletInfo: Info, provider: Eip1193Provider) =>
   announce({ info: Object.freeze({ ...walletInfo }), provider })
 
 const listed = Effect.flatMap(Connectors, (c) => SubscriptionRef.get(c.connectors))
+/** What each listed connector shows, in the list's order. */
+const listedAs = <A>(shown: (connector: WalletConnector) => A) => Effect.map(listed, (all) => all.map(shown))
+
+/** A restore waiting at most `window` ms for the wallet of `key`. */
+const awaitingKey = (key: string, window: number) =>
+  Effect.flatMap(Connectors, (connectors) => Effect.forkChild(connectors.awaitKey(key, window)))
+
+/** The decision of a restore waiting `window` ms for `key`, once the clock has moved by `after`. */
+const decisionFor = (key: string, window: number, after: Duration.Input) =>
+  Effect.gen(function* () {
+    const waiting = yield* awaitingKey(key, window)
+    yield* TestClock.adjust(after)
+    return yield* Fiber.join(waiting)
+  })
+
+/** Undecided once the clock has moved by `undecidedFor`; one millisecond more, its decision. */
+const decisionAfter = <A, E>(waiting: Fiber.Fiber<A, E>, undecidedFor: Duration.Input) =>
+  Effect.gen(function* () {
+    yield* TestClock.adjust(undecidedFor)
+    assert.isUndefined(waiting.pollUnsafe())
+    yield* TestClock.adjust("1 millis")
+    return yield* Fiber.join(waiting)
+  })
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -301,10 +324,7 @@ describe("Connectors discovery", () => {
         info({ uuid: "late", name: "Late Wallet", rdns: "dev.airlock.late" }),
         makeMockEip1193Provider()
       )
-      assert.deepStrictEqual(
-        (yield* listed).map((c) => c.name),
-        ["Mock Wallet", "Late Wallet"]
-      )
+      assert.deepStrictEqual(yield* listedAs((c) => c.name), ["Mock Wallet", "Late Wallet"])
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
@@ -351,10 +371,7 @@ describe("Connectors discovery", () => {
         Effect.gen(function* () {
           window.dispatchEvent(new Event(REQUEST_EVENT))
           window.dispatchEvent(new Event(REQUEST_EVENT))
-          assert.deepStrictEqual(
-            (yield* listed).map((c) => c.name),
-            ["Mock Wallet", "Impostor"]
-          )
+          assert.deepStrictEqual(yield* listedAs((c) => c.name), ["Mock Wallet", "Impostor"])
         }).pipe(Effect.provide(connectorsLayer()))
       )
     })
@@ -378,10 +395,7 @@ describe("Connectors discovery", () => {
         ]
       )
       // A stored key both claim picks neither.
-      const connectors = yield* Connectors
-      const waiting = yield* Effect.forkChild(connectors.awaitKey("io.metamask", 1000))
-      yield* TestClock.adjust(DISCOVERY_SETTLE)
-      assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
+      assert.isTrue(Option.isNone(yield* decisionFor("io.metamask", 1000, DISCOVERY_SETTLE)))
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
@@ -413,10 +427,7 @@ describe("Connectors discovery", () => {
       yield* Effect.scoped(
         Effect.gen(function* () {
           announceWallet(info({ uuid: "other", name: "Other", rdns: "dev.other" }), other)
-          assert.deepStrictEqual(
-            (yield* listed).map((c) => c.id),
-            [INJECTED_ID, "eip6963:other"]
-          )
+          assert.deepStrictEqual(yield* listedAs((c) => c.id), [INJECTED_ID, "eip6963:other"])
           announceWallet(info(), provider)
           const all = yield* listed
           assert.deepStrictEqual(
@@ -434,39 +445,38 @@ describe("Connectors discovery", () => {
       announceWallet(info({ uuid: "a", name: "Alpha", rdns: "dev.alpha" }), makeMockEip1193Provider())
       announceWallet(info({ uuid: "b", name: "Beta Wallet", rdns: "dev.beta" }), makeMockEip1193Provider())
       announceWallet(info({ uuid: "c", name: "Gamma", rdns: "dev.gamma" }), makeMockEip1193Provider())
-      assert.deepStrictEqual(
-        (yield* listed).map((c) => c.name),
-        ["Gamma"]
-      )
+      assert.deepStrictEqual(yield* listedAs((c) => c.name), ["Gamma"])
     }).pipe(Effect.provide(connectorsLayer({ excludeWalletIds: ["dev.alpha", "bEtA wAlLeT"] })))
   )
 
-  it.effect("hides announced wallets with enableEIP6963: false", () =>
+  /** With a window.ethereum and an announced wallet, under `options`: what is listed. */
+  const listedBesideInjected = (options: Partial<ModalOptionsInput>) =>
     Effect.gen(function* () {
       setWindowEthereum(makeMockEip1193Provider())
-      yield* Effect.scoped(
+      return yield* Effect.scoped(
         Effect.gen(function* () {
           announceWallet(info(), makeMockEip1193Provider())
-          assert.deepStrictEqual(
-            (yield* listed).map((c) => c.id),
-            [INJECTED_ID]
-          )
-        }).pipe(Effect.provide(connectorsLayer({ enableEIP6963: false })))
+          return yield* listed
+        }).pipe(Effect.provide(connectorsLayer(options)))
+      )
+    })
+
+  it.effect("hides announced wallets with enableEIP6963: false", () =>
+    Effect.gen(function* () {
+      const all = yield* listedBesideInjected({ enableEIP6963: false })
+      assert.deepStrictEqual(
+        all.map((c) => c.id),
+        [INJECTED_ID]
       )
     })
   )
 
   it.effect("hides Browser Wallet with enableInjected: false", () =>
     Effect.gen(function* () {
-      setWindowEthereum(makeMockEip1193Provider())
-      yield* Effect.scoped(
-        Effect.gen(function* () {
-          announceWallet(info(), makeMockEip1193Provider())
-          assert.deepStrictEqual(
-            (yield* listed).map((c) => c.type),
-            ["ANNOUNCED"]
-          )
-        }).pipe(Effect.provide(connectorsLayer({ enableInjected: false })))
+      const all = yield* listedBesideInjected({ enableInjected: false })
+      assert.deepStrictEqual(
+        all.map((c) => c.type),
+        ["ANNOUNCED"]
       )
     })
   )
@@ -535,29 +545,21 @@ describe("Connectors under an announcement flood (issue 12, item 5)", () => {
 describe("Connectors.awaitKey", () => {
   it.effect("finds a wallet that announces late, within the window, once the window closes", () =>
     Effect.gen(function* () {
-      const connectors = yield* Connectors
       const provider = makeMockEip1193Provider()
-      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
+      const waiting = yield* awaitingKey("dev.airlock.mock", 3000)
       yield* TestClock.adjust("2 seconds")
       announceWallet(info({ uuid: "other", name: "Other", rdns: "dev.other" }), makeMockEip1193Provider())
       announceWallet(info(), provider)
-      yield* TestClock.adjust("999 millis")
-      assert.isUndefined(waiting.pollUnsafe())
-      yield* TestClock.adjust("1 millis")
-      const found = yield* Fiber.join(waiting)
+      const found = yield* decisionAfter(waiting, "999 millis")
       assert.strictEqual(Option.getOrThrow(found).provider, provider)
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
   it.effect("decides on a wallet already listed when the window closes, not before", () =>
     Effect.gen(function* () {
-      const connectors = yield* Connectors
       announceWallet(info({ rdns: "bad rdns", name: "Named" }), makeMockEip1193Provider())
-      const waiting = yield* Effect.forkChild(connectors.awaitKey("name:named", 1000))
-      yield* TestClock.adjust("999 millis")
-      assert.isUndefined(waiting.pollUnsafe())
-      yield* TestClock.adjust("1 millis")
-      assert.isTrue(Option.isSome(yield* Fiber.join(waiting)))
+      const waiting = yield* awaitingKey("name:named", 1000)
+      assert.isTrue(Option.isSome(yield* decisionAfter(waiting, "999 millis")))
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
@@ -565,9 +567,8 @@ describe("Connectors.awaitKey", () => {
     "never decides on fewer announcements than the settle window lets in, however short the window",
     () =>
       Effect.gen(function* () {
-        const connectors = yield* Connectors
         announceWallet(info({ uuid: "first" }), makeMockEip1193Provider())
-        const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 0))
+        const waiting = yield* awaitingKey("dev.airlock.mock", 0)
         yield* TestClock.adjust(Duration.subtract(DISCOVERY_SETTLE, Duration.millis(1)))
         assert.isUndefined(waiting.pollUnsafe())
         // A rival within the settle window still counts.
@@ -580,31 +581,23 @@ describe("Connectors.awaitKey", () => {
     "an impostor that announces the stored key first is not picked when the real wallet follows within the window: none at once",
     () =>
       Effect.gen(function* () {
-        const connectors = yield* Connectors
         const impostor = makeMockEip1193Provider()
         const real = makeMockEip1193Provider()
-        const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
+        const waiting = yield* awaitingKey("dev.airlock.mock", 3000)
         announceWallet(info({ uuid: "impostor" }), impostor)
         yield* TestClock.adjust("300 millis")
         announceWallet(info({ uuid: "real" }), real)
         // Decided without the clock moving on: the rest of the window changes nothing.
         assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
         // Both stay listed, flagged, for the visitor to choose.
-        assert.deepStrictEqual(
-          (yield* listed).map((c) => c.suspicious),
-          [true, true]
-        )
+        assert.deepStrictEqual(yield* listedAs((c) => c.suspicious), [true, true])
       }).pipe(Effect.provide(connectorsLayer()))
   )
 
   it.effect("times out to none when the wallet never announces", () =>
     Effect.gen(function* () {
-      const connectors = yield* Connectors
-      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
-      yield* TestClock.adjust("2999 millis")
-      assert.isUndefined(waiting.pollUnsafe())
-      yield* TestClock.adjust("1 millis")
-      assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
+      const waiting = yield* awaitingKey("dev.airlock.mock", 3000)
+      assert.isTrue(Option.isNone(yield* decisionAfter(waiting, "2999 millis")))
       // A wallet announcing after the deadline is still listed, just not picked for the restore.
       announceWallet(info(), makeMockEip1193Provider())
       assert.strictEqual((yield* listed).length, 1)
@@ -613,22 +606,16 @@ describe("Connectors.awaitKey", () => {
 
   it.effect("answers none for a key two wallets claim", () =>
     Effect.gen(function* () {
-      const connectors = yield* Connectors
       announceWallet(info({ uuid: "a" }), makeMockEip1193Provider())
       announceWallet(info({ uuid: "b" }), makeMockEip1193Provider())
-      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
-      yield* TestClock.adjust(DISCOVERY_SETTLE)
-      assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
+      assert.isTrue(Option.isNone(yield* decisionFor("dev.airlock.mock", 3000, DISCOVERY_SETTLE)))
     }).pipe(Effect.provide(connectorsLayer()))
   )
 
   it.effect("answers none for an excluded wallet", () =>
     Effect.gen(function* () {
-      const connectors = yield* Connectors
       announceWallet(info(), makeMockEip1193Provider())
-      const waiting = yield* Effect.forkChild(connectors.awaitKey("dev.airlock.mock", 3000))
-      yield* TestClock.adjust("3 seconds")
-      assert.isTrue(Option.isNone(yield* Fiber.join(waiting)))
+      assert.isTrue(Option.isNone(yield* decisionFor("dev.airlock.mock", 3000, "3 seconds")))
     }).pipe(Effect.provide(connectorsLayer({ excludeWalletIds: ["dev.airlock.mock"] })))
   )
 })
@@ -753,25 +740,22 @@ const checkAnnouncements = (
   Effect.runSync(Effect.scoped(Effect.provide(program, connectorsLayer())))
 }
 
+/** Sequences of announcements, with or without one of the providers as window.ethereum, all checked. */
+const announcementsHold = (hashSuffixes: boolean) =>
+  fc.property(
+    fc.array(announcementArb(hashSuffixes), { maxLength: 12 }),
+    fc.option(fc.nat({ max: POOL - 1 }), { nil: undefined }),
+    (sequence, injected) => checkAnnouncements(sequence, injected, { checkReannouncement: true })
+  )
+
 describe("Connectors property", () => {
   it("keeps ids unique, names clean, icons safe and clashes flagged (1000 runs)", () => {
-    fc.assert(
-      fc.property(
-        fc.array(announcementArb(false), { maxLength: 12 }),
-        fc.option(fc.nat({ max: POOL - 1 }), { nil: undefined }),
-        (sequence, injected) => checkAnnouncements(sequence, injected, { checkReannouncement: true })
-      ),
-      { numRuns: 1000 }
-    )
+    fc.assert(announcementsHold(false), { numRuns: 1000 })
   })
 
   it("the same holds with re-announcements and literal '#n' uuids (1000 runs)", () => {
     fc.assert(
-      fc.property(
-        fc.array(announcementArb(true), { maxLength: 12 }),
-        fc.option(fc.nat({ max: POOL - 1 }), { nil: undefined }),
-        (sequence, injected) => checkAnnouncements(sequence, injected, { checkReannouncement: true })
-      ),
+      announcementsHold(true),
       // A fixed seed: the one that found the duplicated second holder and the shared ids.
       { numRuns: 1000, seed: 6963, endOnFailure: true }
     )
