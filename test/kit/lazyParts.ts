@@ -29,7 +29,8 @@ import * as EmailLogin from "../../src/layers/embedded/EmailLogin.lazy"
 import { EmailLoginLazy } from "../../src/layers/embedded/EmailLoginLive"
 import * as EmbeddedWalletBridge from "../../src/layers/embedded/EmbeddedWalletBridge.lazy"
 import { EmbeddedWalletBridgeLazy } from "../../src/layers/embedded/EmbeddedWalletBridgeLive"
-import { ViewCommandsLazy } from "../../src/layers/flow/ModalFlowLive"
+import * as closeAfterConnect from "../../src/layers/flow/closeAfterConnect"
+import { CloseAfterConnectLazy, ViewCommandsLazy } from "../../src/layers/flow/ModalFlowLive"
 import * as viewCommands from "../../src/layers/flow/viewCommands"
 import { BrowserHttpLazy } from "../../src/layers/platform/BrowserHttpLive"
 import * as browserHttp from "../../src/layers/platform/browserHttp"
@@ -95,6 +96,7 @@ const PARTS: ReadonlyArray<Part> = [
   part(EmailLoginLazy, EmailLogin),
   part(EmbeddedWalletBridgeLazy, EmbeddedWalletBridge),
   part(ViewCommandsLazy, viewCommands),
+  part(CloseAfterConnectLazy, closeAfterConnect),
   part(BrowserHttpLazy, browserHttp),
   part(EffectHttpLazy, effectHttp),
   part(BlockchainApiLazy, BlockchainApi),

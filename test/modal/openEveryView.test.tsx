@@ -167,6 +167,7 @@ describe("open(view) for every view, through the modal", () => {
       ...shows(
         [
           "Connect",
+          "WhatIsAWallet",
           "AllWallets",
           "Networks",
           "ApproveTransaction",
@@ -189,7 +190,7 @@ describe("open(view) for every view, through the modal", () => {
   it("disconnected, the flags off (send, swaps, onramp, receive, All Wallets, WalletConnect)", async () => {
     const { modal, shadow } = await modalIn(false, FLAGS_OFF)
     expect(await openEvery(modal, shadow)).toEqual({
-      ...shows(["Connect", "Networks", "ApproveTransaction"], "Connect"),
+      ...shows(["Connect", "WhatIsAWallet", "Networks", "ApproveTransaction"], "Connect"),
       ...STEPS_NOT_UNDER_WAY,
       AllWallets: "All Wallets is not enabled",
       ConnectingWalletConnect: "WalletConnectConnector not found",
@@ -210,6 +211,7 @@ describe("open(view) for every view, through the modal", () => {
       ...shows(
         [
           "Connect",
+          "WhatIsAWallet",
           "Account",
           "AllWallets",
           "Networks",
@@ -232,7 +234,10 @@ describe("open(view) for every view, through the modal", () => {
   it("connected, the flags off", async () => {
     const { modal, shadow } = await modalIn(true, FLAGS_OFF)
     expect(await openEvery(modal, shadow)).toEqual({
-      ...shows(["Connect", "Account", "Networks", "ApproveTransaction", "RegisterAccountName"], "Account"),
+      ...shows(
+        ["Connect", "WhatIsAWallet", "Account", "Networks", "ApproveTransaction", "RegisterAccountName"],
+        "Account"
+      ),
       ...STEPS_NOT_UNDER_WAY,
       AllWallets: "All Wallets is not enabled",
       ConnectingWalletConnect: "WalletConnectConnector not found",

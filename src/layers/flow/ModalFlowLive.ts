@@ -27,7 +27,12 @@ import { WalletCatalog } from "../../services/WalletCatalog"
 import { visitorRoute } from "../modal/ModalRouterLive"
 import { isTouchDevice } from "../platform/device"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
-import { closesAfterConnect } from "./closeAfterConnect"
+
+/** The close after a dapp's connect (`closeAfterConnect.ts`), loaded with the first open a dapp asks for. */
+export const CloseAfterConnectLazy = lazyPart(
+  "@airlock/closeAfterConnect",
+  () => import("./closeAfterConnect")
+)
 
 /** What opening a view by name does (`viewCommands.ts`), loaded with the first such open. */
 export const ViewCommandsLazy = lazyPart("@airlock/viewCommands", () => import("./viewCommands"))
@@ -134,10 +139,29 @@ export const makeModalFlow = Effect.gen(function* () {
 
   /** Who asked for the modal's latest open: a dapp's ask closes it once connected (`closeAfterConnect.ts`). */
   const askedBy = yield* Ref.make<ConnectAsker>("visitor")
+  // Started once, with the first open a dapp asks for; it follows the states as long as the flow lives.
+  const followDappConnects = yield* lazyImplementation(CloseAfterConnectLazy, (module) =>
+    Effect.forkIn(
+      module.followDappConnects({
+        connection,
+        networks,
+        signIn,
+        router,
+        modalEvents,
+        askedBy,
+        signInConfigured: config.siwx !== undefined || config.siweConfig !== undefined,
+        connected: activeConnected,
+        unsupportedChain: (c, n) => onUnknownNetwork(c, n) !== undefined && !config.allowUnsupportedChain
+      }),
+      scope
+    )
+  )
 
   const open: ModalFlowShape["open"] = (view, data, options) =>
     Effect.gen(function* () {
       yield* Ref.set(askedBy, options?.askedBy ?? "visitor")
+      // Without its chunk, a dapp's connect ends on the Account view, as a visitor's does.
+      if (options?.askedBy === "dapp") yield* Effect.ignore(followDappConnects)
       yield* checkOrigin
       const stacked = (yield* SubscriptionRef.get(router.state)).transactionStack.length > 0
       const requested = view === "ApproveTransaction" && !stacked ? undefined : view
@@ -319,31 +343,6 @@ export const makeModalFlow = Effect.gen(function* () {
       if (state._tag !== "Checking" && onSignInView) yield* router.closeWhenSettled
     })
   yield* SubscriptionRef.changes(signIn.state).pipe(Stream.runForEach(onSignIn), Effect.forkScoped)
-
-  // A connect a dapp asked for ends with the modal closed, once sign-in no longer needs it (issue 30).
-  const signInConfigured = config.siwx !== undefined || config.siweConfig !== undefined
-  yield* Stream.zipLatest(
-    Stream.zipLatest(SubscriptionRef.changes(connection.state), SubscriptionRef.changes(networks.state)),
-    Stream.zipLatest(SubscriptionRef.changes(signIn.state), SubscriptionRef.changes(router.state))
-  ).pipe(
-    Stream.runForEach(([[c, n], [signInNow, route]]) =>
-      Effect.gen(function* () {
-        const closes = closesAfterConnect({
-          askedBy: yield* Ref.get(askedBy),
-          open: route.open,
-          connected: activeConnected(c, n),
-          unsupportedChain: onUnknownNetwork(c, n) !== undefined && !config.allowUnsupportedChain,
-          signInConfigured,
-          signIn: signInNow._tag
-        })
-        if (!closes) return
-        yield* Ref.set(askedBy, "visitor")
-        yield* router.closeWhenSettled
-        yield* modalEvents.emit("MODAL_CLOSE", { connected: true })
-      })
-    ),
-    Effect.forkScoped
-  )
 
   // The listing (featured, recommended, pages) loads with the first open view that lists wallets.
   yield* SubscriptionRef.changes(router.state).pipe(

@@ -3,7 +3,7 @@ import type { AccountAction } from "../../../../Modal"
 import type { ChainNamespace } from "../../../../schemas/Primitives"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
-import { DisconnectIcon, MoreIcon } from "../../ui/icons"
+import { DisconnectIcon, MoreIcon } from "../../ui/actionIcons"
 import { StickyFooter } from "../../ui/StickyFooter"
 
 /** The embedded wallet's two accounts: the key's own, and the smart account it owns (SPEC.md §4). */

@@ -11,7 +11,7 @@ import type { LoginPopup } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
-import { ArrowIcon, MailIcon } from "../../ui/icons"
+import { ArrowIcon, MailIcon } from "../../ui/actionIcons"
 
 const isEmail = Schema.is(Email)
 

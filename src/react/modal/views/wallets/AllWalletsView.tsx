@@ -5,7 +5,7 @@ import type { CatalogPort } from "../../bridge/controller"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
-import { SearchIcon } from "../../ui/icons"
+import { SearchIcon } from "../../ui/actionIcons"
 import { allWalletsCss } from "./allWalletsStyles"
 import { WalletGrid } from "./WalletGrid"
 
