@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { createModal } from "../../src/createModal"
 import type { Modal } from "../../src/Modal"
 import { AirlockProvider, ConnectButton } from "../../src/react/index"
-import { focusableIn } from "../../src/react/modal/element/focus"
+import { focusableIn, OWNS_ESCAPE } from "../../src/react/modal/element/focus"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { Connectors } from "../../src/services/Connectors"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
@@ -74,6 +74,22 @@ describe("the modal shell", () => {
     expect(dialog()).toBeNull()
     expect(modal.isOpen()).toBe(false)
     expect(document.activeElement).toBe(button)
+  })
+
+  it("leaves Escape to a control open inside the dialog that closes itself (a token picker)", async () => {
+    const { button, dialog, modal } = await renderHost()
+    await act(async () => button.click())
+    const picker = document.createElement("input")
+    picker.setAttribute(OWNS_ESCAPE, "")
+    dialog()?.append(picker)
+    picker.focus()
+    await act(async () => {
+      picker.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, composed: true }))
+    })
+    expect(modal.isOpen()).toBe(true)
+    picker.remove()
+    await press("Escape")
+    expect(modal.isOpen()).toBe(false)
   })
 
   it("wraps Tab from the last control to the first, and Shift+Tab back", async () => {

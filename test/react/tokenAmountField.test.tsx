@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 /** The token-amount field and its picker (issue 30): listbox roles, the keyboard, the Max button; explorer links. */
+
 import { act } from "react"
 import { afterEach, describe, expect, it } from "vitest"
+import { OWNS_ESCAPE } from "../../src/react/modal/element/focus"
 import { explorerHref } from "../../src/react/modal/ui/CopyableValue"
 import { TokenAmountField } from "../../src/react/modal/ui/TokenAmountField"
 import { fakeController, mountWith, unmountViews } from "../kit/react"
@@ -76,6 +78,8 @@ describe("TokenAmountField", () => {
 
     act(() => view.querySelector<HTMLButtonElement>(".token-button")?.click())
     key(view.querySelector("[role=combobox]")!, "ArrowUp")
+    // The picker owns Escape while open, so the modal's Escape leaves the dialog open (modal.test.tsx).
+    expect(view.querySelector(".token-picker")?.hasAttribute(OWNS_ESCAPE)).toBe(true)
     key(view.querySelector("[role=combobox]")!, "Escape")
     expect(view.querySelector("[role=listbox]")).toBeNull()
     expect(picked).toEqual(["susd"])

@@ -11,7 +11,7 @@ import {
 import type { ThemeState } from "../../../services/Theme"
 import type { ModalController } from "../bridge/controller"
 import { ControllerContext } from "./context"
-import { deepActiveElement, focusableIn, trapTarget } from "./focus"
+import { deepActiveElement, focusableIn, OWNS_ESCAPE, trapTarget } from "./focus"
 import type { ModalStyles } from "./modalStyles"
 import { Notices } from "./Notices"
 import { useStore } from "./useStore"
@@ -126,6 +126,11 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
       const dialog = card.current
       if (dialog === null) return
       if (event.key === "Escape") {
+        // A control open inside the dialog (a token picker) closes itself first: the dialog stays.
+        if (
+          event.composedPath().some((node) => node instanceof HTMLElement && node.hasAttribute(OWNS_ESCAPE))
+        )
+          return
         event.preventDefault()
         requestClose()
         return

@@ -39,3 +39,6 @@ export const trapTarget = (
   if (!backwards && index === focusables.length - 1) return first
   return undefined
 }
+
+/** Marks a control open inside the dialog that closes itself on Escape (a token picker): the dialog stays. */
+export const OWNS_ESCAPE = "data-owns-escape"

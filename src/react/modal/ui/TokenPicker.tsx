@@ -4,6 +4,7 @@
  * Escape closes without a change. Laid out in the flow of the form, never over it.
  */
 import { type KeyboardEvent, useId, useMemo, useState } from "react"
+import { OWNS_ESCAPE } from "../element/focus"
 import { RemoteImage } from "../views/wallets/WalletImage"
 
 /** A token as the picker lists it; `balance` already formatted ("12.5"), absent when none is held. */
@@ -62,7 +63,7 @@ export const TokenPicker = ({
     }
   }
   return (
-    <div className="token-picker">
+    <div className="token-picker" {...{ [OWNS_ESCAPE]: "" }}>
       <input
         id={ids.search}
         className="input token-search"
