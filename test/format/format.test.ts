@@ -7,6 +7,7 @@ import {
   formatDay,
   formatFeeAmount,
   formatFeeUsd,
+  formatFiat,
   formatMonth,
   formatPercent,
   formatToken,
@@ -74,6 +75,22 @@ describe("formatAmount and formatUsd (SPEC.md §9: en-US, 2 decimals, 3 in activ
     assert.strictEqual(formatAmount("1234.5", 2, "de-DE"), "1.234,50")
     assert.strictEqual(formatToken(1_234_500_000n, 6, "de-DE"), "1.234,5")
     assert.strictEqual(formatTokenExact(1_234_500_001n, 6, "de-DE"), "1.234,500001")
+  })
+})
+
+describe("formatFiat (Buy's currencies)", () => {
+  it("writes each currency with its own symbol and 2 decimals, USD as formatUsd", () => {
+    assert.strictEqual(formatFiat(50, "USD"), "$50.00")
+    assert.strictEqual(formatFiat(1234.5, "EUR"), "€1,234.50")
+    assert.strictEqual(formatFiat(20, "GBP"), "£20.00")
+  })
+
+  it("reads a code Intl does not know as the amount and the code, never an exception", () => {
+    assert.strictEqual(formatFiat(50, "not a code"), "50.00 not a code")
+  })
+
+  it("keeps hostile sizes short", () => {
+    assert.strictEqual(formatFiat(1e300, "EUR"), "> 999T")
   })
 })
 

@@ -72,6 +72,21 @@ export const formatUsd = (value: number, locale = DEFAULT_LOCALE): string => {
   return Number.isNaN(value) ? usd.format(0) : (large(value, locale, 1e9, "$") ?? usd.format(value))
 }
 
+/**
+ * A fiat amount in `currency` (an ISO 4217 code, as the onramp lists them) with its own symbol and 2 decimals;
+ * a code `Intl` does not know reads as the amount and the code ("50.00 XYZ"), never an exception.
+ */
+export const formatFiat = (value: number, currency: string, locale = DEFAULT_LOCALE): string => {
+  if (currency === "USD") return formatUsd(value, locale)
+  let format: Intl.NumberFormat
+  try {
+    format = numberFormat(locale, { style: "currency", currency })
+  } catch {
+    return `${formatAmount(String(value), 2, locale)} ${currency}`
+  }
+  return Number.isNaN(value) ? format.format(0) : (large(value, locale, 1e9) ?? format.format(value))
+}
+
 /** A fee's USD value: "less than $0.01" when it would round to nothing, else `formatUsd`. */
 export const formatFeeUsd = (value: number, locale = DEFAULT_LOCALE): string =>
   value > 0 && value < 0.01 ? `less than ${formatUsd(0.01, locale)}` : formatUsd(value, locale)

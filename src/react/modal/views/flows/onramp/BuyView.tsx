@@ -1,6 +1,6 @@
 import { useId } from "react"
 import { limitsOf } from "../../../../../layers/flows/onramp/onrampForm"
-import { formatUsd } from "../../../../../layers/format/format"
+import { formatAmount, formatFiat, TOKEN_DECIMALS_SHOWN } from "../../../../../layers/format/format"
 import type { BuyProblem, OnrampState } from "../../../../../services/Onramp"
 import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"
@@ -39,9 +39,7 @@ const problemText = (
   fiat: string
 ): string => {
   const range =
-    limit === undefined
-      ? ""
-      : ` from ${limit.min.toLocaleString("en-US")} to ${limit.max.toLocaleString("en-US")} ${fiat}`
+    limit === undefined ? "" : ` from ${formatFiat(limit.min, fiat)} to ${formatFiat(limit.max, fiat)}`
   switch (problem) {
     case "empty":
       return "Enter an amount"
@@ -63,11 +61,6 @@ const problemText = (
 const openInNewTab = (url: string) => {
   window.open(url, "_blank", "noopener,noreferrer")
 }
-
-const money = (amount: number, currency: string) =>
-  currency === "USD"
-    ? formatUsd(amount)
-    : `${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`
 
 const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing" | "Opening" }> }) => {
   const controller = useController()
@@ -202,20 +195,20 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
             <div>
               <dt>You receive about</dt>
               <dd>
-                {quoted.purchaseAmount.toLocaleString("en-US", { maximumFractionDigits: 6 })}{" "}
+                {formatAmount(String(quoted.purchaseAmount), TOKEN_DECIMALS_SHOWN)}{" "}
                 {options.crypto.find((c) => c.currency.id === draft.crypto)?.currency.symbol}
               </dd>
             </div>
             <div>
               <dt>Fees</dt>
               <dd>
-                {money(quoted.paymentTotal - quoted.paymentSubtotal, draft.fiat)} (network{" "}
-                {money(quoted.networkFee.amount, quoted.networkFee.currency)})
+                {formatFiat(quoted.paymentTotal - quoted.paymentSubtotal, draft.fiat)} (network{" "}
+                {formatFiat(quoted.networkFee.amount, quoted.networkFee.currency)})
               </dd>
             </div>
             <div>
               <dt>You pay</dt>
-              <dd>{money(quoted.paymentTotal, draft.fiat)}</dd>
+              <dd>{formatFiat(quoted.paymentTotal, draft.fiat)}</dd>
             </div>
           </>
         )}
