@@ -210,6 +210,24 @@ describe("WalletCatalog: ordering and options", () => {
     }).pipe(Effect.provide(t.layer))
   })
 
+  it.effect("lists the host's custom wallets from the start, with no load (a headless host)", () => {
+    const t = setup({
+      customWallets: [{ id: "custom-1", name: "My Wallet", homepage: "https://my.example" }]
+    })
+    return Effect.gen(function* () {
+      const catalog = yield* WalletCatalog
+      const state = yield* SubscriptionRef.changes(catalog.state).pipe(
+        Stream.filter((s) => s.custom.length > 0),
+        Stream.runHead
+      )
+      assert.deepStrictEqual(
+        Option.map(state, (s) => ids(s.list)),
+        Option.some(["custom-1"])
+      )
+      assert.deepStrictEqual(t.calls, [])
+    }).pipe(Effect.provide(t.layer))
+  })
+
   it.effect("lists the host's custom wallets when the listing fails", () => {
     const t = setup({
       customWallets: [{ id: "custom-1", name: "My Wallet", homepage: "https://my.example" }]

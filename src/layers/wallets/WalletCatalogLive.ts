@@ -231,6 +231,9 @@ export const makeWalletCatalog = Effect.gen(function* () {
     Effect.forkScoped
   )
   yield* publish
+  // The host's own wallets are listed from the start, headless too, not only once a view loads the listing:
+  // their link rules load now (a host without custom wallets does not fetch them before the first load).
+  if (options.customWallets.length > 0) yield* Effect.forkScoped(Effect.ignore(makeCustomSafe))
 
   return WalletCatalog.of({
     state,
