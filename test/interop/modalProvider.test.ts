@@ -134,7 +134,7 @@ describe("modal.getProvider(): EIP-1193", () => {
 
     const first = provider.request({ method: "eth_requestAccounts" })
     const second = provider.request({ method: "eth_requestAccounts" })
-    await untilNotified(modal.subscribeState, () => modal.getState().view === "Connect")
+    await untilNotified(modal.subscribeState, () => modal.getState().open)
     assert.deepStrictEqual(modal.getState(), { open: true, view: "Connect" })
     await modal.connect(await mockWalletId(modal))
     assert.deepStrictEqual(await first, [ALICE])

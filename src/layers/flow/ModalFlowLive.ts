@@ -160,8 +160,9 @@ export const makeModalFlow = Effect.gen(function* () {
   const open: ModalFlowShape["open"] = (view, data, options) =>
     Effect.gen(function* () {
       yield* Ref.set(askedBy, options?.askedBy ?? "visitor")
-      // Without its chunk, a dapp's connect ends on the Account view, as a visitor's does.
-      if (options?.askedBy === "dapp") yield* Effect.ignore(followDappConnects)
+      // Its chunk loads beside the open, never before it; without it, a dapp's connect ends on the Account
+      // view, as a visitor's does.
+      if (options?.askedBy === "dapp") yield* Effect.forkIn(Effect.ignore(followDappConnects), scope)
       yield* checkOrigin
       const stacked = (yield* SubscriptionRef.get(router.state)).transactionStack.length > 0
       const requested = view === "ApproveTransaction" && !stacked ? undefined : view
