@@ -95,7 +95,7 @@ describe("Buy (issue 15)", () => {
     const buy = page.getByRole("dialog", { name: "Buy Crypto" })
     await buy.getByLabel("Country").selectOption({ label: "United States" })
     await buy.getByLabel(/^Amount/).fill("8000")
-    await buy.getByText("This payment method takes amounts from 10 to 7,500 USD").waitFor()
+    await buy.getByText("This payment method takes amounts from $10.00 to $7,500.00").waitFor()
     const continueButton = buy.getByRole("button", { name: "Continue" })
     expect(await continueButton.isDisabled()).toBe(true)
     // Continue stays in sight at the bottom of the form, on a phone and on a laptop.

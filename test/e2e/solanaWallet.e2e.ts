@@ -3,6 +3,7 @@ import { base58 } from "@scure/base"
 import type { Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
 import { lamportsOf } from "../sandbox/solanaTransfer"
+import { chooseToken } from "./accountActions"
 import { chooseSandboxWallet, test } from "./browser"
 import { serverSessions } from "./signInServer"
 
@@ -100,14 +101,7 @@ describe("the Sandbox Solana Wallet through the Wallet Standard (issue 16)", () 
     const send = async (symbol: string, amount: string) => {
       await account.getByRole("button", { name: "Send" }).click()
       const dialog = page.getByRole("dialog", { name: "Send" })
-      const select = dialog.getByLabel("Token")
-      await expect
-        .poll(() => select.locator("option").allTextContents())
-        .toContainEqual(expect.stringContaining(symbol))
-      const option = (await select.locator("option").allTextContents()).find((text) =>
-        text.startsWith(`${symbol} `)
-      )
-      await select.selectOption({ label: option! })
+      await chooseToken(dialog, "Token", symbol)
       await dialog.getByLabel(/^Amount/).fill(amount)
       await dialog.getByLabel("Receiver").fill(receiver)
       await dialog.getByRole("button", { name: "Review" }).click()

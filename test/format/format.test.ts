@@ -10,6 +10,7 @@ import {
   formatFiat,
   formatMonth,
   formatPercent,
+  formatQuantity,
   formatToken,
   formatTokenExact,
   formatUnits,
@@ -91,6 +92,12 @@ describe("formatFiat (Buy's currencies)", () => {
 
   it("keeps hostile sizes short", () => {
     assert.strictEqual(formatFiat(1e300, "EUR"), "> 999T")
+  })
+
+  it("writes a quote's quantity to at most 4 decimals, cut, without trailing zeros", () => {
+    assert.strictEqual(formatQuantity(49.15), "49.15")
+    assert.strictEqual(formatQuantity(0.123456), "0.1234")
+    assert.strictEqual(formatQuantity(1234567.5), "1,234,567.5")
   })
 })
 

@@ -97,6 +97,12 @@ export const usdValue = (value: bigint, decimals: number, price: number): number
 
 /** Token amounts keep this many decimals in lists and quotes: SBX's 17 would not fit a line. */
 export const TOKEN_DECIMALS_SHOWN = 4
+
+/** A token quantity given as a number (an onramp quote's): at most 4 decimals, cut, no trailing zeros. */
+export const formatQuantity = (value: number, locale = DEFAULT_LOCALE): string => {
+  const format = numberFormat(locale, { maximumFractionDigits: TOKEN_DECIMALS_SHOWN, roundingMode: "trunc" })
+  return Number.isNaN(value) ? format.format(0) : (large(value, locale, 1e9) ?? format.format(value))
+}
 /** The smallest amount shown as a figure; anything above 0 below it reads "< 0.0001". */
 const SMALLEST_SHOWN = 10 ** -TOKEN_DECIMALS_SHOWN
 

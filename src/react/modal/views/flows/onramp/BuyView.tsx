@@ -1,6 +1,6 @@
 import { useId } from "react"
 import { limitsOf } from "../../../../../layers/flows/onramp/onrampForm"
-import { formatAmount, formatFiat, TOKEN_DECIMALS_SHOWN } from "../../../../../layers/format/format"
+import { formatFiat, formatQuantity } from "../../../../../layers/format/format"
 import type { BuyProblem, OnrampState } from "../../../../../services/Onramp"
 import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"
@@ -195,7 +195,7 @@ const Form = ({ state }: { readonly state: Extract<OnrampState, { _tag: "Editing
             <div>
               <dt>You receive about</dt>
               <dd>
-                {formatAmount(String(quoted.purchaseAmount), TOKEN_DECIMALS_SHOWN)}{" "}
+                {formatQuantity(quoted.purchaseAmount)}{" "}
                 {options.crypto.find((c) => c.currency.id === draft.crypto)?.currency.symbol}
               </dd>
             </div>
