@@ -24,20 +24,13 @@ import { present } from "../../src/presentation"
 import { EmailLogin } from "../../src/services/EmailLogin"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { decodedOptions } from "../kit/fixtures"
-import { greetFrame } from "../kit/framePort"
+import { greetFrame, serveEmptyFramePages } from "../kit/framePort"
 import { preloadedParts } from "../kit/lazyParts"
 import { eventually, untilTagged } from "../kit/waits"
 
 const FRAME_ORIGIN = "https://frame.example"
 
-// The frame's window must exist (the greeting's expected source): an empty page from happy-dom's fetch
-// interceptor, so nothing leaves the machine.
-beforeAll(() => {
-  Reflect.set(Reflect.get(Reflect.get(window, "happyDOM"), "settings").fetch, "interceptor", {
-    beforeAsyncRequest: async () =>
-      new Response("<!doctype html><title>frame</title>", { headers: { "content-type": "text/html" } })
-  })
-})
+beforeAll(serveEmptyFramePages)
 
 const build = Effect.gen(function* () {
   const below = Layer.mergeAll(EmbeddedWalletBridgeLive, StorageLive).pipe(

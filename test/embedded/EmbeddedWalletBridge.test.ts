@@ -23,21 +23,14 @@ import { EmbeddedWalletBridge } from "../../src/services/EmbeddedWalletBridge"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Theme } from "../../src/services/Theme"
 import { decodedOptions } from "../kit/fixtures"
-import { greetFrame } from "../kit/framePort"
+import { greetFrame, serveEmptyFramePages } from "../kit/framePort"
 import { preloadedParts } from "../kit/lazyParts"
 import { countedSleeps, Sleeps, sleepsStarted } from "../kit/sleeps"
 import { eventually, settle } from "../kit/waits"
 
 const FRAME_ORIGIN = "https://frame.example"
 
-// The frame's window must exist (it is the greeting's expected source); its page is an empty one served
-// by happy-dom's fetch interceptor, so nothing leaves the machine.
-beforeAll(() => {
-  Reflect.set(Reflect.get(Reflect.get(window, "happyDOM"), "settings").fetch, "interceptor", {
-    beforeAsyncRequest: async () =>
-      new Response("<!doctype html><title>frame</title>", { headers: { "content-type": "text/html" } })
-  })
-})
+beforeAll(serveEmptyFramePages)
 
 /** The bridge and the theme, built in the test's scope. */
 const build = Effect.gen(function* () {

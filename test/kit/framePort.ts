@@ -54,3 +54,14 @@ export const greetFrame = (
   )
   return port
 }
+
+/**
+ * The frame's window must exist (it is the greeting's expected source): its page is an empty one served by
+ * happy-dom's fetch interceptor, so nothing leaves the machine. Call in `beforeAll` of a happy-dom file.
+ */
+export const serveEmptyFramePages = () => {
+  Reflect.set(Reflect.get(Reflect.get(window, "happyDOM"), "settings").fetch, "interceptor", {
+    beforeAsyncRequest: async () =>
+      new Response("<!doctype html><title>frame</title>", { headers: { "content-type": "text/html" } })
+  })
+}
