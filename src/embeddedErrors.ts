@@ -47,7 +47,7 @@ export class EmailLoginCooldownError extends Data.TaggedError("EmailLoginCooldow
 
 /**
  * What an embedded-wallet refusal is about (`layers/embedded/frameReasons.ts` reads it from the frame's
- * words; `present()` gives the sentence a visitor reads).
+ * words; the error's `sentence` is what a visitor reads).
  */
 export type FrameReason =
   | "wrong-code"
@@ -66,8 +66,29 @@ export type FrameReason =
   | "unknown"
 
 /**
+ * The product's sentence for each refusal, never the frame's words. Kept with the error, which only the
+ * lazily loaded embedded wallet makes, so the first paint does not carry them.
+ */
+const FRAME_REASONS: Record<FrameReason, string> = {
+  "wrong-code": "That code is not right. Check the email and try again.",
+  "code-attempts": "Too many wrong codes. Ask for a new code.",
+  "code-expired": "This code has expired. Ask for a new code.",
+  "invalid-email": "Enter a valid email address.",
+  "no-email": "This login has no email address to update.",
+  "same-email": "This is already your email address.",
+  "email-in-use": "Another account uses this email address.",
+  "no-email-update": "Start the email update again.",
+  "too-many-messages": "Too many emails sent. Try again in a few minutes.",
+  session: "Your login has expired. Log in again.",
+  "approval-expired": "This approval link has expired. Log in again.",
+  rejected: "You rejected the request.",
+  cancelled: "The login was cancelled.",
+  unknown: "Something went wrong. Try again."
+}
+
+/**
  * The frame answered a request with an error: `reason` names it; the frame's own words are kept for
- * logs and never shown (`present()` words the reason).
+ * logs and never shown (`present()` shows the reason's `sentence`).
  */
 export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
   readonly request?: string | undefined
@@ -79,4 +100,8 @@ export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
   readonly cause?: unknown
 }> {
   override readonly message = boundedText(this.frameMessage) ?? "An error occurred"
+  /** What the visitor reads (`present()`): the product's sentence for the reason. */
+  get sentence(): string {
+    return FRAME_REASONS[this.reason ?? "unknown"]
+  }
 }

@@ -1,13 +1,7 @@
 /**
  * What the visitor sees for each error of the catalogue (SPEC.md §8): its exact text, kind and delay.
  */
-import type {
-  AirlockError,
-  FrameReason,
-  InvalidAppConfigurationReason,
-  ReviewChange,
-  SwapFailureReason
-} from "./errors"
+import type { AirlockError, InvalidAppConfigurationReason, ReviewChange, SwapFailureReason } from "./errors"
 import { boundedText, safeGet } from "./walletErrors"
 
 export interface Presentation {
@@ -68,24 +62,6 @@ const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurati
   forbidden: "The project's services refused this site (HTTP 403). Check the project configuration."
 }
 
-/** The embedded wallet's refusals (issue 30): the product's sentence for each, never the frame's words. */
-const FRAME_REASONS: Record<FrameReason, string> = {
-  "wrong-code": "That code is not right. Check the email and try again.",
-  "code-attempts": "Too many wrong codes. Ask for a new code.",
-  "code-expired": "This code has expired. Ask for a new code.",
-  "invalid-email": "Enter a valid email address.",
-  "no-email": "This login has no email address to update.",
-  "same-email": "This is already your email address.",
-  "email-in-use": "Another account uses this email address.",
-  "no-email-update": "Start the email update again.",
-  "too-many-messages": "Too many emails sent. Try again in a few minutes.",
-  session: "Your login has expired. Log in again.",
-  "approval-expired": "This approval link has expired. Log in again.",
-  rejected: "You rejected the request.",
-  cancelled: "The login was cancelled.",
-  unknown: "Something went wrong. Try again."
-}
-
 /** The presentation of one kind of error: fixed, or read from the error (a reason, a bounded message). */
 type Presenter<E> = Presentation | ((error: E) => Presentation)
 
@@ -123,7 +99,7 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
     MethodNotAllowedError: toast("Action not allowed", "error", ERROR_TOAST_DELAY_MS),
     EmailLoginDependencyLoadError: toast("Unable to load email login dependency"),
     EmailLoginCooldownError: (error) => toast(error.message),
-    FrameRequestError: (error) => toast(FRAME_REASONS[error.reason ?? "unknown"]),
+    FrameRequestError: (error) => toast(error.sentence),
     SocialLoginPopupError: ownMessage,
     RequestAbortedError: ownMessage,
     ChainNotSupportedError: toast("Chain is not supported"),

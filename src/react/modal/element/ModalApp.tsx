@@ -10,6 +10,7 @@ import {
 } from "react"
 import type { ThemeState } from "../../../services/Theme"
 import type { ModalController } from "../bridge/controller"
+import { BackIcon, CloseIcon, HelpIcon } from "../ui/icons"
 import { ControllerContext } from "./context"
 import { deepActiveElement, focusableIn, OWNS_ESCAPE, trapTarget } from "./focus"
 import type { ModalStyles } from "./modalStyles"
@@ -52,32 +53,6 @@ const useAnimatedHeight = () => {
   }, [])
   return { frame, content }
 }
-
-const BackIcon = () => (
-  <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-    <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-  </svg>
-)
-
-const HelpIcon = () => (
-  <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-    <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-    <path
-      d="M6.2 6.3a1.9 1.9 0 1 1 2.6 1.8c-.5.2-.8.6-.8 1.1v.4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-    />
-    <circle cx="8" cy="11.6" r=".9" fill="currentColor" />
-  </svg>
-)
-
-const CloseIcon = () => (
-  <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-    <path d="m4 4 8 8M12 4l-8 8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-  </svg>
-)
 
 interface DialogProps {
   readonly controller: ModalController

@@ -14,3 +14,8 @@ export const Icon = ({ d }: { readonly d: string }) => (
 
 export const ChevronIcon = () => <Icon d="m6 3.5 4.5 4.5L6 12.5" />
 export const ChevronDownIcon = () => <Icon d="m4 6 4 4 4-4" />
+export const BackIcon = () => <Icon d="M10 3 5 8l5 5" />
+export const CloseIcon = () => <Icon d="m4 4 8 8M12 4l-8 8" />
+export const HelpIcon = () => (
+  <Icon d="M14.5 8a6.5 6.5 0 1 1-13 0 6.5 6.5 0 0 1 13 0ZM6.2 6.3a1.9 1.9 0 1 1 2.6 1.8c-.5.2-.8.6-.8 1.1v.4M8 11.6v.1" />
+)
