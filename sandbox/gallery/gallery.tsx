@@ -45,6 +45,20 @@ const settled = async (host: HTMLElement) => {
   }
 }
 
+/** Types `value` into the field labelled `label` as a visitor would (React hears an input event), then settles. */
+const typeInto = async (
+  host: HTMLElement,
+  { label, value }: { readonly label: string; readonly value: string }
+) => {
+  const shadow = host.shadowRoot
+  const labelled = [...(shadow?.querySelectorAll("label") ?? [])].find((l) => l.textContent?.trim() === label)
+  const field = labelled === undefined ? null : (shadow?.getElementById(labelled.htmlFor) ?? null)
+  if (!(field instanceof HTMLInputElement)) return
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, value)
+  field.dispatchEvent(new Event("input", { bubbles: true }))
+  await settled(host)
+}
+
 if (scenario === undefined) {
   caption.textContent = "No such scenario. "
   const link = document.createElement("a")
@@ -66,6 +80,7 @@ if (scenario === undefined) {
   const host = modal.element
   if (host !== undefined)
     void settled(host)
+      .then(() => (scenario.fill === undefined ? undefined : typeInto(host, scenario.fill)))
       .then(() => {
         const target = [...(host.shadowRoot?.querySelectorAll("button") ?? [])].find(
           (button) => button.textContent?.trim() === scenario.select

@@ -21,7 +21,12 @@ import { AccountData, type AccountDataShape } from "../../src/services/AccountDa
 import { AuthConnector, type SocialLoginState } from "../../src/services/AuthConnector"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import { Connectors, type WalletConnector } from "../../src/services/Connectors"
-import { EmailLogin, type EmailLoginState, type EmailUpdateState } from "../../src/services/EmailLogin"
+import {
+  EmailLogin,
+  type EmailLoginError,
+  type EmailLoginState,
+  type EmailUpdateState
+} from "../../src/services/EmailLogin"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter, type RouteData } from "../../src/services/ModalRouter"
@@ -72,6 +77,8 @@ export interface World {
   readonly signIn?: SignInState
   readonly emailLogin?: EmailLoginState
   readonly emailUpdate?: EmailUpdateState
+  /** What a code or a new email the visitor submits fails with (else it is taken and nothing changes). */
+  readonly emailRefusal?: EmailLoginError
   readonly social?: SocialLoginState
   readonly pairing?: PairingState
 }
@@ -297,17 +304,22 @@ const rpcRouterOf = (approvals: ReadonlyArray<PendingApproval>) =>
     )
   )
 
-const emailLoginOf = (login: EmailLoginState, update: EmailUpdateState) =>
+const emailLoginOf = (
+  login: EmailLoginState,
+  update: EmailUpdateState,
+  refusal: EmailLoginError | undefined
+) =>
   Layer.effect(
     EmailLogin,
     Effect.gen(function* () {
+      const answer = refusal === undefined ? Effect.void : Effect.fail(refusal)
       return EmailLogin.of({
         state: yield* SubscriptionRef.make(login),
         update: yield* SubscriptionRef.make(update),
         submitEmail: () => Effect.void,
-        submitCode: () => Effect.void,
-        updateEmail: () => Effect.void,
-        submitUpdateCode: () => Effect.void,
+        submitCode: () => answer,
+        updateEmail: () => answer,
+        submitUpdateCode: () => answer,
         signOut: Effect.void
       })
     })
@@ -359,7 +371,7 @@ export const worldLayer = (world: World) =>
     ...(world.approvals === undefined ? [] : [rpcRouterOf(world.approvals)]),
     ...(world.emailLogin === undefined && world.emailUpdate === undefined
       ? []
-      : [emailLoginOf(world.emailLogin ?? idle, world.emailUpdate ?? idle)]),
+      : [emailLoginOf(world.emailLogin ?? idle, world.emailUpdate ?? idle, world.emailRefusal)]),
     ...(world.social === undefined ? [] : [socialOf(world.social)]),
     pairingOf(world.pairing ?? idle)
   )
