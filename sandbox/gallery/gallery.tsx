@@ -28,7 +28,7 @@ stage?.append(caption)
 /** The Suspense fallbacks of the modal: a view or a Connect section whose code has not come in yet. */
 const stillLoading = (shadow: ShadowRoot) =>
   shadow.querySelector(".section[aria-busy]:empty") !== null ||
-  [...shadow.querySelectorAll(".body > .connecting:only-child > .connecting-text:only-child")].some(
+  [...shadow.querySelectorAll(".body > .view > .connecting:only-child > .connecting-text:only-child")].some(
     (text) => text.textContent === "Loading…"
   )
 
@@ -40,7 +40,13 @@ const settled = async (host: HTMLElement) => {
     if (shadow === null || shadow.querySelector('[role="dialog"] .body') === null || stillLoading(shadow))
       continue
     await document.fonts.ready
-    await Promise.all(shadow.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
+    // A spinner turns for ever: only the animations that end (the dialog's entry, a view's) are awaited.
+    await Promise.all(
+      shadow
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined))
+    )
     if (!stillLoading(shadow)) return
   }
 }
