@@ -9,6 +9,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientError from "effect/http/HttpClientError"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ChainNotConfiguredError } from "../../src/errors"
@@ -35,7 +36,7 @@ import { type ActiveNetwork, Networks } from "../../src/services/Networks"
 import { Onramp, type OnrampState } from "../../src/services/Onramp"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { ProviderApi } from "../../src/services/ProviderApi"
-import { type PendingApproval, RpcRouter } from "../../src/services/RpcRouter"
+import { type PendingApproval, type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { Swap, type SwapState } from "../../src/services/Swap"
@@ -297,11 +298,19 @@ const flowsOf = (world: World) =>
     )
   )
 
+/** The approvals waiting, and no request event ever (the modal follows them from its start). */
 const rpcRouterOf = (approvals: ReadonlyArray<PendingApproval>) =>
   Layer.unwrap(
-    Effect.map(SubscriptionRef.make(approvals), (ref) =>
-      Layer.mock(RpcRouter)({ approvals: ref, decide: () => Effect.void, abortPending: Effect.void })
-    )
+    Effect.gen(function* () {
+      const ref = yield* SubscriptionRef.make(approvals)
+      const events = yield* PubSub.unbounded<RpcEvent>()
+      return Layer.mock(RpcRouter)({
+        approvals: ref,
+        decide: () => Effect.void,
+        abortPending: Effect.void,
+        events: PubSub.subscribe(events)
+      })
+    })
   )
 
 const emailLoginOf = (

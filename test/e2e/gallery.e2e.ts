@@ -99,4 +99,4 @@ test("every gallery scenario fits its dialog, shows numbers as the rules allow a
   for (const scenario of scenarios)
     for (const theme of THEMES) findings.push(...(await findingsOf(page, scenario, theme)))
   expect(findings).toEqual([])
-}, 240_000)
+}, 1_200_000)
