@@ -28,7 +28,7 @@ stage?.append(caption)
 /** The Suspense fallbacks of the modal: a view or a Connect section whose code has not come in yet. */
 const stillLoading = (shadow: ShadowRoot) =>
   shadow.querySelector(".section[aria-busy]:empty") !== null ||
-  [...shadow.querySelectorAll(".body > .connecting:only-child > .connecting-text:only-child")].some(
+  [...shadow.querySelectorAll(".body > .view > .connecting:only-child > .connecting-text:only-child")].some(
     (text) => text.textContent === "Loading…"
   )
 
@@ -40,9 +40,29 @@ const settled = async (host: HTMLElement) => {
     if (shadow === null || shadow.querySelector('[role="dialog"] .body') === null || stillLoading(shadow))
       continue
     await document.fonts.ready
-    await Promise.all(shadow.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
+    // A spinner turns for ever: only the animations that end (the dialog's entry, a view's) are awaited.
+    await Promise.all(
+      shadow
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined))
+    )
     if (!stillLoading(shadow)) return
   }
+}
+
+/** Types `value` into the field labelled `label` as a visitor would (React hears an input event), then settles. */
+const typeInto = async (
+  host: HTMLElement,
+  { label, value }: { readonly label: string; readonly value: string }
+) => {
+  const shadow = host.shadowRoot
+  const labelled = [...(shadow?.querySelectorAll("label") ?? [])].find((l) => l.textContent?.trim() === label)
+  const field = labelled === undefined ? null : (shadow?.getElementById(labelled.htmlFor) ?? null)
+  if (!(field instanceof HTMLInputElement)) return
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, value)
+  field.dispatchEvent(new Event("input", { bubbles: true }))
+  await settled(host)
 }
 
 if (scenario === undefined) {
@@ -66,6 +86,7 @@ if (scenario === undefined) {
   const host = modal.element
   if (host !== undefined)
     void settled(host)
+      .then(() => (scenario.fill === undefined ? undefined : typeInto(host, scenario.fill)))
       .then(() => {
         const target = [...(host.shadowRoot?.querySelectorAll("button") ?? [])].find(
           (button) => button.textContent?.trim() === scenario.select

@@ -20,6 +20,8 @@ export interface Scenario {
   /** Options over the gallery's (one network, analytics off), e.g. features or legal links. */
   readonly options?: Partial<ModalOptionsInput>
   readonly world: World
+  /** A field (by its label) the page types into before `select`, e.g. a code the world then refuses. */
+  readonly fill?: { readonly label: string; readonly value: string }
   /** A tab or button (by its text) the page clicks before it is looked at, e.g. the Activity tab. */
   readonly select?: string
 }

@@ -69,7 +69,9 @@ export async function resize(page, viewport) {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     const shadow = document.querySelector("airlock-modal")?.shadowRoot
     await Promise.all(
-      (shadow?.getAnimations() ?? []).map((animation) => animation.finished.catch(() => undefined))
+      (shadow?.getAnimations() ?? [])
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined))
     )
   })
 }

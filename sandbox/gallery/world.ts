@@ -9,6 +9,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientError from "effect/http/HttpClientError"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ChainNotConfiguredError } from "../../src/errors"
@@ -21,7 +22,12 @@ import { AccountData, type AccountDataShape } from "../../src/services/AccountDa
 import { AuthConnector, type SocialLoginState } from "../../src/services/AuthConnector"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import { Connectors, type WalletConnector } from "../../src/services/Connectors"
-import { EmailLogin, type EmailLoginState, type EmailUpdateState } from "../../src/services/EmailLogin"
+import {
+  EmailLogin,
+  type EmailLoginError,
+  type EmailLoginState,
+  type EmailUpdateState
+} from "../../src/services/EmailLogin"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter, type RouteData } from "../../src/services/ModalRouter"
@@ -30,7 +36,7 @@ import { type ActiveNetwork, Networks } from "../../src/services/Networks"
 import { Onramp, type OnrampState } from "../../src/services/Onramp"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { ProviderApi } from "../../src/services/ProviderApi"
-import { type PendingApproval, RpcRouter } from "../../src/services/RpcRouter"
+import { type PendingApproval, type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { Swap, type SwapState } from "../../src/services/Swap"
@@ -72,6 +78,8 @@ export interface World {
   readonly signIn?: SignInState
   readonly emailLogin?: EmailLoginState
   readonly emailUpdate?: EmailUpdateState
+  /** What a code or a new email the visitor submits fails with (else it is taken and nothing changes). */
+  readonly emailRefusal?: EmailLoginError
   readonly social?: SocialLoginState
   readonly pairing?: PairingState
 }
@@ -290,24 +298,37 @@ const flowsOf = (world: World) =>
     )
   )
 
+/** The approvals waiting, and no request event ever (the modal follows them from its start). */
 const rpcRouterOf = (approvals: ReadonlyArray<PendingApproval>) =>
   Layer.unwrap(
-    Effect.map(SubscriptionRef.make(approvals), (ref) =>
-      Layer.mock(RpcRouter)({ approvals: ref, decide: () => Effect.void, abortPending: Effect.void })
-    )
+    Effect.gen(function* () {
+      const ref = yield* SubscriptionRef.make(approvals)
+      const events = yield* PubSub.unbounded<RpcEvent>()
+      return Layer.mock(RpcRouter)({
+        approvals: ref,
+        decide: () => Effect.void,
+        abortPending: Effect.void,
+        events: PubSub.subscribe(events)
+      })
+    })
   )
 
-const emailLoginOf = (login: EmailLoginState, update: EmailUpdateState) =>
+const emailLoginOf = (
+  login: EmailLoginState,
+  update: EmailUpdateState,
+  refusal: EmailLoginError | undefined
+) =>
   Layer.effect(
     EmailLogin,
     Effect.gen(function* () {
+      const answer = refusal === undefined ? Effect.void : Effect.fail(refusal)
       return EmailLogin.of({
         state: yield* SubscriptionRef.make(login),
         update: yield* SubscriptionRef.make(update),
         submitEmail: () => Effect.void,
-        submitCode: () => Effect.void,
-        updateEmail: () => Effect.void,
-        submitUpdateCode: () => Effect.void,
+        submitCode: () => answer,
+        updateEmail: () => answer,
+        submitUpdateCode: () => answer,
         signOut: Effect.void
       })
     })
@@ -359,7 +380,7 @@ export const worldLayer = (world: World) =>
     ...(world.approvals === undefined ? [] : [rpcRouterOf(world.approvals)]),
     ...(world.emailLogin === undefined && world.emailUpdate === undefined
       ? []
-      : [emailLoginOf(world.emailLogin ?? idle, world.emailUpdate ?? idle)]),
+      : [emailLoginOf(world.emailLogin ?? idle, world.emailUpdate ?? idle, world.emailRefusal)]),
     ...(world.social === undefined ? [] : [socialOf(world.social)]),
     pairingOf(world.pairing ?? idle)
   )

@@ -2,16 +2,52 @@
 import type { Scenario } from "../scenario"
 import { accountScenarios } from "./account"
 import { allWalletsScenarios } from "./allWallets"
+import { approveScenarios } from "./approve"
+import { buyScenarios } from "./buy"
 import { connectScenarios } from "./connect"
+import {
+  connectingExternalScenarios,
+  connectingWalletConnectBasicScenarios,
+  connectingWalletConnectScenarios,
+  whatIsAWalletScenarios
+} from "./connecting"
+import {
+  deviceScenarios,
+  emailScenarios,
+  farcasterScenarios,
+  socialScenarios,
+  updateEmailScenarios
+} from "./embedded"
+import { nameSuccessScenarios, namesScenarios } from "./names"
 import { networksScenarios, receiveScenarios, unsupportedChainScenarios } from "./networks"
+import { sendScenarios } from "./send"
+import { signInScenarios, siweScenarios } from "./signIn"
+import { swapScenarios } from "./swap"
 
 export const scenarios: ReadonlyArray<Scenario> = [
   ...connectScenarios,
+  ...whatIsAWalletScenarios,
   ...allWalletsScenarios,
+  ...connectingExternalScenarios,
+  ...connectingWalletConnectScenarios,
+  ...connectingWalletConnectBasicScenarios,
+  ...emailScenarios,
+  ...deviceScenarios,
+  ...socialScenarios,
+  ...farcasterScenarios,
+  ...signInScenarios,
+  ...siweScenarios,
   ...accountScenarios,
   ...networksScenarios,
   ...unsupportedChainScenarios,
-  ...receiveScenarios
+  ...receiveScenarios,
+  ...sendScenarios,
+  ...swapScenarios,
+  ...buyScenarios,
+  ...namesScenarios,
+  ...nameSuccessScenarios,
+  ...updateEmailScenarios,
+  ...approveScenarios
 ]
 
 /** The scenario `?view=…&state=…` names, if any. */

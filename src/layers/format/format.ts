@@ -175,10 +175,14 @@ export const feeText = (
     fee.usd === undefined ? "" : ` (${formatFeeUsd(fee.usd, locale)})`
   }`
 
+/** The most significant digits any figure shows (a rate's; fees show fewer): "0.000123457". */
+export const MAX_SIGNIFICANT_DIGITS = 6
+
 /** An exchange rate (how many of one token another buys), to 6 significant digits: "0.000123457". */
 export const formatRate = (rate: number, locale = DEFAULT_LOCALE): string =>
   Number.isFinite(rate)
-    ? (large(rate, locale, 1e9) ?? numberFormat(locale, { maximumSignificantDigits: 6 }).format(rate))
+    ? (large(rate, locale, 1e9) ??
+      numberFormat(locale, { maximumSignificantDigits: MAX_SIGNIFICANT_DIGITS }).format(rate))
     : "–"
 
 /** A percentage as the visitor typed it ("0.5" → "0.5%"), up to 2 decimals. */

@@ -75,7 +75,7 @@ export const TokenAmountField = ({
           className="token-button"
           aria-haspopup="listbox"
           aria-expanded={picking}
-          aria-label={token === undefined ? pickerLabel : `${pickerLabel}: ${token.symbol}`}
+          aria-label={`${pickerLabel}: ${token === undefined ? "Choose" : token.symbol}`}
           onClick={() => setPicking((open) => !open)}
         >
           {token === undefined ? (

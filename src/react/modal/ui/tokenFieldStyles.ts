@@ -19,7 +19,7 @@ export const tokenFieldCss = `
 .token-field-balance { display: inline-flex; align-items: center; gap: calc(var(--_fs) * 0.6); overflow-wrap: anywhere; }
 .token-max {
   border: 0; background: none; padding: calc(var(--_fs) * 0.2) calc(var(--_fs) * 0.4);
-  color: var(--_accent); font: inherit; font-weight: 600; cursor: pointer; border-radius: var(--_r);
+  color: var(--_accent-text); font: inherit; font-weight: 600; cursor: pointer; border-radius: var(--_r);
 }
 .token-field-row { display: flex; align-items: center; gap: calc(var(--_fs) * 0.8); min-width: 0; }
 .token-amount {
@@ -50,7 +50,7 @@ export const tokenFieldCss = `
 }
 .token-option .wallet-icon { width: calc(var(--_fs) * 2.8); height: calc(var(--_fs) * 2.8); flex: none; }
 .token-option[data-active="true"] { background: var(--_bg); outline: 2px solid var(--_accent); outline-offset: -2px; }
-.token-option[aria-selected="true"] .token-option-symbol::after { content: " ✓"; color: var(--_accent); }
+.token-option[aria-selected="true"] .token-option-symbol::after { content: " ✓"; color: var(--_accent-text); }
 .token-option-name { display: flex; flex-direction: column; flex: 1; min-width: 0; }
 .token-option-name .sub { color: var(--_fg-2); font-size: calc(var(--_fs) * 1.2); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .token-option-symbol { font-weight: 600; }
@@ -66,7 +66,7 @@ export const tokenFieldCss = `
   border: 1px solid var(--_border); background: var(--_bg); color: var(--_fg); font: inherit;
   font-size: calc(var(--_fs) * 1.2); padding: calc(var(--_fs) * 0.3) calc(var(--_fs) * 0.8); border-radius: calc(var(--_r) * 25); cursor: pointer;
 }
-.copyable-link { color: var(--_accent); font-size: calc(var(--_fs) * 1.3); }
+.copyable-link { color: var(--_accent-text); font-size: calc(var(--_fs) * 1.3); }
 .status { display: flex; align-items: center; justify-content: center; gap: calc(var(--_fs) * 0.8); margin: 0; font-size: calc(var(--_fs) * 1.6); font-weight: 600; text-align: center; }
 .status-icon {
   display: inline-grid; place-items: center; flex: none; width: calc(var(--_fs) * 2.8); height: calc(var(--_fs) * 2.8);

@@ -51,7 +51,9 @@ export const amountProblemText = (problem: AmountProblem, token: AmountToken | u
 
 /** The flow is loading. */
 export const FlowLoading = ({ label }: { readonly label: string }) => (
-  <span className="spinner" role="progressbar" aria-label={label} />
+  <div className="connecting">
+    <span className="spinner" role="progressbar" aria-label={label} />
+  </div>
 )
 
 /** The flow is not offered here, and why. */

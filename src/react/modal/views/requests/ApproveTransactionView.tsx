@@ -50,7 +50,10 @@ export const ApproveTransactionBody = ({
         {description.rows.map((row) => (
           <div key={row.label}>
             <dt>{row.label}</dt>
-            <dd className={row.format}>{row.value}</dd>
+            {/* A long message scrolls in its box: focusable, so a keyboard can scroll it too. */}
+            <dd className={row.format} tabIndex={row.format === "message" ? 0 : undefined}>
+              {row.value}
+            </dd>
           </div>
         ))}
         {simulation === undefined ? null : (

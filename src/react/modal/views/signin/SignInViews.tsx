@@ -16,7 +16,11 @@ export const SIWXSignMessageView = () => {
   const controller = useController()
   const state = useStore(controller.signIn.state)
   if (state._tag !== "Prompt" && state._tag !== "Signing")
-    return <span className="spinner" role="progressbar" aria-label="Preparing the sign-in" />
+    return (
+      <div className="connecting">
+        <span className="spinner" role="progressbar" aria-label="Preparing the sign-in" />
+      </div>
+    )
   const { data } = state.message
   const network = controller.config.networks.find((n) => n.caipNetworkId === data.chainId)
   const rows: ReadonlyArray<readonly [string, string | undefined, string?]> = [

@@ -31,6 +31,6 @@ export const swapCss = `
   min-width: calc(var(--_fs) * 5.6); min-height: calc(var(--_fs) * 3.6); border: 1px solid var(--_border);
   border-radius: calc(var(--_r) * 25); background: var(--_bg); color: var(--_fg); font: inherit; cursor: pointer;
 }
-.slippage-preset[aria-pressed="true"] { border-color: var(--_accent); color: var(--_accent); font-weight: 600; }
+.slippage-preset[aria-pressed="true"] { border-color: var(--_accent); color: var(--_accent-text); font-weight: 600; }
 .slippage-custom { display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.4); flex: 1; min-width: calc(var(--_fs) * 10); font-size: calc(var(--_fs) * 1.2); color: var(--_fg-2); }
 `
