@@ -25,10 +25,13 @@ const caption = document.createElement("p")
 caption.className = "caption"
 stage?.append(caption)
 
-/** The Suspense fallbacks of the modal: a view or a Connect section whose code has not come in yet. */
+/**
+ * The Suspense fallbacks of the modal: a view (ViewBoundary's "Loading…", the only child of `.view`) or a
+ * Connect section whose code has not come in yet.
+ */
 const stillLoading = (shadow: ShadowRoot) =>
   shadow.querySelector(".section[aria-busy]:empty") !== null ||
-  [...shadow.querySelectorAll(".body > .connecting:only-child > .connecting-text:only-child")].some(
+  [...shadow.querySelectorAll(".view > .connecting:only-child > .connecting-text:only-child")].some(
     (text) => text.textContent === "Loading…"
   )
 

@@ -17,9 +17,9 @@ export const allWalletsCss = `
   height: min(368px, calc(100dvh - 220px));
   overflow-y: auto;
   overscroll-behavior: contain;
-  margin: 0 calc(var(--_fs) * -0.4);
-  padding: 0 calc(var(--_fs) * 0.4);
 }
+/* Drawn inside the tile: the scroller clips whatever reaches past its edges. */
+.wallet-scroll :focus-visible { outline-offset: -2px; }
 .wallet-window { position: relative; }
 .wallet-grid {
   list-style: none;
