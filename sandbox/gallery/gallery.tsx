@@ -25,29 +25,50 @@ const caption = document.createElement("p")
 caption.className = "caption"
 stage?.append(caption)
 
-/** The Suspense fallbacks of the modal: a view or a Connect section whose code has not come in yet. */
+/**
+ * The Suspense fallbacks of the modal: a view (ViewBoundary's "Loading…", the only child of `.view`) or a
+ * Connect section whose code has not come in yet.
+ */
 const stillLoading = (shadow: ShadowRoot) =>
   shadow.querySelector(".section[aria-busy]:empty") !== null ||
-  [...shadow.querySelectorAll(".body > .view > .connecting:only-child > .connecting-text:only-child")].some(
+  [...shadow.querySelectorAll(".view > .connecting:only-child > .connecting-text:only-child")].some(
     (text) => text.textContent === "Loading…"
   )
 
-/** Resolves once the dialog shows its view, fonts are in and no animation runs. */
+/**
+ * Whether the body frame has taken the view's height: the frame follows the view through a ResizeObserver
+ * (ModalApp's useAnimatedHeight), which runs a frame after the view changed, and then transitions.
+ */
+const sized = (shadow: ShadowRoot) => {
+  const frame = shadow.querySelector<HTMLElement>(".body-frame")
+  const view = shadow.querySelector<HTMLElement>(".view")
+  return frame !== null && view !== null && frame.style.height === `${view.offsetHeight}px`
+}
+
+/** The animations that end (a spinner's never does), each awaited. */
+const finiteAnimations = (shadow: ShadowRoot) =>
+  Promise.all(
+    shadow
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+      .map((animation) => animation.finished.catch(() => undefined))
+  )
+
+/** Resolves once the dialog shows its view at its height, fonts are in and no animation runs. */
 const settled = async (host: HTMLElement) => {
   for (;;) {
     await new Promise((resolve) => requestAnimationFrame(resolve))
     const shadow = host.shadowRoot
-    if (shadow === null || shadow.querySelector('[role="dialog"] .body') === null || stillLoading(shadow))
+    if (
+      shadow === null ||
+      shadow.querySelector('[role="dialog"] .body') === null ||
+      stillLoading(shadow) ||
+      !sized(shadow)
+    )
       continue
     await document.fonts.ready
-    // A spinner turns for ever: only the animations that end (the dialog's entry, a view's) are awaited.
-    await Promise.all(
-      shadow
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined))
-    )
-    if (!stillLoading(shadow)) return
+    await finiteAnimations(shadow)
+    if (!stillLoading(shadow) && sized(shadow)) return
   }
 }
 

@@ -58,19 +58,27 @@ export async function openScenario(page, galleryUrl, scenario, theme) {
 }
 
 /**
- * Sets the page's viewport and waits until the modal has laid itself out again (its height transition
- * included).
+ * Sets the page's viewport and waits until the modal has laid itself out again: the body frame at the
+ * view's new height, its transition done (animations that never end, a spinner's, aside).
  * @param {Page} page
  * @param {{ readonly width: number, readonly height: number }} viewport
  */
 export async function resize(page, viewport) {
   await page.setViewportSize(viewport)
   await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     const shadow = document.querySelector("airlock-modal")?.shadowRoot
+    const frame = shadow?.querySelector(".body-frame")
+    const view = shadow?.querySelector(".view")
+    // The body frame follows the view's new height through a ResizeObserver, a frame or more later.
+    do await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    while (
+      frame instanceof HTMLElement &&
+      view instanceof HTMLElement &&
+      frame.style.height !== `${view.offsetHeight}px`
+    )
     await Promise.all(
       (shadow?.getAnimations() ?? [])
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
         .map((animation) => animation.finished.catch(() => undefined))
     )
   })

@@ -140,7 +140,15 @@ export type SwapState =
       /** The form opened again because the review's network or account was no longer active. */
       readonly reviewChanged?: ReviewChangedError | undefined
     })
-  | (Form & { readonly _tag: "Preparing"; readonly quote: QuoteState })
+  | (Form & {
+      readonly _tag: "Preparing"
+      readonly quote: QuoteState
+      /**
+       * The reviewed plan being made again for another approval choice: the review stays on screen,
+       * pending, until the new plan replaces it (no form in between).
+       */
+      readonly replacing?: SwapPlan | undefined
+    })
   | (Form & { readonly _tag: "Preview"; readonly plan: SwapPlan })
   /** The approval is with the wallet (`hash` absent) or being mined. */
   | (Form & { readonly _tag: "Approving"; readonly plan: SwapPlan; readonly hash?: string | undefined })

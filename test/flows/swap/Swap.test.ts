@@ -441,6 +441,32 @@ describe("Swap", () => {
         )
     )
 
+    it.effect(
+      "while another approval is planned the review stays on screen: Preparing carries the plan it replaces",
+      () =>
+        Effect.gen(function* () {
+          const held = yield* Deferred.make<string, ProviderRequestError>()
+          let asked = 0
+          const allowance = () => (asked++ === 0 ? Effect.succeed("0") : Deferred.await(held))
+          yield* withSwap({ allowance }, (w) =>
+            Effect.gen(function* () {
+              const exact = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+              const choosing = yield* Effect.forkChild(w.swap.chooseApproval("unlimited"))
+              const pending = yield* untilFlow(
+                w.swap,
+                (state): state is Extract<SwapState, { _tag: "Preparing" }> => state._tag === "Preparing"
+              )
+              assert.strictEqual(pending.replacing, exact.plan)
+              assert.strictEqual(pending.draft.approval, "unlimited")
+              yield* Deferred.succeed(held, "0")
+              yield* Fiber.join(choosing)
+              const unlimited = yield* untilFlow(w.swap, previewApproving("unlimited"))
+              assert.strictEqual(unlimited.plan.approves, "unlimited")
+            })
+          )
+        })
+    )
+
     it.effect("an allowance that covers the amount: no approval", () =>
       withSwap({ allowance: "50000000" }, (w) =>
         Effect.gen(function* () {

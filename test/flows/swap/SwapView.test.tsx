@@ -105,6 +105,30 @@ describe("the Swap review's approval", () => {
     expect(called).toEqual(["swap.chooseApproval"])
   })
 
+  it("keeps the review on screen, pending, while the plan is made again for the other choice", () => {
+    const { controller } = fakeController({
+      swap: {
+        _tag: "Preparing",
+        draft: { from: SUSD, to: SBX, amount: "50", slippage: "1", approval: "unlimited" },
+        tokens: [from, to],
+        quote: { _tag: "Quoted", quote: plan.quote },
+        replacing: { ...plan, approval: plan.swap, approves: "exact" },
+        binding: bindingOf(ALICE, sandboxNetwork)
+      }
+    })
+    const view = mountWith(controller, <SwapView />)
+    expect(view.querySelector(".approve-details")?.getAttribute("aria-busy")).toBe("true")
+    expect(approvalRow(view)).toBe("Exactly 50 sUSD, what this swap spends")
+    const choice = view.querySelector<HTMLInputElement>("input[type=checkbox]")
+    expect(choice?.checked).toBe(true)
+    expect(choice?.disabled).toBe(true)
+    const confirm = [...view.querySelectorAll<HTMLButtonElement>("button")].find(
+      (button) => button.textContent === "Approve and swap"
+    )
+    expect(confirm?.disabled).toBe(true)
+    expect(view.querySelector(".token-field")).toBeNull()
+  })
+
   it("says so when the visitor chose unlimited", () => {
     const view = mountWith(review("unlimited").controller, <SwapView />)
     expect(approvalRow(view)).toBe("Unlimited: the swap's contract may spend all your sUSD, now and later")

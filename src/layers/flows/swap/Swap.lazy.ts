@@ -29,7 +29,14 @@ import { Networks } from "../../../services/Networks"
 import { Notifications } from "../../../services/Notifications"
 import { RpcRouter } from "../../../services/RpcRouter"
 import type { ReviewBinding } from "../../../services/Send"
-import type { SwapDraft, SwapShape, SwapState, SwapToken, SwapTransaction } from "../../../services/Swap"
+import type {
+  SwapDraft,
+  SwapPlan,
+  SwapShape,
+  SwapState,
+  SwapToken,
+  SwapTransaction
+} from "../../../services/Swap"
 import { TransactionWatcher } from "../../../services/TransactionWatcher"
 import { followedAccount } from "../../account/followedAccount"
 import { hexChainId } from "../../requests/switchChain"
@@ -178,14 +185,19 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
     )
 
     /**
-     * Prepares the plan for the form `begin` finds in the current state: "Preparing…" meanwhile, then the
-     * preview, or the form with why there is none. `preparedAt`: when the quote's first plan was made (a
+     * Prepares the plan for the form `begin` finds in the current state: "Preparing…" meanwhile (the
+     * review still on screen when a plan is made again), then the preview, or the form with why there is none. `preparedAt`: when the quote's first plan was made (a
      * plan made again for another approval keeps its quote's age).
      */
     const prepare = (
-      begin: (
-        current: SwapState
-      ) => { readonly form: Editing<SwapState>; readonly preparedAt?: number } | undefined
+      begin: (current: SwapState) =>
+        | {
+            readonly form: Editing<SwapState>
+            readonly preparedAt?: number
+            /** The plan on screen that the new one replaces (see `Preparing.replacing`). */
+            readonly replacing?: SwapPlan
+          }
+        | undefined
     ) =>
       Effect.asVoid(
         flow.review({
@@ -200,7 +212,8 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
                 draft: form.draft,
                 tokens: form.tokens,
                 binding: form.binding,
-                quote: quoted
+                quote: quoted,
+                replacing: found.replacing
               },
               input: { ...found, quote: quoted.quote }
             }
@@ -250,7 +263,8 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
                 binding: current.binding,
                 quote: { _tag: "Quoted", quote: current.plan.quote }
               },
-              preparedAt: current.plan.preparedAt
+              preparedAt: current.plan.preparedAt,
+              replacing: current.plan
             }
           : undefined
       )

@@ -138,11 +138,15 @@ const layoutCss = `
 .header {
   flex: none;
   display: grid;
-  grid-template-columns: var(--_control) minmax(0, 1fr) var(--_control);
+  grid-template-columns: var(--_header-button) minmax(0, 1fr) var(--_header-button);
   align-items: center;
   gap: var(--_s-1);
   padding: var(--_s-3) var(--_s-3) var(--_s-2);
+  --_header-button: calc(var(--_fs) * 3.2);
 }
+/* Back, help and Close: a rounded square the size of the icon's hover, its focus ring hugging it. */
+.header .icon-button { width: var(--_header-button); height: var(--_header-button); border-radius: var(--_r-md); }
+.header .icon-button:focus-visible { outline-offset: 0; }
 .title {
   margin: 0;
   overflow: hidden;

@@ -58,6 +58,7 @@ export const uiCss = `
 .network-chip .name { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .network-chip svg { width: var(--_t-sm); height: var(--_t-sm); flex: none; color: var(--_fg-2); }
 .avatar {
+  display: block;
   width: calc(var(--_fs) * 6.4);
   height: calc(var(--_fs) * 6.4);
   flex: none;
@@ -74,10 +75,11 @@ export const uiCss = `
   display: flex;
   flex-wrap: wrap;
   gap: var(--_s-2);
-  margin: var(--_s-3) calc(var(--_pad-x) * -1) calc(var(--_pad-bottom) * -1);
-  padding: var(--_s-3) var(--_pad-x);
-  border-top: 1px solid var(--_border);
-  background: var(--_bg);
+  margin: var(--_s-3) 0 calc(var(--_pad-bottom) * -1);
+  padding: var(--_s-3) 0;
+  /* Edge to edge across the view's side padding, painted as a border image's outset: painting outside
+     the box, unlike negative margins, does not make the view's content wider than the view. */
+  border-image: linear-gradient(var(--_border) 0 1px, var(--_bg) 1px) 0 fill / 0 / 0 var(--_pad-x);
 }
 .sticky-footer > * { flex: 1 1 0; min-width: min(100%, calc(var(--_fs) * 12)); }
 .sticky-footer .button svg { width: var(--_t-lg); height: var(--_t-lg); flex: none; }

@@ -21,7 +21,8 @@ const receiveCss = `
 }
 .receive-networks { align-self: stretch; text-align: left; }
 .receive-networks .connecting-text { font-size: var(--_t-sm); }
-.receive-networks .row { min-height: 0; padding: var(--_s-1) var(--_s-2); background: transparent; }
+/* A plain list, aligned with the text above it: not rows to press (no padding, no hover). */
+.receive-networks .row, .receive-networks .row:hover { min-height: 0; padding: var(--_s-1) 0; background: transparent; cursor: default; }
 .receive-networks .wallet-icon { width: calc(var(--_fs) * 2.4); height: calc(var(--_fs) * 2.4); border-radius: var(--_r-full); }
 .walletconnect > .sticky-footer { align-self: stretch; }
 `

@@ -1,9 +1,10 @@
 /** The Account view's styles, adopted when its chunk first renders (see `useViewStyles`). */
 export const accountCss = `
 .account-card { gap: var(--_s-1); padding: var(--_s-1) 0 var(--_s-3); }
-.account-avatar { position: relative; margin-bottom: var(--_s-1); }
+/* The wallet's badge overlaps the avatar's corner inside the padding: nothing sticks out of the box. */
+.account-avatar { position: relative; padding: var(--_s-1); }
 .account-avatar .avatar { width: calc(var(--_fs) * 5.6); height: calc(var(--_fs) * 5.6); }
-.account-wallet { position: absolute; right: calc(var(--_fs) * -0.4); bottom: calc(var(--_fs) * -0.4); display: flex; }
+.account-wallet { position: absolute; right: 0; bottom: 0; display: flex; }
 .account-wallet .wallet-icon {
   width: calc(var(--_fs) * 2.4);
   height: calc(var(--_fs) * 2.4);

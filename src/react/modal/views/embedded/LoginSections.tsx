@@ -12,6 +12,7 @@ import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
 import { ArrowIcon, MailIcon } from "../../ui/actionIcons"
+import { SocialMark } from "./socialMarks"
 
 const isEmail = Schema.is(Email)
 
@@ -138,11 +139,6 @@ export const EmailSection = () => {
   const controller = useController()
   return <EmailForm label="Email" className="section field" submit={controller.embedded.submitEmail} inline />
 }
-
-/** The provider's mark; decorative, the button is named. Drawn by the stylesheet, nothing to fetch. */
-const SocialMark = ({ social }: { readonly social: SocialOption }) => (
-  <span className="social-mark" data-social={social} aria-hidden="true" />
-)
 
 /**
  * The social providers the host offers: the first as a wide "Continue with …" button, the others as one

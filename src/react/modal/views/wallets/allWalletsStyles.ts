@@ -17,9 +17,9 @@ export const allWalletsCss = `
   height: min(368px, calc(100dvh - 220px));
   overflow-y: auto;
   overscroll-behavior: contain;
-  margin: 0 calc(var(--_fs) * -0.4);
-  padding: 0 calc(var(--_fs) * 0.4);
 }
+/* Drawn inside the tile: the scroller clips whatever reaches past its edges. */
+.wallet-scroll :focus-visible { outline-offset: -2px; }
 .wallet-window { position: relative; }
 .wallet-grid {
   list-style: none;
@@ -36,9 +36,10 @@ export const allWalletsCss = `
   display: flex;
   flex-direction: column;
   align-items: center;
-  justify-content: center;
+  /* From the top, so the icons of a row line up whether or not a tile has a tag under its name. */
+  justify-content: flex-start;
   gap: 4px;
-  padding: 6px 2px;
+  padding: 8px 2px 6px;
   border: 1px solid transparent;
   border-radius: calc(var(--_r) * 4);
   background: var(--_bg-2);

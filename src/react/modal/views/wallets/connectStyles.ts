@@ -33,29 +33,16 @@ export const connectCss = `
   height: calc(var(--_fs) * 2.4);
   flex: none;
   display: inline-flex;
-  align-items: center;
-  justify-content: center;
   border-radius: var(--_r-full);
   background: #555;
-  color: #fff;
-  font-size: var(--_t-sm);
-  font-weight: 700;
-  line-height: 1;
 }
-.social-mark[data-social="google"] { background: #fff; color: #4285f4; box-shadow: inset 0 0 0 1.5px #4285f4; }
-.social-mark[data-social="google"]::before { content: "G"; }
-.social-mark[data-social="x"] { background: #000; box-shadow: inset 0 0 0 1px #555; }
-.social-mark[data-social="x"]::before { content: "𝕏"; font-weight: 400; }
+.social-mark svg { width: 100%; height: 100%; }
+.social-mark[data-social="google"] { background: #fff; box-shadow: inset 0 0 0 1px #dadce0; }
+.social-mark[data-social="x"], .social-mark[data-social="apple"] { background: #000; box-shadow: inset 0 0 0 1px #555; }
 .social-mark[data-social="discord"] { background: #5865f2; }
-.social-mark[data-social="discord"]::before { content: "D"; }
 .social-mark[data-social="farcaster"] { background: #855dcd; }
-.social-mark[data-social="farcaster"]::before { content: "F"; }
 .social-mark[data-social="github"] { background: #24292f; box-shadow: inset 0 0 0 1px #555; }
-.social-mark[data-social="github"]::before { content: "GH"; font-size: var(--_t-xs); }
-.social-mark[data-social="apple"] { background: #000; box-shadow: inset 0 0 0 1px #555; }
-.social-mark[data-social="apple"]::before { content: "A"; }
 .social-mark[data-social="facebook"] { background: #1877f2; }
-.social-mark[data-social="facebook"]::before { content: "f"; font-size: var(--_t-lg); }
 .wc-mark { display: inline-flex; align-items: center; justify-content: center; background: #3b99fc; color: #fff; }
 .wc-mark svg { width: 70%; height: 70%; }
 .all-wallets-mark {

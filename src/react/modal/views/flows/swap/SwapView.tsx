@@ -3,7 +3,7 @@ import { transactionUrl } from "../../../../../layers/format/explorerLinks"
 import { feeText, tokenText } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import { present } from "../../../../../presentation"
-import type { SwapPlan, SwapState } from "../../../../../services/Swap"
+import type { ApprovalChoice, SwapPlan, SwapState } from "../../../../../services/Swap"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
@@ -16,14 +16,17 @@ import { swapCss } from "./swapStyles"
 
 const PlanDetails = ({
   plan,
-  network
+  network,
+  busy
 }: {
   readonly plan: SwapPlan
   readonly network: { readonly name: string }
+  /** The plan is being made again: these details are about to change. */
+  readonly busy: boolean
 }) => {
   const { quote } = plan
   return (
-    <dl className="approve-details">
+    <dl className="approve-details" aria-busy={busy || undefined}>
       <NetworkRow network={network} />
       <Paid quote={quote} />
       <Received quote={quote} />
@@ -59,9 +62,18 @@ const PlanDetails = ({
 
 /**
  * The approval's one choice, labelled: exactly the amount (the default) or unlimited, which spares the next
- * swap its approval at the cost of a standing allowance. Changing it prepares the plan again.
+ * swap its approval at the cost of a standing allowance. Changing it prepares the plan again; meanwhile
+ * it shows the choice being planned (`chosen`).
  */
-const ApprovalChoice = ({ plan, disabled }: { readonly plan: SwapPlan; readonly disabled: boolean }) => {
+const ApprovalChoiceField = ({
+  plan,
+  chosen,
+  disabled
+}: {
+  readonly plan: SwapPlan
+  readonly chosen: ApprovalChoice
+  readonly disabled: boolean
+}) => {
   const controller = useController()
   const id = useId()
   if (plan.approves === undefined) return null
@@ -70,7 +82,7 @@ const ApprovalChoice = ({ plan, disabled }: { readonly plan: SwapPlan; readonly 
       <input
         id={id}
         type="checkbox"
-        checked={plan.approves === "unlimited"}
+        checked={chosen === "unlimited"}
         disabled={disabled}
         onChange={(event) =>
           void controller.swap.chooseApproval(event.currentTarget.checked ? "unlimited" : "exact")
@@ -92,14 +104,20 @@ const STEPS: Partial<Record<SwapState["_tag"], (plan: SwapPlan, hash: string | u
       : "Waiting for the swap to be confirmed"
 }
 
+/**
+ * The review: of the plan reviewed, sent or failed, or (`Preparing` with `replacing`) of the plan on screen
+ * while another approval is planned, pending, so the form does not flash up in between.
+ */
 const Preview = ({
-  state
+  state,
+  plan
 }: {
-  readonly state: Extract<SwapState, { _tag: "Preview" | "Approving" | "Swapping" | "Failed" }>
+  readonly state: Extract<SwapState, { _tag: "Preview" | "Approving" | "Swapping" | "Failed" | "Preparing" }>
+  readonly plan: SwapPlan
 }) => {
   const controller = useController()
   const step = STEPS[state._tag]
-  const { plan } = state
+  const replanning = state._tag === "Preparing"
   return (
     <FlowReview
       title={`Swap ${plan.quote.from.symbol} for ${plan.quote.to.symbol}`}
@@ -111,13 +129,17 @@ const Preview = ({
           ? {
               label: plan.approval === undefined ? "Swap" : "Approve and swap",
               onClick: () => void controller.swap.confirm(),
-              disabled: state._tag === "Failed"
+              disabled: state._tag === "Failed" || replanning
             }
           : undefined
       }
     >
-      <PlanDetails plan={plan} network={state.binding.network} />
-      <ApprovalChoice plan={plan} disabled={step !== undefined} />
+      <PlanDetails plan={plan} network={state.binding.network} busy={replanning} />
+      <ApprovalChoiceField
+        plan={plan}
+        chosen={replanning ? (state.draft.approval ?? "exact") : (plan.approves ?? "exact")}
+        disabled={step !== undefined || replanning}
+      />
     </FlowReview>
   )
 }
@@ -141,8 +163,13 @@ export const SwapView = () => {
         </>
       )
     case "Editing":
-    case "Preparing":
       return <SwapForm state={state} />
+    case "Preparing":
+      return state.replacing === undefined ? (
+        <SwapForm state={state} />
+      ) : (
+        <Preview state={state} plan={state.replacing} />
+      )
     case "Swapped":
       return (
         <FlowDone
@@ -155,6 +182,6 @@ export const SwapView = () => {
         />
       )
     default:
-      return <Preview state={state} />
+      return <Preview state={state} plan={state.plan} />
   }
 }

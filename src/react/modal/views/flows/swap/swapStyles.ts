@@ -8,6 +8,8 @@ export const swapCss = `
   font-size: calc(var(--_fs) * 1.4);
 }
 .approve-choice input { width: calc(var(--_fs) * 1.8); height: calc(var(--_fs) * 1.8); margin: 0; accent-color: var(--_accent); }
+/* A review whose plan is being made again for another approval: still there, visibly about to change. */
+.approve-details[aria-busy="true"] { opacity: 0.6; transition: opacity var(--airlock-duration-view) ease-out; }
 .approve-choice input:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
 .flip-row { display: flex; justify-content: center; margin: calc(var(--_fs) * -1.2) 0; position: relative; z-index: 1; }
 .flip {
