@@ -44,7 +44,11 @@ const layoutFindings = (page: Page) =>
     // Inline boxes have no width of their own; visually hidden text (a 1 px clipped box) is not shown.
     for (const element of [dialog, ...dialog.querySelectorAll<HTMLElement>("*")]) {
       // A text field scrolls its own value (a pasted address longer than the field): not an overflow.
-      if (!(element instanceof HTMLElement) || element.clientWidth <= 1 || element instanceof HTMLInputElement)
+      if (
+        !(element instanceof HTMLElement) ||
+        element.clientWidth <= 1 ||
+        element instanceof HTMLInputElement
+      )
         continue
       const style = getComputedStyle(element)
       if (style.overflowX === "auto" || style.overflowX === "scroll" || truncates(style)) continue
