@@ -19,7 +19,8 @@ export const TokenAmountField = ({
   fiat,
   invalid = false,
   describedBy,
-  pickerLabel
+  pickerLabel,
+  noMatch
 }: {
   /** "You send", "You pay", "You receive". */
   readonly label: string
@@ -37,6 +38,8 @@ export const TokenAmountField = ({
   readonly invalid?: boolean
   readonly describedBy?: string | undefined
   readonly pickerLabel: string
+  /** What the picker says when the search matches nothing ("No currency matches"); else of tokens. */
+  readonly noMatch?: string | undefined
 }) => {
   const ids = { amount: useId(), label: useId() }
   const [picking, setPicking] = useState(false)
@@ -102,6 +105,7 @@ export const TokenAmountField = ({
             onToken(key)
           }}
           onClose={() => setPicking(false)}
+          none={noMatch}
         />
       ) : null}
     </div>
