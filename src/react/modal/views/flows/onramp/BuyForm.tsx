@@ -115,6 +115,7 @@ export const BuyForm = ({
         tokens={cryptoItems}
         onToken={(id) => edit({ crypto: id })}
         invalid={shown("crypto")}
+        describedBy={shown("crypto") ? help : undefined}
       />
       {problemLine("crypto")}
       <ChoiceGroup
