@@ -2,7 +2,7 @@
  * A compact row that names a choice ("Country · United States") and opens the in-flow picker of its
  * options under it; picking one, or Escape, closes the picker and gives the focus back to the row.
  */
-import { useId, useRef, useState } from "react"
+import { useRef, useState } from "react"
 import { ChevronDownIcon } from "./icons"
 import { Picker, type PickerItem } from "./Picker"
 
@@ -27,7 +27,6 @@ export const PickerRow = ({
   readonly none: string
   readonly describedBy?: string | undefined
 }) => {
-  const labelId = useId()
   const row = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
   const close = () => {
@@ -49,9 +48,7 @@ export const PickerRow = ({
         onClick={() => setOpen((shown) => !shown)}
       >
         <span className="text">
-          <span className="sub" id={labelId}>
-            {label}
-          </span>
+          <span className="sub">{label}</span>
           <span className="name">{chosen?.title ?? unset}</span>
         </span>
         <ChevronDownIcon />
