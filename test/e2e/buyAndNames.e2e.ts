@@ -30,6 +30,14 @@ async function isInViewport(locator: Locator) {
   )
 }
 
+/** Opens Buy's country row, searches for `name` and picks it; the row then names it. */
+async function chooseCountry(buy: Locator, name: string) {
+  await buy.getByRole("button", { name: /^Country:/ }).click()
+  await buy.getByRole("combobox", { name: "Search: Country" }).fill(name.slice(0, 6))
+  await buy.getByRole("listbox", { name: "Country" }).getByRole("option", { name, exact: true }).click()
+  await buy.getByRole("button", { name: `Country: ${name}` }).waitFor()
+}
+
 async function openAccount(page: Page, query: string) {
   page.setDefaultTimeout(15_000)
   await chooseSandboxWallet(page, demoUrl, query)
@@ -47,14 +55,23 @@ describe("Buy (issue 15)", () => {
     const account = await openAccount(page, "wallet=auto-approve")
     await account.getByRole("button", { name: "Buy" }).click()
     const buy = page.getByRole("dialog", { name: "Buy Crypto" })
-    await buy.getByText("Meld · fees 1-2%").waitFor()
+    // The provider as a radio row with its fees, chosen.
+    const meld = buy.getByRole("radio", { name: /Meld.*Fees 1-2%/ })
+    expect(await meld.isChecked()).toBe(true)
     // No country is chosen for the visitor, and none is quoted without one.
-    expect(await buy.getByLabel("Country").inputValue()).toBe("")
-    await buy.getByLabel(/^Amount/).fill("50")
-    await buy.getByText("Choose your country").last().waitFor()
-    await buy.getByLabel("Country").selectOption({ label: "United States" })
-    await buy.getByLabel("Buy", { exact: true }).selectOption({ label: "sUSD" })
-    await buy.getByLabel("Payment method").selectOption({ label: "Card" })
+    const countryRow = buy.getByRole("button", { name: /^Country:/ })
+    expect(await countryRow.getAttribute("aria-label")).toBe("Country: Choose your country")
+    await buy.getByLabel("You pay").fill("50")
+    await buy.getByRole("alert").getByText("Choose your country").waitFor()
+    await chooseCountry(buy, "United States")
+    // The token to buy through the picker, by keyboard: search, then Enter.
+    await buy.getByRole("button", { name: /^Token to buy/ }).click()
+    await buy.getByRole("combobox", { name: "Search: Token to buy" }).fill("sUSD")
+    await buy.getByRole("option", { name: /sUSD/ }).waitFor()
+    await page.keyboard.press("Enter")
+    await buy.getByRole("button", { name: "Token to buy: sUSD" }).waitFor()
+    await buy.getByRole("radio", { name: "Card" }).check()
+    expect(await buy.getByRole("button", { name: "Currency: USD" }).isVisible()).toBe(true)
     // 1.5 % fee and 0.10 USD of network fee: 49.15 sUSD for 50 USD.
     await buy.getByText("49.15 sUSD").waitFor()
     await buy.getByText("$50.00").waitFor()
@@ -93,8 +110,8 @@ describe("Buy (issue 15)", () => {
     const account = await openAccount(page, "wallet=auto-approve")
     await account.getByRole("button", { name: "Buy" }).click()
     const buy = page.getByRole("dialog", { name: "Buy Crypto" })
-    await buy.getByLabel("Country").selectOption({ label: "United States" })
-    await buy.getByLabel(/^Amount/).fill("8000")
+    await chooseCountry(buy, "United States")
+    await buy.getByLabel("You pay").fill("8000")
     await buy.getByText("This payment method takes amounts from $10.00 to $7,500.00").waitFor()
     const continueButton = buy.getByRole("button", { name: "Continue" })
     expect(await continueButton.isDisabled()).toBe(true)

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
 import { toBaseUnits } from "../../src/layers/flows/send/sendForm"
 import {
+  currencyName,
   feeText,
   formatAmount,
   formatDay,
@@ -76,6 +77,14 @@ describe("formatAmount and formatUsd (SPEC.md §9: en-US, 2 decimals, 3 in activ
     assert.strictEqual(formatAmount("1234.5", 2, "de-DE"), "1.234,50")
     assert.strictEqual(formatToken(1_234_500_000n, 6, "de-DE"), "1.234,5")
     assert.strictEqual(formatTokenExact(1_234_500_001n, 6, "de-DE"), "1.234,500001")
+  })
+})
+
+describe("currencyName (Buy's currency picker)", () => {
+  it("names a currency by its code, and falls back to the code", () => {
+    assert.strictEqual(currencyName("USD"), "US Dollar")
+    assert.strictEqual(currencyName("EUR"), "Euro")
+    assert.strictEqual(currencyName("not a code"), "not a code")
   })
 })
 

@@ -167,7 +167,7 @@ describe("Buy", () => {
     fallback: false
   }
 
-  it("Buy shows the chosen currency's image beside its menu, which stays a native select", () => {
+  it("Buy shows the chosen currency's image and code on the amount's currency button", () => {
     const { controller } = fakeController({
       onramp: {
         _tag: "Editing",
@@ -185,8 +185,9 @@ describe("Buy", () => {
       }
     })
     const view = mountWith(controller, <BuyView />)
-    const payIn = view.querySelector(".pay-in")
-    expect(payIn?.querySelector("img")?.getAttribute("src")).toBe("https://images.test/currency/EUR")
-    expect(payIn?.querySelector("select")?.value).toBe("EUR")
+    const currency = view.querySelector<HTMLButtonElement>(".token-button")
+    expect(currency?.getAttribute("aria-label")).toBe("Currency: EUR")
+    expect(currency?.querySelector("img")?.getAttribute("src")).toBe("https://images.test/currency/EUR")
+    expect(view.querySelector("select")).toBeNull()
   })
 })

@@ -83,6 +83,8 @@ describe("TokenAmountField", () => {
     key(view.querySelector("[role=combobox]")!, "Escape")
     expect(view.querySelector("[role=listbox]")).toBeNull()
     expect(picked).toEqual(["susd"])
+    // The focus goes back to the token button, not to the page.
+    expect(document.activeElement).toBe(view.querySelector(".token-button"))
   })
 })
 

@@ -87,6 +87,15 @@ export const formatFiat = (value: number, currency: string, locale = DEFAULT_LOC
   return Number.isNaN(value) ? format.format(0) : (large(value, locale, 1e9) ?? format.format(value))
 }
 
+/** A fiat currency's name ("US Dollar" for `USD`); the code itself when `Intl` does not know it. */
+export const currencyName = (code: string, locale = DEFAULT_LOCALE): string => {
+  try {
+    return new Intl.DisplayNames([locale], { type: "currency", fallback: "code" }).of(code) ?? code
+  } catch {
+    return code
+  }
+}
+
 /** A fee's USD value: "less than $0.01" when it would round to nothing, else `formatUsd`. */
 export const formatFeeUsd = (value: number, locale = DEFAULT_LOCALE): string =>
   value > 0 && value < 0.01 ? `less than ${formatUsd(0.01, locale)}` : formatUsd(value, locale)

@@ -3,7 +3,7 @@
  * picker, the balance with "Max", and the amount's fiat value under it. The receiving side of a swap shows
  * its quoted amount read-only. Values arrive formatted: the field formats nothing itself.
  */
-import { useId, useState } from "react"
+import { useId, useRef, useState } from "react"
 import { RemoteImage } from "../views/wallets/WalletImage"
 import { type PickerToken, TokenPicker } from "./TokenPicker"
 
@@ -19,7 +19,8 @@ export const TokenAmountField = ({
   fiat,
   invalid = false,
   describedBy,
-  pickerLabel
+  pickerLabel,
+  noMatch
 }: {
   /** "You send", "You pay", "You receive". */
   readonly label: string
@@ -37,9 +38,17 @@ export const TokenAmountField = ({
   readonly invalid?: boolean
   readonly describedBy?: string | undefined
   readonly pickerLabel: string
+  /** What the picker says when the search matches nothing ("No currency matches"); else of tokens. */
+  readonly noMatch?: string | undefined
 }) => {
   const ids = { amount: useId(), label: useId() }
   const [picking, setPicking] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  // Picked or dismissed: the focus goes back to the token button, not to the page.
+  const close = () => {
+    setPicking(false)
+    button.current?.focus()
+  }
   return (
     <div className="token-field" data-invalid={invalid}>
       <div className="token-field-head">
@@ -71,6 +80,7 @@ export const TokenAmountField = ({
           onChange={(event) => onAmount?.(event.currentTarget.value)}
         />
         <button
+          ref={button}
           type="button"
           className="token-button"
           aria-haspopup="listbox"
@@ -98,10 +108,11 @@ export const TokenAmountField = ({
           tokens={tokens}
           selected={token?.key}
           onPick={(key) => {
-            setPicking(false)
+            close()
             onToken(key)
           }}
-          onClose={() => setPicking(false)}
+          onClose={close}
+          none={noMatch}
         />
       ) : null}
     </div>

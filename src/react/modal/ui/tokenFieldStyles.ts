@@ -15,6 +15,7 @@ export const tokenFieldCss = `
 }
 .token-field[data-invalid="true"] { border-color: var(--_error); }
 .token-field:focus-within { border-color: var(--_accent); }
+.token-field[data-invalid="true"]:focus-within { border-color: var(--_error); }
 .token-field-head { display: flex; justify-content: space-between; align-items: center; gap: calc(var(--_fs) * 0.8); flex-wrap: wrap; font-size: calc(var(--_fs) * 1.3); color: var(--_fg-2); }
 .token-field-balance { display: inline-flex; align-items: center; gap: calc(var(--_fs) * 0.6); overflow-wrap: anywhere; }
 .token-max {

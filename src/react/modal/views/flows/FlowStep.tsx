@@ -14,6 +14,7 @@ import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { CopyableValue } from "../../ui/CopyableValue"
 import { Status } from "../../ui/Status"
+import { StickyFooter } from "../../ui/StickyFooter"
 import { tokenFieldCss } from "../../ui/tokenFieldStyles"
 
 /** The token an amount is of, as its problems name it. */
@@ -104,29 +105,39 @@ export interface Submit {
   readonly disabled?: boolean
 }
 
-/** The flow's form: its fields, then the submit button, which runs `onSubmit`. */
+/**
+ * The flow's form: its fields, then the submit button, which runs `onSubmit`; with `sticky`, the button
+ * stays in sight in the dialog's sticky footer however long the form is.
+ */
 export const FlowForm = ({
   onSubmit,
   submit,
+  sticky = false,
   children
 }: {
   readonly onSubmit: () => void
   readonly submit: Submit
+  readonly sticky?: boolean
   readonly children: ReactNode
-}) => (
-  <form
-    className="approve"
-    onSubmit={(event: FormEvent) => {
-      event.preventDefault()
-      onSubmit()
-    }}
-  >
-    {children}
+}) => {
+  const button = (
     <button type="submit" className="button" disabled={submit.busy !== undefined || submit.disabled === true}>
       {submit.busy ?? submit.label}
     </button>
-  </form>
-)
+  )
+  return (
+    <form
+      className="approve"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+    >
+      {children}
+      {sticky ? <StickyFooter>{button}</StickyFooter> : button}
+    </form>
+  )
+}
 
 /** A quote as a form shows it while the visitor types: none yet, on its way, refused, or its figures. */
 export type FlowQuoteState<Q> =
