@@ -1,5 +1,5 @@
 /**
- * A compact row that names a choice ("Country · United States") and opens the in-flow picker of its
+ * A compact row that names a choice ("Country United States", its accessible name as read) and opens the in-flow picker of its
  * options under it; picking one, or Escape, closes the picker and gives the focus back to the row.
  */
 import { useRef, useState } from "react"
@@ -42,14 +42,13 @@ export const PickerRow = ({
         className="row list-item picker-row-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`${label}: ${chosen?.title ?? unset}`}
+        aria-label={`${label} ${chosen?.title ?? unset}`}
         aria-describedby={describedBy}
         data-unset={chosen === undefined}
         onClick={() => setOpen((shown) => !shown)}
       >
         <span className="text">
-          <span className="sub">{label}</span>
-          <span className="name">{chosen?.title ?? unset}</span>
+          <span className="sub">{label}</span> <span className="name">{chosen?.title ?? unset}</span>
         </span>
         <ChevronDownIcon />
       </button>
