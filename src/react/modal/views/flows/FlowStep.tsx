@@ -209,15 +209,15 @@ export const FlowReview = ({
           {progress}
         </p>
       )}
-      {confirm === undefined ? (
-        back
-      ) : (
-        <div className="approve-actions">
+      {confirm === undefined && back === null ? null : (
+        <StickyFooter>
           {back}
-          <button type="button" className="button" onClick={confirm.onClick} disabled={confirm.disabled}>
-            {confirm.label}
-          </button>
-        </div>
+          {confirm === undefined ? null : (
+            <button type="button" className="button" onClick={confirm.onClick} disabled={confirm.disabled}>
+              {confirm.label}
+            </button>
+          )}
+        </StickyFooter>
       )}
     </div>
   )
