@@ -127,6 +127,8 @@ try {
       quiet: true,
       reuseBuild: true
     })
+    // The gallery needs no chain: it takes the core the demo's browser tests leave free.
+    await vitestRun("gallery", ["--config", "vitest.gallery.config.ts"], { quiet: true, reuseBuild: true })
   })
   await check("typecheck", npm, ["run", "typecheck"])
   await check("lint", npm, ["run", "lint"])
@@ -141,7 +143,7 @@ try {
 const format = ({ passed, failed, skipped }) =>
   `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ""}`
 
-const order = ["typecheck", "lint", "cycles", "build", "unit", "sandbox", "e2e", "budget"]
+const order = ["typecheck", "lint", "cycles", "build", "unit", "sandbox", "e2e", "gallery", "budget"]
 steps.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
 console.log("")
 for (const s of steps)

@@ -1,4 +1,4 @@
-// What the screenshots script (scripts/gallery-shots.mjs) and the browser test (test/e2e/gallery.e2e.ts)
+// What the screenshots script (scripts/gallery-shots.mjs) and the browser test (test/gallery/gallery.browser.ts)
 // share: the widths and themes every scenario is looked at in, the scenario list as the index page gives
 // it, and opening one scenario until it is ready to look at.
 

@@ -18,7 +18,7 @@ import {
   VIEWPORTS
 } from "../../sandbox/gallery/walk.mjs"
 import { MAX_SIGNIFICANT_DIGITS, TOKEN_DECIMALS_SHOWN } from "../../src/layers/format/format"
-import { axeViolations, test } from "./browser"
+import { axeViolations, test } from "../e2e/browser"
 
 /**
  * The formatting module's digits (src/layers/format/format.ts, SPEC.md §9): a figure shows at most
@@ -27,8 +27,8 @@ import { axeViolations, test } from "./browser"
  */
 const DIGITS = { fraction: TOKEN_DECIMALS_SHOWN, significant: MAX_SIGNIFICANT_DIGITS }
 
-/** Where the demo serves the gallery (sandbox/host/serve.mjs, GALLERY_PATH). */
-const galleryUrl = new URL("gallery/", inject("demoUrl")).href
+/** Where the gallery is served for this run (gallerySetup.ts). */
+const galleryUrl = inject("galleryUrl")
 
 /** What the page finds wrong in the dialog at the current width: `rule: element` lines. */
 const layoutFindings = (page: Page) =>
