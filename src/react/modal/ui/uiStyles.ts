@@ -82,5 +82,7 @@ export const uiCss = `
   border-image: linear-gradient(var(--_border) 0 1px, var(--_bg) 1px) 0 fill / 0 / 0 var(--_pad-x);
 }
 .sticky-footer > * { flex: 1 1 0; min-width: min(100%, calc(var(--_fs) * 12)); }
+/* The confirm takes the larger share beside Back, so its words ("Approve and swap") stay on one line. */
+.sticky-footer > .secondary { flex-grow: 0.6; }
 .sticky-footer .button svg { width: var(--_t-lg); height: var(--_t-lg); flex: none; }
 `
