@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process"
 import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
-import { chromium } from "playwright-core"
+import { launchChromium } from "../scripts/chromium.mjs"
 import { buildDemo } from "../scripts/vite.mjs"
 import { appDist, buildBenchApp, chunksOf, previewBenchApp } from "./app.mjs"
 import { measureHostile } from "./hostile.mjs"
@@ -37,16 +37,6 @@ import { measureWagmiConnector } from "./wagmiSize.mjs"
 
 const RUNS = 10
 const QUIET_MS = 500
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
 
 /**
  * Installed before the page's own scripts. All timestamps are `performance.now()`, i.e. milliseconds since
@@ -286,7 +276,7 @@ async function measureBuild(browser, name, dist) {
 
 // --hostile-only prints the hostile-world figures (bench/hostile.mjs) alone; writes nothing.
 if (process.argv.includes("--hostile-only")) {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs })
+  const browser = await launchChromium()
   try {
     console.log(await measureHostile(browser))
   } finally {
@@ -327,7 +317,7 @@ const noReference = (error) => {
   console.error(`The reference build (${referenceName}): ${before.error}.`)
 }
 
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumArgs })
+const browser = await launchChromium()
 const browserVersion = `Chromium ${browser.version()}`
 try {
   if (after.static) after.runs = await measureBuild(browser, "this tree", appDist)

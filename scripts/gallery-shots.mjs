@@ -5,9 +5,9 @@
 // `--no-build` reuses the last build; `--only <view>` shoots one family.
 import { mkdir, rm } from "node:fs/promises"
 import { join } from "node:path"
-import { chromium } from "playwright-core"
 import { listScenarios, openScenario, resize, shotName, THEMES, VIEWPORTS } from "../sandbox/gallery/walk.mjs"
 import { galleryDist, serveStatic } from "../sandbox/host/serve.mjs"
+import { launchChromium } from "./chromium.mjs"
 import { buildGallery, repoRoot } from "./vite.mjs"
 
 const args = process.argv.slice(2)
@@ -19,19 +19,7 @@ if (!args.includes("--no-build")) {
   await buildGallery()
 }
 const server = await serveStatic(galleryDist)
-const browser = await chromium.launch({
-  executablePath: process.env.AIRLOCK_CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync"
-  ]
-})
+const browser = await launchChromium()
 try {
   const page = await browser.newPage()
   const scenarios = (await listScenarios(page, server.url)).filter(

@@ -1,22 +1,7 @@
 import { createRequire } from "node:module"
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core"
+import type { Browser, BrowserContextOptions, Page } from "playwright-core"
 import { test as base, expect } from "vitest"
-
-/** Debian's chromium; browsers are never downloaded. */
-export const chromiumPath = process.env.AIRLOCK_CHROMIUM ?? "/usr/bin/chromium"
-
-export const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync"
-]
-
-export const launchChromium = () => chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+import { launchChromium } from "../../scripts/chromium.mjs"
 
 /** Everything the page reported that a test should never see. */
 export interface BrowserProblems {

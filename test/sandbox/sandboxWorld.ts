@@ -11,7 +11,7 @@ import { type SandboxChain, type SandboxChains, startSandboxChains } from "../..
 import { startFrameAuthServer, startSocialStandIn } from "../../sandbox/frame/auth.mjs"
 import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.mjs"
 import { type SandboxSolana, startSandboxSolana } from "../../sandbox/solana/chain.mjs"
-import { launchChromium } from "../e2e/browser"
+import { launchChromium } from "../../scripts/chromium.mjs"
 import { startHost } from "./frameHost"
 
 /** Starting a chain or a browser can take seconds on a loaded machine. */

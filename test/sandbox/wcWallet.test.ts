@@ -14,8 +14,8 @@ import {
 } from "../../sandbox/host/serve.mjs"
 import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.mjs"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
+import { launchChromium } from "../../scripts/chromium.mjs"
 import { reusesBuild, viteBuild } from "../../scripts/vite.mjs"
-import { launchChromium } from "../e2e/browser"
 import { ALICE, BOB } from "../kit/accounts"
 import { EIP712_DOMAIN_TYPE } from "./sandboxWorld"
 
