@@ -40,7 +40,12 @@ import { type PendingApproval, type RpcEvent, RpcRouter } from "../../src/servic
 import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { Swap, type SwapState } from "../../src/services/Swap"
-import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
+import {
+  type CatalogSearchState,
+  type CatalogState,
+  EMPTY_CATALOG,
+  WalletCatalog
+} from "../../src/services/WalletCatalog"
 import { type PairingState, WalletConnect } from "../../src/services/WalletConnect"
 import { iconFor } from "./fixtures"
 
@@ -164,19 +169,8 @@ const connectorsOf = (connectors: ReadonlyArray<WalletConnector>) =>
     )
   )
 
-const emptyCatalog: CatalogState = {
-  installed: [],
-  custom: [],
-  featured: [],
-  recommended: [],
-  wallets: [],
-  list: [],
-  count: 0,
-  page: 1,
-  loaded: true,
-  hasMore: false,
-  status: { _tag: "Idle" }
-}
+/** A listing whose first load is in and found nothing; each scenario adds its wallets. */
+const emptyCatalog: CatalogState = { ...EMPTY_CATALOG, page: 1, loaded: true }
 
 const catalogOf = (state: Partial<CatalogState>, search: CatalogSearchState | undefined) =>
   Layer.effect(

@@ -5,42 +5,28 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { WhatIsAWalletView } from "../../src/react/modal/views/help/WhatIsAWalletView"
-import type { CatalogState, CatalogWallet } from "../../src/services/WalletCatalog"
+import { type CatalogState, type CatalogWallet, EMPTY_CATALOG } from "../../src/services/WalletCatalog"
 import { fakeController, mountWith, unmountViews } from "../kit/react"
+import { catalogWallet } from "../kit/wallets"
 
 afterEach(unmountViews)
 
-const listed: CatalogWallet = {
-  id: "w1",
+const listed = catalogWallet("w1", {
   name: "Wallet One",
-  imageUrl: undefined,
-  rdns: undefined,
-  mobileLink: undefined,
-  desktopLink: undefined,
-  webappLink: undefined,
   homepage: "https://one.example",
-  appStore: "https://apps.apple.com/app/one/id1",
-  playStore: undefined,
-  registeredSchemes: [],
-  installed: false,
-  connectorId: undefined,
-  custom: false
-}
+  appStore: "https://apps.apple.com/app/one/id1"
+})
 
 const catalog = (
   status: CatalogState["status"],
   recommended: ReadonlyArray<CatalogWallet>
 ): CatalogState => ({
-  installed: [],
-  custom: [],
-  featured: [],
+  ...EMPTY_CATALOG,
   recommended,
-  wallets: [],
   list: recommended,
   count: recommended.length,
   page: 1,
   loaded: status._tag === "Idle",
-  hasMore: false,
   status
 })
 

@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { catalogCount, countTag } from "../../src/react/modal/views/wallets/walletCount"
-import type { CatalogState, CatalogWallet } from "../../src/services/WalletCatalog"
+import { type CatalogState, type CatalogWallet, EMPTY_CATALOG } from "../../src/services/WalletCatalog"
 
 const wallet = (id: string) => ({ id, name: id }) as CatalogWallet
 
 const state = (overrides: Partial<CatalogState>): CatalogState => ({
-  installed: [],
-  custom: [],
-  featured: [],
-  recommended: [],
-  wallets: [],
-  list: [],
-  count: 0,
-  page: 0,
+  ...EMPTY_CATALOG,
   loaded: true,
-  hasMore: false,
-  status: { _tag: "Idle" },
   ...overrides
 })
 

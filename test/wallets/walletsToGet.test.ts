@@ -5,24 +5,15 @@
 import { describe, expect, it } from "vitest"
 import { walletsToGet } from "../../src/layers/wallets/walletsToGet"
 import type { CatalogWallet } from "../../src/services/WalletCatalog"
+import { catalogWallet } from "../kit/wallets"
 
-const wallet = (id: string, links: Partial<CatalogWallet> = {}): CatalogWallet => ({
-  id,
-  name: `Wallet ${id}`,
-  imageUrl: `https://images.test/wallet/${id}`,
-  rdns: undefined,
-  mobileLink: undefined,
-  desktopLink: undefined,
-  webappLink: undefined,
-  homepage: `https://${id}.example`,
-  appStore: undefined,
-  playStore: undefined,
-  registeredSchemes: [],
-  installed: false,
-  connectorId: undefined,
-  custom: false,
-  ...links
-})
+const wallet = (id: string, links: Partial<CatalogWallet> = {}): CatalogWallet =>
+  catalogWallet(id, {
+    name: `Wallet ${id}`,
+    imageUrl: `https://images.test/wallet/${id}`,
+    homepage: `https://${id}.example`,
+    ...links
+  })
 
 describe("walletsToGet", () => {
   it("featured first, then recommended, each once, with App Store, Google Play and homepage in that order", () => {
