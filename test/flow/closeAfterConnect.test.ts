@@ -7,19 +7,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { type AfterConnect, closesAfterConnect } from "../../src/layers/flow/closeAfterConnect"
 import { ModalFlowLive } from "../../src/layers/flow/ModalFlowLive"
-import { ModalEventsLive } from "../../src/layers/modal/ModalEventsLive"
-import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
-import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { NetworksLive } from "../../src/layers/networks/NetworksLive"
-import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { RpcRouterLive } from "../../src/layers/requests/RpcRouterLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { Connection } from "../../src/services/Connection"
-import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalFlow } from "../../src/services/ModalFlow"
 import { ModalRouter, type RouterState } from "../../src/services/ModalRouter"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
@@ -34,6 +28,7 @@ import {
   idleFlows,
   idleNames,
   idleTransactionWatcher,
+  modalCore,
   unansweredChains
 } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
@@ -81,18 +76,12 @@ const inWorld = <A, E>(
 ) =>
   Effect.gen(function* () {
     const signIn = yield* SubscriptionRef.make<SignInState>({ _tag: "Idle" })
-    const platform = Layer.merge(
-      Layer.succeed(ModalConfig, decodedOptions(settings)),
-      KeyValueStore.layerMemory
-    )
-    const core = Layer.mergeAll(StorageLive, ModalRouterLive).pipe(Layer.provideMerge(platform))
+    const core = modalCore(decodedOptions(settings))
     const below = Layer.merge(
       withWalletConnect(NetworksLive.pipe(Layer.provideMerge(core))),
       fixedConnection()
     )
     const support = Layer.mergeAll(
-      ModalEventsLive,
-      NotificationsLive,
       idleTransactionWatcher,
       idleAccountData,
       Layer.succeed(

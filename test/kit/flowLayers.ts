@@ -10,11 +10,14 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
+import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ChainNotConfiguredError } from "../../src/errors"
 import { ModalFlowLive } from "../../src/layers/flow/ModalFlowLive"
 import { ModalEventsLive } from "../../src/layers/modal/ModalEventsLive"
+import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
 import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
+import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { RpcRouterLive } from "../../src/layers/requests/RpcRouterLive"
 import type { RecentWallet } from "../../src/schemas/Wallet"
 import { AccountData, type AccountDataShape } from "../../src/services/AccountData"
@@ -26,6 +29,7 @@ import {
 } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { ModalConfig } from "../../src/services/ModalConfig"
 import { Names, type NamesState } from "../../src/services/Names"
 import { Onramp, type OnrampState } from "../../src/services/Onramp"
 import { OriginGuard } from "../../src/services/OriginGuard"
@@ -33,7 +37,18 @@ import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { Swap, type SwapState } from "../../src/services/Swap"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
-import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
+import {
+  type CatalogSearchState,
+  type CatalogState,
+  EMPTY_CATALOG,
+  WalletCatalog
+} from "../../src/services/WalletCatalog"
+
+/** What RpcRouter and ModalFlow run on besides chains and wallet: storage, router, events, notifications. */
+export const modalCore = (config: ModalConfig["Service"]) =>
+  Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
+    Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, config), KeyValueStore.layerMemory))
+  )
 
 /** A watcher with no transactions that never settles one; a fresh one for each build. */
 export const idleTransactionWatcher: Layer.Layer<TransactionWatcher> = Layer.effect(
@@ -75,24 +90,11 @@ export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
   })
 )
 
-/** Sign-in off: it stays Idle and its commands do nothing. */
 /** A wallet listing that never loads anything (its `load` does nothing). */
 export const idleCatalog: Layer.Layer<WalletCatalog> = Layer.effect(
   WalletCatalog,
   Effect.gen(function* () {
-    const state = yield* SubscriptionRef.make<CatalogState>({
-      installed: [],
-      custom: [],
-      featured: [],
-      recommended: [],
-      wallets: [],
-      list: [],
-      count: 0,
-      page: 0,
-      loaded: false,
-      hasMore: false,
-      status: { _tag: "Idle" }
-    })
+    const state = yield* SubscriptionRef.make<CatalogState>(EMPTY_CATALOG)
     const search = yield* SubscriptionRef.make<CatalogSearchState>({
       query: "",
       results: [],
@@ -135,6 +137,7 @@ export const idleFlows: Layer.Layer<Send | Swap | Onramp> = Layer.mergeAll(
   )
 )
 
+/** Sign-in off: it stays Idle and its commands do nothing. */
 export const idleSignIn: Layer.Layer<SignIn> = Layer.effect(
   SignIn,
   Effect.map(SubscriptionRef.make<SignInState>({ _tag: "Idle" }), (state) =>

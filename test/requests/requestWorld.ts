@@ -5,20 +5,14 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as PubSub from "effect/PubSub"
-import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ModalFlowLive } from "../../src/layers/flow/ModalFlowLive"
-import { ModalEventsLive } from "../../src/layers/modal/ModalEventsLive"
-import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
-import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { NetworksLive } from "../../src/layers/networks/NetworksLive"
-import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { RpcRouterLive } from "../../src/layers/requests/RpcRouterLive"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { AccountData } from "../../src/services/AccountData"
 import type { WalletConnector } from "../../src/services/Connectors"
 import type { FallbackTransport } from "../../src/services/FallbackTransport"
-import { ModalConfig } from "../../src/services/ModalConfig"
 import {
   type Submission,
   type TrackedTransaction,
@@ -41,6 +35,7 @@ import {
   idleFlows,
   idleNames,
   idleSignIn,
+  modalCore,
   unansweredChains
 } from "../kit/flowLayers"
 import { preloadedParts } from "../kit/lazyParts"
@@ -60,12 +55,6 @@ export const recordingWatcher = (tracked: Array<Submission>) =>
         settled: PubSub.subscribe(settled)
       })
     })
-  )
-
-/** What RpcRouter runs on besides chains and wallet: storage, the router, events and notifications. */
-export const modalCore = (config: ModalConfig["Service"]) =>
-  Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
-    Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, config), KeyValueStore.layerMemory))
   )
 
 /** Everything the request and flow owners run on, with one wallet connected on the sandbox chain. */

@@ -18,9 +18,9 @@ import {
   SOLANA_BLOCKHASH
 } from "../../kit/accounts"
 import { decodedOptions } from "../../kit/fixtures"
-import { unansweredChains } from "../../kit/flowLayers"
+import { modalCore, unansweredChains } from "../../kit/flowLayers"
 import { solanaDevnetNetwork } from "../../kit/networks"
-import { modalCore, recordingWatcher } from "../../requests/requestWorld"
+import { recordingWatcher } from "../../requests/requestWorld"
 
 /** RpcRouter over a Solana wallet that answers every sign-and-send with SIGNATURE; tracked sends recorded. */
 const world = () => {
