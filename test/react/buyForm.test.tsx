@@ -52,6 +52,15 @@ const quote = {
   quoteId: "quote-1"
 }
 const binding = bindingOf(ALICE, sandboxNetwork)
+/** The form with `draft` quoted and the provider's page ready to open. */
+const quotedForm: OnrampState = {
+  _tag: "Editing",
+  draft,
+  options,
+  binding,
+  quote: { _tag: "Quoted", quote },
+  page: { url: "https://buy.example/checkout", symbol: "sUSD" }
+}
 
 const render = (state: OnrampState) => {
   const { controller, called } = fakeController({ onramp: state })
@@ -60,14 +69,7 @@ const render = (state: OnrampState) => {
 
 describe("Buy's form", () => {
   it("shows every choice on the design system: rows, the amount field, radios, and the quote in human units", () => {
-    const { view } = render({
-      _tag: "Editing",
-      draft,
-      options,
-      binding,
-      quote: { _tag: "Quoted", quote },
-      page: { url: "https://buy.example/checkout", symbol: "sUSD" }
-    })
+    const { view } = render(quotedForm)
     expect(view.querySelector("select")).toBeNull()
     const labels = [...view.querySelectorAll("button[aria-haspopup=listbox]")].map((b) =>
       b.getAttribute("aria-label")
@@ -130,14 +132,7 @@ describe("Buy's form", () => {
       opened.push(String(url))
       return null
     })
-    const { view, called } = render({
-      _tag: "Editing",
-      draft,
-      options,
-      binding,
-      quote: { _tag: "Quoted", quote },
-      page: { url: "https://buy.example/checkout", symbol: "sUSD" }
-    })
+    const { view, called } = render(quotedForm)
     act(() => view.querySelector<HTMLButtonElement>("button[type=submit]")?.click())
     expect(opened).toEqual(["https://buy.example/checkout"])
     expect(open).toHaveBeenCalledWith("https://buy.example/checkout", "_blank", "noopener,noreferrer")

@@ -56,21 +56,28 @@ const plan: SwapPlan = {
   preparedAt: 0
 }
 
+/** The review of `plan` as quoted, with no approval to choose. */
+const plainReview = () =>
+  fakeController({
+    swap: {
+      _tag: "Preview",
+      draft: { from: SUSD, to: SBX, amount: "50", slippage: "1" },
+      tokens: [from, to],
+      plan,
+      binding: bindingOf(ALICE, sandboxNetwork)
+    }
+  })
+
+/** The review's detail row whose term reads `term`. */
+const detailRow = (view: HTMLElement, term: string) =>
+  [...view.querySelectorAll(".approve-details > div")].find(
+    (div) => div.querySelector("dt")?.textContent === term
+  )
+
 describe("the Swap review", () => {
   it("lists the simulated balance changes under their own heading", () => {
-    const { controller } = fakeController({
-      swap: {
-        _tag: "Preview",
-        draft: { from: SUSD, to: SBX, amount: "50", slippage: "1" },
-        tokens: [from, to],
-        plan,
-        binding: bindingOf(ALICE, sandboxNetwork)
-      }
-    })
-    const view = mountWith(controller, <SwapView />)
-    const row = [...view.querySelectorAll(".approve-details > div")].find(
-      (div) => div.querySelector("dt")?.textContent === "Your balance changes (simulated)"
-    )
+    const view = mountWith(plainReview().controller, <SwapView />)
+    const row = detailRow(view, "Your balance changes (simulated)")
     expect([...(row?.querySelectorAll("dd") ?? [])].map((dd) => dd.textContent)).toEqual([
       "-50 sUSD",
       "+1.99 SBX"
@@ -89,10 +96,7 @@ describe("the Swap review's approval", () => {
         binding: bindingOf(ALICE, sandboxNetwork)
       }
     })
-  const approvalRow = (view: HTMLElement) =>
-    [...view.querySelectorAll(".approve-details > div")]
-      .find((div) => div.querySelector("dt")?.textContent === "Approval")
-      ?.querySelector("dd")?.textContent
+  const approvalRow = (view: HTMLElement) => detailRow(view, "Approval")?.querySelector("dd")?.textContent
 
   it("says the approval is for exactly the amount by default, and offers unlimited as a labelled choice", () => {
     const { controller, called } = review("exact")
@@ -138,15 +142,7 @@ describe("the Swap review's approval", () => {
   it("offers no choice when no approval is needed", () => {
     const view = mountWith(review("exact").controller, <SwapView />)
     expect(view.querySelectorAll("input[type=checkbox]")).toHaveLength(1)
-    const none = fakeController({
-      swap: {
-        _tag: "Preview",
-        draft: { from: SUSD, to: SBX, amount: "50", slippage: "1" },
-        tokens: [from, to],
-        plan,
-        binding: bindingOf(ALICE, sandboxNetwork)
-      }
-    })
+    const none = plainReview()
     expect(mountWith(none.controller, <SwapView />).querySelector("input[type=checkbox]")).toBeNull()
   })
 })
