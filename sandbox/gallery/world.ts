@@ -40,13 +40,9 @@ import { type PendingApproval, type RpcEvent, RpcRouter } from "../../src/servic
 import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { Swap, type SwapState } from "../../src/services/Swap"
-import {
-  type CatalogSearchState,
-  type CatalogState,
-  EMPTY_CATALOG,
-  WalletCatalog
-} from "../../src/services/WalletCatalog"
+import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
 import { type PairingState, WalletConnect } from "../../src/services/WalletConnect"
+import { EMPTY_CATALOG } from "../../src/testing/catalogStates"
 import { iconFor } from "./fixtures"
 
 /** What one of AccountData's refs holds. */

@@ -59,21 +59,6 @@ export interface CatalogState {
   readonly status: CatalogStatus
 }
 
-/** A listing with nothing in it and nothing loaded yet, as before its first load. */
-export const EMPTY_CATALOG: CatalogState = {
-  installed: [],
-  custom: [],
-  featured: [],
-  recommended: [],
-  wallets: [],
-  list: [],
-  count: 0,
-  page: 0,
-  loaded: false,
-  hasMore: false,
-  status: { _tag: "Idle" }
-}
-
 export interface CatalogSearchState {
   /** The query of `results` (trimmed); empty when no search is shown. */
   readonly query: string

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { WhatIsAWalletView } from "../../src/react/modal/views/help/WhatIsAWalletView"
-import { type CatalogState, type CatalogWallet, EMPTY_CATALOG } from "../../src/services/WalletCatalog"
+import type { CatalogState, CatalogWallet } from "../../src/services/WalletCatalog"
+import { EMPTY_CATALOG } from "../../src/testing/catalogStates"
 import { fakeController, mountWith, unmountViews } from "../kit/react"
 import { catalogWallet } from "../kit/wallets"
 

@@ -37,12 +37,8 @@ import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { Swap, type SwapState } from "../../src/services/Swap"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
-import {
-  type CatalogSearchState,
-  type CatalogState,
-  EMPTY_CATALOG,
-  WalletCatalog
-} from "../../src/services/WalletCatalog"
+import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
+import { EMPTY_CATALOG } from "../../src/testing/catalogStates"
 
 /** What RpcRouter and ModalFlow run on besides chains and wallet: storage, router, events, notifications. */
 export const modalCore = (config: ModalConfig["Service"]) =>

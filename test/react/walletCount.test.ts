@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { catalogCount, countTag } from "../../src/react/modal/views/wallets/walletCount"
-import { type CatalogState, type CatalogWallet, EMPTY_CATALOG } from "../../src/services/WalletCatalog"
+import type { CatalogState, CatalogWallet } from "../../src/services/WalletCatalog"
+import { EMPTY_CATALOG } from "../../src/testing/catalogStates"
 
 const wallet = (id: string) => ({ id, name: id }) as CatalogWallet
 
