@@ -1,7 +1,7 @@
 /**
  * What the visitor sees for each error of the catalogue (SPEC.md §8): its exact text, kind and delay.
  */
-import type { AirlockError, InvalidAppConfigurationReason, ReviewChange, SwapFailureReason } from "./errors"
+import type { AirlockError, InvalidAppConfigurationReason, ReviewChange } from "./errors"
 import { boundedText, safeGet } from "./walletErrors"
 
 export interface Presentation {
@@ -28,23 +28,6 @@ const toast = (message: string, variant: Presentation["variant"] = "error", dela
   delayMs,
   variant
 })
-
-const SWAP_FAILURES: { readonly [R in SwapFailureReason]: string } = {
-  "no-route": "No route between these tokens: choose another pair",
-  liquidity: "Not enough liquidity for this amount: try a smaller one",
-  "too-small": "This amount is too small to swap: try a larger one",
-  expired: "The quote expired: check the new one",
-  reverted: "The swap reverted: the price moved beyond your slippage tolerance. Nothing was swapped",
-  "approval-reverted": "The approval failed on chain. Nothing was swapped",
-  "unsafe-approval":
-    "The swap provider asked for an approval this swap does not need. Nothing was sent to your wallet",
-  "unsafe-swap":
-    "The swap provider built a transaction that does not match this swap. Nothing was sent to your wallet",
-  "below-minimum":
-    "The price moved: this swap would now give less than your minimum. Nothing was sent; check the new quote",
-  "would-revert": "This swap would fail on chain. Nothing was sent to your wallet",
-  unverified: "This swap could not be checked on this network, so it was not sent to your wallet"
-}
 
 /** What changed between a review and its confirmation: nothing was sent, the form shows again. */
 const REVIEW_CHANGES: { readonly [C in ReviewChange]: string } = {
@@ -110,7 +93,7 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
       "error",
       SWAP_ERROR_TOAST_DELAY_MS
     ),
-    SwapFailedError: (error) => toast(SWAP_FAILURES[error.reason], "error", SWAP_ERROR_TOAST_DELAY_MS),
+    SwapFailedError: (error) => toast(error.sentence, "error", SWAP_ERROR_TOAST_DELAY_MS),
     TransactionWaitTimeoutError: toast(
       "Timed out while waiting for the transaction to be confirmed",
       "warning"
