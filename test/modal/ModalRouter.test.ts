@@ -8,7 +8,7 @@ import * as PubSub from "effect/PubSub"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { viewOnOpen } from "../../src/layers/flow/ModalFlowLive"
+import { viewOnOpen } from "../../src/layers/flow/flowRoutes"
 import {
   canClose,
   initialRouterState,

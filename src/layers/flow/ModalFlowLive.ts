@@ -10,14 +10,13 @@ import { present } from "../../presentation"
 import type { View } from "../../schemas/View"
 import { AccountData } from "../../services/AccountData"
 import { AuthConnector } from "../../services/AuthConnector"
-import type { ConnectionState } from "../../services/Connection"
 import { Connection, WALLET_CONNECT_ID } from "../../services/Connection"
 import { EmailLogin } from "../../services/EmailLogin"
 import { ModalConfig } from "../../services/ModalConfig"
 import { ModalEvents } from "../../services/ModalEvents"
 import { type ConnectAsker, ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
-import { ModalRouter, type RouteData, type RouterState } from "../../services/ModalRouter"
-import { Networks, type NetworksState } from "../../services/Networks"
+import { ModalRouter, type RouteData } from "../../services/ModalRouter"
+import { Networks } from "../../services/Networks"
 import { Notifications } from "../../services/Notifications"
 import { OriginGuard } from "../../services/OriginGuard"
 import { type RpcEvent, RpcRouter } from "../../services/RpcRouter"
@@ -27,6 +26,14 @@ import { WalletCatalog } from "../../services/WalletCatalog"
 import { visitorRoute } from "../modal/ModalRouterLive"
 import { isTouchDevice } from "../platform/device"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
+import {
+  activeConnected,
+  connectingKind,
+  LISTS_WALLETS,
+  leavesConnect,
+  onUnknownNetwork,
+  viewOnOpen
+} from "./flowRoutes"
 
 /** The close after a dapp's connect (`closeAfterConnect.ts`), loaded with the first open a dapp asks for. */
 export const CloseAfterConnectLazy = lazyPart(
@@ -36,53 +43,6 @@ export const CloseAfterConnectLazy = lazyPart(
 
 /** What opening a view by name does (`viewCommands.ts`), loaded with the first such open. */
 export const ViewCommandsLazy = lazyPart("@airlock/viewCommands", () => import("./viewCommands"))
-
-/** The Connecting views, by the kind of connect they wait for. */
-const CONNECTING: Partial<Record<View, "browser" | "walletConnect">> = {
-  ConnectingExternal: "browser",
-  ConnectingWalletConnect: "walletConnect",
-  ConnectingWalletConnectBasic: "walletConnect"
-}
-
-/** Views that list the provider's wallets. */
-const LISTS_WALLETS: ReadonlySet<View> = new Set([
-  "Connect",
-  "WhatIsAWallet",
-  "AllWallets",
-  "ConnectingWalletConnect",
-  "ConnectingWalletConnectBasic"
-])
-
-/** The connect the visitor's route waits for (behind the pending requests too), if it is a Connecting view. */
-export const connectingKind = (state: RouterState): "browser" | "walletConnect" | undefined => {
-  const route = visitorRoute(state)
-  return route.open ? CONNECTING[route.view] : undefined
-}
-
-/** Whether moving between two routes leaves the connect the first one waited for. */
-export const leavesConnect = (before: RouterState, after: RouterState): boolean => {
-  const waited = connectingKind(before)
-  return waited !== undefined && connectingKind(after) !== waited
-}
-
-/** The view a bare `open()` lands on (SPEC.md §2). */
-export const viewOnOpen = (requested: View | undefined, connected: boolean): View =>
-  requested ?? (connected ? "Account" : "Connect")
-
-/** Whether the active namespace has a connected address. */
-const activeConnected = (connection: ConnectionState, networks: NetworksState): boolean =>
-  connection.namespaces[networks.activeNamespace]?.status === "connected"
-
-/** The network situation the modal follows: a connected wallet on a network the host did not configure. */
-export const onUnknownNetwork = (
-  connection: ConnectionState,
-  networks: NetworksState
-): string | undefined => {
-  const active = networks.active[networks.activeNamespace]
-  return activeConnected(connection, networks) && active?._tag === "Unknown"
-    ? active.caipNetworkId
-    : undefined
-}
 
 export const makeModalFlow = Effect.gen(function* () {
   const config = yield* ModalConfig
