@@ -12,6 +12,7 @@ import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primiti
 import type { ConnectionStatus } from "./schemas/StorageKeys"
 import type { ThemeVariables } from "./schemas/ThemeVariables"
 import type { View } from "./schemas/View"
+import type { LocaleTag } from "./services/Locale"
 import type { ModalConfig } from "./services/ModalConfig"
 import type { ModalEvent } from "./services/ModalEvents"
 import type { ThemeState } from "./services/Theme"
@@ -202,6 +203,14 @@ export interface Modal {
   readonly getThemeVariables: () => ThemeVariables
   readonly setThemeVariables: (variables: ThemeVariables) => Promise<void>
   readonly subscribeTheme: (listener: (theme: ThemeState) => void) => () => void
+  /** The locale the modal renders in (the `locale` option resolved: "pt-PT" → "pt-BR", unknown → "en"). */
+  readonly getLocale: () => LocaleTag
+  /**
+   * Renders the modal in another language, open or not: resolves to the locale chosen once its messages
+   * have loaded (the old language stays until then); rejects with `LocaleUnavailableError` if they cannot.
+   */
+  readonly setLocale: (locale: string) => Promise<LocaleTag>
+  readonly subscribeLocale: (listener: (locale: LocaleTag) => void) => () => void
   /** The connected account of `namespace` (default: the active one). */
   readonly getAccount: (namespace?: ChainNamespace) => AccountSnapshot
   readonly subscribeAccount: (

@@ -103,7 +103,7 @@ export const createModal = <ROut = never, E = never>(
   const isDisposed = () => disposed
 
   const host = makeHostPort(controller, isDisposed)
-  const { state, theme, network, walletInfo, wallets, event, transactions, pairing } = host
+  const { state, theme, locale, network, walletInfo, wallets, event, transactions, pairing } = host
   const unlessDisposed = <A>(f: () => Promise<A>, fallback: A) => (disposed ? Promise.resolve(fallback) : f())
   const connect = (walletId: string) =>
     disposed
@@ -134,6 +134,10 @@ export const createModal = <ROut = never, E = never>(
     setThemeVariables: (variables) =>
       unlessDisposed(() => controller.setThemeVariables(variables), undefined),
     subscribeTheme: theme.subscribe,
+    getLocale: locale.get,
+    setLocale: (requested) =>
+      unlessDisposed(() => controller.setLocale(requested).then(settled), locale.get()),
+    subscribeLocale: locale.subscribe,
     getAccount: (namespace) => host.account(namespace).get(),
     subscribeAccount: (listener, namespace) => host.account(namespace).subscribe(listener),
     getNetwork: network.get,

@@ -240,6 +240,14 @@ export class ChainMismatchError extends Data.TaggedError("ChainMismatchError")<{
   }`
 }
 
+/** A locale's messages did not load (offline, a deploy replaced the chunk): the modal keeps its language. */
+export class LocaleUnavailableError extends Data.TaggedError("LocaleUnavailableError")<{
+  readonly locale: string
+  readonly cause?: unknown
+}> {
+  override readonly message = "The language could not be loaded"
+}
+
 /** A name (ENS / provider name) lookup or registration failed; the message is the server's first reason. */
 export class NameLookupError extends Data.TaggedError("NameLookupError")<{
   readonly name?: string | undefined
@@ -295,6 +303,7 @@ export type AirlockError =
   | ContestedWalletError
   | NameLookupError
   | ViewUnavailableError
+  | LocaleUnavailableError
   | SchemaDecodeError
   | WalletError
 

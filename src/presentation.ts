@@ -125,6 +125,7 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
         }. Choose yours in the wallet list to connect.`
       ),
     NameLookupError: ownMessage,
+    LocaleUnavailableError: toast("The language could not be loaded", "warning"),
     ViewUnavailableError: ownMessage,
     // Its message quotes the data that failed to decode: for logs only.
     SchemaDecodeError: toast("Something went wrong"),

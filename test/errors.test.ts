@@ -28,6 +28,7 @@ import {
   InternalWalletError,
   InvalidAppConfigurationError,
   type InvalidAppConfigurationReason,
+  LocaleUnavailableError,
   MethodNotAllowedError,
   NameLookupError,
   NetworkNotFoundError,
@@ -392,6 +393,13 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new ContestedWalletError({ walletName: "Sandbox Wallet", during: "connection" }),
       message: "Another wallet on this page also claims to be Sandbox Wallet",
       shown: alert("Possible impersonation")
+    }
+  ],
+  LocaleUnavailableError: [
+    {
+      error: new LocaleUnavailableError({ locale: "ja" }),
+      message: "The language could not be loaded",
+      shown: toast("The language could not be loaded")
     }
   ],
   NameLookupError: [

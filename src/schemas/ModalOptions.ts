@@ -9,6 +9,7 @@ import {
   CaipNetworkId,
   DefaultSocials,
   HttpUrl,
+  LocaleRequest,
   nonEmptyArrayOf,
   Origin,
   optionalWithDefault,
@@ -218,6 +219,8 @@ const Fields = Schema.Struct({
   allowUnsupportedChain: flag(false),
   enableEmbedded: flag(false),
   disableAppend: flag(false),
+  /** The modal's language: a BCP 47 tag (matched with fallback to English) or "auto". */
+  locale: optionalWithDefault(LocaleRequest, () => "en"),
   /** Absent: follow the OS colour scheme. */
   themeMode: Schema.optional(ThemeMode),
   themeVariables: optionalWithDefault(ThemeVariables, () => ({})),

@@ -126,6 +126,21 @@ const urlWithProtocols = (protocols: ReadonlyArray<string>, message: string) =>
     )
   )
 
+/** The `locale` option: `"auto"` (the browser's languages) or a BCP 47 language tag. */
+export const LocaleRequest = Schema.String.check(
+  Schema.makeFilter(
+    (value) => {
+      if (value === "auto") return true
+      try {
+        return value.length <= 35 && Intl.getCanonicalLocales(value).length === 1
+      } catch {
+        return false
+      }
+    },
+    { message: 'Expected a BCP 47 language tag (such as "ja" or "pt-BR") or "auto"' }
+  )
+)
+
 /** An absolute http(s) URL (http stays allowed for local development hosts). */
 export const HttpUrl = urlWithProtocols(["https:", "http:"], "Expected an absolute http(s) URL")
 export type HttpUrl = typeof HttpUrl.Type

@@ -12,6 +12,7 @@ import type { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import type { FallbackTransport } from "../../services/FallbackTransport"
 import type { HistoryService } from "../../services/HistoryService"
 import type { IdentityService } from "../../services/IdentityService"
+import type { Locale } from "../../services/Locale"
 import type { ModalConfig } from "../../services/ModalConfig"
 import type { ModalEvents } from "../../services/ModalEvents"
 import type { ModalFlow } from "../../services/ModalFlow"
@@ -46,6 +47,7 @@ import { NamesLive } from "../flows/names/NamesLive"
 import { OnrampLive } from "../flows/onramp/OnrampLive"
 import { SendLive } from "../flows/send/SendLive"
 import { SwapLive } from "../flows/swap/SwapLive"
+import { LocaleLive } from "../locale/LocaleLive"
 import { ModalEventsLive } from "../modal/ModalEventsLive"
 import { ModalRouterLive } from "../modal/ModalRouterLive"
 import { NotificationsLive } from "../modal/NotificationsLive"
@@ -76,6 +78,8 @@ export type AirlockServices =
   | Storage
   | Notifications
   | Theme
+  | Locale
+  | Locale
   | ModalRouter
   | ModalEvents
   | FallbackTransport
@@ -124,6 +128,7 @@ export const makeAirlockLayer = <ROut, E>(
       StorageLive,
       NotificationsLive,
       ThemeLive,
+      LocaleLive,
       ModalRouterLive,
       ModalEventsLive,
       ProviderApiLive,

@@ -10,6 +10,7 @@ import type {
   WalletOption
 } from "../../../Modal"
 import type { ChainNamespace } from "../../../schemas/Primitives"
+import type { LocaleTag } from "../../../services/Locale"
 import type { ThemeState } from "../../../services/Theme"
 import type { TrackedTransaction } from "../../../services/TransactionWatcher"
 import type { ModalController, ModalEvent } from "./controller"
@@ -26,6 +27,7 @@ export interface HostValue<A> {
 export interface HostPort {
   readonly state: HostValue<ModalState>
   readonly theme: HostValue<ThemeState>
+  readonly locale: HostValue<LocaleTag>
   readonly account: (namespace?: ChainNamespace) => HostValue<AccountSnapshot>
   readonly network: HostValue<NetworkSnapshot>
   readonly walletInfo: HostValue<WalletInfo | undefined>
@@ -64,6 +66,10 @@ export const makeHostPort = (controller: ModalController, isDisposed: () => bool
       isDisposed
     ),
     theme: expose(controller.theme, isDisposed),
+    locale: expose(
+      mapStore(controller.locale, (s) => s.tag, Object.is),
+      isDisposed
+    ),
     account: (namespace) => {
       const key = namespace ?? "active"
       let account = accounts.get(key)

@@ -1,19 +1,22 @@
 import * as Effect from "effect/Effect"
+import type { LocaleUnavailableError } from "../../../errors"
 import type { Presentation } from "../../../presentation"
 import type { ThemeMode } from "../../../schemas/Primitives"
 import type { ThemeVariables } from "../../../schemas/ThemeVariables"
 import type { View } from "../../../schemas/View"
+import { Locale, type LocaleState, type LocaleTag } from "../../../services/Locale"
 import { type FlowView, ModalFlow, type OpenOptions, type WalletChoice } from "../../../services/ModalFlow"
 import { ModalRouter, type RouteData, type RouterState } from "../../../services/ModalRouter"
 import { type Notice, Notifications } from "../../../services/Notifications"
 import { Theme, type ThemeState } from "../../../services/Theme"
-import type { ModalRuntime } from "./run"
+import { attempt, type ModalRuntime, type Result } from "./run"
 import { type Store, storeFromRef } from "./store"
 
 /** Where the modal is and what it shows: the router, its moves, the theme and the notices. */
 export interface ModalPort {
   readonly router: Store<RouterState>
   readonly theme: Store<ThemeState>
+  readonly locale: Store<LocaleState>
   readonly notices: Store<ReadonlyArray<Notice>>
   /**
    * Rejects with the typed error (`ViewRefusedError`) when the view cannot show now: the modal stays as it
@@ -31,13 +34,20 @@ export interface ModalPort {
   readonly chooseWallet: (choice: WalletChoice) => Promise<void>
   readonly setThemeMode: (mode: ThemeMode) => Promise<void>
   readonly setThemeVariables: (variables: ThemeVariables) => Promise<void>
+  readonly setLocale: (requested: string) => Promise<Result<LocaleTag, LocaleUnavailableError>>
   readonly notify: (presentation: Presentation) => Promise<void>
   readonly dismissNotice: (id: number) => Promise<void>
 }
 
 export const makeModalPort = (runtime: ModalRuntime): ModalPort => {
-  const { router, flow, theme, notifications } = runtime.runSync(
-    Effect.all({ router: ModalRouter, flow: ModalFlow, theme: Theme, notifications: Notifications })
+  const { router, flow, theme, locale, notifications } = runtime.runSync(
+    Effect.all({
+      router: ModalRouter,
+      flow: ModalFlow,
+      theme: Theme,
+      locale: Locale,
+      notifications: Notifications
+    })
   )
   const run = <A>(effect: Effect.Effect<A>) => runtime.runPromise(effect)
   const routerStore = storeFromRef(runtime, router.state, (s) => s)
@@ -52,6 +62,7 @@ export const makeModalPort = (runtime: ModalRuntime): ModalPort => {
   return {
     router: routerStore,
     theme: storeFromRef(runtime, theme.state, (s) => s),
+    locale: storeFromRef(runtime, locale.state, (s) => s),
     notices: storeFromRef(runtime, notifications.notices, (s) => s),
     open: (view, data, options) => navigate(flow.open(view, data, options)),
     close: (options) => navigate(flow.close(options)),
@@ -63,6 +74,7 @@ export const makeModalPort = (runtime: ModalRuntime): ModalPort => {
     chooseWallet: (choice) => navigate(flow.chooseWallet(choice)),
     setThemeMode: (mode) => run(theme.setMode(mode)),
     setThemeVariables: (variables) => run(theme.setVariables(variables)),
+    setLocale: (requested) => attempt(runtime)(locale.set(requested)),
     notify: (presentation) => run(notifications.show(presentation)),
     dismissNotice: (id) => run(notifications.dismiss(id))
   }

@@ -223,13 +223,19 @@ const useIdleWarmUp = () => {
 export const ModalApp = ({ controller, host, styles }: ModalAppProps) => {
   const router = useStore(controller.router)
   const theme = useStore(controller.theme)
+  const locale = useStore(controller.locale)
   const warming = useIdleWarmUp()
   const stylesStatus = useSyncExternalStore(styles.subscribe, styles.status)
   useThemeOnHost(host, theme)
+  useLayoutEffect(() => {
+    host.lang = locale.tag
+    host.dir = locale.dir
+  }, [host, locale])
   useEffect(() => {
     if (router.open) styles.retry()
   }, [router.open, styles])
-  if (stylesStatus === "loading") return null
+  // Nothing renders in English while the first other locale loads.
+  if (stylesStatus === "loading" || !locale.ready) return null
   return (
     <ControllerContext.Provider value={controller}>
       {router.open ? (
