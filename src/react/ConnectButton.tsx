@@ -1,42 +1,61 @@
-import type { ButtonHTMLAttributes } from "react"
+import { type ButtonHTMLAttributes, useSyncExternalStore } from "react"
+import { buttonWords } from "../messages/compiled/en/button"
 import { truncateAddress } from "../schemas/ThirdPartyText"
+import type { LocaleState } from "../services/Locale"
+import { useModal } from "./AirlockProvider"
+import { localeOf } from "./registry"
 import { useAirlock } from "./useAirlock"
 import { useAirlockAccount } from "./useAirlockAccount"
 import { useAirlockState } from "./useAirlockState"
 
 export interface ConnectButtonProps
   extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "onClick" | "children"> {
-  /** The button's text while disconnected; "Connect Wallet" by default. */
+  /** The button's text while disconnected; "Connect Wallet" (in the modal's language) by default. */
   readonly label?: string
 }
 
+const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
+const english = () => ENGLISH
+const unsubscribe = () => () => {}
+
 /**
  * A plain `<button>` that opens the modal: "Connect Wallet" while disconnected, the account's short
- * address once connected. Style it like any button of yours.
+ * address once connected. It speaks the modal's language. Style it like any button of yours.
  *
  * @since 0.1.0
  * @category components
  */
-export const ConnectButton = ({ label = "Connect Wallet", type = "button", ...rest }: ConnectButtonProps) => {
+export const ConnectButton = ({ label, type = "button", ...rest }: ConnectButtonProps) => {
   const { open } = useAirlock()
   const state = useAirlockState()
   const account = useAirlockAccount()
+  const localeStore = localeOf(useModal())
+  const locale = useSyncExternalStore(
+    localeStore?.subscribe ?? unsubscribe,
+    localeStore?.get ?? english,
+    english
+  )
+  const words = locale.catalog?.button ?? buttonWords
+  const connecting = account.status === "connecting" || account.status === "reconnecting"
   const text =
     account.isConnected && account.address !== undefined
       ? truncateAddress(account.address)
-      : account.status === "connecting" || account.status === "reconnecting"
-        ? "Connecting…"
-        : label
+      : connecting
+        ? words.connecting()
+        : (label ?? words.connect())
   return (
     <button
       {...rest}
       type={type}
       aria-haspopup="dialog"
       aria-expanded={state.open}
-      aria-busy={text === "Connecting…" || undefined}
+      aria-busy={connecting || undefined}
       onClick={() => void open()}
     >
-      {text}
+      {/* Hidden, not English, while the modal's first language loads: the text keeps its place. */}
+      <span dir="auto" style={locale.ready ? undefined : { visibility: "hidden" }}>
+        {text}
+      </span>
     </button>
   )
 }

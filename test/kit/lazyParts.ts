@@ -32,6 +32,8 @@ import { EmbeddedWalletBridgeLazy } from "../../src/layers/embedded/EmbeddedWall
 import * as closeAfterConnect from "../../src/layers/flow/closeAfterConnect"
 import { CloseAfterConnectLazy, ViewCommandsLazy } from "../../src/layers/flow/ModalFlowLive"
 import * as viewCommands from "../../src/layers/flow/viewCommands"
+import * as LocaleLazy from "../../src/layers/locale/Locale.lazy"
+import { LocaleCatalogs } from "../../src/layers/locale/LocaleLive"
 import { BrowserHttpLazy } from "../../src/layers/platform/BrowserHttpLive"
 import * as browserHttp from "../../src/layers/platform/browserHttp"
 import * as effectHttp from "../../src/layers/platform/effectHttp"
@@ -112,7 +114,8 @@ const PARTS: ReadonlyArray<Part> = [
   part(WalletConnectLazy, WalletConnect),
   part(WalletStandardLazy, walletStandard),
   part(SolanaCodecsLazy, solanaCodecs),
-  part(CatalogListingsLazy, catalogListings)
+  part(CatalogListingsLazy, catalogListings),
+  part(LocaleCatalogs, LocaleLazy)
 ]
 
 /** Every part of src/layers, loaded. */

@@ -5,7 +5,7 @@ import { LocaleUnavailableError } from "../../errors"
 import { directionOf, type LocaleTag, resolveLocale } from "../../messages/locales"
 import { Locale, type LocaleState } from "../../services/Locale"
 import { ModalConfig } from "../../services/ModalConfig"
-import { lazyPart, loadPart } from "../runtime/lazy"
+import { lazyImplementation, lazyPart } from "../runtime/lazy"
 
 /** The catalogs of the locales other than English. */
 export const LocaleCatalogs = lazyPart("@airlock/Locale.lazy", () => import("./Locale.lazy"))
@@ -25,6 +25,7 @@ const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready:
 export const makeLocale = Effect.gen(function* () {
   const config = yield* ModalConfig
   const state = yield* SubscriptionRef.make(ENGLISH)
+  const catalogs = yield* lazyImplementation(LocaleCatalogs, Effect.succeed)
   // The latest request wins: a slow catalog that arrives after a newer request is not shown.
   let latest = 0
 
@@ -32,7 +33,7 @@ export const makeLocale = Effect.gen(function* () {
     tag === "en"
       ? Effect.succeed(ENGLISH)
       : Effect.mapError(
-          Effect.flatMap(loadPart(LocaleCatalogs), (module) =>
+          Effect.flatMap(catalogs, (module) =>
             Effect.tryPromise(() => module.loadCatalog(tag))
           ),
           (cause) => new LocaleUnavailableError({ locale: tag, cause })
