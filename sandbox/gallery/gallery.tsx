@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 /**
- * One scenario of the gallery (`?view=…&state=…&theme=light|dark`): the modal, created on the scenario's
+ * One scenario of the gallery (`?view=…&state=…&theme=light|dark[&locale=…]`): the modal, created on the scenario's
  * mock world and open on its view. The page's width is the browser's viewport. Once the view and its lazy
  * parts are on screen and still, `<html data-gallery="ready">` tells the screenshots script and the browser
  * test to look; an unknown scenario says so and links to the index.
@@ -17,6 +17,7 @@ import.meta.glob("../../src/react/modal/views/**/*.tsx", { eager: true })
 
 const params = new URLSearchParams(location.search)
 const theme = params.get("theme") === "light" ? "light" : "dark"
+const locale = params.get("locale") ?? "en"
 const scenario = findScenario(params.get("view"), params.get("state"))
 document.documentElement.dataset.theme = theme
 
@@ -26,13 +27,24 @@ caption.className = "caption"
 stage?.append(caption)
 
 /**
+ * A control's English text as the scenario names it, whatever the locale: the pseudo-locale's brackets,
+ * filler and accents taken off (its accented letters decompose into letter and mark).
+ */
+const plain = (text: string | null | undefined) =>
+  (text ?? "")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[⟦⟧]|( ·)+/g, "")
+    .trim()
+
+/**
  * The Suspense fallbacks of the modal: a view (ViewBoundary's "Loading…", the only child of `.view`) or a
  * Connect section whose code has not come in yet.
  */
 const stillLoading = (shadow: ShadowRoot) =>
   shadow.querySelector(".section[aria-busy]:empty") !== null ||
   [...shadow.querySelectorAll(".view > .connecting:only-child > .connecting-text:only-child")].some(
-    (text) => text.textContent === "Loading…"
+    (text) => plain(text.textContent) === "Loading…"
   )
 
 /**
@@ -78,7 +90,7 @@ const typeInto = async (
   { label, value }: { readonly label: string; readonly value: string }
 ) => {
   const shadow = host.shadowRoot
-  const labelled = [...(shadow?.querySelectorAll("label") ?? [])].find((l) => l.textContent?.trim() === label)
+  const labelled = [...(shadow?.querySelectorAll("label") ?? [])].find((l) => plain(l.textContent) === label)
   const field = labelled === undefined ? null : (shadow?.getElementById(labelled.htmlFor) ?? null)
   if (!(field instanceof HTMLInputElement)) return
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(field, value)
@@ -94,13 +106,14 @@ if (scenario === undefined) {
   caption.append(link)
   document.documentElement.dataset.gallery = "unknown"
 } else {
-  caption.textContent = `${scenario.family} · ${scenario.state}: ${scenario.title} (${theme})`
+  caption.textContent = `${scenario.family} · ${scenario.state}: ${scenario.title} (${theme}, ${locale})`
   const modal = createModal(
     {
       ...baseOptions,
       ...scenario.options,
       features: { analytics: false, ...scenario.options?.features },
-      themeMode: theme
+      themeMode: theme,
+      locale
     },
     { layer: worldLayer(scenario.world) }
   )
@@ -110,7 +123,7 @@ if (scenario === undefined) {
       .then(() => (scenario.fill === undefined ? undefined : typeInto(host, scenario.fill)))
       .then(() => {
         const target = [...(host.shadowRoot?.querySelectorAll("button") ?? [])].find(
-          (button) => button.textContent?.trim() === scenario.select
+          (button) => plain(button.textContent) === scenario.select
         )
         target?.click()
         return target === undefined ? undefined : settled(host)

@@ -34,26 +34,28 @@ export async function listScenarios(page, galleryUrl) {
 }
 
 /**
- * The page's address of `scenario` in `theme`.
+ * The page's address of `scenario` in `theme` and `locale`.
  * @param {string} galleryUrl
  * @param {ScenarioName} scenario
  * @param {Theme} theme
+ * @param {string} [locale]
  */
-export const scenarioUrl = (galleryUrl, scenario, theme) =>
+export const scenarioUrl = (galleryUrl, scenario, theme, locale = "en") =>
   new URL(
-    `gallery.html?${new URLSearchParams({ view: scenario.view, state: scenario.state, theme })}`,
+    `gallery.html?${new URLSearchParams({ view: scenario.view, state: scenario.state, theme, locale })}`,
     galleryUrl
   ).href
 
 /**
- * Opens `scenario` in `theme` and waits until the page says its view is on screen and still.
+ * Opens `scenario` in `theme` and `locale` and waits until the page says its view is on screen and still.
  * @param {Page} page
  * @param {string} galleryUrl
  * @param {ScenarioName} scenario
  * @param {Theme} theme
+ * @param {string} [locale]
  */
-export async function openScenario(page, galleryUrl, scenario, theme) {
-  await page.goto(scenarioUrl(galleryUrl, scenario, theme))
+export async function openScenario(page, galleryUrl, scenario, theme, locale) {
+  await page.goto(scenarioUrl(galleryUrl, scenario, theme, locale))
   await page.waitForFunction(() => document.documentElement.dataset.gallery === "ready")
 }
 

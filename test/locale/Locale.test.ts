@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as LocaleLazy from "../../src/layers/locale/Locale.lazy"
 import { LocaleCatalogs, LocaleLive } from "../../src/layers/locale/LocaleLive"
@@ -9,7 +10,6 @@ import { preloaded } from "../../src/layers/runtime/lazy"
 import { Locale } from "../../src/services/Locale"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { decodedOptions } from "../kit/fixtures"
-import * as Stream from "effect/Stream"
 
 const localeWith = (locale: string, catalogs: Layer.Layer<never> = preloaded(LocaleCatalogs, LocaleLazy)) =>
   LocaleLive.pipe(
@@ -53,17 +53,19 @@ describe("Locale", () => {
     }).pipe(Effect.provide(localeWith("ar")))
   )
 
-  it.effect("set loads the catalog first and keeps the old locale until then; it answers the locale chosen", () =>
-    Effect.gen(function* () {
-      const locale = yield* Locale
-      const chosen = yield* locale.set("de-CH")
-      assert.strictEqual(chosen, "de")
-      const state = yield* current
-      assert.strictEqual(state.tag, "de")
-      assert.strictEqual(state.catalog?.button.connect(), "Wallet verbinden")
-      assert.strictEqual(yield* locale.set("en-GB"), "en")
-      assert.strictEqual((yield* current).catalog, undefined)
-    }).pipe(Effect.provide(localeWith("en")))
+  it.effect(
+    "set loads the catalog first and keeps the old locale until then; it answers the locale chosen",
+    () =>
+      Effect.gen(function* () {
+        const locale = yield* Locale
+        const chosen = yield* locale.set("de-CH")
+        assert.strictEqual(chosen, "de")
+        const state = yield* current
+        assert.strictEqual(state.tag, "de")
+        assert.strictEqual(state.catalog?.button.connect(), "Wallet verbinden")
+        assert.strictEqual(yield* locale.set("en-GB"), "en")
+        assert.strictEqual((yield* current).catalog, undefined)
+      }).pipe(Effect.provide(localeWith("en")))
   )
 
   it.effect("the latest request wins when two loads overlap", () =>

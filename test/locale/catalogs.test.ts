@@ -14,10 +14,7 @@ describe("message catalogs", () => {
   })
 
   it("has a catalog for every supported locale but the pseudo-locale, and no other", () => {
-    assert.deepStrictEqual(
-      Object.keys(catalogs).sort(),
-      LOCALES.filter((tag) => tag !== "en-XA").sort()
-    )
+    assert.deepStrictEqual(Object.keys(catalogs).sort(), LOCALES.filter((tag) => tag !== "en-XA").sort())
   })
 
   it("the compiled modules are the catalogs' (run `npm run messages` after editing one)", () => {
@@ -30,7 +27,9 @@ describe("message catalogs", () => {
   })
 
   describe("the check finds", () => {
-    const english = { greet: { hello: "Hello {name}", count: "{n, plural, one {# wallet} other {# wallets}}" } }
+    const english = {
+      greet: { hello: "Hello {name}", count: "{n, plural, one {# wallet} other {# wallets}}" }
+    }
 
     it("a missing key, an extra key and a missing namespace", () => {
       const problems = problemsOf({
@@ -50,12 +49,18 @@ describe("message catalogs", () => {
         ja: { greet: { hello: "こんにちは {user}", count: "{n, plural, one {#} other {#}}" } }
       })
       assert.strictEqual(problems.length, 2)
-      assert.match(problems[0] ?? "", /ja\/greet: "hello" has arguments \{user:string\}, English \{name:string\}/)
+      assert.match(
+        problems[0] ?? "",
+        /ja\/greet: "hello" has arguments \{user:string\}, English \{name:string\}/
+      )
       assert.match(problems[1] ?? "", /ja\/greet: "count" does not parse/)
     })
 
     it("a number argument English reads as a plural but a translation reads as text", () => {
-      const problems = problemsOf({ en: english, de: { greet: { hello: "Hallo {name}", count: "{n} Wallets" } } })
+      const problems = problemsOf({
+        en: english,
+        de: { greet: { hello: "Hallo {name}", count: "{n} Wallets" } }
+      })
       assert.deepStrictEqual(problems, ['de/greet: "count" has arguments {n:string}, English {n:number}'])
     })
   })
@@ -75,7 +80,10 @@ describe("message catalogs", () => {
       ar: { send: { to: "إرسال إلى {address}" } },
       de: { send: { to: "Senden an {address}" } }
     })
-    assert.include(files.get("en/send.ts"), 'to: (d: { readonly address: string | number }): string => "Send to " + d.address')
+    assert.include(
+      files.get("en/send.ts"),
+      'to: (d: { readonly address: string | number }): string => "Send to " + d.address'
+    )
     assert.include(files.get("ar.ts"), '"إرسال إلى " + i(d.address)')
     assert.include(files.get("de.ts"), '"Senden an " + d.address')
     assert.strictEqual(arabic.button.connect(), "ربط المحفظة")

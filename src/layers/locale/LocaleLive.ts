@@ -33,9 +33,7 @@ export const makeLocale = Effect.gen(function* () {
     tag === "en"
       ? Effect.succeed(ENGLISH)
       : Effect.mapError(
-          Effect.flatMap(catalogs, (module) =>
-            Effect.tryPromise(() => module.loadCatalog(tag))
-          ),
+          Effect.flatMap(catalogs, (module) => Effect.tryPromise(() => module.loadCatalog(tag))),
           (cause) => new LocaleUnavailableError({ locale: tag, cause })
         ).pipe(Effect.map((catalog) => ({ tag, dir: directionOf(tag), catalog, ready: true })))
 
