@@ -23,9 +23,11 @@ export type {
   WalletInfo,
   WalletOption
 } from "./Modal"
+export { LOCALES, type LocaleTag } from "./messages/locales"
 export * from "./presentation"
 export * from "./schemas/index"
 export { View } from "./schemas/View"
+export { Locale, type LocaleState } from "./services/Locale"
 export { ModalConfig } from "./services/ModalConfig"
 export type { ModalEvent } from "./services/ModalEvents"
 export { ModalRouter, type RouterState } from "./services/ModalRouter"

@@ -1,10 +1,11 @@
 import { base58 } from "@scure/base"
-import { createModal, type Modal } from "airlock"
+import { createModal, LOCALES, type Modal } from "airlock"
 import {
   AirlockProvider,
   ConnectButton,
   useAirlock,
   useAirlockAccount,
+  useAirlockLocale,
   useAirlockNetwork,
   useAirlockState,
   useAirlockTransactions,
@@ -118,6 +119,8 @@ const modal: Modal | undefined =
               privacyPolicyUrl: `${location.origin}/privacy.html`
             }
           : {}),
+        // `?locale=ja`: the modal's language from the start (the page's picker changes it later).
+        locale: new URLSearchParams(location.search).get("locale") ?? "en",
         metadata: {
           name: "Airlock Demo",
           description: "Airlock sandbox host",
@@ -417,6 +420,24 @@ function Chains({ chains }: { chains: ReadonlyArray<SandboxChainConfig> }) {
   )
 }
 
+/** The modal's language, each named in its own (the pseudo-locale is for the gallery's checks). */
+function LanguagePicker() {
+  const { locale, setLocale } = useAirlockLocale()
+  return (
+    <select
+      aria-label="Modal language"
+      value={locale}
+      onChange={(event) => void setLocale(event.target.value)}
+    >
+      {LOCALES.filter((tag) => tag !== "en-XA").map((tag) => (
+        <option key={tag} value={tag} lang={tag}>
+          {new Intl.DisplayNames([tag], { type: "language" }).of(tag) ?? tag}
+        </option>
+      ))}
+    </select>
+  )
+}
+
 function App({ modal }: { modal: Modal }) {
   return (
     <AirlockProvider modal={modal}>
@@ -426,6 +447,7 @@ function App({ modal }: { modal: Modal }) {
           Airlock Demo
         </span>
         <a href="/wagmi.html">With wagmi</a>
+        <LanguagePicker />
         <ConnectButton />
       </header>
       <main className="content">

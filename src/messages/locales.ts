@@ -69,6 +69,3 @@ export const resolveLocale = (requested: string, languages: ReadonlyArray<string
   }
   return "en"
 }
-
-/** The locale `Intl` formats in: SPEC.md §9's en-US rules for English and the pseudo-locale. */
-export const intlLocale = (tag: LocaleTag): string => (tag === "en" || tag === "en-XA" ? "en-US" : tag)

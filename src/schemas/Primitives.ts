@@ -126,19 +126,10 @@ const urlWithProtocols = (protocols: ReadonlyArray<string>, message: string) =>
     )
   )
 
-/** The `locale` option: `"auto"` (the browser's languages) or a BCP 47 language tag. */
-export const LocaleRequest = Schema.String.check(
-  Schema.makeFilter(
-    (value) => {
-      if (value === "auto") return true
-      try {
-        return value.length <= 35 && Intl.getCanonicalLocales(value).length === 1
-      } catch {
-        return false
-      }
-    },
-    { message: 'Expected a BCP 47 language tag (such as "ja" or "pt-BR") or "auto"' }
-  )
+/** The `locale` option: `"auto"` (the browser's languages) or a BCP 47 language tag ("ja", "pt-BR"). */
+export const LocaleRequest = patterned(
+  /^(auto|[a-z]{2,3}(-[a-z\d]{2,8})*)$/i,
+  'Expected a language tag or "auto"'
 )
 
 /** An absolute http(s) URL (http stays allowed for local development hosts). */

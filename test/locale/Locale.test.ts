@@ -45,6 +45,7 @@ describe("Locale", () => {
     Effect.gen(function* () {
       const first = yield* current
       assert.strictEqual(first.ready, false)
+      assert.strictEqual(first.tag, "en")
       assert.strictEqual(first.catalog, undefined)
       const state = yield* whenReady
       assert.strictEqual(state.tag, "ar")

@@ -1,9 +1,10 @@
 /**
- * The catalogs of every locale but English, one chunk each; this module loads only when a locale other
- * than English is asked for.
+ * Which locale a request gets, and its catalog: every locale but English is its own chunk. This module
+ * loads only when a locale other than English is asked for, so the first paint carries none of it.
  */
 import type { Catalog } from "../../messages/compiled/catalog"
-import type { LocaleTag } from "../../messages/locales"
+import { directionOf, type LocaleTag, resolveLocale } from "../../messages/locales"
+import type { LocaleState } from "../../services/Locale"
 
 type Translated = Exclude<LocaleTag, "en">
 
@@ -30,5 +31,19 @@ const catalogs: { readonly [T in Translated]: () => Promise<{ readonly catalog: 
   "en-XA": () => import("../../messages/compiled/en-XA")
 }
 
-/** The locale's catalog, from its own chunk. */
-export const loadCatalog = async (tag: Translated): Promise<Catalog> => (await catalogs[tag]()).catalog
+const browserLanguages = (): ReadonlyArray<string> => {
+  try {
+    const languages = globalThis.navigator?.languages
+    // A page can give `navigator.languages` any value: only strings count, and only the first few.
+    return Array.isArray(languages) ? languages.filter((l) => typeof l === "string").slice(0, 10) : []
+  } catch {
+    return []
+  }
+}
+
+/** The locale `requested` resolves to ("auto": by the browser's languages), with its catalog loaded. */
+export const localeFor = async (requested: string): Promise<LocaleState> => {
+  const tag = resolveLocale(requested, browserLanguages())
+  if (tag === "en") return { tag, dir: "ltr", catalog: undefined, ready: true }
+  return { tag, dir: directionOf(tag), catalog: (await catalogs[tag]()).catalog, ready: true }
+}

@@ -1,6 +1,5 @@
 import { Fragment, type ReactNode } from "react"
 import type { Catalog } from "../../../messages/compiled/catalog"
-import { intlLocale } from "../../../messages/locales"
 import type { LocaleState } from "../../../services/Locale"
 import { useController } from "./context"
 import { useStore } from "./useStore"
@@ -8,8 +7,14 @@ import { useStore } from "./useStore"
 /** The locale the modal renders in. */
 export const useLocale = (): LocaleState => useStore(useController().locale)
 
-/** The locale `Intl` formats the modal's numbers and dates in ("en-US" for English). */
-export const useIntlLocale = (): string => intlLocale(useLocale().tag)
+/**
+ * The locale `Intl` formats the modal's numbers and dates in: SPEC.md §9's en-US rules for English and the
+ * pseudo-locale, the locale itself otherwise.
+ */
+export const useIntlLocale = (): string => {
+  const { tag } = useLocale()
+  return tag === "en" || tag === "en-XA" ? "en-US" : tag
+}
 
 /**
  * A namespace's messages in the modal's locale. A view imports its English messages itself
