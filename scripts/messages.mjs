@@ -25,7 +25,7 @@ export const PSEUDO = "en-XA"
 
 /** @typedef {Record<string, any>} Catalogs  locale → namespace → key → ICU source */
 /** @typedef {import("@messageformat/parser").Token} Token */
-/** @typedef {Map<string, "number" | "string">} Arguments */
+/** @typedef {Map<string, "number" | "select" | "string">} Arguments */
 
 /** Reads every locale's namespaces: { tag: { namespace: { key: source } } }. */
 export const readCatalogs = () => {
@@ -55,7 +55,10 @@ export const parseMessage = (tag, source) =>
     strict: false
   })
 
-/** Every argument of a message with its kind: "number" (plural, selectordinal, number) or "string". */
+/**
+ * Every argument of a message with its kind: "number" (plural, selectordinal, number), "select" (a select's
+ * key) or "string".
+ */
 /** @param {Array<Token>} tokens @param {Arguments} found @returns {Arguments} */
 export const argumentsOf = (tokens, found = new Map()) => {
   for (const token of tokens) {
@@ -69,7 +72,7 @@ export const argumentsOf = (tokens, found = new Map()) => {
       found.set(token.arg, "number")
       for (const c of token.cases) argumentsOf(c.tokens, found)
     } else if (token.type === "select") {
-      if (!found.has(token.arg)) found.set(token.arg, "string")
+      if (found.get(token.arg) !== "number") found.set(token.arg, "select")
       for (const c of token.cases) argumentsOf(c.tokens, found)
     }
   }
@@ -176,14 +179,14 @@ const emitTokens = (tokens, tag, uses, plural) => {
               `${JSON.stringify(c.key.startsWith("=") ? c.key.slice(1) : c.key)}: ${emitTokens(c.tokens, tag, uses, token)}`
           )
           .join(", ")
-        return `p(d.${token.arg}, ${token.pluralOffset ?? 0}, ${token.type === "plural" ? "P" : "O"}, { ${cases} })`
+        return `(p(d.${token.arg}, ${token.pluralOffset ?? 0}, ${token.type === "plural" ? "P" : "O"}, { ${cases} }) as string)`
       }
       case "select": {
         uses.add("s")
         const cases = token.cases
           .map((c) => `${JSON.stringify(c.key)}: ${emitTokens(c.tokens, tag, uses, plural)}`)
           .join(", ")
-        return `s(d.${token.arg}, { ${cases} })`
+        return `(s(d.${token.arg}, { ${cases} }) as string)`
       }
       default:
         throw new Error(`unknown token ${JSON.stringify(token)}`)
@@ -198,7 +201,7 @@ const argumentType = (args) =>
     ? ""
     : `d: { ${[...args.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, kind]) => `readonly ${name}: ${kind === "number" ? "number" : "string | number"}`)
+        .map(([name, kind]) => `readonly ${name}: ${kind === "number" ? "number" : kind === "select" ? "string" : "string | number"}`)
         .join("; ")} }`
 
 /** @param {string} key */
