@@ -16,23 +16,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "رمز QR",
     recent: (): string => "حديثة",
     installed: (): string => "مثبّتة",
-    possibleImpersonation: (): string => "انتحال محتمل",
-    searchWallets: (): string => "البحث عن محفظة",
-    loading: (): string => "جارٍ التحميل…",
-    noWalletsFound: (): string => "لم يتم العثور على محافظ",
-    tryAgain: (): string => "إعادة المحاولة",
-    searchResults: (): string => "نتائج البحث",
-    allWalletsList: (): string => "كل المحافظ",
-    walletUnavailable: (): string => "هذه المحفظة لم تعد متاحة.",
-    continueIn: (d: { readonly wallet: string | number }): string => "تابع في " + i(d.wallet),
-    connectionFailed: (): string => "تعذّر الربط",
-    acceptRequest: (): string => "اقبل طلب الربط في محفظتك.",
-    waitingForWallet: (): string => "في انتظار المحفظة",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "بالربط، فإنك توافق على " + i(d.terms) + " و" + i(d.privacy) + " لهذا التطبيق",
-    legalTerms: (d: { readonly terms: string | number }): string => "بالربط، فإنك توافق على " + i(d.terms) + " لهذا التطبيق",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "بالربط، فإنك توافق على " + i(d.privacy) + " لهذا التطبيق",
-    termsOfService: (): string => "شروط الخدمة",
-    privacyPolicy: (): string => "سياسة الخصوصية"
+    possibleImpersonation: (): string => "انتحال محتمل"
   },
   help: {
     homeTitle: (): string => "مكان لأصولك الرقمية",
@@ -77,5 +61,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "فتح محفظة",
     showQrCode: (): string => "عرض رمز QR"
+  },
+  wallets: {
+    installed: (): string => "مثبّتة",
+    searchWallets: (): string => "البحث عن محفظة",
+    loading: (): string => "جارٍ التحميل…",
+    noWalletsFound: (): string => "لم يتم العثور على محافظ",
+    tryAgain: (): string => "إعادة المحاولة",
+    searchResults: (): string => "نتائج البحث",
+    allWalletsList: (): string => "كل المحافظ",
+    walletUnavailable: (): string => "هذه المحفظة لم تعد متاحة.",
+    continueIn: (d: { readonly wallet: string | number }): string => "تابع في " + i(d.wallet),
+    connectionFailed: (): string => "تعذّر الربط",
+    acceptRequest: (): string => "اقبل طلب الربط في محفظتك.",
+    waitingForWallet: (): string => "في انتظار المحفظة",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "بالربط، فإنك توافق على " + i(d.terms) + " و" + i(d.privacy) + " لهذا التطبيق",
+    legalTerms: (d: { readonly terms: string | number }): string => "بالربط، فإنك توافق على " + i(d.terms) + " لهذا التطبيق",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "بالربط، فإنك توافق على " + i(d.privacy) + " لهذا التطبيق",
+    termsOfService: (): string => "شروط الخدمة",
+    privacyPolicy: (): string => "سياسة الخصوصية"
   }
 }

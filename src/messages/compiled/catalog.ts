@@ -4,6 +4,7 @@ import type { connectWords } from "./en/connect"
 import type { helpWords } from "./en/help"
 import type { networksWords } from "./en/networks"
 import type { walletconnectWords } from "./en/walletconnect"
+import type { walletsWords } from "./en/wallets"
 
 /** Every namespace of messages; English's shapes fix every locale's. */
 export interface Catalog {
@@ -12,4 +13,5 @@ export interface Catalog {
   readonly help: typeof helpWords
   readonly networks: typeof networksWords
   readonly walletconnect: typeof walletconnectWords
+  readonly wallets: typeof walletsWords
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QR-Code",
     recent: (): string => "Zuletzt",
     installed: (): string => "Installiert",
-    possibleImpersonation: (): string => "Mögliche Fälschung",
-    searchWallets: (): string => "Wallets suchen",
-    loading: (): string => "Wird geladen…",
-    noWalletsFound: (): string => "Keine Wallets gefunden",
-    tryAgain: (): string => "Erneut versuchen",
-    searchResults: (): string => "Suchergebnisse",
-    allWalletsList: (): string => "Alle Wallets",
-    walletUnavailable: (): string => "Diese Wallet ist nicht mehr verfügbar.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Weiter in " + d.wallet,
-    connectionFailed: (): string => "Verbindung fehlgeschlagen",
-    acceptRequest: (): string => "Bestätigen Sie die Verbindungsanfrage in Ihrer Wallet.",
-    waitingForWallet: (): string => "Warten auf die Wallet",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Mit dem Verbinden akzeptieren Sie die " + d.terms + " und die " + d.privacy + " dieser App",
-    legalTerms: (d: { readonly terms: string | number }): string => "Mit dem Verbinden akzeptieren Sie die " + d.terms + " dieser App",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Mit dem Verbinden akzeptieren Sie die " + d.privacy + " dieser App",
-    termsOfService: (): string => "Nutzungsbedingungen",
-    privacyPolicy: (): string => "Datenschutzerklärung"
+    possibleImpersonation: (): string => "Mögliche Fälschung"
   },
   help: {
     homeTitle: (): string => "Ein Zuhause für Ihre digitalen Werte",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Wallet öffnen",
     showQrCode: (): string => "QR-Code anzeigen"
+  },
+  wallets: {
+    installed: (): string => "Installiert",
+    searchWallets: (): string => "Wallets suchen",
+    loading: (): string => "Wird geladen…",
+    noWalletsFound: (): string => "Keine Wallets gefunden",
+    tryAgain: (): string => "Erneut versuchen",
+    searchResults: (): string => "Suchergebnisse",
+    allWalletsList: (): string => "Alle Wallets",
+    walletUnavailable: (): string => "Diese Wallet ist nicht mehr verfügbar.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Weiter in " + d.wallet,
+    connectionFailed: (): string => "Verbindung fehlgeschlagen",
+    acceptRequest: (): string => "Bestätigen Sie die Verbindungsanfrage in Ihrer Wallet.",
+    waitingForWallet: (): string => "Warten auf die Wallet",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Mit dem Verbinden akzeptieren Sie die " + d.terms + " und die " + d.privacy + " dieser App",
+    legalTerms: (d: { readonly terms: string | number }): string => "Mit dem Verbinden akzeptieren Sie die " + d.terms + " dieser App",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Mit dem Verbinden akzeptieren Sie die " + d.privacy + " dieser App",
+    termsOfService: (): string => "Nutzungsbedingungen",
+    privacyPolicy: (): string => "Datenschutzerklärung"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "⟦" + "ǪŔ çöðé · ·" + "⟧",
     recent: (): string => "⟦" + "Ŕéçéñţ · ·" + "⟧",
     installed: (): string => "⟦" + "Îñšţåļļéð · ·" + "⟧",
-    possibleImpersonation: (): string => "⟦" + "Þöššîƀļé îɱþéŕšöñåţîöñ · · · · ·" + "⟧",
-    searchWallets: (): string => "⟦" + "Šéåŕçĥ ŵåļļéţš · · ·" + "⟧",
-    loading: (): string => "⟦" + "Ļöåðîñĝ… · ·" + "⟧",
-    noWalletsFound: (): string => "⟦" + "Ñö ŵåļļéţš ƒöûñð · · · ·" + "⟧",
-    tryAgain: (): string => "⟦" + "Ţŕý åĝåîñ · ·" + "⟧",
-    searchResults: (): string => "⟦" + "Šéåŕçĥ ŕéšûļţš · · ·" + "⟧",
-    allWalletsList: (): string => "⟦" + "Åļļ ŵåļļéţš · · ·" + "⟧",
-    walletUnavailable: (): string => "⟦" + "Ţĥîš ŵåļļéţ îš ñö ļöñĝéŕ åṽåîļåƀļé. · · · · · · ·" + "⟧",
-    continueIn: (d: { readonly wallet: string | number }): string => "⟦" + "Çöñţîñûé îñ  · · ·" + d.wallet + "⟧",
-    connectionFailed: (): string => "⟦" + "Çöññéçţîöñ ƒåîļéð · · · ·" + "⟧",
-    acceptRequest: (): string => "⟦" + "Åççéþţ ţĥé çöññéçţîöñ ŕéǫûéšţ îñ ýöûŕ ŵåļļéţ. · · · · · · · · ·" + "⟧",
-    waitingForWallet: (): string => "⟦" + "Ŵåîţîñĝ ƒöŕ ţĥé ŵåļļéţ · · · · ·" + "⟧",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "⟦" + "Ɓý çöññéçţîñĝ, ýöû åĝŕéé ţö ţĥîš åþþ'š  · · · · · · · ·" + d.terms + " åñð  ·" + d.privacy + "⟧",
-    legalTerms: (d: { readonly terms: string | number }): string => "⟦" + "Ɓý çöññéçţîñĝ, ýöû åĝŕéé ţö ţĥîš åþþ'š  · · · · · · · ·" + d.terms + "⟧",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "⟦" + "Ɓý çöññéçţîñĝ, ýöû åĝŕéé ţö ţĥîš åþþ'š  · · · · · · · ·" + d.privacy + "⟧",
-    termsOfService: (): string => "⟦" + "Ţéŕɱš öƒ Šéŕṽîçé · · · ·" + "⟧",
-    privacyPolicy: (): string => "⟦" + "Þŕîṽåçý Þöļîçý · · ·" + "⟧"
+    possibleImpersonation: (): string => "⟦" + "Þöššîƀļé îɱþéŕšöñåţîöñ · · · · ·" + "⟧"
   },
   help: {
     homeTitle: (): string => "⟦" + "Å ĥöɱé ƒöŕ ýöûŕ ðîĝîţåļ åššéţš · · · · · ·" + "⟧",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "⟦" + "Ĝööĝļé Þļåý · · ·" + "⟧",
     openAWallet: (): string => "⟦" + "Öþéñ å ŵåļļéţ · · ·" + "⟧",
     showQrCode: (): string => "⟦" + "Šĥöŵ ǪŔ çöðé · · ·" + "⟧"
+  },
+  wallets: {
+    installed: (): string => "⟦" + "Îñšţåļļéð · ·" + "⟧",
+    searchWallets: (): string => "⟦" + "Šéåŕçĥ ŵåļļéţš · · ·" + "⟧",
+    loading: (): string => "⟦" + "Ļöåðîñĝ… · ·" + "⟧",
+    noWalletsFound: (): string => "⟦" + "Ñö ŵåļļéţš ƒöûñð · · · ·" + "⟧",
+    tryAgain: (): string => "⟦" + "Ţŕý åĝåîñ · ·" + "⟧",
+    searchResults: (): string => "⟦" + "Šéåŕçĥ ŕéšûļţš · · ·" + "⟧",
+    allWalletsList: (): string => "⟦" + "Åļļ ŵåļļéţš · · ·" + "⟧",
+    walletUnavailable: (): string => "⟦" + "Ţĥîš ŵåļļéţ îš ñö ļöñĝéŕ åṽåîļåƀļé. · · · · · · ·" + "⟧",
+    continueIn: (d: { readonly wallet: string | number }): string => "⟦" + "Çöñţîñûé îñ  · · ·" + d.wallet + "⟧",
+    connectionFailed: (): string => "⟦" + "Çöññéçţîöñ ƒåîļéð · · · ·" + "⟧",
+    acceptRequest: (): string => "⟦" + "Åççéþţ ţĥé çöññéçţîöñ ŕéǫûéšţ îñ ýöûŕ ŵåļļéţ. · · · · · · · · ·" + "⟧",
+    waitingForWallet: (): string => "⟦" + "Ŵåîţîñĝ ƒöŕ ţĥé ŵåļļéţ · · · · ·" + "⟧",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "⟦" + "Ɓý çöññéçţîñĝ, ýöû åĝŕéé ţö ţĥîš åþþ'š  · · · · · · · ·" + d.terms + " åñð  ·" + d.privacy + "⟧",
+    legalTerms: (d: { readonly terms: string | number }): string => "⟦" + "Ɓý çöññéçţîñĝ, ýöû åĝŕéé ţö ţĥîš åþþ'š  · · · · · · · ·" + d.terms + "⟧",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "⟦" + "Ɓý çöññéçţîñĝ, ýöû åĝŕéé ţö ţĥîš åþþ'š  · · · · · · · ·" + d.privacy + "⟧",
+    termsOfService: (): string => "⟦" + "Ţéŕɱš öƒ Šéŕṽîçé · · · ·" + "⟧",
+    privacyPolicy: (): string => "⟦" + "Þŕîṽåçý Þöļîçý · · ·" + "⟧"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "Código QR",
     recent: (): string => "Reciente",
     installed: (): string => "Instalada",
-    possibleImpersonation: (): string => "Posible suplantación",
-    searchWallets: (): string => "Buscar billeteras",
-    loading: (): string => "Cargando…",
-    noWalletsFound: (): string => "No se encontraron billeteras",
-    tryAgain: (): string => "Reintentar",
-    searchResults: (): string => "Resultados de búsqueda",
-    allWalletsList: (): string => "Todas las billeteras",
-    walletUnavailable: (): string => "Esta billetera ya no está disponible.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Continúa en " + d.wallet,
-    connectionFailed: (): string => "Error de conexión",
-    acceptRequest: (): string => "Acepta la solicitud de conexión en tu billetera.",
-    waitingForWallet: (): string => "Esperando a la billetera",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Al conectar, aceptas los " + d.terms + " y la " + d.privacy + " de esta app",
-    legalTerms: (d: { readonly terms: string | number }): string => "Al conectar, aceptas los " + d.terms + " de esta app",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Al conectar, aceptas la " + d.privacy + " de esta app",
-    termsOfService: (): string => "Términos del servicio",
-    privacyPolicy: (): string => "Política de privacidad"
+    possibleImpersonation: (): string => "Posible suplantación"
   },
   help: {
     homeTitle: (): string => "Un hogar para tus activos digitales",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Abrir una billetera",
     showQrCode: (): string => "Mostrar código QR"
+  },
+  wallets: {
+    installed: (): string => "Instalada",
+    searchWallets: (): string => "Buscar billeteras",
+    loading: (): string => "Cargando…",
+    noWalletsFound: (): string => "No se encontraron billeteras",
+    tryAgain: (): string => "Reintentar",
+    searchResults: (): string => "Resultados de búsqueda",
+    allWalletsList: (): string => "Todas las billeteras",
+    walletUnavailable: (): string => "Esta billetera ya no está disponible.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Continúa en " + d.wallet,
+    connectionFailed: (): string => "Error de conexión",
+    acceptRequest: (): string => "Acepta la solicitud de conexión en tu billetera.",
+    waitingForWallet: (): string => "Esperando a la billetera",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Al conectar, aceptas los " + d.terms + " y la " + d.privacy + " de esta app",
+    legalTerms: (d: { readonly terms: string | number }): string => "Al conectar, aceptas los " + d.terms + " de esta app",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Al conectar, aceptas la " + d.privacy + " de esta app",
+    termsOfService: (): string => "Términos del servicio",
+    privacyPolicy: (): string => "Política de privacidad"
   }
 }

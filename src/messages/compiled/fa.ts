@@ -16,23 +16,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "کد QR",
     recent: (): string => "اخیر",
     installed: (): string => "نصب‌شده",
-    possibleImpersonation: (): string => "احتمال جعل هویت",
-    searchWallets: (): string => "جستجوی کیف پول",
-    loading: (): string => "در حال بارگیری…",
-    noWalletsFound: (): string => "کیف پولی پیدا نشد",
-    tryAgain: (): string => "تلاش دوباره",
-    searchResults: (): string => "نتایج جستجو",
-    allWalletsList: (): string => "همه کیف پول‌ها",
-    walletUnavailable: (): string => "این کیف پول دیگر در دسترس نیست.",
-    continueIn: (d: { readonly wallet: string | number }): string => "در " + i(d.wallet) + " ادامه دهید",
-    connectionFailed: (): string => "اتصال ناموفق بود",
-    acceptRequest: (): string => "درخواست اتصال را در کیف پول خود بپذیرید.",
-    waitingForWallet: (): string => "در انتظار کیف پول",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "با اتصال، " + i(d.terms) + " و " + i(d.privacy) + " این برنامه را می‌پذیرید",
-    legalTerms: (d: { readonly terms: string | number }): string => "با اتصال، " + i(d.terms) + " این برنامه را می‌پذیرید",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "با اتصال، " + i(d.privacy) + " این برنامه را می‌پذیرید",
-    termsOfService: (): string => "شرایط خدمات",
-    privacyPolicy: (): string => "سیاست حریم خصوصی"
+    possibleImpersonation: (): string => "احتمال جعل هویت"
   },
   help: {
     homeTitle: (): string => "خانه‌ای برای دارایی‌های دیجیتال شما",
@@ -77,5 +61,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "باز کردن کیف پول",
     showQrCode: (): string => "نمایش کد QR"
+  },
+  wallets: {
+    installed: (): string => "نصب‌شده",
+    searchWallets: (): string => "جستجوی کیف پول",
+    loading: (): string => "در حال بارگیری…",
+    noWalletsFound: (): string => "کیف پولی پیدا نشد",
+    tryAgain: (): string => "تلاش دوباره",
+    searchResults: (): string => "نتایج جستجو",
+    allWalletsList: (): string => "همه کیف پول‌ها",
+    walletUnavailable: (): string => "این کیف پول دیگر در دسترس نیست.",
+    continueIn: (d: { readonly wallet: string | number }): string => "در " + i(d.wallet) + " ادامه دهید",
+    connectionFailed: (): string => "اتصال ناموفق بود",
+    acceptRequest: (): string => "درخواست اتصال را در کیف پول خود بپذیرید.",
+    waitingForWallet: (): string => "در انتظار کیف پول",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "با اتصال، " + i(d.terms) + " و " + i(d.privacy) + " این برنامه را می‌پذیرید",
+    legalTerms: (d: { readonly terms: string | number }): string => "با اتصال، " + i(d.terms) + " این برنامه را می‌پذیرید",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "با اتصال، " + i(d.privacy) + " این برنامه را می‌پذیرید",
+    termsOfService: (): string => "شرایط خدمات",
+    privacyPolicy: (): string => "سیاست حریم خصوصی"
   }
 }

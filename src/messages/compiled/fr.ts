@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "Code QR",
     recent: (): string => "Récent",
     installed: (): string => "Installé",
-    possibleImpersonation: (): string => "Usurpation possible",
-    searchWallets: (): string => "Rechercher un portefeuille",
-    loading: (): string => "Chargement…",
-    noWalletsFound: (): string => "Aucun portefeuille trouvé",
-    tryAgain: (): string => "Réessayer",
-    searchResults: (): string => "Résultats de recherche",
-    allWalletsList: (): string => "Tous les portefeuilles",
-    walletUnavailable: (): string => "Ce portefeuille n’est plus disponible.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Continuez dans " + d.wallet,
-    connectionFailed: (): string => "Échec de la connexion",
-    acceptRequest: (): string => "Acceptez la demande de connexion dans votre portefeuille.",
-    waitingForWallet: (): string => "En attente du portefeuille",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "En vous connectant, vous acceptez les " + d.terms + " et la " + d.privacy + " de cette application",
-    legalTerms: (d: { readonly terms: string | number }): string => "En vous connectant, vous acceptez les " + d.terms + " de cette application",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "En vous connectant, vous acceptez la " + d.privacy + " de cette application",
-    termsOfService: (): string => "Conditions d’utilisation",
-    privacyPolicy: (): string => "Politique de confidentialité"
+    possibleImpersonation: (): string => "Usurpation possible"
   },
   help: {
     homeTitle: (): string => "Un foyer pour vos actifs numériques",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Ouvrir un portefeuille",
     showQrCode: (): string => "Afficher le code QR"
+  },
+  wallets: {
+    installed: (): string => "Installé",
+    searchWallets: (): string => "Rechercher un portefeuille",
+    loading: (): string => "Chargement…",
+    noWalletsFound: (): string => "Aucun portefeuille trouvé",
+    tryAgain: (): string => "Réessayer",
+    searchResults: (): string => "Résultats de recherche",
+    allWalletsList: (): string => "Tous les portefeuilles",
+    walletUnavailable: (): string => "Ce portefeuille n’est plus disponible.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Continuez dans " + d.wallet,
+    connectionFailed: (): string => "Échec de la connexion",
+    acceptRequest: (): string => "Acceptez la demande de connexion dans votre portefeuille.",
+    waitingForWallet: (): string => "En attente du portefeuille",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "En vous connectant, vous acceptez les " + d.terms + " et la " + d.privacy + " de cette application",
+    legalTerms: (d: { readonly terms: string | number }): string => "En vous connectant, vous acceptez les " + d.terms + " de cette application",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "En vous connectant, vous acceptez la " + d.privacy + " de cette application",
+    termsOfService: (): string => "Conditions d’utilisation",
+    privacyPolicy: (): string => "Politique de confidentialité"
   }
 }

@@ -16,23 +16,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "קוד QR",
     recent: (): string => "אחרון",
     installed: (): string => "מותקן",
-    possibleImpersonation: (): string => "חשד להתחזות",
-    searchWallets: (): string => "חיפוש ארנקים",
-    loading: (): string => "טוען…",
-    noWalletsFound: (): string => "לא נמצאו ארנקים",
-    tryAgain: (): string => "ניסיון נוסף",
-    searchResults: (): string => "תוצאות חיפוש",
-    allWalletsList: (): string => "כל הארנקים",
-    walletUnavailable: (): string => "הארנק הזה כבר לא זמין.",
-    continueIn: (d: { readonly wallet: string | number }): string => "יש להמשיך ב-" + i(d.wallet),
-    connectionFailed: (): string => "החיבור נכשל",
-    acceptRequest: (): string => "יש לאשר את בקשת החיבור בארנק.",
-    waitingForWallet: (): string => "ממתין לארנק",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "החיבור מהווה הסכמה ל" + i(d.terms) + " ול" + i(d.privacy) + " של האפליקציה",
-    legalTerms: (d: { readonly terms: string | number }): string => "החיבור מהווה הסכמה ל" + i(d.terms) + " של האפליקציה",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "החיבור מהווה הסכמה ל" + i(d.privacy) + " של האפליקציה",
-    termsOfService: (): string => "תנאי השימוש",
-    privacyPolicy: (): string => "מדיניות הפרטיות"
+    possibleImpersonation: (): string => "חשד להתחזות"
   },
   help: {
     homeTitle: (): string => "בית לנכסים הדיגיטליים שלך",
@@ -77,5 +61,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "פתיחת ארנק",
     showQrCode: (): string => "הצגת קוד QR"
+  },
+  wallets: {
+    installed: (): string => "מותקן",
+    searchWallets: (): string => "חיפוש ארנקים",
+    loading: (): string => "טוען…",
+    noWalletsFound: (): string => "לא נמצאו ארנקים",
+    tryAgain: (): string => "ניסיון נוסף",
+    searchResults: (): string => "תוצאות חיפוש",
+    allWalletsList: (): string => "כל הארנקים",
+    walletUnavailable: (): string => "הארנק הזה כבר לא זמין.",
+    continueIn: (d: { readonly wallet: string | number }): string => "יש להמשיך ב-" + i(d.wallet),
+    connectionFailed: (): string => "החיבור נכשל",
+    acceptRequest: (): string => "יש לאשר את בקשת החיבור בארנק.",
+    waitingForWallet: (): string => "ממתין לארנק",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "החיבור מהווה הסכמה ל" + i(d.terms) + " ול" + i(d.privacy) + " של האפליקציה",
+    legalTerms: (d: { readonly terms: string | number }): string => "החיבור מהווה הסכמה ל" + i(d.terms) + " של האפליקציה",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "החיבור מהווה הסכמה ל" + i(d.privacy) + " של האפליקציה",
+    termsOfService: (): string => "תנאי השימוש",
+    privacyPolicy: (): string => "מדיניות הפרטיות"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QR कोड",
     recent: (): string => "हाल का",
     installed: (): string => "इंस्टॉल है",
-    possibleImpersonation: (): string => "संभावित नकली",
-    searchWallets: (): string => "वॉलेट खोजें",
-    loading: (): string => "लोड हो रहा है…",
-    noWalletsFound: (): string => "कोई वॉलेट नहीं मिला",
-    tryAgain: (): string => "फिर से कोशिश करें",
-    searchResults: (): string => "खोज परिणाम",
-    allWalletsList: (): string => "सभी वॉलेट",
-    walletUnavailable: (): string => "यह वॉलेट अब उपलब्ध नहीं है।",
-    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + " में जारी रखें",
-    connectionFailed: (): string => "कनेक्शन विफल रहा",
-    acceptRequest: (): string => "अपने वॉलेट में कनेक्शन अनुरोध स्वीकार करें।",
-    waitingForWallet: (): string => "वॉलेट की प्रतीक्षा है",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "कनेक्ट करके, आप इस ऐप की " + d.terms + " और " + d.privacy + " से सहमत होते हैं",
-    legalTerms: (d: { readonly terms: string | number }): string => "कनेक्ट करके, आप इस ऐप की " + d.terms + " से सहमत होते हैं",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "कनेक्ट करके, आप इस ऐप की " + d.privacy + " से सहमत होते हैं",
-    termsOfService: (): string => "सेवा की शर्तों",
-    privacyPolicy: (): string => "गोपनीयता नीति"
+    possibleImpersonation: (): string => "संभावित नकली"
   },
   help: {
     homeTitle: (): string => "आपकी डिजिटल संपत्तियों का घर",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "वॉलेट खोलें",
     showQrCode: (): string => "QR कोड दिखाएं"
+  },
+  wallets: {
+    installed: (): string => "इंस्टॉल है",
+    searchWallets: (): string => "वॉलेट खोजें",
+    loading: (): string => "लोड हो रहा है…",
+    noWalletsFound: (): string => "कोई वॉलेट नहीं मिला",
+    tryAgain: (): string => "फिर से कोशिश करें",
+    searchResults: (): string => "खोज परिणाम",
+    allWalletsList: (): string => "सभी वॉलेट",
+    walletUnavailable: (): string => "यह वॉलेट अब उपलब्ध नहीं है।",
+    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + " में जारी रखें",
+    connectionFailed: (): string => "कनेक्शन विफल रहा",
+    acceptRequest: (): string => "अपने वॉलेट में कनेक्शन अनुरोध स्वीकार करें।",
+    waitingForWallet: (): string => "वॉलेट की प्रतीक्षा है",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "कनेक्ट करके, आप इस ऐप की " + d.terms + " और " + d.privacy + " से सहमत होते हैं",
+    legalTerms: (d: { readonly terms: string | number }): string => "कनेक्ट करके, आप इस ऐप की " + d.terms + " से सहमत होते हैं",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "कनेक्ट करके, आप इस ऐप की " + d.privacy + " से सहमत होते हैं",
+    termsOfService: (): string => "सेवा की शर्तों",
+    privacyPolicy: (): string => "गोपनीयता नीति"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "Kode QR",
     recent: (): string => "Terakhir",
     installed: (): string => "Terpasang",
-    possibleImpersonation: (): string => "Kemungkinan peniruan",
-    searchWallets: (): string => "Cari dompet",
-    loading: (): string => "Memuat…",
-    noWalletsFound: (): string => "Dompet tidak ditemukan",
-    tryAgain: (): string => "Coba lagi",
-    searchResults: (): string => "Hasil pencarian",
-    allWalletsList: (): string => "Semua dompet",
-    walletUnavailable: (): string => "Dompet ini tidak lagi tersedia.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Lanjutkan di " + d.wallet,
-    connectionFailed: (): string => "Gagal terhubung",
-    acceptRequest: (): string => "Terima permintaan koneksi di dompet Anda.",
-    waitingForWallet: (): string => "Menunggu dompet",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Dengan menghubungkan, Anda menyetujui " + d.terms + " dan " + d.privacy + " aplikasi ini",
-    legalTerms: (d: { readonly terms: string | number }): string => "Dengan menghubungkan, Anda menyetujui " + d.terms + " aplikasi ini",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Dengan menghubungkan, Anda menyetujui " + d.privacy + " aplikasi ini",
-    termsOfService: (): string => "Ketentuan Layanan",
-    privacyPolicy: (): string => "Kebijakan Privasi"
+    possibleImpersonation: (): string => "Kemungkinan peniruan"
   },
   help: {
     homeTitle: (): string => "Rumah bagi aset digital Anda",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Buka dompet",
     showQrCode: (): string => "Tampilkan kode QR"
+  },
+  wallets: {
+    installed: (): string => "Terpasang",
+    searchWallets: (): string => "Cari dompet",
+    loading: (): string => "Memuat…",
+    noWalletsFound: (): string => "Dompet tidak ditemukan",
+    tryAgain: (): string => "Coba lagi",
+    searchResults: (): string => "Hasil pencarian",
+    allWalletsList: (): string => "Semua dompet",
+    walletUnavailable: (): string => "Dompet ini tidak lagi tersedia.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Lanjutkan di " + d.wallet,
+    connectionFailed: (): string => "Gagal terhubung",
+    acceptRequest: (): string => "Terima permintaan koneksi di dompet Anda.",
+    waitingForWallet: (): string => "Menunggu dompet",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Dengan menghubungkan, Anda menyetujui " + d.terms + " dan " + d.privacy + " aplikasi ini",
+    legalTerms: (d: { readonly terms: string | number }): string => "Dengan menghubungkan, Anda menyetujui " + d.terms + " aplikasi ini",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Dengan menghubungkan, Anda menyetujui " + d.privacy + " aplikasi ini",
+    termsOfService: (): string => "Ketentuan Layanan",
+    privacyPolicy: (): string => "Kebijakan Privasi"
   }
 }

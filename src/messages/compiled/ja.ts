@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QRコード",
     recent: (): string => "最近",
     installed: (): string => "インストール済み",
-    possibleImpersonation: (): string => "なりすましの可能性",
-    searchWallets: (): string => "ウォレットを検索",
-    loading: (): string => "読み込み中…",
-    noWalletsFound: (): string => "ウォレットが見つかりません",
-    tryAgain: (): string => "再試行",
-    searchResults: (): string => "検索結果",
-    allWalletsList: (): string => "すべてのウォレット",
-    walletUnavailable: (): string => "このウォレットは利用できなくなりました。",
-    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + "で続けてください",
-    connectionFailed: (): string => "接続に失敗しました",
-    acceptRequest: (): string => "ウォレットで接続リクエストを承認してください。",
-    waitingForWallet: (): string => "ウォレットを待っています",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "接続すると、このアプリの" + d.terms + "と" + d.privacy + "に同意したことになります",
-    legalTerms: (d: { readonly terms: string | number }): string => "接続すると、このアプリの" + d.terms + "に同意したことになります",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "接続すると、このアプリの" + d.privacy + "に同意したことになります",
-    termsOfService: (): string => "利用規約",
-    privacyPolicy: (): string => "プライバシーポリシー"
+    possibleImpersonation: (): string => "なりすましの可能性"
   },
   help: {
     homeTitle: (): string => "デジタル資産の置き場所",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "ウォレットを開く",
     showQrCode: (): string => "QRコードを表示"
+  },
+  wallets: {
+    installed: (): string => "インストール済み",
+    searchWallets: (): string => "ウォレットを検索",
+    loading: (): string => "読み込み中…",
+    noWalletsFound: (): string => "ウォレットが見つかりません",
+    tryAgain: (): string => "再試行",
+    searchResults: (): string => "検索結果",
+    allWalletsList: (): string => "すべてのウォレット",
+    walletUnavailable: (): string => "このウォレットは利用できなくなりました。",
+    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + "で続けてください",
+    connectionFailed: (): string => "接続に失敗しました",
+    acceptRequest: (): string => "ウォレットで接続リクエストを承認してください。",
+    waitingForWallet: (): string => "ウォレットを待っています",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "接続すると、このアプリの" + d.terms + "と" + d.privacy + "に同意したことになります",
+    legalTerms: (d: { readonly terms: string | number }): string => "接続すると、このアプリの" + d.terms + "に同意したことになります",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "接続すると、このアプリの" + d.privacy + "に同意したことになります",
+    termsOfService: (): string => "利用規約",
+    privacyPolicy: (): string => "プライバシーポリシー"
   }
 }

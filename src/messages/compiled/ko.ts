@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QR 코드",
     recent: (): string => "최근",
     installed: (): string => "설치됨",
-    possibleImpersonation: (): string => "사칭 의심",
-    searchWallets: (): string => "지갑 검색",
-    loading: (): string => "불러오는 중…",
-    noWalletsFound: (): string => "지갑을 찾을 수 없습니다",
-    tryAgain: (): string => "다시 시도",
-    searchResults: (): string => "검색 결과",
-    allWalletsList: (): string => "모든 지갑",
-    walletUnavailable: (): string => "이 지갑은 더 이상 사용할 수 없습니다.",
-    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + "에서 계속하세요",
-    connectionFailed: (): string => "연결 실패",
-    acceptRequest: (): string => "지갑에서 연결 요청을 수락하세요.",
-    waitingForWallet: (): string => "지갑을 기다리는 중",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "연결하면 이 앱의 " + d.terms + " 및 " + d.privacy + "에 동의하게 됩니다",
-    legalTerms: (d: { readonly terms: string | number }): string => "연결하면 이 앱의 " + d.terms + "에 동의하게 됩니다",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "연결하면 이 앱의 " + d.privacy + "에 동의하게 됩니다",
-    termsOfService: (): string => "서비스 약관",
-    privacyPolicy: (): string => "개인정보 처리방침"
+    possibleImpersonation: (): string => "사칭 의심"
   },
   help: {
     homeTitle: (): string => "디지털 자산을 위한 공간",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "지갑 열기",
     showQrCode: (): string => "QR 코드 표시"
+  },
+  wallets: {
+    installed: (): string => "설치됨",
+    searchWallets: (): string => "지갑 검색",
+    loading: (): string => "불러오는 중…",
+    noWalletsFound: (): string => "지갑을 찾을 수 없습니다",
+    tryAgain: (): string => "다시 시도",
+    searchResults: (): string => "검색 결과",
+    allWalletsList: (): string => "모든 지갑",
+    walletUnavailable: (): string => "이 지갑은 더 이상 사용할 수 없습니다.",
+    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + "에서 계속하세요",
+    connectionFailed: (): string => "연결 실패",
+    acceptRequest: (): string => "지갑에서 연결 요청을 수락하세요.",
+    waitingForWallet: (): string => "지갑을 기다리는 중",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "연결하면 이 앱의 " + d.terms + " 및 " + d.privacy + "에 동의하게 됩니다",
+    legalTerms: (d: { readonly terms: string | number }): string => "연결하면 이 앱의 " + d.terms + "에 동의하게 됩니다",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "연결하면 이 앱의 " + d.privacy + "에 동의하게 됩니다",
+    termsOfService: (): string => "서비스 약관",
+    privacyPolicy: (): string => "개인정보 처리방침"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "Kod QR",
     recent: (): string => "Terkini",
     installed: (): string => "Dipasang",
-    possibleImpersonation: (): string => "Kemungkinan penyamaran",
-    searchWallets: (): string => "Cari dompet",
-    loading: (): string => "Memuatkan…",
-    noWalletsFound: (): string => "Tiada dompet ditemui",
-    tryAgain: (): string => "Cuba lagi",
-    searchResults: (): string => "Hasil carian",
-    allWalletsList: (): string => "Semua dompet",
-    walletUnavailable: (): string => "Dompet ini tidak lagi tersedia.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Teruskan dalam " + d.wallet,
-    connectionFailed: (): string => "Sambungan gagal",
-    acceptRequest: (): string => "Terima permintaan sambungan dalam dompet anda.",
-    waitingForWallet: (): string => "Menunggu dompet",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Dengan menyambung, anda bersetuju dengan " + d.terms + " dan " + d.privacy + " aplikasi ini",
-    legalTerms: (d: { readonly terms: string | number }): string => "Dengan menyambung, anda bersetuju dengan " + d.terms + " aplikasi ini",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Dengan menyambung, anda bersetuju dengan " + d.privacy + " aplikasi ini",
-    termsOfService: (): string => "Terma Perkhidmatan",
-    privacyPolicy: (): string => "Dasar Privasi"
+    possibleImpersonation: (): string => "Kemungkinan penyamaran"
   },
   help: {
     homeTitle: (): string => "Rumah untuk aset digital anda",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Buka dompet",
     showQrCode: (): string => "Tunjukkan kod QR"
+  },
+  wallets: {
+    installed: (): string => "Dipasang",
+    searchWallets: (): string => "Cari dompet",
+    loading: (): string => "Memuatkan…",
+    noWalletsFound: (): string => "Tiada dompet ditemui",
+    tryAgain: (): string => "Cuba lagi",
+    searchResults: (): string => "Hasil carian",
+    allWalletsList: (): string => "Semua dompet",
+    walletUnavailable: (): string => "Dompet ini tidak lagi tersedia.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Teruskan dalam " + d.wallet,
+    connectionFailed: (): string => "Sambungan gagal",
+    acceptRequest: (): string => "Terima permintaan sambungan dalam dompet anda.",
+    waitingForWallet: (): string => "Menunggu dompet",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Dengan menyambung, anda bersetuju dengan " + d.terms + " dan " + d.privacy + " aplikasi ini",
+    legalTerms: (d: { readonly terms: string | number }): string => "Dengan menyambung, anda bersetuju dengan " + d.terms + " aplikasi ini",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Dengan menyambung, anda bersetuju dengan " + d.privacy + " aplikasi ini",
+    termsOfService: (): string => "Terma Perkhidmatan",
+    privacyPolicy: (): string => "Dasar Privasi"
   }
 }

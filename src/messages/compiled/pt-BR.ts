@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "Código QR",
     recent: (): string => "Recente",
     installed: (): string => "Instalada",
-    possibleImpersonation: (): string => "Possível falsificação",
-    searchWallets: (): string => "Buscar carteiras",
-    loading: (): string => "Carregando…",
-    noWalletsFound: (): string => "Nenhuma carteira encontrada",
-    tryAgain: (): string => "Tentar novamente",
-    searchResults: (): string => "Resultados da busca",
-    allWalletsList: (): string => "Todas as carteiras",
-    walletUnavailable: (): string => "Esta carteira não está mais disponível.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Continue em " + d.wallet,
-    connectionFailed: (): string => "Falha na conexão",
-    acceptRequest: (): string => "Aceite a solicitação de conexão na sua carteira.",
-    waitingForWallet: (): string => "Aguardando a carteira",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Ao conectar, você concorda com os " + d.terms + " e a " + d.privacy + " deste app",
-    legalTerms: (d: { readonly terms: string | number }): string => "Ao conectar, você concorda com os " + d.terms + " deste app",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Ao conectar, você concorda com a " + d.privacy + " deste app",
-    termsOfService: (): string => "Termos de Serviço",
-    privacyPolicy: (): string => "Política de Privacidade"
+    possibleImpersonation: (): string => "Possível falsificação"
   },
   help: {
     homeTitle: (): string => "Um lar para seus ativos digitais",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Abrir uma carteira",
     showQrCode: (): string => "Mostrar código QR"
+  },
+  wallets: {
+    installed: (): string => "Instalada",
+    searchWallets: (): string => "Buscar carteiras",
+    loading: (): string => "Carregando…",
+    noWalletsFound: (): string => "Nenhuma carteira encontrada",
+    tryAgain: (): string => "Tentar novamente",
+    searchResults: (): string => "Resultados da busca",
+    allWalletsList: (): string => "Todas as carteiras",
+    walletUnavailable: (): string => "Esta carteira não está mais disponível.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Continue em " + d.wallet,
+    connectionFailed: (): string => "Falha na conexão",
+    acceptRequest: (): string => "Aceite a solicitação de conexão na sua carteira.",
+    waitingForWallet: (): string => "Aguardando a carteira",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Ao conectar, você concorda com os " + d.terms + " e a " + d.privacy + " deste app",
+    legalTerms: (d: { readonly terms: string | number }): string => "Ao conectar, você concorda com os " + d.terms + " deste app",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Ao conectar, você concorda com a " + d.privacy + " deste app",
+    termsOfService: (): string => "Termos de Serviço",
+    privacyPolicy: (): string => "Política de Privacidade"
   }
 }

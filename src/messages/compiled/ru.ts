@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QR-код",
     recent: (): string => "Недавний",
     installed: (): string => "Установлен",
-    possibleImpersonation: (): string => "Возможная подделка",
-    searchWallets: (): string => "Поиск кошельков",
-    loading: (): string => "Загрузка…",
-    noWalletsFound: (): string => "Кошельки не найдены",
-    tryAgain: (): string => "Повторить",
-    searchResults: (): string => "Результаты поиска",
-    allWalletsList: (): string => "Все кошельки",
-    walletUnavailable: (): string => "Этот кошелёк больше недоступен.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Продолжите в " + d.wallet,
-    connectionFailed: (): string => "Не удалось подключиться",
-    acceptRequest: (): string => "Примите запрос на подключение в своём кошельке.",
-    waitingForWallet: (): string => "Ожидание кошелька",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Подключаясь, вы принимаете " + d.terms + " и " + d.privacy + " этого приложения",
-    legalTerms: (d: { readonly terms: string | number }): string => "Подключаясь, вы принимаете " + d.terms + " этого приложения",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Подключаясь, вы принимаете " + d.privacy + " этого приложения",
-    termsOfService: (): string => "условия использования",
-    privacyPolicy: (): string => "политику конфиденциальности"
+    possibleImpersonation: (): string => "Возможная подделка"
   },
   help: {
     homeTitle: (): string => "Дом для ваших цифровых активов",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Открыть кошелёк",
     showQrCode: (): string => "Показать QR-код"
+  },
+  wallets: {
+    installed: (): string => "Установлен",
+    searchWallets: (): string => "Поиск кошельков",
+    loading: (): string => "Загрузка…",
+    noWalletsFound: (): string => "Кошельки не найдены",
+    tryAgain: (): string => "Повторить",
+    searchResults: (): string => "Результаты поиска",
+    allWalletsList: (): string => "Все кошельки",
+    walletUnavailable: (): string => "Этот кошелёк больше недоступен.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Продолжите в " + d.wallet,
+    connectionFailed: (): string => "Не удалось подключиться",
+    acceptRequest: (): string => "Примите запрос на подключение в своём кошельке.",
+    waitingForWallet: (): string => "Ожидание кошелька",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Подключаясь, вы принимаете " + d.terms + " и " + d.privacy + " этого приложения",
+    legalTerms: (d: { readonly terms: string | number }): string => "Подключаясь, вы принимаете " + d.terms + " этого приложения",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Подключаясь, вы принимаете " + d.privacy + " этого приложения",
+    termsOfService: (): string => "условия использования",
+    privacyPolicy: (): string => "политику конфиденциальности"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "คิวอาร์โค้ด",
     recent: (): string => "ล่าสุด",
     installed: (): string => "ติดตั้งแล้ว",
-    possibleImpersonation: (): string => "อาจเป็นของปลอม",
-    searchWallets: (): string => "ค้นหาวอลเล็ต",
-    loading: (): string => "กำลังโหลด…",
-    noWalletsFound: (): string => "ไม่พบวอลเล็ต",
-    tryAgain: (): string => "ลองอีกครั้ง",
-    searchResults: (): string => "ผลการค้นหา",
-    allWalletsList: (): string => "วอลเล็ตทั้งหมด",
-    walletUnavailable: (): string => "วอลเล็ตนี้ไม่พร้อมใช้งานแล้ว",
-    continueIn: (d: { readonly wallet: string | number }): string => "ดำเนินการต่อใน " + d.wallet,
-    connectionFailed: (): string => "เชื่อมต่อไม่สำเร็จ",
-    acceptRequest: (): string => "ยอมรับคำขอเชื่อมต่อในวอลเล็ตของคุณ",
-    waitingForWallet: (): string => "กำลังรอวอลเล็ต",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "การเชื่อมต่อถือว่าคุณยอมรับ" + d.terms + "และ" + d.privacy + "ของแอปนี้",
-    legalTerms: (d: { readonly terms: string | number }): string => "การเชื่อมต่อถือว่าคุณยอมรับ" + d.terms + "ของแอปนี้",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "การเชื่อมต่อถือว่าคุณยอมรับ" + d.privacy + "ของแอปนี้",
-    termsOfService: (): string => "ข้อกำหนดในการให้บริการ",
-    privacyPolicy: (): string => "นโยบายความเป็นส่วนตัว"
+    possibleImpersonation: (): string => "อาจเป็นของปลอม"
   },
   help: {
     homeTitle: (): string => "บ้านของสินทรัพย์ดิจิทัลของคุณ",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "เปิดวอลเล็ต",
     showQrCode: (): string => "แสดงคิวอาร์โค้ด"
+  },
+  wallets: {
+    installed: (): string => "ติดตั้งแล้ว",
+    searchWallets: (): string => "ค้นหาวอลเล็ต",
+    loading: (): string => "กำลังโหลด…",
+    noWalletsFound: (): string => "ไม่พบวอลเล็ต",
+    tryAgain: (): string => "ลองอีกครั้ง",
+    searchResults: (): string => "ผลการค้นหา",
+    allWalletsList: (): string => "วอลเล็ตทั้งหมด",
+    walletUnavailable: (): string => "วอลเล็ตนี้ไม่พร้อมใช้งานแล้ว",
+    continueIn: (d: { readonly wallet: string | number }): string => "ดำเนินการต่อใน " + d.wallet,
+    connectionFailed: (): string => "เชื่อมต่อไม่สำเร็จ",
+    acceptRequest: (): string => "ยอมรับคำขอเชื่อมต่อในวอลเล็ตของคุณ",
+    waitingForWallet: (): string => "กำลังรอวอลเล็ต",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "การเชื่อมต่อถือว่าคุณยอมรับ" + d.terms + "และ" + d.privacy + "ของแอปนี้",
+    legalTerms: (d: { readonly terms: string | number }): string => "การเชื่อมต่อถือว่าคุณยอมรับ" + d.terms + "ของแอปนี้",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "การเชื่อมต่อถือว่าคุณยอมรับ" + d.privacy + "ของแอปนี้",
+    termsOfService: (): string => "ข้อกำหนดในการให้บริการ",
+    privacyPolicy: (): string => "นโยบายความเป็นส่วนตัว"
   }
 }

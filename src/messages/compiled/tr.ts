@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QR kodu",
     recent: (): string => "Son kullanılan",
     installed: (): string => "Yüklü",
-    possibleImpersonation: (): string => "Olası taklit",
-    searchWallets: (): string => "Cüzdan ara",
-    loading: (): string => "Yükleniyor…",
-    noWalletsFound: (): string => "Cüzdan bulunamadı",
-    tryAgain: (): string => "Tekrar dene",
-    searchResults: (): string => "Arama sonuçları",
-    allWalletsList: (): string => "Tüm cüzdanlar",
-    walletUnavailable: (): string => "Bu cüzdan artık kullanılamıyor.",
-    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + " üzerinden devam edin",
-    connectionFailed: (): string => "Bağlantı başarısız",
-    acceptRequest: (): string => "Cüzdanınızdaki bağlantı isteğini kabul edin.",
-    waitingForWallet: (): string => "Cüzdan bekleniyor",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Bağlanarak bu uygulamanın " + d.terms + " ve " + d.privacy + " metinlerini kabul etmiş olursunuz",
-    legalTerms: (d: { readonly terms: string | number }): string => "Bağlanarak bu uygulamanın " + d.terms + " metnini kabul etmiş olursunuz",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Bağlanarak bu uygulamanın " + d.privacy + " metnini kabul etmiş olursunuz",
-    termsOfService: (): string => "Hizmet Şartları",
-    privacyPolicy: (): string => "Gizlilik Politikası"
+    possibleImpersonation: (): string => "Olası taklit"
   },
   help: {
     homeTitle: (): string => "Dijital varlıklarınızın evi",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Bir cüzdan açın",
     showQrCode: (): string => "QR kodunu göster"
+  },
+  wallets: {
+    installed: (): string => "Yüklü",
+    searchWallets: (): string => "Cüzdan ara",
+    loading: (): string => "Yükleniyor…",
+    noWalletsFound: (): string => "Cüzdan bulunamadı",
+    tryAgain: (): string => "Tekrar dene",
+    searchResults: (): string => "Arama sonuçları",
+    allWalletsList: (): string => "Tüm cüzdanlar",
+    walletUnavailable: (): string => "Bu cüzdan artık kullanılamıyor.",
+    continueIn: (d: { readonly wallet: string | number }): string => d.wallet + " üzerinden devam edin",
+    connectionFailed: (): string => "Bağlantı başarısız",
+    acceptRequest: (): string => "Cüzdanınızdaki bağlantı isteğini kabul edin.",
+    waitingForWallet: (): string => "Cüzdan bekleniyor",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Bağlanarak bu uygulamanın " + d.terms + " ve " + d.privacy + " metinlerini kabul etmiş olursunuz",
+    legalTerms: (d: { readonly terms: string | number }): string => "Bağlanarak bu uygulamanın " + d.terms + " metnini kabul etmiş olursunuz",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Bağlanarak bu uygulamanın " + d.privacy + " metnini kabul etmiş olursunuz",
+    termsOfService: (): string => "Hizmet Şartları",
+    privacyPolicy: (): string => "Gizlilik Politikası"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QR-код",
     recent: (): string => "Нещодавній",
     installed: (): string => "Встановлено",
-    possibleImpersonation: (): string => "Можлива підробка",
-    searchWallets: (): string => "Пошук гаманців",
-    loading: (): string => "Завантаження…",
-    noWalletsFound: (): string => "Гаманців не знайдено",
-    tryAgain: (): string => "Повторити",
-    searchResults: (): string => "Результати пошуку",
-    allWalletsList: (): string => "Усі гаманці",
-    walletUnavailable: (): string => "Цей гаманець більше недоступний.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Продовжте в " + d.wallet,
-    connectionFailed: (): string => "Не вдалося підключитися",
-    acceptRequest: (): string => "Прийміть запит на підключення у своєму гаманці.",
-    waitingForWallet: (): string => "Очікування гаманця",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Підключаючись, ви приймаєте " + d.terms + " і " + d.privacy + " цього застосунку",
-    legalTerms: (d: { readonly terms: string | number }): string => "Підключаючись, ви приймаєте " + d.terms + " цього застосунку",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Підключаючись, ви приймаєте " + d.privacy + " цього застосунку",
-    termsOfService: (): string => "умови використання",
-    privacyPolicy: (): string => "політику конфіденційності"
+    possibleImpersonation: (): string => "Можлива підробка"
   },
   help: {
     homeTitle: (): string => "Дім для ваших цифрових активів",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Відкрити гаманець",
     showQrCode: (): string => "Показати QR-код"
+  },
+  wallets: {
+    installed: (): string => "Встановлено",
+    searchWallets: (): string => "Пошук гаманців",
+    loading: (): string => "Завантаження…",
+    noWalletsFound: (): string => "Гаманців не знайдено",
+    tryAgain: (): string => "Повторити",
+    searchResults: (): string => "Результати пошуку",
+    allWalletsList: (): string => "Усі гаманці",
+    walletUnavailable: (): string => "Цей гаманець більше недоступний.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Продовжте в " + d.wallet,
+    connectionFailed: (): string => "Не вдалося підключитися",
+    acceptRequest: (): string => "Прийміть запит на підключення у своєму гаманці.",
+    waitingForWallet: (): string => "Очікування гаманця",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Підключаючись, ви приймаєте " + d.terms + " і " + d.privacy + " цього застосунку",
+    legalTerms: (d: { readonly terms: string | number }): string => "Підключаючись, ви приймаєте " + d.terms + " цього застосунку",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Підключаючись, ви приймаєте " + d.privacy + " цього застосунку",
+    termsOfService: (): string => "умови використання",
+    privacyPolicy: (): string => "політику конфіденційності"
   }
 }

@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "Mã QR",
     recent: (): string => "Gần đây",
     installed: (): string => "Đã cài",
-    possibleImpersonation: (): string => "Có thể giả mạo",
-    searchWallets: (): string => "Tìm ví",
-    loading: (): string => "Đang tải…",
-    noWalletsFound: (): string => "Không tìm thấy ví",
-    tryAgain: (): string => "Thử lại",
-    searchResults: (): string => "Kết quả tìm kiếm",
-    allWalletsList: (): string => "Tất cả ví",
-    walletUnavailable: (): string => "Ví này không còn khả dụng.",
-    continueIn: (d: { readonly wallet: string | number }): string => "Tiếp tục trong " + d.wallet,
-    connectionFailed: (): string => "Kết nối thất bại",
-    acceptRequest: (): string => "Chấp nhận yêu cầu kết nối trong ví của bạn.",
-    waitingForWallet: (): string => "Đang chờ ví",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Khi kết nối, bạn đồng ý với " + d.terms + " và " + d.privacy + " của ứng dụng này",
-    legalTerms: (d: { readonly terms: string | number }): string => "Khi kết nối, bạn đồng ý với " + d.terms + " của ứng dụng này",
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "Khi kết nối, bạn đồng ý với " + d.privacy + " của ứng dụng này",
-    termsOfService: (): string => "Điều khoản dịch vụ",
-    privacyPolicy: (): string => "Chính sách quyền riêng tư"
+    possibleImpersonation: (): string => "Có thể giả mạo"
   },
   help: {
     homeTitle: (): string => "Ngôi nhà cho tài sản số của bạn",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "Mở một ví",
     showQrCode: (): string => "Hiện mã QR"
+  },
+  wallets: {
+    installed: (): string => "Đã cài",
+    searchWallets: (): string => "Tìm ví",
+    loading: (): string => "Đang tải…",
+    noWalletsFound: (): string => "Không tìm thấy ví",
+    tryAgain: (): string => "Thử lại",
+    searchResults: (): string => "Kết quả tìm kiếm",
+    allWalletsList: (): string => "Tất cả ví",
+    walletUnavailable: (): string => "Ví này không còn khả dụng.",
+    continueIn: (d: { readonly wallet: string | number }): string => "Tiếp tục trong " + d.wallet,
+    connectionFailed: (): string => "Kết nối thất bại",
+    acceptRequest: (): string => "Chấp nhận yêu cầu kết nối trong ví của bạn.",
+    waitingForWallet: (): string => "Đang chờ ví",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "Khi kết nối, bạn đồng ý với " + d.terms + " và " + d.privacy + " của ứng dụng này",
+    legalTerms: (d: { readonly terms: string | number }): string => "Khi kết nối, bạn đồng ý với " + d.terms + " của ứng dụng này",
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "Khi kết nối, bạn đồng ý với " + d.privacy + " của ứng dụng này",
+    termsOfService: (): string => "Điều khoản dịch vụ",
+    privacyPolicy: (): string => "Chính sách quyền riêng tư"
   }
 }

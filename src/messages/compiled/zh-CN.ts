@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "二维码",
     recent: (): string => "最近",
     installed: (): string => "已安装",
-    possibleImpersonation: (): string => "疑似冒充",
-    searchWallets: (): string => "搜索钱包",
-    loading: (): string => "加载中…",
-    noWalletsFound: (): string => "未找到钱包",
-    tryAgain: (): string => "重试",
-    searchResults: (): string => "搜索结果",
-    allWalletsList: (): string => "所有钱包",
-    walletUnavailable: (): string => "此钱包已不可用。",
-    continueIn: (d: { readonly wallet: string | number }): string => "请在 " + d.wallet + " 中继续",
-    connectionFailed: (): string => "连接失败",
-    acceptRequest: (): string => "请在钱包中接受连接请求。",
-    waitingForWallet: (): string => "正在等待钱包",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "连接即表示你同意此应用的" + d.terms + "和" + d.privacy,
-    legalTerms: (d: { readonly terms: string | number }): string => "连接即表示你同意此应用的" + d.terms,
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "连接即表示你同意此应用的" + d.privacy,
-    termsOfService: (): string => "服务条款",
-    privacyPolicy: (): string => "隐私政策"
+    possibleImpersonation: (): string => "疑似冒充"
   },
   help: {
     homeTitle: (): string => "数字资产的家",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "打开钱包",
     showQrCode: (): string => "显示二维码"
+  },
+  wallets: {
+    installed: (): string => "已安装",
+    searchWallets: (): string => "搜索钱包",
+    loading: (): string => "加载中…",
+    noWalletsFound: (): string => "未找到钱包",
+    tryAgain: (): string => "重试",
+    searchResults: (): string => "搜索结果",
+    allWalletsList: (): string => "所有钱包",
+    walletUnavailable: (): string => "此钱包已不可用。",
+    continueIn: (d: { readonly wallet: string | number }): string => "请在 " + d.wallet + " 中继续",
+    connectionFailed: (): string => "连接失败",
+    acceptRequest: (): string => "请在钱包中接受连接请求。",
+    waitingForWallet: (): string => "正在等待钱包",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "连接即表示你同意此应用的" + d.terms + "和" + d.privacy,
+    legalTerms: (d: { readonly terms: string | number }): string => "连接即表示你同意此应用的" + d.terms,
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "连接即表示你同意此应用的" + d.privacy,
+    termsOfService: (): string => "服务条款",
+    privacyPolicy: (): string => "隐私政策"
   }
 }

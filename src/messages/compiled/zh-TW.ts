@@ -15,23 +15,7 @@ export const catalog: Catalog = {
     qrCode: (): string => "QR 碼",
     recent: (): string => "最近",
     installed: (): string => "已安裝",
-    possibleImpersonation: (): string => "疑似冒充",
-    searchWallets: (): string => "搜尋錢包",
-    loading: (): string => "載入中…",
-    noWalletsFound: (): string => "找不到錢包",
-    tryAgain: (): string => "重試",
-    searchResults: (): string => "搜尋結果",
-    allWalletsList: (): string => "所有錢包",
-    walletUnavailable: (): string => "此錢包已無法使用。",
-    continueIn: (d: { readonly wallet: string | number }): string => "請在 " + d.wallet + " 中繼續",
-    connectionFailed: (): string => "連接失敗",
-    acceptRequest: (): string => "請在錢包中接受連接要求。",
-    waitingForWallet: (): string => "正在等待錢包",
-    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "連接即表示你同意此應用程式的" + d.terms + "和" + d.privacy,
-    legalTerms: (d: { readonly terms: string | number }): string => "連接即表示你同意此應用程式的" + d.terms,
-    legalPrivacy: (d: { readonly privacy: string | number }): string => "連接即表示你同意此應用程式的" + d.privacy,
-    termsOfService: (): string => "服務條款",
-    privacyPolicy: (): string => "隱私權政策"
+    possibleImpersonation: (): string => "疑似冒充"
   },
   help: {
     homeTitle: (): string => "數位資產的家",
@@ -76,5 +60,24 @@ export const catalog: Catalog = {
     googlePlay: (): string => "Google Play",
     openAWallet: (): string => "開啟錢包",
     showQrCode: (): string => "顯示 QR 碼"
+  },
+  wallets: {
+    installed: (): string => "已安裝",
+    searchWallets: (): string => "搜尋錢包",
+    loading: (): string => "載入中…",
+    noWalletsFound: (): string => "找不到錢包",
+    tryAgain: (): string => "重試",
+    searchResults: (): string => "搜尋結果",
+    allWalletsList: (): string => "所有錢包",
+    walletUnavailable: (): string => "此錢包已無法使用。",
+    continueIn: (d: { readonly wallet: string | number }): string => "請在 " + d.wallet + " 中繼續",
+    connectionFailed: (): string => "連接失敗",
+    acceptRequest: (): string => "請在錢包中接受連接要求。",
+    waitingForWallet: (): string => "正在等待錢包",
+    legalBoth: (d: { readonly privacy: string | number; readonly terms: string | number }): string => "連接即表示你同意此應用程式的" + d.terms + "和" + d.privacy,
+    legalTerms: (d: { readonly terms: string | number }): string => "連接即表示你同意此應用程式的" + d.terms,
+    legalPrivacy: (d: { readonly privacy: string | number }): string => "連接即表示你同意此應用程式的" + d.privacy,
+    termsOfService: (): string => "服務條款",
+    privacyPolicy: (): string => "隱私權政策"
   }
 }

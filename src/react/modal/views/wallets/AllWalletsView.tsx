@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
-import { connectWords } from "../../../../messages/compiled/en/connect"
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { present } from "../../../../presentation"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../../../services/WalletCatalog"
 import type { CatalogPort } from "../../bridge/controller"
@@ -16,7 +16,7 @@ export const statusText = (
   query: string,
   state: CatalogState,
   search: CatalogSearchState,
-  t: typeof connectWords = connectWords
+  t: typeof walletsWords = walletsWords
 ): string => {
   if (query !== "") {
     const current = search.query === query
@@ -31,7 +31,7 @@ export const statusText = (
 
 const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   const controller = useController()
-  const t = useWords("connect", connectWords)
+  const t = useWords("wallets", walletsWords)
   const state = useStore(catalog.state)
   const search = useStore(catalog.search)
   const inputId = useId()

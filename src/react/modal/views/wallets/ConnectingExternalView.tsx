@@ -1,4 +1,4 @@
-import { connectWords } from "../../../../messages/compiled/en/connect"
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { present } from "../../../../presentation"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
@@ -8,7 +8,7 @@ import { WalletIcon } from "./WalletIcon"
 /** Waiting for a browser wallet: its prompt, then retry with the wallet's own error when it fails. */
 export const ConnectingExternalView = () => {
   const controller = useController()
-  const t = useWords("connect", connectWords)
+  const t = useWords("wallets", walletsWords)
   const route = useStore(controller.router)
   const connectors = useStore(controller.connectors)
   const { attempt } = useStore(controller.connection)

@@ -1,4 +1,4 @@
-import { connectWords } from "../../../../messages/compiled/en/connect"
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useWords, withNodes } from "../../element/useWords"
@@ -22,7 +22,7 @@ const Link = ({ href, children }: { readonly href: string | undefined; readonly 
  */
 export const LegalFooter = () => {
   useViewStyles(legalCss)
-  const t = useWords("connect", connectWords)
+  const t = useWords("wallets", walletsWords)
   const { termsConditionsUrl, privacyPolicyUrl } = useController().config
   const terms = <Link href={termsConditionsUrl}>{t.termsOfService()}</Link>
   const privacy = <Link href={privacyPolicyUrl}>{t.privacyPolicy()}</Link>

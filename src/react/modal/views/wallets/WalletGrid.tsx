@@ -1,5 +1,5 @@
 import { type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react"
-import { connectWords } from "../../../../messages/compiled/en/connect"
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import type { CatalogWallet } from "../../../../services/WalletCatalog"
 import { useWords } from "../../element/useWords"
 import { WalletImage } from "./WalletImage"
@@ -39,7 +39,7 @@ interface WalletGridProps {
  * scrollbar honest, and the rendered rows are moved to where they belong.
  */
 export const WalletGrid = ({ wallets, label, onChoose, onNearEnd }: WalletGridProps) => {
-  const t = useWords("connect", connectWords)
+  const t = useWords("wallets", walletsWords)
   const scroller = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
   const [viewport, setViewport] = useState(DEFAULT_VIEWPORT)
