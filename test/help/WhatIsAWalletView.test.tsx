@@ -4,7 +4,10 @@
  * download links, each opening in a new tab cut off from the page; while the listing loads it says so.
  */
 import { afterEach, describe, expect, it } from "vitest"
+import type { Catalog } from "../../src/messages/compiled/catalog"
+import { catalog as de } from "../../src/messages/compiled/de"
 import { WhatIsAWalletView } from "../../src/react/modal/views/help/WhatIsAWalletView"
+import type { LocaleState } from "../../src/services/Locale"
 import type { CatalogState, CatalogWallet } from "../../src/services/WalletCatalog"
 import { EMPTY_CATALOG } from "../../src/testing/catalogStates"
 import { fakeController, mountWith, unmountViews } from "../kit/react"
@@ -31,8 +34,19 @@ const catalog = (
   status
 })
 
-const shown = (state: CatalogState) =>
-  mountWith(fakeController({ catalog: state }).controller, <WhatIsAWalletView />)
+/** The modal's locale as a store: English (no catalog) unless one is given. */
+const localeStore = (
+  catalog: Catalog | undefined
+): { readonly get: () => LocaleState; readonly subscribe: () => () => void } => {
+  const state: LocaleState = { tag: catalog === undefined ? "en" : "de", dir: "ltr", catalog, ready: true }
+  return { get: () => state, subscribe: () => () => undefined }
+}
+
+const shown = (state: CatalogState, catalog?: Catalog) =>
+  mountWith(
+    { ...fakeController({ catalog: state }).controller, locale: localeStore(catalog) },
+    <WhatIsAWalletView />
+  )
 
 describe("WhatIsAWallet", () => {
   it("says what a wallet is, and lists the recommended wallets with their links, opened in a new tab", () => {
@@ -66,5 +80,17 @@ describe("WhatIsAWallet", () => {
     const view = shown(catalog({ _tag: "Loading" }, []))
     expect(view.querySelector('[role="status"]')?.textContent).toBe("Loading wallets…")
     expect(view.querySelectorAll("a")).toHaveLength(0)
+  })
+
+  it("speaks the visitor's language: German words, the wallet's name and the store brands as they are", () => {
+    const view = shown(catalog({ _tag: "Idle" }, [listed]), de)
+    expect(view.querySelector(".help-heading")?.textContent).toBe("Wallet besorgen")
+    expect(view.querySelector('[aria-label="Empfohlene Wallets"]')?.textContent).toContain("Wallet One")
+    const links = [...view.querySelectorAll("a")].map((a) => [a.getAttribute("aria-label"), a.textContent])
+    expect(links).toEqual([
+      ["Wallet One: App Store", "App Store"],
+      ["Wallet One: Website", "Website"]
+    ])
+    expect(view.textContent).not.toContain("Get a wallet")
   })
 })

@@ -57,8 +57,8 @@ describe("the WalletConnect views' links", () => {
 
   it("lists where to get a wallet, https pages only", () => {
     assert.deepStrictEqual(storeLinksOf(wallet("rainbow")), [
-      { label: "Website", href: "https://rainbow.example/" },
-      { label: "App Store", href: "https://apps.example/rainbow" }
+      { kind: "homepage", href: "https://rainbow.example/" },
+      { kind: "appStore", href: "https://apps.example/rainbow" }
     ])
   })
 

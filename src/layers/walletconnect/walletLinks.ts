@@ -12,9 +12,9 @@ export interface WalletOpenLink {
   readonly base: string
 }
 
-/** A page where the visitor gets a wallet (its site, its app-store pages). */
+/** A page where the visitor gets a wallet (its site, its app-store pages); the view words its kind. */
 export interface WalletStoreLink {
-  readonly label: string
+  readonly kind: "homepage" | "appStore" | "playStore"
   readonly href: string
 }
 
@@ -57,9 +57,9 @@ export const openLinkOf = (
 /** Where to get a wallet; every link is `https:` (checked again here: a host may swap the catalogue). */
 export const storeLinksOf = (wallet: CatalogWallet): ReadonlyArray<WalletStoreLink> =>
   [
-    { label: "Website", href: safeHttpsUrl(wallet.homepage) },
-    { label: "App Store", href: safeHttpsUrl(wallet.appStore) },
-    { label: "Google Play", href: safeHttpsUrl(wallet.playStore) }
+    { kind: "homepage" as const, href: safeHttpsUrl(wallet.homepage) },
+    { kind: "appStore" as const, href: safeHttpsUrl(wallet.appStore) },
+    { kind: "playStore" as const, href: safeHttpsUrl(wallet.playStore) }
   ].filter((link): link is WalletStoreLink => link.href !== undefined)
 
 /** The wallet picked in All Wallets (`walletId`), when the listing or the search shown still has it. */

@@ -1,14 +1,22 @@
 import { useMemo } from "react"
 import { type WalletDownload, walletsToGet } from "../../../../layers/wallets/walletsToGet"
+import { helpWords } from "../../../../messages/compiled/en/help"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { WalletIcon } from "../wallets/WalletIcon"
 
-const DOWNLOAD_LABELS: Record<WalletDownload["kind"], string> = {
-  appStore: "App Store",
-  playStore: "Google Play",
-  homepage: "Website"
+/** A download page's name: brands as they are, the wallet's own site in the visitor's words. */
+const downloadName = (t: typeof helpWords, kind: WalletDownload["kind"]) => {
+  switch (kind) {
+    case "appStore":
+      return t.appStore()
+    case "playStore":
+      return t.googlePlay()
+    case "homepage":
+      return t.website()
+  }
 }
 
 const helpCss = `
@@ -34,31 +42,32 @@ const helpCss = `
 export const WhatIsAWalletView = () => {
   useViewStyles(helpCss)
   const controller = useController()
+  const t = useWords("help", helpWords)
   const catalog = useStore(controller.catalog.state)
   const wallets = useMemo(() => walletsToGet(catalog), [catalog])
   return (
     <div className="section">
       <ul className="help-points">
         <li>
-          <strong>A home for your digital assets</strong>
-          <span>A wallet holds your crypto and collectibles, and only you hold its keys.</span>
+          <strong>{t.homeTitle()}</strong>
+          <span>{t.homeText()}</span>
         </li>
         <li>
-          <strong>A new way to log in</strong>
-          <span>Connecting a wallet signs you in to an app: no new account or password to make.</span>
+          <strong>{t.loginTitle()}</strong>
+          <span>{t.loginText()}</span>
         </li>
         <li>
-          <strong>You approve every action</strong>
-          <span>Nothing is sent or signed unless you confirm it in your wallet.</span>
+          <strong>{t.approveTitle()}</strong>
+          <span>{t.approveText()}</span>
         </li>
       </ul>
-      <h3 className="help-heading">Get a wallet</h3>
+      <h3 className="help-heading">{t.getAWallet()}</h3>
       {wallets.length === 0 ? (
         <p className="help-empty" role="status" aria-busy={catalog.status._tag === "Loading"}>
-          {catalog.status._tag === "Loading" ? "Loading wallets…" : "No wallets to recommend right now."}
+          {catalog.status._tag === "Loading" ? t.loadingWallets() : t.noWallets()}
         </p>
       ) : (
-        <ul className="help-wallets" aria-label="Recommended wallets">
+        <ul className="help-wallets" aria-label={t.recommendedWallets()}>
           {wallets.map((wallet) => (
             <li key={wallet.id} className="help-wallet">
               <WalletIcon icon={wallet.imageUrl} name={wallet.name} />
@@ -73,9 +82,9 @@ export const WhatIsAWalletView = () => {
                       href={download.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      aria-label={`${wallet.name} on ${DOWNLOAD_LABELS[download.kind]}`}
+                      aria-label={t.walletOn({ wallet: wallet.name, store: downloadName(t, download.kind) })}
                     >
-                      {DOWNLOAD_LABELS[download.kind]}
+                      {downloadName(t, download.kind)}
                     </a>
                   ))}
                 </span>

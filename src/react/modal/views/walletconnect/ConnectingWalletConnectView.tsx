@@ -1,5 +1,6 @@
 import { useState } from "react"
-import type { WalletOpenLink } from "../../../../layers/walletconnect/walletLinks"
+import type { WalletOpenLink, WalletStoreLink } from "../../../../layers/walletconnect/walletLinks"
+import { walletconnectWords } from "../../../../messages/compiled/en/walletconnect"
 import { present } from "../../../../presentation"
 import { WALLET_CONNECT_ID } from "../../../../services/Connection"
 import type { CatalogWallet } from "../../../../services/WalletCatalog"
@@ -8,33 +9,52 @@ import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { CopyIcon, QrIcon } from "../../ui/actionIcons"
 import { ListItem } from "../../ui/ListItem"
 import { WalletImage } from "../wallets/WalletImage"
 import { QrCode } from "./QrCode"
 import { walletConnectCss } from "./walletConnectStyles"
 
-const LINK_COPIED = { kind: "toast", variant: "info", message: "Link copied", delayMs: 0 } as const
+type Words = typeof walletconnectWords
+
+const useWalletConnectWords = (): Words => useWords("walletconnect", walletconnectWords)
+
+/** A store page's name: brands as they are, the wallet's own site in the visitor's words. */
+const storeName = (t: Words, kind: WalletStoreLink["kind"]) => {
+  switch (kind) {
+    case "homepage":
+      return t.website()
+    case "appStore":
+      return t.appStore()
+    case "playStore":
+      return t.googlePlay()
+  }
+}
 
 /** Copy link, falling back to a field to copy by hand where the clipboard is refused. */
 const CopyLink = ({ uri }: { readonly uri: string }) => {
   const controller = useController()
+  const t = useWalletConnectWords()
   const [manual, setManual] = useState(false)
   const copy = () =>
     copyText(uri).then((copied) => {
       if (!copied) return setManual(true)
       // A toast that cannot be shown (the modal was disposed meanwhile) is no reason to fail the click.
-      return controller.notify(LINK_COPIED).catch(() => undefined)
+      return controller
+        .notify({ kind: "toast", variant: "info", message: t.linkCopied(), delayMs: 0 })
+        .catch(() => undefined)
     })
   return (
     <>
-      <ListItem icon={<CopyIcon />} title="Copy link" onClick={() => void copy()} />
+      <ListItem icon={<CopyIcon />} title={t.copyLink()} onClick={() => void copy()} />
       {manual ? (
         <input
           className="input"
           readOnly
+          dir="ltr"
           value={uri}
-          aria-label="WalletConnect link"
+          aria-label={t.linkField()}
           onFocus={(event) => event.currentTarget.select()}
         />
       ) : null}
@@ -51,6 +71,7 @@ const OpenInWallet = ({
   readonly link: WalletOpenLink
 }) => {
   const controller = useController()
+  const t = useWalletConnectWords()
   const { href, base } = link
   const native = !href.startsWith("https:")
   return (
@@ -62,7 +83,7 @@ const OpenInWallet = ({
       rel="noopener noreferrer"
       onClick={() => void controller.walletConnect.rememberDeepLink({ href: base, name: wallet.name })}
     >
-      Open {wallet.name}
+      {t.openWallet({ wallet: wallet.name })}
     </a>
   )
 }
@@ -77,34 +98,42 @@ const usePairing = () => {
   return { pairing, failed, retry: () => void controller.connect(WALLET_CONNECT_ID) }
 }
 
-const Failed = ({ message, retry }: { readonly message: string; readonly retry: () => void }) => (
-  <div className="connecting">
-    <p className="connecting-title">Connection failed</p>
-    <p className="connecting-text" role="alert">
-      {message}
-    </p>
-    <button type="button" className="button" onClick={retry}>
-      Try again
-    </button>
-  </div>
-)
+const Failed = ({ message, retry }: { readonly message: string; readonly retry: () => void }) => {
+  const t = useWalletConnectWords()
+  return (
+    <div className="connecting">
+      <p className="connecting-title">{t.connectionFailed()}</p>
+      <p className="connecting-text" role="alert">
+        {message}
+      </p>
+      <button type="button" className="button" onClick={retry}>
+        {t.tryAgain()}
+      </button>
+    </div>
+  )
+}
 
-const Preparing = () => (
-  <div className="connecting">
-    <span className="spinner" role="progressbar" aria-label="Preparing the QR code" />
-  </div>
-)
+const Preparing = () => {
+  const t = useWalletConnectWords()
+  return (
+    <div className="connecting">
+      <span className="spinner" role="progressbar" aria-label={t.preparingQr()} />
+    </div>
+  )
+}
 
 /** Pair by scanning the QR code with a phone wallet, copying the link, or opening the chosen wallet. */
 export const ConnectingWalletConnectView = () => {
   useViewStyles(walletConnectCss)
   const controller = useController()
+  const t = useWalletConnectWords()
   const { pairing, failed, retry } = usePairing()
   const chosen = useStore(walletConnectLinksOf(controller).chosen)
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
   const wallet = chosen?.wallet
-  const label = wallet === undefined ? "Scan with your wallet" : `Scan with ${wallet.name}`
+  const label = wallet === undefined ? t.scanWithYourWallet() : t.scanWith({ wallet: wallet.name })
+  const qrLabel = wallet === undefined ? t.qrScanWithYourWallet() : t.qrScanWith({ wallet: wallet.name })
   const links = chosen?.getLinks ?? []
   return (
     <div className="walletconnect">
@@ -114,7 +143,7 @@ export const ConnectingWalletConnectView = () => {
           <span className="name">{wallet.name}</span>
         </div>
       )}
-      <QrCode value={pairing.uri} label={`QR code: ${label}`} />
+      <QrCode value={pairing.uri} label={qrLabel} />
       <p className="connecting-text" aria-live="polite">
         {label}
       </p>
@@ -123,10 +152,10 @@ export const ConnectingWalletConnectView = () => {
       )}
       <CopyLink uri={pairing.uri} />
       {links.length === 0 || wallet === undefined ? null : (
-        <ul className="list" aria-label={`Get ${wallet.name}`}>
+        <ul className="list" aria-label={t.getWallet({ wallet: wallet.name })}>
           {links.map((link) => (
-            <li key={link.label}>
-              <ListItem title={link.label} href={link.href} target="_blank" chevron />
+            <li key={link.kind}>
+              <ListItem title={storeName(t, link.kind)} href={link.href} target="_blank" chevron />
             </li>
           ))}
         </ul>
@@ -142,13 +171,14 @@ export const ConnectingWalletConnectView = () => {
 export const ConnectingWalletConnectBasicView = () => {
   useViewStyles(walletConnectCss)
   const controller = useController()
+  const t = useWalletConnectWords()
   const { pairing, failed, retry } = usePairing()
   const wallets = useStore(walletConnectLinksOf(controller).phoneLinks)
   if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
   return (
     <div className="walletconnect">
-      <ul className="list" aria-label="Open a wallet">
+      <ul className="list" aria-label={t.openAWallet()}>
         {wallets.map(({ wallet, href, base }) => (
           <li key={wallet.id}>
             <ListItem
@@ -167,7 +197,7 @@ export const ConnectingWalletConnectBasicView = () => {
       <CopyLink uri={pairing.uri} />
       <ListItem
         icon={<QrIcon />}
-        title="Show QR code"
+        title={t.showQrCode()}
         onClick={() => void controller.replace("ConnectingWalletConnect")}
       />
     </div>

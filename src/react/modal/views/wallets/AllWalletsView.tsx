@@ -1,29 +1,37 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { present } from "../../../../presentation"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../../../services/WalletCatalog"
 import type { CatalogPort } from "../../bridge/controller"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { SearchIcon } from "../../ui/actionIcons"
 import { allWalletsCss } from "./allWalletsStyles"
 import { WalletGrid } from "./WalletGrid"
 
 /** What the live region says: loading, nothing found, or the failure, else nothing. */
-export const statusText = (query: string, state: CatalogState, search: CatalogSearchState): string => {
+export const statusText = (
+  query: string,
+  state: CatalogState,
+  search: CatalogSearchState,
+  t: typeof walletsWords = walletsWords
+): string => {
   if (query !== "") {
     const current = search.query === query
     if (current && search.status._tag === "Failed") return present(search.status.error).message
-    if (!current || search.status._tag === "Loading") return "Loading…"
-    return search.results.length === 0 ? "No wallets found" : ""
+    if (!current || search.status._tag === "Loading") return t.loading()
+    return search.results.length === 0 ? t.noWalletsFound() : ""
   }
   if (state.status._tag === "Failed") return present(state.status.error).message
-  if (state.status._tag === "Loading" || !state.loaded) return "Loading…"
-  return state.list.length === 0 ? "No wallets found" : ""
+  if (state.status._tag === "Loading" || !state.loaded) return t.loading()
+  return state.list.length === 0 ? t.noWalletsFound() : ""
 }
 
 const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   const controller = useController()
+  const t = useWords("wallets", walletsWords)
   const state = useStore(catalog.state)
   const search = useStore(catalog.search)
   const inputId = useId()
@@ -36,7 +44,7 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   const query = text.trim()
   const searching = query !== ""
   const wallets = searching ? search.results : state.list
-  const status = statusText(query, state, search)
+  const status = statusText(query, state, search, t)
   const canLoadMore = !searching && state.hasMore && state.status._tag === "Idle"
 
   const onNearEnd = useCallback(() => {
@@ -57,7 +65,7 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
     <div>
       <div className="field wallet-search">
         <label className="visually-hidden" htmlFor={inputId}>
-          Search wallets
+          {t.searchWallets()}
         </label>
         <SearchIcon />
         <input
@@ -67,7 +75,7 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
           type="search"
           autoComplete="off"
           spellCheck={false}
-          placeholder="Search wallets"
+          placeholder={t.searchWallets()}
           value={text}
           onChange={(event) => {
             setText(event.target.value)
@@ -80,14 +88,14 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
       </p>
       {failed ? (
         <button type="button" className="button" onClick={() => void catalog.load()}>
-          Try again
+          {t.tryAgain()}
         </button>
       ) : null}
       {wallets.length === 0 ? null : (
         <WalletGrid
           key={searching ? `search:${search.query}` : "all"}
           wallets={wallets}
-          label={searching ? "Search results" : "All wallets"}
+          label={searching ? t.searchResults() : t.allWalletsList()}
           onChoose={choose}
           onNearEnd={searching ? undefined : onNearEnd}
         />

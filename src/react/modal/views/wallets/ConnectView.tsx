@@ -1,8 +1,10 @@
 import { Suspense, useState } from "react"
+import { connectWords } from "../../../../messages/compiled/en/connect"
 import type { ConnectMethod } from "../../../../schemas/ModalOptions"
 import { useController } from "../../element/context"
 import { type LazyView, LazyViewBody, lazyView } from "../../element/lazyView"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { ViewBoundary } from "../../element/ViewBoundary"
 import { ListItem } from "../../ui/ListItem"
 import { WalletList } from "./WalletList"
@@ -31,11 +33,12 @@ const LazySection = ({ view, height }: { readonly view: LazyView; readonly heigh
 /** All Wallets, with how many the listing offers once it is in. */
 const AllWalletsRow = () => {
   const controller = useController()
+  const t = useWords("connect", connectWords)
   const count = countTag(catalogCount(useStore(controller.catalog.state)))
   return (
     <ListItem
       icon={<span className="wallet-icon all-wallets-mark" aria-hidden="true" />}
-      title="All Wallets"
+      title={t.allWallets()}
       tag={count}
       chevron
       onClick={() => void controller.push("AllWallets")}
@@ -51,18 +54,19 @@ const WalletSection = ({
   readonly allWallets: boolean
   readonly collapsed: boolean
 }) => {
+  const t = useWords("connect", connectWords)
   const [shown, show] = useState(!collapsed)
   return (
     <div className="section">
       {shown ? (
         <>
-          <h3 className="visually-hidden">Wallets</h3>
+          <h3 className="visually-hidden">{t.wallets()}</h3>
           <WalletList />
           {allWallets ? <AllWalletsRow /> : null}
         </>
       ) : (
         <button type="button" className="row list-item" aria-expanded="false" onClick={() => show(true)}>
-          <span className="name">Continue with a wallet</span>
+          <span className="name">{t.continueWithWallet()}</span>
         </button>
       )}
     </div>
@@ -72,6 +76,7 @@ const WalletSection = ({
 /** The three ways in (SPEC.md §2), in the order `connectOptions` gives (the host's, or the wallets present). */
 export const ConnectView = () => {
   const { config, connectOptions } = useController()
+  const t = useWords("connect", connectWords)
   const legal = (config.termsConditionsUrl ?? config.privacyPolicyUrl) !== undefined
   const { methods, allWallets, walletsCollapsed } = useStore(connectOptions)
   const socials = config.features.socials === false ? [] : config.features.socials
@@ -91,7 +96,7 @@ export const ConnectView = () => {
         <div key={method}>
           {index > 0 ? (
             <div className="divider" aria-hidden="true">
-              or
+              {t.or()}
             </div>
           ) : null}
           {render(method)}

@@ -1,11 +1,14 @@
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { present } from "../../../../presentation"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { WalletIcon } from "./WalletIcon"
 
 /** Waiting for a browser wallet: its prompt, then retry with the wallet's own error when it fails. */
 export const ConnectingExternalView = () => {
   const controller = useController()
+  const t = useWords("wallets", walletsWords)
   const route = useStore(controller.router)
   const connectors = useStore(controller.connectors)
   const { attempt } = useStore(controller.connection)
@@ -14,7 +17,7 @@ export const ConnectingExternalView = () => {
   const failed = attempt?._tag === "Failed" && attempt.connectorId === connectorId ? attempt.error : undefined
 
   if (connector === undefined || connectorId === undefined) {
-    return <p className="empty">This wallet is no longer available.</p>
+    return <p className="empty">{t.walletUnavailable()}</p>
   }
   const message = failed === undefined ? undefined : present(failed).message
   return (
@@ -23,16 +26,16 @@ export const ConnectingExternalView = () => {
         <WalletIcon icon={connector.icon} name={connector.name} />
       </div>
       <p className="connecting-title" aria-live="polite">
-        {failed === undefined ? `Continue in ${connector.name}` : "Connection failed"}
+        {failed === undefined ? t.continueIn({ wallet: connector.name }) : t.connectionFailed()}
       </p>
       <p className="connecting-text" role={failed === undefined ? undefined : "alert"}>
-        {failed === undefined ? "Accept the connection request in your wallet." : message}
+        {failed === undefined ? t.acceptRequest() : message}
       </p>
       {failed === undefined ? (
-        <span className="spinner" role="progressbar" aria-label="Waiting for the wallet" />
+        <span className="spinner" role="progressbar" aria-label={t.waitingForWallet()} />
       ) : (
         <button type="button" className="button" onClick={() => void controller.connect(connectorId)}>
-          Try again
+          {t.tryAgain()}
         </button>
       )}
     </div>

@@ -1,5 +1,7 @@
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
+import { useWords, withNodes } from "../../element/useWords"
 
 const legalCss = `
 .legal { margin: calc(var(--_fs) * 1.2) 0 0; text-align: center; color: var(--_fg-2); font-size: calc(var(--_fs) * 1.2); }
@@ -7,11 +9,12 @@ const legalCss = `
 `
 
 /** A link of the app's own, opened apart from the page (its URL was checked to be http(s) at decoding). */
-const Link = ({ href, children }: { readonly href: string; readonly children: string }) => (
-  <a href={href} target="_blank" rel="noopener noreferrer">
-    {children}
-  </a>
-)
+const Link = ({ href, children }: { readonly href: string | undefined; readonly children: string }) =>
+  href === undefined ? null : (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  )
 
 /**
  * AppKit's legal footer under the ways to connect: the app's terms of service and privacy policy
@@ -19,13 +22,17 @@ const Link = ({ href, children }: { readonly href: string; readonly children: st
  */
 export const LegalFooter = () => {
   useViewStyles(legalCss)
+  const t = useWords("wallets", walletsWords)
   const { termsConditionsUrl, privacyPolicyUrl } = useController().config
+  const terms = <Link href={termsConditionsUrl}>{t.termsOfService()}</Link>
+  const privacy = <Link href={privacyPolicyUrl}>{t.privacyPolicy()}</Link>
   return (
     <p className="legal">
-      By connecting, you agree to this app's{" "}
-      {termsConditionsUrl === undefined ? null : <Link href={termsConditionsUrl}>Terms of Service</Link>}
-      {termsConditionsUrl !== undefined && privacyPolicyUrl !== undefined ? " and " : null}
-      {privacyPolicyUrl === undefined ? null : <Link href={privacyPolicyUrl}>Privacy Policy</Link>}
+      {termsConditionsUrl === undefined
+        ? withNodes(t.legalPrivacy, { privacy })
+        : privacyPolicyUrl === undefined
+          ? withNodes(t.legalTerms, { terms })
+          : withNodes(t.legalBoth, { terms, privacy })}
     </p>
   )
 }

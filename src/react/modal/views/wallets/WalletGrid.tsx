@@ -1,5 +1,7 @@
 import { type UIEvent, useEffect, useLayoutEffect, useRef, useState } from "react"
+import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import type { CatalogWallet } from "../../../../services/WalletCatalog"
+import { useWords } from "../../element/useWords"
 import { WalletImage } from "./WalletImage"
 
 export const COLUMNS = 4
@@ -37,6 +39,7 @@ interface WalletGridProps {
  * scrollbar honest, and the rendered rows are moved to where they belong.
  */
 export const WalletGrid = ({ wallets, label, onChoose, onNearEnd }: WalletGridProps) => {
+  const t = useWords("wallets", walletsWords)
   const scroller = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
   const [viewport, setViewport] = useState(DEFAULT_VIEWPORT)
@@ -80,7 +83,7 @@ export const WalletGrid = ({ wallets, label, onChoose, onNearEnd }: WalletGridPr
                 <button type="button" className="wallet-tile" onClick={() => onChoose(wallet)}>
                   <WalletImage src={wallet.imageUrl} name={wallet.name} />
                   <span className="name">{wallet.name}</span>
-                  {wallet.installed ? <span className="tag">Installed</span> : null}
+                  {wallet.installed ? <span className="tag">{t.installed()}</span> : null}
                 </button>
               </li>
             )

@@ -1,6 +1,8 @@
 import type { ConnectWalletRow } from "../../../../Modal"
+import { connectWords } from "../../../../messages/compiled/en/connect"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { ListItem } from "../../ui/ListItem"
 import { WalletIcon } from "./WalletIcon"
 
@@ -20,7 +22,23 @@ export const WalletConnectMark = () => (
   </span>
 )
 
-const Row = ({ row }: { readonly row: ConnectWalletRow }) => {
+type Words = typeof connectWords
+
+/** A row's tag in the visitor's words (the row carries its kind, in English: the headless API's shape). */
+const tagWords = (t: Words, tag: Extract<ConnectWalletRow, { kind: "wallet" }>["tag"]) => {
+  switch (tag) {
+    case "Recent":
+      return t.recent()
+    case "Installed":
+      return t.installed()
+    case "Possible impersonation":
+      return t.possibleImpersonation()
+    case undefined:
+      return undefined
+  }
+}
+
+const Row = ({ row, t }: { readonly row: ConnectWalletRow; readonly t: Words }) => {
   const controller = useController()
   switch (row.kind) {
     case "walletConnect":
@@ -28,7 +46,7 @@ const Row = ({ row }: { readonly row: ConnectWalletRow }) => {
         <ListItem
           icon={<WalletConnectMark />}
           title="WalletConnect"
-          tag="QR code"
+          tag={t.qrCode()}
           tone="accent"
           onClick={() => void controller.chooseWallet({ _tag: "WalletConnect" })}
         />
@@ -38,7 +56,7 @@ const Row = ({ row }: { readonly row: ConnectWalletRow }) => {
         <ListItem
           icon={<WalletIcon icon={row.wallet.icon} name={row.wallet.name} />}
           title={row.wallet.name}
-          tag={row.tag}
+          tag={tagWords(t, row.tag)}
           tone={row.tag === "Installed" ? "success" : undefined}
           data={{ "data-suspicious": row.wallet.suspicious ? "true" : undefined }}
           onClick={() => void controller.chooseWallet({ _tag: "Connector", connectorId: row.wallet.id })}
@@ -61,12 +79,13 @@ const Row = ({ row }: { readonly row: ConnectWalletRow }) => {
  */
 export const WalletList = () => {
   const { connectOptions } = useController()
+  const t = useWords("connect", connectWords)
   const rows = useStore(connectOptions).wallets
   const browserWallets = rows.some((row) => row.kind === "wallet")
   return (
     <>
-      {browserWallets ? null : <p className="empty">No browser wallet found</p>}
-      <ul className="list" aria-label="Wallets">
+      {browserWallets ? null : <p className="empty">{t.noBrowserWallet()}</p>}
+      <ul className="list" aria-label={t.wallets()}>
         {rows.map((row) => (
           <li
             key={
@@ -74,7 +93,7 @@ export const WalletList = () => {
             }
             data-group={row.group}
           >
-            <Row row={row} />
+            <Row row={row} t={t} />
           </li>
         ))}
       </ul>

@@ -3,7 +3,7 @@ export const allWalletsCss = `
 .wallet-search { position: relative; margin-bottom: var(--_s-2); }
 .wallet-search > svg {
   position: absolute;
-  left: var(--_s-3);
+  inset-inline-start: var(--_s-3);
   top: 50%;
   width: var(--_t-lg);
   height: var(--_t-lg);
@@ -11,7 +11,7 @@ export const allWalletsCss = `
   color: var(--_fg-2);
   pointer-events: none;
 }
-.wallet-search .input { padding-left: calc(var(--_fs) * 4); }
+.wallet-search .input { padding-inline-start: calc(var(--_fs) * 4); }
 .wallet-scroll {
   height: min(368px, calc(100vh - 220px));
   height: min(368px, calc(100dvh - 220px));

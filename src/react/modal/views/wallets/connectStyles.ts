@@ -7,16 +7,16 @@ export const connectCss = `
 .email-field { position: relative; display: flex; align-items: center; }
 .email-field > svg {
   position: absolute;
-  left: var(--_s-3);
+  inset-inline-start: var(--_s-3);
   width: var(--_t-lg);
   height: var(--_t-lg);
   color: var(--_fg-2);
   pointer-events: none;
 }
-.email-field .input { min-height: calc(var(--_fs) * 5.2); padding-left: calc(var(--_fs) * 4); padding-right: calc(var(--_fs) * 5.2); }
+.email-field .input { min-height: calc(var(--_fs) * 5.2); padding-inline-start: calc(var(--_fs) * 4); padding-inline-end: calc(var(--_fs) * 5.2); }
 .email-field .email-submit {
   position: absolute;
-  right: var(--_s-1);
+  inset-inline-end: var(--_s-1);
   width: calc(var(--_fs) * 4.4);
   height: calc(var(--_fs) * 4.4);
   border-radius: var(--_r-md);
