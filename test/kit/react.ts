@@ -9,6 +9,7 @@ import { createRoot, type Root } from "react-dom/client"
 import { afterEach } from "vitest"
 import type { ModalController } from "../../src/react/modal/bridge/controller"
 import { ControllerContext } from "../../src/react/modal/element/context"
+import type { LocaleState } from "../../src/services/Locale"
 import { eventually } from "./waits"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
@@ -76,9 +77,13 @@ export const FAKE_IMAGE_URLS = {
   tokenImageUrl: (symbol: string) => `https://images.test/token/${symbol}`
 }
 
+/** The modal's locale as a controller starts in it: English, whose words each view carries. */
+export const ENGLISH_LOCALE: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
+
 /**
  * A controller whose flow ports show `states` (by port name) and record every command sent to them, as
- * `port.command`; `goBack` is recorded too; images are `FAKE_IMAGE_URLS`'.
+ * `port.command`; `goBack` is recorded too; images are `FAKE_IMAGE_URLS`'; the locale is `states.locale`
+ * (a `LocaleState`), English unless told.
  */
 export const fakeController = (states: Readonly<Record<string, unknown>>) => {
   const called: Array<string> = []
@@ -95,12 +100,18 @@ export const fakeController = (states: Readonly<Record<string, unknown>>) => {
               }
       }
     )
-  const ports = Object.fromEntries(Object.entries(states).map(([name, state]) => [name, port(name, state)]))
+  const { locale = ENGLISH_LOCALE, ...flows } = states
+  const ports = Object.fromEntries(Object.entries(flows).map(([name, state]) => [name, port(name, state)]))
   const goBack = () => {
     called.push("goBack")
     return Promise.resolve()
   }
-  const controller = { ...ports, goBack, imageUrls: FAKE_IMAGE_URLS } as unknown as ModalController
+  const controller = {
+    ...ports,
+    locale: { get: () => locale, subscribe: () => () => undefined },
+    goBack,
+    imageUrls: FAKE_IMAGE_URLS
+  } as unknown as ModalController
   return { controller, called }
 }
 

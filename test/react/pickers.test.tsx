@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { OWNS_ESCAPE } from "../../src/react/modal/element/focus"
 import { ChoiceGroup } from "../../src/react/modal/ui/ChoiceGroup"
 import { PickerRow } from "../../src/react/modal/ui/PickerRow"
-import { mount, unmountViews } from "../kit/react"
+import { fakeController, mountWith, unmountViews } from "../kit/react"
 
 afterEach(unmountViews)
 
@@ -30,7 +30,8 @@ const type = (input: HTMLInputElement, text: string) =>
 
 const pickerRow = (selected: string | undefined) => {
   const picked: Array<string> = []
-  const view = mount(
+  const view = mountWith(
+    fakeController({}).controller,
     <PickerRow
       label="Country"
       unset="Choose your country"
@@ -93,7 +94,8 @@ describe("PickerRow", () => {
 describe("ChoiceGroup", () => {
   const group = (layout: "rows" | "segments") => {
     const chosen: Array<string> = []
-    const view = mount(
+    const view = mountWith(
+      fakeController({}).controller,
       <ChoiceGroup
         legend="Payment method"
         layout={layout}

@@ -5,7 +5,9 @@
  */
 import { useState } from "react"
 import { truncateAddress } from "../../../layers/format/format"
+import { uiWords } from "../../../messages/compiled/en/ui"
 import { copyText } from "../element/clipboard"
+import { useIntlLocale, useWords } from "../element/useWords"
 
 /** `url` when it is an http(s) URL, else `undefined`. */
 export const explorerHref = (url: string | undefined): string | undefined => {
@@ -28,25 +30,27 @@ export const CopyableValue = ({
   readonly value: string
   readonly explorerUrl?: string | undefined
 }) => {
+  const t = useWords("ui", uiWords)
+  const locale = useIntlLocale()
   const [copied, setCopied] = useState(false)
   const href = explorerHref(explorerUrl)
   return (
     <div className="copyable">
       <span className="copyable-label">{label}</span>
-      <code className="copyable-value" title={value}>
+      <code className="copyable-value" title={value} dir="ltr">
         {truncateAddress(value)}
       </code>
       <button
         type="button"
         className="copyable-button"
-        aria-label={`Copy ${label.toLowerCase()} ${value}`}
+        aria-label={t.copyValue({ label: label.toLocaleLowerCase(locale), value })}
         onClick={() => void copyText(value).then(setCopied)}
       >
-        {copied ? "Copied" : "Copy"}
+        {copied ? t.copied() : t.copy()}
       </button>
       {href === undefined ? null : (
         <a className="copyable-link" href={href} target="_blank" rel="noopener noreferrer">
-          View on explorer
+          {t.viewOnExplorer()}
         </a>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { uiWords } from "../../../messages/compiled/en/ui"
+import { useWords } from "../element/useWords"
 import { RemoteImage } from "../views/wallets/WalletImage"
 import { ChevronDownIcon } from "./icons"
 
@@ -13,21 +15,18 @@ export const NetworkChip = ({
   readonly name: string
   readonly icon: string | undefined
   readonly onSwitch: (() => void) | undefined
-}) =>
-  onSwitch === undefined ? (
+}) => {
+  const t = useWords("ui", uiWords)
+  return onSwitch === undefined ? (
     <span className="network-chip">
       <RemoteImage src={icon} name={name} size={24} />
       <span className="name">{name}</span>
     </span>
   ) : (
-    <button
-      type="button"
-      className="network-chip"
-      aria-label={`Network: ${name}. Switch network`}
-      onClick={onSwitch}
-    >
+    <button type="button" className="network-chip" aria-label={t.switchNetwork({ name })} onClick={onSwitch}>
       <RemoteImage src={icon} name={name} size={24} />
       <span className="name">{name}</span>
       <ChevronDownIcon />
     </button>
   )
+}

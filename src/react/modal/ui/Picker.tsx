@@ -5,7 +5,9 @@
  * token picker and Buy's country list are this picker.
  */
 import { type KeyboardEvent, useId, useMemo, useState } from "react"
+import { uiWords } from "../../../messages/compiled/en/ui"
 import { OWNS_ESCAPE } from "../element/focus"
+import { useWords } from "../element/useWords"
 import { RemoteImage } from "../views/wallets/WalletImage"
 
 /** One item of a picker; `trailing` already formatted (a balance), `icon` an image URL. */
@@ -47,6 +49,7 @@ export const Picker = ({
   /** What the list says when the search matches nothing: "No token matches". */
   readonly none: string
 }) => {
+  const t = useWords("ui", uiWords)
   const ids = { search: useId(), list: useId() }
   const [search, setSearch] = useState("")
   const shown = useMemo(() => items.filter((item) => matches(item, search)), [items, search])
@@ -81,7 +84,7 @@ export const Picker = ({
         className="input token-search"
         type="search"
         role="combobox"
-        aria-label={`Search: ${label}`}
+        aria-label={t.search({ label })}
         aria-expanded="true"
         aria-controls={ids.list}
         aria-activedescendant={current === undefined ? undefined : optionId(current.key)}

@@ -3,6 +3,8 @@
  * options under it; picking one, or Escape, closes the picker and gives the focus back to the row.
  */
 import { useRef, useState } from "react"
+import { uiWords } from "../../../messages/compiled/en/ui"
+import { useWords } from "../element/useWords"
 import { ChevronDownIcon } from "./icons"
 import { Picker, type PickerItem } from "./Picker"
 
@@ -27,6 +29,7 @@ export const PickerRow = ({
   readonly none: string
   readonly describedBy?: string | undefined
 }) => {
+  const t = useWords("ui", uiWords)
   const row = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
   const close = () => {
@@ -42,7 +45,7 @@ export const PickerRow = ({
         className="row list-item picker-row-button"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`${label} ${chosen?.title ?? unset}`}
+        aria-label={t.pickerRow({ label, value: chosen?.title ?? unset })}
         aria-describedby={describedBy}
         data-unset={chosen === undefined}
         onClick={() => setOpen((shown) => !shown)}

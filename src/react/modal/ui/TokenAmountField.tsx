@@ -4,6 +4,8 @@
  * its quoted amount read-only. Values arrive formatted: the field formats nothing itself.
  */
 import { useId, useRef, useState } from "react"
+import { uiWords } from "../../../messages/compiled/en/ui"
+import { useWords } from "../element/useWords"
 import { RemoteImage } from "../views/wallets/WalletImage"
 import { type PickerToken, TokenPicker } from "./TokenPicker"
 
@@ -41,6 +43,7 @@ export const TokenAmountField = ({
   /** What the picker says when the search matches nothing ("No currency matches"); else of tokens. */
   readonly noMatch?: string | undefined
 }) => {
+  const t = useWords("ui", uiWords)
   const ids = { amount: useId(), label: useId() }
   const [picking, setPicking] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -57,10 +60,15 @@ export const TokenAmountField = ({
         </label>
         {balance === undefined ? null : (
           <span className="token-field-balance">
-            Balance {balance}
+            {t.balance({ balance })}
             {onMax === undefined ? null : (
-              <button type="button" className="token-max" onClick={onMax} aria-label={`Max: ${balance}`}>
-                Max
+              <button
+                type="button"
+                className="token-max"
+                onClick={onMax}
+                aria-label={t.maxLabel({ balance })}
+              >
+                {t.max()}
               </button>
             )}
           </span>
@@ -85,11 +93,14 @@ export const TokenAmountField = ({
           className="token-button"
           aria-haspopup="listbox"
           aria-expanded={picking}
-          aria-label={`${pickerLabel}: ${token === undefined ? "Choose" : token.symbol}`}
+          aria-label={t.tokenButton({
+            label: pickerLabel,
+            token: token === undefined ? t.choose() : token.symbol
+          })}
           onClick={() => setPicking((open) => !open)}
         >
           {token === undefined ? (
-            <span>Choose</span>
+            <span>{t.choose()}</span>
           ) : (
             <>
               <RemoteImage src={token.icon} name={token.symbol} size={24} />

@@ -1,4 +1,6 @@
 /** The token picker: the in-flow picker over tokens, each with its icon, symbol, name and balance. */
+import { uiWords } from "../../../messages/compiled/en/ui"
+import { useWords } from "../element/useWords"
 import { Picker } from "./Picker"
 
 /** A token as the picker lists it; `balance` already formatted ("12.5"), absent when none is held. */
@@ -16,7 +18,7 @@ export const TokenPicker = ({
   selected,
   onPick,
   onClose,
-  none = "No token matches"
+  none
 }: {
   /** What is picked: "Token to send", "Token to receive". */
   readonly label: string
@@ -24,21 +26,25 @@ export const TokenPicker = ({
   readonly selected: string | undefined
   readonly onPick: (key: string) => void
   readonly onClose: () => void
+  /** What the list says when the search matches nothing; "No token matches" unless told. */
   readonly none?: string | undefined
-}) => (
-  <Picker
-    label={label}
-    items={tokens.map((token) => ({
-      key: token.key,
-      title: token.symbol,
-      subtitle: token.name,
-      icon: token.icon,
-      trailing: token.balance
-    }))}
-    selected={selected}
-    onPick={onPick}
-    onClose={onClose}
-    placeholder="Search by name or symbol"
-    none={none}
-  />
-)
+}) => {
+  const t = useWords("ui", uiWords)
+  return (
+    <Picker
+      label={label}
+      items={tokens.map((token) => ({
+        key: token.key,
+        title: token.symbol,
+        subtitle: token.name,
+        icon: token.icon,
+        trailing: token.balance
+      }))}
+      selected={selected}
+      onPick={onPick}
+      onClose={onClose}
+      placeholder={t.searchTokens()}
+      none={none ?? t.noTokenMatches()}
+    />
+  )
+}

@@ -10,7 +10,7 @@ export const choiceCss = `
 .picker-row-button[aria-expanded="true"] { border-color: var(--_accent-text); }
 .picker-row-button[aria-expanded="true"] > svg { transform: rotate(180deg); }
 .choices { display: flex; flex-direction: column; gap: var(--_s-2); min-width: 0; margin: 0; padding: 0; border: 0; }
-.choices-legend { padding: 0; margin-bottom: var(--_s-2); font-size: var(--_t-sm); color: var(--_fg-2); }
+.choices-legend { padding: 0; margin-block-end: var(--_s-2); font-size: var(--_t-sm); color: var(--_fg-2); }
 .choices-options { display: flex; flex-direction: column; gap: var(--_s-1); }
 .choice { position: relative; border: 1px solid var(--_border); }
 .choice:has(input:checked) { border-color: var(--_accent-text); }

@@ -3,7 +3,7 @@
  * so the Connect view, which ships with the first paint, brings no CSS of its own.
  */
 export const uiCss = `
-.list-item { min-height: calc(var(--_fs) * 5.2); padding: var(--_s-2) var(--_s-3) var(--_s-2) var(--_s-2); }
+.list-item { min-height: calc(var(--_fs) * 5.2); padding-block: var(--_s-2); padding-inline: var(--_s-2) var(--_s-3); }
 .list-item .text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .list-item .name { font-weight: 500; }
 .list-item .sub { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--_fg-2); font-size: var(--_t-sm); }
@@ -42,7 +42,8 @@ export const uiCss = `
   display: inline-flex;
   align-items: center;
   gap: var(--_s-1);
-  padding: calc(var(--_fs) * 0.3) var(--_s-2) calc(var(--_fs) * 0.3) calc(var(--_fs) * 0.3);
+  padding-block: calc(var(--_fs) * 0.3);
+  padding-inline: calc(var(--_fs) * 0.3) var(--_s-2);
   border: 1px solid var(--_border);
   border-radius: var(--_r-full);
   background: var(--_bg-2);

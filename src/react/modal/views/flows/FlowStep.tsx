@@ -8,14 +8,22 @@
 import type { FormEvent, ReactNode } from "react"
 import type { AirlockError, ReviewChangedError } from "../../../../errors"
 import { formatTokenExact } from "../../../../layers/format/format"
+import { flowWords } from "../../../../messages/compiled/en/flow"
 import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
+import { useWords } from "../../element/useWords"
 import { CopyableValue } from "../../ui/CopyableValue"
 import { Status } from "../../ui/Status"
 import { StickyFooter } from "../../ui/StickyFooter"
 import { tokenFieldCss } from "../../ui/tokenFieldStyles"
+
+/** The words of the step frame and of what the flows share ("flow" namespace), in the modal's locale. */
+export const useFlowWords = () => useWords("flow", flowWords)
+
+/** The "flow" namespace's messages, as `useFlowWords` gives them. */
+export type FlowWords = typeof flowWords
 
 /** The token an amount is of, as its problems name it. */
 export interface AmountToken {
@@ -24,29 +32,39 @@ export interface AmountToken {
   readonly balance: bigint
 }
 
-/** What is wrong with an amount to send or swap, in words that say what is allowed. */
-export const amountProblemText = (problem: AmountProblem, token: AmountToken | undefined): string => {
+/**
+ * What is wrong with an amount to send or swap, in words that say what is allowed (`t`: `useFlowWords()`;
+ * `locale`: `useIntlLocale()`, which the balance is formatted in).
+ */
+export const amountProblemText = (
+  t: FlowWords,
+  problem: AmountProblem,
+  token: AmountToken | undefined,
+  locale: string
+): string => {
   switch (problem) {
     case "empty":
-      return "Enter an amount"
+      return t.amountEmpty()
     case "format":
-      return "Enter a number, such as 12.5"
+      return t.amountFormat()
     case "zero":
-      return "Enter an amount above 0"
+      return t.amountZero()
     case "decimals":
       return token === undefined
-        ? "Too many digits after the decimal point for this token"
+        ? t.amountTooPrecise()
         : token.decimals === 0
-          ? `${token.symbol} has no decimals: enter a whole number`
-          : `${token.symbol} has ${token.decimals} decimal${token.decimals === 1 ? "" : "s"}`
+          ? t.amountWholeNumber({ symbol: token.symbol })
+          : t.amountDecimals({ symbol: token.symbol, decimals: token.decimals })
     case "over-balance":
       return token === undefined
-        ? "More than your balance"
-        : `More than your balance of ${formatTokenExact(token.balance, token.decimals)} ${token.symbol}`
+        ? t.overBalance()
+        : t.overBalanceOf({
+            amount: `${formatTokenExact(token.balance, token.decimals, locale)} ${token.symbol}`
+          })
     case "over-balance-with-fee":
-      return "More than your balance once the network fee is paid"
+      return t.overBalanceWithFee()
     case "no-fee-balance":
-      return "Not enough of the network's coin left to pay the fee"
+      return t.noFeeBalance()
   }
 }
 
@@ -84,12 +102,15 @@ export const ReviewChanged = ({ change }: { readonly change: ReviewChangedError 
 }
 
 /** The row of a review that names the network it is for. */
-export const NetworkRow = ({ network }: { readonly network: { readonly name: string } }) => (
-  <div>
-    <dt>Network</dt>
-    <dd>{network.name}</dd>
-  </div>
-)
+export const NetworkRow = ({ network }: { readonly network: { readonly name: string } }) => {
+  const t = useFlowWords()
+  return (
+    <div>
+      <dt>{t.network()}</dt>
+      <dd>{network.name}</dd>
+    </div>
+  )
+}
 
 /** What is wrong with a field; `id` is what the field's `aria-describedby` names. */
 export const FieldProblem = ({ id, children }: { readonly id?: string; readonly children: ReactNode }) => (
@@ -154,13 +175,14 @@ export const FlowQuote = <Q,>({
   readonly quote: FlowQuoteState<Q>
   readonly details: (quote: Q) => ReactNode
 }) => {
+  const t = useFlowWords()
   switch (quote._tag) {
     case "None":
       return null
     case "Quoting":
       return (
         <p className="connecting-text" aria-live="polite">
-          Getting a quote…
+          {t.gettingQuote()}
         </p>
       )
     case "NoQuote":
@@ -193,10 +215,11 @@ export const FlowReview = ({
   readonly onBack?: (() => void) | undefined
   readonly confirm?: { readonly label: string; readonly onClick: () => void; readonly disabled?: boolean }
 }) => {
+  const t = useFlowWords()
   const back =
     onBack === undefined ? null : (
       <button type="button" className="button secondary" onClick={onBack}>
-        Back
+        {t.back()}
       </button>
     )
   return (
@@ -239,6 +262,7 @@ export const FlowDone = ({
   readonly transaction?: DoneTransaction | undefined
 }) => {
   const controller = useController()
+  const t = useFlowWords()
   useViewStyles(tokenFieldCss)
   return (
     <div className="approve">
@@ -251,7 +275,7 @@ export const FlowDone = ({
         />
       )}
       <button type="button" className="button" onClick={() => void controller.goBack()}>
-        Done
+        {t.done()}
       </button>
     </div>
   )

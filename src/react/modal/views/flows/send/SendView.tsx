@@ -10,6 +10,7 @@ import {
   truncateAddress
 } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
+import { sendWords } from "../../../../../messages/compiled/en/send"
 import type {
   ReceiverProblem,
   SendAmountProblem,
@@ -21,6 +22,7 @@ import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
+import { useIntlLocale, useWords } from "../../../element/useWords"
 import { TokenAmountField } from "../../../ui/TokenAmountField"
 import type { PickerToken } from "../../../ui/TokenPicker"
 import { tokenFieldCss } from "../../../ui/tokenFieldStyles"
@@ -34,41 +36,47 @@ import {
   FlowLoading,
   FlowReview,
   NetworkRow,
-  ReviewChanged
+  ReviewChanged,
+  useFlowWords
 } from "../FlowStep"
 
-const sendAmountProblemText = (problem: SendAmountProblem, token: SendableToken | undefined) =>
-  problem === "below-reserve"
-    ? "This would leave too little SOL to keep your account open: send less, or all of it"
-    : amountProblemText(problem, token)
+type SendWords = typeof sendWords
 
-const RECEIVER_PROBLEMS: Record<ReceiverProblem, string> = {
-  empty: "Enter the receiver's address",
-  format: "Enter an address (0x followed by 40 hex characters) or a name such as alice.reown.id",
-  checksum: "This address has a wrong checksum: check it was copied whole",
-  "unknown-name": "No account has this name on this network",
-  "solana-format": "Enter a Solana address (32 to 44 base58 characters)"
+/** The "send" namespace's messages in the modal's locale. */
+const useSendWords = () => useWords("send", sendWords)
+
+const RECEIVER_PROBLEMS: Record<ReceiverProblem, (t: SendWords) => string> = {
+  empty: (t) => t.receiverEmpty(),
+  format: (t) => t.receiverFormat(),
+  checksum: (t) => t.receiverChecksum(),
+  "unknown-name": (t) => t.receiverUnknownName(),
+  "solana-format": (t) => t.receiverSolanaFormat()
 }
 
 /** The typed amount's USD value, when it is a number and the token's price is known. */
-const fiatOf = (amount: string, token: SendableToken | undefined): string | undefined =>
+const fiatOf = (amount: string, token: SendableToken | undefined, locale: string): string | undefined =>
   token === undefined || token.price <= 0 || !/^\d+(\.\d+)?$/.test(amount.trim())
     ? undefined
-    : formatUsd(Number(amount) * token.price)
+    : formatUsd(Number(amount) * token.price, locale)
 
 /** What the visitor sends, every decimal they typed kept: "12.5 sUSD". */
-const sentAmount = (preview: SendPreview) =>
-  `${formatTokenExact(preview.amount, preview.token.decimals)} ${preview.token.symbol}`
+const sentAmount = (preview: SendPreview, locale: string) =>
+  `${formatTokenExact(preview.amount, preview.token.decimals, locale)} ${preview.token.symbol}`
 
 const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" | "Reviewing" }> }) => {
   const controller = useController()
+  const t = useSendWords()
+  const flow = useFlowWords()
+  const locale = useIntlLocale()
+  const amountProblem = (problem: SendAmountProblem, token: SendableToken | undefined) =>
+    problem === "below-reserve" ? t.belowReserve() : amountProblemText(flow, problem, token, locale)
   const images = makeImagesPort(controller.imageUrls)
-  const pickerToken = (t: SendableToken): PickerToken => ({
-    key: t.key,
-    symbol: t.symbol,
-    name: t.name,
-    icon: images.token({ symbol: t.symbol }),
-    balance: formatToken(t.balance, t.decimals)
+  const pickerToken = (item: SendableToken): PickerToken => ({
+    key: item.key,
+    symbol: item.symbol,
+    name: item.name,
+    icon: images.token({ symbol: item.symbol }),
+    balance: formatToken(item.balance, item.decimals, locale)
   })
   const ids = {
     receiver: useId(),
@@ -85,56 +93,54 @@ const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" 
           previewError: undefined,
           reviewChanged: undefined
         }
-  const token = tokens.find((t) => t.key === draft.token)
+  const token = tokens.find((item) => item.key === draft.token)
   if (tokens.length === 0)
     return (
       <>
         <ReviewChanged change={problems.reviewChanged} />
-        <p className="empty">No balance to send on this network yet.</p>
+        <p className="empty">{t.noBalance()}</p>
       </>
     )
   return (
     <FlowForm
       onSubmit={() => void controller.send.review()}
-      submit={{ label: "Review", busy: state._tag === "Reviewing" ? "Preparing the preview…" : undefined }}
+      submit={{ label: t.review(), busy: state._tag === "Reviewing" ? t.preparingPreview() : undefined }}
     >
       <TokenAmountField
-        label="Amount"
-        pickerLabel="Token"
+        label={t.amount()}
+        pickerLabel={t.token()}
         amount={draft.amount}
         onAmount={(amount) => void controller.send.edit({ amount })}
         token={token === undefined ? undefined : pickerToken(token)}
         tokens={tokens.map(pickerToken)}
         onToken={(key) => void controller.send.edit({ token: key })}
-        balance={token === undefined ? undefined : tokenText(token.balance, token)}
+        balance={token === undefined ? undefined : tokenText(token.balance, token, locale)}
         onMax={
           token === undefined
             ? undefined
             : () => void controller.send.edit({ amount: formatUnits(token.balance, token.decimals) })
         }
-        fiat={fiatOf(draft.amount, token)}
+        fiat={fiatOf(draft.amount, token, locale)}
         invalid={problems.amountProblem !== undefined}
         describedBy={problems.amountProblem === undefined ? undefined : ids.amountHelp}
       />
       {problems.amountProblem === undefined ? null : (
-        <FieldProblem id={ids.amountHelp}>
-          {sendAmountProblemText(problems.amountProblem, token)}
-        </FieldProblem>
+        <FieldProblem id={ids.amountHelp}>{amountProblem(problems.amountProblem, token)}</FieldProblem>
       )}
-      <label htmlFor={ids.receiver}>Receiver</label>
+      <label htmlFor={ids.receiver}>{t.receiver()}</label>
       <input
         id={ids.receiver}
         className="input"
         autoComplete="off"
         spellCheck={false}
-        placeholder={state.namespace === "solana" ? "Solana address" : "0x… or name.reown.id"}
+        placeholder={state.namespace === "solana" ? t.solanaPlaceholder() : t.evmPlaceholder()}
         value={draft.receiver}
         aria-invalid={problems.receiverProblem !== undefined}
         aria-describedby={problems.receiverProblem === undefined ? undefined : ids.receiverHelp}
         onChange={(event) => void controller.send.edit({ receiver: event.currentTarget.value })}
       />
       {problems.receiverProblem === undefined ? null : (
-        <FieldProblem id={ids.receiverHelp}>{RECEIVER_PROBLEMS[problems.receiverProblem]}</FieldProblem>
+        <FieldProblem id={ids.receiverHelp}>{RECEIVER_PROBLEMS[problems.receiverProblem](t)}</FieldProblem>
       )}
       {problems.previewError === undefined ? null : <FlowFailure error={problems.previewError} />}
       <ReviewChanged change={problems.reviewChanged} />
@@ -148,20 +154,25 @@ const Preview = ({
   readonly state: Extract<SendState, { _tag: "Preview" | "Sending" | "Failed" }>
 }) => {
   const controller = useController()
+  const t = useSendWords()
+  const locale = useIntlLocale()
   const { preview } = state
   const native = { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol }
   const sending = state._tag === "Sending"
   return (
     <FlowReview
-      title={`Send ${sentAmount(preview)} to ${preview.receiverName ?? truncateAddress(preview.receiver)}`}
+      title={t.title({
+        amount: sentAmount(preview, locale),
+        receiver: preview.receiverName ?? truncateAddress(preview.receiver)
+      })}
       error={state._tag === "Failed" ? state.error : undefined}
-      progress={sending ? "Confirm the transaction in your wallet" : undefined}
+      progress={sending ? t.confirmInWallet() : undefined}
       onBack={sending ? undefined : () => void controller.send.back()}
       confirm={
         sending
           ? undefined
           : {
-              label: "Send",
+              label: t.send(),
               onClick: () => void controller.send.confirm(),
               disabled: state._tag === "Failed"
             }
@@ -170,29 +181,39 @@ const Preview = ({
       <dl className="approve-details">
         <NetworkRow network={state.binding.network} />
         <div>
-          <dt>To</dt>
+          <dt>{t.to()}</dt>
           {preview.receiverName === undefined ? null : <dd>{preview.receiverName}</dd>}
-          <dd className="code">{preview.receiver}</dd>
+          <dd className="code" dir="ltr">
+            {preview.receiver}
+          </dd>
         </div>
         <div>
-          <dt>Network fee</dt>
-          <dd>{preview.fee === undefined ? "Unavailable" : feeText(preview.fee, native)}</dd>
+          <dt>{t.networkFee()}</dt>
+          {preview.fee === undefined ? (
+            <dd>{t.feeUnavailable()}</dd>
+          ) : (
+            <dd dir="ltr">{feeText(preview.fee, native, locale)}</dd>
+          )}
         </div>
         {preview.accountRent === 0n ? null : (
           <div>
-            <dt>Receiver's new token account (rent)</dt>
-            <dd>{feeText({ amount: preview.accountRent, usd: undefined }, native)}</dd>
+            <dt>{t.rent()}</dt>
+            <dd dir="ltr">{feeText({ amount: preview.accountRent, usd: undefined }, native, locale)}</dd>
           </div>
         )}
         <div>
-          <dt>Transaction</dt>
-          <dd className="code">
-            {preview.call === "No data" ? `Transfer of ${preview.nativeSymbol}` : preview.call}
-          </dd>
+          <dt>{t.transaction()}</dt>
+          {preview.call === "No data" ? (
+            <dd className="code">{t.nativeTransfer({ symbol: preview.nativeSymbol })}</dd>
+          ) : (
+            <dd className="code" dir="ltr">
+              {preview.call}
+            </dd>
+          )}
         </div>
         {preview.simulation === undefined ? null : (
           <div>
-            <dt>Your balance changes (simulated)</dt>
+            <dt>{t.balanceChanges()}</dt>
             {simulationLines(preview.simulation, native).map((line) => (
               <dd key={line}>{line}</dd>
             ))}
@@ -204,16 +225,20 @@ const Preview = ({
 }
 
 /** The send went out: its amount, its hash (a signature on Solana), copyable, and its explorer page. */
-const Sent = ({ state }: { readonly state: Extract<SendState, { _tag: "Sent" }> }) => (
-  <FlowDone
-    title={`Sent ${sentAmount(state.preview)}`}
-    transaction={{
-      label: state.preview.request.namespace === "solana" ? "Signature" : "Transaction",
-      hash: state.hash,
-      explorerUrl: transactionUrl(state.network, state.hash)
-    }}
-  />
-)
+const Sent = ({ state }: { readonly state: Extract<SendState, { _tag: "Sent" }> }) => {
+  const t = useSendWords()
+  const locale = useIntlLocale()
+  return (
+    <FlowDone
+      title={t.sent({ amount: sentAmount(state.preview, locale) })}
+      transaction={{
+        label: state.preview.request.namespace === "solana" ? t.signature() : t.transaction(),
+        hash: state.hash,
+        explorerUrl: transactionUrl(state.network, state.hash)
+      }}
+    />
+  )
+}
 
 /** Send: choose a token, an amount and a receiver; then the preview, then the wallet. */
 export const SendView = () => {
@@ -221,9 +246,10 @@ export const SendView = () => {
   useViewStyles(tokenFieldCss)
   const controller = useController()
   const state = useStore(controller.send.state)
+  const t = useSendWords()
   switch (state._tag) {
     case "Idle":
-      return <FlowLoading label="Preparing Send" />
+      return <FlowLoading label={t.preparing()} />
     case "Editing":
     case "Reviewing":
       return <Form state={state} />

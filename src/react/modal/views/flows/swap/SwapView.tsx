@@ -7,11 +7,12 @@ import type { ApprovalChoice, SwapPlan, SwapState } from "../../../../../service
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
+import { useIntlLocale } from "../../../element/useWords"
 import { tokenFieldCss } from "../../../ui/tokenFieldStyles"
 import { approveCss } from "../../requests/approveStyles"
 import { FlowDone, FlowLoading, FlowReview, FlowUnavailable, NetworkRow, ReviewChanged } from "../FlowStep"
 import { SwapForm } from "./SwapForm"
-import { Minimum, Paid, Rate, Received } from "./swapRows"
+import { Minimum, Paid, Rate, Received, type SwapWords, useSwapWords } from "./swapRows"
 import { swapCss } from "./swapStyles"
 
 const PlanDetails = ({
@@ -24,6 +25,8 @@ const PlanDetails = ({
   /** The plan is being made again: these details are about to change. */
   readonly busy: boolean
 }) => {
+  const t = useSwapWords()
+  const locale = useIntlLocale()
   const { quote } = plan
   return (
     <dl className="approve-details" aria-busy={busy || undefined}>
@@ -33,11 +36,13 @@ const PlanDetails = ({
       <Minimum quote={quote} slippage={plan.slippage} />
       <Rate quote={quote} />
       <div>
-        <dt>Network fee</dt>
-        <dd>{feeText(plan.fee, { decimals: plan.nativeDecimals, symbol: plan.nativeSymbol })}</dd>
+        <dt>{t.networkFee()}</dt>
+        <dd dir="ltr">
+          {feeText(plan.fee, { decimals: plan.nativeDecimals, symbol: plan.nativeSymbol }, locale)}
+        </dd>
       </div>
       <div>
-        <dt>Your balance changes (simulated)</dt>
+        <dt>{t.balanceChanges()}</dt>
         {simulationLines(
           { _tag: "Simulated", changes: plan.changes },
           { symbol: plan.nativeSymbol, decimals: plan.nativeDecimals }
@@ -47,13 +52,13 @@ const PlanDetails = ({
       </div>
       {plan.approves === undefined ? null : (
         <div>
-          <dt>Approval</dt>
+          <dt>{t.approval()}</dt>
           <dd>
             {plan.approves === "exact"
-              ? `Exactly ${tokenText(quote.fromAmount, quote.from)}, what this swap spends`
-              : `Unlimited: the swap's contract may spend all your ${quote.from.symbol}, now and later`}
+              ? t.approveExact({ amount: tokenText(quote.fromAmount, quote.from, locale) })
+              : t.approveUnlimited({ symbol: quote.from.symbol })}
           </dd>
-          <dd>Your wallet asks you to approve it first, then to swap (two transactions).</dd>
+          <dd>{t.twoTransactions()}</dd>
         </div>
       )}
     </dl>
@@ -75,6 +80,7 @@ const ApprovalChoiceField = ({
   readonly disabled: boolean
 }) => {
   const controller = useController()
+  const t = useSwapWords()
   const id = useId()
   if (plan.approves === undefined) return null
   return (
@@ -88,20 +94,22 @@ const ApprovalChoiceField = ({
           void controller.swap.chooseApproval(event.currentTarget.checked ? "unlimited" : "exact")
         }
       />
-      <label htmlFor={id}>Allow unlimited {plan.quote.from.symbol}</label>
+      <label htmlFor={id}>{t.allowUnlimited({ symbol: plan.quote.from.symbol })}</label>
     </div>
   )
 }
 
-const STEPS: Partial<Record<SwapState["_tag"], (plan: SwapPlan, hash: string | undefined) => string>> = {
-  Approving: (plan, hash) =>
+const STEPS: Partial<
+  Record<SwapState["_tag"], (t: SwapWords, plan: SwapPlan, hash: string | undefined) => string>
+> = {
+  Approving: (t, plan, hash) =>
+    hash === undefined ? t.approveInWallet({ symbol: plan.quote.from.symbol }) : t.waitingApproval(),
+  Swapping: (t, plan, hash) =>
     hash === undefined
-      ? `Approve ${plan.quote.from.symbol} in your wallet (step 1 of 2)`
-      : `Waiting for the approval to be confirmed (step 1 of 2)`,
-  Swapping: (plan, hash) =>
-    hash === undefined
-      ? `Confirm the swap in your wallet${plan.approval === undefined ? "" : " (step 2 of 2)"}`
-      : "Waiting for the swap to be confirmed"
+      ? plan.approval === undefined
+        ? t.confirmSwap()
+        : t.confirmSwapSecond()
+      : t.waitingSwap()
 }
 
 /**
@@ -116,18 +124,19 @@ const Preview = ({
   readonly plan: SwapPlan
 }) => {
   const controller = useController()
+  const t = useSwapWords()
   const step = STEPS[state._tag]
   const replanning = state._tag === "Preparing"
   return (
     <FlowReview
-      title={`Swap ${plan.quote.from.symbol} for ${plan.quote.to.symbol}`}
+      title={t.title({ from: plan.quote.from.symbol, to: plan.quote.to.symbol })}
       error={state._tag === "Failed" ? state.error : undefined}
-      progress={step?.(plan, "hash" in state ? state.hash : undefined)}
+      progress={step?.(t, plan, "hash" in state ? state.hash : undefined)}
       onBack={step === undefined ? () => void controller.swap.back() : undefined}
       confirm={
         step === undefined
           ? {
-              label: plan.approval === undefined ? "Swap" : "Approve and swap",
+              label: plan.approval === undefined ? t.swap() : t.approveAndSwap(),
               onClick: () => void controller.swap.confirm(),
               disabled: state._tag === "Failed" || replanning
             }
@@ -151,10 +160,12 @@ export const SwapView = () => {
   useViewStyles(tokenFieldCss)
   const controller = useController()
   const state = useStore(controller.swap.state)
+  const t = useSwapWords()
+  const locale = useIntlLocale()
   switch (state._tag) {
     case "Idle":
     case "Loading":
-      return <FlowLoading label="Preparing Swap" />
+      return <FlowLoading label={t.preparing()} />
     case "Unavailable":
       return (
         <>
@@ -173,9 +184,12 @@ export const SwapView = () => {
     case "Swapped":
       return (
         <FlowDone
-          title={`Swapped ${tokenText(state.plan.quote.fromAmount, state.plan.quote.from)} for ${state.plan.quote.to.symbol}`}
+          title={t.swapped({
+            amount: tokenText(state.plan.quote.fromAmount, state.plan.quote.from, locale),
+            symbol: state.plan.quote.to.symbol
+          })}
           transaction={{
-            label: "Transaction",
+            label: t.transaction(),
             hash: state.hash,
             explorerUrl: transactionUrl(state.network, state.hash)
           }}
