@@ -122,15 +122,15 @@ describe("unlistedSends", () => {
 describe("sentRow", () => {
   const eth = { symbol: "ETH", decimals: 18 }
   it("words each status and the amount that left, with 3 decimals", () => {
-    assert.deepStrictEqual(sentRow(sent(1), eth), { label: "Send", status: "Pending", amount: "-0.010 ETH" })
-    assert.strictEqual(sentRow(sent(1, "confirmed"), eth).status, "Confirmed")
-    assert.strictEqual(sentRow(sent(1, "failed"), eth).status, "Failed")
-    assert.strictEqual(sentRow(sent(1, "unknown"), eth).status, "Status unknown")
+    assert.deepStrictEqual(sentRow(sent(1), eth), { kind: "send", status: "pending", amount: "-0.010 ETH" })
+    assert.strictEqual(sentRow(sent(1, "confirmed"), eth).status, "confirmed")
+    assert.strictEqual(sentRow(sent(1, "failed"), eth).status, "failed")
+    assert.strictEqual(sentRow(sent(1, "unknown"), eth).status, "unknown")
   })
 
   it("no amount for a batch, a zero or unreadable value, or an unknown currency", () => {
     const batch: TrackedTransaction = { ...sent(2), kind: "calls", value: undefined }
-    assert.deepStrictEqual(sentRow(batch, eth), { label: "Batch", status: "Pending", amount: undefined })
+    assert.deepStrictEqual(sentRow(batch, eth), { kind: "batch", status: "pending", amount: undefined })
     assert.isUndefined(sentRow({ ...sent(3), value: "0" }, eth).amount)
     assert.isUndefined(sentRow({ ...sent(3), value: "0x10" }, eth).amount)
     assert.isUndefined(sentRow(sent(3), undefined).amount)

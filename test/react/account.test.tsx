@@ -11,6 +11,7 @@ import { act } from "react"
 import { describe, expect, it } from "vitest"
 import { BalanceUnavailableError, HistoryFetchError } from "../../src/errors"
 import type { AccountAction, Modal } from "../../src/Modal"
+import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { Transaction } from "../../src/schemas/Transaction"
 import { AccountData, type AccountDataShape, type Loadable } from "../../src/services/AccountData"
 import { Send, type SendState } from "../../src/services/Send"
@@ -58,11 +59,14 @@ const makeFakeAccountData = () =>
     })
   )
 
-const render = async (extra: Layer.Layer<Send> | Layer.Layer<never> = Layer.empty) => {
+const render = async (
+  extra: Layer.Layer<Send> | Layer.Layer<never> = Layer.empty,
+  options: ModalOptionsInput = walletsOnly
+) => {
   const data = makeFakeAccountData()
   const provider = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
   const { modal, shadow, button } = await openOnConnect(
-    walletsOnly,
+    options,
     Layer.mergeAll(
       TestPlatform,
       makeMockWalletConnect().layer,
@@ -290,5 +294,29 @@ describe("the Account view", () => {
     )
     await rendered(() => view.shadow.querySelector(".impersonation"), "the impersonation tag")
     expect(view.shadow.querySelector(".impersonation")?.textContent).toContain("Possible impersonation")
+  })
+
+  it("speaks the visitor's language: its words from the catalog, months, days and amounts through Intl", async () => {
+    const view = await render(Layer.empty, { ...walletsOnly, locale: "de" })
+    const card = () => view.shadow.querySelector(".account-card")?.textContent ?? ""
+    expect(card()).toContain("Guthaben wird geladen…")
+    await view.set(view.service.nativeBalance, {
+      _tag: "Ready",
+      value: { value: 1234n * 10n ** 17n, decimals: 18, symbol: "ETH", formatted: "123.40" }
+    })
+    // German groups and separates decimals its own way; the amount reads left to right in any layout.
+    expect(card()).toContain("123,40 ETH")
+    expect(view.shadow.querySelector('.balance [dir="ltr"]')?.textContent).toBe("123,40 ETH")
+    await view.openTab("Aktivität")
+    await view.set(view.service.activity, {
+      _tag: "Ready",
+      value: { items: [transaction("a", "2024-05-01T10:00:00.000Z")], hasMore: false, loadingMore: false }
+    })
+    expect(view.panel()?.querySelector("h3")?.textContent).toBe("Mai 2024")
+    const row = view.panel()?.querySelector("li")
+    expect(row?.querySelector(".name")?.firstChild?.textContent).toBe("Empfangen")
+    expect(row?.querySelector(".sub")?.textContent).toBe("1. Mai")
+    expect(row?.querySelector(".value")?.textContent).toBe("+12,500 USDC")
+    expect(view.panel()?.textContent).not.toMatch(/Loading|Receive|May/)
   })
 })

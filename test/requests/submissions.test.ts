@@ -89,13 +89,13 @@ describe("a Solana send in Activity", () => {
 
   it("reads as a send with its status, and the SOL that left when the transaction said", () => {
     assert.deepStrictEqual(sentRow(tracked, { symbol: "SOL", decimals: 9 }), {
-      label: "Send",
-      status: "Confirmed",
+      kind: "send",
+      status: "confirmed",
       amount: undefined
     })
     assert.deepStrictEqual(sentRow({ ...tracked, value: "1500000000" }, { symbol: "SOL", decimals: 9 }), {
-      label: "Send",
-      status: "Confirmed",
+      kind: "send",
+      status: "confirmed",
       amount: "-1.500 SOL"
     })
   })

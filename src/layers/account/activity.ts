@@ -1,5 +1,5 @@
 import type { Transaction, Transfer } from "../../schemas/Transaction"
-import { formatAmount, formatMonth } from "../format/format"
+import { DEFAULT_LOCALE, formatAmount, formatMonth } from "../format/format"
 
 const PLUS = new Set(["receive", "deposit", "borrow", "claim"])
 const MINUS = new Set(["withdraw", "repay", "burn"])
@@ -14,10 +14,10 @@ export const signOf = (operationType: string, transfer?: Pick<Transfer, "directi
   return ""
 }
 
-/** A transfer's amount with 3 decimals and its symbol (SPEC.md §9). */
-export const transferAmount = (transfer: Transfer): string => {
+/** A transfer's amount with 3 decimals and its symbol (SPEC.md §9), in `locale`. */
+export const transferAmount = (transfer: Transfer, locale = DEFAULT_LOCALE): string => {
   const symbol = transfer.fungible_info?.symbol ?? (transfer.nft_info === undefined ? "" : "NFT")
-  return `${formatAmount(transfer.quantity.numeric, 3)}${symbol === "" ? "" : ` ${symbol}`}`
+  return `${formatAmount(transfer.quantity.numeric, 3, locale)}${symbol === "" ? "" : ` ${symbol}`}`
 }
 
 export interface MonthGroup {
@@ -27,10 +27,11 @@ export interface MonthGroup {
   readonly transactions: ReadonlyArray<Transaction>
 }
 
-/** Groups activity by month of `minedAt`, keeping the order it came in (newest first). */
+/** Groups activity by month of `minedAt`, keeping the order it came in (newest first); labels in `locale`. */
 export const groupByMonth = (
   transactions: ReadonlyArray<Transaction>,
-  now: Date
+  now: Date,
+  locale = DEFAULT_LOCALE
 ): ReadonlyArray<MonthGroup> => {
   const groups: Array<{ key: string; label: string; transactions: Array<Transaction> }> = []
   for (const transaction of transactions) {
@@ -50,7 +51,7 @@ export const groupByMonth = (
     }
     groups.push({
       key,
-      label: formatMonth(mined, year !== now.getUTCFullYear()),
+      label: formatMonth(mined, year !== now.getUTCFullYear(), locale),
       transactions: [transaction]
     })
   }

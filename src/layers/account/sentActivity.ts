@@ -1,6 +1,6 @@
 import type { Transaction } from "../../schemas/Transaction"
 import type { TrackedTransaction } from "../../services/TransactionWatcher"
-import { formatAmount, formatUnits } from "../format/format"
+import { DEFAULT_LOCALE, formatAmount, formatUnits } from "../format/format"
 
 /** The account whose sends Activity lists: its address on its active network. */
 export interface SendingAccount {
@@ -40,25 +40,26 @@ export const unlistedSends = (
   )
 }
 
-const STATUS_TEXT: { readonly [S in TrackedTransaction["status"]]: string } = {
-  pending: "Pending",
-  confirmed: "Confirmed",
-  failed: "Failed",
-  unknown: "Status unknown"
-}
-
-/** How Activity words a send: what it was, where it stands, and the amount that left (3 decimals). */
+/**
+ * How Activity shows a send: what it was (a transaction, or a batch of calls), where it stands, and the
+ * amount that left (3 decimals, in `locale`). The view words the kind and the status in the visitor's language.
+ */
 export const sentRow = (
   sent: TrackedTransaction,
-  currency: { readonly symbol: string; readonly decimals: number } | undefined
-): { readonly label: string; readonly status: string; readonly amount: string | undefined } => {
+  currency: { readonly symbol: string; readonly decimals: number } | undefined,
+  locale = DEFAULT_LOCALE
+): {
+  readonly kind: "send" | "batch"
+  readonly status: TrackedTransaction["status"]
+  readonly amount: string | undefined
+} => {
   const wei = sent.value === undefined || !/^\d{1,78}$/.test(sent.value) ? undefined : BigInt(sent.value)
   return {
-    label: sent.kind === "calls" ? "Batch" : "Send",
-    status: STATUS_TEXT[sent.status],
+    kind: sent.kind === "calls" ? "batch" : "send",
+    status: sent.status,
     amount:
       wei === undefined || wei === 0n || currency === undefined
         ? undefined
-        : `-${formatAmount(formatUnits(wei, currency.decimals), 3)} ${currency.symbol}`
+        : `-${formatAmount(formatUnits(wei, currency.decimals), 3, locale)} ${currency.symbol}`
   }
 }

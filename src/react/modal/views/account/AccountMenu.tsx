@@ -1,14 +1,17 @@
 import { useId, useState } from "react"
 import type { AccountAction } from "../../../../Modal"
+import { accountWords } from "../../../../messages/compiled/en/account"
 import type { ChainNamespace } from "../../../../schemas/Primitives"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
+import { useWords } from "../../element/useWords"
 import { DisconnectIcon, MoreIcon } from "../../ui/actionIcons"
 import { StickyFooter } from "../../ui/StickyFooter"
 
 /** The embedded wallet's two accounts: the key's own, and the smart account it owns (SPEC.md §4). */
 const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
   const controller = useController()
+  const t = useWords("account", accountWords)
   const [switching, setSwitching] = useState(false)
   const next = current === "smartAccount" ? "eoa" : "smartAccount"
   const onClick = () => {
@@ -28,9 +31,9 @@ const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
       onClick={onClick}
     >
       <span className="name">
-        {next === "smartAccount" ? "Switch to smart account" : "Switch to key account"}
+        {next === "smartAccount" ? t.switchToSmartAccount() : t.switchToKeyAccount()}
       </span>
-      <span className="tag">{current === "smartAccount" ? "Smart account" : "Key account"}</span>
+      <span className="tag">{current === "smartAccount" ? t.smartAccount() : t.keyAccount()}</span>
     </button>
   )
 }
@@ -49,6 +52,7 @@ export const AccountMenu = ({
   readonly namespace: ChainNamespace
 }) => {
   const controller = useController()
+  const t = useWords("account", accountWords)
   const menuId = useId()
   const [open, setOpen] = useState(false)
   const more = actions.filter((action) => action === "switchAccountType" || action === "updateEmail")
@@ -68,7 +72,7 @@ export const AccountMenu = ({
                   data-action="updateEmail"
                   onClick={() => void controller.push("UpdateEmail")}
                 >
-                  <span className="name">Update email</span>
+                  <span className="name">{t.updateEmail()}</span>
                 </button>
               )
             )}
@@ -81,7 +85,7 @@ export const AccountMenu = ({
             onClick={() => setOpen(!open)}
           >
             <MoreIcon />
-            More
+            {t.more()}
           </button>
         </>
       )}
@@ -93,7 +97,7 @@ export const AccountMenu = ({
           onClick={() => void controller.disconnect(namespace)}
         >
           <DisconnectIcon />
-          Disconnect
+          {t.disconnect()}
         </button>
       ) : null}
     </StickyFooter>

@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from "react"
 import type { BalanceUnavailableError } from "../../../../errors"
+import { formatAmount, formatUnits } from "../../../../layers/format/format"
 import type { AccountAction } from "../../../../Modal"
+import { accountWords } from "../../../../messages/compiled/en/account"
 import { present } from "../../../../presentation"
 import { truncateAddress } from "../../../../schemas/ThirdPartyText"
 import type { Loadable } from "../../../../services/AccountData"
@@ -11,6 +13,7 @@ import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { useIntlLocale, useWords } from "../../element/useWords"
 import { Avatar } from "../../ui/Avatar"
 import { BuyIcon, CheckIcon, CopyIcon, ReceiveIcon, SendIcon, SwapIcon } from "../../ui/actionIcons"
 import { IconButton } from "../../ui/IconButton"
@@ -21,44 +24,55 @@ import { AccountTabs } from "./AccountTabs"
 import { accountCss } from "./accountStyles"
 
 /** The native balance line; nothing to wait for while the network is not one the host configured. */
-const balanceText = (
-  balance: Loadable<NativeBalance, BalanceUnavailableError>,
-  knownNetwork: boolean
-): string | null => {
+const BalanceText = ({
+  balance,
+  knownNetwork
+}: {
+  readonly balance: Loadable<NativeBalance, BalanceUnavailableError>
+  readonly knownNetwork: boolean
+}) => {
+  const t = useWords("account", accountWords)
+  const locale = useIntlLocale()
   switch (balance._tag) {
-    case "Ready":
-      return `${balance.value.formatted} ${balance.value.symbol}`
+    case "Ready": {
+      const { value, decimals, symbol } = balance.value
+      // The amount and its symbol read left to right inside right-to-left text.
+      return <span dir="ltr">{`${formatAmount(formatUnits(value, decimals), 2, locale)} ${symbol}`}</span>
+    }
     case "Failed":
       return present(balance.error).message
     default:
-      return knownNetwork ? "Loading balance…" : null
+      return knownNetwork ? t.loadingBalance() : null
   }
 }
 
-/** The action bar's buttons, in the order visitors know from wallets; each shows only where offered. */
+/**
+ * The action bar's buttons, in the order visitors know from wallets; each shows only where offered, worded
+ * by the message of the action's id.
+ */
 const BAR: ReadonlyArray<{
-  readonly action: AccountAction
-  readonly label: string
+  readonly action: AccountAction & keyof typeof accountWords
   readonly icon: ReactNode
   readonly flow?: FlowView
 }> = [
-  { action: "send", label: "Send", icon: <SendIcon />, flow: "WalletSend" },
-  { action: "receive", label: "Receive", icon: <ReceiveIcon /> },
-  { action: "swap", label: "Swap", icon: <SwapIcon />, flow: "Swap" },
-  { action: "buy", label: "Buy", icon: <BuyIcon />, flow: "OnRampProviders" }
+  { action: "send", icon: <SendIcon />, flow: "WalletSend" },
+  { action: "receive", icon: <ReceiveIcon /> },
+  { action: "swap", icon: <SwapIcon />, flow: "Swap" },
+  { action: "buy", icon: <BuyIcon />, flow: "OnRampProviders" }
 ]
 
 const ActionBar = ({ actions }: { readonly actions: ReadonlyArray<AccountAction> }) => {
   const controller = useController()
+  const t = useWords("account", accountWords)
   const offered = BAR.filter((item) => actions.includes(item.action))
   if (offered.length === 0) return null
   return (
     <div className="action-bar">
-      {offered.map(({ action, label, icon, flow }) => (
+      {offered.map(({ action, icon, flow }) => (
         <IconButton
           key={action}
           icon={icon}
-          label={label}
+          label={t[action]()}
           showLabel
           data={{ "data-action": action }}
           onClick={() =>
@@ -71,11 +85,12 @@ const ActionBar = ({ actions }: { readonly actions: ReadonlyArray<AccountAction>
 }
 
 const CopyAddress = ({ address }: { readonly address: string }) => {
+  const t = useWords("account", accountWords)
   const [copied, setCopied] = useState(false)
   return (
     <IconButton
       icon={copied ? <CheckIcon /> : <CopyIcon />}
-      label={copied ? "Address copied" : "Copy address"}
+      label={copied ? t.addressCopied() : t.copyAddress()}
       data={{ "data-action": "copyAddress" }}
       onClick={() => void copyText(address).then(setCopied)}
     />
@@ -90,6 +105,7 @@ const CopyAddress = ({ address }: { readonly address: string }) => {
 export const AccountView = () => {
   useViewStyles(accountCss)
   const controller = useController()
+  const t = useWords("account", accountWords)
   const { namespaces } = useStore(controller.connection)
   const { activeNamespace, active } = useStore(controller.networks)
   const balance = useStore(controller.accountData.nativeBalance)
@@ -100,11 +116,9 @@ export const AccountView = () => {
   const known = identity._tag === "Ready" ? identity.value : undefined
 
   if (account?.status !== "connected") {
-    return (
-      <p className="empty">{account?.status === "connecting" ? "Reconnecting…" : "No wallet connected"}</p>
-    )
+    return <p className="empty">{account?.status === "connecting" ? t.reconnecting() : t.noWallet()}</p>
   }
-  const networkName = network?._tag === "Known" ? network.network.name : (network?.name ?? "No network")
+  const networkName = network?._tag === "Known" ? network.network.name : (network?.name ?? t.noNetwork())
   const networkIcon =
     network?._tag === "Known" ? makeImagesPort(controller.imageUrls).network(network.network) : undefined
   const short = truncateAddress(account.address)
@@ -119,17 +133,17 @@ export const AccountView = () => {
         </div>
         {account.connector.suspicious ? (
           <p className="impersonation" role="alert">
-            Possible impersonation: another wallet on this page also claims to be {account.connector.name}.
+            {t.impersonation({ wallet: account.connector.name })}
           </p>
         ) : null}
         <div className="account-id">
           <p className="address" title={account.address}>
-            {known?.name ?? short}
+            {known?.name ?? <span dir="ltr">{short}</span>}
           </p>
           {actions.includes("copyAddress") ? <CopyAddress address={account.address} /> : null}
         </div>
         {known?.name === undefined ? null : (
-          <p className="account-sub" title={account.address}>
+          <p className="account-sub" title={account.address} dir="ltr">
             {short}
           </p>
         )}
@@ -140,11 +154,11 @@ export const AccountView = () => {
             data-action="chooseName"
             onClick={() => void controller.startFlow("RegisterAccountName")}
           >
-            Choose a name
+            {t.chooseName()}
           </button>
         ) : null}
         <p className="balance" aria-live="polite">
-          {balanceText(balance, network?._tag === "Known")}
+          <BalanceText balance={balance} knownNetwork={network?._tag === "Known"} />
         </p>
         <NetworkChip
           name={networkName}

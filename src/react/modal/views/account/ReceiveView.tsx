@@ -1,9 +1,11 @@
 import { useState } from "react"
+import { accountWords } from "../../../../messages/compiled/en/account"
 import { makeImagesPort } from "../../bridge/imagesPort"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { CheckIcon, CopyIcon } from "../../ui/actionIcons"
 import { StickyFooter } from "../../ui/StickyFooter"
 import { QrCode } from "../walletconnect/QrCode"
@@ -19,7 +21,7 @@ const receiveCss = `
   font-size: calc(var(--_fs) * 1.3);
   font-weight: 500;
 }
-.receive-networks { align-self: stretch; text-align: left; }
+.receive-networks { align-self: stretch; text-align: start; }
 .receive-networks .connecting-text { font-size: var(--_t-sm); }
 /* A plain list, aligned with the text above it: not rows to press (no padding, no hover). */
 .receive-networks .row, .receive-networks .row:hover { min-height: 0; padding: var(--_s-1) 0; background: transparent; cursor: default; }
@@ -32,21 +34,24 @@ export const ReceiveView = () => {
   useViewStyles(walletConnectCss)
   useViewStyles(receiveCss)
   const controller = useController()
+  const t = useWords("account", accountWords)
   const { namespaces } = useStore(controller.connection)
   const { activeNamespace } = useStore(controller.networks)
   const [copied, setCopied] = useState(false)
   const account = namespaces[activeNamespace]
-  if (account?.status !== "connected") return <p className="empty">No wallet connected</p>
+  if (account?.status !== "connected") return <p className="empty">{t.noWallet()}</p>
   // The same address receives on every network of its namespace the app offers.
   const networks = controller.config.networks.filter((network) => network.chainNamespace === activeNamespace)
   const images = makeImagesPort(controller.imageUrls)
   return (
     <div className="walletconnect">
-      <QrCode value={account.address} label={`QR code of your address ${account.address}`} />
-      <p className="receive-address">{account.address}</p>
+      <QrCode value={account.address} label={t.receiveQr({ address: account.address })} />
+      <p className="receive-address" dir="ltr">
+        {account.address}
+      </p>
       <div className="section receive-networks">
-        <p className="connecting-text">Send only on these networks to this address:</p>
-        <ul className="list" aria-label="Networks you can receive on">
+        <p className="connecting-text">{t.receiveNetworksHint()}</p>
+        <ul className="list" aria-label={t.receiveNetworks()}>
           {networks.map((network) => (
             <li key={network.caipNetworkId} className="row">
               <WalletIcon icon={images.network(network)} name={network.name} />
@@ -62,7 +67,7 @@ export const ReceiveView = () => {
           onClick={() => void copyText(account.address).then(setCopied)}
         >
           {copied ? <CheckIcon /> : <CopyIcon />}
-          {copied ? "Address copied" : "Copy address"}
+          {copied ? t.addressCopied() : t.copyAddress()}
         </button>
       </StickyFooter>
     </div>

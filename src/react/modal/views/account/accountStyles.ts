@@ -4,7 +4,7 @@ export const accountCss = `
 /* The wallet's badge overlaps the avatar's corner inside the padding: nothing sticks out of the box. */
 .account-avatar { position: relative; padding: var(--_s-1); }
 .account-avatar .avatar { width: calc(var(--_fs) * 5.6); height: calc(var(--_fs) * 5.6); }
-.account-wallet { position: absolute; right: 0; bottom: 0; display: flex; }
+.account-wallet { position: absolute; inset-inline-end: 0; bottom: 0; display: flex; }
 .account-wallet .wallet-icon {
   width: calc(var(--_fs) * 2.4);
   height: calc(var(--_fs) * 2.4);
@@ -16,7 +16,7 @@ export const accountCss = `
 .account-id { max-width: 100%; display: flex; align-items: center; justify-content: center; gap: var(--_s-1); }
 .account-id .icon-button { width: calc(var(--_fs) * 3.2); height: calc(var(--_fs) * 3.2); }
 .address { min-width: 0; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: var(--_t-lg); font-weight: 600; }
-.account-id .address { padding-left: calc(var(--_fs) * 3.6); }
+.account-id .address { padding-inline-start: calc(var(--_fs) * 3.6); }
 .account-sub { margin: 0; color: var(--_fg-2); font-size: var(--_t-sm); }
 .balance { margin: 0 0 var(--_s-1); color: var(--_fg-2); }
 .account-card .balance { color: var(--_fg); font-size: var(--_t-xl); font-weight: 600; font-variant-numeric: tabular-nums; }

@@ -5,12 +5,14 @@
 import * as Schema from "effect/Schema"
 import { type FormEvent, useId, useState } from "react"
 import type { AirlockError } from "../../../../errors"
+import { loginWords } from "../../../../messages/compiled/en/login"
 import { Email } from "../../../../schemas/Email"
 import type { SocialOption } from "../../../../schemas/Primitives"
 import type { LoginPopup } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
+import { useWords } from "../../element/useWords"
 import { ArrowIcon, MailIcon } from "../../ui/actionIcons"
 import { SocialMark } from "./socialMarks"
 
@@ -61,6 +63,7 @@ export const EmailForm = ({
   readonly submit: (email: string) => Promise<Result<void, AirlockError>>
   readonly inline?: boolean
 }) => {
+  const t = useWords("login", loginWords)
   const inputId = useId()
   const hintId = useId()
   const [email, setEmail] = useState("")
@@ -69,7 +72,7 @@ export const EmailForm = ({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (sending) return
-    if (!isEmail(email.trim())) return setProblem("Enter a valid email address")
+    if (!isEmail(email.trim())) return setProblem(t.invalidEmail())
     setSending(true)
     void submit(email).then((result) => {
       setSending(false)
@@ -83,7 +86,7 @@ export const EmailForm = ({
       type="email"
       autoComplete="email"
       inputMode="email"
-      placeholder={inline ? label : "you@example.com"}
+      placeholder={inline ? label : t.emailPlaceholder()}
       value={email}
       aria-invalid={problem !== undefined}
       aria-describedby={hintId}
@@ -110,7 +113,7 @@ export const EmailForm = ({
           <button
             type="submit"
             className="icon-button email-submit"
-            aria-label={sending ? "Sending…" : "Continue"}
+            aria-label={sending ? t.sending() : t.continue()}
             disabled={sending}
             aria-busy={sending}
           >
@@ -128,7 +131,7 @@ export const EmailForm = ({
       {input}
       {hint}
       <button type="submit" className="button" disabled={sending} aria-busy={sending}>
-        {sending ? "Sending…" : "Continue"}
+        {sending ? t.sending() : t.continue()}
       </button>
     </form>
   )
@@ -137,7 +140,10 @@ export const EmailForm = ({
 /** The email login's first step. */
 export const EmailSection = () => {
   const controller = useController()
-  return <EmailForm label="Email" className="section field" submit={controller.embedded.submitEmail} inline />
+  const t = useWords("login", loginWords)
+  return (
+    <EmailForm label={t.email()} className="section field" submit={controller.embedded.submitEmail} inline />
+  )
 }
 
 /**
@@ -146,6 +152,7 @@ export const EmailSection = () => {
  */
 export const SocialSection = () => {
   const controller = useController()
+  const t = useWords("login", loginWords)
   const { socials: offered } = controller.config.features
   const [first, ...others] = offered === false ? [] : offered
   // The sign-in window opens in this click; what follows is the flow's to show.
@@ -158,7 +165,7 @@ export const SocialSection = () => {
     <div className="section socials">
       <button type="button" className="row social-wide" onClick={() => login(first)}>
         <SocialMark social={first} />
-        {`Continue with ${SOCIAL_LABELS[first]}`}
+        {t.continueWith({ provider: SOCIAL_LABELS[first] })}
       </button>
       {others.length === 0 ? null : (
         <div className="social-icons">
@@ -167,7 +174,7 @@ export const SocialSection = () => {
               key={social}
               type="button"
               className="row social-icon"
-              aria-label={`Continue with ${SOCIAL_LABELS[social]}`}
+              aria-label={t.continueWith({ provider: SOCIAL_LABELS[social] })}
               title={SOCIAL_LABELS[social]}
               onClick={() => login(social)}
             >

@@ -1,19 +1,26 @@
 import { type FormEvent, useId, useState } from "react"
 import type { AirlockError } from "../../../../errors"
+import { loginWords } from "../../../../messages/compiled/en/login"
 import { present } from "../../../../presentation"
 import type { SocialLoginState } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { QrCode } from "../walletconnect/QrCode"
 import { EmailForm, openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
 
-/** The address the login is for, while it is underway. */
-const loginEmail = (state: { readonly _tag: string; readonly email?: string | undefined }) =>
-  state.email ?? "your email address"
+type LoginWords = typeof loginWords
 
-/** A six-digit code mailed to `sentTo`; a wrong one says so and waits for another. */
+/** The address the login is for, while it is underway. */
+const loginEmail = (state: { readonly _tag: string; readonly email?: string | undefined }) => state.email
+
+/** Where the code went: "Enter the code we sent to …", in words. */
+const codeSentTo = (t: LoginWords, email: string | undefined): string =>
+  email === undefined ? t.codeSentToYourEmail() : t.codeSentTo({ email })
+
+/** A six-digit code mailed to the address `sentTo` says; a wrong one says so and waits for another. */
 const CodeForm = ({
   sentTo,
   submit
@@ -21,6 +28,7 @@ const CodeForm = ({
   readonly sentTo: string
   readonly submit: (code: string) => Promise<Result<void, AirlockError>>
 }) => {
+  const t = useWords("login", loginWords)
   const inputId = useId()
   const hintId = useId()
   const [code, setCode] = useState("")
@@ -29,7 +37,7 @@ const CodeForm = ({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (sending) return
-    if (!/^\d{6}$/.test(code.trim())) return setProblem("Enter the 6-digit code")
+    if (!/^\d{6}$/.test(code.trim())) return setProblem(t.invalidCode())
     setSending(true)
     void submit(code).then((result) => {
       setSending(false)
@@ -39,9 +47,9 @@ const CodeForm = ({
   }
   return (
     <form className="connecting field" onSubmit={onSubmit} noValidate>
-      <p className="connecting-text">Enter the code we sent to {sentTo}.</p>
+      <p className="connecting-text">{sentTo}</p>
       <label className="label" htmlFor={inputId}>
-        Code
+        {t.code()}
       </label>
       <input
         id={inputId}
@@ -61,7 +69,7 @@ const CodeForm = ({
         {problem ?? ""}
       </p>
       <button type="submit" className="button" disabled={sending} aria-busy={sending}>
-        Continue
+        {t.continue()}
       </button>
     </form>
   )
@@ -70,17 +78,17 @@ const CodeForm = ({
 /** A new device: the visitor approves it from the link mailed to them; the frame notices by itself. */
 export const EmailVerifyDeviceView = () => {
   const controller = useController()
-  const state = useStore(controller.embedded.login)
+  const t = useWords("login", loginWords)
+  const email = loginEmail(useStore(controller.embedded.login))
   return (
     <div className="connecting">
       <p className="connecting-title" aria-live="polite">
-        Approve this device
+        {t.approveDevice()}
       </p>
       <p className="connecting-text">
-        We sent a link to {loginEmail(state)}. Open it to approve logging in from this browser; this screen
-        moves on by itself.
+        {email === undefined ? t.deviceLinkSentToYourEmail() : t.deviceLinkSentTo({ email })}
       </p>
-      <span className="spinner" role="progressbar" aria-label="Waiting for the approval" />
+      <span className="spinner" role="progressbar" aria-label={t.waitingApproval()} />
     </div>
   )
 }
@@ -88,8 +96,9 @@ export const EmailVerifyDeviceView = () => {
 /** The one-time code mailed to the visitor; a wrong one says so and waits for another. */
 export const EmailVerifyOtpView = () => {
   const controller = useController()
-  const state = useStore(controller.embedded.login)
-  return <CodeForm sentTo={loginEmail(state)} submit={controller.embedded.submitCode} />
+  const t = useWords("login", loginWords)
+  const email = loginEmail(useStore(controller.embedded.login))
+  return <CodeForm sentTo={codeSentTo(t, email)} submit={controller.embedded.submitCode} />
 }
 
 /** A failed social or Farcaster login: why, in the catalogue's words, and Try again. */
@@ -99,20 +108,24 @@ const LoginFailed = ({
 }: {
   readonly state: Extract<SocialLoginState, { _tag: "Failed" }>
   readonly retry: () => void
-}) => (
-  <div className="connecting">
-    <p className="connecting-title" role="alert">
-      {present(state.error).message}
-    </p>
-    <button type="button" className="button" onClick={retry}>
-      Try again
-    </button>
-  </div>
-)
+}) => {
+  const t = useWords("login", loginWords)
+  return (
+    <div className="connecting">
+      <p className="connecting-title" role="alert">
+        {present(state.error).message}
+      </p>
+      <button type="button" className="button" onClick={retry}>
+        {t.tryAgain()}
+      </button>
+    </div>
+  )
+}
 
 /** The provider's page is open in its own window; the visitor signs in there. */
 export const ConnectingSocialView = () => {
   const controller = useController()
+  const t = useWords("login", loginWords)
   const state = useStore(controller.embedded.social)
   if (state._tag === "Failed" && state.provider !== "farcaster") {
     const { provider } = state
@@ -124,13 +137,21 @@ export const ConnectingSocialView = () => {
     )
   }
   const provider = state._tag === "Popup" || state._tag === "Connecting" ? state.provider : undefined
-  const name = provider === undefined ? "the provider" : SOCIAL_LABELS[provider]
+  const name = provider === undefined ? undefined : SOCIAL_LABELS[provider]
   return (
     <div className="connecting">
       <p className="connecting-title" aria-live="polite">
-        {state._tag === "Connecting" ? "Signing you in…" : `Continue with ${name} in the new window`}
+        {state._tag === "Connecting"
+          ? t.signingIn()
+          : name === undefined
+            ? t.continueInWindowUnknown()
+            : t.continueInWindow({ provider: name })}
       </p>
-      <span className="spinner" role="progressbar" aria-label={`Waiting for ${name}`} />
+      <span
+        className="spinner"
+        role="progressbar"
+        aria-label={name === undefined ? t.waitingForUnknown() : t.waitingFor({ provider: name })}
+      />
     </div>
   )
 }
@@ -138,6 +159,7 @@ export const ConnectingSocialView = () => {
 /** The Farcaster link, as a QR code to scan and a link to open; the visitor approves it there. */
 export const ConnectingFarcasterView = () => {
   const controller = useController()
+  const t = useWords("login", loginWords)
   const state = useStore(controller.embedded.social)
   if (state._tag === "Failed" && state.provider === "farcaster")
     return <LoginFailed state={state} retry={() => void controller.embedded.loginWithFarcaster()} />
@@ -145,15 +167,15 @@ export const ConnectingFarcasterView = () => {
   return (
     <div className="connecting">
       <p className="connecting-title" aria-live="polite">
-        {state._tag === "Connecting" ? "Signing you in…" : "Scan with your phone or open the link"}
+        {state._tag === "Connecting" ? t.signingIn() : t.scanOrOpen()}
       </p>
       {url === undefined ? (
-        <span className="spinner" role="progressbar" aria-label="Preparing the Farcaster link" />
+        <span className="spinner" role="progressbar" aria-label={t.preparingFarcaster()} />
       ) : (
         <>
-          <QrCode value={url} label="QR code: sign in with Farcaster" />
+          <QrCode value={url} label={t.farcasterQr()} />
           <a className="button" href={url} target="_blank" rel="noopener noreferrer">
-            Open in Farcaster
+            {t.openFarcaster()}
           </a>
         </>
       )}
@@ -167,28 +189,39 @@ export const ConnectingFarcasterView = () => {
  */
 export const UpdateEmailView = () => {
   const controller = useController()
+  const t = useWords("login", loginWords)
   const update = useStore(controller.embedded.update)
   const [started, setStarted] = useState(false)
   if (started && update._tag === "PrimaryCode")
     return (
-      <CodeForm key="primary" sentTo="your current email" submit={controller.embedded.submitUpdateCode} />
+      <CodeForm
+        key="primary"
+        sentTo={t.codeSentToCurrentEmail()}
+        submit={controller.embedded.submitUpdateCode}
+      />
     )
   if (started && update._tag === "SecondaryCode")
-    return <CodeForm key="secondary" sentTo={update.email} submit={controller.embedded.submitUpdateCode} />
+    return (
+      <CodeForm
+        key="secondary"
+        sentTo={codeSentTo(t, update.email)}
+        submit={controller.embedded.submitUpdateCode}
+      />
+    )
   if (started && update._tag === "Updated")
     return (
       <div className="connecting">
         <p className="connecting-title" aria-live="polite">
-          Your email is now {update.email}
+          {t.emailUpdated({ email: update.email })}
         </p>
         <button type="button" className="button" onClick={() => void controller.goBack()}>
-          Done
+          {t.done()}
         </button>
       </div>
     )
   return (
     <EmailForm
-      label="New email"
+      label={t.newEmail()}
       className="connecting field"
       submit={(email) =>
         controller.embedded.updateEmail(email).then((result) => {
