@@ -223,14 +223,14 @@ const emitTokens = (tokens, tag, uses, plural) => {
               `${JSON.stringify(c.key.startsWith("=") ? c.key.slice(1) : c.key)}: ${emitTokens(c.tokens, tag, uses, token)}`
           )
           .join(", ")
-        return `p(d.${token.arg}, ${token.pluralOffset ?? 0}, ${token.type === "plural" ? "P" : "O"}, { ${cases} })`
+        return `(p(d.${token.arg}, ${token.pluralOffset ?? 0}, ${token.type === "plural" ? "P" : "O"}, { ${cases} }) as string)`
       }
       case "select": {
         uses.add("s")
         const cases = token.cases
           .map((c) => `${JSON.stringify(c.key)}: ${emitTokens(c.tokens, tag, uses, plural)}`)
           .join(", ")
-        return `s(d.${token.arg}, { ${cases} })`
+        return `(s(String(d.${token.arg}), { ${cases} }) as string)`
       }
       default:
         throw new Error(`unknown token ${JSON.stringify(token)}`)
