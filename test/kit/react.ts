@@ -7,8 +7,12 @@ import * as Effect from "effect/Effect"
 import { act, createElement, type ReactNode } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach } from "vitest"
+import type { Catalog } from "../../src/messages/compiled/catalog"
+import { directionOf, type LocaleTag } from "../../src/messages/locales"
 import type { ModalController } from "../../src/react/modal/bridge/controller"
+import type { Store } from "../../src/react/modal/bridge/store"
 import { ControllerContext } from "../../src/react/modal/element/context"
+import type { LocaleState } from "../../src/services/Locale"
 import { eventually } from "./waits"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
@@ -76,6 +80,16 @@ export const FAKE_IMAGE_URLS = {
   tokenImageUrl: (symbol: string) => `https://images.test/token/${symbol}`
 }
 
+/** The modal's locale store in English, as views read it through `useWords`. */
+const ENGLISH_STATE: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
+export const ENGLISH: Store<LocaleState> = { get: () => ENGLISH_STATE, subscribe: () => () => undefined }
+
+/** A locale store showing `tag`'s compiled catalog (e.g. `import { catalog } from ".../compiled/ja"`). */
+export const localeStore = (tag: LocaleTag, catalog: Catalog): Store<LocaleState> => {
+  const state: LocaleState = { tag, dir: directionOf(tag), catalog, ready: true }
+  return { get: () => state, subscribe: () => () => undefined }
+}
+
 /**
  * A controller whose flow ports show `states` (by port name) and record every command sent to them, as
  * `port.command`; `goBack` is recorded too; images are `FAKE_IMAGE_URLS`'.
@@ -100,7 +114,12 @@ export const fakeController = (states: Readonly<Record<string, unknown>>) => {
     called.push("goBack")
     return Promise.resolve()
   }
-  const controller = { ...ports, goBack, imageUrls: FAKE_IMAGE_URLS } as unknown as ModalController
+  const controller = {
+    locale: ENGLISH,
+    ...ports,
+    goBack,
+    imageUrls: FAKE_IMAGE_URLS
+  } as unknown as ModalController
   return { controller, called }
 }
 
