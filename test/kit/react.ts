@@ -7,7 +7,10 @@ import * as Effect from "effect/Effect"
 import { act, createElement, type ReactNode } from "react"
 import { createRoot, type Root } from "react-dom/client"
 import { afterEach } from "vitest"
+import type { Catalog } from "../../src/messages/compiled/catalog"
+import { directionOf, type LocaleTag } from "../../src/messages/locales"
 import type { ModalController } from "../../src/react/modal/bridge/controller"
+import type { Store } from "../../src/react/modal/bridge/store"
 import { ControllerContext } from "../../src/react/modal/element/context"
 import type { LocaleState } from "../../src/services/Locale"
 import { eventually } from "./waits"
@@ -79,6 +82,14 @@ export const FAKE_IMAGE_URLS = {
 
 /** The modal's locale as a controller starts in it: English, whose words each view carries. */
 export const ENGLISH_LOCALE: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
+/** The modal's locale store in English, as views read it through `useWords`. */
+export const ENGLISH: Store<LocaleState> = { get: () => ENGLISH_LOCALE, subscribe: () => () => undefined }
+
+/** A locale store showing `tag`'s compiled catalog (e.g. `import { catalog } from ".../compiled/ja"`). */
+export const localeStore = (tag: LocaleTag, catalog: Catalog): Store<LocaleState> => {
+  const state: LocaleState = { tag, dir: directionOf(tag), catalog, ready: true }
+  return { get: () => state, subscribe: () => () => undefined }
+}
 
 /**
  * A controller whose flow ports show `states` (by port name) and record every command sent to them, as

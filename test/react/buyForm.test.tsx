@@ -12,7 +12,7 @@ import type { BuyOptions, OnrampState } from "../../src/services/Onramp"
 import { ALICE } from "../kit/accounts"
 import { bindingOf } from "../kit/bindings"
 import { sandboxNetwork } from "../kit/networks"
-import { fakeController, mountWith, unmountViews } from "../kit/react"
+import { fakeController, localeStore, mountWith, unmountViews } from "../kit/react"
 
 afterEach(() => {
   unmountViews()
@@ -137,5 +137,18 @@ describe("Buy's form", () => {
     expect(opened).toEqual(["https://buy.example/checkout"])
     expect(open).toHaveBeenCalledWith("https://buy.example/checkout", "_blank", "noopener,noreferrer")
     expect(called).toEqual(["onramp.proceed"])
+  })
+
+  it("speaks the modal's language: German words, countries and currencies named by Intl, amounts in German", async () => {
+    const { catalog } = await import("../../src/messages/compiled/de")
+    const { controller } = fakeController({ onramp: quotedForm })
+    const view = mountWith({ ...controller, locale: localeStore("de", catalog) }, <BuyView />)
+    const labels = [...view.querySelectorAll("button[aria-haspopup=listbox]")].map((b) =>
+      b.getAttribute("aria-label")
+    )
+    expect(labels[0]).toBe("Land Vereinigte Staaten")
+    expect(view.textContent).toContain("Karte: von 10,00\u00a0$ bis 7.500,00\u00a0$")
+    expect(view.querySelector(".sticky-footer button[type=submit]")?.textContent).toBe("Weiter")
+    expect(view.textContent).not.toContain("You get")
   })
 })

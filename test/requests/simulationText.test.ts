@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { decodeDecimals, decodeSymbol, transactionsOf } from "../../src/layers/requests/simulation"
-import { simulationLines } from "../../src/layers/requests/simulationText"
+import { simulationChanges, simulationLines } from "../../src/layers/requests/simulationText"
 
 const native = { symbol: "ETH", decimals: 18 }
 const token = "0x3333333333333333333333333333333333333333"
@@ -10,8 +10,32 @@ const abiString = (text: string) => {
   return `0x${word(32n)}${word(BigInt(hex.length / 2))}${hex.padEnd(Math.ceil(hex.length / 64) * 64 || 64, "0")}`
 }
 
+describe("simulationChanges", () => {
+  it("reads each change in its token's units (the native coin's for the native coin), or why there is none", () => {
+    expect(
+      simulationChanges(
+        {
+          _tag: "Simulated",
+          changes: [
+            { token, delta: -12_500_000n, symbol: "sUSD", decimals: 6 },
+            { token: "native", delta: 10n ** 16n, symbol: undefined, decimals: undefined },
+            { token, delta: -5n, symbol: undefined, decimals: 6 }
+          ]
+        },
+        native
+      )
+    ).toEqual([
+      { _tag: "Change", delta: -12_500_000n, decimals: 6, symbol: "sUSD" },
+      { _tag: "Change", delta: 10n ** 16n, decimals: 18, symbol: "ETH" },
+      { _tag: "Units", delta: -5n, token }
+    ])
+    expect(simulationChanges({ _tag: "Simulated", changes: [] }, native)).toEqual([{ _tag: "NoChange" }])
+    expect(simulationChanges({ _tag: "Reverted" }, native)).toEqual([{ _tag: "Reverted" }])
+  })
+})
+
 describe("simulationLines", () => {
-  it("says each change with its sign, symbol and decimals, or why there is none", () => {
+  it("says each change with its sign, symbol and decimals, or why there is none (English by default)", () => {
     expect(
       simulationLines(
         {

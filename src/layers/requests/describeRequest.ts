@@ -1,8 +1,9 @@
 /**
- * What an unsafe request asks, in words, for ApproveTransaction (THREATS.md T10): the method, network and
- * account, then what its params decode to (recipient, amount, spender, permit deadline). The params come
- * from the dapp's page, so this is total: whatever does not decode reads "Unreadable data", and every
- * string shown is bounded and cleaned of invisible characters. viem is imported here only; this module
+ * What an unsafe request asks, for ApproveTransaction (THREATS.md T10): the method, network and account,
+ * then what its params decode to (recipient, amount, spender, permit deadline), as structure (a kind and
+ * its values) that the view words from its catalog (`requestWords.ts`). The params come from the dapp's
+ * page, so this is total: whatever does not decode is unreadable, and every string from the request is
+ * bounded and cleaned of invisible characters. viem is imported here only; this module
  * belongs to the approval view's lazy chunk.
  */
 import * as Option from "effect/Option"
@@ -10,34 +11,41 @@ import * as Schema from "effect/Schema"
 import { hexToBytes, maxUint256 } from "viem"
 import { sanitizeName } from "../../schemas/ThirdPartyText"
 import type { PendingApproval, TokenDenomination } from "../../services/RpcRouter"
-import { type Denomination, formatTokenExact } from "../format/format"
+import type { Denomination } from "../format/format"
 import {
   describeSolanaMessage,
   describeSolanaSignIn,
   describeSolanaTransactions
 } from "./describeSolanaRequest"
 import {
+  type AmountValue,
+  type ChainBound,
   type DescribedBody,
   type DescriptionRow,
   displayText,
   formatDeadline,
   MAX_TEXT_LENGTH,
+  type RequestWarning,
+  type RowValue,
   readableText,
   row,
+  type TitleKind,
+  textValue,
   tokenAmount,
   toQuantity,
   UNREADABLE,
-  unreadable
+  unreadable,
+  valueRow
 } from "./requestValues"
 import { WalletSendCallsParams } from "./rpcMethods"
-import { callDataSummary, decodeTokenCall, isHexData } from "./tokenCalls"
+import { callSummary, decodeTokenCall, isHexData } from "./tokenCalls"
 
-/** What the approval view shows; row labels are unique within a description. */
+/** What the approval view shows; row keys (`rowKey`) are unique within a description. */
 export interface RequestDescription {
-  readonly title: string
+  readonly title: TitleKind
   readonly rows: ReadonlyArray<DescriptionRow>
   /** What the visitor must read before answering, such as a signature for another chain. */
-  readonly warnings: ReadonlyArray<string>
+  readonly warnings: ReadonlyArray<RequestWarning>
 }
 
 export interface DescribeContext {
@@ -63,42 +71,65 @@ const param = (params: unknown, index: number): unknown => (Array.isArray(params
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-const jsonText = (value: unknown): string => {
+/** A value as JSON, bounded and cleaned; `undefined` when it cannot be written. */
+const jsonText = (value: unknown): string | undefined => {
   try {
-    return (
-      JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${item}` : item), 2) ??
-      UNREADABLE
+    return displayText(
+      JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${item}` : item), 2),
+      true
     )
   } catch {
-    return UNREADABLE
+    return undefined
   }
 }
 
-const nativeAmount = (value: unknown, context: DescribeContext): string => {
+const jsonValue = (value: unknown): RowValue => textValue(jsonText(value), true)
+
+/** The network's name as the context has it, cleaned (it labels the active network). */
+const networkNameOf = (context: DescribeContext): string | undefined =>
+  context.networkName === undefined ? undefined : displayText(context.networkName)
+
+const nativeAmount = (value: unknown, context: DescribeContext): AmountValue | undefined => {
   const amount = value === undefined ? 0n : toQuantity(value)
   return amount === undefined
-    ? UNREADABLE
-    : `${formatTokenExact(amount, 18)} ${context.nativeSymbol ?? "(native token)"}`
+    ? undefined
+    : {
+        _tag: "Token",
+        amount,
+        decimals: 18,
+        symbol: context.nativeSymbol === undefined ? undefined : displayText(context.nativeSymbol)
+      }
 }
 
-const chainWarning = (chainId: unknown, context: DescribeContext, what: string): ReadonlyArray<string> => {
+const amountValue = (amount: AmountValue | undefined): RowValue =>
+  amount === undefined ? UNREADABLE : { _tag: "Amount", amount }
+
+const chainWarning = (
+  chainId: unknown,
+  context: DescribeContext,
+  what: ChainBound
+): ReadonlyArray<RequestWarning> => {
   if (chainId === undefined) return []
   const id = toQuantity(chainId)
-  if (id === undefined) return [`The chain of this ${what} cannot be read`]
-  if (context.activeChainId === undefined)
-    return [`This ${what} is for chain ${id}; the active network is unknown`]
+  if (id === undefined) return [{ _tag: "ChainUnreadable", what }]
+  if (context.activeChainId === undefined) return [{ _tag: "ChainUnknown", what, chainId: `${id}` }]
   if (id === BigInt(context.activeChainId)) return []
-  const active = context.networkName === undefined ? "" : ` (${context.networkName})`
   return [
-    `This ${what} is for chain ${id}, but the active network is chain ${context.activeChainId}${active}`
+    {
+      _tag: "OtherChain",
+      what,
+      chainId: `${id}`,
+      activeChainId: `${context.activeChainId}`,
+      networkName: networkNameOf(context)
+    }
   ]
 }
 
-const chainText = (chainId: unknown, context: DescribeContext): string => {
+const chainValue = (chainId: unknown, context: DescribeContext): RowValue => {
   const id = toQuantity(chainId)
   if (id === undefined) return UNREADABLE
   const active = context.activeChainId !== undefined && id === BigInt(context.activeChainId)
-  return active && context.networkName !== undefined ? `${id} (${context.networkName})` : `${id}`
+  return { _tag: "Chain", chainId: `${id}`, networkName: active ? networkNameOf(context) : undefined }
 }
 
 // ---- EVM methods ----
@@ -113,15 +144,15 @@ const TransactionRequest = Schema.Struct({
 
 const describeTransaction = (params: unknown, context: DescribeContext): DescribedBody => {
   const tx = Schema.decodeUnknownOption(TransactionRequest)(param(params, 0))
-  if (Option.isNone(tx)) return unreadable("Send a transaction")
+  if (Option.isNone(tx)) return unreadable("SendTransaction")
   const { to, value, chainId } = tx.value
   const data = tx.value.data ?? tx.value.input
   const warnings = chainWarning(chainId, context, "transaction")
-  const valueRow = row("Value", nativeAmount(value, context))
+  const valueShown = valueRow("Value", amountValue(nativeAmount(value, context)))
   if (to === undefined || to === null) {
     return {
-      title: "Deploy a contract",
-      rows: [valueRow, row("Contract code", callDataSummary(data))],
+      title: "DeployContract",
+      rows: [valueShown, valueRow("ContractCode", { _tag: "CallData", call: callSummary(data) })],
       warnings
     }
   }
@@ -129,12 +160,16 @@ const describeTransaction = (params: unknown, context: DescribeContext): Describ
   if (intent !== undefined)
     return {
       title: intent.title,
-      rows: [...intent.rows(to), valueRow],
+      rows: [...intent.rows(to), valueShown],
       warnings: intent.warning === undefined ? warnings : [intent.warning, ...warnings]
     }
   return {
-    title: "Send a transaction",
-    rows: [row("To", to, "code"), valueRow, row("Data", callDataSummary(data))],
+    title: "SendTransaction",
+    rows: [
+      row("To", to, "code"),
+      valueShown,
+      valueRow("Data", { _tag: "CallData", call: callSummary(data) })
+    ],
     warnings
   }
 }
@@ -143,11 +178,11 @@ const describeTransaction = (params: unknown, context: DescribeContext): Describ
 const MAX_MESSAGE_BYTES = MAX_TEXT_LENGTH * 4
 
 const personalMessageRow = (message: unknown): DescriptionRow => {
-  if (typeof message !== "string") return row("Message", UNREADABLE)
+  if (typeof message !== "string") return valueRow("Message", UNREADABLE)
   if (!/^0x([0-9a-fA-F]{2})*$/.test(message)) return row("Message", message, "message")
   const hex = message.slice(0, 2 + MAX_MESSAGE_BYTES * 2)
   const text = isHexData(hex) ? readableText(hexToBytes(hex), hex.length === message.length) : undefined
-  return text === undefined ? row("Message (hex)", message, "code") : row("Message", text, "message")
+  return text === undefined ? row("MessageHex", message, "code") : row("Message", text, "message")
 }
 
 const Quantity = Schema.Union([Schema.Number, Schema.String])
@@ -194,54 +229,60 @@ const permitRows = (message: unknown): ReadonlyArray<DescriptionRow> | undefined
   const until = toQuantity(deadline ?? expiry)
   return [
     row("Spender", spender, "code"),
-    row("Allowance", amount === undefined ? UNREADABLE : tokenAmount(amount)),
-    row("Deadline", until === undefined ? UNREADABLE : formatDeadline(until))
+    valueRow(
+      "Allowance",
+      amount === undefined ? UNREADABLE : { _tag: "Amount", amount: tokenAmount(amount) }
+    ),
+    valueRow("Deadline", until === undefined ? UNREADABLE : { _tag: "Deadline", date: formatDeadline(until) })
   ]
 }
 
 const describeTypedData = (params: unknown, context: DescribeContext): DescribedBody => {
   const typed = Schema.decodeUnknownOption(TypedData)(parseTypedData(param(params, 1)))
-  if (Option.isNone(typed)) return unreadable("Sign typed data")
+  if (Option.isNone(typed)) return unreadable("SignTypedData")
   const { domain, primaryType, message } = typed.value
   const domainRows = [
     ...(domain?.name === undefined ? [] : [row("Domain", sanitizeName(domain.name) ?? "")]),
     ...(domain?.version === undefined ? [] : [row("Version", sanitizeName(domain.version) ?? "")]),
-    ...(domain?.chainId === undefined ? [] : [row("Chain", chainText(domain.chainId, context))]),
+    ...(domain?.chainId === undefined ? [] : [valueRow("Chain", chainValue(domain.chainId, context))]),
     ...(domain?.verifyingContract === undefined ? [] : [row("Contract", domain.verifyingContract, "code")]),
-    row("Primary type", sanitizeName(primaryType) ?? "")
+    row("PrimaryType", sanitizeName(primaryType) ?? "")
   ]
   const warnings = chainWarning(domain?.chainId, context, "signature")
   const permit = primaryType === "Permit" ? permitRows(message) : undefined
   return permit === undefined
     ? {
-        title: "Sign typed data",
-        rows: [...domainRows, row("Message", jsonText(message), "message")],
+        title: "SignTypedData",
+        rows: [...domainRows, valueRow("Message", jsonValue(message), "message")],
         warnings
       }
-    : { title: "Sign a token permit", rows: [...domainRows, ...permit], warnings }
+    : { title: "SignPermit", rows: [...domainRows, ...permit], warnings }
 }
 
 const describeSendCalls = (params: unknown, context: DescribeContext): DescribedBody => {
   const decoded = Schema.decodeUnknownOption(WalletSendCallsParams)(params)
-  if (Option.isNone(decoded)) return unreadable("Send a batch of calls")
+  if (Option.isNone(decoded)) return unreadable("SendCalls")
   const [{ calls, chainId }] = decoded.value
-  const callRows = calls
-    .slice(0, MAX_LISTED)
-    .map((call, index) =>
-      row(
-        `Call ${index + 1}`,
-        [
-          `To ${call.to}`,
-          `Value ${nativeAmount(call.value, context)}`,
-          callDataSummary(call.data, denominationOf(call.to, context))
-        ].join("\n"),
-        "message"
-      )
-    )
-  const more = calls.length > MAX_LISTED ? [row("More calls", `and ${calls.length - MAX_LISTED} more`)] : []
+  const callRows = calls.slice(0, MAX_LISTED).map(
+    (call, index): DescriptionRow => ({
+      label: "Call",
+      index: index + 1,
+      value: {
+        _tag: "Call",
+        to: displayText(call.to) ?? "",
+        value: nativeAmount(call.value, context),
+        call: callSummary(call.data, denominationOf(call.to, context))
+      },
+      format: "message"
+    })
+  )
+  const more =
+    calls.length > MAX_LISTED
+      ? [valueRow("MoreCalls", { _tag: "More", count: calls.length - MAX_LISTED })]
+      : []
   return {
-    title: "Send a batch of calls",
-    rows: [row("Calls", `${calls.length}`), ...callRows, ...more],
+    title: "SendCalls",
+    rows: [valueRow("Calls", { _tag: "Count", count: calls.length }), ...callRows, ...more],
     warnings: chainWarning(chainId, context, "batch")
   }
 }
@@ -253,14 +294,14 @@ const UserOperation = Schema.Struct({
 
 const describeUserOperation = (params: unknown): DescribedBody => {
   const operation = Schema.decodeUnknownOption(UserOperation)(param(params, 0))
-  if (Option.isNone(operation)) return unreadable("Send a user operation")
+  if (Option.isNone(operation)) return unreadable("SendUserOperation")
   const entryPoint = param(params, 1)
   return {
-    title: "Send a user operation",
+    title: "SendUserOperation",
     rows: [
-      row("Smart account", operation.value.sender, "code"),
-      row("Entry point", typeof entryPoint === "string" ? entryPoint : UNREADABLE, "code"),
-      row("Call data", callDataSummary(operation.value.callData))
+      row("SmartAccount", operation.value.sender, "code"),
+      row("EntryPoint", entryPoint, "code"),
+      valueRow("CallData", { _tag: "CallData", call: callSummary(operation.value.callData) })
     ]
   }
 }
@@ -276,24 +317,32 @@ const PermissionsRequest = Schema.Struct({
 
 const describeGrantPermissions = (params: unknown, context: DescribeContext): DescribedBody => {
   const request = Schema.decodeUnknownOption(PermissionsRequest)(param(params, 0))
-  if (Option.isNone(request)) return unreadable("Grant permissions")
+  if (Option.isNone(request)) return unreadable("GrantPermissions")
   const { chainId, address, expiry, signer, permissions } = request.value
   const until = toQuantity(expiry)
-  const permissionRows = permissions
-    .slice(0, MAX_LISTED)
-    .map((permission, index) =>
-      row(`Permission ${index + 1}`, `${permission.type}\n${jsonText(permission.data ?? null)}`, "message")
-    )
+  const permissionRows = permissions.slice(0, MAX_LISTED).map((permission, index): DescriptionRow => {
+    const data = jsonText(permission.data ?? null)
+    const type = displayText(permission.type)
+    return {
+      label: "Permission",
+      index: index + 1,
+      value: data === undefined || type === undefined ? UNREADABLE : { _tag: "Permission", type, data },
+      format: "message"
+    }
+  })
   const more =
     permissions.length > MAX_LISTED
-      ? [row("More permissions", `and ${permissions.length - MAX_LISTED} more`)]
+      ? [valueRow("MorePermissions", { _tag: "More", count: permissions.length - MAX_LISTED })]
       : []
   return {
-    title: "Grant permissions",
+    title: "GrantPermissions",
     rows: [
       ...(address === undefined ? [] : [row("Account", address, "code")]),
-      ...(chainId === undefined ? [] : [row("Chain", chainText(chainId, context))]),
-      row("Expires", until === undefined ? UNREADABLE : formatDeadline(until)),
+      ...(chainId === undefined ? [] : [valueRow("Chain", chainValue(chainId, context))]),
+      valueRow(
+        "Expires",
+        until === undefined ? UNREADABLE : { _tag: "Deadline", date: formatDeadline(until) }
+      ),
       ...(signer === undefined ? [] : [row("Signer", signer.type)]),
       ...permissionRows,
       ...more
@@ -304,13 +353,12 @@ const describeGrantPermissions = (params: unknown, context: DescribeContext): De
 
 const describeRevokePermissions = (params: unknown): DescribedBody => {
   const request = param(params, 0)
-  if (!isObject(request)) return unreadable("Revoke permissions")
+  if (!isObject(request)) return unreadable("RevokePermissions")
   const names = Object.keys(request)
-  const shown = names.slice(0, MAX_LISTED).join(", ")
-  const more = names.length > MAX_LISTED ? ` and ${names.length - MAX_LISTED} more` : ""
+  const items = names.slice(0, MAX_LISTED).map((name) => displayText(name) ?? "")
   return {
-    title: "Revoke permissions",
-    rows: [row("Permissions", names.length === 0 ? "(none)" : shown + more)]
+    title: "RevokePermissions",
+    rows: [valueRow("Permissions", { _tag: "List", items, more: Math.max(0, names.length - MAX_LISTED) })]
   }
 }
 
@@ -318,7 +366,7 @@ const describeParams = (method: string, params: unknown, context: DescribeContex
   switch (method) {
     case "personal_sign":
       return {
-        title: "Sign a message",
+        title: "SignMessage",
         rows: [personalMessageRow(param(params, 0))]
       }
     case "eth_signTypedData_v4":
@@ -338,13 +386,13 @@ const describeParams = (method: string, params: unknown, context: DescribeContex
     case "solana_signIn":
       return describeSolanaSignIn(params)
     case "solana_signTransaction":
-      return describeSolanaTransactions("Sign a transaction", params)
+      return describeSolanaTransactions("SignTransaction", params)
     case "solana_signAllTransactions":
-      return describeSolanaTransactions("Sign transactions", params)
+      return describeSolanaTransactions("SignTransactions", params)
     case "solana_signAndSendTransaction":
-      return describeSolanaTransactions("Sign and send a transaction", params)
+      return describeSolanaTransactions("SignAndSendTransaction", params)
     default:
-      return { title: "Approve a request", rows: [row("Details", jsonText(params), "message")] }
+      return { title: "ApproveRequest", rows: [valueRow("Details", jsonValue(params), "message")] }
   }
 }
 
@@ -353,15 +401,27 @@ const describeSafely = (method: string, params: unknown, context: DescribeContex
     return describeParams(method, params, context)
   } catch {
     // Params from the page may be proxies or objects with throwing getters.
-    return unreadable("Approve a request")
+    return unreadable("ApproveRequest")
   }
 }
 
-/** What `approval` asks, in words, for the approval view. Total: never throws, whatever the params. */
+/** The same warning once: a batch may approve the same spender twice. */
+const distinct = (warnings: ReadonlyArray<RequestWarning>): ReadonlyArray<RequestWarning> => {
+  const seen = new Set<string>()
+  return warnings.filter((warning) => {
+    const key = JSON.stringify(warning)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/** What `approval` asks, for the approval view to word. Total: never throws, whatever the params. */
 export const describeRequest = (approval: PendingApproval, context: DescribeContext): RequestDescription => {
+  const network = context.networkName ?? approval.network
   const common = [
     row("Method", approval.method, "code"),
-    row("Network", context.networkName ?? approval.network ?? "Unknown network"),
+    network === undefined ? valueRow("Network", { _tag: "UnknownNetwork" }) : row("Network", network),
     row("From", approval.from, "code")
   ]
   // The simulation read the symbol and decimals of the tokens the request moves or calls.
@@ -373,6 +433,6 @@ export const describeRequest = (approval: PendingApproval, context: DescribeCont
   return {
     title: body.title,
     rows: [...common, ...body.rows],
-    warnings: [...new Set(body.warnings ?? [])].map((warning) => displayText(warning))
+    warnings: distinct(body.warnings ?? [])
   }
 }

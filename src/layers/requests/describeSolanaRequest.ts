@@ -1,23 +1,31 @@
 /**
- * What a Solana wallet request asks, in words: a message to sign (as text when it is readable), a
+ * What a Solana wallet request asks, as structure the approval view words: a message to sign (as text when it is readable), a
  * Sign-In-With-Solana's fields, or how many transactions (their instructions are not decoded here).
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { SolanaSignInParams, SolanaSignMessageParams } from "../../schemas/Solana"
-import { type DescribedBody, decodeBase58, readableText, row, unreadable } from "./requestValues"
+import {
+  type DescribedBody,
+  decodeBase58,
+  readableText,
+  row,
+  type TitleKind,
+  unreadable,
+  valueRow
+} from "./requestValues"
 
 export const describeSolanaMessage = (params: unknown): DescribedBody => {
   const decoded = Schema.decodeUnknownOption(SolanaSignMessageParams)(params)
-  if (Option.isNone(decoded)) return unreadable("Sign a message")
+  if (Option.isNone(decoded)) return unreadable("SignMessage")
   const { message, pubkey } = decoded.value
   const bytes = decodeBase58(message)
   const text = bytes === undefined ? undefined : readableText(bytes, true)
   return {
-    title: "Sign a message",
+    title: "SignMessage",
     rows: [
-      row("Public key", pubkey, "code"),
-      text === undefined ? row("Message (base58)", message, "code") : row("Message", text, "message")
+      row("PublicKey", pubkey, "code"),
+      text === undefined ? row("MessageBase58", message, "code") : row("Message", text, "message")
     ]
   }
 }
@@ -25,7 +33,7 @@ export const describeSolanaMessage = (params: unknown): DescribedBody => {
 /** Sign-In-With-Solana: the wallet writes the message from these fields, so the fields are what is shown. */
 export const describeSolanaSignIn = (params: unknown): DescribedBody => {
   const decoded = Schema.decodeUnknownOption(SolanaSignInParams)(params)
-  if (Option.isNone(decoded)) return unreadable("Sign in")
+  if (Option.isNone(decoded)) return unreadable("SignIn")
   const { domain, statement, chainId, nonce } = decoded.value
   const rows = [
     ...(domain === undefined ? [] : [row("Website", domain, "text")]),
@@ -34,7 +42,7 @@ export const describeSolanaSignIn = (params: unknown): DescribedBody => {
     ...(nonce === undefined ? [] : [row("Nonce", nonce, "code")])
   ]
   // Nothing readable to show: shown as sent, like any request the modal cannot read.
-  return rows.length === 0 ? unreadable("Sign in") : { title: "Sign in", rows }
+  return rows.length === 0 ? unreadable("SignIn") : { title: "SignIn", rows }
 }
 
 const SolanaTransactions = Schema.Union([
@@ -42,15 +50,12 @@ const SolanaTransactions = Schema.Union([
   Schema.Struct({ transaction: Schema.String })
 ])
 
-export const describeSolanaTransactions = (title: string, params: unknown): DescribedBody => {
+export const describeSolanaTransactions = (title: TitleKind, params: unknown): DescribedBody => {
   const decoded = Schema.decodeUnknownOption(SolanaTransactions)(params)
   if (Option.isNone(decoded)) return unreadable(title)
   const count = "transactions" in decoded.value ? decoded.value.transactions.length : 1
   return {
     title,
-    rows: [
-      row("Transactions", `${count}`),
-      row("Contents", "Not decoded here: Solana instructions are not shown")
-    ]
+    rows: [valueRow("Transactions", { _tag: "Count", count }), valueRow("Contents", { _tag: "NotDecoded" })]
   }
 }

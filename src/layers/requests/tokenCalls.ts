@@ -1,17 +1,24 @@
 /**
  * Token calls read from call data for ApproveTransaction and the transaction preview: ERC-20 `transfer`,
- * `transferFrom`, `approve` and EIP-2612 `permit`, and `setApprovalForAll` (ERC-721/1155), in words; any
- * other call as its selector and size. An unlimited allowance is called out. Part of lazy chunks, like viem.
+ * `transferFrom`, `approve` and EIP-2612 `permit`, and `setApprovalForAll` (ERC-721/1155), as structure
+ * the view words; any other call as its selector and size. An unlimited allowance is called out. Part of
+ * lazy chunks, like viem.
  */
 import { decodeFunctionData, erc20Abi, erc721Abi, type Hex } from "viem"
-import type { Denomination } from "../format/format"
+import { approveWords } from "../../messages/compiled/en/approve"
+import { DEFAULT_LOCALE, type Denomination } from "../format/format"
 import {
   tokenAmount as amountOf,
+  type CallSummary,
   type DescriptionRow,
   formatDeadline,
+  type RequestWarning,
   row,
-  UNREADABLE
+  type TitleKind,
+  UNLIMITED,
+  valueRow
 } from "./requestValues"
+import { callSummaryText } from "./requestWords"
 
 /** EIP-2612 `permit`, which sets an allowance from a signature anyone can submit. */
 export const permitAbi = [
@@ -32,22 +39,17 @@ export const permitAbi = [
   }
 ] as const
 
-/** Allowances this large are as good as unlimited (wallets use the largest uint256, or 2^255 and up). */
-const UNLIMITED = 2n ** 255n
+const unlimitedWarning = (spender: string, amount: bigint): RequestWarning | undefined =>
+  amount >= UNLIMITED ? { _tag: "Unlimited", spender } : undefined
 
-const unlimitedWarning = (spender: string, amount: bigint): string | undefined =>
-  amount >= UNLIMITED
-    ? `Unlimited approval: ${spender} could move all of this token you hold, now and later`
-    : undefined
-
-/** A token call read from call data, in words. */
+/** A token call read from call data. */
 export interface TokenIntent {
-  readonly title: string
+  readonly title: TitleKind
   /** One line, for a call inside a batch. */
-  readonly summary: string
+  readonly summary: CallSummary
   readonly rows: (contract: string) => ReadonlyArray<DescriptionRow>
   /** What the visitor must read first, such as an unlimited allowance. */
-  readonly warning?: string | undefined
+  readonly warning?: RequestWarning | undefined
 }
 
 export const isHexData = (value: string): value is Hex => /^0x[0-9a-fA-F]*$/.test(value)
@@ -58,6 +60,8 @@ export const isHexData = (value: string): value is Hex => /^0x[0-9a-fA-F]*$/.tes
  */
 export const decodeTokenCall = (data: string, token?: Denomination | undefined): TokenIntent | undefined => {
   const tokenAmount = (amount: bigint) => amountOf(amount, token)
+  const amountRow = (label: "Amount" | "Allowance", amount: bigint) =>
+    valueRow(label, { _tag: "Amount", amount: tokenAmount(amount) })
   // The arguments fit in seven words (permit's); a token ignores trailing bytes, and so does this.
   const head = `0x${data.slice(2, 10 + 64 * 7).toLowerCase()}`
   if (!data.startsWith("0x") || !isHexData(head) || head.length < 10) return undefined
@@ -74,37 +78,37 @@ export const decodeTokenCall = (data: string, token?: Denomination | undefined):
       case "transfer": {
         const [to, amount] = call.args
         return {
-          title: "Transfer tokens",
-          summary: `Transfer ${tokenAmount(amount)} to ${to}`,
+          title: "Transfer",
+          summary: { _tag: "Transfer", amount: tokenAmount(amount), to },
           rows: (token) => [
             row("Token", token, "code"),
             row("Recipient", to, "code"),
-            row("Amount", tokenAmount(amount))
+            amountRow("Amount", amount)
           ]
         }
       }
       case "transferFrom": {
         const [from, to, amount] = call.args
         return {
-          title: "Transfer tokens from another account",
-          summary: `Transfer ${tokenAmount(amount)} from ${from} to ${to}`,
+          title: "TransferFrom",
+          summary: { _tag: "TransferFrom", amount: tokenAmount(amount), from, to },
           rows: (token) => [
             row("Token", token, "code"),
             row("From", from, "code"),
             row("Recipient", to, "code"),
-            row("Amount", tokenAmount(amount))
+            amountRow("Amount", amount)
           ]
         }
       }
       case "approve": {
         const [spender, amount] = call.args
         return {
-          title: amount === 0n ? "Revoke a token approval" : "Approve a token spender",
-          summary: `Allow ${spender} to spend ${tokenAmount(amount)}`,
+          title: amount === 0n ? "RevokeApproval" : "ApproveSpender",
+          summary: { _tag: "Approve", spender, amount: tokenAmount(amount) },
           rows: (token) => [
             row("Token", token, "code"),
             row("Spender", spender, "code"),
-            row("Allowance", amount === 0n ? "None (removes the allowance)" : tokenAmount(amount))
+            amount === 0n ? valueRow("Allowance", { _tag: "NoAllowance" }) : amountRow("Allowance", amount)
           ],
           warning: unlimitedWarning(spender, amount)
         }
@@ -112,14 +116,14 @@ export const decodeTokenCall = (data: string, token?: Denomination | undefined):
       case "permit": {
         const [owner, spender, amount, deadline] = call.args
         return {
-          title: "Submit a token permit",
-          summary: `Let ${spender} spend ${tokenAmount(amount)} of ${owner}`,
+          title: "SubmitPermit",
+          summary: { _tag: "Permit", spender, amount: tokenAmount(amount), owner },
           rows: (token) => [
             row("Token", token, "code"),
             row("Owner", owner, "code"),
             row("Spender", spender, "code"),
-            row("Allowance", tokenAmount(amount)),
-            row("Valid until", formatDeadline(deadline))
+            amountRow("Allowance", amount),
+            valueRow("ValidUntil", { _tag: "Deadline", date: formatDeadline(deadline) })
           ],
           warning: unlimitedWarning(spender, amount)
         }
@@ -127,12 +131,12 @@ export const decodeTokenCall = (data: string, token?: Denomination | undefined):
       case "setApprovalForAll": {
         const [operator, approved] = call.args
         return {
-          title: approved ? "Approve an operator for all your NFTs" : "Revoke an NFT operator",
-          summary: `${approved ? "Allow" : "Stop"} ${operator} ${approved ? "to move" : "moving"} every token`,
+          title: approved ? "ApproveOperator" : "RevokeOperator",
+          summary: { _tag: "ApprovalForAll", operator, approved },
           rows: (collection) => [
             row("Collection", collection, "code"),
             row("Operator", operator, "code"),
-            row("Access", approved ? "Every token of this collection" : "None (removes the operator)")
+            valueRow("Access", { _tag: approved ? "AllTokens" : "NoOperator" })
           ]
         }
       }
@@ -144,12 +148,22 @@ export const decodeTokenCall = (data: string, token?: Denomination | undefined):
   }
 }
 
-/** One line about call data: the token call it makes (in `token`'s units when known), else its selector and size. */
-export const callDataSummary = (data: string | undefined, token?: Denomination | undefined): string => {
-  if (data === undefined || data === "0x" || data === "") return "No data"
-  if (!isHexData(data) || data.length % 2 === 1 || data.length < 10) return UNREADABLE
+/** Call data in brief: the token call it makes (in `token`'s units when known), else its selector and size. */
+export const callSummary = (data: string | undefined, token?: Denomination | undefined): CallSummary => {
+  if (data === undefined || data === "0x" || data === "") return { _tag: "NoData" }
+  if (!isHexData(data) || data.length % 2 === 1 || data.length < 10) return { _tag: "Unreadable" }
   return (
-    decodeTokenCall(data, token)?.summary ??
-    `Function ${data.slice(0, 10).toLowerCase()}, ${(data.length - 2) / 2} bytes`
+    decodeTokenCall(data, token)?.summary ?? {
+      _tag: "Function",
+      selector: data.slice(0, 10).toLowerCase(),
+      bytes: (data.length - 2) / 2
+    }
   )
 }
+
+/**
+ * Call data in brief, in English words: the Send preview's line until it words `callSummary` itself
+ * (`callSummaryText` with its catalog's `approve` messages).
+ */
+export const callDataSummary = (data: string | undefined, token?: Denomination | undefined): string =>
+  callSummaryText(approveWords, callSummary(data, token), DEFAULT_LOCALE)

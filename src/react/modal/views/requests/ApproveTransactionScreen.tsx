@@ -1,11 +1,13 @@
 import { useMemo, useState } from "react"
 import { describeRequest } from "../../../../layers/requests/describeRequest"
-import { simulationLines } from "../../../../layers/requests/simulationText"
+import { simulationChanges } from "../../../../layers/requests/simulationText"
+import { approveWords } from "../../../../messages/compiled/en/approve"
 import type { TransactionStackEntry } from "../../../../services/ModalRouter"
 import type { PendingApproval } from "../../../../services/RpcRouter"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
+import { useWords } from "../../element/useWords"
 import { ApproveTransactionBody } from "./ApproveTransactionView"
 import { approveCss } from "./approveStyles"
 import { FrameApproval } from "./FrameApproval"
@@ -21,7 +23,7 @@ export const shownApproval = (
   approvals.find((approval) => stack.some((entry) => entry.id === approval.id))
 
 /**
- * The oldest unsafe request shown in the modal, described in words with its simulation; the visitor's
+ * The oldest unsafe request shown in the modal, described with its simulation; the visitor's
  * answer (or Cancel, while the wallet asks) goes to the request owner, which moves the modal on once the
  * wallet has answered.
  */
@@ -30,6 +32,7 @@ export const ApproveTransactionScreen = () => {
   const approval = shownApproval(useStore(controller.approvals), useStore(controller.router).transactionStack)
   const { active } = useStore(controller.networks)
   const [answered, setAnswered] = useState<number | undefined>(undefined)
+  const t = useWords("approve", approveWords)
   useViewStyles(approveCss)
   const evm = active.eip155
   const known = evm?._tag === "Known" ? evm.network : undefined
@@ -48,14 +51,14 @@ export const ApproveTransactionScreen = () => {
     () =>
       approval?.simulation === undefined
         ? undefined
-        : simulationLines(
+        : simulationChanges(
             approval.simulation,
-            known?.nativeCurrency ?? { symbol: "(native token)", decimals: 18 }
+            known?.nativeCurrency ?? { symbol: t.nativeToken(), decimals: 18 }
           ),
-    [approval, known]
+    [approval, known, t]
   )
   if (approval === undefined || description === undefined) {
-    return <p className="empty">No request is waiting.</p>
+    return <p className="empty">{t.noRequest()}</p>
   }
   if (approval.answeredIn === "frame") return <FrameApproval />
   const answer = (approved: boolean) => {

@@ -1,11 +1,22 @@
 import { useId } from "react"
 import type { RequestDescription } from "../../../../layers/requests/describeRequest"
+import { rowKey, type SimulationLine } from "../../../../layers/requests/requestValues"
+import {
+  type ApproveWords,
+  labelText,
+  simulationLineText,
+  titleText,
+  valueText,
+  warningText
+} from "../../../../layers/requests/requestWords"
+import { approveWords } from "../../../../messages/compiled/en/approve"
+import { useIntlLocale, useWords } from "../../element/useWords"
 import { StickyFooter } from "../../ui/StickyFooter"
 
 export interface ApproveTransactionBodyProps {
   readonly description: RequestDescription
-  /** The simulated balance changes in words; `undefined` for a request that sends nothing. */
-  readonly simulation: ReadonlyArray<string> | undefined
+  /** The simulated balance changes; `undefined` for a request that sends nothing. */
+  readonly simulation: ReadonlyArray<SimulationLine> | undefined
   /** `modal`: Reject and Approve answer here; `wallet`: the wallet asks, and Cancel stops waiting for it. */
   readonly answeredIn: "modal" | "wallet"
   readonly onApprove: () => void
@@ -14,16 +25,18 @@ export interface ApproveTransactionBodyProps {
   readonly pending: boolean
 }
 
-const status = (answeredIn: "modal" | "wallet", pending: boolean): string => {
-  if (answeredIn === "wallet") return pending ? "Cancelling…" : "Approve or reject it in your wallet."
-  return pending ? "Sending your answer…" : ""
+const status = (t: ApproveWords, answeredIn: "modal" | "wallet", pending: boolean): string => {
+  if (answeredIn === "wallet") return pending ? t.cancelling() : t.answerInWallet()
+  return pending ? t.sending() : ""
 }
 
 /**
- * What an unsafe request asks, in words, with its simulated balance changes (THREATS.md T10): answered
+ * What an unsafe request asks, worded from the `approve` catalog (addresses, hashes and amounts read left
+ * to right in any language), with its simulated balance changes (THREATS.md T10): answered
  * here with Reject and Approve, or previewed while the wallet asks, with Cancel, at the view's foot, in
  * sight however long the request is. Presentational: the
- * container describes the request and sends the answer; every string arrives cleaned and bounded.
+ * container describes the request and sends the answer; every string of the request arrives cleaned and
+ * bounded.
  */
 export const ApproveTransactionBody = ({
   description,
@@ -34,55 +47,65 @@ export const ApproveTransactionBody = ({
   pending
 }: ApproveTransactionBodyProps) => {
   const headingId = useId()
+  const t = useWords("approve", approveWords)
+  const locale = useIntlLocale()
   return (
     <section className="approve" aria-labelledby={headingId} aria-busy={pending}>
       <h3 className="approve-title" id={headingId}>
-        {description.title}
+        {titleText(t, description.title)}
       </h3>
       {description.warnings.length > 0 ? (
         <div className="approve-warning" role="alert">
-          {description.warnings.map((warning) => (
-            <p key={warning}>{warning}</p>
-          ))}
+          {description.warnings.map((warning) => {
+            const text = warningText(t, warning)
+            return <p key={text}>{text}</p>
+          })}
         </div>
       ) : null}
       <dl className="approve-details">
         {description.rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
+          <div key={rowKey(row)}>
+            <dt>{labelText(t, row)}</dt>
             {/* A long message scrolls in its box: focusable, so a keyboard can scroll it too. */}
-            <dd className={row.format} tabIndex={row.format === "message" ? 0 : undefined}>
-              {row.value}
+            <dd
+              className={row.format}
+              tabIndex={row.format === "message" ? 0 : undefined}
+              dir={row.format === "code" || row.value._tag === "Amount" ? "ltr" : undefined}
+            >
+              {valueText(t, row.value, locale)}
             </dd>
           </div>
         ))}
         {simulation === undefined ? null : (
           <div>
-            <dt>Your balance changes (simulated)</dt>
-            {simulation.map((line) => (
-              <dd key={line} className="code">
-                {line}
-              </dd>
-            ))}
+            <dt>{t.balanceChanges()}</dt>
+            {simulation.map((line) => {
+              const text = simulationLineText(t, line, locale)
+              return (
+                <dd key={text} className="code" dir="ltr">
+                  {text}
+                </dd>
+              )
+            })}
           </div>
         )}
       </dl>
       <p className="status" aria-live="polite">
-        {status(answeredIn, pending)}
+        {status(t, answeredIn, pending)}
       </p>
       <StickyFooter>
         {answeredIn === "modal" ? (
           <>
             <button type="button" className="button secondary" onClick={onReject} disabled={pending}>
-              Reject
+              {t.reject()}
             </button>
             <button type="button" className="button" onClick={onApprove} disabled={pending}>
-              Approve
+              {t.approve()}
             </button>
           </>
         ) : (
           <button type="button" className="button secondary" onClick={onReject} disabled={pending}>
-            Cancel
+            {t.cancel()}
           </button>
         )}
       </StickyFooter>

@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef } from "react"
+import { approveWords } from "../../../../messages/compiled/en/approve"
 import { useController } from "../../element/context"
+import { useWords } from "../../element/useWords"
 
 /**
  * The place of the embedded wallet's own approval screen: the frame (kept in the page, never moved) is
@@ -9,6 +11,7 @@ import { useController } from "../../element/context"
 export const FrameApproval = () => {
   const controller = useController()
   const place = useRef<HTMLDivElement>(null)
+  const t = useWords("approve", approveWords)
   useLayoutEffect(() => {
     const element = place.current
     if (element === null) return
@@ -36,8 +39,8 @@ export const FrameApproval = () => {
     }
   }, [controller])
   return (
-    <section className="approve" aria-label="Approve in your embedded wallet">
-      <p className="connecting-text">Review the request and approve or reject it below.</p>
+    <section className="approve" aria-label={t.frameLabel()}>
+      <p className="connecting-text">{t.frameHint()}</p>
       <div ref={place} className="frame-place" />
     </section>
   )

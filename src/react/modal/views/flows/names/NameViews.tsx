@@ -1,18 +1,27 @@
 import { useId } from "react"
 import { NAME_SUFFIX } from "../../../../../layers/flows/names/accountNames"
+import { namesWords } from "../../../../../messages/compiled/en/names"
 import type { NameProblem } from "../../../../../services/Names"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
+import { useWords } from "../../../element/useWords"
 import { approveCss } from "../../requests/approveStyles"
 import { FieldProblem, FlowDone, FlowFailure, FlowForm, FlowLoading, ReviewChanged } from "../FlowStep"
 
-const PROBLEMS: Record<NameProblem, string> = {
-  empty: "Enter a name",
-  short: "At least 4 characters",
-  long: "At most 63 characters",
-  characters: "Only letters, digits and hyphens",
-  "hyphen-edge": "A name cannot start or end with a hyphen"
+const problemText = (t: typeof namesWords, problem: NameProblem): string => {
+  switch (problem) {
+    case "empty":
+      return t.problemEmpty()
+    case "short":
+      return t.problemShort()
+    case "long":
+      return t.problemLong()
+    case "characters":
+      return t.problemCharacters()
+    case "hyphen-edge":
+      return t.problemHyphenEdge()
+  }
 }
 
 /** RegisterAccountName: a name under the provider's suffix, checked as typed, then signed and registered. */
@@ -21,11 +30,12 @@ export const RegisterAccountNameView = () => {
   const controller = useController()
   const state = useStore(controller.names.state)
   const ids = { name: useId(), help: useId() }
-  if (state._tag === "Idle") return <FlowLoading label="Preparing" />
+  const t = useWords("names", namesWords)
+  if (state._tag === "Idle") return <FlowLoading label={t.preparing()} />
   if (state._tag === "Registering" || state._tag === "Registered")
     return (
       <p className="connecting-text" aria-live="polite">
-        Sign the registration of {state.name} in your wallet
+        {t.signRegistration({ name: state.name })}
       </p>
     )
   const label = state.label
@@ -34,14 +44,15 @@ export const RegisterAccountNameView = () => {
   return (
     <FlowForm
       onSubmit={() => void controller.names.register()}
-      submit={{ label: "Register", disabled: check?._tag !== "Free" }}
+      submit={{ label: t.register(), disabled: check?._tag !== "Free" }}
     >
-      <label htmlFor={ids.name}>Name ({NAME_SUFFIX})</label>
+      <label htmlFor={ids.name}>{t.nameLabel({ suffix: NAME_SUFFIX })}</label>
       <input
         id={ids.name}
         className="input"
         autoComplete="off"
         spellCheck={false}
+        dir="ltr"
         value={label}
         aria-invalid={problem !== undefined || check?._tag === "Taken"}
         aria-describedby={ids.help}
@@ -49,14 +60,14 @@ export const RegisterAccountNameView = () => {
       />
       <div id={ids.help} aria-live="polite">
         {problem !== undefined ? (
-          <FieldProblem>{PROBLEMS[problem]}</FieldProblem>
+          <FieldProblem>{problemText(t, problem)}</FieldProblem>
         ) : check?._tag === "Checking" ? (
-          <p className="connecting-text">Checking…</p>
+          <p className="connecting-text">{t.checking()}</p>
         ) : check?._tag === "Free" ? (
-          <p className="connecting-text">{check.name} is available</p>
+          <p className="connecting-text">{t.available({ name: check.name })}</p>
         ) : check?._tag === "Taken" ? (
           <p className="connecting-text" role="alert">
-            {check.name} is taken
+            {t.taken({ name: check.name })}
           </p>
         ) : check?._tag === "Failed" ? (
           <FlowFailure error={check.error} />
@@ -64,7 +75,7 @@ export const RegisterAccountNameView = () => {
       </div>
       {check?._tag === "Taken" && check.suggestions.length > 0 ? (
         <fieldset className="section">
-          <legend>Suggested names</legend>
+          <legend>{t.suggested()}</legend>
           {check.suggestions.map((suggestion) => (
             <button
               key={suggestion}
@@ -72,7 +83,9 @@ export const RegisterAccountNameView = () => {
               className="row"
               onClick={() => void controller.names.edit(suggestion.slice(0, -NAME_SUFFIX.length))}
             >
-              <span className="name">{suggestion}</span>
+              <span className="name" dir="ltr">
+                {suggestion}
+              </span>
             </button>
           ))}
         </fieldset>
@@ -80,9 +93,11 @@ export const RegisterAccountNameView = () => {
       {state.owned === undefined || state.owned.length === 0 ? null : (
         <dl className="approve-details">
           <div>
-            <dt>Names you have</dt>
+            <dt>{t.owned()}</dt>
             {state.owned.map((name) => (
-              <dd key={name}>{name}</dd>
+              <dd key={name} dir="ltr">
+                {name}
+              </dd>
             ))}
           </div>
         </dl>
@@ -97,5 +112,6 @@ export const RegisterAccountNameView = () => {
 export const RegisterAccountNameSuccessView = () => {
   useViewStyles(approveCss)
   const state = useStore(useController().names.state)
-  return <FlowDone title={state._tag === "Registered" ? `${state.name} is yours` : "Name registered"} />
+  const t = useWords("names", namesWords)
+  return <FlowDone title={state._tag === "Registered" ? t.yours({ name: state.name }) : t.registered()} />
 }

@@ -6,16 +6,18 @@
 import { useId } from "react"
 import { limitsOf } from "../../../../../layers/flows/onramp/onrampForm"
 import { currencyName, formatFiat, formatQuantity } from "../../../../../layers/format/format"
+import { buyWords } from "../../../../../messages/compiled/en/buy"
 import type { OnrampState } from "../../../../../services/Onramp"
 import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"
+import { useIntlLocale, useWords } from "../../../element/useWords"
 import { ChoiceGroup } from "../../../ui/ChoiceGroup"
 import { PickerRow } from "../../../ui/PickerRow"
 import { TokenAmountField } from "../../../ui/TokenAmountField"
 import type { PickerToken } from "../../../ui/TokenPicker"
 import { RemoteImage } from "../../wallets/WalletImage"
 import { FieldProblem, FlowForm, FlowQuote, ReviewChanged } from "../FlowStep"
-import { limitsLine, methodName, problemField, problemText } from "./buyWords"
+import { countryName, limitsLine, methodName, problemField, problemText } from "./buyWords"
 
 /** The provider's page (a URL the flow's link rules allowed), cut off from this page. */
 const openInNewTab = (url: string) => {
@@ -29,6 +31,8 @@ export const BuyForm = ({
 }) => {
   const controller = useController()
   const help = useId()
+  const t = useWords("buy", buyWords)
+  const locale = useIntlLocale()
   const images = makeImagesPort(controller.imageUrls)
   const { draft, options } = state
   const edit = (change: Parameters<typeof controller.onramp.edit>[0]) => void controller.onramp.edit(change)
@@ -41,7 +45,7 @@ export const BuyForm = ({
   const currency = (id: string): PickerToken => ({
     key: id,
     symbol: id,
-    name: currencyName(id),
+    name: currencyName(id, locale),
     icon: images.currency(id)
   })
   const cryptoItems = options.crypto.map(({ currency: c }): PickerToken => {
@@ -49,13 +53,13 @@ export const BuyForm = ({
     return { key: c.id, symbol, name: c.name ?? symbol, icon: images.token({ symbol }) }
   })
   const crypto = cryptoItems.find((c) => c.key === draft.crypto)
-  const purchase = quote._tag === "Quoted" ? formatQuantity(quote.quote.purchaseAmount) : ""
+  const purchase = quote._tag === "Quoted" ? formatQuantity(quote.quote.purchaseAmount, locale) : ""
   const shown = (field: ReturnType<typeof problemField>) =>
     problem !== undefined && problemField(problem) === field
   const problemLine = (field: ReturnType<typeof problemField>) =>
     problem === undefined || !shown(field) ? null : (
       <FieldProblem id={help}>
-        {problemText(problem, state._tag === "Editing" ? state.limit : undefined, draft.fiat)}
+        {problemText(t, problem, state._tag === "Editing" ? state.limit : undefined, draft.fiat, locale)}
       </FieldProblem>
     )
   return (
@@ -67,30 +71,34 @@ export const BuyForm = ({
         void controller.onramp.proceed()
       }}
       submit={{
-        label: "Continue",
-        busy: state._tag === "Opening" ? "Opening the provider's page…" : undefined,
+        label: t.continue(),
+        busy: state._tag === "Opening" ? t.opening() : undefined,
         disabled: quote._tag !== "Quoted"
       }}
     >
       {options.countries.length === 0 ? null : (
         <>
           <PickerRow
-            label="Country"
-            unset="Choose your country"
-            items={options.countries.map((c) => ({ key: c.id, title: c.name ?? c.id, icon: null }))}
+            label={t.country()}
+            unset={t.chooseCountry()}
+            items={options.countries.map((c) => ({
+              key: c.id,
+              title: countryName(c.id, locale) ?? c.name ?? c.id,
+              icon: null
+            }))}
             selected={draft.country}
             onPick={(id) => edit({ country: id })}
-            placeholder="Search countries"
-            none="No country matches"
+            placeholder={t.searchCountries()}
+            none={t.noCountry()}
             describedBy={shown("country") ? help : undefined}
           />
           {problemLine("country")}
         </>
       )}
       <TokenAmountField
-        label="You pay"
-        pickerLabel="Currency"
-        noMatch="No currency matches"
+        label={t.youPay()}
+        pickerLabel={t.currency()}
+        noMatch={t.noCurrency()}
         amount={draft.amount}
         onAmount={(amount) => edit({ amount })}
         token={currency(draft.fiat)}
@@ -99,17 +107,19 @@ export const BuyForm = ({
           .map((f) => currency(f.id))}
         onToken={(fiat) => edit({ fiat })}
         fiat={limitsLine(
+          t,
           draft.method,
           methods.find((l) => l.method === draft.method),
-          draft.fiat
+          draft.fiat,
+          locale
         )}
         invalid={shown("amount")}
         describedBy={shown("amount") ? help : undefined}
       />
       {problemLine("amount")}
       <TokenAmountField
-        label="You get"
-        pickerLabel="Token to buy"
+        label={t.youGet()}
+        pickerLabel={t.tokenToBuy()}
         amount={purchase}
         token={crypto}
         tokens={cryptoItems}
@@ -119,20 +129,20 @@ export const BuyForm = ({
       />
       {problemLine("crypto")}
       <ChoiceGroup
-        legend="Payment method"
+        legend={t.paymentMethod()}
         layout="segments"
-        choices={methods.map((l) => ({ key: l.method, title: methodName(l.method) }))}
+        choices={methods.map((l) => ({ key: l.method, title: methodName(t, l.method) }))}
         selected={draft.method}
         onChoose={(method) => edit({ method })}
       />
       {problemLine("method")}
       <ChoiceGroup
-        legend="Provider"
+        legend={t.provider()}
         layout="rows"
         choices={options.providers.map((p) => ({
           key: p.id,
           title: p.name,
-          tag: `Fees ${p.fees}`,
+          tag: t.providerFees({ fees: p.fees }),
           icon: <RemoteImage src={undefined} name={p.name} />
         }))}
         selected={draft.provider}
@@ -143,28 +153,28 @@ export const BuyForm = ({
         details={(quoted) => (
           <>
             <div>
-              <dt>You get about</dt>
-              <dd>
-                {formatQuantity(quoted.purchaseAmount)} {crypto?.symbol}
+              <dt>{t.youGetAbout()}</dt>
+              <dd dir="ltr">
+                {formatQuantity(quoted.purchaseAmount, locale)} {crypto?.symbol}
               </dd>
             </div>
             <div>
-              <dt>Fees</dt>
+              <dt>{t.fees()}</dt>
               <dd>
-                {formatFiat(quoted.paymentTotal - quoted.paymentSubtotal, draft.fiat)} (network{" "}
-                {formatFiat(quoted.networkFee.amount, quoted.networkFee.currency)})
+                {t.feesValue({
+                  fees: formatFiat(quoted.paymentTotal - quoted.paymentSubtotal, draft.fiat, locale),
+                  network: formatFiat(quoted.networkFee.amount, quoted.networkFee.currency, locale)
+                })}
               </dd>
             </div>
             <div>
-              <dt>Total</dt>
-              <dd>{formatFiat(quoted.paymentTotal, draft.fiat)}</dd>
+              <dt>{t.total()}</dt>
+              <dd dir="ltr">{formatFiat(quoted.paymentTotal, draft.fiat, locale)}</dd>
             </div>
           </>
         )}
       />
-      {options.fallback ? (
-        <p className="connecting-text">The provider's options could not be loaded: standard limits apply.</p>
-      ) : null}
+      {options.fallback ? <p className="connecting-text">{t.fallback()}</p> : null}
       <ReviewChanged change={state._tag === "Editing" ? state.reviewChanged : undefined} />
     </FlowForm>
   )

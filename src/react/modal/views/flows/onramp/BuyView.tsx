@@ -1,6 +1,8 @@
+import { buyWords } from "../../../../../messages/compiled/en/buy"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
+import { useWords } from "../../../element/useWords"
 import { choiceCss } from "../../../ui/choiceStyles"
 import { tokenFieldCss } from "../../../ui/tokenFieldStyles"
 import { approveCss } from "../../requests/approveStyles"
@@ -14,15 +16,16 @@ export const BuyView = () => {
   useViewStyles(choiceCss)
   const controller = useController()
   const state = useStore(controller.onramp.state)
+  const t = useWords("buy", buyWords)
   switch (state._tag) {
     case "Idle":
     case "Loading":
-      return <FlowLoading label="Preparing Buy" />
+      return <FlowLoading label={t.preparing()} />
     case "Unavailable":
       return (
         <>
           <ReviewChanged change={state.reviewChanged} />
-          <FlowUnavailable>Nothing can be bought on this network.</FlowUnavailable>
+          <FlowUnavailable>{t.unavailable()}</FlowUnavailable>
         </>
       )
     case "Editing":
@@ -31,22 +34,20 @@ export const BuyView = () => {
     case "Opened":
       return (
         <FlowReview
-          title="Pay on the provider's page"
-          progress={`Waiting for your ${state.symbol} to arrive. It shows in Activity once it lands.`}
+          title={t.payOnPage()}
+          progress={t.waiting({ symbol: state.symbol })}
           onBack={() => void controller.onramp.back()}
         >
           <dl className="approve-details">
             <NetworkRow network={state.binding.network} />
           </dl>
-          <p className="connecting-text">
-            The provider's page opened in a new tab. If your browser blocked it, open it here:
-          </p>
+          <p className="connecting-text">{t.openedInTab()}</p>
           <a className="button" href={state.url} target="_blank" rel="noopener noreferrer">
-            Open the provider's page
+            {t.openPage()}
           </a>
         </FlowReview>
       )
     case "Arrived":
-      return <FlowDone title={`${state.amount} ${state.symbol} arrived`} />
+      return <FlowDone title={t.arrived({ amount: state.amount, symbol: state.symbol })} />
   }
 }
