@@ -37,6 +37,12 @@ export type SolanaTransfer =
       readonly createsAccount: boolean
     }
 
+/** What a reviewed send's transaction calls, as its review words it. */
+export type SendCall =
+  | { readonly _tag: "None" }
+  | { readonly _tag: "EvmData"; readonly data: string }
+  | { readonly _tag: "SolanaTokenTransfer"; readonly mint: string; readonly createsAccount: boolean }
+
 /** A token the account can send on the active chain. */
 export interface SendableToken {
   /** `native`, or the token's address: an EVM contract (checksummed) or a Solana mint (base58). */
@@ -119,8 +125,9 @@ export interface SendPreview {
   readonly accountRent: bigint
   readonly nativeSymbol: string
   readonly nativeDecimals: number
-  /** The call data in words (the decoded token transfer), or "No data". */
-  readonly call: string
+  /** What the transaction calls, for the view to word: nothing (a coin transfer), EVM call data, or a
+   * Solana token transfer (creating the receiver's token account or not). */
+  readonly call: SendCall
   /**
    * The sender's balance changes as the chain simulated them (2 s at most), or why there are none;
    * `undefined` on Solana, which Send does not simulate (the wallet's preflight does).

@@ -39,7 +39,7 @@ const preview: SendPreview = {
   accountRent: 0n,
   nativeSymbol: "ETH",
   nativeDecimals: 18,
-  call: "No data",
+  call: { _tag: "None" },
   simulation: { _tag: "NotSimulated" }
 }
 

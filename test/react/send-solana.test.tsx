@@ -39,7 +39,7 @@ const preview: SendPreview = {
   accountRent: 2_039_280n,
   nativeSymbol: "SOL",
   nativeDecimals: 9,
-  call: `Token transfer (transferChecked) of ${MINT}, creating the receiver's token account`,
+  call: { _tag: "SolanaTokenTransfer", mint: MINT, createsAccount: true },
   simulation: undefined
 }
 

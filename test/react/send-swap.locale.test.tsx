@@ -42,7 +42,7 @@ const preview: SendPreview = {
   accountRent: 0n,
   nativeSymbol: "ETH",
   nativeDecimals: 18,
-  call: "No data",
+  call: { _tag: "None" },
   simulation: { _tag: "NotSimulated" }
 }
 const token = (symbol: string, decimals: number): SwapToken => ({

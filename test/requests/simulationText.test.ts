@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { decodeDecimals, decodeSymbol, transactionsOf } from "../../src/layers/requests/simulation"
 import { simulationChanges, simulationLines } from "../../src/layers/requests/simulationText"
+import { approveWords } from "../../src/messages/compiled/en/approve"
 
 const native = { symbol: "ETH", decimals: 18 }
 const token = "0x3333333333333333333333333333333333333333"
@@ -35,7 +36,7 @@ describe("simulationChanges", () => {
 })
 
 describe("simulationLines", () => {
-  it("says each change with its sign, symbol and decimals, or why there is none (English by default)", () => {
+  it("says each change with its sign, symbol and decimals, or why there is none (here in English)", () => {
     expect(
       simulationLines(
         {
@@ -46,15 +47,21 @@ describe("simulationLines", () => {
             { token, delta: -5n, symbol: undefined, decimals: 6 }
           ]
         },
-        native
+        native,
+        approveWords,
+        "en-US"
       )
     ).toEqual(["-12.5 sUSD", "+0.01 ETH", `-5 units of ${token}`])
-    expect(simulationLines({ _tag: "Simulated", changes: [] }, native)).toEqual(["No change"])
-    expect(simulationLines({ _tag: "Reverted" }, native)).toEqual(["The transaction would fail"])
-    expect(simulationLines({ _tag: "NotSimulated" }, native)).toEqual([
+    expect(simulationLines({ _tag: "Simulated", changes: [] }, native, approveWords, "en-US")).toEqual([
+      "No change"
+    ])
+    expect(simulationLines({ _tag: "Reverted" }, native, approveWords, "en-US")).toEqual([
+      "The transaction would fail"
+    ])
+    expect(simulationLines({ _tag: "NotSimulated" }, native, approveWords, "en-US")).toEqual([
       "Not simulated: the network did not answer"
     ])
-    expect(simulationLines({ _tag: "Simulating" }, native)).toEqual(["Simulating…"])
+    expect(simulationLines({ _tag: "Simulating" }, native, approveWords, "en-US")).toEqual(["Simulating…"])
   })
 })
 

@@ -2,6 +2,8 @@
  * Send: the form empty and filled with a field error, the review in human units with its fee, sending,
  * sent with its hash, failed; and a Solana send's result with its long signature.
  */
+
+import { encodeFunctionData, erc20Abi } from "viem"
 import { UserRejectedRequestError } from "../../../src/errors"
 import type { SendPreview, SendState } from "../../../src/services/Send"
 import { RECEIVER, SOLANA_ACCOUNT, solanaNetwork, TX_HASH } from "../fixtures"
@@ -23,7 +25,10 @@ const preview: SendPreview = {
   accountRent: 0n,
   nativeSymbol: "ETH",
   nativeDecimals: 18,
-  call: `Transfer 12.5 sUSD to ${RECEIVER}`,
+  call: {
+    _tag: "EvmData",
+    data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [RECEIVER, 12_500_000n] })
+  },
   simulation: {
     _tag: "Simulated",
     changes: [{ token: SUSD, delta: -12_500_000n, symbol: "sUSD", decimals: 6 }]

@@ -4,9 +4,7 @@
  * chain and cleaned (`decodeSymbol`); amounts keep 4 decimals (`formatToken`, in the view's locale); a
  * token whose symbol or decimals could not be read shows in base units of its address.
  */
-import { approveWords } from "../../messages/compiled/en/approve"
 import type { PreviewSimulation } from "../../services/RpcRouter"
-import { DEFAULT_LOCALE } from "../format/format"
 import type { SimulationLine } from "./requestValues"
 import { type ApproveWords, simulationLineText } from "./requestWords"
 
@@ -45,7 +43,7 @@ export const simulationChanges = (
 export const simulationLines = (
   simulation: PreviewSimulation,
   native: NativeCoin,
-  words: ApproveWords = approveWords,
-  locale: string = DEFAULT_LOCALE
+  words: ApproveWords,
+  locale: string
 ): ReadonlyArray<string> =>
   simulationChanges(simulation, native).map((line) => simulationLineText(words, line, locale))

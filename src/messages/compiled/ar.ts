@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "تحويل " + i(d.symbol),
     balanceChanges: (): string => "تغيّرات رصيدك (محاكاة)",
     sent: (d: { readonly amount: string | number }): string => "تم إرسال " + i(d.amount),
-    signature: (): string => "التوقيع"
+    signature: (): string => "التوقيع",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "تحويل رمز مميز (transferChecked) من " + i(d.mint),
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "تحويل رمز مميز (transferChecked) من " + i(d.mint) + " مع إنشاء حساب الرمز المميز للمستلم"
   },
   signin: {
     preparing: (): string => "جارٍ تجهيز تسجيل الدخول",

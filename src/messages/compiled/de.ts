@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Überweisung von " + d.symbol,
     balanceChanges: (): string => "Ihre Guthabenänderungen (simuliert)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " gesendet",
-    signature: (): string => "Signatur"
+    signature: (): string => "Signatur",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Token-Überweisung (transferChecked) von " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Token-Überweisung (transferChecked) von " + d.mint + ", mit neuem Token-Konto des Empfängers"
   },
   signin: {
     preparing: (): string => "Anmeldung wird vorbereitet",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "⟦" + "Ţŕåñšḟéŕ öḟ  · · ·" + d.symbol + "⟧",
     balanceChanges: (): string => "⟦" + "Ýöûŕ ḃåļåñçé çĥåñĝéš (šîṁûļåţéḋ) · · · · · · ·" + "⟧",
     sent: (d: { readonly amount: string | number }): string => "⟦" + "Šéñţ  ·" + d.amount + "⟧",
-    signature: (): string => "⟦" + "Šîĝñåţûŕé · ·" + "⟧"
+    signature: (): string => "⟦" + "Šîĝñåţûŕé · ·" + "⟧",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "⟦" + "Ţöķéñ ţŕåñšḟéŕ (ţŕåñšḟéŕÇĥéçķéḋ) öḟ  · · · · · · ·" + d.mint + "⟧",
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "⟦" + "Ţöķéñ ţŕåñšḟéŕ (ţŕåñšḟéŕÇĥéçķéḋ) öḟ  · · · · · · ·" + d.mint + ", çŕéåţîñĝ ţĥé ŕéçéîṽéŕ'š ţöķéñ åççöûñţ · · · · · · · ·" + "⟧"
   },
   signin: {
     preparing: (): string => "⟦" + "Ṗŕéṗåŕîñĝ ţĥé šîĝñ-îñ · · · · ·" + "⟧",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Transferencia de " + d.symbol,
     balanceChanges: (): string => "Cambios en tu saldo (simulados)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " enviado",
-    signature: (): string => "Firma"
+    signature: (): string => "Firma",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Transferencia de token (transferChecked) de " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Transferencia de token (transferChecked) de " + d.mint + ", creando la cuenta de token del destinatario"
   },
   signin: {
     preparing: (): string => "Preparando el inicio de sesión",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "انتقال " + i(d.symbol),
     balanceChanges: (): string => "تغییرات موجودی شما (شبیه‌سازی‌شده)",
     sent: (d: { readonly amount: string | number }): string => i(d.amount) + " ارسال شد",
-    signature: (): string => "امضا"
+    signature: (): string => "امضا",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "انتقال توکن (transferChecked) از " + i(d.mint),
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "انتقال توکن (transferChecked) از " + i(d.mint) + " همراه با ساخت حساب توکن گیرنده"
   },
   signin: {
     preparing: (): string => "در حال آماده‌سازی ورود",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Transfert de " + d.symbol,
     balanceChanges: (): string => "Variations de votre solde (simulées)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " envoyé",
-    signature: (): string => "Signature"
+    signature: (): string => "Signature",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Transfert de jeton (transferChecked) de " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Transfert de jeton (transferChecked) de " + d.mint + ", avec création du compte de jeton du destinataire"
   },
   signin: {
     preparing: (): string => "Préparation de la connexion",

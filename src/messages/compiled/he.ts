@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "העברה של " + i(d.symbol),
     balanceChanges: (): string => "שינויים ביתרה שלך (בסימולציה)",
     sent: (d: { readonly amount: string | number }): string => i(d.amount) + " נשלח",
-    signature: (): string => "חתימה"
+    signature: (): string => "חתימה",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "העברת טוקן (transferChecked) של " + i(d.mint),
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "העברת טוקן (transferChecked) של " + i(d.mint) + ", עם יצירת חשבון הטוקן של הנמען"
   },
   signin: {
     preparing: (): string => "מכין את ההתחברות",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => d.symbol + " का ट्रांसफ़र",
     balanceChanges: (): string => "आपके बैलेंस में बदलाव (सिम्युलेटेड)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " भेजा गया",
-    signature: (): string => "हस्ताक्षर"
+    signature: (): string => "हस्ताक्षर",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => d.mint + " का टोकन ट्रांसफ़र (transferChecked)",
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => d.mint + " का टोकन ट्रांसफ़र (transferChecked), प्राप्तकर्ता का टोकन खाता बनाते हुए"
   },
   signin: {
     preparing: (): string => "साइन इन की तैयारी हो रही है",

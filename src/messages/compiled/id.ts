@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Transfer " + d.symbol,
     balanceChanges: (): string => "Perubahan saldo Anda (simulasi)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " terkirim",
-    signature: (): string => "Tanda tangan"
+    signature: (): string => "Tanda tangan",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Transfer token (transferChecked) " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Transfer token (transferChecked) " + d.mint + ", sekaligus membuat akun token penerima"
   },
   signin: {
     preparing: (): string => "Menyiapkan proses masuk",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => d.symbol + " の送金",
     balanceChanges: (): string => "残高の変化（シミュレーション）",
     sent: (d: { readonly amount: string | number }): string => d.amount + " を送金しました",
-    signature: (): string => "署名"
+    signature: (): string => "署名",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => d.mint + " のトークン送金 (transferChecked)",
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => d.mint + " のトークン送金 (transferChecked)、受取人のトークンアカウントを作成"
   },
   signin: {
     preparing: (): string => "サインインを準備しています",

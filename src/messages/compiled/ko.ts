@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => d.symbol + " 전송",
     balanceChanges: (): string => "잔액 변화(시뮬레이션)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " 보냄",
-    signature: (): string => "서명"
+    signature: (): string => "서명",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => d.mint + " 토큰 전송 (transferChecked)",
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => d.mint + " 토큰 전송 (transferChecked), 받는 사람의 토큰 계정 생성 포함"
   },
   signin: {
     preparing: (): string => "로그인을 준비하는 중",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Pindahan " + d.symbol,
     balanceChanges: (): string => "Perubahan baki anda (simulasi)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " dihantar",
-    signature: (): string => "Tandatangan"
+    signature: (): string => "Tandatangan",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Pindahan token (transferChecked) " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Pindahan token (transferChecked) " + d.mint + ", sambil mencipta akaun token penerima"
   },
   signin: {
     preparing: (): string => "Menyediakan log masuk",

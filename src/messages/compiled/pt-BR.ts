@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Transferência de " + d.symbol,
     balanceChanges: (): string => "Mudanças no seu saldo (simuladas)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " enviado",
-    signature: (): string => "Assinatura"
+    signature: (): string => "Assinatura",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Transferência de token (transferChecked) de " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Transferência de token (transferChecked) de " + d.mint + ", criando a conta de token do destinatário"
   },
   signin: {
     preparing: (): string => "Preparando o login",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Перевод " + d.symbol,
     balanceChanges: (): string => "Изменения баланса (симуляция)",
     sent: (d: { readonly amount: string | number }): string => "Отправлено: " + d.amount,
-    signature: (): string => "Подпись"
+    signature: (): string => "Подпись",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Перевод токена (transferChecked) " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Перевод токена (transferChecked) " + d.mint + " с созданием токен-счёта получателя"
   },
   signin: {
     preparing: (): string => "Подготовка входа",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "การโอน " + d.symbol,
     balanceChanges: (): string => "การเปลี่ยนแปลงยอดคงเหลือ (จำลอง)",
     sent: (d: { readonly amount: string | number }): string => "ส่ง " + d.amount + " แล้ว",
-    signature: (): string => "ลายเซ็น"
+    signature: (): string => "ลายเซ็น",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "โอนโทเค็น (transferChecked) ของ " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "โอนโทเค็น (transferChecked) ของ " + d.mint + " พร้อมสร้างบัญชีโทเค็นของผู้รับ"
   },
   signin: {
     preparing: (): string => "กำลังเตรียมการลงชื่อเข้าใช้",

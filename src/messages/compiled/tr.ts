@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => d.symbol + " transferi",
     balanceChanges: (): string => "Bakiye değişiklikleriniz (simüle)",
     sent: (d: { readonly amount: string | number }): string => d.amount + " gönderildi",
-    signature: (): string => "İmza"
+    signature: (): string => "İmza",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => d.mint + " token transferi (transferChecked)",
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => d.mint + " token transferi (transferChecked), alıcının token hesabı oluşturularak"
   },
   signin: {
     preparing: (): string => "Giriş hazırlanıyor",

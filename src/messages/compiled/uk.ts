@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Переказ " + d.symbol,
     balanceChanges: (): string => "Зміни балансу (симуляція)",
     sent: (d: { readonly amount: string | number }): string => "Надіслано: " + d.amount,
-    signature: (): string => "Підпис"
+    signature: (): string => "Підпис",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Переказ токена (transferChecked) " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Переказ токена (transferChecked) " + d.mint + " зі створенням токен-рахунку отримувача"
   },
   signin: {
     preparing: (): string => "Підготовка входу",

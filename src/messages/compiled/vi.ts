@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => "Chuyển " + d.symbol,
     balanceChanges: (): string => "Thay đổi số dư của bạn (mô phỏng)",
     sent: (d: { readonly amount: string | number }): string => "Đã gửi " + d.amount,
-    signature: (): string => "Chữ ký"
+    signature: (): string => "Chữ ký",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Chuyển token (transferChecked) của " + d.mint,
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Chuyển token (transferChecked) của " + d.mint + ", kèm tạo tài khoản token cho người nhận"
   },
   signin: {
     preparing: (): string => "Đang chuẩn bị đăng nhập",

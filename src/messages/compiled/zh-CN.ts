@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => d.symbol + " 转账",
     balanceChanges: (): string => "您的余额变化（模拟）",
     sent: (d: { readonly amount: string | number }): string => "已发送 " + d.amount,
-    signature: (): string => "签名"
+    signature: (): string => "签名",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => d.mint + " 的代币转账 (transferChecked)",
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => d.mint + " 的代币转账 (transferChecked)，并为收款人创建代币账户"
   },
   signin: {
     preparing: (): string => "正在准备登录",

@@ -349,7 +349,9 @@ export const catalog: Catalog = {
     nativeTransfer: (d: { readonly symbol: string | number }): string => d.symbol + " 轉帳",
     balanceChanges: (): string => "您的餘額變化（模擬）",
     sent: (d: { readonly amount: string | number }): string => "已傳送 " + d.amount,
-    signature: (): string => "簽名"
+    signature: (): string => "簽名",
+    solanaTokenTransfer: (d: { readonly mint: string | number }): string => d.mint + " 的代幣轉帳 (transferChecked)",
+    solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => d.mint + " 的代幣轉帳 (transferChecked)，並為收款人建立代幣帳戶"
   },
   signin: {
     preparing: (): string => "正在準備登入",

@@ -5,6 +5,7 @@
  * the review, and one request however often confirm is pressed. The request names the chain its preview
  * was made on (31337, `0x7a69`), so a wallet on another one refuses it.
  */
+
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
@@ -13,6 +14,9 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { encodeFunctionData, erc20Abi, getAddress } from "viem"
 import { coinTypeOf } from "../../../src/layers/flows/names/accountNames"
 import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
+import { callSummaryText } from "../../../src/layers/requests/requestWords"
+import { callSummary } from "../../../src/layers/requests/tokenCalls"
+import { approveWords } from "../../../src/messages/compiled/en/approve"
 import { present } from "../../../src/presentation"
 import type { SendState } from "../../../src/services/Send"
 import { ChainDisconnectedError, UserRejectedRequestError } from "../../../src/walletErrors"
@@ -81,7 +85,7 @@ describe("Send on EVM", () => {
         assert.strictEqual(preview.accountRent, 0n)
         assert.strictEqual(preview.nativeSymbol, "ETH")
         assert.strictEqual(preview.nativeDecimals, 18)
-        assert.strictEqual(preview.call, "No data")
+        assert.deepStrictEqual(preview.call, { _tag: "None" })
         assert.deepStrictEqual(preview.simulation, {
           _tag: "Simulated",
           changes: [{ token: "native", delta: -(ETHER / 2n), symbol: undefined, decimals: undefined }],
@@ -120,7 +124,12 @@ describe("Send on EVM", () => {
         })
         assert.strictEqual(preview.token.symbol, "sUSD")
         assert.strictEqual(preview.amount, 12_500_000n)
-        assert.strictEqual(preview.call, `Transfer 12.5 sUSD to ${BOB}`)
+        // The review words the call data it decodes.
+        assert.strictEqual(
+          preview.call._tag === "EvmData" &&
+            callSummaryText(approveWords, callSummary(preview.call.data, preview.token), "en-US"),
+          `Transfer 12.5 sUSD to ${BOB}`
+        )
         assert.strictEqual(preview.fee?.amount, TOKEN_GAS * GAS_PRICE)
         assert.deepStrictEqual(preview.simulation, {
           _tag: "Simulated",

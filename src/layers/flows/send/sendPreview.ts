@@ -21,7 +21,6 @@ import type {
   SendPreview
 } from "../../../services/Send"
 import { simulateTransactions } from "../../requests/requestSimulation"
-import { callDataSummary } from "../../requests/tokenCalls"
 import { accountNameOf, coinTypeOf } from "../names/accountNames"
 import { checkAmount, checkReceiver, feeProblem, reserveProblem, sendTransaction } from "./sendForm"
 import type { SolanaSend } from "./solanaSend"
@@ -127,7 +126,7 @@ export const makeSendPreviews = (
         accountRent: 0n,
         nativeSymbol: from.network.nativeCurrency.symbol,
         nativeDecimals,
-        call: callDataSummary(transaction.data, token),
+        call: transaction.data === undefined ? { _tag: "None" } : { _tag: "EvmData", data: transaction.data },
         simulation: simulated
       } satisfies SendPreview
     })
@@ -170,10 +169,8 @@ export const makeSendPreviews = (
         nativeDecimals,
         call:
           transfer.kind === "sol"
-            ? "No data"
-            : `Token transfer (transferChecked) of ${transfer.mint}${
-                transfer.createsAccount ? ", creating the receiver's token account" : ""
-              }`,
+            ? { _tag: "None" }
+            : { _tag: "SolanaTokenTransfer", mint: transfer.mint, createsAccount: transfer.createsAccount },
         simulation: undefined
       } satisfies SendPreview
     })

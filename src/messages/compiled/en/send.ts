@@ -27,5 +27,7 @@ export const sendWords = {
   nativeTransfer: (d: { readonly symbol: string | number }): string => "Transfer of " + d.symbol,
   balanceChanges: (): string => "Your balance changes (simulated)",
   sent: (d: { readonly amount: string | number }): string => "Sent " + d.amount,
-  signature: (): string => "Signature"
+  signature: (): string => "Signature",
+  solanaTokenTransfer: (d: { readonly mint: string | number }): string => "Token transfer (transferChecked) of " + d.mint,
+  solanaTokenTransferCreating: (d: { readonly mint: string | number }): string => "Token transfer (transferChecked) of " + d.mint + ", creating the receiver's token account"
 }

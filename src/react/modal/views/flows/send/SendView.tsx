@@ -9,7 +9,10 @@ import {
   tokenText,
   truncateAddress
 } from "../../../../../layers/format/format"
+import { callSummaryText } from "../../../../../layers/requests/requestWords"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
+import { callSummary } from "../../../../../layers/requests/tokenCalls"
+import { approveWords } from "../../../../../messages/compiled/en/approve"
 import { sendWords } from "../../../../../messages/compiled/en/send"
 import type {
   ReceiverProblem,
@@ -148,6 +151,21 @@ const Form = ({ state }: { readonly state: Extract<SendState, { _tag: "Editing" 
   )
 }
 
+/** What the transaction calls, in words; `undefined` for a plain coin transfer. */
+const callText = (
+  t: ReturnType<typeof useSendWords>,
+  approve: typeof approveWords,
+  preview: SendPreview,
+  locale: string
+): string | undefined => {
+  const { call } = preview
+  if (call._tag === "SolanaTokenTransfer")
+    return (call.createsAccount ? t.solanaTokenTransferCreating : t.solanaTokenTransfer)({ mint: call.mint })
+  if (call._tag === "None") return undefined
+  const summary = callSummary(call.data, preview.token)
+  return summary._tag === "NoData" ? undefined : callSummaryText(approve, summary, locale)
+}
+
 const Preview = ({
   state
 }: {
@@ -155,9 +173,11 @@ const Preview = ({
 }) => {
   const controller = useController()
   const t = useSendWords()
+  const approve = useWords("approve", approveWords)
   const locale = useIntlLocale()
   const { preview } = state
   const native = { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol }
+  const call = callText(t, approve, preview, locale)
   const sending = state._tag === "Sending"
   return (
     <FlowReview
@@ -203,18 +223,18 @@ const Preview = ({
         )}
         <div>
           <dt>{t.transaction()}</dt>
-          {preview.call === "No data" ? (
+          {call === undefined ? (
             <dd className="code">{t.nativeTransfer({ symbol: preview.nativeSymbol })}</dd>
           ) : (
             <dd className="code" dir="ltr">
-              {preview.call}
+              {call}
             </dd>
           )}
         </div>
         {preview.simulation === undefined ? null : (
           <div>
             <dt>{t.balanceChanges()}</dt>
-            {simulationLines(preview.simulation, native).map((line) => (
+            {simulationLines(preview.simulation, native, approve, locale).map((line) => (
               <dd key={line}>{line}</dd>
             ))}
           </div>

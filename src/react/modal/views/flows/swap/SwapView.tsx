@@ -2,12 +2,13 @@ import { useId } from "react"
 import { transactionUrl } from "../../../../../layers/format/explorerLinks"
 import { feeText, tokenText } from "../../../../../layers/format/format"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
+import { approveWords } from "../../../../../messages/compiled/en/approve"
 import { present } from "../../../../../presentation"
 import type { ApprovalChoice, SwapPlan, SwapState } from "../../../../../services/Swap"
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
-import { useIntlLocale } from "../../../element/useWords"
+import { useIntlLocale, useWords } from "../../../element/useWords"
 import { tokenFieldCss } from "../../../ui/tokenFieldStyles"
 import { approveCss } from "../../requests/approveStyles"
 import { FlowDone, FlowLoading, FlowReview, FlowUnavailable, NetworkRow, ReviewChanged } from "../FlowStep"
@@ -26,6 +27,7 @@ const PlanDetails = ({
   readonly busy: boolean
 }) => {
   const t = useSwapWords()
+  const approve = useWords("approve", approveWords)
   const locale = useIntlLocale()
   const { quote } = plan
   return (
@@ -45,7 +47,9 @@ const PlanDetails = ({
         <dt>{t.balanceChanges()}</dt>
         {simulationLines(
           { _tag: "Simulated", changes: plan.changes },
-          { symbol: plan.nativeSymbol, decimals: plan.nativeDecimals }
+          { symbol: plan.nativeSymbol, decimals: plan.nativeDecimals },
+          approve,
+          locale
         ).map((line) => (
           <dd key={line}>{line}</dd>
         ))}
