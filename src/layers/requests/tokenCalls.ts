@@ -5,8 +5,7 @@
  * lazy chunks, like viem.
  */
 import { decodeFunctionData, erc20Abi, erc721Abi, type Hex } from "viem"
-import { approveWords } from "../../messages/compiled/en/approve"
-import { DEFAULT_LOCALE, type Denomination } from "../format/format"
+import type { Denomination } from "../format/format"
 import {
   tokenAmount as amountOf,
   type CallSummary,
@@ -18,7 +17,6 @@ import {
   UNLIMITED,
   valueRow
 } from "./requestValues"
-import { callSummaryText } from "./requestWords"
 
 /** EIP-2612 `permit`, which sets an allowance from a signature anyone can submit. */
 export const permitAbi = [
@@ -160,10 +158,3 @@ export const callSummary = (data: string | undefined, token?: Denomination | und
     }
   )
 }
-
-/**
- * Call data in brief, in English words: the Send preview's line until it words `callSummary` itself
- * (`callSummaryText` with its catalog's `approve` messages).
- */
-export const callDataSummary = (data: string | undefined, token?: Denomination | undefined): string =>
-  callSummaryText(approveWords, callSummary(data, token), DEFAULT_LOCALE)
