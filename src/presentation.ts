@@ -1,7 +1,11 @@
 /**
- * What the visitor sees for each error of the catalogue (SPEC.md §8): its exact text, kind and delay.
+ * What the visitor sees for each error of the catalogue (SPEC.md §8): its text in the modal's locale, kind
+ * and delay. English is the catalogue's exact text (namespace `errors`, in the first paint); the frame's and
+ * the swap's refusals carry their own namespaces, loaded with the code that makes them.
  */
-import type { AirlockError, InvalidAppConfigurationReason, ReviewChange } from "./errors"
+import type { AirlockError } from "./errors"
+import type { Catalog } from "./messages/compiled/catalog"
+import { errorsWords } from "./messages/compiled/en/errors"
 import { boundedText, safeGet } from "./walletErrors"
 
 export interface Presentation {
@@ -17,10 +21,15 @@ export const ERROR_TOAST_DELAY_MS = 300
 /** SPEC.md §9: the swap view's own (shorter) error-toast delay. */
 export const SWAP_ERROR_TOAST_DELAY_MS = 150
 
-const alert = (message: string, description?: string): Presentation =>
-  description === undefined
-    ? { kind: "alert", message, delayMs: 0, variant: "error" }
-    : { kind: "alert", message, description, delayMs: 0, variant: "error" }
+type Words = typeof errorsWords
+
+const alert = (message: string, description: string): Presentation => ({
+  kind: "alert",
+  message,
+  description,
+  delayMs: 0,
+  variant: "error"
+})
 
 const toast = (message: string, variant: Presentation["variant"] = "error", delayMs = 0): Presentation => ({
   kind: "toast",
@@ -29,26 +38,17 @@ const toast = (message: string, variant: Presentation["variant"] = "error", dela
   variant
 })
 
-/** What changed between a review and its confirmation: nothing was sent, the form shows again. */
-const REVIEW_CHANGES: { readonly [C in ReviewChange]: string } = {
-  network: "The network changed",
-  account: "The account changed"
-}
+/**
+ * The presentation of one kind of error, in the words `w` of the active locale (`catalog` for the
+ * namespaces an error carries itself): fixed, or read from the error (a reason, a count, a name).
+ */
+type Presenter<E> = (error: E, w: Words, catalog: Catalog | undefined) => Presentation
 
-const invalidAppConfigurationDescription: { readonly [R in InvalidAppConfigurationReason]: string } = {
-  "origin-not-allowed":
-    "This site's origin is not on the project's allow list. Update the project configuration.",
-  "domain-unverified": "This domain is not verified for the project. Verify it in the project configuration.",
-  "invalid-project-id": "The project ID is not valid. Check the project configuration.",
-  "analytics-forbidden":
-    "The project's services refused this site (HTTP 403). Check the project configuration.",
-  forbidden: "The project's services refused this site (HTTP 403). Check the project configuration."
-}
-
-/** The presentation of one kind of error: fixed, or read from the error (a reason, a bounded message). */
-type Presenter<E> = Presentation | ((error: E) => Presentation)
-
-const ownMessage = (error: { readonly message: string }) => toast(error.message)
+/** A toast of one fixed message. */
+const says =
+  (message: (w: Words) => string, variant?: Presentation["variant"], delayMs?: number): Presenter<unknown> =>
+  (_, w) =>
+    toast(message(w), variant, delayMs)
 
 /**
  * What the visitor sees for each error of the catalogue: its exact text, kind and delay. A mapped type over
@@ -56,102 +56,106 @@ const ownMessage = (error: { readonly message: string }) => toast(error.message)
  */
 const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<AirlockError, { _tag: T }>> } =
   {
-    NetworkNotFoundError: alert(
-      "Network Not Found",
-      "The requested network is not among the configured networks."
-    ),
-    InvalidAppConfigurationError: (error) =>
-      alert("Invalid App Configuration", invalidAppConfigurationDescription[error.reason]),
-    FrameLoadError: alert(
-      "Network Error - Could not load embedded wallet",
-      "Check your connection and try again."
-    ),
-    FrameTimeoutError: alert(
-      "Embedded Wallet Request Timed Out",
-      "The embedded wallet did not answer in time. Try again."
-    ),
-    SessionExpiredError: alert(
-      "Session Expired",
-      "Check your device's time settings, then reconnect your wallet."
-    ),
-    ProjectIdMissingError: alert("Project ID Not Configured", "Set a project ID in the modal options."),
-    BalanceUnavailableError: toast("Token Balance Unavailable", "warning"),
-    HistoryFetchError: toast("Failed to fetch transactions"),
-    SignatureDeclinedError: ownMessage,
-    AuthenticationSetupError: toast("A problem occurred while trying initialize authentication"),
-    MethodNotAllowedError: toast("Action not allowed", "error", ERROR_TOAST_DELAY_MS),
-    EmailLoginDependencyLoadError: toast("Unable to load email login dependency"),
-    EmailLoginCooldownError: (error) => toast(error.message),
-    FrameRequestError: (error) => toast(error.sentence),
-    SocialLoginPopupError: ownMessage,
-    RequestAbortedError: ownMessage,
-    ChainNotSupportedError: toast("Chain is not supported"),
-    SwapNetworkUnsupportedError: toast("Network not supported for Swaps", "error", SWAP_ERROR_TOAST_DELAY_MS),
-    // Gas prices are fetched only by the swap view, so its delay applies.
-    GasPriceNetworkUnsupportedError: toast(
-      "Network not supported for Gas Price",
-      "error",
-      SWAP_ERROR_TOAST_DELAY_MS
-    ),
-    SwapFailedError: (error) => toast(error.sentence, "error", SWAP_ERROR_TOAST_DELAY_MS),
-    TransactionWaitTimeoutError: toast(
-      "Timed out while waiting for the transaction to be confirmed",
-      "warning"
-    ),
-    ServiceUnavailableError: toast("Service temporarily unavailable", "warning"),
-    ProviderRequestError: toast("Network request failed. Try again later.", "warning"),
-    AdapterNotFoundError: ownMessage,
-    CaipNetworkUndefinedError: ownMessage,
-    CaipNetworkOrAddressUndefinedError: ownMessage,
-    WalletConnectConnectorNotFoundError: ownMessage,
-    ChainNotConfiguredError: ownMessage,
-    ConnectorNotConnectedError: ownMessage,
-    ConnectorNotFoundError: ownMessage,
-    ConnectorAlreadyConnectedError: ownMessage,
-    ChainMismatchError: ownMessage,
-    AccountMismatchError: ownMessage,
-    TransactionMismatchError: ownMessage,
-    ReviewChangedError: (error) => ({
-      ...toast(REVIEW_CHANGES[error.change], "warning"),
-      description: "Nothing was sent. Check the form, then review again."
-    }),
-    ConnectionReconnectingError: ownMessage,
-    // The Account view's impersonation words, and what became of the connection.
-    ContestedWalletError: (error) =>
+    NetworkNotFoundError: (_, w) => alert(w.networkNotFound(), w.networkNotFoundText()),
+    InvalidAppConfigurationError: (error, w) =>
       alert(
-        "Possible impersonation",
-        `Another wallet on this page also claims to be ${error.walletName}, so it was ${
-          error.during === "restore" ? "not reconnected" : "disconnected"
-        }. Choose yours in the wallet list to connect.`
+        w.invalidConfig(),
+        error.reason === "origin-not-allowed"
+          ? w.originNotAllowed()
+          : error.reason === "domain-unverified"
+            ? w.domainUnverified()
+            : error.reason === "invalid-project-id"
+              ? w.invalidProjectId()
+              : w.forbidden()
       ),
-    NameLookupError: ownMessage,
-    LocaleUnavailableError: toast("The language could not be loaded", "warning"),
-    ViewUnavailableError: ownMessage,
+    FrameLoadError: (_, w) => alert(w.frameLoad(), w.frameLoadText()),
+    FrameTimeoutError: (_, w) => alert(w.frameTimeout(), w.frameTimeoutText()),
+    SessionExpiredError: (_, w) => alert(w.sessionExpired(), w.sessionExpiredText()),
+    ProjectIdMissingError: (_, w) => alert(w.projectIdMissing(), w.projectIdMissingText()),
+    BalanceUnavailableError: says((w) => w.balanceUnavailable(), "warning"),
+    HistoryFetchError: says((w) => w.historyFailed()),
+    SignatureDeclinedError: (error, w) =>
+      toast(error.smartAccount === true ? w.smartAccount() : w.signatureDeclined()),
+    AuthenticationSetupError: says((w) => w.authSetup()),
+    MethodNotAllowedError: says((w) => w.notAllowed(), "error", ERROR_TOAST_DELAY_MS),
+    EmailLoginDependencyLoadError: says((w) => w.emailLoginLoad()),
+    EmailLoginCooldownError: (error, w) => toast(w.cooldown({ seconds: error.seconds })),
+    FrameRequestError: (error, _, catalog) => toast(error.sentence(catalog)),
+    SocialLoginPopupError: says((w) => w.allowPopups()),
+    RequestAbortedError: (error, w) => toast(error.source === "rpc" ? w.aborted() : w.somethingWrong()),
+    ChainNotSupportedError: says((w) => w.chainNotSupported()),
+    SwapNetworkUnsupportedError: says((w) => w.swapNetwork(), "error", SWAP_ERROR_TOAST_DELAY_MS),
+    // Gas prices are fetched only by the swap view, so its delay applies.
+    GasPriceNetworkUnsupportedError: says((w) => w.gasPriceNetwork(), "error", SWAP_ERROR_TOAST_DELAY_MS),
+    SwapFailedError: (error, _, catalog) =>
+      toast(error.sentence(catalog), "error", SWAP_ERROR_TOAST_DELAY_MS),
+    TransactionWaitTimeoutError: says((w) => w.waitTimeout(), "warning"),
+    ServiceUnavailableError: says((w) => w.serviceUnavailable(), "warning"),
+    ProviderRequestError: says((w) => w.requestFailed(), "warning"),
+    AdapterNotFoundError: says((w) => w.adapterNotFound()),
+    CaipNetworkUndefinedError: says((w) => w.caipNetworkUndefined()),
+    CaipNetworkOrAddressUndefinedError: says((w) => w.caipAddressUndefined()),
+    WalletConnectConnectorNotFoundError: says((w) => w.wcConnectorNotFound()),
+    ChainNotConfiguredError: says((w) => w.chainNotConfigured()),
+    ConnectorNotConnectedError: says((w) => w.notConnected()),
+    ConnectorNotFoundError: says((w) => w.connectorNotFound()),
+    ConnectorAlreadyConnectedError: says((w) => w.alreadyConnected()),
+    ChainMismatchError: (error, w) => {
+      const expected = String(error.expectedChainId)
+      return toast(
+        error.actualChainId === undefined
+          ? w.chainMismatchNone({ expected })
+          : w.chainMismatch({ expected, actual: String(error.actualChainId) })
+      )
+    },
+    AccountMismatchError: says((w) => w.accountMismatch()),
+    TransactionMismatchError: says((w) => w.transactionMismatch()),
+    // What changed between a review and its confirmation: nothing was sent, the form shows again.
+    ReviewChangedError: (error, w) => ({
+      ...toast(error.change === "network" ? w.networkChanged() : w.accountChanged(), "warning"),
+      description: w.nothingSent()
+    }),
+    ConnectionReconnectingError: says((w) => w.reconnecting()),
+    // The Account view's impersonation words, and what became of the connection.
+    ContestedWalletError: (error, w) =>
+      alert(
+        w.impersonation(),
+        (error.during === "restore" ? w.impersonationRestore : w.impersonationText)({
+          wallet: error.walletName
+        })
+      ),
+    // The server's own reason (bounded) is the most a visitor can learn; without one, the catalogue's words.
+    NameLookupError: (error, w) =>
+      toast(boundedText(error.reason) === undefined ? w.nameLookupFailed() : error.message),
+    LocaleUnavailableError: says((w) => w.localeUnavailable(), "warning"),
+    ViewUnavailableError: (error, _, catalog) => toast(error.sentence(catalog)),
     // Its message quotes the data that failed to decode: for logs only.
-    SchemaDecodeError: toast("Something went wrong"),
-    UserRejectedRequestError: toast("Request rejected in wallet", "info"),
-    RequestPendingError: toast("Open your wallet to continue", "info"),
-    ChainNotAddedError: toast("Network not added to wallet", "warning"),
-    UnauthorizedWalletError: toast("Not authorized by the wallet"),
-    UnsupportedMethodError: toast("The wallet does not support this request"),
-    WalletDisconnectedError: toast("Wallet disconnected"),
-    ChainDisconnectedError: toast("Wallet is not connected to this network"),
-    InternalWalletError: toast("The wallet ran into an error. Try again."),
+    SchemaDecodeError: says((w) => w.somethingWrong()),
+    UserRejectedRequestError: says((w) => w.userRejected(), "info"),
+    RequestPendingError: says((w) => w.requestPending(), "info"),
+    ChainNotAddedError: says((w) => w.chainNotAdded(), "warning"),
+    UnauthorizedWalletError: says((w) => w.unauthorized()),
+    UnsupportedMethodError: says((w) => w.unsupportedMethod()),
+    WalletDisconnectedError: says((w) => w.walletDisconnected()),
+    ChainDisconnectedError: says((w) => w.chainDisconnected()),
+    InternalWalletError: says((w) => w.walletError()),
     // A wallet's own text (often a JavaScript error) is not the modal's to show.
-    UnknownWalletError: toast("The wallet ran into an error. Try again.")
+    UnknownWalletError: says((w) => w.walletError())
   }
 
 /**
- * What the visitor sees for an error: the catalogue's exact text, kind and delay, and the only place that
- * decides them. Total: a value outside the union (a bug) shows its bounded message or a generic one.
+ * What the visitor sees for an error, in the active locale's `catalog` (`LocaleState.catalog`; `undefined`:
+ * English): the catalogue's text, kind and delay, and the only place that decides them. Total: a value
+ * outside the union (a bug) shows its bounded message or a generic one.
  */
-export const present = (error: AirlockError): Presentation => {
+export const present = (error: AirlockError, catalog?: Catalog): Presentation => {
+  const w = catalog?.errors ?? errorsWords
   const tag = safeGet(error, "_tag")
   // Own entries only: a tag such as "constructor" must not reach Object.prototype.
   const presenter =
     typeof tag === "string" && Object.hasOwn(presentations, tag)
       ? (presentations[tag as AirlockError["_tag"]] as Presenter<AirlockError>)
       : undefined
-  if (presenter === undefined) return toast(boundedText(safeGet(error, "message")) ?? "Something went wrong")
-  return typeof presenter === "function" ? presenter(error) : presenter
+  if (presenter === undefined) return toast(boundedText(safeGet(error, "message")) ?? w.somethingWrong())
+  return presenter(error, w, catalog)
 }
