@@ -1,7 +1,9 @@
 /**
  * What the visitor sees for each error of the catalogue (SPEC.md §8): its text in the modal's locale, kind
- * and delay. English is the catalogue's exact text (namespace `errors`, in the first paint); the frame's and
- * the swap's refusals carry their own namespaces, loaded with the code that makes them.
+ * and delay. In English, an error whose class carries the catalogue's text shows its own `message`; the other
+ * words are namespace `errors` (in the first paint). Other locales translate both: `errorMessages` (keyed as
+ * `errors`, by tag) and `errors`. The frame's, the swap's and a refused view's sentences are their errors'
+ * own namespaces, loaded with the code that makes them (`sentence(catalog)`).
  */
 import type { AirlockError } from "./errors"
 import type { Catalog } from "./messages/compiled/catalog"
@@ -22,6 +24,8 @@ export const ERROR_TOAST_DELAY_MS = 300
 export const SWAP_ERROR_TOAST_DELAY_MS = 150
 
 type Words = typeof errorsWords
+type OwnWords = Catalog["errorMessages"]
+type Tag = AirlockError["_tag"]
 
 const alert = (message: string, description: string): Presentation => ({
   kind: "alert",
@@ -38,110 +42,144 @@ const toast = (message: string, variant: Presentation["variant"] = "error", dela
   variant
 })
 
-/**
- * The presentation of one kind of error, in the words `w` of the active locale (`catalog` for the
- * namespaces an error carries itself): fixed, or read from the error (a reason, a count, a name).
- */
-type Presenter<E> = (error: E, w: Words, catalog: Catalog | undefined) => Presentation
+/** An error's key in `errors` or `errorMessages`: its tag without "Error", lower camel case. */
+type KeyOf<T extends string> = T extends `${infer Name}Error` ? Uncapitalize<Name> : never
 
-/** A toast of one fixed message. */
-const says =
-  (message: (w: Words) => string, variant?: Presentation["variant"], delayMs?: number): Presenter<unknown> =>
-  (_, w) =>
-    toast(message(w), variant, delayMs)
+const keyOf = <T extends string>(tag: T): KeyOf<T> =>
+  (tag.charAt(0).toLowerCase() + tag.slice(1, -5)) as KeyOf<T>
 
 /**
- * What the visitor sees for each error of the catalogue: its exact text, kind and delay. A mapped type over
- * the union's tags, so a new member of `AirlockError` without an entry here fails typecheck.
+ * The error's text from its class: its own `message` in English (SPEC.md §8's words, for these errors), its
+ * translation in `errorMessages` in another locale.
  */
-const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<AirlockError, { _tag: T }>> } =
-  {
-    NetworkNotFoundError: (_, w) => alert(w.networkNotFound(), w.networkNotFoundText()),
-    InvalidAppConfigurationError: (error, w) =>
-      alert(
-        w.invalidConfig(),
-        error.reason === "origin-not-allowed"
-          ? w.originNotAllowed()
-          : error.reason === "domain-unverified"
-            ? w.domainUnverified()
-            : error.reason === "invalid-project-id"
-              ? w.invalidProjectId()
-              : w.forbidden()
-      ),
-    FrameLoadError: (_, w) => alert(w.frameLoad(), w.frameLoadText()),
-    FrameTimeoutError: (_, w) => alert(w.frameTimeout(), w.frameTimeoutText()),
-    SessionExpiredError: (_, w) => alert(w.sessionExpired(), w.sessionExpiredText()),
-    ProjectIdMissingError: (_, w) => alert(w.projectIdMissing(), w.projectIdMissingText()),
-    BalanceUnavailableError: says((w) => w.balanceUnavailable(), "warning"),
-    HistoryFetchError: says((w) => w.historyFailed()),
-    SignatureDeclinedError: (error, w) =>
-      toast(error.smartAccount === true ? w.smartAccount() : w.signatureDeclined()),
-    AuthenticationSetupError: says((w) => w.authSetup()),
-    MethodNotAllowedError: says((w) => w.notAllowed(), "error", ERROR_TOAST_DELAY_MS),
-    EmailLoginDependencyLoadError: says((w) => w.emailLoginLoad()),
-    EmailLoginCooldownError: (error, w) => toast(w.cooldown({ seconds: error.seconds })),
-    FrameRequestError: (error, _, catalog) => toast(error.sentence(catalog)),
-    SocialLoginPopupError: says((w) => w.allowPopups()),
-    RequestAbortedError: (error, w) => toast(error.source === "rpc" ? w.aborted() : w.somethingWrong()),
-    ChainNotSupportedError: says((w) => w.chainNotSupported()),
-    SwapNetworkUnsupportedError: says((w) => w.swapNetwork(), "error", SWAP_ERROR_TOAST_DELAY_MS),
-    // Gas prices are fetched only by the swap view, so its delay applies.
-    GasPriceNetworkUnsupportedError: says((w) => w.gasPriceNetwork(), "error", SWAP_ERROR_TOAST_DELAY_MS),
-    SwapFailedError: (error, _, catalog) =>
-      toast(error.sentence(catalog), "error", SWAP_ERROR_TOAST_DELAY_MS),
-    TransactionWaitTimeoutError: says((w) => w.waitTimeout(), "warning"),
-    ServiceUnavailableError: says((w) => w.serviceUnavailable(), "warning"),
-    ProviderRequestError: says((w) => w.requestFailed(), "warning"),
-    AdapterNotFoundError: says((w) => w.adapterNotFound()),
-    CaipNetworkUndefinedError: says((w) => w.caipNetworkUndefined()),
-    CaipNetworkOrAddressUndefinedError: says((w) => w.caipAddressUndefined()),
-    WalletConnectConnectorNotFoundError: says((w) => w.wcConnectorNotFound()),
-    ChainNotConfiguredError: says((w) => w.chainNotConfigured()),
-    ConnectorNotConnectedError: says((w) => w.notConnected()),
-    ConnectorNotFoundError: says((w) => w.connectorNotFound()),
-    ConnectorAlreadyConnectedError: says((w) => w.alreadyConnected()),
-    ChainMismatchError: (error, w) => {
-      const expected = String(error.expectedChainId)
-      return toast(
-        error.actualChainId === undefined
-          ? w.chainMismatchNone({ expected })
-          : w.chainMismatch({ expected, actual: String(error.actualChainId) })
+const own = (
+  error: AirlockError,
+  catalog: Catalog | undefined,
+  translated: (o: OwnWords) => string
+): string =>
+  catalog === undefined
+    ? (boundedText(error.message) ?? errorsWords.somethingWrong())
+    : translated(catalog.errorMessages)
+
+/**
+ * Errors whose words depend on what they carry (a reason, a count, a name), in the words `w` of the active
+ * locale (`catalog` for the namespaces an error carries itself).
+ */
+const worded = {
+  InvalidAppConfigurationError: (error, w, catalog) =>
+    alert(
+      own(error, catalog, (o) => o.invalidAppConfiguration()),
+      error.reason === "origin-not-allowed"
+        ? w.originNotAllowed()
+        : error.reason === "domain-unverified"
+          ? w.domainUnverified()
+          : error.reason === "invalid-project-id"
+            ? w.invalidProjectId()
+            : w.forbidden()
+    ),
+  SignatureDeclinedError: (error, _, catalog) =>
+    toast(
+      own(error, catalog, (o) =>
+        error.smartAccount === true ? o.signatureDeclinedSmartAccount() : o.signatureDeclined()
       )
-    },
-    AccountMismatchError: says((w) => w.accountMismatch()),
-    TransactionMismatchError: says((w) => w.transactionMismatch()),
-    // What changed between a review and its confirmation: nothing was sent, the form shows again.
-    ReviewChangedError: (error, w) => ({
-      ...toast(error.change === "network" ? w.networkChanged() : w.accountChanged(), "warning"),
-      description: w.nothingSent()
-    }),
-    ConnectionReconnectingError: says((w) => w.reconnecting()),
-    // The Account view's impersonation words, and what became of the connection.
-    ContestedWalletError: (error, w) =>
-      alert(
-        w.impersonation(),
-        (error.during === "restore" ? w.impersonationRestore : w.impersonationText)({
-          wallet: error.walletName
-        })
-      ),
-    // The server's own reason (bounded) is the most a visitor can learn; without one, the catalogue's words.
-    NameLookupError: (error, w) =>
-      toast(boundedText(error.reason) === undefined ? w.nameLookupFailed() : error.message),
-    LocaleUnavailableError: says((w) => w.localeUnavailable(), "warning"),
-    ViewUnavailableError: (error, _, catalog) => toast(error.sentence(catalog)),
-    // Its message quotes the data that failed to decode: for logs only.
-    SchemaDecodeError: says((w) => w.somethingWrong()),
-    UserRejectedRequestError: says((w) => w.userRejected(), "info"),
-    RequestPendingError: says((w) => w.requestPending(), "info"),
-    ChainNotAddedError: says((w) => w.chainNotAdded(), "warning"),
-    UnauthorizedWalletError: says((w) => w.unauthorized()),
-    UnsupportedMethodError: says((w) => w.unsupportedMethod()),
-    WalletDisconnectedError: says((w) => w.walletDisconnected()),
-    ChainDisconnectedError: says((w) => w.chainDisconnected()),
-    InternalWalletError: says((w) => w.walletError()),
-    // A wallet's own text (often a JavaScript error) is not the modal's to show.
-    UnknownWalletError: says((w) => w.walletError())
-  }
+    ),
+  EmailLoginCooldownError: (error, _, catalog) =>
+    toast(own(error, catalog, (o) => o.emailLoginCooldown({ seconds: error.seconds }))),
+  FrameRequestError: (error, _, catalog) => toast(error.sentence(catalog)),
+  RequestAbortedError: (error, w, catalog) =>
+    toast(error.source === "rpc" ? own(error, catalog, (o) => o.requestAborted()) : w.somethingWrong()),
+  SwapFailedError: (error, _, catalog) => toast(error.sentence(catalog), "error", SWAP_ERROR_TOAST_DELAY_MS),
+  ChainMismatchError: (error, _, catalog) => {
+    const expected = String(error.expectedChainId)
+    return toast(
+      own(error, catalog, (o) =>
+        error.actualChainId === undefined
+          ? o.chainMismatchNone({ expected })
+          : o.chainMismatch({ expected, actual: String(error.actualChainId) })
+      )
+    )
+  },
+  // What changed between a review and its confirmation: nothing was sent, the form shows again.
+  ReviewChangedError: (error, w) => ({
+    ...toast(error.change === "network" ? w.networkChanged() : w.accountChanged(), "warning"),
+    description: w.nothingSent()
+  }),
+  // The Account view's impersonation words, and what became of the connection.
+  ContestedWalletError: (error, w) =>
+    alert(
+      w.impersonation(),
+      (error.during === "restore" ? w.impersonationRestore : w.impersonationText)({
+        wallet: error.walletName
+      })
+    ),
+  // The server's own reason (bounded) is the most a visitor can learn; without one, the catalogue's words.
+  NameLookupError: (error, _, catalog) =>
+    toast(
+      boundedText(error.reason) === undefined ? own(error, catalog, (o) => o.nameLookup()) : error.message
+    ),
+  ViewUnavailableError: (error, _, catalog) => toast(error.sentence(catalog))
+} satisfies {
+  readonly [T in Tag]?: (
+    error: Extract<AirlockError, { _tag: T }>,
+    w: Words,
+    catalog: Catalog | undefined
+  ) => Presentation
+}
+
+/** Every other error is a toast (an alert where `errors` has its `<key>Text`) of its key's message. */
+type Keyed = Exclude<Tag, keyof typeof worded>
+/** Typecheck refuses a type argument that is not `never`. */
+type Never<T extends never> = T
+
+/**
+ * Fails typecheck when a member of `AirlockError` has no words: neither an entry of `worded` nor a message
+ * under its key in `errors` or `errorMessages`.
+ */
+export type Unworded = Never<Exclude<KeyOf<Keyed>, keyof Words | keyof OwnWords>>
+
+/** Toasts that are not errors, and toasts that wait (SPEC.md §9); the rest are errors shown at once. */
+const VARIANTS: { readonly [T in Keyed]?: Presentation["variant"] } = {
+  BalanceUnavailableError: "warning",
+  TransactionWaitTimeoutError: "warning",
+  ServiceUnavailableError: "warning",
+  ProviderRequestError: "warning",
+  ChainNotAddedError: "warning",
+  LocaleUnavailableError: "warning",
+  UserRejectedRequestError: "info",
+  RequestPendingError: "info"
+}
+const DELAYS: { readonly [T in Keyed]?: number } = {
+  MethodNotAllowedError: ERROR_TOAST_DELAY_MS,
+  SwapNetworkUnsupportedError: SWAP_ERROR_TOAST_DELAY_MS,
+  // Gas prices are fetched only by the swap view, so its delay applies.
+  GasPriceNetworkUnsupportedError: SWAP_ERROR_TOAST_DELAY_MS
+}
+
+/** The presentation of an error whose tag ends in "Error": an entry of `worded`, or its key's words. */
+const presentTagged = (error: AirlockError, w: Words, catalog: Catalog | undefined): Presentation => {
+  const tag = error._tag
+  if (Object.hasOwn(worded, tag))
+    return (
+      worded[tag as keyof typeof worded] as (
+        e: AirlockError,
+        w: Words,
+        c: Catalog | undefined
+      ) => Presentation
+    )(error, w, catalog)
+  const key = keyOf(tag as Keyed)
+  const title = Object.hasOwn(w, key)
+    ? (w[key as keyof Words] as () => string)()
+    : own(error, catalog, (o) =>
+        // A tag outside the union (a bug) has no translation: its bounded message, or the generic words.
+        Object.hasOwn(o, key)
+          ? (o[key as keyof OwnWords] as () => string)()
+          : (boundedText(error.message) ?? w.somethingWrong())
+      )
+  const description = `${key}Text`
+  return Object.hasOwn(w, description)
+    ? alert(title, (w[description as keyof Words] as () => string)())
+    : toast(title, VARIANTS[tag as Keyed], DELAYS[tag as Keyed])
+}
 
 /**
  * What the visitor sees for an error, in the active locale's `catalog` (`LocaleState.catalog`; `undefined`:
@@ -151,11 +189,7 @@ const presentations: { readonly [T in AirlockError["_tag"]]: Presenter<Extract<A
 export const present = (error: AirlockError, catalog?: Catalog): Presentation => {
   const w = catalog?.errors ?? errorsWords
   const tag = safeGet(error, "_tag")
-  // Own entries only: a tag such as "constructor" must not reach Object.prototype.
-  const presenter =
-    typeof tag === "string" && Object.hasOwn(presentations, tag)
-      ? (presentations[tag as AirlockError["_tag"]] as Presenter<AirlockError>)
-      : undefined
-  if (presenter === undefined) return toast(boundedText(safeGet(error, "message")) ?? w.somethingWrong())
-  return presenter(error, w, catalog)
+  return typeof tag === "string" && tag.endsWith("Error")
+    ? presentTagged(error, w, catalog)
+    : toast(boundedText(safeGet(error, "message")) ?? w.somethingWrong())
 }

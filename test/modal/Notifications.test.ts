@@ -35,8 +35,8 @@ describe("Notifications", () => {
       const notifications = yield* Notifications
       yield* notifications.showError(new MethodNotAllowedError({ method: "eth_sign" }))
       yield* TestClock.adjust("300 millis")
-      assert.deepStrictEqual(yield* messages, [de.errors.notAllowed()])
-      assert.notStrictEqual(de.errors.notAllowed(), "Action not allowed")
+      assert.deepStrictEqual(yield* messages, [de.errors.methodNotAllowed()])
+      assert.notStrictEqual(de.errors.methodNotAllowed(), "Action not allowed")
     }).pipe(
       Effect.provide(
         NotificationsLive.pipe(
