@@ -3,6 +3,8 @@
  * loading or answering, its login window blocked, its session, its code and its cool-down.
  */
 import * as Data from "effect/Data"
+import type { Catalog } from "./messages/compiled/catalog"
+import { frameErrorsWords } from "./messages/compiled/en/frameErrors"
 import { boundedText } from "./walletErrors"
 
 /** The embedded-wallet frame did not load (or did not become ready within 20 s). */
@@ -66,24 +68,24 @@ export type FrameReason =
   | "unknown"
 
 /**
- * The product's sentence for each refusal, never the frame's words. Kept with the error, which only the
- * lazily loaded embedded wallet makes, so the first paint does not carry them.
+ * The product's sentence for each refusal (namespace `frameErrors`), never the frame's words. Kept with the
+ * error, which only the lazily loaded embedded wallet makes, so the first paint does not carry them.
  */
-const FRAME_REASONS: Record<FrameReason, string> = {
-  "wrong-code": "That code is not right. Check the email and try again.",
-  "code-attempts": "Too many wrong codes. Ask for a new code.",
-  "code-expired": "This code has expired. Ask for a new code.",
-  "invalid-email": "Enter a valid email address.",
-  "no-email": "This login has no email address to update.",
-  "same-email": "This is already your email address.",
-  "email-in-use": "Another account uses this email address.",
-  "no-email-update": "Start the email update again.",
-  "too-many-messages": "Too many emails sent. Try again in a few minutes.",
-  session: "Your login has expired. Log in again.",
-  "approval-expired": "This approval link has expired. Log in again.",
-  rejected: "You rejected the request.",
-  cancelled: "The login was cancelled.",
-  unknown: "Something went wrong. Try again."
+const FRAME_REASONS: { readonly [R in FrameReason]: keyof typeof frameErrorsWords } = {
+  "wrong-code": "wrongCode",
+  "code-attempts": "codeAttempts",
+  "code-expired": "codeExpired",
+  "invalid-email": "invalidEmail",
+  "no-email": "noEmail",
+  "same-email": "sameEmail",
+  "email-in-use": "emailInUse",
+  "no-email-update": "noEmailUpdate",
+  "too-many-messages": "tooManyMessages",
+  session: "session",
+  "approval-expired": "approvalExpired",
+  rejected: "rejected",
+  cancelled: "cancelled",
+  unknown: "unknown"
 }
 
 /**
@@ -100,8 +102,8 @@ export class FrameRequestError extends Data.TaggedError("FrameRequestError")<{
   readonly cause?: unknown
 }> {
   override readonly message = boundedText(this.frameMessage) ?? "An error occurred"
-  /** What the visitor reads (`present()`): the product's sentence for the reason. */
-  get sentence(): string {
-    return FRAME_REASONS[this.reason ?? "unknown"]
+  /** What the visitor reads (`present()`): the product's sentence for the reason, in `catalog`'s locale. */
+  sentence(catalog?: Catalog): string {
+    return (catalog?.frameErrors ?? frameErrorsWords)[FRAME_REASONS[this.reason ?? "unknown"]]()
   }
 }

@@ -3,6 +3,8 @@
  * has no quote or did not go through. Loaded with the flow, not with the first paint.
  */
 import * as Data from "effect/Data"
+import type { Catalog } from "./messages/compiled/catalog"
+import { swapErrorsWords } from "./messages/compiled/en/swapErrors"
 
 type ChainId = string | number
 
@@ -47,24 +49,21 @@ export type SwapFailureReason =
   | "unverified"
 
 /**
- * The product's sentence for each reason. Kept with the error, which only the lazily loaded Swap flow makes,
- * so the first paint does not carry them.
+ * The product's sentence for each reason (namespace `swapErrors`). Kept with the error, which only the lazily
+ * loaded Swap flow makes, so the first paint does not carry them.
  */
-const SWAP_FAILURES: { readonly [R in SwapFailureReason]: string } = {
-  "no-route": "No route between these tokens: choose another pair",
-  liquidity: "Not enough liquidity for this amount: try a smaller one",
-  "too-small": "This amount is too small to swap: try a larger one",
-  expired: "The quote expired: check the new one",
-  reverted: "The swap reverted: the price moved beyond your slippage tolerance. Nothing was swapped",
-  "approval-reverted": "The approval failed on chain. Nothing was swapped",
-  "unsafe-approval":
-    "The swap provider asked for an approval this swap does not need. Nothing was sent to your wallet",
-  "unsafe-swap":
-    "The swap provider built a transaction that does not match this swap. Nothing was sent to your wallet",
-  "below-minimum":
-    "The price moved: this swap would now give less than your minimum. Nothing was sent; check the new quote",
-  "would-revert": "This swap would fail on chain. Nothing was sent to your wallet",
-  unverified: "This swap could not be checked on this network, so it was not sent to your wallet"
+const SWAP_FAILURES: { readonly [R in SwapFailureReason]: keyof typeof swapErrorsWords } = {
+  "no-route": "noRoute",
+  liquidity: "liquidity",
+  "too-small": "tooSmall",
+  expired: "expired",
+  reverted: "reverted",
+  "approval-reverted": "approvalReverted",
+  "unsafe-approval": "unsafeApproval",
+  "unsafe-swap": "unsafeSwap",
+  "below-minimum": "belowMinimum",
+  "would-revert": "wouldRevert",
+  unverified: "unverified"
 }
 
 export class SwapFailedError extends Data.TaggedError("SwapFailedError")<{
@@ -72,8 +71,8 @@ export class SwapFailedError extends Data.TaggedError("SwapFailedError")<{
   readonly cause?: unknown
 }> {
   override readonly message = `Swap failed: ${this.reason}`
-  /** What the visitor reads (`present()`): the product's sentence for the reason. */
-  get sentence(): string {
-    return SWAP_FAILURES[this.reason]
+  /** What the visitor reads (`present()`): the product's sentence for the reason, in `catalog`'s locale. */
+  sentence(catalog?: Catalog): string {
+    return (catalog?.swapErrors ?? swapErrorsWords)[SWAP_FAILURES[this.reason]]()
   }
 }

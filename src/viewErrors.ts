@@ -4,7 +4,11 @@
  * 'unavailable while reconnecting', 'Network not supported for Swaps', 'WalletConnectConnector not found').
  */
 import * as Data from "effect/Data"
+import type { Catalog } from "./messages/compiled/catalog"
+import { viewsWords } from "./messages/compiled/en/views"
 import type { View } from "./schemas/View"
+
+type ViewsWords = typeof viewsWords
 
 export type ViewUnavailableReason =
   /** The host's options turn it off. */
@@ -26,45 +30,47 @@ export type ViewUnavailableReason =
   /** UnsupportedChain, while the wallet is on a configured network. */
   | "supported-network"
 
-/** The feature a view is, as the visitor knows it. */
-const FEATURES: Partial<Record<View, string>> = {
-  WalletSend: "Send",
-  Swap: "Swap",
-  OnRampProviders: "Buy",
-  WalletReceive: "Receive",
-  AllWallets: "All Wallets",
-  RegisterAccountName: "Names"
-}
-
 /** What the step of a view that waits on something else is a step of. */
-const STEPS: Partial<Record<View, string>> = {
-  SIWXSignMessage: "No sign-in is waiting",
-  ConnectingSiwe: "No sign-in is waiting",
-  RegisterAccountNameSuccess: "No name was registered"
+const STEPS: Partial<Record<View, "noSignIn" | "noName">> = {
+  SIWXSignMessage: "noSignIn",
+  ConnectingSiwe: "noSignIn",
+  RegisterAccountNameSuccess: "noName"
 }
 
-const wordsFor = (view: View, reason: ViewUnavailableReason): string => {
-  const feature = FEATURES[view] ?? view
+/** The views whose feature the visitor knows by name (Send, Swap, Buy…): each has its own sentences. */
+type Feature =
+  | "WalletSend"
+  | "Swap"
+  | "OnRampProviders"
+  | "WalletReceive"
+  | "AllWallets"
+  | "RegisterAccountName"
+
+const isFeature = (view: View, w: ViewsWords): view is Feature => Object.hasOwn(w, `disabled${view}`)
+
+/** A feature's own sentence for `reason` (namespace `views`), never a feature's name put into a sentence. */
+const aboutFeature = (view: View, reason: "disabled" | "network" | "region", w: ViewsWords): string =>
+  isFeature(view, w) ? w[`${reason}${view}`]() : w[`${reason}Other`]({ view })
+
+const wordsFor = (view: View, reason: ViewUnavailableReason, w: ViewsWords): string => {
   switch (reason) {
     case "disabled":
-      return `${feature} is not enabled`
-    case "network":
-      // The catalogue's words for Swap, for every flow.
-      return `Network not supported for ${feature}`
     case "region":
-      return `${feature} is not available in your region`
+    // The catalogue's words for Swap ('Network not supported for Swaps'), for every flow.
+    case "network":
+      return aboutFeature(view, reason, w)
     case "named":
-      return "This account already has a name"
+      return w.named()
     case "not-started":
-      return STEPS[view] ?? "No login is waiting"
+      return w[STEPS[view] ?? "noLogin"]()
     case "no-wallet":
-      return "Choose a wallet first"
+      return w.noWallet()
     case "not-embedded":
-      return "Only an email or social login has an email to update"
+      return w.notEmbedded()
     case "no-email":
-      return "This login has no email address to update"
+      return w.noEmail()
     case "supported-network":
-      return "Your network is supported"
+      return w.supportedNetwork()
   }
 }
 
@@ -73,5 +79,9 @@ export class ViewUnavailableError extends Data.TaggedError("ViewUnavailableError
   readonly view: View
   readonly reason: ViewUnavailableReason
 }> {
-  override readonly message = wordsFor(this.view, this.reason)
+  override readonly message = wordsFor(this.view, this.reason, viewsWords)
+  /** What the visitor reads (`present()`): the refusal in `catalog`'s locale. Loaded with the view commands. */
+  sentence(catalog?: Catalog): string {
+    return wordsFor(this.view, this.reason, catalog?.views ?? viewsWords)
+  }
 }

@@ -49,7 +49,10 @@ const codeByTag: Readonly<Record<string, number>> = {
 const rejected = (code: number, message: string, cause?: unknown): ProviderRpcError =>
   Object.assign(new Error(message, { cause }), { code })
 
-/** A failure of the modal as an EIP-1193 error (its `code`, or `code` given); the original stays in `cause`. */
+/**
+ * A failure of the modal as an EIP-1193 error (its `code`, or `code` given); the original stays in `cause`.
+ * Its message is the catalogue's English (no catalog): the dapp reads it, not the visitor.
+ */
 export const providerError = (error: unknown, code?: number): ProviderRpcError => {
   const tag = typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : ""
   const mapped = Object.hasOwn(codeByTag, tag) ? (codeByTag[tag] as number) : walletErrorCode.internal

@@ -12,7 +12,6 @@ import { AccountDataLive } from "../../src/layers/account/AccountDataLive"
 import { BalanceServiceLive } from "../../src/layers/account/BalanceServiceLive"
 import { HistoryServiceLive } from "../../src/layers/account/HistoryServiceLive"
 import { IdentityServiceLive } from "../../src/layers/account/IdentityServiceLive"
-import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { unknownNetwork } from "../../src/layers/networks/NetworksLive"
 import type { ModalOptions } from "../../src/schemas/ModalOptions"
 import type { CaipNetwork } from "../../src/schemas/Network"
@@ -31,6 +30,7 @@ import { makeMockEip1193Provider } from "../../src/testing/index"
 import { ALICE, BOB } from "../kit/accounts"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
+import { englishNotifications } from "../kit/locale"
 
 export const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork, solanaDevnetNetwork] })
 export const [sandbox, mainnet, devnet] = config.networks as [CaipNetwork, CaipNetwork, CaipNetwork]
@@ -177,7 +177,7 @@ export const world = (api: Api = {}, options: ModalOptions = config) =>
     )
     const layer = AccountDataLive.pipe(
       Layer.provideMerge(
-        Layer.mergeAll(BalanceServiceLive, HistoryServiceLive, IdentityServiceLive, NotificationsLive)
+        Layer.mergeAll(BalanceServiceLive, HistoryServiceLive, IdentityServiceLive, englishNotifications)
       ),
       Layer.provideMerge(fakes)
     )

@@ -17,7 +17,6 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { RESTORE_WINDOW } from "../../src/layers/connection/restoreWaits"
-import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Connection } from "../../src/services/Connection"
 import { Connectors } from "../../src/services/Connectors"
@@ -38,6 +37,7 @@ import {
   walletA
 } from "../kit/connectionWorld"
 import { makeArea } from "../kit/fixtures"
+import { englishNotifications } from "../kit/locale"
 import { settle, untilState } from "../kit/waits"
 
 const storedA = {
@@ -48,7 +48,7 @@ const storedA = {
 /** Connection's world with notices, over a storage area seeded with `stored`. */
 const world = (stored: Record<string, unknown>) => {
   const { area, read } = makeArea(stored)
-  return { layer: servicesLayer(area).pipe(Layer.provideMerge(NotificationsLive)), read }
+  return { layer: servicesLayer(area).pipe(Layer.provideMerge(englishNotifications)), read }
 }
 
 /** Waits for the notice, and answers its words. */

@@ -14,6 +14,7 @@ import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ChainNotConfiguredError } from "../../src/errors"
 import { ModalFlowLive } from "../../src/layers/flow/ModalFlowLive"
+import { LocaleLive } from "../../src/layers/locale/LocaleLive"
 import { ModalEventsLive } from "../../src/layers/modal/ModalEventsLive"
 import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
 import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
@@ -40,9 +41,15 @@ import { type TrackedTransaction, TransactionWatcher } from "../../src/services/
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
 import { EMPTY_CATALOG } from "../../src/testing/catalogStates"
 
-/** What RpcRouter and ModalFlow run on besides chains and wallet: storage, router, events, notifications. */
+/** Notifications in the language of the options (`locale`, English by default), with that Locale. */
+export const localeNotifications = NotificationsLive.pipe(Layer.provideMerge(LocaleLive))
+
+/**
+ * What RpcRouter and ModalFlow run on besides chains and wallet: storage, router, events, notifications and
+ * the language they speak.
+ */
 export const modalCore = (config: ModalConfig["Service"]) =>
-  Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, NotificationsLive).pipe(
+  Layer.mergeAll(StorageLive, ModalRouterLive, ModalEventsLive, localeNotifications).pipe(
     Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, config), KeyValueStore.layerMemory))
   )
 
@@ -167,7 +174,7 @@ export const withFlow = <A, E, R>(
 ) => {
   const support = Layer.mergeAll(
     ModalEventsLive,
-    NotificationsLive,
+    localeNotifications,
     idleTransactionWatcher,
     idleAccountData,
     idleSignIn,
@@ -176,7 +183,8 @@ export const withFlow = <A, E, R>(
     allowedOrigin,
     unansweredChains
   )
-  const requests = RpcRouterLive.pipe(Layer.provideMerge(Layer.merge(below, support)))
+  // Notifications' Locale reads the options `below` holds.
+  const requests = RpcRouterLive.pipe(Layer.provideMerge(support.pipe(Layer.provideMerge(below))))
   return ModalFlowLive.pipe(Layer.provideMerge(requests))
 }
 

@@ -1,11 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { MethodNotAllowedError } from "../../src/errors"
 import { MAX_TOASTS, NotificationsLive, withNotice } from "../../src/layers/modal/NotificationsLive"
+import { catalog as de } from "../../src/messages/compiled/de"
 import { present } from "../../src/presentation"
 import { type Notice, Notifications } from "../../src/services/Notifications"
+import { englishNotifications, fixedLocale } from "../kit/locale"
 
 const messages = Effect.flatMap(Notifications, (n) => SubscriptionRef.get(n.notices)).pipe(
   Effect.map((all) => all.map((n) => n.message))
@@ -24,7 +27,23 @@ describe("Notifications", () => {
       ])
       yield* TestClock.adjust("2500 millis")
       assert.deepStrictEqual(yield* messages, [])
-    }).pipe(Effect.provide(NotificationsLive))
+    }).pipe(Effect.provide(englishNotifications))
+  )
+
+  it.effect("words an error in the language the modal speaks", () =>
+    Effect.gen(function* () {
+      const notifications = yield* Notifications
+      yield* notifications.showError(new MethodNotAllowedError({ method: "eth_sign" }))
+      yield* TestClock.adjust("300 millis")
+      assert.deepStrictEqual(yield* messages, [de.errors.methodNotAllowed()])
+      assert.notStrictEqual(de.errors.methodNotAllowed(), "Action not allowed")
+    }).pipe(
+      Effect.provide(
+        NotificationsLive.pipe(
+          Layer.provide(fixedLocale({ tag: "de", dir: "ltr", catalog: de, ready: true }))
+        )
+      )
+    )
   )
 
   it.effect("keeps alerts until dismissed", () =>
@@ -36,7 +55,7 @@ describe("Notifications", () => {
       assert.strictEqual(alert?.message, "Network Not Found")
       if (alert !== undefined) yield* notifications.dismiss(alert.id)
       assert.deepStrictEqual(yield* messages, [])
-    }).pipe(Effect.provide(NotificationsLive))
+    }).pipe(Effect.provide(englishNotifications))
   )
 
   it("shows one copy of a repeated notice and at most a few toasts", () => {

@@ -15,7 +15,6 @@ import {
   type ProviderServiceError
 } from "../../src/errors"
 import { ModalEventsLive } from "../../src/layers/modal/ModalEventsLive"
-import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { AnalyticsLive, MAX_QUEUED_EVENTS } from "../../src/layers/provider/AnalyticsLive"
 import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
@@ -25,6 +24,7 @@ import { ModalEvents } from "../../src/services/ModalEvents"
 import { type Notice, Notifications } from "../../src/services/Notifications"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import { preloadedParts } from "../kit/lazyParts"
+import { englishNotifications } from "../kit/locale"
 import { countedSleeps, type Sleeps, sleepsEnded } from "../kit/sleeps"
 import { type Subscribe, settle, untilNotifiedEffect } from "../kit/waits"
 import { mainnet } from "../schemas/networks"
@@ -281,7 +281,7 @@ const liveWorld = (fetch: typeof globalThis.fetch, analytics = true) => {
           Layer.provideMerge(
             Layer.mergeAll(
               api,
-              NotificationsLive,
+              englishNotifications,
               ModalEventsLive,
               Layer.succeed(ModalConfig, configOf(analytics))
             )

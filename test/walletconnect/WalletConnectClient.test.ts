@@ -10,7 +10,6 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
 import { WalletConnectConnectorNotFoundError } from "../../src/errors"
-import { NotificationsLive } from "../../src/layers/modal/NotificationsLive"
 import { preloaded } from "../../src/layers/runtime/lazy"
 import { reportUnverifiedDomains, unverifiedDomains } from "../../src/layers/walletconnect/universalProvider"
 import {
@@ -21,13 +20,14 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Notifications } from "../../src/services/Notifications"
 import { type UniversalProviderClient, WalletConnectClient } from "../../src/services/WalletConnectClient"
 import { decodedOptions } from "../kit/fixtures"
+import { englishNotifications } from "../kit/locale"
 import { untilState } from "../kit/waits"
 
 /** The SDK's module, replaced so each test scripts how creating the client goes. */
 const scriptedSdk = () => {
   const sdk = { next: (): Promise<UniversalProviderClient> => Promise.reject(new Error("unscripted")) }
   const layer = WalletConnectClientLive.pipe(
-    Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, decodedOptions()), NotificationsLive)),
+    Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, decodedOptions()), englishNotifications)),
     Layer.provide(
       preloaded(UniversalProviderLazy, {
         createUniversalProvider: () => sdk.next(),

@@ -141,6 +141,8 @@ export const makeModalFlow = Effect.gen(function* () {
       return closed
     })
 
+  // An event is the dapp's and the analytics' (AnalyticsLive sends its data): the catalogue's English words,
+  // whatever language the modal speaks, as the provider's errors (interop/modalProvider.ts).
   const failureEvent = (error: AirlockError) =>
     modalEvents.emit(error._tag === "UserRejectedRequestError" ? "USER_REJECTED" : "CONNECT_ERROR", {
       message: present(error).message

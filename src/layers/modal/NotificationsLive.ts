@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { type Presentation, present } from "../../presentation"
+import { Locale } from "../../services/Locale"
 import { type Notice, Notifications } from "../../services/Notifications"
 
 /** How long a toast stays on screen. */
@@ -26,6 +27,7 @@ export const withNotice = (notices: ReadonlyArray<Notice>, notice: Notice): Read
 }
 
 export const makeNotifications = Effect.gen(function* () {
+  const locale = yield* Locale
   const notices = yield* SubscriptionRef.make<ReadonlyArray<Notice>>([])
   const scope = yield* Effect.scope
   let nextId = 0
@@ -47,12 +49,16 @@ export const makeNotifications = Effect.gen(function* () {
   return Notifications.of({
     notices,
     show,
-    showError: (error) => show(present(error)),
+    // In the locale the modal speaks when the error happens.
+    showError: (error) =>
+      Effect.flatMap(SubscriptionRef.get(locale.state), ({ catalog }) => show(present(error, catalog))),
     dismiss
   })
 })
 
 /**
+ * Needs `Locale`: an error's notice is in the modal's language.
+ *
  * @since 0.1.0
  * @category layers
  */

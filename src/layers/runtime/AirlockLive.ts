@@ -79,7 +79,6 @@ export type AirlockServices =
   | Notifications
   | Theme
   | Locale
-  | Locale
   | ModalRouter
   | ModalEvents
   | FallbackTransport
@@ -123,18 +122,19 @@ export const makeAirlockLayer = <ROut, E>(
   const on = <A, E1, R, B, E2>(tier: Layer.Layer<A, E1, R>, below: Layer.Layer<B, E2, ModalConfig>) =>
     Layer.mergeAll(below, Layer.provide(tier, below), host)
 
+  // Notifications words an error in the modal's language: Locale (which needs only ModalConfig) is below it.
+  const language = on(LocaleLive, Layer.merge(platform, host))
   const core = on(
     Layer.mergeAll(
       StorageLive,
       NotificationsLive,
       ThemeLive,
-      LocaleLive,
       ModalRouterLive,
       ModalEventsLive,
       ProviderApiLive,
       BlockchainApiLive
     ),
-    Layer.merge(platform, host)
+    language
   )
   // FallbackTransport asks BlockchainApi which chains the provider's RPC serves: a tier above it, so a
   // host's BlockchainApi is the one asked.

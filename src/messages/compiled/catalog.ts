@@ -3,8 +3,12 @@ import type { accountWords } from "./en/account"
 import type { approveWords } from "./en/approve"
 import type { buttonWords } from "./en/button"
 import type { buyWords } from "./en/buy"
+import type { chromeWords } from "./en/chrome"
 import type { connectWords } from "./en/connect"
+import type { errorMessagesWords } from "./en/errorMessages"
+import type { errorsWords } from "./en/errors"
 import type { flowWords } from "./en/flow"
+import type { frameErrorsWords } from "./en/frameErrors"
 import type { helpWords } from "./en/help"
 import type { loginWords } from "./en/login"
 import type { namesWords } from "./en/names"
@@ -12,7 +16,9 @@ import type { networksWords } from "./en/networks"
 import type { sendWords } from "./en/send"
 import type { signinWords } from "./en/signin"
 import type { swapWords } from "./en/swap"
+import type { swapErrorsWords } from "./en/swapErrors"
 import type { uiWords } from "./en/ui"
+import type { viewsWords } from "./en/views"
 import type { walletconnectWords } from "./en/walletconnect"
 import type { walletsWords } from "./en/wallets"
 
@@ -22,8 +28,12 @@ export interface Catalog {
   readonly approve: typeof approveWords
   readonly button: typeof buttonWords
   readonly buy: typeof buyWords
+  readonly chrome: typeof chromeWords
   readonly connect: typeof connectWords
+  readonly errorMessages: typeof errorMessagesWords
+  readonly errors: typeof errorsWords
   readonly flow: typeof flowWords
+  readonly frameErrors: typeof frameErrorsWords
   readonly help: typeof helpWords
   readonly login: typeof loginWords
   readonly names: typeof namesWords
@@ -31,7 +41,9 @@ export interface Catalog {
   readonly send: typeof sendWords
   readonly signin: typeof signinWords
   readonly swap: typeof swapWords
+  readonly swapErrors: typeof swapErrorsWords
   readonly ui: typeof uiWords
+  readonly views: typeof viewsWords
   readonly walletconnect: typeof walletconnectWords
   readonly wallets: typeof walletsWords
 }

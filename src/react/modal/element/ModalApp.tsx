@@ -8,6 +8,7 @@ import {
   useState,
   useSyncExternalStore
 } from "react"
+import { chromeWords } from "../../../messages/compiled/en/chrome"
 import type { ThemeState } from "../../../services/Theme"
 import type { ModalController } from "../bridge/controller"
 import { BackIcon, CloseIcon, HelpIcon } from "../ui/icons"
@@ -16,6 +17,7 @@ import { deepActiveElement, focusableIn, OWNS_ESCAPE, trapTarget } from "./focus
 import type { ModalStyles } from "./modalStyles"
 import { Notices } from "./Notices"
 import { useStore } from "./useStore"
+import { useWords } from "./useWords"
 import { ViewBody, viewTitle } from "./views"
 
 const SHAKE_MS = 500
@@ -65,6 +67,7 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
   const card = useRef<HTMLDivElement>(null)
   const [shaking, setShaking] = useState(false)
   const { frame, content } = useAnimatedHeight()
+  const t = useWords("chrome", chromeWords)
 
   const requestClose = useCallback(() => {
     void controller.close().then((closed) => {
@@ -136,7 +139,7 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
           <button
             type="button"
             className="icon-button"
-            aria-label="Back"
+            aria-label={t.back()}
             onClick={() => void controller.goBack()}
           >
             <BackIcon />
@@ -146,7 +149,7 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
           <button
             type="button"
             className="icon-button"
-            aria-label="What is a wallet?"
+            aria-label={t.help()}
             onClick={() => void controller.push("WhatIsAWallet")}
           >
             <HelpIcon />
@@ -155,9 +158,9 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
           <span />
         )}
         <h2 className="title" id={titleId} key={router.view}>
-          {viewTitle(router.view)}
+          {viewTitle(router.view, t)}
         </h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={requestClose}>
+        <button type="button" className="icon-button" aria-label={t.close()} onClick={requestClose}>
           <CloseIcon />
         </button>
       </div>

@@ -1,8 +1,16 @@
+import { chromeWords } from "../../../messages/compiled/en/chrome"
 import type { Notice } from "../../../services/Notifications"
 import { useController } from "./context"
 import { useStore } from "./useStore"
+import { useWords } from "./useWords"
 
-const NoticeItem = ({ notice, onDismiss }: { readonly notice: Notice; readonly onDismiss: () => void }) => (
+interface NoticeItemProps {
+  readonly notice: Notice
+  readonly dismiss: string
+  readonly onDismiss: () => void
+}
+
+const NoticeItem = ({ notice, dismiss, onDismiss }: NoticeItemProps) => (
   <div
     className="notice"
     data-variant={notice.variant}
@@ -12,7 +20,7 @@ const NoticeItem = ({ notice, onDismiss }: { readonly notice: Notice; readonly o
       {notice.message}
       {notice.description === undefined ? null : <span className="description">{notice.description}</span>}
     </span>
-    <button type="button" className="icon-button" aria-label="Dismiss" onClick={onDismiss}>
+    <button type="button" className="icon-button" aria-label={dismiss} onClick={onDismiss}>
       ×
     </button>
   </div>
@@ -26,12 +34,14 @@ const NoticeItem = ({ notice, onDismiss }: { readonly notice: Notice; readonly o
 export const Notices = ({ placement }: { readonly placement: "dialog" | "page" }) => {
   const controller = useController()
   const notices = useStore(controller.notices)
+  const t = useWords("chrome", chromeWords)
   return (
     <div className="notices" data-placement={placement} aria-live="polite">
       {notices.map((notice) => (
         <NoticeItem
           key={notice.id}
           notice={notice}
+          dismiss={t.dismiss()}
           onDismiss={() => void controller.dismissNotice(notice.id)}
         />
       ))}

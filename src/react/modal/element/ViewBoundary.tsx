@@ -1,7 +1,9 @@
-import { Component, type CSSProperties, createRef, type ReactNode, Suspense } from "react"
+import { Component, type CSSProperties, createRef, type ReactNode, type RefObject, Suspense } from "react"
 import { RequestAbortedError } from "../../../errors"
+import { chromeWords } from "../../../messages/compiled/en/chrome"
 import { present } from "../../../presentation"
 import { deepActiveElement } from "./focus"
+import { useLocale, useWords } from "./useWords"
 
 /** Loading and failure share one height, so the body frame does not jump between them and back. */
 const STEADY_HEIGHT: CSSProperties = { minHeight: "calc(var(--_fs) * 24)", justifyContent: "center" }
@@ -11,11 +13,30 @@ const STEADY_HEIGHT: CSSProperties = { minHeight: "calc(var(--_fs) * 24)", justi
  * aborted request's ("Something went wrong"): the view's request for its code, or its rendering, never
  * completed, and there is nothing more specific a visitor could act on.
  */
-const failureMessage = () => present(new RequestAbortedError({ source: "other" })).message
+const ViewFailed = ({
+  retryRef,
+  retry
+}: {
+  readonly retryRef: RefObject<HTMLButtonElement | null>
+  readonly retry: () => void
+}) => {
+  const { catalog } = useLocale()
+  const t = useWords("chrome", chromeWords)
+  return (
+    <div className="connecting" style={STEADY_HEIGHT}>
+      <p className="connecting-title" role="alert">
+        {present(new RequestAbortedError({ source: "other" }), catalog).message}
+      </p>
+      <button ref={retryRef} type="button" className="button" onClick={retry}>
+        {t.tryAgain()}
+      </button>
+    </div>
+  )
+}
 
 const ViewLoading = () => (
   <div className="connecting" style={STEADY_HEIGHT}>
-    <p className="connecting-text">Loading…</p>
+    <p className="connecting-text">{useWords("chrome", chromeWords).loading()}</p>
   </div>
 )
 
@@ -61,15 +82,6 @@ export class ViewBoundary extends Component<ViewBoundaryProps, ViewBoundaryState
 
   override render() {
     if (!this.state.failed) return <Suspense fallback={<ViewLoading />}>{this.props.children}</Suspense>
-    return (
-      <div className="connecting" style={STEADY_HEIGHT}>
-        <p className="connecting-title" role="alert">
-          {failureMessage()}
-        </p>
-        <button ref={this.retryButton} type="button" className="button" onClick={this.retry}>
-          Try again
-        </button>
-      </div>
-    )
+    return <ViewFailed retryRef={this.retryButton} retry={this.retry} />
   }
 }

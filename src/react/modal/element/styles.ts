@@ -133,7 +133,7 @@ const layoutCss = `
   }
 }
 /* Laid out off screen and never seen: the idle warm-up of the first open. */
-.card.warm-up { position: fixed; left: -10000px; top: 0; visibility: hidden; pointer-events: none; animation: none; }
+.card.warm-up { position: fixed; inset-inline-start: -10000px; top: 0; visibility: hidden; pointer-events: none; animation: none; }
 .card.shake { animation: airlock-shake var(--airlock-duration-shake) ease-in-out; }
 .header {
   flex: none;
@@ -173,14 +173,14 @@ const layoutCss = `
 }
 .notices {
   position: fixed;
-  left: 50%;
+  inset-inline: 0;
   bottom: var(--_s-5);
   z-index: calc(var(--airlock-z-index) + 1);
   display: flex;
   flex-direction: column;
   gap: var(--_s-2);
-  transform: translateX(-50%);
   width: min(var(--airlock-modal-width), calc(100vw - var(--_s-6)));
+  margin-inline: auto;
   font-family: var(--airlock-font-family);
   font-size: var(--_t-md);
   line-height: 1.4;
@@ -190,8 +190,8 @@ const layoutCss = `
 .card .notices {
   position: static;
   flex: none;
-  transform: none;
   width: auto;
+  margin-inline: 0;
   padding: 0 var(--_pad-x);
   font-size: var(--_t-sm);
 }
@@ -200,7 +200,8 @@ const layoutCss = `
   display: flex;
   align-items: flex-start;
   gap: var(--_s-2);
-  padding: var(--_s-2) var(--_s-2) var(--_s-2) var(--_s-3);
+  padding-block: var(--_s-2);
+  padding-inline: var(--_s-3) var(--_s-2);
   border: 1px solid var(--_border);
   border-radius: var(--_r-lg);
   background: var(--_bg);
@@ -258,7 +259,7 @@ const baseCss = `
   background: var(--_bg-2);
   color: var(--_fg);
   font: inherit;
-  text-align: left;
+  text-align: start;
   text-decoration: none;
   cursor: pointer;
   transition: background-color var(--airlock-duration-header) ease-out;

@@ -1,34 +1,9 @@
 import type { ComponentType } from "react"
+import { chromeWords } from "../../../messages/compiled/en/chrome"
 import type { View } from "../../../schemas/View"
 import { ConnectView } from "../views/wallets/ConnectView"
 import { type LazyView, LazyViewBody, lazyView } from "./lazyView"
 import { ViewBoundary } from "./ViewBoundary"
-
-const TITLES: Record<View, string> = {
-  Connect: "Connect Wallet",
-  Account: "Account",
-  AllWallets: "All Wallets",
-  ConnectingExternal: "Connecting",
-  ConnectingWalletConnect: "WalletConnect",
-  ConnectingWalletConnectBasic: "WalletConnect",
-  ConnectingSiwe: "Sign In",
-  ConnectingFarcaster: "Farcaster",
-  UnsupportedChain: "Switch Network",
-  Networks: "Choose Network",
-  SIWXSignMessage: "Sign In",
-  ApproveTransaction: "Approve Transaction",
-  Swap: "Swap",
-  OnRampProviders: "Buy Crypto",
-  RegisterAccountName: "Choose Name",
-  RegisterAccountNameSuccess: "Name Registered",
-  WalletReceive: "Receive",
-  WalletSend: "Send",
-  EmailVerifyDevice: "Approve Login",
-  EmailVerifyOtp: "Confirm Email",
-  ConnectingSocial: "Social Login",
-  UpdateEmail: "Update Email",
-  WhatIsAWallet: "What is a Wallet?"
-}
 
 /**
  * Views built so far; any other view shows Connect, as an unknown route does. Connect ships with the first
@@ -82,9 +57,13 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   WhatIsAWallet: lazyView(() => import("../views/help/WhatIsAWalletView").then((m) => m.WhatIsAWalletView))
 }
 
+type ChromeWords = typeof chromeWords
+
 const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : view)
 
-export const viewTitle = (view: View): string => TITLES[shown(view)]
+/** The view's title (namespace `chrome`), in `words`' locale: English unless given. */
+export const viewTitle = (view: View, words: ChromeWords = chromeWords): string =>
+  words[`title${shown(view)}`]()
 
 /** The view's body inside its own error boundary, so a failed view never takes the dialog down. */
 export const ViewBody = ({ view }: { readonly view: View }) => {
