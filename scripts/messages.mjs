@@ -201,7 +201,10 @@ const argumentType = (args) =>
     ? ""
     : `d: { ${[...args.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, kind]) => `readonly ${name}: ${kind === "number" ? "number" : kind === "select" ? "string" : "string | number"}`)
+        .map(
+          ([name, kind]) =>
+            `readonly ${name}: ${kind === "number" ? "number" : kind === "select" ? "string" : "string | number"}`
+        )
         .join("; ")} }`
 
 /** @param {string} key */

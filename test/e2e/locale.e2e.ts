@@ -51,13 +51,13 @@ const wordsOf = (dialog: Locator) =>
     return parts.join("\n")
   })
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
 
 /** Fails with every English sentence `dialog` shows where `tag` has its own words. */
 async function expectNoEnglish(dialog: Locator, tag: string, where: string) {
   const shown = await wordsOf(dialog)
   const found = englishOnly(tag).filter((text) =>
-    new RegExp(`(^|[^A-Za-z])${escape(text)}($|[^A-Za-z])`).test(shown)
+    new RegExp(`(^|[^A-Za-z])${escapeRegExp(text)}($|[^A-Za-z])`).test(shown)
   )
   expect(found, `${where}: English in the ${tag} modal`).toEqual([])
 }
@@ -217,6 +217,8 @@ describe("the modal in other languages (issue 31)", () => {
     await german.getByLabel(word("de", "login", "email")).waitFor()
     expect(await page.evaluate(() => window.__airlockDemo?.modal.isOpen())).toBe(true)
     await expectNoEnglish(german, "de", "Connect (German)")
-    await expect.poll(() => page.getByRole("button", { name: word("de", "button", "connect") }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole("button", { name: word("de", "button", "connect") }).count())
+      .toBe(1)
   })
 })

@@ -4,12 +4,13 @@ import { accountWords } from "../../../../messages/compiled/en/account"
 import type { ChainNamespace } from "../../../../schemas/Primitives"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
-import { useWords } from "../../element/useWords"
+import { useLocale, useWords } from "../../element/useWords"
 import { DisconnectIcon, MoreIcon } from "../../ui/actionIcons"
 import { StickyFooter } from "../../ui/StickyFooter"
 
 /** The embedded wallet's two accounts: the key's own, and the smart account it owns (SPEC.md §4). */
 const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
+  const { catalog } = useLocale()
   const controller = useController()
   const t = useWords("account", accountWords)
   const [switching, setSwitching] = useState(false)
@@ -18,7 +19,7 @@ const AccountTypeSwitch = ({ current }: { readonly current: string }) => {
     setSwitching(true)
     void controller.embedded.setAccountType(next).then((result) => {
       setSwitching(false)
-      if (result._tag !== "Success") void controller.notify(presentFailure(result))
+      if (result._tag !== "Success") void controller.notify(presentFailure(result, catalog))
     })
   }
   return (

@@ -13,7 +13,7 @@ import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
-import { useIntlLocale, useWords } from "../../element/useWords"
+import { useIntlLocale, useLocale, useWords } from "../../element/useWords"
 import { Avatar } from "../../ui/Avatar"
 import { BuyIcon, CheckIcon, CopyIcon, ReceiveIcon, SendIcon, SwapIcon } from "../../ui/actionIcons"
 import { IconButton } from "../../ui/IconButton"
@@ -31,6 +31,7 @@ const BalanceText = ({
   readonly balance: Loadable<NativeBalance, BalanceUnavailableError>
   readonly knownNetwork: boolean
 }) => {
+  const { catalog } = useLocale()
   const t = useWords("account", accountWords)
   const locale = useIntlLocale()
   switch (balance._tag) {
@@ -40,7 +41,7 @@ const BalanceText = ({
       return <span dir="ltr">{`${formatAmount(formatUnits(value, decimals), 2, locale)} ${symbol}`}</span>
     }
     case "Failed":
-      return present(balance.error).message
+      return present(balance.error, catalog).message
     default:
       return knownNetwork ? t.loadingBalance() : null
   }

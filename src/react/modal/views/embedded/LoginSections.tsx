@@ -12,7 +12,7 @@ import type { LoginPopup } from "../../../../services/AuthConnector"
 import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
-import { useWords } from "../../element/useWords"
+import { useLocale, useWords } from "../../element/useWords"
 import { ArrowIcon, MailIcon } from "../../ui/actionIcons"
 import { SocialMark } from "./socialMarks"
 
@@ -63,6 +63,7 @@ export const EmailForm = ({
   readonly submit: (email: string) => Promise<Result<void, AirlockError>>
   readonly inline?: boolean
 }) => {
+  const { catalog } = useLocale()
   const t = useWords("login", loginWords)
   const inputId = useId()
   const hintId = useId()
@@ -76,7 +77,7 @@ export const EmailForm = ({
     setSending(true)
     void submit(email).then((result) => {
       setSending(false)
-      setProblem(result._tag === "Success" ? undefined : presentFailure(result).message)
+      setProblem(result._tag === "Success" ? undefined : presentFailure(result, catalog).message)
     })
   }
   const input = (

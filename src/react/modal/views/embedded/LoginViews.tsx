@@ -7,7 +7,7 @@ import type { Result } from "../../bridge/run"
 import { useController } from "../../element/context"
 import { presentFailure } from "../../element/failure"
 import { useStore } from "../../element/useStore"
-import { useWords } from "../../element/useWords"
+import { useLocale, useWords } from "../../element/useWords"
 import { QrCode } from "../walletconnect/QrCode"
 import { EmailForm, openLoginPopup, SOCIAL_LABELS } from "./LoginSections"
 
@@ -28,6 +28,7 @@ const CodeForm = ({
   readonly sentTo: string
   readonly submit: (code: string) => Promise<Result<void, AirlockError>>
 }) => {
+  const { catalog } = useLocale()
   const t = useWords("login", loginWords)
   const inputId = useId()
   const hintId = useId()
@@ -42,7 +43,7 @@ const CodeForm = ({
     void submit(code).then((result) => {
       setSending(false)
       setCode("")
-      if (result._tag !== "Success") setProblem(presentFailure(result).message)
+      if (result._tag !== "Success") setProblem(presentFailure(result, catalog).message)
     })
   }
   return (
@@ -109,11 +110,12 @@ const LoginFailed = ({
   readonly state: Extract<SocialLoginState, { _tag: "Failed" }>
   readonly retry: () => void
 }) => {
+  const { catalog } = useLocale()
   const t = useWords("login", loginWords)
   return (
     <div className="connecting">
       <p className="connecting-title" role="alert">
-        {present(state.error).message}
+        {present(state.error, catalog).message}
       </p>
       <button type="button" className="button" onClick={retry}>
         {t.tryAgain()}

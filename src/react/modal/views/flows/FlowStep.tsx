@@ -13,7 +13,7 @@ import { present } from "../../../../presentation"
 import type { AmountProblem } from "../../../../services/Send"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
-import { useWords } from "../../element/useWords"
+import { useLocale, useWords } from "../../element/useWords"
 import { CopyableValue } from "../../ui/CopyableValue"
 import { Status } from "../../ui/Status"
 import { StickyFooter } from "../../ui/StickyFooter"
@@ -83,16 +83,20 @@ export const FlowUnavailable = ({ children }: { readonly children: ReactNode }) 
 )
 
 /** A failure, in the catalogue's words. */
-export const FlowFailure = ({ error }: { readonly error: AirlockError }) => (
-  <p className="connecting-text" role="alert">
-    {present(error).message}
-  </p>
-)
+export const FlowFailure = ({ error }: { readonly error: AirlockError }) => {
+  const { catalog } = useLocale()
+  return (
+    <p className="connecting-text" role="alert">
+      {present(error, catalog).message}
+    </p>
+  )
+}
 
 /** The last review was for a network or account no longer active: nothing was sent. */
 export const ReviewChanged = ({ change }: { readonly change: ReviewChangedError | undefined }) => {
+  const { catalog } = useLocale()
   if (change === undefined) return null
-  const { message, description } = present(change)
+  const { message, description } = present(change, catalog)
   return (
     <div className="connecting-text" role="alert">
       <p>{message}</p>

@@ -9,7 +9,7 @@ import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
-import { useWords } from "../../element/useWords"
+import { useLocale, useWords } from "../../element/useWords"
 import { CopyIcon, QrIcon } from "../../ui/actionIcons"
 import { ListItem } from "../../ui/ListItem"
 import { WalletImage } from "../wallets/WalletImage"
@@ -124,12 +124,13 @@ const Preparing = () => {
 
 /** Pair by scanning the QR code with a phone wallet, copying the link, or opening the chosen wallet. */
 export const ConnectingWalletConnectView = () => {
+  const { catalog } = useLocale()
   useViewStyles(walletConnectCss)
   const controller = useController()
   const t = useWalletConnectWords()
   const { pairing, failed, retry } = usePairing()
   const chosen = useStore(walletConnectLinksOf(controller).chosen)
-  if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
+  if (failed !== undefined) return <Failed message={present(failed, catalog).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
   const wallet = chosen?.wallet
   const label = wallet === undefined ? t.scanWithYourWallet() : t.scanWith({ wallet: wallet.name })
@@ -169,12 +170,13 @@ export const ConnectingWalletConnectView = () => {
  * links that open them with the URI, plus Copy link and the QR code on request.
  */
 export const ConnectingWalletConnectBasicView = () => {
+  const { catalog } = useLocale()
   useViewStyles(walletConnectCss)
   const controller = useController()
   const t = useWalletConnectWords()
   const { pairing, failed, retry } = usePairing()
   const wallets = useStore(walletConnectLinksOf(controller).phoneLinks)
-  if (failed !== undefined) return <Failed message={present(failed).message} retry={retry} />
+  if (failed !== undefined) return <Failed message={present(failed, catalog).message} retry={retry} />
   if (pairing._tag !== "Ready") return <Preparing />
   return (
     <div className="walletconnect">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react"
+import type { Catalog as Messages } from "../../../../messages/compiled/catalog"
 import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { present } from "../../../../presentation"
 import type { CatalogSearchState, CatalogState, CatalogWallet } from "../../../../services/WalletCatalog"
@@ -6,7 +7,7 @@ import type { CatalogPort } from "../../bridge/controller"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
-import { useWords } from "../../element/useWords"
+import { useLocale, useWords } from "../../element/useWords"
 import { SearchIcon } from "../../ui/actionIcons"
 import { allWalletsCss } from "./allWalletsStyles"
 import { WalletGrid } from "./WalletGrid"
@@ -16,15 +17,16 @@ export const statusText = (
   query: string,
   state: CatalogState,
   search: CatalogSearchState,
-  t: typeof walletsWords = walletsWords
+  t: typeof walletsWords = walletsWords,
+  messages?: Messages
 ): string => {
   if (query !== "") {
     const current = search.query === query
-    if (current && search.status._tag === "Failed") return present(search.status.error).message
+    if (current && search.status._tag === "Failed") return present(search.status.error, messages).message
     if (!current || search.status._tag === "Loading") return t.loading()
     return search.results.length === 0 ? t.noWalletsFound() : ""
   }
-  if (state.status._tag === "Failed") return present(state.status.error).message
+  if (state.status._tag === "Failed") return present(state.status.error, messages).message
   if (state.status._tag === "Loading" || !state.loaded) return t.loading()
   return state.list.length === 0 ? t.noWalletsFound() : ""
 }
@@ -32,6 +34,7 @@ export const statusText = (
 const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   const controller = useController()
   const t = useWords("wallets", walletsWords)
+  const messages = useLocale().catalog
   const state = useStore(catalog.state)
   const search = useStore(catalog.search)
   const inputId = useId()
@@ -44,7 +47,7 @@ const Catalog = ({ catalog }: { readonly catalog: CatalogPort }) => {
   const query = text.trim()
   const searching = query !== ""
   const wallets = searching ? search.results : state.list
-  const status = statusText(query, state, search, t)
+  const status = statusText(query, state, search, t, messages)
   const canLoadMore = !searching && state.hasMore && state.status._tag === "Idle"
 
   const onNearEnd = useCallback(() => {

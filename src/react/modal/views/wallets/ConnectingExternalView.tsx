@@ -2,13 +2,14 @@ import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { present } from "../../../../presentation"
 import { useController } from "../../element/context"
 import { useStore } from "../../element/useStore"
-import { useWords } from "../../element/useWords"
+import { useLocale, useWords } from "../../element/useWords"
 import { WalletIcon } from "./WalletIcon"
 
 /** Waiting for a browser wallet: its prompt, then retry with the wallet's own error when it fails. */
 export const ConnectingExternalView = () => {
   const controller = useController()
   const t = useWords("wallets", walletsWords)
+  const { catalog } = useLocale()
   const route = useStore(controller.router)
   const connectors = useStore(controller.connectors)
   const { attempt } = useStore(controller.connection)
@@ -19,7 +20,7 @@ export const ConnectingExternalView = () => {
   if (connector === undefined || connectorId === undefined) {
     return <p className="empty">{t.walletUnavailable()}</p>
   }
-  const message = failed === undefined ? undefined : present(failed).message
+  const message = failed === undefined ? undefined : present(failed, catalog).message
   return (
     <div className="connecting">
       <div className={failed === undefined ? "connecting-icon waiting" : "connecting-icon"}>

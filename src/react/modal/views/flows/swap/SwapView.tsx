@@ -8,7 +8,7 @@ import type { ApprovalChoice, SwapPlan, SwapState } from "../../../../../service
 import { useController } from "../../../element/context"
 import { useViewStyles } from "../../../element/styleSheets"
 import { useStore } from "../../../element/useStore"
-import { useIntlLocale, useWords } from "../../../element/useWords"
+import { useIntlLocale, useLocale, useWords } from "../../../element/useWords"
 import { tokenFieldCss } from "../../../ui/tokenFieldStyles"
 import { approveCss } from "../../requests/approveStyles"
 import { FlowDone, FlowLoading, FlowReview, FlowUnavailable, NetworkRow, ReviewChanged } from "../FlowStep"
@@ -159,6 +159,7 @@ const Preview = ({
 
 /** Swap: two tokens, an amount and a quote; then the preview; then the approval and the swap. */
 export const SwapView = () => {
+  const { catalog } = useLocale()
   useViewStyles(approveCss)
   useViewStyles(swapCss)
   useViewStyles(tokenFieldCss)
@@ -174,7 +175,7 @@ export const SwapView = () => {
       return (
         <>
           <ReviewChanged change={state.reviewChanged} />
-          <FlowUnavailable>{present(state.error).message}</FlowUnavailable>
+          <FlowUnavailable>{present(state.error, catalog).message}</FlowUnavailable>
         </>
       )
     case "Editing":
