@@ -38,14 +38,12 @@ const plain = (text: string | null | undefined) =>
     .trim()
 
 /**
- * The Suspense fallbacks of the modal: a view (ViewBoundary's "Loading…", the only child of `.view`) or a
- * Connect section whose code has not come in yet.
+ * The Suspense fallbacks of the modal: a view (ViewBoundary's busy "Loading…", the only child of `.view`)
+ * or a Connect section whose code has not come in yet.
  */
 const stillLoading = (shadow: ShadowRoot) =>
   shadow.querySelector(".section[aria-busy]:empty") !== null ||
-  [...shadow.querySelectorAll(".view > .connecting:only-child > .connecting-text:only-child")].some(
-    (text) => plain(text.textContent) === "Loading…"
-  )
+  shadow.querySelector('.view > .connecting[aria-busy="true"]:only-child') !== null
 
 /**
  * Whether the body frame has taken the view's height: the frame follows the view through a ResizeObserver

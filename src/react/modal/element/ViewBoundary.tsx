@@ -35,7 +35,7 @@ const ViewFailed = ({
 }
 
 const ViewLoading = () => (
-  <div className="connecting" style={STEADY_HEIGHT}>
+  <div className="connecting" style={STEADY_HEIGHT} aria-busy="true">
     <p className="connecting-text">{useWords("chrome", chromeWords).loading()}</p>
   </div>
 )

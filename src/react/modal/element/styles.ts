@@ -221,6 +221,7 @@ const layoutCss = `
 
 /** The shared building blocks the views' markup names (rows, buttons, fields, states). */
 const baseCss = `
+:host([dir="rtl"]) svg.directional { transform: scaleX(-1); }
 .section { display: flex; flex-direction: column; gap: var(--_s-2); }
 .section + .section { margin-top: var(--_s-3); }
 .divider {
