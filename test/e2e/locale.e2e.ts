@@ -69,14 +69,14 @@ async function connectInJapanese(page: Page, query = "") {
   page.setDefaultTimeout(15_000)
   await page.goto(`${demoUrl}?locale=ja&wallet=auto-approve${query}`)
   await page.getByRole("button", { name: ja("button", "connect") }).click()
-  const connect = page.getByRole("dialog", { name: ja("chrome", "titleConnect") })
+  const connect = page.getByRole("dialog", { name: ja("chrome", "Connect") })
   await connect.getByLabel(ja("login", "email")).waitFor()
   await expectNoEnglish(connect, "ja", "Connect")
   await connect.getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ }).click()
 }
 
 async function accountInJapanese(page: Page) {
-  const account = page.getByRole("dialog", { name: ja("chrome", "titleAccount") })
+  const account = page.getByRole("dialog", { name: ja("chrome", "Account") })
   await account.getByRole("tab", { name: ja("account", "tokens") }).waitFor()
   return account
 }
@@ -119,18 +119,18 @@ describe("the modal in other languages (issue 31)", () => {
     await connectInJapanese(page)
     const account = await accountInJapanese(page)
     await expectNoEnglish(account, "ja", "Account")
-    await visit(page, ja("account", "send"), ja("chrome", "titleWalletSend"), ja("send", "receiver"), "Send")
-    await visit(page, ja("account", "swap"), ja("chrome", "titleSwap"), ja("swap", "youPay"), "Swap")
-    await visit(page, ja("account", "buy"), ja("chrome", "titleOnRampProviders"), ja("buy", "youPay"), "Buy")
+    await visit(page, ja("account", "send"), ja("chrome", "WalletSend"), ja("send", "receiver"), "Send")
+    await visit(page, ja("account", "swap"), ja("chrome", "Swap"), ja("swap", "youPay"), "Swap")
+    await visit(page, ja("account", "buy"), ja("chrome", "OnRampProviders"), ja("buy", "youPay"), "Buy")
     await account.getByRole("button", { name: ja("account", "chooseName") }).click()
-    const names = page.getByRole("dialog", { name: ja("chrome", "titleRegisterAccountName") })
+    const names = page.getByRole("dialog", { name: ja("chrome", "RegisterAccountName") })
     await names.getByRole("button", { name: ja("names", "register") }).waitFor()
     await expectNoEnglish(names, "ja", "Names")
   })
 
   test("Japanese: the sign-in asks in Japanese and shows the message to sign as it is", async ({ page }) => {
     await connectInJapanese(page, "&signin")
-    const signIn = page.getByRole("dialog", { name: ja("chrome", "titleSIWXSignMessage") })
+    const signIn = page.getByRole("dialog", { name: ja("chrome", "SIWXSignMessage") })
     await signIn.getByText(ja("signin", "explanation")).waitFor()
     await expectNoEnglish(signIn, "ja", "Sign-in")
     // A SIWE message is never translated.
@@ -144,10 +144,10 @@ describe("the modal in other languages (issue 31)", () => {
     const email = newEmail()
     await page.goto(`${demoUrl}?locale=ja`)
     await page.getByRole("button", { name: ja("button", "connect") }).click()
-    const connect = page.getByRole("dialog", { name: ja("chrome", "titleConnect") })
+    const connect = page.getByRole("dialog", { name: ja("chrome", "Connect") })
     await connect.getByLabel(ja("login", "email")).fill(email)
     await connect.getByRole("button", { name: ja("login", "continue"), exact: true }).click()
-    const confirm = page.getByRole("dialog", { name: ja("chrome", "titleEmailVerifyOtp") })
+    const confirm = page.getByRole("dialog", { name: ja("chrome", "EmailVerifyOtp") })
     await confirm.getByLabel(ja("login", "code")).waitFor()
     await expectNoEnglish(confirm, "ja", "Email code")
     await confirm.getByLabel(ja("login", "code")).fill(await loginCode(email))
@@ -164,14 +164,14 @@ describe("the modal in other languages (issue 31)", () => {
     await page.goto(`${demoUrl}?locale=ar&wallet=auto-approve`)
     await page.getByRole("button", { name: ar("button", "connect") }).click()
     await page
-      .getByRole("dialog", { name: ar("chrome", "titleConnect") })
+      .getByRole("dialog", { name: ar("chrome", "Connect") })
       .getByRole("button", { name: /^Sandbox Wallet(?!Connect)/ })
       .click()
-    const account = page.getByRole("dialog", { name: ar("chrome", "titleAccount") })
+    const account = page.getByRole("dialog", { name: ar("chrome", "Account") })
     await account.getByRole("tab", { name: ar("account", "tokens") }).waitFor()
     expect(await page.locator("airlock-modal").getAttribute("dir")).toBe("rtl")
     await account.getByRole("button", { name: ar("account", "send"), exact: true }).click()
-    const send = page.getByRole("dialog", { name: ar("chrome", "titleWalletSend") })
+    const send = page.getByRole("dialog", { name: ar("chrome", "WalletSend") })
     // Mirrored: the back arrow points right, toward where a right-to-left reader came from.
     const back = send.getByRole("button", { name: ar("chrome", "back") })
     expect(await back.locator("svg").evaluate((svg) => getComputedStyle(svg).transform)).toBe(
@@ -213,7 +213,7 @@ describe("the modal in other languages (issue 31)", () => {
     await english.waitFor()
     const chosen = await page.evaluate(() => window.__airlockDemo?.modal.setLocale("de"))
     expect(chosen).toBe("de")
-    const german = page.getByRole("dialog", { name: word("de", "chrome", "titleConnect") })
+    const german = page.getByRole("dialog", { name: word("de", "chrome", "Connect") })
     await german.getByLabel(word("de", "login", "email")).waitFor()
     expect(await page.evaluate(() => window.__airlockDemo?.modal.isOpen())).toBe(true)
     await expectNoEnglish(german, "de", "Connect (German)")

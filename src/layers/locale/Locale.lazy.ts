@@ -1,10 +1,14 @@
 /**
- * Which locale a request gets, and its catalog: every locale but English is its own chunk. This module
- * loads only when a locale other than English is asked for, so the first paint carries none of it.
+ * Changing the locale: which locale a request gets, and its catalog (every locale but English is its own
+ * chunk). This module loads only when a locale other than English is asked for, so the first paint carries
+ * none of it.
  */
+import * as Effect from "effect/Effect"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { LocaleUnavailableError } from "../../errors"
 import type { Catalog } from "../../messages/compiled/catalog"
 import { directionOf, type LocaleTag, resolveLocale } from "../../messages/locales"
-import type { LocaleState } from "../../services/Locale"
+import type { LocaleShape, LocaleState } from "../../services/Locale"
 
 type Translated = Exclude<LocaleTag, "en">
 
@@ -41,9 +45,30 @@ const browserLanguages = (): ReadonlyArray<string> => {
   }
 }
 
+const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
+
 /** The locale `requested` resolves to ("auto": by the browser's languages), with its catalog loaded. */
 export const localeFor = async (requested: string): Promise<LocaleState> => {
   const tag = resolveLocale(requested, browserLanguages())
-  if (tag === "en") return { tag, dir: "ltr", catalog: undefined, ready: true }
+  if (tag === "en") return ENGLISH
   return { tag, dir: directionOf(tag), catalog: (await catalogs[tag]()).catalog, ready: true }
+}
+
+/**
+ * `Locale.set` over `state`: the catalog loads first and the old locale stays until then; the latest
+ * request wins when loads overlap.
+ */
+export const makeSetLocale = (state: SubscriptionRef.SubscriptionRef<LocaleState>): LocaleShape["set"] => {
+  let latest = 0
+  return (requested) =>
+    Effect.suspend(() => {
+      const request = ++latest
+      return Effect.tryPromise({
+        try: () => localeFor(requested),
+        catch: (cause) => new LocaleUnavailableError({ locale: requested, cause })
+      }).pipe(
+        Effect.tap((next) => (request === latest ? SubscriptionRef.set(state, next) : Effect.void)),
+        Effect.map((next) => next.tag)
+      )
+    })
 }

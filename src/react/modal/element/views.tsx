@@ -63,7 +63,7 @@ const shown = (view: View): View => (BODIES[view] === undefined ? "Connect" : vi
 
 /** The view's title (namespace `chrome`), in `words`' locale: English unless given. */
 export const viewTitle = (view: View, words: ChromeWords = chromeWords): string =>
-  words[`title${shown(view)}`]()
+  words[shown(view)]()
 
 /** The view's body inside its own error boundary, so a failed view never takes the dialog down. */
 export const ViewBody = ({ view }: { readonly view: View }) => {

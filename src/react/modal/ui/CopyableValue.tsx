@@ -7,7 +7,8 @@ import { useState } from "react"
 import { truncateAddress } from "../../../layers/format/format"
 import { uiWords } from "../../../messages/compiled/en/ui"
 import { copyText } from "../element/clipboard"
-import { useIntlLocale, useWords } from "../element/useWords"
+import { useIntlLocale } from "../element/useIntlLocale"
+import { useWords } from "../element/useWords"
 
 /** `url` when it is an http(s) URL, else `undefined`. */
 export const explorerHref = (url: string | undefined): string | undefined => {

@@ -10,7 +10,8 @@ import {
   warningText
 } from "../../../../layers/requests/requestWords"
 import { approveWords } from "../../../../messages/compiled/en/approve"
-import { useIntlLocale, useWords } from "../../element/useWords"
+import { useIntlLocale } from "../../element/useIntlLocale"
+import { useWords } from "../../element/useWords"
 import { StickyFooter } from "../../ui/StickyFooter"
 
 export interface ApproveTransactionBodyProps {

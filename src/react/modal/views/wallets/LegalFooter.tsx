@@ -1,7 +1,8 @@
 import { walletsWords } from "../../../../messages/compiled/en/wallets"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
-import { useWords, withNodes } from "../../element/useWords"
+import { useWords } from "../../element/useWords"
+import { withNodes } from "../../element/withNodes"
 
 const legalCss = `
 .legal { margin: calc(var(--_fs) * 1.2) 0 0; text-align: center; color: var(--_fg-2); font-size: calc(var(--_fs) * 1.2); }

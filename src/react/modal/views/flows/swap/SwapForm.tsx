@@ -15,7 +15,7 @@ import {
 import type { SwapState, SwapToken } from "../../../../../services/Swap"
 import { makeImagesPort } from "../../../bridge/imagesPort"
 import { useController } from "../../../element/context"
-import { useIntlLocale } from "../../../element/useWords"
+import { useIntlLocale } from "../../../element/useIntlLocale"
 import { TokenAmountField } from "../../../ui/TokenAmountField"
 import type { PickerToken } from "../../../ui/TokenPicker"
 import { FieldProblem, FlowForm, FlowQuote, ReviewChanged, useFlowWords } from "../FlowStep"

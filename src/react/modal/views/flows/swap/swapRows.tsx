@@ -9,7 +9,8 @@ import {
 import { swapWords } from "../../../../../messages/compiled/en/swap"
 import type { AmountProblem } from "../../../../../services/Send"
 import type { SwapProblem, SwapQuote, SwapToken } from "../../../../../services/Swap"
-import { useIntlLocale, useWords } from "../../../element/useWords"
+import { useIntlLocale } from "../../../element/useIntlLocale"
+import { useWords } from "../../../element/useWords"
 import { amountProblemText, type FlowWords } from "../FlowStep"
 
 /** The "swap" namespace's messages in the modal's locale. */
