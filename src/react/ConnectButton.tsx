@@ -20,7 +20,8 @@ const unsubscribe = () => () => {}
 
 /**
  * A plain `<button>` that opens the modal: "Connect Wallet" while disconnected, the account's short
- * address once connected. It speaks the modal's language. Style it like any button of yours.
+ * address once connected. It speaks the modal's language (English until another one has loaded, at page
+ * load). Style it like any button of yours.
  *
  * @since 0.1.0
  * @category components
@@ -52,10 +53,7 @@ export const ConnectButton = ({ label, type = "button", ...rest }: ConnectButton
       aria-busy={connecting || undefined}
       onClick={() => void open()}
     >
-      {/* Hidden, not English, while the modal's first language loads: the text keeps its place. */}
-      <span dir="auto" style={locale.ready ? undefined : { visibility: "hidden" }}>
-        {text}
-      </span>
+      {text}
     </button>
   )
 }

@@ -133,8 +133,8 @@ describe("the modal in other languages (issue 31)", () => {
     const signIn = page.getByRole("dialog", { name: ja("chrome", "SIWXSignMessage") })
     await signIn.getByText(ja("signin", "explanation")).waitFor()
     await expectNoEnglish(signIn, "ja", "Sign-in")
-    // A SIWE message is never translated.
-    await signIn.getByText("wants you to sign in with your Ethereum account", { exact: false }).waitFor()
+    // What the wallet signs is never translated: the dapp's statement reads as the dapp wrote it.
+    await signIn.getByText("Sign in to the Airlock demo.").waitFor()
     await signIn.getByRole("button", { name: ja("signin", "sign"), exact: true }).click()
     await accountInJapanese(page)
   })
@@ -182,7 +182,7 @@ describe("the modal in other languages (issue 31)", () => {
     await send.getByRole("button", { name: ar("send", "review") }).click()
     // The review's title is an Arabic sentence with the receiver's short address inside it.
     const short = `${receiver.slice(0, 4)}…${receiver.slice(-6)}`
-    const title = send.getByRole("heading").filter({ hasText: short })
+    const title = send.getByText(short, { exact: false })
     await title.waitFor()
     const order = await title.evaluate((heading, address) => {
       const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT)

@@ -20,12 +20,16 @@ export const NetworkChip = ({
   return onSwitch === undefined ? (
     <span className="network-chip">
       <RemoteImage src={icon} name={name} size={24} />
-      <span className="name">{name}</span>
+      <span className="name" translate="no">
+        {name}
+      </span>
     </span>
   ) : (
     <button type="button" className="network-chip" aria-label={t.switchNetwork({ name })} onClick={onSwitch}>
       <RemoteImage src={icon} name={name} size={24} />
-      <span className="name">{name}</span>
+      <span className="name" translate="no">
+        {name}
+      </span>
       <ChevronDownIcon />
     </button>
   )

@@ -97,7 +97,7 @@ const Tokens = () => {
       {tokens.value.map((token) => (
         <li key={`${token.chainId}:${token.address ?? "native"}`} className="item">
           <WalletIcon icon={images.token(token)} name={token.symbol ?? token.name ?? ""} />
-          <span className="name">
+          <span className="name" translate="no">
             {token.name ?? token.symbol}
             <span className="sub">
               <span dir="ltr">{`${formatAmount(token.quantity.numeric, 3, locale)} ${token.symbol ?? ""}`}</span>
@@ -242,7 +242,9 @@ const Nfts = () => {
           {items.map((nft) => (
             <li key={`${nft.name}|${nft.preview ?? ""}`} className="nft">
               <RemoteImage src={nft.preview} name="" className="nft-preview" />
-              <span className="name">{nft.name}</span>
+              <span className="name" translate="no">
+                {nft.name}
+              </span>
             </li>
           ))}
         </ul>

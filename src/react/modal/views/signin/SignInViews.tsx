@@ -49,7 +49,9 @@ export const SIWXSignMessageView = () => {
             <div key={label}>
               <dt>{label}</dt>
               <dd className={kind}>
-                <bdi dir={ltr ? "ltr" : undefined}>{value}</bdi>
+                <bdi dir={ltr ? "ltr" : undefined} translate="no">
+                  {value}
+                </bdi>
               </dd>
             </div>
           )
