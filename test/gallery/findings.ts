@@ -64,32 +64,37 @@ export const layoutFindings = (page: Page) =>
 
 /**
  * Text in the pseudo-locale's dialog that did not come from a catalog: every catalog message there is
- * bracketed and accented, so a visible run of plain ASCII letters outside brackets is English written in a
- * view. Data is not words: an element marked `translate="no"` (names, symbols) or `dir="ltr"` (addresses,
- * amounts) is skipped, as is text of capitals and digits only (a token symbol, a figure).
+ * bracketed and accented, so plain text outside brackets is English written in a view, when it is one of the
+ * English catalog's messages (`english`, whole words) or reads as prose (three lowercase words). Data is not
+ * words: an element marked `translate="no"` (names, symbols) or `dir="ltr"` (addresses, amounts) is skipped.
  */
-export const uncataloguedText = (page: Page) =>
-  page.evaluate(() => {
+export const uncataloguedText = (page: Page, english: ReadonlyArray<string>) =>
+  page.evaluate((english) => {
     const dialog = document
       .querySelector("airlock-modal")
       ?.shadowRoot?.querySelector<HTMLElement>('[role="dialog"]')
     if (dialog === null || dialog === undefined) return ["dialog: no dialog in the modal's shadow root"]
     const { describe } = window.__e2e
     const findings: Array<string> = []
-    const isData = (element: Element | null) => element?.closest('[translate="no"], [dir="ltr"]') != null
+    const escaped = english.map(
+      (text) => new RegExp(`(^|[^A-Za-z])${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z])`)
+    )
     const texts = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT)
     for (let node = texts.nextNode(); node !== null; node = texts.nextNode()) {
       const element = node.parentElement
-      if (element === null || isData(element) || element.closest('[aria-hidden="true"], svg') !== null)
+      if (
+        element === null ||
+        element.closest('[translate="no"], [dir="ltr"], [aria-hidden="true"], svg') !== null
+      )
         continue
       const style = getComputedStyle(element)
       if (style.display === "none" || style.visibility === "hidden") continue
-      // What a catalog gave sits between brackets, in this node or around it (a message with an element).
-      const outside = (node.textContent ?? "").replace(/⟦[^⟧]*⟧/g, "")
-      if (!/[a-z]{3,}/.test(outside)) continue
-      const around = element.closest("p, li, button, label, h1, h2, h3, a, span, div")?.textContent ?? ""
-      if (around.includes("⟦") && around.includes("⟧")) continue
-      findings.push(`text not in a catalog ("${outside.trim().slice(0, 60)}"): ${describe(element)}`)
+      const outside = (node.textContent ?? "").replace(/⟦[^⟧]*⟧/g, "").trim()
+      if (outside === "") continue
+      const prose = (outside.match(/\b[a-z]{2,}\b/g) ?? []).length >= 3
+      const message = escaped.some((pattern) => pattern.test(outside))
+      if (prose || message)
+        findings.push(`text not in a catalog ("${outside.slice(0, 60)}"): ${describe(element)}`)
     }
     return findings
-  })
+  }, english)
