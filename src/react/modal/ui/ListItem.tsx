@@ -5,6 +5,8 @@ interface ListItemContent {
   /** The leading picture (a wallet or network icon), decorative: the title names the item. */
   readonly icon?: ReactNode
   readonly title: string
+  /** The title is a name (a wallet's, a network's), shown as given in every language. */
+  readonly verbatim?: boolean
   readonly subtitle?: string | undefined
   /** A short status (e.g. "QR code", "Installed"); `tone` colours it. */
   readonly tag?: string | undefined
@@ -29,11 +31,13 @@ type ListItemProps = ListItemContent &
       }
   )
 
-const Content = ({ icon, title, subtitle, tag, tone, chevron }: ListItemContent) => (
+const Content = ({ icon, title, verbatim, subtitle, tag, tone, chevron }: ListItemContent) => (
   <>
     {icon}
     <span className="text">
-      <span className="name">{title}</span>
+      <span className="name" translate={verbatim === true ? "no" : undefined}>
+        {title}
+      </span>
       {subtitle === undefined ? null : <span className="sub">{subtitle}</span>}
     </span>
     {tag === undefined ? null : (

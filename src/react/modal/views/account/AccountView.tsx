@@ -139,7 +139,7 @@ export const AccountView = () => {
           </p>
         ) : null}
         <div className="account-id">
-          <p className="address" title={account.address}>
+          <p className="address" title={account.address} translate="no">
             {known?.name ?? <span dir="ltr">{short}</span>}
           </p>
           {actions.includes("copyAddress") ? <CopyAddress address={account.address} /> : null}

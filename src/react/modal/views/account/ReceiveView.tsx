@@ -55,7 +55,9 @@ export const ReceiveView = () => {
           {networks.map((network) => (
             <li key={network.caipNetworkId} className="row">
               <WalletIcon icon={images.network(network)} name={network.name} />
-              <span className="name">{network.name}</span>
+              <span className="name" translate="no">
+                {network.name}
+              </span>
             </li>
           ))}
         </ul>

@@ -111,7 +111,7 @@ export const NetworkRow = ({ network }: { readonly network: { readonly name: str
   return (
     <div>
       <dt>{t.network()}</dt>
-      <dd>{network.name}</dd>
+      <dd translate="no">{network.name}</dd>
     </div>
   )
 }

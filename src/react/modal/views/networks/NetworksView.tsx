@@ -28,6 +28,7 @@ export const NetworkList = () => {
             <ListItem
               icon={<WalletIcon icon={images.network(network)} name={network.name} />}
               title={network.name}
+              verbatim
               tag={busy ? t.switching() : selected ? t.connected() : undefined}
               tone={selected ? "success" : undefined}
               current={selected}

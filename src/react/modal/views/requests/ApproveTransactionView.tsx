@@ -72,6 +72,8 @@ export const ApproveTransactionBody = ({
               className={row.format}
               tabIndex={row.format === "message" ? 0 : undefined}
               dir={row.format === "code" || row.value._tag === "Amount" ? "ltr" : undefined}
+              // What the dapp sent (a message, a name) is shown as given, never translated.
+              translate={row.value._tag === "Text" && row.value.text !== "" ? "no" : undefined}
             >
               {valueText(t, row.value, locale)}
             </dd>
@@ -83,7 +85,7 @@ export const ApproveTransactionBody = ({
             {simulation.map((line) => {
               const text = simulationLineText(t, line, locale)
               return (
-                <dd key={text} className="code" dir="ltr">
+                <dd key={text} className="code" dir="auto">
                   {text}
                 </dd>
               )

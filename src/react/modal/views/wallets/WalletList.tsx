@@ -46,6 +46,7 @@ const Row = ({ row, t }: { readonly row: ConnectWalletRow; readonly t: Words }) 
         <ListItem
           icon={<WalletConnectMark />}
           title="WalletConnect"
+          verbatim
           tag={t.qrCode()}
           tone="accent"
           onClick={() => void controller.chooseWallet({ _tag: "WalletConnect" })}
@@ -56,6 +57,7 @@ const Row = ({ row, t }: { readonly row: ConnectWalletRow; readonly t: Words }) 
         <ListItem
           icon={<WalletIcon icon={row.wallet.icon} name={row.wallet.name} />}
           title={row.wallet.name}
+          verbatim
           tag={tagWords(t, row.tag)}
           tone={row.tag === "Installed" ? "success" : undefined}
           data={{ "data-suspicious": row.wallet.suspicious ? "true" : undefined }}

@@ -227,7 +227,7 @@ const Preview = ({
           {call === undefined ? (
             <dd className="code">{t.nativeTransfer({ symbol: preview.nativeSymbol })}</dd>
           ) : (
-            <dd className="code" dir="ltr">
+            <dd className="code" dir="auto">
               {call}
             </dd>
           )}
@@ -236,7 +236,9 @@ const Preview = ({
           <div>
             <dt>{t.balanceChanges()}</dt>
             {simulationLines(preview.simulation, native, approve, locale).map((line) => (
-              <dd key={line}>{line}</dd>
+              <dd key={line} dir="auto">
+                {line}
+              </dd>
             ))}
           </div>
         )}

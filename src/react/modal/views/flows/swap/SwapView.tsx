@@ -52,7 +52,9 @@ const PlanDetails = ({
           approve,
           locale
         ).map((line) => (
-          <dd key={line}>{line}</dd>
+          <dd key={line} dir="auto">
+            {line}
+          </dd>
         ))}
       </div>
       {plan.approves === undefined ? null : (
