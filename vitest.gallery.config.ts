@@ -13,6 +13,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["test/gallery/gallerySetup.ts"],
     pool: "forks",
+    // One walk at a time: the gallery runs beside the demo's browser tests, and a second chromium would
+    // starve them on two cores.
+    fileParallelism: false,
     testTimeout: 600_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000

@@ -13,6 +13,7 @@ import type { ModalController } from "../../src/react/modal/bridge/controller"
 import type { Store } from "../../src/react/modal/bridge/store"
 import { ControllerContext } from "../../src/react/modal/element/context"
 import type { LocaleState } from "../../src/services/Locale"
+import { ENGLISH as ENGLISH_STATE } from "./locale"
 import { eventually } from "./waits"
 
 Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", true)
@@ -81,7 +82,7 @@ export const FAKE_IMAGE_URLS = {
 }
 
 /** The modal's locale as a controller starts in it: English, whose words each view carries. */
-export const ENGLISH_LOCALE: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
+export const ENGLISH_LOCALE: LocaleState = ENGLISH_STATE
 /** The modal's locale store in English, as views read it through `useWords`. */
 export const ENGLISH: Store<LocaleState> = { get: () => ENGLISH_LOCALE, subscribe: () => () => undefined }
 
