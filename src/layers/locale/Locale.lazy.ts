@@ -39,7 +39,7 @@ const browserLanguages = (): ReadonlyArray<string> => {
   try {
     const languages = globalThis.navigator?.languages
     // A page can give `navigator.languages` any value: only strings count, and only the first few.
-    return Array.isArray(languages) ? languages.filter((l) => typeof l === "string").slice(0, 10) : []
+    return Array.isArray(languages) ? languages.slice(0, 10).filter((l) => typeof l === "string") : []
   } catch {
     return []
   }
@@ -48,7 +48,7 @@ const browserLanguages = (): ReadonlyArray<string> => {
 const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
 
 /** The locale `requested` resolves to ("auto": by the browser's languages), with its catalog loaded. */
-export const localeFor = async (requested: string): Promise<LocaleState> => {
+const localeFor = async (requested: string): Promise<LocaleState> => {
   const tag = resolveLocale(requested, browserLanguages())
   if (tag === "en") return ENGLISH
   return { tag, dir: directionOf(tag), catalog: (await catalogs[tag]()).catalog, ready: true }
