@@ -2,11 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { base58 } from "@scure/base"
 import fc from "fast-check"
 import { encodeFunctionData, erc20Abi, erc721Abi, maxUint256, stringToHex } from "viem"
-import {
-  type DescribeContext,
-  describeRequest,
-  type RequestDescription
-} from "../../src/layers/requests/describeRequest"
+import type { DescribeContext } from "../../src/layers/requests/describeContext"
+import { describeRequest, type RequestDescription } from "../../src/layers/requests/describeRequest"
 import {
   type AmountValue,
   type CallSummary,

@@ -10,34 +10,43 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { hexToBytes, maxUint256 } from "viem"
 import { sanitizeName } from "../../schemas/ThirdPartyText"
-import type { PendingApproval, TokenDenomination } from "../../services/RpcRouter"
-import type { Denomination } from "../format/format"
+import type { PendingApproval } from "../../services/RpcRouter"
+import {
+  amountValue,
+  chainValue,
+  chainWarning,
+  type DescribeContext,
+  denominationOf,
+  jsonValue,
+  nativeAmount,
+  param
+} from "./describeContext"
 import {
   describeSolanaMessage,
   describeSolanaSignIn,
   describeSolanaTransactions
 } from "./describeSolanaRequest"
 import {
-  type AmountValue,
-  type ChainBound,
+  describeGrantPermissions,
+  describeRevokePermissions,
+  describeSendCalls,
+  describeUserOperation
+} from "./describeWalletCalls"
+import {
   type DescribedBody,
   type DescriptionRow,
-  displayText,
   formatDeadline,
   MAX_TEXT_LENGTH,
   type RequestWarning,
-  type RowValue,
   readableText,
   row,
   type TitleKind,
-  textValue,
   tokenAmount,
   toQuantity,
   UNREADABLE,
   unreadable,
   valueRow
 } from "./requestValues"
-import { WalletSendCallsParams } from "./rpcMethods"
 import { callSummary, decodeTokenCall, isHexData } from "./tokenCalls"
 
 /** What the approval view shows; row keys (`rowKey`) are unique within a description. */
@@ -46,90 +55,6 @@ export interface RequestDescription {
   readonly rows: ReadonlyArray<DescriptionRow>
   /** What the visitor must read before answering, such as a signature for another chain. */
   readonly warnings: ReadonlyArray<RequestWarning>
-}
-
-export interface DescribeContext {
-  readonly activeChainId: number | undefined
-  readonly networkName: string | undefined
-  readonly nativeSymbol: string | undefined
-  /** The tokens whose symbol and decimals the request's simulation read: their amounts read in units. */
-  readonly tokens?: ReadonlyArray<TokenDenomination> | undefined
-}
-
-/** The symbol and decimals of the token at `address`, when the simulation read them. */
-const denominationOf = (address: unknown, context: DescribeContext): Denomination | undefined =>
-  typeof address === "string"
-    ? context.tokens?.find((token) => token.token === address.toLowerCase())
-    : undefined
-
-/** Calls and permissions listed one by one; the rest are counted. */
-export const MAX_LISTED = 10
-
-/** The params at `index` when they are positional, as most EVM methods send them. */
-const param = (params: unknown, index: number): unknown => (Array.isArray(params) ? params[index] : undefined)
-
-const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-
-/** A value as JSON, bounded and cleaned; `undefined` when it cannot be written. */
-const jsonText = (value: unknown): string | undefined => {
-  try {
-    return displayText(
-      JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? `${item}` : item), 2),
-      true
-    )
-  } catch {
-    return undefined
-  }
-}
-
-const jsonValue = (value: unknown): RowValue => textValue(jsonText(value), true)
-
-/** The network's name as the context has it, cleaned (it labels the active network). */
-const networkNameOf = (context: DescribeContext): string | undefined =>
-  context.networkName === undefined ? undefined : displayText(context.networkName)
-
-const nativeAmount = (value: unknown, context: DescribeContext): AmountValue | undefined => {
-  const amount = value === undefined ? 0n : toQuantity(value)
-  return amount === undefined
-    ? undefined
-    : {
-        _tag: "Token",
-        amount,
-        decimals: 18,
-        symbol: context.nativeSymbol === undefined ? undefined : displayText(context.nativeSymbol)
-      }
-}
-
-const amountValue = (amount: AmountValue | undefined): RowValue =>
-  amount === undefined ? UNREADABLE : { _tag: "Amount", amount }
-
-const chainWarning = (
-  chainId: unknown,
-  context: DescribeContext,
-  what: ChainBound
-): ReadonlyArray<RequestWarning> => {
-  if (chainId === undefined) return []
-  const id = toQuantity(chainId)
-  if (id === undefined) return [{ _tag: "ChainUnreadable", what }]
-  if (context.activeChainId === undefined) return [{ _tag: "ChainUnknown", what, chainId: `${id}` }]
-  if (id === BigInt(context.activeChainId)) return []
-  return [
-    {
-      _tag: "OtherChain",
-      what,
-      chainId: `${id}`,
-      activeChainId: `${context.activeChainId}`,
-      networkName: networkNameOf(context)
-    }
-  ]
-}
-
-const chainValue = (chainId: unknown, context: DescribeContext): RowValue => {
-  const id = toQuantity(chainId)
-  if (id === undefined) return UNREADABLE
-  const active = context.activeChainId !== undefined && id === BigInt(context.activeChainId)
-  return { _tag: "Chain", chainId: `${id}`, networkName: active ? networkNameOf(context) : undefined }
 }
 
 // ---- EVM methods ----
@@ -257,109 +182,6 @@ const describeTypedData = (params: unknown, context: DescribeContext): Described
         warnings
       }
     : { title: "SignPermit", rows: [...domainRows, ...permit], warnings }
-}
-
-const describeSendCalls = (params: unknown, context: DescribeContext): DescribedBody => {
-  const decoded = Schema.decodeUnknownOption(WalletSendCallsParams)(params)
-  if (Option.isNone(decoded)) return unreadable("SendCalls")
-  const [{ calls, chainId }] = decoded.value
-  const callRows = calls.slice(0, MAX_LISTED).map(
-    (call, index): DescriptionRow => ({
-      label: "Call",
-      index: index + 1,
-      value: {
-        _tag: "Call",
-        to: displayText(call.to) ?? "",
-        value: nativeAmount(call.value, context),
-        call: callSummary(call.data, denominationOf(call.to, context))
-      },
-      format: "message"
-    })
-  )
-  const more =
-    calls.length > MAX_LISTED
-      ? [valueRow("MoreCalls", { _tag: "More", count: calls.length - MAX_LISTED })]
-      : []
-  return {
-    title: "SendCalls",
-    rows: [valueRow("Calls", { _tag: "Count", count: calls.length }), ...callRows, ...more],
-    warnings: chainWarning(chainId, context, "batch")
-  }
-}
-
-const UserOperation = Schema.Struct({
-  sender: Schema.String,
-  callData: Schema.optional(Schema.String)
-})
-
-const describeUserOperation = (params: unknown): DescribedBody => {
-  const operation = Schema.decodeUnknownOption(UserOperation)(param(params, 0))
-  if (Option.isNone(operation)) return unreadable("SendUserOperation")
-  const entryPoint = param(params, 1)
-  return {
-    title: "SendUserOperation",
-    rows: [
-      row("SmartAccount", operation.value.sender, "code"),
-      row("EntryPoint", entryPoint, "code"),
-      valueRow("CallData", { _tag: "CallData", call: callSummary(operation.value.callData) })
-    ]
-  }
-}
-
-/** ERC-7715: what a session key or another signer may do for the account, and until when. */
-const PermissionsRequest = Schema.Struct({
-  chainId: Schema.optional(Schema.Unknown),
-  address: Schema.optional(Schema.String),
-  expiry: Schema.optional(Schema.Unknown),
-  signer: Schema.optional(Schema.Struct({ type: Schema.String })),
-  permissions: Schema.Array(Schema.Struct({ type: Schema.String, data: Schema.optional(Schema.Unknown) }))
-})
-
-const describeGrantPermissions = (params: unknown, context: DescribeContext): DescribedBody => {
-  const request = Schema.decodeUnknownOption(PermissionsRequest)(param(params, 0))
-  if (Option.isNone(request)) return unreadable("GrantPermissions")
-  const { chainId, address, expiry, signer, permissions } = request.value
-  const until = toQuantity(expiry)
-  const permissionRows = permissions.slice(0, MAX_LISTED).map((permission, index): DescriptionRow => {
-    const data = jsonText(permission.data ?? null)
-    const type = displayText(permission.type)
-    return {
-      label: "Permission",
-      index: index + 1,
-      value: data === undefined || type === undefined ? UNREADABLE : { _tag: "Permission", type, data },
-      format: "message"
-    }
-  })
-  const more =
-    permissions.length > MAX_LISTED
-      ? [valueRow("MorePermissions", { _tag: "More", count: permissions.length - MAX_LISTED })]
-      : []
-  return {
-    title: "GrantPermissions",
-    rows: [
-      ...(address === undefined ? [] : [row("Account", address, "code")]),
-      ...(chainId === undefined ? [] : [valueRow("Chain", chainValue(chainId, context))]),
-      valueRow(
-        "Expires",
-        until === undefined ? UNREADABLE : { _tag: "Deadline", date: formatDeadline(until) }
-      ),
-      ...(signer === undefined ? [] : [row("Signer", signer.type)]),
-      ...permissionRows,
-      ...more
-    ],
-    warnings: chainWarning(chainId, context, "permission")
-  }
-}
-
-const describeRevokePermissions = (params: unknown): DescribedBody => {
-  const request = param(params, 0)
-  if (!isObject(request)) return unreadable("RevokePermissions")
-  const names = Object.keys(request)
-  const items = names.slice(0, MAX_LISTED).map((name) => displayText(name) ?? "")
-  return {
-    title: "RevokePermissions",
-    rows: [valueRow("Permissions", { _tag: "List", items, more: Math.max(0, names.length - MAX_LISTED) })]
-  }
 }
 
 const describeParams = (method: string, params: unknown, context: DescribeContext): DescribedBody => {
