@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
 import react from "@vitejs/plugin-react"
 import { build, preview } from "vite"
 import { repoRoot } from "../scripts/vite.mjs"
@@ -101,4 +102,33 @@ export function chunksOf(manifest) {
   const files = (keys) =>
     [...keys].flatMap((key) => manifest[key]?.file ?? []).filter((file) => file.endsWith(".js"))
   return { initial: files(initial), lazy: files(lazy) }
+}
+
+/** @typedef {{ chunks: Array<{ kind: "initial" | "lazy", file: string, gzip: number }>, initial: number, lazy: number }} StaticSizes */
+
+/**
+ * Gzip -9 sizes of a build's JavaScript chunks, split by {@link chunksOf} into initial and lazy, with each
+ * kind's total.
+ * @param {string} dist
+ * @param {Manifest} manifest
+ * @returns {Promise<StaticSizes>}
+ */
+export async function staticSizes(dist, manifest) {
+  const { initial, lazy } = chunksOf(manifest)
+  /**
+   * @param {"initial" | "lazy"} kind
+   * @param {ReadonlyArray<string>} files
+   */
+  const sized = (kind, files) =>
+    Promise.all(
+      files.map(async (file) => ({
+        kind,
+        file,
+        gzip: gzipSync(await readFile(join(dist, file)), { level: 9 }).length
+      }))
+    )
+  const chunks = [...(await sized("initial", initial)), ...(await sized("lazy", lazy))]
+  const total = (/** @type {string} */ kind) =>
+    chunks.filter((chunk) => chunk.kind === kind).reduce((sum, { gzip }) => sum + gzip, 0)
+  return { chunks, initial: total("initial"), lazy: total("lazy") }
 }

@@ -1,48 +1,45 @@
 // npm run bench:budget: the gzip size of the JavaScript a minimal host loads before any click, against
-// bench/budget.json. Static and deterministic: reads the Vite manifest of a production build.
+// bench/budget.json (static and deterministic: reads the Vite manifest of a production build), what must stay
+// out of it, and, in headless chromium, that clicking Connect Wallet once the page is idle fetches no
+// JavaScript for the Connect view (its idle prefetch fetched it already).
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
-import { gzipSync } from "node:zlib"
+import { launchChromium } from "../scripts/chromium.mjs"
 import { buildPackage, reusesBuild } from "../scripts/vite.mjs"
-import { appDist, buildBenchApp, chunksOf } from "./app.mjs"
+import { appDist, buildBenchApp, chunksOf, previewBenchApp, staticSizes } from "./app.mjs"
+import { loadConnectView } from "./pageLoad.mjs"
+import { kb } from "./report.mjs"
 import { measureWagmiConnector } from "./wagmiSize.mjs"
-
-const gzipBytes = async (/** @type {string} */ file) =>
-  gzipSync(await readFile(join(appDist, file)), { level: 9 }).length
-const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`
 
 // Under `npm test` the package is already built for the run.
 if (!reusesBuild()) await buildPackage()
-const { initial, lazy } = chunksOf(await buildBenchApp())
+const manifest = await buildBenchApp()
+const { initial, lazy } = chunksOf(manifest)
+const sizes = await staticSizes(appDist, manifest)
 const budget = JSON.parse(
   await readFile(new URL("./budget.json", import.meta.url), "utf8")
 ).initialJsGzipBytes
 
 /**
  * @param {string} title
- * @param {ReadonlyArray<string>} files
+ * @param {"initial" | "lazy"} kind
  */
-const table = async (title, files) => {
-  let total = 0
+const table = (title, kind) => {
   console.log(title)
-  for (const file of files) {
-    const bytes = await gzipBytes(file)
-    total += bytes
-    console.log(`  ${file.padEnd(44)} ${String(bytes).padStart(8)} B gzip`)
-  }
-  return total
+  for (const { file, gzip } of sizes.chunks.filter((chunk) => chunk.kind === kind))
+    console.log(`  ${file.padEnd(44)} ${String(gzip).padStart(8)} B gzip`)
 }
 
-const initialBytes = await table("Initial JavaScript (entry chunk and its static imports):", initial)
-const lazyBytes = await table("Lazily loaded chunks (dynamic imports):", lazy)
-console.log(`lazy total:    ${lazyBytes} B gzip (${kb(lazyBytes)}); not counted against the budget`)
-console.log(`initial total: ${initialBytes} B gzip (${kb(initialBytes)})`)
+table("Initial JavaScript (entry chunk and its static imports):", "initial")
+table("Lazily loaded chunks (dynamic imports):", "lazy")
+console.log(`lazy total:    ${sizes.lazy} B gzip (${kb(sizes.lazy)}); not counted against the budget`)
+console.log(`initial total: ${sizes.initial} B gzip (${kb(sizes.initial)})`)
 console.log(`budget:        ${budget} B gzip (${kb(budget)})`)
-if (initialBytes > budget) {
-  console.error(`Over budget by ${initialBytes - budget} B gzip.`)
+if (sizes.initial > budget) {
+  console.error(`Over budget by ${sizes.initial - budget} B gzip.`)
   process.exitCode = 1
 } else {
-  console.log(`Within budget (${budget - initialBytes} B to spare).`)
+  console.log(`Within budget (${budget - sizes.initial} B to spare).`)
 }
 
 /**
@@ -102,4 +99,26 @@ console.log(
 if (wagmi.added > WAGMI_CONNECTOR_LIMIT) {
   console.error(`airlock/wagmi is over its limit by ${wagmi.added - WAGMI_CONNECTOR_LIMIT} B gzip.`)
   process.exitCode = 1
+}
+
+// Issue 32: the Connect view opens on what the idle page prefetched. One load of the bench app, quiet after
+// its first paint, then a click on Connect Wallet until the Connect view shows: every JavaScript file
+// requested after the click is a chunk the prefetch missed.
+const server = await previewBenchApp()
+const browser = await launchChromium()
+try {
+  const { files } = await loadConnectView(browser, server.url)
+  if (files.after.length > 0) {
+    const named = files.after.map(({ file, gzip }) => `${file} (${gzip} B gzip)`).join(", ")
+    console.error(
+      `${files.after.length} JavaScript files fetched after the click on Connect Wallet (the idle page ` +
+        `should have prefetched them): ${named}.`
+    )
+    process.exitCode = 1
+  } else {
+    console.log("No JavaScript fetched after the click on Connect Wallet: the Connect view was prefetched.")
+  }
+} finally {
+  await browser.close().catch(() => {})
+  await server.close()
 }
