@@ -1,7 +1,8 @@
 // One page load of a built bench app in a fresh browser context (empty cache), shared by npm run bench and
 // the budget's browser check: the page is loaded with the probe (bench/probe.mjs), left until its network is
-// quiet (the idle prefetch done), then its Connect Wallet button is clicked; every JavaScript response is
-// kept with its gzip -9 size and whether it was requested before or after the click.
+// quiet, an idle callback has run and it is quiet again (the idle prefetch done), then its Connect Wallet
+// button is clicked; every JavaScript response is kept with its gzip -9 size and whether it was requested
+// before or after the click.
 import { gzipSync } from "node:zlib"
 import { announceBenchWallet, benchWallet, probe } from "./probe.mjs"
 
@@ -98,6 +99,12 @@ async function loadQuiet(browser, url, { pick }) {
       failIfErrors()
       throw error
     })
+  await networkQuiet(inFlight)
+  // An idle callback queued now runs after the page's own (its idle prefetch, `requestIdleCallback` with a
+  // timeout shorter than this one's), which a busy machine can hold past the first quiet spell.
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 5000 }))
+  )
   await networkQuiet(inFlight)
   return {
     context,

@@ -153,7 +153,7 @@ const figures = [
 
 // "+" on a rise, "-" on a fall, no sign when it rounds to zero (toFixed() prints "-0.0" for a small fall).
 const signed = (/** @type {string} */ text) => {
-  if (/^-?0(\.0+)?\b/.test(text)) return text.replace(/^-/, "")
+  if (/^-?0(\.0+)?(?![.\d])/.test(text)) return text.replace(/^-/, "")
   return text.startsWith("-") ? text : `+${text}`
 }
 /**
@@ -253,7 +253,8 @@ scripts (\`bench/probe.mjs\`: a MutationObserver, including one on the modal's s
 check).
 
 - **The Connect view load**: from navigation start until the Connect Wallet button is laid out, opaque and
-  enabled; then, once no request has been in flight for 500 ms (the idle prefetch done), a click on it, timed
+  enabled; then, once no request has been in flight for 500 ms, an idle callback queued then has run and
+  the network is quiet again for 500 ms (the page's idle prefetch done), a click on it, timed
   from a capturing click listener until the dialog showing the Connect view (titled "Connect Wallet") is
   rendered and laid out, until the next animation frame (the frame that paints it), and until its opening
   animation has taken it off opacity 0. "After the click" counts the JavaScript requested from the click
