@@ -242,7 +242,7 @@ export function resultsPage({ before, after, reference, referenceName, runs, mac
 Date: ${new Date().toISOString()}
 Machine: ${machine}
 Command: \`npm run bench\` (\`node bench/run.mjs\`), ${minutes.toFixed(0)} minutes in all (both builds, the
-reference's prepared one reused, the hostile world and the wagmi builds included)
+hostile world and the wagmi builds included; a reference prepared by an earlier run is reused)
 
 The minimal host in \`bench/app/\` (React, \`createModal\` from \`airlock\`, \`<ConnectButton>\` from
 \`airlock/react\`), built by Vite in production mode and served by \`vite preview\` on loopback. ${runs} runs per
