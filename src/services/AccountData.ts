@@ -63,7 +63,8 @@ export interface AccountDataShape {
    * Declares `datum` shown (a view that shows it is mounted) or asked for (a host listens to what it
    * decides), for the life of the scope. Only demanded data loads, once per account: with nothing
    * demanded an account change starts no request; a datum demanded later loads then (a value already
-   * loaded for the account stays), and a datum no longer demanded stops its load.
+   * loaded for the account stays), and a load no longer demanded stops after a short linger (a view
+   * mounted again within it finds it still on its way).
    */
   readonly demand: (datum: AccountDatum) => Effect.Effect<void, never, Scope.Scope>
   /** Appends the next page of activity; does nothing unless `activity` is ready with more to read. */

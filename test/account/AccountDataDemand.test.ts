@@ -10,7 +10,7 @@ import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import * as AccountDataCode from "../../src/layers/account/AccountData.lazy"
-import { SETTLE_WINDOW } from "../../src/layers/account/AccountData.lazy"
+import { RELEASE_LINGER, SETTLE_WINDOW } from "../../src/layers/account/AccountData.lazy"
 import { AccountDataLazy } from "../../src/layers/account/AccountDataLive"
 import type { AccountDatum } from "../../src/services/AccountData"
 import { ALICE, BOB, CAROL } from "../kit/accounts"
@@ -178,6 +178,7 @@ describe("AccountData, on demand", () => {
           yield* untilTagged(w.data.nativeBalance, "Loading")
           yield* TestClock.adjust("5 seconds")
           yield* hide
+          yield* TestClock.adjust(RELEASE_LINGER)
           yield* untilTagged(w.data.nativeBalance, "Idle")
           assert.deepStrictEqual(stopped, [ALICE.toLowerCase()])
           // Its answer would have come by now: nothing changes.
@@ -196,6 +197,28 @@ describe("AccountData, on demand", () => {
       []
     )
   })
+
+  it.effect("shown again before its linger ends, a load runs on: one request", () =>
+    inWorld(
+      { rpc: () => Effect.succeed(ONE_ETH).pipe(Effect.delay("10 seconds")) },
+      (w) =>
+        Effect.gen(function* () {
+          yield* connect(w, ALICE)
+          const hide = yield* showing(w, ["nativeBalance"])
+          yield* untilTagged(w.data.nativeBalance, "Loading")
+          yield* TestClock.adjust("5 seconds")
+          yield* hide
+          yield* TestClock.adjust("1 second")
+          yield* showing(w, ["nativeBalance"])
+          yield* TestClock.adjust("5 seconds")
+          assert.strictEqual(readyValue(yield* untilState(w.data.nativeBalance, loaded)).formatted, "1.00")
+          assert.strictEqual(w.asked.rpc.length, 1)
+        }),
+      preloadedParts,
+      config,
+      []
+    )
+  )
 
   it.effect(
     "refresh while nothing shows asks for nothing; the next showing reads past the balance cache",

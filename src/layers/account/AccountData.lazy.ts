@@ -33,6 +33,13 @@ import { unlistedSends } from "./sentActivity"
  */
 export const SETTLE_WINDOW = "50 millis"
 
+/**
+ * How long a load nobody shows any more runs on before it stops. A tab switched away and back, the modal
+ * closed and opened again or React's development remount come back within it and find their load still
+ * on its way (one request, not one per mount); a walk nobody waits for (the NFTs' ten pages) stops.
+ */
+export const RELEASE_LINGER = "2 seconds"
+
 const IDLE = { _tag: "Idle" } as const
 const LOADING = { _tag: "Loading" } as const
 type Pending = typeof IDLE | typeof LOADING
@@ -95,6 +102,8 @@ export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRe
     const settle = yield* FiberHandle.make()
     // One load per datum; the map's scope is the layer's, so closing the modal stops them all.
     const loads = yield* FiberMap.make<AccountDatum>()
+    /** The loads nobody shows, each stopping once its linger ends. */
+    const lingering = yield* FiberMap.make<AccountDatum>()
     // Account changes, demand and commands take turns: a command never starts a load for an account just left.
     const turn = yield* Semaphore.make(1)
     const inTurn = turn.withPermits(1)
@@ -195,15 +204,32 @@ export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRe
         })
       )
 
-    /** A datum nobody shows stops loading; a datum newly shown loads, unless changes are settling. */
+    /** Stops the datum's load, unless someone shows the datum again. */
+    const stopUnshown = (datum: AccountDatum) =>
+      inTurn(
+        Effect.gen(function* () {
+          if ((yield* SubscriptionRef.get(demand))[datum] > 0 || !(yield* FiberMap.has(loads, datum))) return
+          yield* FiberMap.remove(loads, datum)
+          if (!(yield* slots[datum].stopped)) yield* forget([datum])
+        })
+      )
+
+    /**
+     * A datum nobody shows stops loading after {@link RELEASE_LINGER}; a datum newly shown loads, unless
+     * changes are settling.
+     */
     const onDemand = (wanted: Demand) =>
       inTurn(
         Effect.gen(function* () {
-          const already = yield* Ref.get(shown)
           for (const datum of ALL) {
-            if (wanted[datum] > 0 || !already.has(datum) || !(yield* FiberMap.has(loads, datum))) continue
-            yield* FiberMap.remove(loads, datum)
-            if (!(yield* slots[datum].stopped)) yield* forget([datum])
+            if (wanted[datum] > 0) yield* FiberMap.remove(lingering, datum)
+            else if (yield* FiberMap.has(loads, datum))
+              yield* FiberMap.run(
+                lingering,
+                datum,
+                Effect.andThen(Effect.sleep(RELEASE_LINGER), stopUnshown(datum)),
+                { onlyIfMissing: true }
+              )
           }
           yield* showPending(yield* Ref.get(current))
           if (!(yield* Ref.get(settling))) yield* loadDemanded
