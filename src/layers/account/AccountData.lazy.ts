@@ -96,7 +96,7 @@ export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRe
 
     const current = yield* Ref.make<FollowedAccount | undefined>(undefined)
     /** The data whose state is the current account's (loading, loaded or failed): they load no more. */
-    const shown = yield* Ref.make<ReadonlySet<AccountDatum>>(new Set())
+    const filled = yield* Ref.make<ReadonlySet<AccountDatum>>(new Set())
     /** Changes came in less than the settle window ago: the loads wait for the window to end. */
     const settling = yield* Ref.make(false)
     const settle = yield* FiberHandle.make()
@@ -108,7 +108,7 @@ export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRe
     const turn = yield* Semaphore.make(1)
     const inTurn = turn.withPermits(1)
     const forget = (data: ReadonlyArray<AccountDatum>) =>
-      Ref.update(shown, (all) => new Set([...all].filter((datum) => !data.includes(datum))))
+      Ref.update(filled, (all) => new Set([...all].filter((datum) => !data.includes(datum))))
 
     /**
      * Stops the datum's load (waiting until it has), shows `meanwhile`, then starts `load`. A state that is
@@ -120,7 +120,7 @@ export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRe
         Effect.andThen(FiberMap.run(loads, datum, load))
       )
 
-    /** The account on its network when `datum` can load for it: names need no network, the rest a known one. */
+    /** Whether `datum` can load for `account`: a name needs no network, the rest a configured one. */
     const loadable = (datum: AccountDatum, account: FollowedAccount | undefined) =>
       account !== undefined &&
       (datum === "identity" ||
@@ -153,10 +153,10 @@ export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRe
     const loadDemanded = Effect.gen(function* () {
       const account = yield* Ref.get(current)
       const wanted = yield* SubscriptionRef.get(demand)
-      const already = yield* Ref.get(shown)
+      const already = yield* Ref.get(filled)
       const due = ALL.filter((datum) => wanted[datum] > 0 && !already.has(datum) && loadable(datum, account))
       if (account === undefined || due.length === 0) return
-      yield* Ref.set(shown, new Set([...already, ...due]))
+      yield* Ref.set(filled, new Set([...already, ...due]))
       const network = account.network
       // Activity and the NFT walk start from the same first page: one request, shared.
       const first =
@@ -172,7 +172,7 @@ export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRe
     const showPending = (account: FollowedAccount | undefined) =>
       Effect.gen(function* () {
         const wanted = yield* SubscriptionRef.get(demand)
-        const already = yield* Ref.get(shown)
+        const already = yield* Ref.get(filled)
         yield* Effect.forEach(
           ALL.filter((datum) => !already.has(datum)),
           (datum) => slots[datum].pending(wanted[datum] > 0 && loadable(datum, account) ? LOADING : IDLE),
