@@ -200,7 +200,8 @@ const accountDataOf = (account: AccountWorld) =>
         loadMoreActivity: Effect.void,
         loadMoreNfts: Effect.void,
         retry: () => Effect.void,
-        refresh: Effect.void
+        refresh: Effect.void,
+        demand: () => Effect.void
       })
     })
   )

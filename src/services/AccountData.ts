@@ -1,5 +1,6 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { BalanceUnavailableError, HistoryFetchError } from "../errors"
 import type { TokenBalance } from "../schemas/Balance"
@@ -34,6 +35,9 @@ export interface Nft {
 /** The data a visitor can ask to load again after a failure. */
 export type RetryableDatum = "nativeBalance" | "tokens" | "nfts" | "activity"
 
+/** A datum a view shows or a host asks for; each loads only while someone does. */
+export type AccountDatum = RetryableDatum | "identity"
+
 export interface AccountDataShape {
   /** Idle while no account is connected or its network is not configured. */
   readonly nativeBalance: SubscriptionRef.SubscriptionRef<Loadable<NativeBalance, BalanceUnavailableError>>
@@ -55,6 +59,14 @@ export interface AccountDataShape {
   readonly sent: SubscriptionRef.SubscriptionRef<ReadonlyArray<TrackedTransaction>>
   /** Name and avatar; `undefined` when the address has none (names are EVM only). Never fails. */
   readonly identity: SubscriptionRef.SubscriptionRef<Loadable<Identity | undefined>>
+  /**
+   * Declares `datum` shown (a view that shows it is mounted) or asked for (a host listens to what it
+   * decides), for the life of the scope. Only demanded data loads, once per account: with nothing
+   * demanded an account change starts no request; a datum demanded later loads then (a value already
+   * loaded for the account stays), and a load no longer demanded stops after a short linger (a view
+   * mounted again within it finds it still on its way).
+   */
+  readonly demand: (datum: AccountDatum) => Effect.Effect<void, never, Scope.Scope>
   /** Appends the next page of activity; does nothing unless `activity` is ready with more to read. */
   readonly loadMoreActivity: Effect.Effect<void>
   /** Reads the next pages (10 at most) for collectibles; does nothing unless `nfts` is ready with more. */
@@ -67,15 +79,16 @@ export interface AccountDataShape {
   /**
    * Reloads the native balance, the tokens (past the balance cache), the identity (through its cache) and
    * the first page of activity, e.g. once a transaction is confirmed. The balances on screen stay until the new ones arrive; activity
-   * restarts at its first page.
+   * restarts at its first page. Only demanded data reloads now; the rest reloads when next demanded.
    */
   readonly refresh: Effect.Effect<void>
 }
 
 /**
  * The connected account's balance, tokens, NFTs, activity and identity, for the active namespace and
- * network. Loads start when the account appears; a change of account or network interrupts the loads of
- * the previous one, so its late answers never show.
+ * network, each loaded while demanded. A change of account or network interrupts the loads of the
+ * previous one at once, so its late answers never show, and the new one's loads start once the changes
+ * settle: a burst of changes (accounts switched in a row, an account and its network) loads once.
  *
  * @since 0.1.0
  * @category tags

@@ -6,7 +6,8 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ServiceUnavailableError } from "../../src/errors"
-import { NFT_PAGES } from "../../src/layers/account/AccountData.lazy"
+import { SETTLE_WINDOW } from "../../src/layers/account/AccountData.lazy"
+import { NFT_PAGES } from "../../src/layers/account/datumLoads"
 import type { TrackedTransaction } from "../../src/services/TransactionWatcher"
 import { ALICE, BOB } from "../kit/accounts"
 import { decodedOptions } from "../kit/fixtures"
@@ -87,6 +88,7 @@ describe("AccountData", () => {
           yield* w.data.loadMoreNfts
           yield* SubscriptionRef.set(w.networks, onNetwork(mainnet))
           yield* untilTagged(w.data.nativeBalance, "Loading")
+          yield* TestClock.adjust(SETTLE_WINDOW)
           yield* untilState(w.data.nativeBalance, loaded)
           assert.strictEqual((yield* SubscriptionRef.get(w.data.activity))._tag, "Idle")
           assert.strictEqual((yield* SubscriptionRef.get(w.data.nfts))._tag, "Idle")
@@ -105,6 +107,7 @@ describe("AccountData", () => {
         yield* untilState(w.data.identity, loaded)
         yield* SubscriptionRef.set(w.networks, onNetwork(mainnet))
         yield* untilTagged(w.data.nativeBalance, "Loading")
+        yield* TestClock.adjust(SETTLE_WINDOW)
         yield* untilState(w.data.nativeBalance, loaded)
         // EVM addresses are asked in lower case (the balance cache's key).
         assert.deepStrictEqual(w.asked.rpc, [ALICE.toLowerCase(), ALICE.toLowerCase()])
@@ -174,6 +177,7 @@ describe("AccountData", () => {
             yield* untilTagged(w.data.activity, "Loading")
             yield* TestClock.adjust("5 seconds")
             yield* connect(w, BOB)
+            yield* TestClock.adjust(SETTLE_WINDOW)
             assert.strictEqual(readyValue(yield* untilState(w.data.nativeBalance, loaded)).formatted, "0.00")
             assert.deepStrictEqual(
               readyValue(yield* untilState(w.data.activity, loaded)).items.map((t) => t.id),

@@ -17,7 +17,7 @@ import type { ModalOptions } from "../../src/schemas/ModalOptions"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import type { Transaction, Transfer } from "../../src/schemas/Transaction"
 import type { RecentWallet } from "../../src/schemas/Wallet"
-import { AccountData, type Loadable } from "../../src/services/AccountData"
+import { AccountData, type AccountDatum, type Loadable } from "../../src/services/AccountData"
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { WalletConnector } from "../../src/services/Connectors"
@@ -31,6 +31,7 @@ import { ALICE, BOB } from "../kit/accounts"
 import { decodedOptions, mainnetNetwork, sandboxNetwork, solanaDevnetNetwork } from "../kit/fixtures"
 import { preloadedParts } from "../kit/lazyParts"
 import { englishNotifications } from "../kit/locale"
+import { untilState } from "../kit/waits"
 
 export const config = decodedOptions({ networks: [sandboxNetwork, mainnetNetwork, solanaDevnetNetwork] })
 export const [sandbox, mainnet, devnet] = config.networks as [CaipNetwork, CaipNetwork, CaipNetwork]
@@ -186,9 +187,19 @@ export const world = (api: Api = {}, options: ModalOptions = config) =>
 
 export type World = Effect.Success<ReturnType<typeof world>>
 
+/** Every datum, as the Account view and its tabs show them together. */
+export const EVERY_DATUM: ReadonlyArray<AccountDatum> = [
+  "identity",
+  "nativeBalance",
+  "tokens",
+  "activity",
+  "nfts"
+]
+
 /**
  * Runs `body` with the world's AccountData and Notifications, over `parts` (the lazily loaded code, loaded
- * already unless a test says otherwise), with the host's `options` ({@link config} unless a test says).
+ * already unless a test says otherwise), with the host's `options` ({@link config} unless a test says),
+ * while `shown` data are demanded (every datum unless a test says).
  */
 export const inWorld = <A>(
   api: Api,
@@ -199,18 +210,20 @@ export const inWorld = <A>(
     }
   ) => Effect.Effect<A>,
   parts: Layer.Layer<never> = preloadedParts,
-  options: ModalOptions = config
+  options: ModalOptions = config,
+  shown: ReadonlyArray<AccountDatum> = EVERY_DATUM
 ) =>
   Effect.gen(function* () {
     const w = yield* world(api, options)
     return yield* Effect.gen(function* () {
       const data = yield* AccountData
+      yield* Effect.forEach(shown, data.demand, { discard: true })
       const notifications = yield* Notifications
       const notices = Effect.map(SubscriptionRef.get(notifications.notices), (all) =>
         all.map((n) => n.message)
       )
       return yield* body({ ...w, data, notices })
-    }).pipe(Effect.provide(w.layer), Effect.provide(parts))
+    }).pipe(Effect.scoped, Effect.provide(w.layer), Effect.provide(parts))
   })
 
 /** A load that has ended, ready or failed. */
@@ -223,3 +236,26 @@ export const readyValue = <A, E>(state: Loadable<A, E>): A => {
 
 export const connect = (w: World, address: string, chain: "eip155" | "solana" = "eip155") =>
   SubscriptionRef.update(w.connection, (s) => ({ ...s, namespaces: { [chain]: connected(address, chain) } }))
+
+/** Waits until the load of every datum has ended. */
+export const untilAllLoaded = (data: AccountData["Service"]) =>
+  Effect.all(
+    [
+      untilState(data.identity, loaded),
+      untilState(data.nativeBalance, loaded),
+      untilState(data.tokens, loaded),
+      untilState(data.activity, loaded),
+      untilState(data.nfts, loaded)
+    ],
+    { discard: true }
+  )
+
+/** What every datum holds now, by its tag. */
+export const tagsOf = (data: AccountData["Service"]) =>
+  Effect.all({
+    identity: SubscriptionRef.get(data.identity),
+    nativeBalance: SubscriptionRef.get(data.nativeBalance),
+    tokens: SubscriptionRef.get(data.tokens),
+    activity: SubscriptionRef.get(data.activity),
+    nfts: SubscriptionRef.get(data.nfts)
+  }).pipe(Effect.map((all) => Object.values(all).map((state) => state._tag)))

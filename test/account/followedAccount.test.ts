@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { withNftsOf } from "../../src/layers/account/AccountData.lazy"
+import { withNftsOf } from "../../src/layers/account/datumLoads"
 import { followedAccount, sameAccount } from "../../src/layers/account/followedAccount"
 import type { ConnectionState } from "../../src/services/Connection"
 import { ALICE, BOB } from "../kit/accounts"

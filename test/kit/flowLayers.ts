@@ -88,7 +88,8 @@ export const idleAccountData: Layer.Layer<AccountData> = Layer.effect(
       loadMoreActivity: Effect.void,
       loadMoreNfts: Effect.void,
       retry: () => Effect.void,
-      refresh: Effect.void
+      refresh: Effect.void,
+      demand: () => Effect.void
     })
   })
 )

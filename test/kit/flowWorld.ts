@@ -95,8 +95,9 @@ export const accountWorld = (options: AccountOptions) =>
     let refreshes = 0
     const account = yield* connectedAccount(options.address, network, config.networks)
     const tokens = yield* SubscriptionRef.make<Tokens>({ _tag: "Ready", value: options.balances ?? [] })
-    const accountData: Pick<AccountDataShape, "tokens" | "refresh"> = {
+    const accountData: Pick<AccountDataShape, "tokens" | "refresh" | "demand"> = {
       tokens,
+      demand: () => Effect.void,
       refresh: Effect.suspend(() => {
         refreshes += 1
         log.push("refresh")

@@ -118,8 +118,13 @@ export const fakeController = (states: Readonly<Record<string, unknown>>) => {
     called.push("goBack")
     return Promise.resolve()
   }
+  const nothing = { get: () => undefined, subscribe: () => () => undefined }
   const controller = {
     ...ports,
+    // Flow views show the account's tokens through their flow: they ask for them, and nobody answers here.
+    accountData: {
+      shown: { identity: nothing, nativeBalance: nothing, tokens: nothing, activity: nothing, nfts: nothing }
+    },
     locale: { get: () => locale, subscribe: () => () => undefined },
     goBack,
     imageUrls: FAKE_IMAGE_URLS

@@ -21,7 +21,7 @@ import { ALICE, BOB } from "../kit/accounts"
 import { openOnConnect, walletsOnly } from "../kit/modal"
 import { TestPlatform } from "../kit/platform"
 import { actOn, click, rendered } from "../kit/react"
-import { untilNotified } from "../kit/waits"
+import { untilNotified, untilState } from "../kit/waits"
 import { announce, walletInfo } from "../kit/wallets"
 
 /** The wallet the account connects with, as it announces itself. */
@@ -39,6 +39,10 @@ const makeFakeAccountData = () =>
     Effect.gen(function* () {
       const calls: Array<string> = []
       const record = (call: string) => Effect.sync(() => void calls.push(call))
+      /** How many listeners show each datum now. */
+      const shown = yield* SubscriptionRef.make<Readonly<Record<string, number>>>({})
+      const count = (datum: string, step: number) =>
+        SubscriptionRef.update(shown, (now) => ({ ...now, [datum]: (now[datum] ?? 0) + step }))
       const service: AccountDataShape = {
         nativeBalance: yield* SubscriptionRef.make<AccountDataShape["nativeBalance"]["value"]>({
           _tag: "Loading"
@@ -51,11 +55,12 @@ const makeFakeAccountData = () =>
         loadMoreActivity: record("loadMoreActivity"),
         loadMoreNfts: record("loadMoreNfts"),
         retry: (datum) => record(`retry ${datum}`),
-        refresh: record("refresh")
+        refresh: record("refresh"),
+        demand: (datum) => Effect.acquireRelease(count(datum, 1), () => count(datum, -1))
       }
       const set = <A, E>(ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>, state: Loadable<A, E>) =>
         act(async () => Effect.runSync(SubscriptionRef.set(ref, state)))
-      return { service, calls, set }
+      return { service, calls, set, shown }
     })
   )
 
@@ -212,6 +217,36 @@ describe("the Account view", () => {
       )
     )
     expect(sentRow()?.querySelector(".sub")?.textContent).toBe("Confirmed")
+  })
+
+  it("asks for what it shows while it shows it; a host listening to the actions asks for the name", async () => {
+    const view = await render()
+    /** Resolves once exactly `data` are shown (each by one demand: a store's listeners share theirs). */
+    const showing = (...data: ReadonlyArray<string>) =>
+      Effect.runPromise(
+        untilState(view.shown, (now) => {
+          const held = Object.entries(now).filter(([, count]) => count > 0)
+          return (
+            held.every(([, count]) => count === 1) &&
+            held
+              .map(([datum]) => datum)
+              .sort()
+              .join() === [...data].sort().join()
+          )
+        })
+      )
+    await showing("identity", "nativeBalance", "tokens")
+    await view.openTab("Activity")
+    await showing("identity", "nativeBalance", "activity")
+    await view.openTab("NFTs")
+    await showing("identity", "nativeBalance", "nfts")
+
+    await act(async () => void (await view.modal.close()))
+    await showing()
+    const stop = view.modal.subscribeAccountActions(() => {})
+    await showing("identity")
+    stop()
+    await showing()
   })
 
   it("offers the actions getAccountActions lists, each once; Choose a name once the account has none", async () => {

@@ -128,7 +128,8 @@ describe("the Account view", () => {
           loadMoreActivity: Effect.void,
           loadMoreNfts: Effect.void,
           retry: () => Effect.void,
-          refresh: Effect.void
+          refresh: Effect.void,
+          demand: () => Effect.void
         } satisfies AccountDataShape
       })
     )

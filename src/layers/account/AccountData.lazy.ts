@@ -1,232 +1,238 @@
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as FiberHandle from "effect/FiberHandle"
 import * as FiberMap from "effect/FiberMap"
-import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { HistoryFetchError } from "../../errors"
-import type { CaipNetwork } from "../../schemas/Network"
-import type { Transaction } from "../../schemas/Transaction"
-import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../services/AccountData"
-import { BalanceService } from "../../services/BalanceService"
+import type {
+  AccountDataShape,
+  AccountDatum,
+  Loadable,
+  Paged,
+  RetryableDatum
+} from "../../services/AccountData"
 import { Connection } from "../../services/Connection"
-import { type HistoryPage, HistoryService } from "../../services/HistoryService"
-import { IdentityService } from "../../services/IdentityService"
+import type { HistoryPage } from "../../services/HistoryService"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Networks } from "../../services/Networks"
-import { Notifications } from "../../services/Notifications"
 import { TransactionWatcher } from "../../services/TransactionWatcher"
+import type { Demand } from "./accountDemand"
+import { type AccountDataState, makeDatumLoads, NO_CURSORS, type OnKnownNetwork } from "./datumLoads"
 import { type FollowedAccount, followedAccount, sameAccount, sameAddress } from "./followedAccount"
 import { unlistedSends } from "./sentActivity"
 
-/** Pages of activity one NFT load reads at most: collectibles can sit on any page. */
-export const NFT_PAGES = 10
+/**
+ * How long account and network changes must stay quiet before the new account's data loads. A wallet
+ * reports an account switch and its network apart (accountsChanged, then chainChanged, a few to a few
+ * tens of milliseconds later through an extension's message port), and a visitor clicking through
+ * accounts leaves a burst behind; 50 ms gathers those into one load yet adds little to the round trip
+ * that load takes anyway.
+ */
+export const SETTLE_WINDOW = "50 millis"
 
-type OnKnownNetwork = FollowedAccount & { readonly network: CaipNetwork }
-
-const nftKey = (nft: Nft) => `${nft.name}|${nft.preview ?? ""}`
-
-/** `found` and the collectibles `transactions` brought in (not sent away), each name and preview once. */
-export const withNftsOf = (
-  found: ReadonlyArray<Nft>,
-  transactions: ReadonlyArray<Transaction>
-): ReadonlyArray<Nft> => {
-  const byKey = new Map(found.map((nft) => [nftKey(nft), nft]))
-  for (const transaction of transactions) {
-    for (const transfer of transaction.transfers) {
-      if (transfer.nft_info === undefined || transfer.direction === "out") continue
-      const nft: Nft = {
-        name: transfer.nft_info.name ?? "NFT",
-        preview: transfer.nft_info.content?.preview?.url
-      }
-      if (!byKey.has(nftKey(nft))) byKey.set(nftKey(nft), nft)
-    }
-  }
-  return [...byKey.values()]
-}
+/**
+ * How long a load nobody shows any more runs on before it stops. A tab switched away and back, the modal
+ * closed and opened again or React's development remount come back within it and find their load still
+ * on its way (one request, not one per mount); a walk nobody waits for (the NFTs' ten pages) stops.
+ */
+export const RELEASE_LINGER = "2 seconds"
 
 const IDLE = { _tag: "Idle" } as const
+const LOADING = { _tag: "Loading" } as const
+type Pending = typeof IDLE | typeof LOADING
 const sameItems = <A>(a: ReadonlyArray<A>, b: ReadonlyArray<A>) =>
   a.length === b.length && a.every((item, index) => item === b[index])
-const LOADING = { _tag: "Loading" } as const
-const ready = <A>(value: A) => ({ _tag: "Ready", value }) as const
-const failed = <E>(error: E) => ({ _tag: "Failed", error }) as const
-const pageOf = <A>(items: ReadonlyArray<A>, cursor: string | undefined): Paged<A> => ({
-  items,
-  hasMore: cursor !== undefined,
-  loadingMore: false
+
+/** In the order they start: the name first, the shared first page of history last. */
+const ALL: ReadonlyArray<AccountDatum> = ["identity", "nativeBalance", "tokens", "activity", "nfts"]
+const ON_NETWORK: ReadonlyArray<AccountDatum> = ["nativeBalance", "tokens", "activity", "nfts"]
+
+/** What the rules do to one datum's ref, whatever its value's type. */
+const slotOf = <A, E>(ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>, stopMore: (value: A) => A) => ({
+  /** Shows what stands for a datum with no state of the current account's. */
+  pending: (to: Pending) =>
+    SubscriptionRef.update(ref, (now): Loadable<A, E> => (now._tag === to._tag ? now : to)),
+  /** While a load runs again: a value on screen stays until the new one replaces it. */
+  reloading: SubscriptionRef.update(ref, (now): Loadable<A, E> => (now._tag === "Ready" ? now : LOADING)),
+  /** After its load was stopped: whether the datum still holds the account's state (loaded or failed). */
+  stopped: SubscriptionRef.modify(ref, (now): readonly [boolean, Loadable<A, E>] =>
+    now._tag === "Loading"
+      ? [false, IDLE]
+      : [true, now._tag === "Ready" ? { ...now, value: stopMore(now.value) } : now]
+  )
 })
+const paged = <A>(page: Paged<A>): Paged<A> => (page.loadingMore ? { ...page, loadingMore: false } : page)
 
-type Datum = RetryableDatum | "identity"
-const ON_NETWORK: ReadonlyArray<Datum> = ["nativeBalance", "tokens", "nfts", "activity"]
-
-/** Where the next page of activity, and of the NFT walk, starts; undefined after the last one. */
-interface Cursors {
-  readonly activity: string | undefined
-  readonly nfts: string | undefined
-}
-const NO_CURSORS: Cursors = { activity: undefined, nfts: undefined }
-
-/** The data `AccountDataLive` shows; the loads below fill it. */
-export type AccountDataState = Pick<
-  AccountDataShape,
-  "nativeBalance" | "tokens" | "nfts" | "activity" | "identity" | "sent"
->
-
-/** AccountData's commands, loaded with the first connected account. */
+/** AccountData's commands, loaded with the first demanded datum of a connected account. */
 export type AccountLoads = Pick<AccountDataShape, "loadMoreActivity" | "loadMoreNfts" | "retry" | "refresh">
 
 /**
- * Follows the connected account from the current one on, filling `state`: loads start when an account
- * appears, and a change of account or network interrupts the loads of the previous one. With
- * `features.history` off, the history is never asked for: activity and NFTs stay idle.
+ * Follows the connected account from the current one on, filling the demanded data of `state`. A change
+ * of account or network stops the loads of the previous one at once and loads the new one's data after
+ * {@link SETTLE_WINDOW} of quiet; a datum loads once per account while `demand` counts it, and stops when
+ * nobody shows it any more. With `features.history` off, the history is never asked for: activity and
+ * NFTs stay idle.
  */
-export const makeAccountLoads = (state: AccountDataState) =>
+export const makeAccountLoads = (state: AccountDataState, demand: SubscriptionRef.SubscriptionRef<Demand>) =>
   Effect.gen(function* () {
     const { history } = (yield* ModalConfig).features
     const connection = yield* Connection
     const networks = yield* Networks
-    const balances = yield* BalanceService
-    const histories = yield* HistoryService
-    const identities = yield* IdentityService
-    const notifications = yield* Notifications
     const watcher = yield* TransactionWatcher
-
     const { nativeBalance, tokens, nfts, activity, identity } = state
     const cursors = yield* Ref.make(NO_CURSORS)
+    const load = yield* makeDatumLoads(state, cursors)
+    const same = <A>(value: A) => value
+    const slots = {
+      identity: slotOf(identity, same),
+      nativeBalance: slotOf(nativeBalance, same),
+      tokens: slotOf(tokens, same),
+      activity: slotOf(activity, paged),
+      nfts: slotOf(nfts, paged)
+    }
+
     const current = yield* Ref.make<FollowedAccount | undefined>(undefined)
+    /** The data whose state is the current account's (loading, loaded or failed): they load no more. */
+    const filled = yield* Ref.make<ReadonlySet<AccountDatum>>(new Set())
+    /** Changes came in less than the settle window ago: the loads wait for the window to end. */
+    const settling = yield* Ref.make(false)
+    const settle = yield* FiberHandle.make()
     // One load per datum; the map's scope is the layer's, so closing the modal stops them all.
-    const loads = yield* FiberMap.make<Datum>()
-    // Account changes and commands take turns: a command never starts a load for an account just left.
+    const loads = yield* FiberMap.make<AccountDatum>()
+    /** The loads nobody shows, each stopping once its linger ends. */
+    const lingering = yield* FiberMap.make<AccountDatum>()
+    // Account changes, demand and commands take turns: a command never starts a load for an account just left.
     const turn = yield* Semaphore.make(1)
     const inTurn = turn.withPermits(1)
+    const forget = (data: ReadonlyArray<AccountDatum>) =>
+      Ref.update(filled, (all) => new Set([...all].filter((datum) => !data.includes(datum))))
 
     /**
      * Stops the datum's load (waiting until it has), shows `meanwhile`, then starts `load`. A state that is
      * Ready (and not loading more) or Failed has no load running, which is what the commands rely on.
      */
-    const restart = (datum: Datum, meanwhile: Effect.Effect<void>, load: Effect.Effect<void>) =>
+    const restart = (datum: AccountDatum, meanwhile: Effect.Effect<void>, load: Effect.Effect<void>) =>
       FiberMap.remove(loads, datum).pipe(
         Effect.andThen(meanwhile),
         Effect.andThen(FiberMap.run(loads, datum, load))
       )
 
-    const settle = <A, E>(
-      ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>,
-      effect: Effect.Effect<A, E>,
-      onFailure: (error: E) => Effect.Effect<void>
-    ) =>
-      Effect.matchEffect(effect, {
-        onSuccess: (value) => SubscriptionRef.set(ref, ready(value)),
-        onFailure: (error) => Effect.andThen(onFailure(error), SubscriptionRef.set(ref, failed(error)))
-      })
+    /** Whether `datum` can load for `account`: a name needs no network, the rest a configured one. */
+    const loadable = (datum: AccountDatum, account: FollowedAccount | undefined) =>
+      account !== undefined &&
+      (datum === "identity" ||
+        (account.network !== undefined && (history || (datum !== "activity" && datum !== "nfts"))))
 
-    // SPEC.md §8: the native balance says its failure in place; the tokens' failure is also a toast.
-    const loadNative = (account: OnKnownNetwork) =>
-      settle(nativeBalance, balances.nativeBalance(account.network, account.address), () => Effect.void)
-    const loadTokens = (account: OnKnownNetwork) =>
-      settle(
-        tokens,
-        balances.tokenBalances(account.network, account.address, account.wallet),
-        notifications.showError
+    /** The datum's load for `account`; activity and NFTs start from `first` when given (a shared page). */
+    const loadOf = (
+      datum: AccountDatum,
+      account: FollowedAccount,
+      first?: Effect.Effect<HistoryPage, HistoryFetchError>
+    ): Effect.Effect<void> => {
+      if (datum === "identity") return load.identity(account)
+      const network = account.network
+      // `loadable` keeps the rest away from an account on a network the host did not configure.
+      if (network === undefined) return Effect.void
+      const on: OnKnownNetwork = { ...account, network }
+      switch (datum) {
+        case "nativeBalance":
+          return load.native(on)
+        case "tokens":
+          return load.tokens(on)
+        case "activity":
+          return load.activity([], first ?? load.page(on))
+        case "nfts":
+          return load.nfts(on, [], first ?? load.page(on))
+      }
+    }
+
+    /** Starts the demanded data of the current account that hold none of its state yet. */
+    const loadDemanded = Effect.gen(function* () {
+      const account = yield* Ref.get(current)
+      const wanted = yield* SubscriptionRef.get(demand)
+      const already = yield* Ref.get(filled)
+      const due = ALL.filter((datum) => wanted[datum] > 0 && !already.has(datum) && loadable(datum, account))
+      if (account === undefined || due.length === 0) return
+      yield* Ref.set(filled, new Set([...already, ...due]))
+      const network = account.network
+      // Activity and the NFT walk start from the same first page: one request, shared.
+      const first =
+        network === undefined ? undefined : yield* Effect.cached(load.page({ ...account, network }))
+      yield* Effect.forEach(
+        due,
+        (datum) => restart(datum, slots[datum].reloading, loadOf(datum, account, first)),
+        { discard: true }
       )
-    const loadIdentity = (account: FollowedAccount) =>
-      Effect.flatMap(identities.identity(account.address), (found) =>
-        SubscriptionRef.set(identity, ready(Option.getOrUndefined(found)))
-      )
+    })
 
-    const firstPage = (account: OnKnownNetwork) => histories.page(account.network, account.address)
-    const historyFailed =
-      <A>(ref: SubscriptionRef.SubscriptionRef<Loadable<Paged<A>, HistoryFetchError>>) =>
-      (error: HistoryFetchError) =>
-        Effect.andThen(notifications.showError(error), SubscriptionRef.set(ref, failed(error)))
-
-    /** A page's state and the cursor after it change together. */
-    const showPage = <A>(
-      ref: SubscriptionRef.SubscriptionRef<Loadable<Paged<A>, HistoryFetchError>>,
-      which: keyof Cursors,
-      items: ReadonlyArray<A>,
-      cursor: string | undefined
-    ) =>
-      Effect.uninterruptible(
-        Effect.andThen(
-          Ref.update(cursors, (all) => ({ ...all, [which]: cursor })),
-          SubscriptionRef.set(ref, ready(pageOf(items, cursor)))
+    /** What the data that hold none of the account's state show: Loading while demanded and loadable. */
+    const showPending = (account: FollowedAccount | undefined) =>
+      Effect.gen(function* () {
+        const wanted = yield* SubscriptionRef.get(demand)
+        const already = yield* Ref.get(filled)
+        yield* Effect.forEach(
+          ALL.filter((datum) => !already.has(datum)),
+          (datum) => slots[datum].pending(wanted[datum] > 0 && loadable(datum, account) ? LOADING : IDLE),
+          { discard: true }
         )
-      )
-
-    const loadActivity = (
-      before: ReadonlyArray<Transaction>,
-      page: Effect.Effect<HistoryPage, HistoryFetchError>
-    ) =>
-      Effect.matchEffect(page, {
-        onSuccess: (read) => showPage(activity, "activity", [...before, ...read.transactions], read.next),
-        onFailure: historyFailed(activity)
       })
 
-    /** Reads from `page` on, at most `pagesLeft` pages, collecting the collectibles received. */
-    const walkNfts = (
-      account: OnKnownNetwork,
-      found: ReadonlyArray<Nft>,
-      page: Effect.Effect<HistoryPage, HistoryFetchError>,
-      pagesLeft: number
-    ): Effect.Effect<
-      { readonly found: ReadonlyArray<Nft>; readonly cursor: string | undefined },
-      HistoryFetchError
-    > =>
-      Effect.flatMap(page, (read) => {
-        const all = withNftsOf(found, read.transactions)
-        return read.next === undefined || pagesLeft <= 1
-          ? Effect.succeed({ found: all, cursor: read.next })
-          : walkNfts(account, all, histories.page(account.network, account.address, read.next), pagesLeft - 1)
-      })
-
-    const loadNfts = (
-      account: OnKnownNetwork,
-      before: ReadonlyArray<Nft>,
-      page: Effect.Effect<HistoryPage, HistoryFetchError>
-    ) =>
-      Effect.matchEffect(walkNfts(account, before, page, NFT_PAGES), {
-        onSuccess: (walked) => showPage(nfts, "nfts", walked.found, walked.cursor),
-        onFailure: historyFailed(nfts)
-      })
-
-    const follow = (next: FollowedAccount | undefined) =>
+    /** The previous account's data leave at once; the new one's load now, or once the changes settle. */
+    const follow = (next: FollowedAccount | undefined, wait: boolean) =>
       inTurn(
         Effect.gen(function* () {
           const previous = yield* Ref.getAndSet(current, next)
           // Only the network changed: the name stays.
           const keepIdentity = previous !== undefined && next !== undefined && sameAddress(previous, next)
-          const leaving = keepIdentity ? ON_NETWORK : [...ON_NETWORK, "identity" as const]
+          const leaving = keepIdentity ? ON_NETWORK : ALL
           yield* Effect.forEach(leaving, (datum) => FiberMap.remove(loads, datum), { discard: true })
+          yield* forget(leaving)
           yield* Ref.set(cursors, NO_CURSORS)
-          if (!keepIdentity) {
-            if (next === undefined) yield* SubscriptionRef.set(identity, IDLE)
-            else yield* restart("identity", SubscriptionRef.set(identity, LOADING), loadIdentity(next))
-          }
-          const network = next?.network
-          if (next === undefined || network === undefined) {
-            yield* Effect.all(
-              [
-                SubscriptionRef.set(nativeBalance, IDLE),
-                SubscriptionRef.set(tokens, IDLE),
-                SubscriptionRef.set(nfts, IDLE),
-                SubscriptionRef.set(activity, IDLE)
-              ],
-              { discard: true }
+          yield* showPending(next)
+          if (!wait) return yield* loadDemanded
+          yield* Ref.set(settling, true)
+          yield* FiberHandle.run(
+            settle,
+            Effect.andThen(
+              Effect.sleep(SETTLE_WINDOW),
+              inTurn(Effect.andThen(Ref.set(settling, false), loadDemanded))
             )
-            return
+          )
+        })
+      )
+
+    /** Stops the datum's load, unless someone shows the datum again. */
+    const stopUnshown = (datum: AccountDatum) =>
+      inTurn(
+        Effect.gen(function* () {
+          if ((yield* SubscriptionRef.get(demand))[datum] > 0 || !(yield* FiberMap.has(loads, datum))) return
+          yield* FiberMap.remove(loads, datum)
+          if (!(yield* slots[datum].stopped)) yield* forget([datum])
+        })
+      )
+
+    /**
+     * A datum nobody shows stops loading after {@link RELEASE_LINGER}; a datum newly shown loads, unless
+     * changes are settling.
+     */
+    const onDemand = (wanted: Demand) =>
+      inTurn(
+        Effect.gen(function* () {
+          for (const datum of ALL) {
+            if (wanted[datum] > 0) yield* FiberMap.remove(lingering, datum)
+            else if (yield* FiberMap.has(loads, datum))
+              yield* FiberMap.run(
+                lingering,
+                datum,
+                Effect.andThen(Effect.sleep(RELEASE_LINGER), stopUnshown(datum)),
+                { onlyIfMissing: true }
+              )
           }
-          const account: OnKnownNetwork = { ...next, network }
-          // Activity and the NFT walk start from the same first page: one request, shared.
-          const first = yield* Effect.cached(firstPage(account))
-          yield* restart("nativeBalance", SubscriptionRef.set(nativeBalance, LOADING), loadNative(account))
-          yield* restart("tokens", SubscriptionRef.set(tokens, LOADING), loadTokens(account))
-          if (!history) return
-          yield* restart("activity", SubscriptionRef.set(activity, LOADING), loadActivity([], first))
-          yield* restart("nfts", SubscriptionRef.set(nfts, LOADING), loadNfts(account, [], first))
+          yield* showPending(yield* Ref.get(current))
+          if (!(yield* Ref.get(settling))) yield* loadDemanded
         })
       )
 
@@ -252,18 +258,6 @@ export const makeAccountLoads = (state: AccountDataState) =>
           : Effect.succeed([])
       )
 
-    /** Reloads the datum; a value on screen stays until the new one replaces it. */
-    const reload = <A, E>(
-      datum: RetryableDatum,
-      ref: SubscriptionRef.SubscriptionRef<Loadable<A, E>>,
-      load: Effect.Effect<void>
-    ) =>
-      restart(
-        datum,
-        SubscriptionRef.update(ref, (state) => (state._tag === "Ready" ? state : LOADING)),
-        load
-      )
-
     /** Marks the paged datum as loading more and starts `load`, when it is ready with more to read. */
     const loadMore = <A>(
       datum: "activity" | "nfts",
@@ -274,8 +268,31 @@ export const makeAccountLoads = (state: AccountDataState) =>
         const state = yield* SubscriptionRef.get(ref)
         const cursor = (yield* Ref.get(cursors))[datum]
         if (state._tag !== "Ready" || state.value.loadingMore || cursor === undefined) return []
-        const marked = SubscriptionRef.set(ref, ready({ ...state.value, loadingMore: true }))
+        const marked = SubscriptionRef.set(ref, {
+          _tag: "Ready",
+          value: { ...state.value, loadingMore: true }
+        })
         return [yield* restart(datum, marked, load(state.value.items, cursor))]
+      })
+
+    /**
+     * Reloads what is demanded of `data`, past the balance cache; the rest loads again when next demanded.
+     * Activity starts again from its first page: older pages would sit under a stale first one.
+     */
+    const reload = (account: OnKnownNetwork, data: ReadonlyArray<AccountDatum>) =>
+      Effect.gen(function* () {
+        yield* load.forgetBalances(account)
+        const wanted = yield* SubscriptionRef.get(demand)
+        yield* forget(data.filter((datum) => wanted[datum] === 0))
+        return yield* Effect.forEach(
+          data.filter((datum) => wanted[datum] > 0),
+          (datum) =>
+            restart(
+              datum,
+              datum === "activity" ? SubscriptionRef.set(activity, LOADING) : slots[datum].reloading,
+              loadOf(datum, account)
+            )
+        )
       })
 
     const accounts = Stream.zipLatest(
@@ -285,7 +302,15 @@ export const makeAccountLoads = (state: AccountDataState) =>
       Stream.map(([connections, active]) => followedAccount(connections, active)),
       Stream.changesWith(sameAccount)
     )
-    yield* accounts.pipe(Stream.runForEach(follow), Effect.forkScoped)
+    // The account found when the code arrived loads at once: only the changes after it can come in bursts.
+    const followed = yield* Ref.make(false)
+    yield* accounts.pipe(
+      Stream.runForEach((next) =>
+        Effect.flatMap(Ref.getAndSet(followed, true), (wait) => follow(next, wait))
+      ),
+      Effect.forkScoped
+    )
+    yield* SubscriptionRef.changes(demand).pipe(Stream.runForEach(onDemand), Effect.forkScoped)
 
     // Sends show in Activity at once, from the watcher, until the history lists them.
     yield* Stream.zipLatest(
@@ -302,52 +327,32 @@ export const makeAccountLoads = (state: AccountDataState) =>
 
     return {
       loadMoreActivity: command((account) =>
-        loadMore("activity", activity, (before, cursor) =>
-          loadActivity(before, histories.page(account.network, account.address, cursor))
-        )
+        loadMore("activity", activity, (before, cursor) => load.activity(before, load.page(account, cursor)))
       ),
       loadMoreNfts: command((account) =>
-        loadMore("nfts", nfts, (before, cursor) =>
-          loadNfts(account, before, histories.page(account.network, account.address, cursor))
-        )
+        loadMore("nfts", nfts, (before, cursor) => load.nfts(account, before, load.page(account, cursor)))
       ),
       retry: (datum) =>
         command((account) => {
           switch (datum) {
             case "nativeBalance":
-              return retryIfFailed(datum, nativeBalance, loadNative(account))
+              return retryIfFailed(datum, nativeBalance, load.native(account))
             case "tokens":
-              return retryIfFailed(datum, tokens, loadTokens(account))
+              return retryIfFailed(datum, tokens, load.tokens(account))
             case "activity":
-              return retryIfFailed(datum, activity, loadActivity([], firstPage(account)))
+              return retryIfFailed(datum, activity, load.activity([], load.page(account)))
             case "nfts":
-              return retryIfFailed(datum, nfts, loadNfts(account, [], firstPage(account)))
+              return retryIfFailed(datum, nfts, load.nfts(account, [], load.page(account)))
           }
         }),
+      // The name reloads through the identity cache: a name registered here was forgotten there.
       refresh: command((account) =>
-        Effect.gen(function* () {
-          yield* balances.refresh(account.network, account.address)
-          return [
-            yield* reload("nativeBalance", nativeBalance, loadNative(account)),
-            yield* reload("tokens", tokens, loadTokens(account)),
-            // Through the identity cache: a name registered here was forgotten there.
-            yield* restart(
-              "identity",
-              SubscriptionRef.update(identity, (state) => (state._tag === "Ready" ? state : LOADING)),
-              loadIdentity(account)
-            ),
-            // Older pages would sit under a stale first page: activity starts again from the top.
-            ...(history
-              ? [
-                  yield* restart(
-                    "activity",
-                    SubscriptionRef.set(activity, LOADING),
-                    loadActivity([], firstPage(account))
-                  )
-                ]
-              : [])
-          ]
-        })
+        reload(
+          account,
+          history
+            ? ["nativeBalance", "tokens", "identity", "activity"]
+            : ["nativeBalance", "tokens", "identity"]
+        )
       )
     } satisfies AccountLoads
   })

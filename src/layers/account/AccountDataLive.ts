@@ -8,12 +8,13 @@ import { AccountData } from "../../services/AccountData"
 import { Connection } from "../../services/Connection"
 import { Networks } from "../../services/Networks"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
-import type { AccountDataState } from "./AccountData.lazy"
+import { anyDemanded, type Demand, demandIn, NO_DEMAND } from "./accountDemand"
+import type { AccountDataState } from "./datumLoads"
 import { followedAccount } from "./followedAccount"
 
 const IDLE = { _tag: "Idle" } as const
 
-/** AccountData's loads (`AccountData.lazy.ts`), loaded with the first connected account. */
+/** AccountData's loads (`AccountData.lazy.ts`), loaded when a connected account's data is first demanded. */
 export const AccountDataLazy = lazyPart("@airlock/AccountData.lazy", () => import("./AccountData.lazy"))
 
 /** A chunk that would not load is asked for again this often before the data shows as failed. */
@@ -30,8 +31,10 @@ export const makeAccountData = Effect.gen(function* () {
     identity: yield* SubscriptionRef.make<AccountDataState["identity"]["value"]>(IDLE),
     sent: yield* SubscriptionRef.make<AccountDataState["sent"]["value"]>([])
   }
-  // The loading code arrives with the first connected account: a visit that never connects never needs it.
-  const loads = yield* lazyImplementation(AccountDataLazy, (module) => module.makeAccountLoads(state))
+  const demand = yield* SubscriptionRef.make<Demand>(NO_DEMAND)
+  // The loading code arrives when a connected account's data is first shown: a visit that never shows
+  // it never needs it.
+  const loads = yield* lazyImplementation(AccountDataLazy, (module) => module.makeAccountLoads(state, demand))
   /** The loads, once their code is here; after it failed to load, the data says so in its own words. */
   const loaded = loads.pipe(
     Effect.retry(LOAD_RETRIES),
@@ -61,10 +64,13 @@ export const makeAccountData = Effect.gen(function* () {
   )
 
   yield* Stream.zipLatest(
-    SubscriptionRef.changes(connection.state),
-    SubscriptionRef.changes(networks.state)
+    Stream.zipLatest(SubscriptionRef.changes(connection.state), SubscriptionRef.changes(networks.state)),
+    SubscriptionRef.changes(demand)
   ).pipe(
-    Stream.filter(([connections, active]) => followedAccount(connections, active) !== undefined),
+    Stream.filter(
+      ([[connections, active], wanted]) =>
+        anyDemanded(wanted) && followedAccount(connections, active) !== undefined
+    ),
     Stream.take(1),
     Stream.runDrain,
     Effect.andThen(Effect.ignore(loaded)),
@@ -81,6 +87,7 @@ export const makeAccountData = Effect.gen(function* () {
   return AccountData.of({
     ...state,
     ...lazyService(loads, fallbacks),
+    demand: demandIn(demand),
     // A retry after the code failed to load asks for it again; once here, it reloads every datum.
     retry: lazyService(loaded, fallbacks).retry
   })

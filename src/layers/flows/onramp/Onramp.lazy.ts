@@ -218,23 +218,29 @@ export const makeOnramp = (state: SubscriptionRef.SubscriptionRef<OnrampState>) 
 
     const edit: OnrampShape["edit"] = (change) => flow.edit((draft) => ({ ...draft, ...change }))
 
-    /** Reads the account again until it holds more of the bought crypto than `before`, or gives up. */
+    /**
+     * Reads the account again until it holds more of the bought crypto than `before`, or gives up. It asks
+     * for the tokens while it waits, the modal shown or not.
+     */
     const awaitArrival = (chainId: CaipNetworkId, contract: string, symbol: string, before: bigint) =>
-      Effect.gen(function* () {
-        for (let waited = 0; waited < ARRIVAL_WAIT_MS; waited += ARRIVAL_POLL_MS) {
-          yield* Effect.sleep(ARRIVAL_POLL_MS)
-          yield* accountData.refresh
-          const now = yield* holding(chainId, contract)
-          if (now.balance > before && now.decimals !== undefined) {
-            const amount = formatUnits(now.balance - before, now.decimals)
-            return yield* SubscriptionRef.update(
-              state,
-              (current): OnrampState =>
-                current._tag === "Opened" ? { _tag: "Arrived", symbol, amount } : current
-            )
+      Effect.scoped(
+        Effect.gen(function* () {
+          yield* accountData.demand("tokens")
+          for (let waited = 0; waited < ARRIVAL_WAIT_MS; waited += ARRIVAL_POLL_MS) {
+            yield* Effect.sleep(ARRIVAL_POLL_MS)
+            yield* accountData.refresh
+            const now = yield* holding(chainId, contract)
+            if (now.balance > before && now.decimals !== undefined) {
+              const amount = formatUnits(now.balance - before, now.decimals)
+              return yield* SubscriptionRef.update(
+                state,
+                (current): OnrampState =>
+                  current._tag === "Opened" ? { _tag: "Arrived", symbol, amount } : current
+              )
+            }
           }
-        }
-      })
+        })
+      )
 
     /** The page the click opened, with what the account held before it, and the wait for the purchase. */
     const opening = (owner: ReviewBinding, crypto: Purchasable, symbol: string) =>

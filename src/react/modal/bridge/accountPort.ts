@@ -1,5 +1,8 @@
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import type * as ManagedRuntime from "effect/ManagedRuntime"
+import type * as Scope from "effect/Scope"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { BalanceUnavailableError, HistoryFetchError } from "../../../errors"
 import { accountActions } from "../../../layers/account/accountActions"
 import { visitorTimeZone } from "../../../layers/flows/onramp/buyRegions"
@@ -10,14 +13,25 @@ import type { Identity } from "../../../schemas/Identity"
 import type { ModalOptions } from "../../../schemas/ModalOptions"
 import type { CaipNetworkId } from "../../../schemas/Primitives"
 import type { Transaction } from "../../../schemas/Transaction"
-import type { AccountDataShape, Loadable, Nft, Paged, RetryableDatum } from "../../../services/AccountData"
+import type {
+  AccountDataShape,
+  AccountDatum,
+  Loadable,
+  Nft,
+  Paged,
+  RetryableDatum
+} from "../../../services/AccountData"
 import type { NativeBalance } from "../../../services/BalanceService"
 import type { ConnectionState } from "../../../services/Connection"
 import type { NetworksState } from "../../../services/Networks"
 import type { TrackedTransaction } from "../../../services/TransactionWatcher"
 import { arrayEqual, combineStores, mapStore, type Store, storeFromRef } from "./store"
 
-/** The connected account's data as stores (a failure as the service's typed error), and its commands as promises. */
+/**
+ * The connected account's data as stores (a failure as the service's typed error), and its commands as
+ * promises. A datum's store shows the datum while anyone listens to it (a mounted view, a host's
+ * subscription): the service loads only what is shown.
+ */
 export interface AccountDataPort {
   readonly nativeBalance: Store<Loadable<NativeBalance, BalanceUnavailableError>>
   readonly tokens: Store<Loadable<ReadonlyArray<TokenBalance>, BalanceUnavailableError>>
@@ -30,6 +44,11 @@ export interface AccountDataPort {
   readonly loadMoreNfts: () => Promise<void>
   readonly retry: (datum: RetryableDatum) => Promise<void>
   readonly refresh: () => Promise<void>
+  /**
+   * Stores of nothing that show a datum while listened to: for a view that shows the datum through
+   * another service (the Send form's tokens, through its flow).
+   */
+  readonly shown: Readonly<Record<AccountDatum, Store<void>>>
 }
 
 /** Runs what the port needs on the modal's runtime. */
@@ -38,16 +57,56 @@ export type PortRunner = Pick<
   "runSync" | "runFork" | "runPromise"
 >
 
+const nothing: Store<void> = { get: () => undefined, subscribe: () => () => {} }
+
+/** `store`, holding `demand` from its first listener's subscription to its last one's unsubscription. */
+const holding = <A>(
+  runtime: PortRunner,
+  store: Store<A>,
+  demand: Effect.Effect<void, never, Scope.Scope>
+): Store<A> => {
+  let listeners = 0
+  let held: Fiber.Fiber<never> | undefined
+  return {
+    get: store.get,
+    subscribe: (listener) => {
+      const stop = store.subscribe(listener)
+      listeners += 1
+      held ??= runtime.runFork(Effect.scoped(Effect.andThen(demand, Effect.never)))
+      let subscribed = true
+      return () => {
+        if (!subscribed) return
+        subscribed = false
+        stop()
+        listeners -= 1
+        if (listeners > 0 || held === undefined) return
+        runtime.runFork(Fiber.interrupt(held))
+        held = undefined
+      }
+    }
+  }
+}
+
 export const makeAccountDataPort = (runtime: PortRunner, service: AccountDataShape): AccountDataPort => {
   const run = (effect: Effect.Effect<void>) => runtime.runPromise(effect)
   const same = <A>(a: A) => a
+  const shows = <A>(datum: AccountDatum, ref: SubscriptionRef.SubscriptionRef<A>) =>
+    holding(runtime, storeFromRef(runtime, ref, same), service.demand(datum))
+  const shownAlone = (datum: AccountDatum) => holding(runtime, nothing, service.demand(datum))
   return {
-    nativeBalance: storeFromRef(runtime, service.nativeBalance, same),
-    tokens: storeFromRef(runtime, service.tokens, same),
-    nfts: storeFromRef(runtime, service.nfts, same),
-    activity: storeFromRef(runtime, service.activity, same),
-    identity: storeFromRef(runtime, service.identity, same),
+    nativeBalance: shows("nativeBalance", service.nativeBalance),
+    tokens: shows("tokens", service.tokens),
+    nfts: shows("nfts", service.nfts),
+    activity: shows("activity", service.activity),
+    identity: shows("identity", service.identity),
     sent: storeFromRef(runtime, service.sent, same),
+    shown: {
+      identity: shownAlone("identity"),
+      nativeBalance: shownAlone("nativeBalance"),
+      tokens: shownAlone("tokens"),
+      activity: shownAlone("activity"),
+      nfts: shownAlone("nfts")
+    },
     loadMoreActivity: () => run(service.loadMoreActivity),
     loadMoreNfts: () => run(service.loadMoreNfts),
     retry: (datum) => run(service.retry(datum)),

@@ -16,6 +16,8 @@ export const BuyView = () => {
   useViewStyles(choiceCss)
   const controller = useController()
   const state = useStore(controller.onramp.state)
+  // The form reads the account's tokens through its flow: showing it asks for them.
+  useStore(controller.accountData.shown.tokens)
   const t = useWords("buy", buyWords)
   switch (state._tag) {
     case "Idle":

@@ -269,6 +269,8 @@ export const SendView = () => {
   useViewStyles(tokenFieldCss)
   const controller = useController()
   const state = useStore(controller.send.state)
+  // The form reads the account's tokens through its flow: showing it asks for them.
+  useStore(controller.accountData.shown.tokens)
   const t = useSendWords()
   switch (state._tag) {
     case "Idle":

@@ -168,6 +168,8 @@ export const SwapView = () => {
   useViewStyles(tokenFieldCss)
   const controller = useController()
   const state = useStore(controller.swap.state)
+  // The form reads the account's tokens through its flow: showing it asks for them.
+  useStore(controller.accountData.shown.tokens)
   const t = useSwapWords()
   const locale = useIntlLocale()
   switch (state._tag) {
