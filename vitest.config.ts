@@ -15,7 +15,7 @@ export default defineConfig({
     environment: "node",
     // Any attempt to reach a host other than loopback fails the test; the modal's stylesheet is loaded
     // as a page would have it by its first open (see the files).
-    setupFiles: ["test/setup/noNetwork.ts", "test/setup/modalStyles.ts"],
+    setupFiles: ["test/setup/noNetwork.ts", "test/setup/modalStage.ts"],
     pool: "threads",
     testTimeout: 20_000
   }

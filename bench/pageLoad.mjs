@@ -9,7 +9,11 @@ import { announceBenchWallet, benchWallet, probe } from "./probe.mjs"
 /** @import { Browser, BrowserContext, Page, Request } from "playwright-core" */
 /** @import { Marks, ProbedWindow } from "./probe.mjs" */
 /** @typedef {{ file: string, gzip: number }} FetchedFile */
-/** @typedef {{ before: Array<FetchedFile>, after: Array<FetchedFile> }} FetchedJs */
+/**
+ * JavaScript by when it was requested: before the click; after it, until the Connect view's first frame
+ * (what the view waited for); and after that frame (what the open view prefetches for the next step).
+ * @typedef {{ before: Array<FetchedFile>, after: Array<FetchedFile>, next: Array<FetchedFile> }} FetchedJs
+ */
 /**
  * A load up to the Connect view.
  * @typedef {{ marks: Marks, files: FetchedJs, heapMiB?: number }} ConnectViewLoad
@@ -33,6 +37,23 @@ async function networkQuiet(/** @type {ReadonlySet<Request>} */ inFlight, maxMs 
   while (Date.now() - quietSince < QUIET_MS && Date.now() - started < maxMs) {
     await new Promise((resolve) => setTimeout(resolve, 50))
     if (inFlight.size > 0) quietSince = Date.now()
+  }
+}
+
+/**
+ * Resolves once the probe's marks satisfy `done`, asking the page every 20 ms (at most `timeoutMs`). Not
+ * Playwright's waitForFunction or locators: they inject Playwright's own script into the page, whose heap
+ * (about half a MiB) would then count as the modal's.
+ * @param {Page} page
+ * @param {(marks: Marks) => boolean} done
+ * @param {string} what
+ */
+async function untilMarks(page, done, what, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (done(await marksOf(page))) return
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
 
@@ -66,7 +87,7 @@ async function loadQuiet(browser, url, { pick }) {
   /** @type {Array<Promise<void>>} */
   const bodies = []
   /** @type {FetchedJs} */
-  const files = { before: [], after: [] }
+  const files = { before: [], after: [], next: [] }
   /** Each JavaScript file's gzip size by its URL. */
   /** @type {Map<string, number>} */
   const gzipByUrl = new Map()
@@ -93,12 +114,10 @@ async function loadQuiet(browser, url, { pick }) {
 
   await page.goto(url, { waitUntil: "load" })
   // A page that throws while starting never shows the button: say why instead of only timing out.
-  await page
-    .waitForFunction(() => /** @type {ProbedWindow} */ (window).__bench?.interactive !== undefined)
-    .catch((error) => {
-      failIfErrors()
-      throw error
-    })
+  await untilMarks(page, (marks) => marks.interactive !== undefined, "the Connect button").catch((error) => {
+    failIfErrors()
+    throw error
+  })
   await networkQuiet(inFlight)
   // An idle callback queued now runs after the page's own (its idle prefetch, `requestIdleCallback` with a
   // timeout shorter than this one's), which a busy machine can hold past the first quiet spell.
@@ -114,7 +133,16 @@ async function loadQuiet(browser, url, { pick }) {
     failIfErrors,
     click: async () => {
       phase = "after"
-      await page.getByRole("button", { name: "Connect Wallet" }).click()
+      // A real pointer click at the button's centre, found in the page's own world (see untilMarks).
+      const at = await page.evaluate(() => {
+        const button = [...document.querySelectorAll("button")].find(
+          (candidate) => (candidate.textContent ?? "").trim() === "Connect Wallet"
+        )
+        const box = button?.getBoundingClientRect()
+        return box && { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      })
+      if (at === undefined) throw new Error("no Connect Wallet button to click")
+      await page.mouse.click(at.x, at.y)
     },
     /** Waits for quiet (at most `maxMs`) and for every finished response's body. */
     settle: async (maxMs = Number.POSITIVE_INFINITY) => {
@@ -139,7 +167,8 @@ const closing = async (context, use) => {
 
 /**
  * Loads the page, waits for quiet, clicks Connect Wallet and waits for the Connect view to be painted and
- * visible, then for quiet again. With `heap`, then forces a garbage collection and reads the used JS heap.
+ * visible, then for quiet again. JavaScript requested after the click splits at the view's first frame:
+ * before it, what the view waited for (`after`); after it, what the open view prefetched (`next`). With `heap`, then forces a garbage collection and reads the used JS heap.
  * @param {Browser} browser
  * @param {string} url
  * @param {{ heap?: boolean }} [options]
@@ -150,14 +179,33 @@ export async function loadConnectView(browser, url, { heap = false } = {}) {
   return closing(loaded.context, async () => {
     const { page } = loaded
     await loaded.click()
-    await page.waitForFunction(() => {
-      const marks = /** @type {ProbedWindow} */ (window).__bench
-      return marks?.frame !== undefined && marks.shown !== undefined
-    })
+    await untilMarks(
+      page,
+      (marks) => marks.frame !== undefined && marks.shown !== undefined,
+      "the Connect view"
+    )
     await loaded.settle()
     loaded.failIfErrors()
+    const marks = await marksOf(page)
+    // Requested once the view's first frame was painted: not waited for by the view, the next step's.
+    const afterFrame = new Set(
+      await page.evaluate(
+        (frame) =>
+          performance
+            .getEntriesByType("resource")
+            .filter((entry) => entry.startTime > frame)
+            .map((entry) => new URL(entry.name).pathname),
+        marks.frame ?? Number.POSITIVE_INFINITY
+      )
+    )
+    const { before, after } = loaded.files
+    const files = {
+      before,
+      after: after.filter(({ file }) => !afterFrame.has(file)),
+      next: after.filter(({ file }) => afterFrame.has(file))
+    }
     /** @type {ConnectViewLoad} */
-    const load = { marks: await marksOf(page), files: loaded.files }
+    const load = { marks, files }
     if (heap) {
       const cdp = await loaded.context.newCDPSession(page)
       await cdp.send("HeapProfiler.collectGarbage")
@@ -182,20 +230,21 @@ export async function loadConnectFlow(browser, url) {
   return closing(loaded.context, async () => {
     const { page } = loaded
     await loaded.click()
-    await page
-      .waitForFunction(() => /** @type {ProbedWindow} */ (window).__bench?.connected !== undefined, null, {
-        timeout: CONNECT_TIMEOUT_MS
+    await untilMarks(
+      page,
+      (marks) => marks.connected !== undefined,
+      "the connected account",
+      CONNECT_TIMEOUT_MS
+    ).catch(async (error) => {
+      loaded.failIfErrors()
+      const marks = JSON.stringify(await marksOf(page))
+      const dialog = await page
+        .evaluate(() => document.querySelector("airlock-modal")?.shadowRoot?.textContent ?? "")
+        .catch(() => "")
+      throw new Error(`no account shown (marks ${marks}; the modal shows: ${dialog.slice(0, 300)})`, {
+        cause: error
       })
-      .catch(async (error) => {
-        loaded.failIfErrors()
-        const marks = JSON.stringify(await marksOf(page))
-        const dialog = await page
-          .evaluate(() => document.querySelector("airlock-modal")?.shadowRoot?.textContent ?? "")
-          .catch(() => "")
-        throw new Error(`no account shown (marks ${marks}; the modal shows: ${dialog.slice(0, 300)})`, {
-          cause: error
-        })
-      })
+    })
     await loaded.settle(SETTLE_MAX_MS)
     loaded.failIfErrors()
     const marks = await marksOf(page)

@@ -9,6 +9,7 @@
  * @property {number} jsBefore JavaScript fetched before the click
  * @property {number} jsAfter JavaScript fetched after the click, for the Connect view
  * @property {number} filesAfter how many JavaScript files that was
+ * @property {number} jsNext JavaScript requested once the Connect view was painted (the next step's prefetch)
  * @property {number} interactive navigation start → Connect button interactive
  * @property {number} rendered click → Connect view rendered and laid out
  * @property {number} frame click → the next animation frame
@@ -18,7 +19,7 @@
  * @property {number} connect wallet pick → connected account shown
  * @property {number} filesConnecting JavaScript files requested between the pick and the account
  * @property {number} jsConnecting their gzip bytes
- * @property {{ before: Array<FetchedFile>, after: Array<FetchedFile>, connecting: Array<FetchedFile> }} files
+ * @property {{ before: Array<FetchedFile>, after: Array<FetchedFile>, next: Array<FetchedFile>, connecting: Array<FetchedFile> }} files
  */
 /**
  * One side of the comparison: what was measured of a build.
@@ -56,6 +57,7 @@ export function runOf(view, flow) {
     jsBefore: total(view.files.before),
     jsAfter: total(view.files.after),
     filesAfter: view.files.after.length,
+    jsNext: total(view.files.next),
     interactive: view.marks.interactive ?? Number.NaN,
     rendered: between(view.marks.click, view.marks.rendered),
     frame: between(view.marks.click, view.marks.frame),
@@ -106,6 +108,10 @@ const figures = [
     label: "JS files fetched after the click for the Connect view",
     ...perRun("filesAfter", count),
     goal: atMost("0", 0)
+  },
+  {
+    label: "JS prefetched once the Connect view is painted (what connecting needs), gzip -9",
+    ...perRun("jsNext", kb)
   },
   {
     label: "lazy chunks gzip -9 (static, from the Vite manifest)",
@@ -210,11 +216,15 @@ const goalsTable = (before, after) =>
 const fileList = (/** @type {ReadonlyArray<FetchedFile>} */ list) =>
   list.map((entry) => `\`${entry.file}\` ${entry.gzip} B`).join(", ") || "none"
 
-/** The files fetched in the last run of a build: before and after the click, and while connecting. */
+/**
+ * The files fetched in the last run of a build: before the click, after it for the view, once the view is
+ * painted, and while connecting.
+ */
 export const lastFiles = (/** @type {ReadonlyArray<Run>} */ runs) => {
-  const files = runs.at(-1)?.files ?? { before: [], after: [], connecting: [] }
+  const files = runs.at(-1)?.files ?? { before: [], after: [], next: [], connecting: [] }
   return (
-    `before the click: ${fileList(files.before)}; after the click: ${fileList(files.after)}; ` +
+    `before the click: ${fileList(files.before)}; after the click, for the Connect view: ${fileList(files.after)}; ` +
+    `once the view was painted: ${fileList(files.next ?? [])}; ` +
     `between the wallet pick and the account: ${fileList(files.connecting)}`
   )
 }

@@ -199,7 +199,7 @@ export const createModal = <ROut = never, E = never>(
       await runtime.dispose()
     }
   }
-  registerModal(modal, controller.locale)
+  registerModal(modal, { locale: controller.locale, prepare: mounted?.prepare ?? (() => {}) })
   if (config.announceEIP6963) {
     void import("./interop/announce").then(({ announceModal }) => {
       if (!disposed) stopAnnouncing = announceModal(modal, window)

@@ -3,7 +3,7 @@ import { buttonWords } from "../messages/compiled/en/button"
 import { truncateAddress } from "../schemas/ThirdPartyText"
 import type { LocaleState } from "../services/Locale"
 import { useModal } from "./AirlockProvider"
-import { localeOf } from "./registry"
+import { companionOf } from "./registry"
 import { useAirlock } from "./useAirlock"
 import { useAirlockAccount } from "./useAirlockAccount"
 import { useAirlockState } from "./useAirlockState"
@@ -21,16 +21,26 @@ const unsubscribe = () => () => {}
 /**
  * A plain `<button>` that opens the modal: "Connect Wallet" while disconnected, the account's short
  * address once connected. It speaks the modal's language (English until another one has loaded, at page
- * load). Style it like any button of yours.
+ * load). A pointer over it, a press or focus fetches the modal's interface, if the idle page has not yet.
+ * Style it like any button of yours.
  *
  * @since 0.1.0
  * @category components
  */
-export const ConnectButton = ({ label, type = "button", ...rest }: ConnectButtonProps) => {
+export const ConnectButton = ({
+  label,
+  type = "button",
+  onPointerEnter,
+  onPointerDown,
+  onFocus,
+  ...rest
+}: ConnectButtonProps) => {
   const { open } = useAirlock()
   const state = useAirlockState()
   const account = useAirlockAccount()
-  const localeStore = localeOf(useModal())
+  const modal = useModal()
+  const localeStore = companionOf(modal)?.locale
+  const prepare = () => companionOf(modal)?.prepare()
   const locale = useSyncExternalStore(
     localeStore?.subscribe ?? unsubscribe,
     localeStore?.get ?? english,
@@ -51,6 +61,18 @@ export const ConnectButton = ({ label, type = "button", ...rest }: ConnectButton
       aria-haspopup="dialog"
       aria-expanded={state.open}
       aria-busy={connecting || undefined}
+      onPointerEnter={(event) => {
+        prepare()
+        onPointerEnter?.(event)
+      }}
+      onPointerDown={(event) => {
+        prepare()
+        onPointerDown?.(event)
+      }}
+      onFocus={(event) => {
+        prepare()
+        onFocus?.(event)
+      }}
       onClick={() => void open()}
     >
       {text}

@@ -5,12 +5,19 @@ import type { Store } from "./modal/bridge/store"
 /** The modal hooks use when no `<AirlockProvider>` names one: the latest created and not disposed. */
 let current: Modal | undefined
 
-/** Each modal's locale with its messages, for the components of airlock/react that speak its language. */
-const locales = new WeakMap<Modal, Store<LocaleState>>()
+/** What the components of airlock/react know of a modal beyond its handle. */
+export interface ModalCompanion {
+  /** Its locale with its messages, so that the components speak its language. */
+  readonly locale: Store<LocaleState>
+  /** Fetches its interface now, as a visitor comes near a button that opens it. */
+  readonly prepare: () => void
+}
 
-export const registerModal = (modal: Modal, locale?: Store<LocaleState>): void => {
+const companions = new WeakMap<Modal, ModalCompanion>()
+
+export const registerModal = (modal: Modal, companion?: ModalCompanion): void => {
   current = modal
-  if (locale !== undefined) locales.set(modal, locale)
+  if (companion !== undefined) companions.set(modal, companion)
 }
 
 export const unregisterModal = (modal: Modal): void => {
@@ -19,5 +26,5 @@ export const unregisterModal = (modal: Modal): void => {
 
 export const currentModal = (): Modal | undefined => current
 
-/** The modal's locale store; none for a modal made elsewhere (a test's handle, the server's). */
-export const localeOf = (modal: Modal): Store<LocaleState> | undefined => locales.get(modal)
+/** The modal's companion; none for a modal made elsewhere (a test's handle, the server's). */
+export const companionOf = (modal: Modal): ModalCompanion | undefined => companions.get(modal)

@@ -124,7 +124,8 @@ describe("Swap with the Sandbox Wallet (issue 15)", () => {
       .waitFor()
     await account.getByRole("button", { name: "Swap" }).click()
     const swap = page.getByRole("dialog", { name: "Swap" })
-    await swap.getByRole("alert").getByText("Network not supported for Swaps").waitFor()
+    // The view says so in its body (a notice above it may say so too).
+    await swap.locator(".view").getByRole("alert").getByText("Network not supported for Swaps").waitFor()
     await page
       .getByRole("status")
       .or(page.getByRole("alert"))

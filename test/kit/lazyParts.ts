@@ -39,7 +39,9 @@ import * as browserHttp from "../../src/layers/platform/browserHttp"
 import * as effectHttp from "../../src/layers/platform/effectHttp"
 import { EffectHttpLazy } from "../../src/layers/platform/lazyHttpClient"
 import * as BlockchainApi from "../../src/layers/provider/BlockchainApi.lazy"
+import { FlowAnswersLazy } from "../../src/layers/provider/BlockchainApi.lazy"
 import { BlockchainApiLazy } from "../../src/layers/provider/BlockchainApiLive"
+import * as flowAnswers from "../../src/layers/provider/flowAnswers"
 import * as OriginGuard from "../../src/layers/provider/OriginGuard.lazy"
 import { OriginGuardLazy } from "../../src/layers/provider/OriginGuardLive"
 import * as ProviderApi from "../../src/layers/provider/ProviderApi.lazy"
@@ -102,6 +104,7 @@ const PARTS: ReadonlyArray<Part> = [
   part(BrowserHttpLazy, browserHttp),
   part(EffectHttpLazy, effectHttp),
   part(BlockchainApiLazy, BlockchainApi),
+  part(FlowAnswersLazy, flowAnswers),
   part(OriginGuardLazy, OriginGuard),
   part(ProviderApiLazy, ProviderApi),
   part(RpcRouterLazy, RpcRouter),

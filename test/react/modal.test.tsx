@@ -5,8 +5,9 @@ import { createRoot } from "react-dom/client"
 import { afterEach, describe, expect, it } from "vitest"
 import { createModal } from "../../src/createModal"
 import type { Modal } from "../../src/Modal"
-import { AirlockProvider, ConnectButton } from "../../src/react/index"
+import { AirlockProvider, ConnectButton, type ConnectButtonProps } from "../../src/react/index"
 import { focusableIn, OWNS_ESCAPE } from "../../src/react/modal/element/focus"
+import { companionOf, registerModal } from "../../src/react/registry"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import type { Connectors } from "../../src/services/Connectors"
 import { makeMockInModalWallet } from "../../src/testing/mockInModalWallet"
@@ -26,7 +27,8 @@ afterEach(async () => {
 /** A host page: a Connect button in the host's React tree, and the modal. */
 const renderHost = async (
   input: ModalOptionsInput = options,
-  layer: Layer.Layer<Connectors> | Layer.Layer<never> = Layer.empty
+  layer: Layer.Layer<Connectors> | Layer.Layer<never> = Layer.empty,
+  buttonProps: ConnectButtonProps = {}
 ) => {
   const modal: Modal = createModal(input, { layer: Layer.merge(TestPlatform, layer) })
   cleanups.push(() => modal.dispose())
@@ -37,7 +39,7 @@ const renderHost = async (
   await act(async () =>
     root.render(
       <AirlockProvider modal={modal}>
-        <ConnectButton />
+        <ConnectButton {...buttonProps} />
       </AirlockProvider>
     )
   )
@@ -46,30 +48,35 @@ const renderHost = async (
   const shadow = modal.element?.shadowRoot
   if (shadow === null || shadow === undefined) throw new Error("no shadow root")
   const dialog = () => shadow.querySelector<HTMLElement>('[role="dialog"]')
-  return { modal, button, shadow, dialog }
+  /** Clicks the button; the dialog shows once the modal's interface (a chunk of its own) is in. */
+  const clickOpen = async () => {
+    await act(async () => button.click())
+    return rendered(dialog, "the dialog")
+  }
+  return { modal, button, shadow, dialog, clickOpen }
 }
 
 describe("the modal shell", () => {
   it("opens a labelled modal dialog from the Connect Wallet button", async () => {
-    const { button, shadow, dialog } = await renderHost()
+    const { button, shadow, dialog, clickOpen } = await renderHost()
     expect(button.textContent).toBe("Connect Wallet")
     expect(button.getAttribute("aria-haspopup")).toBe("dialog")
     button.focus()
-    await act(async () => button.click())
+    await clickOpen()
     const open = dialog()
     expect(open).not.toBeNull()
     expect(open?.getAttribute("aria-modal")).toBe("true")
     const title = shadow.getElementById(open?.getAttribute("aria-labelledby") ?? "")
     expect(title?.textContent).toBe("Connect Wallet")
     expect(button.getAttribute("aria-expanded")).toBe("true")
-    // Focus moved into the dialog.
-    expect(open?.contains(shadow.activeElement)).toBe(true)
+    // Focus moves into the dialog (once its first frame is painted).
+    await rendered(() => open?.contains(shadow.activeElement), "focus inside the dialog")
   })
 
   it("closes on Escape and gives focus back to the button", async () => {
-    const { button, dialog, modal } = await renderHost()
+    const { button, dialog, modal, clickOpen } = await renderHost()
     button.focus()
-    await act(async () => button.click())
+    await clickOpen()
     await press("Escape")
     expect(dialog()).toBeNull()
     expect(modal.isOpen()).toBe(false)
@@ -77,8 +84,8 @@ describe("the modal shell", () => {
   })
 
   it("leaves Escape to a control open inside the dialog that closes itself (a token picker)", async () => {
-    const { button, dialog, modal } = await renderHost()
-    await act(async () => button.click())
+    const { dialog, modal, clickOpen } = await renderHost()
+    await clickOpen()
     const picker = document.createElement("input")
     picker.setAttribute(OWNS_ESCAPE, "")
     dialog()?.append(picker)
@@ -93,8 +100,8 @@ describe("the modal shell", () => {
   })
 
   it("wraps Tab from the last control to the first, and Shift+Tab back", async () => {
-    const { button, shadow, dialog } = await renderHost()
-    await act(async () => button.click())
+    const { shadow, dialog, clickOpen } = await renderHost()
+    await clickOpen()
     const controls = focusableIn(dialog() ?? document.body)
     const first = controls[0]
     const last = controls[controls.length - 1]
@@ -107,8 +114,8 @@ describe("the modal shell", () => {
   })
 
   it("closes when the overlay is clicked, not when the card is", async () => {
-    const { button, shadow, dialog } = await renderHost()
-    await act(async () => button.click())
+    const { shadow, dialog, clickOpen } = await renderHost()
+    await clickOpen()
     const card = dialog()
     await act(async () => {
       card?.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }))
@@ -157,8 +164,8 @@ describe("the modal shell", () => {
   })
 
   it("shows email, social and wallet methods in the default order", async () => {
-    const { button, shadow } = await renderHost()
-    await act(async () => button.click())
+    const { shadow, clickOpen } = await renderHost()
+    await clickOpen()
     const labels = [...shadow.querySelectorAll("form label, .socials button, .section h3")].map(
       (n) => n.textContent
     )
@@ -168,11 +175,11 @@ describe("the modal shell", () => {
   })
 
   it("follows a configured method order and leaves out disabled methods", async () => {
-    const { button, shadow } = await renderHost({
+    const { shadow, clickOpen } = await renderHost({
       ...options,
       features: { connectMethodsOrder: ["wallet", "email"], socials: false }
     })
-    await act(async () => button.click())
+    await clickOpen()
     const sections = [...shadow.querySelectorAll(".body .section")].map((n) =>
       n.tagName === "FORM" ? "email" : n.classList.contains("socials") ? "social" : "wallet"
     )
@@ -180,14 +187,14 @@ describe("the modal shell", () => {
   })
 
   it("shows notices under the dialog's header while it is open, never over the view; over the page while closed", async () => {
-    const { modal, button, shadow, dialog } = await renderHost()
+    const { modal, shadow, dialog, clickOpen } = await renderHost()
     // A view that cannot show now is refused with a toast (no account is connected).
     await act(async () => modal.open("WalletSend").catch(() => undefined))
     const outside = await rendered(() => shadow.querySelector('.notices[data-placement="page"] .notice'))
     expect(dialog()).toBeNull()
     expect(outside.textContent).toContain("Connector not connected.")
 
-    await act(async () => button.click())
+    await clickOpen()
     const card = dialog()
     expect(shadow.querySelector('.notices[data-placement="page"]')).toBeNull()
     const inside = await rendered(() => card?.querySelector('.notices[data-placement="dialog"] .notice'))
@@ -208,5 +215,32 @@ describe("the modal shell", () => {
     expect(modal.element?.style.getPropertyValue("--airlock-accent")).toBe("#ff0000")
     await act(async () => modal.setThemeMode("dark"))
     expect(modal.element?.dataset.theme).toBe("dark")
+  })
+})
+
+describe("the modal's interface, fetched before it is needed", () => {
+  it("arrives once the page is idle, with no open", async () => {
+    const { shadow, modal } = await renderHost()
+    // The page's notices are the interface's: they render once its chunk is in.
+    await rendered(() => shadow.querySelector('.notices[data-placement="page"]'), "the interface")
+    expect(modal.isOpen()).toBe(false)
+  })
+
+  it("is asked for as a pointer, a press or focus comes to the Connect button; the host's handlers still run", async () => {
+    const heard: Array<string> = []
+    const { modal, button } = await renderHost(options, Layer.empty, {
+      onFocus: () => heard.push("host focus"),
+      onPointerEnter: () => heard.push("host pointerenter")
+    })
+    const companion = companionOf(modal)
+    if (companion === undefined) throw new Error("no companion")
+    registerModal(modal, { ...companion, prepare: () => heard.push("prepare") })
+    await act(async () => {
+      button.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }))
+      button.dispatchEvent(new PointerEvent("pointerenter"))
+      button.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }))
+      button.focus()
+    })
+    expect(heard).toEqual(["prepare", "host pointerenter", "prepare", "prepare", "host focus"])
   })
 })

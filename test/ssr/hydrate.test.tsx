@@ -31,7 +31,11 @@ it("hydrates the server's disconnected markup over a connected modal without a m
     </AirlockProvider>
   )
 
-  const modal = createModal({ ...baseOptions, features: { headless: true } }, { layer: MemoryPlatformLive })
+  // Analytics off: its first event would ask the provider's API, which this test does not stand in for.
+  const modal = createModal(
+    { ...baseOptions, features: { headless: true, analytics: false } },
+    { layer: MemoryPlatformLive }
+  )
   cleanups.push(() => modal.dispose())
   const provider = makeMockEip1193Provider({ chainId: 31337, accounts: [ALICE] })
   announce(walletInfo({ uuid: "7d4ec1a0-52f1-4a43-9d33-5a9e4a1e6a11", icon: "", rdns: "dev.mock" }), provider)

@@ -8,6 +8,7 @@ import { AccountData } from "../../services/AccountData"
 import { Connection } from "../../services/Connection"
 import { Networks } from "../../services/Networks"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { accountStage } from "../runtime/stages"
 import { anyDemanded, type Demand, demandIn, NO_DEMAND } from "./accountDemand"
 import type { AccountDataState } from "./datumLoads"
 import { followedAccount } from "./followedAccount"
@@ -15,7 +16,9 @@ import { followedAccount } from "./followedAccount"
 const IDLE = { _tag: "Idle" } as const
 
 /** AccountData's loads (`AccountData.lazy.ts`), loaded when a connected account's data is first demanded. */
-export const AccountDataLazy = lazyPart("@airlock/AccountData.lazy", () => import("./AccountData.lazy"))
+export const AccountDataLazy = lazyPart("@airlock/AccountData.lazy", () =>
+  accountStage().then((stage) => stage.accountData)
+)
 
 /** A chunk that would not load is asked for again this often before the data shows as failed. */
 const LOAD_RETRIES = Schedule.max([Schedule.exponential("1 second"), Schedule.recurs(3)])

@@ -4,11 +4,11 @@ import { BalanceUnavailableError } from "../../errors"
 import type { CaipNetwork } from "../../schemas/Network"
 import { BalanceService } from "../../services/BalanceService"
 import { type ChunkLoadError, call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { accountStage } from "../runtime/stages"
 
 /** Balances (`BalanceService.lazy.ts`), loaded with the first one asked for. */
-export const BalanceServiceLazy = lazyPart(
-  "@airlock/BalanceService.lazy",
-  () => import("./BalanceService.lazy")
+export const BalanceServiceLazy = lazyPart("@airlock/BalanceService.lazy", () =>
+  accountStage().then((stage) => stage.balanceService)
 )
 
 const unavailable = (error: ChunkLoadError, network: CaipNetwork, address: string) =>

@@ -3,11 +3,11 @@ import * as Layer from "effect/Layer"
 import { HistoryFetchError } from "../../errors"
 import { HistoryService } from "../../services/HistoryService"
 import { call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { accountStage } from "../runtime/stages"
 
 /** Activity pages (`HistoryService.lazy.ts`), loaded with the first one. */
-export const HistoryServiceLazy = lazyPart(
-  "@airlock/HistoryService.lazy",
-  () => import("./HistoryService.lazy")
+export const HistoryServiceLazy = lazyPart("@airlock/HistoryService.lazy", () =>
+  accountStage().then((stage) => stage.historyService)
 )
 
 /**

@@ -3,11 +3,11 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { IdentityService } from "../../services/IdentityService"
 import { call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { accountStage } from "../runtime/stages"
 
 /** Names and avatars (`IdentityService.lazy.ts`), loaded with the first look-up. */
-export const IdentityServiceLazy = lazyPart(
-  "@airlock/IdentityService.lazy",
-  () => import("./IdentityService.lazy")
+export const IdentityServiceLazy = lazyPart("@airlock/IdentityService.lazy", () =>
+  accountStage().then((stage) => stage.identityService)
 )
 
 /**

@@ -5,7 +5,9 @@ import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import { HttpClientTag, lazyHttpClient } from "./lazyHttpClient"
 
 /** The browser's `fetch` as an `HttpClient` (`browserHttp.ts`), loaded with the first request. */
-export const BrowserHttpLazy = lazyPart("@airlock/browserHttp", () => import("./browserHttp"))
+export const BrowserHttpLazy = lazyPart("@airlock/browserHttp", () =>
+  import("../runtime/connectStage").then((stage) => stage.browserHttp)
+)
 
 /**
  * `fetch` without W3C trace headers (see `withoutTraceHeaders`), redirects refused. The client itself

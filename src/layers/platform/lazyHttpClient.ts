@@ -22,7 +22,9 @@ export const HttpClientTag: Context.Service<HttpClient.HttpClient, HttpClient.Ht
  * calls this client got it through effect's `HttpClient` tag, whose module imports both statically, so
  * this load fetches next to nothing (a failure is a defect).
  */
-export const EffectHttpLazy = lazyPart("@airlock/effectHttp", () => import("./effectHttp"))
+export const EffectHttpLazy = lazyPart("@airlock/effectHttp", () =>
+  import("../runtime/connectStage").then((stage) => stage.effectHttp)
+)
 
 const http = Effect.orDie(loadPart(EffectHttpLazy))
 

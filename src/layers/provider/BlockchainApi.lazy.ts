@@ -8,25 +8,14 @@ import * as Semaphore from "effect/Semaphore"
 import { ProviderRequestError, type ProviderServiceError } from "../../errors"
 import { nullableWithDefault } from "../../schemas/ApiFields"
 import { decodeBalanceResponse } from "../../schemas/Balance"
-import {
-  decodeAllowance,
-  decodeApproveTransaction,
-  decodeConvertQuotes,
-  decodeConvertTokens,
-  decodeFungiblePrices,
-  decodeGasPrices,
-  decodeSwapTransaction,
-  MAX_FUNGIBLE_PRICES
-} from "../../schemas/Convert"
 import { decodeUnknownResult } from "../../schemas/decode"
-import { decodeOnrampOptions, decodeOnrampQuote, decodeOnrampUrl } from "../../schemas/FiatOnramp"
 import { decodeIdentityResponse } from "../../schemas/Identity"
-import { decodeNameSuggestions, decodeProfile, decodeReverseProfiles } from "../../schemas/Profile"
-import { decodeSmartSessions } from "../../schemas/SmartSessions"
 import { decodeHistoryResponse } from "../../schemas/Transaction"
 import { BlockchainApi, type BlockchainApiShape } from "../../services/BlockchainApi"
 import { ModalConfig } from "../../services/ModalConfig"
-import { makeProviderHttp } from "./providerHttp"
+import { lazyPart, loadPart } from "../runtime/lazy"
+import type * as FlowAnswers from "./flowAnswers"
+import { type Decoder, makeProviderHttp, type ProviderRequest } from "./providerHttp"
 import { encodePathSegment } from "./providerUrl"
 
 export interface SupportedChains {
@@ -63,6 +52,9 @@ const addressPath = (
     : Effect.succeed(template(segment))
 }
 
+/** The decoders of the answers only a flow asks for (`flowAnswers.ts`), loaded with the first such request. */
+export const FlowAnswersLazy = lazyPart("@airlock/flowAnswers", () => import("./flowAnswers"))
+
 const logDropped = (what: string) => (decoded: { readonly dropped: number }) =>
   decoded.dropped > 0 ? Effect.logDebug(`${what}: dropped ${decoded.dropped} invalid items`) : Effect.void
 
@@ -92,6 +84,24 @@ export const makeBlockchainApi: Effect.Effect<
       )
     )
     .pipe(Effect.withSpan("BlockchainApi.supportedChains"))
+
+  /**
+   * `request` (or what it makes of the flow decoders' bounds), decoded by the flow decoder `pick` names; a
+   * decoder that did not load is a network failure of `endpoint`.
+   */
+  const flowJson = <A>(
+    request: ProviderRequest | ((decoders: typeof FlowAnswers) => ProviderRequest),
+    pick: (decoders: typeof FlowAnswers) => Decoder<A>,
+    endpoint = typeof request === "function" ? "Blockchain API" : request.path
+  ) =>
+    loadPart(FlowAnswersLazy).pipe(
+      Effect.mapError(
+        (error) => new ProviderRequestError({ reason: "network", endpoint, cause: error.cause })
+      ),
+      Effect.flatMap((decoders) =>
+        http.json(typeof request === "function" ? request(decoders) : request, pick(decoders))
+      )
+    )
 
   return BlockchainApi.of({
     supportedChains,
@@ -138,84 +148,78 @@ export const makeBlockchainApi: Effect.Effect<
         Effect.withSpan("BlockchainApi.identity")
       ),
     convertTokens: (chainId) =>
-      http
-        .json({ path: "v1/convert/tokens", params: [["chainId", chainId]] }, decodeConvertTokens)
-        .pipe(Effect.tap(logDropped("convert tokens")), Effect.withSpan("BlockchainApi.convertTokens")),
+      flowJson(
+        { path: "v1/convert/tokens", params: [["chainId", chainId]] },
+        (d) => d.decodeConvertTokens
+      ).pipe(Effect.tap(logDropped("convert tokens")), Effect.withSpan("BlockchainApi.convertTokens")),
     convertQuotes: (request) =>
-      http
-        .json(
-          {
-            path: "v1/convert/quotes",
-            params: [
-              ["amount", request.amount],
-              ["userAddress", request.userAddress],
-              ["from", request.from],
-              ["to", request.to],
-              ["gasPrice", request.gasPrice]
-            ]
-          },
-          decodeConvertQuotes
-        )
-        .pipe(Effect.tap(logDropped("convert quotes")), Effect.withSpan("BlockchainApi.convertQuotes")),
+      flowJson(
+        {
+          path: "v1/convert/quotes",
+          params: [
+            ["amount", request.amount],
+            ["userAddress", request.userAddress],
+            ["from", request.from],
+            ["to", request.to],
+            ["gasPrice", request.gasPrice]
+          ]
+        },
+        (d) => d.decodeConvertQuotes
+      ).pipe(Effect.tap(logDropped("convert quotes")), Effect.withSpan("BlockchainApi.convertQuotes")),
     convertAllowance: (request) =>
-      http
-        .json(
-          {
-            path: "v1/convert/allowance",
-            params: [
-              ["tokenAddress", request.tokenAddress],
-              ["userAddress", request.userAddress],
-              ...(request.to === undefined ? [] : [["to", request.to] as const])
-            ]
-          },
-          decodeAllowance
-        )
-        .pipe(Effect.withSpan("BlockchainApi.convertAllowance")),
+      flowJson(
+        {
+          path: "v1/convert/allowance",
+          params: [
+            ["tokenAddress", request.tokenAddress],
+            ["userAddress", request.userAddress],
+            ...(request.to === undefined ? [] : [["to", request.to] as const])
+          ]
+        },
+        (d) => d.decodeAllowance
+      ).pipe(Effect.withSpan("BlockchainApi.convertAllowance")),
     convertGasPrice: (chainId) =>
-      http
-        .json({ path: "v1/convert/gas-price", params: [["chainId", chainId]] }, decodeGasPrices)
-        .pipe(Effect.withSpan("BlockchainApi.convertGasPrice")),
+      flowJson(
+        { path: "v1/convert/gas-price", params: [["chainId", chainId]] },
+        (d) => d.decodeGasPrices
+      ).pipe(Effect.withSpan("BlockchainApi.convertGasPrice")),
     buildSwapTransaction: (request) =>
-      http
-        .json(
-          {
-            method: "POST",
-            path: "v1/convert/build-transaction",
-            body: {
-              amount: request.amount,
-              eip155: { slippage: request.slippage },
-              projectId: config.projectId,
-              from: request.from,
-              to: request.to,
-              userAddress: request.userAddress
-            }
-          },
-          decodeSwapTransaction
-        )
-        .pipe(Effect.withSpan("BlockchainApi.buildSwapTransaction")),
+      flowJson(
+        {
+          method: "POST",
+          path: "v1/convert/build-transaction",
+          body: {
+            amount: request.amount,
+            eip155: { slippage: request.slippage },
+            projectId: config.projectId,
+            from: request.from,
+            to: request.to,
+            userAddress: request.userAddress
+          }
+        },
+        (d) => d.decodeSwapTransaction
+      ).pipe(Effect.withSpan("BlockchainApi.buildSwapTransaction")),
     buildApproveTransaction: (request) =>
-      http
-        .json(
-          {
-            path: "v1/convert/build-approve",
-            params: [
-              ["userAddress", request.userAddress],
-              ["from", request.from],
-              ["to", request.to]
-            ]
-          },
-          decodeApproveTransaction
-        )
-        .pipe(Effect.withSpan("BlockchainApi.buildApproveTransaction")),
+      flowJson(
+        {
+          path: "v1/convert/build-approve",
+          params: [
+            ["userAddress", request.userAddress],
+            ["from", request.from],
+            ["to", request.to]
+          ]
+        },
+        (d) => d.decodeApproveTransaction
+      ).pipe(Effect.withSpan("BlockchainApi.buildApproveTransaction")),
     profile: (name) =>
       addressPath((n) => `v1/profile/account/${n}`, name).pipe(
-        Effect.flatMap((path) => http.json({ path, params: [["apiVersion", "2"]] }, decodeProfile)),
+        Effect.flatMap((path) => flowJson({ path, params: [["apiVersion", "2"]] }, (d) => d.decodeProfile)),
         Effect.withSpan("BlockchainApi.profile")
       ),
     reverseProfiles: (address, options) =>
       addressPath((a) => `v1/profile/reverse/${a}`, address).pipe(
         Effect.flatMap((path) =>
-          http.json(
+          flowJson(
             {
               path,
               params: [
@@ -223,65 +227,62 @@ export const makeBlockchainApi: Effect.Effect<
                 ["apiVersion", "2"]
               ]
             },
-            decodeReverseProfiles
+            (d) => d.decodeReverseProfiles
           )
         ),
         Effect.withSpan("BlockchainApi.reverseProfiles")
       ),
     nameSuggestions: (name) =>
       addressPath((n) => `v1/profile/suggestions/${n}`, name).pipe(
-        Effect.flatMap((path) => http.json({ path, params: [["zone", "reown.id"]] }, decodeNameSuggestions)),
+        Effect.flatMap((path) =>
+          flowJson({ path, params: [["zone", "reown.id"]] }, (d) => d.decodeNameSuggestions)
+        ),
         Effect.withSpan("BlockchainApi.nameSuggestions")
       ),
     registerName: (request) =>
-      http
-        .json(
-          {
-            method: "POST",
-            path: "v1/profile/account",
-            body: {
-              coin_type: request.coinType,
-              address: request.address,
-              message: request.message,
-              signature: request.signature
-            }
-          },
-          decodeProfile
-        )
-        .pipe(Effect.withSpan("BlockchainApi.registerName")),
-    onrampOptions: http
-      .json({ path: "v1/onramp/options" }, decodeOnrampOptions)
-      .pipe(Effect.withSpan("BlockchainApi.onrampOptions")),
+      flowJson(
+        {
+          method: "POST",
+          path: "v1/profile/account",
+          body: {
+            coin_type: request.coinType,
+            address: request.address,
+            message: request.message,
+            signature: request.signature
+          }
+        },
+        (d) => d.decodeProfile
+      ).pipe(Effect.withSpan("BlockchainApi.registerName")),
+    onrampOptions: flowJson({ path: "v1/onramp/options" }, (d) => d.decodeOnrampOptions).pipe(
+      Effect.withSpan("BlockchainApi.onrampOptions")
+    ),
     onrampQuote: (request) =>
-      http
-        .json({ method: "POST", path: "v1/onramp/quote", body: { ...request } }, decodeOnrampQuote)
-        .pipe(Effect.withSpan("BlockchainApi.onrampQuote")),
+      flowJson(
+        { method: "POST", path: "v1/onramp/quote", body: { ...request } },
+        (d) => d.decodeOnrampQuote
+      ).pipe(Effect.withSpan("BlockchainApi.onrampQuote")),
     onrampUrl: (request) =>
-      http
-        .json(
-          {
-            method: "POST",
-            path: "v1/generators/onrampurl",
-            body: {
-              destinationWallets: [
-                { address: request.address, blockchains: request.blockchains, assets: request.assets }
-              ],
-              partnerUserId: request.partnerUserId,
-              defaultExperience: "buy",
-              ...(request.presetFiatAmount === undefined
-                ? {}
-                : { presetFiatAmount: request.presetFiatAmount }),
-              ...(request.country === undefined ? {} : { country: request.country }),
-              ...(request.paymentCurrency === undefined ? {} : { paymentCurrency: request.paymentCurrency }),
-              ...(request.paymentMethod === undefined ? {} : { paymentMethod: request.paymentMethod })
-            }
-          },
-          decodeOnrampUrl
-        )
-        .pipe(Effect.withSpan("BlockchainApi.onrampUrl")),
+      flowJson(
+        {
+          method: "POST",
+          path: "v1/generators/onrampurl",
+          body: {
+            destinationWallets: [
+              { address: request.address, blockchains: request.blockchains, assets: request.assets }
+            ],
+            partnerUserId: request.partnerUserId,
+            defaultExperience: "buy",
+            ...(request.presetFiatAmount === undefined ? {} : { presetFiatAmount: request.presetFiatAmount }),
+            ...(request.country === undefined ? {} : { country: request.country }),
+            ...(request.paymentCurrency === undefined ? {} : { paymentCurrency: request.paymentCurrency }),
+            ...(request.paymentMethod === undefined ? {} : { paymentMethod: request.paymentMethod })
+          }
+        },
+        (d) => d.decodeOnrampUrl
+      ).pipe(Effect.withSpan("BlockchainApi.onrampUrl")),
     smartSessions: (caipAddress) =>
       addressPath((a) => `v1/sessions/${a}`, caipAddress).pipe(
-        Effect.flatMap((path) => http.json({ path }, decodeSmartSessions)),
+        Effect.flatMap((path) => flowJson({ path }, (d) => d.decodeSmartSessions)),
         Effect.tap(logDropped("smart sessions")),
         Effect.withSpan("BlockchainApi.smartSessions")
       ),
@@ -299,19 +300,18 @@ export const makeBlockchainApi: Effect.Effect<
         Effect.withSpan("BlockchainApi.revokeSmartSession")
       ),
     fungiblePrices: (addresses) =>
-      http
-        .json(
-          {
-            method: "POST",
-            path: "v1/fungible/price",
-            body: {
-              currency: "usd",
-              addresses: addresses.slice(0, MAX_FUNGIBLE_PRICES),
-              projectId: config.projectId
-            }
-          },
-          decodeFungiblePrices
-        )
-        .pipe(Effect.tap(logDropped("fungible prices")), Effect.withSpan("BlockchainApi.fungiblePrices"))
+      flowJson(
+        (d) => ({
+          method: "POST",
+          path: "v1/fungible/price",
+          body: {
+            currency: "usd",
+            addresses: addresses.slice(0, d.MAX_FUNGIBLE_PRICES),
+            projectId: config.projectId
+          }
+        }),
+        (d) => d.decodeFungiblePrices,
+        "v1/fungible/price"
+      ).pipe(Effect.tap(logDropped("fungible prices")), Effect.withSpan("BlockchainApi.fungiblePrices"))
   })
 })

@@ -5,9 +5,12 @@ import { ProviderRequestError } from "../../errors"
 import { BlockchainApi } from "../../services/BlockchainApi"
 import type { ModalConfig } from "../../services/ModalConfig"
 import { type ChunkLoadError, call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { accountStage } from "../runtime/stages"
 
 /** The Blockchain API's requests (`BlockchainApi.lazy.ts`), loaded with the first one. */
-export const BlockchainApiLazy = lazyPart("@airlock/BlockchainApi.lazy", () => import("./BlockchainApi.lazy"))
+export const BlockchainApiLazy = lazyPart("@airlock/BlockchainApi.lazy", () =>
+  accountStage().then((stage) => stage.blockchainApi)
+)
 
 /** The API's code did not load: to the visitor, the request to `endpoint` failed on the network. */
 const unreachable = (endpoint: string) => (error: ChunkLoadError) =>

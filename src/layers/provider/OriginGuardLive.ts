@@ -6,7 +6,9 @@ import type { ProviderApi } from "../../services/ProviderApi"
 import { effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
 
 /** The allowed-origins check (`OriginGuard.lazy.ts`), loaded with the first one. */
-export const OriginGuardLazy = lazyPart("@airlock/OriginGuard.lazy", () => import("./OriginGuard.lazy"))
+export const OriginGuardLazy = lazyPart("@airlock/OriginGuard.lazy", () =>
+  import("../runtime/connectStage").then((stage) => stage.originGuard)
+)
 
 /**
  * The allowed-origins check; it runs in the background of the first open, so its code

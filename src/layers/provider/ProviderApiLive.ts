@@ -8,7 +8,9 @@ import { type ChunkLoadError, call, effect, lazyImplementation, lazyPart, lazySe
 import { buildUrl, encodePathSegment } from "./providerUrl"
 
 /** The explorer and analytics requests (`ProviderApi.lazy.ts`), loaded with the first one. */
-export const ProviderApiLazy = lazyPart("@airlock/ProviderApi.lazy", () => import("./ProviderApi.lazy"))
+export const ProviderApiLazy = lazyPart("@airlock/ProviderApi.lazy", () =>
+  import("../runtime/connectStage").then((stage) => stage.providerApi)
+)
 
 /** The requests' code did not load: to the visitor, the request to `endpoint` failed on the network. */
 const unreachable = (endpoint: string) => (error: ChunkLoadError) =>

@@ -8,11 +8,11 @@ import { FallbackTransport, type FallbackTransportShape } from "../../services/F
 import type { ModalConfig } from "../../services/ModalConfig"
 import { RpcTransportError } from "../../services/RpcTransport"
 import { type ChunkLoadError, call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { accountStage } from "../runtime/stages"
 
 /** The chains' RPC (`FallbackTransport.lazy.ts`), fetched when a chain is first used. */
-export const FallbackTransportLazy = lazyPart(
-  "@airlock/FallbackTransport.lazy",
-  () => import("./FallbackTransport.lazy")
+export const FallbackTransportLazy = lazyPart("@airlock/FallbackTransport.lazy", () =>
+  accountStage().then((stage) => stage.fallbackTransport)
 )
 
 /** The chains' code did not load: a transport failure of `method` (the request's, or "ranking") on `network`. */

@@ -39,7 +39,9 @@ import {
 } from "./walletCatalogState"
 
 /** The link and icon rules that make listings safe to show (`catalogListings.ts`), loaded with the first load. */
-export const CatalogListingsLazy = lazyPart("@airlock/catalogListings", () => import("./catalogListings"))
+export const CatalogListingsLazy = lazyPart("@airlock/catalogListings", () =>
+  import("../runtime/connectStage").then((stage) => stage.catalogListings)
+)
 
 const failed = (error: ProviderApiError): CatalogStatus => ({ _tag: "Failed", error })
 

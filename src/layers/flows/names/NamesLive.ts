@@ -3,9 +3,10 @@ import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Names, type NamesState } from "../../../services/Names"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../../runtime/lazy"
+import { accountStage } from "../../runtime/stages"
 
 /** The account-name flow (`Names.lazy.ts`), loaded with the first command. */
-export const NamesLazy = lazyPart("@airlock/Names.lazy", () => import("./Names.lazy"))
+export const NamesLazy = lazyPart("@airlock/Names.lazy", () => accountStage().then((stage) => stage.names()))
 
 /**
  * Account names: the state the views read lives here; the flow loads with the first command. A command

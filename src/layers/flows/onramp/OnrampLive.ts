@@ -3,9 +3,12 @@ import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Onramp, type OnrampState } from "../../../services/Onramp"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../../runtime/lazy"
+import { accountStage } from "../../runtime/stages"
 
 /** The Buy flow (`Onramp.lazy.ts`), loaded with the first command. */
-export const OnrampLazy = lazyPart("@airlock/Onramp.lazy", () => import("./Onramp.lazy"))
+export const OnrampLazy = lazyPart("@airlock/Onramp.lazy", () =>
+  accountStage().then((stage) => stage.onramp())
+)
 
 /**
  * Buy: the state the view reads lives here; the flow loads with the first command. A command whose code

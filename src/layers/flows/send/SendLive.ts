@@ -3,9 +3,10 @@ import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Send, type SendState } from "../../../services/Send"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../../runtime/lazy"
+import { accountStage } from "../../runtime/stages"
 
 /** The Send flow (`Send.lazy.ts`, with viem's encoders), loaded with the first command. */
-export const SendLazy = lazyPart("@airlock/Send.lazy", () => import("./Send.lazy"))
+export const SendLazy = lazyPart("@airlock/Send.lazy", () => accountStage().then((stage) => stage.send()))
 
 /**
  * Send: the state the view reads lives here; the flow loads with the first command. A command whose code

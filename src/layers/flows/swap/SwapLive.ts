@@ -3,9 +3,10 @@ import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Swap, type SwapState } from "../../../services/Swap"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../../runtime/lazy"
+import { accountStage } from "../../runtime/stages"
 
 /** The Swap flow (`Swap.lazy.ts`), loaded with the first command. */
-export const SwapLazy = lazyPart("@airlock/Swap.lazy", () => import("./Swap.lazy"))
+export const SwapLazy = lazyPart("@airlock/Swap.lazy", () => accountStage().then((stage) => stage.swap()))
 
 /**
  * Swap: the state the view reads lives here; the flow loads with the first command. A command whose code

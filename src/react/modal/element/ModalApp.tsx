@@ -1,42 +1,17 @@
-import {
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore
-} from "react"
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react"
 import { chromeWords } from "../../../messages/compiled/en/chrome"
-import type { ThemeState } from "../../../services/Theme"
 import type { ModalController } from "../bridge/controller"
 import { BackIcon, CloseIcon, HelpIcon } from "../ui/icons"
 import { ControllerContext } from "./context"
 import { deepActiveElement, focusableIn, OWNS_ESCAPE, trapTarget } from "./focus"
-import type { ModalStyles } from "./modalStyles"
+import { afterNextPaint, whenIdle } from "./frames"
 import { Notices } from "./Notices"
 import { useStore } from "./useStore"
 import { useWords } from "./useWords"
-import { ViewBody, viewTitle } from "./views"
+import { prefetchNext, ViewBody, viewTitle } from "./views"
 
 const SHAKE_MS = 500
-
-/** Mirrors the theme onto the host element: mode as an attribute, variables as custom properties. */
-const useThemeOnHost = (host: HTMLElement, theme: ThemeState) => {
-  const applied = useRef<ReadonlyArray<string>>([])
-  useLayoutEffect(() => {
-    host.dataset.theme = theme.mode
-    for (const name of applied.current) host.style.removeProperty(name)
-    const names: Array<string> = []
-    for (const [name, value] of Object.entries(theme.variables)) {
-      if (value === undefined) continue
-      host.style.setProperty(name, String(value))
-      names.push(name)
-    }
-    applied.current = names
-  }, [host, theme])
-}
+const WARM_UP_TIMEOUT_MS = 2000
 
 /**
  * Animates the body's height between views instead of letting the card jump (SPEC.md §2: 150 ms).
@@ -75,20 +50,27 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
     })
   }, [controller])
 
+  // What the visitor needs next, right after this view's first frame (a wallet may be picked at once).
+  useEffect(() => afterNextPaint(() => prefetchNext(router.view)), [router.view])
+
   useEffect(() => {
     if (!shaking) return
     const timer = setTimeout(() => setShaking(false), SHAKE_MS)
     return () => clearTimeout(timer)
   }, [shaking])
 
-  // Focus moves in when the dialog opens and goes back where it was when it closes. The way back runs
-  // as a passive effect, after React's own post-commit focus restoration, so it has the last word.
+  // Focus moves in when the dialog opens, once its first frame is painted (focusing sooner forces the new
+  // dialog's style and layout inside the click), and goes back where it was when it closes. The way back
+  // runs as a passive effect, after React's own post-commit focus restoration, so it has the last word.
   const returnFocusTo = useRef<Element | null>(null)
   useLayoutEffect(() => {
     if (embedded) return
     returnFocusTo.current = deepActiveElement(document)
-    const dialog = card.current
-    if (dialog !== null) (focusableIn(dialog)[0] ?? dialog).focus()
+    const frame = requestAnimationFrame(() => {
+      const dialog = card.current
+      if (dialog !== null) (focusableIn(dialog)[0] ?? dialog).focus({ preventScroll: true })
+    })
+    return () => cancelAnimationFrame(frame)
   }, [embedded])
   useEffect(
     () => () => {
@@ -195,8 +177,6 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
 
 interface ModalAppProps {
   readonly controller: ModalController
-  readonly host: HTMLElement
-  readonly styles: ModalStyles
 }
 
 /**
@@ -211,34 +191,18 @@ const useIdleWarmUp = () => {
       return
     }
     if (phase !== "cold") return
-    const start = () => setPhase("warming")
-    if (typeof requestIdleCallback === "function") {
-      const handle = requestIdleCallback(start, { timeout: 2000 })
-      return () => cancelIdleCallback(handle)
-    }
-    const timer = setTimeout(start, 200)
-    return () => clearTimeout(timer)
+    return whenIdle(() => setPhase("warming"), WARM_UP_TIMEOUT_MS)
   }, [phase])
   return phase === "warming"
 }
 
 /** Everything inside the shadow root: the dialog while open (its notices inside it), else the notices. */
-export const ModalApp = ({ controller, host, styles }: ModalAppProps) => {
+export const ModalApp = ({ controller }: ModalAppProps) => {
   const router = useStore(controller.router)
-  const theme = useStore(controller.theme)
   const locale = useStore(controller.locale)
   const warming = useIdleWarmUp()
-  const stylesStatus = useSyncExternalStore(styles.subscribe, styles.status)
-  useThemeOnHost(host, theme)
-  useLayoutEffect(() => {
-    host.lang = locale.tag
-    host.dir = locale.dir
-  }, [host, locale])
-  useEffect(() => {
-    if (router.open) styles.retry()
-  }, [router.open, styles])
   // Nothing renders in English while the first other locale loads.
-  if (stylesStatus === "loading" || !locale.ready) return null
+  if (!locale.ready) return null
   return (
     <ControllerContext.Provider value={controller}>
       {router.open ? (

@@ -34,7 +34,7 @@ const ViewFailed = ({
   )
 }
 
-const ViewLoading = () => (
+export const ViewLoading = () => (
   <div className="connecting" style={STEADY_HEIGHT} aria-busy="true">
     <p className="connecting-text">{useWords("chrome", chromeWords).loading()}</p>
   </div>

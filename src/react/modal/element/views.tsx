@@ -1,6 +1,7 @@
 import type { ComponentType } from "react"
 import { chromeWords } from "../../../messages/compiled/en/chrome"
 import type { View } from "../../../schemas/View"
+import { ConnectingExternalView } from "../views/wallets/ConnectingExternalView"
 import { ConnectView } from "../views/wallets/ConnectView"
 import { type LazyView, LazyViewBody, lazyView } from "./lazyView"
 import { ViewBoundary } from "./ViewBoundary"
@@ -8,44 +9,73 @@ import { ViewBoundary } from "./ViewBoundary"
 /** Modules that hold several views: one import each, however many views it serves. */
 const walletConnectViews = () => import("../views/walletconnect/ConnectingWalletConnectView")
 const networkViews = () => import("../views/networks/NetworksView")
-const signInViews = () => import("../views/signin/SignInViews")
-const nameViews = () => import("../views/flows/names/NameViews")
 const loginViews = () => import("../views/embedded/LoginViews")
+/** The connected account's stage (`accountStage.ts`); what a connected account opens next loads through it. */
+const accountStage = () => import("./accountStage")
+
+const accountView = lazyView(() => accountStage().then((m) => m.AccountView))
 
 /**
- * Views built so far; any other view shows Connect, as an unknown route does. Connect ships with the first
- * paint; a `lazyView` is imported when first shown, and again after a failure.
+ * Views built so far; any other view shows Connect, as an unknown route does. Connect, and the view that
+ * waits for a browser wallet, ship with the modal's interface (`connectStage.ts`); a `lazyView` is imported
+ * when first shown (or prefetched, `prefetchNext`), and again after a failure.
  */
 const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   Connect: ConnectView,
-  ConnectingExternal: lazyView(() =>
-    import("../views/wallets/ConnectingExternalView").then((m) => m.ConnectingExternalView)
-  ),
+  ConnectingExternal: ConnectingExternalView,
   ConnectingWalletConnect: lazyView(() => walletConnectViews().then((m) => m.ConnectingWalletConnectView)),
   ConnectingWalletConnectBasic: lazyView(() =>
     walletConnectViews().then((m) => m.ConnectingWalletConnectBasicView)
   ),
-  Account: lazyView(() => import("../views/account/AccountView").then((m) => m.AccountView)),
+  Account: accountView,
   AllWallets: lazyView(() => import("../views/wallets/AllWalletsView").then((m) => m.AllWalletsView)),
   Networks: lazyView(() => networkViews().then((m) => m.NetworksView)),
   UnsupportedChain: lazyView(() => networkViews().then((m) => m.UnsupportedChainView)),
-  ApproveTransaction: lazyView(() =>
-    import("../views/requests/ApproveTransactionScreen").then((m) => m.ApproveTransactionScreen)
+  ApproveTransaction: lazyView(() => accountStage().then((m) => m.approveTransactionScreen())),
+  SIWXSignMessage: lazyView(() =>
+    accountStage().then((m) => m.signInViews().then((v) => v.SIWXSignMessageView))
   ),
-  SIWXSignMessage: lazyView(() => signInViews().then((m) => m.SIWXSignMessageView)),
-  ConnectingSiwe: lazyView(() => signInViews().then((m) => m.ConnectingSiweView)),
-  WalletReceive: lazyView(() => import("../views/account/ReceiveView").then((m) => m.ReceiveView)),
-  WalletSend: lazyView(() => import("../views/flows/send/SendView").then((m) => m.SendView)),
-  Swap: lazyView(() => import("../views/flows/swap/SwapView").then((m) => m.SwapView)),
-  OnRampProviders: lazyView(() => import("../views/flows/onramp/BuyView").then((m) => m.BuyView)),
-  RegisterAccountName: lazyView(() => nameViews().then((m) => m.RegisterAccountNameView)),
-  RegisterAccountNameSuccess: lazyView(() => nameViews().then((m) => m.RegisterAccountNameSuccessView)),
+  ConnectingSiwe: lazyView(() =>
+    accountStage().then((m) => m.signInViews().then((v) => v.ConnectingSiweView))
+  ),
+  WalletReceive: lazyView(() => accountStage().then((m) => m.receiveView())),
+  WalletSend: lazyView(() => accountStage().then((m) => m.sendView())),
+  Swap: lazyView(() => accountStage().then((m) => m.swapView())),
+  OnRampProviders: lazyView(() => accountStage().then((m) => m.buyView())),
+  RegisterAccountName: lazyView(() =>
+    accountStage().then((m) => m.nameViews().then((v) => v.RegisterAccountNameView))
+  ),
+  RegisterAccountNameSuccess: lazyView(() =>
+    accountStage().then((m) => m.nameViews().then((v) => v.RegisterAccountNameSuccessView))
+  ),
   EmailVerifyDevice: lazyView(() => loginViews().then((m) => m.EmailVerifyDeviceView)),
   EmailVerifyOtp: lazyView(() => loginViews().then((m) => m.EmailVerifyOtpView)),
   ConnectingSocial: lazyView(() => loginViews().then((m) => m.ConnectingSocialView)),
   UpdateEmail: lazyView(() => loginViews().then((m) => m.UpdateEmailView)),
   ConnectingFarcaster: lazyView(() => loginViews().then((m) => m.ConnectingFarcasterView)),
   WhatIsAWallet: lazyView(() => import("../views/help/WhatIsAWalletView").then((m) => m.WhatIsAWalletView))
+}
+
+/** The views from which a visitor goes on to a connected account: its code is fetched while they choose. */
+const BEFORE_ACCOUNT: ReadonlySet<View> = new Set<View>([
+  "Connect",
+  "AllWallets",
+  "ConnectingExternal",
+  "ConnectingWalletConnect",
+  "ConnectingWalletConnectBasic"
+])
+
+/**
+ * Fetches the code a visitor on `view` most likely needs next: from the wallets, the Account view and the
+ * account's loads, in parallel (a failed fetch is asked again when the view shows).
+ */
+export const prefetchNext = (view: View): void => {
+  if (!BEFORE_ACCOUNT.has(view)) return
+  void accountView.loading().catch(() => {})
+  // Named, so that the bundler keeps the layer code a static import of the account stage's chunk.
+  void accountStage()
+    .then((stage) => stage.layerStage)
+    .catch(() => {})
 }
 
 type ChromeWords = typeof chromeWords

@@ -1,0 +1,9 @@
+/**
+ * The modal's interface up to a connected account, in one module so that a bundler makes one chunk of it:
+ * the dialog, the Connect view and its stylesheet, and the lazy layer code that showing the wallets needs
+ * (`layers/runtime/connectStage`, which the services also load on their own: one chunk, shared). Out of the first paint: `modalStage` fetches it when
+ * the page is idle, or sooner when a visitor comes near a connect button or the modal opens.
+ */
+export * as layerStage from "../../../layers/runtime/connectStage"
+export { ModalApp } from "./ModalApp"
+export { modalCss } from "./styles"
