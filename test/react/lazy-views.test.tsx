@@ -4,12 +4,13 @@
  * shows 'Something went wrong' and Try again inside the body, while the header, Close and Escape go on
  * working; Try again imports the chunk again.
  */
-import { act } from "react"
+import { act, type ComponentType } from "react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { focusableIn } from "../../src/react/modal/element/focus"
+import { LazyViewBody, lazyView } from "../../src/react/modal/element/lazyView"
 import { openOnConnect, walletsOnly } from "../kit/modal"
 import { TestPlatform } from "../kit/platform"
-import { press, rendered } from "../kit/react"
+import { mount, press, rendered } from "../kit/react"
 
 /** What the mocked chunks do on their next import or render. */
 const chunks = vi.hoisted(() => ({ networksFail: false, networksImports: 0, allWalletsThrows: false }))
@@ -118,5 +119,31 @@ describe("a view that throws while rendering", () => {
     await act(async () => view.modal.open("Connect"))
     expect(view.alert()).toBeUndefined()
     expect(view.title()).toBe("Connect Wallet")
+  })
+})
+
+describe("a lazy view's body", () => {
+  it("shows its stand-in until the code is in, then the view at once, without suspending", async () => {
+    let arrive: (view: ComponentType) => void = () => {}
+    const view = lazyView(
+      () =>
+        new Promise((resolve) => {
+          arrive = resolve
+        })
+    )
+    const page = mount(<LazyViewBody view={view} fallback={<div className="placeholder" />} />)
+    await rendered(() => page.querySelector(".placeholder"), "the stand-in")
+    expect(view.state()._tag).toBe("Loading")
+    await act(async () => arrive(() => <p className="arrived">here</p>))
+    await rendered(() => page.querySelector(".arrived"), "the view")
+    expect(page.querySelector(".placeholder")).toBeNull()
+  })
+
+  it("renders a prefetched view in its first render: no stand-in ever shows", async () => {
+    const view = lazyView(async () => () => <p className="arrived">here</p>)
+    await view.loading()
+    const page = mount(<LazyViewBody view={view} fallback={<div className="placeholder" />} />)
+    expect(page.querySelector(".arrived")).not.toBeNull()
+    expect(page.querySelector(".placeholder")).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import { Component, type CSSProperties, createRef, type ReactNode, type RefObject, Suspense } from "react"
+import { Component, type CSSProperties, createRef, type ReactNode, type RefObject } from "react"
 import { RequestAbortedError } from "../../../errors"
 import { chromeWords } from "../../../messages/compiled/en/chrome"
 import { present } from "../../../presentation"
@@ -81,7 +81,7 @@ export class ViewBoundary extends Component<ViewBoundaryProps, ViewBoundaryState
   }
 
   override render() {
-    if (!this.state.failed) return <Suspense fallback={<ViewLoading />}>{this.props.children}</Suspense>
+    if (!this.state.failed) return this.props.children
     return <ViewFailed retryRef={this.retryButton} retry={this.retry} />
   }
 }

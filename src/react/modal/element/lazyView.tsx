@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useSyncExternalStore } from "react"
+import { type ComponentType, type ReactNode, useEffect, useSyncExternalStore } from "react"
 import { ViewLoading } from "./ViewBoundary"
 
 /** Where a lazy view's code stands. */
@@ -63,17 +63,23 @@ export const lazyView = (load: () => Promise<ComponentType>): LazyView => {
   }
 }
 
+interface LazyViewBodyProps {
+  readonly view: LazyView
+  /** What stands in its place until its code is in: "Loading…" unless given. */
+  readonly fallback?: ReactNode
+}
+
 /**
- * The view at once when its code is in; "Loading…" until it is (never a suspension, so the view shows the
+ * The view at once when its code is in; `fallback` until it is (never a suspension, so the view shows the
  * moment it arrives); a failed import throws to the view's boundary.
  */
-export const LazyViewBody = ({ view }: { readonly view: LazyView }) => {
+export const LazyViewBody = ({ view, fallback = <ViewLoading /> }: LazyViewBodyProps) => {
   const state = useSyncExternalStore(view.subscribe, view.state)
   useEffect(() => {
     if (view.state()._tag === "Idle") view.loading().catch(() => {})
   }, [view])
   if (state._tag === "Failed") throw state.error
-  if (state._tag !== "Loaded") return <ViewLoading />
+  if (state._tag !== "Loaded") return fallback
   const Loaded = state.view
   return <Loaded />
 }

@@ -13,7 +13,13 @@ const loginViews = () => import("../views/embedded/LoginViews")
 /** The connected account's stage (`accountStage.ts`); what a connected account opens next loads through it. */
 const accountStage = () => import("./accountStage")
 
-const accountView = lazyView(() => accountStage().then((m) => m.AccountView))
+// The account's layer code comes with the view: named, so that the bundler keeps it in the stage's chunk.
+const accountView = lazyView(() =>
+  accountStage().then((m) => {
+    void m.layerStage
+    return m.AccountView
+  })
+)
 
 /**
  * Views built so far; any other view shows Connect, as an unknown route does. Connect, and the view that
@@ -66,16 +72,12 @@ const BEFORE_ACCOUNT: ReadonlySet<View> = new Set<View>([
 ])
 
 /**
- * Fetches the code a visitor on `view` most likely needs next: from the wallets, the Account view and the
- * account's loads, in parallel (a failed fetch is asked again when the view shows).
+ * Fetches the code a visitor on `view` most likely needs next: from the wallets, the Account view with the
+ * account's loads (a failed fetch is asked again when the view shows).
  */
 export const prefetchNext = (view: View): void => {
   if (!BEFORE_ACCOUNT.has(view)) return
   void accountView.loading().catch(() => {})
-  // Named, so that the bundler keeps the layer code a static import of the account stage's chunk.
-  void accountStage()
-    .then((stage) => stage.layerStage)
-    .catch(() => {})
 }
 
 type ChromeWords = typeof chromeWords

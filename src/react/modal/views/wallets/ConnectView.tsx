@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react"
+import { useState } from "react"
 import { connectWords } from "../../../../messages/compiled/en/connect"
 import type { ConnectMethod } from "../../../../schemas/ModalOptions"
 import { useController } from "../../element/context"
@@ -22,11 +22,10 @@ const socialRowsHeight = (count: number) => (count > 1 ? 9.6 : 4.4)
 /** A lazily loaded section's place, held at its loaded height while its code comes in. */
 const LazySection = ({ view, height }: { readonly view: LazyView; readonly height: number }) => (
   <ViewBoundary onFailure={view.forgetFailedLoad}>
-    <Suspense
+    <LazyViewBody
+      view={view}
       fallback={<div className="section" style={{ minHeight: `calc(var(--_fs) * ${height})` }} aria-busy />}
-    >
-      <LazyViewBody view={view} />
-    </Suspense>
+    />
   </ViewBoundary>
 )
 
