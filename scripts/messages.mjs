@@ -1,7 +1,7 @@
 // Compiles the message catalogs (ICU MessageFormat, src/messages/catalogs/<tag>/<namespace>.json) into typed
 // TypeScript under src/messages/compiled: one module per English namespace (en/<namespace>.ts, imported by
 // the code that shows it, so English stays where it is used), one module per other locale (<tag>.ts, a lazy
-// chunk holding every namespace), the pseudo-locale en-XA made from English, and the Catalog type.
+// chunk: it gathers <tag>/<namespace>.ts), the pseudo-locale en-XA made from English, and the Catalog type.
 // Messages are parsed by @messageformat/parser with each locale's plural categories; the compiled functions
 // call @messageformat/runtime and the browser's Intl, so no parser ships. In right-to-left locales every
 // argument is wrapped in a first-strong bidi isolate, so an address keeps its order inside Arabic text and a
@@ -291,21 +291,26 @@ export const generate = (catalogs) => {
       ),
     /** @type {[string, any, boolean]} */ ([PSEUDO, english, true])
   ]
+  // A locale is one module that gathers its namespaces, each a module of its own: a bundler makes one chunk
+  // of them (nothing else imports them), and no module holds every message of a locale.
   for (const [tag, locale, pseudo] of others) {
-    const uses = new Set()
-    const body = namespaces
-      .map(
-        (ns) =>
-          `  ${propertyName(ns)}: ${emitNamespace(pseudo ? "en" : tag, locale[ns], english[ns], uses, "    ", pseudo)}`
+    for (const ns of namespaces) {
+      const uses = new Set()
+      const body = emitNamespace(pseudo ? "en" : tag, locale[ns], english[ns], uses, "  ", pseudo)
+      const { lines, own, constants } = runtimeImports(uses, pseudo ? "en" : tag)
+      if (own.length > 0) lines.push(`import { ${own.join(", ")} } from "../../icu"`)
+      lines.push('import type { Catalog } from "../catalog"')
+      files.set(
+        `${tag}/${ns}.ts`,
+        `${HEADER}${lines.join("\n")}\n\n${constants.join("\n")}${constants.length > 0 ? "\n" : ""}` +
+          `export const words: Catalog[${JSON.stringify(ns)}] = ${body}\n`
       )
-      .join(",\n")
-    const { lines, own, constants } = runtimeImports(uses, pseudo ? "en" : tag)
-    if (own.length > 0) lines.push(`import { ${own.join(", ")} } from "../icu"`)
-    lines.push('import type { Catalog } from "./catalog"')
+    }
     files.set(
       `${tag}.ts`,
-      `${HEADER}${lines.join("\n")}\n\n${constants.join("\n")}${constants.length > 0 ? "\n" : ""}` +
-        `export const catalog: Catalog = {\n${body}\n}\n`
+      `${HEADER}${namespaces.map((ns) => `import { words as ${camel(ns)}Words } from "./${tag}/${ns}"`).join("\n")}\n` +
+        'import type { Catalog } from "./catalog"\n\n' +
+        `export const catalog: Catalog = {\n${namespaces.map((ns) => `  ${propertyName(ns)}: ${camel(ns)}Words`).join(",\n")}\n}\n`
     )
   }
   return files
@@ -334,7 +339,8 @@ const main = () => {
       writeFileSync(target, text)
     }
   }
-  for (const dir of ["en", "."]) {
+  const dirs = readdirSync(outDir, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+  for (const dir of [".", ...dirs.map((entry) => entry.name)]) {
     if (!existsSync(join(outDir, dir))) continue
     for (const file of readdirSync(join(outDir, dir))) {
       const path = dir === "." ? file : `${dir}/${file}`

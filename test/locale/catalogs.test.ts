@@ -84,8 +84,8 @@ describe("message catalogs", () => {
       files.get("en/send.ts"),
       'to: (d: { readonly address: string | number }): string => "Send to " + d.address'
     )
-    assert.include(files.get("ar.ts"), '"إرسال إلى " + i(d.address)')
-    assert.include(files.get("de.ts"), '"Senden an " + d.address')
+    assert.include(files.get("ar/send.ts"), '"إرسال إلى " + i(d.address)')
+    assert.include(files.get("de/send.ts"), '"Senden an " + d.address')
     assert.strictEqual(arabic.button.connect(), "ربط المحفظة")
   })
 })
