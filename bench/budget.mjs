@@ -109,6 +109,10 @@ const server = await previewBenchApp()
 const browser = await launchChromium()
 try {
   const { files } = await loadConnectView(browser, server.url)
+  const before = files.before.reduce((sum, { gzip }) => sum + gzip, 0)
+  console.log(
+    `JavaScript fetched before the click (first paint and idle prefetch): ${before} B gzip in ${files.before.length} files.`
+  )
   if (files.after.length > 0) {
     const named = files.after.map(({ file, gzip }) => `${file} (${gzip} B gzip)`).join(", ")
     console.error(

@@ -1,82 +1,120 @@
-import * as Data from "effect/Data"
-import * as Layer from "effect/Layer"
-import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as Result from "effect/Result"
-import {
-  type AirlockError,
-  BalanceUnavailableError,
-  ConnectorNotConnectedError,
-  ConnectorNotFoundError,
-  WalletConnectConnectorNotFoundError
-} from "./errors"
+/**
+ * The handle `createModal` returns at once, with what the first paint needs of it: its element, its values
+ * (closed, disconnected until told otherwise) and its commands. The modal itself (`modalEngine.ts`: the
+ * options decoded, the services, the interface) is a chunk fetched right after that paint, or at the first
+ * command; the handle then forwards to it. Once that chunk is here (a second modal, `preloadModal`, a
+ * test), `createModal` builds at once, as it always did.
+ */
+import { ConnectorNotConnectedError, ConnectorNotFoundError } from "./connectionErrors"
+import { BalanceUnavailableError, WalletConnectConnectorNotFoundError } from "./errors"
 import { type ProviderShell, providerShell } from "./interop/providerShell"
-import { AirlockLive, type AirlockServices, makeAirlockLayer } from "./layers/runtime/AirlockLive"
-import { ModalConfigLive } from "./layers/runtime/ModalConfigLive"
-import type { CreateModalSettings, Modal } from "./Modal"
-import { makeController } from "./react/modal/bridge/controller"
-import { makeHostPort } from "./react/modal/bridge/hostPort"
-import type { Result as PortResult } from "./react/modal/bridge/run"
-import { mountModalElement } from "./react/modal/element/mount"
+import type { AccountSnapshot, CreateModalSettings, Modal } from "./Modal"
+import {
+  accountWithout,
+  closedState,
+  idlePairing,
+  noConnectOptions,
+  noNetwork,
+  noThemeVariables,
+  nothing
+} from "./modalDefaults"
+import type { ModalEngine } from "./modalEngine"
+import { CreateModalOnServerError, ModalLoadError } from "./modalErrors"
+import { afterNextPaint } from "./react/modal/element/frames"
+import { createModalElement } from "./react/modal/element/modalElement"
 import { registerModal, unregisterModal } from "./react/registry"
-import { decodeModalOptions, type ModalOptionsInput } from "./schemas/ModalOptions"
-import { isView } from "./schemas/View"
-import { WALLET_CONNECT_ID } from "./services/Connection"
+import type { ModalOptionsInput } from "./schemas/ModalOptions"
+import type { ChainNamespace, ThemeMode } from "./schemas/Primitives"
+import type { LocaleState } from "./services/Locale"
 
-/**
- * The host's layer needs time to build (it waits on a promise, a timer, the network). The modal must show
- * the moment it is created, so the layer must build at once: do the waiting before `createModal`, and
- * pass what it produced with `Layer.succeed`.
- *
- * @since 0.2.0
- * @category errors
- */
-export class AsyncHostLayerError extends Data.TaggedError("AsyncHostLayerError")<{
-  readonly cause: unknown
-}> {
-  override readonly message =
-    "Airlock: the layer passed to createModal must build synchronously; await its work first and pass the result with Layer.succeed"
-}
+export { AsyncHostLayerError, CreateModalOnServerError, ModalLoadError } from "./modalErrors"
 
-/**
- * `createModal` ran without a browser page (a server render). The hooks render a disconnected modal there
- * without one; create the modal in the browser.
- *
- * @since 0.3.0
- * @category errors
- */
-export class CreateModalOnServerError extends Data.TaggedError("CreateModalOnServerError") {
-  override readonly message =
-    "Airlock: createModal needs a browser page (window and document). On a server, render the hooks without a modal; call createModal in the browser"
-}
+type EngineModule = typeof import("./modalEngine")
 
-/**
- * A port's result as the host gets it: the value, or a rejection with the typed error (or the defect) as
- * it is. The host presents it, once (the EIP-1193 adapter through `present`).
- */
-const settled = <A>(result: PortResult<A, AirlockError>): A => {
-  if (result._tag === "Success") return result.value
-  throw result._tag === "Failure" ? result.error : result.defect
-}
+let engineModule: EngineModule | undefined
+let engineLoad: Promise<EngineModule> | undefined
 
-/** Builds every service now; a host layer that cannot build synchronously is refused, not half-started. */
-const buildController = (runtime: ManagedRuntime.ManagedRuntime<AirlockServices, never>) => {
-  try {
-    return makeController(runtime)
-  } catch (error) {
-    if (typeof error === "object" && error !== null && "_tag" in error && error._tag === "AsyncFiberError") {
-      void runtime.dispose()
-      throw new AsyncHostLayerError({ cause: error })
+/** The modal's chunk, fetched once whoever asks first; a failed fetch is asked again by the next call. */
+const loadEngine = (): Promise<EngineModule> => {
+  if (engineModule !== undefined) return Promise.resolve(engineModule)
+  engineLoad ??= import("./modalEngine").then(
+    (module) => (engineModule = module),
+    (cause: unknown) => {
+      engineLoad = undefined
+      throw new ModalLoadError({ cause })
     }
-    throw error
+  )
+  return engineLoad
+}
+
+/**
+ * Fetches the modal's code now. Once it resolves, `createModal` builds the modal at once: invalid options
+ * throw from the call itself, and every value is live from the start (tests, or a page that opens the
+ * modal as it loads). Rejects with `ModalLoadError` when the code cannot be fetched.
+ *
+ * @since 0.4.0
+ * @category constructors
+ */
+export const preloadModal = (): Promise<void> => loadEngine().then(() => undefined)
+
+const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
+
+/** The key under which storage keeps the connection statuses (`schemas/StorageKeys.ts`). */
+const CONNECTION_STATUS_KEY = "@airlock/connection_status"
+
+/**
+ * The namespaces storage says were connected, so that a returning visitor's button says "Connecting…" from
+ * the first paint, not "Connect Wallet" until the modal's code is here. Only a label: the modal decodes
+ * storage (with its schemas) and decides the connection itself a moment later. Not read when the host's
+ * layer may keep storage elsewhere.
+ */
+const storedConnections = (hostLayer: boolean): ReadonlyArray<ChainNamespace> => {
+  if (hostLayer) return nothing
+  try {
+    const statuses: unknown = JSON.parse(globalThis.localStorage?.getItem(CONNECTION_STATUS_KEY) ?? "null")
+    if (typeof statuses !== "object" || statuses === null) return nothing
+    const namespaces: ReadonlyArray<ChainNamespace> = ["eip155", "solana"]
+    return namespaces.filter((namespace) => Reflect.get(statuses, namespace) === "connected")
+  } catch {
+    return nothing
+  }
+}
+
+/** The host's mode, else the system's (dark where the page cannot tell), as `ThemeLive` decides it. */
+const requestedThemeMode = (mode: unknown): ThemeMode => {
+  if (mode === "dark" || mode === "light") return mode
+  try {
+    return globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches === false ? "light" : "dark"
+  } catch {
+    return "dark"
+  }
+}
+
+/** A subscription made before the modal is built: moved onto it then. */
+interface WaitingSubscription {
+  readonly attach: (engine: ModalEngine) => void
+  stop: (() => void) | undefined
+}
+
+/** A host's listener that throws is the host's bug: reported, never in the modal's way. */
+const tell = (listener: () => void) => {
+  try {
+    listener()
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error
+    })
   }
 }
 
 /**
- * Validates the options, builds one runtime from our live services with the host's layer over them,
- * mounts `<airlock-modal>` (unless `disableAppend` or `enableEmbedded`) and returns the handle.
+ * Returns the modal's handle at once and mounts `<airlock-modal>` (unless `disableAppend`,
+ * `enableEmbedded` or `features.headless`). The modal's code follows the page's first paint; until it is
+ * here the handle reads closed and disconnected, and its commands wait for it.
  *
- * Throws the typed options error (`ProjectIdMissingError` or `SchemaDecodeError`) when the options are
- * invalid: a misconfigured modal is a developer's bug, best seen at once.
+ * Invalid options (`ProjectIdMissingError`, `SchemaDecodeError`) or a host layer that cannot build at once
+ * (`AsyncHostLayerError`) throw from this call once the code is here (after `preloadModal()`, or for a
+ * second modal); before that, they reject every command and are logged to the console.
  *
  * @since 0.1.0
  * @category constructors
@@ -86,124 +124,262 @@ export const createModal = <ROut = never, E = never>(
   settings: CreateModalSettings<ROut, E> = {}
 ): Modal => {
   if (typeof window === "undefined" || typeof document === "undefined") throw new CreateModalOnServerError()
-  const decoded = decodeModalOptions(options)
-  if (Result.isFailure(decoded)) throw decoded.failure
-  const config = decoded.success
+  // Read before the options are decoded (by the modal's code): a value that is not `true` is the default.
+  const element = createModalElement({
+    headless: options?.features?.headless === true,
+    placedByHost: options?.disableAppend === true || options?.enableEmbedded === true
+  })
+  const reconnecting = storedConnections(settings.layer !== undefined)
 
-  const configLayer = ModalConfigLive(config)
-  // A host layer that cannot be built is a bug in the host: it surfaces as a defect, not a state.
-  const services: Layer.Layer<AirlockServices> =
-    settings.layer === undefined
-      ? Layer.provideMerge(AirlockLive, configLayer)
-      : Layer.provideMerge(makeAirlockLayer(Layer.orDie(settings.layer)), configLayer)
-  const runtime = ManagedRuntime.make(services)
-  const controller = buildController(runtime)
-  const mounted = mountModalElement(controller)
+  let engine: ModalEngine | undefined
+  /** Why the modal could not be built (its options, the host's layer): every command rejects with it. */
+  let refusal: { readonly error: unknown } | undefined
+  let starting: Promise<ModalEngine | undefined> | undefined
   let disposed = false
-  const isDisposed = () => disposed
-
-  const host = makeHostPort(controller, isDisposed)
-  const { state, theme, locale, network, walletInfo, wallets, event, transactions, pairing } = host
-  const unlessDisposed = <A>(f: () => Promise<A>, fallback: A) => (disposed ? Promise.resolve(fallback) : f())
-  const connect = (walletId: string) =>
-    disposed
-      ? Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
-      : controller.connectWith(walletId).then(settled)
   let stopAnnouncing: (() => void) | undefined
   // The EIP-1193 provider, made on the first ask; its working part loads then, not with the page.
   let provider: ProviderShell | undefined
+  const waiting = new Set<WaitingSubscription>()
+
+  const build = (module: EngineModule) => {
+    const built = module.makeModalEngine(options, settings, element)
+    engine = built
+    for (const subscription of waiting) subscription.attach(built)
+    waiting.clear()
+    if (built.announces) {
+      void import("./interop/announce").then(({ announceModal }) => {
+        if (!disposed) stopAnnouncing = announceModal(modal, window)
+      })
+    }
+  }
+
+  /** The modal, built on its code's arrival; `undefined` once disposed before that. */
+  const started = (): Promise<ModalEngine | undefined> => {
+    if (engine !== undefined) return Promise.resolve(engine)
+    if (refusal !== undefined) return Promise.reject(refusal.error)
+    starting ??= loadEngine().then(
+      (module) => {
+        if (disposed) return undefined
+        if (engine === undefined && refusal === undefined) {
+          try {
+            build(module)
+          } catch (error) {
+            refusal = { error }
+            element?.remove()
+            console.error(error)
+          }
+        }
+        if (refusal !== undefined) throw refusal.error
+        return engine
+      },
+      (error: unknown) => {
+        starting = undefined
+        throw error
+      }
+    )
+    return starting
+  }
+
+  /** A command: run by the modal once built; what a disposed modal answers otherwise. */
+  const command = <A>(run: (engine: ModalEngine) => Promise<A>, whenDisposed: () => Promise<A>) => {
+    if (disposed) return whenDisposed()
+    // At once when built: an open takes effect in the click's own task, which then renders the view.
+    if (engine !== undefined) return run(engine)
+    return started().then((built) => (built === undefined || disposed ? whenDisposed() : run(built)))
+  }
+
+  /** A subscription: the modal's own once built; until then kept, and its listener told the value then. */
+  const subscription =
+    <A>(
+      subscribe: (engine: ModalEngine, listener: (value: A) => void) => () => void,
+      current: ((engine: ModalEngine) => A) | undefined
+    ) =>
+    (listener: (value: A) => void): (() => void) => {
+      if (engine !== undefined) return subscribe(engine, listener)
+      if (disposed) return () => {}
+      const entry: WaitingSubscription = {
+        stop: undefined,
+        attach: (built) => {
+          entry.stop = subscribe(built, listener)
+          if (current !== undefined) tell(() => listener(current(built)))
+        }
+      }
+      waiting.add(entry)
+      return () => {
+        waiting.delete(entry)
+        entry.stop?.()
+        entry.stop = undefined
+      }
+    }
+
+  const pendingAccount = (namespace?: ChainNamespace): AccountSnapshot => {
+    const shown = namespace ?? reconnecting[0] ?? "eip155"
+    return accountWithout(shown, reconnecting.includes(shown) ? "connecting" : "disconnected")
+  }
+  const currentLocale = () => engine?.getLocale() ?? "en"
+  const connect = (walletId: string) =>
+    command(
+      (built) => built.connect(walletId),
+      () => Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
+    )
+  const done = () => Promise.resolve()
 
   const modal: Modal = {
-    open: (view, openOptions) =>
-      unlessDisposed(
-        () =>
-          controller.open(
-            view !== undefined && isView(view) ? view : undefined,
-            undefined,
-            openOptions?.askedBy === "dapp" ? { askedBy: "dapp" } : undefined
-          ),
-        undefined
+    open: (view, openOptions) => command((built) => built.open(view, openOptions), done),
+    close: (closeOptions) =>
+      command(
+        (built) => built.close(closeOptions),
+        () => Promise.resolve(true)
       ),
-    close: (closeOptions) => unlessDisposed(() => controller.close(closeOptions), true),
-    isOpen: () => state.get().open,
-    getState: state.get,
-    subscribeState: state.subscribe,
-    getThemeMode: () => theme.get().mode,
-    setThemeMode: (mode) => unlessDisposed(() => controller.setThemeMode(mode), undefined),
-    getThemeVariables: () => theme.get().variables,
-    setThemeVariables: (variables) =>
-      unlessDisposed(() => controller.setThemeVariables(variables), undefined),
-    subscribeTheme: theme.subscribe,
-    getLocale: locale.get,
+    isOpen: () => engine?.isOpen() ?? false,
+    getState: () => engine?.getState() ?? closedState,
+    subscribeState: subscription(
+      (built, listener) => built.subscribeState(listener),
+      (built) => built.getState()
+    ),
+    getThemeMode: () => engine?.getThemeMode() ?? requestedThemeMode(options?.themeMode),
+    setThemeMode: (mode) => command((built) => built.setThemeMode(mode), done),
+    getThemeVariables: () => engine?.getThemeVariables() ?? noThemeVariables,
+    setThemeVariables: (variables) => command((built) => built.setThemeVariables(variables), done),
+    subscribeTheme: subscription(
+      (built, listener) => built.subscribeTheme(listener),
+      (built) => ({ mode: built.getThemeMode(), variables: built.getThemeVariables() })
+    ),
+    getLocale: currentLocale,
     setLocale: (requested) =>
-      unlessDisposed(() => controller.setLocale(requested).then(settled), locale.get()),
-    subscribeLocale: locale.subscribe,
-    getAccount: (namespace) => host.account(namespace).get(),
-    subscribeAccount: (listener, namespace) => host.account(namespace).subscribe(listener),
-    getNetwork: network.get,
-    subscribeNetwork: network.subscribe,
-    getWalletInfo: walletInfo.get,
-    subscribeWalletInfo: walletInfo.subscribe,
+      command(
+        (built) => built.setLocale(requested),
+        () => Promise.resolve(currentLocale())
+      ),
+    subscribeLocale: subscription(
+      (built, listener) => built.subscribeLocale(listener),
+      (built) => built.getLocale()
+    ),
+    getAccount: (namespace) => engine?.getAccount(namespace) ?? pendingAccount(namespace),
+    subscribeAccount: (listener, namespace) =>
+      subscription<AccountSnapshot>(
+        (built, each) => built.subscribeAccount(each, namespace),
+        (built) => built.getAccount(namespace)
+      )(listener),
+    getNetwork: () => engine?.getNetwork() ?? noNetwork,
+    subscribeNetwork: subscription(
+      (built, listener) => built.subscribeNetwork(listener),
+      (built) => built.getNetwork()
+    ),
+    getWalletInfo: () => engine?.getWalletInfo(),
+    subscribeWalletInfo: subscription(
+      (built, listener) => built.subscribeWalletInfo(listener),
+      (built) => built.getWalletInfo()
+    ),
     switchNetwork: (caipNetworkId, switchOptions) =>
-      unlessDisposed(() => controller.switchNetwork(caipNetworkId, switchOptions).then(settled), undefined),
-    disconnect: (namespace) => unlessDisposed(() => controller.disconnect(namespace), undefined),
-    fetchBalance: async () => {
-      const account = host.account().get()
-      const { caipNetwork } = network.get()
-      if (disposed || account.address === undefined || caipNetwork === undefined) {
-        throw new BalanceUnavailableError({ address: account.address })
-      }
-      const balance = settled(await controller.nativeBalance(caipNetwork, account.address))
-      return { balance: balance.formatted, symbol: balance.symbol }
-    },
+      command((built) => built.switchNetwork(caipNetworkId, switchOptions), done),
+    disconnect: (namespace) => command((built) => built.disconnect(namespace), done),
+    fetchBalance: () =>
+      command(
+        (built) => built.fetchBalance(),
+        () => Promise.reject(new BalanceUnavailableError({ address: modal.getAccount().address }))
+      ),
     // A disposed modal has no wallet: these reject rather than resolve with nothing.
     request: (request, requestOptions) =>
-      disposed
-        ? Promise.reject(new ConnectorNotConnectedError({}))
-        : controller.request(request, requestOptions).then(settled),
+      command(
+        (built) => built.request(request, requestOptions),
+        () => Promise.reject(new ConnectorNotConnectedError({}))
+      ),
     getProvider: () => {
       provider ??= providerShell((listeners) =>
-        import("./interop/modalProvider").then((part) =>
-          part.startModalProvider(modal, runtime, controller, listeners)
-        )
+        started().then((built) => {
+          if (built === undefined) throw new ConnectorNotConnectedError({})
+          return built.startProvider(modal, listeners)
+        })
       )
       // A disposed modal's provider serves nothing.
       if (disposed) provider.stop()
       return provider.provider
     },
-    getWallets: wallets.get,
-    subscribeWallets: wallets.subscribe,
+    getWallets: () => engine?.getWallets() ?? nothing,
+    subscribeWallets: subscription(
+      (built, listener) => built.subscribeWallets(listener),
+      (built) => built.getWallets()
+    ),
     connect,
     connectWalletConnect: () =>
-      disposed ? Promise.reject(new WalletConnectConnectorNotFoundError({})) : connect(WALLET_CONNECT_ID),
-    cancelConnect: () => unlessDisposed(() => controller.cancelConnect(), undefined),
-    getWalletConnect: pairing.get,
-    subscribeWalletConnect: pairing.subscribe,
-    getAccountActions: host.accountActions.get,
-    subscribeAccountActions: host.accountActions.subscribe,
-    getConnectOptions: host.connectOptions.get,
-    subscribeConnectOptions: host.connectOptions.subscribe,
-    getEvent: event.get,
-    subscribeEvents: (listener) => (disposed ? () => {} : controller.onEvent(listener)),
-    getTransactions: transactions.get,
-    subscribeTransactions: transactions.subscribe,
-    element: mounted?.element,
+      command(
+        (built) => built.connectWalletConnect(),
+        () => Promise.reject(new WalletConnectConnectorNotFoundError({}))
+      ),
+    cancelConnect: () => command((built) => built.cancelConnect(), done),
+    getWalletConnect: () => engine?.getWalletConnect() ?? idlePairing,
+    subscribeWalletConnect: subscription(
+      (built, listener) => built.subscribeWalletConnect(listener),
+      (built) => built.getWalletConnect()
+    ),
+    getAccountActions: () => engine?.getAccountActions() ?? nothing,
+    subscribeAccountActions: subscription(
+      (built, listener) => built.subscribeAccountActions(listener),
+      (built) => built.getAccountActions()
+    ),
+    getConnectOptions: () => engine?.getConnectOptions() ?? noConnectOptions,
+    subscribeConnectOptions: subscription(
+      (built, listener) => built.subscribeConnectOptions(listener),
+      (built) => built.getConnectOptions()
+    ),
+    getEvent: () => engine?.getEvent(),
+    // Events are told from now on: none is owed for the time before the modal was built.
+    subscribeEvents: subscription((built, listener) => built.subscribeEvents(listener), undefined),
+    getTransactions: () => engine?.getTransactions() ?? nothing,
+    subscribeTransactions: subscription(
+      (built, listener) => built.subscribeTransactions(listener),
+      (built) => built.getTransactions()
+    ),
+    element,
     dispose: async () => {
       if (disposed) return
-      await controller.close({ force: true })
+      const built = engine
+      if (built !== undefined) await built.close({ force: true })
+      if (disposed) return
       disposed = true
+      waiting.clear()
       stopAnnouncing?.()
       provider?.stop()
       unregisterModal(modal)
-      mounted?.unmount()
-      await runtime.dispose()
+      element?.remove()
+      await built?.dispose()
     }
   }
-  registerModal(modal, { locale: controller.locale, prepare: mounted?.prepare ?? (() => {}) })
-  if (config.announceEIP6963) {
-    void import("./interop/announce").then(({ announceModal }) => {
-      if (!disposed) stopAnnouncing = announceModal(modal, window)
-    })
+
+  if (engineModule !== undefined) {
+    try {
+      build(engineModule)
+    } catch (error) {
+      element?.remove()
+      throw error
+    }
+  } else {
+    // After the first paint, so that paint never waits for the modal; at once for an embedded card, which
+    // shows from the start; sooner too if a command asks.
+    const start = () => {
+      if (!disposed) started().catch(() => undefined)
+    }
+    if (options?.enableEmbedded === true) start()
+    else afterNextPaint(start)
   }
+  registerModal(modal, {
+    locale: {
+      get: () => engine?.companion.locale.get() ?? ENGLISH,
+      subscribe: subscription<void>(
+        (built, listener) => built.companion.locale.subscribe(() => listener()),
+        () => undefined
+      )
+    },
+    prepare: () => {
+      if (engine !== undefined) engine.companion.prepare()
+      else if (!disposed)
+        started().then(
+          (built) => built?.companion.prepare(),
+          () => undefined
+        )
+    }
+  })
+
   return modal
 }

@@ -3,7 +3,13 @@
  *
  * @since 0.1.0
  */
-export { AsyncHostLayerError, CreateModalOnServerError, createModal } from "./createModal"
+export {
+  AsyncHostLayerError,
+  CreateModalOnServerError,
+  createModal,
+  ModalLoadError,
+  preloadModal
+} from "./createModal"
 export * from "./errors"
 export type { AirlockServices } from "./layers/runtime/AirlockLive"
 export type {

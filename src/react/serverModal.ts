@@ -1,50 +1,14 @@
-import { CreateModalOnServerError } from "../createModal"
-import type {
-  AccountSnapshot,
-  ConnectOptions,
-  Modal,
-  ModalProvider,
-  ModalState,
-  NetworkSnapshot,
-  WalletConnectSnapshot
-} from "../Modal"
-import type { ChainNamespace } from "../schemas/Primitives"
-
-const closed: ModalState = { open: false, view: "Connect" }
-const noNetwork: NetworkSnapshot = {
-  namespace: "eip155",
-  caipNetwork: undefined,
-  caipNetworkId: undefined,
-  chainId: undefined,
-  name: undefined,
-  supported: false
-}
-const idle: WalletConnectSnapshot = { status: "idle", uri: undefined, expiresAt: undefined }
-const nothing: ReadonlyArray<never> = []
-const noConnectOptions: ConnectOptions = {
-  methods: nothing,
-  wallets: nothing,
-  allWallets: false,
-  walletsCollapsed: false
-}
-const noVariables = {}
-// One snapshot per namespace: React compares server snapshots by identity.
-const accounts = new Map<ChainNamespace, AccountSnapshot>()
-const disconnected = (namespace: ChainNamespace = "eip155"): AccountSnapshot => {
-  let account = accounts.get(namespace)
-  if (account === undefined) {
-    account = {
-      namespace,
-      status: "disconnected",
-      isConnected: false,
-      address: undefined,
-      caipAddress: undefined,
-      allAccounts: nothing
-    }
-    accounts.set(namespace, account)
-  }
-  return account
-}
+import type { Modal, ModalProvider } from "../Modal"
+import {
+  accountWithout,
+  closedState,
+  idlePairing,
+  noConnectOptions,
+  noNetwork,
+  noThemeVariables,
+  nothing
+} from "../modalDefaults"
+import { CreateModalOnServerError } from "../modalErrors"
 
 const unsubscribe = () => () => {}
 /** No chain to serve on a server: every request is EIP-1193's 4900. */
@@ -65,17 +29,17 @@ export const serverModal: Modal = {
   open: refuse,
   close: () => Promise.resolve(true),
   isOpen: () => false,
-  getState: () => closed,
+  getState: () => closedState,
   subscribeState: unsubscribe,
   getThemeMode: () => "light",
   setThemeMode: refuse,
-  getThemeVariables: () => noVariables,
+  getThemeVariables: () => noThemeVariables,
   setThemeVariables: refuse,
   subscribeTheme: unsubscribe,
   getLocale: () => "en",
   setLocale: refuse,
   subscribeLocale: unsubscribe,
-  getAccount: disconnected,
+  getAccount: (namespace = "eip155") => accountWithout(namespace),
   subscribeAccount: unsubscribe,
   getNetwork: () => noNetwork,
   subscribeNetwork: unsubscribe,
@@ -91,7 +55,7 @@ export const serverModal: Modal = {
   connect: refuse,
   connectWalletConnect: refuse,
   cancelConnect: done,
-  getWalletConnect: () => idle,
+  getWalletConnect: () => idlePairing,
   subscribeWalletConnect: unsubscribe,
   getAccountActions: () => nothing,
   subscribeAccountActions: unsubscribe,

@@ -34,10 +34,6 @@ import { CloseAfterConnectLazy, ViewCommandsLazy } from "../../src/layers/flow/M
 import * as viewCommands from "../../src/layers/flow/viewCommands"
 import * as LocaleLazy from "../../src/layers/locale/Locale.lazy"
 import { LocaleCatalogs } from "../../src/layers/locale/LocaleLive"
-import { BrowserHttpLazy } from "../../src/layers/platform/BrowserHttpLive"
-import * as browserHttp from "../../src/layers/platform/browserHttp"
-import * as effectHttp from "../../src/layers/platform/effectHttp"
-import { EffectHttpLazy } from "../../src/layers/platform/lazyHttpClient"
 import * as BlockchainApi from "../../src/layers/provider/BlockchainApi.lazy"
 import { FlowAnswersLazy } from "../../src/layers/provider/BlockchainApi.lazy"
 import { BlockchainApiLazy } from "../../src/layers/provider/BlockchainApiLive"
@@ -101,8 +97,6 @@ const PARTS: ReadonlyArray<Part> = [
   part(EmbeddedWalletBridgeLazy, EmbeddedWalletBridge),
   part(ViewCommandsLazy, viewCommands),
   part(CloseAfterConnectLazy, closeAfterConnect),
-  part(BrowserHttpLazy, browserHttp),
-  part(EffectHttpLazy, effectHttp),
   part(BlockchainApiLazy, BlockchainApi),
   part(FlowAnswersLazy, flowAnswers),
   part(OriginGuardLazy, OriginGuard),

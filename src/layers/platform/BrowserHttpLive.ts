@@ -1,26 +1,22 @@
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
-import { lazyImplementation, lazyPart } from "../runtime/lazy"
-import { HttpClientTag, lazyHttpClient } from "./lazyHttpClient"
-
-/** The browser's `fetch` as an `HttpClient` (`browserHttp.ts`), loaded with the first request. */
-export const BrowserHttpLazy = lazyPart("@airlock/browserHttp", () =>
-  import("../runtime/connectStage").then((stage) => stage.browserHttp)
-)
+import { withoutTraceHeaders } from "./withoutTraceHeaders"
 
 /**
- * `fetch` without W3C trace headers (see `withoutTraceHeaders`), redirects refused. The client itself
- * (`browserHttp`) loads with the first request; a load that fails is that request's transport
- * error, and the next request tries again.
+ * The browser's `fetch` as effect's `HttpClient`, without W3C trace headers (see `withoutTraceHeaders`).
+ * Part of the modal's own chunk (`modalEngine.ts`), which follows the first paint: that paint holds none
+ * of effect's HTTP modules.
  *
  * @since 0.1.0
  * @category layers
  */
 export const BrowserHttpLive: Layer.Layer<HttpClient.HttpClient> = Layer.effect(
-  HttpClientTag,
-  Effect.map(
-    lazyImplementation(BrowserHttpLazy, (module) => module.browserHttpClient),
-    lazyHttpClient
-  )
+  HttpClient.HttpClient,
+  Effect.map(HttpClient.HttpClient, withoutTraceHeaders)
+).pipe(
+  Layer.provide(FetchHttpClient.layer),
+  // The provider's hosts answer where they are asked: a redirect to elsewhere is a failure, not followed.
+  Layer.provide(Layer.succeed(FetchHttpClient.RequestInit, { redirect: "error" }))
 )

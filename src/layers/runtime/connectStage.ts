@@ -1,12 +1,10 @@
 /**
  * What showing the Connect view and connecting need of the lazy layer code, in one module so that a
  * bundler makes one chunk of it: the wallet catalog (its listings' rules, the explorer API, the origin
- * check, the HTTP client). The modal's idle prefetch loads it with the Connect view's own code; each part
+ * check). The modal's idle prefetch loads it with the Connect view's own code; each part
  * below picks its module out of it. The account's parts are one step further (`accountStage`), loaded from
  * here so that what both use stays in this chunk.
  */
-export * as browserHttp from "../platform/browserHttp"
-export * as effectHttp from "../platform/effectHttp"
 export * as originGuard from "../provider/OriginGuard.lazy"
 export * as providerApi from "../provider/ProviderApi.lazy"
 export * as catalogListings from "../wallets/catalogListings"

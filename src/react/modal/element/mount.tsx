@@ -7,22 +7,13 @@ import { type ModalStage, makeModalStage } from "./modalStage"
 import { addStylesTo, StyleSheetsContext } from "./styleSheets"
 import { useStore } from "./useStore"
 
-export const ELEMENT_NAME = "airlock-modal"
-
 /** The page is given this long to go idle before the modal's interface is fetched anyway. */
 const IDLE_TIMEOUT_MS = 2000
 
 export interface MountedModal {
-  readonly element: HTMLElement
   /** Fetches the modal's interface now (a visitor is about to open it); once, whoever asks. */
   readonly prepare: () => void
   readonly unmount: () => void
-}
-
-const defineElement = () => {
-  if (customElements.get(ELEMENT_NAME) !== undefined) return
-  // The element only hosts the shadow root; React owns what is inside.
-  customElements.define(ELEMENT_NAME, class AirlockModalElement extends HTMLElement {})
 }
 
 interface ModalShellProps {
@@ -32,8 +23,7 @@ interface ModalShellProps {
 }
 
 /**
- * What the first paint holds of the modal: the host element's theme and language, nothing visible, until
- * the interface's chunk is here. An open
+ * The modal before its interface's chunk is here: the host element's theme and language, nothing visible. An open
  * modal, a notice to show or an embedded card cannot wait for the page to go idle: they fetch it at once
  * (again, after a failed fetch).
  */
@@ -52,14 +42,11 @@ const ModalShell = ({ controller, host, stage }: ModalShellProps) => {
 }
 
 /**
- * Creates `<airlock-modal>` with an open shadow root and renders the modal into it. Appends it to the
- * body unless the host places it (`disableAppend`, `enableEmbedded`). A headless host draws its own UI.
+ * Renders the modal into `element`'s shadow root (`modalElement.ts`); the interface
+ * itself is fetched when the page is idle, or sooner when asked (`prepare`, an open).
  */
-export const mountModalElement = (controller: ModalController): MountedModal | undefined => {
-  if (controller.config.features.headless) return undefined
-  defineElement()
-  const element = document.createElement(ELEMENT_NAME)
-  const shadow = element.attachShadow({ mode: "open" })
+export const mountModalElement = (controller: ModalController, element: HTMLElement): MountedModal => {
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: "open" })
   const addStyles = addStylesTo(shadow)
   const stage = makeModalStage(addStyles)
   const container = document.createElement("div")
@@ -70,11 +57,8 @@ export const mountModalElement = (controller: ModalController): MountedModal | u
       <ModalShell controller={controller} host={element} stage={stage} />
     </StyleSheetsContext.Provider>
   )
-  const { disableAppend, enableEmbedded } = controller.config
-  if (!disableAppend && !enableEmbedded) document.body.append(element)
   const cancelIdleFetch = whenIdle(stage.load, IDLE_TIMEOUT_MS)
   return {
-    element,
     prepare: stage.load,
     unmount: () => {
       cancelIdleFetch()
