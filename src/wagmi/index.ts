@@ -35,9 +35,17 @@ export interface AirlockConnectorParameters {
 /** How long a reconnect waits for the modal's own restore before asking whether it is connected. */
 const RESTORE_WAIT_MS = 20_000
 
-/** Resolves once the modal's eip155 connection is settled, restored or not (or after the wait). */
-const restored = (modal: Modal): Promise<void> =>
-  new Promise((resolve) => {
+/**
+ * Resolves once the modal's eip155 connection is settled, restored or not (or after the wait). A request
+ * first: the handle answers only once the modal's code is here, by when a stored connection shows
+ * connecting.
+ */
+const restored = async (modal: Modal): Promise<void> => {
+  await modal
+    .getProvider()
+    .request({ method: "eth_chainId" })
+    .catch(() => undefined)
+  return new Promise((resolve) => {
     const done = () => {
       const { status } = modal.getAccount("eip155")
       if (status === "connecting" || status === "reconnecting") return
@@ -52,6 +60,7 @@ const restored = (modal: Modal): Promise<void> =>
     const stop = modal.subscribeAccount(done, "eip155")
     done()
   })
+}
 
 const isRejection = (error: unknown) =>
   typeof error === "object" &&
