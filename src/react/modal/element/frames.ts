@@ -18,6 +18,11 @@ export const whenIdle = (task: () => void, timeout: number): (() => void) => {
  * held up by it); returns the cancel.
  */
 export const afterNextPaint = (task: () => void): (() => void) => {
+  // A page without frames (a test DOM without requestAnimationFrame): the next task.
+  if (typeof requestAnimationFrame !== "function") {
+    const next = setTimeout(task, 0)
+    return () => clearTimeout(next)
+  }
   let timer: ReturnType<typeof setTimeout> | undefined
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(task, 0)
