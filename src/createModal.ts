@@ -23,6 +23,7 @@ import { CreateModalOnServerError, ModalLoadError } from "./modalErrors"
 import { afterNextPaint } from "./react/modal/element/frames"
 import { createModalElement } from "./react/modal/element/modalElement"
 import { registerModal, unregisterModal } from "./react/registry"
+import { CONNECTION_STATUS_KEY } from "./schemas/connectionStatusKey"
 import type { ModalOptionsInput } from "./schemas/ModalOptions"
 import type { ChainNamespace, ThemeMode } from "./schemas/Primitives"
 import type { LocaleState } from "./services/Locale"
@@ -58,9 +59,6 @@ const loadEngine = (): Promise<EngineModule> => {
 export const preloadModal = (): Promise<void> => loadEngine().then(() => undefined)
 
 const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
-
-/** The key under which storage keeps the connection statuses (`schemas/StorageKeys.ts`). */
-const CONNECTION_STATUS_KEY = "@airlock/connection_status"
 
 /**
  * The namespaces storage says were connected, so that a returning visitor's button says "Connecting…" from

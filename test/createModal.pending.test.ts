@@ -10,6 +10,7 @@ import type { ConnectorNotFoundError } from "../src/connectionErrors"
 import type { Modal } from "../src/Modal"
 import type { ModalEngine } from "../src/modalEngine"
 import type { ModalLoadError } from "../src/modalErrors"
+import { StorageKeys } from "../src/schemas/StorageKeys"
 import { ALICE } from "./kit/accounts"
 import { baseOptions } from "./kit/fixtures"
 import { TestPlatform } from "./kit/platform"
@@ -139,7 +140,7 @@ describe("the handle before the modal's code is here", () => {
   })
 
   it("says connecting from the first paint when storage names a connection, for the default layer only", async () => {
-    localStorage.setItem("@airlock/connection_status", JSON.stringify({ eip155: "connected" }))
+    localStorage.setItem(StorageKeys.connectionStatus.key, JSON.stringify({ eip155: "connected" }))
     const { facade } = await loadFacade(async () => recordingEngine().module)
     const modal = facade.createModal(baseOptions)
     created.push(modal)
@@ -148,7 +149,7 @@ describe("the handle before the modal's code is here", () => {
     const hosted = facade.createModal(baseOptions, { layer: TestPlatform })
     created.push(hosted)
     assert.strictEqual(hosted.getAccount().status, "disconnected")
-    localStorage.setItem("@airlock/connection_status", "{not json")
+    localStorage.setItem(StorageKeys.connectionStatus.key, "{not json")
     const garbled = facade.createModal(baseOptions)
     created.push(garbled)
     assert.strictEqual(garbled.getAccount().status, "disconnected")

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
+import { CONNECTION_STATUS_KEY } from "./connectionStatusKey"
 import { CaipNetworkId, ChainNamespace, caipNetworkIdParts, nonBlankString } from "./Primitives"
 import { RecentWallet } from "./Wallet"
 
@@ -99,7 +100,7 @@ export const StorageKeys = {
   activeNamespace: storageKey("@airlock/active_namespace", ChainNamespace),
   activeNetworkIds: storageKey("@airlock/active_caip_network_ids", ActiveNetworkIds),
   recentWallets: storageKey("@airlock/recent_wallets", RecentWallets),
-  connectionStatus: storageKey("@airlock/connection_status", ConnectionStatuses),
+  connectionStatus: storageKey(CONNECTION_STATUS_KEY, ConnectionStatuses),
   connectedNamespaces: storageKey("@airlock/connected_namespaces", Schema.Array(ChainNamespace)),
   deepLinkChoice: storageKey("@airlock/deeplink_choice", DeepLinkChoice),
   lastUsedChain: storageKey("@airlock/last_used_chain", CaipNetworkId)
