@@ -12,6 +12,7 @@ import type { AccountSnapshot, CreateModalSettings, Modal } from "./Modal"
 import {
   accountWithout,
   closedState,
+  englishLocale,
   idlePairing,
   noConnectOptions,
   noNetwork,
@@ -26,7 +27,6 @@ import { registerModal, unregisterModal } from "./react/registry"
 import { CONNECTION_STATUS_KEY } from "./schemas/connectionStatusKey"
 import type { ModalOptionsInput } from "./schemas/ModalOptions"
 import type { ChainNamespace, ThemeMode } from "./schemas/Primitives"
-import type { LocaleState } from "./services/Locale"
 
 export { AsyncHostLayerError, CreateModalOnServerError, ModalLoadError } from "./modalErrors"
 
@@ -57,8 +57,6 @@ const loadEngine = (): Promise<EngineModule> => {
  * @category constructors
  */
 export const preloadModal = (): Promise<void> => loadEngine().then(() => undefined)
-
-const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
 
 /**
  * The namespaces storage says were connected, so that a returning visitor's button says "Connecting…" from
@@ -363,7 +361,7 @@ export const createModal = <ROut = never, E = never>(
   }
   registerModal(modal, {
     locale: {
-      get: () => engine?.companion.locale.get() ?? ENGLISH,
+      get: () => engine?.companion.locale.get() ?? englishLocale,
       subscribe: subscription<void>(
         (built, listener) => built.companion.locale.subscribe(() => listener()),
         () => undefined

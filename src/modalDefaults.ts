@@ -12,6 +12,7 @@ import type {
 } from "./Modal"
 import type { ChainNamespace } from "./schemas/Primitives"
 import type { ConnectionStatus } from "./schemas/StorageKeys"
+import type { LocaleState } from "./services/Locale"
 
 export const closedState: ModalState = { open: false, view: "Connect" }
 export const noNetwork: NetworkSnapshot = {
@@ -31,6 +32,8 @@ export const noConnectOptions: ConnectOptions = {
   walletsCollapsed: false
 }
 export const noThemeVariables = {}
+/** English, the words the code carries: no catalog to load. */
+export const englishLocale: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
 
 const accounts = new Map<string, AccountSnapshot>()
 

@@ -1,7 +1,7 @@
 import { type ButtonHTMLAttributes, useSyncExternalStore } from "react"
 import { buttonWords } from "../messages/compiled/en/button"
+import { englishLocale } from "../modalDefaults"
 import { truncateAddress } from "../schemas/ThirdPartyText"
-import type { LocaleState } from "../services/Locale"
 import { useModal } from "./AirlockProvider"
 import { companionOf } from "./registry"
 import { useAirlock } from "./useAirlock"
@@ -14,8 +14,7 @@ export interface ConnectButtonProps
   readonly label?: string
 }
 
-const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
-const english = () => ENGLISH
+const english = () => englishLocale
 const unsubscribe = () => () => {}
 
 /**

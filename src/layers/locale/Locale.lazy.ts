@@ -8,6 +8,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { LocaleUnavailableError } from "../../errors"
 import type { Catalog } from "../../messages/compiled/catalog"
 import { directionOf, type LocaleTag, resolveLocale } from "../../messages/locales"
+import { englishLocale } from "../../modalDefaults"
 import type { LocaleShape, LocaleState } from "../../services/Locale"
 
 type Translated = Exclude<LocaleTag, "en">
@@ -45,12 +46,10 @@ const browserLanguages = (): ReadonlyArray<string> => {
   }
 }
 
-const ENGLISH: LocaleState = { tag: "en", dir: "ltr", catalog: undefined, ready: true }
-
 /** The locale `requested` resolves to ("auto": by the browser's languages), with its catalog loaded. */
 const localeFor = async (requested: string): Promise<LocaleState> => {
   const tag = resolveLocale(requested, browserLanguages())
-  if (tag === "en") return ENGLISH
+  if (tag === "en") return englishLocale
   return { tag, dir: directionOf(tag), catalog: (await catalogs[tag]()).catalog, ready: true }
 }
 
