@@ -115,7 +115,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
  * @property {string} projectId The first accepted project id.
  * @property {ReadonlyArray<string>} chains CAIP-2 ids of the served chains.
  * @property {Faults} faults
- * @property {{ readonly events: () => ReadonlyArray<RecordedEvent>, readonly requests: () => ReadonlyArray<RecordedRequest>, readonly clear: () => void }} inspect `requests`: every request but `/__sandbox/*`, oldest first (the last 2000).
+ * @property {{ readonly events: () => ReadonlyArray<RecordedEvent>, readonly requests: () => ReadonlyArray<RecordedRequest>, readonly clear: () => void }} inspect `requests`: every request but `/__sandbox/*` that arrived since the last reset or clear, oldest first (the last 2000).
  * @property {(origins?: ReadonlyArray<string>) => void} setAllowedOrigins What `GET /projects/v1/origins` answers; `undefined` restores the default.
  * @property {() => Promise<void>} close Stops listening and drops open connections; safe to call more than once.
  */
@@ -752,6 +752,16 @@ export async function startSandboxApi(options) {
   const events = []
   /** @type {Array<RecordedRequest>} */
   const requests = []
+  /**
+   * Counts the clearings of the request log. A request is recorded when answered, so one held by a delay
+   * fault across a reset would land in the next test's log: only the requests that arrived since the last
+   * clearing are recorded.
+   */
+  let logEpoch = 0
+  const clearRequests = () => {
+    requests.length = 0
+    logEpoch += 1
+  }
   /** @type {Set<() => void>} */
   const pendingWaits = new Set()
   let baseUrl = ""
@@ -1339,7 +1349,7 @@ export async function startSandboxApi(options) {
   const reset = () => {
     rules = []
     events.length = 0
-    requests.length = 0
+    clearRequests()
     allowedOrigins = [...(options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS)]
     registry.reset()
     smartSessions.reset()
@@ -1497,8 +1507,9 @@ export async function startSandboxApi(options) {
     const path = url.pathname
     const method = req.method === "HEAD" ? "GET" : (req.method ?? "GET")
     const log = !path.startsWith("/__sandbox/")
+    const arrivedIn = logEpoch
     const finish = (/** @type {Reply} */ reply) => {
-      if (log) {
+      if (log && arrivedIn === logEpoch) {
         push(requests, {
           method: req.method ?? "GET",
           path,
@@ -1639,7 +1650,7 @@ export async function startSandboxApi(options) {
       requests: () => requests.slice(),
       clear: () => {
         events.length = 0
-        requests.length = 0
+        clearRequests()
       }
     }),
     setAllowedOrigins: (/** @type {ReadonlyArray<string> | undefined} */ list) => {

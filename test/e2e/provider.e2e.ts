@@ -793,7 +793,7 @@ describe("request counting (the balance cache)", () => {
     const account = await connect(page)
     const tokens = account.getByRole("list", { name: "Tokens" })
     await tokens.waitFor()
-    expect((await balanceRequests()).length).toBe(1)
+    expect(await balanceRequests()).toHaveLength(1)
     const first = (await balanceRequests())[0]!
     expect(first.query.chainId).toBe(caipA)
 

@@ -6,7 +6,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, parseUnits } from "viem"
-import { afterEach, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import {
   DEFAULT_PROJECT_ID,
   HANDLER_LINKS,
@@ -634,6 +634,27 @@ describe("fault switches", () => {
     api().faults.clear()
     expect((await walletsAnswer()).status).toBe(200)
     expect(() => api().faults.set({ status: 418 as 403 })).toThrow(TypeError)
+  })
+
+  it("a request held by a delay across a reset or a clear stays out of the log that follows it", async () => {
+    const balancePath = `/v1/account/${account(0)}/balance`
+    const logged = () =>
+      api()
+        .inspect.requests()
+        .filter((request) => request.path === balancePath)
+    for (const forget of [() => control("reset", { method: "POST" }), async () => api().inspect.clear()]) {
+      api().faults.set({ delayMs: 1_000, paths: "/balance$", times: 1 })
+      const held = get(balancePath, { chainId: "eip155:31337" })
+      // The rule wore off on that request: the server has it and holds it.
+      await vi.waitFor(() => expect(api().faults.active).toEqual([]))
+      await forget()
+      expect((await held).status).toBe(200)
+      expect(logged()).toEqual([])
+      // A request after it is recorded as ever.
+      expect((await get(balancePath, { chainId: "eip155:31337" })).status).toBe(200)
+      expect(logged()).toHaveLength(1)
+      api().inspect.clear()
+    }
   })
 
   it("lies as a hostile listing would: every page is page 1, and count claims a million", async () => {
