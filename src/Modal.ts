@@ -12,6 +12,7 @@ import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primiti
 import type { ConnectionStatus } from "./schemas/StorageKeys"
 import type { ThemeVariables } from "./schemas/ThemeVariables"
 import type { View } from "./schemas/View"
+import type { LegalConsentState } from "./services/LegalConsent"
 import type { LocaleTag } from "./services/Locale"
 import type { ModalConfig } from "./services/ModalConfig"
 import type { ModalEvent } from "./services/ModalEvents"
@@ -121,6 +122,11 @@ export interface ConnectOptions {
    * login (`features.emailShowWallets` off while either is offered, as in AppKit).
    */
   readonly walletsCollapsed: boolean
+  /**
+   * The legal checkbox (`features.legalCheckbox`): while `required` and not `accepted`, every way to connect
+   * is refused ('Agree to the terms to connect', `LegalConsentRequiredError`); `setLegalConsent` answers.
+   */
+  readonly legal: LegalConsentState
 }
 
 /** What a host that draws its own QR code sees of WalletConnect pairing. */
@@ -278,6 +284,12 @@ export interface Modal {
    * listing's once it loaded) and whether All Wallets is offered.
    */
   readonly getConnectOptions: () => ConnectOptions
+  /**
+   * The visitor's answer to the legal checkbox (`features.legalCheckbox`): `true` once they agreed to the
+   * app's terms and privacy policy (remembered for the page's origin), `false` to take it back. Does
+   * nothing with the option off. A headless host shows the links and the box itself (`getConnectOptions().legal`).
+   */
+  readonly setLegalConsent: (accepted: boolean) => Promise<void>
   readonly subscribeConnectOptions: (listener: (options: ConnectOptions) => void) => () => void
   /** The latest modal event (open, close, connect, disconnect, network switch...). */
   readonly getEvent: () => ModalEvent | undefined

@@ -315,6 +315,7 @@ export const createModal = <ROut = never, E = never>(
       (built) => built.getAccountActions()
     ),
     getConnectOptions: () => engine?.getConnectOptions() ?? noConnectOptions,
+    setLegalConsent: (accepted) => command((built) => built.setLegalConsent(accepted), done),
     subscribeConnectOptions: subscription(
       (built, listener) => built.subscribeConnectOptions(listener),
       (built) => built.getConnectOptions()

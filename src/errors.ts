@@ -18,6 +18,7 @@ import type {
   SessionExpiredError,
   SocialLoginPopupError
 } from "./embeddedErrors"
+import type { LegalConsentRequiredError } from "./legalErrors"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type {
   ChainNotConfiguredError,
@@ -52,6 +53,7 @@ export {
   SessionExpiredError,
   SocialLoginPopupError
 } from "./embeddedErrors"
+export { LegalConsentRequiredError } from "./legalErrors"
 export {
   AccountMismatchError,
   type ReviewChange,
@@ -306,6 +308,7 @@ export type AirlockError =
   | LocaleUnavailableError
   | SchemaDecodeError
   | WalletError
+  | LegalConsentRequiredError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

@@ -29,7 +29,8 @@ export const noConnectOptions: ConnectOptions = {
   methods: nothing,
   wallets: nothing,
   allWallets: false,
-  walletsCollapsed: false
+  walletsCollapsed: false,
+  legal: { required: false, accepted: false }
 }
 export const noThemeVariables = {}
 /** English, the words the code carries: no catalog to load. */

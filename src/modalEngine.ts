@@ -143,6 +143,7 @@ export const makeModalEngine = <ROut, E>(
     getAccountActions: host.accountActions.get,
     subscribeAccountActions: host.accountActions.subscribe,
     getConnectOptions: host.connectOptions.get,
+    setLegalConsent: (accepted) => controller.legal.setAccepted(accepted),
     subscribeConnectOptions: host.connectOptions.subscribe,
     getEvent: event.get,
     subscribeEvents: (listener) => controller.onEvent(listener),

@@ -118,7 +118,8 @@ describe("what a headless host reads of the modal's policy", () => {
       methods: ["email", "social", "wallet"],
       wallets: [{ kind: "walletConnect", group: "walletConnect" }],
       allWallets: true,
-      walletsCollapsed: false
+      walletsCollapsed: false,
+      legal: { required: false, accepted: false }
     })
     assert.strictEqual(modal.getConnectOptions(), modal.getConnectOptions())
     const arrived = first(modal.getConnectOptions, modal.subscribeConnectOptions, (o) => o.wallets.length > 1)

@@ -28,6 +28,7 @@ import {
   InternalWalletError,
   InvalidAppConfigurationError,
   type InvalidAppConfigurationReason,
+  LegalConsentRequiredError,
   LocaleUnavailableError,
   MethodNotAllowedError,
   NameLookupError,
@@ -400,6 +401,13 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new ContestedWalletError({ walletName: "Sandbox Wallet", during: "connection" }),
       message: "Another wallet on this page also claims to be Sandbox Wallet",
       shown: alert("Possible impersonation")
+    }
+  ],
+  LegalConsentRequiredError: [
+    {
+      error: new LegalConsentRequiredError({}),
+      message: "Agree to the terms to connect",
+      shown: toast("Agree to the terms to connect")
     }
   ],
   LocaleUnavailableError: [

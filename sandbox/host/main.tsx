@@ -73,6 +73,13 @@ const siwx =
     ? undefined
     : createServerSiwx({ statement: "Sign in to the Airlock demo.", required: signInMode === "required" })
 
+/**
+ * `?legal`: the legal checkbox (`features.legalCheckbox`) with the demo's terms and privacy policy;
+ * `?legal=footer`: the same links as the footer under Connect, without the checkbox.
+ */
+const legalParam = new URLSearchParams(location.search).get("legal")
+const legalMode = legalParam === null ? undefined : legalParam === "footer" ? "footer" : "checkbox"
+
 const modal: Modal | undefined =
   firstNetwork === undefined
     ? undefined
@@ -100,25 +107,28 @@ const modal: Modal | undefined =
           ? { defaultAccountTypes: { eip155: "eoa" } }
           : {}),
         // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks; `?wallets=folded`:
-        // with email or social login, the wallets wait behind "Continue with a wallet".
+        // with email or social login, the wallets wait behind "Continue with a wallet"; `?legal`: the legal
+        // checkbox guards every way to connect.
         ...(new URLSearchParams(location.search).get("preview") === "off" ||
-        new URLSearchParams(location.search).get("wallets") === "folded"
+        new URLSearchParams(location.search).get("wallets") === "folded" ||
+        legalMode === "checkbox"
           ? {
               features: {
                 ...(new URLSearchParams(location.search).get("preview") === "off" ? { preview: false } : {}),
                 ...(new URLSearchParams(location.search).get("wallets") === "folded"
                   ? { emailShowWallets: false }
-                  : {})
+                  : {}),
+                ...(legalMode === "checkbox" ? { legalCheckbox: true } : {})
               }
             }
           : {}),
-        // `?legal`: the Connect view links the demo's terms and privacy policy.
-        ...(new URLSearchParams(location.search).has("legal")
-          ? {
+        // `?legal` and `?legal=footer`: the Connect view links the demo's terms and privacy policy.
+        ...(legalMode === undefined
+          ? {}
+          : {
               termsConditionsUrl: `${location.origin}/terms.html`,
               privacyPolicyUrl: `${location.origin}/privacy.html`
-            }
-          : {}),
+            }),
         // `?locale=ja`: the modal's language from the start (the page's picker changes it later).
         locale: new URLSearchParams(location.search).get("locale") ?? "en",
         metadata: {

@@ -47,6 +47,7 @@ export const serverModal: Modal = {
   subscribeWalletInfo: unsubscribe,
   switchNetwork: refuse,
   disconnect: done,
+  setLegalConsent: done,
   fetchBalance: refuse,
   request: refuse,
   getProvider: () => noProvider,

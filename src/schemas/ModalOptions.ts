@@ -254,6 +254,18 @@ export const ModalOptions = Fields.check(
       ? undefined
       : { path: ["features", feature], issue: "not available in this release" }
   }),
+  // The checkbox's sentence links what the visitor agrees to: without a link there is nothing to agree to.
+  Schema.makeFilter((options) =>
+    options.features.legalCheckbox &&
+    options.termsConditionsUrl === undefined &&
+    options.privacyPolicyUrl === undefined
+      ? {
+          path: ["features", "legalCheckbox"],
+          issue:
+            "features.legalCheckbox needs termsConditionsUrl or privacyPolicyUrl (or both); neither is set"
+        }
+      : undefined
+  ),
   Schema.makeFilter((options) => {
     const wanted = options.defaultNetwork?.caipNetworkId
     return wanted === undefined || options.networks.some((network) => network.caipNetworkId === wanted)

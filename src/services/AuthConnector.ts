@@ -4,6 +4,7 @@ import type * as Option from "effect/Option"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
   EmailLoginDependencyLoadError,
+  LegalConsentRequiredError,
   SocialLoginPopupError,
   UserRejectedRequestError
 } from "../errors"
@@ -26,8 +27,9 @@ export interface LoginPopup {
   readonly close: () => void
 }
 
-/** Why a social or Farcaster login did not go on. */
+/** Why a social or Farcaster login did not go on (before the visitor agreed to the app's terms, none starts). */
 export type SocialLoginError =
+  | LegalConsentRequiredError
   | EmbeddedWalletBridgeError
   | SchemaDecodeError
   | EmailLoginDependencyLoadError

@@ -9,6 +9,7 @@ import type {
   WalletConnectConnectorNotFoundError,
   WalletError
 } from "../errors"
+import type { LegalConsentRequiredError } from "../legalErrors"
 import type { AccountType } from "../schemas/Kinds"
 import type { ChainNamespace } from "../schemas/Primitives"
 import type { ConnectionStatus } from "../schemas/StorageKeys"
@@ -40,12 +41,14 @@ export interface ConnectionState {
   readonly attempt: ConnectAttempt | undefined
 }
 
+/** Why a connect did not happen; `LegalConsentRequiredError`: the flow refused it before asking the wallet. */
 export type ConnectError =
   | WalletError
   | ConnectorNotFoundError
   | RequestAbortedError
   | WalletConnectConnectorNotFoundError
   | ServiceUnavailableError
+  | LegalConsentRequiredError
 
 export interface ConnectionShape {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>

@@ -1,13 +1,17 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { EmailLoginCooldownError } from "../errors"
+import type { EmailLoginCooldownError, LegalConsentRequiredError } from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { EmbeddedWalletUser } from "../schemas/EmbeddedWallet"
 import type { EmbeddedWalletBridgeError } from "./EmbeddedWalletBridge"
 
-/** Why an email login or update did not go on. */
-export type EmailLoginError = EmbeddedWalletBridgeError | EmailLoginCooldownError | SchemaDecodeError
+/** Why an email login or update did not go on (before the visitor agreed to the app's terms, none starts). */
+export type EmailLoginError =
+  | EmbeddedWalletBridgeError
+  | EmailLoginCooldownError
+  | SchemaDecodeError
+  | LegalConsentRequiredError
 
 /** Where the email login stands (SPEC.md §4: email, then device approval or a code, then the user). */
 export type EmailLoginState =

@@ -3,6 +3,7 @@ import type * as Effect from "effect/Effect"
 import type {
   ConnectionReconnectingError,
   ConnectorNotConnectedError,
+  LegalConsentRequiredError,
   ProviderRequestError,
   SwapNetworkUnsupportedError,
   ViewUnavailableError,
@@ -37,7 +38,8 @@ export type FlowView = "WalletSend" | "Swap" | "OnRampProviders" | "RegisterAcco
 /**
  * Why a view named by its caller cannot show now: no connected account, or one being restored; Swap on a
  * namespace or network it does not serve; WalletConnect turned off; any other reason of the view's rules
- * (`ViewUnavailableError`); or the rules' code did not load (`ProviderRequestError`, 'Network request
+ * (`ViewUnavailableError`); a Connecting view before the visitor agreed to the app's terms
+ * (`LegalConsentRequiredError`); or the rules' code did not load (`ProviderRequestError`, 'Network request
  * failed').
  */
 export type ViewRefusedError =
@@ -46,6 +48,7 @@ export type ViewRefusedError =
   | SwapNetworkUnsupportedError
   | WalletConnectConnectorNotFoundError
   | ViewUnavailableError
+  | LegalConsentRequiredError
   | ProviderRequestError
 
 export interface ModalFlowShape {

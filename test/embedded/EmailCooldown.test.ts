@@ -18,6 +18,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { beforeAll } from "vitest"
 import { EmailLoginLive } from "../../src/layers/embedded/EmailLoginLive"
 import { EmbeddedWalletBridgeLive } from "../../src/layers/embedded/EmbeddedWalletBridgeLive"
+import { LegalConsentLive } from "../../src/layers/legal/LegalConsentLive"
 import { ThemeLive } from "../../src/layers/modal/ThemeLive"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { present } from "../../src/presentation"
@@ -43,7 +44,9 @@ const build = Effect.gen(function* () {
     )
   )
   const context = yield* Layer.build(
-    Layer.provideMerge(EmailLoginLive, below).pipe(Layer.provide(preloadedParts))
+    Layer.provideMerge(EmailLoginLive, Layer.provideMerge(LegalConsentLive, below)).pipe(
+      Layer.provide(preloadedParts)
+    )
   )
   return Context.get(context, EmailLogin)
 })

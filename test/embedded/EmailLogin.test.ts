@@ -17,6 +17,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { FrameRequestError } from "../../src/errors"
 import { EmailLoginLive } from "../../src/layers/embedded/EmailLoginLive"
+import { LegalConsentLive } from "../../src/layers/legal/LegalConsentLive"
 import { StorageLive } from "../../src/layers/platform/StorageLive"
 import { EmbeddedStorageKeys } from "../../src/schemas/EmbeddedStorageKeys"
 import { EmailLogin, type EmailLoginState } from "../../src/services/EmailLogin"
@@ -48,7 +49,9 @@ const world = (answers: ReadonlyArray<readonly [AppRequest, Answer]>, kept = Key
       Layer.provideMerge(Layer.merge(Layer.succeed(ModalConfig, decodedOptions()), kept))
     )
     const context = yield* Layer.build(
-      Layer.provideMerge(EmailLoginLive, below).pipe(Layer.provide(preloadedParts))
+      Layer.provideMerge(EmailLoginLive, Layer.provideMerge(LegalConsentLive, below)).pipe(
+        Layer.provide(preloadedParts)
+      )
     )
     return { login: Context.get(context, EmailLogin), storage: Context.get(context, Storage), asked }
   })

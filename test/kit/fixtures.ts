@@ -2,6 +2,7 @@ import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import { AuthConnectorLive } from "../../src/layers/embedded/AuthConnectorLive"
 import { EmailLoginLive } from "../../src/layers/embedded/EmailLoginLive"
+import { LegalConsentLive } from "../../src/layers/legal/LegalConsentLive"
 import type { StorageArea } from "../../src/layers/platform/SafeKeyValueStoreLive"
 import { WalletConnectLive } from "../../src/layers/walletconnect/WalletConnectLive"
 import { decodeModalOptions, type ModalOptions, type ModalOptionsInput } from "../../src/schemas/ModalOptions"
@@ -77,7 +78,8 @@ export const makeArea = (
 
 /**
  * The auth connector over `below` (which must hold ModalConfig and Storage) and a frame the test plays:
- * by default one that refuses everything, for tests that do not log in.
+ * by default one that refuses everything, for tests that do not log in. With the email login and the
+ * legal checkbox's rule (LegalConsent), which the flow above asks too.
  */
 export const withAuthConnector = <A, E, R>(
   below: Layer.Layer<A, E, R>,
@@ -85,6 +87,7 @@ export const withAuthConnector = <A, E, R>(
 ) =>
   AuthConnectorLive.pipe(
     Layer.provideMerge(EmailLoginLive),
+    Layer.provideMerge(LegalConsentLive),
     Layer.provideMerge(Layer.merge(below, frame.layer))
   )
 

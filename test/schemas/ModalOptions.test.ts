@@ -181,13 +181,36 @@ describe("decodeModalOptions: defaults", () => {
   })
 
   it("a feature this release does not build, turned on, is refused in words", () => {
-    for (const feature of ["legalCheckbox", "smartSessions", "pay"] as const) {
+    for (const feature of ["smartSessions", "pay"] as const) {
       schemaError(
         { ...minimal, features: { [feature]: true } },
         `features.${feature}: not available in this release`
       )
       assert.deepStrictEqual(ok({ ...minimal, features: { [feature]: false } }).features, DefaultFeatures)
     }
+  })
+
+  it("the legal checkbox needs a page to agree to: refused without termsConditionsUrl and privacyPolicyUrl", () => {
+    schemaError(
+      { ...minimal, features: { legalCheckbox: true } },
+      "features.legalCheckbox: features.legalCheckbox needs termsConditionsUrl or privacyPolicyUrl (or both); neither is set"
+    )
+    const terms = "https://app.example/terms"
+    const privacy = "https://app.example/privacy"
+    for (const urls of [
+      { termsConditionsUrl: terms },
+      { privacyPolicyUrl: privacy },
+      { termsConditionsUrl: terms, privacyPolicyUrl: privacy }
+    ]) {
+      const options = ok({ ...minimal, ...urls, features: { legalCheckbox: true } })
+      assert.isTrue(options.features.legalCheckbox)
+      assert.strictEqual(options.termsConditionsUrl, urls.termsConditionsUrl)
+    }
+    // A link that is not http(s) is refused as the footer's always was.
+    schemaError(
+      { ...minimal, termsConditionsUrl: "javascript:alert(1)", features: { legalCheckbox: true } },
+      "termsConditionsUrl"
+    )
   })
 
   it("undefined values count as absent", () => {

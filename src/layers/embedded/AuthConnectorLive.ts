@@ -8,6 +8,7 @@ import type { CaipNetworkId } from "../../schemas/Primitives"
 import { AuthConnector, type SocialLoginState } from "../../services/AuthConnector"
 import type { EmailLogin } from "../../services/EmailLogin"
 import type { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
+import { LegalConsent } from "../../services/LegalConsent"
 import { ModalConfig } from "../../services/ModalConfig"
 import type { Storage } from "../../services/Storage"
 import { type ChunkLoadError, call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
@@ -29,11 +30,12 @@ const dependencyMissing = (error: ChunkLoadError) =>
 export const AuthConnectorLive: Layer.Layer<
   AuthConnector,
   never,
-  ModalConfig | EmbeddedWalletBridge | EmailLogin | Storage
+  ModalConfig | EmbeddedWalletBridge | EmailLogin | Storage | LegalConsent
 > = Layer.effect(
   AuthConnector,
   Effect.gen(function* () {
     const { features } = yield* ModalConfig
+    const legal = yield* LegalConsent
     const user = yield* SubscriptionRef.make(Option.none<EmbeddedWalletUser>())
     const social = yield* SubscriptionRef.make<SocialLoginState>({ _tag: "Idle" })
     const smartAccountNetworks = yield* SubscriptionRef.make<ReadonlyArray<CaipNetworkId>>([])
@@ -41,6 +43,15 @@ export const AuthConnectorLive: Layer.Layer<
       module.makeAuthConnector({ user, social, smartAccountNetworks })
     )
 
+    const commands = lazyService(implementation, {
+      connector: effect(dependencyMissing),
+      solanaConnector: effect(dependencyMissing),
+      loginWithSocial: call(dependencyMissing),
+      loginWithFarcaster: effect(dependencyMissing),
+      // Without the code, no Farcaster login runs.
+      abandonFarcaster: effect(() => Effect.void),
+      setPreferredAccount: call(dependencyMissing)
+    })
     return AuthConnector.of({
       enabled: features.email || (features.socials !== false && features.socials.length > 0),
       social,
@@ -49,15 +60,15 @@ export const AuthConnectorLive: Layer.Layer<
       accountType: Effect.map(SubscriptionRef.get(user), (u) =>
         Option.exists(u, (v) => v.preferredAccountType === "smartAccount") ? "smartAccount" : "eoa"
       ),
-      ...lazyService(implementation, {
-        connector: effect(dependencyMissing),
-        solanaConnector: effect(dependencyMissing),
-        loginWithSocial: call(dependencyMissing),
-        loginWithFarcaster: effect(dependencyMissing),
-        // Without the code, no Farcaster login runs.
-        abandonFarcaster: effect(() => Effect.void),
-        setPreferredAccount: call(dependencyMissing)
-      })
+      ...commands,
+      // No login starts before the visitor agreed to the app's terms, when the app asks that; the popup
+      // the click opened closes.
+      loginWithSocial: (provider, popup) =>
+        legal.check.pipe(
+          Effect.tapError(() => Effect.sync(() => popup?.close())),
+          Effect.andThen(commands.loginWithSocial(provider, popup))
+        ),
+      loginWithFarcaster: Effect.andThen(legal.check, commands.loginWithFarcaster)
     })
   })
 )

@@ -12,6 +12,7 @@ import { AccountData } from "../../services/AccountData"
 import { AuthConnector } from "../../services/AuthConnector"
 import { Connection, WALLET_CONNECT_ID } from "../../services/Connection"
 import { EmailLogin } from "../../services/EmailLogin"
+import { LegalConsent } from "../../services/LegalConsent"
 import { ModalConfig } from "../../services/ModalConfig"
 import { ModalEvents } from "../../services/ModalEvents"
 import { type ConnectAsker, ModalFlow, type ModalFlowShape } from "../../services/ModalFlow"
@@ -59,6 +60,7 @@ export const makeModalFlow = Effect.gen(function* () {
   const emailLogin = yield* EmailLogin
   const auth = yield* AuthConnector
   const catalog = yield* WalletCatalog
+  const legal = yield* LegalConsent
   const scope = yield* Effect.scope
 
   const isConnected = Effect.zipWith(
@@ -149,11 +151,11 @@ export const makeModalFlow = Effect.gen(function* () {
     })
 
   // A WalletConnect wallet may sign in with the approval that connects it (one-click authentication).
+  // No wallet is asked before the visitor agreed to the app's terms, when the app asks that.
   const connect: ModalFlowShape["connect"] = (connectorId) =>
-    Effect.flatMap(
-      connectorId === WALLET_CONNECT_ID ? signIn.pairingSignIn : Effect.succeed(undefined),
-      (pairingSignIn) => connection.connect(connectorId, { signIn: pairingSignIn })
-    ).pipe(
+    legal.check.pipe(
+      Effect.andThen(connectorId === WALLET_CONNECT_ID ? signIn.pairingSignIn : Effect.succeed(undefined)),
+      Effect.flatMap((pairingSignIn) => connection.connect(connectorId, { signIn: pairingSignIn })),
       Effect.tap(() =>
         Effect.gen(function* () {
           yield* modalEvents.emit("CONNECT_SUCCESS", {
@@ -181,8 +183,11 @@ export const makeModalFlow = Effect.gen(function* () {
   const startFlow: ModalFlowShape["startFlow"] = (view) =>
     Effect.ignore(Effect.andThen(admit(view), navigate(router.push(view))))
 
+  // A wallet picked before the visitor agreed to the app's terms stays on the list, with the reason shown.
   const chooseWallet: ModalFlowShape["chooseWallet"] = (choice) =>
     Effect.gen(function* () {
+      const refused = yield* Effect.flip(legal.check).pipe(Effect.option)
+      if (Option.isSome(refused)) return yield* notifications.showError(refused.value)
       if (choice._tag === "Connector") {
         yield* navigate(router.push("ConnectingExternal", { connectorId: choice.connectorId }))
       } else {

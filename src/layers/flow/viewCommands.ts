@@ -23,6 +23,7 @@ import { AccountData } from "../../services/AccountData"
 import { AuthConnector, type SocialLoginState } from "../../services/AuthConnector"
 import { type ConnectError, Connection, WALLET_CONNECT_ID } from "../../services/Connection"
 import { EmailLogin, type EmailLoginState } from "../../services/EmailLogin"
+import { LegalConsent } from "../../services/LegalConsent"
 import { ModalConfig } from "../../services/ModalConfig"
 import type { FlowView, ViewRefusedError } from "../../services/ModalFlow"
 import { ModalRouter, type RouteData } from "../../services/ModalRouter"
@@ -223,6 +224,7 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
     const emailLogin = yield* EmailLogin
     const auth = yield* AuthConnector
     const names = yield* Names
+    const legal = yield* LegalConsent
     const starts: Record<FlowView, Effect.Effect<void>> = {
       WalletSend: (yield* Send).start,
       Swap: (yield* Swap).start,
@@ -288,6 +290,8 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
             yield* starts[command.flow]
             return Effect.void
           case "Connect":
+            // A Connecting view named before the visitor agreed to the app's terms is refused, not shown.
+            yield* legal.check
             return Effect.asVoid(Effect.forkIn(Effect.ignore(connect(command.connectorId)), scope))
           case "Show":
             return Effect.void

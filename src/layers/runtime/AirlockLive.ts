@@ -12,6 +12,7 @@ import type { EmbeddedWalletBridge } from "../../services/EmbeddedWalletBridge"
 import type { FallbackTransport } from "../../services/FallbackTransport"
 import type { HistoryService } from "../../services/HistoryService"
 import type { IdentityService } from "../../services/IdentityService"
+import type { LegalConsent } from "../../services/LegalConsent"
 import type { Locale } from "../../services/Locale"
 import type { ModalConfig } from "../../services/ModalConfig"
 import type { ModalEvents } from "../../services/ModalEvents"
@@ -47,6 +48,7 @@ import { NamesLive } from "../flows/names/NamesLive"
 import { OnrampLive } from "../flows/onramp/OnrampLive"
 import { SendLive } from "../flows/send/SendLive"
 import { SwapLive } from "../flows/swap/SwapLive"
+import { LegalConsentLive } from "../legal/LegalConsentLive"
 import { LocaleLive } from "../locale/LocaleLive"
 import { ModalEventsLive } from "../modal/ModalEventsLive"
 import { ModalRouterLive } from "../modal/ModalRouterLive"
@@ -76,6 +78,7 @@ export type { AirlockPlatform } from "../../Modal"
 export type AirlockServices =
   | AirlockPlatform
   | Storage
+  | LegalConsent
   | Notifications
   | Theme
   | Locale
@@ -138,7 +141,8 @@ export const makeAirlockLayer = <ROut, E>(
   )
   // FallbackTransport asks BlockchainApi which chains the provider's RPC serves: a tier above it, so a
   // host's BlockchainApi is the one asked.
-  const rpc = on(FallbackTransportLive, core)
+  // LegalConsent remembers the visitor's agreement in Storage, a tier below.
+  const rpc = on(Layer.merge(FallbackTransportLive, LegalConsentLive), core)
   const chain = on(
     Layer.mergeAll(
       NetworksLive,

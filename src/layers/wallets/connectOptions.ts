@@ -55,7 +55,8 @@ export const allWalletsOffered = (options: Pick<ModalOptions, "features" | "allW
   options.features.allWallets &&
   (options.allWallets === "SHOW" || (options.allWallets === "ONLY_MOBILE" && touch))
 
-export const connectOptions = (input: ConnectOptionsInput): ConnectOptions => {
+/** The connect options but the legal checkbox's state (the LegalConsent service's). */
+export const connectOptions = (input: ConnectOptionsInput): Omit<ConnectOptions, "legal"> => {
   const { features, enableWalletConnect } = input.options
   const socials = features.socials === false ? [] : features.socials
   const emailOrSocial = features.email || socials.length > 0

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./ar/errors"
 import { words as flowWords } from "./ar/flow"
 import { words as frameErrorsWords } from "./ar/frameErrors"
 import { words as helpWords } from "./ar/help"
+import { words as legalWords } from "./ar/legal"
 import { words as loginWords } from "./ar/login"
 import { words as namesWords } from "./ar/names"
 import { words as networksWords } from "./ar/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

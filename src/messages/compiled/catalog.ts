@@ -10,6 +10,7 @@ import type { errorsWords } from "./en/errors"
 import type { flowWords } from "./en/flow"
 import type { frameErrorsWords } from "./en/frameErrors"
 import type { helpWords } from "./en/help"
+import type { legalWords } from "./en/legal"
 import type { loginWords } from "./en/login"
 import type { namesWords } from "./en/names"
 import type { networksWords } from "./en/networks"
@@ -35,6 +36,7 @@ export interface Catalog {
   readonly flow: typeof flowWords
   readonly frameErrors: typeof frameErrorsWords
   readonly help: typeof helpWords
+  readonly legal: typeof legalWords
   readonly login: typeof loginWords
   readonly names: typeof namesWords
   readonly networks: typeof networksWords

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./de/errors"
 import { words as flowWords } from "./de/flow"
 import { words as frameErrorsWords } from "./de/frameErrors"
 import { words as helpWords } from "./de/help"
+import { words as legalWords } from "./de/legal"
 import { words as loginWords } from "./de/login"
 import { words as namesWords } from "./de/names"
 import { words as networksWords } from "./de/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

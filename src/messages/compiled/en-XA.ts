@@ -10,6 +10,7 @@ import { words as errorsWords } from "./en-XA/errors"
 import { words as flowWords } from "./en-XA/flow"
 import { words as frameErrorsWords } from "./en-XA/frameErrors"
 import { words as helpWords } from "./en-XA/help"
+import { words as legalWords } from "./en-XA/legal"
 import { words as loginWords } from "./en-XA/login"
 import { words as namesWords } from "./en-XA/names"
 import { words as networksWords } from "./en-XA/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

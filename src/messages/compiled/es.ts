@@ -10,6 +10,7 @@ import { words as errorsWords } from "./es/errors"
 import { words as flowWords } from "./es/flow"
 import { words as frameErrorsWords } from "./es/frameErrors"
 import { words as helpWords } from "./es/help"
+import { words as legalWords } from "./es/legal"
 import { words as loginWords } from "./es/login"
 import { words as namesWords } from "./es/names"
 import { words as networksWords } from "./es/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./fa/errors"
 import { words as flowWords } from "./fa/flow"
 import { words as frameErrorsWords } from "./fa/frameErrors"
 import { words as helpWords } from "./fa/help"
+import { words as legalWords } from "./fa/legal"
 import { words as loginWords } from "./fa/login"
 import { words as namesWords } from "./fa/names"
 import { words as networksWords } from "./fa/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

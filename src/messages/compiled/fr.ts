@@ -10,6 +10,7 @@ import { words as errorsWords } from "./fr/errors"
 import { words as flowWords } from "./fr/flow"
 import { words as frameErrorsWords } from "./fr/frameErrors"
 import { words as helpWords } from "./fr/help"
+import { words as legalWords } from "./fr/legal"
 import { words as loginWords } from "./fr/login"
 import { words as namesWords } from "./fr/names"
 import { words as networksWords } from "./fr/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./he/errors"
 import { words as flowWords } from "./he/flow"
 import { words as frameErrorsWords } from "./he/frameErrors"
 import { words as helpWords } from "./he/help"
+import { words as legalWords } from "./he/legal"
 import { words as loginWords } from "./he/login"
 import { words as namesWords } from "./he/names"
 import { words as networksWords } from "./he/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./hi/errors"
 import { words as flowWords } from "./hi/flow"
 import { words as frameErrorsWords } from "./hi/frameErrors"
 import { words as helpWords } from "./hi/help"
+import { words as legalWords } from "./hi/legal"
 import { words as loginWords } from "./hi/login"
 import { words as namesWords } from "./hi/names"
 import { words as networksWords } from "./hi/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

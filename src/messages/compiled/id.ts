@@ -10,6 +10,7 @@ import { words as errorsWords } from "./id/errors"
 import { words as flowWords } from "./id/flow"
 import { words as frameErrorsWords } from "./id/frameErrors"
 import { words as helpWords } from "./id/help"
+import { words as legalWords } from "./id/legal"
 import { words as loginWords } from "./id/login"
 import { words as namesWords } from "./id/names"
 import { words as networksWords } from "./id/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./ja/errors"
 import { words as flowWords } from "./ja/flow"
 import { words as frameErrorsWords } from "./ja/frameErrors"
 import { words as helpWords } from "./ja/help"
+import { words as legalWords } from "./ja/legal"
 import { words as loginWords } from "./ja/login"
 import { words as namesWords } from "./ja/names"
 import { words as networksWords } from "./ja/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

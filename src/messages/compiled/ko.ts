@@ -10,6 +10,7 @@ import { words as errorsWords } from "./ko/errors"
 import { words as flowWords } from "./ko/flow"
 import { words as frameErrorsWords } from "./ko/frameErrors"
 import { words as helpWords } from "./ko/help"
+import { words as legalWords } from "./ko/legal"
 import { words as loginWords } from "./ko/login"
 import { words as namesWords } from "./ko/names"
 import { words as networksWords } from "./ko/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

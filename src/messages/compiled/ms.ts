@@ -10,6 +10,7 @@ import { words as errorsWords } from "./ms/errors"
 import { words as flowWords } from "./ms/flow"
 import { words as frameErrorsWords } from "./ms/frameErrors"
 import { words as helpWords } from "./ms/help"
+import { words as legalWords } from "./ms/legal"
 import { words as loginWords } from "./ms/login"
 import { words as namesWords } from "./ms/names"
 import { words as networksWords } from "./ms/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

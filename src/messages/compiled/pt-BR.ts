@@ -10,6 +10,7 @@ import { words as errorsWords } from "./pt-BR/errors"
 import { words as flowWords } from "./pt-BR/flow"
 import { words as frameErrorsWords } from "./pt-BR/frameErrors"
 import { words as helpWords } from "./pt-BR/help"
+import { words as legalWords } from "./pt-BR/legal"
 import { words as loginWords } from "./pt-BR/login"
 import { words as namesWords } from "./pt-BR/names"
 import { words as networksWords } from "./pt-BR/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

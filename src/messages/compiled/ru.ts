@@ -10,6 +10,7 @@ import { words as errorsWords } from "./ru/errors"
 import { words as flowWords } from "./ru/flow"
 import { words as frameErrorsWords } from "./ru/frameErrors"
 import { words as helpWords } from "./ru/help"
+import { words as legalWords } from "./ru/legal"
 import { words as loginWords } from "./ru/login"
 import { words as namesWords } from "./ru/names"
 import { words as networksWords } from "./ru/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./th/errors"
 import { words as flowWords } from "./th/flow"
 import { words as frameErrorsWords } from "./th/frameErrors"
 import { words as helpWords } from "./th/help"
+import { words as legalWords } from "./th/legal"
 import { words as loginWords } from "./th/login"
 import { words as namesWords } from "./th/names"
 import { words as networksWords } from "./th/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

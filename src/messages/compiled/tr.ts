@@ -10,6 +10,7 @@ import { words as errorsWords } from "./tr/errors"
 import { words as flowWords } from "./tr/flow"
 import { words as frameErrorsWords } from "./tr/frameErrors"
 import { words as helpWords } from "./tr/help"
+import { words as legalWords } from "./tr/legal"
 import { words as loginWords } from "./tr/login"
 import { words as namesWords } from "./tr/names"
 import { words as networksWords } from "./tr/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

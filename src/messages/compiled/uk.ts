@@ -10,6 +10,7 @@ import { words as errorsWords } from "./uk/errors"
 import { words as flowWords } from "./uk/flow"
 import { words as frameErrorsWords } from "./uk/frameErrors"
 import { words as helpWords } from "./uk/help"
+import { words as legalWords } from "./uk/legal"
 import { words as loginWords } from "./uk/login"
 import { words as namesWords } from "./uk/names"
 import { words as networksWords } from "./uk/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

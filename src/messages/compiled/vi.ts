@@ -10,6 +10,7 @@ import { words as errorsWords } from "./vi/errors"
 import { words as flowWords } from "./vi/flow"
 import { words as frameErrorsWords } from "./vi/frameErrors"
 import { words as helpWords } from "./vi/help"
+import { words as legalWords } from "./vi/legal"
 import { words as loginWords } from "./vi/login"
 import { words as namesWords } from "./vi/names"
 import { words as networksWords } from "./vi/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

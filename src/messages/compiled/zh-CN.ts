@@ -10,6 +10,7 @@ import { words as errorsWords } from "./zh-CN/errors"
 import { words as flowWords } from "./zh-CN/flow"
 import { words as frameErrorsWords } from "./zh-CN/frameErrors"
 import { words as helpWords } from "./zh-CN/help"
+import { words as legalWords } from "./zh-CN/legal"
 import { words as loginWords } from "./zh-CN/login"
 import { words as namesWords } from "./zh-CN/names"
 import { words as networksWords } from "./zh-CN/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

@@ -10,6 +10,7 @@ import { words as errorsWords } from "./zh-TW/errors"
 import { words as flowWords } from "./zh-TW/flow"
 import { words as frameErrorsWords } from "./zh-TW/frameErrors"
 import { words as helpWords } from "./zh-TW/help"
+import { words as legalWords } from "./zh-TW/legal"
 import { words as loginWords } from "./zh-TW/login"
 import { words as namesWords } from "./zh-TW/names"
 import { words as networksWords } from "./zh-TW/networks"
@@ -35,6 +36,7 @@ export const catalog: Catalog = {
   flow: flowWords,
   frameErrors: frameErrorsWords,
   help: helpWords,
+  legal: legalWords,
   login: loginWords,
   names: namesWords,
   networks: networksWords,

@@ -12,6 +12,7 @@ import { type AccountDataPort, makeAccountActions, makeAccountDataPort } from ".
 import { type EmbeddedPort, makeEmbeddedPort } from "./embeddedPort"
 import { type FlowPort, flowPort } from "./flowPort"
 import type { ImageUrls } from "./imagesPort"
+import { type LegalPort, makeLegalPort } from "./legalPort"
 import { type ModalPort, makeModalPort } from "./modalPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
@@ -27,7 +28,13 @@ export type { CatalogPort } from "./walletsPort"
  * handle use, so that no React code sees an Effect type (STYLE.md §4 rule 7). The ports adapt; the
  * services decide.
  */
-export interface ModalController extends ModalPort, WalletsPort, RequestsPort, SignInPort, EmbeddedPort {
+export interface ModalController
+  extends ModalPort,
+    WalletsPort,
+    RequestsPort,
+    SignInPort,
+    EmbeddedPort,
+    LegalPort {
   readonly config: ModalOptions
   /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
   readonly accountData: AccountDataPort
@@ -50,7 +57,8 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
   const { config, accountData, provider } = runtime.runSync(
     Effect.all({ config: ModalConfig, accountData: AccountData, provider: ProviderApi })
   )
-  const wallets = makeWalletsPort(runtime)
+  const legal = makeLegalPort(runtime)
+  const wallets = makeWalletsPort(runtime, legal.legal.consent)
   const accountDataPort = makeAccountDataPort(runtime, accountData)
   const embedded = makeEmbeddedPort(runtime)
   return {
@@ -64,6 +72,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     onramp: flowPort(runtime, runtime.runSync(Onramp)),
     names: flowPort(runtime, runtime.runSync(Names)),
     ...embedded,
+    ...legal,
     accountData: accountDataPort,
     accountActions: makeAccountActions(
       config,

@@ -6,6 +6,7 @@ import type { ChainNamespace } from "../../../schemas/Primitives"
 import { type DeepLinkChoice, StorageKeys } from "../../../schemas/StorageKeys"
 import { type ConnectError, Connection, type ConnectionState } from "../../../services/Connection"
 import { Connectors, type WalletConnector } from "../../../services/Connectors"
+import type { LegalConsentState } from "../../../services/LegalConsent"
 import { ModalConfig } from "../../../services/ModalConfig"
 import { ModalFlow } from "../../../services/ModalFlow"
 import { Networks, type NetworksState } from "../../../services/Networks"
@@ -57,10 +58,12 @@ const sameRow = (a: ConnectWalletRow, b: ConnectWalletRow): boolean =>
 
 const sameConnectOptions = (a: ConnectOptions, b: ConnectOptions): boolean =>
   a.allWallets === b.allWallets &&
+  a.legal === b.legal &&
   arrayEqual(Object.is)(a.methods, b.methods) &&
   arrayEqual(sameRow)(a.wallets, b.wallets)
 
-export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
+/** `legal`: the legal checkbox's state, which the connect options carry for headless hosts. */
+export const makeWalletsPort = (runtime: ModalRuntime, legal: Store<LegalConsentState>): WalletsPort => {
   const { config, flow, connection, networks, connectors, catalog, walletConnect, storage } = runtime.runSync(
     Effect.all({
       config: ModalConfig,
@@ -86,11 +89,14 @@ export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
     connectors: connectorsStore,
     connectOptions: mapStore(
       combineStores(
-        combineStores(connectorsStore, recentStore),
-        combineStores(connectionStore, catalogStore)
+        combineStores(
+          combineStores(connectorsStore, recentStore),
+          combineStores(connectionStore, catalogStore)
+        ),
+        legal
       ),
-      ([[all, recent], [state, listing]]) =>
-        connectOptions({
+      ([[[all, recent], [state, listing]], consent]) => ({
+        ...connectOptions({
           options: config,
           connectors: all,
           recent,
@@ -98,6 +104,8 @@ export const makeWalletsPort = (runtime: ModalRuntime): WalletsPort => {
           catalog: listing,
           touch: isTouchDevice()
         }),
+        legal: consent
+      }),
       sameConnectOptions
     ),
     catalog: {

@@ -333,6 +333,7 @@ const baseCss = `
 .status:empty { padding: 0; }
 .code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 :focus-visible { outline: 2px solid var(--_focus); outline-offset: 2px; }
+.consent-lock { margin: 0; padding: 0; border: 0; min-width: 0; }
 .visually-hidden {
   position: absolute;
   width: 1px;

@@ -7,6 +7,7 @@ import { useStore } from "../../element/useStore"
 import { useWords } from "../../element/useWords"
 import { ViewBoundary } from "../../element/ViewBoundary"
 import { ListItem } from "../../ui/ListItem"
+import { LEGAL_REASON_ID } from "../legal/legalReason"
 import { WalletList } from "./WalletList"
 import { catalogCount, countTag } from "./walletCount"
 
@@ -15,6 +16,8 @@ const emailSection = lazyView(() => import("../embedded/LoginSections").then((m)
 const socialSection = lazyView(() => import("../embedded/LoginSections").then((m) => m.SocialSection))
 // The legal footer is a chunk of its own, loaded when the host links its terms or privacy policy.
 const legalFooter = lazyView(() => import("./LegalFooter").then((m) => m.LegalFooter))
+// The legal checkbox replaces it with `features.legalCheckbox`, a chunk of its own too.
+const legalCheckbox = lazyView(() => import("../legal/LegalCheckbox").then((m) => m.LegalCheckbox))
 
 /** Height of the social buttons: the first full width, then one row of icon buttons. */
 const socialRowsHeight = (count: number) => (count > 1 ? 9.6 : 4.4)
@@ -76,8 +79,11 @@ const WalletSection = ({
 export const ConnectView = () => {
   const { config, connectOptions } = useController()
   const t = useWords("connect", connectWords)
+  const checkbox = config.features.legalCheckbox
   const legal = (config.termsConditionsUrl ?? config.privacyPolicyUrl) !== undefined
-  const { methods, allWallets, walletsCollapsed } = useStore(connectOptions)
+  const { methods, allWallets, walletsCollapsed, legal: consent } = useStore(connectOptions)
+  // Every way to connect waits for the box: a disabled fieldset disables each of its buttons and fields.
+  const locked = consent.required && !consent.accepted
   const socials = config.features.socials === false ? [] : config.features.socials
   const render = (method: ConnectMethod) => {
     switch (method) {
@@ -89,18 +95,30 @@ export const ConnectView = () => {
         return <WalletSection key={method} allWallets={allWallets} collapsed={walletsCollapsed} />
     }
   }
-  return (
-    <div>
-      {methods.map((method, index) => (
-        <div key={method}>
-          {index > 0 ? (
-            <div className="divider" aria-hidden="true">
-              {t.or()}
-            </div>
-          ) : null}
-          {render(method)}
+  const ways = methods.map((method, index) => (
+    <div key={method}>
+      {index > 0 ? (
+        <div className="divider" aria-hidden="true">
+          {t.or()}
         </div>
-      ))}
+      ) : null}
+      {render(method)}
+    </div>
+  ))
+  return checkbox ? (
+    <div>
+      <LazySection view={legalCheckbox} height={4.4} />
+      <fieldset
+        className="consent-lock"
+        disabled={locked}
+        aria-describedby={locked ? LEGAL_REASON_ID : undefined}
+      >
+        {ways}
+      </fieldset>
+    </div>
+  ) : (
+    <div>
+      {ways}
       {legal ? <LazySection view={legalFooter} height={3.6} /> : null}
     </div>
   )
