@@ -1,4 +1,7 @@
-/** Connect: the ways in, with nothing, three wallets, the wallets folded, and the legal footer. */
+/**
+ * Connect: the ways in, with nothing, three wallets, the wallets folded, the legal footer, and the legal
+ * checkbox holding every way in until it is checked.
+ */
 import { family, listedWallet, pageWallet } from "../scenario"
 
 const installed = [pageWallet("Sandbox Wallet"), pageWallet("Rabby"), pageWallet("Coinbase Wallet")]
@@ -25,6 +28,20 @@ export const connectScenarios = family("Connect", {
       termsConditionsUrl: "https://gallery.invalid/terms",
       privacyPolicyUrl: "https://gallery.invalid/privacy"
     },
+    world: { view: "Connect", connectors: installed, catalog: { recommended, list: recommended } }
+  },
+  legalCheckbox: {
+    title: "The legal checkbox, unchecked: every way in disabled until the visitor agrees",
+    options: {
+      termsConditionsUrl: "https://gallery.invalid/terms",
+      privacyPolicyUrl: "https://gallery.invalid/privacy",
+      features: { legalCheckbox: true }
+    },
+    world: { view: "Connect", connectors: installed, catalog: { recommended, list: recommended } }
+  },
+  legalCheckboxTerms: {
+    title: "The legal checkbox with the terms only: one link",
+    options: { termsConditionsUrl: "https://gallery.invalid/terms", features: { legalCheckbox: true } },
     world: { view: "Connect", connectors: installed, catalog: { recommended, list: recommended } }
   }
 })
