@@ -284,13 +284,13 @@ export interface Modal {
    * listing's once it loaded) and whether All Wallets is offered.
    */
   readonly getConnectOptions: () => ConnectOptions
+  readonly subscribeConnectOptions: (listener: (options: ConnectOptions) => void) => () => void
   /**
    * The visitor's answer to the legal checkbox (`features.legalCheckbox`): `true` once they agreed to the
    * app's terms and privacy policy (remembered for the page's origin), `false` to take it back. Does
    * nothing with the option off. A headless host shows the links and the box itself (`getConnectOptions().legal`).
    */
   readonly setLegalConsent: (accepted: boolean) => Promise<void>
-  readonly subscribeConnectOptions: (listener: (options: ConnectOptions) => void) => () => void
   /** The latest modal event (open, close, connect, disconnect, network switch...). */
   readonly getEvent: () => ModalEvent | undefined
   /** Calls `listener` with every modal event, in order, from now on. */

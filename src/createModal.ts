@@ -315,11 +315,11 @@ export const createModal = <ROut = never, E = never>(
       (built) => built.getAccountActions()
     ),
     getConnectOptions: () => engine?.getConnectOptions() ?? noConnectOptions,
-    setLegalConsent: (accepted) => command((built) => built.setLegalConsent(accepted), done),
     subscribeConnectOptions: subscription(
       (built, listener) => built.subscribeConnectOptions(listener),
       (built) => built.getConnectOptions()
     ),
+    setLegalConsent: (accepted) => command((built) => built.setLegalConsent(accepted), done),
     getEvent: () => engine?.getEvent(),
     // Events are told from now on: none is owed for the time before the modal was built.
     subscribeEvents: subscription((built, listener) => built.subscribeEvents(listener), undefined),

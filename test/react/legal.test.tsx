@@ -5,7 +5,10 @@
  * is checked, and a wallet that connects once it is.
  */
 import * as Layer from "effect/Layer"
+import { act } from "react"
+import { createRoot } from "react-dom/client"
 import { describe, expect, it } from "vitest"
+import { AirlockProvider, useAirlockLegalConsent } from "../../src/react/index"
 import type { ModalOptionsInput } from "../../src/schemas/ModalOptions"
 import { makeMockEip1193Provider, makeMockWalletConnect } from "../../src/testing/index"
 import { ALICE } from "../kit/accounts"
@@ -76,5 +79,33 @@ describe("the legal checkbox on Connect", () => {
     expect(shadow.querySelector("fieldset.consent-lock")?.hasAttribute("aria-describedby")).toBe(false)
     await click(button("Mock Wallet"))
     await untilNotified(modal.subscribeState, () => modal.getState().view === "Account")
+  })
+})
+
+describe("useAirlockLegalConsent", () => {
+  it("a headless host reads the rule and answers for the visitor; the Connect view's box follows", async () => {
+    const { modal, shadow } = await open({ termsConditionsUrl: TERMS })
+    const seen: Array<ReturnType<typeof useAirlockLegalConsent>> = []
+    const Probe = () => {
+      seen.push(useAirlockLegalConsent())
+      return null
+    }
+    const root = createRoot(document.createElement("div"))
+    await act(async () =>
+      root.render(
+        <AirlockProvider modal={modal}>
+          <Probe />
+        </AirlockProvider>
+      )
+    )
+    expect([seen.at(-1)?.required, seen.at(-1)?.accepted]).toEqual([true, false])
+    await act(async () => seen.at(-1)?.setAccepted(true))
+    await rendered(() => seen.at(-1)?.accepted === true, "the answer")
+    const box = await rendered(
+      () => shadow.querySelector<HTMLInputElement>('.legal-consent input[type="checkbox"]'),
+      "the checkbox"
+    )
+    await rendered(() => box.checked, "the box checked")
+    await act(async () => root.unmount())
   })
 })
