@@ -82,14 +82,17 @@ describe("the legal checkbox on Connect", () => {
   })
 })
 
+/** What the hook answered, render by render. */
+const seen: Array<ReturnType<typeof useAirlockLegalConsent>> = []
+const Probe = () => {
+  seen.push(useAirlockLegalConsent())
+  return null
+}
+
 describe("useAirlockLegalConsent", () => {
   it("a headless host reads the rule and answers for the visitor; the Connect view's box follows", async () => {
     const { modal, shadow } = await open({ termsConditionsUrl: TERMS })
-    const seen: Array<ReturnType<typeof useAirlockLegalConsent>> = []
-    const Probe = () => {
-      seen.push(useAirlockLegalConsent())
-      return null
-    }
+    seen.length = 0
     const root = createRoot(document.createElement("div"))
     await act(async () =>
       root.render(
