@@ -18,6 +18,8 @@ import type {
   SessionExpiredError,
   SocialLoginPopupError
 } from "./embeddedErrors"
+import type { PayFailedError } from "./payErrors"
+import type { PayFeatureOffError } from "./payOffError"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type {
   ChainNotConfiguredError,
@@ -52,6 +54,8 @@ export {
   SessionExpiredError,
   SocialLoginPopupError
 } from "./embeddedErrors"
+export { PayFailedError, type PayFailureReason } from "./payErrors"
+export { PayFeatureOffError } from "./payOffError"
 export {
   AccountMismatchError,
   type ReviewChange,
@@ -306,6 +310,8 @@ export type AirlockError =
   | LocaleUnavailableError
   | SchemaDecodeError
   | WalletError
+  | PayFeatureOffError
+  | PayFailedError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

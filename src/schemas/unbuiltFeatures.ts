@@ -1,5 +1,5 @@
 /**
- * The features a later release builds (the legal checkbox, smart sessions, pay): until then, one turned on
+ * The features a later release builds (the legal checkbox, smart sessions): until then, one turned on
  * fails `createModal` (the options' schema refuses it) rather than running without it.
  */
 
@@ -7,13 +7,11 @@
 interface UnbuiltFlags {
   readonly legalCheckbox: boolean
   readonly smartSessions: boolean
-  readonly pay: boolean
 }
 
 /** The first unbuilt feature `features` turns on, if any. */
 export const unbuiltFeatureOn = (features: UnbuiltFlags): keyof UnbuiltFlags | undefined => {
   if (features.legalCheckbox) return "legalCheckbox"
   if (features.smartSessions) return "smartSessions"
-  if (features.pay) return "pay"
   return undefined
 }

@@ -181,13 +181,18 @@ describe("decodeModalOptions: defaults", () => {
   })
 
   it("a feature this release does not build, turned on, is refused in words", () => {
-    for (const feature of ["legalCheckbox", "smartSessions", "pay"] as const) {
+    for (const feature of ["legalCheckbox", "smartSessions"] as const) {
       schemaError(
         { ...minimal, features: { [feature]: true } },
         `features.${feature}: not available in this release`
       )
       assert.deepStrictEqual(ok({ ...minimal, features: { [feature]: false } }).features, DefaultFeatures)
     }
+  })
+
+  it("pay, built in this release, decodes on and off", () => {
+    assert.isTrue(ok({ ...minimal, features: { pay: true } }).features.pay)
+    assert.isFalse(ok({ ...minimal }).features.pay)
   })
 
   it("undefined values count as absent", () => {

@@ -29,6 +29,7 @@ import { ModalRouter, type RouteData } from "../../services/ModalRouter"
 import { Names, type NamesState } from "../../services/Names"
 import { Networks } from "../../services/Networks"
 import { Onramp } from "../../services/Onramp"
+import { Pay } from "../../services/Pay"
 import { Send } from "../../services/Send"
 import { SignIn, type SignInState } from "../../services/SignIn"
 import { Swap } from "../../services/Swap"
@@ -62,6 +63,8 @@ export interface ViewSituation {
   readonly emailLogin: EmailLoginState["_tag"]
   readonly social: SocialLoginState
   readonly names: NamesState["_tag"]
+  /** A payment the host asked for (`modal.pay`) waits for the visitor. */
+  readonly paying: boolean
 }
 
 /** What opening a view does. */
@@ -204,6 +207,8 @@ export const viewCommand = (view: View, data: RouteData | undefined, s: ViewSitu
       return showWhile(view, socialUnderWay(s.social, false))
     case "ConnectingFarcaster":
       return showWhile(view, socialUnderWay(s.social, true))
+    case "Pay":
+      return showWhile(view, s.paying)
   }
 }
 
@@ -223,6 +228,7 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
     const emailLogin = yield* EmailLogin
     const auth = yield* AuthConnector
     const names = yield* Names
+    const pay = yield* Pay
     const starts: Record<FlowView, Effect.Effect<void>> = {
       WalletSend: (yield* Send).start,
       Swap: (yield* Swap).start,
@@ -273,7 +279,8 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
         signIn: (yield* SubscriptionRef.get(signIn.state))._tag,
         emailLogin: (yield* SubscriptionRef.get(emailLogin.state))._tag,
         social: yield* SubscriptionRef.get(auth.social),
-        names: (yield* SubscriptionRef.get(names.state))._tag
+        names: (yield* SubscriptionRef.get(names.state))._tag,
+        paying: (yield* SubscriptionRef.get(pay.state))._tag !== "Idle"
       }
       return current
     })

@@ -13,6 +13,7 @@ import { words as helpWords } from "./ar/help"
 import { words as loginWords } from "./ar/login"
 import { words as namesWords } from "./ar/names"
 import { words as networksWords } from "./ar/networks"
+import { words as payWords } from "./ar/pay"
 import { words as sendWords } from "./ar/send"
 import { words as signinWords } from "./ar/signin"
 import { words as swapWords } from "./ar/swap"
@@ -38,6 +39,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -13,6 +13,7 @@ import type { helpWords } from "./en/help"
 import type { loginWords } from "./en/login"
 import type { namesWords } from "./en/names"
 import type { networksWords } from "./en/networks"
+import type { payWords } from "./en/pay"
 import type { sendWords } from "./en/send"
 import type { signinWords } from "./en/signin"
 import type { swapWords } from "./en/swap"
@@ -38,6 +39,7 @@ export interface Catalog {
   readonly login: typeof loginWords
   readonly names: typeof namesWords
   readonly networks: typeof networksWords
+  readonly pay: typeof payWords
   readonly send: typeof sendWords
   readonly signin: typeof signinWords
   readonly swap: typeof swapWords

@@ -13,6 +13,7 @@ import { words as helpWords } from "./de/help"
 import { words as loginWords } from "./de/login"
 import { words as namesWords } from "./de/names"
 import { words as networksWords } from "./de/networks"
+import { words as payWords } from "./de/pay"
 import { words as sendWords } from "./de/send"
 import { words as signinWords } from "./de/signin"
 import { words as swapWords } from "./de/swap"
@@ -38,6 +39,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

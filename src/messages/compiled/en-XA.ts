@@ -13,6 +13,7 @@ import { words as helpWords } from "./en-XA/help"
 import { words as loginWords } from "./en-XA/login"
 import { words as namesWords } from "./en-XA/names"
 import { words as networksWords } from "./en-XA/networks"
+import { words as payWords } from "./en-XA/pay"
 import { words as sendWords } from "./en-XA/send"
 import { words as signinWords } from "./en-XA/signin"
 import { words as swapWords } from "./en-XA/swap"
@@ -38,6 +39,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

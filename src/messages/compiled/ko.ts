@@ -13,6 +13,7 @@ import { words as helpWords } from "./ko/help"
 import { words as loginWords } from "./ko/login"
 import { words as namesWords } from "./ko/names"
 import { words as networksWords } from "./ko/networks"
+import { words as payWords } from "./ko/pay"
 import { words as sendWords } from "./ko/send"
 import { words as signinWords } from "./ko/signin"
 import { words as swapWords } from "./ko/swap"
@@ -38,6 +39,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

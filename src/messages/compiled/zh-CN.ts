@@ -13,6 +13,7 @@ import { words as helpWords } from "./zh-CN/help"
 import { words as loginWords } from "./zh-CN/login"
 import { words as namesWords } from "./zh-CN/names"
 import { words as networksWords } from "./zh-CN/networks"
+import { words as payWords } from "./zh-CN/pay"
 import { words as sendWords } from "./zh-CN/send"
 import { words as signinWords } from "./zh-CN/signin"
 import { words as swapWords } from "./zh-CN/swap"
@@ -38,6 +39,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

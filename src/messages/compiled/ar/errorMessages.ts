@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "معاملة خاطئة: ردّت المحفظة بمعاملة أخرى",
   connectionReconnecting: (): string => "غير متاح أثناء إعادة الربط",
   nameLookup: (): string => "فشل البحث عن الاسم",
-  localeUnavailable: (): string => "تعذّر تحميل اللغة"
+  localeUnavailable: (): string => "تعذّر تحميل اللغة",
+  payFeatureOff: (): string => "الدفع غير مفعّل"
 }

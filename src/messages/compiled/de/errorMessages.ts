@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Falsche Transaktion: Die Wallet hat mit einer anderen Transaktion geantwortet",
   connectionReconnecting: (): string => "während der erneuten Verbindung nicht verfügbar",
   nameLookup: (): string => "Namenssuche fehlgeschlagen",
-  localeUnavailable: (): string => "Die Sprache konnte nicht geladen werden"
+  localeUnavailable: (): string => "Die Sprache konnte nicht geladen werden",
+  payFeatureOff: (): string => "Bezahlen ist nicht aktiviert"
 }

@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "⟦" + "Ţŕåñšåçţîöñ ṁîšṁåţçĥ: ţĥé ŵåļļéţ åñšŵéŕéḋ ŵîţĥ åñöţĥéŕ ţŕåñšåçţîöñ · · · · · · · · · · · · · ·" + "⟧",
   connectionReconnecting: (): string => "⟦" + "ûñåṽåîļåḃļé ŵĥîļé ŕéçöññéçţîñĝ · · · · · ·" + "⟧",
   nameLookup: (): string => "⟦" + "Ñåṁé ļööķûṗ ḟåîļéḋ · · · ·" + "⟧",
-  localeUnavailable: (): string => "⟦" + "Ţĥé ļåñĝûåĝé çöûļḋ ñöţ ḃé ļöåḋéḋ · · · · · · ·" + "⟧"
+  localeUnavailable: (): string => "⟦" + "Ţĥé ļåñĝûåĝé çöûļḋ ñöţ ḃé ļöåḋéḋ · · · · · · ·" + "⟧",
+  payFeatureOff: (): string => "⟦" + "Ṗåý îš ñöţ éñåḃļéḋ · · · ·" + "⟧"
 }

@@ -37,5 +37,6 @@ export const errorMessagesWords = {
   transactionMismatch: (): string => "Transaction mismatch: the wallet answered with another transaction",
   connectionReconnecting: (): string => "unavailable while reconnecting",
   nameLookup: (): string => "Name lookup failed",
-  localeUnavailable: (): string => "The language could not be loaded"
+  localeUnavailable: (): string => "The language could not be loaded",
+  payFeatureOff: (): string => "Pay is not enabled"
 }

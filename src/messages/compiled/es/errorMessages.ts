@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Transacción incorrecta: la billetera respondió con otra transacción",
   connectionReconnecting: (): string => "no disponible mientras se vuelve a conectar",
   nameLookup: (): string => "Falló la búsqueda del nombre",
-  localeUnavailable: (): string => "No se pudo cargar el idioma"
+  localeUnavailable: (): string => "No se pudo cargar el idioma",
+  payFeatureOff: (): string => "Pagar no está activado"
 }

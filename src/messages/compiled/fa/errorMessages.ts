@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "تراکنش نادرست: کیف پول با تراکنش دیگری پاسخ داد",
   connectionReconnecting: (): string => "در حین اتصال دوباره در دسترس نیست",
   nameLookup: (): string => "جست‌وجوی نام ناموفق بود",
-  localeUnavailable: (): string => "زبان بارگیری نشد"
+  localeUnavailable: (): string => "زبان بارگیری نشد",
+  payFeatureOff: (): string => "پرداخت فعال نیست"
 }

@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Mauvaise transaction : le portefeuille a répondu avec une autre transaction",
   connectionReconnecting: (): string => "indisponible pendant la reconnexion",
   nameLookup: (): string => "Échec de la recherche du nom",
-  localeUnavailable: (): string => "Impossible de charger la langue"
+  localeUnavailable: (): string => "Impossible de charger la langue",
+  payFeatureOff: (): string => "Le paiement n'est pas activé"
 }

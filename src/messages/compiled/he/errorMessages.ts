@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "עסקה שגויה: הארנק ענה בעסקה אחרת",
   connectionReconnecting: (): string => "לא זמין בזמן חיבור מחדש",
   nameLookup: (): string => "חיפוש השם נכשל",
-  localeUnavailable: (): string => "לא ניתן לטעון את השפה"
+  localeUnavailable: (): string => "לא ניתן לטעון את השפה",
+  payFeatureOff: (): string => "תשלום אינו מופעל"
 }

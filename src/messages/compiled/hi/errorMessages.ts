@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "गलत लेनदेन: वॉलेट ने किसी दूसरे लेनदेन से जवाब दिया",
   connectionReconnecting: (): string => "दोबारा कनेक्ट होते समय उपलब्ध नहीं",
   nameLookup: (): string => "नाम खोज विफल रही",
-  localeUnavailable: (): string => "भाषा लोड नहीं हो सकी"
+  localeUnavailable: (): string => "भाषा लोड नहीं हो सकी",
+  payFeatureOff: (): string => "भुगतान सक्षम नहीं है"
 }

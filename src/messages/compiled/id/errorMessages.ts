@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Transaksi salah: dompet menjawab dengan transaksi lain",
   connectionReconnecting: (): string => "tidak tersedia saat menghubungkan ulang",
   nameLookup: (): string => "Pencarian nama gagal",
-  localeUnavailable: (): string => "Bahasa tidak dapat dimuat"
+  localeUnavailable: (): string => "Bahasa tidak dapat dimuat",
+  payFeatureOff: (): string => "Pembayaran tidak diaktifkan"
 }

@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "トランザクションが違います：ウォレットが別のトランザクションを返しました",
   connectionReconnecting: (): string => "再接続中は利用できません",
   nameLookup: (): string => "名前を検索できませんでした",
-  localeUnavailable: (): string => "言語を読み込めませんでした"
+  localeUnavailable: (): string => "言語を読み込めませんでした",
+  payFeatureOff: (): string => "支払いは有効になっていません"
 }

@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "잘못된 트랜잭션: 지갑이 다른 트랜잭션으로 응답했습니다",
   connectionReconnecting: (): string => "다시 연결하는 동안 사용할 수 없음",
   nameLookup: (): string => "이름 조회에 실패했습니다",
-  localeUnavailable: (): string => "언어를 불러올 수 없습니다"
+  localeUnavailable: (): string => "언어를 불러올 수 없습니다",
+  payFeatureOff: (): string => "결제가 활성화되어 있지 않습니다"
 }

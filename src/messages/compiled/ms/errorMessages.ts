@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Transaksi salah: dompet menjawab dengan transaksi lain",
   connectionReconnecting: (): string => "tidak tersedia semasa menyambung semula",
   nameLookup: (): string => "Carian nama gagal",
-  localeUnavailable: (): string => "Bahasa tidak dapat dimuatkan"
+  localeUnavailable: (): string => "Bahasa tidak dapat dimuatkan",
+  payFeatureOff: (): string => "Pembayaran tidak didayakan"
 }

@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Transação errada: a carteira respondeu com outra transação",
   connectionReconnecting: (): string => "indisponível durante a reconexão",
   nameLookup: (): string => "Falha ao buscar o nome",
-  localeUnavailable: (): string => "Não foi possível carregar o idioma"
+  localeUnavailable: (): string => "Não foi possível carregar o idioma",
+  payFeatureOff: (): string => "Pagar não está ativado"
 }

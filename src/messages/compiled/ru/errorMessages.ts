@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Не та транзакция: кошелёк ответил другой транзакцией",
   connectionReconnecting: (): string => "недоступно во время переподключения",
   nameLookup: (): string => "Не удалось найти имя",
-  localeUnavailable: (): string => "Не удалось загрузить язык"
+  localeUnavailable: (): string => "Не удалось загрузить язык",
+  payFeatureOff: (): string => "Оплата не включена"
 }

@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "ธุรกรรมไม่ตรงกัน: วอลเล็ตตอบกลับด้วยธุรกรรมอื่น",
   connectionReconnecting: (): string => "ใช้ไม่ได้ระหว่างเชื่อมต่อใหม่",
   nameLookup: (): string => "ค้นหาชื่อไม่สำเร็จ",
-  localeUnavailable: (): string => "โหลดภาษาไม่ได้"
+  localeUnavailable: (): string => "โหลดภาษาไม่ได้",
+  payFeatureOff: (): string => "ไม่ได้เปิดใช้การชำระเงิน"
 }

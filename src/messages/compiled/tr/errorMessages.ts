@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Yanlış işlem: cüzdan başka bir işlemle yanıt verdi",
   connectionReconnecting: (): string => "yeniden bağlanırken kullanılamaz",
   nameLookup: (): string => "Ad sorgulanamadı",
-  localeUnavailable: (): string => "Dil yüklenemedi"
+  localeUnavailable: (): string => "Dil yüklenemedi",
+  payFeatureOff: (): string => "Ödeme etkin değil"
 }

@@ -39,5 +39,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Не та транзакція: гаманець відповів іншою транзакцією",
   connectionReconnecting: (): string => "недоступно під час перепідключення",
   nameLookup: (): string => "Не вдалося знайти ім'я",
-  localeUnavailable: (): string => "Не вдалося завантажити мову"
+  localeUnavailable: (): string => "Не вдалося завантажити мову",
+  payFeatureOff: (): string => "Оплату не ввімкнено"
 }

@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "Sai giao dịch: ví đã trả về một giao dịch khác",
   connectionReconnecting: (): string => "không khả dụng khi đang kết nối lại",
   nameLookup: (): string => "Tra cứu tên thất bại",
-  localeUnavailable: (): string => "Không thể tải ngôn ngữ"
+  localeUnavailable: (): string => "Không thể tải ngôn ngữ",
+  payFeatureOff: (): string => "Thanh toán chưa được bật"
 }

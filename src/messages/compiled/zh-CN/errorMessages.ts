@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "交易不匹配：钱包返回了另一笔交易",
   connectionReconnecting: (): string => "重新连接期间不可用",
   nameLookup: (): string => "名称查询失败",
-  localeUnavailable: (): string => "无法加载语言"
+  localeUnavailable: (): string => "无法加载语言",
+  payFeatureOff: (): string => "付款功能未启用"
 }

@@ -37,5 +37,6 @@ export const words: Catalog["errorMessages"] = {
   transactionMismatch: (): string => "交易不符：錢包回傳了另一筆交易",
   connectionReconnecting: (): string => "重新連接期間無法使用",
   nameLookup: (): string => "名稱查詢失敗",
-  localeUnavailable: (): string => "無法載入語言"
+  localeUnavailable: (): string => "無法載入語言",
+  payFeatureOff: (): string => "付款功能未啟用"
 }

@@ -1,0 +1,73 @@
+import { parseUnits } from "viem"
+import { describe, expect, inject } from "vitest"
+import { pickSandboxWallet, test } from "./browser"
+import { tokenBalanceOn } from "./chain"
+
+/**
+ * `modal.pay` (issue 33, `features.pay`) in chromium on the demo: the Pay view says what is paid, to whom
+ * and on which network; the visitor connects the Sandbox Wallet from it, pays, and the page's promise
+ * resolves with the hash once the chain confirmed it; the recipient's balance on anvil follows.
+ */
+
+const demoUrl = inject("demoUrl")
+const sandbox = inject("sandbox")
+const chainA = sandbox.chains[0]!
+const recipient = sandbox.accounts.at(-1)!
+const sUsd = sandbox.tokens.find((token) => token.chainId === chainA.chainId && token.symbol === "sUSD")!
+
+const sUsdBalance = (address: string) => tokenBalanceOn(chainA.rpcUrl, sUsd.address, address)
+
+describe("Pay (issue 33)", () => {
+  test("5 sUSD with the Sandbox Wallet, connected from the Pay view: resolves with the confirmed hash", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(20_000)
+    const before = await sUsdBalance(recipient)
+    await page.goto(`${demoUrl}?pay&wallet=auto-approve`)
+    await page.getByRole("button", { name: "Pay 5 sUSD" }).click()
+    const pay = page.getByRole("dialog", { name: "Pay" })
+    await pay.getByText("Pay 5 sUSD", { exact: true }).waitFor()
+    await pay.getByText(`${recipient.slice(0, 4)}…${recipient.slice(-6)}`).waitFor()
+    await pay.getByText(chainA.name, { exact: true }).waitFor()
+
+    // Not connected: the view connects first, then comes back to the payment.
+    await pay.getByRole("button", { name: "Connect a wallet" }).click()
+    await pickSandboxWallet(page)
+    const back = page.getByRole("dialog", { name: "Pay" })
+    await back.getByText(/^[\d,.]+ sUSD$/).waitFor()
+    await back.getByRole("button", { name: "Pay with Sandbox Wallet" }).click()
+
+    await expect.poll(() => page.getByTestId("pay-status").textContent(), { timeout: 30_000 }).toBe("success")
+    const hash = await page.getByTestId("pay-result").textContent()
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await back.getByRole("status").getByText("Paid 5 sUSD").waitFor()
+    expect(await sUsdBalance(recipient)).toBe(before + parseUnits("5", 6))
+  })
+
+  test("with the flag off, modal.pay is refused in words and nothing of Pay is fetched", async ({ page }) => {
+    page.setDefaultTimeout(15_000)
+    const fetched: Array<string> = []
+    page.on("request", (request) => fetched.push(request.url()))
+    await page.goto(demoUrl)
+    await page.getByRole("button", { name: "Pay 5 sUSD" }).click()
+    await expect.poll(() => page.getByTestId("pay-status").textContent()).toBe("failed")
+    expect(await page.getByTestId("pay-result").textContent()).toBe("PayFeatureOffError")
+    expect(await page.getByTestId("modal-open").textContent()).toBe("false")
+    expect(fetched.filter((url) => /Pay(\.lazy|View)/.test(url))).toEqual([])
+  })
+
+  test("an invalid request is refused at once, without opening the modal", async ({ page }) => {
+    page.setDefaultTimeout(15_000)
+    await page.goto(`${demoUrl}?pay`)
+    const reason = await page.evaluate(() =>
+      window
+        .__airlockDemo!.modal.pay({ recipient: "0x1234", amount: "5", asset: "eip155:31337/slip44:60" })
+        .then(
+          () => "resolved",
+          (error: { reason?: string }) => error.reason
+        )
+    )
+    expect(reason).toBe("invalid-recipient")
+    expect(await page.getByTestId("modal-open").textContent()).toBe("false")
+  })
+})
