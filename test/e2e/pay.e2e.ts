@@ -1,5 +1,6 @@
 import { parseUnits } from "viem"
 import { describe, expect, inject } from "vitest"
+import { lamportsOf } from "../sandbox/solanaTransfer"
 import { pickSandboxWallet, test } from "./browser"
 import { tokenBalanceOn } from "./chain"
 
@@ -16,6 +17,8 @@ const recipient = sandbox.accounts.at(-1)!
 const sUsd = sandbox.tokens.find((token) => token.chainId === chainA.chainId && token.symbol === "sUSD")!
 
 const sUsdBalance = (address: string) => tokenBalanceOn(chainA.rpcUrl, sUsd.address, address)
+const solana = inject("solana")
+const solanaRecipient = solana.accounts.at(-1)!
 
 describe("Pay (issue 33)", () => {
   test("5 sUSD with the Sandbox Wallet, connected from the Pay view: resolves with the confirmed hash", async ({
@@ -42,6 +45,32 @@ describe("Pay (issue 33)", () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     await back.getByRole("status").getByText("Paid 5 sUSD").waitFor()
     expect(await sUsdBalance(recipient)).toBe(before + parseUnits("5", 6))
+  })
+
+  test("0.1 SOL with the Sandbox Solana Wallet: the recipient holds 0.1 SOL more once it resolves", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(20_000)
+    const before = await lamportsOf(solana.rpcUrl, solanaRecipient)
+    await page.goto(`${demoUrl}?pay&solanaWallet=auto-approve`)
+    await page.getByRole("button", { name: "Pay 0.1 SOL" }).click()
+    const pay = page.getByRole("dialog", { name: "Pay" })
+    await pay.getByText("Pay 0.1 SOL", { exact: true }).waitFor()
+    await pay.getByText("Solana Localnet", { exact: true }).waitFor()
+    await pay.getByRole("button", { name: "Connect a wallet" }).click()
+    await page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /^Sandbox Solana Wallet/ })
+      .click()
+    const back = page.getByRole("dialog", { name: "Pay" })
+    await back.getByText(/^[\d,.]+ SOL$/).waitFor()
+    await back.getByRole("button", { name: "Pay with Sandbox Solana Wallet" }).click()
+
+    await expect.poll(() => page.getByTestId("pay-status").textContent(), { timeout: 30_000 }).toBe("success")
+    // A Solana payment's hash is its transaction's signature (base58).
+    expect(await page.getByTestId("pay-result").textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/)
+    await back.getByRole("status").getByText("Paid 0.1 SOL").waitFor()
+    expect(await lamportsOf(solana.rpcUrl, solanaRecipient)).toBe(before + 100_000_000n)
   })
 
   test("with the flag off, modal.pay is refused in words and nothing of Pay is fetched", async ({ page }) => {
