@@ -62,12 +62,23 @@ export type PayPayer =
       readonly balance: PayBalance
     }
 
+/** An exchange the visitor can pay from (the provider's list). */
+export interface PayExchange {
+  readonly id: string
+  /** Plain text. */
+  readonly name: string
+  /** Fit for `<img src>` only. */
+  readonly imageUrl: string | undefined
+}
+
 /** What a payment waits for once the visitor chose how to pay. */
 export type PayStep =
   /** The wallet is switching to the payment's network. */
   | { readonly _tag: "Switching" }
   /** The wallet shows the transfer. */
   | { readonly _tag: "Wallet" }
+  /** The exchange's deposit page (http(s)) is for the visitor to open; its transfer is awaited. */
+  | { readonly _tag: "Exchange"; readonly exchange: PayExchange; readonly url: string }
   /** Sent: the network's confirmation is awaited. */
   | { readonly _tag: "Confirming"; readonly hash: string }
 
@@ -79,6 +90,8 @@ export type PayState =
       readonly _tag: "Ready"
       readonly details: PayDetails
       readonly payer: PayPayer
+      /** The exchanges that pay the asset; empty while not known, or none. */
+      readonly exchanges: ReadonlyArray<PayExchange>
       /** Why the last attempt did not go through; the visitor may try again. */
       readonly problem?: PayFailedError | undefined
     }
@@ -86,6 +99,7 @@ export type PayState =
       readonly _tag: "Paying"
       readonly details: PayDetails
       readonly payer: PayPayer
+      readonly exchanges: ReadonlyArray<PayExchange>
       readonly step: PayStep
     }
   | { readonly _tag: "Paid"; readonly details: PayDetails; readonly txHash: string }
@@ -105,6 +119,12 @@ export interface PayShape {
    * to be short is refused in the view, not sent.
    */
   readonly payWithWallet: Effect.Effect<void>
+  /**
+   * Opens a deposit session on the exchange and follows it (every 2 s, 15 minutes at most: then `expired`)
+   * until the exchange names its transfer, which must be confirmed on chain and pay the recipient the
+   * amount in the asset.
+   */
+  readonly payFromExchange: (exchangeId: string) => Effect.Effect<void>
 }
 
 /**

@@ -73,6 +73,30 @@ describe("Pay (issue 33)", () => {
     expect(await lamportsOf(solana.rpcUrl, solanaRecipient)).toBe(before + 100_000_000n)
   })
 
+  test("from the Sandbox Exchange: its deposit page (its own origin) sends from its treasury; the promise resolves with that hash once the chain shows it paying", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(20_000)
+    const before = await sUsdBalance(recipient)
+    await page.goto(`${demoUrl}?pay`)
+    await page.getByRole("button", { name: "Pay 5 sUSD" }).click()
+    const pay = page.getByRole("dialog", { name: "Pay" })
+    await pay.getByText("Or pay from an exchange").waitFor()
+    await pay.getByRole("button", { name: "Pay from Sandbox Exchange" }).click()
+    const link = pay.getByRole("link", { name: "Open Sandbox Exchange" })
+    const [deposit] = await Promise.all([page.context().waitForEvent("page"), link.click()])
+    expect(new URL(deposit.url()).origin).not.toBe(new URL(demoUrl).origin)
+    expect(await deposit.getByTestId("amount").textContent()).toBe("5 sUSD")
+    expect(await deposit.getByTestId("recipient").textContent()).toBe(recipient)
+    await deposit.getByRole("button", { name: "Send 5 sUSD from my balance" }).click()
+    const sent = await deposit.getByTestId("tx").textContent()
+
+    await expect.poll(() => page.getByTestId("pay-status").textContent(), { timeout: 30_000 }).toBe("success")
+    expect(await page.getByTestId("pay-result").textContent()).toBe(sent)
+    await pay.getByRole("status").getByText("Paid 5 sUSD").waitFor()
+    expect(await sUsdBalance(recipient)).toBe(before + parseUnits("5", 6))
+  })
+
   test("with the flag off, modal.pay is refused in words and nothing of Pay is fetched", async ({ page }) => {
     page.setDefaultTimeout(15_000)
     const fetched: Array<string> = []

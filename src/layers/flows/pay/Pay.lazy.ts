@@ -20,14 +20,22 @@ import { FallbackTransport } from "../../../services/FallbackTransport"
 import { ModalConfig } from "../../../services/ModalConfig"
 import { ModalRouter } from "../../../services/ModalRouter"
 import { Networks } from "../../../services/Networks"
-import type { PayDetails, PayPayer, PayResult, PayShape, PayState } from "../../../services/Pay"
+import type { PayDetails, PayExchange, PayPayer, PayResult, PayShape, PayState } from "../../../services/Pay"
 import { type RequestError, RpcRouter, type WalletRequest } from "../../../services/RpcRouter"
 import { type TrackedTransaction, TransactionWatcher } from "../../../services/TransactionWatcher"
+import { makeProviderHttp } from "../../provider/providerHttp"
 import { hexChainId } from "../../requests/switchChain"
 import { lazyImplementation, lazyPart } from "../../runtime/lazy"
 import { sendTransaction } from "../send/sendForm"
 import { makePayChain } from "./payChain"
+import { checkedTransfer, makePayExchanges } from "./payExchange"
 import { parsePayRequest, payAmount } from "./payRequest"
+
+/** How often an exchange's session is asked about, and how long it may take before the payment expires. */
+const EXCHANGE_POLL = "2 seconds"
+const EXCHANGE_DEADLINE = "15 minutes"
+/** A transaction hash an exchange may name: the payment is checked on chain under it. */
+const EVM_HASH = /^0x[0-9a-fA-F]{64}$/
 
 /** Solana's transfer builder (Send's `solanaSend`), loaded with the first Solana payment only. */
 const SolanaPayLazy = lazyPart("@airlock/solanaSend", () => import("../send/solanaSend"))
@@ -71,7 +79,11 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
     const rpc = yield* RpcRouter
     const watcher = yield* TransactionWatcher
     const fallback = yield* FallbackTransport
+    const scope = yield* Effect.scope
     const chain = makePayChain(fallback)
+    const exchanges = makePayExchanges(
+      yield* makeProviderHttp({ baseUrl: config.blockchainApiUrl, projectId: config.projectId })
+    )
     const solana = yield* lazyImplementation(SolanaPayLazy, (module) =>
       Effect.succeed(module.makeSolanaSend(fallback))
     )
@@ -175,8 +187,21 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
         const done = yield* Deferred.make<PayResult, PayFailedError>()
         const obstacle = yield* Ref.make<PayFailureReason | undefined>(undefined)
         yield* Ref.set(current, { details, done, obstacle })
-        yield* SubscriptionRef.set(state, { _tag: "Ready", details, payer: { _tag: "None" } })
+        yield* SubscriptionRef.set(state, { _tag: "Ready", details, payer: { _tag: "None" }, exchanges: [] })
         yield* refreshPayer
+        // The exchanges that pay this asset, in the background: the wallet's way needs none of them.
+        yield* Effect.forkIn(
+          Effect.flatMap(exchanges.list(details), (offered) =>
+            SubscriptionRef.update(
+              state,
+              (s): PayState =>
+                (s._tag === "Ready" || s._tag === "Paying") && s.details === details
+                  ? { ...s, exchanges: offered }
+                  : s
+            )
+          ),
+          scope
+        )
         yield* router.open("Pay")
         return yield* Deferred.await(done)
       }).pipe(
@@ -200,6 +225,7 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
                   _tag: "Ready",
                   details: s.details,
                   payer: s.payer,
+                  exchanges: s.exchanges,
                   problem: new PayFailedError({ reason, cause: error })
                 }
               : s
@@ -211,7 +237,7 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
         state,
         (s): PayState =>
           s._tag === "Ready" || s._tag === "Paying"
-            ? { _tag: "Paying", details: s.details, payer: s.payer, step: next }
+            ? { _tag: "Paying", details: s.details, payer: s.payer, exchanges: s.exchanges, step: next }
             : s
       )
 
@@ -341,5 +367,62 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
       yield* FiberHandle.run(attempt, viaWallet(under, now.payer.address))
     })
 
-    return { pay, connect, payWithWallet } satisfies Omit<PayShape, "state">
+    /** The exchange's session, asked about until it names its transfer, fails, or the deadline passes. */
+    const exchangeTransfer = (
+      exchangeId: string,
+      sessionId: string
+    ): Effect.Effect<string, PayFailedError> => {
+      const ask: Effect.Effect<string, PayFailedError> = Effect.flatMap(
+        Effect.option(exchanges.status(exchangeId, sessionId)),
+        (answer) => {
+          if (answer._tag === "Some" && answer.value.status === "FAILED")
+            return Effect.fail(new PayFailedError({ reason: "failed" }))
+          const hash = answer._tag === "Some" ? answer.value.txHash : undefined
+          if (
+            answer._tag === "Some" &&
+            answer.value.status === "SUCCESS" &&
+            hash !== undefined &&
+            EVM_HASH.test(hash)
+          )
+            return Effect.succeed(hash)
+          // Not yet, or the provider did not answer this time: ask again.
+          return Effect.andThen(Effect.sleep(EXCHANGE_POLL), ask)
+        }
+      )
+      return Effect.timeoutOrElse(ask, {
+        duration: EXCHANGE_DEADLINE,
+        orElse: () => Effect.fail(new PayFailedError({ reason: "expired" }))
+      })
+    }
+
+    /** A deposit session, its page shown, its transfer awaited, then confirmed and checked on chain. */
+    const viaExchange = (under: Current, exchange: PayExchange) =>
+      Effect.gen(function* () {
+        const { details } = under
+        const session = yield* exchanges.open(exchange.id, details)
+        yield* step({ _tag: "Exchange", exchange, url: session.url })
+        const hash = yield* exchangeTransfer(exchange.id, session.sessionId)
+        yield* step({ _tag: "Confirming", hash })
+        const receipt = yield* Effect.mapError(
+          watcher.waitForReceipt(details.network.caipNetworkId, hash),
+          (cause) => new PayFailedError({ reason: "expired", cause })
+        )
+        // The exchange's word is not the payment: the chain must show this hash paying the recipient.
+        const pays = receipt.status === "success" && (yield* checkedTransfer(fallback, details, hash))
+        if (!pays) return yield* Effect.fail(new PayFailedError({ reason: "failed" }))
+        yield* SubscriptionRef.set(state, { _tag: "Paid", details, txHash: hash })
+        yield* settle(Result.succeed({ status: "success", txHash: hash }))
+      }).pipe(Effect.catch((error) => stopped(under, error)))
+
+    const payFromExchange: PayShape["payFromExchange"] = (exchangeId) =>
+      Effect.gen(function* () {
+        const under = yield* Ref.get(current)
+        const now = yield* SubscriptionRef.get(state)
+        if (under === undefined || now._tag !== "Ready") return
+        const exchange = now.exchanges.find((offered) => offered.id === exchangeId)
+        if (exchange === undefined) return
+        yield* FiberHandle.run(attempt, viaExchange(under, exchange))
+      })
+
+    return { pay, connect, payWithWallet, payFromExchange } satisfies Omit<PayShape, "state">
   })

@@ -26,7 +26,8 @@ export const PayLive = Layer.effect(
       ...lazyService(pay, {
         pay: call((cause) => Effect.fail(new PayFailedError({ reason: "failed", cause }))),
         connect: effect(() => Effect.void),
-        payWithWallet: effect(() => Effect.void)
+        payWithWallet: effect(() => Effect.void),
+        payFromExchange: call(() => Effect.void)
       })
     })
   })

@@ -27,5 +27,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "الرصيد غير كافٍ للدفع",
   failedExpired: (): string => "انتهت صلاحية الدفع قبل وصوله",
   failedClosed: (): string => "أُغلق الدفع قبل إتمامه",
-  failedOther: (): string => "لم يتم الدفع"
+  failedOther: (): string => "لم يتم الدفع",
+  payFromExchange: (): string => "أو ادفع من منصة تداول",
+  fromExchange: (d: { readonly exchange: string | number }): string => "ادفع من " + i(d.exchange),
+  openExchange: (d: { readonly exchange: string | number }): string => "افتح " + i(d.exchange),
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "أكمل الدفع على " + i(d.exchange) + ": هذه النافذة تتابعه"
 }

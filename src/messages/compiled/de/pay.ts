@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Nicht genug Guthaben für die Zahlung",
   failedExpired: (): string => "Die Zahlung ist abgelaufen, bevor sie ankam",
   failedClosed: (): string => "Die Zahlung wurde geschlossen, bevor sie erfolgte",
-  failedOther: (): string => "Die Zahlung ist nicht durchgegangen"
+  failedOther: (): string => "Die Zahlung ist nicht durchgegangen",
+  payFromExchange: (): string => "Oder von einer Börse bezahlen",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Von " + d.exchange + " bezahlen",
+  openExchange: (d: { readonly exchange: string | number }): string => d.exchange + " öffnen",
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Schließen Sie die Zahlung bei " + d.exchange + " ab: dieses Fenster verfolgt sie"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "⟦" + "Ñöţ éñöûĝĥ ḃåļåñçé ţö ṗåý · · · · ·" + "⟧",
   failedExpired: (): string => "⟦" + "Ţĥé ṗåýṁéñţ éẋṗîŕéḋ ḃéḟöŕé îţ åŕŕîṽéḋ · · · · · · · ·" + "⟧",
   failedClosed: (): string => "⟦" + "Ţĥé ṗåýṁéñţ ŵåš çļöšéḋ ḃéḟöŕé îţ ŵåš ṁåḋé · · · · · · · · ·" + "⟧",
-  failedOther: (): string => "⟦" + "Ţĥé ṗåýṁéñţ ḋîḋ ñöţ ĝö ţĥŕöûĝĥ · · · · · ·" + "⟧"
+  failedOther: (): string => "⟦" + "Ţĥé ṗåýṁéñţ ḋîḋ ñöţ ĝö ţĥŕöûĝĥ · · · · · ·" + "⟧",
+  payFromExchange: (): string => "⟦" + "Öŕ ṗåý ḟŕöṁ åñ éẋçĥåñĝé · · · · ·" + "⟧",
+  fromExchange: (d: { readonly exchange: string | number }): string => "⟦" + "Ṗåý ḟŕöṁ  · ·" + d.exchange + "⟧",
+  openExchange: (d: { readonly exchange: string | number }): string => "⟦" + "Öṗéñ  ·" + d.exchange + "⟧",
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "⟦" + "Ḟîñîšĥ ţĥé ṗåýṁéñţ öñ  · · · · ·" + d.exchange + ": ţĥîš ŵîñḋöŵ ḟöļļöŵš îţ · · · · ·" + "⟧"
 }

@@ -25,5 +25,9 @@ export const payWords = {
   failedInsufficientBalance: (): string => "Not enough balance to pay",
   failedExpired: (): string => "The payment expired before it arrived",
   failedClosed: (): string => "The payment was closed before it was made",
-  failedOther: (): string => "The payment did not go through"
+  failedOther: (): string => "The payment did not go through",
+  payFromExchange: (): string => "Or pay from an exchange",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Pay from " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Open " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Finish the payment on " + d.exchange + ": this window follows it"
 }

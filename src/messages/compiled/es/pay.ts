@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Saldo insuficiente para pagar",
   failedExpired: (): string => "El pago caducó antes de llegar",
   failedClosed: (): string => "El pago se cerró antes de realizarse",
-  failedOther: (): string => "El pago no se completó"
+  failedOther: (): string => "El pago no se completó",
+  payFromExchange: (): string => "O paga desde un exchange",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Pagar desde " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Abrir " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Completa el pago en " + d.exchange + ": esta ventana lo sigue"
 }

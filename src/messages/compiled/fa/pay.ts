@@ -27,5 +27,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "موجودی برای پرداخت کافی نیست",
   failedExpired: (): string => "پرداخت پیش از رسیدن منقضی شد",
   failedClosed: (): string => "پرداخت پیش از انجام بسته شد",
-  failedOther: (): string => "پرداخت انجام نشد"
+  failedOther: (): string => "پرداخت انجام نشد",
+  payFromExchange: (): string => "یا از یک صرافی پرداخت کنید",
+  fromExchange: (d: { readonly exchange: string | number }): string => "پرداخت از " + i(d.exchange),
+  openExchange: (d: { readonly exchange: string | number }): string => "باز کردن " + i(d.exchange),
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "پرداخت را در " + i(d.exchange) + " تکمیل کنید: این پنجره آن را دنبال می‌کند"
 }

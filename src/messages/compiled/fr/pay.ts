@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Solde insuffisant pour payer",
   failedExpired: (): string => "Le paiement a expiré avant d'arriver",
   failedClosed: (): string => "Le paiement a été fermé avant d'être effectué",
-  failedOther: (): string => "Le paiement n'a pas abouti"
+  failedOther: (): string => "Le paiement n'a pas abouti",
+  payFromExchange: (): string => "Ou payez depuis une plateforme d'échange",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Payer depuis " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Ouvrir " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Terminez le paiement sur " + d.exchange + " : cette fenêtre le suit"
 }

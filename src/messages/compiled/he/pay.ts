@@ -27,5 +27,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "אין מספיק יתרה לתשלום",
   failedExpired: (): string => "תוקף התשלום פג לפני שהגיע",
   failedClosed: (): string => "התשלום נסגר לפני שבוצע",
-  failedOther: (): string => "התשלום לא עבר"
+  failedOther: (): string => "התשלום לא עבר",
+  payFromExchange: (): string => "או שלמו מבורסה",
+  fromExchange: (d: { readonly exchange: string | number }): string => "תשלום מ-" + i(d.exchange),
+  openExchange: (d: { readonly exchange: string | number }): string => "פתיחת " + i(d.exchange),
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "השלימו את התשלום ב-" + i(d.exchange) + ": החלון הזה עוקב אחריו"
 }

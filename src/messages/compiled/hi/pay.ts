@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "भुगतान के लिए पर्याप्त बैलेंस नहीं है",
   failedExpired: (): string => "भुगतान पहुँचने से पहले ही समाप्त हो गया",
   failedClosed: (): string => "भुगतान होने से पहले ही बंद कर दिया गया",
-  failedOther: (): string => "भुगतान पूरा नहीं हुआ"
+  failedOther: (): string => "भुगतान पूरा नहीं हुआ",
+  payFromExchange: (): string => "या किसी एक्सचेंज से भुगतान करें",
+  fromExchange: (d: { readonly exchange: string | number }): string => d.exchange + " से भुगतान करें",
+  openExchange: (d: { readonly exchange: string | number }): string => d.exchange + " खोलें",
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => d.exchange + " पर भुगतान पूरा करें: यह विंडो उस पर नज़र रखती है"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Saldo tidak cukup untuk membayar",
   failedExpired: (): string => "Pembayaran kedaluwarsa sebelum tiba",
   failedClosed: (): string => "Pembayaran ditutup sebelum dilakukan",
-  failedOther: (): string => "Pembayaran tidak berhasil"
+  failedOther: (): string => "Pembayaran tidak berhasil",
+  payFromExchange: (): string => "Atau bayar dari bursa",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Bayar dari " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Buka " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Selesaikan pembayaran di " + d.exchange + ": jendela ini mengikutinya"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "支払うための残高が足りません",
   failedExpired: (): string => "支払いは届く前に期限切れになりました",
   failedClosed: (): string => "支払いは完了する前に閉じられました",
-  failedOther: (): string => "支払いは完了しませんでした"
+  failedOther: (): string => "支払いは完了しませんでした",
+  payFromExchange: (): string => "または取引所から支払う",
+  fromExchange: (d: { readonly exchange: string | number }): string => d.exchange + " から支払う",
+  openExchange: (d: { readonly exchange: string | number }): string => d.exchange + " を開く",
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => d.exchange + " で支払いを完了してください。この画面で進行を確認できます"
 }

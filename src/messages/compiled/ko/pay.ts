@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "결제할 잔액이 부족합니다",
   failedExpired: (): string => "결제가 도착하기 전에 만료되었습니다",
   failedClosed: (): string => "결제가 완료되기 전에 닫혔습니다",
-  failedOther: (): string => "결제가 완료되지 않았습니다"
+  failedOther: (): string => "결제가 완료되지 않았습니다",
+  payFromExchange: (): string => "또는 거래소에서 결제",
+  fromExchange: (d: { readonly exchange: string | number }): string => d.exchange + "에서 결제",
+  openExchange: (d: { readonly exchange: string | number }): string => d.exchange + " 열기",
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => d.exchange + "에서 결제를 완료하세요. 이 창에서 진행 상황을 확인합니다"
 }

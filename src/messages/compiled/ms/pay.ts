@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Baki tidak mencukupi untuk membayar",
   failedExpired: (): string => "Pembayaran tamat tempoh sebelum tiba",
   failedClosed: (): string => "Pembayaran ditutup sebelum dibuat",
-  failedOther: (): string => "Pembayaran tidak berjaya"
+  failedOther: (): string => "Pembayaran tidak berjaya",
+  payFromExchange: (): string => "Atau bayar dari bursa",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Bayar dari " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Buka " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Selesaikan pembayaran di " + d.exchange + ": tetingkap ini mengikutinya"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Saldo insuficiente para pagar",
   failedExpired: (): string => "O pagamento expirou antes de chegar",
   failedClosed: (): string => "O pagamento foi fechado antes de ser feito",
-  failedOther: (): string => "O pagamento não foi concluído"
+  failedOther: (): string => "O pagamento não foi concluído",
+  payFromExchange: (): string => "Ou pague a partir de uma corretora",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Pagar com " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Abrir " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Conclua o pagamento na " + d.exchange + ": esta janela acompanha"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Недостаточно средств для оплаты",
   failedExpired: (): string => "Срок платежа истёк до его поступления",
   failedClosed: (): string => "Платёж закрыт до того, как был выполнен",
-  failedOther: (): string => "Платёж не прошёл"
+  failedOther: (): string => "Платёж не прошёл",
+  payFromExchange: (): string => "Или оплатите с биржи",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Оплатить с " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Открыть " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Завершите оплату на " + d.exchange + ": это окно следит за ней"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "ยอดคงเหลือไม่พอสำหรับการชำระเงิน",
   failedExpired: (): string => "การชำระเงินหมดอายุก่อนที่จะมาถึง",
   failedClosed: (): string => "การชำระเงินถูกปิดก่อนที่จะทำรายการ",
-  failedOther: (): string => "การชำระเงินไม่สำเร็จ"
+  failedOther: (): string => "การชำระเงินไม่สำเร็จ",
+  payFromExchange: (): string => "หรือชำระจากกระดานเทรด",
+  fromExchange: (d: { readonly exchange: string | number }): string => "ชำระจาก " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "เปิด " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "ทำการชำระเงินให้เสร็จที่ " + d.exchange + ": หน้าต่างนี้จะติดตามให้"
 }

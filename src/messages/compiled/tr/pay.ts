@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Ödeme için bakiye yetersiz",
   failedExpired: (): string => "Ödeme ulaşmadan süresi doldu",
   failedClosed: (): string => "Ödeme yapılmadan kapatıldı",
-  failedOther: (): string => "Ödeme gerçekleşmedi"
+  failedOther: (): string => "Ödeme gerçekleşmedi",
+  payFromExchange: (): string => "Ya da bir borsadan öde",
+  fromExchange: (d: { readonly exchange: string | number }): string => d.exchange + " üzerinden öde",
+  openExchange: (d: { readonly exchange: string | number }): string => d.exchange + " aç",
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Ödemeyi " + d.exchange + " üzerinde tamamlayın: bu pencere onu izler"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Недостатньо коштів для оплати",
   failedExpired: (): string => "Термін платежу минув до його надходження",
   failedClosed: (): string => "Платіж закрито до того, як його було здійснено",
-  failedOther: (): string => "Платіж не пройшов"
+  failedOther: (): string => "Платіж не пройшов",
+  payFromExchange: (): string => "Або сплатіть з біржі",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Сплатити з " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Відкрити " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Завершіть оплату на " + d.exchange + ": це вікно стежить за нею"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "Số dư không đủ để thanh toán",
   failedExpired: (): string => "Khoản thanh toán đã hết hạn trước khi đến",
   failedClosed: (): string => "Khoản thanh toán đã bị đóng trước khi thực hiện",
-  failedOther: (): string => "Thanh toán không thành công"
+  failedOther: (): string => "Thanh toán không thành công",
+  payFromExchange: (): string => "Hoặc thanh toán từ sàn giao dịch",
+  fromExchange: (d: { readonly exchange: string | number }): string => "Thanh toán từ " + d.exchange,
+  openExchange: (d: { readonly exchange: string | number }): string => "Mở " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "Hoàn tất thanh toán trên " + d.exchange + ": cửa sổ này sẽ theo dõi"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "余额不足，无法付款",
   failedExpired: (): string => "付款在到账前已过期",
   failedClosed: (): string => "付款在完成前已关闭",
-  failedOther: (): string => "付款未成功"
+  failedOther: (): string => "付款未成功",
+  payFromExchange: (): string => "或从交易所付款",
+  fromExchange: (d: { readonly exchange: string | number }): string => "从 " + d.exchange + " 付款",
+  openExchange: (d: { readonly exchange: string | number }): string => "打开 " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "请在 " + d.exchange + " 完成付款：此窗口会跟进"
 }

@@ -26,5 +26,9 @@ export const words: Catalog["pay"] = {
   failedInsufficientBalance: (): string => "餘額不足，無法付款",
   failedExpired: (): string => "付款在到帳前已過期",
   failedClosed: (): string => "付款在完成前已關閉",
-  failedOther: (): string => "付款未成功"
+  failedOther: (): string => "付款未成功",
+  payFromExchange: (): string => "或從交易所付款",
+  fromExchange: (d: { readonly exchange: string | number }): string => "從 " + d.exchange + " 付款",
+  openExchange: (d: { readonly exchange: string | number }): string => "開啟 " + d.exchange,
+  exchangeWaiting: (d: { readonly exchange: string | number }): string => "請在 " + d.exchange + " 完成付款：此視窗會持續追蹤"
 }

@@ -11,6 +11,7 @@ export interface PayPort {
   readonly request: (request: unknown) => Promise<Result<PayResult, PayFailedError>>
   readonly connect: () => Promise<void>
   readonly payWithWallet: () => Promise<void>
+  readonly payFromExchange: (exchangeId: string) => Promise<void>
 }
 
 export const makePayPort = (runtime: ModalRuntime): PayPort => {
@@ -21,6 +22,7 @@ export const makePayPort = (runtime: ModalRuntime): PayPort => {
     state: storeFromRef(runtime, pay.state, (s) => s),
     request: (request) => settle(pay.pay(request)),
     connect: () => run(pay.connect),
-    payWithWallet: () => run(pay.payWithWallet)
+    payWithWallet: () => run(pay.payWithWallet),
+    payFromExchange: (exchangeId) => run(pay.payFromExchange(exchangeId))
   }
 }

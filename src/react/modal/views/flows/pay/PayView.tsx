@@ -1,3 +1,4 @@
+import { useId } from "react"
 import { transactionUrl } from "../../../../../layers/format/explorerLinks"
 import { formatTokenExact, tokenText } from "../../../../../layers/format/format"
 import { payWords } from "../../../../../messages/compiled/en/pay"
@@ -52,6 +53,8 @@ const stepText = (state: Extract<PayState, { _tag: "Paying" }>, t: PayWords): st
       return t.confirmInWallet()
     case "Confirming":
       return t.confirming()
+    case "Exchange":
+      return t.exchangeWaiting({ exchange: state.step.exchange.name })
   }
 }
 
@@ -63,6 +66,7 @@ const Payment = ({ state }: { readonly state: Extract<PayState, { _tag: "Ready" 
   const { details, payer } = state
   const balance = balanceText(payer, details, t, locale)
   const notEnough = short(payer, details)
+  const exchangesId = useId()
   const confirm =
     state._tag === "Paying"
       ? undefined
@@ -94,6 +98,31 @@ const Payment = ({ state }: { readonly state: Extract<PayState, { _tag: "Ready" 
         <p className="connecting-text" role="alert">
           {t.notEnough({ symbol: details.asset.symbol })}
         </p>
+      ) : null}
+      {state._tag === "Ready" && state.exchanges.length > 0 ? (
+        <section className="pay-exchanges" aria-labelledby={exchangesId}>
+          <p id={exchangesId} className="connecting-text">
+            {t.payFromExchange()}
+          </p>
+          {state.exchanges.map((exchange) => (
+            <button
+              key={exchange.id}
+              type="button"
+              className="button secondary"
+              onClick={() => void controller.pay.payFromExchange(exchange.id)}
+            >
+              {exchange.imageUrl === undefined ? null : (
+                <img src={exchange.imageUrl} alt="" width={20} height={20} />
+              )}
+              {t.fromExchange({ exchange: exchange.name })}
+            </button>
+          ))}
+        </section>
+      ) : null}
+      {state._tag === "Paying" && state.step._tag === "Exchange" ? (
+        <a className="button" href={state.step.url} target="_blank" rel="noopener noreferrer">
+          {t.openExchange({ exchange: state.step.exchange.name })}
+        </a>
       ) : null}
       {state._tag === "Paying" && state.step._tag === "Confirming" ? (
         <CopyableValue
