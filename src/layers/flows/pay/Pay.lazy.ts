@@ -144,6 +144,8 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
 
     // A wallet connected, switched account or left: who pays, and with what balance, follows it.
     yield* SubscriptionRef.changes(connection.state).pipe(
+      // Its current value first: each payment reads it when it starts.
+      Stream.drop(1),
       Stream.map((c) => c.namespaces),
       Stream.changes,
       Stream.runForEach(() => refreshPayer),
@@ -188,6 +190,7 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
         const obstacle = yield* Ref.make<PayFailureReason | undefined>(undefined)
         yield* Ref.set(current, { details, done, obstacle })
         yield* SubscriptionRef.set(state, { _tag: "Ready", details, payer: { _tag: "None" }, exchanges: [] })
+        yield* router.open("Pay")
         yield* refreshPayer
         // The exchanges that pay this asset, in the background: the wallet's way needs none of them.
         yield* Effect.forkIn(
@@ -202,7 +205,6 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
           ),
           scope
         )
-        yield* router.open("Pay")
         return yield* Deferred.await(done)
       }).pipe(
         Effect.tapError(() =>
