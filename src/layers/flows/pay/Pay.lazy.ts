@@ -21,15 +21,14 @@ import { ModalConfig } from "../../../services/ModalConfig"
 import { ModalRouter } from "../../../services/ModalRouter"
 import { Networks } from "../../../services/Networks"
 import type { PayDetails, PayExchange, PayPayer, PayResult, PayShape, PayState } from "../../../services/Pay"
-import { type RequestError, RpcRouter, type WalletRequest } from "../../../services/RpcRouter"
+import { type RequestError, RpcRouter } from "../../../services/RpcRouter"
 import { type TrackedTransaction, TransactionWatcher } from "../../../services/TransactionWatcher"
 import { makeProviderHttp } from "../../provider/providerHttp"
-import { hexChainId } from "../../requests/switchChain"
-import { lazyImplementation, lazyPart } from "../../runtime/lazy"
-import { sendTransaction } from "../send/sendForm"
+import { lazyImplementation } from "../../runtime/lazy"
 import { makePayChain } from "./payChain"
 import { checkedTransfer, makePayExchanges } from "./payExchange"
 import { parsePayRequest, payAmount } from "./payRequest"
+import { makeWalletRequest, requestReason, SolanaPayLazy, sentId } from "./payWallet"
 
 /** How often an exchange's session is asked about, and how long it may take before the payment expires. */
 const EXCHANGE_POLL = "2 seconds"
@@ -37,37 +36,11 @@ const EXCHANGE_DEADLINE = "15 minutes"
 /** A transaction hash an exchange may name: the payment is checked on chain under it. */
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/
 
-/** Solana's transfer builder (Send's `solanaSend`), loaded with the first Solana payment only. */
-const SolanaPayLazy = lazyPart("@airlock/solanaSend", () => import("../send/solanaSend"))
-
 /** A payment under way: what the host awaits, and the last reason it could not go through. */
 interface Current {
   readonly details: PayDetails
   readonly done: Deferred.Deferred<PayResult, PayFailedError>
   readonly obstacle: Ref.Ref<PayFailureReason | undefined>
-}
-
-/** Why a wallet's answer did not lead to a payment, as the host learns it. */
-const requestReason = (error: RequestError | PayFailedError): PayFailureReason => {
-  switch (error._tag) {
-    case "PayFailedError":
-      return error.reason
-    case "SignatureDeclinedError":
-    case "UserRejectedRequestError":
-      return "declined"
-    case "RequestAbortedError":
-      return "closed"
-    default:
-      return "failed"
-  }
-}
-
-/** The hash (EVM) or the signature (Solana) a wallet's answer names. */
-const sentId = (answer: unknown): string => {
-  if (typeof answer === "string") return answer
-  const signature =
-    typeof answer === "object" && answer !== null && "signature" in answer ? answer.signature : undefined
-  return typeof signature === "string" ? signature : ""
 }
 
 export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
@@ -87,6 +60,7 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
     const solana = yield* lazyImplementation(SolanaPayLazy, (module) =>
       Effect.succeed(module.makeSolanaSend(fallback))
     )
+    const walletRequest = makeWalletRequest(solana)
     const current = yield* Ref.make<Current | undefined>(undefined)
     // The attempt under way (a wallet's prompt, a confirmation): one at a time, stopped by a close.
     const attempt = yield* FiberHandle.make<void, never>()
@@ -242,68 +216,6 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
             ? { _tag: "Paying", details: s.details, payer: s.payer, exchanges: s.exchanges, step: next }
             : s
       )
-
-    /** What the wallet is asked to send: an EVM transaction naming its chain, or a Solana transfer. */
-    const walletRequest = (details: PayDetails, from: string) =>
-      details.namespace === "eip155"
-        ? Effect.succeed<WalletRequest>({
-            method: "eth_sendTransaction",
-            params: [
-              {
-                ...sendTransaction(
-                  from,
-                  {
-                    key: details.asset.key as "native" | `0x${string}`,
-                    name: "",
-                    symbol: "",
-                    decimals: 0,
-                    balance: 0n,
-                    price: 0
-                  },
-                  details.recipient as `0x${string}`,
-                  details.amount
-                ),
-                chainId: hexChainId(details.network)
-              }
-            ]
-          })
-        : Effect.flatMap(solana, (loaded) =>
-            Effect.map(
-              details.asset.key === "native"
-                ? Effect.succeed({
-                    kind: "sol" as const,
-                    from,
-                    to: details.recipient,
-                    lamports: details.amount
-                  })
-                : Effect.map(
-                    loaded.plan(
-                      details.network.caipNetworkId,
-                      from,
-                      {
-                        key: details.asset.key,
-                        name: details.asset.symbol,
-                        symbol: details.asset.symbol,
-                        decimals: details.asset.decimals,
-                        balance: 0n,
-                        price: 0
-                      },
-                      details.recipient,
-                      details.amount
-                    ),
-                    (plan) => plan.transfer
-                  ),
-              (transfer) => ({ loaded, transfer })
-            )
-          ).pipe(
-            Effect.flatMap(({ loaded, transfer }) => loaded.wire(details.network.caipNetworkId, transfer)),
-            Effect.map(
-              (transaction): WalletRequest => ({
-                method: "solana_signAndSendTransaction",
-                params: { transaction }
-              })
-            )
-          )
 
     /** The first settlement of `hash` the watcher reports. */
     const settledAs = (
