@@ -3,12 +3,16 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as TestClock from "effect/testing/TestClock"
 import type { PayFailedError } from "../../../src/payErrors"
 import { ModalRouter } from "../../../src/services/ModalRouter"
 import { Pay, type PayState } from "../../../src/services/Pay"
 import { UserRejectedRequestError } from "../../../src/walletErrors"
-import { untilState } from "../../kit/waits"
+import { eventually, untilState } from "../../kit/waits"
 import {
+  DEPOSIT_URL,
+  EXCHANGE,
+  EXCHANGE_HASH,
   HASH,
   inPayWorld,
   PAYER,
@@ -174,6 +178,92 @@ describe("Pay (issue 33)", () => {
       )
     })
   )
+
+  describe("from an exchange", () => {
+    const fromExchange = (exchange: NonNullable<PayWorldOptions["exchange"]>) => ({ ...funded, exchange })
+
+    /** The exchange offered, chosen, and its deposit page shown. */
+    const depositShown = Effect.gen(function* () {
+      const pay = yield* Pay
+      yield* untilState(pay.state, (s) => s._tag === "Ready" && s.exchanges.length === 1)
+      yield* pay.payFromExchange(EXCHANGE.id)
+      const paying = yield* untilState(pay.state, (s) => s._tag === "Paying" && s.step._tag === "Exchange")
+      return paying._tag === "Paying" && paying.step._tag === "Exchange" ? paying.step : undefined
+    })
+
+    it.effect(
+      "lists it, shows its deposit page, and resolves with its hash once the chain shows it paying",
+      () =>
+        inPayWorld(
+          fromExchange({
+            statuses: [{ status: "SUCCESS", txHash: EXCHANGE_HASH }],
+            transfer: { to: RECIPIENT, amount: 5_000_000n }
+          }),
+          ({ asked, http }) =>
+            Effect.gen(function* () {
+              const { fiber } = yield* started()
+              const step = yield* depositShown
+              assert.deepStrictEqual(step, { _tag: "Exchange", exchange: EXCHANGE, url: DEPOSIT_URL })
+              assert.deepStrictEqual(yield* Fiber.join(fiber), { status: "success", txHash: EXCHANGE_HASH })
+              assert.deepStrictEqual(asked, [], "the wallet is not asked")
+              const session = http
+                .requests()
+                .map((seen) => JSON.parse(seen.body ?? "{}"))
+                .find((body) => body.method === "reown_getExchangePayUrl")
+              assert.deepStrictEqual(session?.params, {
+                exchangeId: EXCHANGE.id,
+                asset: SUSD_ASSET,
+                amount: "5",
+                recipient: `eip155:31337:${RECIPIENT}`
+              })
+            })
+        )
+    )
+
+    it.effect("a hash that does not pay the recipient the amount is not a payment", () =>
+      inPayWorld(
+        fromExchange({
+          statuses: [{ status: "SUCCESS", txHash: EXCHANGE_HASH }],
+          transfer: { to: PAYER, amount: 5_000_000n }
+        }),
+        () =>
+          Effect.gen(function* () {
+            const { pay, fiber } = yield* started()
+            yield* depositShown
+            const shown = yield* untilState(pay.state, (s) => s._tag === "Ready" && s.problem !== undefined)
+            assert.strictEqual(shown._tag === "Ready" ? shown.problem?.reason : undefined, "failed")
+            yield* (yield* ModalRouter).close()
+            assert.strictEqual(reasonOf(yield* Fiber.await(fiber)), "failed")
+          })
+      )
+    )
+
+    it.effect("a session still in progress after 15 minutes expires", () =>
+      inPayWorld(
+        fromExchange({
+          statuses: [{ status: "IN_PROGRESS" }],
+          transfer: { to: RECIPIENT, amount: 5_000_000n }
+        }),
+        ({ http }) =>
+          Effect.gen(function* () {
+            const { pay, fiber } = yield* started()
+            yield* depositShown
+            // Once the session was asked about, its deadline runs.
+            yield* Effect.promise(() =>
+              eventually(
+                () => http.requests().some((seen) => seen.body?.includes("reown_getExchangeBuyStatus")),
+                "the session's first status"
+              )
+            )
+            yield* TestClock.adjust("15 minutes")
+            const shown = yield* untilState(pay.state, (s) => s._tag === "Ready" && s.problem !== undefined)
+            assert.strictEqual(shown._tag === "Ready" ? shown.problem?.reason : undefined, "expired")
+            yield* (yield* ModalRouter).close()
+            assert.strictEqual(reasonOf(yield* Fiber.await(fiber)), "expired")
+          })
+      )
+    )
+  })
 
   it.effect("a new payment replaces the one under way, which fails as closed", () =>
     inPayWorld(funded, () =>

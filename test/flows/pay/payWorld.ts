@@ -43,21 +43,51 @@ export type WalletAnswer =
   | { readonly _tag: "Sends"; readonly status: TrackedStatus }
   | { readonly _tag: "Fails"; readonly error: Parameters<typeof Effect.fail>[0] }
 
+/** The provider's exchange: its sessions' statuses in turn (the last one repeats). */
+export interface ExchangeOptions {
+  readonly statuses: ReadonlyArray<{ readonly status: string; readonly txHash?: string }>
+  /** Who the chain's receipt of the exchange's hash shows receiving the sUSD, and how much. */
+  readonly transfer: { readonly to: string; readonly amount: bigint }
+}
+
 export interface PayWorldOptions {
   readonly connected: boolean
   /** The payer's sUSD, in base units. */
   readonly balance: bigint
   readonly wallet: WalletAnswer
+  readonly exchange?: ExchangeOptions
 }
+
+export const EXCHANGE = { id: "test-exchange", name: "Test Exchange", imageUrl: "https://img.example/ex.png" }
+export const DEPOSIT_URL = "https://exchange.example/deposit?session=s1"
+export const EXCHANGE_HASH = `0x${"cd".repeat(32)}`
 
 const word = (value: bigint) => encodeAbiParameters([{ type: "uint256" }], [value])
 
-/** The chain's answers: sUSD's decimals and symbol, the payer's balances. */
+/** An ERC-20 `Transfer` receipt of sUSD to `to`. */
+const transferReceipt = (to: string, amount: bigint) => ({
+  status: "0x1",
+  logs: [
+    {
+      address: SUSD.toLowerCase(),
+      topics: [
+        "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
+        word(0n),
+        `0x${to.slice(2).toLowerCase().padStart(64, "0")}`
+      ],
+      data: word(amount)
+    }
+  ]
+})
+
+/** The chain's answers: sUSD's decimals and symbol, the payer's balances, the exchange's receipt. */
 const chainAnswering =
-  (balance: bigint): FallbackTransportShape["request"] =>
+  (balance: bigint, exchange: ExchangeOptions | undefined): FallbackTransportShape["request"] =>
   (_network, request) => {
     const params = (request.params ?? []) as ReadonlyArray<{ readonly data?: string }>
     const data = params[0]?.data ?? ""
+    if (request.method === "eth_getTransactionReceipt" && exchange !== undefined)
+      return Effect.succeed(transferReceipt(exchange.transfer.to, exchange.transfer.amount))
     if (request.method === "eth_getBalance") return Effect.succeed(word(10n ** 19n))
     if (request.method !== "eth_call") return Effect.fail(new ChainNotConfiguredError({}))
     if (data.startsWith("0x313ce567")) return Effect.succeed(word(6n))
@@ -102,6 +132,23 @@ export const payWorld = (options: PayWorldOptions) =>
       active: { eip155: { _tag: "Known", network } }
     })
     const settled = yield* PubSub.unbounded<TrackedTransaction>()
+    const http = makeTestHttp()
+    const exchange = options.exchange
+    if (exchange !== undefined) {
+      let asked = 0
+      http.stub(/\/v1\/json-rpc\?/, (seen) => {
+        const { method } = JSON.parse(seen.body ?? "{}") as { method: string }
+        const result =
+          method === "reown_getExchanges"
+            ? { exchanges: [EXCHANGE], total: 1 }
+            : method === "reown_getExchangePayUrl"
+              ? { url: DEPOSIT_URL, sessionId: "session-1" }
+              : exchange.statuses[Math.min(asked++, exchange.statuses.length - 1)]
+        return new Response(JSON.stringify({ jsonrpc: "2.0", id: 1, result }), {
+          headers: { "content-type": "application/json" }
+        })
+      })
+    }
     const asked: Array<WalletRequest> = []
     const request: RpcRouterShape["request"] = (args) =>
       Effect.suspend(() => {
@@ -127,16 +174,16 @@ export const payWorld = (options: PayWorldOptions) =>
       Layer.succeed(
         FallbackTransport,
         FallbackTransport.of({
-          request: chainAnswering(options.balance),
+          request: chainAnswering(options.balance, options.exchange),
           ranking: () => Effect.die("unused")
         })
       ),
       ModalRouterLive,
-      makeTestHttp().layer,
+      http.layer,
       preloaded(PayLazy, PayModule)
     )
     const layer = PayLive.pipe(Layer.provideMerge(below))
-    return { connection, asked, layer }
+    return { connection, asked, http, layer }
   })
 
 /** Runs `body` in a fresh world, with Pay and the router. */

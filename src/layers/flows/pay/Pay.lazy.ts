@@ -24,11 +24,12 @@ import type { PayDetails, PayExchange, PayPayer, PayResult, PayShape, PayState }
 import { type RequestError, RpcRouter } from "../../../services/RpcRouter"
 import { type TrackedTransaction, TransactionWatcher } from "../../../services/TransactionWatcher"
 import { makeProviderHttp } from "../../provider/providerHttp"
+import { sentTransaction } from "../../requests/submissions"
 import { lazyImplementation } from "../../runtime/lazy"
 import { makePayChain } from "./payChain"
 import { checkedTransfer, makePayExchanges } from "./payExchange"
 import { parsePayRequest, payAmount } from "./payRequest"
-import { makeWalletRequest, requestReason, SolanaPayLazy, sentId } from "./payWallet"
+import { makeWalletRequest, requestReason, SolanaPayLazy } from "./payWallet"
 
 /** How often an exchange's session is asked about, and how long it may take before the payment expires. */
 const EXCHANGE_POLL = "2 seconds"
@@ -255,7 +256,12 @@ export const makePay = (state: SubscriptionRef.SubscriptionRef<PayState>) =>
           )
           // Subscribed before the wallet is asked: its settlement cannot pass unseen.
           const settled = yield* watcher.settled
-          const hash = sentId(yield* rpc.request(args, { namespace: details.namespace, described: true }))
+          const answer = yield* rpc.request(args, { namespace: details.namespace, described: true })
+          // The id the watcher follows this send by, read by its own rule.
+          const sent = sentTransaction(args.method, args.params, answer)
+          if (sent?.kind !== "transaction")
+            return yield* Effect.fail(new PayFailedError({ reason: "failed" }))
+          const hash = sent.hash
           yield* step({ _tag: "Confirming", hash })
           const tx = yield* settledAs(settled, hash)
           if (tx.status === "confirmed") {

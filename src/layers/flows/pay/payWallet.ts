@@ -1,7 +1,7 @@
 /**
  * What Pay asks a wallet, and how it reads the answer: the transfer (an EVM transaction naming its chain,
- * through Send's `sendTransaction`; a Solana transfer built by Send's `solanaSend` on a fresh blockhash), the
- * hash or signature the wallet answers with, and why a request did not lead to a payment.
+ * through Send's `sendTransaction`; a Solana transfer built by Send's `solanaSend` on a fresh blockhash) and
+ * why a request did not lead to a payment.
  */
 import * as Effect from "effect/Effect"
 import type { PayFailedError, PayFailureReason } from "../../../payErrors"
@@ -28,14 +28,6 @@ export const requestReason = (error: RequestError | PayFailedError): PayFailureR
     default:
       return "failed"
   }
-}
-
-/** The hash (EVM) or the signature (Solana) a wallet's answer names. */
-export const sentId = (answer: unknown): string => {
-  if (typeof answer === "string") return answer
-  const signature =
-    typeof answer === "object" && answer !== null && "signature" in answer ? answer.signature : undefined
-  return typeof signature === "string" ? signature : ""
 }
 
 /** What the wallet is asked to send: an EVM transaction naming its chain, or a Solana transfer. */
