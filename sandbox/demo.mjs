@@ -48,6 +48,7 @@ if (stopping) {
   console.error(`  Embedded wallet frame: ${demo.frameUrl} (mailbox: ${demo.frameUrl}/mailbox)`)
   console.error(`  Social sign-in stand-in: ${demo.socialUrl}`)
   console.error(`  Onramp payment provider (Sandbox Pay): ${demo.onrampUrl}`)
+  console.error(`  Exchange for modal.pay (Sandbox Exchange): ${demo.exchangeUrl}`)
   console.error(
     `  Sandbox WalletConnect Wallet: ${demo.walletConnectWalletUrl} (add ?mode=auto-approve to skip its prompts)`
   )

@@ -16,6 +16,7 @@ import type { LegalConsentState } from "./services/LegalConsent"
 import type { LocaleTag } from "./services/Locale"
 import type { ModalConfig } from "./services/ModalConfig"
 import type { ModalEvent } from "./services/ModalEvents"
+import type { PayRequest, PayResult } from "./services/Pay"
 import type { ThemeState } from "./services/Theme"
 import type { TrackedTransaction } from "./services/TransactionWatcher"
 
@@ -300,6 +301,16 @@ export interface Modal {
   readonly subscribeTransactions: (
     listener: (transactions: ReadonlyArray<TrackedTransaction>) => void
   ) => () => void
+  /**
+   * Asks the visitor to pay (`features.pay`): `amount` of `asset` (CAIP-19: `eip155:1/slip44:60`,
+   * `eip155:1/erc20:0x…`, `solana:<ref>/slip44:501`, `solana:<ref>/token:<mint>`) to `recipient`. Opens the
+   * Pay view, where the visitor pays with a wallet (connecting one first, switching network if needed).
+   * Resolves with `{ status: "success", txHash }` once the transfer is confirmed on chain; rejects with
+   * `PayFailedError` (its `reason`: `invalid-amount`, `invalid-recipient`, `unsupported-asset`,
+   * `unsupported-network`, `declined`, `insufficient-balance`, `expired`, `closed`, `failed`), or with
+   * `PayFeatureOffError` while `features.pay` is off (nothing of Pay is fetched then).
+   */
+  readonly pay: (request: PayRequest) => Promise<PayResult>
   /** The `<airlock-modal>` element; place it yourself with `disableAppend` or `enableEmbedded`. */
   readonly element: HTMLElement | undefined
   /** Unmounts the modal, stops every service and releases what they hold. */

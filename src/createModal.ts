@@ -219,6 +219,8 @@ export const createModal = <ROut = never, E = never>(
       () => Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
     )
   const done = () => Promise.resolve()
+  // A disposed modal has no wallet: what asks one rejects rather than resolve with nothing.
+  const noWallet = () => Promise.reject(new ConnectorNotConnectedError({}))
 
   const modal: Modal = {
     open: (view, openOptions) => command((built) => built.open(view, openOptions), done),
@@ -275,12 +277,8 @@ export const createModal = <ROut = never, E = never>(
         (built) => built.fetchBalance(),
         () => Promise.reject(new BalanceUnavailableError({ address: modal.getAccount().address }))
       ),
-    // A disposed modal has no wallet: these reject rather than resolve with nothing.
     request: (request, requestOptions) =>
-      command(
-        (built) => built.request(request, requestOptions),
-        () => Promise.reject(new ConnectorNotConnectedError({}))
-      ),
+      command((built) => built.request(request, requestOptions), noWallet),
     getProvider: () => {
       provider ??= providerShell((listeners) =>
         started().then((built) => {
@@ -328,6 +326,7 @@ export const createModal = <ROut = never, E = never>(
       (built, listener) => built.subscribeTransactions(listener),
       (built) => built.getTransactions()
     ),
+    pay: (request) => command((built) => built.pay(request), noWallet),
     element,
     dispose: async () => {
       if (disposed) return

@@ -19,6 +19,8 @@ import type {
   SocialLoginPopupError
 } from "./embeddedErrors"
 import type { LegalConsentRequiredError } from "./legalErrors"
+import type { PayFailedError } from "./payErrors"
+import type { PayFeatureOffError } from "./payOffError"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type {
   ChainNotConfiguredError,
@@ -54,6 +56,8 @@ export {
   SocialLoginPopupError
 } from "./embeddedErrors"
 export { LegalConsentRequiredError } from "./legalErrors"
+export { PayFailedError, type PayFailureReason } from "./payErrors"
+export { PayFeatureOffError } from "./payOffError"
 export {
   AccountMismatchError,
   type ReviewChange,
@@ -309,6 +313,8 @@ export type AirlockError =
   | SchemaDecodeError
   | WalletError
   | LegalConsentRequiredError
+  | PayFeatureOffError
+  | PayFailedError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

@@ -14,6 +14,7 @@ import { AirlockLive, type AirlockServices, makeAirlockLayer } from "./layers/ru
 import { ModalConfigLive } from "./layers/runtime/ModalConfigLive"
 import type { CreateModalSettings, Modal } from "./Modal"
 import { AsyncHostLayerError } from "./modalErrors"
+import { PayFeatureOffError } from "./payOffError"
 import { makeController } from "./react/modal/bridge/controller"
 import { makeHostPort } from "./react/modal/bridge/hostPort"
 import type { Result as PortResult } from "./react/modal/bridge/run"
@@ -149,6 +150,11 @@ export const makeModalEngine = <ROut, E>(
     subscribeEvents: (listener) => controller.onEvent(listener),
     getTransactions: transactions.get,
     subscribeTransactions: transactions.subscribe,
+    // Off, nothing of Pay loads: the refusal is made here.
+    pay: (request) =>
+      config.features.pay
+        ? controller.pay.request(request).then(settled)
+        : Promise.reject(new PayFeatureOffError({})),
     dispose: async () => {
       disposed = true
       mounted?.unmount()

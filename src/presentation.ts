@@ -117,7 +117,8 @@ const worded = {
     toast(
       boundedText(error.reason) === undefined ? own(error, catalog, (o) => o.nameLookup()) : error.message
     ),
-  ViewUnavailableError: (error, _, catalog) => toast(error.sentence(catalog))
+  ViewUnavailableError: (error, _, catalog) => toast(error.sentence(catalog)),
+  PayFailedError: (error, _, catalog) => toast(error.sentence(catalog))
 } satisfies {
   readonly [T in Tag]?: (
     error: Extract<AirlockError, { _tag: T }>,

@@ -31,10 +31,11 @@ export type ViewUnavailableReason =
   | "supported-network"
 
 /** What the step of a view that waits on something else is a step of. */
-const STEPS: Partial<Record<View, "noSignIn" | "noName">> = {
+const STEPS: Partial<Record<View, "noSignIn" | "noName" | "noPay">> = {
   SIWXSignMessage: "noSignIn",
   ConnectingSiwe: "noSignIn",
-  RegisterAccountNameSuccess: "noName"
+  RegisterAccountNameSuccess: "noName",
+  Pay: "noPay"
 }
 
 /** The views whose feature the visitor knows by name (Send, Swap, Buy…): each has its own sentences. */

@@ -33,6 +33,8 @@ import {
   MethodNotAllowedError,
   NameLookupError,
   NetworkNotFoundError,
+  PayFailedError,
+  PayFeatureOffError,
   ProjectIdMissingError,
   ProviderRequestError,
   RequestAbortedError,
@@ -61,6 +63,7 @@ import { catalog as de } from "../src/messages/compiled/de"
 import { errorMessagesWords } from "../src/messages/compiled/en/errorMessages"
 import { errorsWords } from "../src/messages/compiled/en/errors"
 import { frameErrorsWords } from "../src/messages/compiled/en/frameErrors"
+import { payWords } from "../src/messages/compiled/en/pay"
 import { swapErrorsWords } from "../src/messages/compiled/en/swapErrors"
 import { viewsWords } from "../src/messages/compiled/en/views"
 import { type Presentation, present } from "../src/presentation"
@@ -526,6 +529,31 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       message: wallet.message,
       shown: toast("The wallet ran into an error. Try again.")
     }
+  ],
+  PayFeatureOffError: [
+    { error: new PayFeatureOffError({}), message: "Pay is not enabled", shown: toast("Pay is not enabled") }
+  ],
+  PayFailedError: [
+    {
+      error: new PayFailedError({ reason: "declined" }),
+      message: "Payment failed: declined",
+      shown: toast("You declined the payment in your wallet")
+    },
+    {
+      error: new PayFailedError({ reason: "insufficient-balance" }),
+      message: "Payment failed: insufficient-balance",
+      shown: toast("Not enough balance to pay")
+    },
+    {
+      error: new PayFailedError({ reason: "unsupported-asset" }),
+      message: "Payment failed: unsupported-asset",
+      shown: toast("This asset cannot be paid here")
+    },
+    {
+      error: new PayFailedError({ reason: "expired" }),
+      message: "Payment failed: expired",
+      shown: toast("The payment expired before it arrived")
+    }
   ]
 }
 
@@ -637,6 +665,11 @@ describe("present in a locale's catalog", () => {
       present(new SwapFailedError({ reason: "expired" }), de).message,
       de.swapErrors.expired()
     )
+    assert.strictEqual(present(new PayFeatureOffError({}), de).message, "Bezahlen ist nicht aktiviert")
+    assert.strictEqual(
+      present(new PayFailedError({ reason: "declined" }), de).message,
+      "Sie haben die Zahlung in Ihrer Wallet abgelehnt"
+    )
     assert.strictEqual(
       present(new ViewUnavailableError({ view: "OnRampProviders", reason: "region" }), de).message,
       "Kaufen ist in Ihrer Region nicht verfügbar"
@@ -656,7 +689,8 @@ describe("present in a locale's catalog", () => {
       errorMessages: errorMessagesWords,
       frameErrors: frameErrorsWords,
       swapErrors: swapErrorsWords,
-      views: viewsWords
+      views: viewsWords,
+      pay: payWords
     } as unknown as Catalog
     for (const { error } of allCases)
       assert.deepStrictEqual(present(error, english), present(error), error._tag)

@@ -107,6 +107,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
  * @property {string} [walletConnectWalletUrl] The "Sandbox WalletConnect Wallet" listing's `webapp_link`.
  * @property {string} [onrampProviderUrl] The sandbox payment provider's origin (`startOnrampProvider().url`), which `POST /v1/generators/onrampurl` points at; without it the generator answers 503.
  * @property {ReadonlyArray<{ readonly name: string, readonly address: string }>} [names] Names registered from the start (and again after `POST /__sandbox/reset`), to coin type 60, oldest first: `{ name: "taken.reown.id", address }`.
+ * @property {Pick<SandboxExchange, "exchanges" | "payUrl" | "status">} [exchange] The sandbox exchange (`startSandboxExchange()`) that `POST /v1/json-rpc` (`reown_getExchanges`, `reown_getExchangePayUrl`, `reown_getExchangeBuyStatus`) answers for; without it the exchange list is empty.
  * @property {Pick<SandboxSolana, "chain" | "rpcUrl" | "mint">} [solana] The local Solana chain (`startSandboxSolana()`): balances and history for `chainId=solana:localnet` are read from it, the RPC proxy forwards to it, and `GET /v1/supported-chains` lists it.
  */
 /**
@@ -139,6 +140,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
  * @property {string} projectId The accepted project id ("" on the routes that need none).
  */
 /** @import { Activity, ChainIndex, NativeTransfer, TokenTransfer } from "./indexer.mjs" */
+/** @import { SandboxExchange } from "../exchange/exchange.mjs" */
 
 export const DEFAULT_PROJECT_ID = /** @type {const} */ ("sandbox-project")
 /** @type {Readonly<Record<string, number>>} USD prices by symbol; tokens not listed are priced 0. */
@@ -251,6 +253,7 @@ const SOLANA_PROXY_METHODS = new Set([
 
 const BODY_LIMITS = {
   rpc: 1024 * 1024,
+  exchange: 4 * 1024,
   events: 256 * 1024,
   control: 16 * 1024,
   convert: 16 * 1024,
@@ -1219,6 +1222,43 @@ export async function startSandboxApi(options) {
     return undefined
   }
   /**
+   * The "pay with exchange" JSON-RPC (FACTS.md §1.5): the sandbox exchange's list, deposit sessions and
+   * their status. A refusal is a JSON-RPC error (-32602) with the exchange's reason; an unknown method -32601.
+   * @param {RouteContext} context
+   * @returns {Promise<Reply>}
+   */
+  const exchangeRpc = async ({ req }) => {
+    const body = await readJson(req, BODY_LIMITS.exchange)
+    const id = typeof body?.id === "number" || typeof body?.id === "string" ? body.id : null
+    const params = typeof body?.params === "object" && body.params !== null ? body.params : {}
+    const exchange = options.exchange
+    /** @param {number} code @param {string} message */
+    const error = (code, message) => json(200, { jsonrpc: "2.0", id, error: { code, message } })
+    try {
+      switch (body?.method) {
+        case "reown_getExchanges": {
+          const exchanges = exchange?.exchanges(params.asset) ?? []
+          return json(200, { jsonrpc: "2.0", id, result: { exchanges, total: exchanges.length } })
+        }
+        case "reown_getExchangePayUrl":
+          if (exchange === undefined) return error(-32602, "no exchange")
+          return json(200, {
+            jsonrpc: "2.0",
+            id,
+            result: exchange.payUrl(params, req.socket.remoteAddress ?? "unknown")
+          })
+        case "reown_getExchangeBuyStatus":
+          if (exchange === undefined) return error(-32602, "no exchange")
+          return json(200, { jsonrpc: "2.0", id, result: exchange.status(params) })
+        default:
+          return error(-32601, "method not found")
+      }
+    } catch (failure) {
+      return error(-32602, failure instanceof Error ? failure.message.slice(0, 200) : "invalid params")
+    }
+  }
+
+  /**
    * @param {RouteContext} context
    * @returns {Promise<Reply>}
    */
@@ -1409,6 +1449,7 @@ export async function startSandboxApi(options) {
     route(["POST"], /^\/v1\/onramp\/quote\/?$/, answer(onramp.quote)),
     route(["POST"], /^\/v1\/generators\/onrampurl\/?$/, answer(onramp.generateUrl)),
     route(["POST"], /^\/v1\/?$/, rpcProxy),
+    route(["POST"], /^\/v1\/json-rpc\/?$/, exchangeRpc),
     route(["GET"], /^\/media\/nft\/(\d{1,6})\.svg$/, nftImage, { project: false }),
     route(["GET"], /^\/media\/avatar\/([^/]+)\.svg$/, avatarImage, { project: false }),
     route(["GET", "POST", "DELETE"], /^\/__sandbox\/faults\/?$/, controlFaults, {

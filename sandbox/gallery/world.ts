@@ -35,6 +35,7 @@ import { Names, type NamesState } from "../../src/services/Names"
 import { type ActiveNetwork, Networks } from "../../src/services/Networks"
 import { Onramp, type OnrampState } from "../../src/services/Onramp"
 import { OriginGuard } from "../../src/services/OriginGuard"
+import { Pay, type PayState } from "../../src/services/Pay"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import { type PendingApproval, type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { Send, type SendState } from "../../src/services/Send"
@@ -76,6 +77,7 @@ export interface World {
   readonly swap?: SwapState
   readonly onramp?: OnrampState
   readonly names?: NamesState
+  readonly pay?: PayState
   readonly signIn?: SignInState
   readonly emailLogin?: EmailLoginState
   readonly emailUpdate?: EmailUpdateState
@@ -275,6 +277,17 @@ const flowsOf = (world: World) =>
     Layer.unwrap(
       Effect.map(still<NamesState>(world.names ?? idle), ({ state }) =>
         Layer.mock(Names)({ state, start: Effect.void, edit: () => Effect.void, register: Effect.void })
+      )
+    ),
+    Layer.unwrap(
+      Effect.map(still<PayState>(world.pay ?? idle), ({ state }) =>
+        Layer.mock(Pay)({
+          state,
+          pay: () => Effect.never,
+          connect: Effect.void,
+          payWithWallet: Effect.void,
+          payFromExchange: () => Effect.void
+        })
       )
     ),
     Layer.unwrap(

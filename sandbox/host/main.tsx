@@ -17,6 +17,7 @@ import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
 import { Field } from "./Field"
+import { PayPanel } from "./PayPanel"
 import { SOLANA_IMAGE_ID, sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
@@ -108,12 +109,14 @@ const modal: Modal | undefined =
           : {}),
         // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks; `?wallets=folded`:
         // with email or social login, the wallets wait behind "Continue with a wallet"; `?legal`: the legal
-        // checkbox guards every way to connect.
+        // checkbox guards every way to connect; `?pay`: `modal.pay`.
         ...(new URLSearchParams(location.search).get("preview") === "off" ||
         new URLSearchParams(location.search).get("wallets") === "folded" ||
-        legalMode === "checkbox"
+        legalMode === "checkbox" ||
+        new URLSearchParams(location.search).has("pay")
           ? {
               features: {
+                ...(new URLSearchParams(location.search).has("pay") ? { pay: true } : {}),
                 ...(new URLSearchParams(location.search).get("preview") === "off" ? { preview: false } : {}),
                 ...(new URLSearchParams(location.search).get("wallets") === "folded"
                   ? { emailShowWallets: false }
@@ -472,6 +475,7 @@ function App({ modal }: { modal: Modal }) {
           <ConnectionState />
           <SolanaAccount />
           <Requests />
+          {sandbox === undefined ? null : <PayPanel sandbox={sandbox} />}
           <HeadlessWalletConnect />
           <ModalState />
         </div>

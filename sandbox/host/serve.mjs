@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url"
 import { buildDemo, reusesBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
 import { startSandboxChains } from "../chain/chain.mjs"
+import { startSandboxExchange } from "../exchange/exchange.mjs"
 import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
 import { startOnrampProvider } from "../onramp/provider.mjs"
 import { startSandboxRelay } from "../relay/relay.mjs"
@@ -25,6 +26,7 @@ import { startSandboxSolana } from "../solana/chain.mjs"
 /** @import { SandboxApi } from "../api/api.mjs" */
 /** @import { SandboxChains } from "../chain/chain.mjs" */
 /** @import { OnrampProvider } from "../onramp/provider.mjs" */
+/** @import { SandboxExchange } from "../exchange/exchange.mjs" */
 /** @import { SandboxRelay } from "../relay/relay.mjs" */
 /** @import { SandboxConfig } from "../shared/config" */
 /** @import { SandboxSolana } from "../solana/chain.mjs" */
@@ -51,6 +53,7 @@ import { startSandboxSolana } from "../solana/chain.mjs"
  * @property {string} socialUrl The social and Farcaster sign-in stand-in, `http://127.0.0.1:PORT` (a third origin).
  * @property {string} onrampUrl The onramp's payment provider ("Sandbox Pay"), `http://127.0.0.1:PORT` (its own origin): the page the API's `POST /v1/generators/onrampurl` links to (`/buy?…`), paying out on the first chain.
  * @property {OnrampProvider} onramp The provider itself (`purchases()` lists what it delivered).
+ * @property {string} exchangeUrl The sandbox exchange `modal.pay` pays from, `http://127.0.0.1:PORT` (its own origin).
  * @property {SandboxConfig} config What `/sandbox-config.js` gives the page.
  * @property {SandboxSolana} solana The local Solana chain (`solana:localnet`, sandbox/solana): its JSON-RPC URL, dev accounts, the sSPL mint and the seeded history. The API reads Solana balances and history from it.
  * @property {() => Promise<void>} close Stops the servers, the API, the relay, the frame, the stand-in and the chains `startDemo` started; resolves once they have exited.
@@ -316,6 +319,8 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
   let social
   /** @type {OnrampProvider | undefined} */
   let onramp
+  /** @type {SandboxExchange | undefined} */
+  let exchange
   /** @type {SandboxSolana | undefined} */
   let solana
   /** @type {RunningServer | undefined} */
@@ -323,6 +328,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
   const stopAll = async () => {
     await server?.close()
     await onramp?.close()
+    await exchange?.close()
     await wcWallet?.close()
     await api?.close()
     await relay?.close()
@@ -349,7 +355,14 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
       tokens: sandbox.tokens,
       accounts: sandbox.accounts
     })
+    // The exchange `modal.pay` pays from, on an origin of its own; the API's exchange JSON-RPC opens its sessions.
+    exchange = await startSandboxExchange({
+      chains: sandbox.chains,
+      tokens: sandbox.tokens,
+      accounts: sandbox.accounts
+    })
     api = await startSandboxApi({
+      exchange,
       chains: sandbox.chains,
       tokens: sandbox.tokens,
       pools: sandbox.pools,
@@ -400,6 +413,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
       socialUrl: social.url,
       onrampUrl: onramp.url,
       onramp,
+      exchangeUrl: exchange.url,
       sandbox,
       api,
       relay,

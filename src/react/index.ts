@@ -17,6 +17,7 @@ export type {
   WalletOption
 } from "../Modal"
 export type { ModalEvent } from "../services/ModalEvents"
+export type { PayRequest, PayResult } from "../services/Pay"
 export type { TrackedTransaction } from "../services/TransactionWatcher"
 export { AirlockProvider } from "./AirlockProvider"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton"
@@ -36,4 +37,5 @@ export { useAirlockTransactions } from "./useAirlockTransactions"
 export { type AirlockWalletConnect, useAirlockWalletConnect } from "./useAirlockWalletConnect"
 export { useAirlockWallets } from "./useAirlockWallets"
 export { useDisconnect } from "./useDisconnect"
+export { type PayStatus, usePay } from "./usePay"
 export { useWalletInfo } from "./useWalletInfo"

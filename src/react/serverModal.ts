@@ -50,6 +50,7 @@ export const serverModal: Modal = {
   setLegalConsent: done,
   fetchBalance: refuse,
   request: refuse,
+  pay: refuse,
   getProvider: () => noProvider,
   getWallets: () => nothing,
   subscribeWallets: unsubscribe,

@@ -3,7 +3,8 @@ import * as Schema from "effect/Schema"
 /**
  * The modal's views (SPEC.md §2, and the account's Send and Receive, AppKit's `WalletSend` and
  * `WalletReceive`, and the email login's device approval and code entry and the social login's wait and the email update,
- * and AppKit's `WhatIsAWallet` help for a visitor without a wallet, which SPEC.md leaves unnamed).
+ * and AppKit's `WhatIsAWallet` help for a visitor without a wallet, which SPEC.md leaves unnamed, and `Pay`,
+ * the payment a host asks for with `modal.pay`).
  * There are no URL routes: a view is router state.
  */
 export const View = Schema.Literals([
@@ -29,7 +30,8 @@ export const View = Schema.Literals([
   "EmailVerifyOtp",
   "ConnectingSocial",
   "UpdateEmail",
-  "WhatIsAWallet"
+  "WhatIsAWallet",
+  "Pay"
 ])
 export type View = typeof View.Type
 

@@ -1,17 +1,15 @@
 /**
- * The features a later release builds (smart sessions, pay): until then, one turned on
+ * The features a later release builds (smart sessions): until then, one turned on
  * fails `createModal` (the options' schema refuses it) rather than running without it.
  */
 
 /** The flags of `features` that name a feature this release does not have. */
 interface UnbuiltFlags {
   readonly smartSessions: boolean
-  readonly pay: boolean
 }
 
 /** The first unbuilt feature `features` turns on, if any. */
 export const unbuiltFeatureOn = (features: UnbuiltFlags): keyof UnbuiltFlags | undefined => {
   if (features.smartSessions) return "smartSessions"
-  if (features.pay) return "pay"
   return undefined
 }

@@ -35,7 +35,8 @@ const connected: ViewSituation = {
   signIn: "Idle",
   emailLogin: "Idle",
   social: { _tag: "Idle" },
-  names: "Idle"
+  names: "Idle",
+  paying: false
 }
 const disconnected: ViewSituation = {
   ...connected,
@@ -92,7 +93,8 @@ describe("viewCommand", () => {
       EmailVerifyOtp: "No login is waiting",
       ConnectingSocial: "No login is waiting",
       UpdateEmail: "Only an email or social login has an email to update",
-      WhatIsAWallet: "show"
+      WhatIsAWallet: "show",
+      Pay: "No payment is waiting"
     })
   })
 
@@ -259,6 +261,9 @@ describe("viewCommand", () => {
     const names = (tag: NamesState["_tag"]) => ({ ...connected, names: tag })
     assert.strictEqual(outcome("RegisterAccountNameSuccess", names("Registered")), "show")
     assert.strictEqual(outcome("RegisterAccountNameSuccess", names("Editing")), "No name was registered")
+    // Pay shows only the payment a host asked for, connected or not (the view offers to connect).
+    assert.strictEqual(outcome("Pay", { ...disconnected, paying: true }), "show")
+    assert.strictEqual(outcome("Pay", { ...connected, paying: true }), "show")
   })
 
   it("ConnectingExternal connects the wallet it is opened with; WalletConnect pairs", () => {
@@ -319,7 +324,8 @@ const situations: fc.Arbitrary<ViewSituation> = fc.record({
     { _tag: "Farcaster", url: "https://farcaster.example/x" },
     { _tag: "Connecting", provider: "farcaster" }
   ),
-  names: fc.constantFrom("Idle", "Editing", "Registering", "Registered", "Failed")
+  names: fc.constantFrom("Idle", "Editing", "Registering", "Registered", "Failed"),
+  paying: fc.boolean()
 })
 
 /** The Account view's action for each flow's view. */

@@ -34,6 +34,7 @@ import { ModalConfig } from "../../src/services/ModalConfig"
 import { Names, type NamesState } from "../../src/services/Names"
 import { Onramp, type OnrampState } from "../../src/services/Onramp"
 import { OriginGuard } from "../../src/services/OriginGuard"
+import { Pay, type PayState } from "../../src/services/Pay"
 import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
 import { Swap, type SwapState } from "../../src/services/Swap"
@@ -122,8 +123,14 @@ export const idleNames: Layer.Layer<Names> = Layer.effect(
   )
 )
 
-/** Send, Swap and Buy as nobody starts them: ModalFlow opens their views, which these tests never do. */
-export const idleFlows: Layer.Layer<Send | Swap | Onramp> = Layer.mergeAll(
+/** No payment is asked for: ModalFlow reads its state, which these tests never move. */
+export const idlePay: Layer.Layer<Pay> = Layer.unwrap(
+  Effect.map(SubscriptionRef.make<PayState>({ _tag: "Idle" }), (state) => Layer.mock(Pay)({ state }))
+)
+
+/** Send, Swap, Buy and Pay as nobody starts them: ModalFlow opens their views, which these tests never do. */
+export const idleFlows: Layer.Layer<Send | Swap | Onramp | Pay> = Layer.mergeAll(
+  idlePay,
   Layer.unwrap(
     Effect.map(SubscriptionRef.make<SendState>({ _tag: "Idle" }), (state) =>
       Layer.mock(Send)({ state, start: Effect.void })
@@ -180,6 +187,7 @@ export const withFlow = <A, E, R>(
     idleAccountData,
     idleSignIn,
     flows,
+    idlePay,
     idleCatalog,
     allowedOrigin,
     unansweredChains

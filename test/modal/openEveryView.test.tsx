@@ -157,7 +157,8 @@ const STEPS_NOT_UNDER_WAY = {
   EmailVerifyOtp: "No login is waiting",
   ConnectingSocial: "No login is waiting",
   RegisterAccountNameSuccess: "No name was registered",
-  UnsupportedChain: "Your network is supported"
+  UnsupportedChain: "Your network is supported",
+  Pay: "No payment is waiting"
 }
 
 describe("open(view) for every view, through the modal", () => {

@@ -181,7 +181,7 @@ describe("decodeModalOptions: defaults", () => {
   })
 
   it("a feature this release does not build, turned on, is refused in words", () => {
-    for (const feature of ["smartSessions", "pay"] as const) {
+    for (const feature of ["smartSessions"] as const) {
       schemaError(
         { ...minimal, features: { [feature]: true } },
         `features.${feature}: not available in this release`
@@ -211,6 +211,11 @@ describe("decodeModalOptions: defaults", () => {
       { ...minimal, termsConditionsUrl: "javascript:alert(1)", features: { legalCheckbox: true } },
       "termsConditionsUrl"
     )
+  })
+
+  it("pay, built in this release, decodes on and off", () => {
+    assert.isTrue(ok({ ...minimal, features: { pay: true } }).features.pay)
+    assert.isFalse(ok({ ...minimal }).features.pay)
   })
 
   it("undefined values count as absent", () => {

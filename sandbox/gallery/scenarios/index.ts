@@ -20,6 +20,7 @@ import {
 } from "./embedded"
 import { nameSuccessScenarios, namesScenarios } from "./names"
 import { networksScenarios, receiveScenarios, unsupportedChainScenarios } from "./networks"
+import { payScenarios } from "./pay"
 import { sendScenarios } from "./send"
 import { signInScenarios, siweScenarios } from "./signIn"
 import { swapScenarios } from "./swap"
@@ -47,7 +48,8 @@ export const scenarios: ReadonlyArray<Scenario> = [
   ...namesScenarios,
   ...nameSuccessScenarios,
   ...updateEmailScenarios,
-  ...approveScenarios
+  ...approveScenarios,
+  ...payScenarios
 ]
 
 /** The scenario `?view=…&state=…` names, if any. */

@@ -83,12 +83,17 @@ export const makeModalFlow = Effect.gen(function* () {
       return result
     })
 
-  /** Where the visitor lands after a connect: the account, unless its network is not one the host offers. */
+  /**
+   * Where the visitor lands after a connect: the account, unless its network is not one the host offers, or
+   * the payment that sent the visitor to connect (it switches the network itself, if it needs another).
+   */
   const afterConnect = Effect.gen(function* () {
-    const [c, n] = yield* Effect.all([
+    const [c, n, route] = yield* Effect.all([
       SubscriptionRef.get(connection.state),
-      SubscriptionRef.get(networks.state)
+      SubscriptionRef.get(networks.state),
+      visitor
     ])
+    if (route.history.includes("Pay")) return "Pay"
     return onUnknownNetwork(c, n) !== undefined && !config.allowUnsupportedChain
       ? "UnsupportedChain"
       : "Account"

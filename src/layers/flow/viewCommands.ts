@@ -30,6 +30,7 @@ import { ModalRouter, type RouteData } from "../../services/ModalRouter"
 import { Names, type NamesState } from "../../services/Names"
 import { Networks } from "../../services/Networks"
 import { Onramp } from "../../services/Onramp"
+import { Pay } from "../../services/Pay"
 import { Send } from "../../services/Send"
 import { SignIn, type SignInState } from "../../services/SignIn"
 import { Swap } from "../../services/Swap"
@@ -63,6 +64,8 @@ export interface ViewSituation {
   readonly emailLogin: EmailLoginState["_tag"]
   readonly social: SocialLoginState
   readonly names: NamesState["_tag"]
+  /** A payment the host asked for (`modal.pay`) waits for the visitor. */
+  readonly paying: boolean
 }
 
 /** What opening a view does. */
@@ -205,6 +208,8 @@ export const viewCommand = (view: View, data: RouteData | undefined, s: ViewSitu
       return showWhile(view, socialUnderWay(s.social, false))
     case "ConnectingFarcaster":
       return showWhile(view, socialUnderWay(s.social, true))
+    case "Pay":
+      return showWhile(view, s.paying)
   }
 }
 
@@ -225,6 +230,7 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
     const auth = yield* AuthConnector
     const names = yield* Names
     const legal = yield* LegalConsent
+    const pay = yield* Pay
     const starts: Record<FlowView, Effect.Effect<void>> = {
       WalletSend: (yield* Send).start,
       Swap: (yield* Swap).start,
@@ -275,7 +281,8 @@ export const makeViewCommands = (connect: (connectorId: string) => Effect.Effect
         signIn: (yield* SubscriptionRef.get(signIn.state))._tag,
         emailLogin: (yield* SubscriptionRef.get(emailLogin.state))._tag,
         social: yield* SubscriptionRef.get(auth.social),
-        names: (yield* SubscriptionRef.get(names.state))._tag
+        names: (yield* SubscriptionRef.get(names.state))._tag,
+        paying: (yield* SubscriptionRef.get(pay.state))._tag !== "Idle"
       }
       return current
     })

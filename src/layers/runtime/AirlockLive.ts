@@ -23,6 +23,7 @@ import type { Networks } from "../../services/Networks"
 import type { Notifications } from "../../services/Notifications"
 import type { Onramp } from "../../services/Onramp"
 import type { OriginGuard } from "../../services/OriginGuard"
+import type { Pay } from "../../services/Pay"
 import type { ProviderApi } from "../../services/ProviderApi"
 import type { RpcRouter } from "../../services/RpcRouter"
 import type { Send } from "../../services/Send"
@@ -46,6 +47,7 @@ import { EmbeddedWalletBridgeLive } from "../embedded/EmbeddedWalletBridgeLive"
 import { ModalFlowLive } from "../flow/ModalFlowLive"
 import { NamesLive } from "../flows/names/NamesLive"
 import { OnrampLive } from "../flows/onramp/OnrampLive"
+import { PayLive } from "../flows/pay/PayLive"
 import { SendLive } from "../flows/send/SendLive"
 import { SwapLive } from "../flows/swap/SwapLive"
 import { LegalConsentLive } from "../legal/LegalConsentLive"
@@ -101,6 +103,7 @@ export type AirlockServices =
   | Swap
   | Onramp
   | Names
+  | Pay
   | Connection
   | WalletCatalog
   | WalletConnectClient
@@ -165,7 +168,7 @@ export const makeAirlockLayer = <ROut, E>(
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   const requests = on(RpcRouterLive, wallets)
   const account = on(Layer.merge(AccountDataLive, SignInLive), requests)
-  const send = on(Layer.mergeAll(SendLive, SwapLive, OnrampLive, NamesLive), account)
+  const send = on(Layer.mergeAll(SendLive, SwapLive, OnrampLive, NamesLive, PayLive), account)
   return on(ModalFlowLive, send)
 }
 

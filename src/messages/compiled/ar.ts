@@ -14,6 +14,7 @@ import { words as legalWords } from "./ar/legal"
 import { words as loginWords } from "./ar/login"
 import { words as namesWords } from "./ar/names"
 import { words as networksWords } from "./ar/networks"
+import { words as payWords } from "./ar/pay"
 import { words as sendWords } from "./ar/send"
 import { words as signinWords } from "./ar/signin"
 import { words as swapWords } from "./ar/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import type { legalWords } from "./en/legal"
 import type { loginWords } from "./en/login"
 import type { namesWords } from "./en/names"
 import type { networksWords } from "./en/networks"
+import type { payWords } from "./en/pay"
 import type { sendWords } from "./en/send"
 import type { signinWords } from "./en/signin"
 import type { swapWords } from "./en/swap"
@@ -40,6 +41,7 @@ export interface Catalog {
   readonly login: typeof loginWords
   readonly names: typeof namesWords
   readonly networks: typeof networksWords
+  readonly pay: typeof payWords
   readonly send: typeof sendWords
   readonly signin: typeof signinWords
   readonly swap: typeof swapWords

@@ -14,6 +14,7 @@ import { words as legalWords } from "./de/legal"
 import { words as loginWords } from "./de/login"
 import { words as namesWords } from "./de/names"
 import { words as networksWords } from "./de/networks"
+import { words as payWords } from "./de/pay"
 import { words as sendWords } from "./de/send"
 import { words as signinWords } from "./de/signin"
 import { words as swapWords } from "./de/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

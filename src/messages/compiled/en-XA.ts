@@ -14,6 +14,7 @@ import { words as legalWords } from "./en-XA/legal"
 import { words as loginWords } from "./en-XA/login"
 import { words as namesWords } from "./en-XA/names"
 import { words as networksWords } from "./en-XA/networks"
+import { words as payWords } from "./en-XA/pay"
 import { words as sendWords } from "./en-XA/send"
 import { words as signinWords } from "./en-XA/signin"
 import { words as swapWords } from "./en-XA/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

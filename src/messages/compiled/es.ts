@@ -14,6 +14,7 @@ import { words as legalWords } from "./es/legal"
 import { words as loginWords } from "./es/login"
 import { words as namesWords } from "./es/names"
 import { words as networksWords } from "./es/networks"
+import { words as payWords } from "./es/pay"
 import { words as sendWords } from "./es/send"
 import { words as signinWords } from "./es/signin"
 import { words as swapWords } from "./es/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as legalWords } from "./fa/legal"
 import { words as loginWords } from "./fa/login"
 import { words as namesWords } from "./fa/names"
 import { words as networksWords } from "./fa/networks"
+import { words as payWords } from "./fa/pay"
 import { words as sendWords } from "./fa/send"
 import { words as signinWords } from "./fa/signin"
 import { words as swapWords } from "./fa/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as legalWords } from "./fr/legal"
 import { words as loginWords } from "./fr/login"
 import { words as namesWords } from "./fr/names"
 import { words as networksWords } from "./fr/networks"
+import { words as payWords } from "./fr/pay"
 import { words as sendWords } from "./fr/send"
 import { words as signinWords } from "./fr/signin"
 import { words as swapWords } from "./fr/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

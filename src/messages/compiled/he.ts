@@ -14,6 +14,7 @@ import { words as legalWords } from "./he/legal"
 import { words as loginWords } from "./he/login"
 import { words as namesWords } from "./he/names"
 import { words as networksWords } from "./he/networks"
+import { words as payWords } from "./he/pay"
 import { words as sendWords } from "./he/send"
 import { words as signinWords } from "./he/signin"
 import { words as swapWords } from "./he/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

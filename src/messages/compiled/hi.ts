@@ -14,6 +14,7 @@ import { words as legalWords } from "./hi/legal"
 import { words as loginWords } from "./hi/login"
 import { words as namesWords } from "./hi/names"
 import { words as networksWords } from "./hi/networks"
+import { words as payWords } from "./hi/pay"
 import { words as sendWords } from "./hi/send"
 import { words as signinWords } from "./hi/signin"
 import { words as swapWords } from "./hi/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

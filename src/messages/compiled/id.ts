@@ -14,6 +14,7 @@ import { words as legalWords } from "./id/legal"
 import { words as loginWords } from "./id/login"
 import { words as namesWords } from "./id/names"
 import { words as networksWords } from "./id/networks"
+import { words as payWords } from "./id/pay"
 import { words as sendWords } from "./id/send"
 import { words as signinWords } from "./id/signin"
 import { words as swapWords } from "./id/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

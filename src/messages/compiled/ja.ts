@@ -14,6 +14,7 @@ import { words as legalWords } from "./ja/legal"
 import { words as loginWords } from "./ja/login"
 import { words as namesWords } from "./ja/names"
 import { words as networksWords } from "./ja/networks"
+import { words as payWords } from "./ja/pay"
 import { words as sendWords } from "./ja/send"
 import { words as signinWords } from "./ja/signin"
 import { words as swapWords } from "./ja/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

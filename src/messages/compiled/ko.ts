@@ -14,6 +14,7 @@ import { words as legalWords } from "./ko/legal"
 import { words as loginWords } from "./ko/login"
 import { words as namesWords } from "./ko/names"
 import { words as networksWords } from "./ko/networks"
+import { words as payWords } from "./ko/pay"
 import { words as sendWords } from "./ko/send"
 import { words as signinWords } from "./ko/signin"
 import { words as swapWords } from "./ko/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as legalWords } from "./ms/legal"
 import { words as loginWords } from "./ms/login"
 import { words as namesWords } from "./ms/names"
 import { words as networksWords } from "./ms/networks"
+import { words as payWords } from "./ms/pay"
 import { words as sendWords } from "./ms/send"
 import { words as signinWords } from "./ms/signin"
 import { words as swapWords } from "./ms/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

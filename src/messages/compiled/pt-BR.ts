@@ -14,6 +14,7 @@ import { words as legalWords } from "./pt-BR/legal"
 import { words as loginWords } from "./pt-BR/login"
 import { words as namesWords } from "./pt-BR/names"
 import { words as networksWords } from "./pt-BR/networks"
+import { words as payWords } from "./pt-BR/pay"
 import { words as sendWords } from "./pt-BR/send"
 import { words as signinWords } from "./pt-BR/signin"
 import { words as swapWords } from "./pt-BR/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

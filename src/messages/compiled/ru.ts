@@ -14,6 +14,7 @@ import { words as legalWords } from "./ru/legal"
 import { words as loginWords } from "./ru/login"
 import { words as namesWords } from "./ru/names"
 import { words as networksWords } from "./ru/networks"
+import { words as payWords } from "./ru/pay"
 import { words as sendWords } from "./ru/send"
 import { words as signinWords } from "./ru/signin"
 import { words as swapWords } from "./ru/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as legalWords } from "./th/legal"
 import { words as loginWords } from "./th/login"
 import { words as namesWords } from "./th/names"
 import { words as networksWords } from "./th/networks"
+import { words as payWords } from "./th/pay"
 import { words as sendWords } from "./th/send"
 import { words as signinWords } from "./th/signin"
 import { words as swapWords } from "./th/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

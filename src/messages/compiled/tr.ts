@@ -14,6 +14,7 @@ import { words as legalWords } from "./tr/legal"
 import { words as loginWords } from "./tr/login"
 import { words as namesWords } from "./tr/names"
 import { words as networksWords } from "./tr/networks"
+import { words as payWords } from "./tr/pay"
 import { words as sendWords } from "./tr/send"
 import { words as signinWords } from "./tr/signin"
 import { words as swapWords } from "./tr/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

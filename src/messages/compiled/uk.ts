@@ -14,6 +14,7 @@ import { words as legalWords } from "./uk/legal"
 import { words as loginWords } from "./uk/login"
 import { words as namesWords } from "./uk/names"
 import { words as networksWords } from "./uk/networks"
+import { words as payWords } from "./uk/pay"
 import { words as sendWords } from "./uk/send"
 import { words as signinWords } from "./uk/signin"
 import { words as swapWords } from "./uk/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as legalWords } from "./vi/legal"
 import { words as loginWords } from "./vi/login"
 import { words as namesWords } from "./vi/names"
 import { words as networksWords } from "./vi/networks"
+import { words as payWords } from "./vi/pay"
 import { words as sendWords } from "./vi/send"
 import { words as signinWords } from "./vi/signin"
 import { words as swapWords } from "./vi/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as legalWords } from "./zh-CN/legal"
 import { words as loginWords } from "./zh-CN/login"
 import { words as namesWords } from "./zh-CN/names"
 import { words as networksWords } from "./zh-CN/networks"
+import { words as payWords } from "./zh-CN/pay"
 import { words as sendWords } from "./zh-CN/send"
 import { words as signinWords } from "./zh-CN/signin"
 import { words as swapWords } from "./zh-CN/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as legalWords } from "./zh-TW/legal"
 import { words as loginWords } from "./zh-TW/login"
 import { words as namesWords } from "./zh-TW/names"
 import { words as networksWords } from "./zh-TW/networks"
+import { words as payWords } from "./zh-TW/pay"
 import { words as sendWords } from "./zh-TW/send"
 import { words as signinWords } from "./zh-TW/signin"
 import { words as swapWords } from "./zh-TW/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   login: loginWords,
   names: namesWords,
   networks: networksWords,
+  pay: payWords,
   send: sendWords,
   signin: signinWords,
   swap: swapWords,

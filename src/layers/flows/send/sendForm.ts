@@ -65,6 +65,25 @@ export const sendableTokens = (
     .sort((a, b) => (a.key === "native" ? -1 : b.key === "native" ? 1 : 0))
 }
 
+/**
+ * A decimal string (SPEC.md §5: digits, one optional dot; no minus here) above zero within `decimals`, in
+ * base units, or what is wrong with it. Send's and Pay's amounts alike.
+ */
+export const parseAmount = (
+  text: string,
+  decimals: number
+):
+  | { readonly ok: true; readonly amount: bigint }
+  | { readonly ok: false; readonly problem: "empty" | "format" | "decimals" | "zero" } => {
+  const trimmed = text.trim()
+  if (trimmed === "") return { ok: false, problem: "empty" }
+  if (!/^-?\d+(\.\d+)?$/.test(trimmed) || trimmed.startsWith("-")) return { ok: false, problem: "format" }
+  const amount = toBaseUnits(trimmed, decimals)
+  if (amount === undefined) return { ok: false, problem: "decimals" }
+  if (amount === 0n) return { ok: false, problem: "zero" }
+  return { ok: true, amount }
+}
+
 /** The amount in base units, or what is wrong with it (the fee is `feeProblem`'s, once it is known). */
 export const checkAmount = (
   text: string,
@@ -72,14 +91,10 @@ export const checkAmount = (
 ):
   | { readonly ok: true; readonly amount: bigint }
   | { readonly ok: false; readonly problem: AmountProblem } => {
-  const trimmed = text.trim()
-  if (trimmed === "") return { ok: false, problem: "empty" }
-  if (!/^-?\d+(\.\d+)?$/.test(trimmed) || trimmed.startsWith("-")) return { ok: false, problem: "format" }
-  const amount = toBaseUnits(trimmed, token.decimals)
-  if (amount === undefined) return { ok: false, problem: "decimals" }
-  if (amount === 0n) return { ok: false, problem: "zero" }
-  if (amount > token.balance) return { ok: false, problem: "over-balance" }
-  return { ok: true, amount }
+  const parsed = parseAmount(text, token.decimals)
+  if (!parsed.ok) return parsed
+  if (parsed.amount > token.balance) return { ok: false, problem: "over-balance" }
+  return parsed
 }
 
 /**

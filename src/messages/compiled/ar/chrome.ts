@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "تأكيد البريد الإلكتروني",
   ConnectingSocial: (): string => "تسجيل دخول اجتماعي",
   UpdateEmail: (): string => "تحديث البريد الإلكتروني",
-  WhatIsAWallet: (): string => "ما المحفظة؟"
+  WhatIsAWallet: (): string => "ما المحفظة؟",
+  Pay: (): string => "الدفع"
 }

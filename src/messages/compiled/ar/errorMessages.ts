@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "غير متاح أثناء إعادة الربط",
   nameLookup: (): string => "فشل البحث عن الاسم",
   localeUnavailable: (): string => "تعذّر تحميل اللغة",
-  legalConsentRequired: (): string => "وافق على الشروط للربط"
+  legalConsentRequired: (): string => "وافق على الشروط للربط",
+  payFeatureOff: (): string => "الدفع غير مفعّل"
 }

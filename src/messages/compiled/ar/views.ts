@@ -31,5 +31,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "اختر محفظة أولًا",
   notEmbedded: (): string => "فقط تسجيل الدخول بالبريد أو الحسابات الاجتماعية له بريد يمكن تحديثه",
   noEmail: (): string => "لا يوجد بريد إلكتروني لتحديثه في تسجيل الدخول هذا",
-  supportedNetwork: (): string => "شبكتك مدعومة"
+  supportedNetwork: (): string => "شبكتك مدعومة",
+  noPay: (): string => "لا يوجد دفع في الانتظار"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "E-Mail bestätigen",
   ConnectingSocial: (): string => "Social Login",
   UpdateEmail: (): string => "E-Mail ändern",
-  WhatIsAWallet: (): string => "Was ist eine Wallet?"
+  WhatIsAWallet: (): string => "Was ist eine Wallet?",
+  Pay: (): string => "Bezahlen"
 }

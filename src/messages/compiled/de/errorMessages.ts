@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "während der erneuten Verbindung nicht verfügbar",
   nameLookup: (): string => "Namenssuche fehlgeschlagen",
   localeUnavailable: (): string => "Die Sprache konnte nicht geladen werden",
-  legalConsentRequired: (): string => "Akzeptieren Sie die Bedingungen, um sich zu verbinden"
+  legalConsentRequired: (): string => "Akzeptieren Sie die Bedingungen, um sich zu verbinden",
+  payFeatureOff: (): string => "Bezahlen ist nicht aktiviert"
 }

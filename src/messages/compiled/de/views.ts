@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Wählen Sie zuerst eine Wallet",
   notEmbedded: (): string => "Nur eine E-Mail- oder Social-Anmeldung hat eine E-Mail zum Ändern",
   noEmail: (): string => "Diese Anmeldung hat keine E-Mail-Adresse zum Ändern",
-  supportedNetwork: (): string => "Ihr Netzwerk wird unterstützt"
+  supportedNetwork: (): string => "Ihr Netzwerk wird unterstützt",
+  noPay: (): string => "Keine Zahlung ausstehend"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "⟦" + "Çöñḟîŕṁ Éṁåîļ · · ·" + "⟧",
   ConnectingSocial: (): string => "⟦" + "Šöçîåļ Ļöĝîñ · · ·" + "⟧",
   UpdateEmail: (): string => "⟦" + "Ûṗḋåţé Éṁåîļ · · ·" + "⟧",
-  WhatIsAWallet: (): string => "⟦" + "Ŵĥåţ îš å Ŵåļļéţ? · · · ·" + "⟧"
+  WhatIsAWallet: (): string => "⟦" + "Ŵĥåţ îš å Ŵåļļéţ? · · · ·" + "⟧",
+  Pay: (): string => "⟦" + "Ṗåý ·" + "⟧"
 }

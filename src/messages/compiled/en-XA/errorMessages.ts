@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "⟦" + "ûñåṽåîļåḃļé ŵĥîļé ŕéçöññéçţîñĝ · · · · · ·" + "⟧",
   nameLookup: (): string => "⟦" + "Ñåṁé ļööķûṗ ḟåîļéḋ · · · ·" + "⟧",
   localeUnavailable: (): string => "⟦" + "Ţĥé ļåñĝûåĝé çöûļḋ ñöţ ḃé ļöåḋéḋ · · · · · · ·" + "⟧",
-  legalConsentRequired: (): string => "⟦" + "Åĝŕéé ţö ţĥé ţéŕṁš ţö çöññéçţ · · · · · ·" + "⟧"
+  legalConsentRequired: (): string => "⟦" + "Åĝŕéé ţö ţĥé ţéŕṁš ţö çöññéçţ · · · · · ·" + "⟧",
+  payFeatureOff: (): string => "⟦" + "Ṗåý îš ñöţ éñåḃļéḋ · · · ·" + "⟧"
 }

@@ -29,5 +29,6 @@ export const chromeWords = {
   EmailVerifyOtp: (): string => "Confirm Email",
   ConnectingSocial: (): string => "Social Login",
   UpdateEmail: (): string => "Update Email",
-  WhatIsAWallet: (): string => "What is a Wallet?"
+  WhatIsAWallet: (): string => "What is a Wallet?",
+  Pay: (): string => "Pay"
 }

@@ -38,5 +38,6 @@ export const errorMessagesWords = {
   connectionReconnecting: (): string => "unavailable while reconnecting",
   nameLookup: (): string => "Name lookup failed",
   localeUnavailable: (): string => "The language could not be loaded",
-  legalConsentRequired: (): string => "Agree to the terms to connect"
+  legalConsentRequired: (): string => "Agree to the terms to connect",
+  payFeatureOff: (): string => "Pay is not enabled"
 }

@@ -29,5 +29,6 @@ export const viewsWords = {
   noWallet: (): string => "Choose a wallet first",
   notEmbedded: (): string => "Only an email or social login has an email to update",
   noEmail: (): string => "This login has no email address to update",
-  supportedNetwork: (): string => "Your network is supported"
+  supportedNetwork: (): string => "Your network is supported",
+  noPay: (): string => "No payment is waiting"
 }

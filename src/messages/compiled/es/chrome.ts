@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Confirmar correo",
   ConnectingSocial: (): string => "Inicio de sesión social",
   UpdateEmail: (): string => "Actualizar correo",
-  WhatIsAWallet: (): string => "¿Qué es una billetera?"
+  WhatIsAWallet: (): string => "¿Qué es una billetera?",
+  Pay: (): string => "Pagar"
 }

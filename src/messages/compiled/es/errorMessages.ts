@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "no disponible mientras se vuelve a conectar",
   nameLookup: (): string => "Falló la búsqueda del nombre",
   localeUnavailable: (): string => "No se pudo cargar el idioma",
-  legalConsentRequired: (): string => "Acepta los términos para conectar"
+  legalConsentRequired: (): string => "Acepta los términos para conectar",
+  payFeatureOff: (): string => "Pagar no está activado"
 }

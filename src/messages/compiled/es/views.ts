@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Primero elige una billetera",
   notEmbedded: (): string => "Solo un inicio de sesión con correo o red social tiene un correo que actualizar",
   noEmail: (): string => "Este inicio de sesión no tiene correo electrónico que actualizar",
-  supportedNetwork: (): string => "Tu red es compatible"
+  supportedNetwork: (): string => "Tu red es compatible",
+  noPay: (): string => "No hay ningún pago pendiente"
 }

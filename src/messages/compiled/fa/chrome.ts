@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "تأیید ایمیل",
   ConnectingSocial: (): string => "ورود اجتماعی",
   UpdateEmail: (): string => "به‌روزرسانی ایمیل",
-  WhatIsAWallet: (): string => "کیف پول چیست؟"
+  WhatIsAWallet: (): string => "کیف پول چیست؟",
+  Pay: (): string => "پرداخت"
 }

@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "در حین اتصال دوباره در دسترس نیست",
   nameLookup: (): string => "جست‌وجوی نام ناموفق بود",
   localeUnavailable: (): string => "زبان بارگیری نشد",
-  legalConsentRequired: (): string => "برای اتصال، شرایط را بپذیرید"
+  legalConsentRequired: (): string => "برای اتصال، شرایط را بپذیرید",
+  payFeatureOff: (): string => "پرداخت فعال نیست"
 }

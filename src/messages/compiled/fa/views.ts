@@ -31,5 +31,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "ابتدا یک کیف پول انتخاب کنید",
   notEmbedded: (): string => "فقط ورود با ایمیل یا شبکهٔ اجتماعی ایمیلی برای به‌روزرسانی دارد",
   noEmail: (): string => "این ورود ایمیلی برای به‌روزرسانی ندارد",
-  supportedNetwork: (): string => "شبکهٔ شما پشتیبانی می‌شود"
+  supportedNetwork: (): string => "شبکهٔ شما پشتیبانی می‌شود",
+  noPay: (): string => "هیچ پرداختی در انتظار نیست"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Confirmer l'e-mail",
   ConnectingSocial: (): string => "Connexion sociale",
   UpdateEmail: (): string => "Modifier l'e-mail",
-  WhatIsAWallet: (): string => "Qu'est-ce qu'un portefeuille ?"
+  WhatIsAWallet: (): string => "Qu'est-ce qu'un portefeuille ?",
+  Pay: (): string => "Payer"
 }

@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "indisponible pendant la reconnexion",
   nameLookup: (): string => "Échec de la recherche du nom",
   localeUnavailable: (): string => "Impossible de charger la langue",
-  legalConsentRequired: (): string => "Acceptez les conditions pour vous connecter"
+  legalConsentRequired: (): string => "Acceptez les conditions pour vous connecter",
+  payFeatureOff: (): string => "Le paiement n'est pas activé"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Choisissez d'abord un portefeuille",
   notEmbedded: (): string => "Seule une connexion par e-mail ou réseau social a un e-mail à modifier",
   noEmail: (): string => "Cette connexion n'a pas d'adresse e-mail à modifier",
-  supportedNetwork: (): string => "Votre réseau est pris en charge"
+  supportedNetwork: (): string => "Votre réseau est pris en charge",
+  noPay: (): string => "Aucun paiement en attente"
 }

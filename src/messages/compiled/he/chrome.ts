@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "אימות אימייל",
   ConnectingSocial: (): string => "התחברות חברתית",
   UpdateEmail: (): string => "עדכון אימייל",
-  WhatIsAWallet: (): string => "מה זה ארנק?"
+  WhatIsAWallet: (): string => "מה זה ארנק?",
+  Pay: (): string => "תשלום"
 }

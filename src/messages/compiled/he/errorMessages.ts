@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "לא זמין בזמן חיבור מחדש",
   nameLookup: (): string => "חיפוש השם נכשל",
   localeUnavailable: (): string => "לא ניתן לטעון את השפה",
-  legalConsentRequired: (): string => "יש להסכים לתנאים כדי להתחבר"
+  legalConsentRequired: (): string => "יש להסכים לתנאים כדי להתחבר",
+  payFeatureOff: (): string => "תשלום אינו מופעל"
 }

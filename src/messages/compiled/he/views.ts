@@ -31,5 +31,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "בחרו קודם ארנק",
   notEmbedded: (): string => "רק להתחברות באימייל או ברשת חברתית יש אימייל לעדכון",
   noEmail: (): string => "להתחברות הזו אין כתובת אימייל לעדכון",
-  supportedNetwork: (): string => "הרשת שלכם נתמכת"
+  supportedNetwork: (): string => "הרשת שלכם נתמכת",
+  noPay: (): string => "אין תשלום ממתין"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "ईमेल की पुष्टि करें",
   ConnectingSocial: (): string => "सोशल लॉगिन",
   UpdateEmail: (): string => "ईमेल अपडेट करें",
-  WhatIsAWallet: (): string => "वॉलेट क्या है?"
+  WhatIsAWallet: (): string => "वॉलेट क्या है?",
+  Pay: (): string => "भुगतान"
 }

@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "दोबारा कनेक्ट होते समय उपलब्ध नहीं",
   nameLookup: (): string => "नाम खोज विफल रही",
   localeUnavailable: (): string => "भाषा लोड नहीं हो सकी",
-  legalConsentRequired: (): string => "कनेक्ट करने के लिए शर्तों से सहमत हों"
+  legalConsentRequired: (): string => "कनेक्ट करने के लिए शर्तों से सहमत हों",
+  payFeatureOff: (): string => "भुगतान सक्षम नहीं है"
 }

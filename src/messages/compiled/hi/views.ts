@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "पहले एक वॉलेट चुनें",
   notEmbedded: (): string => "केवल ईमेल या सोशल लॉगिन में ही अपडेट करने के लिए ईमेल होता है",
   noEmail: (): string => "इस लॉगिन में अपडेट करने के लिए कोई ईमेल पता नहीं है",
-  supportedNetwork: (): string => "आपका नेटवर्क समर्थित है"
+  supportedNetwork: (): string => "आपका नेटवर्क समर्थित है",
+  noPay: (): string => "कोई भुगतान प्रतीक्षा में नहीं है"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Konfirmasi Email",
   ConnectingSocial: (): string => "Login Sosial",
   UpdateEmail: (): string => "Perbarui Email",
-  WhatIsAWallet: (): string => "Apa itu Dompet?"
+  WhatIsAWallet: (): string => "Apa itu Dompet?",
+  Pay: (): string => "Bayar"
 }

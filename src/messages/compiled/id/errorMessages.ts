@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "tidak tersedia saat menghubungkan ulang",
   nameLookup: (): string => "Pencarian nama gagal",
   localeUnavailable: (): string => "Bahasa tidak dapat dimuat",
-  legalConsentRequired: (): string => "Setujui ketentuan untuk menghubungkan"
+  legalConsentRequired: (): string => "Setujui ketentuan untuk menghubungkan",
+  payFeatureOff: (): string => "Pembayaran tidak diaktifkan"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Pilih dompet terlebih dahulu",
   notEmbedded: (): string => "Hanya login email atau sosial yang punya email untuk diperbarui",
   noEmail: (): string => "Login ini tidak punya alamat email untuk diperbarui",
-  supportedNetwork: (): string => "Jaringan Anda didukung"
+  supportedNetwork: (): string => "Jaringan Anda didukung",
+  noPay: (): string => "Tidak ada pembayaran yang menunggu"
 }

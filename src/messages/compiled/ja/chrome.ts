@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "メールを確認",
   ConnectingSocial: (): string => "ソーシャルログイン",
   UpdateEmail: (): string => "メールを変更",
-  WhatIsAWallet: (): string => "ウォレットとは？"
+  WhatIsAWallet: (): string => "ウォレットとは？",
+  Pay: (): string => "支払い"
 }

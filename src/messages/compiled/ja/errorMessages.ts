@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "再接続中は利用できません",
   nameLookup: (): string => "名前を検索できませんでした",
   localeUnavailable: (): string => "言語を読み込めませんでした",
-  legalConsentRequired: (): string => "接続するには規約に同意してください"
+  legalConsentRequired: (): string => "接続するには規約に同意してください",
+  payFeatureOff: (): string => "支払いは有効になっていません"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "先にウォレットを選んでください",
   notEmbedded: (): string => "変更できるメールがあるのは、メールまたはソーシャルログインだけです",
   noEmail: (): string => "このログインには変更できるメールアドレスがありません",
-  supportedNetwork: (): string => "お使いのネットワークは対応しています"
+  supportedNetwork: (): string => "お使いのネットワークは対応しています",
+  noPay: (): string => "待機中の支払いはありません"
 }

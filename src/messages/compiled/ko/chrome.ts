@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "이메일 확인",
   ConnectingSocial: (): string => "소셜 로그인",
   UpdateEmail: (): string => "이메일 변경",
-  WhatIsAWallet: (): string => "지갑이란?"
+  WhatIsAWallet: (): string => "지갑이란?",
+  Pay: (): string => "결제"
 }

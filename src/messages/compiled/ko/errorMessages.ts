@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "다시 연결하는 동안 사용할 수 없음",
   nameLookup: (): string => "이름 조회에 실패했습니다",
   localeUnavailable: (): string => "언어를 불러올 수 없습니다",
-  legalConsentRequired: (): string => "연결하려면 약관에 동의하세요"
+  legalConsentRequired: (): string => "연결하려면 약관에 동의하세요",
+  payFeatureOff: (): string => "결제가 활성화되어 있지 않습니다"
 }

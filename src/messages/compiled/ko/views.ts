@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "먼저 지갑을 선택하세요",
   notEmbedded: (): string => "이메일 또는 소셜 로그인만 변경할 이메일이 있습니다",
   noEmail: (): string => "이 로그인에는 변경할 이메일 주소가 없습니다",
-  supportedNetwork: (): string => "사용 중인 네트워크는 지원됩니다"
+  supportedNetwork: (): string => "사용 중인 네트워크는 지원됩니다",
+  noPay: (): string => "대기 중인 결제가 없습니다"
 }

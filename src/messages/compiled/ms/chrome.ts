@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Sahkan E-mel",
   ConnectingSocial: (): string => "Log Masuk Sosial",
   UpdateEmail: (): string => "Kemas Kini E-mel",
-  WhatIsAWallet: (): string => "Apakah Dompet?"
+  WhatIsAWallet: (): string => "Apakah Dompet?",
+  Pay: (): string => "Bayar"
 }

@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "tidak tersedia semasa menyambung semula",
   nameLookup: (): string => "Carian nama gagal",
   localeUnavailable: (): string => "Bahasa tidak dapat dimuatkan",
-  legalConsentRequired: (): string => "Setujui terma untuk menyambung"
+  legalConsentRequired: (): string => "Setujui terma untuk menyambung",
+  payFeatureOff: (): string => "Pembayaran tidak didayakan"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Pilih dompet dahulu",
   notEmbedded: (): string => "Hanya log masuk e-mel atau sosial mempunyai e-mel untuk dikemas kini",
   noEmail: (): string => "Log masuk ini tiada alamat e-mel untuk dikemas kini",
-  supportedNetwork: (): string => "Rangkaian anda disokong"
+  supportedNetwork: (): string => "Rangkaian anda disokong",
+  noPay: (): string => "Tiada pembayaran yang menunggu"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Confirmar e-mail",
   ConnectingSocial: (): string => "Login social",
   UpdateEmail: (): string => "Atualizar e-mail",
-  WhatIsAWallet: (): string => "O que é uma carteira?"
+  WhatIsAWallet: (): string => "O que é uma carteira?",
+  Pay: (): string => "Pagar"
 }

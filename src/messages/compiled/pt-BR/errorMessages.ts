@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "indisponível durante a reconexão",
   nameLookup: (): string => "Falha ao buscar o nome",
   localeUnavailable: (): string => "Não foi possível carregar o idioma",
-  legalConsentRequired: (): string => "Aceite os termos para conectar"
+  legalConsentRequired: (): string => "Aceite os termos para conectar",
+  payFeatureOff: (): string => "Pagar não está ativado"
 }

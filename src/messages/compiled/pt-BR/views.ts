@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Escolha uma carteira primeiro",
   notEmbedded: (): string => "Só um login por e-mail ou rede social tem e-mail para atualizar",
   noEmail: (): string => "Este login não tem endereço de e-mail para atualizar",
-  supportedNetwork: (): string => "Sua rede é suportada"
+  supportedNetwork: (): string => "Sua rede é suportada",
+  noPay: (): string => "Nenhum pagamento aguardando"
 }

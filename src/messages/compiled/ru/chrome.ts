@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Подтвердить эл. почту",
   ConnectingSocial: (): string => "Вход через соцсеть",
   UpdateEmail: (): string => "Изменить эл. почту",
-  WhatIsAWallet: (): string => "Что такое кошелёк?"
+  WhatIsAWallet: (): string => "Что такое кошелёк?",
+  Pay: (): string => "Оплата"
 }

@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "недоступно во время переподключения",
   nameLookup: (): string => "Не удалось найти имя",
   localeUnavailable: (): string => "Не удалось загрузить язык",
-  legalConsentRequired: (): string => "Примите условия, чтобы подключиться"
+  legalConsentRequired: (): string => "Примите условия, чтобы подключиться",
+  payFeatureOff: (): string => "Оплата не включена"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Сначала выберите кошелёк",
   notEmbedded: (): string => "Только у входа по эл. почте или через соцсеть есть адрес эл. почты для изменения",
   noEmail: (): string => "У этого входа нет адреса эл. почты для изменения",
-  supportedNetwork: (): string => "Ваша сеть поддерживается"
+  supportedNetwork: (): string => "Ваша сеть поддерживается",
+  noPay: (): string => "Нет ожидающих платежей"
 }

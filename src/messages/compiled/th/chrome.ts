@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "ยืนยันอีเมล",
   ConnectingSocial: (): string => "เข้าสู่ระบบด้วยโซเชียล",
   UpdateEmail: (): string => "อัปเดตอีเมล",
-  WhatIsAWallet: (): string => "วอลเล็ตคืออะไร"
+  WhatIsAWallet: (): string => "วอลเล็ตคืออะไร",
+  Pay: (): string => "ชำระเงิน"
 }

@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "ใช้ไม่ได้ระหว่างเชื่อมต่อใหม่",
   nameLookup: (): string => "ค้นหาชื่อไม่สำเร็จ",
   localeUnavailable: (): string => "โหลดภาษาไม่ได้",
-  legalConsentRequired: (): string => "ยอมรับข้อกำหนดเพื่อเชื่อมต่อ"
+  legalConsentRequired: (): string => "ยอมรับข้อกำหนดเพื่อเชื่อมต่อ",
+  payFeatureOff: (): string => "ไม่ได้เปิดใช้การชำระเงิน"
 }

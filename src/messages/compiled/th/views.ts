@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "เลือกวอลเล็ตก่อน",
   notEmbedded: (): string => "มีเพียงการเข้าสู่ระบบด้วยอีเมลหรือโซเชียลเท่านั้นที่มีอีเมลให้อัปเดต",
   noEmail: (): string => "การเข้าสู่ระบบนี้ไม่มีอีเมลให้อัปเดต",
-  supportedNetwork: (): string => "เครือข่ายของคุณได้รับการรองรับ"
+  supportedNetwork: (): string => "เครือข่ายของคุณได้รับการรองรับ",
+  noPay: (): string => "ไม่มีการชำระเงินที่รออยู่"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "E-postayı Onayla",
   ConnectingSocial: (): string => "Sosyal Giriş",
   UpdateEmail: (): string => "E-postayı Güncelle",
-  WhatIsAWallet: (): string => "Cüzdan Nedir?"
+  WhatIsAWallet: (): string => "Cüzdan Nedir?",
+  Pay: (): string => "Öde"
 }

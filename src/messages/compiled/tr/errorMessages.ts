@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "yeniden bağlanırken kullanılamaz",
   nameLookup: (): string => "Ad sorgulanamadı",
   localeUnavailable: (): string => "Dil yüklenemedi",
-  legalConsentRequired: (): string => "Bağlanmak için şartları kabul edin"
+  legalConsentRequired: (): string => "Bağlanmak için şartları kabul edin",
+  payFeatureOff: (): string => "Ödeme etkin değil"
 }

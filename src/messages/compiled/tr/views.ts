@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Önce bir cüzdan seçin",
   notEmbedded: (): string => "Yalnızca e-posta veya sosyal girişin güncellenecek e-postası vardır",
   noEmail: (): string => "Bu girişin güncellenecek bir e-posta adresi yok",
-  supportedNetwork: (): string => "Ağınız destekleniyor"
+  supportedNetwork: (): string => "Ağınız destekleniyor",
+  noPay: (): string => "Bekleyen ödeme yok"
 }

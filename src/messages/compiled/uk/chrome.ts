@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Підтвердити ел. пошту",
   ConnectingSocial: (): string => "Вхід через соцмережу",
   UpdateEmail: (): string => "Змінити ел. пошту",
-  WhatIsAWallet: (): string => "Що таке гаманець?"
+  WhatIsAWallet: (): string => "Що таке гаманець?",
+  Pay: (): string => "Оплата"
 }

@@ -40,5 +40,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "недоступно під час перепідключення",
   nameLookup: (): string => "Не вдалося знайти ім'я",
   localeUnavailable: (): string => "Не вдалося завантажити мову",
-  legalConsentRequired: (): string => "Прийміть умови, щоб підключитися"
+  legalConsentRequired: (): string => "Прийміть умови, щоб підключитися",
+  payFeatureOff: (): string => "Оплату не ввімкнено"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Спочатку виберіть гаманець",
   notEmbedded: (): string => "Лише вхід через ел. пошту чи соцмережу має адресу ел. пошти для зміни",
   noEmail: (): string => "Цей вхід не має адреси ел. пошти для зміни",
-  supportedNetwork: (): string => "Ваша мережа підтримується"
+  supportedNetwork: (): string => "Ваша мережа підтримується",
+  noPay: (): string => "Немає платежів в очікуванні"
 }

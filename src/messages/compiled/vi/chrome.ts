@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "Xác nhận email",
   ConnectingSocial: (): string => "Đăng nhập mạng xã hội",
   UpdateEmail: (): string => "Cập nhật email",
-  WhatIsAWallet: (): string => "Ví là gì?"
+  WhatIsAWallet: (): string => "Ví là gì?",
+  Pay: (): string => "Thanh toán"
 }

@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "không khả dụng khi đang kết nối lại",
   nameLookup: (): string => "Tra cứu tên thất bại",
   localeUnavailable: (): string => "Không thể tải ngôn ngữ",
-  legalConsentRequired: (): string => "Hãy đồng ý với các điều khoản để kết nối"
+  legalConsentRequired: (): string => "Hãy đồng ý với các điều khoản để kết nối",
+  payFeatureOff: (): string => "Thanh toán chưa được bật"
 }

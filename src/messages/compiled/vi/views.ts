@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "Hãy chọn ví trước",
   notEmbedded: (): string => "Chỉ đăng nhập bằng email hoặc mạng xã hội mới có email để cập nhật",
   noEmail: (): string => "Lần đăng nhập này không có email để cập nhật",
-  supportedNetwork: (): string => "Mạng của bạn được hỗ trợ"
+  supportedNetwork: (): string => "Mạng của bạn được hỗ trợ",
+  noPay: (): string => "Không có khoản thanh toán nào đang chờ"
 }

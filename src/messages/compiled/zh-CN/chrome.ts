@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "确认邮箱",
   ConnectingSocial: (): string => "社交登录",
   UpdateEmail: (): string => "更新邮箱",
-  WhatIsAWallet: (): string => "什么是钱包？"
+  WhatIsAWallet: (): string => "什么是钱包？",
+  Pay: (): string => "付款"
 }

@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "重新连接期间不可用",
   nameLookup: (): string => "名称查询失败",
   localeUnavailable: (): string => "无法加载语言",
-  legalConsentRequired: (): string => "请先同意条款再连接"
+  legalConsentRequired: (): string => "请先同意条款再连接",
+  payFeatureOff: (): string => "付款功能未启用"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "请先选择钱包",
   notEmbedded: (): string => "只有邮箱或社交登录才有可更新的邮箱",
   noEmail: (): string => "此登录没有可更新的邮箱地址",
-  supportedNetwork: (): string => "你的网络受支持"
+  supportedNetwork: (): string => "你的网络受支持",
+  noPay: (): string => "没有待处理的付款"
 }

@@ -30,5 +30,6 @@ export const words: Catalog["chrome"] = {
   EmailVerifyOtp: (): string => "確認電子郵件",
   ConnectingSocial: (): string => "社群登入",
   UpdateEmail: (): string => "更新電子郵件",
-  WhatIsAWallet: (): string => "什麼是錢包？"
+  WhatIsAWallet: (): string => "什麼是錢包？",
+  Pay: (): string => "付款"
 }

@@ -38,5 +38,6 @@ export const words: Catalog["errorMessages"] = {
   connectionReconnecting: (): string => "重新連接期間無法使用",
   nameLookup: (): string => "名稱查詢失敗",
   localeUnavailable: (): string => "無法載入語言",
-  legalConsentRequired: (): string => "請先同意條款再連接"
+  legalConsentRequired: (): string => "請先同意條款再連接",
+  payFeatureOff: (): string => "付款功能未啟用"
 }

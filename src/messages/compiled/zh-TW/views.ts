@@ -30,5 +30,6 @@ export const words: Catalog["views"] = {
   noWallet: (): string => "請先選擇錢包",
   notEmbedded: (): string => "只有電子郵件或社群登入才有可更新的電子郵件",
   noEmail: (): string => "此登入沒有可更新的電子郵件地址",
-  supportedNetwork: (): string => "你的網路受支援"
+  supportedNetwork: (): string => "你的網路受支援",
+  noPay: (): string => "沒有待處理的付款"
 }

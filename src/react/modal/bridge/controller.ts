@@ -14,6 +14,7 @@ import { type FlowPort, flowPort } from "./flowPort"
 import type { ImageUrls } from "./imagesPort"
 import { type LegalPort, makeLegalPort } from "./legalPort"
 import { type ModalPort, makeModalPort } from "./modalPort"
+import { makePayPort, type PayPort } from "./payPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
 import { makeSignInPort, type SignInPort } from "./signInPort"
@@ -48,6 +49,8 @@ export interface ModalController
   readonly onramp: FlowPort<OnrampShape>
   /** Registering an account name (EVM only). */
   readonly names: FlowPort<NamesShape>
+  /** A payment the host asks for (`features.pay`). */
+  readonly pay: PayPort
   /** The provider's image URLs, which the views' `makeImagesPort` chooses from. */
   readonly imageUrls: ImageUrls
 }
@@ -71,6 +74,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     swap: flowPort(runtime, runtime.runSync(Swap)),
     onramp: flowPort(runtime, runtime.runSync(Onramp)),
     names: flowPort(runtime, runtime.runSync(Names)),
+    pay: makePayPort(runtime),
     ...embedded,
     ...legal,
     accountData: accountDataPort,

@@ -10,6 +10,7 @@ export { AccountView } from "../views/account/AccountView"
 
 export const receiveView = () => import("../views/account/ReceiveView").then((m) => m.ReceiveView)
 export const sendView = () => import("../views/flows/send/SendView").then((m) => m.SendView)
+export const payView = () => import("../views/flows/pay/PayView").then((m) => m.PayView)
 export const swapView = () => import("../views/flows/swap/SwapView").then((m) => m.SwapView)
 export const buyView = () => import("../views/flows/onramp/BuyView").then((m) => m.BuyView)
 export const nameViews = () => import("../views/flows/names/NameViews")

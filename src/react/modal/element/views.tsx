@@ -46,6 +46,7 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   ),
   WalletReceive: lazyView(() => accountStage().then((m) => m.receiveView())),
   WalletSend: lazyView(() => accountStage().then((m) => m.sendView())),
+  Pay: lazyView(() => accountStage().then((m) => m.payView())),
   Swap: lazyView(() => accountStage().then((m) => m.swapView())),
   OnRampProviders: lazyView(() => accountStage().then((m) => m.buyView())),
   RegisterAccountName: lazyView(() =>
