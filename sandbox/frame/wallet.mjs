@@ -25,6 +25,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { rpc, sandboxAccounts } from "../chain/chain.mjs"
 import { AuthError } from "./http.mjs"
+import { grantAnswer, parseGrant, parseRevoke, sessionCalls } from "./permissions.mjs"
 import { forwardRead, READ_METHODS } from "./reads.mjs"
 
 /** @import { Chain, Hex, PublicClient } from "viem" */
@@ -37,6 +38,7 @@ const artifact = JSON.parse(
   readFileSync(new URL("../chain/contracts/SandboxAccount.json", import.meta.url), "utf8")
 )
 export const SANDBOX_ACCOUNT_ABI = artifact.abi
+const sessionCall = sessionCalls(artifact.abi)
 
 /** Arachnid's deterministic deployment proxy, present on anvil from genesis: calldata = salt ++ initCode. */
 export const CREATE2_DEPLOYER = /** @type {const} */ ("0x4e59b44847b379578588920ca78fbf26c0b4956c")
@@ -195,12 +197,14 @@ const base58Bytes = (text, name) => {
 /**
  * The sandbox chains (`{ chainId, rpcUrl }[]`) as the wallet uses them: reads, the faucet, signing and
  * sending for a user's key account or smart account.
- * @param {{ chains?: ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>, faucetIndex?: number | undefined, signUpFundsEth?: string | undefined }} options
+ * `recordSession` keeps a granted smart session where the provider API lists it (the sandbox API's store).
+ * @param {{ chains?: ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>, faucetIndex?: number | undefined, signUpFundsEth?: string | undefined, recordSession?: ((session: unknown) => Promise<void>) | undefined }} options
  */
 export const makeChainWallet = ({
   chains = [],
   faucetIndex = FAUCET_ACCOUNT_INDEX,
-  signUpFundsEth = SIGN_UP_FUNDS_ETH
+  signUpFundsEth = SIGN_UP_FUNDS_ETH,
+  recordSession
 }) => {
   const faucet = sandboxAccounts()[faucetIndex]
   const funds = parseEther(signUpFundsEth)
@@ -361,6 +365,40 @@ export const makeChainWallet = ({
         })
 
   /**
+   * The owner's own call to its smart account (a session granted or revoked), once it is deployed.
+   * @param {UserWallet} wallet
+   * @param {ServedChain} chain
+   * @param {Hex} data
+   */
+  const ownerCall = async (wallet, chain, data) => {
+    await deploy(wallet, chain)
+    await mined(chain, await send(wallet, chain, { to: wallet.smartAccount.address, data }))
+  }
+
+  /**
+   * `wallet_grantPermissions`: registers the session key on chain, then records the session.
+   * @param {UserWallet} wallet
+   * @param {ServedChain} chain
+   * @param {unknown} params
+   */
+  const grantPermissions = async (wallet, chain, params) => {
+    const account = wallet.smartAccount.address
+    const grant = parseGrant(params, {
+      account,
+      chainId: chain.chainId,
+      nowSeconds: Math.floor(Date.now() / 1000)
+    })
+    const request = /** @type {any} */ (Array.isArray(params) ? params[0] : params)
+    const { answer, record } = grantAnswer(grant, { account, chainId: chain.chainId, signer: request.signer })
+    await ownerCall(wallet, chain, sessionCall.grant(grant))
+    if (recordSession !== undefined)
+      await recordSession(record).catch(() => {
+        throw new AuthError(502, "session granted but not recorded")
+      })
+    return answer
+  }
+
+  /**
    * @param {UserWallet} wallet
    * @param {AccountType} type
    */
@@ -430,6 +468,15 @@ export const makeChainWallet = ({
             args: [tx.to, tx.value ?? 0n, tx.data ?? "0x"]
           })
         })
+      }
+      // Smart sessions are the smart account's: its contract enforces them.
+      case "wallet_grantPermissions":
+      case "wallet_revokePermissions": {
+        if (type !== "smartAccount") throw new AuthError(400, "permissions need the smart account")
+        const chain = chainOf(chainId)
+        if (method === "wallet_grantPermissions") return grantPermissions(wallet, chain, params)
+        await ownerCall(wallet, chain, sessionCall.revoke(parseRevoke(params)))
+        return null
       }
       case "solana_signMessage": {
         /** @type {any} */
