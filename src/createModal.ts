@@ -281,6 +281,11 @@ export const createModal = <ROut = never, E = never>(
         (built) => built.request(request, requestOptions),
         () => Promise.reject(new ConnectorNotConnectedError({}))
       ),
+    grantPermissions: (request, grantOptions) =>
+      command(
+        (built) => built.grantPermissions(request, grantOptions),
+        () => Promise.reject(new ConnectorNotConnectedError({}))
+      ),
     getProvider: () => {
       provider ??= providerShell((listeners) =>
         started().then((built) => {

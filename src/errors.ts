@@ -28,6 +28,7 @@ import type {
 } from "./rpcErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import type { SmartSessionError, SmartSessionsOffError } from "./sessionErrors"
 import type {
   GasPriceNetworkUnsupportedError,
   SwapFailedError,
@@ -68,6 +69,7 @@ export {
 } from "./rpcErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export { SmartSessionError, type SmartSessionFailure, SmartSessionsOffError } from "./sessionErrors"
 export {
   GasPriceNetworkUnsupportedError,
   SwapFailedError,
@@ -306,6 +308,8 @@ export type AirlockError =
   | LocaleUnavailableError
   | SchemaDecodeError
   | WalletError
+  | SmartSessionsOffError
+  | SmartSessionError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

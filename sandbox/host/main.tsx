@@ -17,6 +17,7 @@ import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
 import { Field } from "./Field"
+import { SessionsPanel } from "./SessionsPanel"
 import { SOLANA_IMAGE_ID, sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
@@ -102,10 +103,13 @@ const modal: Modal | undefined =
         // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks; `?wallets=folded`:
         // with email or social login, the wallets wait behind "Continue with a wallet".
         ...(new URLSearchParams(location.search).get("preview") === "off" ||
-        new URLSearchParams(location.search).get("wallets") === "folded"
+        new URLSearchParams(location.search).get("wallets") === "folded" ||
+        new URLSearchParams(location.search).has("sessions")
           ? {
               features: {
                 ...(new URLSearchParams(location.search).get("preview") === "off" ? { preview: false } : {}),
+                // `?sessions`: smart sessions (ERC-7715), granted from the Smart session panel.
+                ...(new URLSearchParams(location.search).has("sessions") ? { smartSessions: true } : {}),
                 ...(new URLSearchParams(location.search).get("wallets") === "folded"
                   ? { emailShowWallets: false }
                   : {})
@@ -462,6 +466,9 @@ function App({ modal }: { modal: Modal }) {
           <ConnectionState />
           <SolanaAccount />
           <Requests />
+          {new URLSearchParams(location.search).has("sessions") ? (
+            <SessionsPanel modal={modal} chainId={sandbox?.chains[0]?.chainId} recipient={recipient} />
+          ) : null}
           <HeadlessWalletConnect />
           <ModalState />
         </div>

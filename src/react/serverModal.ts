@@ -49,6 +49,7 @@ export const serverModal: Modal = {
   disconnect: done,
   fetchBalance: refuse,
   request: refuse,
+  grantPermissions: refuse,
   getProvider: () => noProvider,
   getWallets: () => nothing,
   subscribeWallets: unsubscribe,

@@ -6,14 +6,12 @@
 /** The flags of `features` that name a feature this release does not have. */
 interface UnbuiltFlags {
   readonly legalCheckbox: boolean
-  readonly smartSessions: boolean
   readonly pay: boolean
 }
 
 /** The first unbuilt feature `features` turns on, if any. */
 export const unbuiltFeatureOn = (features: UnbuiltFlags): keyof UnbuiltFlags | undefined => {
   if (features.legalCheckbox) return "legalCheckbox"
-  if (features.smartSessions) return "smartSessions"
   if (features.pay) return "pay"
   return undefined
 }

@@ -181,13 +181,17 @@ describe("decodeModalOptions: defaults", () => {
   })
 
   it("a feature this release does not build, turned on, is refused in words", () => {
-    for (const feature of ["legalCheckbox", "smartSessions", "pay"] as const) {
+    for (const feature of ["legalCheckbox", "pay"] as const) {
       schemaError(
         { ...minimal, features: { [feature]: true } },
         `features.${feature}: not available in this release`
       )
       assert.deepStrictEqual(ok({ ...minimal, features: { [feature]: false } }).features, DefaultFeatures)
     }
+  })
+
+  it("smart sessions, built, may be turned on", () => {
+    assert.isTrue(ok({ ...minimal, features: { smartSessions: true } }).features.smartSessions)
   })
 
   it("undefined values count as absent", () => {

@@ -222,3 +222,9 @@ export const formatMonth = (date: Date, withYear: boolean, locale = DEFAULT_LOCA
     locale,
     withYear ? { month: "long", year: "numeric", timeZone: "UTC" } : { month: "long", timeZone: "UTC" }
   ).format(date)
+
+/** A moment in the visitor's own time zone, date and time: "Nov 29, 2026, 5:21 AM". */
+export const formatDateTime = (date: Date, locale = DEFAULT_LOCALE): string =>
+  Number.isNaN(date.getTime())
+    ? ""
+    : dateFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date)

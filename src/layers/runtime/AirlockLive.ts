@@ -27,6 +27,7 @@ import type { RpcRouter } from "../../services/RpcRouter"
 import type { Send } from "../../services/Send"
 import type { SignIn } from "../../services/SignIn"
 import type { Siwx } from "../../services/Siwx"
+import type { SmartSessions } from "../../services/SmartSessions"
 import type { Storage } from "../../services/Storage"
 import type { Swap } from "../../services/Swap"
 import type { Theme } from "../../services/Theme"
@@ -63,6 +64,7 @@ import { ProviderApiLive } from "../provider/ProviderApiLive"
 import { RpcRouterLive } from "../requests/RpcRouterLive"
 import { TransactionWatcherLive } from "../requests/TransactionWatcherLive"
 import { FallbackTransportLive } from "../rpc/FallbackTransportLive"
+import { SmartSessionsLive } from "../sessions/SmartSessionsLive"
 import { SignInLive } from "../signin/SignInLive"
 import { SiwxLive } from "../signin/SiwxLive"
 import { WalletConnectClientLive } from "../walletconnect/WalletConnectClientLive"
@@ -98,6 +100,7 @@ export type AirlockServices =
   | Swap
   | Onramp
   | Names
+  | SmartSessions
   | Connection
   | WalletCatalog
   | WalletConnectClient
@@ -161,7 +164,7 @@ export const makeAirlockLayer = <ROut, E>(
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   const requests = on(RpcRouterLive, wallets)
   const account = on(Layer.merge(AccountDataLive, SignInLive), requests)
-  const send = on(Layer.mergeAll(SendLive, SwapLive, OnrampLive, NamesLive), account)
+  const send = on(Layer.mergeAll(SendLive, SwapLive, OnrampLive, NamesLive, SmartSessionsLive), account)
   return on(ModalFlowLive, send)
 }
 

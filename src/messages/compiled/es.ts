@@ -14,6 +14,7 @@ import { words as loginWords } from "./es/login"
 import { words as namesWords } from "./es/names"
 import { words as networksWords } from "./es/networks"
 import { words as sendWords } from "./es/send"
+import { words as sessionsWords } from "./es/sessions"
 import { words as signinWords } from "./es/signin"
 import { words as swapWords } from "./es/swap"
 import { words as swapErrorsWords } from "./es/swapErrors"
@@ -39,6 +40,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

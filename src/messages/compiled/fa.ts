@@ -14,6 +14,7 @@ import { words as loginWords } from "./fa/login"
 import { words as namesWords } from "./fa/names"
 import { words as networksWords } from "./fa/networks"
 import { words as sendWords } from "./fa/send"
+import { words as sessionsWords } from "./fa/sessions"
 import { words as signinWords } from "./fa/signin"
 import { words as swapWords } from "./fa/swap"
 import { words as swapErrorsWords } from "./fa/swapErrors"
@@ -39,6 +40,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

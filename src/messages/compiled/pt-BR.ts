@@ -14,6 +14,7 @@ import { words as loginWords } from "./pt-BR/login"
 import { words as namesWords } from "./pt-BR/names"
 import { words as networksWords } from "./pt-BR/networks"
 import { words as sendWords } from "./pt-BR/send"
+import { words as sessionsWords } from "./pt-BR/sessions"
 import { words as signinWords } from "./pt-BR/signin"
 import { words as swapWords } from "./pt-BR/swap"
 import { words as swapErrorsWords } from "./pt-BR/swapErrors"
@@ -39,6 +40,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

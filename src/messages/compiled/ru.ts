@@ -14,6 +14,7 @@ import { words as loginWords } from "./ru/login"
 import { words as namesWords } from "./ru/names"
 import { words as networksWords } from "./ru/networks"
 import { words as sendWords } from "./ru/send"
+import { words as sessionsWords } from "./ru/sessions"
 import { words as signinWords } from "./ru/signin"
 import { words as swapWords } from "./ru/swap"
 import { words as swapErrorsWords } from "./ru/swapErrors"
@@ -39,6 +40,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

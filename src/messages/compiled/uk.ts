@@ -14,6 +14,7 @@ import { words as loginWords } from "./uk/login"
 import { words as namesWords } from "./uk/names"
 import { words as networksWords } from "./uk/networks"
 import { words as sendWords } from "./uk/send"
+import { words as sessionsWords } from "./uk/sessions"
 import { words as signinWords } from "./uk/signin"
 import { words as swapWords } from "./uk/swap"
 import { words as swapErrorsWords } from "./uk/swapErrors"
@@ -39,6 +40,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./vi/login"
 import { words as namesWords } from "./vi/names"
 import { words as networksWords } from "./vi/networks"
 import { words as sendWords } from "./vi/send"
+import { words as sessionsWords } from "./vi/sessions"
 import { words as signinWords } from "./vi/signin"
 import { words as swapWords } from "./vi/swap"
 import { words as swapErrorsWords } from "./vi/swapErrors"
@@ -39,6 +40,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

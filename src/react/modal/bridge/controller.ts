@@ -15,6 +15,7 @@ import type { ImageUrls } from "./imagesPort"
 import { type ModalPort, makeModalPort } from "./modalPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
+import { makeSessionsPort, type SessionsPort } from "./sessionsPort"
 import { makeSignInPort, type SignInPort } from "./signInPort"
 import type { Store } from "./store"
 import { makeWalletsPort, type WalletsPort } from "./walletsPort"
@@ -27,7 +28,13 @@ export type { CatalogPort } from "./walletsPort"
  * handle use, so that no React code sees an Effect type (STYLE.md §4 rule 7). The ports adapt; the
  * services decide.
  */
-export interface ModalController extends ModalPort, WalletsPort, RequestsPort, SignInPort, EmbeddedPort {
+export interface ModalController
+  extends ModalPort,
+    WalletsPort,
+    RequestsPort,
+    SignInPort,
+    EmbeddedPort,
+    SessionsPort {
   readonly config: ModalOptions
   /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
   readonly accountData: AccountDataPort
@@ -59,6 +66,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     ...wallets,
     ...makeRequestsPort(runtime),
     ...makeSignInPort(runtime),
+    ...makeSessionsPort(runtime),
     send: flowPort(runtime, runtime.runSync(Send)),
     swap: flowPort(runtime, runtime.runSync(Swap)),
     onramp: flowPort(runtime, runtime.runSync(Onramp)),
