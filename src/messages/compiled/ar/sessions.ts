@@ -22,5 +22,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "إلغاء",
   revoking: (): string => "جارٍ الإلغاء…",
   revokeLabel: (d: { readonly app: string | number }): string => "إلغاء جلسة " + i(d.app),
-  unknownApp: (): string => "تطبيق"
+  unknownApp: (): string => "تطبيق",
+  reviewTitle: (): string => "ما يطلب هذا التطبيق فعله دون أن يسألك مرة أخرى",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "إرسال ما يصل إلى " + i(d.amount) + " في كل تحويل، إلى " + i(d.to) + " فقط",
+  reviewOther: (d: { readonly type: string | number }): string => "استخدام إذن من نوع " + i(d.type) + ": راجع تفاصيله أدناه",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "حتى " + i(d.date) + " (" + i(d.relative) + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "يوقّع عليه مفتاح جلسة التطبيق " + i(d.key),
+  reviewUnreadable: (): string => "لا يمكن قراءة هذا الطلب. ارفضه ما لم تكن تثق بهذا التطبيق."
 }

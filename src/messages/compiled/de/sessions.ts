@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Widerrufen",
   revoking: (): string => "Wird widerrufen…",
   revokeLabel: (d: { readonly app: string | number }): string => "Sitzung von " + d.app + " widerrufen",
-  unknownApp: (): string => "Eine App"
+  unknownApp: (): string => "Eine App",
+  reviewTitle: (): string => "Was diese App tun möchte, ohne Sie erneut zu fragen",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Bis zu " + d.amount + " pro Überweisung senden, nur an " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Eine Berechtigung vom Typ " + d.type + " nutzen: Prüfen Sie die Details unten",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Bis " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Signiert mit dem Sitzungsschlüssel der App " + d.key,
+  reviewUnreadable: (): string => "Diese Anfrage kann nicht gelesen werden. Lehnen Sie sie ab, wenn Sie dieser App nicht vertrauen."
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "⟦" + "Ŕéṽöķé · ·" + "⟧",
   revoking: (): string => "⟦" + "Ŕéṽöķîñĝ… · ·" + "⟧",
   revokeLabel: (d: { readonly app: string | number }): string => "⟦" + "Ŕéṽöķé ţĥé šéššîöñ öḟ  · · · · ·" + d.app + "⟧",
-  unknownApp: (): string => "⟦" + "Åñ åṗṗ · ·" + "⟧"
+  unknownApp: (): string => "⟦" + "Åñ åṗṗ · ·" + "⟧",
+  reviewTitle: (): string => "⟦" + "Ŵĥåţ ţĥîš åṗṗ åšķš ţö ḋö ŵîţĥöûţ åšķîñĝ ýöû åĝåîñ · · · · · · · · · ·" + "⟧",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "⟦" + "Šéñḋ ûṗ ţö  · ·" + d.amount + " ṗéŕ ţŕåñšḟéŕ, öñļý ţö  · · · · ·" + d.to + "⟧",
+  reviewOther: (d: { readonly type: string | number }): string => "⟦" + "Ûšé å ṗéŕṁîššîöñ öḟ ţýṗé  · · · · ·" + d.type + ": çĥéçķ îţš ḋéţåîļš ḃéļöŵ · · · · ·" + "⟧",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "⟦" + "Ûñţîļ  ·" + d.date + " ( ·" + d.relative + ") ·" + "⟧",
+  reviewSigner: (d: { readonly key: string | number }): string => "⟦" + "Šîĝñéḋ ḃý ţĥé åṗṗ'š šéššîöñ ķéý  · · · · · · ·" + d.key + "⟧",
+  reviewUnreadable: (): string => "⟦" + "Ţĥîš ŕéqûéšţ çåññöţ ḃé ŕéåḋ. Ŕéĵéçţ îţ ûñļéšš ýöû ţŕûšţ ţĥîš åṗṗ. · · · · · · · · · · · · ·" + "⟧"
 }

@@ -20,5 +20,11 @@ export const sessionsWords = {
   revoke: (): string => "Revoke",
   revoking: (): string => "Revoking…",
   revokeLabel: (d: { readonly app: string | number }): string => "Revoke the session of " + d.app,
-  unknownApp: (): string => "An app"
+  unknownApp: (): string => "An app",
+  reviewTitle: (): string => "What this app asks to do without asking you again",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Send up to " + d.amount + " per transfer, only to " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Use a permission of type " + d.type + ": check its details below",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Until " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Signed by the app's session key " + d.key,
+  reviewUnreadable: (): string => "This request cannot be read. Reject it unless you trust this app."
 }

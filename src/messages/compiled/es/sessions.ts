@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Revocar",
   revoking: (): string => "Revocando…",
   revokeLabel: (d: { readonly app: string | number }): string => "Revocar la sesión de " + d.app,
-  unknownApp: (): string => "Una app"
+  unknownApp: (): string => "Una app",
+  reviewTitle: (): string => "Lo que esta app pide hacer sin volver a preguntarte",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Enviar hasta " + d.amount + " por transferencia, solo a " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Usar un permiso de tipo " + d.type + ": revisa sus detalles abajo",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Hasta " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Firmado con la clave de sesión de la app " + d.key,
+  reviewUnreadable: (): string => "No se puede leer esta solicitud. Recházala salvo que confíes en esta app."
 }

@@ -22,5 +22,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "لغو",
   revoking: (): string => "در حال لغو…",
   revokeLabel: (d: { readonly app: string | number }): string => "لغو جلسهٔ " + i(d.app),
-  unknownApp: (): string => "یک برنامه"
+  unknownApp: (): string => "یک برنامه",
+  reviewTitle: (): string => "کارهایی که این برنامه می‌خواهد بدون پرسیدن دوباره از شما انجام دهد",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "ارسال تا " + i(d.amount) + " در هر انتقال، فقط به " + i(d.to),
+  reviewOther: (d: { readonly type: string | number }): string => "استفاده از مجوزی از نوع " + i(d.type) + ": جزئیات آن را در پایین بررسی کنید",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "تا " + i(d.date) + " (" + i(d.relative) + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "امضاشده با کلید جلسهٔ برنامه " + i(d.key),
+  reviewUnreadable: (): string => "این درخواست خوانا نیست. مگر اینکه به این برنامه اعتماد دارید، آن را رد کنید."
 }

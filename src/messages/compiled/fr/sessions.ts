@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Révoquer",
   revoking: (): string => "Révocation…",
   revokeLabel: (d: { readonly app: string | number }): string => "Révoquer la session de " + d.app,
-  unknownApp: (): string => "Une app"
+  unknownApp: (): string => "Une app",
+  reviewTitle: (): string => "Ce que cette app demande de faire sans vous redemander",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Envoyer jusqu’à " + d.amount + " par transfert, uniquement à " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Utiliser une autorisation de type " + d.type + " : vérifiez ses détails ci-dessous",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Jusqu’au " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Signé par la clé de session de l’app " + d.key,
+  reviewUnreadable: (): string => "Cette demande est illisible. Refusez-la, sauf si vous faites confiance à cette app."
 }

@@ -22,5 +22,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "ביטול",
   revoking: (): string => "מבטל…",
   revokeLabel: (d: { readonly app: string | number }): string => "ביטול הסשן של " + i(d.app),
-  unknownApp: (): string => "אפליקציה"
+  unknownApp: (): string => "אפליקציה",
+  reviewTitle: (): string => "מה האפליקציה מבקשת לעשות בלי לשאול אותך שוב",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "לשלוח עד " + i(d.amount) + " בכל העברה, רק אל " + i(d.to),
+  reviewOther: (d: { readonly type: string | number }): string => "להשתמש בהרשאה מסוג " + i(d.type) + ": בדקו את הפרטים שלה למטה",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "עד " + i(d.date) + " (" + i(d.relative) + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "חתום במפתח הסשן של האפליקציה " + i(d.key),
+  reviewUnreadable: (): string => "לא ניתן לקרוא את הבקשה הזו. דחו אותה אלא אם אתם סומכים על האפליקציה."
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "रद्द करें",
   revoking: (): string => "रद्द किया जा रहा है…",
   revokeLabel: (d: { readonly app: string | number }): string => d.app + " का सेशन रद्द करें",
-  unknownApp: (): string => "एक ऐप"
+  unknownApp: (): string => "एक ऐप",
+  reviewTitle: (): string => "यह ऐप आपसे दोबारा पूछे बिना क्या करना चाहता है",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "हर ट्रांसफ़र में " + d.amount + " तक भेजना, केवल " + d.to + " को",
+  reviewOther: (d: { readonly type: string | number }): string => d.type + " प्रकार की अनुमति का उपयोग: नीचे इसका विवरण देखें",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => d.date + " तक (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "ऐप की सेशन कुंजी " + d.key + " से हस्ताक्षरित",
+  reviewUnreadable: (): string => "यह अनुरोध पढ़ा नहीं जा सकता। जब तक आप इस ऐप पर भरोसा नहीं करते, इसे अस्वीकार करें।"
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Cabut",
   revoking: (): string => "Mencabut…",
   revokeLabel: (d: { readonly app: string | number }): string => "Cabut sesi " + d.app,
-  unknownApp: (): string => "Sebuah aplikasi"
+  unknownApp: (): string => "Sebuah aplikasi",
+  reviewTitle: (): string => "Yang diminta aplikasi ini tanpa bertanya lagi kepada Anda",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Mengirim hingga " + d.amount + " per transfer, hanya ke " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Memakai izin bertipe " + d.type + ": periksa detailnya di bawah",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Hingga " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Ditandatangani dengan kunci sesi aplikasi " + d.key,
+  reviewUnreadable: (): string => "Permintaan ini tidak dapat dibaca. Tolak kecuali Anda memercayai aplikasi ini."
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "取り消す",
   revoking: (): string => "取り消し中…",
   revokeLabel: (d: { readonly app: string | number }): string => d.app + " のセッションを取り消す",
-  unknownApp: (): string => "アプリ"
+  unknownApp: (): string => "アプリ",
+  reviewTitle: (): string => "このアプリが今後確認なしで行うことを求めている内容",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "1回の送金につき " + d.amount + " まで、" + d.to + " にのみ送金",
+  reviewOther: (d: { readonly type: string | number }): string => "種類 " + d.type + " の権限を使用: 下の詳細を確認してください",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => d.date + " まで（" + d.relative + "）",
+  reviewSigner: (d: { readonly key: string | number }): string => "アプリのセッションキー " + d.key + " で署名",
+  reviewUnreadable: (): string => "このリクエストは読み取れません。このアプリを信頼できない場合は拒否してください。"
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "취소",
   revoking: (): string => "취소하는 중…",
   revokeLabel: (d: { readonly app: string | number }): string => d.app + "의 세션 취소",
-  unknownApp: (): string => "앱"
+  unknownApp: (): string => "앱",
+  reviewTitle: (): string => "이 앱이 다시 묻지 않고 하려는 작업",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "전송당 최대 " + d.amount + ", " + d.to + "에게만 보내기",
+  reviewOther: (d: { readonly type: string | number }): string => d.type + " 유형의 권한 사용: 아래 세부 정보를 확인하세요",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => d.date + "까지 (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "앱의 세션 키 " + d.key + "로 서명",
+  reviewUnreadable: (): string => "이 요청을 읽을 수 없습니다. 이 앱을 신뢰하지 않는다면 거부하세요."
 }

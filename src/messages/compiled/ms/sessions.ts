@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Batalkan",
   revoking: (): string => "Membatalkan…",
   revokeLabel: (d: { readonly app: string | number }): string => "Batalkan sesi " + d.app,
-  unknownApp: (): string => "Sebuah aplikasi"
+  unknownApp: (): string => "Sebuah aplikasi",
+  reviewTitle: (): string => "Perkara yang aplikasi ini minta lakukan tanpa bertanya kepada anda lagi",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Menghantar sehingga " + d.amount + " setiap pindahan, hanya kepada " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Menggunakan kebenaran jenis " + d.type + ": semak butirannya di bawah",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Sehingga " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Ditandatangani dengan kunci sesi aplikasi " + d.key,
+  reviewUnreadable: (): string => "Permintaan ini tidak dapat dibaca. Tolak melainkan anda mempercayai aplikasi ini."
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Revogar",
   revoking: (): string => "Revogando…",
   revokeLabel: (d: { readonly app: string | number }): string => "Revogar a sessão de " + d.app,
-  unknownApp: (): string => "Um app"
+  unknownApp: (): string => "Um app",
+  reviewTitle: (): string => "O que este app pede para fazer sem perguntar a você de novo",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Enviar até " + d.amount + " por transferência, somente para " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Usar uma permissão do tipo " + d.type + ": confira os detalhes abaixo",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Até " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Assinado pela chave de sessão do app " + d.key,
+  reviewUnreadable: (): string => "Não é possível ler esta solicitação. Recuse-a, a menos que você confie neste app."
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Отозвать",
   revoking: (): string => "Отзыв…",
   revokeLabel: (d: { readonly app: string | number }): string => "Отозвать сессию " + d.app,
-  unknownApp: (): string => "Приложение"
+  unknownApp: (): string => "Приложение",
+  reviewTitle: (): string => "Что это приложение просит делать, не спрашивая вас снова",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Отправлять до " + d.amount + " за перевод, только на " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Использовать разрешение типа " + d.type + ": проверьте подробности ниже",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "До " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Подписано сессионным ключом приложения " + d.key,
+  reviewUnreadable: (): string => "Этот запрос невозможно прочитать. Отклоните его, если не доверяете этому приложению."
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "เพิกถอน",
   revoking: (): string => "กำลังเพิกถอน…",
   revokeLabel: (d: { readonly app: string | number }): string => "เพิกถอนเซสชันของ " + d.app,
-  unknownApp: (): string => "แอปหนึ่ง"
+  unknownApp: (): string => "แอปหนึ่ง",
+  reviewTitle: (): string => "สิ่งที่แอปนี้ขอทำโดยไม่ต้องถามคุณอีก",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "ส่งได้สูงสุด " + d.amount + " ต่อการโอน และส่งให้ " + d.to + " เท่านั้น",
+  reviewOther: (d: { readonly type: string | number }): string => "ใช้สิทธิ์ประเภท " + d.type + ": ตรวจสอบรายละเอียดด้านล่าง",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "จนถึง " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "ลงนามด้วยคีย์เซสชันของแอป " + d.key,
+  reviewUnreadable: (): string => "อ่านคำขอนี้ไม่ได้ ปฏิเสธไว้ เว้นแต่คุณไว้วางใจแอปนี้"
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "İptal et",
   revoking: (): string => "İptal ediliyor…",
   revokeLabel: (d: { readonly app: string | number }): string => d.app + " oturumunu iptal et",
-  unknownApp: (): string => "Bir uygulama"
+  unknownApp: (): string => "Bir uygulama",
+  reviewTitle: (): string => "Bu uygulamanın size tekrar sormadan yapmak istedikleri",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Transfer başına en fazla " + d.amount + " göndermek, yalnızca " + d.to + " adresine",
+  reviewOther: (d: { readonly type: string | number }): string => d.type + " türünde bir izin kullanmak: ayrıntılarını aşağıda kontrol edin",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => d.date + " tarihine kadar (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Uygulamanın oturum anahtarı " + d.key + " ile imzalanır",
+  reviewUnreadable: (): string => "Bu istek okunamıyor. Bu uygulamaya güvenmiyorsanız reddedin."
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Відкликати",
   revoking: (): string => "Відкликання…",
   revokeLabel: (d: { readonly app: string | number }): string => "Відкликати сесію " + d.app,
-  unknownApp: (): string => "Застосунок"
+  unknownApp: (): string => "Застосунок",
+  reviewTitle: (): string => "Що цей застосунок просить робити, не питаючи вас знову",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Надсилати до " + d.amount + " за переказ, лише на " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Використовувати дозвіл типу " + d.type + ": перевірте подробиці нижче",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "До " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Підписано сесійним ключем застосунку " + d.key,
+  reviewUnreadable: (): string => "Цей запит неможливо прочитати. Відхиліть його, якщо не довіряєте цьому застосунку."
 }

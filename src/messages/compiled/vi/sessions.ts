@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "Thu hồi",
   revoking: (): string => "Đang thu hồi…",
   revokeLabel: (d: { readonly app: string | number }): string => "Thu hồi phiên của " + d.app,
-  unknownApp: (): string => "Một ứng dụng"
+  unknownApp: (): string => "Một ứng dụng",
+  reviewTitle: (): string => "Những gì ứng dụng này xin làm mà không hỏi lại bạn",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "Gửi tối đa " + d.amount + " mỗi lần chuyển, chỉ đến " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "Dùng một quyền loại " + d.type + ": hãy xem chi tiết bên dưới",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "Đến " + d.date + " (" + d.relative + ")",
+  reviewSigner: (d: { readonly key: string | number }): string => "Được ký bằng khóa phiên của ứng dụng " + d.key,
+  reviewUnreadable: (): string => "Không đọc được yêu cầu này. Hãy từ chối trừ khi bạn tin tưởng ứng dụng này."
 }

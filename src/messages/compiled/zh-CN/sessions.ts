@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "撤销",
   revoking: (): string => "正在撤销…",
   revokeLabel: (d: { readonly app: string | number }): string => "撤销 " + d.app + " 的会话",
-  unknownApp: (): string => "某个应用"
+  unknownApp: (): string => "某个应用",
+  reviewTitle: (): string => "此应用请求在不再询问你的情况下执行的操作",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "每次转账最多发送 " + d.amount + "，且只能发送到 " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "使用类型为 " + d.type + " 的权限：请查看下方详情",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "至 " + d.date + "（" + d.relative + "）",
+  reviewSigner: (d: { readonly key: string | number }): string => "由应用的会话密钥 " + d.key + " 签名",
+  reviewUnreadable: (): string => "无法读取此请求。除非你信任此应用，否则请拒绝。"
 }

@@ -21,5 +21,11 @@ export const words: Catalog["sessions"] = {
   revoke: (): string => "撤銷",
   revoking: (): string => "正在撤銷…",
   revokeLabel: (d: { readonly app: string | number }): string => "撤銷 " + d.app + " 的工作階段",
-  unknownApp: (): string => "某個應用程式"
+  unknownApp: (): string => "某個應用程式",
+  reviewTitle: (): string => "此應用程式要求在不再詢問你的情況下執行的操作",
+  reviewTransfer: (d: { readonly amount: string | number; readonly to: string | number }): string => "每次轉帳最多傳送 " + d.amount + "，且只能傳送到 " + d.to,
+  reviewOther: (d: { readonly type: string | number }): string => "使用類型為 " + d.type + " 的權限：請查看下方詳細資料",
+  reviewUntil: (d: { readonly date: string | number; readonly relative: string | number }): string => "至 " + d.date + "（" + d.relative + "）",
+  reviewSigner: (d: { readonly key: string | number }): string => "由應用程式的工作階段金鑰 " + d.key + " 簽署",
+  reviewUnreadable: (): string => "無法讀取此請求。除非你信任此應用程式，否則請拒絕。"
 }
