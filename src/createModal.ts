@@ -219,6 +219,7 @@ export const createModal = <ROut = never, E = never>(
       () => Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
     )
   const done = () => Promise.resolve()
+  const notConnected = () => Promise.reject(new ConnectorNotConnectedError({}))
 
   const modal: Modal = {
     open: (view, openOptions) => command((built) => built.open(view, openOptions), done),
@@ -277,15 +278,9 @@ export const createModal = <ROut = never, E = never>(
       ),
     // A disposed modal has no wallet: these reject rather than resolve with nothing.
     request: (request, requestOptions) =>
-      command(
-        (built) => built.request(request, requestOptions),
-        () => Promise.reject(new ConnectorNotConnectedError({}))
-      ),
+      command((built) => built.request(request, requestOptions), notConnected),
     grantPermissions: (request, grantOptions) =>
-      command(
-        (built) => built.grantPermissions(request, grantOptions),
-        () => Promise.reject(new ConnectorNotConnectedError({}))
-      ),
+      command((built) => built.grantPermissions(request, grantOptions), notConnected),
     getProvider: () => {
       provider ??= providerShell((listeners) =>
         started().then((built) => {

@@ -1,11 +1,11 @@
 /**
  * The catalogue's errors (`errors.ts`) of smart sessions (`features.smartSessions`): the feature off, and
- * why a grant or a revoke did not go through. Their sentences are namespace `sessions`, loaded with the
- * feature's code (`sentence(catalog)`).
+ * why a grant or a revoke did not go through. Their sentences are namespace `sessionErrors` (`sentence(catalog)`),
+ * apart from the feature's other words, which load with its views.
  */
 import * as Data from "effect/Data"
 import type { Catalog } from "./messages/compiled/catalog"
-import { sessionsWords } from "./messages/compiled/en/sessions"
+import { sessionErrorsWords } from "./messages/compiled/en/sessionErrors"
 
 /** `features.smartSessions` is off: `grantPermissions` and the sessions list are refused, their code never fetched. */
 export class SmartSessionsOffError extends Data.TaggedError("SmartSessionsOffError")<{
@@ -14,7 +14,7 @@ export class SmartSessionsOffError extends Data.TaggedError("SmartSessionsOffErr
   override readonly message = "Smart sessions are off (features.smartSessions)"
   /** What the visitor reads (`present()`), in `catalog`'s locale. */
   sentence(catalog?: Catalog): string {
-    return (catalog?.sessions ?? sessionsWords).offError()
+    return (catalog?.sessionErrors ?? sessionErrorsWords).offError()
   }
 }
 
@@ -33,9 +33,7 @@ export type SmartSessionFailure =
   /** The revoke was declined or failed (in the wallet or at the provider's API). */
   | "revoke-failed"
 
-type Sentence = "invalidRequest" | "declined" | "unsupported" | "refused" | "invalidAnswer" | "revokeFailed"
-
-const FAILURES: { readonly [F in SmartSessionFailure]: Sentence } = {
+const FAILURES: { readonly [F in SmartSessionFailure]: keyof typeof sessionErrorsWords } = {
   "invalid-request": "invalidRequest",
   declined: "declined",
   unsupported: "unsupported",
@@ -51,6 +49,6 @@ export class SmartSessionError extends Data.TaggedError("SmartSessionError")<{
   override readonly message = `Smart session failed: ${this.reason}`
   /** What the visitor reads (`present()`): the sentence for the reason, in `catalog`'s locale. */
   sentence(catalog?: Catalog): string {
-    return (catalog?.sessions ?? sessionsWords)[FAILURES[this.reason]]()
+    return (catalog?.sessionErrors ?? sessionErrorsWords)[FAILURES[this.reason]]()
   }
 }

@@ -14,6 +14,7 @@ import { words as loginWords } from "./ar/login"
 import { words as namesWords } from "./ar/names"
 import { words as networksWords } from "./ar/networks"
 import { words as sendWords } from "./ar/send"
+import { words as sessionErrorsWords } from "./ar/sessionErrors"
 import { words as sessionsWords } from "./ar/sessions"
 import { words as signinWords } from "./ar/signin"
 import { words as swapWords } from "./ar/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import type { loginWords } from "./en/login"
 import type { namesWords } from "./en/names"
 import type { networksWords } from "./en/networks"
 import type { sendWords } from "./en/send"
+import type { sessionErrorsWords } from "./en/sessionErrors"
 import type { sessionsWords } from "./en/sessions"
 import type { signinWords } from "./en/signin"
 import type { swapWords } from "./en/swap"
@@ -40,6 +41,7 @@ export interface Catalog {
   readonly names: typeof namesWords
   readonly networks: typeof networksWords
   readonly send: typeof sendWords
+  readonly sessionErrors: typeof sessionErrorsWords
   readonly sessions: typeof sessionsWords
   readonly signin: typeof signinWords
   readonly swap: typeof swapWords

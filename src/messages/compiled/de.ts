@@ -14,6 +14,7 @@ import { words as loginWords } from "./de/login"
 import { words as namesWords } from "./de/names"
 import { words as networksWords } from "./de/networks"
 import { words as sendWords } from "./de/send"
+import { words as sessionErrorsWords } from "./de/sessionErrors"
 import { words as sessionsWords } from "./de/sessions"
 import { words as signinWords } from "./de/signin"
 import { words as swapWords } from "./de/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

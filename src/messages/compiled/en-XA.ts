@@ -14,6 +14,7 @@ import { words as loginWords } from "./en-XA/login"
 import { words as namesWords } from "./en-XA/names"
 import { words as networksWords } from "./en-XA/networks"
 import { words as sendWords } from "./en-XA/send"
+import { words as sessionErrorsWords } from "./en-XA/sessionErrors"
 import { words as sessionsWords } from "./en-XA/sessions"
 import { words as signinWords } from "./en-XA/signin"
 import { words as swapWords } from "./en-XA/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./es/login"
 import { words as namesWords } from "./es/names"
 import { words as networksWords } from "./es/networks"
 import { words as sendWords } from "./es/send"
+import { words as sessionErrorsWords } from "./es/sessionErrors"
 import { words as sessionsWords } from "./es/sessions"
 import { words as signinWords } from "./es/signin"
 import { words as swapWords } from "./es/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./fa/login"
 import { words as namesWords } from "./fa/names"
 import { words as networksWords } from "./fa/networks"
 import { words as sendWords } from "./fa/send"
+import { words as sessionErrorsWords } from "./fa/sessionErrors"
 import { words as sessionsWords } from "./fa/sessions"
 import { words as signinWords } from "./fa/signin"
 import { words as swapWords } from "./fa/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

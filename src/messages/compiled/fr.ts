@@ -14,6 +14,7 @@ import { words as loginWords } from "./fr/login"
 import { words as namesWords } from "./fr/names"
 import { words as networksWords } from "./fr/networks"
 import { words as sendWords } from "./fr/send"
+import { words as sessionErrorsWords } from "./fr/sessionErrors"
 import { words as sessionsWords } from "./fr/sessions"
 import { words as signinWords } from "./fr/signin"
 import { words as swapWords } from "./fr/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

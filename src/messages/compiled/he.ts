@@ -14,6 +14,7 @@ import { words as loginWords } from "./he/login"
 import { words as namesWords } from "./he/names"
 import { words as networksWords } from "./he/networks"
 import { words as sendWords } from "./he/send"
+import { words as sessionErrorsWords } from "./he/sessionErrors"
 import { words as sessionsWords } from "./he/sessions"
 import { words as signinWords } from "./he/signin"
 import { words as swapWords } from "./he/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./hi/login"
 import { words as namesWords } from "./hi/names"
 import { words as networksWords } from "./hi/networks"
 import { words as sendWords } from "./hi/send"
+import { words as sessionErrorsWords } from "./hi/sessionErrors"
 import { words as sessionsWords } from "./hi/sessions"
 import { words as signinWords } from "./hi/signin"
 import { words as swapWords } from "./hi/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./id/login"
 import { words as namesWords } from "./id/names"
 import { words as networksWords } from "./id/networks"
 import { words as sendWords } from "./id/send"
+import { words as sessionErrorsWords } from "./id/sessionErrors"
 import { words as sessionsWords } from "./id/sessions"
 import { words as signinWords } from "./id/signin"
 import { words as swapWords } from "./id/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

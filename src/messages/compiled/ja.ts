@@ -14,6 +14,7 @@ import { words as loginWords } from "./ja/login"
 import { words as namesWords } from "./ja/names"
 import { words as networksWords } from "./ja/networks"
 import { words as sendWords } from "./ja/send"
+import { words as sessionErrorsWords } from "./ja/sessionErrors"
 import { words as sessionsWords } from "./ja/sessions"
 import { words as signinWords } from "./ja/signin"
 import { words as swapWords } from "./ja/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./ko/login"
 import { words as namesWords } from "./ko/names"
 import { words as networksWords } from "./ko/networks"
 import { words as sendWords } from "./ko/send"
+import { words as sessionErrorsWords } from "./ko/sessionErrors"
 import { words as sessionsWords } from "./ko/sessions"
 import { words as signinWords } from "./ko/signin"
 import { words as swapWords } from "./ko/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./ms/login"
 import { words as namesWords } from "./ms/names"
 import { words as networksWords } from "./ms/networks"
 import { words as sendWords } from "./ms/send"
+import { words as sessionErrorsWords } from "./ms/sessionErrors"
 import { words as sessionsWords } from "./ms/sessions"
 import { words as signinWords } from "./ms/signin"
 import { words as swapWords } from "./ms/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./pt-BR/login"
 import { words as namesWords } from "./pt-BR/names"
 import { words as networksWords } from "./pt-BR/networks"
 import { words as sendWords } from "./pt-BR/send"
+import { words as sessionErrorsWords } from "./pt-BR/sessionErrors"
 import { words as sessionsWords } from "./pt-BR/sessions"
 import { words as signinWords } from "./pt-BR/signin"
 import { words as swapWords } from "./pt-BR/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./ru/login"
 import { words as namesWords } from "./ru/names"
 import { words as networksWords } from "./ru/networks"
 import { words as sendWords } from "./ru/send"
+import { words as sessionErrorsWords } from "./ru/sessionErrors"
 import { words as sessionsWords } from "./ru/sessions"
 import { words as signinWords } from "./ru/signin"
 import { words as swapWords } from "./ru/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./th/login"
 import { words as namesWords } from "./th/names"
 import { words as networksWords } from "./th/networks"
 import { words as sendWords } from "./th/send"
+import { words as sessionErrorsWords } from "./th/sessionErrors"
 import { words as sessionsWords } from "./th/sessions"
 import { words as signinWords } from "./th/signin"
 import { words as swapWords } from "./th/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -14,6 +14,7 @@ import { words as loginWords } from "./tr/login"
 import { words as namesWords } from "./tr/names"
 import { words as networksWords } from "./tr/networks"
 import { words as sendWords } from "./tr/send"
+import { words as sessionErrorsWords } from "./tr/sessionErrors"
 import { words as sessionsWords } from "./tr/sessions"
 import { words as signinWords } from "./tr/signin"
 import { words as swapWords } from "./tr/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

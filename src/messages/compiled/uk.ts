@@ -14,6 +14,7 @@ import { words as loginWords } from "./uk/login"
 import { words as namesWords } from "./uk/names"
 import { words as networksWords } from "./uk/networks"
 import { words as sendWords } from "./uk/send"
+import { words as sessionErrorsWords } from "./uk/sessionErrors"
 import { words as sessionsWords } from "./uk/sessions"
 import { words as signinWords } from "./uk/signin"
 import { words as swapWords } from "./uk/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

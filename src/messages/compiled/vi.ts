@@ -14,6 +14,7 @@ import { words as loginWords } from "./vi/login"
 import { words as namesWords } from "./vi/names"
 import { words as networksWords } from "./vi/networks"
 import { words as sendWords } from "./vi/send"
+import { words as sessionErrorsWords } from "./vi/sessionErrors"
 import { words as sessionsWords } from "./vi/sessions"
 import { words as signinWords } from "./vi/signin"
 import { words as swapWords } from "./vi/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

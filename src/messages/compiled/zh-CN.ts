@@ -14,6 +14,7 @@ import { words as loginWords } from "./zh-CN/login"
 import { words as namesWords } from "./zh-CN/names"
 import { words as networksWords } from "./zh-CN/networks"
 import { words as sendWords } from "./zh-CN/send"
+import { words as sessionErrorsWords } from "./zh-CN/sessionErrors"
 import { words as sessionsWords } from "./zh-CN/sessions"
 import { words as signinWords } from "./zh-CN/signin"
 import { words as swapWords } from "./zh-CN/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

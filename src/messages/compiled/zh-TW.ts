@@ -14,6 +14,7 @@ import { words as loginWords } from "./zh-TW/login"
 import { words as namesWords } from "./zh-TW/names"
 import { words as networksWords } from "./zh-TW/networks"
 import { words as sendWords } from "./zh-TW/send"
+import { words as sessionErrorsWords } from "./zh-TW/sessionErrors"
 import { words as sessionsWords } from "./zh-TW/sessions"
 import { words as signinWords } from "./zh-TW/signin"
 import { words as swapWords } from "./zh-TW/swap"
@@ -40,6 +41,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,

@@ -3,13 +3,6 @@ import { isolate as i } from "../../icu"
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "الجلسات الذكية غير مفعّلة في هذا التطبيق.",
-  invalidRequest: (): string => "طلب الأذونات من التطبيق غير صالح.",
-  declined: (): string => "لقد رفضت الأذونات.",
-  unsupported: (): string => "لا تستطيع هذه المحفظة منح الأذونات.",
-  refused: (): string => "رفضت المحفظة هذه الأذونات.",
-  invalidAnswer: (): string => "تعذّرت قراءة رد المحفظة.",
-  revokeFailed: (): string => "تعذّر إلغاء الجلسة. حاول مرة أخرى.",
   title: (): string => "الجلسات",
   intro: (): string => "تطبيقات سمحت لها بالتصرف نيابةً عن هذا الحساب دون أن تسألك في كل مرة.",
   loading: (): string => "جارٍ تحميل الجلسات…",

@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Smart Sessions sind in dieser App nicht aktiviert.",
-  invalidRequest: (): string => "Die Berechtigungsanfrage der App ist ungültig.",
-  declined: (): string => "Sie haben die Berechtigungen abgelehnt.",
-  unsupported: (): string => "Diese Wallet kann keine Berechtigungen erteilen.",
-  refused: (): string => "Die Wallet hat diese Berechtigungen abgelehnt.",
-  invalidAnswer: (): string => "Die Antwort der Wallet konnte nicht gelesen werden.",
-  revokeFailed: (): string => "Die Sitzung konnte nicht widerrufen werden. Versuchen Sie es erneut.",
   title: (): string => "Sitzungen",
   intro: (): string => "Apps, denen Sie erlaubt haben, für dieses Konto zu handeln, ohne Sie jedes Mal zu fragen.",
   loading: (): string => "Sitzungen werden geladen…",

@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Las sesiones inteligentes no están activadas en esta app.",
-  invalidRequest: (): string => "La solicitud de permisos de la app no es válida.",
-  declined: (): string => "Has rechazado los permisos.",
-  unsupported: (): string => "Esta billetera no puede conceder permisos.",
-  refused: (): string => "La billetera rechazó estos permisos.",
-  invalidAnswer: (): string => "No se pudo leer la respuesta de la billetera.",
-  revokeFailed: (): string => "No se pudo revocar la sesión. Inténtalo de nuevo.",
   title: (): string => "Sesiones",
   intro: (): string => "Apps a las que permitiste actuar por esta cuenta sin preguntarte cada vez.",
   loading: (): string => "Cargando sesiones…",

@@ -3,13 +3,6 @@ import { isolate as i } from "../../icu"
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "جلسه‌های هوشمند در این برنامه فعال نیستند.",
-  invalidRequest: (): string => "درخواست مجوزهای برنامه معتبر نیست.",
-  declined: (): string => "شما مجوزها را رد کردید.",
-  unsupported: (): string => "این کیف پول نمی‌تواند مجوز بدهد.",
-  refused: (): string => "کیف پول این مجوزها را رد کرد.",
-  invalidAnswer: (): string => "پاسخ کیف پول خوانده نشد.",
-  revokeFailed: (): string => "لغو جلسه ممکن نشد. دوباره تلاش کنید.",
   title: (): string => "جلسه‌ها",
   intro: (): string => "برنامه‌هایی که به آن‌ها اجازه داده‌اید بدون پرسیدن هر باره از شما، از طرف این حساب اقدام کنند.",
   loading: (): string => "در حال بارگیری جلسه‌ها…",

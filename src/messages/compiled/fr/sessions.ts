@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Les sessions intelligentes ne sont pas activées dans cette app.",
-  invalidRequest: (): string => "La demande d’autorisations de l’app n’est pas valide.",
-  declined: (): string => "Vous avez refusé les autorisations.",
-  unsupported: (): string => "Ce portefeuille ne peut pas accorder d’autorisations.",
-  refused: (): string => "Le portefeuille a refusé ces autorisations.",
-  invalidAnswer: (): string => "La réponse du portefeuille n’a pas pu être lue.",
-  revokeFailed: (): string => "La session n’a pas pu être révoquée. Réessayez.",
   title: (): string => "Sessions",
   intro: (): string => "Les apps que vous avez autorisées à agir pour ce compte sans vous demander à chaque fois.",
   loading: (): string => "Chargement des sessions…",

@@ -3,13 +3,6 @@ import { isolate as i } from "../../icu"
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "סשנים חכמים אינם מופעלים באפליקציה זו.",
-  invalidRequest: (): string => "בקשת ההרשאות של האפליקציה אינה תקינה.",
-  declined: (): string => "דחית את ההרשאות.",
-  unsupported: (): string => "הארנק הזה לא יכול להעניק הרשאות.",
-  refused: (): string => "הארנק דחה את ההרשאות האלה.",
-  invalidAnswer: (): string => "לא ניתן היה לקרוא את תשובת הארנק.",
-  revokeFailed: (): string => "לא ניתן היה לבטל את הסשן. נסו שוב.",
   title: (): string => "סשנים",
   intro: (): string => "אפליקציות שהרשית להן לפעול בשם החשבון הזה בלי לשאול אותך בכל פעם.",
   loading: (): string => "טוען סשנים…",

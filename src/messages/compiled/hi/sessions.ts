@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "इस ऐप में स्मार्ट सेशन चालू नहीं हैं।",
-  invalidRequest: (): string => "ऐप का अनुमति अनुरोध मान्य नहीं है।",
-  declined: (): string => "आपने अनुमतियाँ अस्वीकार कर दीं।",
-  unsupported: (): string => "यह वॉलेट अनुमतियाँ नहीं दे सकता।",
-  refused: (): string => "वॉलेट ने ये अनुमतियाँ अस्वीकार कर दीं।",
-  invalidAnswer: (): string => "वॉलेट का जवाब पढ़ा नहीं जा सका।",
-  revokeFailed: (): string => "सेशन रद्द नहीं किया जा सका। फिर से कोशिश करें।",
   title: (): string => "सेशन",
   intro: (): string => "वे ऐप जिन्हें आपने हर बार पूछे बिना इस खाते की ओर से काम करने की अनुमति दी है।",
   loading: (): string => "सेशन लोड हो रहे हैं…",

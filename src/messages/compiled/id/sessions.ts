@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Sesi pintar tidak diaktifkan di aplikasi ini.",
-  invalidRequest: (): string => "Permintaan izin dari aplikasi tidak valid.",
-  declined: (): string => "Anda menolak izin tersebut.",
-  unsupported: (): string => "Dompet ini tidak dapat memberikan izin.",
-  refused: (): string => "Dompet menolak izin ini.",
-  invalidAnswer: (): string => "Jawaban dompet tidak dapat dibaca.",
-  revokeFailed: (): string => "Sesi tidak dapat dicabut. Coba lagi.",
   title: (): string => "Sesi",
   intro: (): string => "Aplikasi yang Anda izinkan bertindak untuk akun ini tanpa bertanya setiap kali.",
   loading: (): string => "Memuat sesi…",

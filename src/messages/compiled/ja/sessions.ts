@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "このアプリではスマートセッションが有効になっていません。",
-  invalidRequest: (): string => "アプリの権限リクエストが無効です。",
-  declined: (): string => "権限を拒否しました。",
-  unsupported: (): string => "このウォレットは権限を付与できません。",
-  refused: (): string => "ウォレットがこれらの権限を拒否しました。",
-  invalidAnswer: (): string => "ウォレットの応答を読み取れませんでした。",
-  revokeFailed: (): string => "セッションを取り消せませんでした。もう一度お試しください。",
   title: (): string => "セッション",
   intro: (): string => "毎回確認せずにこのアカウントの代わりに操作することを許可したアプリ。",
   loading: (): string => "セッションを読み込み中…",

@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "이 앱에서는 스마트 세션이 켜져 있지 않습니다.",
-  invalidRequest: (): string => "앱의 권한 요청이 올바르지 않습니다.",
-  declined: (): string => "권한을 거부했습니다.",
-  unsupported: (): string => "이 지갑은 권한을 부여할 수 없습니다.",
-  refused: (): string => "지갑이 이 권한을 거부했습니다.",
-  invalidAnswer: (): string => "지갑의 응답을 읽을 수 없습니다.",
-  revokeFailed: (): string => "세션을 취소할 수 없습니다. 다시 시도하세요.",
   title: (): string => "세션",
   intro: (): string => "매번 묻지 않고 이 계정을 대신해 작업하도록 허용한 앱입니다.",
   loading: (): string => "세션을 불러오는 중…",

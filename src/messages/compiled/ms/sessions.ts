@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Sesi pintar tidak dihidupkan dalam aplikasi ini.",
-  invalidRequest: (): string => "Permintaan kebenaran aplikasi tidak sah.",
-  declined: (): string => "Anda telah menolak kebenaran itu.",
-  unsupported: (): string => "Dompet ini tidak boleh memberikan kebenaran.",
-  refused: (): string => "Dompet menolak kebenaran ini.",
-  invalidAnswer: (): string => "Jawapan dompet tidak dapat dibaca.",
-  revokeFailed: (): string => "Sesi tidak dapat dibatalkan. Cuba lagi.",
   title: (): string => "Sesi",
   intro: (): string => "Aplikasi yang anda benarkan bertindak bagi akaun ini tanpa bertanya setiap kali.",
   loading: (): string => "Memuatkan sesi…",

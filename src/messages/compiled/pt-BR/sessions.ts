@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "As sessões inteligentes não estão ativadas neste app.",
-  invalidRequest: (): string => "A solicitação de permissões do app não é válida.",
-  declined: (): string => "Você recusou as permissões.",
-  unsupported: (): string => "Esta carteira não pode conceder permissões.",
-  refused: (): string => "A carteira recusou estas permissões.",
-  invalidAnswer: (): string => "Não foi possível ler a resposta da carteira.",
-  revokeFailed: (): string => "Não foi possível revogar a sessão. Tente novamente.",
   title: (): string => "Sessões",
   intro: (): string => "Apps que você permitiu agir por esta conta sem perguntar a você toda vez.",
   loading: (): string => "Carregando sessões…",

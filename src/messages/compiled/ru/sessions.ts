@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Смарт-сессии в этом приложении не включены.",
-  invalidRequest: (): string => "Запрос разрешений от приложения недействителен.",
-  declined: (): string => "Вы отклонили разрешения.",
-  unsupported: (): string => "Этот кошелёк не может выдавать разрешения.",
-  refused: (): string => "Кошелёк отклонил эти разрешения.",
-  invalidAnswer: (): string => "Не удалось прочитать ответ кошелька.",
-  revokeFailed: (): string => "Не удалось отозвать сессию. Попробуйте ещё раз.",
   title: (): string => "Сессии",
   intro: (): string => "Приложения, которым вы разрешили действовать от имени этого аккаунта, не спрашивая вас каждый раз.",
   loading: (): string => "Загрузка сессий…",

@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "ยังไม่ได้เปิดใช้เซสชันอัจฉริยะในแอปนี้",
-  invalidRequest: (): string => "คำขอสิทธิ์ของแอปไม่ถูกต้อง",
-  declined: (): string => "คุณปฏิเสธสิทธิ์แล้ว",
-  unsupported: (): string => "วอลเล็ตนี้ให้สิทธิ์ไม่ได้",
-  refused: (): string => "วอลเล็ตปฏิเสธสิทธิ์เหล่านี้",
-  invalidAnswer: (): string => "อ่านคำตอบของวอลเล็ตไม่ได้",
-  revokeFailed: (): string => "เพิกถอนเซสชันไม่ได้ ลองอีกครั้ง",
   title: (): string => "เซสชัน",
   intro: (): string => "แอปที่คุณอนุญาตให้ดำเนินการแทนบัญชีนี้โดยไม่ต้องถามคุณทุกครั้ง",
   loading: (): string => "กำลังโหลดเซสชัน…",

@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Akıllı oturumlar bu uygulamada açık değil.",
-  invalidRequest: (): string => "Uygulamanın izin isteği geçerli değil.",
-  declined: (): string => "İzinleri reddettiniz.",
-  unsupported: (): string => "Bu cüzdan izin veremez.",
-  refused: (): string => "Cüzdan bu izinleri reddetti.",
-  invalidAnswer: (): string => "Cüzdanın yanıtı okunamadı.",
-  revokeFailed: (): string => "Oturum iptal edilemedi. Tekrar deneyin.",
   title: (): string => "Oturumlar",
   intro: (): string => "Her seferinde size sormadan bu hesap adına işlem yapmasına izin verdiğiniz uygulamalar.",
   loading: (): string => "Oturumlar yükleniyor…",

@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Смарт-сесії в цьому застосунку не ввімкнено.",
-  invalidRequest: (): string => "Запит дозволів від застосунку недійсний.",
-  declined: (): string => "Ви відхилили дозволи.",
-  unsupported: (): string => "Цей гаманець не може надавати дозволи.",
-  refused: (): string => "Гаманець відхилив ці дозволи.",
-  invalidAnswer: (): string => "Не вдалося прочитати відповідь гаманця.",
-  revokeFailed: (): string => "Не вдалося відкликати сесію. Спробуйте ще раз.",
   title: (): string => "Сесії",
   intro: (): string => "Застосунки, яким ви дозволили діяти від імені цього облікового запису, не питаючи вас щоразу.",
   loading: (): string => "Завантаження сесій…",

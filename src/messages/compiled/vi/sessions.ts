@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "Phiên thông minh chưa được bật trong ứng dụng này.",
-  invalidRequest: (): string => "Yêu cầu cấp quyền của ứng dụng không hợp lệ.",
-  declined: (): string => "Bạn đã từ chối các quyền.",
-  unsupported: (): string => "Ví này không thể cấp quyền.",
-  refused: (): string => "Ví đã từ chối các quyền này.",
-  invalidAnswer: (): string => "Không đọc được câu trả lời của ví.",
-  revokeFailed: (): string => "Không thể thu hồi phiên. Hãy thử lại.",
   title: (): string => "Phiên",
   intro: (): string => "Các ứng dụng bạn cho phép thao tác thay tài khoản này mà không cần hỏi bạn mỗi lần.",
   loading: (): string => "Đang tải phiên…",

@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "此应用未开启智能会话。",
-  invalidRequest: (): string => "应用的权限请求无效。",
-  declined: (): string => "你拒绝了这些权限。",
-  unsupported: (): string => "此钱包无法授予权限。",
-  refused: (): string => "钱包拒绝了这些权限。",
-  invalidAnswer: (): string => "无法读取钱包的回复。",
-  revokeFailed: (): string => "无法撤销会话。请重试。",
   title: (): string => "会话",
   intro: (): string => "你允许其无需每次询问即可代表此账户操作的应用。",
   loading: (): string => "正在加载会话…",

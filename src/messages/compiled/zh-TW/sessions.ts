@@ -2,13 +2,6 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["sessions"] = {
-  offError: (): string => "此應用程式未開啟智慧工作階段。",
-  invalidRequest: (): string => "應用程式的權限請求無效。",
-  declined: (): string => "你拒絕了這些權限。",
-  unsupported: (): string => "此錢包無法授予權限。",
-  refused: (): string => "錢包拒絕了這些權限。",
-  invalidAnswer: (): string => "無法讀取錢包的回覆。",
-  revokeFailed: (): string => "無法撤銷工作階段。請再試一次。",
   title: (): string => "工作階段",
   intro: (): string => "你允許其不必每次詢問即可代表此帳戶操作的應用程式。",
   loading: (): string => "正在載入工作階段…",
