@@ -16,6 +16,7 @@ export type {
   WalletInfo,
   WalletOption
 } from "../Modal"
+export type { GrantedPermissions, PermissionsRequest } from "../schemas/PermissionsRequest"
 export type { ModalEvent } from "../services/ModalEvents"
 export type { TrackedTransaction } from "../services/TransactionWatcher"
 export { AirlockProvider } from "./AirlockProvider"
@@ -35,4 +36,5 @@ export { useAirlockTransactions } from "./useAirlockTransactions"
 export { type AirlockWalletConnect, useAirlockWalletConnect } from "./useAirlockWalletConnect"
 export { useAirlockWallets } from "./useAirlockWallets"
 export { useDisconnect } from "./useDisconnect"
+export { useSmartSessions } from "./useSmartSessions"
 export { useWalletInfo } from "./useWalletInfo"
