@@ -21,6 +21,7 @@ import {
 import { nameSuccessScenarios, namesScenarios } from "./names"
 import { networksScenarios, receiveScenarios, unsupportedChainScenarios } from "./networks"
 import { sendScenarios } from "./send"
+import { grantScenarios, sessionsAccountScenarios } from "./sessions"
 import { signInScenarios, siweScenarios } from "./signIn"
 import { swapScenarios } from "./swap"
 
@@ -47,7 +48,9 @@ export const scenarios: ReadonlyArray<Scenario> = [
   ...namesScenarios,
   ...nameSuccessScenarios,
   ...updateEmailScenarios,
-  ...approveScenarios
+  ...approveScenarios,
+  ...sessionsAccountScenarios,
+  ...grantScenarios
 ]
 
 /** The scenario `?view=…&state=…` names, if any. */

@@ -56,7 +56,10 @@ export const GrantReview = ({
   const key = signerKey(signer)
   return (
     <section className="grant-review" aria-labelledby={headingId}>
-      <h4 id={headingId}>{t.reviewTitle()}</h4>
+      {/* Above the request's own heading: a label, not a heading, so the view's outline stays in order. */}
+      <p className="grant-review-title" id={headingId}>
+        {t.reviewTitle()}
+      </p>
       <ul>
         {permissions.slice(0, MAX_SHOWN).map((permission, index) => {
           const meaning = permissionMeaning(permission)

@@ -57,7 +57,8 @@ const SessionRow = ({
       <button
         type="button"
         className="button secondary"
-        aria-label={t.revokeLabel({ app })}
+        // While it runs, the button's name is what it shows ("Revoking…"), as its label must contain it.
+        aria-label={busy ? undefined : t.revokeLabel({ app })}
         aria-busy={busy}
         disabled={revoking !== undefined}
         onClick={() => void controller.smartSessions.revoke(session.pci)}

@@ -10,7 +10,7 @@ export const sessionsCss = `
 .session .sub { color: var(--_fg-2); font-size: var(--_t-sm); }
 .session .button { flex: none; width: auto; }
 .grant-review { margin: 0; padding: calc(var(--_fs) * 1.2); border-radius: calc(var(--_r) * 4); background: var(--_bg-2); overflow-wrap: anywhere; }
-.grant-review h4 { margin: 0 0 var(--_s-1); font-size: var(--_t-sm); color: var(--_fg-2); font-weight: 600; }
+.grant-review-title { margin: 0 0 var(--_s-1); font-size: var(--_t-sm); color: var(--_fg-2); font-weight: 600; }
 .grant-review ul { margin: 0; padding-inline-start: calc(var(--_fs) * 1.8); display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.4); }
 .grant-review.unreadable { color: var(--_error); font-weight: 600; }
 `
