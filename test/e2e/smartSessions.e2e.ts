@@ -17,6 +17,9 @@ import { approveInFrame, frame, newEmail, signUp } from "./embeddedWallet"
 const sandbox = inject("sandbox")
 const chainA = sandbox.chains[0]!
 const recipient = sandbox.accounts.at(-1)! as `0x${string}`
+/** Smart sessions' own chunks (the service's code, the Account view's list, the grant's words). */
+const SESSIONS_CODE = /\/(SmartSessions\.lazy|SessionsSection|GrantReview)-[^/]*\.js$/
+
 /** Submits the session's transfers: an anvil dev account no other part of the demo sends from. */
 const submitter = sandbox.accounts[4]! as `0x${string}`
 
@@ -25,6 +28,8 @@ describe("smart sessions (issue 33)", () => {
     page
   }) => {
     page.setDefaultTimeout(20_000)
+    const fetched: Array<string> = []
+    page.on("request", (request) => fetched.push(request.url()))
     const account = (await signUp(page, newEmail(), "sessions")) as `0x${string}`
     await page.keyboard.press("Escape")
 
@@ -75,5 +80,21 @@ describe("smart sessions (issue 33)", () => {
       reason: expect.stringContaining("session revoked")
     })
     expect(await nativeBalanceOn(chainA.rpcUrl, recipient)).toBe(before + parseEther("0.005"))
+    // The feature's code came when it was used (the pattern the next test looks for is the chunks' names).
+    expect(fetched.some((url) => SESSIONS_CODE.test(url))).toBe(true)
+  })
+
+  test("off (the default): the Account view shows no sessions and fetches none of their code", async ({
+    page
+  }) => {
+    page.setDefaultTimeout(20_000)
+    const fetched: Array<string> = []
+    page.on("request", (request) => fetched.push(request.url()))
+    await signUp(page, newEmail())
+    const accountView = page.getByRole("dialog", { name: "Account" })
+    await accountView.getByRole("tab", { name: "Tokens" }).waitFor()
+    await accountView.getByText("1.00 ETH").first().waitFor()
+    expect(await accountView.getByRole("region", { name: "Sessions" }).count()).toBe(0)
+    expect(fetched.filter((url) => SESSIONS_CODE.test(url))).toEqual([])
   })
 })
