@@ -11,6 +11,7 @@ import { publicKeyToAddress } from "viem/accounts"
 import { AuthError } from "./http.mjs"
 
 /** @import { Hex } from "viem" */
+/** @import { ServedChain, UserWallet } from "./wallet.mjs" */
 
 /** The longest session the wallet grants. */
 export const MAX_SESSION_SECONDS = 30 * 24 * 3600
@@ -162,7 +163,7 @@ export const grantAnswer = (grant, { account, chainId, signer }) => {
  * The owner's calls to the account: register and revoke a session key.
  * @param {readonly unknown[]} abi
  */
-export const sessionCalls = (abi) => ({
+const sessionCalls = (abi) => ({
   grant: (/** @type {SessionGrant} */ grant) =>
     encodeFunctionData({
       abi,
@@ -172,3 +173,56 @@ export const sessionCalls = (abi) => ({
   revoke: (/** @type {`0x${string}`} */ key) =>
     encodeFunctionData({ abi, functionName: "revokeSession", args: [key] })
 })
+
+/**
+ * The wallet's `wallet_grantPermissions` and `wallet_revokePermissions` for a user's smart account:
+ * `ownerCall(wallet, chain, data)` makes the owner's call to the account (deploying it first);
+ * `recordSession` keeps a granted session where the provider API lists it.
+ * @param {object} options
+ * @param {readonly unknown[]} options.abi
+ * @param {(wallet: UserWallet, chain: ServedChain, data: Hex) => Promise<void>} options.ownerCall
+ * @param {((session: unknown) => Promise<void>) | undefined} options.recordSession
+ */
+export const makeSessionGrants = ({ abi, ownerCall, recordSession }) => {
+  const calls = sessionCalls(abi)
+  return Object.freeze({
+    /**
+     * Registers the session key on chain, then records the session; answers the grant.
+     * @param {UserWallet} wallet
+     * @param {ServedChain} chain
+     * @param {unknown} params
+     */
+    grant: async (wallet, chain, params) => {
+      const account = wallet.smartAccount.address
+      const grant = parseGrant(params, {
+        account,
+        chainId: chain.chainId,
+        nowSeconds: Math.floor(Date.now() / 1000)
+      })
+      const request = /** @type {any} */ (Array.isArray(params) ? params[0] : params)
+      const { answer, record } = grantAnswer(grant, {
+        account,
+        chainId: chain.chainId,
+        signer: request.signer
+      })
+      await ownerCall(wallet, chain, calls.grant(grant))
+      if (recordSession !== undefined)
+        await recordSession(record).catch(async () => {
+          // A session the app is told failed must not work: the key is revoked again (as far as the chain lets).
+          await ownerCall(wallet, chain, calls.revoke(grant.key)).catch(() => undefined)
+          throw new AuthError(502, "session not recorded")
+        })
+      return answer
+    },
+    /**
+     * Revokes the session key `[{ permissionContext }]` names, on chain.
+     * @param {UserWallet} wallet
+     * @param {ServedChain} chain
+     * @param {unknown} params
+     */
+    revoke: async (wallet, chain, params) => {
+      await ownerCall(wallet, chain, calls.revoke(parseRevoke(params)))
+      return null
+    }
+  })
+}

@@ -25,7 +25,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { rpc, sandboxAccounts } from "../chain/chain.mjs"
 import { AuthError } from "./http.mjs"
-import { grantAnswer, parseGrant, parseRevoke, sessionCalls } from "./permissions.mjs"
+import { makeSessionGrants } from "./permissions.mjs"
 import { forwardRead, READ_METHODS } from "./reads.mjs"
 
 /** @import { Chain, Hex, PublicClient } from "viem" */
@@ -38,7 +38,6 @@ const artifact = JSON.parse(
   readFileSync(new URL("../chain/contracts/SandboxAccount.json", import.meta.url), "utf8")
 )
 export const SANDBOX_ACCOUNT_ABI = artifact.abi
-const sessionCall = sessionCalls(artifact.abi)
 
 /** Arachnid's deterministic deployment proxy, present on anvil from genesis: calldata = salt ++ initCode. */
 export const CREATE2_DEPLOYER = /** @type {const} */ ("0x4e59b44847b379578588920ca78fbf26c0b4956c")
@@ -364,39 +363,15 @@ export const makeChainWallet = ({
           signature
         })
 
-  /**
-   * The owner's own call to its smart account (a session granted or revoked), once it is deployed.
-   * @param {UserWallet} wallet
-   * @param {ServedChain} chain
-   * @param {Hex} data
-   */
-  const ownerCall = async (wallet, chain, data) => {
-    await deploy(wallet, chain)
-    await mined(chain, await send(wallet, chain, { to: wallet.smartAccount.address, data }))
-  }
-
-  /**
-   * `wallet_grantPermissions`: registers the session key on chain, then records the session.
-   * @param {UserWallet} wallet
-   * @param {ServedChain} chain
-   * @param {unknown} params
-   */
-  const grantPermissions = async (wallet, chain, params) => {
-    const account = wallet.smartAccount.address
-    const grant = parseGrant(params, {
-      account,
-      chainId: chain.chainId,
-      nowSeconds: Math.floor(Date.now() / 1000)
-    })
-    const request = /** @type {any} */ (Array.isArray(params) ? params[0] : params)
-    const { answer, record } = grantAnswer(grant, { account, chainId: chain.chainId, signer: request.signer })
-    await ownerCall(wallet, chain, sessionCall.grant(grant))
-    if (recordSession !== undefined)
-      await recordSession(record).catch(() => {
-        throw new AuthError(502, "session granted but not recorded")
-      })
-    return answer
-  }
+  /** The smart account's sessions, registered and revoked by its owner's calls once it is deployed. */
+  const sessions = makeSessionGrants({
+    abi: artifact.abi,
+    recordSession,
+    ownerCall: async (wallet, chain, data) => {
+      await deploy(wallet, chain)
+      await mined(chain, await send(wallet, chain, { to: wallet.smartAccount.address, data }))
+    }
+  })
 
   /**
    * @param {UserWallet} wallet
@@ -474,9 +449,9 @@ export const makeChainWallet = ({
       case "wallet_revokePermissions": {
         if (type !== "smartAccount") throw new AuthError(400, "permissions need the smart account")
         const chain = chainOf(chainId)
-        if (method === "wallet_grantPermissions") return grantPermissions(wallet, chain, params)
-        await ownerCall(wallet, chain, sessionCall.revoke(parseRevoke(params)))
-        return null
+        return method === "wallet_grantPermissions"
+          ? sessions.grant(wallet, chain, params)
+          : sessions.revoke(wallet, chain, params)
       }
       case "solana_signMessage": {
         /** @type {any} */

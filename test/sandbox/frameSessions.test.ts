@@ -16,9 +16,12 @@ import { chainsForFile, frameAuthForFile } from "./sandboxWorld"
 
 const sandbox = chainsForFile()
 const recorded: Array<Record<string, unknown>> = []
+/** Whether the API's store refuses the next sessions (as one that is down would). */
+let storeDown = false
 const auth = frameAuthForFile(() => ({
   chains: sandbox().chains,
   recordSession: async (session: unknown) => {
+    if (storeDown) throw new Error("the API refused the session: 503")
     recorded.push(session as Record<string, unknown>)
   }
 }))
@@ -148,6 +151,31 @@ describe("smart sessions on the sandbox account", () => {
       const granted = await user.rpc("wallet_grantPermissions", [request])
       expect(granted.body.result).toMatchObject({ context: address.toLowerCase() })
     }
+  })
+
+  it("a session the API could not record is refused, and its key revoked again on chain", async () => {
+    const chain = sandbox().chains[0]!
+    const user = await signUp()
+    const key = privateKeyToAccount(generatePrivateKey())
+    const to = stranger()
+    storeDown = true
+    try {
+      const refused = await user.rpc("wallet_grantPermissions", [
+        grantRequest(key.address, to, Math.floor(Date.now() / 1000) + 600)
+      ])
+      expect(refused.status).toBe(502)
+    } finally {
+      storeDown = false
+    }
+    const result = await submitSessionTransfer({
+      rpcUrl: chain.rpcUrl,
+      account: user.account,
+      key,
+      to,
+      value: 1n,
+      from: sandbox().accounts[3]!.address
+    })
+    expect(result).toMatchObject({ landed: false, reason: expect.stringContaining("session revoked") })
   })
 
   it("refuses what the account cannot enforce", async () => {
