@@ -369,6 +369,7 @@ const sessionsOf = (sessions: SessionsState) =>
         sessions: ref,
         grantPermissions: () => Effect.never,
         load: Effect.void,
+        demand: Effect.void,
         revoke: () => Effect.void
       })
     )

@@ -1,5 +1,6 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ConnectorNotConnectedError, RequestAbortedError } from "../errors"
 import type { GrantedPermissions, PermissionMeaning } from "../schemas/PermissionsRequest"
@@ -55,6 +56,11 @@ export interface SmartSessionsShape {
   readonly sessions: SubscriptionRef.SubscriptionRef<SessionsState>
   /** Loads the connected account's active sessions from the provider's API. */
   readonly load: Effect.Effect<void, SmartSessionsOffError>
+  /**
+   * While the scope lasts (the Account view's list shows), the list loads now and again whenever the
+   * connected EVM account changes; nothing while the feature is off.
+   */
+  readonly demand: Effect.Effect<void, never, Scope.Scope>
   /**
    * Revokes session `pci`: the wallet revokes it (`wallet_revokePermissions`), then the account signs the pci
    * and the provider's API marks it revoked; the list reloads.

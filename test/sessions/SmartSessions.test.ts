@@ -18,17 +18,18 @@ import * as SmartSessionsModule from "../../src/layers/sessions/SmartSessions.la
 import { SmartSessionsLazy, SmartSessionsLive } from "../../src/layers/sessions/SmartSessionsLive"
 import type { SmartSession } from "../../src/schemas/SmartSessions"
 import { BlockchainApi } from "../../src/services/BlockchainApi"
+import { Connection, type ConnectionState } from "../../src/services/Connection"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { Networks, type NetworksShape, type NetworksState } from "../../src/services/Networks"
 import { RpcRouter, type RpcRouterShape, type WalletRequest } from "../../src/services/RpcRouter"
 import { SmartSessions } from "../../src/services/SmartSessions"
 import { SmartSessionError, SmartSessionsOffError } from "../../src/sessionErrors"
 import { InternalWalletError, UnsupportedMethodError, UserRejectedRequestError } from "../../src/walletErrors"
-import { ALICE } from "../kit/accounts"
+import { ALICE, BOB } from "../kit/accounts"
 import { caipNetworkOf } from "../kit/bindings"
 import { blockchainApiWith } from "../kit/blockchainApi"
 import { decodedOptions } from "../kit/fixtures"
-import { fixedConnection } from "../kit/flowLayers"
+import { connectionOver } from "../kit/flowLayers"
 import { sandboxNetwork } from "../kit/networks"
 import { walletConnector } from "../kit/wallets"
 
@@ -61,6 +62,8 @@ interface World {
   readonly asked: Array<WalletRequest>
   readonly listed: Array<string>
   readonly revoked: Array<unknown>
+  /** Connects `address` on eip155 in place of the account connected. */
+  readonly connect: (address: string) => Effect.Effect<void>
 }
 
 /** The service over a fake wallet (`answer`) and API (`sessions`), ALICE connected on the sandbox chain. */
@@ -82,7 +85,25 @@ const inWorld = <A, E>(
   } = {}
 ) =>
   Effect.gen(function* () {
-    const world: World = { asked: [], listed: [], revoked: [] }
+    const connectedAs = (address: string) =>
+      ({
+        status: "connected",
+        connector: walletConnector("sandbox"),
+        address,
+        allAccounts: [address],
+        accountType: "smartAccount"
+      }) as const
+    const connection = yield* SubscriptionRef.make<ConnectionState>({
+      namespaces: { eip155: connectedAs(ALICE) },
+      attempt: undefined
+    })
+    const world: World = {
+      asked: [],
+      listed: [],
+      revoked: [],
+      connect: (address) =>
+        SubscriptionRef.set(connection, { namespaces: { eip155: connectedAs(address) }, attempt: undefined })
+    }
     const rpc = {
       request: (r: WalletRequest) =>
         Effect.suspend(() => {
@@ -117,7 +138,18 @@ const inWorld = <A, E>(
           Layer.succeed(ModalConfig, decodedOptions({ features: { smartSessions: enabled } })),
           Layer.succeed(RpcRouter, rpc as unknown as RpcRouterShape),
           Layer.succeed(BlockchainApi, api),
-          fixedConnection({ connector: walletConnector("sandbox"), address: ALICE }),
+          Layer.effect(
+            Connection,
+            connectionOver(
+              connection,
+              () => Effect.void,
+              () =>
+                Effect.map(SubscriptionRef.get(connection), (state) => {
+                  const evm = state.namespaces.eip155
+                  return evm?.status === "connected" ? Option.some(evm) : Option.none()
+                })
+            )
+          ),
           Layer.succeed(Networks, Networks.of({ state: networks } as unknown as NetworksShape)),
           part
         )
@@ -246,6 +278,27 @@ describe("SmartSessions", () => {
           ]
         }
       )
+  )
+
+  it.effect("while the list shows, it loads, and loads again for another account connected", () =>
+    inWorld((sessions, world) =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const loadedFor = (account: string) =>
+            Stream.runHead(
+              Stream.filter(
+                SubscriptionRef.changes(sessions.sessions),
+                (state) => state._tag === "Loaded" && state.account === account
+              )
+            )
+          yield* sessions.demand
+          yield* loadedFor(ALICE)
+          yield* world.connect(BOB)
+          yield* loadedFor(BOB)
+          assert.deepStrictEqual(world.listed, [`eip155:31337:${ALICE}`, `eip155:31337:${BOB}`])
+        })
+      )
+    )
   )
 
   it.effect("a revoke asks the wallet first, then signs the pci for the API", () =>

@@ -1,6 +1,8 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { Connection, type ConnectionState } from "../../services/Connection"
 import { ModalConfig } from "../../services/ModalConfig"
 import { type SessionsState, SmartSessions } from "../../services/SmartSessions"
 import { SmartSessionError, SmartSessionsOffError } from "../../sessionErrors"
@@ -13,6 +15,12 @@ export const SmartSessionsLazy = lazyPart("@airlock/SmartSessions.lazy", () =>
 )
 
 const off = new SmartSessionsOffError({})
+
+/** The connected EVM account's address; none while no EVM account is connected. */
+const evmAccount = (state: ConnectionState): string | undefined => {
+  const evm = state.namespaces.eip155
+  return evm?.status === "connected" ? evm.address : undefined
+}
 
 /**
  * Smart sessions (`features.smartSessions`). Off (the default), every command fails with
@@ -33,19 +41,24 @@ export const SmartSessionsLive = Layer.effect(
         sessions,
         grantPermissions: () => Effect.fail(off),
         load: Effect.fail(off),
+        demand: Effect.void,
         revoke: () => Effect.fail(off)
       })
     const implementation = yield* lazyImplementation(SmartSessionsLazy, (module) =>
       module.makeSmartSessions(sessions)
     )
+    const commands = lazyService(implementation, {
+      grantPermissions: call((cause) => Effect.fail(new SmartSessionError({ reason: "refused", cause }))),
+      load: effect(() => SubscriptionRef.set(sessions, { _tag: "Failed" })),
+      revoke: call((cause) => Effect.fail(new SmartSessionError({ reason: "revoke-failed", cause })))
+    })
+    const { state } = yield* Connection
+    const accountChanges = Stream.changes(Stream.map(SubscriptionRef.changes(state), evmAccount))
     return SmartSessions.of({
       enabled: true,
       sessions,
-      ...lazyService(implementation, {
-        grantPermissions: call((cause) => Effect.fail(new SmartSessionError({ reason: "refused", cause }))),
-        load: effect(() => SubscriptionRef.set(sessions, { _tag: "Failed" })),
-        revoke: call((cause) => Effect.fail(new SmartSessionError({ reason: "revoke-failed", cause })))
-      })
+      ...commands,
+      demand: Effect.asVoid(Effect.forkScoped(Stream.runForEach(accountChanges, () => commands.load)))
     })
   })
 )

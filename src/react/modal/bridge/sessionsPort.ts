@@ -14,7 +14,7 @@ import { type Store, storeFromRef } from "./store"
 export interface SessionsPort {
   readonly smartSessions: {
     readonly enabled: boolean
-    /** The connected account's sessions; loaded when the first listener subscribes (the list shows). */
+    /** The connected account's sessions; loaded, and again on an account change, while listened to. */
     readonly state: Store<SessionsState>
     /** The host's `grantPermissions`: the typed failure is the host's to present. */
     readonly grant: (
@@ -38,7 +38,7 @@ export const makeSessionsPort = (runtime: ModalRuntime): SessionsPort => {
       state: holding(
         runtime,
         storeFromRef(runtime, sessions.sessions, (s) => s),
-        Effect.ignore(sessions.load)
+        sessions.demand
       ),
       grant: (request, options) => settle(sessions.grantPermissions(request, options)),
       load: () => runtime.runPromise(Effect.catch(sessions.load, notifications.showError)),
