@@ -1,4 +1,5 @@
-import { type GrantedPermissions, type Modal, present } from "airlock"
+import { type AirlockError, type GrantedPermissions, present } from "airlock"
+import { useSmartSessions } from "airlock/react"
 import { useState } from "react"
 import type { Hex } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
@@ -9,20 +10,19 @@ const VALUE_LIMIT = 10n ** 16n
 
 /**
  * `?sessions` (features.smartSessions): a session key this page makes and keeps, which the connected
- * account lets send at most 0.01 ETH per transfer to `recipient` for 10 minutes (ERC-7715
- * `modal.grantPermissions`). The page shows the key's secret, as a dapp holds it: a transfer it signs is
- * submitted by anyone (the browser test, from an anvil dev account), and the smart account's contract
- * enforces the limits.
+ * account lets send at most 0.01 ETH per transfer to `recipient` for 10 minutes (ERC-7715, through
+ * `useSmartSessions().grantPermissions`). The page shows the key's secret, as a dapp holds it: a transfer
+ * it signs is submitted by anyone (the browser test, from an anvil dev account), and the smart account's
+ * contract enforces the limits.
  */
 export function SessionsPanel({
-  modal,
   chainId,
   recipient
 }: {
-  readonly modal: Modal
   readonly chainId: number | undefined
   readonly recipient: string | undefined
 }) {
+  const { grantPermissions } = useSmartSessions()
   const [key] = useState<Hex>(() => generatePrivateKey())
   const [granted, setGranted] = useState<GrantedPermissions>()
   const [failure, setFailure] = useState<string>()
@@ -30,26 +30,24 @@ export function SessionsPanel({
   const grant = () => {
     if (chainId === undefined || recipient === undefined) return
     setFailure(undefined)
-    modal
-      .grantPermissions({
-        chainId: `0x${chainId.toString(16)}`,
-        expiry: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
-        signer: { type: "account", data: { id: address } },
-        permissions: [
-          {
-            type: "native-token-transfer",
-            data: { to: recipient, valueLimit: `0x${VALUE_LIMIT.toString(16)}` }
-          }
-        ],
-        policies: []
-      })
-      .then(setGranted, (error: unknown) =>
-        setFailure(
-          typeof error === "object" && error !== null && "_tag" in error
-            ? `${String(error._tag)}: ${present(error as never).message}`
-            : String(error)
-        )
+    grantPermissions({
+      chainId: `0x${chainId.toString(16)}`,
+      expiry: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+      signer: { type: "account", data: { id: address } },
+      permissions: [
+        {
+          type: "native-token-transfer",
+          data: { to: recipient, valueLimit: `0x${VALUE_LIMIT.toString(16)}` }
+        }
+      ],
+      policies: []
+    }).then(setGranted, (error: unknown) =>
+      setFailure(
+        typeof error === "object" && error !== null && "_tag" in error
+          ? `${String(error._tag)}: ${present(error as AirlockError).message}`
+          : String(error)
       )
+    )
   }
   return (
     <section className="panel" aria-labelledby="sessions-title">

@@ -467,7 +467,7 @@ function App({ modal }: { modal: Modal }) {
           <SolanaAccount />
           <Requests />
           {new URLSearchParams(location.search).has("sessions") ? (
-            <SessionsPanel modal={modal} chainId={sandbox?.chains[0]?.chainId} recipient={recipient} />
+            <SessionsPanel chainId={sandbox?.chains[0]?.chainId} recipient={recipient} />
           ) : null}
           <HeadlessWalletConnect />
           <ModalState />
