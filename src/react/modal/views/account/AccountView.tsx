@@ -16,6 +16,7 @@ import { useViewStyles } from "../../element/styleSheets"
 import { useIntlLocale } from "../../element/useIntlLocale"
 import { useStore } from "../../element/useStore"
 import { useLocale, useWords } from "../../element/useWords"
+import { ViewBoundary } from "../../element/ViewBoundary"
 import { Avatar } from "../../ui/Avatar"
 import { BuyIcon, CheckIcon, CopyIcon, ReceiveIcon, SendIcon, SwapIcon } from "../../ui/actionIcons"
 import { IconButton } from "../../ui/IconButton"
@@ -177,7 +178,10 @@ export const AccountView = () => {
       <ActionBar actions={actions} />
       {network?._tag === "Known" ? <AccountTabs /> : null}
       {controller.smartSessions.enabled && activeNamespace === "eip155" ? (
-        <LazyViewBody view={sessionsSection} fallback={null} />
+        // Its own boundary: a list whose code did not load says so, and the account stays in sight.
+        <ViewBoundary onFailure={sessionsSection.forgetFailedLoad}>
+          <LazyViewBody view={sessionsSection} fallback={null} />
+        </ViewBoundary>
       ) : null}
       <AccountMenu actions={actions} accountType={account.accountType} namespace={activeNamespace} />
     </div>

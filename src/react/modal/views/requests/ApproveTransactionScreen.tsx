@@ -7,6 +7,7 @@ import { LazyViewBody, lazyView } from "../../element/lazyView"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
 import { useWords } from "../../element/useWords"
+import { ViewBoundary } from "../../element/ViewBoundary"
 import { ApproveTransactionBody } from "./ApproveTransactionView"
 import { approveCss } from "./approveStyles"
 import { FrameApproval } from "./FrameApproval"
@@ -63,7 +64,10 @@ export const ApproveTransactionScreen = () => {
   return (
     <>
       {approval.method === "wallet_grantPermissions" ? (
-        <LazyViewBody view={grantReview} fallback={null} />
+        // Its own boundary: a review whose code did not load says so, and the request stays answerable.
+        <ViewBoundary onFailure={grantReview.forgetFailedLoad}>
+          <LazyViewBody view={grantReview} fallback={null} />
+        </ViewBoundary>
       ) : null}
       <ApproveTransactionBody
         description={description}
