@@ -8,6 +8,7 @@ import type * as KeyValueStore from "effect/persistence/KeyValueStore"
 import type { AccountType } from "./schemas/Kinds"
 import type { ConnectMethod, ConnectorGroup } from "./schemas/ModalOptions"
 import type { CaipNetwork } from "./schemas/Network"
+import type { GrantedPermissions, PermissionsRequest } from "./schemas/PermissionsRequest"
 import type { CaipNetworkId, ChainNamespace, ThemeMode } from "./schemas/Primitives"
 import type { ConnectionStatus } from "./schemas/StorageKeys"
 import type { ThemeVariables } from "./schemas/ThemeVariables"
@@ -251,6 +252,17 @@ export interface Modal {
     request: { readonly method: string; readonly params?: unknown },
     options?: { readonly namespace?: ChainNamespace; readonly signal?: AbortSignal }
   ) => Promise<unknown>
+  /**
+   * ERC-7715 smart session (`features.smartSessions`): asks the connected EVM wallet to let `request.signer`
+   * act for the account within `request.permissions` until `request.expiry`. The request is decoded first,
+   * reviewed in ApproveTransaction (or the wallet's own screen), and the wallet's answer decoded. Rejects
+   * with `SmartSessionsOffError` when the feature is off, `SmartSessionError` (its `reason`: invalid-request,
+   * declined, unsupported, refused, invalid-answer), `ConnectorNotConnectedError` or `RequestAbortedError`.
+   */
+  readonly grantPermissions: (
+    request: PermissionsRequest,
+    options?: { readonly signal?: AbortSignal }
+  ) => Promise<GrantedPermissions>
   /**
    * The modal as an EIP-1193 provider (the same object on every call): `new BrowserProvider(
    * modal.getProvider())` in ethers 6, `custom(modal.getProvider())` in viem. After `dispose()` it emits

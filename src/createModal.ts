@@ -279,6 +279,8 @@ export const createModal = <ROut = never, E = never>(
       ),
     request: (request, requestOptions) =>
       command((built) => built.request(request, requestOptions), noWallet),
+    grantPermissions: (request, grantOptions) =>
+      command((built) => built.grantPermissions(request, grantOptions), noWallet),
     getProvider: () => {
       provider ??= providerShell((listeners) =>
         started().then((built) => {

@@ -31,6 +31,7 @@ import type {
 } from "./rpcErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import type { SmartSessionError, SmartSessionsOffError } from "./sessionErrors"
 import type {
   GasPriceNetworkUnsupportedError,
   SwapFailedError,
@@ -74,6 +75,7 @@ export {
 } from "./rpcErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export { SmartSessionError, type SmartSessionFailure, SmartSessionsOffError } from "./sessionErrors"
 export {
   GasPriceNetworkUnsupportedError,
   SwapFailedError,
@@ -315,6 +317,8 @@ export type AirlockError =
   | LegalConsentRequiredError
   | PayFeatureOffError
   | PayFailedError
+  | SmartSessionsOffError
+  | SmartSessionError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

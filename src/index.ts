@@ -32,6 +32,7 @@ export type {
 export { LOCALES, type LocaleTag } from "./messages/locales"
 export * from "./presentation"
 export * from "./schemas/index"
+export type { GrantedPermissions, PermissionItem, PermissionsRequest } from "./schemas/PermissionsRequest"
 export { View } from "./schemas/View"
 export { LegalConsent, type LegalConsentState } from "./services/LegalConsent"
 export { Locale, type LocaleState } from "./services/Locale"

@@ -134,6 +134,8 @@ export const makeModalEngine = <ROut, E>(
       return { balance: balance.formatted, symbol: balance.symbol }
     },
     request: (request, requestOptions) => controller.request(request, requestOptions).then(settled),
+    grantPermissions: (request, grantOptions) =>
+      controller.smartSessions.grant(request, grantOptions).then(settled),
     getWallets: wallets.get,
     subscribeWallets: wallets.subscribe,
     connect,

@@ -118,7 +118,9 @@ const worded = {
       boundedText(error.reason) === undefined ? own(error, catalog, (o) => o.nameLookup()) : error.message
     ),
   ViewUnavailableError: (error, _, catalog) => toast(error.sentence(catalog)),
-  PayFailedError: (error, _, catalog) => toast(error.sentence(catalog))
+  PayFailedError: (error, _, catalog) => toast(error.sentence(catalog)),
+  SmartSessionsOffError: (error, _, catalog) => toast(error.sentence(catalog)),
+  SmartSessionError: (error, _, catalog) => toast(error.sentence(catalog))
 } satisfies {
   readonly [T in Tag]?: (
     error: Extract<AirlockError, { _tag: T }>,

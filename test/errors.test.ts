@@ -44,6 +44,8 @@ import {
   ServiceUnavailableError,
   SessionExpiredError,
   SignatureDeclinedError,
+  SmartSessionError,
+  SmartSessionsOffError,
   SocialLoginPopupError,
   SwapFailedError,
   SwapNetworkUnsupportedError,
@@ -454,6 +456,27 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
     error: new ViewUnavailableError({ view, reason }),
     message,
     shown: toast(message)
+  })),
+  SmartSessionsOffError: [
+    {
+      error: new SmartSessionsOffError({}),
+      message: "Smart sessions are off (features.smartSessions)",
+      shown: toast("Smart sessions are not turned on in this app.")
+    }
+  ],
+  SmartSessionError: (
+    [
+      ["invalid-request", "The app's permissions request is not valid."],
+      ["declined", "You declined the permissions."],
+      ["unsupported", "This wallet cannot grant permissions."],
+      ["refused", "The wallet refused these permissions."],
+      ["invalid-answer", "The wallet's answer could not be read."],
+      ["revoke-failed", "The session could not be revoked. Try again."]
+    ] as const
+  ).map(([reason, sentence]) => ({
+    error: new SmartSessionError({ reason }),
+    message: `Smart session failed: ${reason}`,
+    shown: toast(sentence)
   })),
   SchemaDecodeError: [
     {

@@ -67,6 +67,7 @@ import { makeChainWallet, newUserKeys, userWallet } from "./wallet.mjs"
  * @property {AccountType} [defaultAccountType] Default "eoa".
  * @property {number} [faucetIndex] The anvil dev account funding new users; default FAUCET_ACCOUNT_INDEX (7).
  * @property {string} [signUpFundsEth] Ether sent to each new user's key account and smart account on each chain; default "1".
+ * @property {(session: unknown) => Promise<void>} [recordSession] Keeps a granted smart session where the provider API lists it (the demo: the sandbox API's `POST /__sandbox/sessions`).
  * @property {Partial<Record<keyof typeof LIMITS, number>>} [limits] Bounds to change (tests).
  * @property {Mailbox} [mailbox]
  */
@@ -122,6 +123,7 @@ export function createFrameAuth({
   defaultAccountType = "eoa",
   faucetIndex,
   signUpFundsEth,
+  recordSession,
   limits: limitOverrides = {},
   mailbox = new Mailbox({ now })
 } = {}) {
@@ -130,7 +132,7 @@ export function createFrameAuth({
   if (!ACCOUNT_TYPES.includes(defaultAccountType))
     throw new TypeError("defaultAccountType: eoa or smartAccount")
   const limits = { ...LIMITS, ...limitOverrides }
-  const chainWallet = makeChainWallet({ chains, faucetIndex, signUpFundsEth })
+  const chainWallet = makeChainWallet({ chains, faucetIndex, signUpFundsEth, recordSession })
   const codes = new CodeBook({ now, max: limits.codes, perClient: limits.codesPerClient })
   const mailQuota = new MailQuota({
     now,

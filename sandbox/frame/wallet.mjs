@@ -25,6 +25,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { rpc, sandboxAccounts } from "../chain/chain.mjs"
 import { AuthError } from "./http.mjs"
+import { makeSessionGrants } from "./permissions.mjs"
 import { forwardRead, READ_METHODS } from "./reads.mjs"
 
 /** @import { Chain, Hex, PublicClient } from "viem" */
@@ -195,12 +196,14 @@ const base58Bytes = (text, name) => {
 /**
  * The sandbox chains (`{ chainId, rpcUrl }[]`) as the wallet uses them: reads, the faucet, signing and
  * sending for a user's key account or smart account.
- * @param {{ chains?: ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>, faucetIndex?: number | undefined, signUpFundsEth?: string | undefined }} options
+ * `recordSession` keeps a granted smart session where the provider API lists it (the sandbox API's store).
+ * @param {{ chains?: ReadonlyArray<Pick<SandboxChain, "chainId" | "rpcUrl"> & { readonly name?: string }>, faucetIndex?: number | undefined, signUpFundsEth?: string | undefined, recordSession?: ((session: unknown) => Promise<void>) | undefined }} options
  */
 export const makeChainWallet = ({
   chains = [],
   faucetIndex = FAUCET_ACCOUNT_INDEX,
-  signUpFundsEth = SIGN_UP_FUNDS_ETH
+  signUpFundsEth = SIGN_UP_FUNDS_ETH,
+  recordSession
 }) => {
   const faucet = sandboxAccounts()[faucetIndex]
   const funds = parseEther(signUpFundsEth)
@@ -360,6 +363,16 @@ export const makeChainWallet = ({
           signature
         })
 
+  /** The smart account's sessions, registered and revoked by its owner's calls once it is deployed. */
+  const sessions = makeSessionGrants({
+    abi: artifact.abi,
+    recordSession,
+    ownerCall: async (wallet, chain, data) => {
+      await deploy(wallet, chain)
+      await mined(chain, await send(wallet, chain, { to: wallet.smartAccount.address, data }))
+    }
+  })
+
   /**
    * @param {UserWallet} wallet
    * @param {AccountType} type
@@ -430,6 +443,15 @@ export const makeChainWallet = ({
             args: [tx.to, tx.value ?? 0n, tx.data ?? "0x"]
           })
         })
+      }
+      // Smart sessions are the smart account's: its contract enforces them.
+      case "wallet_grantPermissions":
+      case "wallet_revokePermissions": {
+        if (type !== "smartAccount") throw new AuthError(400, "permissions need the smart account")
+        const chain = chainOf(chainId)
+        return method === "wallet_grantPermissions"
+          ? sessions.grant(wallet, chain, params)
+          : sessions.revoke(wallet, chain, params)
       }
       case "solana_signMessage": {
         /** @type {any} */

@@ -40,6 +40,7 @@ import { ProviderApi } from "../../src/services/ProviderApi"
 import { type PendingApproval, type RpcEvent, RpcRouter } from "../../src/services/RpcRouter"
 import { Send, type SendState } from "../../src/services/Send"
 import { SignIn, type SignInState } from "../../src/services/SignIn"
+import { type SessionsState, SmartSessions } from "../../src/services/SmartSessions"
 import { Swap, type SwapState } from "../../src/services/Swap"
 import { type CatalogSearchState, type CatalogState, WalletCatalog } from "../../src/services/WalletCatalog"
 import { type PairingState, WalletConnect } from "../../src/services/WalletConnect"
@@ -85,6 +86,8 @@ export interface World {
   readonly emailRefusal?: EmailLoginError
   readonly social?: SocialLoginState
   readonly pairing?: PairingState
+  /** The connected account's smart sessions (with `features.smartSessions` in the scenario's options). */
+  readonly sessions?: SessionsState
 }
 
 /** Every request fails at once, as offline: nothing the gallery shows may come from a network. */
@@ -370,6 +373,21 @@ const pairingOf = (pairing: PairingState) =>
     )
   )
 
+/** Smart sessions showing `sessions`; granting never answers, loading and revoking do nothing. */
+const sessionsOf = (sessions: SessionsState) =>
+  Layer.unwrap(
+    Effect.map(SubscriptionRef.make(sessions), (ref) =>
+      Layer.mock(SmartSessions)({
+        enabled: true,
+        sessions: ref,
+        grantPermissions: () => Effect.never,
+        load: Effect.void,
+        demand: Effect.void,
+        revoke: () => Effect.void
+      })
+    )
+  )
+
 /** The host layer of `world`: the quiet default with what the world changes. */
 export const worldLayer = (world: World) =>
   Layer.mergeAll(
@@ -386,5 +404,6 @@ export const worldLayer = (world: World) =>
       ? []
       : [emailLoginOf(world.emailLogin ?? idle, world.emailUpdate ?? idle, world.emailRefusal)]),
     ...(world.social === undefined ? [] : [socialOf(world.social)]),
+    ...(world.sessions === undefined ? [] : [sessionsOf(world.sessions)]),
     pairingOf(world.pairing ?? idle)
   )

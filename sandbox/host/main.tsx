@@ -18,6 +18,7 @@ import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
 import { Field } from "./Field"
 import { PayPanel } from "./PayPanel"
+import { SessionsPanel } from "./SessionsPanel"
 import { SOLANA_IMAGE_ID, sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
@@ -109,15 +110,18 @@ const modal: Modal | undefined =
           : {}),
         // `?preview=off`: the wallet asks alone, without the modal's preview of what it asks; `?wallets=folded`:
         // with email or social login, the wallets wait behind "Continue with a wallet"; `?legal`: the legal
-        // checkbox guards every way to connect; `?pay`: `modal.pay`.
+        // checkbox guards every way to connect; `?pay`: `modal.pay`; `?sessions`: smart sessions.
         ...(new URLSearchParams(location.search).get("preview") === "off" ||
         new URLSearchParams(location.search).get("wallets") === "folded" ||
         legalMode === "checkbox" ||
-        new URLSearchParams(location.search).has("pay")
+        new URLSearchParams(location.search).has("pay") ||
+        new URLSearchParams(location.search).has("sessions")
           ? {
               features: {
                 ...(new URLSearchParams(location.search).has("pay") ? { pay: true } : {}),
                 ...(new URLSearchParams(location.search).get("preview") === "off" ? { preview: false } : {}),
+                // `?sessions`: smart sessions (ERC-7715), granted from the Smart session panel.
+                ...(new URLSearchParams(location.search).has("sessions") ? { smartSessions: true } : {}),
                 ...(new URLSearchParams(location.search).get("wallets") === "folded"
                   ? { emailShowWallets: false }
                   : {}),
@@ -476,6 +480,9 @@ function App({ modal }: { modal: Modal }) {
           <SolanaAccount />
           <Requests />
           {sandbox === undefined ? null : <PayPanel sandbox={sandbox} />}
+          {new URLSearchParams(location.search).has("sessions") ? (
+            <SessionsPanel chainId={sandbox?.chains[0]?.chainId} recipient={recipient} />
+          ) : null}
           <HeadlessWalletConnect />
           <ModalState />
         </div>

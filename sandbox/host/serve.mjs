@@ -378,7 +378,20 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
     relay = await startSandboxRelay()
     // The frame (its page at /sdk and its auth server) on an origin of its own, and the social stand-in on a
     // third; both learn the demo's origin once it listens (its port may be chosen then).
-    frame = await startFrameAuthServer({ chains: sandbox.chains })
+    // A smart session the embedded wallet grants is listed by the API, as the provider's would be.
+    const sessionsUrl = `${api.url}/__sandbox/sessions`
+    frame = await startFrameAuthServer({
+      chains: sandbox.chains,
+      recordSession: async (session) => {
+        const response = await fetch(sessionsUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(session),
+          signal: AbortSignal.timeout(5_000)
+        })
+        if (!response.ok) throw new Error(`the API refused the session: ${response.status}`)
+      }
+    })
     social = await startSocialStandIn({ frameAuthUrl: frame.url })
     frame.setSocialUrl(social.url)
     const config = sandboxConfig(sandbox, api, relay, frame, social, solana)

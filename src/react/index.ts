@@ -16,6 +16,7 @@ export type {
   WalletInfo,
   WalletOption
 } from "../Modal"
+export type { GrantedPermissions, PermissionsRequest } from "../schemas/PermissionsRequest"
 export type { ModalEvent } from "../services/ModalEvents"
 export type { PayRequest, PayResult } from "../services/Pay"
 export type { TrackedTransaction } from "../services/TransactionWatcher"
@@ -38,4 +39,5 @@ export { type AirlockWalletConnect, useAirlockWalletConnect } from "./useAirlock
 export { useAirlockWallets } from "./useAirlockWallets"
 export { useDisconnect } from "./useDisconnect"
 export { type PayStatus, usePay } from "./usePay"
+export { useSmartSessions } from "./useSmartSessions"
 export { useWalletInfo } from "./useWalletInfo"

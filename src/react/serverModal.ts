@@ -51,6 +51,7 @@ export const serverModal: Modal = {
   fetchBalance: refuse,
   request: refuse,
   pay: refuse,
+  grantPermissions: refuse,
   getProvider: () => noProvider,
   getWallets: () => nothing,
   subscribeWallets: unsubscribe,

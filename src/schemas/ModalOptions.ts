@@ -19,7 +19,6 @@ import {
   withParseOptions
 } from "./Primitives"
 import { ThemeVariables } from "./ThemeVariables"
-import { unbuiltFeatureOn } from "./unbuiltFeatures"
 import { CustomWallet } from "./Wallet"
 
 /** SPEC §8: shown as 'Project ID Not Configured'. */
@@ -248,12 +247,6 @@ export const ModalOptions = Fields.check(
       ? "Set either siweConfig or siwx, not both"
       : undefined
   ),
-  Schema.makeFilter((options) => {
-    const feature = unbuiltFeatureOn(options.features)
-    return feature === undefined
-      ? undefined
-      : { path: ["features", feature], issue: "not available in this release" }
-  }),
   // The checkbox's sentence links what the visitor agrees to: without a link there is nothing to agree to.
   Schema.makeFilter((options) =>
     options.features.legalCheckbox &&

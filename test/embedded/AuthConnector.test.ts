@@ -115,6 +115,30 @@ describe("the auth connector", () => {
   })
 
   it.effect(
+    "ERC-7715's revoke (a permission context) goes to the frame; EIP-2255's is the disconnect",
+    () => {
+      const frame = frameWith({
+        preferred: "smartAccount",
+        more: [["RPC_REQUEST", () => Effect.succeed(null)]]
+      })
+      return Effect.gen(function* () {
+        yield* (yield* Connection).connect(AUTH_ID)
+        const rpc = yield* RpcRouter
+        const context = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8"
+        yield* rpc.request({ method: "wallet_revokePermissions", params: [{ permissionContext: context }] })
+        const forwarded = () => frame.asked.filter((a) => a.request === "RPC_REQUEST")
+        assert.deepStrictEqual(forwarded()[0]?.payload, {
+          method: "wallet_revokePermissions",
+          params: [{ permissionContext: context }],
+          chainId: "eip155:31337"
+        })
+        yield* rpc.request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] })
+        assert.strictEqual(forwarded().length, 1)
+      }).pipe(Effect.provide(layerOf(frame)))
+    }
+  )
+
+  it.effect(
     "the frame's approval screen shows in ApproveTransaction, which closing alone does not leave",
     () => {
       const frame = frameWith({ more: [["RPC_REQUEST", () => Effect.never]] })

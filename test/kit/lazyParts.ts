@@ -49,6 +49,8 @@ import { TransactionWatcherLazy } from "../../src/layers/requests/TransactionWat
 import * as FallbackTransport from "../../src/layers/rpc/FallbackTransport.lazy"
 import { FallbackTransportLazy } from "../../src/layers/rpc/FallbackTransportLive"
 import { type LazyPart, preloaded } from "../../src/layers/runtime/lazy"
+import * as SmartSessions from "../../src/layers/sessions/SmartSessions.lazy"
+import { SmartSessionsLazy } from "../../src/layers/sessions/SmartSessionsLive"
 import * as SignIn from "../../src/layers/signin/SignIn.lazy"
 import { SolanaSignInLazy } from "../../src/layers/signin/SignIn.lazy"
 import { SignInLazy } from "../../src/layers/signin/SignInLive"
@@ -112,7 +114,8 @@ const PARTS: ReadonlyArray<Part> = [
   part(WalletStandardLazy, walletStandard),
   part(SolanaCodecsLazy, solanaCodecs),
   part(CatalogListingsLazy, catalogListings),
-  part(LocaleCatalogs, LocaleLazy)
+  part(LocaleCatalogs, LocaleLazy),
+  part(SmartSessionsLazy, SmartSessions)
 ]
 
 /** Every part of src/layers, loaded. */

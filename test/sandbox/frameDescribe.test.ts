@@ -68,7 +68,33 @@ describe("describeRequest", () => {
       "eth_sendTransaction",
       "eth_signTypedData_v4",
       "personal_sign",
-      "solana_signMessage"
+      "solana_signMessage",
+      "wallet_grantPermissions",
+      "wallet_revokePermissions"
     ])
+  })
+
+  it("says what a session key may do, to whom and for how long; nothing for another permission", () => {
+    const expiry = Math.floor(Date.now() / 1000) + 600
+    const request = {
+      expiry,
+      signer: { type: "account", data: { id: ADDRESS } },
+      permissions: [{ type: "native-token-transfer", data: { to: ADDRESS, valueLimit: "0x2386f26fc10000" } }]
+    }
+    expect(describeRequest("wallet_grantPermissions", [request], "eip155:31337")?.title).toBe(
+      "Grant a session key"
+    )
+    expect(rows("wallet_grantPermissions", [request])).toEqual({
+      "May send": "at most 0.01 ETH per transfer",
+      "Only to": ADDRESS,
+      For: `10 minutes (until ${new Date(expiry * 1000).toISOString()})`,
+      Chain: "eip155:31337"
+    })
+    const other = { ...request, permissions: [{ type: "contract-call", data: {} }] }
+    expect(describeRequest("wallet_grantPermissions", [other], "eip155:31337")).toBeUndefined()
+    expect(rows("wallet_revokePermissions", [{ permissionContext: ADDRESS }])).toEqual({
+      "Session key": ADDRESS,
+      Chain: "eip155:31337"
+    })
   })
 })

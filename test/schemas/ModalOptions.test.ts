@@ -180,16 +180,6 @@ describe("decodeModalOptions: defaults", () => {
       schemaError({ ...minimal, defaultAccountTypes }, message)
   })
 
-  it("a feature this release does not build, turned on, is refused in words", () => {
-    for (const feature of ["smartSessions"] as const) {
-      schemaError(
-        { ...minimal, features: { [feature]: true } },
-        `features.${feature}: not available in this release`
-      )
-      assert.deepStrictEqual(ok({ ...minimal, features: { [feature]: false } }).features, DefaultFeatures)
-    }
-  })
-
   it("the legal checkbox needs a page to agree to: refused without termsConditionsUrl and privacyPolicyUrl", () => {
     schemaError(
       { ...minimal, features: { legalCheckbox: true } },
@@ -216,6 +206,10 @@ describe("decodeModalOptions: defaults", () => {
   it("pay, built in this release, decodes on and off", () => {
     assert.isTrue(ok({ ...minimal, features: { pay: true } }).features.pay)
     assert.isFalse(ok({ ...minimal }).features.pay)
+  })
+
+  it("smart sessions, built, may be turned on", () => {
+    assert.isTrue(ok({ ...minimal, features: { smartSessions: true } }).features.smartSessions)
   })
 
   it("undefined values count as absent", () => {

@@ -134,6 +134,42 @@ const describers = {
       ]
     }
   },
+  // ERC-7715 (the sandbox account's one permission type: permissions.mjs); the server checks the rest.
+  wallet_grantPermissions: (params) => {
+    const request = Array.isArray(params) ? params[0] : params
+    const permission =
+      isObject(request) && Array.isArray(request.permissions) ? request.permissions[0] : undefined
+    const data = isObject(permission) ? permission.data : undefined
+    const expiry = isObject(request) ? request.expiry : undefined
+    if (
+      !isObject(data) ||
+      permission.type !== "native-token-transfer" ||
+      request.permissions.length !== 1 ||
+      typeof data.to !== "string" ||
+      !ADDRESS.test(data.to) ||
+      typeof data.valueLimit !== "string" ||
+      !QUANTITY.test(data.valueLimit) ||
+      typeof expiry !== "number" ||
+      !Number.isSafeInteger(expiry)
+    )
+      return undefined
+    const minutes = Math.max(0, Math.round((expiry * 1000 - Date.now()) / 60_000))
+    return {
+      title: "Grant a session key",
+      rows: [
+        ["May send", `at most ${formatEth(data.valueLimit)} ETH per transfer`],
+        ["Only to", data.to],
+        ["For", `${minutes} minutes (until ${new Date(expiry * 1000).toISOString()})`]
+      ]
+    }
+  },
+  wallet_revokePermissions: (params) => {
+    const request = Array.isArray(params) ? params[0] : params
+    const context = isObject(request) ? request.permissionContext : undefined
+    return typeof context !== "string" || !ADDRESS.test(context)
+      ? undefined
+      : { title: "Revoke a session key", rows: [["Session key", context]] }
+  },
   solana_signMessage: (params) => {
     const message = (Array.isArray(params) ? params[0] : params)?.message
     return typeof message !== "string" || message.length === 0

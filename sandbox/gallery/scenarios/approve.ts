@@ -11,7 +11,7 @@ import { connectedAs, family } from "../scenario"
 const hex = (text: string) =>
   `0x${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`
 
-const approval = (
+export const approval = (
   method: string,
   params: unknown,
   more: Partial<PendingApproval> = {}
@@ -81,7 +81,7 @@ const simulated: PreviewSimulation = {
 
 const transaction = { from: ACCOUNT, to: RECEIVER, value: "0x14d1120d7b160000", data: "0x" }
 
-const approveIn = (approvals: ReadonlyArray<PendingApproval>) => ({
+export const approveIn = (approvals: ReadonlyArray<PendingApproval>) => ({
   view: "Account" as const,
   connection: connectedAs(),
   approvals

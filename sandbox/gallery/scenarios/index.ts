@@ -22,6 +22,7 @@ import { nameSuccessScenarios, namesScenarios } from "./names"
 import { networksScenarios, receiveScenarios, unsupportedChainScenarios } from "./networks"
 import { payScenarios } from "./pay"
 import { sendScenarios } from "./send"
+import { grantScenarios, sessionsAccountScenarios } from "./sessions"
 import { signInScenarios, siweScenarios } from "./signIn"
 import { swapScenarios } from "./swap"
 
@@ -49,7 +50,9 @@ export const scenarios: ReadonlyArray<Scenario> = [
   ...nameSuccessScenarios,
   ...updateEmailScenarios,
   ...approveScenarios,
-  ...payScenarios
+  ...payScenarios,
+  ...sessionsAccountScenarios,
+  ...grantScenarios
 ]
 
 /** The scenario `?view=…&state=…` names, if any. */

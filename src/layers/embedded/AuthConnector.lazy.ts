@@ -70,6 +70,12 @@ const failure = (error: EmbeddedWalletBridgeError | SchemaDecodeError | NotEvm):
     ? { code: 4901, message: "The embedded wallet is on a network that is not an EVM chain" }
     : { code: error._tag === "FrameRequestError" ? error.frameCode : undefined, message: error.message }
 
+/** ERC-7715's `wallet_revokePermissions` (`[{ permissionContext }]`), not EIP-2255's (`[{ eth_accounts: {} }]`). */
+const namesPermissionContext = (params: unknown): boolean => {
+  const first: unknown = Array.isArray(params) ? params[0] : params
+  return typeof first === "object" && first !== null && "permissionContext" in first
+}
+
 /** The frame names a chain of another namespace. */
 interface NotEvm {
   readonly _tag: "NotEvm"
@@ -235,10 +241,13 @@ export const makeAuthConnector = ({ user, social, smartAccountNetworks }: AuthSh
         // The frame knows its chains itself.
         case "wallet_addEthereumChain":
           return Effect.succeed(null)
-        // Disconnecting signs out; logging out clears the login's cached data (SPEC.md §4), even when the
-        // disconnect stops waiting for it.
+        // Disconnecting (EIP-2255's revoke) signs out; logging out clears the login's cached data (SPEC.md
+        // §4), even when the disconnect stops waiting for it. ERC-7715's revoke of a smart session, which
+        // names its permission context, is the frame's to answer.
         case "wallet_revokePermissions":
-          return Effect.as(Effect.forkIn(forgetLogin, scope), null)
+          return namesPermissionContext(args.params)
+            ? walletRequest(args.method, args.params)
+            : Effect.as(Effect.forkIn(forgetLogin, scope), null)
         default:
           return walletRequest(args.method, args.params)
       }

@@ -222,3 +222,18 @@ export const formatMonth = (date: Date, withYear: boolean, locale = DEFAULT_LOCA
     locale,
     withYear ? { month: "long", year: "numeric", timeZone: "UTC" } : { month: "long", timeZone: "UTC" }
   ).format(date)
+
+/** A moment in the visitor's own time zone, date and time: "Nov 29, 2026, 5:21 AM". */
+export const formatDateTime = (date: Date, locale = DEFAULT_LOCALE): string =>
+  Number.isNaN(date.getTime())
+    ? ""
+    : dateFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(date)
+
+/** How far ahead `seconds` is, in the largest unit that keeps it whole enough: "in 10 minutes", "in 3 days". */
+export const formatTimeFromNow = (seconds: number, locale = DEFAULT_LOCALE): string => {
+  const minutes = Math.max(0, Math.round(seconds / 60))
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: "always" })
+  if (minutes < 120) return relative.format(minutes, "minute")
+  const hours = Math.round(minutes / 60)
+  return hours < 48 ? relative.format(hours, "hour") : relative.format(Math.round(hours / 24), "day")
+}

@@ -29,6 +29,7 @@ import type { RpcRouter } from "../../services/RpcRouter"
 import type { Send } from "../../services/Send"
 import type { SignIn } from "../../services/SignIn"
 import type { Siwx } from "../../services/Siwx"
+import type { SmartSessions } from "../../services/SmartSessions"
 import type { Storage } from "../../services/Storage"
 import type { Swap } from "../../services/Swap"
 import type { Theme } from "../../services/Theme"
@@ -67,6 +68,7 @@ import { ProviderApiLive } from "../provider/ProviderApiLive"
 import { RpcRouterLive } from "../requests/RpcRouterLive"
 import { TransactionWatcherLive } from "../requests/TransactionWatcherLive"
 import { FallbackTransportLive } from "../rpc/FallbackTransportLive"
+import { SmartSessionsLive } from "../sessions/SmartSessionsLive"
 import { SignInLive } from "../signin/SignInLive"
 import { SiwxLive } from "../signin/SiwxLive"
 import { WalletConnectClientLive } from "../walletconnect/WalletConnectClientLive"
@@ -104,6 +106,7 @@ export type AirlockServices =
   | Onramp
   | Names
   | Pay
+  | SmartSessions
   | Connection
   | WalletCatalog
   | WalletConnectClient
@@ -168,7 +171,10 @@ export const makeAirlockLayer = <ROut, E>(
   const wallets = on(Layer.merge(ConnectionLive, WalletCatalogLive), sessions)
   const requests = on(RpcRouterLive, wallets)
   const account = on(Layer.merge(AccountDataLive, SignInLive), requests)
-  const send = on(Layer.mergeAll(SendLive, SwapLive, OnrampLive, NamesLive, PayLive), account)
+  const send = on(
+    Layer.mergeAll(SendLive, SwapLive, OnrampLive, NamesLive, PayLive, SmartSessionsLive),
+    account
+  )
   return on(ModalFlowLive, send)
 }
 

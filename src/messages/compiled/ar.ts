@@ -16,6 +16,8 @@ import { words as namesWords } from "./ar/names"
 import { words as networksWords } from "./ar/networks"
 import { words as payWords } from "./ar/pay"
 import { words as sendWords } from "./ar/send"
+import { words as sessionErrorsWords } from "./ar/sessionErrors"
+import { words as sessionsWords } from "./ar/sessions"
 import { words as signinWords } from "./ar/signin"
 import { words as swapWords } from "./ar/swap"
 import { words as swapErrorsWords } from "./ar/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

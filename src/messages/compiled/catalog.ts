@@ -16,6 +16,8 @@ import type { namesWords } from "./en/names"
 import type { networksWords } from "./en/networks"
 import type { payWords } from "./en/pay"
 import type { sendWords } from "./en/send"
+import type { sessionErrorsWords } from "./en/sessionErrors"
+import type { sessionsWords } from "./en/sessions"
 import type { signinWords } from "./en/signin"
 import type { swapWords } from "./en/swap"
 import type { swapErrorsWords } from "./en/swapErrors"
@@ -43,6 +45,8 @@ export interface Catalog {
   readonly networks: typeof networksWords
   readonly pay: typeof payWords
   readonly send: typeof sendWords
+  readonly sessionErrors: typeof sessionErrorsWords
+  readonly sessions: typeof sessionsWords
   readonly signin: typeof signinWords
   readonly swap: typeof swapWords
   readonly swapErrors: typeof swapErrorsWords

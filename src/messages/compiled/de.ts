@@ -16,6 +16,8 @@ import { words as namesWords } from "./de/names"
 import { words as networksWords } from "./de/networks"
 import { words as payWords } from "./de/pay"
 import { words as sendWords } from "./de/send"
+import { words as sessionErrorsWords } from "./de/sessionErrors"
+import { words as sessionsWords } from "./de/sessions"
 import { words as signinWords } from "./de/signin"
 import { words as swapWords } from "./de/swap"
 import { words as swapErrorsWords } from "./de/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

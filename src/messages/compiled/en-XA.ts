@@ -16,6 +16,8 @@ import { words as namesWords } from "./en-XA/names"
 import { words as networksWords } from "./en-XA/networks"
 import { words as payWords } from "./en-XA/pay"
 import { words as sendWords } from "./en-XA/send"
+import { words as sessionErrorsWords } from "./en-XA/sessionErrors"
+import { words as sessionsWords } from "./en-XA/sessions"
 import { words as signinWords } from "./en-XA/signin"
 import { words as swapWords } from "./en-XA/swap"
 import { words as swapErrorsWords } from "./en-XA/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./es/names"
 import { words as networksWords } from "./es/networks"
 import { words as payWords } from "./es/pay"
 import { words as sendWords } from "./es/send"
+import { words as sessionErrorsWords } from "./es/sessionErrors"
+import { words as sessionsWords } from "./es/sessions"
 import { words as signinWords } from "./es/signin"
 import { words as swapWords } from "./es/swap"
 import { words as swapErrorsWords } from "./es/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

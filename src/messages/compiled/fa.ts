@@ -16,6 +16,8 @@ import { words as namesWords } from "./fa/names"
 import { words as networksWords } from "./fa/networks"
 import { words as payWords } from "./fa/pay"
 import { words as sendWords } from "./fa/send"
+import { words as sessionErrorsWords } from "./fa/sessionErrors"
+import { words as sessionsWords } from "./fa/sessions"
 import { words as signinWords } from "./fa/signin"
 import { words as swapWords } from "./fa/swap"
 import { words as swapErrorsWords } from "./fa/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

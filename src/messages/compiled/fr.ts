@@ -16,6 +16,8 @@ import { words as namesWords } from "./fr/names"
 import { words as networksWords } from "./fr/networks"
 import { words as payWords } from "./fr/pay"
 import { words as sendWords } from "./fr/send"
+import { words as sessionErrorsWords } from "./fr/sessionErrors"
+import { words as sessionsWords } from "./fr/sessions"
 import { words as signinWords } from "./fr/signin"
 import { words as swapWords } from "./fr/swap"
 import { words as swapErrorsWords } from "./fr/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

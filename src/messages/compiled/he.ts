@@ -16,6 +16,8 @@ import { words as namesWords } from "./he/names"
 import { words as networksWords } from "./he/networks"
 import { words as payWords } from "./he/pay"
 import { words as sendWords } from "./he/send"
+import { words as sessionErrorsWords } from "./he/sessionErrors"
+import { words as sessionsWords } from "./he/sessions"
 import { words as signinWords } from "./he/signin"
 import { words as swapWords } from "./he/swap"
 import { words as swapErrorsWords } from "./he/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

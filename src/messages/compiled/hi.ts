@@ -16,6 +16,8 @@ import { words as namesWords } from "./hi/names"
 import { words as networksWords } from "./hi/networks"
 import { words as payWords } from "./hi/pay"
 import { words as sendWords } from "./hi/send"
+import { words as sessionErrorsWords } from "./hi/sessionErrors"
+import { words as sessionsWords } from "./hi/sessions"
 import { words as signinWords } from "./hi/signin"
 import { words as swapWords } from "./hi/swap"
 import { words as swapErrorsWords } from "./hi/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./id/names"
 import { words as networksWords } from "./id/networks"
 import { words as payWords } from "./id/pay"
 import { words as sendWords } from "./id/send"
+import { words as sessionErrorsWords } from "./id/sessionErrors"
+import { words as sessionsWords } from "./id/sessions"
 import { words as signinWords } from "./id/signin"
 import { words as swapWords } from "./id/swap"
 import { words as swapErrorsWords } from "./id/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

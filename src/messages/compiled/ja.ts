@@ -16,6 +16,8 @@ import { words as namesWords } from "./ja/names"
 import { words as networksWords } from "./ja/networks"
 import { words as payWords } from "./ja/pay"
 import { words as sendWords } from "./ja/send"
+import { words as sessionErrorsWords } from "./ja/sessionErrors"
+import { words as sessionsWords } from "./ja/sessions"
 import { words as signinWords } from "./ja/signin"
 import { words as swapWords } from "./ja/swap"
 import { words as swapErrorsWords } from "./ja/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

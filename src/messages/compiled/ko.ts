@@ -16,6 +16,8 @@ import { words as namesWords } from "./ko/names"
 import { words as networksWords } from "./ko/networks"
 import { words as payWords } from "./ko/pay"
 import { words as sendWords } from "./ko/send"
+import { words as sessionErrorsWords } from "./ko/sessionErrors"
+import { words as sessionsWords } from "./ko/sessions"
 import { words as signinWords } from "./ko/signin"
 import { words as swapWords } from "./ko/swap"
 import { words as swapErrorsWords } from "./ko/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

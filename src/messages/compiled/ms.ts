@@ -16,6 +16,8 @@ import { words as namesWords } from "./ms/names"
 import { words as networksWords } from "./ms/networks"
 import { words as payWords } from "./ms/pay"
 import { words as sendWords } from "./ms/send"
+import { words as sessionErrorsWords } from "./ms/sessionErrors"
+import { words as sessionsWords } from "./ms/sessions"
 import { words as signinWords } from "./ms/signin"
 import { words as swapWords } from "./ms/swap"
 import { words as swapErrorsWords } from "./ms/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./pt-BR/names"
 import { words as networksWords } from "./pt-BR/networks"
 import { words as payWords } from "./pt-BR/pay"
 import { words as sendWords } from "./pt-BR/send"
+import { words as sessionErrorsWords } from "./pt-BR/sessionErrors"
+import { words as sessionsWords } from "./pt-BR/sessions"
 import { words as signinWords } from "./pt-BR/signin"
 import { words as swapWords } from "./pt-BR/swap"
 import { words as swapErrorsWords } from "./pt-BR/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

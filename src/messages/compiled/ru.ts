@@ -16,6 +16,8 @@ import { words as namesWords } from "./ru/names"
 import { words as networksWords } from "./ru/networks"
 import { words as payWords } from "./ru/pay"
 import { words as sendWords } from "./ru/send"
+import { words as sessionErrorsWords } from "./ru/sessionErrors"
+import { words as sessionsWords } from "./ru/sessions"
 import { words as signinWords } from "./ru/signin"
 import { words as swapWords } from "./ru/swap"
 import { words as swapErrorsWords } from "./ru/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./th/names"
 import { words as networksWords } from "./th/networks"
 import { words as payWords } from "./th/pay"
 import { words as sendWords } from "./th/send"
+import { words as sessionErrorsWords } from "./th/sessionErrors"
+import { words as sessionsWords } from "./th/sessions"
 import { words as signinWords } from "./th/signin"
 import { words as swapWords } from "./th/swap"
 import { words as swapErrorsWords } from "./th/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./tr/names"
 import { words as networksWords } from "./tr/networks"
 import { words as payWords } from "./tr/pay"
 import { words as sendWords } from "./tr/send"
+import { words as sessionErrorsWords } from "./tr/sessionErrors"
+import { words as sessionsWords } from "./tr/sessions"
 import { words as signinWords } from "./tr/signin"
 import { words as swapWords } from "./tr/swap"
 import { words as swapErrorsWords } from "./tr/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./uk/names"
 import { words as networksWords } from "./uk/networks"
 import { words as payWords } from "./uk/pay"
 import { words as sendWords } from "./uk/send"
+import { words as sessionErrorsWords } from "./uk/sessionErrors"
+import { words as sessionsWords } from "./uk/sessions"
 import { words as signinWords } from "./uk/signin"
 import { words as swapWords } from "./uk/swap"
 import { words as swapErrorsWords } from "./uk/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./vi/names"
 import { words as networksWords } from "./vi/networks"
 import { words as payWords } from "./vi/pay"
 import { words as sendWords } from "./vi/send"
+import { words as sessionErrorsWords } from "./vi/sessionErrors"
+import { words as sessionsWords } from "./vi/sessions"
 import { words as signinWords } from "./vi/signin"
 import { words as swapWords } from "./vi/swap"
 import { words as swapErrorsWords } from "./vi/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./zh-CN/names"
 import { words as networksWords } from "./zh-CN/networks"
 import { words as payWords } from "./zh-CN/pay"
 import { words as sendWords } from "./zh-CN/send"
+import { words as sessionErrorsWords } from "./zh-CN/sessionErrors"
+import { words as sessionsWords } from "./zh-CN/sessions"
 import { words as signinWords } from "./zh-CN/signin"
 import { words as swapWords } from "./zh-CN/swap"
 import { words as swapErrorsWords } from "./zh-CN/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

@@ -16,6 +16,8 @@ import { words as namesWords } from "./zh-TW/names"
 import { words as networksWords } from "./zh-TW/networks"
 import { words as payWords } from "./zh-TW/pay"
 import { words as sendWords } from "./zh-TW/send"
+import { words as sessionErrorsWords } from "./zh-TW/sessionErrors"
+import { words as sessionsWords } from "./zh-TW/sessions"
 import { words as signinWords } from "./zh-TW/signin"
 import { words as swapWords } from "./zh-TW/swap"
 import { words as swapErrorsWords } from "./zh-TW/swapErrors"
@@ -43,6 +45,8 @@ export const catalog: Catalog = {
   networks: networksWords,
   pay: payWords,
   send: sendWords,
+  sessionErrors: sessionErrorsWords,
+  sessions: sessionsWords,
   signin: signinWords,
   swap: swapWords,
   swapErrors: swapErrorsWords,

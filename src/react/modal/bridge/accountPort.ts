@@ -60,7 +60,7 @@ export type PortRunner = Pick<
 const nothing: Store<void> = { get: () => undefined, subscribe: () => () => {} }
 
 /** `store`, holding `demand` from its first listener's subscription to its last one's unsubscription. */
-const holding = <A>(
+export const holding = <A>(
   runtime: PortRunner,
   store: Store<A>,
   demand: Effect.Effect<void, never, Scope.Scope>

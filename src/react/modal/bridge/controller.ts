@@ -17,6 +17,7 @@ import { type ModalPort, makeModalPort } from "./modalPort"
 import { makePayPort, type PayPort } from "./payPort"
 import { makeRequestsPort, type RequestsPort } from "./requestsPort"
 import type { ModalRuntime } from "./run"
+import { makeSessionsPort, type SessionsPort } from "./sessionsPort"
 import { makeSignInPort, type SignInPort } from "./signInPort"
 import type { Store } from "./store"
 import { makeWalletsPort, type WalletsPort } from "./walletsPort"
@@ -35,7 +36,8 @@ export interface ModalController
     RequestsPort,
     SignInPort,
     EmbeddedPort,
-    LegalPort {
+    LegalPort,
+    SessionsPort {
   readonly config: ModalOptions
   /** The connected account's balance, tokens, NFTs, activity and identity, loaded by the service. */
   readonly accountData: AccountDataPort
@@ -70,6 +72,7 @@ export const makeController = (runtime: ModalRuntime): ModalController => {
     ...wallets,
     ...makeRequestsPort(runtime),
     ...makeSignInPort(runtime),
+    ...makeSessionsPort(runtime),
     send: flowPort(runtime, runtime.runSync(Send)),
     swap: flowPort(runtime, runtime.runSync(Swap)),
     onramp: flowPort(runtime, runtime.runSync(Onramp)),

@@ -11,10 +11,12 @@ import type { FlowView } from "../../../../services/ModalFlow"
 import { makeImagesPort } from "../../bridge/imagesPort"
 import { copyText } from "../../element/clipboard"
 import { useController } from "../../element/context"
+import { LazyViewBody, lazyView } from "../../element/lazyView"
 import { useViewStyles } from "../../element/styleSheets"
 import { useIntlLocale } from "../../element/useIntlLocale"
 import { useStore } from "../../element/useStore"
 import { useLocale, useWords } from "../../element/useWords"
+import { ViewBoundary } from "../../element/ViewBoundary"
 import { Avatar } from "../../ui/Avatar"
 import { BuyIcon, CheckIcon, CopyIcon, ReceiveIcon, SendIcon, SwapIcon } from "../../ui/actionIcons"
 import { IconButton } from "../../ui/IconButton"
@@ -23,6 +25,11 @@ import { WalletIcon } from "../wallets/WalletIcon"
 import { AccountMenu } from "./AccountMenu"
 import { AccountTabs } from "./AccountTabs"
 import { accountCss } from "./accountStyles"
+
+/** Smart sessions' list (`features.smartSessions`): its code is fetched only where the feature is on. */
+const sessionsSection = lazyView(() =>
+  import("../sessions/SessionsSection").then((module) => module.SessionsSection)
+)
 
 /** The native balance line; nothing to wait for while the network is not one the host configured. */
 const BalanceText = ({
@@ -170,6 +177,12 @@ export const AccountView = () => {
       </div>
       <ActionBar actions={actions} />
       {network?._tag === "Known" ? <AccountTabs /> : null}
+      {controller.smartSessions.enabled && activeNamespace === "eip155" ? (
+        // Its own boundary: a list whose code did not load says so, and the account stays in sight.
+        <ViewBoundary onFailure={sessionsSection.forgetFailedLoad}>
+          <LazyViewBody view={sessionsSection} fallback={null} />
+        </ViewBoundary>
+      ) : null}
       <AccountMenu actions={actions} accountType={account.accountType} namespace={activeNamespace} />
     </div>
   )

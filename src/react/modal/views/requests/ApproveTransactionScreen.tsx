@@ -2,25 +2,21 @@ import { useMemo, useState } from "react"
 import { describeRequest } from "../../../../layers/requests/describeRequest"
 import { simulationChanges } from "../../../../layers/requests/simulationText"
 import { approveWords } from "../../../../messages/compiled/en/approve"
-import type { TransactionStackEntry } from "../../../../services/ModalRouter"
-import type { PendingApproval } from "../../../../services/RpcRouter"
 import { useController } from "../../element/context"
+import { LazyViewBody, lazyView } from "../../element/lazyView"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
 import { useWords } from "../../element/useWords"
+import { ViewBoundary } from "../../element/ViewBoundary"
 import { ApproveTransactionBody } from "./ApproveTransactionView"
 import { approveCss } from "./approveStyles"
 import { FrameApproval } from "./FrameApproval"
+import { shownApproval } from "./shownApproval"
 
-/**
- * The request ApproveTransaction shows: the oldest on the router's stack that still waits (one settled is
- * gone from the approvals before the stack hears of it; one the stack took off, aborted, may linger in them).
- */
-export const shownApproval = (
-  approvals: ReadonlyArray<PendingApproval>,
-  stack: ReadonlyArray<TransactionStackEntry>
-): PendingApproval | undefined =>
-  approvals.find((approval) => stack.some((entry) => entry.id === approval.id))
+/** An ERC-7715 grant in words (smart sessions' code), fetched only when a grant is reviewed. */
+const grantReview = lazyView(() =>
+  import("../sessions/GrantReview").then((module) => module.GrantReviewScreen)
+)
 
 /**
  * The oldest unsafe request shown in the modal, described with its simulation; the visitor's
@@ -66,13 +62,21 @@ export const ApproveTransactionScreen = () => {
     void controller.decide(approval.id, approved)
   }
   return (
-    <ApproveTransactionBody
-      description={description}
-      simulation={simulation}
-      answeredIn={approval.answeredIn}
-      pending={answered === approval.id}
-      onApprove={() => answer(true)}
-      onReject={() => answer(false)}
-    />
+    <>
+      {approval.method === "wallet_grantPermissions" ? (
+        // Its own boundary: a review whose code did not load says so, and the request stays answerable.
+        <ViewBoundary onFailure={grantReview.forgetFailedLoad}>
+          <LazyViewBody view={grantReview} fallback={null} />
+        </ViewBoundary>
+      ) : null}
+      <ApproveTransactionBody
+        description={description}
+        simulation={simulation}
+        answeredIn={approval.answeredIn}
+        pending={answered === approval.id}
+        onApprove={() => answer(true)}
+        onReject={() => answer(false)}
+      />
+    </>
   )
 }
