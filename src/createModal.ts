@@ -87,6 +87,16 @@ const requestedThemeMode = (mode: unknown): ThemeMode => {
 }
 
 /** A subscription made before the modal is built: moved onto it then. */
+/** The handle's commands that resolve with nothing, and with nothing once the modal is disposed. */
+type VoidCommand =
+  | "open"
+  | "setThemeMode"
+  | "setThemeVariables"
+  | "switchNetwork"
+  | "disconnect"
+  | "cancelConnect"
+  | "setLegalConsent"
+
 interface WaitingSubscription {
   readonly attach: (engine: ModalEngine) => void
   stop: (() => void) | undefined
@@ -219,11 +229,16 @@ export const createModal = <ROut = never, E = never>(
       () => Promise.reject(new ConnectorNotFoundError({ connectorId: walletId }))
     )
   const done = () => Promise.resolve()
+  /** A command a disposed modal answers with nothing: the modal's own once built. */
+  const forward =
+    <K extends VoidCommand>(name: K) =>
+    (...args: Parameters<Modal[K]>) =>
+      command((built) => (built[name] as (...forwarded: typeof args) => Promise<void>)(...args), done)
   // A disposed modal has no wallet: what asks one rejects rather than resolve with nothing.
   const noWallet = () => Promise.reject(new ConnectorNotConnectedError({}))
 
   const modal: Modal = {
-    open: (view, openOptions) => command((built) => built.open(view, openOptions), done),
+    open: forward("open"),
     close: (closeOptions) =>
       command(
         (built) => built.close(closeOptions),
@@ -236,9 +251,9 @@ export const createModal = <ROut = never, E = never>(
       (built) => built.getState()
     ),
     getThemeMode: () => engine?.getThemeMode() ?? requestedThemeMode(options?.themeMode),
-    setThemeMode: (mode) => command((built) => built.setThemeMode(mode), done),
+    setThemeMode: forward("setThemeMode"),
     getThemeVariables: () => engine?.getThemeVariables() ?? noThemeVariables,
-    setThemeVariables: (variables) => command((built) => built.setThemeVariables(variables), done),
+    setThemeVariables: forward("setThemeVariables"),
     subscribeTheme: subscription(
       (built, listener) => built.subscribeTheme(listener),
       (built) => ({ mode: built.getThemeMode(), variables: built.getThemeVariables() })
@@ -269,9 +284,8 @@ export const createModal = <ROut = never, E = never>(
       (built, listener) => built.subscribeWalletInfo(listener),
       (built) => built.getWalletInfo()
     ),
-    switchNetwork: (caipNetworkId, switchOptions) =>
-      command((built) => built.switchNetwork(caipNetworkId, switchOptions), done),
-    disconnect: (namespace) => command((built) => built.disconnect(namespace), done),
+    switchNetwork: forward("switchNetwork"),
+    disconnect: forward("disconnect"),
     fetchBalance: () =>
       command(
         (built) => built.fetchBalance(),
@@ -303,7 +317,7 @@ export const createModal = <ROut = never, E = never>(
         (built) => built.connectWalletConnect(),
         () => Promise.reject(new WalletConnectConnectorNotFoundError({}))
       ),
-    cancelConnect: () => command((built) => built.cancelConnect(), done),
+    cancelConnect: forward("cancelConnect"),
     getWalletConnect: () => engine?.getWalletConnect() ?? idlePairing,
     subscribeWalletConnect: subscription(
       (built, listener) => built.subscribeWalletConnect(listener),
@@ -319,7 +333,7 @@ export const createModal = <ROut = never, E = never>(
       (built, listener) => built.subscribeConnectOptions(listener),
       (built) => built.getConnectOptions()
     ),
-    setLegalConsent: (accepted) => command((built) => built.setLegalConsent(accepted), done),
+    setLegalConsent: forward("setLegalConsent"),
     getEvent: () => engine?.getEvent(),
     // Events are told from now on: none is owed for the time before the modal was built.
     subscribeEvents: subscription((built, listener) => built.subscribeEvents(listener), undefined),

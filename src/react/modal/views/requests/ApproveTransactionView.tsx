@@ -72,8 +72,12 @@ export const ApproveTransactionBody = ({
               className={row.format}
               tabIndex={row.format === "message" ? 0 : undefined}
               dir={row.format === "code" || row.value._tag === "Amount" ? "ltr" : undefined}
-              // What the dapp sent (a message, a name) is shown as given, never translated.
-              translate={row.value._tag === "Text" && row.value.text !== "" ? "no" : undefined}
+              // What the dapp sent (a message, a name, a permission's data) is shown as given, never translated.
+              translate={
+                (row.value._tag === "Text" && row.value.text !== "") || row.value._tag === "Permission"
+                  ? "no"
+                  : undefined
+              }
             >
               {valueText(t, row.value, locale)}
             </dd>
