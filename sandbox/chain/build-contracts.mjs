@@ -9,7 +9,8 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 /**
- * The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271) and a constant-product pool.
+ * The sandbox's contracts: an ERC-20 token, a contract account (ERC-1271), a constant-product pool and a
+ * batch executor that EIP-7702 accounts delegate to.
  * @typedef {object} CompiledContract
  * @property {string} contractName
  * @property {string} compiler
@@ -18,7 +19,12 @@ import { fileURLToPath } from "node:url"
  * @property {ReadonlyArray<unknown>} abi
  * @property {`0x${string}`} bytecode
  */
-export const CONTRACTS = /** @type {const} */ (["SandboxToken", "SandboxAccount", "SandboxPool"])
+export const CONTRACTS = /** @type {const} */ ([
+  "SandboxToken",
+  "SandboxAccount",
+  "SandboxPool",
+  "SandboxBatchDelegate"
+])
 
 // Paths from the module's own path, not `new URL(…, import.meta.url)`: a test page's URL class (happy-dom's)
 // would resolve them against the page.

@@ -10,10 +10,12 @@ import { delimiter, join } from "node:path"
 import { encodeDeployData, encodeFunctionData, getAddress, parseEther, parseUnits, toHex } from "viem"
 import { mnemonicToAccount } from "viem/accounts"
 import { artifactOf } from "./build-contracts.mjs"
+import { deployBatchDelegate } from "./delegate.mjs"
 import { deployPools, POOL_PROVIDER_INDEX } from "./pools.mjs"
 
 /** @import { ChildProcess } from "node:child_process" */
 /** @typedef {import("./pools.mjs").SandboxPool} SandboxPool */
+/** @typedef {import("./delegate.mjs").SandboxBatchDelegate} SandboxBatchDelegate */
 /** @typedef {`0x${string}`} Hex */
 
 /**
@@ -53,6 +55,8 @@ import { deployPools, POOL_PROVIDER_INDEX } from "./pools.mjs"
  * @property {ReadonlyArray<SandboxChain>} chains
  * @property {ReadonlyArray<SandboxToken>} tokens
  * @property {ReadonlyArray<SandboxPool>} pools The SandboxPools on the first chain: ETH/sUSD, ETH/SBX and sUSD/SBX.
+ * @property {ReadonlyArray<SandboxBatchDelegate>} batchDelegates The EIP-7702 batch executor on each chain, in the
+ *   chains' order (the Sandbox Wallet's accounts delegate to it for EIP-5792 batches).
  * @property {ReadonlyArray<SandboxAccount>} accounts
  * @property {ReadonlyArray<SandboxTransfer>} history
  * @property {string} mnemonic
@@ -70,6 +74,11 @@ import { deployPools, POOL_PROVIDER_INDEX } from "./pools.mjs"
 /** anvil's well-known test mnemonic: its accounts are public, funded only on these local chains. */
 export const SANDBOX_MNEMONIC = "test test test test test test test test test test test junk"
 export const ACCOUNT_COUNT = 10
+/**
+ * The hardfork, pinned rather than anvil's moving `latest`: Prague is the first with EIP-7702, which the
+ * Sandbox Wallet's atomic batches need.
+ */
+export const SANDBOX_HARDFORK = "prague"
 /** Ether each dev account starts with. */
 export const ACCOUNT_BALANCE_ETH = 10_000
 
@@ -257,6 +266,7 @@ export async function startAnvil({ chainId, genesisTimestamp, timeoutMs = 15_000
       ["--mnemonic", SANDBOX_MNEMONIC],
       ["--accounts", String(ACCOUNT_COUNT)],
       ["--balance", String(ACCOUNT_BALANCE_ETH)],
+      ["--hardfork", SANDBOX_HARDFORK],
       genesisTimestamp === undefined ? [] : ["--timestamp", String(genesisTimestamp)],
       ["--silent"]
     ].flat()
@@ -542,10 +552,22 @@ export async function startSandboxChains({ now = new Date(), timeoutMs = 15_000 
       call: (method, params) => rpc(url, method, params),
       send: async (tx) => (await send(url, tx)).receipt
     })
+    // Last of all, so that every address deployed before stays where it was.
+    const batchDelegates = await Promise.all(
+      chains.map((chain) =>
+        deployBatchDelegate({
+          chainId: chain.chainId,
+          deployer: provider.address,
+          call: (method, params) => rpc(chain.rpcUrl, method, params),
+          send: async (tx) => (await send(chain.rpcUrl, tx)).receipt
+        })
+      )
+    )
     return Object.freeze({
       chains: Object.freeze(chains),
       tokens: Object.freeze(tokens),
       pools: Object.freeze(pools),
+      batchDelegates: Object.freeze(batchDelegates),
       accounts: Object.freeze(accounts),
       history: Object.freeze(history),
       mnemonic: SANDBOX_MNEMONIC,

@@ -132,6 +132,7 @@ export function sandboxConfig(sandbox, api, relay, frame, social, solana) {
       symbol,
       decimals
     })),
+    batchDelegates: sandbox.batchDelegates.map(({ chainId, address }) => ({ chainId, address })),
     wallet: {
       defaultChainId: sandbox.chains[0]?.chainId ?? 0,
       accounts: sandbox.accounts.map(({ address, privateKey }) => ({ address, privateKey })),

@@ -18,6 +18,12 @@ export interface SandboxTokenConfig {
   readonly decimals: number
 }
 
+/** The EIP-7702 batch executor a chain runs (sandbox/chain/contracts/SandboxBatchDelegate.sol). */
+export interface SandboxBatchDelegateConfig {
+  readonly chainId: number
+  readonly address: string
+}
+
 export interface SandboxWalletConfig {
   /** The chain the wallet knows from the start; it must be told about the others (EIP-3085). */
   readonly defaultChainId: number
@@ -58,6 +64,8 @@ export interface SandboxConfig {
   readonly social: { readonly url: string }
   readonly chains: ReadonlyArray<SandboxChainConfig>
   readonly tokens: ReadonlyArray<SandboxTokenConfig>
+  /** Each chain's batch delegate: the sandbox wallets upgrade their accounts to it for EIP-5792 batches. */
+  readonly batchDelegates: ReadonlyArray<SandboxBatchDelegateConfig>
   readonly wallet: SandboxWalletConfig
   /** The local Solana chain; absent when the sandbox runs none. */
   readonly solana?: SandboxSolanaConfig

@@ -17,6 +17,8 @@ declare module "vitest" {
       readonly history: ReadonlyArray<SandboxTransfer>
       /** The exchange's pools on the first chain, with their reserves at start. */
       readonly pools: ReadonlyArray<SandboxPool>
+      /** The EIP-7702 batch executor on each chain (the Sandbox Wallet's accounts delegate to it). */
+      readonly batchDelegates: ReadonlyArray<{ readonly chainId: number; readonly address: string }>
     }
     /** The sandbox provider API the demo's modal talks to; `/__sandbox/faults` flips its fault switches. */
     apiUrl: string
@@ -85,7 +87,8 @@ export default async function setup(project: TestProject) {
       tokens: demo.sandbox.tokens.map((token) => ({ ...token })),
       accounts: demo.sandbox.accounts.map((account) => account.address),
       history: demo.sandbox.history.map((transfer) => ({ ...transfer })),
-      pools: demo.sandbox.pools.map((pool) => ({ ...pool }))
+      pools: demo.sandbox.pools.map((pool) => ({ ...pool })),
+      batchDelegates: demo.sandbox.batchDelegates.map((delegate) => ({ ...delegate }))
     })
   } catch (error) {
     await demo.close()

@@ -34,6 +34,7 @@ const chains = {
     }
   ],
   history: [],
+  batchDelegates: [{ chainId: 31337, address: "0x1111111111111111111111111111111111111111" }],
   mnemonic: "test test test test test test test test test test test junk",
   stop: async () => {}
 } as unknown as SandboxChains
@@ -57,6 +58,9 @@ describe("the sandbox config script", () => {
     })
     expect(Object.isFrozen(injected)).toBe(true)
     expect(Object.isFrozen(injected?.chains[1])).toBe(true)
+    expect(injected?.batchDelegates).toEqual([
+      { chainId: 31337, address: "0x1111111111111111111111111111111111111111" }
+    ])
     expect(injected?.api).toEqual(api)
     expect(injected?.relayUrl).toBe(relay.url)
     expect(injected?.frame).toEqual(frame)

@@ -51,6 +51,7 @@ const contextWith = (solanaConfig: SandboxSolanaConfig | undefined): WalletConte
     social: { url: "http://127.0.0.1:3" },
     chains: [],
     tokens: [],
+    batchDelegates: [],
     wallet: { defaultChainId: 31337, accounts: [], accountIndex: 0 },
     ...(solanaConfig === undefined ? {} : { solana: solanaConfig })
   }

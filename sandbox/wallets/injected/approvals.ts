@@ -19,6 +19,8 @@ export type ApprovalKind =
   | "send-transaction"
   | "sign-transaction"
   | "sign-in"
+  | "send-calls"
+  | "calls-status"
 
 /** What the panel shows: plain strings only (rendered as text, never as markup). */
 export interface ApprovalRequest {

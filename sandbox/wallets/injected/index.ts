@@ -4,9 +4,11 @@
  * from `window.__AIRLOCK_SANDBOX__` (set by `/sandbox-config.js`), announces itself by EIP-6963 and
  * exposes `window.__sandboxWallet` for tests.
  *
- * Switches: `?wallet=manual|auto-approve|auto-reject|hang` (default `manual`), `?walletAccount=N`,
- * `?walletHostile=reused-hash` (see `hostile.ts`), `window.__sandboxWallet.setMode(mode)` and
- * `window.__sandboxWallet.setHostile(mode)`.
+ * Switches: `?wallet=manual|auto-approve|auto-reject|hang` (default `manual`), `?wallet=no-5792` (the
+ * wallet then answers EIP-5792's methods with 4200, as a wallet without batches does; it combines with a
+ * mode as `?wallet=auto-approve,no-5792` or `?wallet=auto-approve&wallet=no-5792`), `?walletAccount=N`,
+ * `?walletHostile=reused-hash` (see `hostile.ts`), `window.__sandboxWallet.setMode(mode)`,
+ * `window.__sandboxWallet.setEip5792(on)` and `window.__sandboxWallet.setHostile(mode)`.
  */
 import { readSandboxConfig } from "../../shared/config"
 import { type ApprovalRequest, createApprovals, isWalletMode, type WalletMode } from "./approvals"
@@ -35,6 +37,9 @@ export interface SandboxWalletHandle {
   readonly calls: ReadonlyArray<RecordedCall>
   readonly mode: () => WalletMode
   readonly setMode: (mode: WalletMode) => void
+  /** Whether the wallet answers EIP-5792's methods (`?wallet=no-5792` starts it off). */
+  readonly eip5792: () => boolean
+  readonly setEip5792: (on: boolean) => void
   /** The hostile switch on (`undefined`: none, the default). */
   readonly hostile: () => HostileMode | undefined
   readonly setHostile: (mode: HostileMode | undefined) => void
@@ -56,6 +61,9 @@ declare global {
   }
 }
 
+/** The `?wallet=` switch that turns EIP-5792 off. */
+const NO_5792 = "no-5792"
+
 const storage = (): Storage | undefined => {
   try {
     return window.localStorage
@@ -71,10 +79,13 @@ const install = () => {
     return
   }
   const query = new URLSearchParams(location.search)
-  const requested = query.get("wallet")
-  if (requested !== null && !isWalletMode(requested)) {
-    console.warn(`Sandbox Wallet: unknown ?wallet=${requested}; using manual approval.`)
+  // `?wallet=` holds a mode and switches, comma-separated or repeated.
+  const switches = query.getAll("wallet").flatMap((value) => value.split(","))
+  for (const unknown of switches.filter((s) => !isWalletMode(s) && s !== NO_5792)) {
+    console.warn(`Sandbox Wallet: unknown ?wallet=${unknown}; ignored.`)
   }
+  const requested = switches.find(isWalletMode)
+  let eip5792 = !switches.includes(NO_5792)
   const account = query.get("walletAccount")
   const hostileQuery = query.get("walletHostile")
   if (hostileQuery !== null && !isHostileMode(hostileQuery)) {
@@ -83,7 +94,7 @@ const install = () => {
   let hostile: HostileMode | undefined = isHostileMode(hostileQuery) ? hostileQuery : undefined
 
   const approvals = createApprovals(
-    isWalletMode(requested) ? requested : "manual",
+    requested ?? "manual",
     createPanel({ icon: WALLET_ICON, onDecide: (approved) => void approvals.decide(approved) })
   )
   const wallet = createSandboxWallet({
@@ -95,6 +106,8 @@ const install = () => {
     origin: location.origin,
     storage: storage(),
     approvals,
+    batchDelegates: config.batchDelegates,
+    eip5792: () => eip5792,
     hostile: () => hostile
   })
 
@@ -118,6 +131,10 @@ const install = () => {
     setMode: (mode: WalletMode) => {
       if (!isWalletMode(mode)) throw new TypeError(`Unknown wallet mode ${String(mode)}`)
       approvals.setMode(mode)
+    },
+    eip5792: () => eip5792,
+    setEip5792: (on: boolean) => {
+      eip5792 = on === true
     },
     hostile: () => hostile,
     setHostile: (mode: HostileMode | undefined) => {

@@ -15,6 +15,7 @@ import {
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts"
 import type { SandboxChainConfig } from "../../shared/config"
 import type { ApprovalRequest, Approvals } from "./approvals"
+import { BATCH_METHODS, type BatchReview, type CallsStatus, createBatches } from "./batches"
 import { ErrorCode, invalidParams, ProviderRpcError, userRejected } from "./errors"
 import { type HostileMode, newestMinedTransaction } from "./hostile"
 
@@ -56,6 +57,10 @@ export interface WalletOptions {
   readonly storage: KeyValue | undefined
   readonly approvals: Approvals
   readonly fetch?: typeof fetch
+  /** Each chain's EIP-7702 batch delegate: EIP-5792 batches run through it (none: no batches). */
+  readonly batchDelegates?: ReadonlyArray<{ readonly chainId: number; readonly address: string }> | undefined
+  /** Whether EIP-5792 is on (`?wallet=no-5792` turns it off); read at each request. */
+  readonly eip5792?: (() => boolean) | undefined
   /** The hostile switch on now, if any (`hostile.ts`); read at each request. */
   readonly hostile?: (() => HostileMode | undefined) | undefined
 }
@@ -239,6 +244,54 @@ const rpcErrorOf = (error: unknown): ProviderRpcError => {
   }
   return new ProviderRpcError(ErrorCode.internal, message)
 }
+
+/** The panel's words for a batch: each call's target, value and data length. */
+export const batchApproval = (
+  review: BatchReview,
+  chains: ReadonlyArray<Pick<WalletChain, "chainId" | "name">>
+): Omit<ApprovalRequest, "origin"> => ({
+  kind: "send-calls",
+  title: `Send ${review.calls.length} calls as one transaction`,
+  details: [
+    ["From", review.from],
+    [
+      "Network",
+      `${chains.find((c) => c.chainId === review.chainId)?.name ?? "Chain"} (chain ${review.chainId})`
+    ],
+    ...(review.upgradeTo === undefined
+      ? []
+      : [
+          [
+            "Account upgrade",
+            `First, this account's code will point at the batch delegate ${review.upgradeTo} (EIP-7702)`
+          ] as const
+        ]),
+    ...review.calls.map(
+      (call, i) =>
+        [
+          `Call ${i + 1} of ${review.calls.length}`,
+          `To ${call.to}\nValue ${formatEther(call.value)} ETH\nData ${(call.data.length - 2) / 2} bytes`
+        ] as const
+    )
+  ]
+})
+
+const STATUS_WORDS: Record<number, string> = {
+  100: "Pending",
+  200: "Confirmed",
+  500: "Reverted: nothing of the batch remains"
+}
+
+/** The panel's words for wallet_showCallsStatus. */
+const statusNotice = (status: CallsStatus): Omit<ApprovalRequest, "origin"> => ({
+  kind: "calls-status",
+  title: "Batch status",
+  details: [
+    ["Batch", status.id],
+    ["Status", STATUS_WORDS[status.status] ?? String(status.status)],
+    ...(status.receipts ?? []).map((r) => ["Transaction", r.transactionHash] as const)
+  ]
+})
 
 export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis)
@@ -569,14 +622,25 @@ export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
     }
   }
 
-  const getCapabilities = (params: unknown) => {
-    const [address] = Array.isArray(params) ? params : []
-    requireAccount(address)
-    // An externally owned account: no atomic batches, paymasters or asset discovery on any chain.
-    return Object.fromEntries(state.chains.map((c) => [toHexChainId(c.chainId), {}]))
-  }
+  const batches = createBatches({
+    account,
+    requireAccount,
+    chains: () => state.chains.map((c) => ({ ...c, rpcUrl: sandboxChain(c.chainId)?.rpcUrl ?? c.rpcUrl })),
+    delegateOn: (chainId) =>
+      options.batchDelegates?.find((d) => d.chainId === chainId)?.address as Hex | undefined,
+    approve: (review) => ask(batchApproval(review, state.chains)),
+    // A notice, not a question: either button closes it, and the page's request has its answer already.
+    show: (status) => void ask(statusNotice(status)),
+    fail: (code, message) => new ProviderRpcError(code, message),
+    fetch: fetchFn
+  })
 
   const handle = async (method: string, params: unknown): Promise<unknown> => {
+    if ((BATCH_METHODS as ReadonlyArray<string>).includes(method) && options.eip5792?.() === false)
+      throw new ProviderRpcError(
+        ErrorCode.unsupportedMethod,
+        `The Sandbox Wallet does not support ${method}.`
+      )
     switch (method) {
       case "eth_requestAccounts":
         return requestAccounts()
@@ -597,7 +661,13 @@ export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
       case "eth_sendTransaction":
         return sendTransaction(params)
       case "wallet_getCapabilities":
-        return getCapabilities(params)
+        return batches.getCapabilities(params)
+      case "wallet_sendCalls":
+        return batches.sendCalls(params)
+      case "wallet_getCallsStatus":
+        return batches.getCallsStatus(params)
+      case "wallet_showCallsStatus":
+        return batches.showCallsStatus(params)
       case "wallet_revokePermissions": {
         const wasAuthorized = state.authorized
         state = { ...state, authorized: false }
