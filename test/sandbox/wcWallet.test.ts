@@ -90,7 +90,11 @@ const connect = async (openWallet: (uri: string) => Promise<void>): Promise<Sess
           "personal_sign",
           "eth_signTypedData_v4",
           "eth_sendTransaction",
-          "wallet_switchEthereumChain"
+          "wallet_switchEthereumChain",
+          "wallet_getCapabilities",
+          "wallet_sendCalls",
+          "wallet_getCallsStatus",
+          "wallet_showCallsStatus"
         ],
         events: ["chainChanged", "accountsChanged"],
         rpcMap: {
@@ -321,6 +325,54 @@ describe("the Sandbox WalletConnect Wallet page", () => {
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 10_000 })
     expect(receipt.status).toBe("success")
     expect(receipt.to?.toLowerCase()).toBe(to.toLowerCase())
+  })
+
+  it("answers EIP-5792: atomic capabilities, a batch in one EIP-7702 transaction once approved, its status", async () => {
+    expect(session.namespaces.eip155?.methods).toEqual(expect.arrayContaining(["wallet_sendCalls"]))
+    const chain = sandbox!.chains[0]!
+    const delegate = sandbox!.batchDelegates.find((d) => d.chainId === chain.chainId)!.address
+    const ask = <A>(method: string, params: Array<unknown>) =>
+      dapp!.request<A>({ method, params }, "eip155:31337")
+    expect(await ask("wallet_getCapabilities", [evmAddress, ["0x7a69"]])).toEqual({
+      "0x7a69": { atomic: { status: "supported" } }
+    })
+    const client = createPublicClient({ transport: http(chain.rpcUrl) })
+    const before = await client.getBalance({ address: BOB })
+    const sending = ask<{ id: string }>("wallet_sendCalls", [
+      {
+        version: "2.0.0",
+        chainId: "0x7a69",
+        from: evmAddress,
+        atomicRequired: true,
+        calls: [
+          { to: BOB, value: toHex(parseEther("0.01")) },
+          { to: BOB, value: toHex(parseEther("0.02")) }
+        ]
+      }
+    ])
+    await untilWalletRequest("wallet_sendCalls")
+    const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
+    expect(request?.preview).toContainEqual(["Call 2 of 2", `To ${BOB}\nValue 0.02 ETH\nData 0 bytes`])
+    await page.getByRole("button", { name: "Approve wallet_sendCalls" }).click()
+    const { id } = await sending
+    let status: { status: number; receipts?: Array<{ transactionHash: Hex }> } | undefined
+    // Each ask is a round trip through the relay: the poll waits for several.
+    await expect
+      .poll(
+        async () => {
+          status = await ask("wallet_getCallsStatus", [id])
+          return status?.status
+        },
+        { timeout: 15_000 }
+      )
+      .toBe(200)
+    expect(status?.receipts).toHaveLength(1)
+    const tx = await client.getTransaction({ hash: status!.receipts![0]!.transactionHash })
+    expect(tx.type).toBe("eip7702")
+    expect(await client.getCode({ address: evmAddress })).toBe(`0xef0100${delegate.slice(2).toLowerCase()}`)
+    expect(await client.getBalance({ address: BOB })).toBe(before + parseEther("0.03"))
+    expect(await ask("wallet_showCallsStatus", [id])).toBeNull()
+    await expect(ask("wallet_getCallsStatus", [`0x${"00".repeat(32)}`])).rejects.toMatchObject({ code: 5730 })
   })
 
   it("signs solana_signMessage with the sandbox ed25519 key", async () => {

@@ -113,7 +113,6 @@ export interface BatchOptions {
   /** The chains the wallet knows, reached at their live RPC URLs. */
   readonly chains: () => ReadonlyArray<BatchChain>
   readonly delegateOn: (chainId: number) => Address | undefined
-  readonly approve: (review: BatchReview) => Promise<boolean>
   /** Shows a batch's status in the wallet's own screen (wallet_showCallsStatus). */
   readonly show: (status: CallsStatus) => void
   readonly fail: (code: number, message: string) => Error
@@ -293,11 +292,11 @@ export const createBatches = (options: BatchOptions) => {
     return { id }
   }
 
-  /** wallet_sendCalls with the approval in between: check, show, run. */
-  const sendCalls = async (params: unknown) => {
+  /** wallet_sendCalls with the approval in between: check, show (`approve`), run. */
+  const sendCalls = async (params: unknown, approve: (review: BatchReview) => Promise<boolean>) => {
     const batch = readSendCalls(params)
     const upgraded = await isUpgraded(batch)
-    const approved = await options.approve({
+    const approved = await approve({
       chainId: batch.chain.chainId,
       from: options.account().address,
       calls: batch.calls,

@@ -628,7 +628,6 @@ export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
     chains: () => state.chains.map((c) => ({ ...c, rpcUrl: sandboxChain(c.chainId)?.rpcUrl ?? c.rpcUrl })),
     delegateOn: (chainId) =>
       options.batchDelegates?.find((d) => d.chainId === chainId)?.address as Hex | undefined,
-    approve: (review) => ask(batchApproval(review, state.chains)),
     // A notice, not a question: either button closes it, and the page's request has its answer already.
     show: (status) => void ask(statusNotice(status)),
     fail: (code, message) => new ProviderRpcError(code, message),
@@ -663,7 +662,7 @@ export const createSandboxWallet = (options: WalletOptions): SandboxWallet => {
       case "wallet_getCapabilities":
         return batches.getCapabilities(params)
       case "wallet_sendCalls":
-        return batches.sendCalls(params)
+        return batches.sendCalls(params, (review) => ask(batchApproval(review, state.chains)))
       case "wallet_getCallsStatus":
         return batches.getCallsStatus(params)
       case "wallet_showCallsStatus":

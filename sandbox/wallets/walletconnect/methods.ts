@@ -3,7 +3,10 @@
  * (evm.ts, solana.ts; the chain switches of sessions.ts), or refuses it by throwing the error the dapp gets.
  * requests.ts queues and answers what this decides. Free of DOM code.
  */
+import type { Address } from "viem"
 import type { SandboxChainConfig } from "../../shared/config"
+import { createBatches } from "../injected/batches"
+import { batchApproval } from "../injected/wallet"
 import type { WalletContext } from "./context"
 import {
   createEvmSigner,
@@ -13,17 +16,34 @@ import {
   sandboxChainOf,
   toHexChainId
 } from "./evm"
-import { ErrorCode, invalidParams, isRecord, unsupportedMethod, WalletRpcError } from "./rpc"
+import { ErrorCode, invalidParams, isRecord, unauthorized, unsupportedMethod, WalletRpcError } from "./rpc"
 import { addChainToSession, switchSessionChain } from "./sessions"
 import { createSolanaSigner } from "./solana"
 
-/** Answered at once, or put to the visitor. */
+/** Answered at once (a value, or a promise of one: a chain read), or put to the visitor. */
 export type Decision = { readonly answer: unknown } | { readonly ask: Prepared }
 
 export const createDecide = (context: WalletContext) => {
   const { account, config } = context
   const evm = createEvmSigner(account)
   const solana = createSolanaSigner(() => config.solana)
+  // EIP-5792 as the injected Sandbox Wallet does it (its batches.ts), with this wallet's screens.
+  const batches = createBatches({
+    account: () => account,
+    requireAccount: (address) => {
+      if (typeof address !== "string" || address.toLowerCase() !== account.address.toLowerCase())
+        throw unauthorized(`The Sandbox WalletConnect Wallet holds no key for ${String(address)}.`)
+    },
+    chains: () => config.chains,
+    delegateOn: (chainId) =>
+      config.batchDelegates.find((d) => d.chainId === chainId)?.address as Address | undefined,
+    show: (status) =>
+      context.notice(
+        "info",
+        `Batch ${status.id}: ${status.status === 200 ? "confirmed" : status.status === 100 ? "pending" : "reverted"}.`
+      ),
+    fail: (code, message) => new WalletRpcError(code, message)
+  })
 
   const targetChain = (params: unknown): SandboxChainConfig => {
     const target = Array.isArray(params) ? params[0] : undefined
@@ -50,8 +70,27 @@ export const createDecide = (context: WalletContext) => {
       case "eth_chainId":
         return { answer: toHexChainId(sandboxChainOf(config.chains, chainId).chainId) }
       case "wallet_getCapabilities":
-        // An externally owned account: no atomic batches, paymasters or the like on any chain.
-        return { answer: {} }
+        return { answer: batches.getCapabilities(params) }
+      case "wallet_getCallsStatus":
+        return { answer: batches.getCallsStatus(params) }
+      case "wallet_showCallsStatus":
+        return { answer: batches.showCallsStatus(params) }
+      case "wallet_sendCalls": {
+        const batch = batches.readSendCalls(params)
+        const review = { chainId: batch.chain.chainId, from: account.address, calls: batch.calls }
+        return {
+          ask: {
+            preview: [
+              ...batchApproval({ ...review, upgradeTo: undefined }, config.chains).details,
+              [
+                "Runs through",
+                `The batch delegate ${batch.delegate} (EIP-7702); the first batch upgrades the account in its own transaction`
+              ]
+            ],
+            run: () => batches.runBatch(batch)
+          }
+        }
+      }
       case "personal_sign":
         return { ask: evm.personalSign(params) }
       case "eth_signTypedData_v4":

@@ -15,7 +15,10 @@ export const EVM_METHODS = [
   "eth_chainId",
   "wallet_switchEthereumChain",
   "wallet_addEthereumChain",
-  "wallet_getCapabilities"
+  "wallet_getCapabilities",
+  "wallet_sendCalls",
+  "wallet_getCallsStatus",
+  "wallet_showCallsStatus"
 ] as const
 
 export const EVM_EVENTS = ["accountsChanged", "chainChanged"] as const

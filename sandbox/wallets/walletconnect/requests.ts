@@ -109,7 +109,16 @@ export const createRequests = (context: WalletContext) => {
       notice("error", `Refused ${method}: ${messageOf(error)}`)
       return respond(topic, rpcError(id, error))
     }
-    if ("answer" in decision) return respond(topic, rpcResult(id, decision.answer))
+    if ("answer" in decision) {
+      let response: RpcResponse
+      try {
+        response = rpcResult(id, await decision.answer)
+      } catch (error) {
+        notice("error", `Refused ${method}: ${messageOf(error)}`)
+        response = rpcError(id, error)
+      }
+      return respond(topic, response)
+    }
     const session = context.current()?.getActiveSessions()[topic]
     queue.push({
       id,
