@@ -6,6 +6,7 @@ import {
   type AirlockError,
   AuthenticationSetupError,
   BalanceUnavailableError,
+  BatchError,
   CaipNetworkOrAddressUndefinedError,
   CaipNetworkUndefinedError,
   ChainDisconnectedError,
@@ -577,7 +578,20 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       message: "Payment failed: expired",
       shown: toast("The payment expired before it arrived")
     }
-  ]
+  ],
+  BatchError: (
+    [
+      [
+        "atomicity-required",
+        "This app asks for all of its calls at once, and this wallet can only send them one by one."
+      ],
+      ["unknown-batch", "No batch is known under this id."]
+    ] as const
+  ).map(([reason, sentence]) => ({
+    error: new BatchError({ reason }),
+    message: `Batch refused: ${reason}`,
+    shown: toast(sentence)
+  }))
 }
 
 const allCases = Object.values(cases).flat()

@@ -5,6 +5,7 @@ import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
   AccountMismatchError,
+  BatchError,
   ChainNotSupportedError,
   ConnectorNotConnectedError,
   MethodNotAllowedError,
@@ -81,6 +82,8 @@ export type RequestError =
   | AccountMismatchError
   /** The wallet's answer to a send names a known transaction other than the one sent. */
   | TransactionMismatchError
+  /** A batch the modal answers itself: all-or-nothing on a wallet that cannot, or an unknown batch id. */
+  | BatchError
 
 /** Why a read of the network's RPC got no answer. */
 export type ChainReadError =

@@ -27,6 +27,7 @@ import { TransactionWatcher } from "../../services/TransactionWatcher"
 import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../connection/walletIo"
 import { activeId } from "../networks/activeNetwork"
+import { makeBatches } from "./batchSend"
 import { makeChainReads } from "./chainReads"
 import { makeNetworkSwitch } from "./networkSwitch"
 import { foreignSender } from "./requestSender"
@@ -94,6 +95,7 @@ export const makeRpcRequests = (router: RouterState) =>
     const scope = yield* Effect.scope
     const { publish, approvals, decisions, abortable } = router
     const nextId = yield* Ref.make(0)
+    const batches = yield* makeBatches({ fallback, watcher, scope })
 
     const activeNetworkOf = (ns: ChainNamespace) =>
       Effect.map(SubscriptionRef.get(networks.state), (s) => {
@@ -142,6 +144,11 @@ export const makeRpcRequests = (router: RouterState) =>
         const { connector, address, accountType } = wallet.value
         // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
         if (rule.kind === "safe") {
+          // A batch the modal sent call by call is answered from its own record.
+          if (rule.method === "wallet_getCallsStatus") {
+            const own = yield* batches.ownStatus(Array.isArray(rule.params) ? rule.params[0] : undefined)
+            if (own !== undefined) return own
+          }
           const raw = yield* abortable(
             Effect.mapError(walletRead(connector.provider, rule.method, rule.params), inCatalogueWords),
             options?.signal
@@ -202,10 +209,12 @@ export const makeRpcRequests = (router: RouterState) =>
               : { ...sentRequest, nonceFloor: floor }
           // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
           const raw = yield* Effect.raceFirst(
-            Effect.mapError(
-              walletRequest(connector.provider, rule.method, rule.params, network),
-              inCatalogueWords
-            ),
+            rule.method === "wallet_sendCalls" && network !== undefined
+              ? batches.sendCalls(connector.id, connector.provider, network, address, rule.params)
+              : Effect.mapError(
+                  walletRequest(connector.provider, rule.method, rule.params, network),
+                  inCatalogueWords
+                ),
             approval?.answeredIn === "wallet" ? Effect.andThen(answer, Effect.never) : Effect.never
           )
           const result = yield* Effect.fromResult(decodeResult(rule.method, raw))
@@ -231,7 +240,11 @@ export const makeRpcRequests = (router: RouterState) =>
                     id: sent.id,
                     network,
                     from: address,
-                    callsStatus: walletRead(connector.provider, "wallet_getCallsStatus", [sent.id])
+                    callsStatus: Effect.flatMap(batches.ownStatus(sent.id), (own) =>
+                      own === undefined
+                        ? walletRead(connector.provider, "wallet_getCallsStatus", [sent.id])
+                        : Effect.succeed(own)
+                    )
                   }
             )
           }

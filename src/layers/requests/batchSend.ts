@@ -1,0 +1,212 @@
+/**
+ * `wallet_sendCalls` after the visitor saw the batch: as is to a wallet that batches atomically on the chain
+ * (`callsCapabilities.ts`), otherwise call by call (`callsOneByOne.ts`), each call exactly as reviewed (no
+ * gas, nonce or re-estimation added by the modal). The modal's own batches answer `wallet_getCallsStatus`
+ * from its bounded record.
+ */
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import { BatchError, TransactionMismatchError, type WalletError } from "../../errors"
+import { decodeUnknownResult } from "../../schemas/decode"
+import type { CaipNetworkId } from "../../schemas/Primitives"
+import type { Eip1193Provider } from "../../services/Connectors"
+import type { FallbackTransport } from "../../services/FallbackTransport"
+import type { TransactionWatcher } from "../../services/TransactionWatcher"
+import { walletRead, walletRequest } from "../connection/walletIo"
+import {
+  type AtomicStatus,
+  atomicStatusOf,
+  capabilityKey,
+  lacksBatches,
+  sendsAtomically,
+  withCapability
+} from "./callsCapabilities"
+import {
+  type CallsWireReceipt,
+  callsStatusOf,
+  type OneByOneRecord,
+  oneByOneId,
+  runOneByOne,
+  type StopReason,
+  withRecord
+} from "./callsOneByOne"
+import type { WalletSendCallsParams } from "./rpcMethods"
+import { chainIdOf, mismatchedFields, transactionByHash } from "./sentCheck"
+import { inCatalogueWords } from "./walletWords"
+
+const Hex = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]*$/))
+const Quantity = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{1,64}$/))
+const Hash = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{64}$/))
+/** A node's receipt as `wallet_getCallsStatus` passes it on; logs bounded (a block's worth of one call's). */
+const FullReceipt = Schema.Struct({
+  logs: Schema.Array(
+    Schema.Struct({
+      address: Hex,
+      data: Hex,
+      topics: Schema.Array(Hash).check(Schema.isMaxLength(4))
+    })
+  ).check(Schema.isMaxLength(1024)),
+  status: Schema.Literals(["0x1", "0x0"]),
+  blockHash: Hash,
+  blockNumber: Quantity,
+  gasUsed: Quantity,
+  transactionHash: Hash
+})
+const decodeFullReceipt = decodeUnknownResult(FullReceipt, "eth_getTransactionReceipt result")
+const decodeHash = decodeUnknownResult(Hash, "eth_sendTransaction result")
+
+/** How long the node may take to hand over a receipt the watcher already saw mined. */
+const RECEIPT_READ_TIMEOUT = "10 seconds"
+const SENT_CHECK_TIMEOUT = "10 seconds"
+
+export interface BatchWorld {
+  readonly fallback: FallbackTransport["Service"]
+  readonly watcher: TransactionWatcher["Service"]
+  readonly scope: Scope.Scope
+}
+
+/** The state a router keeps for batches: the wallets' capabilities and the modal's own batches. */
+export const makeBatches = (world: BatchWorld) =>
+  Effect.gen(function* () {
+    const capabilities = yield* Ref.make<ReadonlyMap<string, AtomicStatus | "none">>(new Map())
+    const records = yield* Ref.make<ReadonlyMap<string, OneByOneRecord>>(new Map())
+    const { fallback, watcher, scope } = world
+
+    /** The chain's `atomic` status as the wallet says it, asked once per connector, account and chain. */
+    const atomicOf = (connectorId: string, provider: Eip1193Provider, address: string, chainId: string) =>
+      Effect.gen(function* () {
+        const key = capabilityKey(connectorId, address, chainId)
+        const cached = (yield* Ref.get(capabilities)).get(key)
+        if (cached !== undefined) return cached
+        const asked = yield* Effect.result(
+          walletRead(provider, "wallet_getCapabilities", [address, [chainId]])
+        )
+        // A wallet that does not answer may still batch: `wallet_sendCalls` will tell, and nothing is cached.
+        if (asked._tag === "Failure") return lacksBatches(asked.failure) ? "none" : undefined
+        const status = atomicStatusOf(asked.success, chainId) ?? "none"
+        yield* Ref.update(capabilities, (c) => withCapability(c, key, status))
+        return status
+      })
+
+    /** The receipt of a mined call, whole, from the network's RPC. */
+    const receiptOf = (network: CaipNetworkId, hash: string) =>
+      Effect.gen(function* () {
+        yield* watcher.waitForReceipt(network, hash)
+        const raw = yield* fallback
+          .request(network, { method: "eth_getTransactionReceipt", params: [hash] })
+          .pipe(Effect.timeout(RECEIPT_READ_TIMEOUT), Effect.retry({ times: 2 }))
+        return (yield* Effect.fromResult(decodeFullReceipt(raw))) satisfies CallsWireReceipt
+      })
+
+    const oneByOne = (
+      provider: Eip1193Provider,
+      network: CaipNetworkId,
+      address: string,
+      request: WalletSendCallsParams[0],
+      chainId: `0x${string}`
+    ) =>
+      Effect.gen(function* () {
+        const id = request.id ?? oneByOneId()
+        const start: OneByOneRecord = {
+          id,
+          chainId,
+          calls: request.calls.length,
+          receipts: [],
+          sending: undefined,
+          stopped: undefined
+        }
+        yield* Ref.update(records, (r) => withRecord(r, start))
+        const first = yield* Deferred.make<void, WalletError | TransactionMismatchError>()
+        const send = (call: WalletSendCallsParams[0]["calls"][number]) =>
+          Effect.gen(function* () {
+            const tx = {
+              from: address,
+              to: call.to,
+              ...(call.value === undefined ? {} : { value: call.value }),
+              ...(call.data === undefined ? {} : { data: call.data })
+            }
+            const raw = yield* Effect.mapError(
+              walletRequest(provider, "eth_sendTransaction", [tx], network),
+              inCatalogueWords
+            )
+            const hash = yield* Effect.orDie(Effect.fromResult(decodeHash(raw)))
+            // The hash must name the call as reviewed, as every send's does.
+            const named = yield* transactionByHash(fallback, network, hash, SENT_CHECK_TIMEOUT)
+            const sent = {
+              from: address,
+              to: call.to,
+              value: call.value === undefined ? 0n : BigInt(call.value),
+              data: (call.data ?? "0x").toLowerCase()
+            }
+            const fields = named === undefined ? [] : mismatchedFields(sent, chainIdOf(network), named)
+            if (fields.length > 0) return yield* Effect.fail(new TransactionMismatchError({ hash, fields }))
+            yield* watcher.track({
+              kind: "transaction",
+              hash,
+              network,
+              from: address,
+              to: call.to,
+              value: sent.value.toString(),
+              sent
+            })
+            return hash
+          })
+        const run = runOneByOne(start, request.calls, {
+          send: (call, index) =>
+            index === 0
+              ? send(call).pipe(
+                  Effect.tap(() => Deferred.succeed(first, undefined)),
+                  Effect.tapError((error) => Deferred.fail(first, error))
+                )
+              : send(call),
+          receipt: (hash) => receiptOf(network, hash),
+          update: (record) => Ref.update(records, (r) => withRecord(r, record)),
+          reasonOf: (error): StopReason => (error._tag === "UserRejectedRequestError" ? "declined" : "failed")
+        })
+        yield* Effect.forkIn(run, scope)
+        // The dapp has its id once the first call is on its way; a refusal of the first is the request's.
+        yield* Deferred.await(first)
+        return { id }
+      })
+
+    /**
+     * Sends an approved `wallet_sendCalls` on `network`: atomically by the wallet when it can, one by one
+     * when it has no batches (unless the dapp requires atomicity: 5760).
+     */
+    const sendCalls = (
+      connectorId: string,
+      provider: Eip1193Provider,
+      network: CaipNetworkId,
+      address: string,
+      params: WalletSendCallsParams
+    ) =>
+      Effect.gen(function* () {
+        const request = params[0]
+        const chainId = `0x${(chainIdOf(network) ?? 0n).toString(16)}` as const
+        const status = yield* atomicOf(connectorId, provider, address, chainId)
+        const fallBack =
+          request.atomicRequired === true
+            ? Effect.fail(new BatchError({ reason: "atomicity-required" }))
+            : oneByOne(provider, network, address, request, chainId)
+        if (status === "none" || (status !== undefined && !sendsAtomically(status))) return yield* fallBack
+        const sent = yield* Effect.result(walletRequest(provider, "wallet_sendCalls", params, network))
+        if (sent._tag === "Success") return sent.success
+        if (!lacksBatches(sent.failure)) return yield* Effect.fail(inCatalogueWords(sent.failure))
+        yield* Ref.update(capabilities, (c) =>
+          withCapability(c, capabilityKey(connectorId, address, chainId), "none")
+        )
+        return yield* fallBack
+      })
+
+    /** The modal's own answer to `wallet_getCallsStatus` for `id`; `undefined` when the batch is the wallet's. */
+    const ownStatus = (id: unknown) =>
+      Effect.map(Ref.get(records), (r) => {
+        const record = typeof id === "string" ? r.get(id) : undefined
+        return record === undefined ? undefined : callsStatusOf(record)
+      })
+
+    return { sendCalls, ownStatus, records }
+  })
