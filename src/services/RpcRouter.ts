@@ -65,8 +65,8 @@ export type PreviewSimulation =
       /** The tokens whose symbol and decimals were read: those it moves and those its calls address. */
       readonly tokens?: ReadonlyArray<TokenDenomination> | undefined
     }
-  /** It would fail on chain. */
-  | { readonly _tag: "Reverted" }
+  /** It would fail on chain: in a batch, at call `call` (its index), for `reason` when the contract gave one. */
+  | { readonly _tag: "Reverted"; readonly call?: number | undefined; readonly reason?: string | undefined }
   /** The network did not answer in time, or does not simulate. */
   | { readonly _tag: "NotSimulated" }
 

@@ -1,0 +1,14 @@
+/** Styles of the batch review and progress, adopted when their chunk renders. */
+export const batchesCss = `
+.batch-failing {
+  display: flex;
+  flex-direction: column;
+  gap: calc(var(--_fs) * 0.4);
+  padding: calc(var(--_fs) * 1) calc(var(--_fs) * 1.2);
+  border: 1px solid var(--_error);
+  border-radius: calc(var(--_r) * 4);
+  color: var(--_error);
+}
+.batch-failing p { margin: 0; font-weight: 600; }
+.batch-failing .batch-reason { font-weight: 400; overflow-wrap: anywhere; }
+`
