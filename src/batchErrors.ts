@@ -32,3 +32,26 @@ export class BatchError extends Data.TaggedError("BatchError")<{
     return this.reason === "atomicity-required" ? words.atomicityRequired() : words.unknownBatch()
   }
 }
+
+/**
+ * A batch sent call by call stopped before its last call (declined, reverted, dropped): what the visitor
+ * reads once it ends. The dapp still gets the batch's id, whose status names the calls that landed.
+ */
+export class BatchStoppedError extends Data.TaggedError("BatchStoppedError")<{
+  /** The call where it stopped, counted from 1. */
+  readonly at: number
+  readonly total: number
+  /** How many calls landed before it. */
+  readonly landed: number
+  readonly cause?: unknown
+}> {
+  override readonly message = `Batch stopped at call ${this.at} of ${this.total}`
+  /** The headline (`present()`), in `catalog`'s locale. */
+  sentence(catalog?: Catalog): string {
+    return (catalog?.batches ?? batchesWords).stoppedAt({ index: this.at, total: this.total })
+  }
+  /** Which calls went through. */
+  detail(catalog?: Catalog): string {
+    return (catalog?.batches ?? batchesWords).landed({ count: this.landed, total: this.total })
+  }
+}

@@ -121,7 +121,11 @@ const worded = {
   PayFailedError: (error, _, catalog) => toast(error.sentence(catalog)),
   SmartSessionsOffError: (error, _, catalog) => toast(error.sentence(catalog)),
   SmartSessionError: (error, _, catalog) => toast(error.sentence(catalog)),
-  BatchError: (error, _, catalog) => toast(error.sentence(catalog))
+  BatchError: (error, _, catalog) => toast(error.sentence(catalog)),
+  BatchStoppedError: (error, _, catalog) => ({
+    ...toast(error.sentence(catalog)),
+    description: error.detail(catalog)
+  })
 } satisfies {
   readonly [T in Tag]?: (
     error: Extract<AirlockError, { _tag: T }>,

@@ -7,6 +7,7 @@ import {
   AuthenticationSetupError,
   BalanceUnavailableError,
   BatchError,
+  BatchStoppedError,
   CaipNetworkOrAddressUndefinedError,
   CaipNetworkUndefinedError,
   ChainDisconnectedError,
@@ -591,7 +592,14 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
     error: new BatchError({ reason }),
     message: `Batch refused: ${reason}`,
     shown: toast(sentence)
-  }))
+  })),
+  BatchStoppedError: [
+    {
+      error: new BatchStoppedError({ at: 2, total: 3, landed: 1 }),
+      message: "Batch stopped at call 2 of 3",
+      shown: toast("Stopped at call 2 of 3")
+    }
+  ]
 }
 
 const allCases = Object.values(cases).flat()

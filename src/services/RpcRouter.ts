@@ -6,6 +6,7 @@ import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
   AccountMismatchError,
   BatchError,
+  BatchStoppedError,
   ChainNotSupportedError,
   ConnectorNotConnectedError,
   MethodNotAllowedError,
@@ -126,6 +127,17 @@ export interface PendingApproval {
   readonly answeredIn: "modal" | "wallet" | "frame"
   /** The transaction's simulation; `undefined` for what sends none (a signature) or has no network. */
   readonly simulation: PreviewSimulation | undefined
+  /** A batch sent call by call, while it goes: how many calls landed, which one is on its way. */
+  readonly batch?: BatchProgress | undefined
+}
+
+/** Where a batch the modal sends call by call stands (EIP-5792 on a wallet without batches). */
+export interface BatchProgress {
+  readonly total: number
+  /** Calls included on chain so far (the last one may have reverted). */
+  readonly included: number
+  /** The call (index) the wallet was asked to send and whose receipt is awaited. */
+  readonly sending: number | undefined
 }
 
 /** What `ModalFlow` follows of the requests. */
@@ -134,6 +146,8 @@ export type RpcEvent =
   | { readonly _tag: "Disallowed"; readonly error: MethodNotAllowedError }
   /** A signature the visitor declined. */
   | { readonly _tag: "SignatureDeclined"; readonly error: SignatureDeclinedError }
+  /** A batch sent call by call stopped before its end: the visitor is told which calls went through. */
+  | { readonly _tag: "BatchStopped"; readonly error: BatchStoppedError }
   /** An unsafe request waits for an answer in the modal or a preview beside the wallet's: show ApproveTransaction. */
   | { readonly _tag: "ApprovalRequested"; readonly approval: PendingApproval }
   /** An unsafe request finished; `approval` when it went through ApproveTransaction. */

@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
+  BatchStoppedError,
   ConnectorNotConnectedError,
   type RequestAbortedError,
   SignatureDeclinedError,
@@ -28,6 +29,7 @@ import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../connection/walletIo"
 import { activeId } from "../networks/activeNetwork"
 import { makeBatches } from "./batchSend"
+import { landedCalls } from "./callsOneByOne"
 import { makeChainReads } from "./chainReads"
 import { makeNetworkSwitch } from "./networkSwitch"
 import { foreignSender } from "./requestSender"
@@ -95,7 +97,7 @@ export const makeRpcRequests = (router: RouterState) =>
     const scope = yield* Effect.scope
     const { publish, approvals, decisions, abortable } = router
     const nextId = yield* Ref.make(0)
-    const batches = yield* makeBatches({ fallback, watcher, scope })
+    const batches = yield* makeBatches({ fallback, watcher })
 
     const activeNetworkOf = (ns: ChainNamespace) =>
       Effect.map(SubscriptionRef.get(networks.state), (s) => {
@@ -130,6 +132,45 @@ export const makeRpcRequests = (router: RouterState) =>
         }),
         SubscriptionRef.update(approvals, (list) => list.filter((a) => a.id !== id))
       )
+
+    /** Shows a call-by-call batch's progress in its approval, and says where it stopped once it ends. */
+    const sendBatch = (
+      connectorId: string,
+      provider: Parameters<typeof batches.sendCalls>[1],
+      network: Parameters<typeof batches.sendCalls>[2],
+      address: string,
+      params: Parameters<typeof batches.sendCalls>[4],
+      approval: PendingApproval | undefined
+    ) =>
+      Effect.gen(function* () {
+        const { result, record } = yield* batches.sendCalls(
+          connectorId,
+          provider,
+          network,
+          address,
+          params,
+          (r) =>
+            approval === undefined
+              ? Effect.void
+              : SubscriptionRef.update(approvals, (list) =>
+                  list.map((a) =>
+                    a.id === approval.id
+                      ? { ...a, batch: { total: r.calls, included: r.receipts.length, sending: r.sending } }
+                      : a
+                  )
+                )
+        )
+        if (record?.stopped !== undefined)
+          yield* publish({
+            _tag: "BatchStopped",
+            error: new BatchStoppedError({
+              at: record.stopped.index + 1,
+              total: record.calls,
+              landed: landedCalls(record).length
+            })
+          })
+        return result
+      })
 
     const request: RpcRouterShape["request"] = (args, options) =>
       Effect.gen(function* () {
@@ -210,7 +251,7 @@ export const makeRpcRequests = (router: RouterState) =>
           // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
           const raw = yield* Effect.raceFirst(
             rule.method === "wallet_sendCalls" && network !== undefined
-              ? batches.sendCalls(connector.id, connector.provider, network, address, rule.params)
+              ? sendBatch(connector.id, connector.provider, network, address, rule.params, approval)
               : Effect.mapError(
                   walletRequest(connector.provider, rule.method, rule.params, network),
                   inCatalogueWords

@@ -1,15 +1,15 @@
 /**
  * `wallet_sendCalls` after the visitor saw the batch: as is to a wallet that batches atomically on the chain
  * (`callsCapabilities.ts`), otherwise call by call (`callsOneByOne.ts`), each call exactly as reviewed (no
- * gas, nonce or re-estimation added by the modal). The modal's own batches answer `wallet_getCallsStatus`
- * from its bounded record.
+ * gas, nonce or re-estimation added by the modal). Call by call, the request answers (the batch's id) once
+ * the last call landed or the sequence stopped, its approval showing the progress meanwhile, since each call
+ * is the visitor's to approve in the wallet; a refused first call is the request's refusal. The modal's own
+ * batches answer `wallet_getCallsStatus` from its bounded record.
  */
-import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
-import type * as Scope from "effect/Scope"
-import { BatchError, TransactionMismatchError, type WalletError } from "../../errors"
+import { BatchError, TransactionMismatchError } from "../../errors"
 import { decodeUnknownResult } from "../../schemas/decode"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import type { Eip1193Provider } from "../../services/Connectors"
@@ -27,6 +27,7 @@ import {
 import {
   type CallsWireReceipt,
   callsStatusOf,
+  isDone,
   type OneByOneRecord,
   oneByOneId,
   runOneByOne,
@@ -65,7 +66,6 @@ const SENT_CHECK_TIMEOUT = "10 seconds"
 export interface BatchWorld {
   readonly fallback: FallbackTransport["Service"]
   readonly watcher: TransactionWatcher["Service"]
-  readonly scope: Scope.Scope
 }
 
 /** The state a router keeps for batches: the wallets' capabilities and the modal's own batches. */
@@ -73,7 +73,7 @@ export const makeBatches = (world: BatchWorld) =>
   Effect.gen(function* () {
     const capabilities = yield* Ref.make<ReadonlyMap<string, AtomicStatus | "none">>(new Map())
     const records = yield* Ref.make<ReadonlyMap<string, OneByOneRecord>>(new Map())
-    const { fallback, watcher, scope } = world
+    const { fallback, watcher } = world
 
     /** The chain's `atomic` status as the wallet says it, asked once per connector, account and chain. */
     const atomicOf = (connectorId: string, provider: Eip1193Provider, address: string, chainId: string) =>
@@ -106,7 +106,8 @@ export const makeBatches = (world: BatchWorld) =>
       network: CaipNetworkId,
       address: string,
       request: WalletSendCallsParams[0],
-      chainId: `0x${string}`
+      chainId: `0x${string}`,
+      onProgress: (record: OneByOneRecord) => Effect.Effect<void>
     ) =>
       Effect.gen(function* () {
         const id = request.id ?? oneByOneId()
@@ -118,8 +119,16 @@ export const makeBatches = (world: BatchWorld) =>
           sending: undefined,
           stopped: undefined
         }
-        yield* Ref.update(records, (r) => withRecord(r, start))
-        const first = yield* Deferred.make<void, WalletError | TransactionMismatchError>()
+        const latest = yield* Ref.make(start)
+        const update = (record: OneByOneRecord) =>
+          Effect.andThen(
+            Effect.andThen(
+              Ref.set(latest, record),
+              Ref.update(records, (r) => withRecord(r, record))
+            ),
+            onProgress(record)
+          )
+        yield* update(start)
         const send = (call: WalletSendCallsParams[0]["calls"][number]) =>
           Effect.gen(function* () {
             const tx = {
@@ -132,7 +141,7 @@ export const makeBatches = (world: BatchWorld) =>
               walletRequest(provider, "eth_sendTransaction", [tx], network),
               inCatalogueWords
             )
-            const hash = yield* Effect.orDie(Effect.fromResult(decodeHash(raw)))
+            const hash = yield* Effect.fromResult(decodeHash(raw))
             // The hash must name the call as reviewed, as every send's does.
             const named = yield* transactionByHash(fallback, network, hash, SENT_CHECK_TIMEOUT)
             const sent = {
@@ -143,33 +152,29 @@ export const makeBatches = (world: BatchWorld) =>
             }
             const fields = named === undefined ? [] : mismatchedFields(sent, chainIdOf(network), named)
             if (fields.length > 0) return yield* Effect.fail(new TransactionMismatchError({ hash, fields }))
-            yield* watcher.track({
-              kind: "transaction",
-              hash,
-              network,
-              from: address,
-              to: call.to,
-              value: sent.value.toString(),
-              sent
-            })
             return hash
           })
-        const run = runOneByOne(start, request.calls, {
-          send: (call, index) =>
-            index === 0
-              ? send(call).pipe(
-                  Effect.tap(() => Deferred.succeed(first, undefined)),
-                  Effect.tapError((error) => Deferred.fail(first, error))
-                )
-              : send(call),
+        const { record, firstError } = yield* runOneByOne(start, request.calls, {
+          send: (call) => send(call),
           receipt: (hash) => receiptOf(network, hash),
-          update: (record) => Ref.update(records, (r) => withRecord(r, record)),
+          update,
           reasonOf: (error): StopReason => (error._tag === "UserRejectedRequestError" ? "declined" : "failed")
-        })
-        yield* Effect.forkIn(run, scope)
-        // The dapp has its id once the first call is on its way; a refusal of the first is the request's.
-        yield* Deferred.await(first)
-        return { id }
+        }).pipe(
+          // Cancelled while a call was on its way (the preview's Cancel, the modal closed): it stops there.
+          Effect.onInterrupt(() =>
+            Effect.flatMap(Ref.get(latest), (record) =>
+              isDone(record)
+                ? Effect.void
+                : update({
+                    ...record,
+                    sending: undefined,
+                    stopped: { index: record.sending ?? record.receipts.length, reason: "declined" }
+                  })
+            )
+          )
+        )
+        if (firstError !== undefined) return yield* Effect.fail(firstError)
+        return { result: { id }, record }
       })
 
     /**
@@ -181,7 +186,8 @@ export const makeBatches = (world: BatchWorld) =>
       provider: Eip1193Provider,
       network: CaipNetworkId,
       address: string,
-      params: WalletSendCallsParams
+      params: WalletSendCallsParams,
+      onProgress: (record: OneByOneRecord) => Effect.Effect<void>
     ) =>
       Effect.gen(function* () {
         const request = params[0]
@@ -190,10 +196,10 @@ export const makeBatches = (world: BatchWorld) =>
         const fallBack =
           request.atomicRequired === true
             ? Effect.fail(new BatchError({ reason: "atomicity-required" }))
-            : oneByOne(provider, network, address, request, chainId)
+            : oneByOne(provider, network, address, request, chainId, onProgress)
         if (status === "none" || (status !== undefined && !sendsAtomically(status))) return yield* fallBack
         const sent = yield* Effect.result(walletRequest(provider, "wallet_sendCalls", params, network))
-        if (sent._tag === "Success") return sent.success
+        if (sent._tag === "Success") return { result: sent.success, record: undefined }
         if (!lacksBatches(sent.failure)) return yield* Effect.fail(inCatalogueWords(sent.failure))
         yield* Ref.update(capabilities, (c) =>
           withCapability(c, capabilityKey(connectorId, address, chainId), "none")

@@ -1,5 +1,5 @@
 import { batchesWords } from "../../../../messages/compiled/en/batches"
-import type { PreviewSimulation } from "../../../../services/RpcRouter"
+import type { BatchProgress, PreviewSimulation } from "../../../../services/RpcRouter"
 import { useController } from "../../element/context"
 import { useViewStyles } from "../../element/styleSheets"
 import { useStore } from "../../element/useStore"
@@ -16,16 +16,31 @@ const callCount = (params: unknown): number => {
 
 /**
  * Above ApproveTransaction's call-by-call details: which call of the batch the simulation says would fail
- * (its position, and the contract's own reason as it gave it), before anything is sent. Pure.
+ * (its position, and the contract's own reason as it gave it), before anything is sent; and, for a wallet
+ * that sends the calls one by one, which call is on its way ("Sending 2 of 3"). Pure.
  */
 export const BatchReview = ({
   simulation,
-  total
+  total,
+  progress
 }: {
   readonly simulation: PreviewSimulation | undefined
   readonly total: number
+  readonly progress?: BatchProgress | undefined
 }) => {
   const t = useWords("batches", batchesWords)
+  if (progress !== undefined)
+    return (
+      <div className="batch-progress">
+        <p>{t.oneByOne({ total: progress.total })}</p>
+        <p role="status">
+          {progress.sending === undefined
+            ? t.landed({ count: progress.included, total: progress.total })
+            : t.progress({ current: progress.sending + 1, total: progress.total })}
+        </p>
+        <progress max={progress.total} value={progress.included} aria-hidden="true" />
+      </div>
+    )
   if (simulation?._tag !== "Reverted" || simulation.call === undefined || total < 2) return null
   return (
     <div className="batch-failing" role="alert">
@@ -46,5 +61,11 @@ export const BatchReviewScreen = () => {
   const controller = useController()
   const approval = shownApproval(useStore(controller.approvals), useStore(controller.router).transactionStack)
   if (approval?.method !== "wallet_sendCalls") return null
-  return <BatchReview simulation={approval.simulation} total={callCount(approval.params)} />
+  return (
+    <BatchReview
+      simulation={approval.simulation}
+      total={callCount(approval.params)}
+      progress={approval.batch}
+    />
+  )
 }

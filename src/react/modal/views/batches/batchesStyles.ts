@@ -10,5 +10,9 @@ export const batchesCss = `
   color: var(--_error);
 }
 .batch-failing p { margin: 0; font-weight: 600; }
+.batch-progress { display: flex; flex-direction: column; gap: calc(var(--_fs) * 0.6); }
+.batch-progress p { margin: 0; }
+.batch-progress p[role="status"] { font-weight: 600; }
+.batch-progress progress { width: 100%; accent-color: var(--_accent); }
 .batch-failing .batch-reason { font-weight: 400; overflow-wrap: anywhere; }
 `
