@@ -33,7 +33,7 @@ export interface OneByOneRecord {
   readonly calls: number
   /** The receipt of each included call, in order: index i is call i. */
   readonly receipts: ReadonlyArray<CallsWireReceipt>
-  /** The call sent and not yet mined, when one is. */
+  /** The call the wallet is asked for, or whose receipt is awaited, when one is. */
   readonly sending: number | undefined
   /** Where and why it stopped early; `undefined` while it goes on or once every call landed. */
   readonly stopped: { readonly index: number; readonly reason: StopReason } | undefined
@@ -106,6 +106,7 @@ export const runOneByOne = <E>(
       return steps.update(next)
     }
     for (let index = 0; index < calls.length; index++) {
+      yield* set({ ...record, sending: index })
       const sent = yield* Effect.result(steps.send(calls[index]!, index))
       if (sent._tag === "Failure") {
         yield* set({
@@ -115,7 +116,6 @@ export const runOneByOne = <E>(
         })
         return { record, firstError: index === 0 ? sent.failure : undefined }
       }
-      yield* set({ ...record, sending: index })
       const mined = yield* Effect.result(steps.receipt(sent.success))
       if (mined._tag === "Failure") {
         yield* set({ ...record, sending: undefined, stopped: { index, reason: "dropped" } })
