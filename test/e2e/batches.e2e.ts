@@ -112,7 +112,7 @@ describe("batches on a wallet without EIP-5792 (issue 34)", () => {
       await tokenBalanceOn(chainA.rpcUrl, sbx.address, account0)
     ]
     await startRequest(page, batchOf(minOut))
-    const review = page.getByRole("dialog")
+    const review = page.getByRole("dialog", { name: "Approve Transaction" })
     // Both calls in words: the approval with its amount, and the swap's contract call.
     await review.getByText(/to spend 100 sUSD/).waitFor()
     // The whole batch's net change: −100 sUSD, and at least the minimum of SBX.
@@ -174,7 +174,7 @@ describe("batches on a wallet without EIP-5792 (issue 34)", () => {
     const nonce = await anvilCall(chainA.rpcUrl, "eth_getTransactionCount", [account0, "latest"])
     // More than the pool can pay out: the swap reverts on its minimum.
     await startRequest(page, batchOf((await quote()) * 2n))
-    const review = page.getByRole("dialog")
+    const review = page.getByRole("dialog", { name: "Approve Transaction" })
     await review.getByRole("alert").getByText("Call 2 of 2 would fail").waitFor()
     expect(await anvilCall(chainA.rpcUrl, "eth_getTransactionCount", [account0, "latest"])).toBe(nonce)
     await expect.poll(() => page.evaluate(() => window.__sandboxWallet!.pending().length)).toBe(1)

@@ -29,29 +29,33 @@ export const BatchReview = ({
   readonly progress?: BatchProgress | undefined
 }) => {
   const t = useWords("batches", batchesWords)
-  if (progress !== undefined)
-    return (
-      <div className="batch-progress">
-        <p>{t.oneByOne({ total: progress.total })}</p>
-        <p role="status">
-          {progress.sending === undefined
-            ? t.landed({ count: progress.included, total: progress.total })
-            : t.progress({ current: progress.sending + 1, total: progress.total })}
-        </p>
-        <progress max={progress.total} value={progress.included} aria-hidden="true" />
-      </div>
-    )
-  if (simulation?._tag !== "Reverted" || simulation.call === undefined || total < 2) return null
+  const failing =
+    simulation?._tag === "Reverted" && simulation.call !== undefined && total > 1 ? simulation : undefined
   return (
-    <div className="batch-failing" role="alert">
-      <p>{t.failingCall({ index: simulation.call + 1, total })}</p>
-      {simulation.reason === undefined ? null : (
-        // The contract's words, shown as it sent them (already bounded and printable).
-        <p className="batch-reason" dir="auto">
-          {simulation.reason}
-        </p>
+    <>
+      {failing === undefined ? null : (
+        <div className="batch-failing" role="alert">
+          <p>{t.failingCall({ index: (failing.call ?? 0) + 1, total })}</p>
+          {failing.reason === undefined ? null : (
+            // The contract's words, shown as it sent them (already bounded and printable).
+            <p className="batch-reason" dir="auto">
+              {failing.reason}
+            </p>
+          )}
+        </div>
       )}
-    </div>
+      {progress === undefined ? null : (
+        <div className="batch-progress">
+          <p>{t.oneByOne({ total: progress.total })}</p>
+          <p role="status">
+            {progress.sending === undefined
+              ? t.landed({ count: progress.included, total: progress.total })
+              : t.progress({ current: progress.sending + 1, total: progress.total })}
+          </p>
+          <progress max={progress.total} value={progress.included} aria-hidden="true" />
+        </div>
+      )}
+    </>
   )
 }
 
