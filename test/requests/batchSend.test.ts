@@ -212,3 +212,47 @@ describe("wallet_sendCalls on a wallet without EIP-5792", () => {
     )
   })
 })
+
+describe("wallet_getCapabilities through Airlock", () => {
+  const capabilities = (wallet: ReturnType<typeof plainWallet>) =>
+    run(
+      wallet,
+      [],
+      Effect.flatMap(RpcRouter, (rpc) =>
+        rpc.request({ method: "wallet_getCapabilities", params: [ALICE, ["0x7a69", "0x1"]] })
+      ).pipe(
+        Effect.tap((answer) => Effect.sync(() => Object.assign(seen, { answer }))),
+        Effect.asVoid
+      )
+    )
+  const seen: { answer?: unknown } = {}
+
+  it.effect(
+    "a wallet without EIP-5792: every chain asked for reads atomic unsupported (batches go call by call)",
+    () =>
+      Effect.andThen(capabilities(plainWallet()), () =>
+        Effect.sync(() =>
+          assert.deepStrictEqual(seen.answer, {
+            "0x7a69": { atomic: { status: "unsupported" } },
+            "0x1": { atomic: { status: "unsupported" } }
+          })
+        )
+      )
+  )
+
+  it.effect("a wallet's own atomic status stands; its other chains gain atomic unsupported", () =>
+    Effect.andThen(
+      capabilities(
+        plainWallet({ capabilities: { "0x7a69": { atomic: { status: "ready" } }, "0xa": { x: 1 } } })
+      ),
+      () =>
+        Effect.sync(() =>
+          assert.deepStrictEqual(seen.answer, {
+            "0x7a69": { atomic: { status: "ready" } },
+            "0xa": { x: 1, atomic: { status: "unsupported" } },
+            "0x1": { atomic: { status: "unsupported" } }
+          })
+        )
+    )
+  )
+})

@@ -190,6 +190,8 @@ export const makeRpcRequests = (router: RouterState) =>
             const own = yield* batches.ownStatus(Array.isArray(rule.params) ? rule.params[0] : undefined)
             if (own !== undefined) return own
           }
+          if (rule.method === "wallet_getCapabilities")
+            return yield* abortable(batches.capabilitiesFor(connector.provider, rule.params), options?.signal)
           const raw = yield* abortable(
             Effect.mapError(walletRead(connector.provider, rule.method, rule.params), inCatalogueWords),
             options?.signal

@@ -207,6 +207,42 @@ export const makeBatches = (world: BatchWorld) =>
         return yield* fallBack
       })
 
+    /**
+     * `wallet_getCapabilities` as Airlock answers it: the wallet's answer, each chain asked for (or named in
+     * it) without `atomic` reading `atomic: unsupported`, since the modal takes batches there and sends them
+     * call by call; a wallet without EIP-5792 gets that for every chain asked for. Chains are hex keys.
+     */
+    const capabilitiesFor = (provider: Eip1193Provider, params: unknown) =>
+      Effect.gen(function* () {
+        const [, asked] = Array.isArray(params) ? params : []
+        const chains = Array.isArray(asked)
+          ? asked
+              .filter((c): c is string => typeof c === "string" && /^0x[0-9a-f]{1,16}$/i.test(c))
+              .slice(0, 64)
+          : []
+        const answer = yield* Effect.result(walletRead(provider, "wallet_getCapabilities", params))
+        if (answer._tag === "Failure" && !lacksBatches(answer.failure))
+          return yield* Effect.fail(inCatalogueWords(answer.failure))
+        const own: Record<string, unknown> =
+          answer._tag === "Success" && typeof answer.success === "object" && answer.success !== null
+            ? { ...(answer.success as Record<string, unknown>) }
+            : {}
+        // Only chain ids are written to ("__proto__" or any other key never is).
+        const named = Object.keys(own)
+          .filter((key) => /^0x[0-9a-f]{1,16}$/i.test(key))
+          .slice(0, 64)
+        const unsupported = { status: "unsupported" }
+        for (const chain of [...new Set([...named, ...chains])]) {
+          if (chain === "0x0" || atomicStatusOf(own, chain) !== undefined) continue
+          const entry = own[chain]
+          own[chain] =
+            typeof entry === "object" && entry !== null
+              ? { ...entry, atomic: unsupported }
+              : { atomic: unsupported }
+        }
+        return own
+      })
+
     /** The modal's own answer to `wallet_getCallsStatus` for `id`; `undefined` when the batch is the wallet's. */
     const ownStatus = (id: unknown) =>
       Effect.map(Ref.get(records), (r) => {
@@ -214,5 +250,5 @@ export const makeBatches = (world: BatchWorld) =>
         return record === undefined ? undefined : callsStatusOf(record)
       })
 
-    return { sendCalls, ownStatus, records }
+    return { sendCalls, ownStatus, capabilitiesFor, records }
   })
