@@ -75,6 +75,11 @@ const plainWallet = (options: { readonly declineAt?: number; readonly capabiliti
               message: "The method wallet_sendCalls does not exist / is not available"
             })
           : Promise.resolve({ id: "0xwallets" })
+      if (
+        (args.method === "wallet_getCallsStatus" || args.method === "wallet_showCallsStatus") &&
+        options.capabilities === undefined
+      )
+        return Promise.reject({ code: -32601, message: "Method not found" })
       if (args.method === "eth_sendTransaction") {
         sent.push((args.params as ReadonlyArray<unknown>)[0])
         if (sent.length - 1 === options.declineAt)
@@ -142,6 +147,24 @@ describe("wallet_sendCalls on a wallet without EIP-5792", () => {
           [hashOf(1), hashOf(2), hashOf(3)]
         )
         assert.strictEqual(receipts[0]!.extra, undefined)
+      })
+    )
+  })
+
+  it.effect("shows its own batch's status (known: no answer); an id it does not know is 5730", () => {
+    const wallet = plainWallet()
+    return run(
+      wallet,
+      [],
+      Effect.gen(function* () {
+        const { id } = (yield* sendCalls()) as { readonly id: string }
+        const rpc = yield* RpcRouter
+        assert.strictEqual(yield* rpc.request({ method: "wallet_showCallsStatus", params: [id] }), null)
+        const unknown = yield* Effect.exit(statusOf("0x1234"))
+        const error = Exit.findErrorOption(unknown)
+        assert.isTrue(error._tag === "Some" && error.value._tag === "BatchError")
+        if (error._tag === "Some" && error.value._tag === "BatchError")
+          assert.strictEqual(error.value.code, 5730)
       })
     )
   })

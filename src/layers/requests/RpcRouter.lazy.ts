@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
+  BatchError,
   BatchStoppedError,
   ConnectorNotConnectedError,
   type RequestAbortedError,
@@ -29,6 +30,7 @@ import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../connection/walletIo"
 import { activeId } from "../networks/activeNetwork"
 import { makeBatches } from "./batchSend"
+import { lacksBatches } from "./callsCapabilities"
 import { landedCalls } from "./callsOneByOne"
 import { makeChainReads } from "./chainReads"
 import { makeNetworkSwitch } from "./networkSwitch"
@@ -185,10 +187,20 @@ export const makeRpcRequests = (router: RouterState) =>
         const { connector, address, accountType } = wallet.value
         // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
         if (rule.kind === "safe") {
-          // A batch the modal sent call by call is answered from its own record.
-          if (rule.method === "wallet_getCallsStatus") {
+          // A batch the modal sent call by call is answered from its own record (its status is the
+          // approval's progress and the stop notice, so there is nothing more to show); another is the wallet's,
+          // and a wallet without batches knows none (5730).
+          if (rule.method === "wallet_getCallsStatus" || rule.method === "wallet_showCallsStatus") {
             const own = yield* batches.ownStatus(Array.isArray(rule.params) ? rule.params[0] : undefined)
-            if (own !== undefined) return own
+            if (own !== undefined) return rule.method === "wallet_getCallsStatus" ? own : null
+            return yield* abortable(
+              walletRead(connector.provider, rule.method, rule.params).pipe(
+                Effect.mapError((error) =>
+                  lacksBatches(error) ? new BatchError({ reason: "unknown-batch" }) : inCatalogueWords(error)
+                )
+              ),
+              options?.signal
+            )
           }
           if (rule.method === "wallet_getCapabilities")
             return yield* abortable(batches.capabilitiesFor(connector.provider, rule.params), options?.signal)
