@@ -17,6 +17,7 @@ import type {
   TransactionMismatchError,
   WalletError
 } from "../errors"
+import type { AbiFunction } from "../schemas/ContractAbi"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
 import type { RpcResponseError } from "./RpcTransport"
@@ -32,6 +33,8 @@ export interface RequestOptions {
   readonly namespace?: ChainNamespace | undefined
   /** Aborting it settles the request with 'Request was aborted'; the wallet may still show its prompt. */
   readonly signal?: AbortSignal | undefined
+  /** The called contract's JSON ABI, as the dapp gave it (decoded before use): the review decodes calls by it. */
+  readonly abi?: unknown
 }
 
 /** The modal's own requests, which show what they ask in their own view (Send's preview, sign-in). */
@@ -127,6 +130,8 @@ export interface PendingApproval {
   readonly answeredIn: "modal" | "wallet" | "frame"
   /** The transaction's simulation; `undefined` for what sends none (a signature) or has no network. */
   readonly simulation: PreviewSimulation | undefined
+  /** The functions of the ABI the dapp gave, by which the review decodes its calls. */
+  readonly abi?: ReadonlyArray<AbiFunction> | undefined
   /** A batch sent call by call, while it goes: how many calls landed, which one is on its way. */
   readonly batch?: BatchProgress | undefined
 }

@@ -82,16 +82,24 @@ declare global {
 }
 
 /** The request, started in the page by the demo's modal, its outcome kept in `window.__batch`. */
-const startRequest = (page: import("playwright-core").Page, request: unknown) =>
-  page.evaluate((args) => {
-    const modal = (
-      window as unknown as { __airlockDemo: { modal: { request: (a: unknown) => Promise<unknown> } } }
-    ).__airlockDemo.modal
-    window.__batch = modal.request(args).then(
-      (ok) => ({ ok }),
-      (error: { code?: unknown; message?: string }) => ({ code: error.code, message: String(error.message) })
-    )
-  }, request)
+const startRequest = (page: import("playwright-core").Page, request: unknown, options: unknown = {}) =>
+  page.evaluate(
+    ([args, extra]) => {
+      const modal = (
+        window as unknown as {
+          __airlockDemo: { modal: { request: (a: unknown, o?: unknown) => Promise<unknown> } }
+        }
+      ).__airlockDemo.modal
+      window.__batch = modal.request(args, extra).then(
+        (ok) => ({ ok }),
+        (error: { code?: unknown; message?: string }) => ({
+          code: error.code,
+          message: String(error.message)
+        })
+      )
+    },
+    [request, options] as const
+  )
 
 const connect = async (page: import("playwright-core").Page) => {
   page.setDefaultTimeout(15_000)
@@ -111,10 +119,17 @@ describe("batches on a wallet without EIP-5792 (issue 34)", () => {
       await tokenBalanceOn(chainA.rpcUrl, sUsd.address, account0),
       await tokenBalanceOn(chainA.rpcUrl, sbx.address, account0)
     ]
-    await startRequest(page, batchOf(minOut))
+    // The dapp gives the pool's ABI: the review names the swap's function and arguments.
+    await startRequest(page, batchOf(minOut), { abi })
     const review = page.getByRole("dialog", { name: "Approve Transaction" })
-    // Both calls in words: the approval with its amount, and the swap's contract call.
-    await review.getByText(/to spend 100 sUSD/).waitFor()
+    // Both calls in words: the approval with its amount and spender, and the swap decoded by its ABI.
+    await review.getByText(new RegExp(`Allow ${pool.address} to spend 100 sUSD`, "i")).waitFor()
+    await review
+      .getByText(
+        `swapExactTokensForTokens(tokenIn: ${sUsd.address}, amountIn: 100000000, minOut: ${minOut}, to: ${account0},`,
+        { exact: false }
+      )
+      .waitFor()
     // The whole batch's net change: −100 sUSD, and at least the minimum of SBX.
     await review.getByText("-100 sUSD", { exact: true }).waitFor()
     const gained = await review.getByText(/^\+[\d,.]+ SBX$/).textContent()

@@ -13,6 +13,8 @@ import {
   TransactionMismatchError,
   UserRejectedRequestError
 } from "../../errors"
+import { ContractAbi, functionsOf } from "../../schemas/ContractAbi"
+import { decodeUnknownResult } from "../../schemas/decode"
 import type { ChainNamespace } from "../../schemas/Primitives"
 import { Connection } from "../../services/Connection"
 import { FallbackTransport } from "../../services/FallbackTransport"
@@ -227,6 +229,12 @@ export const makeRpcRequests = (router: RouterState) =>
           connector.approval ??
           (ns === "eip155" && features.preview && options?.described !== true ? "wallet" : undefined)
         const transactions = ns === "eip155" ? transactionsOf(rule.method, rule.params, address) : undefined
+        const abi =
+          options?.abi === undefined
+            ? undefined
+            : functionsOf(
+                yield* Effect.fromResult(decodeUnknownResult(ContractAbi, "abi option")(options.abi))
+              )
         const id = yield* Ref.getAndUpdate(nextId, (n) => n + 1)
         const approval: PendingApproval | undefined =
           answeredIn === undefined
@@ -239,6 +247,7 @@ export const makeRpcRequests = (router: RouterState) =>
                 network,
                 from: address,
                 answeredIn,
+                ...(abi === undefined ? {} : { abi }),
                 simulation:
                   transactions === undefined || network === undefined ? undefined : { _tag: "Simulating" }
               }
