@@ -61,9 +61,11 @@ const minedAtOnce = Layer.effect(
 const plainWallet = (options: { readonly declineAt?: number; readonly capabilities?: unknown } = {}) => {
   const provider = makeMockEip1193Provider({ chainId: 31337, connected: true })
   const sent: Array<unknown> = []
+  const asked: Array<string> = []
   const connector = browserWallet({
     ...provider,
     request: (args) => {
+      asked.push(args.method)
       if (args.method === "wallet_getCapabilities")
         return options.capabilities === undefined
           ? Promise.reject({ code: -32601, message: "Method not found" })
@@ -89,7 +91,7 @@ const plainWallet = (options: { readonly declineAt?: number; readonly capabiliti
       return provider.request(args)
     }
   })
-  return { connector, sent }
+  return { connector, sent, asked }
 }
 
 const calls = [{ to: BOB, data: "0x095ea7b3" }, { to: CAROL, value: "0x1", data: "0x12" }, { to: BOB }]
@@ -218,6 +220,22 @@ describe("wallet_sendCalls on a wallet without EIP-5792", () => {
         if (error._tag === "Some" && error.value._tag === "BatchError")
           assert.strictEqual(error.value.code, 5760)
         assert.strictEqual(wallet.sent.length, 0)
+      })
+    )
+  })
+
+  it.effect("asks the wallet's capabilities once per account and chain", () => {
+    const wallet = plainWallet()
+    return run(
+      wallet,
+      [],
+      Effect.gen(function* () {
+        yield* sendCalls()
+        yield* sendCalls()
+        assert.strictEqual(wallet.asked.filter((m) => m === "wallet_getCapabilities").length, 1)
+        // Known to have no batches: the second goes call by call without asking wallet_sendCalls again.
+        assert.strictEqual(wallet.asked.filter((m) => m === "wallet_sendCalls").length, 0)
+        assert.strictEqual(wallet.sent.length, 6)
       })
     )
   })

@@ -85,8 +85,9 @@ export const makeBatches = (world: BatchWorld) =>
           walletRead(provider, "wallet_getCapabilities", [address, [chainId]])
         )
         // A wallet that does not answer may still batch: `wallet_sendCalls` will tell, and nothing is cached.
-        if (asked._tag === "Failure") return lacksBatches(asked.failure) ? "none" : undefined
-        const status = atomicStatusOf(asked.success, chainId) ?? "none"
+        if (asked._tag === "Failure" && !lacksBatches(asked.failure)) return undefined
+        const status =
+          asked._tag === "Failure" ? ("none" as const) : (atomicStatusOf(asked.success, chainId) ?? "none")
         yield* Ref.update(capabilities, (c) => withCapability(c, key, status))
         return status
       })
