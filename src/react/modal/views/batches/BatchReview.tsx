@@ -97,7 +97,7 @@ export const BatchReview = ({
           <p>{t.failingCall({ index: (failing.call ?? 0) + 1, total })}</p>
           {failing.reason === undefined ? null : (
             // The contract's words, shown as it sent them (already bounded and printable).
-            <p className="batch-reason" dir="auto">
+            <p className="batch-reason" dir="auto" translate="no">
               {failing.reason}
             </p>
           )}
