@@ -250,7 +250,12 @@ export interface Modal {
    */
   readonly request: (
     request: { readonly method: string; readonly params?: unknown },
-    options?: { readonly namespace?: ChainNamespace; readonly signal?: AbortSignal }
+    options?: {
+      readonly namespace?: ChainNamespace
+      readonly signal?: AbortSignal
+      /** The called contract's JSON ABI: a batch's review names its calls by function and arguments. */
+      readonly abi?: ReadonlyArray<unknown>
+    }
   ) => Promise<unknown>
   /**
    * ERC-7715 smart session (`features.smartSessions`): asks the connected EVM wallet to let `request.signer`

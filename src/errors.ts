@@ -3,6 +3,7 @@
  * (`presentation.ts`) is the one place that decides what the visitor sees for each.
  */
 import * as Data from "effect/Data"
+import type { BatchError, BatchStoppedError } from "./batchErrors"
 import type {
   ConnectionReconnectingError,
   ConnectorAlreadyConnectedError,
@@ -40,6 +41,7 @@ import type {
 import type { ViewUnavailableError } from "./viewErrors"
 import { boundedText, type WalletError } from "./walletErrors"
 
+export { BatchError, type BatchFailure, BatchStoppedError } from "./batchErrors"
 export {
   ConnectionReconnectingError,
   ConnectorAlreadyConnectedError,
@@ -319,6 +321,8 @@ export type AirlockError =
   | PayFailedError
   | SmartSessionsOffError
   | SmartSessionError
+  | BatchError
+  | BatchStoppedError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

@@ -120,7 +120,12 @@ const worded = {
   ViewUnavailableError: (error, _, catalog) => toast(error.sentence(catalog)),
   PayFailedError: (error, _, catalog) => toast(error.sentence(catalog)),
   SmartSessionsOffError: (error, _, catalog) => toast(error.sentence(catalog)),
-  SmartSessionError: (error, _, catalog) => toast(error.sentence(catalog))
+  SmartSessionError: (error, _, catalog) => toast(error.sentence(catalog)),
+  BatchError: (error, _, catalog) => toast(error.sentence(catalog)),
+  BatchStoppedError: (error, _, catalog) => ({
+    ...toast(error.sentence(catalog)),
+    description: error.detail(catalog)
+  })
 } satisfies {
   readonly [T in Tag]?: (
     error: Extract<AirlockError, { _tag: T }>,

@@ -6,6 +6,8 @@ import {
   type AirlockError,
   AuthenticationSetupError,
   BalanceUnavailableError,
+  BatchError,
+  BatchStoppedError,
   CaipNetworkOrAddressUndefinedError,
   CaipNetworkUndefinedError,
   ChainDisconnectedError,
@@ -576,6 +578,26 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new PayFailedError({ reason: "expired" }),
       message: "Payment failed: expired",
       shown: toast("The payment expired before it arrived")
+    }
+  ],
+  BatchError: (
+    [
+      [
+        "atomicity-required",
+        "This app asks for all of its calls at once, and this wallet can only send them one by one."
+      ],
+      ["unknown-batch", "No batch is known under this id."]
+    ] as const
+  ).map(([reason, sentence]) => ({
+    error: new BatchError({ reason }),
+    message: `Batch refused: ${reason}`,
+    shown: toast(sentence)
+  })),
+  BatchStoppedError: [
+    {
+      error: new BatchStoppedError({ at: 2, total: 3, landed: 1 }),
+      message: "Batch stopped at call 2 of 3",
+      shown: toast("Stopped at call 2 of 3")
     }
   ]
 }

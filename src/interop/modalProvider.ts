@@ -55,7 +55,10 @@ const rejected = (code: number, message: string, cause?: unknown): ProviderRpcEr
  */
 export const providerError = (error: unknown, code?: number): ProviderRpcError => {
   const tag = typeof error === "object" && error !== null && "_tag" in error ? String(error._tag) : ""
-  const mapped = Object.hasOwn(codeByTag, tag) ? (codeByTag[tag] as number) : walletErrorCode.internal
+  // A batch the modal refused carries its own EIP-5792 code (5730, 5760).
+  const own = tag === "BatchError" ? (error as { readonly code: number }).code : undefined
+  const mapped =
+    own ?? (Object.hasOwn(codeByTag, tag) ? (codeByTag[tag] as number) : walletErrorCode.internal)
   return rejected(code ?? mapped, present(error as AirlockError).message, error)
 }
 

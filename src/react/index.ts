@@ -37,7 +37,14 @@ export { type AirlockTheme, useAirlockTheme } from "./useAirlockTheme"
 export { useAirlockTransactions } from "./useAirlockTransactions"
 export { type AirlockWalletConnect, useAirlockWalletConnect } from "./useAirlockWalletConnect"
 export { useAirlockWallets } from "./useAirlockWallets"
+export { type CallsStatusAnswer, type CallsStatusState, useCallsStatus } from "./useCallsStatus"
 export { useDisconnect } from "./useDisconnect"
 export { type PayStatus, usePay } from "./usePay"
+export {
+  type BatchCall,
+  type SendCallsRequest,
+  type SendCallsStatus,
+  useSendCalls
+} from "./useSendCalls"
 export { useSmartSessions } from "./useSmartSessions"
 export { useWalletInfo } from "./useWalletInfo"

@@ -5,6 +5,8 @@ import type * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type {
   AccountMismatchError,
+  BatchError,
+  BatchStoppedError,
   ChainNotSupportedError,
   ConnectorNotConnectedError,
   MethodNotAllowedError,
@@ -15,6 +17,7 @@ import type {
   TransactionMismatchError,
   WalletError
 } from "../errors"
+import type { AbiFunction } from "../schemas/ContractAbi"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
 import type { RpcResponseError } from "./RpcTransport"
@@ -30,6 +33,8 @@ export interface RequestOptions {
   readonly namespace?: ChainNamespace | undefined
   /** Aborting it settles the request with 'Request was aborted'; the wallet may still show its prompt. */
   readonly signal?: AbortSignal | undefined
+  /** The called contract's JSON ABI, as the dapp gave it (decoded before use): the review decodes calls by it. */
+  readonly abi?: unknown
 }
 
 /** The modal's own requests, which show what they ask in their own view (Send's preview, sign-in). */
@@ -64,8 +69,8 @@ export type PreviewSimulation =
       /** The tokens whose symbol and decimals were read: those it moves and those its calls address. */
       readonly tokens?: ReadonlyArray<TokenDenomination> | undefined
     }
-  /** It would fail on chain. */
-  | { readonly _tag: "Reverted" }
+  /** It would fail on chain: in a batch, at call `call` (its index), for `reason` when the contract gave one. */
+  | { readonly _tag: "Reverted"; readonly call?: number | undefined; readonly reason?: string | undefined }
   /** The network did not answer in time, or does not simulate. */
   | { readonly _tag: "NotSimulated" }
 
@@ -81,6 +86,8 @@ export type RequestError =
   | AccountMismatchError
   /** The wallet's answer to a send names a known transaction other than the one sent. */
   | TransactionMismatchError
+  /** A batch the modal answers itself: all-or-nothing on a wallet that cannot, or an unknown batch id. */
+  | BatchError
 
 /** Why a read of the network's RPC got no answer. */
 export type ChainReadError =
@@ -123,6 +130,19 @@ export interface PendingApproval {
   readonly answeredIn: "modal" | "wallet" | "frame"
   /** The transaction's simulation; `undefined` for what sends none (a signature) or has no network. */
   readonly simulation: PreviewSimulation | undefined
+  /** The functions of the ABI the dapp gave, by which the review decodes its calls. */
+  readonly abi?: ReadonlyArray<AbiFunction> | undefined
+  /** A batch sent call by call, while it goes: how many calls landed, which one is on its way. */
+  readonly batch?: BatchProgress | undefined
+}
+
+/** Where a batch the modal sends call by call stands (EIP-5792 on a wallet without batches). */
+export interface BatchProgress {
+  readonly total: number
+  /** Calls included on chain so far (the last one may have reverted). */
+  readonly included: number
+  /** The call (index) the wallet was asked to send and whose receipt is awaited. */
+  readonly sending: number | undefined
 }
 
 /** What `ModalFlow` follows of the requests. */
@@ -131,6 +151,8 @@ export type RpcEvent =
   | { readonly _tag: "Disallowed"; readonly error: MethodNotAllowedError }
   /** A signature the visitor declined. */
   | { readonly _tag: "SignatureDeclined"; readonly error: SignatureDeclinedError }
+  /** A batch sent call by call stopped before its end: the visitor is told which calls went through. */
+  | { readonly _tag: "BatchStopped"; readonly error: BatchStoppedError }
   /** An unsafe request waits for an answer in the modal or a preview beside the wallet's: show ApproveTransaction. */
   | { readonly _tag: "ApprovalRequested"; readonly approval: PendingApproval }
   /** An unsafe request finished; `approval` when it went through ApproveTransaction. */

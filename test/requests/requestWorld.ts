@@ -64,6 +64,8 @@ export const world = (
     readonly features?: ModalOptionsInput["features"]
     readonly chains?: Layer.Layer<FallbackTransport>
     readonly accountType?: "eoa" | "smartAccount"
+    /** In place of the watcher that only records (`tracked` then stays empty). */
+    readonly watcher?: Layer.Layer<TransactionWatcher>
   } = {}
 ) => {
   const tracked: Array<Submission> = []
@@ -73,7 +75,7 @@ export const world = (
     address: ALICE,
     ...(options.accountType === undefined ? {} : { accountType: options.accountType })
   })
-  const watcher = recordingWatcher(tracked)
+  const watcher = options.watcher ?? recordingWatcher(tracked)
   // Account data that loads nothing, counting its refreshes.
   const accountData = Layer.effect(
     AccountData,

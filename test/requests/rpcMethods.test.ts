@@ -49,6 +49,7 @@ const READS = [
   "eth_sendRawTransaction",
   "wallet_getCapabilities",
   "wallet_getCallsStatus",
+  "wallet_showCallsStatus",
   "wallet_getAssets",
   "eth_getUserOperationReceipt",
   "eth_getUserOperationByHash",

@@ -39,7 +39,34 @@ describe("simulatedChanges", () => {
         ]
       })
     )
-    expect(simulatedChanges(answer("0x0", logs), me)).toEqual(Option.some({ _tag: "Reverted" }))
+    expect(simulatedChanges(answer("0x0", logs), me)).toEqual(
+      Option.some({ _tag: "Reverted", call: 0, reason: undefined })
+    )
+  })
+
+  it("names a batch's first failing call and its Error(string) reason; an unreadable reason is left out", () => {
+    const text = Buffer.from("Pool: slippage").toString("hex")
+    const reason = `0x08c379a0${amount(32n).slice(2)}${amount(14n).slice(2)}${text.padEnd(64, "0")}`
+    const batch = (returnData: string) => [
+      {
+        calls: [
+          { status: "0x1", logs: [] },
+          { status: "0x0", logs: [], returnData },
+          { status: "0x0", logs: [] }
+        ]
+      }
+    ]
+    expect(simulatedChanges(batch(reason), me)).toEqual(
+      Option.some({ _tag: "Reverted", call: 1, reason: "Pool: slippage" })
+    )
+    const control = Buffer.from("a\u202eb").toString("hex")
+    const hostile = `0x08c379a0${amount(32n).slice(2)}${amount(5n).slice(2)}${control.padEnd(64, "0")}`
+    expect(simulatedChanges(batch(hostile), me)).toEqual(
+      Option.some({ _tag: "Reverted", call: 1, reason: undefined })
+    )
+    expect(simulatedChanges(batch("0x"), me)).toEqual(
+      Option.some({ _tag: "Reverted", call: 1, reason: undefined })
+    )
   })
 
   it("never throws on what a node may answer, and reads nothing from answers of the wrong shape", () => {

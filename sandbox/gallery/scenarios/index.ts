@@ -3,6 +3,7 @@ import type { Scenario } from "../scenario"
 import { accountScenarios } from "./account"
 import { allWalletsScenarios } from "./allWallets"
 import { approveScenarios } from "./approve"
+import { batchScenarios } from "./batches"
 import { buyScenarios } from "./buy"
 import { connectScenarios } from "./connect"
 import {
@@ -52,7 +53,8 @@ export const scenarios: ReadonlyArray<Scenario> = [
   ...approveScenarios,
   ...payScenarios,
   ...sessionsAccountScenarios,
-  ...grantScenarios
+  ...grantScenarios,
+  ...batchScenarios
 ]
 
 /** The scenario `?view=…&state=…` names, if any. */

@@ -247,6 +247,7 @@ export const makeModalFlow = Effect.gen(function* () {
       case "Disallowed":
         return Effect.andThen(Effect.ignore(open()), notifications.showError(event.error))
       case "SignatureDeclined":
+      case "BatchStopped":
         return notifications.showError(event.error)
       case "ApprovalRequested":
         // A request that settled before its event came (the modal closed meanwhile) is not shown.

@@ -5,12 +5,16 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
+  BatchError,
+  BatchStoppedError,
   ConnectorNotConnectedError,
   type RequestAbortedError,
   SignatureDeclinedError,
   TransactionMismatchError,
   UserRejectedRequestError
 } from "../../errors"
+import { ContractAbi, functionsOf } from "../../schemas/ContractAbi"
+import { decodeUnknownResult } from "../../schemas/decode"
 import type { ChainNamespace } from "../../schemas/Primitives"
 import { Connection } from "../../services/Connection"
 import { FallbackTransport } from "../../services/FallbackTransport"
@@ -27,6 +31,9 @@ import { TransactionWatcher } from "../../services/TransactionWatcher"
 import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../connection/walletIo"
 import { activeId } from "../networks/activeNetwork"
+import { makeBatches } from "./batchSend"
+import { lacksBatches } from "./callsCapabilities"
+import { landedCalls } from "./callsOneByOne"
 import { makeChainReads } from "./chainReads"
 import { makeNetworkSwitch } from "./networkSwitch"
 import { foreignSender } from "./requestSender"
@@ -94,6 +101,7 @@ export const makeRpcRequests = (router: RouterState) =>
     const scope = yield* Effect.scope
     const { publish, approvals, decisions, abortable } = router
     const nextId = yield* Ref.make(0)
+    const batches = yield* makeBatches({ fallback, watcher })
 
     const activeNetworkOf = (ns: ChainNamespace) =>
       Effect.map(SubscriptionRef.get(networks.state), (s) => {
@@ -129,6 +137,45 @@ export const makeRpcRequests = (router: RouterState) =>
         SubscriptionRef.update(approvals, (list) => list.filter((a) => a.id !== id))
       )
 
+    /** Shows a call-by-call batch's progress in its approval, and says where it stopped once it ends. */
+    const sendBatch = (
+      connectorId: string,
+      provider: Parameters<typeof batches.sendCalls>[1],
+      network: Parameters<typeof batches.sendCalls>[2],
+      address: string,
+      params: Parameters<typeof batches.sendCalls>[4],
+      approval: PendingApproval | undefined
+    ) =>
+      Effect.gen(function* () {
+        const { result, record } = yield* batches.sendCalls(
+          connectorId,
+          provider,
+          network,
+          address,
+          params,
+          (r) =>
+            approval === undefined
+              ? Effect.void
+              : SubscriptionRef.update(approvals, (list) =>
+                  list.map((a) =>
+                    a.id === approval.id
+                      ? { ...a, batch: { total: r.calls, included: r.receipts.length, sending: r.sending } }
+                      : a
+                  )
+                )
+        )
+        if (record?.stopped !== undefined)
+          yield* publish({
+            _tag: "BatchStopped",
+            error: new BatchStoppedError({
+              at: record.stopped.index + 1,
+              total: record.calls,
+              landed: landedCalls(record).length
+            })
+          })
+        return result
+      })
+
     const request: RpcRouterShape["request"] = (args, options) =>
       Effect.gen(function* () {
         const ns = options?.namespace ?? (yield* SubscriptionRef.get(networks.state)).activeNamespace
@@ -142,6 +189,23 @@ export const makeRpcRequests = (router: RouterState) =>
         const { connector, address, accountType } = wallet.value
         // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
         if (rule.kind === "safe") {
+          // A batch the modal sent call by call is answered from its own record (its status is the
+          // approval's progress and the stop notice, so there is nothing more to show); another is the wallet's,
+          // and a wallet without batches knows none (5730).
+          if (rule.method === "wallet_getCallsStatus" || rule.method === "wallet_showCallsStatus") {
+            const own = yield* batches.ownStatus(Array.isArray(rule.params) ? rule.params[0] : undefined)
+            if (own !== undefined) return rule.method === "wallet_getCallsStatus" ? own : null
+            return yield* abortable(
+              walletRead(connector.provider, rule.method, rule.params).pipe(
+                Effect.mapError((error) =>
+                  lacksBatches(error) ? new BatchError({ reason: "unknown-batch" }) : inCatalogueWords(error)
+                )
+              ),
+              options?.signal
+            )
+          }
+          if (rule.method === "wallet_getCapabilities")
+            return yield* abortable(batches.capabilitiesFor(connector.provider, rule.params), options?.signal)
           const raw = yield* abortable(
             Effect.mapError(walletRead(connector.provider, rule.method, rule.params), inCatalogueWords),
             options?.signal
@@ -165,6 +229,12 @@ export const makeRpcRequests = (router: RouterState) =>
           connector.approval ??
           (ns === "eip155" && features.preview && options?.described !== true ? "wallet" : undefined)
         const transactions = ns === "eip155" ? transactionsOf(rule.method, rule.params, address) : undefined
+        const abi =
+          options?.abi === undefined
+            ? undefined
+            : functionsOf(
+                yield* Effect.fromResult(decodeUnknownResult(ContractAbi, "abi option")(options.abi))
+              )
         const id = yield* Ref.getAndUpdate(nextId, (n) => n + 1)
         const approval: PendingApproval | undefined =
           answeredIn === undefined
@@ -177,6 +247,7 @@ export const makeRpcRequests = (router: RouterState) =>
                 network,
                 from: address,
                 answeredIn,
+                ...(abi === undefined ? {} : { abi }),
                 simulation:
                   transactions === undefined || network === undefined ? undefined : { _tag: "Simulating" }
               }
@@ -202,10 +273,12 @@ export const makeRpcRequests = (router: RouterState) =>
               : { ...sentRequest, nonceFloor: floor }
           // A previewed request also ends with the preview's Cancel (4001) while the wallet asks.
           const raw = yield* Effect.raceFirst(
-            Effect.mapError(
-              walletRequest(connector.provider, rule.method, rule.params, network),
-              inCatalogueWords
-            ),
+            rule.method === "wallet_sendCalls" && network !== undefined
+              ? sendBatch(connector.id, connector.provider, network, address, rule.params, approval)
+              : Effect.mapError(
+                  walletRequest(connector.provider, rule.method, rule.params, network),
+                  inCatalogueWords
+                ),
             approval?.answeredIn === "wallet" ? Effect.andThen(answer, Effect.never) : Effect.never
           )
           const result = yield* Effect.fromResult(decodeResult(rule.method, raw))
@@ -231,7 +304,11 @@ export const makeRpcRequests = (router: RouterState) =>
                     id: sent.id,
                     network,
                     from: address,
-                    callsStatus: walletRead(connector.provider, "wallet_getCallsStatus", [sent.id])
+                    callsStatus: Effect.flatMap(batches.ownStatus(sent.id), (own) =>
+                      own === undefined
+                        ? walletRead(connector.provider, "wallet_getCallsStatus", [sent.id])
+                        : Effect.succeed(own)
+                    )
                   }
             )
           }

@@ -73,6 +73,8 @@ export const SAFE_RPC_METHODS = [
   "eth_uninstallFilter",
   "wallet_getCapabilities",
   "wallet_getCallsStatus",
+  // Issue 34: asks the wallet to show a batch's status (EIP-5792); a batch of the modal's own is answered by it.
+  "wallet_showCallsStatus",
   "wallet_getAssets",
   "eth_getUserOperationReceipt",
   "eth_estimateUserOperationGas",

@@ -63,7 +63,9 @@ const Log = Schema.Struct({
 
 const SimulatedCall = Schema.Struct({
   status: Schema.String,
-  logs: Schema.Array(Log).check(Schema.isMaxLength(MAX_LOGS))
+  logs: Schema.Array(Log).check(Schema.isMaxLength(MAX_LOGS)),
+  /** A failed call's revert data, read only for its `Error(string)` reason. */
+  returnData: Schema.optional(Hex(2 + 64 * 16))
 })
 
 const SimulateResponse = Schema.Array(
@@ -82,8 +84,33 @@ export interface BalanceChange {
 
 export type Simulation =
   | { readonly _tag: "Simulated"; readonly changes: ReadonlyArray<BalanceChange> }
-  /** The transaction would revert: the wallet would send one that fails. */
-  | { readonly _tag: "Reverted" }
+  /**
+   * The transaction would revert: the wallet would send one that fails. In a batch, `call` is the first
+   * failing call's index; `reason` its `Error(string)` text when it gave a short printable one.
+   */
+  | { readonly _tag: "Reverted"; readonly call?: number | undefined; readonly reason?: string | undefined }
+
+/** `Error(string)`'s selector: the revert reason Solidity's `require` and `revert("…")` give. */
+const ERROR_STRING = "0x08c379a0"
+const MAX_REASON_LENGTH = 120
+
+/** A revert's `Error(string)` reason as short printable text (no control or direction characters). */
+export const revertReason = (data: string | undefined): string | undefined => {
+  if (data === undefined || !data.toLowerCase().startsWith(ERROR_STRING)) return undefined
+  const body = `0x${data.slice(10)}`
+  const offset = wordAt(body, 0)
+  const length = wordAt(body, 1)
+  if (offset !== 32n || length === undefined || length === 0n || length > BigInt(MAX_REASON_LENGTH * 4))
+    return undefined
+  const hex = body.slice(2 + 128, 2 + 128 + Number(length) * 2)
+  if (hex.length !== Number(length) * 2) return undefined
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytesOf(hex))
+    return text.length <= MAX_REASON_LENGTH && /^[\p{L}\p{N}\p{S}\p{P} ]+$/u.test(text) ? text : undefined
+  } catch {
+    return undefined
+  }
+}
 
 const addressOfTopic = (topic: string) => `0x${topic.slice(26).toLowerCase()}`
 
@@ -96,7 +123,13 @@ const addressOfTopic = (topic: string) => `0x${topic.slice(26).toLowerCase()}`
 export const simulatedChanges = (answer: unknown, sender: string): Option.Option<Simulation> =>
   Option.flatMap(decodeResponse(answer), ([block]) => {
     const calls = block!.calls
-    if (calls.some((call) => call.status !== "0x1")) return Option.some({ _tag: "Reverted" } as const)
+    const failing = calls.findIndex((call) => call.status !== "0x1")
+    if (failing !== -1)
+      return Option.some({
+        _tag: "Reverted",
+        call: failing,
+        reason: revertReason(calls[failing]!.returnData)
+      } as const)
     const logs = calls.flatMap((call) => call.logs)
     if (logs.length > MAX_LOGS) return Option.none()
     const account = sender.toLowerCase()

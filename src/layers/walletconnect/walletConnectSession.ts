@@ -29,7 +29,10 @@ export const SESSION_METHODS: Readonly<Record<ChainNamespace, ReadonlyArray<stri
     "wallet_switchEthereumChain",
     "wallet_addEthereumChain",
     "wallet_sendCalls",
-    "wallet_getCallsStatus"
+    "wallet_getCallsStatus",
+    // Issue 34: what decides how a batch goes, and the wallet's own status screen.
+    "wallet_getCapabilities",
+    "wallet_showCallsStatus"
   ],
   solana: [
     "solana_signMessage",

@@ -581,6 +581,29 @@ describe("Swap", () => {
     )
 
     it.effect(
+      "a wallet that batches atomically gets the approval and the swap as one batch, exactly as planned",
+      () =>
+        withSwap({ capabilities: { "0x7a69": { atomic: { status: "supported" } } } }, (w) =>
+          Effect.gen(function* () {
+            const preview = yield* reviewed(w.swap, { from: SUSD, to: SBX, amount: "50" })
+            w.log.length = 0
+            yield* w.swap.confirm
+            const state = yield* flowTagged(w.swap, "Swapped")
+            assert.strictEqual(state.hash, SWAP_HASH)
+            assert.deepStrictEqual(w.log, ["send wallet_sendCalls 2", "status 0xbatch", "refresh"])
+            const [approval, swap] = [preview.plan.approval!, preview.plan.swap]
+            const call = (tx: typeof swap) => ({
+              to: tx.to,
+              data: tx.data,
+              value: `0x${BigInt(tx.value).toString(16)}`
+            })
+            assert.deepStrictEqual(w.calls.batches[0]!.calls, [call(approval), call(swap)])
+            assert.deepStrictEqual(w.calls.sent, [])
+          })
+        )
+    )
+
+    it.effect(
       "a plan reviewed on another network is never sent: the swap opens again on what is active",
       () =>
         withSwap({}, (w) =>

@@ -173,6 +173,8 @@ export interface Options {
   readonly approval?: ConvertTransaction
   /** What the API's build-transaction answers for a request (default `swapTransaction`). */
   readonly build?: (request: ConvertRequest & { readonly slippage: number }) => ConvertTransaction
+  /** The wallet's `wallet_getCapabilities` answer (none of atomic by default). */
+  readonly capabilities?: unknown
   /** The chain's answer to `eth_simulateV1` (default: `honestLogs` of the last quote). */
   readonly simulate?: (simulating: Simulating) => Effect.Effect<unknown, ChainNotConfiguredError>
   /** How `fungible/price` answers the tokens asked (default: it prices none). */
@@ -199,6 +201,8 @@ export const world = (options: Options = {}) =>
       approve: [] as Array<Omit<ConvertRequest, "amount">>,
       swap: [] as Array<ConvertRequest & { readonly slippage: number }>,
       sent: [] as Array<SwapTransaction>,
+      /** `wallet_sendCalls` requests (an atomic wallet's approve-and-swap). */
+      batches: [] as Array<{ readonly calls: ReadonlyArray<unknown> }>,
       simulated: [] as Array<ReadonlyArray<SimulatedCall>>,
       receipts: [] as Array<string>,
       errors: [] as Array<AirlockError>,
@@ -289,6 +293,19 @@ export const world = (options: Options = {}) =>
       Layer.succeed(FallbackTransport, chains),
       walletAnswering((request) =>
         Effect.suspend(() => {
+          // A wallet without atomic batches (issue 34): the approval and the swap go as two steps.
+          if (request.method === "wallet_getCapabilities") return Effect.succeed(options.capabilities ?? {})
+          if (request.method === "wallet_sendCalls") {
+            const batch = (request.params as ReadonlyArray<{ readonly calls: ReadonlyArray<unknown> }>)[0]!
+            calls.batches.push(batch)
+            log.push(`send wallet_sendCalls ${batch.calls.length}`)
+            return Effect.succeed({ id: "0xbatch" })
+          }
+          if (request.method === "wallet_getCallsStatus") {
+            log.push("status 0xbatch")
+            const receipt = (transactionHash: string) => ({ transactionHash, status: "0x1" })
+            return Effect.succeed({ status: 200, receipts: [receipt(APPROVAL_HASH), receipt(SWAP_HASH)] })
+          }
           const tx = (request.params as ReadonlyArray<SwapTransaction>)[0] as SwapTransaction
           calls.sent.push(tx)
           log.push(`send ${request.method} ${tx.data.slice(0, 10)}`)

@@ -41,6 +41,7 @@ import { TransactionWatcher } from "../../../services/TransactionWatcher"
 import { followedAccount } from "../../account/followedAccount"
 import { hexChainId } from "../../requests/switchChain"
 import { type Editing, makeFormFlow } from "../formFlow"
+import { batchesAtomically, sendApproveAndSwap } from "./swapBatch"
 import { checkSwap, DEFAULT_SLIPPAGE, SWAP_NETWORKS, slippageBps, swapTokens } from "./swapForm"
 import { makeSwapPlans } from "./swapPlan"
 import { makePriceBook, pricedForm, withPrices } from "./swapPrices"
@@ -315,6 +316,15 @@ export const makeSwap = (state: SubscriptionRef.SubscriptionRef<SwapState>) =>
             : undefined,
         work: ({ approval, swap }, show, bound) =>
           Effect.gen(function* () {
+            // A wallet that batches atomically gets both as one prompt; the others, two steps.
+            if (
+              approval !== undefined &&
+              (yield* batchesAtomically(rpc, swap.from, hexChainId(binding.network)))
+            ) {
+              yield* bound
+              yield* show({ _tag: "Swapping", ...form })
+              return yield* sendApproveAndSwap(rpc, hexChainId(binding.network), approval, swap)
+            }
             if (approval !== undefined) {
               const approved = (hash: string) => show({ _tag: "Approving", ...form, hash })
               yield* sendMined(binding, bound, approval, approved, "approval-reverted")

@@ -79,7 +79,9 @@ export const makeRequestsPort = (runtime: ModalRuntime): RequestsPort => {
   return {
     // Only what a dapp may set: a preview is not the page's to skip.
     request: (request, options) =>
-      settle(rpc.request(request, { namespace: options?.namespace, signal: options?.signal })),
+      settle(
+        rpc.request(request, { namespace: options?.namespace, signal: options?.signal, abi: options?.abi })
+      ),
     approvals: storeFromRef(runtime, rpc.approvals, (s) => s),
     decide: (id, approved) => run(rpc.decide(id, approved)),
     transactions: storeFromRef(runtime, watcher.transactions, (s) => s),

@@ -18,6 +18,11 @@ const grantReview = lazyView(() =>
   import("../sessions/GrantReview").then((module) => module.GrantReviewScreen)
 )
 
+/** A batch's review (which call would fail), fetched only when a batch is reviewed. */
+const batchReview = lazyView(() =>
+  import("../batches/BatchReview").then((module) => module.BatchReviewScreen)
+)
+
 /**
  * The oldest unsafe request shown in the modal, described with its simulation; the visitor's
  * answer (or Cancel, while the wallet asks) goes to the request owner, which moves the modal on once the
@@ -67,6 +72,11 @@ export const ApproveTransactionScreen = () => {
         // Its own boundary: a review whose code did not load says so, and the request stays answerable.
         <ViewBoundary onFailure={grantReview.forgetFailedLoad}>
           <LazyViewBody view={grantReview} fallback={null} />
+        </ViewBoundary>
+      ) : null}
+      {approval.method === "wallet_sendCalls" ? (
+        <ViewBoundary onFailure={batchReview.forgetFailedLoad}>
+          <LazyViewBody view={batchReview} fallback={null} />
         </ViewBoundary>
       ) : null}
       <ApproveTransactionBody
