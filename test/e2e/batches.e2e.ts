@@ -14,11 +14,11 @@ import { chooseSandboxWallet, closeModal, test } from "./browser"
 import { anvilCall, tokenBalanceOn } from "./chain"
 
 /**
- * Batches on a wallet without EIP-5792 (issue 34): today's Sandbox Wallet answers `wallet_getCapabilities`
- * with no `atomic` on any chain, so the modal reviews the dapp's batch as one (each call in words, the net
- * change simulated with `eth_simulateV1`), then sends its calls as separate transactions with progress, and
- * answers `wallet_getCallsStatus` itself. A batch whose second call reverts is shown failing before anything
- * is sent.
+ * Batches (issue 34). The modal reviews a dapp's batch as one (each call in words, the net change simulated
+ * with `eth_simulateV1`). The Sandbox Wallet batches atomically: the first batch upgrades its account to the
+ * sandbox's delegate through EIP-7702, in the batch's one transaction. With `?wallet=no-5792` it has no
+ * batches: the modal sends the calls as separate transactions with progress and answers
+ * `wallet_getCallsStatus` itself. A batch whose second call reverts is shown failing before anything is sent.
  */
 
 const demoUrl = inject("demoUrl")
@@ -101,13 +101,86 @@ const startRequest = (page: import("playwright-core").Page, request: unknown, op
     [request, options] as const
   )
 
-const connect = async (page: import("playwright-core").Page) => {
+const connect = async (page: import("playwright-core").Page, query = "wallet=auto-approve,no-5792") => {
   page.setDefaultTimeout(15_000)
-  await chooseSandboxWallet(page, demoUrl, "wallet=auto-approve")
+  await chooseSandboxWallet(page, demoUrl, query)
   await page.getByRole("dialog", { name: "Account" }).getByRole("tab", { name: "Tokens" }).waitFor()
   await closeModal(page)
   await page.evaluate(() => window.__sandboxWallet!.setMode("manual"))
 }
+
+/** Removes any EIP-7702 delegation from the account (anvil answers `null`). */
+const plainKeyAccount = async () => {
+  const response = await fetch(chainA.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setCode", params: [account0, "0x"] })
+  })
+  const body = (await response.json()) as { error?: unknown }
+  if (body.error !== undefined) throw new Error(`anvil_setCode: ${JSON.stringify(body.error)}`)
+  expect(await chain.getCode({ address: account0 })).toBeUndefined()
+}
+
+/** `wallet_getCallsStatus` asked through the demo's modal. */
+const callsStatus = (page: import("playwright-core").Page, id: string) =>
+  page.evaluate(
+    (batchId) =>
+      (
+        window as unknown as { __airlockDemo: { modal: { request: (a: unknown) => Promise<unknown> } } }
+      ).__airlockDemo.modal.request({ method: "wallet_getCallsStatus", params: [batchId] }),
+    id
+  ) as Promise<{
+    version: string
+    id: string
+    chainId: string
+    status: number
+    atomic: boolean
+    receipts?: ReadonlyArray<{ status: string; transactionHash: string }>
+  }>
+
+describe("batches on the Sandbox Wallet's EIP-7702 account (issue 34)", () => {
+  test("approve-then-swap is reviewed as one and lands as one transaction that upgrades the account", async ({
+    page
+  }) => {
+    const delegate = sandbox.batchDelegates.find((entry) => entry.chainId === chainA.chainId)!.address
+    // The account starts as a plain key account, whatever an earlier test sent through it.
+    await plainKeyAccount()
+    try {
+      await connect(page, "wallet=auto-approve")
+      const minOut = minimumReceived(await quote(), 100)
+      const [sUsdBefore, sbxBefore] = [
+        await tokenBalanceOn(chainA.rpcUrl, sUsd.address, account0),
+        await tokenBalanceOn(chainA.rpcUrl, sbx.address, account0)
+      ]
+      await startRequest(page, batchOf(minOut), { abi })
+      const review = page.getByRole("dialog", { name: "Approve Transaction" })
+      await review.getByText(new RegExp(`Allow ${pool.address} to spend 100 sUSD`, "i")).waitFor()
+      await review.getByText("-100 sUSD", { exact: true }).waitFor()
+      await review.getByText(/^\+[\d,.]+ SBX$/).waitFor()
+      // The wallet is asked the whole batch at once.
+      await expect.poll(() => page.evaluate(() => window.__sandboxWallet!.pending().length)).toBe(1)
+      await page.evaluate(() => window.__sandboxWallet!.approve())
+
+      const outcome = await page.evaluate(() => window.__batch!)
+      expect("ok" in outcome, JSON.stringify(outcome)).toBe(true)
+      const { id } = (outcome as { ok: { id: string } }).ok
+      await expect.poll(async () => (await callsStatus(page, id)).status, { timeout: 20_000 }).toBe(200)
+      const status = await callsStatus(page, id)
+      expect(status).toMatchObject({ id, chainId: `0x${chainA.chainId.toString(16)}`, atomic: true })
+      // One transaction on chain: to the account itself, carrying the EIP-7702 authorization.
+      expect(status.receipts).toHaveLength(1)
+      const sent = await chain.getTransaction({ hash: status.receipts![0]!.transactionHash as `0x${string}` })
+      expect(sent.type).toBe("eip7702")
+      expect(sent.to?.toLowerCase()).toBe(account0.toLowerCase())
+      expect(await chain.getCode({ address: account0 })).toBe(`0xef0100${delegate.slice(2).toLowerCase()}`)
+      expect(sUsdBefore - (await tokenBalanceOn(chainA.rpcUrl, sUsd.address, account0))).toBe(AMOUNT)
+      expect((await tokenBalanceOn(chainA.rpcUrl, sbx.address, account0)) - sbxBefore >= minOut).toBe(true)
+    } finally {
+      // Later tests expect a plain key account.
+      await plainKeyAccount()
+    }
+  })
+})
 
 describe("batches on a wallet without EIP-5792 (issue 34)", () => {
   test("approve-then-swap is reviewed as one, goes as two transactions with progress, and its status has both receipts", async ({

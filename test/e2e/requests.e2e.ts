@@ -219,7 +219,9 @@ describe("send 0.01 ETH through WalletConnect", () => {
         // WalletKit hands the wallet a dapp's requests about 1 s apart.
         await wallet.page.getByRole("button", { name: "Approve eth_sendTransaction" }).click()
       })
-      expect(await wallet.page.evaluate(() => window.__sandboxWcWallet!.answered())).toBe(1)
+      expect(
+        await wallet.page.evaluate(() => window.__sandboxWcWallet!.answered("eth_sendTransaction"))
+      ).toBe(1)
     } finally {
       await wallet.close()
     }

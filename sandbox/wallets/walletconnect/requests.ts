@@ -27,13 +27,17 @@ export const createRequests = (context: WalletContext) => {
   /** Request ids already taken: WalletKit emits a pending request again after a reload, once. */
   const seen = new Set<number>()
   let answeredCount = 0
+  /** Answers sent, by method (bounded: the methods the wallet takes are a fixed few, and the rest share "other"). */
+  const answeredByMethod = new Map<string, number>()
 
-  /** Sends the answer; true once it went out (a failure is noticed). */
-  const respond = async (topic: string, response: RpcResponse): Promise<boolean> => {
+  /** Sends the answer to a request for `method`; true once it went out (a failure is noticed). */
+  const respond = async (topic: string, method: string, response: RpcResponse): Promise<boolean> => {
     const client = await context.client()
     try {
       await client.respondSessionRequest({ topic, response })
       answeredCount++
+      const counted = answeredByMethod.has(method) || answeredByMethod.size < 32 ? method : "other"
+      answeredByMethod.set(counted, (answeredByMethod.get(counted) ?? 0) + 1)
       notify()
       return true
     } catch (error) {
@@ -75,7 +79,7 @@ export const createRequests = (context: WalletContext) => {
       notice("error", `${request.method} failed: ${messageOf(error)}`)
       response = rpcError(request.id, error)
     }
-    if ((await respond(request.topic, response)) && "result" in response) {
+    if ((await respond(request.topic, request.method, response)) && "result" in response) {
       notice("info", `Answered ${request.method} from ${request.dapp}.`)
     }
     return true
@@ -84,7 +88,7 @@ export const createRequests = (context: WalletContext) => {
   const reject = async (id?: number): Promise<boolean> => {
     const request = take(id)
     if (request === undefined) return false
-    if (await respond(request.topic, rpcError(request.id, userRejected()))) {
+    if (await respond(request.topic, request.method, rpcError(request.id, userRejected()))) {
       notice("info", `Rejected ${request.method} from ${request.dapp}.`)
     }
     return true
@@ -107,7 +111,7 @@ export const createRequests = (context: WalletContext) => {
       decision = decide(topic, method, params.chainId, requestParams)
     } catch (error) {
       notice("error", `Refused ${method}: ${messageOf(error)}`)
-      return respond(topic, rpcError(id, error))
+      return respond(topic, method, rpcError(id, error))
     }
     if ("answer" in decision) {
       let response: RpcResponse
@@ -117,7 +121,7 @@ export const createRequests = (context: WalletContext) => {
         notice("error", `Refused ${method}: ${messageOf(error)}`)
         response = rpcError(id, error)
       }
-      return respond(topic, response)
+      return respond(topic, method, response)
     }
     const session = context.current()?.getActiveSessions()[topic]
     queue.push({
@@ -147,6 +151,8 @@ export const createRequests = (context: WalletContext) => {
     approve,
     reject,
     approveAll,
-    answered: () => answeredCount
+    /** How many requests were answered, or how many for `method`. */
+    answered: (method?: string) =>
+      method === undefined ? answeredCount : (answeredByMethod.get(method) ?? 0)
   }
 }

@@ -52,8 +52,11 @@ export interface WcWallet {
   readonly sessions: () => ReadonlyArray<SessionInfo>
   /** Ends the session with this topic, or every session, as the wallet's user (USER_DISCONNECTED). */
   readonly disconnect: (topic?: string) => Promise<void>
-  /** How many requests the wallet has answered (with a result or an error) since the page loaded. */
-  readonly answered: () => number
+  /**
+   * How many requests the wallet has answered (with a result or an error) since the page loaded; with
+   * `method`, how many of that method.
+   */
+  readonly answered: (method?: string) => number
   /** The latest notices, oldest first: what happened, and what failed. */
   readonly notices: () => ReadonlyArray<Notice>
   /** Calls `listener` after every change; returns the unsubscribe function. */
