@@ -49,7 +49,7 @@ describe("simulating a transaction on anvil", () => {
     )
   })
 
-  it("a transfer of more than the balance reverts", async () => {
+  it("a transfer of more than the balance reverts, naming the call and the token's reason", async () => {
     const [sender, receiver] = sandbox().accounts
     const sUsd = sandbox().tokens.find((token) => token.symbol === "sUSD")!
     const reverted = await simulate({
@@ -61,6 +61,8 @@ describe("simulating a transaction on anvil", () => {
         args: [receiver!.address as `0x${string}`, parseUnits("1000000000", 6)]
       })
     })
-    expect(reverted).toEqual(Option.some({ _tag: "Reverted" }))
+    expect(reverted).toEqual(
+      Option.some({ _tag: "Reverted", call: 0, reason: "SandboxToken: balance too low" })
+    )
   })
 })
