@@ -4,7 +4,7 @@ import * as Schema from "effect/Schema"
  * The modal's views (SPEC.md §2, and the account's Send and Receive, AppKit's `WalletSend` and
  * `WalletReceive`, and the email login's device approval and code entry and the social login's wait and the email update,
  * and AppKit's `WhatIsAWallet` help for a visitor without a wallet, which SPEC.md leaves unnamed, and `Pay`,
- * the payment a host asks for with `modal.pay`).
+ * the payment a host asks for with `modal.pay`, and `BatchStatus`, where an EIP-5792 batch the modal sent stands).
  * There are no URL routes: a view is router state.
  */
 export const View = Schema.Literals([
@@ -31,7 +31,8 @@ export const View = Schema.Literals([
   "ConnectingSocial",
   "UpdateEmail",
   "WhatIsAWallet",
-  "Pay"
+  "Pay",
+  "BatchStatus"
 ])
 export type View = typeof View.Type
 

@@ -153,6 +153,17 @@ export type RpcEvent =
   | { readonly _tag: "SignatureDeclined"; readonly error: SignatureDeclinedError }
   /** A batch sent call by call stopped before its end: the visitor is told which calls went through. */
   | { readonly _tag: "BatchStopped"; readonly error: BatchStoppedError }
+  /**
+   * A batch the visitor approved was sent, or a dapp asked to show one the modal sent
+   * (`wallet_showCallsStatus`): show its status. `landed`: the calls that went through, when the modal sent
+   * them one by one; a batch the wallet took as one lands whole or not at all.
+   */
+  | {
+      readonly _tag: "BatchStatus"
+      readonly id: string
+      readonly calls: number
+      readonly landed: ReadonlyArray<number> | undefined
+    }
   /** An unsafe request waits for an answer in the modal or a preview beside the wallet's: show ApproveTransaction. */
   | { readonly _tag: "ApprovalRequested"; readonly approval: PendingApproval }
   /** An unsafe request finished; `approval` when it went through ApproveTransaction. */

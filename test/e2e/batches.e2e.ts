@@ -175,6 +175,25 @@ describe("batches on the Sandbox Wallet's EIP-7702 account (issue 34)", () => {
       expect(await chain.getCode({ address: account0 })).toBe(`0xef0100${delegate.slice(2).toLowerCase()}`)
       expect(sUsdBefore - (await tokenBalanceOn(chainA.rpcUrl, sUsd.address, account0))).toBe(AMOUNT)
       expect((await tokenBalanceOn(chainA.rpcUrl, sbx.address, account0)) - sbxBefore >= minOut).toBe(true)
+      // Once approved, the modal shows the batch's status: confirmed, with its one transaction (shortened,
+      // whole in its title); wallet_showCallsStatus on the id opens it again after a close.
+      const hash = status.receipts![0]!.transactionHash
+      const shown = page.getByRole("dialog", { name: "Batch Status" })
+      await shown
+        .getByRole("status")
+        .getByText("Confirmed: all 2 calls went through")
+        .waitFor({ timeout: 20_000 })
+      await shown.getByTitle(hash).waitFor()
+      await closeModal(page)
+      await page.evaluate(
+        (batchId) =>
+          (
+            window as unknown as { __airlockDemo: { modal: { request: (a: unknown) => Promise<unknown> } } }
+          ).__airlockDemo.modal.request({ method: "wallet_showCallsStatus", params: [batchId] }),
+        id
+      )
+      await shown.getByRole("status").getByText("Confirmed: all 2 calls went through").waitFor()
+      await shown.getByTitle(hash).waitFor()
     } finally {
       // Later tests expect a plain key account.
       await plainKeyAccount()

@@ -94,7 +94,8 @@ describe("viewCommand", () => {
       ConnectingSocial: "No login is waiting",
       UpdateEmail: "Only an email or social login has an email to update",
       WhatIsAWallet: "show",
-      Pay: "No payment is waiting"
+      Pay: "No payment is waiting",
+      BatchStatus: "show"
     })
   })
 

@@ -149,6 +149,8 @@ const shows = (views: ReadonlyArray<View>, bare: View) =>
 
 const NOT_CONNECTED = "Connector not connected."
 const STEPS_NOT_UNDER_WAY = {
+  // Without a batch, it says it knows none.
+  BatchStatus: "shows BatchStatus",
   ConnectingExternal: "Choose a wallet first",
   ConnectingSiwe: "No sign-in is waiting",
   SIWXSignMessage: "No sign-in is waiting",

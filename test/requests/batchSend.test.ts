@@ -249,6 +249,13 @@ describe("wallet_sendCalls on a wallet without EIP-5792", () => {
         const answer = yield* sendCalls({ atomicRequired: true })
         assert.deepStrictEqual(answer, { id: "0xwallets" })
         assert.strictEqual(wallet.sent.length, 0)
+        // Known from now on: the modal shows its status, the wallet is not asked to.
+        const rpc = yield* RpcRouter
+        assert.strictEqual(
+          yield* rpc.request({ method: "wallet_showCallsStatus", params: ["0xwallets"] }),
+          null
+        )
+        assert.isFalse(wallet.asked.includes("wallet_showCallsStatus"))
       })
     )
   })
@@ -296,4 +303,66 @@ describe("wallet_getCapabilities through Airlock", () => {
         )
     )
   )
+})
+
+describe("the status of a batch the visitor approved", () => {
+  /** The router's BatchStatus events, taken as they come. */
+  const batchEvents = Effect.gen(function* () {
+    const rpc = yield* RpcRouter
+    const events = yield* rpc.events
+    return Effect.flatMap(PubSub.take(events), (event) =>
+      event._tag === "BatchStatus" ? Effect.succeed(event) : Effect.fail("not a batch status" as const)
+    ).pipe(Effect.eventually)
+  })
+
+  it.effect(
+    "an atomic batch opens its status; showCallsStatus on it shows it again, the wallet not asked",
+    () => {
+      const wallet = plainWallet({ capabilities: { "0x7a69": { atomic: { status: "ready" } } } })
+      return Effect.provide(
+        Effect.scoped(
+          Effect.gen(function* () {
+            const next = yield* batchEvents
+            const rpc = yield* RpcRouter
+            assert.deepStrictEqual(yield* sendCalls(), { id: "0xwallets" })
+            assert.deepStrictEqual(yield* next, {
+              _tag: "BatchStatus",
+              id: "0xwallets",
+              calls: 3,
+              landed: undefined
+            })
+            assert.strictEqual(
+              yield* rpc.request({ method: "wallet_showCallsStatus", params: ["0xwallets"] }),
+              null
+            )
+            assert.deepStrictEqual(yield* next, {
+              _tag: "BatchStatus",
+              id: "0xwallets",
+              calls: 3,
+              landed: undefined
+            })
+            assert.isFalse(wallet.asked.includes("wallet_showCallsStatus"))
+            // A batch the modal never sent is the wallet's to show.
+            yield* Effect.exit(rpc.request({ method: "wallet_showCallsStatus", params: ["0xother"] }))
+            assert.isTrue(wallet.asked.includes("wallet_showCallsStatus"))
+          })
+        ),
+        world(wallet.connector, { chains: chain([]), watcher: minedAtOnce }).layer
+      )
+    }
+  )
+
+  it.effect("one by one, its status names the calls that landed before the one that reverted", () => {
+    const wallet = plainWallet()
+    return Effect.provide(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const next = yield* batchEvents
+          const { id } = (yield* sendCalls()) as { readonly id: string }
+          assert.deepStrictEqual(yield* next, { _tag: "BatchStatus", id, calls: 3, landed: [0] })
+        })
+      ),
+      world(wallet.connector, { chains: chain([hashOf(2)]), watcher: minedAtOnce }).layer
+    )
+  })
 })

@@ -1,7 +1,8 @@
 /**
  * Batches (EIP-5792) in ApproveTransaction: an approve-then-swap whose swap the simulation says would
  * fail (its position and the contract's reason), the same going call by call on a wallet without batches
- * ("Sending 2 of 2"), and the swap named by the ABI the dapp gave.
+ * ("Sending 2 of 2"), and the swap named by the ABI the dapp gave; then BatchStatus, an approved batch
+ * waiting for the network.
  */
 import { encodeFunctionData, erc20Abi, parseAbi } from "viem"
 import type { PreviewSimulation } from "../../../src/services/RpcRouter"
@@ -66,5 +67,13 @@ export const batchScenarios = family("ApproveTransaction", {
         abi: poolAbi.map((item) => ({ ...item, inputs: [...item.inputs] }))
       })
     )
+  }
+})
+
+/** A batch's status after its approval, before TransactionWatcher has it confirmed: pending, with its calls. */
+export const batchStatusScenarios = family("BatchStatus", {
+  pending: {
+    title: "An approved batch of two calls, waiting for the network",
+    world: { view: "BatchStatus", data: { id: `0x${"5a".repeat(32)}`, calls: "2" } }
   }
 })

@@ -3,7 +3,7 @@ import type { Scenario } from "../scenario"
 import { accountScenarios } from "./account"
 import { allWalletsScenarios } from "./allWallets"
 import { approveScenarios } from "./approve"
-import { batchScenarios } from "./batches"
+import { batchScenarios, batchStatusScenarios } from "./batches"
 import { buyScenarios } from "./buy"
 import { connectScenarios } from "./connect"
 import {
@@ -54,7 +54,8 @@ export const scenarios: ReadonlyArray<Scenario> = [
   ...payScenarios,
   ...sessionsAccountScenarios,
   ...grantScenarios,
-  ...batchScenarios
+  ...batchScenarios,
+  ...batchStatusScenarios
 ]
 
 /** The scenario `?view=…&state=…` names, if any. */

@@ -249,6 +249,18 @@ export const makeModalFlow = Effect.gen(function* () {
       case "SignatureDeclined":
       case "BatchStopped":
         return notifications.showError(event.error)
+      case "BatchStatus": {
+        // Behind the batch's approval while it waits, shown once it settles (or now: a dapp's
+        // showCallsStatus); after the view the visitor was on, when there was one, so Close goes back to it.
+        const data = {
+          id: event.id,
+          calls: String(event.calls),
+          ...(event.landed === undefined ? {} : { landed: event.landed.join(",") })
+        }
+        return Effect.flatMap(visitor, (route) =>
+          route.open ? router.push("BatchStatus", data) : router.open("BatchStatus", data)
+        )
+      }
       case "ApprovalRequested":
         // A request that settled before its event came (the modal closed meanwhile) is not shown.
         return Effect.andThen(

@@ -156,6 +156,8 @@ export const viewCommand = (view: View, data: RouteData | undefined, s: ViewSitu
     case "WhatIsAWallet":
     // Opened only over a pending request (ModalFlow.open), which it shows.
     case "ApproveTransaction":
+    // A batch's status, opened by the requests; without a batch it says it knows none.
+    case "BatchStatus":
       return show
     case "AllWallets":
       return s.allWallets ? show : unavailable(view, "disabled")

@@ -189,12 +189,19 @@ export const makeRpcRequests = (router: RouterState) =>
         const { connector, address, accountType } = wallet.value
         // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
         if (rule.kind === "safe") {
-          // A batch the modal sent call by call is answered from its own record (its status is the
-          // approval's progress and the stop notice, so there is nothing more to show); another is the wallet's,
+          // A batch the modal sent call by call is answered from its own record; another is the wallet's,
           // and a wallet without batches knows none (5730).
           if (rule.method === "wallet_getCallsStatus" || rule.method === "wallet_showCallsStatus") {
-            const own = yield* batches.ownStatus(Array.isArray(rule.params) ? rule.params[0] : undefined)
-            if (own !== undefined) return rule.method === "wallet_getCallsStatus" ? own : null
+            const asked = Array.isArray(rule.params) ? rule.params[0] : undefined
+            // A batch the modal sent (its own or one a wallet took as one) is shown in the modal's status.
+            const known =
+              rule.method === "wallet_showCallsStatus" ? yield* batches.knownBatch(asked) : undefined
+            if (known !== undefined) {
+              yield* publish({ _tag: "BatchStatus", ...known })
+              return null
+            }
+            const own = yield* batches.ownStatus(asked)
+            if (own !== undefined) return own
             return yield* abortable(
               walletRead(connector.provider, rule.method, rule.params).pipe(
                 Effect.mapError((error) =>
@@ -311,6 +318,15 @@ export const makeRpcRequests = (router: RouterState) =>
                     )
                   }
             )
+            // A batch the wallet took is known by its id from now on (showCallsStatus); one the visitor
+            // approved shows its status once the wallet took it.
+            if (sent.kind === "calls") {
+              const calls = rule.method === "wallet_sendCalls" ? rule.params[0].calls.length : 0
+              const own = yield* batches.knownBatch(sent.id)
+              if (own === undefined) yield* batches.rememberAtomic(sent.id, calls)
+              if (approval !== undefined)
+                yield* publish({ _tag: "BatchStatus", ...(own ?? { id: sent.id, calls, landed: undefined }) })
+            }
           }
           return result
         })

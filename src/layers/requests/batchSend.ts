@@ -28,6 +28,8 @@ import {
   type CallsWireReceipt,
   callsStatusOf,
   isDone,
+  landedCalls,
+  MAX_RECORDS,
   type OneByOneRecord,
   oneByOneId,
   runOneByOne,
@@ -73,6 +75,8 @@ export const makeBatches = (world: BatchWorld) =>
   Effect.gen(function* () {
     const capabilities = yield* Ref.make<ReadonlyMap<string, AtomicStatus | "none">>(new Map())
     const records = yield* Ref.make<ReadonlyMap<string, OneByOneRecord>>(new Map())
+    /** Batches a wallet sent atomically for the visitor: their number of calls, by the wallet's id. */
+    const atomicSent = yield* Ref.make<ReadonlyMap<string, number>>(new Map())
     const { fallback, watcher } = world
 
     /** The chain's `atomic` status as the wallet says it, asked once per connector, account and chain. */
@@ -251,5 +255,28 @@ export const makeBatches = (world: BatchWorld) =>
         return record === undefined ? undefined : callsStatusOf(record)
       })
 
-    return { sendCalls, ownStatus, capabilitiesFor, records }
+    /** Remembers a batch the wallet took as one (bounded as the modal's own records are). */
+    const rememberAtomic = (id: string, calls: number) =>
+      Ref.update(atomicSent, (sent) => {
+        const next = new Map(sent)
+        next.delete(id)
+        next.set(id, calls)
+        while (next.size > MAX_RECORDS) next.delete(next.keys().next().value as string)
+        return next
+      })
+
+    /**
+     * A batch sent for the visitor (the modal's own, call by call, or one a wallet took as one): its number
+     * of calls and, call by call, the calls that landed so far; `undefined` for a batch the modal never sent.
+     */
+    const knownBatch = (id: unknown) =>
+      Effect.gen(function* () {
+        if (typeof id !== "string") return undefined
+        const own = (yield* Ref.get(records)).get(id)
+        if (own !== undefined) return { id, calls: own.calls, landed: landedCalls(own) }
+        const calls = (yield* Ref.get(atomicSent)).get(id)
+        return calls === undefined ? undefined : { id, calls, landed: undefined }
+      })
+
+    return { sendCalls, ownStatus, capabilitiesFor, records, rememberAtomic, knownBatch }
   })

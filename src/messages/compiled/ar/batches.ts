@@ -9,5 +9,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "توقف عند الاستدعاء " + i(d.index) + " من " + i(d.total),
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "الاستدعاءات التي نُفّذت: " + i(d.count) + " من " + i(d.total),
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "سيفشل الاستدعاء " + i(d.index) + " من " + i(d.total),
-  oneByOne: (d: { readonly total: string | number }): string => "ترسل هذه المحفظة الاستدعاءات واحدًا تلو الآخر: " + i(d.total) + " معاملات بالترتيب."
+  oneByOne: (d: { readonly total: string | number }): string => "ترسل هذه المحفظة الاستدعاءات واحدًا تلو الآخر: " + i(d.total) + " معاملات بالترتيب.",
+  statusPending: (d: { readonly total: string | number }): string => "قيد الانتظار: " + i(d.total) + " من الاستدعاءات، بانتظار الشبكة",
+  statusConfirmed: (d: { readonly total: string | number }): string => "تم التأكيد: نُفذت جميع الاستدعاءات (" + i(d.total) + ")",
+  statusFailed: (): string => "فشلت: لم تُنفذ الدفعة كاملة",
+  statusUnknown: (): string => "لا رد من الشبكة بشأن هذه الدفعة بعد",
+  transaction: (): string => "المعاملة",
+  close: (): string => "إغلاق"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "تسجيل دخول اجتماعي",
   UpdateEmail: (): string => "تحديث البريد الإلكتروني",
   WhatIsAWallet: (): string => "ما المحفظة؟",
-  Pay: (): string => "الدفع"
+  Pay: (): string => "الدفع",
+  BatchStatus: (): string => "حالة الدفعة"
 }

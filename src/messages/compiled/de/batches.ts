@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Angehalten bei Aufruf " + d.index + " von " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Durchgeführte Aufrufe: " + d.count + " von " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "Aufruf " + d.index + " von " + d.total + " würde fehlschlagen",
-  oneByOne: (d: { readonly total: string | number }): string => "Diese Wallet sendet die Aufrufe einzeln: " + d.total + " Transaktionen, der Reihe nach."
+  oneByOne: (d: { readonly total: string | number }): string => "Diese Wallet sendet die Aufrufe einzeln: " + d.total + " Transaktionen, der Reihe nach.",
+  statusPending: (d: { readonly total: string | number }): string => "Ausstehend: " + d.total + " Aufrufe, warte auf das Netzwerk",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Bestätigt: alle " + d.total + " Aufrufe wurden durchgeführt",
+  statusFailed: (): string => "Fehlgeschlagen: der Stapel wurde nicht vollständig durchgeführt",
+  statusUnknown: (): string => "Noch keine Antwort des Netzwerks zu diesem Stapel",
+  transaction: (): string => "Transaktion",
+  close: (): string => "Schließen"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Social Login",
   UpdateEmail: (): string => "E-Mail ändern",
   WhatIsAWallet: (): string => "Was ist eine Wallet?",
-  Pay: (): string => "Bezahlen"
+  Pay: (): string => "Bezahlen",
+  BatchStatus: (): string => "Stapelstatus"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "⟦" + "Šţöṗṗéḋ åţ çåļļ  · · ·" + d.index + " öḟ  ·" + d.total + "⟧",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "⟦" + "Çåļļš ţĥåţ ŵéñţ ţĥŕöûĝĥ:  · · · · ·" + d.count + " öḟ  ·" + d.total + "⟧",
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "⟦" + "Çåļļ  ·" + d.index + " öḟ  ·" + d.total + " ŵöûļḋ ḟåîļ · ·" + "⟧",
-  oneByOne: (d: { readonly total: string | number }): string => "⟦" + "Ţĥîš ŵåļļéţ šéñḋš ţĥé çåļļš öñé ḃý öñé:  · · · · · · · ·" + d.total + " ţŕåñšåçţîöñš, îñ öŕḋéŕ. · · · · ·" + "⟧"
+  oneByOne: (d: { readonly total: string | number }): string => "⟦" + "Ţĥîš ŵåļļéţ šéñḋš ţĥé çåļļš öñé ḃý öñé:  · · · · · · · ·" + d.total + " ţŕåñšåçţîöñš, îñ öŕḋéŕ. · · · · ·" + "⟧",
+  statusPending: (d: { readonly total: string | number }): string => "⟦" + "Ṗéñḋîñĝ:  · ·" + d.total + " çåļļš, ŵåîţîñĝ ḟöŕ ţĥé ñéţŵöŕķ · · · · · ·" + "⟧",
+  statusConfirmed: (d: { readonly total: string | number }): string => "⟦" + "Çöñḟîŕṁéḋ: åļļ  · · ·" + d.total + " çåļļš ŵéñţ ţĥŕöûĝĥ · · · ·" + "⟧",
+  statusFailed: (): string => "⟦" + "Ḟåîļéḋ: ţĥé ḃåţçĥ ḋîḋ ñöţ ĝö ţĥŕöûĝĥ åš å ŵĥöļé · · · · · · · · · ·" + "⟧",
+  statusUnknown: (): string => "⟦" + "Ñö åñšŵéŕ ḟŕöṁ ţĥé ñéţŵöŕķ åḃöûţ ţĥîš ḃåţçĥ ýéţ · · · · · · · · · ·" + "⟧",
+  transaction: (): string => "⟦" + "Ţŕåñšåçţîöñ · · ·" + "⟧",
+  close: (): string => "⟦" + "Çļöšé ·" + "⟧"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "⟦" + "Šöçîåļ Ļöĝîñ · · ·" + "⟧",
   UpdateEmail: (): string => "⟦" + "Ûṗḋåţé Éṁåîļ · · ·" + "⟧",
   WhatIsAWallet: (): string => "⟦" + "Ŵĥåţ îš å Ŵåļļéţ? · · · ·" + "⟧",
-  Pay: (): string => "⟦" + "Ṗåý ·" + "⟧"
+  Pay: (): string => "⟦" + "Ṗåý ·" + "⟧",
+  BatchStatus: (): string => "⟦" + "Ḃåţçĥ Šţåţûš · · ·" + "⟧"
 }

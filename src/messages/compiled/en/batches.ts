@@ -7,5 +7,11 @@ export const batchesWords = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Stopped at call " + d.index + " of " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Calls that went through: " + d.count + " of " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "Call " + d.index + " of " + d.total + " would fail",
-  oneByOne: (d: { readonly total: string | number }): string => "This wallet sends the calls one by one: " + d.total + " transactions, in order."
+  oneByOne: (d: { readonly total: string | number }): string => "This wallet sends the calls one by one: " + d.total + " transactions, in order.",
+  statusPending: (d: { readonly total: string | number }): string => "Pending: " + d.total + " calls, waiting for the network",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Confirmed: all " + d.total + " calls went through",
+  statusFailed: (): string => "Failed: the batch did not go through as a whole",
+  statusUnknown: (): string => "No answer from the network about this batch yet",
+  transaction: (): string => "Transaction",
+  close: (): string => "Close"
 }

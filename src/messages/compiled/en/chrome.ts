@@ -30,5 +30,6 @@ export const chromeWords = {
   ConnectingSocial: (): string => "Social Login",
   UpdateEmail: (): string => "Update Email",
   WhatIsAWallet: (): string => "What is a Wallet?",
-  Pay: (): string => "Pay"
+  Pay: (): string => "Pay",
+  BatchStatus: (): string => "Batch Status"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Detenido en la llamada " + d.index + " de " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Llamadas realizadas: " + d.count + " de " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "La llamada " + d.index + " de " + d.total + " fallaría",
-  oneByOne: (d: { readonly total: string | number }): string => "Esta billetera envía las llamadas una a una: " + d.total + " transacciones, en orden."
+  oneByOne: (d: { readonly total: string | number }): string => "Esta billetera envía las llamadas una a una: " + d.total + " transacciones, en orden.",
+  statusPending: (d: { readonly total: string | number }): string => "Pendiente: " + d.total + " llamadas, esperando a la red",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Confirmado: se ejecutaron las " + d.total + " llamadas",
+  statusFailed: (): string => "Fallido: el lote no se ejecutó por completo",
+  statusUnknown: (): string => "Aún no hay respuesta de la red sobre este lote",
+  transaction: (): string => "Transacción",
+  close: (): string => "Cerrar"
 }

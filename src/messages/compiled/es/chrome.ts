@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Inicio de sesión social",
   UpdateEmail: (): string => "Actualizar correo",
   WhatIsAWallet: (): string => "¿Qué es una billetera?",
-  Pay: (): string => "Pagar"
+  Pay: (): string => "Pagar",
+  BatchStatus: (): string => "Estado del lote"
 }

@@ -9,5 +9,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "در فراخوانی " + i(d.index) + " از " + i(d.total) + " متوقف شد",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "فراخوانی‌های انجام‌شده: " + i(d.count) + " از " + i(d.total),
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "فراخوانی " + i(d.index) + " از " + i(d.total) + " ناموفق خواهد بود",
-  oneByOne: (d: { readonly total: string | number }): string => "این کیف پول فراخوانی‌ها را یکی‌یکی می‌فرستد: " + i(d.total) + " تراکنش، به ترتیب."
+  oneByOne: (d: { readonly total: string | number }): string => "این کیف پول فراخوانی‌ها را یکی‌یکی می‌فرستد: " + i(d.total) + " تراکنش، به ترتیب.",
+  statusPending: (d: { readonly total: string | number }): string => "در انتظار: " + i(d.total) + " فراخوانی، در انتظار شبکه",
+  statusConfirmed: (d: { readonly total: string | number }): string => "تأیید شد: هر " + i(d.total) + " فراخوانی انجام شد",
+  statusFailed: (): string => "ناموفق: دسته به‌طور کامل انجام نشد",
+  statusUnknown: (): string => "هنوز پاسخی از شبکه درباره این دسته نیامده است",
+  transaction: (): string => "تراکنش",
+  close: (): string => "بستن"
 }

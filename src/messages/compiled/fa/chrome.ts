@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "ورود اجتماعی",
   UpdateEmail: (): string => "به‌روزرسانی ایمیل",
   WhatIsAWallet: (): string => "کیف پول چیست؟",
-  Pay: (): string => "پرداخت"
+  Pay: (): string => "پرداخت",
+  BatchStatus: (): string => "وضعیت دسته"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Arrêté à l'appel " + d.index + " sur " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Appels effectués : " + d.count + " sur " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "L'appel " + d.index + " sur " + d.total + " échouerait",
-  oneByOne: (d: { readonly total: string | number }): string => "Ce portefeuille envoie les appels un par un : " + d.total + " transactions, dans l'ordre."
+  oneByOne: (d: { readonly total: string | number }): string => "Ce portefeuille envoie les appels un par un : " + d.total + " transactions, dans l'ordre.",
+  statusPending: (d: { readonly total: string | number }): string => "En attente : " + d.total + " appels, en attente du réseau",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Confirmé : les " + d.total + " appels sont passés",
+  statusFailed: (): string => "Échec : le lot n'est pas passé en entier",
+  statusUnknown: (): string => "Pas encore de réponse du réseau pour ce lot",
+  transaction: (): string => "Transaction",
+  close: (): string => "Fermer"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Connexion sociale",
   UpdateEmail: (): string => "Modifier l'e-mail",
   WhatIsAWallet: (): string => "Qu'est-ce qu'un portefeuille ?",
-  Pay: (): string => "Payer"
+  Pay: (): string => "Payer",
+  BatchStatus: (): string => "État du lot"
 }

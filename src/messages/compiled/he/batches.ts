@@ -9,5 +9,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "נעצר בקריאה " + i(d.index) + " מתוך " + i(d.total),
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "קריאות שבוצעו: " + i(d.count) + " מתוך " + i(d.total),
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "קריאה " + i(d.index) + " מתוך " + i(d.total) + " תיכשל",
-  oneByOne: (d: { readonly total: string | number }): string => "הארנק הזה שולח את הקריאות אחת אחת: " + i(d.total) + " עסקאות, לפי הסדר."
+  oneByOne: (d: { readonly total: string | number }): string => "הארנק הזה שולח את הקריאות אחת אחת: " + i(d.total) + " עסקאות, לפי הסדר.",
+  statusPending: (d: { readonly total: string | number }): string => "ממתין: " + i(d.total) + " קריאות, בהמתנה לרשת",
+  statusConfirmed: (d: { readonly total: string | number }): string => "אושר: כל " + i(d.total) + " הקריאות בוצעו",
+  statusFailed: (): string => "נכשל: האצווה לא בוצעה במלואה",
+  statusUnknown: (): string => "עדיין אין תשובה מהרשת לגבי אצווה זו",
+  transaction: (): string => "עסקה",
+  close: (): string => "סגירה"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "התחברות חברתית",
   UpdateEmail: (): string => "עדכון אימייל",
   WhatIsAWallet: (): string => "מה זה ארנק?",
-  Pay: (): string => "תשלום"
+  Pay: (): string => "תשלום",
+  BatchStatus: (): string => "סטטוס אצווה"
 }

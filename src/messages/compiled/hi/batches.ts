@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + " में से कॉल " + d.index + " पर रुका",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "पूरी हुई कॉल: " + d.total + " में से " + d.count,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + " में से कॉल " + d.index + " विफल होगी",
-  oneByOne: (d: { readonly total: string | number }): string => "यह वॉलेट कॉल एक-एक करके भेजता है: क्रम से " + d.total + " लेनदेन।"
+  oneByOne: (d: { readonly total: string | number }): string => "यह वॉलेट कॉल एक-एक करके भेजता है: क्रम से " + d.total + " लेनदेन।",
+  statusPending: (d: { readonly total: string | number }): string => "लंबित: " + d.total + " कॉल, नेटवर्क की प्रतीक्षा",
+  statusConfirmed: (d: { readonly total: string | number }): string => "पुष्ट: सभी " + d.total + " कॉल पूरी हुईं",
+  statusFailed: (): string => "विफल: बैच पूरा नहीं हो सका",
+  statusUnknown: (): string => "इस बैच के बारे में नेटवर्क से अभी कोई उत्तर नहीं",
+  transaction: (): string => "लेन-देन",
+  close: (): string => "बंद करें"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "सोशल लॉगिन",
   UpdateEmail: (): string => "ईमेल अपडेट करें",
   WhatIsAWallet: (): string => "वॉलेट क्या है?",
-  Pay: (): string => "भुगतान"
+  Pay: (): string => "भुगतान",
+  BatchStatus: (): string => "बैच की स्थिति"
 }

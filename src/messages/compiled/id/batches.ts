@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Berhenti di panggilan " + d.index + " dari " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Panggilan yang berhasil: " + d.count + " dari " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "Panggilan " + d.index + " dari " + d.total + " akan gagal",
-  oneByOne: (d: { readonly total: string | number }): string => "Dompet ini mengirim panggilan satu per satu: " + d.total + " transaksi, berurutan."
+  oneByOne: (d: { readonly total: string | number }): string => "Dompet ini mengirim panggilan satu per satu: " + d.total + " transaksi, berurutan.",
+  statusPending: (d: { readonly total: string | number }): string => "Tertunda: " + d.total + " panggilan, menunggu jaringan",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Terkonfirmasi: semua " + d.total + " panggilan berhasil",
+  statusFailed: (): string => "Gagal: batch tidak berhasil secara utuh",
+  statusUnknown: (): string => "Belum ada jawaban dari jaringan tentang batch ini",
+  transaction: (): string => "Transaksi",
+  close: (): string => "Tutup"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Login Sosial",
   UpdateEmail: (): string => "Perbarui Email",
   WhatIsAWallet: (): string => "Apa itu Dompet?",
-  Pay: (): string => "Bayar"
+  Pay: (): string => "Bayar",
+  BatchStatus: (): string => "Status batch"
 }

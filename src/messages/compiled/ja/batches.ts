@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + "件中" + d.index + "件目の呼び出しで停止しました",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "完了した呼び出し：" + d.total + "件中" + d.count + "件",
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + "件中" + d.index + "件目の呼び出しが失敗します",
-  oneByOne: (d: { readonly total: string | number }): string => "このウォレットは呼び出しを1つずつ送信します：" + d.total + "件のトランザクションを順に。"
+  oneByOne: (d: { readonly total: string | number }): string => "このウォレットは呼び出しを1つずつ送信します：" + d.total + "件のトランザクションを順に。",
+  statusPending: (d: { readonly total: string | number }): string => "保留中: " + d.total + " 件の呼び出し、ネットワークを待っています",
+  statusConfirmed: (d: { readonly total: string | number }): string => "確認済み: " + d.total + " 件の呼び出しすべてが完了しました",
+  statusFailed: (): string => "失敗: バッチ全体は完了しませんでした",
+  statusUnknown: (): string => "このバッチについてネットワークからの応答はまだありません",
+  transaction: (): string => "トランザクション",
+  close: (): string => "閉じる"
 }

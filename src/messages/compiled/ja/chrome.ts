@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "ソーシャルログイン",
   UpdateEmail: (): string => "メールを変更",
   WhatIsAWallet: (): string => "ウォレットとは？",
-  Pay: (): string => "支払い"
+  Pay: (): string => "支払い",
+  BatchStatus: (): string => "バッチの状況"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + "개 중 " + d.index + "번째 호출에서 중단됨",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "완료된 호출: " + d.total + "개 중 " + d.count + "개",
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + "개 중 " + d.index + "번째 호출이 실패합니다",
-  oneByOne: (d: { readonly total: string | number }): string => "이 지갑은 호출을 하나씩 보냅니다: 순서대로 " + d.total + "개의 트랜잭션."
+  oneByOne: (d: { readonly total: string | number }): string => "이 지갑은 호출을 하나씩 보냅니다: 순서대로 " + d.total + "개의 트랜잭션.",
+  statusPending: (d: { readonly total: string | number }): string => "대기 중: 호출 " + d.total + "건, 네트워크를 기다리는 중",
+  statusConfirmed: (d: { readonly total: string | number }): string => "확인됨: 호출 " + d.total + "건이 모두 처리되었습니다",
+  statusFailed: (): string => "실패: 배치 전체가 처리되지 않았습니다",
+  statusUnknown: (): string => "이 배치에 대한 네트워크 응답이 아직 없습니다",
+  transaction: (): string => "트랜잭션",
+  close: (): string => "닫기"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "소셜 로그인",
   UpdateEmail: (): string => "이메일 변경",
   WhatIsAWallet: (): string => "지갑이란?",
-  Pay: (): string => "결제"
+  Pay: (): string => "결제",
+  BatchStatus: (): string => "배치 상태"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Berhenti pada panggilan " + d.index + " daripada " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Panggilan yang berjaya: " + d.count + " daripada " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "Panggilan " + d.index + " daripada " + d.total + " akan gagal",
-  oneByOne: (d: { readonly total: string | number }): string => "Dompet ini menghantar panggilan satu demi satu: " + d.total + " transaksi, mengikut urutan."
+  oneByOne: (d: { readonly total: string | number }): string => "Dompet ini menghantar panggilan satu demi satu: " + d.total + " transaksi, mengikut urutan.",
+  statusPending: (d: { readonly total: string | number }): string => "Belum selesai: " + d.total + " panggilan, menunggu rangkaian",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Disahkan: kesemua " + d.total + " panggilan berjaya",
+  statusFailed: (): string => "Gagal: kelompok tidak berjaya sepenuhnya",
+  statusUnknown: (): string => "Belum ada jawapan daripada rangkaian tentang kelompok ini",
+  transaction: (): string => "Transaksi",
+  close: (): string => "Tutup"
 }

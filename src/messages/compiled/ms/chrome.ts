@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Log Masuk Sosial",
   UpdateEmail: (): string => "Kemas Kini E-mel",
   WhatIsAWallet: (): string => "Apakah Dompet?",
-  Pay: (): string => "Bayar"
+  Pay: (): string => "Bayar",
+  BatchStatus: (): string => "Status kelompok"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Parou na chamada " + d.index + " de " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Chamadas concluídas: " + d.count + " de " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "A chamada " + d.index + " de " + d.total + " falharia",
-  oneByOne: (d: { readonly total: string | number }): string => "Esta carteira envia as chamadas uma a uma: " + d.total + " transações, em ordem."
+  oneByOne: (d: { readonly total: string | number }): string => "Esta carteira envia as chamadas uma a uma: " + d.total + " transações, em ordem.",
+  statusPending: (d: { readonly total: string | number }): string => "Pendente: " + d.total + " chamadas, aguardando a rede",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Confirmado: as " + d.total + " chamadas foram concluídas",
+  statusFailed: (): string => "Falhou: o lote não foi concluído por inteiro",
+  statusUnknown: (): string => "Ainda sem resposta da rede sobre este lote",
+  transaction: (): string => "Transação",
+  close: (): string => "Fechar"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Login social",
   UpdateEmail: (): string => "Atualizar e-mail",
   WhatIsAWallet: (): string => "O que é uma carteira?",
-  Pay: (): string => "Pagar"
+  Pay: (): string => "Pagar",
+  BatchStatus: (): string => "Status do lote"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Остановлено на вызове " + d.index + " из " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Выполненные вызовы: " + d.count + " из " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "Вызов " + d.index + " из " + d.total + " завершится ошибкой",
-  oneByOne: (d: { readonly total: string | number }): string => "Этот кошелёк отправляет вызовы по одному: " + d.total + " транзакций по порядку."
+  oneByOne: (d: { readonly total: string | number }): string => "Этот кошелёк отправляет вызовы по одному: " + d.total + " транзакций по порядку.",
+  statusPending: (d: { readonly total: string | number }): string => "Ожидание: вызовов — " + d.total + ", ждём сеть",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Подтверждено: все вызовы (" + d.total + ") выполнены",
+  statusFailed: (): string => "Ошибка: пакет не выполнен целиком",
+  statusUnknown: (): string => "Сеть пока не ответила об этом пакете",
+  transaction: (): string => "Транзакция",
+  close: (): string => "Закрыть"
 }

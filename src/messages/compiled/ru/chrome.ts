@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Вход через соцсеть",
   UpdateEmail: (): string => "Изменить эл. почту",
   WhatIsAWallet: (): string => "Что такое кошелёк?",
-  Pay: (): string => "Оплата"
+  Pay: (): string => "Оплата",
+  BatchStatus: (): string => "Статус пакета"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "หยุดที่คำสั่ง " + d.index + " จาก " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "คำสั่งที่สำเร็จ: " + d.count + " จาก " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "คำสั่ง " + d.index + " จาก " + d.total + " จะล้มเหลว",
-  oneByOne: (d: { readonly total: string | number }): string => "กระเป๋าเงินนี้ส่งคำสั่งทีละรายการ: " + d.total + " ธุรกรรม ตามลำดับ"
+  oneByOne: (d: { readonly total: string | number }): string => "กระเป๋าเงินนี้ส่งคำสั่งทีละรายการ: " + d.total + " ธุรกรรม ตามลำดับ",
+  statusPending: (d: { readonly total: string | number }): string => "รอดำเนินการ: " + d.total + " การเรียก กำลังรอเครือข่าย",
+  statusConfirmed: (d: { readonly total: string | number }): string => "ยืนยันแล้ว: การเรียกทั้ง " + d.total + " รายการสำเร็จ",
+  statusFailed: (): string => "ล้มเหลว: ชุดคำสั่งไม่สำเร็จทั้งชุด",
+  statusUnknown: (): string => "ยังไม่มีคำตอบจากเครือข่ายเกี่ยวกับชุดคำสั่งนี้",
+  transaction: (): string => "ธุรกรรม",
+  close: (): string => "ปิด"
 }

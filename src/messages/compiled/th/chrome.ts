@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "เข้าสู่ระบบด้วยโซเชียล",
   UpdateEmail: (): string => "อัปเดตอีเมล",
   WhatIsAWallet: (): string => "วอลเล็ตคืออะไร",
-  Pay: (): string => "ชำระเงิน"
+  Pay: (): string => "ชำระเงิน",
+  BatchStatus: (): string => "สถานะชุดคำสั่ง"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + " çağrıdan " + d.index + ". çağrıda durdu",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Tamamlanan çağrılar: " + d.total + " içinden " + d.count,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => d.total + " çağrıdan " + d.index + ". çağrı başarısız olur",
-  oneByOne: (d: { readonly total: string | number }): string => "Bu cüzdan çağrıları tek tek gönderir: sırayla " + d.total + " işlem."
+  oneByOne: (d: { readonly total: string | number }): string => "Bu cüzdan çağrıları tek tek gönderir: sırayla " + d.total + " işlem.",
+  statusPending: (d: { readonly total: string | number }): string => "Beklemede: " + d.total + " çağrı, ağ bekleniyor",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Onaylandı: " + d.total + " çağrının tümü gerçekleşti",
+  statusFailed: (): string => "Başarısız: toplu işlem bütünüyle gerçekleşmedi",
+  statusUnknown: (): string => "Bu toplu işlem hakkında ağdan henüz yanıt yok",
+  transaction: (): string => "İşlem",
+  close: (): string => "Kapat"
 }

@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Sosyal Giriş",
   UpdateEmail: (): string => "E-postayı Güncelle",
   WhatIsAWallet: (): string => "Cüzdan Nedir?",
-  Pay: (): string => "Öde"
+  Pay: (): string => "Öde",
+  BatchStatus: (): string => "Toplu işlem durumu"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Зупинено на виклику " + d.index + " з " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Виконані виклики: " + d.count + " з " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "Виклик " + d.index + " з " + d.total + " завершиться помилкою",
-  oneByOne: (d: { readonly total: string | number }): string => "Цей гаманець надсилає виклики по одному: " + d.total + " транзакцій по черзі."
+  oneByOne: (d: { readonly total: string | number }): string => "Цей гаманець надсилає виклики по одному: " + d.total + " транзакцій по черзі.",
+  statusPending: (d: { readonly total: string | number }): string => "Очікування: викликів — " + d.total + ", чекаємо на мережу",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Підтверджено: усі виклики (" + d.total + ") виконано",
+  statusFailed: (): string => "Помилка: пакет не виконано повністю",
+  statusUnknown: (): string => "Мережа ще не відповіла щодо цього пакета",
+  transaction: (): string => "Транзакція",
+  close: (): string => "Закрити"
 }

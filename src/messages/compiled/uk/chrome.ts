@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Вхід через соцмережу",
   UpdateEmail: (): string => "Змінити ел. пошту",
   WhatIsAWallet: (): string => "Що таке гаманець?",
-  Pay: (): string => "Оплата"
+  Pay: (): string => "Оплата",
+  BatchStatus: (): string => "Статус пакета"
 }

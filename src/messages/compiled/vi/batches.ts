@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "Đã dừng ở lệnh gọi " + d.index + " trên " + d.total,
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "Lệnh gọi đã thực hiện: " + d.count + " trên " + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "Lệnh gọi " + d.index + " trên " + d.total + " sẽ thất bại",
-  oneByOne: (d: { readonly total: string | number }): string => "Ví này gửi các lệnh gọi từng lệnh một: " + d.total + " giao dịch, theo thứ tự."
+  oneByOne: (d: { readonly total: string | number }): string => "Ví này gửi các lệnh gọi từng lệnh một: " + d.total + " giao dịch, theo thứ tự.",
+  statusPending: (d: { readonly total: string | number }): string => "Đang chờ: " + d.total + " lệnh gọi, đang đợi mạng",
+  statusConfirmed: (d: { readonly total: string | number }): string => "Đã xác nhận: cả " + d.total + " lệnh gọi đã thực hiện",
+  statusFailed: (): string => "Thất bại: lô không thực hiện trọn vẹn",
+  statusUnknown: (): string => "Chưa có phản hồi từ mạng về lô này",
+  transaction: (): string => "Giao dịch",
+  close: (): string => "Đóng"
 }

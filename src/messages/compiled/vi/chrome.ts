@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "Đăng nhập mạng xã hội",
   UpdateEmail: (): string => "Cập nhật email",
   WhatIsAWallet: (): string => "Ví là gì?",
-  Pay: (): string => "Thanh toán"
+  Pay: (): string => "Thanh toán",
+  BatchStatus: (): string => "Trạng thái lô"
 }

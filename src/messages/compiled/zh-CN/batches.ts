@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "在第 " + d.index + " 个调用处停止（共 " + d.total + " 个）",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "已完成的调用：" + d.count + "/" + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "第 " + d.index + " 个调用（共 " + d.total + " 个）将会失败",
-  oneByOne: (d: { readonly total: string | number }): string => "此钱包逐个发送调用：按顺序共 " + d.total + " 笔交易。"
+  oneByOne: (d: { readonly total: string | number }): string => "此钱包逐个发送调用：按顺序共 " + d.total + " 笔交易。",
+  statusPending: (d: { readonly total: string | number }): string => "待处理：" + d.total + " 个调用，正在等待网络",
+  statusConfirmed: (d: { readonly total: string | number }): string => "已确认：全部 " + d.total + " 个调用均已完成",
+  statusFailed: (): string => "失败：批次未能整体完成",
+  statusUnknown: (): string => "网络尚未回复此批次的情况",
+  transaction: (): string => "交易",
+  close: (): string => "关闭"
 }

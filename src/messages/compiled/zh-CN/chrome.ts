@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "社交登录",
   UpdateEmail: (): string => "更新邮箱",
   WhatIsAWallet: (): string => "什么是钱包？",
-  Pay: (): string => "付款"
+  Pay: (): string => "付款",
+  BatchStatus: (): string => "批次状态"
 }

@@ -8,5 +8,11 @@ export const words: Catalog["batches"] = {
   stoppedAt: (d: { readonly index: string | number; readonly total: string | number }): string => "在第 " + d.index + " 個呼叫處停止（共 " + d.total + " 個）",
   landed: (d: { readonly count: string | number; readonly total: string | number }): string => "已完成的呼叫：" + d.count + "/" + d.total,
   failingCall: (d: { readonly index: string | number; readonly total: string | number }): string => "第 " + d.index + " 個呼叫（共 " + d.total + " 個）將會失敗",
-  oneByOne: (d: { readonly total: string | number }): string => "此錢包逐一傳送呼叫：依序共 " + d.total + " 筆交易。"
+  oneByOne: (d: { readonly total: string | number }): string => "此錢包逐一傳送呼叫：依序共 " + d.total + " 筆交易。",
+  statusPending: (d: { readonly total: string | number }): string => "待處理：" + d.total + " 個呼叫，正在等待網路",
+  statusConfirmed: (d: { readonly total: string | number }): string => "已確認：全部 " + d.total + " 個呼叫均已完成",
+  statusFailed: (): string => "失敗：批次未能整體完成",
+  statusUnknown: (): string => "網路尚未回覆此批次的狀況",
+  transaction: (): string => "交易",
+  close: (): string => "關閉"
 }

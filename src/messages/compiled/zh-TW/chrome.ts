@@ -31,5 +31,6 @@ export const words: Catalog["chrome"] = {
   ConnectingSocial: (): string => "社群登入",
   UpdateEmail: (): string => "更新電子郵件",
   WhatIsAWallet: (): string => "什麼是錢包？",
-  Pay: (): string => "付款"
+  Pay: (): string => "付款",
+  BatchStatus: (): string => "批次狀態"
 }

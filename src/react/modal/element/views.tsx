@@ -60,7 +60,8 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   ConnectingSocial: lazyView(() => loginViews().then((m) => m.ConnectingSocialView)),
   UpdateEmail: lazyView(() => loginViews().then((m) => m.UpdateEmailView)),
   ConnectingFarcaster: lazyView(() => loginViews().then((m) => m.ConnectingFarcasterView)),
-  WhatIsAWallet: lazyView(() => import("../views/help/WhatIsAWalletView").then((m) => m.WhatIsAWalletView))
+  WhatIsAWallet: lazyView(() => import("../views/help/WhatIsAWalletView").then((m) => m.WhatIsAWalletView)),
+  BatchStatus: lazyView(() => import("../views/batches/BatchStatusView").then((m) => m.BatchStatusView))
 }
 
 /** The views from which a visitor goes on to a connected account: its code is fetched while they choose. */

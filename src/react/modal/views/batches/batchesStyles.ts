@@ -1,4 +1,4 @@
-/** Styles of the batch review and progress, adopted when their chunk renders. */
+/** Styles of the batch review, progress and status, adopted when their chunk renders. */
 export const batchesCss = `
 .batch-failing {
   display: flex;
@@ -31,4 +31,6 @@ export const batchesCss = `
   font-size: calc(var(--_fs) * 1.2);
 }
 .batch-failing .batch-reason { font-weight: 400; overflow-wrap: anywhere; }
+.batch-status { display: flex; flex-direction: column; gap: calc(var(--_fs) * 1.2); }
+.batch-landed { margin: 0; text-align: center; color: var(--_fg-2); }
 `
