@@ -62,11 +62,14 @@ const DecodedCalls = ({
   })
   if (decoded.length === 0) return null
   return (
-    <dl className="batch-decoded" aria-label={t.labelCalls()}>
+    // The approval's own details style (ApproveTransaction has adopted it).
+    <dl className="approve-details" aria-label={t.labelCalls()}>
       {decoded.map(({ index, text }) => (
         <div key={index}>
           <dt>{t.labelCall({ index: index + 1 })}</dt>
-          <dd dir="ltr">{text}</dd>
+          <dd className="code" dir="ltr">
+            {text}
+          </dd>
         </div>
       ))}
     </dl>

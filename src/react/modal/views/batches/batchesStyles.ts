@@ -14,22 +14,6 @@ export const batchesCss = `
 .batch-progress p { margin: 0; }
 .batch-progress p[role="status"] { font-weight: 600; }
 .batch-progress progress { width: 100%; accent-color: var(--_accent); }
-.batch-decoded {
-  display: flex;
-  flex-direction: column;
-  gap: calc(var(--_fs) * 0.6);
-  margin: 0;
-  padding: calc(var(--_fs) * 1.2);
-  border-radius: calc(var(--_r) * 4);
-  background: var(--_bg-2);
-}
-.batch-decoded dt { font-size: calc(var(--_fs) * 1.2); color: var(--_fg-2); }
-.batch-decoded dd {
-  margin: 0;
-  overflow-wrap: anywhere;
-  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  font-size: calc(var(--_fs) * 1.2);
-}
 .batch-failing .batch-reason { font-weight: 400; overflow-wrap: anywhere; }
 .batch-status { display: flex; flex-direction: column; gap: calc(var(--_fs) * 1.2); }
 .batch-landed { margin: 0; text-align: center; color: var(--_fg-2); }
