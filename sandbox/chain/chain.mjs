@@ -99,6 +99,8 @@ export const SANDBOX_TOKENS = Object.freeze([
 export const TOKEN_HOLDERS = 5
 
 const artifact = JSON.parse(readFileSync(artifactOf("SandboxToken"), "utf8"))
+/** The sandbox token's ABI (ERC-20 and its `mint`), for the sandbox parts that top up a treasury. */
+export const SANDBOX_TOKEN_ABI = artifact.abi
 
 // ---------------------------------------------------------------------------------------------------------
 // Finding anvil

@@ -17,7 +17,7 @@ import {
   toHex
 } from "viem"
 import { privateKeyToAddress } from "viem/accounts"
-import { rpc } from "../chain/chain.mjs"
+import { rpc, SANDBOX_TOKEN_ABI } from "../chain/chain.mjs"
 import { AuthError, escapeHtml, listenLoopback, page, readForm, sendHtml } from "../frame/http.mjs"
 import { BoundedStore } from "../shared/boundedStore.mjs"
 
@@ -163,18 +163,7 @@ export async function startSandboxExchange({ chains, tokens, accounts, now = Dat
           from: minter,
           to: token,
           data: encodeFunctionData({
-            abi: [
-              {
-                type: "function",
-                name: "mint",
-                stateMutability: "nonpayable",
-                inputs: [
-                  { name: "to", type: "address" },
-                  { name: "amount", type: "uint256" }
-                ],
-                outputs: []
-              }
-            ],
+            abi: SANDBOX_TOKEN_ABI,
             functionName: "mint",
             args: [EXCHANGE_TREASURY, session.units * 10n]
           })

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto"
 import { encodeFunctionData, erc20Abi, getAddress, parseEther, toHex } from "viem"
 import { PRICES } from "../api/api.mjs"
-import { rpc } from "../chain/chain.mjs"
+import { rpc, SANDBOX_TOKEN_ABI } from "../chain/chain.mjs"
 import { AuthError, listenLoopback, readJsonObject, sendJson } from "../frame/http.mjs"
 import { checkoutPage, errorPage, SECURITY_HEADERS, sendPage } from "./page.mjs"
 import { ONRAMP_DEFAULT_AMOUNT, purchaseAssets, quoteOnramp } from "./quote.mjs"
@@ -200,18 +200,6 @@ export async function startOnrampProvider({
         ])
       )
     )
-  const mintAbi = /** @type {const} */ ([
-    {
-      type: "function",
-      name: "mint",
-      stateMutability: "nonpayable",
-      inputs: [
-        { name: "to", type: "address" },
-        { name: "amount", type: "uint256" }
-      ],
-      outputs: []
-    }
-  ])
 
   /**
    * @param {PurchaseAsset} asset
@@ -232,7 +220,7 @@ export async function startOnrampProvider({
       await send({
         from: minter,
         to: token,
-        data: encodeFunctionData({ abi: mintAbi, functionName: "mint", args: [treasury, topUp] })
+        data: encodeFunctionData({ abi: SANDBOX_TOKEN_ABI, functionName: "mint", args: [treasury, topUp] })
       })
     }
     return send({
