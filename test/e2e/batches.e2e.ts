@@ -240,20 +240,7 @@ describe("batches on a wallet without EIP-5792 (issue 34)", () => {
     const outcome = await page.evaluate(() => window.__batch!)
     expect("ok" in outcome).toBe(true)
     const { id } = (outcome as { ok: { id: string } }).ok
-    const status = (await page.evaluate(
-      (batchId) =>
-        (
-          window as unknown as { __airlockDemo: { modal: { request: (a: unknown) => Promise<unknown> } } }
-        ).__airlockDemo.modal.request({ method: "wallet_getCallsStatus", params: [batchId] }),
-      id
-    )) as {
-      version: string
-      id: string
-      chainId: string
-      status: number
-      atomic: boolean
-      receipts: ReadonlyArray<{ status: string; transactionHash: string; blockHash: string; gasUsed: string }>
-    }
+    const status = await callsStatus(page, id)
     expect(status).toMatchObject({
       version: "2.0.0",
       id,
@@ -261,10 +248,10 @@ describe("batches on a wallet without EIP-5792 (issue 34)", () => {
       status: 200,
       atomic: false
     })
-    expect(status.receipts.map((receipt) => receipt.status)).toEqual(["0x1", "0x1"])
+    expect((status.receipts ?? []).map((receipt) => receipt.status)).toEqual(["0x1", "0x1"])
     // Two transactions on chain, in order: the approval, then the swap.
     const [first, second] = await Promise.all(
-      status.receipts.map((receipt) =>
+      (status.receipts ?? []).map((receipt) =>
         chain.getTransaction({ hash: receipt.transactionHash as `0x${string}` })
       )
     )
