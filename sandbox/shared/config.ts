@@ -48,6 +48,14 @@ export interface SandboxSolanaConfig {
   }
 }
 
+/** The local Bitcoin chain (sandbox/bitcoin, regtest) and its Esplora-shaped HTTP API. */
+export interface SandboxBitcoinConfig {
+  /** The chain's Esplora HTTP API, `http://127.0.0.1:PORT` (`/address/:a/utxo`, `/tx`, `/fee-estimates`, …). */
+  readonly esploraUrl: string
+  /** `bip122:0f9188f13cb7b2c71f2a335e3a4fc328` (CAIP-2 of regtest). */
+  readonly chain: string
+}
+
 /** The sandbox's stand-in for the provider's hosts (explorer, blockchain API, analytics). */
 export interface SandboxApiConfig {
   readonly url: string
@@ -69,6 +77,8 @@ export interface SandboxConfig {
   readonly wallet: SandboxWalletConfig
   /** The local Solana chain; absent when the sandbox runs none. */
   readonly solana?: SandboxSolanaConfig
+  /** The local Bitcoin chain; absent when the sandbox runs none. */
+  readonly bitcoin?: SandboxBitcoinConfig
 }
 
 declare global {
