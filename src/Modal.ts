@@ -2,7 +2,6 @@
  * The handle `createModal` returns and the public types it speaks in. Types only: every module may import
  * it, and it imports no implementation.
  */
-import type * as HttpClient from "effect/http/HttpClient"
 import type * as Layer from "effect/Layer"
 import type * as KeyValueStore from "effect/persistence/KeyValueStore"
 import type { AccountType } from "./schemas/Kinds"
@@ -21,8 +20,12 @@ import type { PayRequest, PayResult } from "./services/Pay"
 import type { ThemeState } from "./services/Theme"
 import type { TrackedTransaction } from "./services/TransactionWatcher"
 
-/** What a host's override layer may build on: the validated options and the platform services. */
-export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore | HttpClient.HttpClient
+/**
+ * What a host's override layer may build on: the validated options and the key-value store. The modal's
+ * HTTP goes through `HttpFetch` (a reference with the browser's `fetch` as its default); a layer that needs
+ * effect's `HttpClient` provides one itself (`BrowserHttpLive`).
+ */
+export type AirlockPlatform = ModalConfig | KeyValueStore.KeyValueStore
 
 /** What hosts see of an account (the `useAirlockAccount` shape). */
 export interface AccountSnapshot {

@@ -5,8 +5,6 @@
  * `createModal(options, { layer })` lays over the live services.
  */
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
@@ -29,6 +27,7 @@ import {
   type EmailUpdateState
 } from "../../src/services/EmailLogin"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalRouter, type RouteData } from "../../src/services/ModalRouter"
 import { Names, type NamesState } from "../../src/services/Names"
@@ -91,16 +90,7 @@ export interface World {
 }
 
 /** Every request fails at once, as offline: nothing the gallery shows may come from a network. */
-const offlineHttp = Layer.succeed(
-  HttpClient.HttpClient,
-  HttpClient.make((request) =>
-    Effect.fail(
-      new HttpClientError.HttpClientError({
-        reason: new HttpClientError.TransportError({ request, description: "The gallery is offline" })
-      })
-    )
-  )
-)
+const offlineHttp = Layer.succeed(HttpFetch, () => Promise.reject(new TypeError("The gallery is offline")))
 
 /** Images by their id as generated tiles; the listing is never asked (the catalogue is fixed). */
 const galleryProviderApi = Layer.mock(ProviderApi)({

@@ -2,7 +2,6 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/testing/TestClock"
 import { BalanceUnavailableError, ServiceUnavailableError } from "../../src/errors"
@@ -17,6 +16,7 @@ import type { CaipNetwork } from "../../src/schemas/Network"
 import { BalanceService } from "../../src/services/BalanceService"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { makeMockEip1193Provider } from "../../src/testing/index"
 import { blockchainApiWith } from "../kit/blockchainApi"
@@ -298,13 +298,11 @@ const httpWorld = (respond: Respond) => {
     Layer.provide(
       Layer.mergeAll(
         Layer.succeed(ModalConfig, multiConfig),
-        BlockchainApiLive.pipe(
-          Layer.provide(Layer.merge(Layer.succeed(ModalConfig, multiConfig), FetchHttpClient.layer))
-        ),
+        BlockchainApiLive.pipe(Layer.provide(Layer.succeed(ModalConfig, multiConfig))),
         countingTransport(calls, "0x0")
       )
     ),
-    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)),
+    Layer.provide(Layer.succeed(HttpFetch, fetch)),
     Layer.provide(preloadedParts)
   )
   return { calls, layer, seen }

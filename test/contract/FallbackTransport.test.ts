@@ -1,6 +1,5 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -64,7 +63,7 @@ const deadThenAnvil = Effect.gen(function* () {
   const live = yield* makeHttpRpcTransport(anvilUrl())
   const fallback = yield* makeRankedFallback([dead, live], tiedRanking)
   return { dead, live, fallback }
-}).pipe(Effect.provide(FetchHttpClient.layer))
+})
 
 rpcTransportContract("makeRankedFallback (dead URL, then anvil)", () =>
   Effect.map(deadThenAnvil, ({ fallback }) => ({ name: "ranked fallback", request: fallback.request }))
@@ -95,7 +94,6 @@ const serviceLayer = (ranking: Partial<typeof RankingConfig.Service> = tiedRanki
       )
     ),
     Layer.provide(Layer.succeed(ModalConfig, options.success)),
-    Layer.provide(FetchHttpClient.layer),
     Layer.provide(Layer.succeed(RankingConfig, { ...RankingConfig.defaultValue(), ...ranking })),
     Layer.provide(preloadedParts)
   )
@@ -136,7 +134,7 @@ describe("FallbackTransport against anvil", () => {
         assert.deepInclude(ranked.value[0], { stability: 1, score: ranked.value[0]?.score })
         assert.deepInclude(ranked.value[1], { name: dead.name, score: 0, stability: 0 })
       }
-    }).pipe(Effect.provide(FetchHttpClient.layer))
+    })
   )
 
   it.live("serves viem through toViemTransport, with node errors keeping their code", () =>

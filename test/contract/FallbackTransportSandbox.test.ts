@@ -1,6 +1,5 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
@@ -68,7 +67,7 @@ const service = Effect.suspend(() => {
   )
   const layer = FallbackTransportLive.pipe(
     Layer.provide(BlockchainApiLive),
-    Layer.provide(Layer.merge(Layer.succeed(ModalConfig, options), FetchHttpClient.layer)),
+    Layer.provide(Layer.succeed(ModalConfig, options)),
     Layer.provide(preloadedParts)
   )
   return Effect.flatMap(Layer.build(layer), (context) => Effect.provide(FallbackTransport, context))

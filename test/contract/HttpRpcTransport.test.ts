@@ -1,10 +1,10 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
 import { makeHttpRpcTransport, rpcContentType, transportName } from "../../src/layers/rpc/httpRpcTransport"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import type { RpcError, RpcRequest } from "../../src/services/RpcTransport"
 import { type Anvil, startAnvil } from "./anvil"
 import { rpcTransportContract } from "./RpcTransport.contract"
@@ -24,9 +24,7 @@ const anvilUrl = (): string => {
   return anvil.url
 }
 
-rpcTransportContract("HttpRpcTransport", () =>
-  makeHttpRpcTransport(anvilUrl()).pipe(Effect.provide(FetchHttpClient.layer))
-)
+rpcTransportContract("HttpRpcTransport", () => makeHttpRpcTransport(anvilUrl()))
 
 describe("HttpRpcTransport against anvil", () => {
   it.live("anvil refuses text/plain bodies, so only the provider's host gets them", () =>
@@ -37,7 +35,7 @@ describe("HttpRpcTransport against anvil", () => {
       assert.strictEqual(error._tag, "RpcResponseError")
       if (error._tag === "RpcResponseError") assert.strictEqual(error.code, -32600)
       assert.strictEqual(rpcContentType(anvilUrl()), "application/json")
-    }).pipe(Effect.provide(FetchHttpClient.layer))
+    })
   )
 })
 
@@ -81,7 +79,7 @@ const json = (value: unknown, status = 200) =>
 const withFetch =
   (fetch: typeof globalThis.fetch) =>
   <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    effect.pipe(Effect.provide(FetchHttpClient.layer), Effect.provideService(FetchHttpClient.Fetch, fetch))
+    effect.pipe(Effect.provideService(HttpFetch, fetch))
 
 const NODE = "https://node.example/rpc?key=secret"
 

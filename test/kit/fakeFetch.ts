@@ -11,8 +11,6 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -23,6 +21,7 @@ import { REQUEST_TIMEOUT } from "../../src/layers/provider/providerHttp"
 import { SDK_TYPE, SDK_VERSION } from "../../src/layers/provider/providerUrl"
 import { present } from "../../src/presentation"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { preloadedParts } from "./lazyParts"
 import { viemMainnet } from "./networks"
@@ -43,19 +42,16 @@ export const configOf = (overrides: Record<string, unknown> = {}): ModalOptions 
   Result.getOrThrow(decodeModalOptions({ projectId: "p1", networks: [viemMainnet], ...overrides }))
 
 /**
- * `live` over the options `configOf(overrides)` and the fetch HTTP client, its code loaded already;
+ * `live` over the options `configOf(overrides)`, its code loaded already;
  * `withApi` also supplies the fetch.
  */
-export const apiHarness = <I>(live: Layer.Layer<I, never, ModalConfig | HttpClient.HttpClient>) => {
+export const apiHarness = <I>(live: Layer.Layer<I, never, ModalConfig>) => {
   const apiLayer = (overrides: Record<string, unknown> = {}) =>
-    live.pipe(
-      Layer.provide(Layer.merge(Layer.succeed(ModalConfig, configOf(overrides)), FetchHttpClient.layer)),
-      Layer.provide(preloadedParts)
-    )
+    live.pipe(Layer.provide(Layer.succeed(ModalConfig, configOf(overrides))), Layer.provide(preloadedParts))
   const withApi =
     (fetch: typeof globalThis.fetch, overrides: Record<string, unknown> = {}) =>
     <A, E>(effect: Effect.Effect<A, E, I>) =>
-      effect.pipe(Effect.provide(apiLayer(overrides)), Effect.provideService(FetchHttpClient.Fetch, fetch))
+      effect.pipe(Effect.provide(apiLayer(overrides)), Effect.provideService(HttpFetch, fetch))
   return { apiLayer, withApi }
 }
 
@@ -158,7 +154,7 @@ export const assertTimesOutAt10s = <A, R>(call: Effect.Effect<A, AirlockError, R
 export const runAgainst = <A>(call: Effect.Effect<A, AirlockError>, response: Hostile) =>
   Effect.runPromiseExit(
     call.pipe(
-      Effect.provideService(FetchHttpClient.Fetch, fakeFetch(() => toResponse(response)).fetch),
+      Effect.provideService(HttpFetch, fakeFetch(() => toResponse(response)).fetch),
       Effect.provideService(Clock.Clock, backoffSkippingClock)
     )
   )

@@ -1,10 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
+import { fetchResponse, readBody } from "../../src/layers/platform/fetchExchange"
 import { json, makeTestPlatform, TestPlatform, text } from "./platform"
+
+const bodyText = (response: Response) =>
+  Effect.map(readBody(response, 1024), (bytes) =>
+    typeof bytes === "symbol" ? "" : new TextDecoder().decode(bytes)
+  )
 
 describe("the test platform", () => {
   it.effect("answers stubbed requests, the stub registered last first, and records them all", () => {
@@ -12,17 +15,17 @@ describe("the test platform", () => {
     platform.stub("https://api.example.com/", () => text("fallback"))
     platform.stub(/\/wallets\?page=\d+$/, (_, n) => json({ page: n }))
     return Effect.gen(function* () {
-      const client = yield* HttpClient.HttpClient
-      const first = yield* client.get("https://api.example.com/wallets", { urlParams: { page: 1 } })
-      const second = yield* client.get("https://api.example.com/wallets?page=2")
-      const other = yield* client.execute(
-        HttpClientRequest.post("https://api.example.com/e").pipe(
-          HttpClientRequest.bodyText("hi", "text/plain")
-        )
-      )
-      assert.deepStrictEqual(yield* first.json, { page: 1 })
-      assert.deepStrictEqual(yield* second.json, { page: 2 })
-      assert.strictEqual(yield* other.text, "fallback")
+      const get = { method: "GET", headers: {} } as const
+      const first = yield* fetchResponse("https://api.example.com/wallets?page=1", get)
+      const second = yield* fetchResponse("https://api.example.com/wallets?page=2", get)
+      const other = yield* fetchResponse("https://api.example.com/e", {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "hi"
+      })
+      assert.deepStrictEqual(JSON.parse(yield* bodyText(first)), { page: 1 })
+      assert.deepStrictEqual(JSON.parse(yield* bodyText(second)), { page: 2 })
+      assert.strictEqual(yield* bodyText(other), "fallback")
       assert.deepStrictEqual(
         platform.requests().map(({ method, url, body }) => `${method} ${url} ${body ?? ""}`),
         [
@@ -38,11 +41,12 @@ describe("the test platform", () => {
   it.effect("fails a request nobody stubbed at once, as a transport error naming it", () => {
     const platform = makeTestPlatform()
     return Effect.gen(function* () {
-      const client = yield* HttpClient.HttpClient
-      const error = yield* Effect.flip(client.post("https://pulse.example.com/e?projectId=p1"))
-      assert.isTrue(HttpClientError.isHttpClientError(error))
-      assert.strictEqual(error.reason._tag, "TransportError")
-      assert.include(error.message, "no test stub for POST https://pulse.example.com/e?projectId=p1")
+      const error = yield* Effect.flip(
+        fetchResponse("https://pulse.example.com/e?projectId=p1", { method: "POST", headers: {} })
+      )
+      assert.strictEqual(error._tag, "HttpFetchError")
+      assert.strictEqual(error.reason, "Transport")
+      assert.include(String(error.cause), "no test stub for POST https://pulse.example.com/e?projectId=p1")
       assert.deepStrictEqual(
         platform.unstubbed().map(({ method, url }) => `${method} ${url}`),
         ["POST https://pulse.example.com/e?projectId=p1"]

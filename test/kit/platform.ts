@@ -1,15 +1,12 @@
 /**
- * The platform every unit suite runs on: an in-memory `KeyValueStore` and an `HttpClient` that answers
- * only the requests a test stubbed. Anything else fails at once with an `HttpClientError` naming the
- * method and URL, so the code under test sees a network failure and the test can assert nobody asked.
+ * The platform every unit suite runs on: an in-memory `KeyValueStore` and an `HttpFetch` that answers
+ * only the requests a test stubbed. Anything else is rejected at once with an error naming the method and
+ * URL, so the code under test sees a network failure and the test can assert nobody asked.
  */
 
-import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientError from "effect/http/HttpClientError"
 import * as Layer from "effect/Layer"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
+import { HttpFetch } from "../../src/services/HttpFetch"
 
 // ---------------------------------------------------------------------------------------------------------
 // Fake fetch
@@ -65,7 +62,7 @@ export const json = (value: unknown, status = 200, headers: Record<string, strin
 export const text = (body: string, status = 200) => new Response(body, { status })
 
 // ---------------------------------------------------------------------------------------------------------
-// Stubbed HttpClient
+// Stubbed HttpFetch
 // ---------------------------------------------------------------------------------------------------------
 
 /** Which requests a stub answers: a URL prefix, a pattern tested on the URL, or any predicate. */
@@ -79,8 +76,8 @@ export type StubResponse = (
 ) => Response | Promise<Response>
 
 export interface TestHttp {
-  /** The `HttpClient`; each build shares this value's stubs and records. */
-  readonly layer: Layer.Layer<HttpClient.HttpClient>
+  /** The `HttpFetch`; each build shares this value's stubs and records. */
+  readonly layer: Layer.Layer<never>
   /** Answers the requests `matcher` selects; the stub registered last wins when several match. */
   readonly stub: (matcher: RequestMatcher, respond: StubResponse) => void
   /** Every request so far, stubbed or not, in order. */
@@ -96,21 +93,10 @@ const matches = (matcher: RequestMatcher, request: Seen) =>
       ? matcher.test(request.url)
       : matcher(request)
 
-/** Marks the fetch rejection of a request nobody stubbed, to turn it into a described error. */
+/** The fetch rejection of a request nobody stubbed, naming it. */
 class Unstubbed extends Error {}
 
-const describeUnstubbed = (error: HttpClientError.HttpClientError) =>
-  error.reason._tag === "TransportError" && error.reason.cause instanceof Unstubbed
-    ? new HttpClientError.HttpClientError({
-        reason: new HttpClientError.TransportError({
-          request: error.reason.request,
-          cause: error.reason.cause,
-          description: error.reason.cause.message
-        })
-      })
-    : error
-
-/** An `HttpClient` over stubs the test registers; see {@link TestHttp}. */
+/** An `HttpFetch` over stubs the test registers; see {@link TestHttp}. */
 export const makeTestHttp = (): TestHttp => {
   const stubs: Array<{ readonly matcher: RequestMatcher; readonly respond: StubResponse; answered: number }> =
     []
@@ -127,15 +113,7 @@ export const makeTestHttp = (): TestHttp => {
     stub.answered++
     return stub.respond(request, stub.answered, signal)
   })
-  // The fetch client reads `Fetch` from the calling fiber, so it is provided around each request.
-  const layer = Layer.effect(
-    HttpClient.HttpClient,
-    Effect.map(HttpClient.HttpClient, (client) =>
-      HttpClient.transform(client, (response) =>
-        response.pipe(Effect.provideService(FetchHttpClient.Fetch, fetch), Effect.mapError(describeUnstubbed))
-      )
-    )
-  ).pipe(Layer.provide(FetchHttpClient.layer))
+  const layer = Layer.succeed(HttpFetch, fetch)
   return {
     layer,
     stub: (matcher, respond) => {
@@ -147,8 +125,8 @@ export const makeTestHttp = (): TestHttp => {
 }
 
 export interface TestPlatform extends TestHttp {
-  /** `KeyValueStore` in memory (fresh for each build) and the stubbed `HttpClient`. */
-  readonly layer: Layer.Layer<KeyValueStore.KeyValueStore | HttpClient.HttpClient>
+  /** `KeyValueStore` in memory (fresh for each build) and the stubbed `HttpFetch`. */
+  readonly layer: Layer.Layer<KeyValueStore.KeyValueStore>
 }
 
 /** The platform with its own stubs; pass `layer` as `createModal(options, { layer })`. */
@@ -158,5 +136,4 @@ export const makeTestPlatform = (): TestPlatform => {
 }
 
 /** The platform with no stubs: storage in memory, and every HTTP request fails as unstubbed. */
-export const TestPlatform: Layer.Layer<KeyValueStore.KeyValueStore | HttpClient.HttpClient> =
-  makeTestPlatform().layer
+export const TestPlatform: Layer.Layer<KeyValueStore.KeyValueStore> = makeTestPlatform().layer

@@ -2,7 +2,6 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
@@ -19,6 +18,7 @@ import { AnalyticsLive, MAX_QUEUED_EVENTS } from "../../src/layers/provider/Anal
 import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { Analytics, type AnalyticsEvent } from "../../src/services/Analytics"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { ModalEvents } from "../../src/services/ModalEvents"
 import { type Notice, Notifications } from "../../src/services/Notifications"
@@ -272,7 +272,7 @@ const fakeFetch = (respond: (url: string) => Response) => {
  * test hears of it, whatever that answer leads to has happened.
  */
 const liveWorld = (fetch: typeof globalThis.fetch, analytics = true) => {
-  const base = Layer.merge(Layer.succeed(ModalConfig, configOf(analytics)), FetchHttpClient.layer)
+  const base = Layer.succeed(ModalConfig, configOf(analytics))
   const api = ProviderApiLive.pipe(Layer.provide(base))
   return <A, E>(effect: Effect.Effect<A, E, Analytics | Notifications | ModalEvents | Sleeps>) =>
     effect.pipe(
@@ -289,7 +289,7 @@ const liveWorld = (fetch: typeof globalThis.fetch, analytics = true) => {
         )
       ),
       Effect.provide(Layer.merge(countedSleeps, preloadedParts)),
-      Effect.provideService(FetchHttpClient.Fetch, fetch)
+      Effect.provideService(HttpFetch, fetch)
     )
 }
 

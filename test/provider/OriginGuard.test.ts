@@ -2,7 +2,6 @@ import { afterEach, assert, describe, it, vi } from "@effect/vitest"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import * as TestClock from "effect/testing/TestClock"
@@ -17,6 +16,7 @@ import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"
 import { present } from "../../src/presentation"
 import { decodeModalOptions, type ModalOptions } from "../../src/schemas/ModalOptions"
 import { hasControlCharacter } from "../../src/schemas/Primitives"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { OriginGuard } from "../../src/services/OriginGuard"
 import { preloadedParts } from "../kit/lazyParts"
@@ -485,10 +485,7 @@ const guardLayer = (origin: string | undefined, config: ModalOptions = configOf(
   Layer.effect(
     OriginGuard,
     makeOriginGuard(() => origin)
-  ).pipe(
-    Layer.provide(ProviderApiLive),
-    Layer.provide(Layer.merge(Layer.succeed(ModalConfig, config), FetchHttpClient.layer))
-  )
+  ).pipe(Layer.provide(ProviderApiLive), Layer.provide(Layer.succeed(ModalConfig, config)))
 
 const withGuard =
   (fetch: typeof globalThis.fetch, origin: string | undefined, config?: ModalOptions) =>
@@ -496,7 +493,7 @@ const withGuard =
     effect.pipe(
       Effect.provide(guardLayer(origin, config)),
       Effect.provide(Layer.merge(countedSleeps, preloadedParts)),
-      Effect.provideService(FetchHttpClient.Fetch, fetch)
+      Effect.provideService(HttpFetch, fetch)
     )
 
 const advance = (millis: number) => TestClock.adjust(Duration.millis(millis))
@@ -637,11 +634,11 @@ describe("OriginGuard.check", () => {
       Effect.provide(
         OriginGuardLive.pipe(
           Layer.provide(ProviderApiLive),
-          Layer.provide(Layer.merge(Layer.succeed(ModalConfig, configOf()), FetchHttpClient.layer))
+          Layer.provide(Layer.succeed(ModalConfig, configOf()))
         )
       ),
       Effect.provide(preloadedParts),
-      Effect.provideService(FetchHttpClient.Fetch, fetch)
+      Effect.provideService(HttpFetch, fetch)
     )
   })
 })

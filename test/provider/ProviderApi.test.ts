@@ -4,7 +4,6 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
@@ -17,6 +16,7 @@ import { isTransientStatus, MAX_RESPONSE_BYTES, retrySchedule } from "../../src/
 import { buildUrl, encodePathSegment, SDK_TYPE, SDK_VERSION } from "../../src/layers/provider/providerUrl"
 import { present } from "../../src/presentation"
 import { WalletListing } from "../../src/schemas/WalletListing"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ProviderApi } from "../../src/services/ProviderApi"
 import {
   advance,
@@ -597,7 +597,7 @@ describe("R1: hostile provider responses", () => {
     const exit = await Effect.runPromiseExit(
       getWallets.pipe(
         Effect.provideService(ProviderApi, sharedApi),
-        Effect.provideService(FetchHttpClient.Fetch, fetch),
+        Effect.provideService(HttpFetch, fetch),
         Effect.provideService(Clock.Clock, backoffSkippingClock)
       )
     )

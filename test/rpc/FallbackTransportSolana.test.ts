@@ -1,13 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { ChainNotConfiguredError } from "../../src/errors"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import {
   fakeWorld,
   listing,
@@ -50,7 +50,7 @@ describe("FallbackTransportLive: Solana", () => {
           [1, 1]
         ]
       )
-    }).pipe(Effect.provideService(FetchHttpClient.Fetch, world.fetch))
+    }).pipe(Effect.provideService(HttpFetch, world.fetch))
   })
 
   it.effect("a failing getHealth ranks a node down; requests keep their Solana params", () => {
@@ -87,7 +87,7 @@ describe("FallbackTransportLive: Solana", () => {
         sent.map((call) => [call.method, call.params]),
         [["getLatestBlockhash", params], ...lookups.map((lookup) => [lookup.method, lookup.params])]
       )
-    }).pipe(Effect.provideService(FetchHttpClient.Fetch, world.fetch))
+    }).pipe(Effect.provideService(HttpFetch, world.fetch))
   })
 })
 
@@ -140,6 +140,6 @@ describe("FallbackTransportLive: life cycle", () => {
       yield* Scope.close(scope, Exit.void)
       yield* TestClock.adjust("1 minute")
       assert.strictEqual(world.count("net_listening"), pings)
-    }).pipe(Effect.provideService(FetchHttpClient.Fetch, world.fetch))
+    }).pipe(Effect.provideService(HttpFetch, world.fetch))
   })
 })

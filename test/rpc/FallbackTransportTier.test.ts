@@ -1,12 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import { makeAirlockLayer } from "../../src/layers/runtime/AirlockLive"
 import { decodeModalOptions } from "../../src/schemas/ModalOptions"
 import { BlockchainApi } from "../../src/services/BlockchainApi"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { blockchainApiWith } from "../kit/blockchainApi"
 import { preloadedParts } from "../kit/lazyParts"
@@ -41,7 +41,7 @@ const urlsOfFirstRequest = (http?: ReadonlyArray<string>) => {
     const fallback = yield* Effect.provide(FallbackTransport, context)
     yield* fallback.request("eip155:1", { method: "eth_chainId" })
     return seen.map((request) => request.url.replace(/\?.*$/, ""))
-  }).pipe(Effect.provideService(FetchHttpClient.Fetch, fetch), Effect.provide(preloadedParts))
+  }).pipe(Effect.provideService(HttpFetch, fetch), Effect.provide(preloadedParts))
 }
 
 describe("makeAirlockLayer's FallbackTransport", () => {

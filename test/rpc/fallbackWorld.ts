@@ -1,5 +1,4 @@
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -8,6 +7,7 @@ import { FallbackTransportLive } from "../../src/layers/rpc/FallbackTransportLiv
 import { decodeModalOptions } from "../../src/schemas/ModalOptions"
 import { BlockchainApi, type BlockchainApiShape } from "../../src/services/BlockchainApi"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { ModalConfig } from "../../src/services/ModalConfig"
 import { blockchainApiWith } from "../kit/blockchainApi"
 import { makeRecorder } from "../kit/emitters"
@@ -99,23 +99,20 @@ export const OWN_MAINNET = "https://eth.merkle.io/"
 /** The service over `api` (default: the real BlockchainApiLive on the same fetch). */
 export const serviceLayer = (
   fetch: typeof globalThis.fetch,
-  api: Layer.Layer<BlockchainApi, never, ModalConfig> = BlockchainApiLive.pipe(
-    Layer.provide(FetchHttpClient.layer)
-  ),
+  api: Layer.Layer<BlockchainApi, never, ModalConfig> = BlockchainApiLive,
   options: Record<string, unknown> = OPTIONS
 ) =>
   FallbackTransportLive.pipe(
     Layer.provide(api),
-    Layer.provide(FetchHttpClient.layer),
     Layer.provide(Layer.succeed(ModalConfig, optionsOf(options))),
-    Layer.provide(Layer.succeed(FetchHttpClient.Fetch, fetch)),
+    Layer.provide(Layer.succeed(HttpFetch, fetch)),
     Layer.provide(preloadedParts)
   )
 
 export const swapped = (supportedChains: BlockchainApiShape["supportedChains"]) =>
   Layer.succeed(BlockchainApi, blockchainApiWith({ supportedChains }))
 
-/** The service, built in the test's scope; the test fiber gets the fake fetch too (the client reads it there). */
+/** The service, built in the test's scope; the test fiber gets the fake fetch too (the clients read it when they are built). */
 export const withService = <A, E>(
   fetch: typeof globalThis.fetch,
   body: (service: FallbackTransport["Service"]) => Effect.Effect<A, E>,
@@ -124,7 +121,7 @@ export const withService = <A, E>(
   Effect.gen(function* () {
     const service = yield* Effect.provide(FallbackTransport, yield* Layer.build(serviceLayer(fetch, api)))
     return yield* body(service)
-  }).pipe(Effect.provideService(FetchHttpClient.Fetch, fetch))
+  }).pipe(Effect.provideService(HttpFetch, fetch))
 
 export const rpcUrls = (calls: ReadonlyArray<Call>, method: string) =>
   calls.filter((call) => call.method === method).map((call) => call.url)

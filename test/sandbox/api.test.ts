@@ -1,7 +1,6 @@
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
@@ -764,7 +763,7 @@ describe("the SDK's clients against the sandbox API", () => {
       })
     )
     const layer = Layer.merge(ProviderApiLive, BlockchainApiLive).pipe(
-      Layer.provide(Layer.merge(Layer.succeed(ModalConfig, options), FetchHttpClient.layer))
+      Layer.provide(Layer.succeed(ModalConfig, options))
     )
     return Effect.runPromiseExit(Effect.provide(effect, layer))
   }

@@ -5,9 +5,9 @@ import * as Layer from "effect/Layer"
 import { withoutTraceHeaders } from "./withoutTraceHeaders"
 
 /**
- * The browser's `fetch` as effect's `HttpClient`, without W3C trace headers (see `withoutTraceHeaders`).
- * Part of the modal's own chunk (`modalEngine.ts`), which follows the first paint: that paint holds none
- * of effect's HTTP modules.
+ * The browser's `fetch` as effect's `HttpClient`, without W3C trace headers (see `withoutTraceHeaders`),
+ * for a host's own layers. The modal itself does not use it (its HTTP goes through `HttpFetch`), so none
+ * of effect's HTTP modules reach a page that does not import this.
  *
  * @since 0.1.0
  * @category layers

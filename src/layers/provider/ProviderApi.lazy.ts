@@ -4,7 +4,6 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { InvalidAppConfigurationError } from "../../errors"
@@ -77,7 +76,7 @@ export const walletQueryParams = (query: WalletQuery) =>
 export const makeProviderApiRequests: Effect.Effect<
   Omit<ProviderApiShape, ImageUrls>,
   never,
-  ModalConfig | HttpClient.HttpClient
+  ModalConfig
 > = Effect.gen(function* () {
   const config = yield* ModalConfig
   const api = yield* makeProviderHttp({ baseUrl: config.apiUrl, projectId: config.projectId })

@@ -1,5 +1,4 @@
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import { ProviderRequestError } from "../../errors"
 import { ModalConfig } from "../../services/ModalConfig"
@@ -17,39 +16,40 @@ const unreachable = (endpoint: string) => (error: ChunkLoadError) =>
   Effect.fail(new ProviderRequestError({ reason: "network", endpoint, cause: error.cause }))
 
 /**
- * The explorer (`apiUrl`) and analytics (`analyticsUrl`) hosts over the `HttpClient` in context. Image
+ * The explorer (`apiUrl`) and analytics (`analyticsUrl`) hosts through the `HttpFetch` in context. Image
  * URLs are built at once; the requests' code (`ProviderApi.lazy.ts`) loads with the first request.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makeProviderApi: Effect.Effect<ProviderApiShape, never, ModalConfig | HttpClient.HttpClient> =
-  Effect.gen(function* () {
-    const config = yield* ModalConfig
-    const requests = yield* lazyImplementation(ProviderApiLazy, (module) => module.makeProviderApiRequests)
-    const imageUrl = (prefix: string) => (imageId: string) => {
-      const segment = encodePathSegment(imageId)
-      return segment === undefined
-        ? undefined
-        : buildUrl({ baseUrl: config.apiUrl, projectId: config.projectId }, `${prefix}/${segment}`)
-    }
-    return ProviderApi.of({
-      ...lazyService(requests, {
-        getWallets: call(unreachable("/getWallets")),
-        getAllowedOrigins: effect(unreachable("/projects/v1/origins")),
-        getAnalyticsConfig: effect(unreachable("/getAnalyticsConfig")),
-        sendEvent: call(unreachable("/e"))
-      }),
-      walletImageUrl: imageUrl("getWalletImage"),
-      assetImageUrl: imageUrl("public/getAssetImage"),
-      currencyImageUrl: imageUrl("public/getCurrencyImage"),
-      tokenImageUrl: imageUrl("public/getTokenImage")
-    })
+export const makeProviderApi: Effect.Effect<ProviderApiShape, never, ModalConfig> = Effect.gen(function* () {
+  const config = yield* ModalConfig
+  const requests = yield* lazyImplementation(ProviderApiLazy, (module) => module.makeProviderApiRequests)
+  const imageUrl = (prefix: string) => (imageId: string) => {
+    const segment = encodePathSegment(imageId)
+    return segment === undefined
+      ? undefined
+      : buildUrl({ baseUrl: config.apiUrl, projectId: config.projectId }, `${prefix}/${segment}`)
+  }
+  return ProviderApi.of({
+    ...lazyService(requests, {
+      getWallets: call(unreachable("/getWallets")),
+      getAllowedOrigins: effect(unreachable("/projects/v1/origins")),
+      getAnalyticsConfig: effect(unreachable("/getAnalyticsConfig")),
+      sendEvent: call(unreachable("/e"))
+    }),
+    walletImageUrl: imageUrl("getWalletImage"),
+    assetImageUrl: imageUrl("public/getAssetImage"),
+    currencyImageUrl: imageUrl("public/getCurrencyImage"),
+    tokenImageUrl: imageUrl("public/getTokenImage")
   })
+})
 
 /**
  * @since 0.1.0
  * @category layers
  */
-export const ProviderApiLive: Layer.Layer<ProviderApi, never, ModalConfig | HttpClient.HttpClient> =
-  Layer.effect(ProviderApi, makeProviderApi)
+export const ProviderApiLive: Layer.Layer<ProviderApi, never, ModalConfig> = Layer.effect(
+  ProviderApi,
+  makeProviderApi
+)

@@ -6,15 +6,17 @@
 import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import type * as HttpClientError from "effect/http/HttpClientError"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
-import * as Stream from "effect/Stream"
 import { ProviderRequestError, type ProviderServiceError } from "../../errors"
 import type { SchemaDecodeError } from "../../schemas/decode"
+import {
+  type FetchRequest,
+  fetchResponse,
+  type HttpFetchError,
+  readBody,
+  TOO_LARGE
+} from "../platform/fetchExchange"
 import { buildUrl, type QueryParams } from "./providerUrl"
 import { fromServerResponse } from "./serverResponse"
 
@@ -83,61 +85,35 @@ const endpointOf = (path: string): string => `/${path.replace(/^\/+/, "")}`
 
 /**
  * The body as UTF-8 text, refusing more than `limit` bytes: first by the declared length, without reading,
- * then while streaming (a lying or missing `content-length` does not help). The stream's end aborts the
- * fetch, so a refused body stops downloading.
+ * then while streaming (a lying or missing `content-length` does not help). A refused body stops
+ * downloading.
  */
 const readText = (
-  response: HttpClientResponse.HttpClientResponse,
+  response: Response,
   limit: number,
   endpoint: string
-): Effect.Effect<string, ProviderRequestError | Transient> => {
-  const tooLarge = new ProviderRequestError({ reason: "too-large", endpoint, status: response.status })
-  const declared = Number(response.headers["content-length"])
-  if (Number.isFinite(declared) && declared > limit) {
-    // Ending the stream aborts the fetch; it has to start for that, so at most one chunk arrives, unparsed.
-    return Stream.runDrain(Stream.take(response.stream, 1)).pipe(
-      Effect.ignore,
-      Effect.andThen(Effect.fail(tooLarge))
-    )
-  }
-  // Not Stream.limitBytes: its size parsing would bring effect's ByteSize into the first paint (the first
-  // paint holds Stream, and a bundler keeps each module in one chunk).
-  return response.stream.pipe(
-    Stream.mapAccumEffect(
-      () => 0,
-      (size, chunk: Uint8Array) =>
-        size + chunk.length > limit
-          ? Effect.fail(tooLarge)
-          : Effect.succeed([size + chunk.length, [chunk]] as const)
-    ),
-    Stream.mkUint8Array,
-    Effect.catchTag("HttpClientError", (error) =>
-      error.reason._tag === "EmptyBodyError"
-        ? Effect.succeed(new Uint8Array())
-        : Effect.fail(
-            new Transient({
-              error: new ProviderRequestError({
-                reason: "network",
-                endpoint,
-                status: response.status,
-                cause: error
-              })
-            })
-          )
+): Effect.Effect<string, ProviderRequestError | Transient> =>
+  readBody(response, limit).pipe(
+    Effect.mapError(
+      (cause) =>
+        new Transient({
+          error: new ProviderRequestError({ reason: "network", endpoint, status: response.status, cause })
+        })
     ),
     Effect.flatMap((bytes) =>
-      Effect.try({
-        try: () => new TextDecoder("utf-8", { fatal: true }).decode(bytes),
-        catch: (cause) =>
-          new ProviderRequestError({ reason: "malformed-body", endpoint, status: response.status, cause })
-      })
+      bytes === TOO_LARGE
+        ? Effect.fail(new ProviderRequestError({ reason: "too-large", endpoint, status: response.status }))
+        : Effect.try({
+            try: () => new TextDecoder("utf-8", { fatal: true }).decode(bytes),
+            catch: (cause) =>
+              new ProviderRequestError({ reason: "malformed-body", endpoint, status: response.status, cause })
+          })
     )
   )
-}
 
 /** A non-2xx answer: the catalogue's error when the status or body names one, else a generic one. */
 const statusFailure = (
-  response: HttpClientResponse.HttpClientResponse,
+  response: Response,
   endpoint: string
 ): Effect.Effect<never, ProviderServiceError | Transient> =>
   readText(response, MAX_ERROR_BODY_BYTES, endpoint).pipe(
@@ -154,30 +130,17 @@ const statusFailure = (
     })
   )
 
-const fromClientError = (
-  error: HttpClientError.HttpClientError,
-  endpoint: string
-): ProviderRequestError | Transient =>
-  error.reason._tag === "TransportError"
+const fromFetchError = (error: HttpFetchError, endpoint: string): ProviderRequestError | Transient =>
+  error.reason === "Transport"
     ? new Transient({ error: new ProviderRequestError({ reason: "network", endpoint, cause: error }) })
-    : new ProviderRequestError({
-        reason:
-          error.reason._tag === "EncodeError" || error.reason._tag === "InvalidUrlError"
-            ? "invalid-request"
-            : "network",
-        endpoint,
-        cause: error
-      })
+    : new ProviderRequestError({ reason: "invalid-request", endpoint, cause: error })
 
 /**
  * @since 0.1.0
  * @category constructors
  */
-export const makeProviderHttp = (
-  options: ProviderHttpOptions
-): Effect.Effect<ProviderHttp, never, HttpClient.HttpClient> =>
+export const makeProviderHttp = (options: ProviderHttpOptions): Effect.Effect<ProviderHttp> =>
   Effect.gen(function* () {
-    const client = yield* HttpClient.HttpClient
     const timeout = Duration.fromInputUnsafe(options.timeout ?? REQUEST_TIMEOUT)
     const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES
 
@@ -187,28 +150,27 @@ export const makeProviderHttp = (
     const attempt = <A>(
       request: ProviderRequest,
       endpoint: string,
-      onOk: (
-        response: HttpClientResponse.HttpClientResponse
-      ) => Effect.Effect<A, ProviderServiceError | Transient>
+      onOk: (response: Response) => Effect.Effect<A, ProviderServiceError | Transient>
     ): Effect.Effect<A, ProviderServiceError | Transient> =>
       Effect.suspend(() => {
         const target = url(request.path, request.params)
         if (target === undefined)
           return Effect.fail(new ProviderRequestError({ reason: "invalid-request", endpoint }))
-        const build: Effect.Effect<HttpClientRequest.HttpClientRequest, ProviderRequestError> =
+        const build: Effect.Effect<FetchRequest, ProviderRequestError> =
           request.method === "POST"
             ? Effect.try({
                 // Stringify can throw (BigInt, cycles); text/plain keeps it a simple CORS request.
-                try: () =>
-                  HttpClientRequest.post(target).pipe(
-                    HttpClientRequest.bodyText(JSON.stringify(request.body) ?? "null", "text/plain")
-                  ),
+                try: (): FetchRequest => ({
+                  method: "POST",
+                  headers: { "content-type": "text/plain" },
+                  body: JSON.stringify(request.body) ?? "null"
+                }),
                 catch: (cause) => new ProviderRequestError({ reason: "invalid-request", endpoint, cause })
               })
-            : Effect.succeed(HttpClientRequest.get(target).pipe(HttpClientRequest.acceptJson))
+            : Effect.succeed({ method: "GET", headers: { accept: "application/json" } })
         return build.pipe(
-          Effect.flatMap((req) =>
-            Effect.mapError(client.execute(req), (error) => fromClientError(error, endpoint))
+          Effect.flatMap((init) =>
+            Effect.mapError(fetchResponse(target, init), (error) => fromFetchError(error, endpoint))
           ),
           Effect.flatMap((response) =>
             response.status >= 200 && response.status < 300
@@ -225,9 +187,7 @@ export const makeProviderHttp = (
 
     const run = <A>(
       request: ProviderRequest,
-      onOk: (
-        response: HttpClientResponse.HttpClientResponse
-      ) => Effect.Effect<A, ProviderServiceError | Transient>
+      onOk: (response: Response) => Effect.Effect<A, ProviderServiceError | Transient>
     ): Effect.Effect<A, ProviderServiceError> => {
       const endpoint = endpointOf(request.path)
       return attempt(request, endpoint, onOk).pipe(

@@ -2,7 +2,6 @@ import * as Arr from "effect/Array"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import { ChainNotConfiguredError } from "../../errors"
@@ -70,7 +69,7 @@ const makeChainFallback = (
   network: Pick<CaipNetwork, "caipNetworkId" | "chainNamespace" | "rpcUrls">,
   config: RpcUrlConfig,
   providerChains: Effect.Effect<ReadonlySet<string>>
-): Effect.Effect<RankedFallback, ChainNotConfiguredError, HttpClient.HttpClient | Scope.Scope> =>
+): Effect.Effect<RankedFallback, ChainNotConfiguredError, Scope.Scope> =>
   Effect.gen(function* () {
     const urls = rpcUrlsFor(network, config, yield* providerChains)
     const transports = yield* Effect.forEach(urls, (url) => makeHttpRpcTransport(url))
@@ -94,14 +93,14 @@ const makeChainFallback = (
 export const makeChainFallbacks: Effect.Effect<
   (network: CaipNetworkId) => Effect.Effect<RankedFallback, ChainNotConfiguredError>,
   never,
-  ModalConfig | BlockchainApi | HttpClient.HttpClient | Scope.Scope
+  ModalConfig | BlockchainApi | Scope.Scope
 > = Effect.gen(function* () {
   const config = yield* ModalConfig
   const providerChains = yield* Effect.cachedWithTTL(askProviderChains(yield* BlockchainApi), (exit) =>
     Exit.isSuccess(exit) && exit.value !== NONE ? SUPPORTED_CHAINS_TTL : SUPPORTED_CHAINS_RETRY
   )
-  // Builds run in the layer's context (its HttpClient, scope and RankingConfig), whoever asked first.
-  const context = yield* Effect.context<HttpClient.HttpClient | Scope.Scope>()
+  // Builds run in the layer's context (its HttpFetch, scope and RankingConfig), whoever asked first.
+  const context = yield* Effect.context<Scope.Scope>()
   const fallbacks = new Map<string, Effect.Effect<RankedFallback, ChainNotConfiguredError>>()
   for (const network of config.networks) {
     if (fallbacks.has(network.caipNetworkId)) continue
@@ -115,7 +114,7 @@ export const makeChainFallbacks: Effect.Effect<
 export const makeChainTransport: Effect.Effect<
   FallbackTransportShape,
   never,
-  ModalConfig | BlockchainApi | HttpClient.HttpClient | Scope.Scope
+  ModalConfig | BlockchainApi | Scope.Scope
 > = Effect.map(makeChainFallbacks, (fallbackOf) => ({
   request: (network, request) => Effect.flatMap(fallbackOf(network), (fallback) => fallback.request(request)),
   ranking: (network) => Effect.map(fallbackOf(network), (fallback) => fallback.ranking)

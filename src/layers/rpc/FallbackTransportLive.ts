@@ -1,5 +1,4 @@
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import type { CaipNetworkId } from "../../schemas/Primitives"
@@ -30,7 +29,7 @@ const notLoaded = (error: ChunkLoadError, network: CaipNetworkId, method: string
 export const makeFallbackTransport: Effect.Effect<
   FallbackTransportShape,
   never,
-  ModalConfig | BlockchainApi | HttpClient.HttpClient | Scope.Scope
+  ModalConfig | BlockchainApi | Scope.Scope
 > = Effect.gen(function* () {
   const chains = lazyService(
     yield* lazyImplementation(FallbackTransportLazy, (module) => module.makeChainTransport),
@@ -54,8 +53,5 @@ export const makeFallbackTransport: Effect.Effect<
  * @since 0.1.0
  * @category layers
  */
-export const FallbackTransportLive: Layer.Layer<
-  FallbackTransport,
-  never,
-  ModalConfig | BlockchainApi | HttpClient.HttpClient
-> = Layer.effect(FallbackTransport, makeFallbackTransport)
+export const FallbackTransportLive: Layer.Layer<FallbackTransport, never, ModalConfig | BlockchainApi> =
+  Layer.effect(FallbackTransport, makeFallbackTransport)

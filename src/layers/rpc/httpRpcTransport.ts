@@ -1,9 +1,5 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import type * as HttpClientError from "effect/http/HttpClientError"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Schema from "effect/Schema"
 import {
   PROVIDER_RPC_HOST,
@@ -16,13 +12,15 @@ import {
   RpcTransportError,
   type RpcTransportShape
 } from "../../services/RpcTransport"
-import { withoutTraceHeaders } from "../platform/withoutTraceHeaders"
+import { fetchResponse, type HttpFetchError, readBody, TOO_LARGE } from "../platform/fetchExchange"
 
 /** THREATS R2: a read RPC call settles within 10 s. */
 export const DEFAULT_RPC_TIMEOUT: Duration.Duration = Duration.seconds(10)
 
 /** How much of a non-2xx body is kept on the error, for diagnosis. */
 const MAX_ERROR_BODY = 1_000
+/** A node's answer past this is refused unread or as soon as it passes it (THREATS: bounded by us). */
+export const MAX_RPC_RESPONSE_BYTES = 8 * 1024 * 1024
 
 const JsonRpcId = Schema.Union([Schema.Number, Schema.String, Schema.Null])
 
@@ -84,22 +82,18 @@ export const transportName = (url: string): string => {
   return parsed === undefined ? url : `${parsed.origin}${parsed.pathname}`
 }
 
-/** The request never got an answer: how RpcTransportError names each of the client's reasons. */
-const requestFailures = {
-  TransportError: "Transport",
-  EncodeError: "Encode",
-  InvalidUrlError: "InvalidUrl"
-} as const
-
-const readErrorBody = (response: HttpClientResponse.HttpClientResponse): Effect.Effect<string | undefined> =>
-  response.text.pipe(
-    Effect.map((text) => text.slice(0, MAX_ERROR_BODY)),
+/** The start of a non-2xx body, read no further than it is kept. */
+const readErrorBody = (response: Response): Effect.Effect<string | undefined> =>
+  readBody(response, 64 * 1024).pipe(
+    Effect.map((bytes) =>
+      bytes === TOO_LARGE ? undefined : new TextDecoder().decode(bytes).slice(0, MAX_ERROR_BODY)
+    ),
     Effect.orElseSucceed(() => undefined)
   )
 
 /**
- * A JSON-RPC endpoint over HTTP POST, on the `HttpClient` in context. Every call has a timeout; there are
- * no retries (the fallback decides what happens next). Ids count up per transport.
+ * A JSON-RPC endpoint over HTTP POST, through the `HttpFetch` in context. Every call has a timeout; there
+ * are no retries (the fallback decides what happens next). Ids count up per transport.
  *
  * @since 0.1.0
  * @category constructors
@@ -107,24 +101,17 @@ const readErrorBody = (response: HttpClientResponse.HttpClientResponse): Effect.
 export const makeHttpRpcTransport = (
   url: string,
   options?: HttpRpcTransportOptions
-): Effect.Effect<RpcTransportShape, never, HttpClient.HttpClient> =>
+): Effect.Effect<RpcTransportShape> =>
   Effect.gen(function* () {
-    // Whatever client the host provides: RPC nodes answer CORS preflights for the content type only.
-    const client = withoutTraceHeaders(yield* HttpClient.HttpClient)
     const name = options?.name ?? transportName(url)
     const timeout = Duration.fromInputUnsafe(options?.timeout ?? DEFAULT_RPC_TIMEOUT)
     const contentType = options?.contentType ?? rpcContentType(url)
     let lastId = 0
 
-    const fromHttpError = (
+    const fromFetchError = (
       context: { readonly method: string; readonly transport: string },
-      error: HttpClientError.HttpClientError
-    ): RpcError =>
-      error.reason._tag === "TransportError" ||
-      error.reason._tag === "EncodeError" ||
-      error.reason._tag === "InvalidUrlError"
-        ? new RpcTransportError({ ...context, reason: requestFailures[error.reason._tag], cause: error })
-        : new RpcDecodeError({ ...context, cause: error })
+      error: HttpFetchError
+    ): RpcError => new RpcTransportError({ ...context, reason: error.reason, cause: error })
 
     const request = (req: RpcRequest): Effect.Effect<unknown, RpcError> =>
       Effect.suspend(() => {
@@ -136,17 +123,26 @@ export const makeHttpRpcTransport = (
           catch: (cause) => new RpcTransportError({ ...context, reason: "Encode", cause })
         }).pipe(
           Effect.flatMap((body) =>
-            client
-              .execute(HttpClientRequest.post(url).pipe(HttpClientRequest.bodyText(body, contentType)))
-              .pipe(Effect.mapError((error) => fromHttpError(context, error)))
+            fetchResponse(url, { method: "POST", headers: { "content-type": contentType }, body }).pipe(
+              Effect.mapError((error) => fromFetchError(context, error))
+            )
           ),
           Effect.flatMap((response) =>
             response.status < 200 || response.status >= 300
               ? Effect.flatMap(readErrorBody(response), (body) =>
                   Effect.fail(new RpcHttpError({ ...context, status: response.status, body }))
                 )
-              : response.json.pipe(
-                  Effect.mapError((error) => fromHttpError(context, error)),
+              : readBody(response, MAX_RPC_RESPONSE_BYTES).pipe(
+                  Effect.mapError((error) => fromFetchError(context, error)),
+                  Effect.flatMap((bytes) =>
+                    Effect.try({
+                      try: (): unknown => {
+                        if (bytes === TOO_LARGE) throw new Error("the answer is too large")
+                        return JSON.parse(new TextDecoder().decode(bytes))
+                      },
+                      catch: (cause) => new RpcDecodeError({ ...context, cause })
+                    })
+                  ),
                   Effect.flatMap((json) =>
                     Effect.mapError(
                       decodeResponse(json),

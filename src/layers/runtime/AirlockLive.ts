@@ -58,7 +58,6 @@ import { ModalRouterLive } from "../modal/ModalRouterLive"
 import { NotificationsLive } from "../modal/NotificationsLive"
 import { ThemeLive } from "../modal/ThemeLive"
 import { NetworksLive } from "../networks/NetworksLive"
-import { BrowserHttpLive } from "../platform/BrowserHttpLive"
 import { SafeKeyValueStoreLive } from "../platform/SafeKeyValueStoreLive"
 import { StorageLive } from "../platform/StorageLive"
 import { AnalyticsLive } from "../provider/AnalyticsLive"
@@ -126,7 +125,7 @@ export type AirlockServices =
 export const makeAirlockLayer = <ROut, E>(
   overrides: Layer.Layer<ROut, E, AirlockPlatform>
 ): Layer.Layer<Exclude<AirlockServices, ModalConfig> | ROut, E, ModalConfig> => {
-  const platform = Layer.merge(SafeKeyValueStoreLive, BrowserHttpLive)
+  const platform = SafeKeyValueStoreLive
   const host = Layer.provide(overrides, platform)
   const on = <A, E1, R, B, E2>(tier: Layer.Layer<A, E1, R>, below: Layer.Layer<B, E2, ModalConfig>) =>
     Layer.mergeAll(below, Layer.provide(tier, below), host)

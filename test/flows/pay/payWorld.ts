@@ -2,7 +2,7 @@
  * Pay's world: the host's sandbox network, a payer connected on it or none, the chain as a fake
  * FallbackTransport (an ERC-20 "sUSD" of 6 decimals, the payer's balance of it), the wallet as a fake
  * RpcRouter whose answer the test gives (every request logged), a watcher whose settlements the wallet's
- * answer publishes, the real ModalRouter, and an HttpClient no provider answers (no exchange is listed).
+ * answer publishes, the real ModalRouter, and an HttpFetch no provider answers (no exchange is listed).
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
