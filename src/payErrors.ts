@@ -1,10 +1,11 @@
 /**
- * The catalogue's error (`errors.ts`) of a payment (`modal.pay`) that did not go through, and why. Made only
- * by the Pay flow, which loads with the first payment: its sentences (namespace `pay`) come with it.
+ * The catalogue's error (`errors.ts`) of a payment (`modal.pay`) that did not go through, and why. Its
+ * sentences are namespace `payErrors`, apart from the Pay view's words: Pay's service shell, which every
+ * modal runs, makes this error when the flow's code cannot load, and must not bring the view's words along.
  */
 import * as Data from "effect/Data"
 import type { Catalog } from "./messages/compiled/catalog"
-import { payWords } from "./messages/compiled/en/pay"
+import { payErrorsWords } from "./messages/compiled/en/payErrors"
 
 /** Why a payment did not go through, in the visitor's and the host's terms. */
 export type PayFailureReason =
@@ -27,22 +28,16 @@ export type PayFailureReason =
   /** The transaction failed on chain, or the wallet or the network failed otherwise. */
   | "failed"
 
-type PayWords = typeof payWords
-/** The messages of `pay` that take no argument: the reasons' sentences are among them. */
-type Sentence = {
-  readonly [K in keyof PayWords]: PayWords[K] extends () => string ? K : never
-}[keyof PayWords]
-
-const SENTENCES: { readonly [R in PayFailureReason]: Sentence } = {
-  "invalid-amount": "failedInvalidAmount",
-  "invalid-recipient": "failedInvalidRecipient",
-  "unsupported-asset": "failedUnsupportedAsset",
-  "unsupported-network": "failedUnsupportedNetwork",
-  declined: "failedDeclined",
-  "insufficient-balance": "failedInsufficientBalance",
-  expired: "failedExpired",
-  closed: "failedClosed",
-  failed: "failedOther"
+const SENTENCES: { readonly [R in PayFailureReason]: keyof typeof payErrorsWords } = {
+  "invalid-amount": "invalidAmount",
+  "invalid-recipient": "invalidRecipient",
+  "unsupported-asset": "unsupportedAsset",
+  "unsupported-network": "unsupportedNetwork",
+  declined: "declined",
+  "insufficient-balance": "insufficientBalance",
+  expired: "expired",
+  closed: "closed",
+  failed: "other"
 }
 
 export class PayFailedError extends Data.TaggedError("PayFailedError")<{
@@ -52,6 +47,6 @@ export class PayFailedError extends Data.TaggedError("PayFailedError")<{
   override readonly message = `Payment failed: ${this.reason}`
   /** What the visitor reads (`present()`): the product's sentence for the reason, in `catalog`'s locale. */
   sentence(catalog?: Catalog): string {
-    return (catalog?.pay ?? payWords)[SENTENCES[this.reason]]()
+    return (catalog?.payErrors ?? payErrorsWords)[SENTENCES[this.reason]]()
   }
 }

@@ -8,9 +8,12 @@ import { LegalConsent } from "../../services/LegalConsent"
 import type { ModalConfig } from "../../services/ModalConfig"
 import type { Storage } from "../../services/Storage"
 import { type ChunkLoadError, call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { connectStage } from "../runtime/stages"
 
 /** The email login's commands (`EmailLogin.lazy.ts`), loaded with the first one. */
-export const EmailLoginLazy = lazyPart("@airlock/EmailLogin.lazy", () => import("./EmailLogin.lazy"))
+export const EmailLoginLazy = lazyPart("@airlock/EmailLogin.lazy", () =>
+  connectStage().then((stage) => stage.emailLogin())
+)
 
 const dependencyMissing = (error: ChunkLoadError) =>
   Effect.fail(new EmailLoginDependencyLoadError({ cause: error.cause }))

@@ -8,11 +8,11 @@ import { EmbeddedWalletBridge, type FrameArea, type FrameState } from "../../ser
 import type { ModalConfig } from "../../services/ModalConfig"
 import type { Theme } from "../../services/Theme"
 import { call, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { connectStage } from "../runtime/stages"
 
 /** The frame and its channel (`EmbeddedWalletBridge.lazy.ts`), loaded with the first request. */
-export const EmbeddedWalletBridgeLazy = lazyPart(
-  "@airlock/EmbeddedWalletBridge.lazy",
-  () => import("./EmbeddedWalletBridge.lazy")
+export const EmbeddedWalletBridgeLazy = lazyPart("@airlock/EmbeddedWalletBridge.lazy", () =>
+  connectStage().then((stage) => stage.embeddedWalletBridge())
 )
 
 /**

@@ -11,3 +11,16 @@ export * as catalogListings from "../wallets/catalogListings"
 
 /** The account's parts, the next stage: prefetched while the visitor picks a wallet. */
 export const accountStage = () => import("./accountStage")
+
+/**
+ * The embedded wallet's parts (the email code, social logins, the frame) and WalletConnect's pairing, which
+ * the Connect view starts:
+ * loaded by way of this stage, so that what they share with it (email rules, API fields, the frame's
+ * errors) is in this chunk, not in small shared ones.
+ */
+export const emailLogin = () => import("../embedded/EmailLogin.lazy")
+export const authConnector = () => import("../embedded/AuthConnector.lazy")
+export const embeddedWalletBridge = () => import("../embedded/EmbeddedWalletBridge.lazy")
+
+/** WalletConnect's pairing (its SDK stays a chunk of its own): its wallet-link rules are in this chunk. */
+export const walletConnect = () => import("../walletconnect/WalletConnect.lazy")

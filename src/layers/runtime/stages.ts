@@ -4,3 +4,6 @@
  * shared chunks, and connecting fetches one more chunk, not a dozen.
  */
 export const accountStage = () => import("./connectStage").then((stage) => stage.accountStage())
+
+/** The parts the Connect view starts (embedded wallet, WalletConnect), loaded by way of the connect stage. */
+export const connectStage = () => import("./connectStage")

@@ -17,6 +17,7 @@ import {
 } from "../../services/WalletConnect"
 import { activeId } from "../networks/activeNetwork"
 import { call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { connectStage } from "../runtime/stages"
 import { requestChainOf } from "./sessionAccounts"
 import type { SessionHolder } from "./WalletConnect.lazy"
 
@@ -24,7 +25,9 @@ import type { SessionHolder } from "./WalletConnect.lazy"
 export const SESSION_TIMEOUT = Duration.seconds(10)
 
 /** Pairing and the session's events (`WalletConnect.lazy.ts`), loaded with the SDK. */
-export const WalletConnectLazy = lazyPart("@airlock/WalletConnect.lazy", () => import("./WalletConnect.lazy"))
+export const WalletConnectLazy = lazyPart("@airlock/WalletConnect.lazy", () =>
+  connectStage().then((stage) => stage.walletConnect())
+)
 
 const idle: PairingState = { _tag: "Idle" }
 

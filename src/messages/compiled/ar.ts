@@ -16,6 +16,7 @@ import { words as loginWords } from "./ar/login"
 import { words as namesWords } from "./ar/names"
 import { words as networksWords } from "./ar/networks"
 import { words as payWords } from "./ar/pay"
+import { words as payErrorsWords } from "./ar/payErrors"
 import { words as sendWords } from "./ar/send"
 import { words as sessionErrorsWords } from "./ar/sessionErrors"
 import { words as sessionsWords } from "./ar/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

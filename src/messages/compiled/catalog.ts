@@ -16,6 +16,7 @@ import type { loginWords } from "./en/login"
 import type { namesWords } from "./en/names"
 import type { networksWords } from "./en/networks"
 import type { payWords } from "./en/pay"
+import type { payErrorsWords } from "./en/payErrors"
 import type { sendWords } from "./en/send"
 import type { sessionErrorsWords } from "./en/sessionErrors"
 import type { sessionsWords } from "./en/sessions"
@@ -46,6 +47,7 @@ export interface Catalog {
   readonly names: typeof namesWords
   readonly networks: typeof networksWords
   readonly pay: typeof payWords
+  readonly payErrors: typeof payErrorsWords
   readonly send: typeof sendWords
   readonly sessionErrors: typeof sessionErrorsWords
   readonly sessions: typeof sessionsWords

@@ -16,6 +16,7 @@ import { words as loginWords } from "./de/login"
 import { words as namesWords } from "./de/names"
 import { words as networksWords } from "./de/networks"
 import { words as payWords } from "./de/pay"
+import { words as payErrorsWords } from "./de/payErrors"
 import { words as sendWords } from "./de/send"
 import { words as sessionErrorsWords } from "./de/sessionErrors"
 import { words as sessionsWords } from "./de/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./en-XA/login"
 import { words as namesWords } from "./en-XA/names"
 import { words as networksWords } from "./en-XA/networks"
 import { words as payWords } from "./en-XA/pay"
+import { words as payErrorsWords } from "./en-XA/payErrors"
 import { words as sendWords } from "./en-XA/send"
 import { words as sessionErrorsWords } from "./en-XA/sessionErrors"
 import { words as sessionsWords } from "./en-XA/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./es/login"
 import { words as namesWords } from "./es/names"
 import { words as networksWords } from "./es/networks"
 import { words as payWords } from "./es/pay"
+import { words as payErrorsWords } from "./es/payErrors"
 import { words as sendWords } from "./es/send"
 import { words as sessionErrorsWords } from "./es/sessionErrors"
 import { words as sessionsWords } from "./es/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./fa/login"
 import { words as namesWords } from "./fa/names"
 import { words as networksWords } from "./fa/networks"
 import { words as payWords } from "./fa/pay"
+import { words as payErrorsWords } from "./fa/payErrors"
 import { words as sendWords } from "./fa/send"
 import { words as sessionErrorsWords } from "./fa/sessionErrors"
 import { words as sessionsWords } from "./fa/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./fr/login"
 import { words as namesWords } from "./fr/names"
 import { words as networksWords } from "./fr/networks"
 import { words as payWords } from "./fr/pay"
+import { words as payErrorsWords } from "./fr/payErrors"
 import { words as sendWords } from "./fr/send"
 import { words as sessionErrorsWords } from "./fr/sessionErrors"
 import { words as sessionsWords } from "./fr/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

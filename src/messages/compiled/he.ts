@@ -16,6 +16,7 @@ import { words as loginWords } from "./he/login"
 import { words as namesWords } from "./he/names"
 import { words as networksWords } from "./he/networks"
 import { words as payWords } from "./he/pay"
+import { words as payErrorsWords } from "./he/payErrors"
 import { words as sendWords } from "./he/send"
 import { words as sessionErrorsWords } from "./he/sessionErrors"
 import { words as sessionsWords } from "./he/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./hi/login"
 import { words as namesWords } from "./hi/names"
 import { words as networksWords } from "./hi/networks"
 import { words as payWords } from "./hi/pay"
+import { words as payErrorsWords } from "./hi/payErrors"
 import { words as sendWords } from "./hi/send"
 import { words as sessionErrorsWords } from "./hi/sessionErrors"
 import { words as sessionsWords } from "./hi/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./id/login"
 import { words as namesWords } from "./id/names"
 import { words as networksWords } from "./id/networks"
 import { words as payWords } from "./id/pay"
+import { words as payErrorsWords } from "./id/payErrors"
 import { words as sendWords } from "./id/send"
 import { words as sessionErrorsWords } from "./id/sessionErrors"
 import { words as sessionsWords } from "./id/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

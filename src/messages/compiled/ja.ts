@@ -16,6 +16,7 @@ import { words as loginWords } from "./ja/login"
 import { words as namesWords } from "./ja/names"
 import { words as networksWords } from "./ja/networks"
 import { words as payWords } from "./ja/pay"
+import { words as payErrorsWords } from "./ja/payErrors"
 import { words as sendWords } from "./ja/send"
 import { words as sessionErrorsWords } from "./ja/sessionErrors"
 import { words as sessionsWords } from "./ja/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

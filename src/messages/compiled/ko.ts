@@ -16,6 +16,7 @@ import { words as loginWords } from "./ko/login"
 import { words as namesWords } from "./ko/names"
 import { words as networksWords } from "./ko/networks"
 import { words as payWords } from "./ko/pay"
+import { words as payErrorsWords } from "./ko/payErrors"
 import { words as sendWords } from "./ko/send"
 import { words as sessionErrorsWords } from "./ko/sessionErrors"
 import { words as sessionsWords } from "./ko/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./ms/login"
 import { words as namesWords } from "./ms/names"
 import { words as networksWords } from "./ms/networks"
 import { words as payWords } from "./ms/pay"
+import { words as payErrorsWords } from "./ms/payErrors"
 import { words as sendWords } from "./ms/send"
 import { words as sessionErrorsWords } from "./ms/sessionErrors"
 import { words as sessionsWords } from "./ms/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./pt-BR/login"
 import { words as namesWords } from "./pt-BR/names"
 import { words as networksWords } from "./pt-BR/networks"
 import { words as payWords } from "./pt-BR/pay"
+import { words as payErrorsWords } from "./pt-BR/payErrors"
 import { words as sendWords } from "./pt-BR/send"
 import { words as sessionErrorsWords } from "./pt-BR/sessionErrors"
 import { words as sessionsWords } from "./pt-BR/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

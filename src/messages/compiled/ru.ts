@@ -16,6 +16,7 @@ import { words as loginWords } from "./ru/login"
 import { words as namesWords } from "./ru/names"
 import { words as networksWords } from "./ru/networks"
 import { words as payWords } from "./ru/pay"
+import { words as payErrorsWords } from "./ru/payErrors"
 import { words as sendWords } from "./ru/send"
 import { words as sessionErrorsWords } from "./ru/sessionErrors"
 import { words as sessionsWords } from "./ru/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

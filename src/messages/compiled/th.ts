@@ -16,6 +16,7 @@ import { words as loginWords } from "./th/login"
 import { words as namesWords } from "./th/names"
 import { words as networksWords } from "./th/networks"
 import { words as payWords } from "./th/pay"
+import { words as payErrorsWords } from "./th/payErrors"
 import { words as sendWords } from "./th/send"
 import { words as sessionErrorsWords } from "./th/sessionErrors"
 import { words as sessionsWords } from "./th/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./tr/login"
 import { words as namesWords } from "./tr/names"
 import { words as networksWords } from "./tr/networks"
 import { words as payWords } from "./tr/pay"
+import { words as payErrorsWords } from "./tr/payErrors"
 import { words as sendWords } from "./tr/send"
 import { words as sessionErrorsWords } from "./tr/sessionErrors"
 import { words as sessionsWords } from "./tr/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -16,6 +16,7 @@ import { words as loginWords } from "./uk/login"
 import { words as namesWords } from "./uk/names"
 import { words as networksWords } from "./uk/networks"
 import { words as payWords } from "./uk/pay"
+import { words as payErrorsWords } from "./uk/payErrors"
 import { words as sendWords } from "./uk/send"
 import { words as sessionErrorsWords } from "./uk/sessionErrors"
 import { words as sessionsWords } from "./uk/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

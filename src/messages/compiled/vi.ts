@@ -16,6 +16,7 @@ import { words as loginWords } from "./vi/login"
 import { words as namesWords } from "./vi/names"
 import { words as networksWords } from "./vi/networks"
 import { words as payWords } from "./vi/pay"
+import { words as payErrorsWords } from "./vi/payErrors"
 import { words as sendWords } from "./vi/send"
 import { words as sessionErrorsWords } from "./vi/sessionErrors"
 import { words as sessionsWords } from "./vi/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

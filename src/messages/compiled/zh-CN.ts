@@ -16,6 +16,7 @@ import { words as loginWords } from "./zh-CN/login"
 import { words as namesWords } from "./zh-CN/names"
 import { words as networksWords } from "./zh-CN/networks"
 import { words as payWords } from "./zh-CN/pay"
+import { words as payErrorsWords } from "./zh-CN/payErrors"
 import { words as sendWords } from "./zh-CN/send"
 import { words as sessionErrorsWords } from "./zh-CN/sessionErrors"
 import { words as sessionsWords } from "./zh-CN/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

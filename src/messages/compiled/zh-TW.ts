@@ -16,6 +16,7 @@ import { words as loginWords } from "./zh-TW/login"
 import { words as namesWords } from "./zh-TW/names"
 import { words as networksWords } from "./zh-TW/networks"
 import { words as payWords } from "./zh-TW/pay"
+import { words as payErrorsWords } from "./zh-TW/payErrors"
 import { words as sendWords } from "./zh-TW/send"
 import { words as sessionErrorsWords } from "./zh-TW/sessionErrors"
 import { words as sessionsWords } from "./zh-TW/sessions"
@@ -46,6 +47,7 @@ export const catalog: Catalog = {
   names: namesWords,
   networks: networksWords,
   pay: payWords,
+  payErrors: payErrorsWords,
   send: sendWords,
   sessionErrors: sessionErrorsWords,
   sessions: sessionsWords,

@@ -7,3 +7,5 @@
 export * as layerStage from "../../../layers/runtime/connectStage"
 export { ModalApp } from "./ModalApp"
 export { modalCss } from "./styles"
+export * as failure from "./failure"
+export * as actionIcons from "../ui/actionIcons"
