@@ -7,5 +7,7 @@
 export * as layerStage from "../../../layers/runtime/connectStage"
 export { ModalApp } from "./ModalApp"
 export { modalCss } from "./styles"
-export * as failure from "./failure"
+// Used by views this chunk loads (login, account, WalletConnect): kept here, where they are already loaded,
+// instead of in small shared chunks of their own.
 export * as actionIcons from "../ui/actionIcons"
+export * as failure from "./failure"
