@@ -2,7 +2,7 @@ import { secp256k1 } from "@noble/curves/secp256k1"
 import { hex } from "@scure/base"
 import * as btc from "@scure/btc-signer"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { type SandboxBitcoin, startSandboxBitcoin } from "../../sandbox/bitcoin/chain.mjs"
+import { MAX_TX_BODY_BYTES, type SandboxBitcoin, startSandboxBitcoin } from "../../sandbox/bitcoin/chain.mjs"
 import {
   type Coin,
   legacyAddressOf,
@@ -294,88 +294,8 @@ describe("refused transactions, in Bitcoin Core's words", () => {
     // 13 000 outputs: over Core's 400 000 weight units for a standard transaction.
     const many = Array.from({ length: 13_000 }, () => ({ address: bob().payment.address, sats: 1_000n }))
     expect(() => chain.ledger.accept(spend([seedCoin(0)], many).hex)).toThrow("tx-size")
-    const huge = "00".repeat(MAX_BODY / 2 + 2)
+    const huge = "00".repeat(MAX_TX_BODY_BYTES / 2 + 2)
     expect((await broadcast(huge)).status).toBe(413)
-  })
-})
-
-const MAX_BODY = 800_064
-
-describe("the Esplora API", () => {
-  it("pages an address's transactions 25 at a time, newest first", async () => {
-    const address = bob().ordinals.address
-    const funded = Array.from({ length: 30 }, () => chain.faucet(address, 1_000n))
-    const first: Json[] = await get(`/address/${address}/txs`)
-    expect(first.map((t) => t.txid)).toEqual([chain.seed()[2]!.txid, ...funded].reverse().slice(0, 25))
-    const next: Json[] = await get(`/address/${address}/txs/chain/${first.at(-1).txid}`)
-    expect(next.map((t) => t.txid)).toEqual([...funded.slice(0, 5)].reverse().concat(chain.seed()[2]!.txid))
-    expect(await get(`/address/${address}/txs/chain/${"ab".repeat(32)}`)).toEqual([])
-    expect(await get(`/address/${address}`)).toMatchObject({
-      address,
-      chain_stats: { tx_count: 31, funded_txo_count: 31, funded_txo_sum: 40_000, spent_txo_count: 0 }
-    })
-  })
-
-  it("refuses bad parameters and answers CORS to any origin; its controls take no cross-origin call", async () => {
-    for (const [path, status] of [
-      ["/address/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", 400],
-      ["/address/tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", 400],
-      ["/tx/xyz", 400],
-      [`/tx/${"ab".repeat(32)}`, 404],
-      [`/tx/${chain.seed()[0]!.txid}/outspend/-1`, 400],
-      ["/block-height/999", 404],
-      ["/nothing", 404]
-    ] as const) {
-      const response = await fetch(`${chain.esploraUrl}${path}`, {
-        headers: { origin: "https://dapp.example" }
-      })
-      expect(response.status, path).toBe(status)
-      expect(response.headers.get("access-control-allow-origin")).toBe("*")
-      expect(response.headers.get("set-cookie")).toBeNull()
-    }
-    const preflight = await fetch(`${chain.esploraUrl}/__sandbox/reset`, {
-      method: "OPTIONS",
-      headers: { origin: "https://dapp.example", "access-control-request-method": "POST" }
-    })
-    expect(preflight.status).toBe(403)
-    const plain = await fetch(`${chain.esploraUrl}/__sandbox/reset`, { method: "POST", body: "{}" })
-    expect(plain.status).toBe(415)
-  })
-
-  it("answers fee estimates, which tests can set", async () => {
-    const estimates: Json = await get("/fee-estimates")
-    expect(Object.keys(estimates)).toEqual(expect.arrayContaining(["2", "3", "6", "144", "1008"]))
-    expect(Object.values(estimates).every((rate) => rate === 2)).toBe(true)
-    const set = await fetch(`${chain.esploraUrl}/__sandbox/fee-estimates`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ "1": 12.5, "6": 4 })
-    })
-    expect(set.status).toBe(200)
-    expect(await get("/fee-estimates")).toEqual({ "1": 12.5, "6": 4 })
-    const bad = await fetch(`${chain.esploraUrl}/__sandbox/fee-estimates`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ "1": -1 })
-    })
-    expect(bad.status).toBe(400)
-  })
-
-  it("mines faucet coins and resets to the seed", async () => {
-    const response = await fetch(`${chain.esploraUrl}/__sandbox/faucet`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ address: bob().payment.address, sats: 123_456 })
-    })
-    const { txid } = (await response.json()) as { txid: string }
-    expect((await get(`/address/${bob().payment.address}/utxo`)).map((u: Json) => u.txid)).toContain(txid)
-    await fetch(`${chain.esploraUrl}/__sandbox/reset`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}"
-    })
-    expect((await get(`/address/${bob().payment.address}/utxo`)).map((u: Json) => u.txid)).not.toContain(txid)
-    expect(await get("/blocks/tip/height")).toBe(String(accounts().length))
   })
 })
 
