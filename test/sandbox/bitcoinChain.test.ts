@@ -356,6 +356,13 @@ describe("the bound", () => {
         ).hex
       })
       expect(await response.text()).toMatch(/"message":"sandbox-chain-full/)
+      // Refused transactions leave nothing behind.
+      const before = small.ledger.usage()
+      const dust = spend([coin], [{ address: target, sats: 1n }]).hex
+      await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${small.esploraUrl}/tx`, { method: "POST", body: dust }))
+      )
+      expect(small.ledger.usage()).toEqual(before)
       small.reset()
       expect(small.ledger.usage().transactions).toBe(small.accounts.length)
       expect(() => small.faucet(target, 1_000n)).not.toThrow()
