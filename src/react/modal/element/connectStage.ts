@@ -5,9 +5,9 @@
  * the page is idle, or sooner when a visitor comes near a connect button or the modal opens.
  */
 export * as layerStage from "../../../layers/runtime/connectStage"
-export { ModalApp } from "./ModalApp"
-export { modalCss } from "./styles"
 // Used by views this chunk loads (login, account, WalletConnect): kept here, where they are already loaded,
 // instead of in small shared chunks of their own.
 export * as actionIcons from "../ui/actionIcons"
 export * as failure from "./failure"
+export { ModalApp } from "./ModalApp"
+export { modalCss } from "./styles"
