@@ -110,6 +110,15 @@ export const createBitcoinSigner = (
 
   return {
     keyOf,
+    /** The inputs of `psbt` this wallet holds keys for, each with its address. */
+    ownInputs: (psbt: Uint8Array): ReadonlyArray<InputToSign> => {
+      const tx = decodePsbt(psbt)
+      return Array.from({ length: tx.inputsLength }, (_, index) => {
+        const script = prevoutOf(tx, index)?.script
+        const key = script === undefined ? undefined : ring().byScript(script)
+        return key === undefined ? [] : [{ index, address: key.address }]
+      }).flat()
+    },
     /** Checks a message request before it is shown; `run` signs it. */
     signMessage: (address: string, message: Uint8Array, protocol: MessageProtocol) => {
       const key = keyOf(address)
