@@ -27,11 +27,13 @@ const isUtxo = (value: unknown): value is Utxo => {
   )
 }
 
-export const createEsplora = (baseUrl: () => string | undefined, fetchFn: typeof fetch = fetch): Esplora => {
+export const createEsplora = (baseUrl: () => string | undefined, fetchFn?: typeof fetch): Esplora => {
+  // The page's fetch is read at each call (a test or the page may replace it after the wallet starts).
+  const fetchNow: typeof fetch = fetchFn ?? ((input, init) => globalThis.fetch(input, init))
   const call = async (path: string, init?: RequestInit): Promise<Response> => {
     const base = baseUrl()
     if (base === undefined) throw new Error("The sandbox's Bitcoin chain is not configured.")
-    const response = await fetchFn(`${base.replace(/\/$/, "")}${path}`, {
+    const response = await fetchNow(`${base.replace(/\/$/, "")}${path}`, {
       ...init,
       signal: AbortSignal.timeout(TIMEOUT_MS)
     })
