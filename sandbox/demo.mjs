@@ -43,6 +43,7 @@ if (stopping) {
   console.error(
     `  ${demo.solana.mint.name} (${demo.solana.mint.symbol}, ${demo.solana.mint.decimals} decimals): ${demo.solana.mint.address}`
   )
+  console.error(`  Sandbox Bitcoin (regtest, ${demo.bitcoin.chain}): Esplora API ${demo.bitcoin.esploraUrl}`)
   console.error(`  Provider API: ${demo.api.url}`)
   console.error(`  WalletConnect relay: ${demo.relay.url}`)
   console.error(`  Embedded wallet frame: ${demo.frameUrl} (mailbox: ${demo.frameUrl}/mailbox)`)

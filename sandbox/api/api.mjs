@@ -9,6 +9,7 @@ import { createServer } from "node:http"
 import { formatUnits, getAddress } from "viem"
 import { sandboxAccounts } from "../chain/chain.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
+import { createBitcoinHandlers, isRegtestAddress } from "./bitcoin.mjs"
 import { createConvertHandlers } from "./convert.mjs"
 import { HOSTILE_CONVERT_MODES, hostileConvertBody } from "./hostileSwap.mjs"
 import { iconSvg, nftSvg } from "./images.mjs"
@@ -30,6 +31,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
 /** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
 /** @import { SandboxChain, SandboxPool, SandboxToken } from "../chain/chain.mjs" */
 /** @import { SandboxSolana } from "../solana/chain.mjs" */
+/** @import { SandboxBitcoin } from "../bitcoin/chain.mjs" */
 /** @import { HostileConvertMode } from "./hostileSwap.mjs" */
 
 /** @typedef {403 | 429 | 500 | 503} FaultStatus */
@@ -109,6 +111,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
  * @property {ReadonlyArray<{ readonly name: string, readonly address: string }>} [names] Names registered from the start (and again after `POST /__sandbox/reset`), to coin type 60, oldest first: `{ name: "taken.reown.id", address }`.
  * @property {Pick<SandboxExchange, "exchanges" | "payUrl" | "status">} [exchange] The sandbox exchange (`startSandboxExchange()`) that `POST /v1/json-rpc` (`reown_getExchanges`, `reown_getExchangePayUrl`, `reown_getExchangeBuyStatus`) answers for; without it the exchange list is empty.
  * @property {Pick<SandboxSolana, "chain" | "rpcUrl" | "mint">} [solana] The local Solana chain (`startSandboxSolana()`): balances and history for `chainId=solana:localnet` are read from it, the RPC proxy forwards to it, and `GET /v1/supported-chains` lists it.
+ * @property {Pick<SandboxBitcoin, "chain" | "esploraUrl">} [bitcoin] The local Bitcoin chain (`startSandboxBitcoin()`): balances and history of its regtest addresses (`chainId=bip122:0f9188f13cb7b2c71f2a335e3a4fc328`) are read from its Esplora API.
  */
 /**
  * @typedef {object} SandboxApi
@@ -144,7 +147,7 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
 
 export const DEFAULT_PROJECT_ID = /** @type {const} */ ("sandbox-project")
 /** @type {Readonly<Record<string, number>>} USD prices by symbol; tokens not listed are priced 0. */
-export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25, SOL: 150, USDC: 1, sSPL: 1 })
+export const PRICES = Object.freeze({ ETH: 3000, sUSD: 1, SBX: 0.25, SOL: 150, USDC: 1, sSPL: 1, BTC: 60000 })
 export const HISTORY_PAGE_SIZE = 10
 /** What `GET /projects/v1/origins` answers unless told otherwise: the loopback hosts on any port. */
 export const DEFAULT_ALLOWED_ORIGINS = Object.freeze(["http://localhost:*", "http://127.0.0.1:*"])
@@ -184,6 +187,7 @@ const TOKEN_SYMBOLS = [
   "WETH",
   "WBTC",
   "SOL",
+  "BTC",
   "POL",
   "BNB",
   "ARB",
@@ -703,6 +707,16 @@ const assertOptions = (options) => {
     )
   )
     throw new TypeError("options.solana: expected the object startSandboxSolana() resolves to")
+  const bitcoin = options.bitcoin
+  if (
+    bitcoin !== undefined &&
+    !(
+      typeof bitcoin?.chain === "string" &&
+      bitcoin.chain.startsWith("bip122:") &&
+      /^https?:\/\//.test(bitcoin?.esploraUrl)
+    )
+  )
+    throw new TypeError("options.bitcoin: expected the object startSandboxBitcoin() resolves to")
   const onramp = options.onrampProviderUrl
   if (onramp !== undefined && !(typeof onramp === "string" && /^https?:\/\/[^/?#\s]+\/?$/.test(onramp)))
     throw new TypeError(`options.onrampProviderUrl: not an http(s) origin: ${onramp}`)
@@ -1001,10 +1015,43 @@ export async function startSandboxApi(options) {
     options.solana === undefined
       ? undefined
       : createSolanaHandlers({ solana: options.solana, balanceEntry, priceOf, tokenIconUrl })
+  /** The local Bitcoin chain's balances and history (`options.bitcoin`), read over its Esplora API. */
+  const localBitcoin =
+    options.bitcoin === undefined
+      ? undefined
+      : createBitcoinHandlers({ bitcoin: options.bitcoin, balanceEntry, priceOf, tokenIconUrl })
+  /** @param {string | undefined} segment */
+  const requireRegtestAddress = (segment) => {
+    const address = decodeSegment(segment)
+    if (!isRegtestAddress(address))
+      throw new HttpError(400, "Invalid address: expected a regtest Bitcoin address")
+    return address
+  }
+  /**
+   * A page of a local chain's history entries (newest first) after the query's cursor.
+   * @param {ReadonlyArray<{ timestamp: number, height: number, tx: unknown }>} entries
+   * @param {URLSearchParams} query
+   */
+  const localPage = (entries, query) => {
+    const cursor = query.get("cursor")
+    const after = cursor === null || cursor === "" ? undefined : decodeCursor(cursor)
+    const all = entries
+      .map((entry) => ({ key: sortKey(entry.timestamp, 0, entry.height, 0), tx: entry.tx }))
+      .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0))
+    const remaining = after === undefined ? all : all.filter((entry) => entry.key < after)
+    const page = remaining.slice(0, pageSize)
+    const next = remaining.length > pageSize ? encodeCursor(page.at(-1)?.key ?? "") : null
+    return json(200, { data: page.map((entry) => entry.tx), next })
+  }
 
   /** @param {RouteContext} context */
   const balance = async ({ params, query, projectId }) => {
     const rawChain = query.get("chainId")
+    if (localBitcoin !== undefined && rawChain === localBitcoin.chain) {
+      const address = requireRegtestAddress(params[0])
+      requireUsd(query)
+      return json(200, { balances: await localBitcoin.balances(address, projectId) })
+    }
     if (localSolana !== undefined && rawChain === localSolana.chain) {
       const address = requireSolanaAddress(params[0])
       requireUsd(query)
@@ -1139,6 +1186,16 @@ export async function startSandboxApi(options) {
 
   /** @param {RouteContext} context */
   const history = async ({ params, query, projectId }) => {
+    const bitcoinChain = query.get("chainId")
+    if (
+      localBitcoin !== undefined &&
+      (bitcoinChain === localBitcoin.chain ||
+        ((bitcoinChain === null || bitcoinChain === "") && isRegtestAddress(decodeSegment(params[0]))))
+    ) {
+      // The local Bitcoin chain's transactions, read from its Esplora API.
+      const address = requireRegtestAddress(params[0])
+      return localPage(await localBitcoin.history(address, projectId), query)
+    }
     if (SOLANA_ADDRESS.test(decodeSegment(params[0]))) {
       const only = query.get("chainId")
       if (localSolana !== undefined && (only === null || only === "" || only === localSolana.chain)) {

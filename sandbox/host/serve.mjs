@@ -15,6 +15,7 @@ import { extname, join, relative, resolve, sep } from "node:path"
 import { fileURLToPath } from "node:url"
 import { buildDemo, reusesBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
+import { startSandboxBitcoin } from "../bitcoin/chain.mjs"
 import { startSandboxChains } from "../chain/chain.mjs"
 import { startSandboxExchange } from "../exchange/exchange.mjs"
 import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
@@ -31,6 +32,7 @@ import { startSandboxSolana } from "../solana/chain.mjs"
 /** @import { SandboxRelay } from "../relay/relay.mjs" */
 /** @import { SandboxConfig } from "../shared/config" */
 /** @import { SandboxSolana } from "../solana/chain.mjs" */
+/** @import { SandboxBitcoin } from "../bitcoin/chain.mjs" */
 /** @import { IncomingMessage, ServerResponse } from "node:http" */
 /** @import { RunningFrameAuthServer, SocialStandIn } from "../frame/auth.mjs" */
 /** @import { SignInServer } from "../signin/server.mjs" */
@@ -57,6 +59,7 @@ import { startSandboxSolana } from "../solana/chain.mjs"
  * @property {string} exchangeUrl The sandbox exchange `modal.pay` pays from, `http://127.0.0.1:PORT` (its own origin).
  * @property {SandboxConfig} config What `/sandbox-config.js` gives the page.
  * @property {SandboxSolana} solana The local Solana chain (`solana:localnet`, sandbox/solana): its JSON-RPC URL, dev accounts, the sSPL mint and the seeded history. The API reads Solana balances and history from it.
+ * @property {SandboxBitcoin} bitcoin The local Bitcoin chain (regtest, sandbox/bitcoin): its Esplora API URL, dev accounts and seed. The API reads Bitcoin balances and history from it.
  * @property {() => Promise<void>} close Stops the servers, the API, the relay, the frame, the stand-in and the chains `startDemo` started; resolves once they have exited.
  */
 
@@ -118,9 +121,10 @@ export const contentSecurityPolicy = [
  * @param {{ readonly url: string }} frame
  * @param {{ readonly url: string }} social
  * @param {Pick<SandboxSolana, "rpcUrl" | "chain" | "mint">} [solana]
+ * @param {Pick<SandboxBitcoin, "esploraUrl" | "chain">} [bitcoin]
  * @returns {SandboxConfig}
  */
-export function sandboxConfig(sandbox, api, relay, frame, social, solana) {
+export function sandboxConfig(sandbox, api, relay, frame, social, solana, bitcoin) {
   return {
     api: { url: api.url, projectId: api.projectId },
     relayUrl: relay.url,
@@ -154,7 +158,9 @@ export function sandboxConfig(sandbox, api, relay, frame, social, solana) {
               decimals: solana.mint.decimals
             }
           }
-        })
+        }),
+    // The local Bitcoin chain (sandbox/bitcoin): its Esplora API is the regtest network's RPC URL.
+    ...(bitcoin === undefined ? {} : { bitcoin: { esploraUrl: bitcoin.esploraUrl, chain: bitcoin.chain } })
   }
 }
 
@@ -326,6 +332,8 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
   let exchange
   /** @type {SandboxSolana | undefined} */
   let solana
+  /** @type {SandboxBitcoin | undefined} */
+  let bitcoin
   /** @type {RunningServer | undefined} */
   let server
   const stopAll = async () => {
@@ -339,6 +347,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
     await frame?.close()
     await owned?.stop()
     await solana?.stop()
+    await bitcoin?.stop()
   }
   try {
     if (built.status === "rejected") throw built.reason
@@ -351,6 +360,8 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
     wcWallet = await serveWcWallet(wcWalletRoutes)
     // The local Solana chain (litesvm in this process, its JSON-RPC on a loopback port).
     solana = await startSandboxSolana()
+    // The local Bitcoin chain (regtest in this process, its Esplora API on a loopback port).
+    bitcoin = await startSandboxBitcoin()
     // The onramp's payment provider ("Sandbox Pay") on an origin of its own; the API's URL generator points
     // at it.
     onramp = await startOnrampProvider({
@@ -376,7 +387,8 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
         sandbox.accounts[1] === undefined
           ? []
           : [{ name: "sandbox.reown.id", address: sandbox.accounts[1].address }],
-      solana
+      solana,
+      bitcoin
     })
     relay = await startSandboxRelay()
     // The frame (its page at /sdk and its auth server) on an origin of its own, and the social stand-in on a
@@ -397,7 +409,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
     })
     social = await startSocialStandIn({ frameAuthUrl: frame.url })
     frame.setSocialUrl(social.url)
-    const config = sandboxConfig(sandbox, api, relay, frame, social, solana)
+    const config = sandboxConfig(sandbox, api, relay, frame, social, solana, bitcoin)
     wcWalletRoutes["/sandbox-config.js"] = { type: JS_TYPE, body: sandboxConfigScript(config) }
     // The sign-in server verifies for the demo's own origin, which is known once the demo listens (its port
     // may be chosen then); until it is made, nothing under /auth/ is answered by it.
@@ -437,6 +449,7 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
       relay,
       config,
       solana,
+      bitcoin,
       close: () => {
         closing ??= stopAll()
         return closing

@@ -53,6 +53,18 @@ declare module "vitest" {
       }
       readonly accounts: ReadonlyArray<string>
     }
+    /**
+     * The local Bitcoin chain (regtest, `bip122:0f9188f13cb7b2c71f2a335e3a4fc328`): its Esplora API (with the
+     * test controls `POST /__sandbox/faucet` and `/__sandbox/reset`), the dev accounts' payment and ordinals
+     * addresses (their keys: `sandboxBitcoinAccounts()` of sandbox/bitcoin/accounts.mjs) and the seed
+     * coinbases' txids, one per account.
+     */
+    bitcoin: {
+      readonly esploraUrl: string
+      readonly chain: string
+      readonly accounts: ReadonlyArray<{ readonly payment: string; readonly ordinals: string }>
+      readonly seed: ReadonlyArray<string>
+    }
   }
 }
 
@@ -81,6 +93,15 @@ export default async function setup(project: TestProject) {
         decimals: demo.solana.mint.decimals
       },
       accounts: demo.solana.accounts.map((account) => account.address)
+    })
+    project.provide("bitcoin", {
+      esploraUrl: demo.bitcoin.esploraUrl,
+      chain: demo.bitcoin.chain,
+      accounts: demo.bitcoin.accounts.map((account) => ({
+        payment: account.payment.address,
+        ordinals: account.ordinals.address
+      })),
+      seed: demo.bitcoin.seed().map((funding) => funding.txid)
     })
     project.provide("sandbox", {
       chains: demo.sandbox.chains.map(({ chainId, rpcUrl, name }) => ({ chainId, rpcUrl, name })),
