@@ -189,7 +189,8 @@ export const createBitcoinWalletCore = (options: BitcoinWalletOptions) => {
       const account = accounts[index]
       if (account === undefined) throw new RangeError(`No Bitcoin dev account ${index}`)
       ring = keyRingOf(account)
-      emit()
+      // A page that is not connected has no accounts to hear about.
+      if (connected) emit()
     },
 
     simulateDisconnect: () => {
