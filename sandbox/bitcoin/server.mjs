@@ -180,7 +180,11 @@ export async function startEsploraServer(ledger, controls, port) {
       return { txid: controls.faucet(script, BigInt(sats)) }
     }
     if (name === "fee-estimates") {
-      controls.setFeeEstimates(body)
+      try {
+        controls.setFeeEstimates(body)
+      } catch (error) {
+        throw new HttpError(400, error instanceof TypeError ? error.message : "Invalid fee estimates")
+      }
       return controls.feeEstimates()
     }
     throw new HttpError(404, "Not found")
@@ -249,7 +253,6 @@ export async function startEsploraServer(ledger, controls, port) {
         if (error.status === 413) res.once("finish", () => req.destroy())
         return reply(error.status, error.message)
       }
-      if (error instanceof TypeError || error instanceof RangeError) return reply(400, error.message)
       throw error
     }
   }

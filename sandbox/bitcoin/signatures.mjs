@@ -41,7 +41,7 @@ export function isStrictDer(sig) {
 /**
  * OP_CHECKSIG with an ECDSA signature (hash type byte last) over the digest `digestOf(hashType)`, as
  * Core runs it under the standard flags: DERSIG (consensus), then the signature itself (consensus: a
- * failing one leaves false on the stack), then LOW_S, STRICTENC and, in segwit v0, compressed keys (policy).
+ * failing one leaves false on the stack), then LOW_S and, in segwit v0, compressed keys (policy).
  * @param {Uint8Array} sig
  * @param {Uint8Array} pubkey
  * @param {(hashType: number) => Uint8Array} digestOf
@@ -54,9 +54,13 @@ function checkEcdsa(sig, pubkey, digestOf, segwit) {
   const keyShape =
     (pubkey.length === 33 && (pubkey[0] === 2 || pubkey[0] === 3)) ||
     (pubkey.length === 65 && pubkey[0] === 4)
+  // STRICTENC (policy): a hash type outside the six defined ones is refused before the signature is
+  // weighed (Core would call a valid one non-standard and an invalid one a consensus failure).
+  if (!ECDSA_HASH_TYPES.has(hashType))
+    throw scriptNonStandard("Signature hash type missing or not understood")
   let valid = false
   let highS = false
-  if (keyShape && ECDSA_HASH_TYPES.has(hashType)) {
+  if (keyShape) {
     try {
       const signature = secp256k1.Signature.fromDER(sig.subarray(0, -1))
       highS = signature.hasHighS()

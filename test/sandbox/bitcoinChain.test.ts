@@ -214,6 +214,33 @@ describe("refused transactions, in Bitcoin Core's words", () => {
     )
   })
 
+  it("an undefined sighash type, ECDSA and schnorr", async () => {
+    const signed = spend([seedCoin(0)], toBob(1_000_000n, 50_000_000n))
+    const [der, pubkey] = witnessOf(signed.hex, 0) as [Uint8Array, Uint8Array]
+    const undefinedType = Uint8Array.from([...der.subarray(0, -1), 0x04])
+    expect((await broadcast(rewitness(signed.hex, 0, [undefinedType, pubkey]))).text).toBe(
+      refusal(-26, "non-mandatory-script-verify-flag (Signature hash type missing or not understood)")
+    )
+    const p2tr = spend([seedCoin(3)], toBob(5_000n))
+    const sig = witnessOf(p2tr.hex, 0)[0]!
+    for (const hashType of [0x00, 0x04, 0x84])
+      expect((await broadcast(rewitness(p2tr.hex, 0, [Uint8Array.from([...sig, hashType])]))).text).toBe(
+        refusal(-26, "mandatory-script-verify-flag-failed (Invalid Schnorr signature hash type)")
+      )
+  })
+
+  it("a locktime not reached yet, unless every sequence is final", async () => {
+    // The next block is tip + 1: a locktime of tip + 1 is not reached yet, tip is.
+    const tip = Number(await get("/blocks/tip/height"))
+    const opted = (vout: number) => ({ ...seedCoin(vout), sequence: 0xfffffffd })
+    const early = spend([opted(0)], toBob(1_000_000n, 50_000_000n), { lockTime: tip + 1 })
+    expect((await broadcast(early.hex)).text).toBe(refusal(-26, "non-final"))
+    const reached = spend([opted(0)], toBob(1_000_000n, 50_000_000n), { lockTime: tip })
+    expect((await broadcast(reached.hex)).status).toBe(200)
+    const final = spend([seedCoin(1)], toBob(1_000_000n, 50_000_000n), { lockTime: tip + 100 })
+    expect((await broadcast(final.hex)).status).toBe(200)
+  })
+
   it("a double spend and the same transaction twice", async () => {
     const first = spend([seedCoin(0)], toBob(1_000_000n, 50_000_000n))
     expect((await broadcast(first.hex)).status).toBe(200)
@@ -329,6 +356,13 @@ describe("the bound", () => {
         ).hex
       })
       expect(await response.text()).toMatch(/"message":"sandbox-chain-full/)
+      // Refused transactions leave nothing behind.
+      const before = small.ledger.usage()
+      const dust = spend([coin], [{ address: target, sats: 1n }]).hex
+      await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${small.esploraUrl}/tx`, { method: "POST", body: dust }))
+      )
+      expect(small.ledger.usage()).toEqual(before)
       small.reset()
       expect(small.ledger.usage().transactions).toBe(small.accounts.length)
       expect(() => small.faucet(target, 1_000n)).not.toThrow()

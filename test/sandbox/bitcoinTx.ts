@@ -22,6 +22,8 @@ export interface Coin {
   readonly previousHex?: string
   /** A p2pkh coin: pays hash160 of this compressed key. */
   readonly legacy?: boolean
+  /** The input's sequence (default final, 0xffffffff). */
+  readonly sequence?: number
 }
 
 /** An output: a regtest address or a raw script, and its amount. */
@@ -52,7 +54,10 @@ export function spend(
   for (const coin of coins) {
     const owner = coin.signAs?.owner ?? coin.owner
     const sats = coin.signAs?.sats ?? coin.sats
-    const sighash = coin.sighash === undefined ? {} : { sighashType: coin.sighash }
+    const sighash = {
+      ...(coin.sighash === undefined ? {} : { sighashType: coin.sighash }),
+      ...(coin.sequence === undefined ? {} : { sequence: coin.sequence })
+    }
     if (coin.legacy)
       tx.addInput({
         txid: coin.txid,
