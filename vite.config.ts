@@ -48,6 +48,25 @@ const sandboxSolanaWallet: UserConfig = {
   }
 }
 
+/**
+ * The Sandbox Bitcoin Wallet: one self-contained classic script that announces itself by the Wallet Standard
+ * and by sats-connect's providers list.
+ */
+const sandboxBitcoinWallet: UserConfig = {
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  build: {
+    outDir: here("./sandbox/wallets/bitcoin/dist"),
+    emptyOutDir: true,
+    sourcemap: true,
+    lib: {
+      entry: here("./sandbox/wallets/bitcoin/index.ts"),
+      formats: ["iife"],
+      name: "SandboxBitcoinWallet",
+      fileName: () => "sandbox-bitcoin-wallet.js"
+    }
+  }
+}
+
 /** ox (under @walletconnect/utils) has a PURE annotation that Rollup cannot place and drops: harmless. */
 const quietDependencyAnnotations = (warning: Rollup.RollupLog, warn: (warning: Rollup.RollupLog) => void) => {
   if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/") === true) return
@@ -97,12 +116,13 @@ const gallery: UserConfig = {
  * `vite build --mode host` builds the sandbox host pages against the built package.
  * `vite build --mode wallet` builds the sandbox wallet script.
  * `vite build --mode solwallet` builds the Sandbox Solana Wallet script.
+ * `vite build --mode btcwallet` builds the Sandbox Bitcoin Wallet script.
  * `vite build --mode wcwallet` builds the Sandbox WalletConnect Wallet page.
  * `vite build --mode gallery` builds the gallery pages.
  */
 export default defineConfig(({ mode }) =>
-  mode === "wallet" || mode === "solwallet"
-    ? { wallet: sandboxWallet, solwallet: sandboxSolanaWallet }[mode]
+  mode === "wallet" || mode === "solwallet" || mode === "btcwallet"
+    ? { wallet: sandboxWallet, solwallet: sandboxSolanaWallet, btcwallet: sandboxBitcoinWallet }[mode]
     : mode === "wcwallet"
       ? sandboxWcWallet
       : mode === "gallery"

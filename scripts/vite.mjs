@@ -54,6 +54,7 @@ export const buildGallery = () => viteBuild(["--mode", "gallery"])
 /**
  * Builds the package (dist/) and then the demo host pages (sandbox/host/dist/), and meanwhile the sandbox
  * wallet (sandbox/wallets/injected/dist/), the Sandbox Solana Wallet (sandbox/wallets/solana/dist/), the
+ * Sandbox Bitcoin Wallet (sandbox/wallets/bitcoin/dist/), the
  * Sandbox WalletConnect Wallet (sandbox/wallets/walletconnect/dist/) and the gallery
  * (sandbox/gallery/dist/): everything the demo serves.
  * Waits for all of them before failing, so no build is left running.
@@ -64,6 +65,7 @@ export async function buildDemo() {
     buildPackage().then(() => viteBuild(["--mode", "host"])),
     viteBuild(["--mode", "wallet"]),
     viteBuild(["--mode", "solwallet"]),
+    viteBuild(["--mode", "btcwallet"]),
     viteBuild(["--mode", "wcwallet"]),
     buildGallery()
   ])

@@ -1,7 +1,8 @@
 // Builds the package, the demo host and the sandbox wallets, starts the sandbox chains (unless given running
 // ones) and serves the demo on loopback: sandbox/host/dist (the main page, /wagmi.html, /eip6963.html and /provider.html),
 // plus /sandbox-config.js (the running sandbox, generated), /sandbox-wallet.js (the injected wallet) and
-// /sandbox-solana-wallet.js (the Sandbox Solana Wallet, a wallet-standard one), and the gallery at /gallery/
+// /sandbox-solana-wallet.js (the Sandbox Solana Wallet, a wallet-standard one), /sandbox-bitcoin-wallet.js (the
+// Sandbox Bitcoin Wallet: Wallet Standard and sats-connect providers list), and the gallery at /gallery/
 // (sandbox/gallery/dist); and the Sandbox WalletConnect
 // Wallet's page from
 // a server of its own; and the embedded wallet's frame (its page and auth server) and the social sign-in
@@ -65,6 +66,7 @@ import { startSandboxSolana } from "../solana/chain.mjs"
 export const hostDist = fileURLToPath(new URL("./dist", import.meta.url))
 export const walletDist = fileURLToPath(new URL("../wallets/injected/dist", import.meta.url))
 export const solanaWalletDist = fileURLToPath(new URL("../wallets/solana/dist", import.meta.url))
+export const bitcoinWalletDist = fileURLToPath(new URL("../wallets/bitcoin/dist", import.meta.url))
 export const wcWalletDist = fileURLToPath(new URL("../wallets/walletconnect/dist", import.meta.url))
 export const galleryDist = fileURLToPath(new URL("../gallery/dist", import.meta.url))
 
@@ -423,7 +425,9 @@ export async function startDemo({ port = 0, build = !reusesBuild(), chains } = {
         "/sandbox-wallet.js": { file: join(walletDist, "sandbox-wallet.js") },
         "/sandbox-wallet.js.map": { file: join(walletDist, "sandbox-wallet.js.map") },
         "/sandbox-solana-wallet.js": { file: join(solanaWalletDist, "sandbox-solana-wallet.js") },
-        "/sandbox-solana-wallet.js.map": { file: join(solanaWalletDist, "sandbox-solana-wallet.js.map") }
+        "/sandbox-solana-wallet.js.map": { file: join(solanaWalletDist, "sandbox-solana-wallet.js.map") },
+        "/sandbox-bitcoin-wallet.js": { file: join(bitcoinWalletDist, "sandbox-bitcoin-wallet.js") },
+        "/sandbox-bitcoin-wallet.js.map": { file: join(bitcoinWalletDist, "sandbox-bitcoin-wallet.js.map") }
       }
     })
     const demoOrigin = new URL(server.url).origin

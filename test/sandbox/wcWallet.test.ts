@@ -1,6 +1,7 @@
 import { ed25519 } from "@noble/curves/ed25519"
 import { base58 } from "@scure/base"
 import { UniversalProvider } from "@walletconnect/universal-provider"
+import { Verifier } from "bip322-js"
 import type { Browser, Page } from "playwright-core"
 import { createPublicClient, type Hex, http, parseEther, toHex, verifyMessage, verifyTypedData } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -13,6 +14,7 @@ import {
   serveWcWallet
 } from "../../sandbox/host/serve.mjs"
 import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.mjs"
+import { BITCOIN_REGTEST, sandboxBitcoinAccounts } from "../../sandbox/shared/bitcoin"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"
 import { launchChromium } from "../../scripts/chromium.mjs"
 import { reusesBuild, viteBuild } from "../../scripts/vite.mjs"
@@ -76,6 +78,8 @@ const METADATA = {
 }
 
 const evmAddress = ALICE
+/** The wallet's bip122 account: Bitcoin dev account 1's payment address. */
+const bitcoinAddress = sandboxBitcoinAccounts()[1]!.payment.address
 
 const connect = async (openWallet: (uri: string) => Promise<void>): Promise<Session> => {
   const current = dapp
@@ -106,6 +110,11 @@ const connect = async (openWallet: (uri: string) => Promise<void>): Promise<Sess
         chains: [SANDBOX_SOLANA_CHAIN],
         methods: ["solana_signMessage", "solana_signTransaction"],
         events: []
+      },
+      bip122: {
+        chains: [BITCOIN_REGTEST],
+        methods: ["getAccountAddresses", "signMessage", "signPsbt", "sendTransfer"],
+        events: ["accountsChanged"]
       }
     }
   })
@@ -238,7 +247,7 @@ describe("the Sandbox WalletConnect Wallet page", () => {
     expect(await page.evaluate(() => window.__sandboxWcWallet!.sessions())).toEqual([])
   })
 
-  it("pairs from the form, shows the dapp's proposal as text, and approves eip155 and Solana", async () => {
+  it("pairs from the form, shows the dapp's proposal as text, and approves eip155, Solana and bip122", async () => {
     session = await connect(async (uri) => {
       await page.getByLabel("WalletConnect URI").fill(uri)
       await page.getByRole("button", { name: "Connect" }).click()
@@ -247,13 +256,14 @@ describe("the Sandbox WalletConnect Wallet page", () => {
       })
       const [proposal] = await page.evaluate(() => window.__sandboxWcWallet!.proposals())
       expect(proposal?.dapp).toEqual({ ...METADATA, icons: [] })
-      expect(proposal?.requestedChains).toEqual(["eip155:31337", SANDBOX_SOLANA_CHAIN])
+      expect(proposal?.requestedChains).toEqual(["eip155:31337", SANDBOX_SOLANA_CHAIN, BITCOIN_REGTEST])
       await page.getByRole("heading", { name: METADATA.name }).waitFor({ timeout: 5_000 })
       await page.getByRole("button", { name: `Approve ${METADATA.name}` }).click()
     })
     expect(session.namespaces.eip155?.accounts).toEqual([`eip155:31337:${evmAddress}`])
     expect(session.namespaces.solana?.accounts).toEqual([`${SANDBOX_SOLANA_CHAIN}:${sandboxSolanaAddress}`])
     expect(session.namespaces.solana?.methods).toEqual(["solana_signMessage", "solana_signTransaction"])
+    expect(session.namespaces.bip122?.accounts).toEqual([`${BITCOIN_REGTEST}:${bitcoinAddress}`])
     const sessions = await page.evaluate(() => window.__sandboxWcWallet!.sessions())
     expect(sessions.map((s) => [s.topic, s.dapp.name])).toEqual([[session.topic, METADATA.name]])
     await page.getByRole("button", { name: `Disconnect ${METADATA.name}` }).waitFor({ timeout: 5_000 })
@@ -391,6 +401,29 @@ describe("the Sandbox WalletConnect Wallet page", () => {
     const { signature } = await signing
     expect(base58.decode(signature)).toHaveLength(64)
     expect(ed25519.verify(base58.decode(signature), message, base58.decode(sandboxSolanaAddress))).toBe(true)
+  })
+
+  it("signs a bip122 signMessage by BIP-322 with Bitcoin dev account 1; bip322-js verifies it", async () => {
+    const signing = dapp!.request<{ signature: string; address: string }>(
+      {
+        method: "signMessage",
+        params: {
+          account: bitcoinAddress,
+          address: bitcoinAddress,
+          message: "hello, regtest",
+          protocol: "bip322"
+        }
+      },
+      BITCOIN_REGTEST
+    )
+    await untilWalletRequest("signMessage")
+    const [request] = await page.evaluate(() => window.__sandboxWcWallet!.requests())
+    expect(request?.preview).toContainEqual(["Message", "hello, regtest"])
+    await page.evaluate(() => window.__sandboxWcWallet!.approveRequest())
+    const { signature, address } = await signing
+    expect(address).toBe(bitcoinAddress)
+    expect(Verifier.verifySignature(bitcoinAddress, "hello, regtest", signature)).toBe(true)
+    expect(await page.evaluate(() => window.__sandboxWcWallet!.answered("signMessage"))).toBe(1)
   })
 
   it("refuses a transaction it cannot read at once, as invalid params (-32602)", async () => {

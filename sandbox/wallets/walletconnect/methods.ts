@@ -1,12 +1,13 @@
 /**
  * What the wallet does with each method a dapp asks: answers it at once, puts it to the visitor with a preview
- * (evm.ts, solana.ts; the chain switches of sessions.ts), or refuses it by throwing the error the dapp gets.
+ * (evm.ts, solana.ts, bitcoin.ts; the chain switches of sessions.ts), or refuses it by throwing the error the dapp gets.
  * requests.ts queues and answers what this decides. Free of DOM code.
  */
 import type { Address } from "viem"
 import type { SandboxChainConfig } from "../../shared/config"
 import { createBatches } from "../injected/batches"
 import { batchApproval } from "../injected/wallet"
+import { createBitcoinWcSigner } from "./bitcoin"
 import type { WalletContext } from "./context"
 import {
   createEvmSigner,
@@ -27,6 +28,7 @@ export const createDecide = (context: WalletContext) => {
   const { account, config } = context
   const evm = createEvmSigner(account)
   const solana = createSolanaSigner(() => config.solana)
+  const bitcoin = createBitcoinWcSigner(() => config.bitcoin)
   // EIP-5792 as the injected Sandbox Wallet does it (its batches.ts), with this wallet's screens.
   const batches = createBatches({
     account: () => account,
@@ -62,6 +64,7 @@ export const createDecide = (context: WalletContext) => {
   /** Checks a request: answered at once, put to the visitor, or refused (by throwing). */
   return (topic: string, method: string, chainId: string, params: unknown): Decision => {
     if (method.startsWith("solana_")) return { ask: solana(method, chainId, params) }
+    if (chainId.startsWith("bip122:")) return bitcoin(method, chainId, params)
     if (eip155Reference(chainId) === undefined) throw unsupportedMethod(method)
     switch (method) {
       case "eth_accounts":

@@ -1,10 +1,14 @@
 /**
- * What the wallet offers a dapp: eip155 on every sandbox chain with anvil's first key, and Solana devnet and
- * the local chain with the sandbox's ed25519 key. `buildApprovedNamespaces` narrows this to what a proposal
+ * What the wallet offers a dapp: eip155 on every sandbox chain with anvil's first key, Solana devnet and
+ * the local chain with the sandbox's ed25519 key, and bip122 on the local regtest chain with Bitcoin dev
+ * account 1's payment address (bitcoin.ts). `buildApprovedNamespaces` narrows this to what a proposal
  * asks for, required or optional.
  */
+
+import { BITCOIN_REGTEST } from "../../shared/bitcoin"
 import type { SandboxChainConfig } from "../../shared/config"
 import { SANDBOX_SOLANA_CHAINS, sandboxSolanaAccountOn } from "../../shared/solana"
+import { BITCOIN_EVENTS, BITCOIN_METHODS, sandboxWcBitcoinAccount } from "./bitcoin"
 
 export const EVM_METHODS = [
   "personal_sign",
@@ -52,5 +56,11 @@ export const supportedNamespaces = (
     methods: [...SOLANA_METHODS],
     events: [],
     accounts: SANDBOX_SOLANA_CHAINS.map(sandboxSolanaAccountOn)
+  },
+  bip122: {
+    chains: [BITCOIN_REGTEST],
+    methods: [...BITCOIN_METHODS],
+    events: [...BITCOIN_EVENTS],
+    accounts: [sandboxWcBitcoinAccount]
   }
 })

@@ -261,6 +261,7 @@ export const renderWalletPage = (root: HTMLElement, wallet: WcWallet | undefined
       details([
         ["EVM account", wallet.evmAddress],
         ["Solana account", wallet.solanaAddress],
+        ["Bitcoin account", wallet.bitcoinAddress],
         ["Mode", wallet.mode()]
       ])
     )

@@ -10,6 +10,7 @@ import type { Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import type { SandboxConfig } from "../../shared/config"
 import { sandboxSolanaAddress } from "../../shared/solana"
+import { sandboxWcBitcoinRing } from "./bitcoin"
 import { isWcWalletMode, type Kit, messageOf, type WalletContext, type WcWalletMode } from "./context"
 import { createNotices, type Notice } from "./notices"
 import { createProposals, type PendingProposal } from "./proposals"
@@ -23,6 +24,8 @@ export interface WcWallet {
   readonly ready: Promise<void>
   readonly evmAddress: string
   readonly solanaAddress: string
+  /** The bip122 account's payment address (Bitcoin dev account 1, regtest). */
+  readonly bitcoinAddress: string
   readonly mode: () => WcWalletMode
   /** Changes the mode; in `auto-approve` whatever waits is approved now. */
   readonly setMode: (mode: WcWalletMode) => void
@@ -133,6 +136,7 @@ export const createWcWallet = ({ config, mode: initialMode, origin }: WcWalletOp
     ready,
     evmAddress: account.address,
     solanaAddress: sandboxSolanaAddress,
+    bitcoinAddress: sandboxWcBitcoinRing.payment.address,
     mode: () => mode,
     setMode: (next) => {
       if (!isWcWalletMode(next)) throw new TypeError(`Unknown wallet mode ${String(next)}`)
