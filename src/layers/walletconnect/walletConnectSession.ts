@@ -15,6 +15,7 @@ import {
 import { safeIconUrl, sanitizeName } from "../../schemas/ThirdPartyText"
 import type { WalletConnectAccount, WalletConnectSession } from "../../services/WalletConnect"
 import type { NamespaceRequest } from "../../services/WalletConnectClient"
+import { isBitcoinAddressOn } from "../bitcoin/bitcoinAddress"
 import { safeWalletLink } from "./deepLink"
 
 /** The wallet methods a session asks for, per namespace (SPEC.md §5 and §7). */
@@ -40,7 +41,7 @@ export const SESSION_METHODS: Readonly<Record<ChainNamespace, ReadonlyArray<stri
     "solana_signAllTransactions",
     "solana_signAndSendTransaction"
   ],
-  bip122: ["signMessage", "sendTransfer", "getAccountAddresses"],
+  bip122: ["signMessage", "signPsbt", "sendTransfer", "getAccountAddresses"],
   polkadot: ["polkadot_signMessage", "polkadot_signTransaction"],
   cosmos: ["cosmos_getAccounts", "cosmos_signDirect", "cosmos_signAmino"]
 }
@@ -48,7 +49,7 @@ export const SESSION_METHODS: Readonly<Record<ChainNamespace, ReadonlyArray<stri
 const SESSION_EVENTS: Readonly<Record<ChainNamespace, ReadonlyArray<string>>> = {
   eip155: ["accountsChanged", "chainChanged"],
   solana: ["accountsChanged"],
-  bip122: ["accountsChanged"],
+  bip122: ["accountsChanged", "chainChanged"],
   polkadot: [],
   cosmos: []
 }
@@ -102,15 +103,18 @@ export type SessionWire = typeof SessionWire.Type
 const isCaipNetworkId = Schema.is(CaipNetworkId)
 const isEvmAddress = Schema.is(EvmAddress)
 const isSolanaAddress = Schema.is(SolanaAddress)
-// bip122, polkadot and cosmos addresses are shown as text only: a conservative character set.
+// polkadot and cosmos addresses are shown as text only: a conservative character set.
 const OTHER_ADDRESS = /^[a-zA-Z0-9]{20,128}$/
 
-const validAddress = (namespace: ChainNamespace, address: string): boolean =>
+/** Bitcoin's addresses are checked with their network's rules (`bitcoinAddress.ts`): prefix and checksum. */
+const validAddress = (namespace: ChainNamespace, address: string, caipNetworkId: string): boolean =>
   namespace === "eip155"
     ? isEvmAddress(address)
     : namespace === "solana"
       ? isSolanaAddress(address)
-      : OTHER_ADDRESS.test(address)
+      : namespace === "bip122"
+        ? isBitcoinAddressOn(address, caipNetworkId)
+        : OTHER_ADDRESS.test(address)
 
 /** A CAIP-10 account id (`eip155:1:0xabc…`) as an account; none when any part is not valid. */
 export const parseCaipAccount = (value: string): Option.Option<WalletConnectAccount> => {
@@ -120,7 +124,7 @@ export const parseCaipAccount = (value: string): Option.Option<WalletConnectAcco
   const caipNetworkId = `${ns}:${reference}`
   if (address === undefined || !isCaipNetworkId(caipNetworkId)) return Option.none()
   const namespace = ChainNamespaces.find((n) => n === ns)
-  return namespace !== undefined && validAddress(namespace, address)
+  return namespace !== undefined && validAddress(namespace, address, caipNetworkId)
     ? Option.some({ namespace, caipNetworkId, address })
     : Option.none()
 }
