@@ -7,5 +7,7 @@ export const words: Catalog["bitcoinConnect"] = {
   badAddress: (): string => "Die Wallet hat eine Adresse angegeben, die keine Bitcoin-Adresse dieses Netzwerks ist",
   badAnswer: (): string => "Die Wallet hat etwas anderes geantwortet als erfragt",
   noAnswer: (): string => "Die Wallet hat nicht rechtzeitig geantwortet",
-  noNetwork: (): string => "Die Wallet unterstützt keines der Bitcoin-Netzwerke dieser App"
+  noNetwork: (): string => "Die Wallet unterstützt keines der Bitcoin-Netzwerke dieser App",
+  copyAddressOf: (d: { readonly type: string | number }): string => d.type + "-Adresse kopieren",
+  copied: (): string => "Adresse kopiert"
 }

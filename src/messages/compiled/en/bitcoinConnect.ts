@@ -6,5 +6,7 @@ export const bitcoinConnectWords = {
   badAddress: (): string => "The wallet gave an address that is not a Bitcoin address of this network",
   badAnswer: (): string => "The wallet answered with something other than what was asked",
   noAnswer: (): string => "The wallet did not answer in time",
-  noNetwork: (): string => "The wallet serves none of this app's Bitcoin networks"
+  noNetwork: (): string => "The wallet serves none of this app's Bitcoin networks",
+  copyAddressOf: (d: { readonly type: string | number }): string => "Copy the " + d.type + " address",
+  copied: (): string => "Address copied"
 }

@@ -7,5 +7,7 @@ export const words: Catalog["bitcoinConnect"] = {
   badAddress: (): string => "Le portefeuille a donné une adresse qui n’est pas une adresse Bitcoin de ce réseau",
   badAnswer: (): string => "Le portefeuille a répondu autre chose que ce qui était demandé",
   noAnswer: (): string => "Le portefeuille n’a pas répondu à temps",
-  noNetwork: (): string => "Le portefeuille ne prend en charge aucun des réseaux Bitcoin de cette application"
+  noNetwork: (): string => "Le portefeuille ne prend en charge aucun des réseaux Bitcoin de cette application",
+  copyAddressOf: (d: { readonly type: string | number }): string => "Copier l’adresse " + d.type,
+  copied: (): string => "Adresse copiée"
 }

@@ -7,5 +7,7 @@ export const words: Catalog["bitcoinConnect"] = {
   badAddress: (): string => "ウォレットがこのネットワークのビットコインアドレスではないアドレスを返しました",
   badAnswer: (): string => "ウォレットが求められたものとは異なる応答をしました",
   noAnswer: (): string => "ウォレットが時間内に応答しませんでした",
-  noNetwork: (): string => "ウォレットはこのアプリのビットコインネットワークにいずれも対応していません"
+  noNetwork: (): string => "ウォレットはこのアプリのビットコインネットワークにいずれも対応していません",
+  copyAddressOf: (d: { readonly type: string | number }): string => d.type + "アドレスをコピー",
+  copied: (): string => "アドレスをコピーしました"
 }

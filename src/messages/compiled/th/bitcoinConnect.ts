@@ -7,5 +7,7 @@ export const words: Catalog["bitcoinConnect"] = {
   badAddress: (): string => "วอลเล็ตให้ที่อยู่ที่ไม่ใช่ที่อยู่บิตคอยน์ของเครือข่ายนี้",
   badAnswer: (): string => "วอลเล็ตตอบกลับสิ่งที่ต่างจากที่ขอ",
   noAnswer: (): string => "วอลเล็ตไม่ตอบกลับภายในเวลา",
-  noNetwork: (): string => "วอลเล็ตไม่รองรับเครือข่ายบิตคอยน์ใดเลยของแอปนี้"
+  noNetwork: (): string => "วอลเล็ตไม่รองรับเครือข่ายบิตคอยน์ใดเลยของแอปนี้",
+  copyAddressOf: (d: { readonly type: string | number }): string => "คัดลอกที่อยู่" + d.type,
+  copied: (): string => "คัดลอกที่อยู่แล้ว"
 }

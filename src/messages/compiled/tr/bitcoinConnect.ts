@@ -7,5 +7,7 @@ export const words: Catalog["bitcoinConnect"] = {
   badAddress: (): string => "Cüzdan bu ağın Bitcoin adresi olmayan bir adres verdi",
   badAnswer: (): string => "Cüzdan istenenden başka bir şey yanıtladı",
   noAnswer: (): string => "Cüzdan zamanında yanıt vermedi",
-  noNetwork: (): string => "Cüzdan bu uygulamanın Bitcoin ağlarının hiçbirini desteklemiyor"
+  noNetwork: (): string => "Cüzdan bu uygulamanın Bitcoin ağlarının hiçbirini desteklemiyor",
+  copyAddressOf: (d: { readonly type: string | number }): string => d.type + " adresini kopyala",
+  copied: (): string => "Adres kopyalandı"
 }

@@ -7,5 +7,7 @@ export const words: Catalog["bitcoinConnect"] = {
   badAddress: (): string => "Гаманець вказав адресу, яка не є біткоїн-адресою цієї мережі",
   badAnswer: (): string => "Гаманець відповів не те, що було запитано",
   noAnswer: (): string => "Гаманець не відповів вчасно",
-  noNetwork: (): string => "Гаманець не підтримує жодної з біткоїн-мереж цього застосунку"
+  noNetwork: (): string => "Гаманець не підтримує жодної з біткоїн-мереж цього застосунку",
+  copyAddressOf: (d: { readonly type: string | number }): string => "Скопіювати адресу (" + d.type + ")",
+  copied: (): string => "Адресу скопійовано"
 }
