@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
+import { isBitcoinAddressOn } from "../../src/layers/bitcoin/bitcoinAddress"
 import { namespaceRequests, parseCaipAccount } from "../../src/layers/walletconnect/walletConnectSession"
 import { bitcoin, bitcoinTestnet, mainnet } from "../../src/networks"
 import { decodeModalOptions } from "../../src/schemas/ModalOptions"
@@ -30,7 +31,8 @@ describe("WalletConnect's bip122 namespace", () => {
   })
 
   it("decodes a session's bip122 accounts with the address rules of their network", () => {
-    const account = (network: string, address: string) => parseCaipAccount(`${network}:${address}`)
+    const account = (network: string, address: string) =>
+      parseCaipAccount(`${network}:${address}`, isBitcoinAddressOn)
     assert.deepStrictEqual(Option.getOrUndefined(account(REGTEST_NETWORK, dev1.payment.address)), {
       namespace: "bip122",
       caipNetworkId: REGTEST_NETWORK,
@@ -46,5 +48,7 @@ describe("WalletConnect's bip122 namespace", () => {
     )
     assert.isTrue(Option.isNone(account(bitcoin.caipNetworkId, "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5")))
     assert.isTrue(Option.isNone(account("bip122:00000000000000000000000000000000", dev1.payment.address)))
+    // A host without a Bitcoin network has no rules loaded: no Bitcoin account is taken.
+    assert.isTrue(Option.isNone(parseCaipAccount(`${REGTEST_NETWORK}:${dev1.payment.address}`)))
   })
 })

@@ -13,6 +13,7 @@ import * as HistoryService from "../../src/layers/account/HistoryService.lazy"
 import { HistoryServiceLazy } from "../../src/layers/account/HistoryServiceLive"
 import * as IdentityService from "../../src/layers/account/IdentityService.lazy"
 import { IdentityServiceLazy } from "../../src/layers/account/IdentityServiceLive"
+import * as bitcoinAddress from "../../src/layers/bitcoin/bitcoinAddress"
 import * as bitcoinDiscovery from "../../src/layers/bitcoin/bitcoinDiscovery"
 import * as bitcoinWallets from "../../src/layers/connection/bitcoinWallets"
 import {
@@ -62,6 +63,7 @@ import { SiwxLazy } from "../../src/layers/signin/SiwxLive"
 import * as solanaSignIn from "../../src/layers/signin/solanaSignIn"
 import * as universalProvider from "../../src/layers/walletconnect/universalProvider"
 import * as WalletConnect from "../../src/layers/walletconnect/WalletConnect.lazy"
+import { BitcoinAddressLazy } from "../../src/layers/walletconnect/WalletConnect.lazy"
 import { UniversalProviderLazy } from "../../src/layers/walletconnect/WalletConnectClientLive"
 import { WalletConnectLazy } from "../../src/layers/walletconnect/WalletConnectLive"
 import { BitcoinDiscoveryLazy, WalletStandardLazy } from "../../src/layers/wallets/ConnectorsLive"
@@ -115,6 +117,7 @@ const PARTS: ReadonlyArray<Part> = [
   part(SiwxLazy, Siwx),
   part(UniversalProviderLazy, universalProvider),
   part(WalletConnectLazy, WalletConnect),
+  part(BitcoinAddressLazy, bitcoinAddress),
   part(WalletStandardLazy, walletStandard),
   part(BitcoinDiscoveryLazy, bitcoinDiscovery),
   part(SolanaCodecsLazy, solanaCodecs),

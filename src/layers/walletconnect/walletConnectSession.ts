@@ -15,7 +15,6 @@ import {
 import { safeIconUrl, sanitizeName } from "../../schemas/ThirdPartyText"
 import type { WalletConnectAccount, WalletConnectSession } from "../../services/WalletConnect"
 import type { NamespaceRequest } from "../../services/WalletConnectClient"
-import { isBitcoinAddressOn } from "../bitcoin/bitcoinAddress"
 import { safeWalletLink } from "./deepLink"
 
 /** The wallet methods a session asks for, per namespace (SPEC.md §5 and §7). */
@@ -106,25 +105,39 @@ const isSolanaAddress = Schema.is(SolanaAddress)
 // polkadot and cosmos addresses are shown as text only: a conservative character set.
 const OTHER_ADDRESS = /^[a-zA-Z0-9]{20,128}$/
 
-/** Bitcoin's addresses are checked with their network's rules (`bitcoinAddress.ts`): prefix and checksum. */
-const validAddress = (namespace: ChainNamespace, address: string, caipNetworkId: string): boolean =>
+/**
+ * Whether an address is one of a Bitcoin network's (`bitcoinAddress.ts`: prefix and checksum). Its code is
+ * loaded only for a host with a Bitcoin network; without it, no Bitcoin account is taken.
+ */
+export type BitcoinRule = (address: string, caipNetworkId: string) => boolean
+export const noBitcoin: BitcoinRule = () => false
+
+const validAddress = (
+  namespace: ChainNamespace,
+  address: string,
+  caipNetworkId: string,
+  bitcoinRule: BitcoinRule
+): boolean =>
   namespace === "eip155"
     ? isEvmAddress(address)
     : namespace === "solana"
       ? isSolanaAddress(address)
       : namespace === "bip122"
-        ? isBitcoinAddressOn(address, caipNetworkId)
+        ? bitcoinRule(address, caipNetworkId)
         : OTHER_ADDRESS.test(address)
 
 /** A CAIP-10 account id (`eip155:1:0xabc…`) as an account; none when any part is not valid. */
-export const parseCaipAccount = (value: string): Option.Option<WalletConnectAccount> => {
+export const parseCaipAccount = (
+  value: string,
+  bitcoinRule: BitcoinRule = noBitcoin
+): Option.Option<WalletConnectAccount> => {
   const parts = value.split(":")
   if (parts.length !== 3) return Option.none()
   const [ns, reference, address] = parts
   const caipNetworkId = `${ns}:${reference}`
   if (address === undefined || !isCaipNetworkId(caipNetworkId)) return Option.none()
   const namespace = ChainNamespaces.find((n) => n === ns)
-  return namespace !== undefined && validAddress(namespace, address, caipNetworkId)
+  return namespace !== undefined && validAddress(namespace, address, caipNetworkId, bitcoinRule)
     ? Option.some({ namespace, caipNetworkId, address })
     : Option.none()
 }
@@ -147,11 +160,14 @@ const redirectOf = (redirect: SessionWire["peer"]["metadata"]["redirect"]): stri
 }
 
 /** The session as Airlock uses it, from the decoded wire form. */
-export const sessionFromWire = (wire: SessionWire): WalletConnectSession => {
+export const sessionFromWire = (
+  wire: SessionWire,
+  bitcoinRule: BitcoinRule = noBitcoin
+): WalletConnectSession => {
   const accounts: Array<WalletConnectAccount> = []
   for (const namespace of Object.values(wire.namespaces)) {
     for (const account of namespace.accounts) {
-      const parsed = parseCaipAccount(account)
+      const parsed = parseCaipAccount(account, bitcoinRule)
       if (Option.isSome(parsed)) accounts.push(parsed.value)
     }
   }
