@@ -1,7 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
+import { vi } from "vitest"
 import { BitcoinWalletError } from "../../src/bitcoinErrors"
 import { normalizeWalletError } from "../../src/errors"
 import { makeBitcoinStandardProvider } from "../../src/layers/bitcoin/bitcoinStandardProvider"
+import { BITCOIN_READ_TIMEOUT_MS } from "../../src/layers/bitcoin/bitcoinWire"
 import { makeSatsConnectProvider } from "../../src/layers/bitcoin/satsConnectProvider"
 import {
   dev0,
@@ -204,6 +206,27 @@ describe("Wallet Standard Bitcoin wallets behind the canonical requests", () => 
     ])
     provider.removeListener?.("accountsChanged", listener)
     assert.strictEqual(fake.listeners.size, 0)
+  })
+})
+
+describe("a Bitcoin wallet that does not answer", () => {
+  it("a disconnect the wallet never answers ends after the read timeout with a typed no-answer error", async () => {
+    vi.useFakeTimers()
+    try {
+      const { wallet } = fakeStandardBitcoinWallet({
+        features: { "standard:disconnect": { version: "1.0.0", disconnect: () => new Promise(() => {}) } }
+      })
+      const pending = rejection(
+        makeBitcoinStandardProvider(wallet).request({ method: "wallet_revokePermissions" })
+      )
+      await vi.advanceTimersByTimeAsync(BITCOIN_READ_TIMEOUT_MS)
+      const error = await pending
+      assert.instanceOf(error, BitcoinWalletError)
+      assert.strictEqual((error as BitcoinWalletError).reason, "no-answer")
+      assert.strictEqual((error as BitcoinWalletError).sentence(), "The wallet did not answer in time")
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
