@@ -69,7 +69,7 @@ describe("bitcoinAddress", () => {
       isBitcoinAddressOn("bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd", MAINNET)
     )
     assert.isFalse(isBitcoinAddressOn("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh", MAINNET))
-    assert.isFalse(isBitcoinAddressOn("bc1" + "q".repeat(200), MAINNET))
+    assert.isFalse(isBitcoinAddressOn(`bc1${"q".repeat(200)}`, MAINNET))
     assert.isFalse(isBitcoinAddressOn(42, MAINNET))
     assert.isFalse(isBitcoinAddressOn(p2wpkh, "bip122:ffffffffffffffffffffffffffffffff"))
     // BIP-173's valid vector is mainnet's (and testnet's twin is testnet's only).
