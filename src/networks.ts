@@ -32,10 +32,13 @@ import {
   zora as viemZora
 } from "viem/chains"
 
-/** A network as `createModal`'s `networks` takes it. */
-export interface PresetNetwork {
+/**
+ * A network as `createModal`'s `networks` takes it (a type, not an interface, so that it meets the options'
+ * open record of network fields).
+ */
+export type PresetNetwork = {
   readonly id: number | string
-  readonly caipNetworkId: `${string}:${string}`
+  readonly caipNetworkId: `${"eip155" | "solana" | "bip122"}:${string}`
   readonly chainNamespace: "eip155" | "solana" | "bip122"
   readonly name: string
   readonly nativeCurrency: { readonly name: string; readonly symbol: string; readonly decimals: number }
@@ -135,15 +138,31 @@ export const solanaTestnet = solanaCluster(
   true
 )
 
-/** Bitcoin mainnet: its CAIP-2 reference is the first 32 hex characters of the genesis block hash. */
+/**
+ * Bitcoin mainnet: its CAIP-2 reference is the first 32 hex characters of the genesis block hash. A Bitcoin
+ * network's RPC URL is an Esplora base: the modal reads UTXOs and fee estimates and broadcasts there.
+ */
 export const bitcoin: PresetNetwork = {
   id: "000000000019d6689c085ae165831e93",
   caipNetworkId: "bip122:000000000019d6689c085ae165831e93",
   chainNamespace: "bip122",
   name: "Bitcoin",
   nativeCurrency: { name: "Bitcoin", symbol: "BTC", decimals: 8 },
-  rpcUrls: { default: { http: ["https://rpc.walletconnect.org/v1"] } },
+  rpcUrls: { default: { http: ["https://mempool.space/api"] } },
   blockExplorers: { default: { name: "Mempool", url: "https://mempool.space" } },
+  assets: { imageId: "0b4838db-0161-4ffe-022d-532bf03dba00" }
+}
+
+/** Bitcoin testnet3: beside SPEC §9's list (`allNetworks`), for hosts that test with Bitcoin's test coins. */
+export const bitcoinTestnet: PresetNetwork = {
+  id: "000000000933ea01ad0ee984209779ba",
+  caipNetworkId: "bip122:000000000933ea01ad0ee984209779ba",
+  chainNamespace: "bip122",
+  name: "Bitcoin Testnet",
+  nativeCurrency: { name: "Bitcoin", symbol: "BTC", decimals: 8 },
+  rpcUrls: { default: { http: ["https://mempool.space/testnet/api"] } },
+  blockExplorers: { default: { name: "Mempool", url: "https://mempool.space/testnet" } },
+  testnet: true,
   assets: { imageId: "0b4838db-0161-4ffe-022d-532bf03dba00" }
 }
 

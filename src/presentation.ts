@@ -122,6 +122,7 @@ const worded = {
   SmartSessionsOffError: (error, _, catalog) => toast(error.sentence(catalog)),
   SmartSessionError: (error, _, catalog) => toast(error.sentence(catalog)),
   BatchError: (error, _, catalog) => toast(error.sentence(catalog)),
+  BitcoinWalletError: (error, _, catalog) => toast(error.sentence(catalog)),
   BatchStoppedError: (error, _, catalog) => ({
     ...toast(error.sentence(catalog)),
     description: error.detail(catalog)

@@ -8,6 +8,7 @@ import {
   BalanceUnavailableError,
   BatchError,
   BatchStoppedError,
+  BitcoinWalletError,
   CaipNetworkOrAddressUndefinedError,
   CaipNetworkUndefinedError,
   ChainDisconnectedError,
@@ -598,6 +599,18 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new BatchStoppedError({ at: 2, total: 3, landed: 1 }),
       message: "Batch stopped at call 2 of 3",
       shown: toast("Stopped at call 2 of 3")
+    }
+  ],
+  BitcoinWalletError: [
+    {
+      error: new BitcoinWalletError({ reason: "bad-address", method: "getAccountAddresses" }),
+      message: "The Bitcoin wallet's getAccountAddresses: bad-address",
+      shown: toast("The wallet gave an address that is not a Bitcoin address of this network")
+    },
+    {
+      error: new BitcoinWalletError({ reason: "no-answer", method: "getAccountAddresses" }),
+      message: "The Bitcoin wallet's getAccountAddresses: no-answer",
+      shown: toast("The wallet did not answer in time")
     }
   ]
 }

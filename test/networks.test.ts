@@ -19,13 +19,25 @@ describe("airlock/networks", () => {
   })
 
   it("every one is a valid network with its CAIP-2 id, an image id, and plain data only", () => {
-    for (const network of Networks.allNetworks) {
+    for (const network of [...Networks.allNetworks, Networks.bitcoinTestnet]) {
       expect(Result.isSuccess(Schema.decodeUnknownResult(CaipNetwork)(network)), network.name).toBe(true)
       expect(network.caipNetworkId).toBe(`${network.chainNamespace}:${network.id}`)
       expect(network.assets.imageId).toMatch(/^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/)
       // JSON round-trips it whole: no functions (viem's formatters, serializers) came along.
       expect(JSON.parse(JSON.stringify(network))).toEqual(network)
     }
+  })
+
+  it("Bitcoin's read and broadcast at an Esplora base: mempool.space's, mainnet and testnet3", () => {
+    expect(Networks.bitcoin.rpcUrls.default.http[0]).toBe("https://mempool.space/api")
+    expect(Networks.bitcoinTestnet.rpcUrls.default.http[0]).toBe("https://mempool.space/testnet/api")
+    expect(Networks.bitcoinTestnet.caipNetworkId).toBe("bip122:000000000933ea01ad0ee984209779ba")
+    expect(Networks.bitcoinTestnet.testnet).toBe(true)
+    const decoded = decodeModalOptions({
+      projectId: "p",
+      networks: [Networks.bitcoin, Networks.bitcoinTestnet]
+    })
+    expect(Result.isSuccess(decoded)).toBe(true)
   })
 
   it("the EVM ones are viem's chains", () => {

@@ -174,6 +174,8 @@ const STATIC_ASSETS = {
   "692ed6ba-e569-459a-556a-776476829e00": ["ETH", "Ethereum"],
   // Solana's networks in airlock/networks (and the demo's Solana networks).
   "a1b58899-f671-4276-6a5e-56ca5bd59700": ["SOL", "Solana"],
+  // Bitcoin's networks in airlock/networks (and the demo's regtest network).
+  "0b4838db-0161-4ffe-022d-532bf03dba00": ["BTC", "Bitcoin"],
   "sandbox-walletconnect": ["WC", "WalletConnect"],
   "sandbox-browser-wallet": ["BW", "Browser Wallet"]
 }

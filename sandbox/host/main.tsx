@@ -16,10 +16,11 @@ import { createServerSiwx } from "airlock/siwx"
 import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
+import { BitcoinPanel } from "./BitcoinPanel"
 import { Field } from "./Field"
 import { PayPanel } from "./PayPanel"
 import { SessionsPanel } from "./SessionsPanel"
-import { SOLANA_IMAGE_ID, sandboxNetwork, sandboxServices } from "./sandboxModal"
+import { BITCOIN_IMAGE_ID, SOLANA_IMAGE_ID, sandboxNetwork, sandboxServices } from "./sandboxModal"
 import "./styles.css"
 
 /**
@@ -62,6 +63,24 @@ const solanaDevnet = {
   assets: { imageId: SOLANA_IMAGE_ID }
 } as const
 
+/**
+ * The sandbox's local Bitcoin chain (sandbox/bitcoin, regtest), when the server runs one: its RPC URL is the
+ * chain's Esplora API, where the modal reads UTXOs and fee estimates and broadcasts.
+ */
+const sandboxBitcoin =
+  sandbox?.bitcoin === undefined
+    ? undefined
+    : ({
+        id: "0f9188f13cb7b2c71f2a335e3a4fc328",
+        caipNetworkId: "bip122:0f9188f13cb7b2c71f2a335e3a4fc328",
+        chainNamespace: "bip122",
+        name: "Sandbox Bitcoin",
+        nativeCurrency: { name: "Bitcoin", symbol: "BTC", decimals: 8 },
+        rpcUrls: { default: { http: [sandbox.bitcoin.esploraUrl] } },
+        testnet: true,
+        assets: { imageId: BITCOIN_IMAGE_ID }
+      } as const)
+
 const networks = (sandbox?.chains ?? []).map(sandboxNetwork)
 const [firstNetwork, ...otherNetworks] = networks
 
@@ -91,7 +110,8 @@ const modal: Modal | undefined =
           firstNetwork,
           ...otherNetworks,
           ...(solanaLocalnet === undefined ? [] : [solanaLocalnet]),
-          solanaDevnet
+          solanaDevnet,
+          ...(sandboxBitcoin === undefined ? [] : [sandboxBitcoin])
         ],
         // The sandbox answers for the provider's hosts, so the demo runs offline.
         ...(sandbox === undefined
@@ -478,6 +498,7 @@ function App({ modal }: { modal: Modal }) {
         <div className="panels">
           <ConnectionState />
           <SolanaAccount />
+          {sandboxBitcoin === undefined ? null : <BitcoinPanel />}
           <Requests />
           {sandbox === undefined ? null : <PayPanel sandbox={sandbox} />}
           {new URLSearchParams(location.search).has("sessions") ? (

@@ -19,6 +19,9 @@ export const sandboxNetwork = (chain: SandboxChainConfig) =>
 /** The image id of Solana's networks in `airlock/networks`, which the sandbox API serves too. */
 export const SOLANA_IMAGE_ID = "a1b58899-f671-4276-6a5e-56ca5bd59700"
 
+/** The image id of Bitcoin's networks in `airlock/networks`, which the sandbox API serves too. */
+export const BITCOIN_IMAGE_ID = "0b4838db-0161-4ffe-022d-532bf03dba00"
+
 /**
  * The sandbox answers for the provider's hosts and runs the embedded wallet's frame on an origin of its
  * own, so the pages run offline; WalletConnect Verify's host is out of reach offline.

@@ -116,16 +116,16 @@ export type Features = typeof Features.Type
 export const DefaultFeatures: Features = Schema.decodeUnknownSync(Features)({})
 
 /**
- * The account type Airlock connects per namespace. Only the embedded wallet's EVM account has a choice
- * (its key's account or its smart account); every other namespace has the one type Airlock connects
- * there, so a choice that would do nothing is refused (as AppKit's types do, and Bitcoin's ordinal
- * accounts too: Airlock connects no Bitcoin wallet).
+ * The account type Airlock connects per namespace. The embedded wallet's EVM account has a choice (its
+ * key's account or its smart account), and a Bitcoin wallet's (its payment or its ordinals address, the
+ * other kept beside it); every other namespace has the one type Airlock connects there, so a choice that
+ * would do nothing is refused (as AppKit's types do).
  */
 export const AccountTypes = Schema.Struct({
   eip155: Schema.Literals(["eoa", "smartAccount"]),
   solana: Schema.Literal("eoa"),
   polkadot: Schema.Literal("eoa"),
-  bip122: Schema.Literal("payment"),
+  bip122: Schema.Literals(["payment", "ordinal"]),
   cosmos: Schema.Literal("eoa")
 }).annotate({ identifier: "AccountTypes" })
 export type AccountTypes = typeof AccountTypes.Type

@@ -2,6 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
+import type { BitcoinWalletError } from "../bitcoinErrors"
 import type {
   ConnectorNotFoundError,
   RequestAbortedError,
@@ -29,6 +30,8 @@ export type NamespaceConnection =
       readonly address: string
       readonly allAccounts: ReadonlyArray<string>
       readonly accountType: AccountType
+      /** Each of `allAccounts`' type, where they differ (a Bitcoin wallet's payment and ordinals addresses). */
+      readonly accountTypes?: ReadonlyArray<AccountType> | undefined
     }
 
 /** The connect attempt the Connecting views follow. */
@@ -41,7 +44,10 @@ export interface ConnectionState {
   readonly attempt: ConnectAttempt | undefined
 }
 
-/** Why a connect did not happen; `LegalConsentRequiredError`: the flow refused it before asking the wallet. */
+/**
+ * Why a connect did not happen; `LegalConsentRequiredError`: the flow refused it before asking the wallet;
+ * `BitcoinWalletError`: a Bitcoin wallet answered what it must not (another network's address).
+ */
 export type ConnectError =
   | WalletError
   | ConnectorNotFoundError
@@ -49,6 +55,7 @@ export type ConnectError =
   | WalletConnectConnectorNotFoundError
   | ServiceUnavailableError
   | LegalConsentRequiredError
+  | BitcoinWalletError
 
 export interface ConnectionShape {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState>

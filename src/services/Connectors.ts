@@ -6,8 +6,9 @@ import type { ConnectorType } from "../schemas/Connector"
 import type { ChainNamespace } from "../schemas/Primitives"
 
 /**
- * One request. `chainId` (CAIP-2) names the network a Solana request is meant for, for the wallets that
- * take it per request (the Wallet Standard's); EIP-1193 wallets ignore it.
+ * One request. `chainId` (CAIP-2) names the network a Solana or Bitcoin request is meant for, for the
+ * wallets that take it per request (the Wallet Standard's; Bitcoin's connectors check addresses with its
+ * rules); EIP-1193 wallets ignore it.
  */
 export interface WalletRequestArgs {
   readonly method: string
@@ -58,7 +59,7 @@ export interface WalletConnector {
    * `solana_signIn` with the input fields of Sign-In-With-Solana.
    */
   readonly signsIn?: boolean | undefined
-  /** The networks (CAIP-2) a Solana wallet says it serves; absent: every network of its namespace. */
+  /** The networks (CAIP-2) a Solana or Bitcoin wallet says it serves; absent: every network of its namespace. */
   readonly chains?: ReadonlyArray<string> | undefined
 }
 
@@ -76,7 +77,8 @@ export interface ConnectorsShape {
 
 /**
  * Wallet discovery: EIP-6963 announcements for the whole page life, the generic `window.ethereum`
- * browser wallet, and, when the host has a Solana network, Wallet Standard registrations.
+ * browser wallet, and Wallet Standard registrations when the host has a Solana or Bitcoin network (for
+ * Bitcoin, sats-connect's providers list too).
  *
  * @since 0.1.0
  * @category tags

@@ -13,6 +13,9 @@ import * as HistoryService from "../../src/layers/account/HistoryService.lazy"
 import { HistoryServiceLazy } from "../../src/layers/account/HistoryServiceLive"
 import * as IdentityService from "../../src/layers/account/IdentityService.lazy"
 import { IdentityServiceLazy } from "../../src/layers/account/IdentityServiceLive"
+import * as bitcoinAddress from "../../src/layers/bitcoin/bitcoinAddress"
+import * as bitcoinDiscovery from "../../src/layers/bitcoin/bitcoinDiscovery"
+import * as bitcoinWallets from "../../src/layers/connection/bitcoinWallets"
 import {
   AuthSolanaLazy,
   SolanaWalletsLazy,
@@ -21,6 +24,7 @@ import {
 import { RestoreWaitsLazy } from "../../src/layers/connection/connectionRestore"
 import * as restoreWaits from "../../src/layers/connection/restoreWaits"
 import * as solanaWallets from "../../src/layers/connection/solanaWallets"
+import { BitcoinWalletsLazy } from "../../src/layers/connection/walletAsk"
 import * as walletConnectSync from "../../src/layers/connection/walletConnectSync"
 import * as AuthConnector from "../../src/layers/embedded/AuthConnector.lazy"
 import { AuthConnectorLazy } from "../../src/layers/embedded/AuthConnectorLive"
@@ -59,9 +63,10 @@ import { SiwxLazy } from "../../src/layers/signin/SiwxLive"
 import * as solanaSignIn from "../../src/layers/signin/solanaSignIn"
 import * as universalProvider from "../../src/layers/walletconnect/universalProvider"
 import * as WalletConnect from "../../src/layers/walletconnect/WalletConnect.lazy"
+import { BitcoinAddressLazy } from "../../src/layers/walletconnect/WalletConnect.lazy"
 import { UniversalProviderLazy } from "../../src/layers/walletconnect/WalletConnectClientLive"
 import { WalletConnectLazy } from "../../src/layers/walletconnect/WalletConnectLive"
-import { WalletStandardLazy } from "../../src/layers/wallets/ConnectorsLive"
+import { BitcoinDiscoveryLazy, WalletStandardLazy } from "../../src/layers/wallets/ConnectorsLive"
 import * as catalogListings from "../../src/layers/wallets/catalogListings"
 import * as solanaCodecs from "../../src/layers/wallets/solanaCodecs"
 import { CatalogListingsLazy } from "../../src/layers/wallets/WalletCatalogLive"
@@ -94,6 +99,7 @@ const PARTS: ReadonlyArray<Part> = [
   part(AuthSolanaLazy, authSolana),
   part(RestoreWaitsLazy, restoreWaits),
   part(SolanaWalletsLazy, solanaWallets),
+  part(BitcoinWalletsLazy, bitcoinWallets),
   part(AuthConnectorLazy, AuthConnector),
   part(EmailLoginLazy, EmailLogin),
   part(EmbeddedWalletBridgeLazy, EmbeddedWalletBridge),
@@ -111,7 +117,9 @@ const PARTS: ReadonlyArray<Part> = [
   part(SiwxLazy, Siwx),
   part(UniversalProviderLazy, universalProvider),
   part(WalletConnectLazy, WalletConnect),
+  part(BitcoinAddressLazy, bitcoinAddress),
   part(WalletStandardLazy, walletStandard),
+  part(BitcoinDiscoveryLazy, bitcoinDiscovery),
   part(SolanaCodecsLazy, solanaCodecs),
   part(CatalogListingsLazy, catalogListings),
   part(LocaleCatalogs, LocaleLazy),

@@ -5,7 +5,7 @@
 import { sandboxSolanaAccounts } from "../../sandbox/solana/accounts.mjs"
 import { createApprovals, type WalletMode } from "../../sandbox/wallets/injected/approvals"
 import { createSandboxSolanaWallet } from "../../sandbox/wallets/solana/wallet"
-import { APP_READY_EVENT, REGISTER_WALLET_EVENT } from "../../src/layers/wallets/walletStandard"
+import { APP_READY_EVENT, REGISTER_WALLET_EVENT } from "../../src/layers/wallets/standardRegistry"
 
 const devAccounts = sandboxSolanaAccounts()
 

@@ -200,6 +200,8 @@ describe("explorer", () => {
       "/public/getAssetImage/sandbox-chain-31337",
       // Solana's id in airlock/networks, which the demo's Solana networks carry.
       "/public/getAssetImage/a1b58899-f671-4276-6a5e-56ca5bd59700",
+      // Bitcoin's, which the demo's regtest network carries.
+      "/public/getAssetImage/0b4838db-0161-4ffe-022d-532bf03dba00",
       "/public/getCurrencyImage/USD",
       "/public/getTokenImage/sUSD",
       "/public/getTokenImage/SBX",

@@ -162,7 +162,7 @@ describe("decodeModalOptions: defaults", () => {
     )
   })
 
-  it("defaultAccountTypes offers a choice only where Airlock has one: the EVM embedded account", () => {
+  it("defaultAccountTypes offers a choice only where Airlock has one: the EVM embedded account, Bitcoin's two", () => {
     const refused: ReadonlyArray<readonly [Record<string, string>, string]> = [
       [
         { eip155: "payment" },
@@ -172,12 +172,18 @@ describe("decodeModalOptions: defaults", () => {
         { solana: "smartAccount" },
         'defaultAccountTypes.solana: Expected "eoa" | undefined, actual "smartAccount"'
       ],
-      [{ bip122: "ordinal" }, 'defaultAccountTypes.bip122: Expected "payment" | undefined, actual "ordinal"'],
+      [{ bip122: "eoa" }, 'defaultAccountTypes.bip122: Expected "payment" | "ordinal", actual "eoa"'],
       [{ polkadot: "smartAccount" }, "defaultAccountTypes.polkadot"],
       [{ cosmos: "payment" }, "defaultAccountTypes.cosmos"]
     ]
     for (const [defaultAccountTypes, message] of refused)
       schemaError({ ...minimal, defaultAccountTypes }, message)
+    // Bitcoin's payment address by default, its ordinals address when the host asks.
+    assert.strictEqual(ok(minimal).defaultAccountTypes.bip122, "payment")
+    assert.strictEqual(
+      ok({ ...minimal, defaultAccountTypes: { bip122: "ordinal" } }).defaultAccountTypes.bip122,
+      "ordinal"
+    )
   })
 
   it("the legal checkbox needs a page to agree to: refused without termsConditionsUrl and privacyPolicyUrl", () => {
@@ -381,7 +387,7 @@ const optionsArb = fc
         { requiredKeys: [] }
       ),
       defaultAccountTypes: fc.record(
-        { eip155: fc.constantFrom("eoa", "smartAccount"), bip122: fc.constant("payment") },
+        { eip155: fc.constantFrom("eoa", "smartAccount"), bip122: fc.constantFrom("payment", "ordinal") },
         { requiredKeys: [] }
       ),
       customRpcUrls: fc.dictionary(

@@ -11,6 +11,7 @@ import type * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { vi } from "vitest"
+import { sandboxBitcoinAccounts } from "../../sandbox/shared/bitcoin"
 import { ConnectionLive } from "../../src/layers/connection/ConnectionLive"
 import { ModalRouterLive } from "../../src/layers/modal/ModalRouterLive"
 import { NetworksLive } from "../../src/layers/networks/NetworksLive"
@@ -325,6 +326,55 @@ describe("Connection through WalletConnect", () => {
       assert.strictEqual(read(connectedConnectorIdKey("solana").key), WALLET_CONNECT_ID)
     }).pipe(Effect.provide(layerOf(mock, area)))
   })
+
+  it.effect(
+    "a session's bip122 account connects as its payment address, checked with its network's rules",
+    () => {
+      const mock = makeMockWalletConnect()
+      const { area } = makeArea()
+      const regtest = "bip122:0f9188f13cb7b2c71f2a335e3a4fc328"
+      const [dev] = sandboxBitcoinAccounts()
+      const payment = dev?.payment.address ?? ""
+      const session = sdkSession()
+      const withBitcoin = {
+        ...session,
+        namespaces: {
+          ...session.namespaces,
+          bip122: {
+            // The mainnet address on regtest is not taken; the regtest one is.
+            accounts: [`${regtest}:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4`, `${regtest}:${payment}`],
+            methods: ["getAccountAddresses", "signMessage", "signPsbt", "sendTransfer"],
+            events: ["accountsChanged", "chainChanged"]
+          }
+        }
+      }
+      return Effect.gen(function* () {
+        yield* connectWalletConnect(mock, withBitcoin)
+        assert.deepStrictEqual(mock.pairings[0]?.namespaces.bip122?.chains, [regtest])
+        const btc = (yield* Effect.flatMap(Connection, (c) => SubscriptionRef.get(c.state))).namespaces.bip122
+        assert.deepStrictEqual(
+          btc?.status === "connected" && [btc.address, btc.allAccounts, btc.accountType],
+          [payment, [payment], "payment"]
+        )
+      }).pipe(
+        Effect.provide(
+          layerOf(mock, area, {
+            networks: [
+              sandboxNetwork,
+              {
+                id: "0f9188f13cb7b2c71f2a335e3a4fc328",
+                caipNetworkId: regtest,
+                chainNamespace: "bip122",
+                name: "Sandbox Bitcoin",
+                nativeCurrency: { name: "Bitcoin", symbol: "BTC", decimals: 8 },
+                rpcUrls: { default: { http: ["http://127.0.0.1:3002"] } }
+              }
+            ]
+          })
+        )
+      )
+    }
+  )
 
   it.effect("requests go to the namespace's active chain in the session", () => {
     const mock = makeMockWalletConnect({ answer: () => Promise.resolve("0xsigned") })

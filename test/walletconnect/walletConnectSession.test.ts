@@ -2,6 +2,7 @@ import * as Option from "effect/Option"
 import fc from "fast-check"
 import { encode } from "uqr"
 import { describe, expect, it } from "vitest"
+import { isBitcoinAddressOn } from "../../src/layers/bitcoin/bitcoinAddress"
 import { addressesOf, namespacesOf, requestChainOf } from "../../src/layers/walletconnect/sessionAccounts"
 import {
   decodeSessionWire,
@@ -48,9 +49,13 @@ describe("parseCaipAccount", () => {
     expect(parseCaipAccount(`${DEVNET}:${SOL}`)).toEqual(
       Option.some({ namespace: "solana", caipNetworkId: DEVNET, address: SOL })
     )
+    // Bitcoin's with the address rules a host with a Bitcoin network loads (test/bitcoin has the rest).
     expect(
       Option.isSome(
-        parseCaipAccount("bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")
+        parseCaipAccount(
+          "bip122:000000000019d6689c085ae165831e93:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+          isBitcoinAddressOn
+        )
       )
     ).toBe(true)
   })
@@ -74,7 +79,7 @@ describe("parseCaipAccount", () => {
   it("never throws and never accepts an address with markup (1000 runs)", () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.string(), (ns, ref, address) => {
-        const parsed = parseCaipAccount(`${ns}:${ref}:${address}`)
+        const parsed = parseCaipAccount(`${ns}:${ref}:${address}`, isBitcoinAddressOn)
         if (Option.isSome(parsed)) expect(parsed.value.address).toMatch(/^[a-zA-Z0-9]+$/)
       }),
       { numRuns: 1000 }

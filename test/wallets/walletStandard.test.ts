@@ -13,11 +13,8 @@ import { normalizeWalletError } from "../../src/errors"
 import { solanaNetworkFor } from "../../src/layers/connection/solanaWallets"
 import { caipOfStandardChain, standardChainOfCaip } from "../../src/layers/wallets/solanaChains"
 import * as solanaCodecs from "../../src/layers/wallets/solanaCodecs"
-import {
-  discoverStandardWallets,
-  fromStandardWallet,
-  MAX_STANDARD_WALLETS
-} from "../../src/layers/wallets/walletStandard"
+import { MAX_STANDARD_WALLETS } from "../../src/layers/wallets/standardRegistry"
+import { discoverStandardWallets, fromStandardWallet } from "../../src/layers/wallets/walletStandard"
 import { makeStandardProvider } from "../../src/layers/wallets/walletStandardProvider"
 import type { WalletConnector } from "../../src/services/Connectors"
 import { preloadedParts } from "../kit/lazyParts"

@@ -5,10 +5,12 @@
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import { sandboxBitcoinAccounts } from "../../../sandbox/shared/bitcoin"
 import { TokenBalance } from "../../../src/schemas/Balance"
 import { decodeHistoryResponse, type Transaction } from "../../../src/schemas/Transaction"
+import type { ConnectionState } from "../../../src/services/Connection"
 import { ACCOUNT, iconFor, LONG_NAME, MINED_AT, RECEIVER, TX_HASH } from "../fixtures"
-import { connectedAs, family } from "../scenario"
+import { connectedAs, family, pageWallet } from "../scenario"
 import type { AccountWorld } from "../world"
 
 const decodeToken = Schema.decodeUnknownSync(TokenBalance)
@@ -120,6 +122,34 @@ const loaded = (more: AccountWorld): AccountWorld => ({
   ...more
 })
 
+/** The gallery's Bitcoin network (regtest's ids; nothing is reached over it). */
+const bitcoinNetwork = {
+  id: "0f9188f13cb7b2c71f2a335e3a4fc328",
+  caipNetworkId: "bip122:0f9188f13cb7b2c71f2a335e3a4fc328",
+  chainNamespace: "bip122",
+  name: "Sandbox Bitcoin",
+  nativeCurrency: { name: "Bitcoin", symbol: "BTC", decimals: 8 },
+  rpcUrls: { default: { http: ["https://esplora.gallery.invalid/api"] } },
+  testnet: true,
+  assets: { imageId: "gallery-network-bitcoin" }
+} as const
+
+/** A Bitcoin wallet connected on its payment address, its ordinals address beside it. */
+const [bitcoinAccount] = sandboxBitcoinAccounts()
+const bitcoinConnected: ConnectionState = {
+  namespaces: {
+    bip122: {
+      status: "connected",
+      connector: { ...pageWallet("Sandbox Bitcoin Wallet"), chain: "bip122" },
+      address: bitcoinAccount?.payment.address ?? "",
+      allAccounts: [bitcoinAccount?.payment.address ?? "", bitcoinAccount?.ordinals.address ?? ""],
+      accountType: "payment",
+      accountTypes: ["payment", "ordinal"]
+    }
+  },
+  attempt: undefined
+}
+
 export const accountScenarios = family("Account", {
   loading: {
     title: "Balance, tokens and name on their way",
@@ -163,6 +193,19 @@ export const accountScenarios = family("Account", {
       view: "Account",
       connection: connectedAs(),
       account: loaded({ identity: ready({ name: LONG_NAME, avatar: iconFor("avatar") }) })
+    }
+  },
+  bitcoin: {
+    title: "A Bitcoin wallet: its payment and ordinals addresses, each with its type in words",
+    options: { networks: [bitcoinNetwork] },
+    world: {
+      view: "Account",
+      connection: bitcoinConnected,
+      account: loaded({
+        nativeBalance: ready({ value: 123_456_789n, decimals: 8, symbol: "BTC", formatted: "1.23" }),
+        tokens: ready([]),
+        activity: ready({ items: [], hasMore: false, loadingMore: false })
+      })
     }
   },
   activity: {

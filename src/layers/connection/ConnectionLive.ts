@@ -18,7 +18,7 @@ import {
   type NamespaceConnection,
   WALLET_CONNECT_ID
 } from "../../services/Connection"
-import { Connectors, type Eip1193Provider, type WalletConnector } from "../../services/Connectors"
+import { Connectors, type WalletConnector } from "../../services/Connectors"
 import { ModalConfig } from "../../services/ModalConfig"
 import { Networks } from "../../services/Networks"
 import { Storage } from "../../services/Storage"
@@ -28,6 +28,7 @@ import { eip155NetworkId } from "../networks/NetworksLive"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import { namespacesOf } from "../walletconnect/sessionAccounts"
 import { makeAccountsPrompts } from "./accountsPrompts"
+import { bitcoinAnswerOf } from "./bitcoinAccounts"
 import { makeConnectAttempts } from "./connectAttempts"
 import { makeRestore } from "./connectionRestore"
 import {
@@ -37,8 +38,8 @@ import {
   walletConnectConnector,
   withImpersonationFlags
 } from "./connectionStore"
-import { withRecent } from "./recentWallets"
-import { makeWalletAsk, superseded } from "./walletAsk"
+import { recentOf, withRecent } from "./recentWallets"
+import { BitcoinWalletsLazy, makeWalletAsk, superseded } from "./walletAsk"
 import { makeWalletListener } from "./walletEvents"
 import { BEST_EFFORT_TIMEOUT, walletRead, walletRequest } from "./walletIo"
 
@@ -96,9 +97,11 @@ export const makeConnection = Effect.gen(function* () {
       yield* Effect.provideContext(listen, Context.add(layer, Scope.Scope, listeners))
     })
 
-  /** A browser wallet is an EOA; the embedded wallet connects the account its user prefers (SPEC.md §4). */
+  /** A browser wallet is an EOA, Bitcoin's of the host's type; the embedded one the account its user prefers. */
   const accountTypeOf = (connector: WalletConnector) =>
-    connector.type === "AUTH" ? auth.accountType : Effect.succeed("eoa" as const)
+    connector.type === "AUTH"
+      ? auth.accountType
+      : Effect.succeed(connector.chain === "bip122" ? config.defaultAccountTypes.bip122 : ("eoa" as const))
 
   const setNamespace = (ns: ChainNamespace, connection: NamespaceConnection) =>
     SubscriptionRef.update(state, (s) => ({ ...s, namespaces: { ...s.namespaces, [ns]: connection } }))
@@ -201,7 +204,8 @@ export const makeConnection = Effect.gen(function* () {
 
   /**
    * Makes a wallet's answer the connection, unless a newer intent came first. `chain`: the EVM wallet's
-   * chain id answer, or the Solana network (CAIP-2) the wallet connects on. `focus`: the network shown
+   * chain id answer, the Solana network (CAIP-2) the wallet connects on, or a Bitcoin wallet's network and
+   * account types (`bitcoinAnswerOf`). `focus`: the network shown
    * moves to this wallet's namespace (not for the second namespace of a wallet that serves two).
    */
   const commit = (
@@ -222,18 +226,20 @@ export const makeConnection = Effect.gen(function* () {
       )
       const follow = listenTo(connector)
       yield* startListening(connector.key, guard === undefined ? follow : Effect.andThen(follow, guard))
+      const bitcoin = connector.chain === "bip122" ? bitcoinAnswerOf(chain) : undefined
       const connection: Connected = {
         status: "connected",
         connector,
         address,
         allAccounts: accounts,
-        accountType: yield* accountTypeOf(connector)
+        accountType: bitcoin?.accountTypes[0] ?? (yield* accountTypeOf(connector)),
+        ...(bitcoin === undefined ? {} : { accountTypes: bitcoin.accountTypes })
       }
       yield* persistStatus(connector.chain, connection)
       const alongside = connector.type === "AUTH" ? yield* authSolana : {}
       const shown = (yield* SubscriptionRef.get(networks.state)).activeNamespace
-      if (connector.chain === "solana") {
-        const network = typeof chain === "string" ? networks.find(chain) : Option.none()
+      if (connector.chain === "solana" || bitcoin !== undefined) {
+        const network = networks.find(String(bitcoin?.network ?? chain))
         if (Option.isSome(network)) yield* networks.setActive(network.value.caipNetworkId)
       } else yield* followChain(chain)
       if (!focus) yield* networks.setActiveNamespace(shown)
@@ -273,17 +279,17 @@ export const makeConnection = Effect.gen(function* () {
       return true
     })
 
-  const readChain = (provider: Eip1193Provider) => walletRead(provider, "eth_chainId")
-
   const requestAccounts = yield* makeAccountsPrompts
 
-  const { askWallet, askQuietly, companionOf } = makeWalletAsk({
+  const { askWallet, askQuietly, companionsOf } = makeWalletAsk({
     networks,
     connectors,
     requestAccounts,
-    readChain,
+    readChain: (provider) => walletRead(provider, "eth_chainId"),
     commit,
-    solanaWallets: yield* lazyImplementation(SolanaWalletsLazy, Effect.succeed)
+    solanaWallets: yield* lazyImplementation(SolanaWalletsLazy, Effect.succeed),
+    bitcoinWallets: yield* lazyImplementation(BitcoinWalletsLazy, Effect.succeed),
+    bitcoinAccountType: config.defaultAccountTypes.bip122
   })
 
   const handshake = (connector: WalletConnector, since: Ref.Ref<number>, signIn: PairingSignIn | undefined) =>
@@ -294,16 +300,12 @@ export const makeConnection = Effect.gen(function* () {
         return
       }
       yield* askWallet(connector, since, true)
-      // One row, both namespaces: the wallet's other side is asked next; declining it keeps the first.
-      const companion = yield* companionOf(connector)
-      if (Option.isSome(companion)) yield* Effect.ignore(askWallet(companion.value, since, false))
+      // One row, every namespace: the wallet's other sides are asked next; declining one keeps the rest.
+      for (const companion of yield* companionsOf(connector))
+        yield* Effect.ignore(askWallet(companion, since, false))
       // Recent wallets are rows of the wallet list; email and social login is not one.
       if (connector.type === "AUTH") return
-      const recent = withRecent(yield* SubscriptionRef.get(recentWallets), {
-        id: connector.key,
-        name: connector.name,
-        ...(connector.rdns === undefined ? {} : { rdns: connector.rdns })
-      })
+      const recent = withRecent(yield* SubscriptionRef.get(recentWallets), recentOf(connector))
       yield* SubscriptionRef.set(recentWallets, recent)
       yield* storage.set(StorageKeys.recentWallets, recent)
     })

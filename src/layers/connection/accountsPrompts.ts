@@ -6,7 +6,7 @@ import type { Eip1193Provider } from "../../services/Connectors"
 import { walletRequest } from "./walletIo"
 
 /**
- * One accounts prompt per wallet (THREATS.md R5): `eth_requestAccounts` (or Solana's) runs in the caller's scope (the
+ * One accounts prompt per wallet (THREATS.md R5): `eth_requestAccounts` (or Solana's, or Bitcoin's) runs in the caller's scope (the
  * Connection's), keyed by the wallet's provider. A cancelled attempt stops waiting for it, not the prompt
  * the visitor may still answer, and the next attempt joins that prompt instead of stacking another.
  */
@@ -15,7 +15,12 @@ export const makeAccountsPrompts = Effect.gen(function* () {
   const prompts = yield* Ref.make<ReadonlyMap<Eip1193Provider, Deferred.Deferred<unknown, WalletError>>>(
     new Map()
   )
-  return (provider: Eip1193Provider, method: "eth_requestAccounts" | "solana_requestAccounts") =>
+  return (
+    provider: Eip1193Provider,
+    method: "eth_requestAccounts" | "solana_requestAccounts" | "getAccountAddresses",
+    params?: unknown,
+    chainId?: string
+  ) =>
     Effect.uninterruptibleMask((restore) =>
       Effect.gen(function* () {
         const fresh = yield* Deferred.make<unknown, WalletError>()
@@ -24,7 +29,7 @@ export const makeAccountsPrompts = Effect.gen(function* () {
           return existing === undefined ? [undefined, new Map(all).set(provider, fresh)] : [existing, all]
         })
         if (open !== undefined) return yield* restore(Deferred.await(open))
-        yield* walletRequest(provider, method).pipe(
+        yield* walletRequest(provider, method, params, chainId).pipe(
           Effect.exit,
           Effect.flatMap((exit) =>
             Ref.update(prompts, (all) => {

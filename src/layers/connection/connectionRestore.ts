@@ -22,7 +22,7 @@ export const makeRestore = (deps: RestoreDeps) => {
   const { epoch, stored, storedWalletConnect, setNamespace, dropConnection, stillCurrent } = deps
 
   /** The namespace's stored wallet key when it was connected; a stale status is cleared. */
-  const storedWallet = (ns: "eip155" | "solana") =>
+  const storedWallet = (ns: "eip155" | "solana" | "bip122") =>
     Effect.gen(function* () {
       const { status, key } = yield* stored(ns)
       if (Option.contains(status, "connected") && Option.isSome(key)) return key.value
@@ -38,7 +38,7 @@ export const makeRestore = (deps: RestoreDeps) => {
     const startedAt = yield* Clock.currentTimeMillis
     const walletConnect = yield* storedWalletConnect
     const wallets: Array<RestorePlan["wallets"][number]> = []
-    for (const ns of ["eip155", "solana"] as const) {
+    for (const ns of ["eip155", "solana", "bip122"] as const) {
       if (walletConnect.includes(ns)) continue
       const key = yield* storedWallet(ns)
       // The embedded wallet's Solana side comes back with its EVM side.

@@ -62,7 +62,7 @@ export interface RestorePlan {
   /** Namespaces stored as connected through WalletConnect: they come back with the SDK's session. */
   readonly walletConnect: ReadonlyArray<ChainNamespace>
   /** Browser wallets (or the embedded one) by the key they were stored under. */
-  readonly wallets: ReadonlyArray<{ readonly ns: "eip155" | "solana"; readonly key: string }>
+  readonly wallets: ReadonlyArray<{ readonly ns: "eip155" | "solana" | "bip122"; readonly key: string }>
   /** When the restore began (`Clock` millis): the browser wallets' window runs from then. */
   readonly startedAt: number
 }
@@ -101,7 +101,7 @@ export const awaitStored = (deps: RestoreDeps, plan: RestorePlan, since: Ref.Ref
    * A stored browser wallet comes back once the window has closed with it on the page again, alone in
    * claiming its key, and it names its accounts unasked; it stays only while no other wallet claims the key.
    */
-  const restoreWallet = (ns: "eip155" | "solana", key: string) =>
+  const restoreWallet = (ns: "eip155" | "solana" | "bip122", key: string) =>
     Effect.gen(function* () {
       const elapsed = (yield* Clock.currentTimeMillis) - plan.startedAt
       const connector = yield* awaitKey(key, Math.max(0, Duration.toMillis(RESTORE_WINDOW) - elapsed))

@@ -1,8 +1,9 @@
 /**
  * `Connection`'s question to a browser wallet (or the embedded one): its accounts, and the network they
  * are on (the chain an EVM wallet names; for a Solana wallet, the host's cluster it serves, decided in
- * `solanaWallets`, loaded with the first Solana wallet). Also finds
- * the same wallet's other namespace, for a wallet that is one row and two connectors.
+ * `solanaWallets`, loaded with the first Solana wallet; for a Bitcoin wallet, its network and payment and
+ * ordinals accounts, in `bitcoinWallets`). Also finds the same wallet's other namespaces, for a wallet that
+ * is one row and several connectors.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -13,15 +14,20 @@ import { normalizeWalletError, RequestAbortedError, type WalletError } from "../
 import type { ConnectorsShape, Eip1193Provider, WalletConnector } from "../../services/Connectors"
 import type { NetworksShape } from "../../services/Networks"
 import { eip155NetworkId } from "../networks/NetworksLive"
-import type { ChunkLoadError } from "../runtime/lazy"
+import { type ChunkLoadError, lazyPart } from "../runtime/lazy"
 import { isCompanion } from "../wallets/connectGroups"
+import type * as BitcoinWallets from "./bitcoinWallets"
 import { noAccount } from "./connectAttempts"
 import type * as SolanaWallets from "./solanaWallets"
 import { decodeAccounts, walletRead } from "./walletIo"
 
 const noChain = () => normalizeWalletError({ message: "The wallet returned no valid chain id" })
-const solanaCodeMissing = (error: ChunkLoadError) =>
-  normalizeWalletError({ message: "The Solana wallet code would not load", cause: error.cause })
+const codeMissing = (namespace: string) => (error: ChunkLoadError) =>
+  normalizeWalletError({ message: `The ${namespace} wallet code would not load`, cause: error.cause })
+const solanaCodeMissing = codeMissing("Solana")
+
+/** A Bitcoin browser wallet's side of a connection (`bitcoinWallets.ts`), loaded with the first one asked. */
+export const BitcoinWalletsLazy = lazyPart("@airlock/bitcoinWallets", () => import("./bitcoinWallets"))
 
 /** A newer intent (another wallet, a cancel, a disconnect) took over while the wallet answered. */
 export const superseded = () => new RequestAbortedError({ source: "other" })
@@ -46,20 +52,36 @@ export interface WalletAskDeps {
   readonly connectors: ConnectorsShape
   readonly requestAccounts: (
     provider: Eip1193Provider,
-    method: "eth_requestAccounts" | "solana_requestAccounts"
+    method: "eth_requestAccounts" | "solana_requestAccounts" | "getAccountAddresses",
+    params?: unknown,
+    chainId?: string
   ) => Effect.Effect<unknown, WalletError>
   readonly readChain: (provider: Eip1193Provider) => Effect.Effect<unknown, WalletError>
   readonly commit: Commit
   /** A Solana wallet's side (`solanaWallets.ts`), loaded with the first one asked. */
   readonly solanaWallets: Effect.Effect<typeof SolanaWallets, ChunkLoadError>
+  /** A Bitcoin wallet's side (`bitcoinWallets.ts`), loaded with the first one asked. */
+  readonly bitcoinWallets: Effect.Effect<typeof BitcoinWallets, ChunkLoadError>
+  /** The Bitcoin account type the host prefers (`defaultAccountTypes.bip122`). */
+  readonly bitcoinAccountType: "payment" | "ordinal"
 }
 
 export const makeWalletAsk = (deps: WalletAskDeps) => {
-  const { networks, connectors, requestAccounts, readChain, commit, solanaWallets } = deps
+  const { networks, connectors, requestAccounts, readChain, commit, solanaWallets, bitcoinWallets } = deps
   const solanaAsk = (connector: WalletConnector, quiet: boolean) =>
     solanaWallets.pipe(
       Effect.mapError(solanaCodeMissing),
       Effect.flatMap((module) => module.makeSolanaAsk({ networks, requestAccounts })(connector, quiet))
+    )
+  const bitcoinAsk = (connector: WalletConnector, quiet: boolean) =>
+    bitcoinWallets.pipe(
+      Effect.mapError(codeMissing("Bitcoin")),
+      Effect.flatMap((module) =>
+        module.makeBitcoinAsk({ networks, requestAccounts, preferred: deps.bitcoinAccountType })(
+          connector,
+          quiet
+        )
+      )
     )
 
   /**
@@ -72,6 +94,7 @@ export const makeWalletAsk = (deps: WalletAskDeps) => {
         const { accounts, network } = yield* solanaAsk(connector, quiet)
         return { accounts, chain: network as unknown }
       }
+      if (connector.chain === "bip122") return yield* bitcoinAsk(connector, quiet)
       const accounts = decodeAccounts(
         yield* quiet
           ? walletRead(connector.provider, "eth_accounts")
@@ -95,11 +118,18 @@ export const makeWalletAsk = (deps: WalletAskDeps) => {
   const askQuietly = (connector: WalletConnector) =>
     Effect.orElseSucceed(accountsOf(connector, true), () => undefined)
 
-  /** The same wallet's connector in the other namespace (EIP-6963 beside the Wallet Standard), if any. */
-  const companionOf = (connector: WalletConnector) =>
+  /**
+   * The same wallet's connectors in its other namespaces (EIP-6963 beside the Wallet Standard's Solana and
+   * Bitcoin faces), one per namespace.
+   */
+  const companionsOf = (connector: WalletConnector) =>
     Effect.map(SubscriptionRef.get(connectors.connectors), (all) =>
-      Option.fromNullishOr(all.find((c) => isCompanion(connector, c)))
+      all.filter(
+        (c, i) =>
+          isCompanion(connector, c) &&
+          all.findIndex((o) => o.chain === c.chain && isCompanion(connector, o)) === i
+      )
     )
 
-  return { askWallet, askQuietly, companionOf }
+  return { askWallet, askQuietly, companionsOf }
 }

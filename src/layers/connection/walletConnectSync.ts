@@ -69,7 +69,8 @@ export const makeSessionSync = (deps: SessionSyncDeps) => {
           connector: connectorOf(ns, session.peer),
           address,
           allAccounts: addresses,
-          accountType: "eoa"
+          // A session's Bitcoin account is its payment address (CAIP-10 names one address per chain).
+          accountType: ns === "bip122" ? "payment" : "eoa"
         }
         connections[ns] = connection
         const chain = requestChainOf(session, ns, active)

@@ -12,6 +12,7 @@ import type { ChainNamespace } from "../../schemas/Primitives"
 import type { NamespaceConnection } from "../../services/Connection"
 import type { WalletConnector } from "../../services/Connectors"
 import { listen } from "../platform/listen"
+import { type BitcoinAccountType, chooseBitcoinAccounts, decodeBitcoinAccounts } from "./bitcoinAccounts"
 import { decodeAccounts, walletEvents } from "./walletIo"
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
@@ -22,6 +23,12 @@ export interface WalletListenerDeps {
   readonly dropConnection: (ns: ChainNamespace) => Effect.Effect<void>
   readonly followChain: (chainId: unknown) => Effect.Effect<void>
   readonly accountTypeOf: (connector: WalletConnector) => Effect.Effect<AccountType>
+}
+
+/** Accounts a wallet named, in its order, and each one's type when the wallet says it (Bitcoin's). */
+interface Named {
+  readonly accounts: ReadonlyArray<string>
+  readonly types?: ReadonlyArray<BitcoinAccountType> | undefined
 }
 
 /**
@@ -36,10 +43,10 @@ export const ACCOUNTS_PACE = Duration.millis(50)
  */
 type AccountsPace =
   | { readonly _tag: "Idle" }
-  | { readonly _tag: "Waiting"; readonly latest: ReadonlyArray<string> | undefined }
+  | { readonly _tag: "Waiting"; readonly latest: Named | undefined }
 
 const idle: AccountsPace = { _tag: "Idle" }
-const waiting = (latest: ReadonlyArray<string> | undefined): AccountsPace => ({ _tag: "Waiting", latest })
+const waiting = (latest: Named | undefined): AccountsPace => ({ _tag: "Waiting", latest })
 
 /** Follows `connector`'s events until the scope closes. */
 export const makeWalletListener =
@@ -47,15 +54,24 @@ export const makeWalletListener =
   (connector: WalletConnector): Effect.Effect<void, never, Scope.Scope> =>
     Effect.gen(function* () {
       const { provider } = connector
-      const ns = connector.chain === "solana" ? "solana" : "eip155"
+      const ns = connector.chain === "solana" || connector.chain === "bip122" ? connector.chain : "eip155"
       const scope = yield* Effect.scope
       const isCurrent = Effect.map(
         current(ns),
         Option.exists((c) => c.connector.provider === provider)
       )
 
-      const applyAccounts = (accounts: ReadonlyArray<string>) =>
+      const applyAccounts = (named: Named) =>
         Effect.gen(function* () {
+          const accountType = yield* accountTypeOf(connector)
+          // A Bitcoin wallet's account of the host's type stays the active one when it names one.
+          const { accounts, accountTypes } =
+            named.types === undefined || accountType === "eoa" || accountType === "smartAccount"
+              ? { accounts: named.accounts, accountTypes: undefined }
+              : chooseBitcoinAccounts(
+                  named.accounts.map((address, i) => ({ address, type: named.types?.[i] ?? "payment" })),
+                  accountType
+                )
           const [address] = accounts
           const now = yield* current(ns)
           if (address === undefined || Option.isNone(now) || now.value.connector.provider !== provider) return
@@ -63,7 +79,8 @@ export const makeWalletListener =
             ...now.value,
             address,
             allAccounts: accounts,
-            accountType: yield* accountTypeOf(connector)
+            accountType: accountTypes?.[0] ?? accountType,
+            accountTypes
           })
         })
 
@@ -85,7 +102,7 @@ export const makeWalletListener =
           yield* applyAccounts(newest)
         }
       })
-      const accountsChanged = (accounts: ReadonlyArray<string>) =>
+      const accountsChanged = (accounts: Named) =>
         Effect.gen(function* () {
           const first = yield* Ref.modify(pace, (p) =>
             p._tag === "Idle" ? [true, waiting(undefined)] : [false, waiting(accounts)]
@@ -98,9 +115,13 @@ export const makeWalletListener =
       yield* listen(
         walletEvents(provider, {
           accountsChanged: (payload) => {
-            const accounts = decodeAccounts(payload, ns)
+            const bitcoin = ns === "bip122" ? decodeBitcoinAccounts(payload) : undefined
+            const named: Named =
+              bitcoin === undefined
+                ? { accounts: decodeAccounts(payload, ns === "solana" ? ns : "eip155") }
+                : { accounts: bitcoin.map((a) => a.address), types: bitcoin.map((a) => a.type) }
             // No account is the wallet ending the connection: that is not deferred.
-            return accounts.length === 0 ? dropConnection(ns) : accountsChanged(accounts)
+            return named.accounts.length === 0 ? dropConnection(ns) : accountsChanged(named)
           },
           chainChanged: (payload) => (ns === "eip155" ? followChain(payload) : Effect.void),
           disconnect: () => dropConnection(ns)

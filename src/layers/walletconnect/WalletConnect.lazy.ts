@@ -25,9 +25,16 @@ import {
 import { eip155NetworkId } from "../networks/NetworksLive"
 import { isTouchDevice } from "../platform/device"
 import { listen, type Subscribe } from "../platform/listen"
+import { lazyPart, loadPart } from "../runtime/lazy"
 import { registeredSchemesOf, safeWalletLink } from "./deepLink"
 import type { SessionWire } from "./walletConnectSession"
 import * as codec from "./walletConnectSession"
+
+/** Bitcoin's address rules (`bitcoinAddress.ts`), for a host with a Bitcoin network. */
+export const BitcoinAddressLazy = lazyPart(
+  "@airlock/bitcoinAddress",
+  () => import("../bitcoin/bitcoinAddress")
+)
 
 /** How long a pairing URI is shown for (SPEC.md §9). */
 export const PAIRING_TTL = Duration.minutes(4)
@@ -80,9 +87,17 @@ export const makeWalletConnectPairing = (shared: PairingShared) =>
     // The layer's context, its scope among it: the session's listeners live and run there.
     const layer = yield* Effect.context<Scope.Scope>()
     const { pairing, publish, holder } = shared
+    // A session's Bitcoin accounts are checked with their network's address rules, which load only for a
+    // host with a Bitcoin network (and, when they would not load, no Bitcoin account is taken).
+    const bitcoinRule = config.networks.some((n) => n.chainNamespace === "bip122")
+      ? yield* loadPart(BitcoinAddressLazy).pipe(
+          Effect.map((module): codec.BitcoinRule => module.isBitcoinAddressOn),
+          Effect.orElseSucceed(() => codec.noBitcoin)
+        )
+      : codec.noBitcoin
     const adopt = (raw: unknown): Option.Option<WalletConnectSession> => {
       return Option.map(codec.decodeSessionWire(raw), (wire) => {
-        const session = codec.sessionFromWire(wire)
+        const session = codec.sessionFromWire(wire, bitcoinRule)
         holder.current = { wire, session }
         return session
       })

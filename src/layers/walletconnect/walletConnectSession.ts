@@ -40,7 +40,7 @@ export const SESSION_METHODS: Readonly<Record<ChainNamespace, ReadonlyArray<stri
     "solana_signAllTransactions",
     "solana_signAndSendTransaction"
   ],
-  bip122: ["signMessage", "sendTransfer", "getAccountAddresses"],
+  bip122: ["signMessage", "signPsbt", "sendTransfer", "getAccountAddresses"],
   polkadot: ["polkadot_signMessage", "polkadot_signTransaction"],
   cosmos: ["cosmos_getAccounts", "cosmos_signDirect", "cosmos_signAmino"]
 }
@@ -48,7 +48,7 @@ export const SESSION_METHODS: Readonly<Record<ChainNamespace, ReadonlyArray<stri
 const SESSION_EVENTS: Readonly<Record<ChainNamespace, ReadonlyArray<string>>> = {
   eip155: ["accountsChanged", "chainChanged"],
   solana: ["accountsChanged"],
-  bip122: ["accountsChanged"],
+  bip122: ["accountsChanged", "chainChanged"],
   polkadot: [],
   cosmos: []
 }
@@ -102,25 +102,42 @@ export type SessionWire = typeof SessionWire.Type
 const isCaipNetworkId = Schema.is(CaipNetworkId)
 const isEvmAddress = Schema.is(EvmAddress)
 const isSolanaAddress = Schema.is(SolanaAddress)
-// bip122, polkadot and cosmos addresses are shown as text only: a conservative character set.
+// polkadot and cosmos addresses are shown as text only: a conservative character set.
 const OTHER_ADDRESS = /^[a-zA-Z0-9]{20,128}$/
 
-const validAddress = (namespace: ChainNamespace, address: string): boolean =>
+/**
+ * Whether an address is one of a Bitcoin network's (`bitcoinAddress.ts`: prefix and checksum). Its code is
+ * loaded only for a host with a Bitcoin network; without it, no Bitcoin account is taken.
+ */
+export type BitcoinRule = (address: string, caipNetworkId: string) => boolean
+export const noBitcoin: BitcoinRule = () => false
+
+const validAddress = (
+  namespace: ChainNamespace,
+  address: string,
+  caipNetworkId: string,
+  bitcoinRule: BitcoinRule
+): boolean =>
   namespace === "eip155"
     ? isEvmAddress(address)
     : namespace === "solana"
       ? isSolanaAddress(address)
-      : OTHER_ADDRESS.test(address)
+      : namespace === "bip122"
+        ? bitcoinRule(address, caipNetworkId)
+        : OTHER_ADDRESS.test(address)
 
 /** A CAIP-10 account id (`eip155:1:0xabc…`) as an account; none when any part is not valid. */
-export const parseCaipAccount = (value: string): Option.Option<WalletConnectAccount> => {
+export const parseCaipAccount = (
+  value: string,
+  bitcoinRule: BitcoinRule = noBitcoin
+): Option.Option<WalletConnectAccount> => {
   const parts = value.split(":")
   if (parts.length !== 3) return Option.none()
   const [ns, reference, address] = parts
   const caipNetworkId = `${ns}:${reference}`
   if (address === undefined || !isCaipNetworkId(caipNetworkId)) return Option.none()
   const namespace = ChainNamespaces.find((n) => n === ns)
-  return namespace !== undefined && validAddress(namespace, address)
+  return namespace !== undefined && validAddress(namespace, address, caipNetworkId, bitcoinRule)
     ? Option.some({ namespace, caipNetworkId, address })
     : Option.none()
 }
@@ -143,11 +160,14 @@ const redirectOf = (redirect: SessionWire["peer"]["metadata"]["redirect"]): stri
 }
 
 /** The session as Airlock uses it, from the decoded wire form. */
-export const sessionFromWire = (wire: SessionWire): WalletConnectSession => {
+export const sessionFromWire = (
+  wire: SessionWire,
+  bitcoinRule: BitcoinRule = noBitcoin
+): WalletConnectSession => {
   const accounts: Array<WalletConnectAccount> = []
   for (const namespace of Object.values(wire.namespaces)) {
     for (const account of namespace.accounts) {
-      const parsed = parseCaipAccount(account)
+      const parsed = parseCaipAccount(account, bitcoinRule)
       if (Option.isSome(parsed)) accounts.push(parsed.value)
     }
   }

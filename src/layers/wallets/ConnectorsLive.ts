@@ -131,15 +131,25 @@ export const isShown = (
 
 /** The Wallet Standard's discovery of Solana browser wallets (`walletStandard.ts`), after the first paint. */
 export const WalletStandardLazy = lazyPart("@airlock/walletStandard", () => import("./walletStandard"))
+/** Bitcoin browser wallets' discovery (`bitcoinDiscovery.ts`), loaded only for a host with a Bitcoin network. */
+export const BitcoinDiscoveryLazy = lazyPart(
+  "@airlock/bitcoinDiscovery",
+  () => import("../bitcoin/bitcoinDiscovery")
+)
 
-/** Solana browser wallets, found for as long as the scope lasts. */
-const discoverSolanaWallets = (
-  update: (f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>) => Effect.Effect<void>
+type Update = (
+  f: (all: ReadonlyArray<WalletConnector>) => ReadonlyArray<WalletConnector>
+) => Effect.Effect<void>
+
+/** A namespace's browser wallets, found for as long as the scope lasts by the code `discovery` loads. */
+const discoverWith = <R>(
+  discovery: Effect.Effect<(update: Update) => Effect.Effect<void, never, R>, unknown>,
+  update: Update
 ) =>
-  loadPart(WalletStandardLazy).pipe(
-    // Code that would not load after 3 more tries: no Solana browser wallets on this page.
+  discovery.pipe(
+    // Code that would not load after 3 more tries: no such browser wallets on this page.
     Effect.retry({ times: 3, schedule: Schedule.exponential("500 millis") }),
-    Effect.flatMap(({ discoverStandardWallets }) => discoverStandardWallets(update)),
+    Effect.flatMap((discover) => discover(update)),
     Effect.ignore
   )
 
@@ -191,8 +201,21 @@ export const makeConnectors = Effect.gen(function* () {
     })
     // Wallets that loaded before us announce again when asked; later ones announce by themselves.
     yield* Effect.sync(() => window.dispatchEvent(new Event(REQUEST_EVENT)))
-    if (config.enableEIP6963 && config.networks.some((n) => n.chainNamespace === "solana"))
-      yield* Effect.forkScoped(discoverSolanaWallets(update))
+    const has = (ns: string) => config.enableEIP6963 && config.networks.some((n) => n.chainNamespace === ns)
+    if (has("solana"))
+      yield* Effect.forkScoped(
+        discoverWith(
+          Effect.map(loadPart(WalletStandardLazy), (m) => m.discoverStandardWallets),
+          update
+        )
+      )
+    if (has("bip122"))
+      yield* Effect.forkScoped(
+        discoverWith(
+          Effect.map(loadPart(BitcoinDiscoveryLazy), (m) => m.discoverBitcoinWallets),
+          update
+        )
+      )
   }
 
   /** Exactly one connector claims `key` now: that one; none or several: none. */

@@ -1,31 +1,19 @@
 /**
- * Solana browser wallets, found through the Wallet Standard's two window events: the app announces
- * itself once (`wallet-standard:app-ready`, which wallets already loaded answer by registering), and every
- * wallet that loads later registers with `wallet-standard:register-wallet`. Loaded by `ConnectorsLive`
+ * Solana browser wallets, found through the Wallet Standard's registry (`standardRegistry.ts`). Loaded by `ConnectorsLive`
  * when the host has a Solana network; the rest of Solana's code loads with the first request.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { dataImageUri, readField, sanitizeName } from "../../schemas/ThirdPartyText"
 import type { WalletConnector } from "../../services/Connectors"
-import { listen, type Subscribe } from "../platform/listen"
+import { listen } from "../platform/listen"
 import { lazyPart, loadPart } from "../runtime/lazy"
 import { caipOfStandardChain } from "./solanaChains"
+import { standardRegistrations } from "./standardRegistry"
 import { type LoadCodecs, makeStandardProvider } from "./walletStandardProvider"
 
-export const APP_READY_EVENT = "wallet-standard:app-ready"
-export const REGISTER_WALLET_EVENT = "wallet-standard:register-wallet"
 /** Ids of the connectors found here; the key of a wallet is its name, which is all the standard gives. */
 export const STANDARD_ID_PREFIX = "wallet-standard:"
-/**
- * Registered wallets one page may list; later registrations are refused (a page cannot grow it forever).
- * Only usable wallets count (`fromStandardWallet`): junk registrations never take a place, so they cannot
- * hide a wallet that registers after them. Well-formed fakes do take places, and are bounded by this:
- * nothing tells a well-formed fake from a real wallet, and a script that can register them can as well
- * swallow the real wallet's registration event, so refusing rather than evicting keeps the wallets that
- * registered first (extensions register before the page's scripts run).
- */
-export const MAX_STANDARD_WALLETS = 32
 /** Chains one wallet may name; the rest are not read. */
 const MAX_CHAINS = 32
 
@@ -86,63 +74,6 @@ export const fromStandardWallet = (
   })
 }
 
-/** Two registered wallets with one name are flagged, both of them, as announcements claiming one rdns are. */
-export const flagClashes = (list: ReadonlyArray<WalletConnector>): ReadonlyArray<WalletConnector> =>
-  list.map((c) => {
-    const clash = list.some((other) => other !== c && other.key === c.key)
-    return clash === c.suspicious ? c : { ...c, suspicious: clash }
-  })
-
-/**
- * The page's registry of standard wallets as an event source: subscribing announces the app and takes
- * registrations, each change an event listing the wallets registered now. A wallet registered twice is
- * listed once; unregistering takes it off the list.
- */
-const registrations =
-  (codecs: LoadCodecs): Subscribe<ReadonlyArray<WalletConnector>> =>
-  (listener) => {
-    const registered: Array<{ readonly wallet: unknown; readonly connector: WalletConnector }> = []
-    let next = 1
-    const changed = () => listener(flagClashes(registered.map((r) => r.connector)))
-
-    const registerOne = (wallet: unknown): (() => void) => {
-      if (registered.length >= MAX_STANDARD_WALLETS || registered.some((r) => r.wallet === wallet))
-        return () => {}
-      // Decoded before it takes a place: what is no usable wallet is dropped here and counts for nothing.
-      const connector = fromStandardWallet(wallet, `${STANDARD_ID_PREFIX}${next++}`, codecs)
-      if (Option.isNone(connector)) return () => {}
-      const entry = { wallet, connector: connector.value }
-      registered.push(entry)
-      changed()
-      return () => {
-        const at = registered.indexOf(entry)
-        if (at < 0) return
-        registered.splice(at, 1)
-        changed()
-      }
-    }
-    const api = Object.freeze({
-      register: (...wallets: ReadonlyArray<unknown>) => {
-        const unregister = wallets.map(registerOne)
-        return () => {
-          for (const u of unregister) u()
-        }
-      }
-    })
-    const onRegister = (event: Event) => {
-      const callback = readField(event, "detail")
-      if (typeof callback !== "function") return
-      try {
-        Reflect.apply(callback, undefined, [api])
-      } catch {
-        // A wallet whose callback throws registers nothing; the others are unaffected.
-      }
-    }
-    window.addEventListener(REGISTER_WALLET_EVENT, onRegister)
-    window.dispatchEvent(new CustomEvent(APP_READY_EVENT, { detail: api }))
-    return () => window.removeEventListener(REGISTER_WALLET_EVENT, onRegister)
-  }
-
 /** The byte encodings of Solana requests (`solanaCodecs.ts`, `@solana/kit`), loaded with the first one. */
 export const SolanaCodecsLazy = lazyPart("@airlock/solanaCodecs", () => import("./solanaCodecs"))
 
@@ -157,7 +88,8 @@ export const discoverStandardWallets = (
     // A wallet's request runs outside Effect; its codecs load in this context, failing as the import did.
     const run = Effect.runPromiseWith(yield* Effect.context<never>())
     const codecs = () => run(Effect.mapError(loadPart(SolanaCodecsLazy), (error) => error.cause))
-    yield* listen(registrations(codecs), (listed) =>
-      update((all) => [...all.filter((c) => !c.id.startsWith(STANDARD_ID_PREFIX)), ...listed])
+    yield* listen(
+      standardRegistrations((wallet, id) => fromStandardWallet(wallet, id, codecs), STANDARD_ID_PREFIX),
+      (listed) => update((all) => [...all.filter((c) => !c.id.startsWith(STANDARD_ID_PREFIX)), ...listed])
     )
   })

@@ -51,7 +51,7 @@ export const solanaAccounts = (value: unknown): ReadonlyArray<StandardAccount> =
 const addressesOf = (accounts: ReadonlyArray<StandardAccount>) => accounts.map((a) => a.address)
 
 /** A method of one of the wallet's features, bound to the feature, or none when the wallet lacks it. */
-const featureMethod = (wallet: unknown, feature: string, method: string) => {
+export const featureMethod = (wallet: unknown, feature: string, method: string) => {
   const owner = readField(readField(wallet, "features"), feature)
   const fn = readField(owner, method)
   return typeof fn === "function"

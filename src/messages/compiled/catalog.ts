@@ -2,6 +2,7 @@
 import type { accountWords } from "./en/account"
 import type { approveWords } from "./en/approve"
 import type { batchesWords } from "./en/batches"
+import type { bitcoinConnectWords } from "./en/bitcoinConnect"
 import type { buttonWords } from "./en/button"
 import type { buyWords } from "./en/buy"
 import type { chromeWords } from "./en/chrome"
@@ -33,6 +34,7 @@ export interface Catalog {
   readonly account: typeof accountWords
   readonly approve: typeof approveWords
   readonly batches: typeof batchesWords
+  readonly bitcoinConnect: typeof bitcoinConnectWords
   readonly button: typeof buttonWords
   readonly buy: typeof buyWords
   readonly chrome: typeof chromeWords

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./he/account"
 import { words as approveWords } from "./he/approve"
 import { words as batchesWords } from "./he/batches"
+import { words as bitcoinConnectWords } from "./he/bitcoinConnect"
 import { words as buttonWords } from "./he/button"
 import { words as buyWords } from "./he/buy"
 import { words as chromeWords } from "./he/chrome"
@@ -33,6 +34,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

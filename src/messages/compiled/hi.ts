@@ -2,6 +2,7 @@
 import { words as accountWords } from "./hi/account"
 import { words as approveWords } from "./hi/approve"
 import { words as batchesWords } from "./hi/batches"
+import { words as bitcoinConnectWords } from "./hi/bitcoinConnect"
 import { words as buttonWords } from "./hi/button"
 import { words as buyWords } from "./hi/buy"
 import { words as chromeWords } from "./hi/chrome"
@@ -33,6 +34,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./th/account"
 import { words as approveWords } from "./th/approve"
 import { words as batchesWords } from "./th/batches"
+import { words as bitcoinConnectWords } from "./th/bitcoinConnect"
 import { words as buttonWords } from "./th/button"
 import { words as buyWords } from "./th/buy"
 import { words as chromeWords } from "./th/chrome"
@@ -33,6 +34,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./uk/account"
 import { words as approveWords } from "./uk/approve"
 import { words as batchesWords } from "./uk/batches"
+import { words as bitcoinConnectWords } from "./uk/bitcoinConnect"
 import { words as buttonWords } from "./uk/button"
 import { words as buyWords } from "./uk/buy"
 import { words as chromeWords } from "./uk/chrome"
@@ -33,6 +34,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

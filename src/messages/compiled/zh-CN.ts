@@ -2,6 +2,7 @@
 import { words as accountWords } from "./zh-CN/account"
 import { words as approveWords } from "./zh-CN/approve"
 import { words as batchesWords } from "./zh-CN/batches"
+import { words as bitcoinConnectWords } from "./zh-CN/bitcoinConnect"
 import { words as buttonWords } from "./zh-CN/button"
 import { words as buyWords } from "./zh-CN/buy"
 import { words as chromeWords } from "./zh-CN/chrome"
@@ -33,6 +34,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

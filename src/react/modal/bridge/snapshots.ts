@@ -29,7 +29,11 @@ export const accountSnapshot = (
     isConnected: true,
     address: state.address,
     caipAddress: networkId === undefined ? undefined : `${networkId}:${state.address}`,
-    allAccounts: state.allAccounts.map((address) => ({ namespace, address, type: state.accountType }))
+    allAccounts: state.allAccounts.map((address, i) => ({
+      namespace,
+      address,
+      type: state.accountTypes?.[i] ?? state.accountType
+    }))
   }
 }
 

@@ -25,6 +25,7 @@ import { WalletIcon } from "../wallets/WalletIcon"
 import { AccountMenu } from "./AccountMenu"
 import { AccountTabs } from "./AccountTabs"
 import { accountCss } from "./accountStyles"
+import { BitcoinAccounts } from "./BitcoinAccounts"
 
 /** Smart sessions' list (`features.smartSessions`): its code is fetched only where the feature is on. */
 const sessionsSection = lazyView(() =>
@@ -156,6 +157,13 @@ export const AccountView = () => {
             {short}
           </p>
         )}
+        {activeNamespace === "bip122" ? (
+          <BitcoinAccounts
+            accounts={account.allAccounts}
+            types={account.accountTypes}
+            fallbackType={account.accountType}
+          />
+        ) : null}
         {actions.includes("chooseName") ? (
           <button
             type="button"

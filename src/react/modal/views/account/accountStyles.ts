@@ -18,6 +18,11 @@ export const accountCss = `
 .address { min-width: 0; margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: var(--_t-lg); font-weight: 600; }
 .account-id .address { padding-inline-start: calc(var(--_fs) * 3.6); }
 .account-sub { margin: 0; color: var(--_fg-2); font-size: var(--_t-sm); }
+.bitcoin-accounts { margin: 0; padding: 0; list-style: none; display: grid; gap: var(--_s-1); }
+.bitcoin-account { display: flex; align-items: center; justify-content: center; gap: var(--_s-1); font-size: var(--_t-sm); }
+.bitcoin-account-type { color: var(--_fg-2); }
+.bitcoin-account-address { font-variant-numeric: tabular-nums; }
+.bitcoin-account .icon-button { width: calc(var(--_fs) * 2.8); height: calc(var(--_fs) * 2.8); }
 .balance { margin: 0 0 var(--_s-1); color: var(--_fg-2); }
 .account-card .balance { color: var(--_fg); font-size: var(--_t-xl); font-weight: 600; font-variant-numeric: tabular-nums; }
 .link-button {
