@@ -4,6 +4,7 @@
  */
 import * as Data from "effect/Data"
 import type { BatchError, BatchStoppedError } from "./batchErrors"
+import type { BitcoinError } from "./bitcoinErrors"
 import type {
   ConnectionReconnectingError,
   ConnectorAlreadyConnectedError,
@@ -42,6 +43,7 @@ import type { ViewUnavailableError } from "./viewErrors"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export { BatchError, type BatchFailure, BatchStoppedError } from "./batchErrors"
+export { BitcoinError, type BitcoinFailure } from "./bitcoinErrors"
 export {
   ConnectionReconnectingError,
   ConnectorAlreadyConnectedError,
@@ -323,6 +325,7 @@ export type AirlockError =
   | SmartSessionError
   | BatchError
   | BatchStoppedError
+  | BitcoinError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ar/account"
 import { words as approveWords } from "./ar/approve"
 import { words as batchesWords } from "./ar/batches"
+import { words as bitcoinWords } from "./ar/bitcoin"
 import { words as buttonWords } from "./ar/button"
 import { words as buyWords } from "./ar/buy"
 import { words as chromeWords } from "./ar/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

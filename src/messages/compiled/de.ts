@@ -2,6 +2,7 @@
 import { words as accountWords } from "./de/account"
 import { words as approveWords } from "./de/approve"
 import { words as batchesWords } from "./de/batches"
+import { words as bitcoinWords } from "./de/bitcoin"
 import { words as buttonWords } from "./de/button"
 import { words as buyWords } from "./de/buy"
 import { words as chromeWords } from "./de/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./en-XA/account"
 import { words as approveWords } from "./en-XA/approve"
 import { words as batchesWords } from "./en-XA/batches"
+import { words as bitcoinWords } from "./en-XA/bitcoin"
 import { words as buttonWords } from "./en-XA/button"
 import { words as buyWords } from "./en-XA/buy"
 import { words as chromeWords } from "./en-XA/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./es/account"
 import { words as approveWords } from "./es/approve"
 import { words as batchesWords } from "./es/batches"
+import { words as bitcoinWords } from "./es/bitcoin"
 import { words as buttonWords } from "./es/button"
 import { words as buyWords } from "./es/buy"
 import { words as chromeWords } from "./es/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./fa/account"
 import { words as approveWords } from "./fa/approve"
 import { words as batchesWords } from "./fa/batches"
+import { words as bitcoinWords } from "./fa/bitcoin"
 import { words as buttonWords } from "./fa/button"
 import { words as buyWords } from "./fa/buy"
 import { words as chromeWords } from "./fa/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

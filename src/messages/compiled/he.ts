@@ -2,6 +2,7 @@
 import { words as accountWords } from "./he/account"
 import { words as approveWords } from "./he/approve"
 import { words as batchesWords } from "./he/batches"
+import { words as bitcoinWords } from "./he/bitcoin"
 import { words as buttonWords } from "./he/button"
 import { words as buyWords } from "./he/buy"
 import { words as chromeWords } from "./he/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

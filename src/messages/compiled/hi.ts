@@ -2,6 +2,7 @@
 import { words as accountWords } from "./hi/account"
 import { words as approveWords } from "./hi/approve"
 import { words as batchesWords } from "./hi/batches"
+import { words as bitcoinWords } from "./hi/bitcoin"
 import { words as buttonWords } from "./hi/button"
 import { words as buyWords } from "./hi/buy"
 import { words as chromeWords } from "./hi/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./id/account"
 import { words as approveWords } from "./id/approve"
 import { words as batchesWords } from "./id/batches"
+import { words as bitcoinWords } from "./id/bitcoin"
 import { words as buttonWords } from "./id/button"
 import { words as buyWords } from "./id/buy"
 import { words as chromeWords } from "./id/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ko/account"
 import { words as approveWords } from "./ko/approve"
 import { words as batchesWords } from "./ko/batches"
+import { words as bitcoinWords } from "./ko/bitcoin"
 import { words as buttonWords } from "./ko/button"
 import { words as buyWords } from "./ko/buy"
 import { words as chromeWords } from "./ko/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ru/account"
 import { words as approveWords } from "./ru/approve"
 import { words as batchesWords } from "./ru/batches"
+import { words as bitcoinWords } from "./ru/bitcoin"
 import { words as buttonWords } from "./ru/button"
 import { words as buyWords } from "./ru/buy"
 import { words as chromeWords } from "./ru/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

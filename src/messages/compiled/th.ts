@@ -2,6 +2,7 @@
 import { words as accountWords } from "./th/account"
 import { words as approveWords } from "./th/approve"
 import { words as batchesWords } from "./th/batches"
+import { words as bitcoinWords } from "./th/bitcoin"
 import { words as buttonWords } from "./th/button"
 import { words as buyWords } from "./th/buy"
 import { words as chromeWords } from "./th/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

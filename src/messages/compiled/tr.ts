@@ -2,6 +2,7 @@
 import { words as accountWords } from "./tr/account"
 import { words as approveWords } from "./tr/approve"
 import { words as batchesWords } from "./tr/batches"
+import { words as bitcoinWords } from "./tr/bitcoin"
 import { words as buttonWords } from "./tr/button"
 import { words as buyWords } from "./tr/buy"
 import { words as chromeWords } from "./tr/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

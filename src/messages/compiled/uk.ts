@@ -2,6 +2,7 @@
 import { words as accountWords } from "./uk/account"
 import { words as approveWords } from "./uk/approve"
 import { words as batchesWords } from "./uk/batches"
+import { words as bitcoinWords } from "./uk/bitcoin"
 import { words as buttonWords } from "./uk/button"
 import { words as buyWords } from "./uk/buy"
 import { words as chromeWords } from "./uk/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

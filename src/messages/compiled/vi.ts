@@ -2,6 +2,7 @@
 import { words as accountWords } from "./vi/account"
 import { words as approveWords } from "./vi/approve"
 import { words as batchesWords } from "./vi/batches"
+import { words as bitcoinWords } from "./vi/bitcoin"
 import { words as buttonWords } from "./vi/button"
 import { words as buyWords } from "./vi/buy"
 import { words as chromeWords } from "./vi/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

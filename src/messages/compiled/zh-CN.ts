@@ -2,6 +2,7 @@
 import { words as accountWords } from "./zh-CN/account"
 import { words as approveWords } from "./zh-CN/approve"
 import { words as batchesWords } from "./zh-CN/batches"
+import { words as bitcoinWords } from "./zh-CN/bitcoin"
 import { words as buttonWords } from "./zh-CN/button"
 import { words as buyWords } from "./zh-CN/buy"
 import { words as chromeWords } from "./zh-CN/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,

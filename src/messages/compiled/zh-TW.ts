@@ -2,6 +2,7 @@
 import { words as accountWords } from "./zh-TW/account"
 import { words as approveWords } from "./zh-TW/approve"
 import { words as batchesWords } from "./zh-TW/batches"
+import { words as bitcoinWords } from "./zh-TW/bitcoin"
 import { words as buttonWords } from "./zh-TW/button"
 import { words as buyWords } from "./zh-TW/buy"
 import { words as chromeWords } from "./zh-TW/chrome"
@@ -32,6 +33,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   button: buttonWords,
   buy: buyWords,
   chrome: chromeWords,
