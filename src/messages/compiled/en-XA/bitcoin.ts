@@ -11,7 +11,6 @@ export const words: Catalog["bitcoin"] = {
   broadcastRefused: (d: { readonly code: string | number }): string => "⟦" + "Ţĥé ñéţŵöŕķ ŕéḟûšéḋ ţĥé ţŕåñšåçţîöñ:  · · · · · · · ·" + d.code + "⟧",
   unreadableTransaction: (): string => "⟦" + "Ţĥîš ţŕåñšåçţîöñ çöûļḋ ñöţ ḃé ŕéåḋ. · · · · · · ·" + "⟧",
   unknownNetwork: (): string => "⟦" + "Ţĥîš Ḃîţçöîñ ñéţŵöŕķ îš ñöţ öñé ţĥé ṁöḋåļ ķñöŵš. · · · · · · · · · ·" + "⟧",
-  decoding: (): string => "⟦" + "Ŕéåḋîñĝ ţĥé ţŕåñšåçţîöñ… · · · · ·" + "⟧",
   protocol: (): string => "⟦" + "Ṗŕöţöçöļ · ·" + "⟧",
   protocolBip322: (): string => "⟦" + "ḂÎṖ-322 (å ṗŕööḟ öḟ ţĥé åḋḋŕéšš) · · · · · · ·" + "⟧",
   protocolEcdsa: (): string => "⟦" + "Ļéĝåçý ṁéššåĝé šîĝñåţûŕé (ḂÎṖ-137) · · · · · · ·" + "⟧",

@@ -12,7 +12,6 @@ export const words: Catalog["bitcoin"] = {
   broadcastRefused: (d: { readonly code: string | number }): string => "The network refused the transaction: " + i(d.code),
   unreadableTransaction: (): string => "This transaction could not be read.",
   unknownNetwork: (): string => "This Bitcoin network is not one the modal knows.",
-  decoding: (): string => "Reading the transaction…",
   protocol: (): string => "Protocol",
   protocolBip322: (): string => "BIP-322 (a proof of the address)",
   protocolEcdsa: (): string => "Legacy message signature (BIP-137)",
