@@ -431,7 +431,7 @@ describe("BalanceService on Bitcoin (issue 35)", () => {
       testnet: true
     }
     assert.isFalse(showsZeroBalance(regtest))
-    assert.isTrue(showsZeroBalance(solanaDevnet as CaipNetwork))
+    assert.isTrue(showsZeroBalance(networkOf(solanaDevnet.caipNetworkId)))
   })
 })
 
