@@ -52,7 +52,7 @@ export const ApproveTransactionScreen = () => {
             networkName: known?.name,
             nativeSymbol: known?.nativeCurrency.symbol
           }),
-    [approval, known]
+    [approval, known, bitcoin]
   )
   const simulation = useMemo(
     () =>
