@@ -219,11 +219,17 @@ export const settle = (
     const expected = unsignedTxid(tx)
     if (answer.txid !== undefined && segwitOnly(preview, tx) && answer.txid !== expected)
       return yield* otherTransaction()
-    if (rule.method === "signPsbt") return answer
-    if (answer.txid !== undefined) return { txid: answer.txid }
-    // Signed, not sent: the modal finalizes it and sends it, and the chain's txid must be the previewed one.
+    if (rule.method === "signPsbt" && (!preview.broadcast || answer.txid !== undefined)) return answer
+    if (rule.method === "sendTransfer" && answer.txid !== undefined) return { txid: answer.txid }
+    // Signed, not sent (broadcast asked): the modal finalizes and sends it; its txid must be the previewed one.
     const final = signed === undefined ? undefined : finalizeSigned(signed)
-    if (final === undefined || final.txid !== expected) return yield* otherTransaction()
+    if (final === undefined) {
+      // A PSBT the dapp sends on with inputs of others still to sign: the dapp gets it as signed.
+      if (rule.method === "signPsbt") return answer
+      return yield* otherTransaction()
+    }
+    if (segwitOnly(preview, tx) && final.txid !== expected) return yield* otherTransaction()
     const txid = yield* context.esplora.broadcast(final.hex)
-    return txid === expected ? { txid } : yield* otherTransaction()
+    if (txid !== final.txid) return yield* otherTransaction()
+    return rule.method === "signPsbt" ? { ...answer, txid } : { txid }
   })

@@ -9,6 +9,7 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ProviderRequestError } from "../../../src/errors"
+import * as BitcoinSend from "../../../src/layers/flows/send/bitcoinSend"
 import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
 import { SendLazy, SendLive } from "../../../src/layers/flows/send/SendLive"
 import * as SolanaSend from "../../../src/layers/flows/send/solanaSend"
@@ -241,7 +242,10 @@ export const world = (options: Options = {}) =>
       options.load === undefined
         ? preloaded(SendLazy, SendFlow)
         : Layer.succeed(SendLazy, { _tag: "Import", load: options.load }),
-      preloaded(SendFlow.SolanaSendLazy, SolanaSend)
+      Layer.merge(
+        preloaded(SendFlow.SolanaSendLazy, SolanaSend),
+        preloaded(SendFlow.BitcoinSendLazy, BitcoinSend)
+      )
     )
     return { ...account, layer: SendLive.pipe(Layer.provide(Layer.merge(fakes, code))), reads, requests }
   })
