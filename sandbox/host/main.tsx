@@ -16,6 +16,7 @@ import { createServerSiwx } from "airlock/siwx"
 import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
+import { BitcoinRequestsPanel } from "./BitcoinRequestsPanel"
 import { Field } from "./Field"
 import { PayPanel } from "./PayPanel"
 import { SessionsPanel } from "./SessionsPanel"
@@ -480,6 +481,7 @@ function App({ modal }: { modal: Modal }) {
           <SolanaAccount />
           <Requests />
           {sandbox === undefined ? null : <PayPanel sandbox={sandbox} />}
+          {sandbox?.bitcoin === undefined ? null : <BitcoinRequestsPanel bitcoin={sandbox.bitcoin} />}
           {new URLSearchParams(location.search).has("sessions") ? (
             <SessionsPanel chainId={sandbox?.chains[0]?.chainId} recipient={recipient} />
           ) : null}
