@@ -284,3 +284,45 @@ describe("bip122 requests", () => {
     }).pipe(Effect.provide(layer))
   })
 })
+
+describe("bip122 signPsbt with broadcast", () => {
+  it.effect("a wallet that only signs is answered with the modal's broadcast of the same transaction", () => {
+    const broadcasts: Array<string> = []
+    const { psbt, tx } = psbtOf(
+      [{ owner: ALICE_BTC, amount: 90_000n, n: 4 }],
+      [{ script: paymentScript(CAROL_BTC), amount: 89_000n }]
+    )
+    const wallet = bitcoinWallet(() => ({ psbt: psbtText(signWithAlice(psbt)) }), [])
+    const { layer } = bitcoinRouterWorld(wallet, chain(broadcasts))
+    return Effect.gen(function* () {
+      const exit = yield* request({
+        method: "signPsbt",
+        params: { psbt, signInputs: [{ address: alice, index: 0 }], broadcast: true }
+      })
+      const answer = Exit.isSuccess(exit) ? (exit.value as { txid?: string; psbt?: string }) : undefined
+      assert.strictEqual(answer?.txid, unsignedTxid(tx))
+      assert.strictEqual(broadcasts.length, 1)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a refused broadcast is the chain's reason, as its code", () => {
+    const { psbt } = psbtOf(
+      [{ owner: ALICE_BTC, amount: 90_000n, n: 4 }],
+      [{ script: paymentScript(CAROL_BTC), amount: 89_000n }]
+    )
+    const wallet = bitcoinWallet(() => ({ psbt: psbtText(signWithAlice(psbt)) }), [])
+    const { layer } = bitcoinRouterWorld(wallet, (method) =>
+      method === "POST" ? { status: 400, body: "bad-txns-inputs-missingorspent" } : { status: 404, body: "" }
+    )
+    return Effect.gen(function* () {
+      const exit = yield* request({
+        method: "signPsbt",
+        params: { psbt, signInputs: [{ address: alice, index: 0 }], broadcast: true }
+      })
+      assert.deepStrictEqual(failureOf(exit).failure, {
+        _tag: "BroadcastRefused",
+        code: "bad-txns-inputs-missingorspent"
+      })
+    }).pipe(Effect.provide(layer))
+  })
+})
