@@ -1,4 +1,4 @@
-import { WIF } from "@scure/btc-signer"
+import { p2pkh, WIF } from "@scure/btc-signer"
 import { Signer, Verifier } from "bip322-js"
 import { describe, expect, it } from "vitest"
 import { BITCOIN_REGTEST, REGTEST, sandboxBitcoinAccounts } from "../../sandbox/shared/bitcoin"
@@ -48,5 +48,18 @@ describe("BIP-322 simple, checked against bip322-js", () => {
     const mainnet = bitcoinNetworkOf("bip122:000000000019d6689c085ae165831e93")
     if (mainnet === undefined) throw new Error("mainnet is a known network")
     expect(verifyMessage(mainnet, address, message, signature)).toBe(false)
+  })
+})
+
+describe("legacy (BIP-137) signatures", () => {
+  it("verifies a p2pkh signature that bip322-js makes and verifies, and refuses one over another message", () => {
+    const address = p2pkh(alice.payment.publicKey, REGTEST).address
+    if (address === undefined) throw new Error("p2pkh has an address")
+    const signature = Signer.sign(wif(alice.payment.privateKey), address, message).toString()
+    expect(Verifier.verifySignature(address, message, signature)).toBe(true)
+    expect(verifyMessage(network, address, message, signature)).toBe(true)
+    expect(verifyMessage(network, address, "another message", signature)).toBe(false)
+    const other = p2pkh(bob.payment.publicKey, REGTEST).address ?? ""
+    expect(verifyMessage(network, other, message, signature)).toBe(false)
   })
 })
