@@ -8,6 +8,7 @@ import * as Fiber from "effect/Fiber"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as TestClock from "effect/testing/TestClock"
+import type { BitcoinError } from "../../src/errors"
 import { makeEsplora } from "../../src/layers/requests/esplora"
 import { ESPLORA } from "./bitcoinRouterWorld"
 import { ALICE_BTC, utxo } from "./bitcoinWorld"
@@ -17,7 +18,7 @@ const answering = (body: string, status = 200) =>
     Effect.succeed(HttpClientResponse.fromWeb(request, new Response(body, { status })))
   )
 
-const failureTag = <A>(effect: Effect.Effect<A, { failure: { _tag: string } }>) =>
+const failureTag = <A>(effect: Effect.Effect<A, BitcoinError>) =>
   Effect.map(Effect.flip(effect), (error) => error.failure)
 
 describe("Esplora", () => {
