@@ -305,6 +305,27 @@ describe("bip122 signPsbt with broadcast", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("a PSBT the wallet signed and finalized is sent as it is", () => {
+    const broadcasts: Array<string> = []
+    const { psbt, tx } = psbtOf(
+      [{ owner: ALICE_BTC, amount: 90_000n, n: 4 }],
+      [{ script: paymentScript(CAROL_BTC), amount: 89_000n }]
+    )
+    const finalized = signWithAlice(psbt)
+    finalized.finalize()
+    const wallet = bitcoinWallet(() => ({ psbt: psbtText(finalized) }), [])
+    const { layer } = bitcoinRouterWorld(wallet, chain(broadcasts))
+    return Effect.gen(function* () {
+      const exit = yield* request({
+        method: "signPsbt",
+        params: { psbt, signInputs: [{ address: alice, index: 0 }], broadcast: true }
+      })
+      const answer = Exit.isSuccess(exit) ? (exit.value as { txid?: string }) : undefined
+      assert.strictEqual(answer?.txid, unsignedTxid(tx))
+      assert.deepStrictEqual(broadcasts, [finalized.hex])
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("a refused broadcast is the chain's reason, as its code", () => {
     const { psbt } = psbtOf(
       [{ owner: ALICE_BTC, amount: 90_000n, n: 4 }],

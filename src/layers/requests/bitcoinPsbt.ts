@@ -257,11 +257,19 @@ export const sameTransaction = (approved: Transaction, signed: Transaction): boo
   return a.length === b.length && a.every((byte, i) => byte === b[i])
 }
 
-/** The signed PSBT finalized: its raw hex and txid, or `undefined` when an input is not signed. */
+/**
+ * The signed PSBT finalized (inputs the wallet already finalized kept as they are): its raw hex and txid,
+ * or `undefined` when an input is not signed.
+ */
 export const finalizeSigned = (signed: Transaction): { hex: string; txid: string } | undefined => {
   try {
     const tx = signed.clone()
-    tx.finalize()
+    for (let index = 0; index < tx.inputsLength; index++) {
+      const input = tx.getInput(index)
+      // btc-signer gives an input without a final script sig an empty one.
+      const final = (input.finalScriptWitness?.length ?? 0) > 0 || (input.finalScriptSig?.length ?? 0) > 0
+      if (!final) tx.finalizeIdx(index)
+    }
     return { hex: tx.hex, txid: tx.id }
   } catch {
     return undefined
