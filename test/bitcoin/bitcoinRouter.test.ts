@@ -8,7 +8,9 @@ import { Transaction, WIF } from "@scure/btc-signer"
 import { Signer } from "bip322-js"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { REGTEST } from "../../sandbox/shared/bitcoin"
 import { fromHex, unsignedTxid } from "../../src/layers/requests/bitcoinPsbt"
@@ -346,4 +348,31 @@ describe("bip122 signPsbt with broadcast", () => {
       })
     }).pipe(Effect.provide(layer))
   })
+})
+
+describe("bip122 requests approved in the modal", () => {
+  it.effect(
+    "a signMessage the visitor rejects is 'Signature declined', and the wallet is never asked",
+    () => {
+      const asked: Array<{ method: string }> = []
+      const wallet = { ...bitcoinWallet(() => null, asked), approval: "modal" as const }
+      const { layer } = bitcoinRouterWorld(wallet, chain([]))
+      return Effect.gen(function* () {
+        const rpc = yield* RpcRouter
+        const fiber = yield* Effect.forkChild(
+          request({ method: "signMessage", params: { message: "hi", address: alice } })
+        )
+        const shown = yield* SubscriptionRef.changes(rpc.approvals).pipe(
+          Stream.filter((list) => list.length > 0),
+          Stream.runHead
+        )
+        const approval = Option.getOrUndefined(shown)?.[0]
+        assert.deepStrictEqual(approval?.bitcoin, { _tag: "Message", protocol: "bip322" })
+        assert.strictEqual(approval?.answeredIn, "modal")
+        yield* rpc.decide(approval?.id ?? -1, false)
+        assert.strictEqual(failureOf(yield* Fiber.join(fiber))._tag, "SignatureDeclinedError")
+        assert.strictEqual(asked.length, 0)
+      }).pipe(Effect.provide(layer))
+    }
+  )
 })
