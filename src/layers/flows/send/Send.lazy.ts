@@ -205,7 +205,13 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         // Solana's transfer is built on a fresh blockhash first: the binding is checked again after it.
         work: ({ preview, binding }, _show, bound) =>
           Effect.flatMap(walletRequest(preview, binding), ({ args, namespace }) =>
-            Effect.andThen(bound, rpc.request(args, { namespace, described: true }))
+            Effect.andThen(
+              bound,
+              rpc.request(args, { namespace, described: true }).pipe(
+                // A Bitcoin send is no transaction the watcher follows: the balances are read again now.
+                Effect.tap(() => (namespace === "bip122" ? accountData.refresh : Effect.void))
+              )
+            )
           ),
         land: (outcome, { draft, tokens, preview, binding }): SendState =>
           outcome._tag === "Success"
