@@ -53,8 +53,8 @@ describe("Send on Bitcoin (the flow)", () => {
             "the PSBT reviewed is the one sent"
           )
           assert.deepStrictEqual(asked?.options, { namespace: "bip122", described: true })
-        // No watcher follows a Bitcoin send: the balances are read again once it is sent.
-        assert.strictEqual(w.refreshes(), 1)
+          // No watcher follows a Bitcoin send: the balances are read again once it is sent.
+          assert.strictEqual(w.refreshes(), 1)
         })
       )
   )
