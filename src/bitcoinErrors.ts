@@ -1,39 +1,66 @@
 /**
- * The catalogue's error (`errors.ts`) of a Bitcoin wallet that answered what it must not, or nothing: made
- * only by the Bitcoin connectors' code, which loads when the host has a Bitcoin network. Its sentences are
- * namespace `bitcoinConnect` (`sentence(catalog)`).
+ * The catalogue's errors (`errors.ts`) of Bitcoin requests, transfers and sends: what the modal checked and
+ * refused (an address of another network, dust, funds short of the amount and its fee, a wallet that signed
+ * another transaction or a signature that does not verify) and what the network said (no answer, a refused
+ * broadcast, whose reason is the chain's own code, shown as given). The sentences are namespace `bitcoin`
+ * (`sentence(catalog)`).
  */
 import * as Data from "effect/Data"
+import { formatTokenExact } from "./layers/format/format"
 import type { Catalog } from "./messages/compiled/catalog"
-import { bitcoinConnectWords } from "./messages/compiled/en/bitcoinConnect"
+import { bitcoinWords } from "./messages/compiled/en/bitcoin"
+import { boundedText } from "./walletErrors"
 
-/** What was wrong with a Bitcoin wallet's answer. */
-export type BitcoinWalletFailure =
-  /** An address that is not one of the network's (another network's prefix, a bad checksum, junk). */
-  | "bad-address"
-  /** An answer of another shape than the method's (no signature, a PSBT that does not decode). */
-  | "bad-answer"
-  /** No answer within the time a read may take. */
-  | "no-answer"
-  /** The wallet names none of the host's Bitcoin networks. */
-  | "no-network"
+export type BitcoinFailure =
+  | { readonly _tag: "InvalidRecipient"; readonly address: string }
+  | { readonly _tag: "BelowDust"; readonly dust: bigint }
+  /** `needed`: the amount and its fee, in sats. */
+  | {
+      readonly _tag: "InsufficientFunds"
+      readonly needed: bigint
+      readonly fee: bigint
+      readonly available: bigint
+    }
+  /** The wallet's signed PSBT or txid is not the transaction the visitor approved. */
+  | { readonly _tag: "OtherTransaction" }
+  | { readonly _tag: "SignatureInvalid" }
+  /** The network's Esplora did not answer, in time or at all, or answered something unreadable. */
+  | { readonly _tag: "NetworkUnreachable" }
+  /** `code`: the chain's reason, as it gave it (bounded). */
+  | { readonly _tag: "BroadcastRefused"; readonly code: string }
+  | { readonly _tag: "UnreadableTransaction" }
+  | { readonly _tag: "UnknownNetwork" }
 
-const SENTENCES = {
-  "bad-address": "badAddress",
-  "bad-answer": "badAnswer",
-  "no-answer": "noAnswer",
-  "no-network": "noNetwork"
-} as const satisfies { readonly [F in BitcoinWalletFailure]: keyof typeof bitcoinConnectWords }
+const btc = (sats: bigint) => formatTokenExact(sats, 8)
 
-export class BitcoinWalletError extends Data.TaggedError("BitcoinWalletError")<{
-  readonly reason: BitcoinWalletFailure
-  /** The wallet method whose answer it was. */
-  readonly method: string
+export class BitcoinError extends Data.TaggedError("BitcoinError")<{
+  readonly failure: BitcoinFailure
   readonly cause?: unknown
 }> {
-  override readonly message = `The Bitcoin wallet's ${this.method}: ${this.reason}`
+  override readonly message = `Bitcoin request refused: ${this.failure._tag}`
   /** What the visitor reads (`present()`), in `catalog`'s locale. */
   sentence(catalog?: Catalog): string {
-    return (catalog?.bitcoinConnect ?? bitcoinConnectWords)[SENTENCES[this.reason]]()
+    const w = catalog?.bitcoin ?? bitcoinWords
+    const f = this.failure
+    switch (f._tag) {
+      case "InvalidRecipient":
+        return w.invalidRecipient()
+      case "BelowDust":
+        return w.belowDust({ dust: f.dust.toString() })
+      case "InsufficientFunds":
+        return w.insufficientFunds({ needed: btc(f.needed), fee: btc(f.fee), available: btc(f.available) })
+      case "OtherTransaction":
+        return w.otherTransaction()
+      case "SignatureInvalid":
+        return w.signatureInvalid()
+      case "NetworkUnreachable":
+        return w.networkUnreachable()
+      case "BroadcastRefused":
+        return w.broadcastRefused({ code: boundedText(f.code) ?? "?" })
+      case "UnreadableTransaction":
+        return w.unreadableTransaction()
+      case "UnknownNetwork":
+        return w.unknownNetwork()
+    }
   }
 }

@@ -4,7 +4,8 @@
  */
 import * as Data from "effect/Data"
 import type { BatchError, BatchStoppedError } from "./batchErrors"
-import type { BitcoinWalletError } from "./bitcoinErrors"
+import type { BitcoinError } from "./bitcoinErrors"
+import type { BitcoinWalletError } from "./bitcoinWalletErrors"
 import type {
   ConnectionReconnectingError,
   ConnectorAlreadyConnectedError,
@@ -43,7 +44,8 @@ import type { ViewUnavailableError } from "./viewErrors"
 import { boundedText, type WalletError } from "./walletErrors"
 
 export { BatchError, type BatchFailure, BatchStoppedError } from "./batchErrors"
-export { BitcoinWalletError, type BitcoinWalletFailure } from "./bitcoinErrors"
+export { BitcoinError, type BitcoinFailure } from "./bitcoinErrors"
+export { BitcoinWalletError, type BitcoinWalletFailure } from "./bitcoinWalletErrors"
 export {
   ConnectionReconnectingError,
   ConnectorAlreadyConnectedError,
@@ -326,6 +328,7 @@ export type AirlockError =
   | BatchError
   | BatchStoppedError
   | BitcoinWalletError
+  | BitcoinError
 
 /** What a provider service's answer can name, by its message or its status. */
 export type ServerNamedError =

@@ -126,7 +126,8 @@ const worded = {
   BatchStoppedError: (error, _, catalog) => ({
     ...toast(error.sentence(catalog)),
     description: error.detail(catalog)
-  })
+  }),
+  BitcoinError: (error, _, catalog) => toast(error.sentence(catalog))
 } satisfies {
   readonly [T in Tag]?: (
     error: Extract<AirlockError, { _tag: T }>,

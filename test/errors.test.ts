@@ -8,6 +8,7 @@ import {
   BalanceUnavailableError,
   BatchError,
   BatchStoppedError,
+  BitcoinError,
   BitcoinWalletError,
   CaipNetworkOrAddressUndefinedError,
   CaipNetworkUndefinedError,
@@ -611,6 +612,29 @@ const cases: { readonly [Tag in AirlockError["_tag"]]: ReadonlyArray<Case> } = {
       error: new BitcoinWalletError({ reason: "no-answer", method: "getAccountAddresses" }),
       message: "The Bitcoin wallet's getAccountAddresses: no-answer",
       shown: toast("The wallet did not answer in time")
+    }
+  ],
+  BitcoinError: [
+    {
+      error: new BitcoinError({ failure: { _tag: "OtherTransaction" } }),
+      message: "Bitcoin request refused: OtherTransaction",
+      shown: toast("The wallet signed a different transaction from the one you approved. Nothing was sent.")
+    },
+    {
+      error: new BitcoinError({
+        failure: { _tag: "InsufficientFunds", needed: 100_141n, fee: 141n, available: 50_000n }
+      }),
+      message: "Bitcoin request refused: InsufficientFunds",
+      shown: toast(
+        "Not enough bitcoin: this needs 0.00100141 BTC with its network fee of 0.00000141 BTC, and the account holds 0.0005 BTC."
+      )
+    },
+    {
+      error: new BitcoinError({
+        failure: { _tag: "BroadcastRefused", code: "bad-txns-inputs-missingorspent" }
+      }),
+      message: "Bitcoin request refused: BroadcastRefused",
+      shown: toast("The network refused the transaction: bad-txns-inputs-missingorspent")
     }
   ]
 }

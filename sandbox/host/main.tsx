@@ -17,6 +17,7 @@ import { StrictMode, useState } from "react"
 import { createRoot } from "react-dom/client"
 import { readSandboxConfig, type SandboxChainConfig } from "../shared/config"
 import { BitcoinPanel } from "./BitcoinPanel"
+import { BitcoinRequestsPanel } from "./BitcoinRequestsPanel"
 import { Field } from "./Field"
 import { PayPanel } from "./PayPanel"
 import { SessionsPanel } from "./SessionsPanel"
@@ -501,6 +502,7 @@ function App({ modal }: { modal: Modal }) {
           {sandboxBitcoin === undefined ? null : <BitcoinPanel />}
           <Requests />
           {sandbox === undefined ? null : <PayPanel sandbox={sandbox} />}
+          {sandbox?.bitcoin === undefined ? null : <BitcoinRequestsPanel bitcoin={sandbox.bitcoin} />}
           {new URLSearchParams(location.search).has("sessions") ? (
             <SessionsPanel chainId={sandbox?.chains[0]?.chainId} recipient={recipient} />
           ) : null}

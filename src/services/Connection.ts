@@ -2,7 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as Option from "effect/Option"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { BitcoinWalletError } from "../bitcoinErrors"
+import type { BitcoinWalletError } from "../bitcoinWalletErrors"
 import type {
   ConnectorNotFoundError,
   RequestAbortedError,

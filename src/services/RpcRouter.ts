@@ -7,6 +7,7 @@ import type {
   AccountMismatchError,
   BatchError,
   BatchStoppedError,
+  BitcoinError,
   ChainNotSupportedError,
   ConnectorNotConnectedError,
   MethodNotAllowedError,
@@ -20,6 +21,7 @@ import type {
 import type { AbiFunction } from "../schemas/ContractAbi"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
+import type { BitcoinPreview } from "./BitcoinPreview"
 import type { RpcResponseError } from "./RpcTransport"
 
 /** A dapp's JSON-RPC request to the connected wallet. */
@@ -88,6 +90,8 @@ export type RequestError =
   | TransactionMismatchError
   /** A batch the modal answers itself: all-or-nothing on a wallet that cannot, or an unknown batch id. */
   | BatchError
+  /** A Bitcoin request the modal checked and refused, or that the network did not take. */
+  | BitcoinError
 
 /** Why a read of the network's RPC got no answer. */
 export type ChainReadError =
@@ -134,6 +138,8 @@ export interface PendingApproval {
   readonly abi?: ReadonlyArray<AbiFunction> | undefined
   /** A batch sent call by call, while it goes: how many calls landed, which one is on its way. */
   readonly batch?: BatchProgress | undefined
+  /** A Bitcoin request's PSBT or message, decoded in words' structure. */
+  readonly bitcoin?: BitcoinPreview | undefined
 }
 
 /** Where a batch the modal sends call by call stands (EIP-5792 on a wallet without batches). */

@@ -1,7 +1,12 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { ChainNotConfiguredError, ProviderRequestError, ReviewChangedError } from "../errors"
+import type {
+  BitcoinError,
+  ChainNotConfiguredError,
+  ProviderRequestError,
+  ReviewChangedError
+} from "../errors"
 import type { SchemaDecodeError } from "../schemas/decode"
 import type { CaipNetwork } from "../schemas/Network"
 import type { CaipNetworkId, ChainNamespace } from "../schemas/Primitives"
@@ -42,6 +47,8 @@ export type SendCall =
   | { readonly _tag: "None" }
   | { readonly _tag: "EvmData"; readonly data: string }
   | { readonly _tag: "SolanaTokenTransfer"; readonly mint: string; readonly createsAccount: boolean }
+  /** A Bitcoin transfer the modal built: its fee rate (sat/vB) and estimated size (vB). */
+  | { readonly _tag: "BitcoinTransfer"; readonly feeRate: number; readonly vsize: number }
 
 /** A token the account can send on the active chain. */
 export interface SendableToken {
@@ -77,14 +84,19 @@ export type SendAmountProblem = AmountProblem | "below-reserve"
  */
 export type ReceiverProblem = "empty" | "format" | "checksum" | "unknown-name" | "solana-format"
 
-/** The namespaces Send works on (SPEC.md §9: "send EVM and Solana"). */
-export type SendNamespace = "eip155" | "solana"
+/** The namespaces Send works on (SPEC.md §9: "send EVM and Solana"; issue 35: and Bitcoin). */
+export type SendNamespace = "eip155" | "solana" | "bip122"
 
 /**
  * Why a preview could not be prepared or a send could not be built: the chain's RPC failed ("Network request
  * failed"), answered what does not decode, or the network is not configured.
  */
-export type SendPreparationError = ProviderRequestError | SchemaDecodeError | ChainNotConfiguredError
+export type SendPreparationError =
+  | ProviderRequestError
+  | SchemaDecodeError
+  | ChainNotConfiguredError
+  /** Bitcoin: below dust, funds short of the amount and fee, or the network's Esplora did not answer. */
+  | BitcoinError
 
 /** What the wallet is asked to send, on its namespace. */
 export type SendRequest =
@@ -99,6 +111,13 @@ export type SendRequest =
     }
   /** Built into a wire transaction on a fresh blockhash when the visitor confirms. */
   | { readonly namespace: "solana"; readonly network: CaipNetworkId; readonly transfer: SolanaTransfer }
+  /** The PSBT the review shows, sent as `signPsbt` with broadcast (the txid is the previewed one). */
+  | {
+      readonly namespace: "bip122"
+      readonly network: CaipNetworkId
+      readonly psbt: string
+      readonly signInputs: ReadonlyArray<{ readonly address: string; readonly index: number }>
+    }
 
 /** What the visitor typed. */
 export interface SendDraft {

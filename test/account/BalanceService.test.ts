@@ -7,6 +7,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { BalanceUnavailableError, ServiceUnavailableError } from "../../src/errors"
 import {
   nativeFromBalances,
+  showsZeroBalance,
   supportsAssetDiscovery,
   tokensFromWalletAssets
 } from "../../src/layers/account/BalanceService.lazy"
@@ -393,17 +394,51 @@ describe("BalanceService on Solana", () => {
   })
 })
 
+describe("BalanceService on Bitcoin (issue 35)", () => {
+  const btc = networkOf(bitcoin.caipNetworkId)
+  const btcAddress = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
+  const btcBalance = (numeric: string) => ({
+    name: "Bitcoin",
+    symbol: "BTC",
+    chainId: bitcoin.caipNetworkId,
+    value: 0,
+    price: 0,
+    quantity: { decimals: "8", numeric },
+    iconUrl: ""
+  })
+
+  it.effect("the balance API's BTC is the native balance, in sats, from one request", () => {
+    const { calls, layer, seen } = httpWorld(() => json({ balances: [btcBalance("0.00123456")] }))
+    return Effect.gen(function* () {
+      const balances = yield* BalanceService
+      const native = yield* balances.nativeBalance(btc, btcAddress)
+      assert.deepStrictEqual(native, { value: 123_456n, decimals: 8, symbol: "BTC", formatted: "0.00" })
+      yield* balances.tokenBalances(btc, btcAddress)
+      assert.deepStrictEqual(
+        seen.map((r) => r.url),
+        [balancePath(btcAddress, btc)]
+      )
+      assert.strictEqual(calls.rpc, 0)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it("a Bitcoin test network (regtest) is asked too, not shown as 0.00", () => {
+    const regtest = {
+      ...btc,
+      caipNetworkId: "bip122:0f9188f13cb7b2c71f2a335e3a4fc328" as const,
+      testnet: true
+    }
+    assert.isFalse(showsZeroBalance(regtest))
+    assert.isTrue(showsZeroBalance(networkOf(solanaDevnet.caipNetworkId)))
+  })
+})
+
 describe("BalanceService without balance support", () => {
-  it.effect("bip122, polkadot, cosmos and Solana devnet show 0.00 and no tokens, with no HTTP call", () => {
+  it.effect("polkadot, cosmos and Solana devnet show 0.00 and no tokens, with no HTTP call", () => {
     const { calls, layer, seen } = httpWorld(() => json({ balances: [solBalance("1")] }))
     return Effect.gen(function* () {
       const balances = yield* BalanceService
-      for (const id of [
-        bitcoin.caipNetworkId,
-        polkadot.caipNetworkId,
-        cosmos.caipNetworkId,
-        solanaDevnet.caipNetworkId
-      ]) {
+      for (const id of [polkadot.caipNetworkId, cosmos.caipNetworkId, solanaDevnet.caipNetworkId]) {
         const network = networkOf(id)
         const native = yield* balances.nativeBalance(network, solAddress)
         assert.strictEqual(native.formatted, "0.00", id)

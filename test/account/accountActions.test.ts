@@ -40,12 +40,16 @@ describe("accountActions (what the Account view offers, in order)", () => {
     )
   })
 
-  it("Solana sends and buys but does not swap; other namespaces only receive", () => {
+  it("Solana sends and buys but does not swap; Bitcoin sends and receives; other namespaces only receive", () => {
     assert.deepStrictEqual(
       accountActions(input({ connected: "solana" })),
       besideNetworkSwitch("send", "buy", "receive")
     )
-    for (const connected of ["bip122", "polkadot", "cosmos"] as const) {
+    assert.deepStrictEqual(
+      accountActions(input({ connected: "bip122" })),
+      besideNetworkSwitch("send", "receive")
+    )
+    for (const connected of ["polkadot", "cosmos"] as const) {
       assert.deepStrictEqual(accountActions(input({ connected })), besideNetworkSwitch("receive"))
     }
   })

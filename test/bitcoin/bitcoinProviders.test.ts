@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { vi } from "vitest"
-import { BitcoinWalletError } from "../../src/bitcoinErrors"
+import { BitcoinWalletError } from "../../src/bitcoinWalletErrors"
 import { normalizeWalletError } from "../../src/errors"
 import { makeBitcoinStandardProvider } from "../../src/layers/bitcoin/bitcoinStandardProvider"
 import { BITCOIN_READ_TIMEOUT_MS } from "../../src/layers/bitcoin/bitcoinWire"

@@ -46,6 +46,8 @@ import * as OriginGuard from "../../src/layers/provider/OriginGuard.lazy"
 import { OriginGuardLazy } from "../../src/layers/provider/OriginGuardLive"
 import * as ProviderApi from "../../src/layers/provider/ProviderApi.lazy"
 import { ProviderApiLazy } from "../../src/layers/provider/ProviderApiLive"
+import * as bitcoinRequests from "../../src/layers/requests/bitcoinRequests"
+import { BitcoinRequestsLazy } from "../../src/layers/requests/bitcoinRoute"
 import * as RpcRouter from "../../src/layers/requests/RpcRouter.lazy"
 import { RpcRouterLazy } from "../../src/layers/requests/RpcRouterLive"
 import * as TransactionWatcher from "../../src/layers/requests/TransactionWatcher.lazy"
@@ -111,6 +113,7 @@ const PARTS: ReadonlyArray<Part> = [
   part(ProviderApiLazy, ProviderApi),
   part(RpcRouterLazy, RpcRouter),
   part(TransactionWatcherLazy, TransactionWatcher),
+  part(BitcoinRequestsLazy, bitcoinRequests),
   part(FallbackTransportLazy, FallbackTransport),
   part(SignInLazy, SignIn),
   part(SolanaSignInLazy, solanaSignIn),

@@ -115,13 +115,14 @@ describe("classifyRpcMethod", () => {
         assert.strictEqual(classifyRpcMethod(method), kind, JSON.stringify(method))
     })
 
-  it("the two lists are disjoint and every listed method belongs to eip155 or solana", () => {
+  it("the two lists are disjoint and every listed method belongs to eip155, solana or bip122", () => {
     const safe = new Set<string>(SAFE_RPC_METHODS)
+    const bitcoin = new Set(["getAccountAddresses", "signMessage", "signPsbt", "sendTransfer"])
     for (const method of UNSAFE_RPC_METHODS) assert.isFalse(safe.has(method), method)
     for (const method of listed) {
       assert.isTrue(isAllowedRpcMethod(method))
       assert.strictEqual(
-        method.startsWith("solana_") ? "solana" : "eip155",
+        method.startsWith("solana_") ? "solana" : bitcoin.has(method) ? "bip122" : "eip155",
         isAllowedRpcMethod(method) ? rpcMethodNamespace(method) : undefined
       )
     }
@@ -241,7 +242,43 @@ describe("validateRequest", () => {
     }
   })
 
-  it("refuses methods of the other namespace, and every method on bip122, polkadot and cosmos", () => {
+  it("bip122 (issue 35): getAccountAddresses is safe; signMessage, signPsbt and sendTransfer wait for approval", () => {
+    const address = "bcrt1qxq2t6rhqdcka9wta04q87pk6v5cdx8j9lvsa7s"
+    assert.strictEqual(classifyRpcMethod("getAccountAddresses"), "safe")
+    for (const method of ["signMessage", "signPsbt", "sendTransfer"])
+      assert.strictEqual(classifyRpcMethod(method), "unsafe")
+    const kinds = [
+      validateRequest("bip122", "getAccountAddresses", { account: address }),
+      validateRequest("bip122", "signMessage", { message: "hi", address, protocol: "bip322" }),
+      validateRequest("bip122", "signPsbt", { psbt: "cHNidP8B", signInputs: [{ address, index: 0 }] }),
+      validateRequest("bip122", "sendTransfer", {
+        account: address,
+        recipientAddress: address,
+        amount: "1000"
+      })
+    ].map((result) => accepted(result).kind)
+    assert.deepStrictEqual(kinds, ["safe", "unsafe", "unsafe", "unsafe"])
+    // Bounded: a message, a PSBT and the inputs to sign; amounts are whole sats as text.
+    const bad: Array<[string, unknown]> = [
+      ["signMessage", { message: "x".repeat(8193), address }],
+      ["signPsbt", { psbt: "A".repeat(400_004), signInputs: [] }],
+      ["signPsbt", { psbt: "cHNidP8B", signInputs: Array(257).fill({ address, index: 0 }) }],
+      ["sendTransfer", { account: address, recipientAddress: address, amount: "0.5" }],
+      ["sendTransfer", { account: address, recipientAddress: address, amount: 1000 }],
+      ["signMessage", { message: "hi", address: "x".repeat(200) }]
+    ]
+    for (const [method, params] of bad)
+      assert.isTrue(
+        Result.isFailure(validateRequest("bip122", method, params)),
+        `${method} ${JSON.stringify(params).slice(0, 60)}`
+      )
+    for (const method of ["signMessage", "sendTransfer"]) {
+      assert.instanceOf(refused(validateRequest("eip155", method, {})), MethodNotAllowedError)
+      assert.instanceOf(refused(validateRequest("solana", method, {})), MethodNotAllowedError)
+    }
+  })
+
+  it("refuses methods of the other namespace, and every method on polkadot and cosmos", () => {
     const cases: Array<[ChainNamespace, string]> = [
       ["eip155", "solana_signMessage"],
       ["eip155", "solana_signAndSendTransaction"],

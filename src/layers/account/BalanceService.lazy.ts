@@ -35,9 +35,13 @@ export const nativeBalanceOf = (network: CaipNetwork, value: bigint): NativeBala
   return { value, decimals, symbol, formatted: formatAmount(formatUnits(value, decimals)) }
 }
 
-/** SPEC.md §9: testnets and namespaces without balance support show 0.00 and ask nobody. */
+/**
+ * SPEC.md §9: testnets and namespaces without balance support show 0.00 and ask nobody. Bitcoin's
+ * networks, regtest and testnets too, are asked of the balance API (issue 35), which serves them.
+ */
 export const showsZeroBalance = (network: CaipNetwork): boolean =>
-  network.testnet === true || (network.chainNamespace !== "eip155" && network.chainNamespace !== "solana")
+  network.chainNamespace !== "bip122" &&
+  (network.testnet === true || (network.chainNamespace !== "eip155" && network.chainNamespace !== "solana"))
 
 export const hexChainId = (network: CaipNetwork) => `0x${Number(network.id).toString(16)}`
 
@@ -180,8 +184,8 @@ export const makeBalanceService = Effect.gen(function* () {
     nativeBalance: (network, address) => {
       if (showsZeroBalance(network)) return Effect.succeed(nativeBalanceOf(network, 0n))
       const key = cacheKey(network, address)
-      // Solana's native coin comes with its tokens from the balance API: one request, one cache entry.
-      return network.chainNamespace === "solana"
+      // Solana's and Bitcoin's coin comes from the balance API with the tokens: one request, one entry.
+      return network.chainNamespace === "solana" || network.chainNamespace === "bip122"
         ? Effect.flatMap(Cache.get(tokens, key), (balances) =>
             Effect.fromResult(nativeFromBalances(network, balances))
           )

@@ -7,7 +7,8 @@ export const makeHistoryService = Effect.gen(function* () {
   const api = yield* BlockchainApi
   return HistoryService.of({
     page: (network, address, cursor) =>
-      network.chainNamespace !== "eip155"
+      // EVM and Bitcoin (issue 35) activity come from the provider's history API.
+      network.chainNamespace !== "eip155" && network.chainNamespace !== "bip122"
         ? Effect.succeed({ transactions: [], next: undefined })
         : api
             .history(address, { chainId: network.caipNetworkId, ...(cursor === undefined ? {} : { cursor }) })

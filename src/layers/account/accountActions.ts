@@ -28,8 +28,12 @@ export interface AccountActionsInput {
   readonly smartAccountHere: boolean
 }
 
-/** SPEC.md §9: send (and buy) EVM and Solana. */
-export const sendsFrom = (namespace: ChainNamespace) => namespace === "eip155" || namespace === "solana"
+/** SPEC.md §9: send (and buy) EVM and Solana; issue 35: send Bitcoin too. */
+export const sendsFrom = (namespace: ChainNamespace) =>
+  namespace === "eip155" || namespace === "solana" || namespace === "bip122"
+
+/** Buying (the onramp) serves EVM and Solana accounts. */
+export const buysFor = (namespace: ChainNamespace) => namespace === "eip155" || namespace === "solana"
 
 export const accountActions = (input: AccountActionsInput): ReadonlyArray<AccountAction> => {
   const namespace = input.connected
@@ -38,7 +42,7 @@ export const accountActions = (input: AccountActionsInput): ReadonlyArray<Accoun
   const offered: Array<AccountAction> = ["copyAddress"]
   if (features.send && sendsFrom(namespace)) offered.push("send")
   if (features.swaps && namespace === "eip155") offered.push("swap")
-  if (features.onramp && sendsFrom(namespace) && buyOffered(input.timeZone)) offered.push("buy")
+  if (features.onramp && buysFor(namespace) && buyOffered(input.timeZone)) offered.push("buy")
   if (features.receive) offered.push("receive")
   // Names are EVM only; while the lookup runs nobody knows whether the account has one.
   if (namespace === "eip155" && input.named === false) offered.push("chooseName")

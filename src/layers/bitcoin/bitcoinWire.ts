@@ -6,7 +6,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { BitcoinWalletError, type BitcoinWalletFailure } from "../../bitcoinErrors"
+import { BitcoinWalletError, type BitcoinWalletFailure } from "../../bitcoinWalletErrors"
 import { type BitcoinParams, bitcoinParamsOf, isBitcoinAddress } from "./bitcoinAddress"
 
 /** Addresses one answer may list; the rest are not read. */

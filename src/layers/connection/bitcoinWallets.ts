@@ -5,7 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { BitcoinWalletError } from "../../bitcoinErrors"
+import { BitcoinWalletError } from "../../bitcoinWalletErrors"
 import type { WalletError } from "../../errors"
 import type { Eip1193Provider, WalletConnector } from "../../services/Connectors"
 import type { NetworksShape } from "../../services/Networks"

@@ -35,7 +35,7 @@ import { Send } from "../../services/Send"
 import { SignIn, type SignInState } from "../../services/SignIn"
 import { Swap } from "../../services/Swap"
 import { ViewUnavailableError } from "../../viewErrors"
-import { sendsFrom } from "../account/accountActions"
+import { buysFor, sendsFrom } from "../account/accountActions"
 import { hasEmailToUpdate } from "../embedded/emailUpdate"
 import { buyOffered, visitorTimeZone } from "../flows/onramp/buyRegions"
 import { visitorRoute } from "../modal/ModalRouterLive"
@@ -117,9 +117,7 @@ const flowRefusal = (view: FlowView, s: ViewSituation): ViewRefusedError | undef
       if (!buyOffered(s.timeZone)) return new ViewUnavailableError({ view, reason: "region" })
       return (
         accountRefusal(s) ??
-        (sendsFrom(s.namespace) && onKnown
-          ? undefined
-          : new ViewUnavailableError({ view, reason: "network" }))
+        (buysFor(s.namespace) && onKnown ? undefined : new ViewUnavailableError({ view, reason: "network" }))
       )
     case "RegisterAccountName": {
       const refusal = accountRefusal(s)

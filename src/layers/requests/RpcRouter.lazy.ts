@@ -32,6 +32,7 @@ import { WalletConnect } from "../../services/WalletConnect"
 import { walletRead, walletRequest } from "../connection/walletIo"
 import { activeId } from "../networks/activeNetwork"
 import { makeBatches } from "./batchSend"
+import { isBitcoinRule, makeBitcoinRoute } from "./bitcoinRoute"
 import { lacksBatches } from "./callsCapabilities"
 import { landedCalls } from "./callsOneByOne"
 import { makeChainReads } from "./chainReads"
@@ -97,11 +98,13 @@ export const makeRpcRequests = (router: RouterState) =>
     const walletConnect = yield* WalletConnect
     const watcher = yield* TransactionWatcher
     const fallback = yield* FallbackTransport
-    const { features } = yield* ModalConfig
+    const config = yield* ModalConfig
+    const { features } = config
     const scope = yield* Effect.scope
     const { publish, approvals, decisions, abortable } = router
     const nextId = yield* Ref.make(0)
     const batches = yield* makeBatches({ fallback, watcher })
+    const bitcoin = yield* makeBitcoinRoute({ router, nextId, config, walletConnect })
 
     const activeNetworkOf = (ns: ChainNamespace) =>
       Effect.map(SubscriptionRef.get(networks.state), (s) => {
@@ -187,6 +190,8 @@ export const makeRpcRequests = (router: RouterState) =>
         const wallet = yield* connection.connected(ns)
         if (Option.isNone(wallet)) return yield* Effect.fail(new ConnectorNotConnectedError({}))
         const { connector, address, accountType } = wallet.value
+        if (isBitcoinRule(rule))
+          return yield* bitcoin(rule, wallet.value, yield* activeNetworkOf(ns), options)
         // A read must answer in time (THREATS.md R2), and a caller may still give up sooner.
         if (rule.kind === "safe") {
           // A batch the modal sent call by call is answered from its own record; another is the wallet's,

@@ -12,6 +12,11 @@ import { hexToBytes, maxUint256 } from "viem"
 import { sanitizeName } from "../../schemas/ThirdPartyText"
 import type { PendingApproval } from "../../services/RpcRouter"
 import {
+  describeBitcoinMessage,
+  describeBitcoinPsbt,
+  describeBitcoinTransfer
+} from "./describeBitcoinRequest"
+import {
   amountValue,
   chainValue,
   chainWarning,
@@ -213,6 +218,12 @@ const describeParams = (method: string, params: unknown, context: DescribeContex
       return describeSolanaTransactions("SignTransactions", params)
     case "solana_signAndSendTransaction":
       return describeSolanaTransactions("SignAndSendTransaction", params)
+    case "signMessage":
+      return describeBitcoinMessage(params)
+    case "signPsbt":
+      return describeBitcoinPsbt(params)
+    case "sendTransfer":
+      return describeBitcoinTransfer(params)
     default:
       return { title: "ApproveRequest", rows: [valueRow("Details", jsonValue(params), "message")] }
   }

@@ -10,6 +10,12 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { MethodNotAllowedError } from "../../errors"
+import {
+  BitcoinGetAccountAddressesParams,
+  BitcoinSendTransferParams,
+  BitcoinSignMessageParams,
+  BitcoinSignPsbtParams
+} from "../../schemas/Bitcoin"
 import { decodeUnknownResult, type SchemaDecodeError } from "../../schemas/decode"
 import {
   type ChainNamespace,
@@ -79,7 +85,9 @@ export const SAFE_RPC_METHODS = [
   "eth_getUserOperationReceipt",
   "eth_estimateUserOperationGas",
   "eth_getUserOperationByHash",
-  "eth_supportedEntryPoints"
+  "eth_supportedEntryPoints",
+  // bip122 (WalletConnect's names): answered from the connection, not the wallet.
+  "getAccountAddresses"
 ] as const
 export type SafeRpcMethod = (typeof SAFE_RPC_METHODS)[number]
 
@@ -97,7 +105,11 @@ export const UNSAFE_RPC_METHODS = [
   "wallet_sendCalls",
   "wallet_grantPermissions",
   "wallet_revokePermissions",
-  "eth_sendUserOperation"
+  "eth_sendUserOperation",
+  // bip122: a message (BIP-322 or legacy), a PSBT, a transfer the modal builds as a PSBT.
+  "signMessage",
+  "signPsbt",
+  "sendTransfer"
 ] as const
 export type UnsafeRpcMethod = (typeof UNSAFE_RPC_METHODS)[number]
 
@@ -115,9 +127,17 @@ export const isAllowedRpcMethod = (method: string): method is AllowedRpcMethod =
 export const classifyRpcMethod = (method: string): RpcMethodClass =>
   safe.has(method) ? "safe" : unsafe.has(method) ? "unsafe" : "disallowed"
 
-/** The namespace a listed method belongs to: the solana_ methods to solana, every other one to eip155. */
-export const rpcMethodNamespace = (method: AllowedRpcMethod): "eip155" | "solana" =>
-  method.startsWith("solana_") ? "solana" : "eip155"
+/** WalletConnect's bip122 methods, the names every Bitcoin connector answers (FACTS-NEXT §4). */
+const bitcoin: ReadonlySet<string> = new Set([
+  "getAccountAddresses",
+  "signMessage",
+  "signPsbt",
+  "sendTransfer"
+])
+
+/** The namespace a listed method belongs to: solana_ to solana, bip122's own to bip122, the rest to eip155. */
+export const rpcMethodNamespace = (method: AllowedRpcMethod): "eip155" | "solana" | "bip122" =>
+  method.startsWith("solana_") ? "solana" : bitcoin.has(method) ? "bip122" : "eip155"
 
 const HexData = Schema.String.check(
   Schema.isPattern(/^0x[0-9a-fA-F]*$/, { message: "Expected call data: 0x followed by hex digits" })
@@ -175,6 +195,10 @@ type CheckedMethod =
   | "solana_signAllTransactions"
   | "solana_signAndSendTransaction"
   | "solana_signIn"
+  | "getAccountAddresses"
+  | "signMessage"
+  | "signPsbt"
+  | "sendTransfer"
 
 /** An accepted request: its method, whether it needs approval, and its decoded params. */
 export type RequestRule =
@@ -184,6 +208,10 @@ export type RequestRule =
   | Rule<"solana_signAllTransactions", "unsafe", SolanaSignAllTransactionsParams>
   | Rule<"solana_signAndSendTransaction", "unsafe", SolanaSignAndSendTransactionParams>
   | Rule<"solana_signIn", "unsafe", SolanaSignInParams>
+  | Rule<"getAccountAddresses", "safe", typeof BitcoinGetAccountAddressesParams.Type | undefined>
+  | Rule<"signMessage", "unsafe", BitcoinSignMessageParams>
+  | Rule<"signPsbt", "unsafe", BitcoinSignPsbtParams>
+  | Rule<"sendTransfer", "unsafe", BitcoinSendTransferParams>
   | Rule<Exclude<AllowedRpcMethod, CheckedMethod>, RpcMethodKind, JsonRpcParams>
 
 const decodeRule = (
@@ -222,6 +250,26 @@ const decodeRule = (
         decodeUnknownResult(SolanaSignInParams, subject)(params),
         (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
       )
+    case "getAccountAddresses":
+      return Result.map(
+        decodeUnknownResult(Schema.UndefinedOr(BitcoinGetAccountAddressesParams), subject)(params),
+        (decoded): RequestRule => ({ method, kind: "safe", params: decoded })
+      )
+    case "signMessage":
+      return Result.map(
+        decodeUnknownResult(BitcoinSignMessageParams, subject)(params),
+        (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
+      )
+    case "signPsbt":
+      return Result.map(
+        decodeUnknownResult(BitcoinSignPsbtParams, subject)(params),
+        (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
+      )
+    case "sendTransfer":
+      return Result.map(
+        decodeUnknownResult(BitcoinSendTransferParams, subject)(params),
+        (decoded): RequestRule => ({ method, kind: "unsafe", params: decoded })
+      )
     default:
       return Result.map(
         decodeUnknownResult(JsonRpcParams, subject)(params),
@@ -232,7 +280,7 @@ const decodeRule = (
 
 /**
  * Whether a dapp's request may go to the wallet on `namespace`, and how: an unlisted method, or a listed
- * one of the other namespace (solana_* on eip155, eth_* on solana; nothing on bip122, polkadot or cosmos),
+ * one of the other namespace (solana_* on eip155, eth_* on solana or bip122; nothing on polkadot or cosmos),
  * is refused with 'Requested RPC call is not allowed'; params that break the method's rule are a
  * `SchemaDecodeError`. Total: never throws, whatever the input.
  */

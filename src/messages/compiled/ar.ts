@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ar/account"
 import { words as approveWords } from "./ar/approve"
 import { words as batchesWords } from "./ar/batches"
+import { words as bitcoinWords } from "./ar/bitcoin"
 import { words as bitcoinConnectWords } from "./ar/bitcoinConnect"
 import { words as buttonWords } from "./ar/button"
 import { words as buyWords } from "./ar/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

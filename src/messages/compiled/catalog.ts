@@ -2,6 +2,7 @@
 import type { accountWords } from "./en/account"
 import type { approveWords } from "./en/approve"
 import type { batchesWords } from "./en/batches"
+import type { bitcoinWords } from "./en/bitcoin"
 import type { bitcoinConnectWords } from "./en/bitcoinConnect"
 import type { buttonWords } from "./en/button"
 import type { buyWords } from "./en/buy"
@@ -34,6 +35,7 @@ export interface Catalog {
   readonly account: typeof accountWords
   readonly approve: typeof approveWords
   readonly batches: typeof batchesWords
+  readonly bitcoin: typeof bitcoinWords
   readonly bitcoinConnect: typeof bitcoinConnectWords
   readonly button: typeof buttonWords
   readonly buy: typeof buyWords

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./de/account"
 import { words as approveWords } from "./de/approve"
 import { words as batchesWords } from "./de/batches"
+import { words as bitcoinWords } from "./de/bitcoin"
 import { words as bitcoinConnectWords } from "./de/bitcoinConnect"
 import { words as buttonWords } from "./de/button"
 import { words as buyWords } from "./de/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./en-XA/account"
 import { words as approveWords } from "./en-XA/approve"
 import { words as batchesWords } from "./en-XA/batches"
+import { words as bitcoinWords } from "./en-XA/bitcoin"
 import { words as bitcoinConnectWords } from "./en-XA/bitcoinConnect"
 import { words as buttonWords } from "./en-XA/button"
 import { words as buyWords } from "./en-XA/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

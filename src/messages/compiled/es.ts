@@ -2,6 +2,7 @@
 import { words as accountWords } from "./es/account"
 import { words as approveWords } from "./es/approve"
 import { words as batchesWords } from "./es/batches"
+import { words as bitcoinWords } from "./es/bitcoin"
 import { words as bitcoinConnectWords } from "./es/bitcoinConnect"
 import { words as buttonWords } from "./es/button"
 import { words as buyWords } from "./es/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./fa/account"
 import { words as approveWords } from "./fa/approve"
 import { words as batchesWords } from "./fa/batches"
+import { words as bitcoinWords } from "./fa/bitcoin"
 import { words as bitcoinConnectWords } from "./fa/bitcoinConnect"
 import { words as buttonWords } from "./fa/button"
 import { words as buyWords } from "./fa/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./fr/account"
 import { words as approveWords } from "./fr/approve"
 import { words as batchesWords } from "./fr/batches"
+import { words as bitcoinWords } from "./fr/bitcoin"
 import { words as bitcoinConnectWords } from "./fr/bitcoinConnect"
 import { words as buttonWords } from "./fr/button"
 import { words as buyWords } from "./fr/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

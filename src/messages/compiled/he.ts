@@ -2,6 +2,7 @@
 import { words as accountWords } from "./he/account"
 import { words as approveWords } from "./he/approve"
 import { words as batchesWords } from "./he/batches"
+import { words as bitcoinWords } from "./he/bitcoin"
 import { words as bitcoinConnectWords } from "./he/bitcoinConnect"
 import { words as buttonWords } from "./he/button"
 import { words as buyWords } from "./he/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./hi/account"
 import { words as approveWords } from "./hi/approve"
 import { words as batchesWords } from "./hi/batches"
+import { words as bitcoinWords } from "./hi/bitcoin"
 import { words as bitcoinConnectWords } from "./hi/bitcoinConnect"
 import { words as buttonWords } from "./hi/button"
 import { words as buyWords } from "./hi/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./id/account"
 import { words as approveWords } from "./id/approve"
 import { words as batchesWords } from "./id/batches"
+import { words as bitcoinWords } from "./id/bitcoin"
 import { words as bitcoinConnectWords } from "./id/bitcoinConnect"
 import { words as buttonWords } from "./id/button"
 import { words as buyWords } from "./id/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ja/account"
 import { words as approveWords } from "./ja/approve"
 import { words as batchesWords } from "./ja/batches"
+import { words as bitcoinWords } from "./ja/bitcoin"
 import { words as bitcoinConnectWords } from "./ja/bitcoinConnect"
 import { words as buttonWords } from "./ja/button"
 import { words as buyWords } from "./ja/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

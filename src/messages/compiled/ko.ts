@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ko/account"
 import { words as approveWords } from "./ko/approve"
 import { words as batchesWords } from "./ko/batches"
+import { words as bitcoinWords } from "./ko/bitcoin"
 import { words as bitcoinConnectWords } from "./ko/bitcoinConnect"
 import { words as buttonWords } from "./ko/button"
 import { words as buyWords } from "./ko/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ms/account"
 import { words as approveWords } from "./ms/approve"
 import { words as batchesWords } from "./ms/batches"
+import { words as bitcoinWords } from "./ms/bitcoin"
 import { words as bitcoinConnectWords } from "./ms/bitcoinConnect"
 import { words as buttonWords } from "./ms/button"
 import { words as buyWords } from "./ms/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./pt-BR/account"
 import { words as approveWords } from "./pt-BR/approve"
 import { words as batchesWords } from "./pt-BR/batches"
+import { words as bitcoinWords } from "./pt-BR/bitcoin"
 import { words as bitcoinConnectWords } from "./pt-BR/bitcoinConnect"
 import { words as buttonWords } from "./pt-BR/button"
 import { words as buyWords } from "./pt-BR/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

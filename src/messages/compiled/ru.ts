@@ -2,6 +2,7 @@
 import { words as accountWords } from "./ru/account"
 import { words as approveWords } from "./ru/approve"
 import { words as batchesWords } from "./ru/batches"
+import { words as bitcoinWords } from "./ru/bitcoin"
 import { words as bitcoinConnectWords } from "./ru/bitcoinConnect"
 import { words as buttonWords } from "./ru/button"
 import { words as buyWords } from "./ru/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./th/account"
 import { words as approveWords } from "./th/approve"
 import { words as batchesWords } from "./th/batches"
+import { words as bitcoinWords } from "./th/bitcoin"
 import { words as bitcoinConnectWords } from "./th/bitcoinConnect"
 import { words as buttonWords } from "./th/button"
 import { words as buyWords } from "./th/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

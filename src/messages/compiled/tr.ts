@@ -2,6 +2,7 @@
 import { words as accountWords } from "./tr/account"
 import { words as approveWords } from "./tr/approve"
 import { words as batchesWords } from "./tr/batches"
+import { words as bitcoinWords } from "./tr/bitcoin"
 import { words as bitcoinConnectWords } from "./tr/bitcoinConnect"
 import { words as buttonWords } from "./tr/button"
 import { words as buyWords } from "./tr/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./uk/account"
 import { words as approveWords } from "./uk/approve"
 import { words as batchesWords } from "./uk/batches"
+import { words as bitcoinWords } from "./uk/bitcoin"
 import { words as bitcoinConnectWords } from "./uk/bitcoinConnect"
 import { words as buttonWords } from "./uk/button"
 import { words as buyWords } from "./uk/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

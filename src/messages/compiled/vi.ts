@@ -2,6 +2,7 @@
 import { words as accountWords } from "./vi/account"
 import { words as approveWords } from "./vi/approve"
 import { words as batchesWords } from "./vi/batches"
+import { words as bitcoinWords } from "./vi/bitcoin"
 import { words as bitcoinConnectWords } from "./vi/bitcoinConnect"
 import { words as buttonWords } from "./vi/button"
 import { words as buyWords } from "./vi/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

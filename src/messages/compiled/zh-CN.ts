@@ -2,6 +2,7 @@
 import { words as accountWords } from "./zh-CN/account"
 import { words as approveWords } from "./zh-CN/approve"
 import { words as batchesWords } from "./zh-CN/batches"
+import { words as bitcoinWords } from "./zh-CN/bitcoin"
 import { words as bitcoinConnectWords } from "./zh-CN/bitcoinConnect"
 import { words as buttonWords } from "./zh-CN/button"
 import { words as buyWords } from "./zh-CN/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

@@ -2,6 +2,7 @@
 import { words as accountWords } from "./zh-TW/account"
 import { words as approveWords } from "./zh-TW/approve"
 import { words as batchesWords } from "./zh-TW/batches"
+import { words as bitcoinWords } from "./zh-TW/bitcoin"
 import { words as bitcoinConnectWords } from "./zh-TW/bitcoinConnect"
 import { words as buttonWords } from "./zh-TW/button"
 import { words as buyWords } from "./zh-TW/buy"
@@ -34,6 +35,7 @@ export const catalog: Catalog = {
   account: accountWords,
   approve: approveWords,
   batches: batchesWords,
+  bitcoin: bitcoinWords,
   bitcoinConnect: bitcoinConnectWords,
   button: buttonWords,
   buy: buyWords,

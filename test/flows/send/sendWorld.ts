@@ -9,6 +9,7 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { ProviderRequestError } from "../../../src/errors"
+import * as BitcoinSend from "../../../src/layers/flows/send/bitcoinSend"
 import * as SendFlow from "../../../src/layers/flows/send/Send.lazy"
 import { SendLazy, SendLive } from "../../../src/layers/flows/send/SendLive"
 import * as SolanaSend from "../../../src/layers/flows/send/solanaSend"
@@ -22,6 +23,8 @@ import { FallbackTransport } from "../../../src/services/FallbackTransport"
 import type { ModalRequestOptions, RequestError, WalletRequest } from "../../../src/services/RpcRouter"
 import { RpcTransportError } from "../../../src/services/RpcTransport"
 import { Send, type SendNamespace } from "../../../src/services/Send"
+import { type EsploraRoutes, fakeEsplora, regtestNetwork } from "../../bitcoin/bitcoinRouterWorld"
+import { ALICE_BTC } from "../../bitcoin/bitcoinWorld"
 import {
   ALICE,
   SOLANA_SIGNATURE as SIGNATURE,
@@ -78,7 +81,7 @@ const contextual = (value: unknown) => ({ context: { slot: 1 }, value })
 export type ClusterAnswer = { readonly value: unknown } | { readonly fail: true }
 
 export interface Options {
-  /** Where the account sends from: Solana (the default) or EVM. */
+  /** Where the account sends from: Solana (the default), EVM or Bitcoin (regtest, over `esplora`). */
   readonly namespace?: SendNamespace
   readonly balances?: ReadonlyArray<TokenBalance>
   /** Whether the receiver's USDC account exists (default: it does not). */
@@ -94,6 +97,8 @@ export interface Options {
   readonly before?: (read: Read, n: number) => Effect.Effect<void>
   /** How Send's code loads (default: it is there at once). */
   readonly load?: () => Promise<typeof SendFlow>
+  /** Bitcoin: how the network's Esplora answers (a status and body for a method and path). */
+  readonly esplora?: EsploraRoutes
   /** The profiles the Blockchain API answers for account names; any other name is not found. */
   readonly profiles?: Readonly<Record<string, AccountProfile>>
 }
@@ -151,9 +156,18 @@ export const world = (options: Options = {}) =>
   Effect.gen(function* () {
     const namespace = options.namespace ?? "solana"
     const account = yield* accountWorld({
-      address: namespace === "solana" ? SOLANA_ALICE : ALICE,
-      networks: [namespace === "solana" ? solanaDevnetNetwork : sandboxNetwork],
-      balances: options.balances ?? (namespace === "solana" ? defaultBalances : evmBalances)
+      address:
+        namespace === "solana" ? SOLANA_ALICE : namespace === "bip122" ? ALICE_BTC.payment.address : ALICE,
+      networks: [
+        namespace === "solana"
+          ? solanaDevnetNetwork
+          : namespace === "bip122"
+            ? (regtestNetwork as unknown as typeof sandboxNetwork)
+            : sandboxNetwork
+      ],
+      balances:
+        options.balances ??
+        (namespace === "solana" ? defaultBalances : namespace === "bip122" ? [] : evmBalances)
     })
     const reads: Array<Read> = []
     const requests: Array<{ readonly request: WalletRequest; readonly options: ModalRequestOptions }> = []
@@ -231,17 +245,27 @@ export const world = (options: Options = {}) =>
           requests.push({ request, options: requestOptions ?? {} })
           return (
             options.wallet?.(request) ??
-            Effect.succeed(namespace === "solana" ? { signature: SIGNATURE } : TX_HASH)
+            Effect.succeed(
+              namespace === "solana"
+                ? { signature: SIGNATURE }
+                : namespace === "bip122"
+                  ? { txid: "00".repeat(32) }
+                  : TX_HASH
+            )
           )
         })
       ),
-      Layer.succeed(BlockchainApi, api)
+      Layer.succeed(BlockchainApi, api),
+      fakeEsplora(options.esplora ?? (() => ({ status: 404, body: "" })), [])
     )
     const code = Layer.merge(
       options.load === undefined
         ? preloaded(SendLazy, SendFlow)
         : Layer.succeed(SendLazy, { _tag: "Import", load: options.load }),
-      preloaded(SendFlow.SolanaSendLazy, SolanaSend)
+      Layer.merge(
+        preloaded(SendFlow.SolanaSendLazy, SolanaSend),
+        preloaded(SendFlow.BitcoinSendLazy, BitcoinSend)
+      )
     )
     return { ...account, layer: SendLive.pipe(Layer.provide(Layer.merge(fakes, code))), reads, requests }
   })

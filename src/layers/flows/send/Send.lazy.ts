@@ -7,6 +7,8 @@
  * another one refuses it even if it switched after the machine's check.
  */
 import * as Effect from "effect/Effect"
+import * as HttpClient from "effect/http/HttpClient"
+import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ProviderRequestError, type ReviewChangedError } from "../../../errors"
@@ -32,18 +34,26 @@ import { makeSendPreviews, type Sender } from "./sendPreview"
 
 /** A Send on Solana (`solanaSend.ts`), loaded with the first Solana review. */
 export const SolanaSendLazy = lazyPart("@airlock/solanaSend", () => import("./solanaSend"))
+/** A Send on Bitcoin (`bitcoinSend.ts`), loaded with the first Bitcoin review. */
+export const BitcoinSendLazy = lazyPart("@airlock/bitcoinSend", () => import("./bitcoinSend"))
 
-/** What Send sends from: the active account when its namespace is one Send works on (EVM or Solana). */
+/** What Send sends from: the active account when its namespace is one Send works on (EVM, Solana, Bitcoin). */
 const senderOf = (active: ReviewBinding | undefined): Sender | undefined =>
-  active?.namespace === "eip155" || active?.namespace === "solana"
+  active?.namespace === "eip155" || active?.namespace === "solana" || active?.namespace === "bip122"
     ? { namespace: active.namespace, address: active.address, network: active.network }
     : undefined
 
-/** The hash (EVM) or the signature (Solana) a wallet's answer names. */
+/** The hash (EVM), the signature (Solana) or the txid (Bitcoin) a wallet's answer names. */
 const sentId = (answer: unknown): string => {
   if (typeof answer === "string") return answer
   const signature =
-    typeof answer === "object" && answer !== null && "signature" in answer ? answer.signature : undefined
+    typeof answer === "object" && answer !== null
+      ? "signature" in answer
+        ? answer.signature
+        : "txid" in answer
+          ? answer.txid
+          : undefined
+      : undefined
   return typeof signature === "string" ? signature : ""
 }
 
@@ -61,7 +71,17 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         (error) => new ProviderRequestError({ reason: "network", endpoint: "solana-send code", cause: error })
       )
     )
-    const preview = makeSendPreviews(fallback, api, solana)
+    const client = Option.getOrUndefined(yield* Effect.serviceOption(HttpClient.HttpClient))
+    const bitcoinSend = yield* lazyImplementation(BitcoinSendLazy, (module) =>
+      Effect.succeed(module.makeBitcoinSend(client))
+    )
+    const bitcoin = bitcoinSend.pipe(
+      Effect.mapError(
+        (error) =>
+          new ProviderRequestError({ reason: "network", endpoint: "bitcoin-send code", cause: error })
+      )
+    )
+    const preview = makeSendPreviews(fallback, api, solana, bitcoin)
     const tokensOn = (chainId: CaipNetworkId) =>
       Effect.map(SubscriptionRef.get(accountData.tokens), (tokens) =>
         tokens._tag === "Ready" ? sendableTokens(tokens.value, chainId) : []
@@ -147,21 +167,34 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
       { readonly args: WalletRequest; readonly namespace: SendNamespace },
       SendPreparationError
     > =>
-      request.namespace === "eip155"
+      request.namespace === "bip122"
         ? Effect.succeed({
             args: {
-              method: "eth_sendTransaction",
-              params: [{ ...request.transaction, chainId: hexChainId(network) }]
+              method: "signPsbt",
+              params: {
+                account: request.signInputs[0]?.address,
+                psbt: request.psbt,
+                signInputs: request.signInputs,
+                broadcast: true
+              }
             },
-            namespace: "eip155" as const
+            namespace: "bip122" as const
           })
-        : Effect.map(
-            Effect.flatMap(solana, (loaded) => loaded.wire(request.network, request.transfer)),
-            (transaction) => ({
-              args: { method: "solana_signAndSendTransaction", params: { transaction } },
-              namespace: "solana" as const
+        : request.namespace === "eip155"
+          ? Effect.succeed({
+              args: {
+                method: "eth_sendTransaction",
+                params: [{ ...request.transaction, chainId: hexChainId(network) }]
+              },
+              namespace: "eip155" as const
             })
-          )
+          : Effect.map(
+              Effect.flatMap(solana, (loaded) => loaded.wire(request.network, request.transfer)),
+              (transaction) => ({
+                args: { method: "solana_signAndSendTransaction", params: { transaction } },
+                namespace: "solana" as const
+              })
+            )
 
     const confirm: SendShape["confirm"] = Effect.asVoid(
       flow.confirm({
@@ -172,7 +205,13 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         // Solana's transfer is built on a fresh blockhash first: the binding is checked again after it.
         work: ({ preview, binding }, _show, bound) =>
           Effect.flatMap(walletRequest(preview, binding), ({ args, namespace }) =>
-            Effect.andThen(bound, rpc.request(args, { namespace, described: true }))
+            Effect.andThen(
+              bound,
+              rpc.request(args, { namespace, described: true }).pipe(
+                // A Bitcoin send is no transaction the watcher follows: the balances are read again now.
+                Effect.tap(() => (namespace === "bip122" ? accountData.refresh : Effect.void))
+              )
+            )
           ),
         land: (outcome, { draft, tokens, preview, binding }): SendState =>
           outcome._tag === "Success"

@@ -22,6 +22,7 @@ import type {
 } from "../../../services/Send"
 import { simulateTransactions } from "../../requests/requestSimulation"
 import { accountNameOf, coinTypeOf } from "../names/accountNames"
+import type { BitcoinSend } from "./bitcoinSend"
 import { checkAmount, checkReceiver, feeProblem, reserveProblem, sendTransaction } from "./sendForm"
 import type { SolanaSend } from "./solanaSend"
 
@@ -70,7 +71,8 @@ const problemsOf = (
 export const makeSendPreviews = (
   fallback: FallbackTransportShape,
   api: BlockchainApiShape,
-  solana: Effect.Effect<SolanaSend, SendPreparationError>
+  solana: Effect.Effect<SolanaSend, SendPreparationError>,
+  bitcoin: Effect.Effect<BitcoinSend, SendPreparationError>
 ) => {
   /** The address a provider account name gives for this chain (else its EVM one), or why there is none. */
   const resolveName = (name: string, chainId: number) =>
@@ -175,6 +177,47 @@ export const makeSendPreviews = (
       } satisfies SendPreview
     })
 
+  /** The Bitcoin preview: the transfer built into a PSBT from the account's coins, its fee and fee rate. */
+  const onBitcoin = (from: Sender, draft: SendDraft, tokens: ReadonlyArray<SendableToken>): Reviewed =>
+    Effect.gen(function* () {
+      const loaded = yield* bitcoin
+      const token = tokens.find((t) => t.key === "native")
+      const amount = token === undefined ? undefined : checkAmount(draft.amount, token)
+      const receiver = draft.receiver.trim()
+      const receiverOk = loaded.checkReceiver(from.network, receiver)
+      const problem: Refusal = problemsOf(
+        amount,
+        receiver === ""
+          ? { ok: false, problem: "empty" }
+          : receiverOk
+            ? { ok: true }
+            : { ok: false, problem: "format" }
+      )
+      if (token === undefined || amount === undefined || !amount.ok || !receiverOk) return problem
+      const plan = yield* loaded.plan(from.network, from.address, receiver, amount.amount)
+      return {
+        token,
+        amount: amount.amount,
+        receiver,
+        request: {
+          namespace: "bip122",
+          network: from.network.caipNetworkId,
+          psbt: plan.psbt,
+          signInputs: plan.signInputs
+        },
+        fee: feeOf(plan.fee, token, token.decimals),
+        accountRent: 0n,
+        nativeSymbol: from.network.nativeCurrency.symbol,
+        nativeDecimals: token.decimals,
+        call: { _tag: "BitcoinTransfer", feeRate: plan.feeRate, vsize: plan.vsize },
+        simulation: undefined
+      } satisfies SendPreview
+    })
+
   return (from: Sender, draft: SendDraft, tokens: ReadonlyArray<SendableToken>): Reviewed =>
-    from.namespace === "solana" ? onSolana(from, draft, tokens) : evm(from, draft, tokens)
+    from.namespace === "solana"
+      ? onSolana(from, draft, tokens)
+      : from.namespace === "bip122"
+        ? onBitcoin(from, draft, tokens)
+        : evm(from, draft, tokens)
 }

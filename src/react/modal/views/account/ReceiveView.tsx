@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { receiveUri } from "../../../../layers/account/receiveUri"
 import { accountWords } from "../../../../messages/compiled/en/account"
 import { makeImagesPort } from "../../bridge/imagesPort"
 import { copyText } from "../../element/clipboard"
@@ -45,7 +46,10 @@ export const ReceiveView = () => {
   const images = makeImagesPort(controller.imageUrls)
   return (
     <div className="walletconnect">
-      <QrCode value={account.address} label={t.receiveQr({ address: account.address })} />
+      <QrCode
+        value={receiveUri(activeNamespace, account.address)}
+        label={t.receiveQr({ address: account.address })}
+      />
       <p className="receive-address" dir="ltr">
         {account.address}
       </p>

@@ -23,6 +23,11 @@ const batchReview = lazyView(() =>
   import("../batches/BatchReview").then((module) => module.BatchReviewScreen)
 )
 
+/** A Bitcoin request's PSBT or message in words, fetched only when one is reviewed. */
+const bitcoinReview = lazyView(() =>
+  import("../bitcoin/BitcoinReview").then((module) => module.BitcoinReviewScreen)
+)
+
 /**
  * The oldest unsafe request shown in the modal, described with its simulation; the visitor's
  * answer (or Cancel, while the wallet asks) goes to the request owner, which moves the modal on once the
@@ -35,18 +40,19 @@ export const ApproveTransactionScreen = () => {
   const [answered, setAnswered] = useState<number | undefined>(undefined)
   const t = useWords("approve", approveWords)
   useViewStyles(approveCss)
-  const evm = active.eip155
-  const known = evm?._tag === "Known" ? evm.network : undefined
+  const bitcoin = approval?.namespace === "bip122"
+  const shownNetwork = bitcoin ? active.bip122 : active.eip155
+  const known = shownNetwork?._tag === "Known" ? shownNetwork.network : undefined
   const description = useMemo(
     () =>
       approval === undefined
         ? undefined
         : describeRequest(approval, {
-            activeChainId: known === undefined ? undefined : Number(known.id),
+            activeChainId: known === undefined || bitcoin ? undefined : Number(known.id),
             networkName: known?.name,
             nativeSymbol: known?.nativeCurrency.symbol
           }),
-    [approval, known]
+    [approval, known, bitcoin]
   )
   const simulation = useMemo(
     () =>
@@ -74,6 +80,11 @@ export const ApproveTransactionScreen = () => {
           <LazyViewBody view={grantReview} fallback={null} />
         </ViewBoundary>
       ) : null}
+      {approval.bitcoin === undefined ? null : (
+        <ViewBoundary onFailure={bitcoinReview.forgetFailedLoad}>
+          <LazyViewBody view={bitcoinReview} fallback={null} />
+        </ViewBoundary>
+      )}
       {approval.method === "wallet_sendCalls" ? (
         <ViewBoundary onFailure={batchReview.forgetFailedLoad}>
           <LazyViewBody view={batchReview} fallback={null} />

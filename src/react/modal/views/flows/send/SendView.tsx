@@ -13,6 +13,7 @@ import { callSummaryText } from "../../../../../layers/requests/requestWords"
 import { simulationLines } from "../../../../../layers/requests/simulationText"
 import { callSummary } from "../../../../../layers/requests/tokenCalls"
 import { approveWords } from "../../../../../messages/compiled/en/approve"
+import { bitcoinWords } from "../../../../../messages/compiled/en/bitcoin"
 import { sendWords } from "../../../../../messages/compiled/en/send"
 import type {
   ReceiverProblem,
@@ -162,7 +163,7 @@ const callText = (
   const { call } = preview
   if (call._tag === "SolanaTokenTransfer")
     return (call.createsAccount ? t.solanaTokenTransferCreating : t.solanaTokenTransfer)({ mint: call.mint })
-  if (call._tag === "None") return undefined
+  if (call._tag === "None" || call._tag === "BitcoinTransfer") return undefined
   const summary = callSummary(call.data, preview.token)
   return summary._tag === "NoData" ? undefined : callSummaryText(approve, summary, locale)
 }
@@ -175,6 +176,7 @@ const Preview = ({
   const controller = useController()
   const t = useSendWords()
   const approve = useWords("approve", approveWords)
+  const bitcoin = useWords("bitcoin", bitcoinWords)
   const locale = useIntlLocale()
   const { preview } = state
   const native = { decimals: preview.nativeDecimals, symbol: preview.nativeSymbol }
@@ -216,6 +218,19 @@ const Preview = ({
             <dd dir="ltr">{feeText(preview.fee, native, locale)}</dd>
           )}
         </div>
+        {preview.call._tag === "BitcoinTransfer" ? (
+          <div>
+            <dt>{bitcoin.feeRate()}</dt>
+            <dd dir="ltr">
+              {bitcoin.feeRateValue({
+                rate: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
+                  preview.call.feeRate
+                ),
+                vsize: preview.call.vsize
+              })}
+            </dd>
+          </div>
+        ) : null}
         {preview.accountRent === 0n ? null : (
           <div>
             <dt>{t.rent()}</dt>
