@@ -4,8 +4,6 @@
  */
 import { Transaction } from "@scure/btc-signer"
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as PubSub from "effect/PubSub"
@@ -16,6 +14,7 @@ import { fromBase64, toBase64 } from "../../src/layers/requests/bitcoinPsbt"
 import { RpcRouterLive } from "../../src/layers/requests/RpcRouterLive"
 import { Connection, type ConnectionState, type NamespaceConnection } from "../../src/services/Connection"
 import type { Eip1193Provider, WalletConnector } from "../../src/services/Connectors"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { type TrackedTransaction, TransactionWatcher } from "../../src/services/TransactionWatcher"
 import { WalletConnect } from "../../src/services/WalletConnect"
 import { decodedOptions, sandboxNetwork } from "../kit/fixtures"
@@ -38,20 +37,21 @@ export const regtestNetwork = {
 /** What the fake Esplora answers: a status and a body for a method and a path below `ESPLORA`. */
 export type EsploraRoutes = (method: string, path: string, body: string) => { status: number; body: string }
 
-/** An `HttpClient` that answers from `routes` and records what it was asked. */
+/** An `HttpFetch` that answers from `routes` and records what it was asked. */
+export const esploraFetch =
+  (routes: EsploraRoutes, asked: Array<string>): typeof globalThis.fetch =>
+  async (input, init) => {
+    const url = String(input)
+    const method = init?.method ?? "GET"
+    const path = url.slice(ESPLORA.length)
+    asked.push(`${method} ${path}`)
+    const answer = routes(method, path, typeof init?.body === "string" ? init.body : "")
+    return new Response(answer.body, { status: answer.status })
+  }
+
+/** The modal's `HttpFetch` as {@link esploraFetch}. */
 export const fakeEsplora = (routes: EsploraRoutes, asked: Array<string>) =>
-  Layer.succeed(
-    HttpClient.HttpClient,
-    HttpClient.make((request, url) =>
-      Effect.sync(() => {
-        const body = request.body._tag === "Uint8Array" ? new TextDecoder().decode(request.body.body) : ""
-        const path = url.href.slice(ESPLORA.length)
-        asked.push(`${request.method} ${path}`)
-        const answer = routes(request.method, path, body)
-        return HttpClientResponse.fromWeb(request, new Response(answer.body, { status: answer.status }))
-      })
-    )
-  )
+  Layer.succeed(HttpFetch, esploraFetch(routes, asked))
 
 /** The wallet's key signs every input it can; `tamper` changes the transaction before signing. */
 export const signWithAlice = (psbt: string, tamper?: (tx: Transaction) => void): Transaction => {

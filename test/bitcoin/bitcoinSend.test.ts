@@ -5,13 +5,12 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
 import { makeBitcoinSend } from "../../src/layers/flows/send/bitcoinSend"
 import { makeSendPreviews, type Refusal } from "../../src/layers/flows/send/sendPreview"
 import type { CaipNetwork } from "../../src/schemas/Network"
 import type { SendableToken, SendPreview } from "../../src/services/Send"
 import { blockchainApiWith } from "../kit/blockchainApi"
-import { fakeEsplora, regtestNetwork } from "./bitcoinRouterWorld"
+import { esploraFetch, regtestNetwork } from "./bitcoinRouterWorld"
 import { ALICE_BTC, CAROL_BTC, utxo } from "./bitcoinWorld"
 
 const network = regtestNetwork as unknown as CaipNetwork
@@ -25,28 +24,22 @@ const btc: SendableToken = {
   price: 0
 }
 
-const withClient = <A, E>(body: (client: HttpClient.HttpClient) => Effect.Effect<A, E>) =>
-  Effect.flatMap(HttpClient.HttpClient, body).pipe(
-    Effect.provide(
-      fakeEsplora((method, path) => {
-        if (method === "GET" && path === `/address/${alice}/utxo`)
-          return { status: 200, body: JSON.stringify([utxo(1, 40_000), utxo(2, 250_000, 1)]) }
-        if (method === "GET" && path === "/fee-estimates") return { status: 200, body: '{"6":3.5}' }
-        return { status: 500, body: "" }
-      }, [])
-    )
-  )
+const fetch = esploraFetch((method, path) => {
+  if (method === "GET" && path === `/address/${alice}/utxo`)
+    return { status: 200, body: JSON.stringify([utxo(1, 40_000), utxo(2, 250_000, 1)]) }
+  if (method === "GET" && path === "/fee-estimates") return { status: 200, body: '{"6":3.5}' }
+  return { status: 500, body: "" }
+}, [])
 
-const previewOf = (draft: { amount: string; receiver: string }) =>
-  withClient((client) => {
-    const previews = makeSendPreviews(
-      {} as never,
-      blockchainApiWith({}),
-      Effect.die("no Solana here"),
-      Effect.succeed(makeBitcoinSend(client))
-    )
-    return previews({ namespace: "bip122", address: alice, network }, { token: "native", ...draft }, [btc])
-  })
+const previewOf = (draft: { amount: string; receiver: string }) => {
+  const previews = makeSendPreviews(
+    {} as never,
+    blockchainApiWith({}),
+    Effect.die("no Solana here"),
+    Effect.succeed(makeBitcoinSend(fetch))
+  )
+  return previews({ namespace: "bip122", address: alice, network }, { token: "native", ...draft }, [btc])
+}
 
 describe("Send on Bitcoin", () => {
   it.effect("reviews 0.001 BTC as the PSBT the modal builds, with its fee and fee rate", () =>

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as KeyValueStore from "effect/persistence/KeyValueStore"
 import { fetchResponse, readBody } from "../../src/layers/platform/fetchExchange"
+import { HttpFetch } from "../../src/services/HttpFetch"
 import { json, makeTestPlatform, TestPlatform, text } from "./platform"
 
 const bodyText = (response: Response) =>
@@ -15,10 +16,11 @@ describe("the test platform", () => {
     platform.stub("https://api.example.com/", () => text("fallback"))
     platform.stub(/\/wallets\?page=\d+$/, (_, n) => json({ page: n }))
     return Effect.gen(function* () {
+      const fetch = yield* HttpFetch
       const get = { method: "GET", headers: {} } as const
-      const first = yield* fetchResponse("https://api.example.com/wallets?page=1", get)
-      const second = yield* fetchResponse("https://api.example.com/wallets?page=2", get)
-      const other = yield* fetchResponse("https://api.example.com/e", {
+      const first = yield* fetchResponse(fetch, "https://api.example.com/wallets?page=1", get)
+      const second = yield* fetchResponse(fetch, "https://api.example.com/wallets?page=2", get)
+      const other = yield* fetchResponse(fetch, "https://api.example.com/e", {
         method: "POST",
         headers: { "content-type": "text/plain" },
         body: "hi"
@@ -41,8 +43,9 @@ describe("the test platform", () => {
   it.effect("fails a request nobody stubbed at once, as a transport error naming it", () => {
     const platform = makeTestPlatform()
     return Effect.gen(function* () {
+      const fetch = yield* HttpFetch
       const error = yield* Effect.flip(
-        fetchResponse("https://pulse.example.com/e?projectId=p1", { method: "POST", headers: {} })
+        fetchResponse(fetch, "https://pulse.example.com/e?projectId=p1", { method: "POST", headers: {} })
       )
       assert.strictEqual(error._tag, "HttpFetchError")
       assert.strictEqual(error.reason, "Transport")

@@ -59,14 +59,14 @@ const until = (done: () => boolean) =>
 describe("fetchExchange", () => {
   it.effect("reads a body within the limit", () =>
     Effect.gen(function* () {
-      const body = yield* readBody(yield* fetchResponse(`${base}/hello`, get), 100)
+      const body = yield* readBody(yield* fetchResponse(globalThis.fetch, `${base}/hello`, get), 100)
       assert.strictEqual(typeof body === "symbol" ? body : new TextDecoder().decode(body), "hello")
     })
   )
 
   it.effect("does not follow a redirect: the request fails and the other place is never asked", () =>
     Effect.gen(function* () {
-      const error = yield* Effect.flip(fetchResponse(`${base}/redirect`, get))
+      const error = yield* Effect.flip(fetchResponse(globalThis.fetch, `${base}/redirect`, get))
       assert.strictEqual(error.reason, "Transport")
       assert.strictEqual(seen.elsewhere, 0)
     })
@@ -74,15 +74,21 @@ describe("fetchExchange", () => {
 
   it.effect("refuses a URL it cannot parse before asking anyone", () =>
     Effect.gen(function* () {
-      const error = yield* Effect.flip(fetchResponse("not a url", get))
+      const error = yield* Effect.flip(fetchResponse(globalThis.fetch, "not a url", get))
       assert.strictEqual(error.reason, "InvalidUrl")
     })
   )
 
   it.effect("refuses a body past the limit by its declared length, and while streaming without one", () =>
     Effect.gen(function* () {
-      assert.strictEqual(yield* readBody(yield* fetchResponse(`${base}/declared`, get), 5_000), TOO_LARGE)
-      assert.strictEqual(yield* readBody(yield* fetchResponse(`${base}/streamed`, get), 5_000), TOO_LARGE)
+      assert.strictEqual(
+        yield* readBody(yield* fetchResponse(globalThis.fetch, `${base}/declared`, get), 5_000),
+        TOO_LARGE
+      )
+      assert.strictEqual(
+        yield* readBody(yield* fetchResponse(globalThis.fetch, `${base}/streamed`, get), 5_000),
+        TOO_LARGE
+      )
       // The stream was cancelled soon after the limit, not read to its end.
       yield* until(() => seen.streamedClosed === 1)
       assert.isBelow(seen.streamedChunks, 150)
@@ -91,7 +97,7 @@ describe("fetchExchange", () => {
 
   it.live("aborts the download when the reading fiber is interrupted (a timeout)", () =>
     Effect.gen(function* () {
-      const response = yield* fetchResponse(`${base}/hanging`, get)
+      const response = yield* fetchResponse(globalThis.fetch, `${base}/hanging`, get)
       const result = yield* Effect.exit(Effect.timeout(readBody(response, 1_000), Duration.millis(50)))
       assert.strictEqual(result._tag, "Failure")
       yield* until(() => seen.hangingClosed === 1)

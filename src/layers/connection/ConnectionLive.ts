@@ -28,7 +28,7 @@ import { eip155NetworkId } from "../networks/NetworksLive"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
 import { namespacesOf } from "../walletconnect/sessionAccounts"
 import { makeAccountsPrompts } from "./accountsPrompts"
-import { bitcoinAnswerOf } from "./bitcoinAccounts"
+import { bitcoinAnswerOf } from "./bitcoinAnswer"
 import { makeConnectAttempts } from "./connectAttempts"
 import { makeRestore } from "./connectionRestore"
 import {
@@ -184,7 +184,15 @@ export const makeConnection = Effect.gen(function* () {
       return gone
     })
 
-  const listenTo = makeWalletListener({ current, setNamespace, dropConnection, followChain, accountTypeOf })
+  const bitcoinWallets = yield* lazyImplementation(BitcoinWalletsLazy, Effect.succeed)
+  const listenTo = makeWalletListener({
+    current,
+    setNamespace,
+    dropConnection,
+    followChain,
+    accountTypeOf,
+    bitcoinWallets
+  })
 
   // The embedded wallet's Solana side, for a host with a Solana network, loads with its first login;
   // code that would not load leaves the login EVM only.
@@ -288,7 +296,7 @@ export const makeConnection = Effect.gen(function* () {
     readChain: (provider) => walletRead(provider, "eth_chainId"),
     commit,
     solanaWallets: yield* lazyImplementation(SolanaWalletsLazy, Effect.succeed),
-    bitcoinWallets: yield* lazyImplementation(BitcoinWalletsLazy, Effect.succeed),
+    bitcoinWallets,
     bitcoinAccountType: config.defaultAccountTypes.bip122
   })
 

@@ -2,13 +2,13 @@
  * A Bitcoin wallet's accounts as a connection holds them: the canonical `getAccountAddresses` answer (or
  * `accountsChanged` payload) of `{address, intention}` entries, ordered so that the account of the host's
  * type (`defaultAccountTypes.bip122`) comes first and is the active one, the other kept beside it with its
- * type. Pure, and small: the connection's event code uses it, and the address rules (the providers'
- * `bitcoinAddress.ts`) have already checked every address.
+ * type. Pure; loaded with Bitcoin's side of a connection (`bitcoinWallets.ts`), and the address rules (the
+ * providers' `bitcoinAddress.ts`) have already checked every address.
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 
-export type BitcoinAccountType = "payment" | "ordinal"
+import type { BitcoinAccountType } from "./bitcoinAnswer"
 
 /** Entries one answer may list; the rest are not read. */
 const MAX_ENTRIES = 16
@@ -38,12 +38,6 @@ export const decodeBitcoinAccounts = (
   return found
 }
 
-/** A Bitcoin wallet's answer as `Connection` commits it: the network and each account's type, in order. */
-export interface BitcoinAnswer {
-  readonly network: string
-  readonly accountTypes: ReadonlyArray<BitcoinAccountType>
-}
-
 /**
  * The addresses in the connection's order, the first of the `preferred` type first (else the wallet's
  * first), then one of each other type: the connection shows at most one payment and one ordinals address.
@@ -58,13 +52,9 @@ export const chooseBitcoinAccounts = (
   return { accounts: chosen.map((a) => a.address), accountTypes: chosen.map((a) => a.type) }
 }
 
-const isAnswer = Schema.is(
-  Schema.Struct({
-    network: Schema.String,
-    accountTypes: Schema.Array(Schema.Literals(["payment", "ordinal"]))
-  })
-)
-
-/** The Bitcoin answer `Connection.commit` was given as its `chain`, if it is one. */
-export const bitcoinAnswerOf = (chain: unknown): BitcoinAnswer | undefined =>
-  isAnswer(chain) ? chain : undefined
+/**
+ * An `accountsChanged` payload of a Bitcoin wallet as the connection follows it: the accounts in its order
+ * (`preferred`'s first) with their types; none when nothing in it decodes.
+ */
+export const followedBitcoinAccounts = (payload: unknown, preferred: BitcoinAccountType) =>
+  chooseBitcoinAccounts(decodeBitcoinAccounts(payload), preferred)

@@ -10,7 +10,8 @@ import type { WalletError } from "../../errors"
 import type { Eip1193Provider, WalletConnector } from "../../services/Connectors"
 import type { NetworksShape } from "../../services/Networks"
 import { isBitcoinAddressOn } from "../bitcoin/bitcoinAddress"
-import { type BitcoinAccountType, chooseBitcoinAccounts, decodeBitcoinAccounts } from "./bitcoinAccounts"
+import { chooseBitcoinAccounts, decodeBitcoinAccounts } from "./bitcoinAccounts"
+import type { BitcoinAccountType } from "./bitcoinAnswer"
 import { noAccount } from "./connectAttempts"
 import { solanaNetworkFor } from "./solanaWallets"
 import { WALLET_READ_TIMEOUT, walletRequest } from "./walletIo"
@@ -76,3 +77,5 @@ export const makeBitcoinAsk =
       if (accounts.length === 0) return yield* Effect.fail(noAccount())
       return { accounts, chain: { network, accountTypes } }
     })
+
+export { followedBitcoinAccounts } from "./bitcoinAccounts"

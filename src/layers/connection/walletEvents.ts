@@ -12,7 +12,9 @@ import type { ChainNamespace } from "../../schemas/Primitives"
 import type { NamespaceConnection } from "../../services/Connection"
 import type { WalletConnector } from "../../services/Connectors"
 import { listen } from "../platform/listen"
-import { type BitcoinAccountType, chooseBitcoinAccounts, decodeBitcoinAccounts } from "./bitcoinAccounts"
+import type { ChunkLoadError } from "../runtime/lazy"
+import type { BitcoinAccountType } from "./bitcoinAnswer"
+import type * as BitcoinWallets from "./bitcoinWallets"
 import { decodeAccounts, walletEvents } from "./walletIo"
 
 type Connected = Extract<NamespaceConnection, { status: "connected" }>
@@ -23,9 +25,14 @@ export interface WalletListenerDeps {
   readonly dropConnection: (ns: ChainNamespace) => Effect.Effect<void>
   readonly followChain: (chainId: unknown) => Effect.Effect<void>
   readonly accountTypeOf: (connector: WalletConnector) => Effect.Effect<AccountType>
+  /** Bitcoin's side of a connection (lazy): it reads a Bitcoin wallet's accounts. */
+  readonly bitcoinWallets: Effect.Effect<typeof BitcoinWallets, ChunkLoadError>
 }
 
-/** Accounts a wallet named, in its order, and each one's type when the wallet says it (Bitcoin's). */
+/**
+ * Accounts a wallet named, in the connection's order, and each one's type when the wallet says it (Bitcoin's,
+ * the host's type first).
+ */
 interface Named {
   readonly accounts: ReadonlyArray<string>
   readonly types?: ReadonlyArray<BitcoinAccountType> | undefined
@@ -50,7 +57,14 @@ const waiting = (latest: Named | undefined): AccountsPace => ({ _tag: "Waiting",
 
 /** Follows `connector`'s events until the scope closes. */
 export const makeWalletListener =
-  ({ current, setNamespace, dropConnection, followChain, accountTypeOf }: WalletListenerDeps) =>
+  ({
+    current,
+    setNamespace,
+    dropConnection,
+    followChain,
+    accountTypeOf,
+    bitcoinWallets
+  }: WalletListenerDeps) =>
   (connector: WalletConnector): Effect.Effect<void, never, Scope.Scope> =>
     Effect.gen(function* () {
       const { provider } = connector
@@ -61,17 +75,26 @@ export const makeWalletListener =
         Option.exists((c) => c.connector.provider === provider)
       )
 
+      /**
+       * A Bitcoin wallet's accounts, the host's type first (it stays the active one when the wallet names
+       * one). Code that would not load changes nothing: the connection keeps its accounts.
+       */
+      const bitcoinNamed = (payload: unknown) =>
+        Effect.gen(function* () {
+          const preferred = yield* accountTypeOf(connector)
+          const module = yield* bitcoinWallets
+          const { accounts, accountTypes } = module.followedBitcoinAccounts(
+            payload,
+            preferred === "ordinal" ? "ordinal" : "payment"
+          )
+          const named: Named = { accounts, types: accountTypes }
+          return named
+        }).pipe(Effect.catch(() => Effect.succeed(undefined)))
+
       const applyAccounts = (named: Named) =>
         Effect.gen(function* () {
           const accountType = yield* accountTypeOf(connector)
-          // A Bitcoin wallet's account of the host's type stays the active one when it names one.
-          const { accounts, accountTypes } =
-            named.types === undefined || accountType === "eoa" || accountType === "smartAccount"
-              ? { accounts: named.accounts, accountTypes: undefined }
-              : chooseBitcoinAccounts(
-                  named.accounts.map((address, i) => ({ address, type: named.types?.[i] ?? "payment" })),
-                  accountType
-                )
+          const { accounts, types: accountTypes } = named
           const [address] = accounts
           const now = yield* current(ns)
           if (address === undefined || Option.isNone(now) || now.value.connector.provider !== provider) return
@@ -114,15 +137,16 @@ export const makeWalletListener =
 
       yield* listen(
         walletEvents(provider, {
-          accountsChanged: (payload) => {
-            const bitcoin = ns === "bip122" ? decodeBitcoinAccounts(payload) : undefined
-            const named: Named =
-              bitcoin === undefined
-                ? { accounts: decodeAccounts(payload, ns === "solana" ? ns : "eip155") }
-                : { accounts: bitcoin.map((a) => a.address), types: bitcoin.map((a) => a.type) }
-            // No account is the wallet ending the connection: that is not deferred.
-            return named.accounts.length === 0 ? dropConnection(ns) : accountsChanged(named)
-          },
+          accountsChanged: (payload) =>
+            Effect.gen(function* () {
+              const named: Named | undefined =
+                ns === "bip122"
+                  ? yield* bitcoinNamed(payload)
+                  : { accounts: decodeAccounts(payload, ns === "solana" ? ns : "eip155") }
+              if (named === undefined) return
+              // No account is the wallet ending the connection: that is not deferred.
+              yield* named.accounts.length === 0 ? dropConnection(ns) : accountsChanged(named)
+            }),
           chainChanged: (payload) => (ns === "eip155" ? followChain(payload) : Effect.void),
           disconnect: () => dropConnection(ns)
         }),

@@ -1,12 +1,11 @@
 /**
- * One HTTP exchange over {@link HttpFetch}, for the modal's two HTTP clients (the provider's hosts and the
+ * One HTTP exchange over a `fetch` (the `HttpFetch` reference's), for the modal's two HTTP clients (the provider's hosts and the
  * RPC nodes): the request never follows a redirect (a host answers where it is asked), is aborted when the
  * calling fiber is interrupted (a timeout included), and its body is read up to a size the caller sets.
  * Effect's own HTTP client is not used: its modules weigh about 8 KB gzip before the first click.
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import { HttpFetch } from "../../services/HttpFetch"
 
 /** The request never got an answer: its URL cannot be parsed, or the network or the browser refused it. */
 export class HttpFetchError extends Data.TaggedError("HttpFetchError")<{
@@ -32,11 +31,17 @@ const isUrl = (url: string) => {
 /** How to abort the request each response answers, so that refusing its body stops the download. */
 const aborts = new WeakMap<Response, () => void>()
 
-/** The response to one request; settles when its headers arrive. */
-export const fetchResponse = (url: string, request: FetchRequest): Effect.Effect<Response, HttpFetchError> =>
+/**
+ * The response to one request through `fetch` (a client's `HttpFetch`, read when the client is made, so that
+ * the one its layer was built with is used); settles when its headers arrive.
+ */
+export const fetchResponse = (
+  fetch: typeof globalThis.fetch,
+  url: string,
+  request: FetchRequest
+): Effect.Effect<Response, HttpFetchError> =>
   Effect.gen(function* () {
     if (!isUrl(url)) return yield* Effect.fail(new HttpFetchError({ reason: "InvalidUrl" }))
-    const fetch = yield* HttpFetch
     return yield* Effect.tryPromise({
       try: async (signal) => {
         // The request outlives this effect (its body is read after): its own controller, linked to the

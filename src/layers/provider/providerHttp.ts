@@ -10,6 +10,7 @@ import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import { ProviderRequestError, type ProviderServiceError } from "../../errors"
 import type { SchemaDecodeError } from "../../schemas/decode"
+import { HttpFetch } from "../../services/HttpFetch"
 import {
   type FetchRequest,
   fetchResponse,
@@ -141,6 +142,7 @@ const fromFetchError = (error: HttpFetchError, endpoint: string): ProviderReques
  */
 export const makeProviderHttp = (options: ProviderHttpOptions): Effect.Effect<ProviderHttp> =>
   Effect.gen(function* () {
+    const fetch = yield* HttpFetch
     const timeout = Duration.fromInputUnsafe(options.timeout ?? REQUEST_TIMEOUT)
     const maxBytes = options.maxBytes ?? MAX_RESPONSE_BYTES
 
@@ -170,7 +172,7 @@ export const makeProviderHttp = (options: ProviderHttpOptions): Effect.Effect<Pr
             : Effect.succeed({ method: "GET", headers: { accept: "application/json" } })
         return build.pipe(
           Effect.flatMap((init) =>
-            Effect.mapError(fetchResponse(target, init), (error) => fromFetchError(error, endpoint))
+            Effect.mapError(fetchResponse(fetch, target, init), (error) => fromFetchError(error, endpoint))
           ),
           Effect.flatMap((response) =>
             response.status >= 200 && response.status < 300

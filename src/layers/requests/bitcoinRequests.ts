@@ -9,7 +9,6 @@
 
 import type { Transaction } from "@scure/btc-signer"
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import * as Result from "effect/Result"
 import { BitcoinError } from "../../bitcoinErrors"
 import {
@@ -70,7 +69,7 @@ const fail = (failure: BitcoinError["failure"]) => Effect.fail(new BitcoinError(
 
 /** The context of a network's request, or `UnknownNetwork` for a chain without known encodings. */
 export const contextOf = (
-  client: HttpClient.HttpClient | undefined,
+  fetch: typeof globalThis.fetch,
   caipNetworkId: string,
   esploraUrl: string | undefined,
   address: string,
@@ -79,10 +78,9 @@ export const contextOf = (
   const network = bitcoinParamsOf(caipNetworkId)
   if (network === undefined || esploraUrl === undefined)
     return Result.fail(new BitcoinError({ failure: { _tag: "UnknownNetwork" } }))
-  if (client === undefined) return Result.fail(new BitcoinError({ failure: { _tag: "NetworkUnreachable" } }))
   return Result.succeed({
     network,
-    esplora: makeEsplora(client, esploraUrl),
+    esplora: makeEsplora(fetch, esploraUrl),
     address,
     mine: new Set([address, ...addresses])
   })

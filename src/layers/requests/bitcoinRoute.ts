@@ -7,7 +7,6 @@
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as HttpClient from "effect/http/HttpClient"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -19,6 +18,7 @@ import {
 } from "../../errors"
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import type { NamespaceConnection } from "../../services/Connection"
+import { HttpFetch } from "../../services/HttpFetch"
 import type { ModalRequestOptions, PendingApproval, RequestError, RpcEvent } from "../../services/RpcRouter"
 import type { WalletConnectShape } from "../../services/WalletConnect"
 import { walletRequest } from "../connection/walletIo"
@@ -90,7 +90,7 @@ export const makeBitcoinRoute = (deps: BitcoinRouteDeps) =>
   Effect.gen(function* () {
     const { router, nextId, config, walletConnect } = deps
     const { publish, approvals, decisions, abortable } = router
-    const client = Option.getOrUndefined(yield* Effect.serviceOption(HttpClient.HttpClient))
+    const fetch = yield* HttpFetch
     const scope = yield* Effect.scope
 
     const forget = (id: number) =>
@@ -151,7 +151,7 @@ export const makeBitcoinRoute = (deps: BitcoinRouteDeps) =>
             ? undefined
             : config.networks.find((n) => n.caipNetworkId === network)?.rpcUrls.default.http[0]
         const context = yield* Effect.fromResult(
-          module.contextOf(client, network ?? "", esploraUrl, address, allAccounts)
+          module.contextOf(fetch, network ?? "", esploraUrl, address, allAccounts)
         )
         const id = yield* Ref.getAndUpdate(nextId, (n) => n + 1)
         const shown = yield* Ref.make<PendingApproval | undefined>(undefined)

@@ -4,11 +4,7 @@
  * and decoded; a failure is the catalogue's `BitcoinError` (no answer, or the chain's refusal as its code).
  */
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
-import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Schema from "effect/Schema"
-import * as Stream from "effect/Stream"
 import { BitcoinError } from "../../bitcoinErrors"
 import {
   EsploraFeeEstimates,
@@ -16,6 +12,7 @@ import {
   EsploraUtxos,
   type EsploraFeeEstimates as FeeEstimates
 } from "../../schemas/Bitcoin"
+import { type FetchRequest, fetchResponse, readBody, TOO_LARGE } from "../platform/fetchExchange"
 
 /** THREATS R2: a read settles within 10 s, its body included. */
 export const ESPLORA_TIMEOUT = "10 seconds"
@@ -37,25 +34,23 @@ export interface Esplora {
 const unreachable = (cause?: unknown) => new BitcoinError({ failure: { _tag: "NetworkUnreachable" }, cause })
 
 /** The body as text, refused past `limit` bytes while it streams (a missing `content-length` does not help). */
-const boundedText = (response: HttpClientResponse.HttpClientResponse, limit: number) =>
-  response.stream.pipe(
-    Stream.mapAccumEffect(
-      () => 0,
-      (size, chunk: Uint8Array) =>
-        size + chunk.length > limit
-          ? Effect.fail(unreachable("too large"))
-          : Effect.succeed([size + chunk.length, [chunk]] as const)
-    ),
-    Stream.mkUint8Array,
-    Effect.map((bytes) => new TextDecoder().decode(bytes)),
-    Effect.mapError((error) => (error instanceof BitcoinError ? error : unreachable(error)))
+const boundedText = (response: Response, limit: number) =>
+  readBody(response, limit).pipe(
+    Effect.mapError(unreachable),
+    Effect.flatMap((bytes) =>
+      bytes === TOO_LARGE
+        ? Effect.fail(unreachable("too large"))
+        : Effect.succeed(new TextDecoder().decode(bytes))
+    )
   )
 
-/** The Esplora at `base` (no trailing slash needed), over `client`. */
-export const makeEsplora = (client: HttpClient.HttpClient, base: string): Esplora => {
+const get: FetchRequest = { method: "GET", headers: {} }
+
+/** The Esplora at `base` (no trailing slash needed), through `fetch` (the modal's `HttpFetch`). */
+export const makeEsplora = (fetch: typeof globalThis.fetch, base: string): Esplora => {
   const root = base.replace(/\/+$/, "")
-  const text = (request: HttpClientRequest.HttpClientRequest, limit: number) =>
-    client.execute(request).pipe(
+  const text = (url: string, request: FetchRequest, limit: number) =>
+    fetchResponse(fetch, url, request).pipe(
       Effect.mapError(unreachable),
       Effect.flatMap((response) =>
         response.status >= 200 && response.status < 300
@@ -71,7 +66,7 @@ export const makeEsplora = (client: HttpClient.HttpClient, base: string): Esplor
       Effect.timeoutOrElse({ duration: ESPLORA_TIMEOUT, orElse: () => Effect.fail(unreachable("timeout")) })
     )
   const json = <A>(path: string, schema: Schema.Decoder<A>) =>
-    text(HttpClientRequest.get(`${root}${path}`), MAX_JSON_BYTES).pipe(
+    text(`${root}${path}`, get, MAX_JSON_BYTES).pipe(
       Effect.flatMap((body) => Effect.try({ try: () => JSON.parse(body) as unknown, catch: unreachable })),
       Effect.flatMap((raw) => Effect.mapError(Schema.decodeUnknownEffect(schema)(raw), unreachable))
     )
@@ -80,7 +75,7 @@ export const makeEsplora = (client: HttpClient.HttpClient, base: string): Esplor
     utxos: (address) => json(`/address/${segment(address)}/utxo`, EsploraUtxos),
     feeEstimates: json("/fee-estimates", EsploraFeeEstimates),
     transactionHex: (txid) =>
-      text(HttpClientRequest.get(`${root}/tx/${segment(txid)}/hex`), MAX_TX_HEX).pipe(
+      text(`${root}/tx/${segment(txid)}/hex`, get, MAX_TX_HEX).pipe(
         Effect.map((t) => t.trim()),
         Effect.filterOrFail(
           (hex) => /^[0-9a-f]+$/.test(hex),
@@ -89,7 +84,7 @@ export const makeEsplora = (client: HttpClient.HttpClient, base: string): Esplor
       ),
     broadcast: (hex) =>
       Effect.map(
-        text(HttpClientRequest.bodyText(HttpClientRequest.post(`${root}/tx`), hex, "text/plain"), 256),
+        text(`${root}/tx`, { method: "POST", headers: { "content-type": "text/plain" }, body: hex }, 256),
         (t) => t.trim()
       )
   }

@@ -1,6 +1,7 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { HttpFetch } from "../../services/HttpFetch"
 import {
   PROVIDER_RPC_HOST,
   RpcDecodeError,
@@ -103,6 +104,7 @@ export const makeHttpRpcTransport = (
   options?: HttpRpcTransportOptions
 ): Effect.Effect<RpcTransportShape> =>
   Effect.gen(function* () {
+    const fetch = yield* HttpFetch
     const name = options?.name ?? transportName(url)
     const timeout = Duration.fromInputUnsafe(options?.timeout ?? DEFAULT_RPC_TIMEOUT)
     const contentType = options?.contentType ?? rpcContentType(url)
@@ -123,9 +125,11 @@ export const makeHttpRpcTransport = (
           catch: (cause) => new RpcTransportError({ ...context, reason: "Encode", cause })
         }).pipe(
           Effect.flatMap((body) =>
-            fetchResponse(url, { method: "POST", headers: { "content-type": contentType }, body }).pipe(
-              Effect.mapError((error) => fromFetchError(context, error))
-            )
+            fetchResponse(fetch, url, {
+              method: "POST",
+              headers: { "content-type": contentType },
+              body
+            }).pipe(Effect.mapError((error) => fromFetchError(context, error)))
           ),
           Effect.flatMap((response) =>
             response.status < 200 || response.status >= 300

@@ -24,3 +24,6 @@ export const embeddedWalletBridge = () => import("../embedded/EmbeddedWalletBrid
 
 /** WalletConnect's pairing (its SDK stays a chunk of its own): its wallet-link rules are in this chunk. */
 export const walletConnect = () => import("../walletconnect/WalletConnect.lazy")
+
+/** The request path, used once connected: its HTTP (`HttpFetch`, `fetchExchange`) is in this chunk. */
+export const rpcRouter = () => import("../requests/RpcRouter.lazy")

@@ -7,8 +7,6 @@
  * another one refuses it even if it switched after the machine's check.
  */
 import * as Effect from "effect/Effect"
-import * as HttpClient from "effect/http/HttpClient"
-import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ProviderRequestError, type ReviewChangedError } from "../../../errors"
@@ -16,6 +14,7 @@ import type { CaipNetworkId } from "../../../schemas/Primitives"
 import { AccountData } from "../../../services/AccountData"
 import { BlockchainApi } from "../../../services/BlockchainApi"
 import { FallbackTransport } from "../../../services/FallbackTransport"
+import { HttpFetch } from "../../../services/HttpFetch"
 import { RpcRouter, type WalletRequest } from "../../../services/RpcRouter"
 import type {
   ReviewBinding,
@@ -71,9 +70,9 @@ export const makeSend = (state: SubscriptionRef.SubscriptionRef<SendState>) =>
         (error) => new ProviderRequestError({ reason: "network", endpoint: "solana-send code", cause: error })
       )
     )
-    const client = Option.getOrUndefined(yield* Effect.serviceOption(HttpClient.HttpClient))
+    const fetch = yield* HttpFetch
     const bitcoinSend = yield* lazyImplementation(BitcoinSendLazy, (module) =>
-      Effect.succeed(module.makeBitcoinSend(client))
+      Effect.succeed(module.makeBitcoinSend(fetch))
     )
     const bitcoin = bitcoinSend.pipe(
       Effect.mapError(

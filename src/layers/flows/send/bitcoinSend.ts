@@ -6,7 +6,6 @@
  * with broadcast, which checks the wallet's answer against it.
  */
 import * as Effect from "effect/Effect"
-import type * as HttpClient from "effect/http/HttpClient"
 import { BitcoinError } from "../../../bitcoinErrors"
 import type { CaipNetwork } from "../../../schemas/Network"
 import { bitcoinParamsOf } from "../../bitcoin/bitcoinAddress"
@@ -24,7 +23,7 @@ export interface BitcoinPlan {
 
 export type BitcoinSend = ReturnType<typeof makeBitcoinSend>
 
-export const makeBitcoinSend = (client: HttpClient.HttpClient | undefined) => ({
+export const makeBitcoinSend = (fetch: typeof globalThis.fetch) => ({
   /** Whether `receiver` is an address of the network (bech32/bech32m or legacy, with its prefix). */
   checkReceiver: (network: CaipNetwork, receiver: string): boolean => {
     const params = bitcoinParamsOf(network.caipNetworkId)
@@ -41,9 +40,7 @@ export const makeBitcoinSend = (client: HttpClient.HttpClient | undefined) => ({
       const params = bitcoinParamsOf(network.caipNetworkId)
       if (params === undefined)
         return yield* Effect.fail(new BitcoinError({ failure: { _tag: "UnknownNetwork" } }))
-      if (client === undefined)
-        return yield* Effect.fail(new BitcoinError({ failure: { _tag: "NetworkUnreachable" } }))
-      const esplora = makeEsplora(client, network.rpcUrls.default.http[0])
+      const esplora = makeEsplora(fetch, network.rpcUrls.default.http[0])
       const [utxos, estimates] = yield* Effect.all([esplora.utxos(from), esplora.feeEstimates], {
         concurrency: 2
       })
