@@ -21,8 +21,10 @@ export type BitcoinFailure =
       readonly fee: bigint
       readonly available: bigint
     }
-  /** The wallet's signed PSBT or txid is not the transaction the visitor approved. */
+  /** The wallet's signed PSBT is not the transaction the visitor approved; the modal sent nothing. */
   | { readonly _tag: "OtherTransaction" }
+  /** The wallet itself sent a transaction (its txid) other than the one the visitor approved. */
+  | { readonly _tag: "OtherTransactionSent"; readonly txid: string }
   | { readonly _tag: "SignatureInvalid" }
   /** The network's Esplora did not answer, in time or at all, or answered something unreadable. */
   | { readonly _tag: "NetworkUnreachable" }
@@ -51,6 +53,8 @@ export class BitcoinError extends Data.TaggedError("BitcoinError")<{
         return w.insufficientFunds({ needed: btc(f.needed), fee: btc(f.fee), available: btc(f.available) })
       case "OtherTransaction":
         return w.otherTransaction()
+      case "OtherTransactionSent":
+        return w.otherTransactionSent()
       case "SignatureInvalid":
         return w.signatureInvalid()
       case "NetworkUnreachable":

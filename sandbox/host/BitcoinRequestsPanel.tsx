@@ -1,4 +1,5 @@
 import { Address, OutScript, Transaction } from "@scure/btc-signer"
+import { type AirlockError, present } from "airlock"
 import { useAirlock, useAirlockAccount } from "airlock/react"
 import { useState } from "react"
 import { REGTEST, sandboxBitcoinAccounts } from "../shared/bitcoin"
@@ -48,8 +49,15 @@ export function BitcoinRequestsPanel({ bitcoin }: { readonly bitcoin: SandboxBit
   const show = (label: string, request: () => Promise<unknown>) =>
     request().then(
       (value) => setResult({ label, value: JSON.stringify(value) }),
+      // What a dapp shows of a refusal: the product's words for the typed error (`present`).
       (error: unknown) =>
-        setResult({ label: `${label} failed`, value: error instanceof Error ? error.message : String(error) })
+        setResult({
+          label: `${label} failed`,
+          value:
+            typeof error === "object" && error !== null && "_tag" in error
+              ? present(error as AirlockError).message
+              : String(error)
+        })
     )
   return (
     <section className="panel" aria-labelledby="bitcoin-requests-title">

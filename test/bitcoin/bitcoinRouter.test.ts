@@ -219,8 +219,12 @@ describe("bip122 requests", () => {
       return Effect.gen(function* () {
         const tampered = failureOf(yield* request(transfer))
         assert.deepStrictEqual(tampered.failure, { _tag: "OtherTransaction" })
+        // A wallet that sent another transaction itself: the visitor is told it went out.
         mode = "txid"
-        assert.deepStrictEqual(failureOf(yield* request(transfer)).failure, { _tag: "OtherTransaction" })
+        assert.deepStrictEqual(failureOf(yield* request(transfer)).failure, {
+          _tag: "OtherTransactionSent",
+          txid: txidOf(9)
+        })
         assert.strictEqual(broadcasts.length, 0)
       }).pipe(Effect.provide(layer))
     }

@@ -144,7 +144,10 @@ export const swapInput = (
       return `${input.txid === undefined ? "" : hex.encode(input.txid)}:${String(input.index)}`
     })
   )
-  const other = utxos.find((utxo) => !spent.has(`${utxo.txid}:${utxo.vout}`))
+  // A coin worth at least the original, so the swapped transaction still balances and gets signed.
+  const unspent = utxos.filter((utxo) => !spent.has(`${utxo.txid}:${utxo.vout}`))
+  const worth = original.witnessUtxo?.amount ?? 0n
+  const other = unspent.find((utxo) => BigInt(utxo.value) >= worth) ?? unspent[0]
   const copy = new btc.Transaction({ ...TX_OPTIONS, version: tx.version, lockTime: tx.lockTime })
   for (let i = 0; i < tx.inputsLength; i++) {
     const input = tx.getInput(i)

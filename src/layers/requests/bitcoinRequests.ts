@@ -216,8 +216,9 @@ export const settle = (
     if (answer.psbt !== undefined && (signed === undefined || !sameTransaction(tx, signed)))
       return yield* otherTransaction()
     const expected = unsignedTxid(tx)
+    // The wallet sent it itself: what went out is not the modal's to undo, but the visitor is told.
     if (answer.txid !== undefined && segwitOnly(preview, tx) && answer.txid !== expected)
-      return yield* otherTransaction()
+      return yield* fail({ _tag: "OtherTransactionSent", txid: answer.txid })
     if (rule.method === "signPsbt" && (!preview.broadcast || answer.txid !== undefined)) return answer
     if (rule.method === "sendTransfer" && answer.txid !== undefined) return { txid: answer.txid }
     // Signed, not sent (broadcast asked): the modal finalizes and sends it; its txid must be the previewed one.

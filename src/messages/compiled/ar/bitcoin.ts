@@ -7,6 +7,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "المبلغ أقل من " + i(d.dust) + " ساتوشي، وهو أقل ما تمرره الشبكة إلى هذا العنوان.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "لا توجد بتكوينات كافية: يلزم " + i(d.needed) + " BTC مع رسوم شبكة قدرها " + i(d.fee) + " BTC، والحساب يحتوي على " + i(d.available) + " BTC.",
   otherTransaction: (): string => "وقّعت المحفظة معاملة مختلفة عن التي وافقت عليها. لم يُرسل شيء.",
+  otherTransactionSent: (): string => "أرسلت المحفظة معاملة مختلفة عن التي وافقت عليها. تحقّق من نشاط حسابك.",
   signatureInvalid: (): string => "توقيع المحفظة غير صالح لهذه الرسالة وهذا العنوان.",
   networkUnreachable: (): string => "لم تستجب شبكة Bitcoin في الوقت المناسب. لم يُرسل شيء.",
   broadcastRefused: (d: { readonly code: string | number }): string => "رفضت الشبكة المعاملة: " + i(d.code),

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Der Betrag liegt unter " + d.dust + " Sats, dem Mindestbetrag, den das Netzwerk an diese Adresse weiterleitet.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Nicht genug Bitcoin: Nötig sind " + d.needed + " BTC mit der Netzwerkgebühr von " + d.fee + " BTC, das Konto hat " + d.available + " BTC.",
   otherTransaction: (): string => "Die Wallet hat eine andere Transaktion signiert als die, die du bestätigt hast. Es wurde nichts gesendet.",
+  otherTransactionSent: (): string => "Die Wallet hat eine andere Transaktion gesendet als die, die du bestätigt hast. Prüfe die Aktivität deines Kontos.",
   signatureInvalid: (): string => "Die Signatur der Wallet ist für diese Nachricht und Adresse nicht gültig.",
   networkUnreachable: (): string => "Das Bitcoin-Netzwerk hat nicht rechtzeitig geantwortet. Es wurde nichts gesendet.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Das Netzwerk hat die Transaktion abgelehnt: " + d.code,

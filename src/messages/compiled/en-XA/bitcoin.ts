@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "⟦" + "Ţĥé åṁöûñţ îš ḃéļöŵ  · · · ·" + d.dust + " šåţš, ţĥé ļéåšţ ţĥé ñéţŵöŕķ ŕéļåýš ţö ţĥîš åḋḋŕéšš. · · · · · · · · · · ·" + "⟧",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "⟦" + "Ñöţ éñöûĝĥ ḃîţçöîñ: ţĥîš ñééḋš  · · · · · ·" + d.needed + " ḂŢÇ ŵîţĥ îţš ñéţŵöŕķ ḟéé öḟ  · · · · · ·" + d.fee + " ḂŢÇ, åñḋ ţĥé åççöûñţ ĥöļḋš  · · · · · ·" + d.available + " ḂŢÇ. ·" + "⟧",
   otherTransaction: (): string => "⟦" + "Ţĥé ŵåļļéţ šîĝñéḋ å ḋîḟḟéŕéñţ ţŕåñšåçţîöñ ḟŕöṁ ţĥé öñé ýöû åṗṗŕöṽéḋ. Ñöţĥîñĝ ŵåš šéñţ. · · · · · · · · · · · · · · · · · ·" + "⟧",
+  otherTransactionSent: (): string => "⟦" + "Ţĥé ŵåļļéţ šéñţ å ḋîḟḟéŕéñţ ţŕåñšåçţîöñ ḟŕöṁ ţĥé öñé ýöû åṗṗŕöṽéḋ. Çĥéçķ ýöûŕ åççöûñţ'š åçţîṽîţý. · · · · · · · · · · · · · · · · · · · ·" + "⟧",
   signatureInvalid: (): string => "⟦" + "Ţĥé ŵåļļéţ'š šîĝñåţûŕé ḋöéš ñöţ ṽéŕîḟý ḟöŕ ţĥîš ṁéššåĝé åñḋ åḋḋŕéšš. · · · · · · · · · · · · · ·" + "⟧",
   networkUnreachable: (): string => "⟦" + "Ţĥé Ḃîţçöîñ ñéţŵöŕķ ḋîḋ ñöţ åñšŵéŕ îñ ţîṁé. Ñöţĥîñĝ ŵåš šéñţ. · · · · · · · · · · · · ·" + "⟧",
   broadcastRefused: (d: { readonly code: string | number }): string => "⟦" + "Ţĥé ñéţŵöŕķ ŕéḟûšéḋ ţĥé ţŕåñšåçţîöñ:  · · · · · · · ·" + d.code + "⟧",

@@ -5,6 +5,7 @@ export const bitcoinWords = {
   belowDust: (d: { readonly dust: string | number }): string => "The amount is below " + d.dust + " sats, the least the network relays to this address.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Not enough bitcoin: this needs " + d.needed + " BTC with its network fee of " + d.fee + " BTC, and the account holds " + d.available + " BTC.",
   otherTransaction: (): string => "The wallet signed a different transaction from the one you approved. Nothing was sent.",
+  otherTransactionSent: (): string => "The wallet sent a different transaction from the one you approved. Check your account's activity.",
   signatureInvalid: (): string => "The wallet's signature does not verify for this message and address.",
   networkUnreachable: (): string => "The Bitcoin network did not answer in time. Nothing was sent.",
   broadcastRefused: (d: { readonly code: string | number }): string => "The network refused the transaction: " + d.code,

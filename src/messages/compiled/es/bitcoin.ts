@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "El importe está por debajo de " + d.dust + " sats, lo mínimo que la red transmite a esta dirección.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "No hay suficientes bitcoins: se necesitan " + d.needed + " BTC con la comisión de red de " + d.fee + " BTC, y la cuenta tiene " + d.available + " BTC.",
   otherTransaction: (): string => "La billetera firmó una transacción distinta de la que aprobaste. No se envió nada.",
+  otherTransactionSent: (): string => "La billetera envió una transacción distinta de la que aprobaste. Revisa la actividad de tu cuenta.",
   signatureInvalid: (): string => "La firma de la billetera no es válida para este mensaje y esta dirección.",
   networkUnreachable: (): string => "La red de Bitcoin no respondió a tiempo. No se envió nada.",
   broadcastRefused: (d: { readonly code: string | number }): string => "La red rechazó la transacción: " + d.code,

@@ -7,6 +7,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "مبلغ کمتر از " + i(d.dust) + " ساتوشی است، کمترین مبلغی که شبکه به این نشانی می‌فرستد.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "بیت‌کوین کافی نیست: با کارمزد شبکهٔ " + i(d.fee) + " BTC به " + i(d.needed) + " BTC نیاز است و حساب " + i(d.available) + " BTC دارد.",
   otherTransaction: (): string => "کیف پول تراکنشی متفاوت از آنچه تأیید کردید امضا کرد. چیزی ارسال نشد.",
+  otherTransactionSent: (): string => "کیف پول تراکنشی متفاوت با آنچه تأیید کردید فرستاد. فعالیت حساب خود را بررسی کنید.",
   signatureInvalid: (): string => "امضای کیف پول برای این پیام و نشانی معتبر نیست.",
   networkUnreachable: (): string => "شبکهٔ Bitcoin به‌موقع پاسخ نداد. چیزی ارسال نشد.",
   broadcastRefused: (d: { readonly code: string | number }): string => "شبکه تراکنش را رد کرد: " + i(d.code),

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Le montant est inférieur à " + d.dust + " sats, le minimum que le réseau relaie vers cette adresse.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Pas assez de bitcoins : il faut " + d.needed + " BTC avec les frais de réseau de " + d.fee + " BTC, et le compte détient " + d.available + " BTC.",
   otherTransaction: (): string => "Le portefeuille a signé une autre transaction que celle que vous avez approuvée. Rien n’a été envoyé.",
+  otherTransactionSent: (): string => "Le portefeuille a envoyé une autre transaction que celle que vous avez approuvée. Vérifiez l’activité de votre compte.",
   signatureInvalid: (): string => "La signature du portefeuille n’est pas valide pour ce message et cette adresse.",
   networkUnreachable: (): string => "Le réseau Bitcoin n’a pas répondu à temps. Rien n’a été envoyé.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Le réseau a refusé la transaction : " + d.code,

@@ -7,6 +7,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "הסכום נמוך מ-" + i(d.dust) + " סאטושי, המינימום שהרשת מעבירה לכתובת הזו.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "אין מספיק ביטקוין: נדרשים " + i(d.needed) + " BTC כולל עמלת רשת של " + i(d.fee) + " BTC, ובחשבון יש " + i(d.available) + " BTC.",
   otherTransaction: (): string => "הארנק חתם על עסקה שונה מזו שאישרת. שום דבר לא נשלח.",
+  otherTransactionSent: (): string => "הארנק שלח עסקה שונה מזו שאישרת. בדוק את הפעילות בחשבון שלך.",
   signatureInvalid: (): string => "החתימה של הארנק אינה תקפה עבור ההודעה והכתובת האלה.",
   networkUnreachable: (): string => "רשת Bitcoin לא ענתה בזמן. שום דבר לא נשלח.",
   broadcastRefused: (d: { readonly code: string | number }): string => "הרשת דחתה את העסקה: " + i(d.code),

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "राशि " + d.dust + " sats से कम है, जो नेटवर्क इस पते पर सबसे कम भेजता है।",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "पर्याप्त बिटकॉइन नहीं: " + d.fee + " BTC नेटवर्क शुल्क के साथ " + d.needed + " BTC चाहिए, और खाते में " + d.available + " BTC हैं।",
   otherTransaction: (): string => "वॉलेट ने आपके स्वीकृत लेनदेन से अलग लेनदेन पर हस्ताक्षर किए। कुछ नहीं भेजा गया।",
+  otherTransactionSent: (): string => "वॉलेट ने आपकी स्वीकृत लेन-देन से अलग लेन-देन भेजा। अपने खाते की गतिविधि जाँचें।",
   signatureInvalid: (): string => "वॉलेट का हस्ताक्षर इस संदेश और पते के लिए मान्य नहीं है।",
   networkUnreachable: (): string => "Bitcoin नेटवर्क ने समय पर जवाब नहीं दिया। कुछ नहीं भेजा गया।",
   broadcastRefused: (d: { readonly code: string | number }): string => "नेटवर्क ने लेनदेन अस्वीकार किया: " + d.code,

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Jumlahnya di bawah " + d.dust + " sats, batas terendah yang diteruskan jaringan ke alamat ini.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Bitcoin tidak cukup: diperlukan " + d.needed + " BTC dengan biaya jaringan " + d.fee + " BTC, dan akun memiliki " + d.available + " BTC.",
   otherTransaction: (): string => "Dompet menandatangani transaksi yang berbeda dari yang Anda setujui. Tidak ada yang dikirim.",
+  otherTransactionSent: (): string => "Dompet mengirim transaksi yang berbeda dari yang Anda setujui. Periksa aktivitas akun Anda.",
   signatureInvalid: (): string => "Tanda tangan dompet tidak valid untuk pesan dan alamat ini.",
   networkUnreachable: (): string => "Jaringan Bitcoin tidak menjawab tepat waktu. Tidak ada yang dikirim.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Jaringan menolak transaksi: " + d.code,

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "金額が" + d.dust + " satsを下回っています。ネットワークがこのアドレスへ中継する最小額です。",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "ビットコインが足りません：ネットワーク手数料" + d.fee + " BTCを含めて" + d.needed + " BTCが必要ですが、アカウントには" + d.available + " BTCしかありません。",
   otherTransaction: (): string => "ウォレットは承認したものとは異なるトランザクションに署名しました。何も送信されていません。",
+  otherTransactionSent: (): string => "ウォレットは承認したものとは別の取引を送信しました。アカウントのアクティビティを確認してください。",
   signatureInvalid: (): string => "ウォレットの署名はこのメッセージとアドレスに対して有効ではありません。",
   networkUnreachable: (): string => "Bitcoinネットワークが時間内に応答しませんでした。何も送信されていません。",
   broadcastRefused: (d: { readonly code: string | number }): string => "ネットワークがトランザクションを拒否しました：" + d.code,

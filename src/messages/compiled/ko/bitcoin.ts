@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "금액이 " + d.dust + " sats보다 적습니다. 네트워크가 이 주소로 전달하는 최소 금액입니다.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "비트코인이 부족합니다: 네트워크 수수료 " + d.fee + " BTC를 포함해 " + d.needed + " BTC가 필요하지만 계정에는 " + d.available + " BTC가 있습니다.",
   otherTransaction: (): string => "지갑이 승인한 것과 다른 트랜잭션에 서명했습니다. 아무것도 전송되지 않았습니다.",
+  otherTransactionSent: (): string => "지갑이 승인한 것과 다른 거래를 보냈습니다. 계정 활동을 확인하세요.",
   signatureInvalid: (): string => "지갑의 서명이 이 메시지와 주소에 대해 유효하지 않습니다.",
   networkUnreachable: (): string => "비트코인 네트워크가 제시간에 응답하지 않았습니다. 아무것도 전송되지 않았습니다.",
   broadcastRefused: (d: { readonly code: string | number }): string => "네트워크가 트랜잭션을 거부했습니다: " + d.code,

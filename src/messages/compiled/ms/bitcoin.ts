@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Jumlahnya di bawah " + d.dust + " sats, paling sedikit yang dihantar rangkaian ke alamat ini.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Bitcoin tidak mencukupi: ini memerlukan " + d.needed + " BTC dengan yuran rangkaian " + d.fee + " BTC, dan akaun memegang " + d.available + " BTC.",
   otherTransaction: (): string => "Dompet menandatangani transaksi yang berbeza daripada yang anda luluskan. Tiada apa-apa dihantar.",
+  otherTransactionSent: (): string => "Dompet menghantar transaksi yang berbeza daripada yang anda luluskan. Semak aktiviti akaun anda.",
   signatureInvalid: (): string => "Tandatangan dompet tidak sah untuk mesej dan alamat ini.",
   networkUnreachable: (): string => "Rangkaian Bitcoin tidak menjawab tepat pada masanya. Tiada apa-apa dihantar.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Rangkaian menolak transaksi: " + d.code,

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "O valor está abaixo de " + d.dust + " sats, o mínimo que a rede repassa a este endereço.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Bitcoin insuficiente: são necessários " + d.needed + " BTC com a taxa de rede de " + d.fee + " BTC, e a conta tem " + d.available + " BTC.",
   otherTransaction: (): string => "A carteira assinou uma transação diferente da que você aprovou. Nada foi enviado.",
+  otherTransactionSent: (): string => "A carteira enviou uma transação diferente da que você aprovou. Confira a atividade da sua conta.",
   signatureInvalid: (): string => "A assinatura da carteira não é válida para esta mensagem e este endereço.",
   networkUnreachable: (): string => "A rede Bitcoin não respondeu a tempo. Nada foi enviado.",
   broadcastRefused: (d: { readonly code: string | number }): string => "A rede recusou a transação: " + d.code,

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Сумма меньше " + d.dust + " сатоши — минимума, который сеть передаёт на этот адрес.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Недостаточно биткоинов: нужно " + d.needed + " BTC вместе с комиссией сети " + d.fee + " BTC, а на счёте " + d.available + " BTC.",
   otherTransaction: (): string => "Кошелёк подписал не ту транзакцию, которую вы одобрили. Ничего не отправлено.",
+  otherTransactionSent: (): string => "Кошелёк отправил другую транзакцию, не ту, что вы одобрили. Проверьте активность своего счёта.",
   signatureInvalid: (): string => "Подпись кошелька недействительна для этого сообщения и адреса.",
   networkUnreachable: (): string => "Сеть Bitcoin не ответила вовремя. Ничего не отправлено.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Сеть отклонила транзакцию: " + d.code,

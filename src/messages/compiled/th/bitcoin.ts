@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "จำนวนต่ำกว่า " + d.dust + " sats ซึ่งเป็นจำนวนต่ำสุดที่เครือข่ายส่งต่อไปยังที่อยู่นี้",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Bitcoin ไม่พอ: ต้องใช้ " + d.needed + " BTC รวมค่าธรรมเนียมเครือข่าย " + d.fee + " BTC แต่บัญชีมี " + d.available + " BTC",
   otherTransaction: (): string => "กระเป๋าเงินลงนามธุรกรรมที่ต่างจากที่คุณอนุมัติ ไม่มีสิ่งใดถูกส่ง",
+  otherTransactionSent: (): string => "วอลเล็ตส่งธุรกรรมที่ต่างจากที่คุณอนุมัติ โปรดตรวจสอบกิจกรรมในบัญชีของคุณ",
   signatureInvalid: (): string => "ลายเซ็นของกระเป๋าเงินไม่ถูกต้องสำหรับข้อความและที่อยู่นี้",
   networkUnreachable: (): string => "เครือข่าย Bitcoin ไม่ตอบกลับทันเวลา ไม่มีสิ่งใดถูกส่ง",
   broadcastRefused: (d: { readonly code: string | number }): string => "เครือข่ายปฏิเสธธุรกรรม: " + d.code,

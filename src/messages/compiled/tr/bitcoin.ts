@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Tutar " + d.dust + " sats altında; ağın bu adrese ilettiği en düşük tutar bu.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Yeterli bitcoin yok: " + d.fee + " BTC ağ ücretiyle birlikte " + d.needed + " BTC gerekiyor, hesapta " + d.available + " BTC var.",
   otherTransaction: (): string => "Cüzdan, onayladığınızdan farklı bir işlem imzaladı. Hiçbir şey gönderilmedi.",
+  otherTransactionSent: (): string => "Cüzdan onayladığınızdan farklı bir işlem gönderdi. Hesabınızın etkinliğini kontrol edin.",
   signatureInvalid: (): string => "Cüzdanın imzası bu mesaj ve adres için geçerli değil.",
   networkUnreachable: (): string => "Bitcoin ağı zamanında yanıt vermedi. Hiçbir şey gönderilmedi.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Ağ işlemi reddetti: " + d.code,

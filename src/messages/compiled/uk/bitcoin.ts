@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Сума менша за " + d.dust + " сатоші — мінімум, який мережа передає на цю адресу.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Недостатньо біткоїнів: потрібно " + d.needed + " BTC разом із комісією мережі " + d.fee + " BTC, а на рахунку " + d.available + " BTC.",
   otherTransaction: (): string => "Гаманець підписав не ту транзакцію, яку ви схвалили. Нічого не надіслано.",
+  otherTransactionSent: (): string => "Гаманець надіслав іншу транзакцію, ніж ту, яку ви схвалили. Перевірте активність свого рахунку.",
   signatureInvalid: (): string => "Підпис гаманця недійсний для цього повідомлення та адреси.",
   networkUnreachable: (): string => "Мережа Bitcoin не відповіла вчасно. Нічого не надіслано.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Мережа відхилила транзакцію: " + d.code,

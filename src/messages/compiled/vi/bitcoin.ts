@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "Số tiền thấp hơn " + d.dust + " sats, mức tối thiểu mạng chuyển tiếp đến địa chỉ này.",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "Không đủ bitcoin: cần " + d.needed + " BTC cùng phí mạng " + d.fee + " BTC, và tài khoản có " + d.available + " BTC.",
   otherTransaction: (): string => "Ví đã ký một giao dịch khác với giao dịch bạn đã duyệt. Không có gì được gửi.",
+  otherTransactionSent: (): string => "Ví đã gửi một giao dịch khác với giao dịch bạn đã duyệt. Hãy kiểm tra hoạt động tài khoản của bạn.",
   signatureInvalid: (): string => "Chữ ký của ví không hợp lệ cho tin nhắn và địa chỉ này.",
   networkUnreachable: (): string => "Mạng Bitcoin không trả lời kịp. Không có gì được gửi.",
   broadcastRefused: (d: { readonly code: string | number }): string => "Mạng đã từ chối giao dịch: " + d.code,

@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "金额低于 " + d.dust + " 聪，这是网络向此地址转发的最低金额。",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "比特币不足：连同 " + d.fee + " BTC 的网络费用需要 " + d.needed + " BTC，而账户中只有 " + d.available + " BTC。",
   otherTransaction: (): string => "钱包签名的交易与你批准的不同。未发送任何内容。",
+  otherTransactionSent: (): string => "钱包发送了与您批准的不同的交易。请查看您账户的活动。",
   signatureInvalid: (): string => "钱包的签名对此消息和地址无效。",
   networkUnreachable: (): string => "比特币网络未及时响应。未发送任何内容。",
   broadcastRefused: (d: { readonly code: string | number }): string => "网络拒绝了该交易：" + d.code,

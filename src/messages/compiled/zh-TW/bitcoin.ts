@@ -6,6 +6,7 @@ export const words: Catalog["bitcoin"] = {
   belowDust: (d: { readonly dust: string | number }): string => "金額低於 " + d.dust + " 聰，這是網路向此地址轉送的最低金額。",
   insufficientFunds: (d: { readonly available: string | number; readonly fee: string | number; readonly needed: string | number }): string => "比特幣不足：連同 " + d.fee + " BTC 的網路費用需要 " + d.needed + " BTC，而帳戶中只有 " + d.available + " BTC。",
   otherTransaction: (): string => "錢包簽署的交易與你核准的不同。未傳送任何內容。",
+  otherTransactionSent: (): string => "錢包送出了與您核准的不同的交易。請查看您帳戶的活動。",
   signatureInvalid: (): string => "錢包的簽章對此訊息和地址無效。",
   networkUnreachable: (): string => "比特幣網路未及時回應。未傳送任何內容。",
   broadcastRefused: (d: { readonly code: string | number }): string => "網路拒絕了該交易：" + d.code,
