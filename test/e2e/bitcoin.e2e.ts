@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core"
 import { describe, expect, inject } from "vitest"
+import { chooseToken } from "./accountActions"
 import {
   messageSignatureHolds,
   psbtInputSignatureHolds,
@@ -132,6 +133,29 @@ describe("Bitcoin through the Sandbox Bitcoin Wallet (issue 35)", () => {
     expect(txid).toBeUndefined()
     expect(psbtInputSignatureHolds(psbt, 0)).toBe(true)
     expect(await utxosAt(bitcoin.esploraUrl, address)).not.toHaveLength(0)
+  })
+  test("the Send view sends 0.001 BTC: its review shows the fee the chain then takes", async ({ page }) => {
+    page.setDefaultTimeout(20_000)
+    const to = recipient3!.payment
+    const before = await satsAt(bitcoin.esploraUrl, to)
+    await connectBitcoinWallet(page, "auto-approve")
+    const account = page.getByRole("dialog", { name: "Account" })
+    await account.getByRole("button", { name: "Send" }).click()
+    const form = page.getByRole("dialog", { name: "Send" })
+    await chooseToken(form, "Token", "BTC")
+    await form.getByLabel(/^Amount/).fill("0.001")
+    await form.getByLabel("Receiver").fill(to)
+    await form.getByRole("button", { name: "Review" }).click()
+    await form.getByText("Send 0.001 BTC").waitFor()
+    const feeText =
+      (await form
+        .getByText(/sat\/vB/)
+        .first()
+        .textContent()) ?? ""
+    expect(feeText).toMatch(/sat\/vB/)
+    await form.getByRole("button", { name: "Send", exact: true }).click()
+    await form.getByRole("status").getByText("Sent 0.001 BTC").waitFor()
+    await expect.poll(() => satsAt(bitcoin.esploraUrl, to)).toBe(before + 100_000)
   })
 })
 
