@@ -266,7 +266,7 @@ async function connect(page: Page): Promise<Locator> {
 /** Visits the demo, opens the modal and goes to All Wallets; resolves to its dialog. */
 /** All Wallets with one installed wallet, the Sandbox Wallet, which the listing has too. */
 async function openAllWallets(page: Page): Promise<Locator> {
-  await visit(page, "manual", "&solanaWallet=none")
+  await visit(page, "manual", "&solanaWallet=none&bitcoinWallet=none")
   await page.getByRole("button", { name: "Connect Wallet" }).click()
   await page
     .getByRole("dialog", { name: "Connect Wallet" })

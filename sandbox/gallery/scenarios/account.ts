@@ -123,7 +123,7 @@ const loaded = (more: AccountWorld): AccountWorld => ({
 })
 
 /** The gallery's Bitcoin network (regtest's ids; nothing is reached over it). */
-const bitcoinNetwork = {
+export const bitcoinNetwork = {
   id: "0f9188f13cb7b2c71f2a335e3a4fc328",
   caipNetworkId: "bip122:0f9188f13cb7b2c71f2a335e3a4fc328",
   chainNamespace: "bip122",
@@ -136,7 +136,7 @@ const bitcoinNetwork = {
 
 /** A Bitcoin wallet connected on its payment address, its ordinals address beside it. */
 const [bitcoinAccount] = sandboxBitcoinAccounts()
-const bitcoinConnected: ConnectionState = {
+export const bitcoinConnected: ConnectionState = {
   namespaces: {
     bip122: {
       status: "connected",

@@ -4,6 +4,7 @@ import { accountScenarios } from "./account"
 import { allWalletsScenarios } from "./allWallets"
 import { approveScenarios } from "./approve"
 import { batchScenarios, batchStatusScenarios } from "./batches"
+import { bitcoinScenarios } from "./bitcoin"
 import { buyScenarios } from "./buy"
 import { connectScenarios } from "./connect"
 import {
@@ -55,6 +56,7 @@ export const scenarios: ReadonlyArray<Scenario> = [
   ...sessionsAccountScenarios,
   ...grantScenarios,
   ...batchScenarios,
+  ...bitcoinScenarios,
   ...batchStatusScenarios
 ]
 
