@@ -32,9 +32,10 @@ export const describeBitcoinPsbt = (params: unknown): DescribedBody => {
 
 export const describeBitcoinTransfer = (params: unknown): DescribedBody => {
   const decoded = Schema.decodeUnknownOption(BitcoinSendTransferParams)(params)
-  if (Option.isNone(decoded)) return unreadable("Transfer")
+  // The modal builds the transaction the wallet signs and sends ("Transfer tokens" would name an ERC-20's).
+  if (Option.isNone(decoded)) return unreadable("SignAndSendTransaction")
   return {
-    title: "Transfer",
+    title: "SignAndSendTransaction",
     rows: [
       row("Recipient", decoded.value.recipientAddress, "code"),
       valueRow("Amount", {
