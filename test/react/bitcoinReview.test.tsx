@@ -45,11 +45,12 @@ const transfer: BitcoinTransactionPreview = {
 describe("BitcoinReview", () => {
   it("words inputs, outputs, the fee in BTC and sats, the rate, what leaves and the broadcast", () => {
     const text = mountIn(createElement(BitcoinReview, { preview: transfer })).textContent ?? ""
-    expect(text).toContain(`0.0025 BTC from your address ${ME}`)
+    expect(text).toContain(`0.0025 BTC (250,000 sats) from your address ${ME}`)
     expect(text).toContain("You sign it now (ALL)")
-    expect(text).toContain(`0.001 BTC to ${THEM}`)
-    expect(text).toContain(`0.00149718 BTC back to you as change (${ME})`)
-    expect(text).toContain("Data (OP_RETURN), 0 BTC: 6a0568656c6c6f")
+    expect(text).toContain(`0.001 BTC (100,000 sats) to ${THEM}`)
+    // A coin reads as the formatting rules show BTC, exact in sats beside it.
+    expect(text).toContain(`0.0014 BTC (149,718 sats) back to you as change (${ME})`)
+    expect(text).toContain("Data (OP_RETURN), 0 BTC (0 sats): 6a0568656c6c6f")
     expect(text).toContain("0.00000282 BTC (282 sats)")
     expect(text).toContain("2 sat/vB (about 141 vB)")
     expect(text).toContain("0.00100282 BTC (100,282 sats)")

@@ -1,4 +1,4 @@
-import { formatTokenExact } from "../../../../layers/format/format"
+import { formatToken, formatTokenExact } from "../../../../layers/format/format"
 import { bitcoinWords } from "../../../../messages/compiled/en/bitcoin"
 import type {
   BitcoinInputPreview,
@@ -13,22 +13,29 @@ import { shownApproval } from "../requests/shownApproval"
 
 type Words = typeof bitcoinWords
 
-/** Amounts in BTC, every decimal kept (a review never rounds what leaves), and in sats in detail. */
+/**
+ * Amounts in BTC, every decimal kept (a review never rounds what leaves), and in sats in detail; a coin or an
+ * output reads in BTC as the formatting rules show it, exact in sats beside it.
+ */
 const amounts = (locale: string) => ({
   btc: (sats: bigint) => formatTokenExact(sats, 8, locale),
-  sats: (sats: bigint) => new Intl.NumberFormat(locale).format(sats)
+  sats: (sats: bigint) => new Intl.NumberFormat(locale).format(sats),
+  coin: (t: Words, sats: bigint) =>
+    t.btcSats({ amount: formatToken(sats, 8, locale), sats: new Intl.NumberFormat(locale).format(sats) })
 })
 
-const inputText = (t: Words, input: BitcoinInputPreview, btc: (s: bigint) => string) => {
-  const amount = input.amount === undefined ? t.amountUnknown() : t.btc({ amount: btc(input.amount) })
+type Coin = (sats: bigint) => string
+
+const inputText = (t: Words, input: BitcoinInputPreview, coin: Coin) => {
+  const amount = input.amount === undefined ? t.amountUnknown() : coin(input.amount)
   if (input.address === undefined) return t.inputUnknownAddress({ amount })
   return input.mine
     ? t.inputYours({ amount, address: input.address })
     : t.inputOther({ amount, address: input.address })
 }
 
-const outputText = (t: Words, output: BitcoinOutputPreview, btc: (s: bigint) => string) => {
-  const amount = t.btc({ amount: btc(output.amount) })
+const outputText = (t: Words, output: BitcoinOutputPreview, coin: Coin) => {
+  const amount = coin(output.amount)
   switch (output._tag) {
     case "Recipient":
       return t.toRecipient({ amount, address: output.address })
@@ -50,7 +57,8 @@ const outputText = (t: Words, output: BitcoinOutputPreview, btc: (s: bigint) => 
 export const BitcoinReview = ({ preview }: { readonly preview: BitcoinPreview }) => {
   const t = useWords("bitcoin", bitcoinWords)
   const locale = useIntlLocale()
-  const { btc, sats } = amounts(locale)
+  const { btc, sats, coin: coinIn } = amounts(locale)
+  const coin = (value: bigint) => coinIn(t, value)
   if (preview._tag === "Message")
     return (
       <dl className="approve-details">
@@ -82,7 +90,7 @@ export const BitcoinReview = ({ preview }: { readonly preview: BitcoinPreview })
           <div key={`in${input.index}`}>
             <dt>{t.input({ index: input.index })}</dt>
             <dd className="code" dir="ltr">
-              {inputText(t, input, btc)}
+              {inputText(t, input, coin)}
             </dd>
             <dd>
               {input.signing === undefined
@@ -97,7 +105,7 @@ export const BitcoinReview = ({ preview }: { readonly preview: BitcoinPreview })
           <div key={`out${output.index}`}>
             <dt>{t.output({ index: output.index })}</dt>
             <dd className="code" dir="ltr">
-              {outputText(t, output, btc)}
+              {outputText(t, output, coin)}
             </dd>
           </div>
         ))}
