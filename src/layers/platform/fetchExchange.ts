@@ -1,8 +1,9 @@
 /**
- * One HTTP exchange over a `fetch` (the `HttpFetch` reference's), for the modal's two HTTP clients (the provider's hosts and the
- * RPC nodes): the request never follows a redirect (a host answers where it is asked), is aborted when the
- * calling fiber is interrupted (a timeout included), and its body is read up to a size the caller sets.
- * Effect's own HTTP client is not used: its modules weigh about 8 KB gzip before the first click.
+ * One HTTP exchange over a `fetch` (the `HttpFetch` reference's), for the modal's HTTP clients (the
+ * provider's hosts, the RPC nodes, Bitcoin's Esplora): the request never follows a redirect (a host answers
+ * where it is asked), is aborted when the calling fiber is interrupted (a timeout included), and its body
+ * is read up to a size the caller sets. Effect's own HTTP client is not used: its modules weigh about 8 KB
+ * gzip before the first click.
  */
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
