@@ -104,7 +104,6 @@ export const makeRpcRequests = (router: RouterState) =>
     const { publish, approvals, decisions, abortable } = router
     const nextId = yield* Ref.make(0)
     const batches = yield* makeBatches({ fallback, watcher })
-    const bitcoin = yield* makeBitcoinRoute({ router, nextId, config, walletConnect })
 
     const activeNetworkOf = (ns: ChainNamespace) =>
       Effect.map(SubscriptionRef.get(networks.state), (s) => {
@@ -139,6 +138,12 @@ export const makeRpcRequests = (router: RouterState) =>
         }),
         SubscriptionRef.update(approvals, (list) => list.filter((a) => a.id !== id))
       )
+    const bitcoin = yield* makeBitcoinRoute({
+      router: { publish, show: showInModal, forget: forgetApproval, abortable },
+      nextId,
+      config,
+      walletConnect
+    })
 
     /** Shows a call-by-call batch's progress in its approval, and says where it stopped once it ends. */
     const sendBatch = (

@@ -4,17 +4,15 @@
  * `bitcoinRequests.ts`), previewed in ApproveTransaction like every unsafe request, sent to the wallet in
  * the canonical bip122 shapes, and answered only once the answer is checked against the preview.
  */
-import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
-import * as SubscriptionRef from "effect/SubscriptionRef"
 import {
   AccountMismatchError,
   RequestAbortedError,
   SignatureDeclinedError,
-  UserRejectedRequestError
+  type UserRejectedRequestError
 } from "../../errors"
 import type { ModalOptions } from "../../schemas/ModalOptions"
 import type { NamespaceConnection } from "../../services/Connection"
@@ -35,8 +33,10 @@ type Connected = Extract<NamespaceConnection, { status: "connected" }>
 /** What the route shares with the request path (`RpcRouter.lazy.ts`'s `RouterState`). */
 interface RouterParts {
   readonly publish: (event: RpcEvent) => Effect.Effect<void>
-  readonly approvals: SubscriptionRef.SubscriptionRef<ReadonlyArray<PendingApproval>>
-  readonly decisions: Ref.Ref<ReadonlyMap<number, Deferred.Deferred<boolean>>>
+  /** Shows an approval in ApproveTransaction; the effect it gives waits for the visitor's answer. */
+  readonly show: (approval: PendingApproval) => Effect.Effect<Effect.Effect<void, UserRejectedRequestError>>
+  /** Takes an approval off the screen once its request settled. */
+  readonly forget: (id: number) => Effect.Effect<void>
   readonly abortable: <A, E>(
     effect: Effect.Effect<A, E>,
     signal: AbortSignal | undefined
@@ -89,38 +89,9 @@ const outcomeOf = (exit: Exit.Exit<unknown, RequestError>): "success" | "error" 
 export const makeBitcoinRoute = (deps: BitcoinRouteDeps) =>
   Effect.gen(function* () {
     const { router, nextId, config, walletConnect } = deps
-    const { publish, approvals, decisions, abortable } = router
+    const { publish, show, forget, abortable } = router
     const fetch = yield* HttpFetch
     const scope = yield* Effect.scope
-
-    const forget = (id: number) =>
-      Effect.andThen(
-        Ref.update(decisions, (m) => {
-          const rest = new Map(m)
-          rest.delete(id)
-          return rest
-        }),
-        SubscriptionRef.update(approvals, (list) => list.filter((a) => a.id !== id))
-      )
-
-    const show = (approval: PendingApproval) =>
-      Effect.gen(function* () {
-        const decision = yield* Deferred.make<boolean>()
-        yield* Ref.update(decisions, (m) => new Map(m).set(approval.id, decision))
-        yield* SubscriptionRef.update(approvals, (list) => [...list, approval])
-        yield* publish({ _tag: "ApprovalRequested", approval })
-        return Effect.flatMap(Deferred.await(decision), (approved) =>
-          approved
-            ? Effect.void
-            : Effect.fail(
-                new UserRejectedRequestError({
-                  code: 4001,
-                  message: "The visitor rejected the request",
-                  cause: undefined
-                })
-              )
-        )
-      })
 
     return (
       rule: BitcoinRequestRule,
