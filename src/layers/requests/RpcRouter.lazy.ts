@@ -1,6 +1,5 @@
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -37,6 +36,7 @@ import { lacksBatches } from "./callsCapabilities"
 import { landedCalls } from "./callsOneByOne"
 import { makeChainReads } from "./chainReads"
 import { makeNetworkSwitch } from "./networkSwitch"
+import { outcomeOf } from "./requestOutcome"
 import { foreignSender } from "./requestSender"
 import { simulateTransactions } from "./requestSimulation"
 import { decodeResult, validateRequest } from "./rpcMethods"
@@ -63,16 +63,6 @@ const NONCE_READ_TIMEOUT = "2 seconds"
 
 const rejectedInModal = () =>
   new UserRejectedRequestError({ code: 4001, message: "The visitor rejected the request", cause: undefined })
-
-/** How an unsafe request ended, in the transaction stack's words. */
-const outcomeOf = (exit: Exit.Exit<unknown, RequestError>): "success" | "error" | "cancel" => {
-  if (Exit.isSuccess(exit)) return "success"
-  const error = Exit.findErrorOption(exit)
-  return Exit.hasInterrupts(exit) ||
-    Option.exists(error, (e) => e._tag === "UserRejectedRequestError" || e._tag === "RequestAbortedError")
-    ? "cancel"
-    : "error"
-}
 
 /** What the requests share with `RpcRouterLive`, which owns the approvals and the abort generations. */
 export interface RouterState {

@@ -5,8 +5,6 @@
  * the canonical bip122 shapes, and answered only once the answer is checked against the preview.
  */
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import {
   AccountMismatchError,
@@ -22,6 +20,7 @@ import type { WalletConnectShape } from "../../services/WalletConnect"
 import { walletRequest } from "../connection/walletIo"
 import { lazyPart, loadPart } from "../runtime/lazy"
 import type { BitcoinRule } from "./bitcoinRequests"
+import { outcomeOf } from "./requestOutcome"
 import type { RequestRule } from "./rpcMethods"
 import { inCatalogueWords } from "./walletWords"
 
@@ -76,15 +75,6 @@ export const isBitcoinRule = (rule: RequestRule): rule is BitcoinRequestRule =>
   rule.method === "signMessage" ||
   rule.method === "signPsbt" ||
   rule.method === "sendTransfer"
-
-const outcomeOf = (exit: Exit.Exit<unknown, RequestError>): "success" | "error" | "cancel" => {
-  if (Exit.isSuccess(exit)) return "success"
-  const error = Exit.findErrorOption(exit)
-  return Exit.hasInterrupts(exit) ||
-    Option.exists(error, (e) => e._tag === "UserRejectedRequestError" || e._tag === "RequestAbortedError")
-    ? "cancel"
-    : "error"
-}
 
 export const makeBitcoinRoute = (deps: BitcoinRouteDeps) =>
   Effect.gen(function* () {
