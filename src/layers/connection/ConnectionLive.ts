@@ -1,11 +1,9 @@
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
-import * as Scope from "effect/Scope"
+import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { WalletConnectConnectorNotFoundError } from "../../errors"
@@ -42,6 +40,7 @@ import { recentOf, withRecent } from "./recentWallets"
 import { BitcoinWalletsLazy, makeWalletAsk, superseded } from "./walletAsk"
 import { makeWalletListener } from "./walletEvents"
 import { BEST_EFFORT_TIMEOUT, walletRead, walletRequest } from "./walletIo"
+import { makeWalletListening } from "./walletListening"
 
 /** Following a WalletConnect session (`walletConnectSync.ts`), loaded with the first session. */
 export const WalletConnectSyncLazy = lazyPart(
@@ -77,25 +76,7 @@ export const makeConnection = Effect.gen(function* () {
   // Every user intent (connect, cancel, disconnect) bumps the epoch; work started under an older
   // epoch finds out before it commits and changes nothing (THREATS.md R6).
   const epoch = yield* Ref.make(0)
-  // Each connected wallet's listeners, by its key, in a scope of their own: closing it removes them.
-  const listening = new Map<string, Scope.Closeable>()
-  const stopListening = (key: string) =>
-    Effect.suspend(() => {
-      const listeners = listening.get(key)
-      listening.delete(key)
-      return listeners === undefined ? Effect.void : Scope.close(listeners, Exit.void)
-    })
-  /**
-   * The wallet of `key` is followed by `listen`'s listeners from now on, instead of any before; they run in
-   * the layer's context, whoever connected.
-   */
-  const startListening = (key: string, listen: Effect.Effect<void, never, Scope.Scope>) =>
-    Effect.gen(function* () {
-      yield* stopListening(key)
-      const listeners = yield* Scope.fork(scope)
-      listening.set(key, listeners)
-      yield* Effect.provideContext(listen, Context.add(layer, Scope.Scope, listeners))
-    })
+  const { startListening, stopListening } = makeWalletListening(scope, layer)
 
   /** A browser wallet is an EOA, Bitcoin's of the host's type; the embedded one the account its user prefers. */
   const accountTypeOf = (connector: WalletConnector) =>
