@@ -26,7 +26,6 @@ import type { PayFailedError } from "./payErrors"
 import type { PayFeatureOffError } from "./payOffError"
 import type { AccountMismatchError, ReviewChangedError, TransactionMismatchError } from "./requestErrors"
 import type {
-  ChainNotConfiguredError,
   ChainNotSupportedError,
   MethodNotAllowedError,
   NetworkNotFoundError,
@@ -34,6 +33,7 @@ import type {
 } from "./rpcErrors"
 import type { SchemaDecodeError } from "./schemas/decode"
 import type { ProjectIdMissingError } from "./schemas/ModalOptions"
+import type { ChainNotConfiguredError } from "./services/FallbackTransport"
 import type { SmartSessionError, SmartSessionsOffError } from "./sessionErrors"
 import type {
   GasPriceNetworkUnsupportedError,
@@ -73,7 +73,6 @@ export {
   TransactionMismatchError
 } from "./requestErrors"
 export {
-  ChainNotConfiguredError,
   ChainNotSupportedError,
   MethodNotAllowedError,
   NetworkNotFoundError,
@@ -81,6 +80,7 @@ export {
 } from "./rpcErrors"
 export { SchemaDecodeError } from "./schemas/decode"
 export { ProjectIdMissingError } from "./schemas/ModalOptions"
+export { ChainNotConfiguredError } from "./services/FallbackTransport"
 export { SmartSessionError, type SmartSessionFailure, SmartSessionsOffError } from "./sessionErrors"
 export {
   GasPriceNetworkUnsupportedError,

@@ -1,6 +1,7 @@
 /**
  * The catalogue's errors (`errors.ts`) of routing a dapp's request: a method outside the lists, a network that
- * is not configured or that the wallet cannot add, a declined signature. Apart from `errors.ts` so that the
+ * is not configured or that the wallet cannot add, a declined signature. (A network without an RPC is the
+ * transport's own: `services/FallbackTransport.ts`.) Apart from `errors.ts` so that the
  * first paint, which never routes a request, does not carry them.
  */
 import * as Data from "effect/Data"
@@ -38,11 +39,4 @@ export class ChainNotSupportedError extends Data.TaggedError("ChainNotSupportedE
   readonly cause?: unknown
 }> {
   override readonly message = "Chain is not supported"
-}
-
-export class ChainNotConfiguredError extends Data.TaggedError("ChainNotConfiguredError")<{
-  readonly chainId?: ChainId | undefined
-  readonly cause?: unknown
-}> {
-  override readonly message = "Chain not configured."
 }

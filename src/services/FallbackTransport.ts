@@ -1,10 +1,18 @@
 import * as Context from "effect/Context"
+import * as Data from "effect/Data"
 import * as Duration from "effect/Duration"
 import type * as Effect from "effect/Effect"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import type { ChainNotConfiguredError } from "../errors"
 import type { CaipNetworkId } from "../schemas/Primitives"
 import type { RpcError, RpcRequest, RpcTransportError } from "./RpcTransport"
+
+/** No RPC of this network is configured: asking again cannot change that. */
+export class ChainNotConfiguredError extends Data.TaggedError("ChainNotConfiguredError")<{
+  readonly chainId?: string | number | undefined
+  readonly cause?: unknown
+}> {
+  override readonly message = "Chain not configured."
+}
 
 /**
  * How transports are ranked (SPEC.md §7, the same numbers as viem's `fallback({ rank: true })`).

@@ -12,12 +12,12 @@ import * as TestClock from "effect/testing/TestClock"
 import fc from "fast-check"
 import { ChainNotConfiguredError } from "../../src/errors"
 import { receiptFor, settlementOfCalls } from "../../src/layers/requests/TransactionWatcher.lazy"
+import { TransactionWatcherLive } from "../../src/layers/requests/TransactionWatcherLive"
 import {
   MAX_TRACKED_TRANSACTIONS,
   pendingTransaction,
-  TransactionWatcherLive,
   withTracked
-} from "../../src/layers/requests/TransactionWatcherLive"
+} from "../../src/layers/requests/trackedList"
 import { FallbackTransport } from "../../src/services/FallbackTransport"
 import { RpcTransportError } from "../../src/services/RpcTransport"
 import {

@@ -12,11 +12,11 @@ import { LegalConsent } from "../../services/LegalConsent"
 import { ModalConfig } from "../../services/ModalConfig"
 import type { Storage } from "../../services/Storage"
 import { type ChunkLoadError, call, effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
-import { connectStage } from "../runtime/stages"
+import { accountStage } from "../runtime/stages"
 
 /** The auth connector and its logins (`AuthConnector.lazy.ts`), loaded when it is first used. */
 export const AuthConnectorLazy = lazyPart("@airlock/AuthConnector.lazy", () =>
-  connectStage().then((stage) => stage.authConnector())
+  accountStage().then((stage) => stage.authConnector())
 )
 
 const dependencyMissing = (error: ChunkLoadError) =>

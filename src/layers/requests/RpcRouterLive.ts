@@ -15,12 +15,12 @@ import type { TransactionWatcher } from "../../services/TransactionWatcher"
 import type { WalletConnect } from "../../services/WalletConnect"
 import { eventsOf, listen } from "../platform/listen"
 import { lazyImplementation, lazyPart } from "../runtime/lazy"
-import { connectStage } from "../runtime/stages"
+import { accountStage } from "../runtime/stages"
 import type { RouterState } from "./RpcRouter.lazy"
 
 /** The request path and network switching (`RpcRouter.lazy.ts`), loaded with the first request. */
 export const RpcRouterLazy = lazyPart("@airlock/RpcRouter.lazy", () =>
-  connectStage().then((stage) => stage.rpcRouter())
+  accountStage().then((stage) => stage.rpcRouter())
 )
 
 /** Fails with 'Request was aborted' once `signal` aborts; never otherwise. */

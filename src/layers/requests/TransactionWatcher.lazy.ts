@@ -2,15 +2,20 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
+import * as PubSub from "effect/PubSub"
 import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TransactionWaitTimeoutError } from "../../errors"
 import type { CaipNetworkId } from "../../schemas/Primitives"
 import { type CallsStatus, decodeCallsStatus, decodeReceiptResponse } from "../../schemas/Receipt"
 import { decodeSignatureStatuses, type SignatureStatus } from "../../schemas/SolanaRpc"
 import { FallbackTransport } from "../../services/FallbackTransport"
-import type { Receipt, SentRequest, Submission } from "../../services/TransactionWatcher"
+import type { Receipt, SentRequest, Submission, TrackedTransaction } from "../../services/TransactionWatcher"
 import { chainIdOf, decodeTransactionResponse, mismatchedFields, transactionFor } from "./sentCheck"
+import { pendingTransaction, withSettled, withTracked } from "./trackedList"
 
 /** SPEC.md §9: after the adapter's wait, the pending watch asks this often. */
 export const PENDING_POLL_INTERVAL = Duration.millis(30_000)
@@ -136,99 +141,146 @@ const pendingWatch = <A>(ask: Effect.Effect<A | undefined>): Effect.Effect<A | u
     Effect.repeat({ until: (answer) => answer !== undefined, times: MAX_PENDING_POLLS - 1 })
   )
 
+/** What `TransactionWatcherLive` owns and this part fills: the list, its hub and the watches' scope. */
+export interface WatchedList {
+  readonly transactions: SubscriptionRef.SubscriptionRef<ReadonlyArray<TrackedTransaction>>
+  readonly settledHub: PubSub.PubSub<TrackedTransaction>
+  readonly scope: Scope.Scope
+}
+
 /** What `TransactionWatcherLive` loads with the first transaction: how to follow one to its end. */
 export interface ReceiptWatch {
-  /** Follows the submission until it settles; a failing RPC only ever makes it wait longer. */
-  readonly settle: (submission: Submission) => Effect.Effect<Settlement>
+  /** Lists the submission at once and follows it until it settles (`TransactionWatcher.track`). */
+  readonly track: (submission: Submission) => Effect.Effect<void>
   readonly waitForReceipt: (
     network: CaipNetworkId,
     hash: string
   ) => Effect.Effect<Receipt, TransactionWaitTimeoutError>
 }
 
-export const makeReceiptWatch = Effect.gen(function* () {
-  const rpc = yield* FallbackTransport
+export const makeReceiptWatch = ({ transactions, settledHub, scope }: WatchedList) =>
+  Effect.gen(function* () {
+    const rpc = yield* FallbackTransport
 
-  const askReceipt = (network: CaipNetworkId, hash: string) =>
-    askWith(
-      `eth_getTransactionReceipt ${hash}`,
-      rpc.request(network, { method: "eth_getTransactionReceipt", params: [hash] }),
-      (answer) => Result.map(decodeReceiptResponse(answer), (receipt) => receiptFor(hash, receipt)),
-      // Asking again cannot configure the chain.
-      (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
-    )
-
-  /** Solana: the signature's status, the node searching its history too (a send older than its cache). */
-  const askSignature = (network: CaipNetworkId, signature: string) =>
-    askWith(
-      `getSignatureStatuses ${signature}`,
-      rpc.request(network, {
-        method: "getSignatureStatuses",
-        params: [[signature], { searchTransactionHistory: true }]
-      }),
-      (answer) =>
-        Result.map(decodeSignatureStatuses(answer), ({ value }) =>
-          settlementOfSignature(signature, value[0])
-        ),
-      (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
-    )
-
-  /** The transaction the node holds under `hash`; `undefined` while it holds none or does not answer. */
-  const askTransaction = (network: CaipNetworkId, hash: string) =>
-    askWith(
-      `eth_getTransactionByHash ${hash}`,
-      rpc.request(network, { method: "eth_getTransactionByHash", params: [hash] }),
-      (answer) => Result.map(decodeTransactionResponse(answer), (found) => transactionFor(hash, found)),
-      (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
-    )
-
-  /**
-   * A receipt settles a send only once the transaction under its hash is the one sent (when the request is
-   * known): a wallet may answer the hash of another, already mined transaction.
-   */
-  const askSentReceipt = (network: CaipNetworkId, hash: string, sent: SentRequest | undefined) =>
-    Effect.flatMap(askReceipt(network, hash), (receipt) => {
-      if (receipt === undefined) return Effect.succeed(undefined)
-      if (sent === undefined) return Effect.succeed(settlementOfReceipt(receipt))
-      return Effect.flatMap(askTransaction(network, hash), (transaction) => {
-        if (transaction === undefined) return Effect.succeed(undefined)
-        const fields = mismatchedFields(sent, chainIdOf(network), transaction)
-        return fields.length === 0
-          ? Effect.succeed(settlementOfReceipt(receipt))
-          : Effect.as(
-              Effect.logWarning(`${hash} names another transaction than the one sent (${fields.join(", ")})`),
-              MISMATCHED
-            )
-      })
-    })
-
-  const askSettlement = (submission: Submission): Effect.Effect<Settlement | undefined> =>
-    submission.kind === "transaction" && submission.network.startsWith("solana:")
-      ? askSignature(submission.network, submission.hash)
-      : submission.kind === "transaction"
-        ? askSentReceipt(submission.network, submission.hash, submission.sent)
-        : askWith(`wallet_getCallsStatus ${submission.id}`, submission.callsStatus, (answer) =>
-            Result.map(decodeCallsStatus(answer), settlementOfCalls)
-          )
-
-  const settle = (submission: Submission) =>
-    Effect.gen(function* () {
-      const ask = askSettlement(submission)
-      return (
-        (yield* pollWithin(ask, RECEIPT_POLL_INTERVAL, ADAPTER_WAIT)) ?? (yield* pendingWatch(ask)) ?? GAVE_UP
+    const askReceipt = (network: CaipNetworkId, hash: string) =>
+      askWith(
+        `eth_getTransactionReceipt ${hash}`,
+        rpc.request(network, { method: "eth_getTransactionReceipt", params: [hash] }),
+        (answer) => Result.map(decodeReceiptResponse(answer), (receipt) => receiptFor(hash, receipt)),
+        // Asking again cannot configure the chain.
+        (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
       )
-    })
 
-  const waitForReceipt = (network: CaipNetworkId, hash: string) =>
-    Effect.flatMap(
-      pollWithin(askReceipt(network, hash), RECEIPT_POLL_INTERVAL, RECEIPT_WAIT_TIMEOUT),
-      (receipt) =>
-        receipt === undefined
-          ? Effect.fail(
-              new TransactionWaitTimeoutError({ hash, timeoutMs: Duration.toMillis(RECEIPT_WAIT_TIMEOUT) })
+    /** Solana: the signature's status, the node searching its history too (a send older than its cache). */
+    const askSignature = (network: CaipNetworkId, signature: string) =>
+      askWith(
+        `getSignatureStatuses ${signature}`,
+        rpc.request(network, {
+          method: "getSignatureStatuses",
+          params: [[signature], { searchTransactionHistory: true }]
+        }),
+        (answer) =>
+          Result.map(decodeSignatureStatuses(answer), ({ value }) =>
+            settlementOfSignature(signature, value[0])
+          ),
+        (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
+      )
+
+    /** The transaction the node holds under `hash`; `undefined` while it holds none or does not answer. */
+    const askTransaction = (network: CaipNetworkId, hash: string) =>
+      askWith(
+        `eth_getTransactionByHash ${hash}`,
+        rpc.request(network, { method: "eth_getTransactionByHash", params: [hash] }),
+        (answer) => Result.map(decodeTransactionResponse(answer), (found) => transactionFor(hash, found)),
+        (error) => !Predicate.isTagged(error, "ChainNotConfiguredError")
+      )
+
+    /**
+     * A receipt settles a send only once the transaction under its hash is the one sent (when the request is
+     * known): a wallet may answer the hash of another, already mined transaction.
+     */
+    const askSentReceipt = (network: CaipNetworkId, hash: string, sent: SentRequest | undefined) =>
+      Effect.flatMap(askReceipt(network, hash), (receipt) => {
+        if (receipt === undefined) return Effect.succeed(undefined)
+        if (sent === undefined) return Effect.succeed(settlementOfReceipt(receipt))
+        return Effect.flatMap(askTransaction(network, hash), (transaction) => {
+          if (transaction === undefined) return Effect.succeed(undefined)
+          const fields = mismatchedFields(sent, chainIdOf(network), transaction)
+          return fields.length === 0
+            ? Effect.succeed(settlementOfReceipt(receipt))
+            : Effect.as(
+                Effect.logWarning(
+                  `${hash} names another transaction than the one sent (${fields.join(", ")})`
+                ),
+                MISMATCHED
+              )
+        })
+      })
+
+    const askSettlement = (submission: Submission): Effect.Effect<Settlement | undefined> =>
+      submission.kind === "transaction" && submission.network.startsWith("solana:")
+        ? askSignature(submission.network, submission.hash)
+        : submission.kind === "transaction"
+          ? askSentReceipt(submission.network, submission.hash, submission.sent)
+          : askWith(`wallet_getCallsStatus ${submission.id}`, submission.callsStatus, (answer) =>
+              Result.map(decodeCallsStatus(answer), settlementOfCalls)
             )
-          : Effect.succeed(receipt)
-    )
 
-  return { settle, waitForReceipt } satisfies ReceiptWatch
-})
+    const settle = (submission: Submission) =>
+      Effect.gen(function* () {
+        const ask = askSettlement(submission)
+        return (
+          (yield* pollWithin(ask, RECEIPT_POLL_INTERVAL, ADAPTER_WAIT)) ??
+          (yield* pendingWatch(ask)) ??
+          GAVE_UP
+        )
+      })
+
+    const waitForReceipt = (network: CaipNetworkId, hash: string) =>
+      Effect.flatMap(
+        pollWithin(askReceipt(network, hash), RECEIPT_POLL_INTERVAL, RECEIPT_WAIT_TIMEOUT),
+        (receipt) =>
+          receipt === undefined
+            ? Effect.fail(
+                new TransactionWaitTimeoutError({ hash, timeoutMs: Duration.toMillis(RECEIPT_WAIT_TIMEOUT) })
+              )
+            : Effect.succeed(receipt)
+      )
+
+    /** Ends once `id` is no longer listed (pushed out by newer transactions). */
+    const pushedOut = (id: string) =>
+      SubscriptionRef.changes(transactions).pipe(
+        Stream.filter((all) => !all.some((t) => t.id === id)),
+        Stream.runHead,
+        Effect.asVoid
+      )
+
+    /** A failing RPC only ever makes the watch wait longer. */
+    const watch = (entry: TrackedTransaction, submission: Submission) =>
+      Effect.gen(function* () {
+        const settlement = yield* settle(submission)
+        const settled: TrackedTransaction = {
+          ...entry,
+          status: settlement.status,
+          hash: settlement.hash,
+          settledAt: yield* Clock.currentTimeMillis
+        }
+        yield* SubscriptionRef.update(transactions, (all) => withSettled(all, settled))
+        yield* PubSub.publish(settledHub, settled)
+      })
+
+    const track = (submission: Submission) =>
+      Effect.gen(function* () {
+        const entry = pendingTransaction(submission, yield* Clock.currentTimeMillis)
+        const added = yield* SubscriptionRef.modify(transactions, (all) => {
+          const next = withTracked(all, entry)
+          return next === undefined ? [undefined, all] : [next.evicted, next.transactions]
+        })
+        // Already listed: already watched.
+        if (added === undefined) return
+        // An entry pushed out of the list is no longer shown: its watch stops too.
+        yield* Effect.forkIn(Effect.raceFirst(watch(entry, submission), pushedOut(entry.id)), scope)
+      })
+
+    return { track, waitForReceipt } satisfies ReceiptWatch
+  })

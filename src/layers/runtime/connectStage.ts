@@ -13,17 +13,13 @@ export * as catalogListings from "../wallets/catalogListings"
 export const accountStage = () => import("./accountStage")
 
 /**
- * The embedded wallet's parts (the email code, social logins, the frame) and WalletConnect's pairing, which
- * the Connect view starts:
- * loaded by way of this stage, so that what they share with it (email rules, API fields, the frame's
- * errors) is in this chunk, not in small shared ones.
+ * The embedded wallet's parts that the Connect view starts (the email code, the frame) and WalletConnect's
+ * pairing: loaded by way of this stage, so that what they share with it (email rules, API fields, the
+ * frame's errors) is in this chunk, not in small shared ones. The embedded wallet's connector and its
+ * social logins come by way of the account stage, which the open Connect view has prefetched.
  */
 export const emailLogin = () => import("../embedded/EmailLogin.lazy")
-export const authConnector = () => import("../embedded/AuthConnector.lazy")
 export const embeddedWalletBridge = () => import("../embedded/EmbeddedWalletBridge.lazy")
 
 /** WalletConnect's pairing (its SDK stays a chunk of its own): its wallet-link rules are in this chunk. */
 export const walletConnect = () => import("../walletconnect/WalletConnect.lazy")
-
-/** The request path, used once connected: its HTTP (`HttpFetch`, `fetchExchange`) is in this chunk. */
-export const rpcRouter = () => import("../requests/RpcRouter.lazy")

@@ -5,9 +5,12 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { ModalConfig } from "../../services/ModalConfig"
 import { SignIn, type SignInState } from "../../services/SignIn"
 import { effect, lazyImplementation, lazyPart, lazyService } from "../runtime/lazy"
+import { accountStage } from "../runtime/stages"
 
 /** The sign-in flow (`SignIn.lazy.ts`), loaded as the modal starts when the host has a plugin. */
-export const SignInLazy = lazyPart("@airlock/SignIn.lazy", () => import("./SignIn.lazy"))
+export const SignInLazy = lazyPart("@airlock/SignIn.lazy", () =>
+  accountStage().then((stage) => stage.signIn())
+)
 
 /**
  * Sign-in with the wallet. Without a plugin (`siwx` or `siweConfig`) it stays idle and loads nothing; with

@@ -64,5 +64,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "الحالة غير معروفة",
   receiveQr: (d: { readonly address: string | number }): string => "رمز QR لعنوانك " + i(d.address),
   receiveNetworksHint: (): string => "أرسل إلى هذا العنوان على هذه الشبكات فقط:",
-  receiveNetworks: (): string => "الشبكات التي يمكنك الاستلام عليها"
+  receiveNetworks: (): string => "الشبكات التي يمكنك الاستلام عليها",
+  bitcoinPayment: (): string => "الدفع",
+  bitcoinOrdinals: (): string => "الأوردينالز",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "نسخ عنوان " + i(d.type)
 }

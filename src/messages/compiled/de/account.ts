@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Status unbekannt",
   receiveQr: (d: { readonly address: string | number }): string => "QR-Code Ihrer Adresse " + d.address,
   receiveNetworksHint: (): string => "Senden Sie an diese Adresse nur über diese Netzwerke:",
-  receiveNetworks: (): string => "Netzwerke, auf denen Sie empfangen können"
+  receiveNetworks: (): string => "Netzwerke, auf denen Sie empfangen können",
+  bitcoinPayment: (): string => "Zahlung",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => d.type + "-Adresse kopieren"
 }

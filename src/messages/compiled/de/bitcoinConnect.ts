@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Zahlung",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Die Wallet hat eine Adresse angegeben, die keine Bitcoin-Adresse dieses Netzwerks ist",
   badAnswer: (): string => "Die Wallet hat etwas anderes geantwortet als erfragt",
   noAnswer: (): string => "Die Wallet hat nicht rechtzeitig geantwortet",
-  noNetwork: (): string => "Die Wallet unterstützt keines der Bitcoin-Netzwerke dieser App",
-  copyAddressOf: (d: { readonly type: string | number }): string => d.type + "-Adresse kopieren",
-  copied: (): string => "Adresse kopiert"
+  noNetwork: (): string => "Die Wallet unterstützt keines der Bitcoin-Netzwerke dieser App"
 }

@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "⟦" + "Šţåţûš ûñķñöŵñ · · ·" + "⟧",
   receiveQr: (d: { readonly address: string | number }): string => "⟦" + "QŔ çöḋé öḟ ýöûŕ åḋḋŕéšš  · · · · ·" + d.address + "⟧",
   receiveNetworksHint: (): string => "⟦" + "Šéñḋ öñļý öñ ţĥéšé ñéţŵöŕķš ţö ţĥîš åḋḋŕéšš: · · · · · · · · ·" + "⟧",
-  receiveNetworks: (): string => "⟦" + "Ñéţŵöŕķš ýöû çåñ ŕéçéîṽé öñ · · · · · ·" + "⟧"
+  receiveNetworks: (): string => "⟦" + "Ñéţŵöŕķš ýöû çåñ ŕéçéîṽé öñ · · · · · ·" + "⟧",
+  bitcoinPayment: (): string => "⟦" + "Ṗåýṁéñţ · ·" + "⟧",
+  bitcoinOrdinals: (): string => "⟦" + "Öŕḋîñåļš · ·" + "⟧",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "⟦" + "Çöṗý ţĥé  · ·" + d.type + " åḋḋŕéšš · ·" + "⟧"
 }

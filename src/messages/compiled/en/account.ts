@@ -62,5 +62,8 @@ export const accountWords = {
   statusUnknown: (): string => "Status unknown",
   receiveQr: (d: { readonly address: string | number }): string => "QR code of your address " + d.address,
   receiveNetworksHint: (): string => "Send only on these networks to this address:",
-  receiveNetworks: (): string => "Networks you can receive on"
+  receiveNetworks: (): string => "Networks you can receive on",
+  bitcoinPayment: (): string => "Payment",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Copy the " + d.type + " address"
 }

@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Estado desconocido",
   receiveQr: (d: { readonly address: string | number }): string => "Código QR de tu dirección " + d.address,
   receiveNetworksHint: (): string => "Envía a esta dirección solo en estas redes:",
-  receiveNetworks: (): string => "Redes en las que puedes recibir"
+  receiveNetworks: (): string => "Redes en las que puedes recibir",
+  bitcoinPayment: (): string => "Pago",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Copiar la dirección de " + d.type
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Pago",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "La billetera dio una dirección que no es una dirección de Bitcoin de esta red",
   badAnswer: (): string => "La billetera respondió algo distinto de lo que se pidió",
   noAnswer: (): string => "La billetera no respondió a tiempo",
-  noNetwork: (): string => "La billetera no admite ninguna de las redes de Bitcoin de esta aplicación",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Copiar la dirección de " + d.type,
-  copied: (): string => "Dirección copiada"
+  noNetwork: (): string => "La billetera no admite ninguna de las redes de Bitcoin de esta aplicación"
 }

@@ -64,5 +64,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "وضعیت نامشخص",
   receiveQr: (d: { readonly address: string | number }): string => "کد QR آدرس شما " + i(d.address),
   receiveNetworksHint: (): string => "فقط در این شبکه‌ها به این آدرس ارسال کنید:",
-  receiveNetworks: (): string => "شبکه‌هایی که می‌توانید در آن‌ها دریافت کنید"
+  receiveNetworks: (): string => "شبکه‌هایی که می‌توانید در آن‌ها دریافت کنید",
+  bitcoinPayment: (): string => "پرداخت",
+  bitcoinOrdinals: (): string => "اوردینالز",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "کپی نشانی " + i(d.type)
 }

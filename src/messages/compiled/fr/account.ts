@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Statut inconnu",
   receiveQr: (d: { readonly address: string | number }): string => "QR code de votre adresse " + d.address,
   receiveNetworksHint: (): string => "N’envoyez à cette adresse que sur ces réseaux :",
-  receiveNetworks: (): string => "Réseaux sur lesquels vous pouvez recevoir"
+  receiveNetworks: (): string => "Réseaux sur lesquels vous pouvez recevoir",
+  bitcoinPayment: (): string => "Paiement",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Copier l’adresse " + d.type
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Paiement",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Le portefeuille a donné une adresse qui n’est pas une adresse Bitcoin de ce réseau",
   badAnswer: (): string => "Le portefeuille a répondu autre chose que ce qui était demandé",
   noAnswer: (): string => "Le portefeuille n’a pas répondu à temps",
-  noNetwork: (): string => "Le portefeuille ne prend en charge aucun des réseaux Bitcoin de cette application",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Copier l’adresse " + d.type,
-  copied: (): string => "Adresse copiée"
+  noNetwork: (): string => "Le portefeuille ne prend en charge aucun des réseaux Bitcoin de cette application"
 }

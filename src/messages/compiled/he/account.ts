@@ -64,5 +64,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "סטטוס לא ידוע",
   receiveQr: (d: { readonly address: string | number }): string => "קוד QR של הכתובת שלך " + i(d.address),
   receiveNetworksHint: (): string => "יש לשלוח לכתובת הזו רק ברשתות האלה:",
-  receiveNetworks: (): string => "רשתות שבהן אפשר לקבל"
+  receiveNetworks: (): string => "רשתות שבהן אפשר לקבל",
+  bitcoinPayment: (): string => "תשלום",
+  bitcoinOrdinals: (): string => "אורדינלס",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "העתקת כתובת " + i(d.type)
 }

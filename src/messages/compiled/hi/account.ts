@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "स्थिति अज्ञात",
   receiveQr: (d: { readonly address: string | number }): string => "आपके पते " + d.address + " का QR कोड",
   receiveNetworksHint: (): string => "इस पते पर केवल इन नेटवर्क पर भेजें:",
-  receiveNetworks: (): string => "वे नेटवर्क जिन पर आप प्राप्त कर सकते हैं"
+  receiveNetworks: (): string => "वे नेटवर्क जिन पर आप प्राप्त कर सकते हैं",
+  bitcoinPayment: (): string => "भुगतान",
+  bitcoinOrdinals: (): string => "ऑर्डिनल्स",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => d.type + " पता कॉपी करें"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "भुगतान",
-  ordinals: (): string => "ऑर्डिनल्स",
   badAddress: (): string => "वॉलेट ने ऐसा पता दिया जो इस नेटवर्क का बिटकॉइन पता नहीं है",
   badAnswer: (): string => "वॉलेट ने जो माँगा गया था उसके बजाय कुछ और उत्तर दिया",
   noAnswer: (): string => "वॉलेट ने समय पर उत्तर नहीं दिया",
-  noNetwork: (): string => "वॉलेट इस ऐप के किसी भी बिटकॉइन नेटवर्क को सपोर्ट नहीं करता",
-  copyAddressOf: (d: { readonly type: string | number }): string => d.type + " पता कॉपी करें",
-  copied: (): string => "पता कॉपी हो गया"
+  noNetwork: (): string => "वॉलेट इस ऐप के किसी भी बिटकॉइन नेटवर्क को सपोर्ट नहीं करता"
 }

@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Status tidak diketahui",
   receiveQr: (d: { readonly address: string | number }): string => "Kode QR alamat Anda " + d.address,
   receiveNetworksHint: (): string => "Kirim ke alamat ini hanya di jaringan berikut:",
-  receiveNetworks: (): string => "Jaringan tempat Anda dapat menerima"
+  receiveNetworks: (): string => "Jaringan tempat Anda dapat menerima",
+  bitcoinPayment: (): string => "Pembayaran",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Salin alamat " + d.type
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Pembayaran",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Dompet memberikan alamat yang bukan alamat Bitcoin di jaringan ini",
   badAnswer: (): string => "Dompet menjawab dengan sesuatu yang berbeda dari yang diminta",
   noAnswer: (): string => "Dompet tidak menjawab tepat waktu",
-  noNetwork: (): string => "Dompet tidak mendukung satu pun jaringan Bitcoin aplikasi ini",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Salin alamat " + d.type,
-  copied: (): string => "Alamat disalin"
+  noNetwork: (): string => "Dompet tidak mendukung satu pun jaringan Bitcoin aplikasi ini"
 }

@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "状態不明",
   receiveQr: (d: { readonly address: string | number }): string => "あなたのアドレス " + d.address + " の QR コード",
   receiveNetworksHint: (): string => "このアドレスへは次のネットワークでのみ送金してください：",
-  receiveNetworks: (): string => "受け取りできるネットワーク"
+  receiveNetworks: (): string => "受け取りできるネットワーク",
+  bitcoinPayment: (): string => "支払い",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => d.type + "アドレスをコピー"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "支払い",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "ウォレットがこのネットワークのビットコインアドレスではないアドレスを返しました",
   badAnswer: (): string => "ウォレットが求められたものとは異なる応答をしました",
   noAnswer: (): string => "ウォレットが時間内に応答しませんでした",
-  noNetwork: (): string => "ウォレットはこのアプリのビットコインネットワークにいずれも対応していません",
-  copyAddressOf: (d: { readonly type: string | number }): string => d.type + "アドレスをコピー",
-  copied: (): string => "アドレスをコピーしました"
+  noNetwork: (): string => "ウォレットはこのアプリのビットコインネットワークにいずれも対応していません"
 }

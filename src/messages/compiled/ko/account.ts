@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "상태 알 수 없음",
   receiveQr: (d: { readonly address: string | number }): string => "내 주소 " + d.address + "의 QR 코드",
   receiveNetworksHint: (): string => "이 주소로는 다음 네트워크에서만 보내세요:",
-  receiveNetworks: (): string => "받을 수 있는 네트워크"
+  receiveNetworks: (): string => "받을 수 있는 네트워크",
+  bitcoinPayment: (): string => "결제",
+  bitcoinOrdinals: (): string => "오디널스",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => d.type + " 주소 복사"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "결제",
-  ordinals: (): string => "오디널스",
   badAddress: (): string => "지갑이 이 네트워크의 비트코인 주소가 아닌 주소를 제공했습니다",
   badAnswer: (): string => "지갑이 요청한 것과 다른 응답을 했습니다",
   noAnswer: (): string => "지갑이 제시간에 응답하지 않았습니다",
-  noNetwork: (): string => "지갑이 이 앱의 비트코인 네트워크를 하나도 지원하지 않습니다",
-  copyAddressOf: (d: { readonly type: string | number }): string => d.type + " 주소 복사",
-  copied: (): string => "주소가 복사되었습니다"
+  noNetwork: (): string => "지갑이 이 앱의 비트코인 네트워크를 하나도 지원하지 않습니다"
 }

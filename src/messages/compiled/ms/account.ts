@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Status tidak diketahui",
   receiveQr: (d: { readonly address: string | number }): string => "Kod QR alamat anda " + d.address,
   receiveNetworksHint: (): string => "Hantar ke alamat ini hanya pada rangkaian berikut:",
-  receiveNetworks: (): string => "Rangkaian yang anda boleh terima"
+  receiveNetworks: (): string => "Rangkaian yang anda boleh terima",
+  bitcoinPayment: (): string => "Pembayaran",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Salin alamat " + d.type
 }

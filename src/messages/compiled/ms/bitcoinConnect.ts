@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Pembayaran",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Dompet memberikan alamat yang bukan alamat Bitcoin rangkaian ini",
   badAnswer: (): string => "Dompet menjawab sesuatu yang lain daripada yang diminta",
   noAnswer: (): string => "Dompet tidak menjawab tepat pada masanya",
-  noNetwork: (): string => "Dompet tidak menyokong mana-mana rangkaian Bitcoin aplikasi ini",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Salin alamat " + d.type,
-  copied: (): string => "Alamat disalin"
+  noNetwork: (): string => "Dompet tidak menyokong mana-mana rangkaian Bitcoin aplikasi ini"
 }

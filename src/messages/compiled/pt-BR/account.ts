@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Status desconhecido",
   receiveQr: (d: { readonly address: string | number }): string => "QR code do seu endereço " + d.address,
   receiveNetworksHint: (): string => "Envie para este endereço somente nestas redes:",
-  receiveNetworks: (): string => "Redes em que você pode receber"
+  receiveNetworks: (): string => "Redes em que você pode receber",
+  bitcoinPayment: (): string => "Pagamento",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Copiar o endereço de " + d.type
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Pagamento",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "A carteira informou um endereço que não é um endereço Bitcoin desta rede",
   badAnswer: (): string => "A carteira respondeu algo diferente do que foi pedido",
   noAnswer: (): string => "A carteira não respondeu a tempo",
-  noNetwork: (): string => "A carteira não atende a nenhuma das redes Bitcoin deste app",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Copiar o endereço de " + d.type,
-  copied: (): string => "Endereço copiado"
+  noNetwork: (): string => "A carteira não atende a nenhuma das redes Bitcoin deste app"
 }

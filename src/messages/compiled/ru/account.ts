@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Статус неизвестен",
   receiveQr: (d: { readonly address: string | number }): string => "QR-код вашего адреса " + d.address,
   receiveNetworksHint: (): string => "Отправляйте на этот адрес только в этих сетях:",
-  receiveNetworks: (): string => "Сети, в которых можно получать"
+  receiveNetworks: (): string => "Сети, в которых можно получать",
+  bitcoinPayment: (): string => "Платёжный",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Скопировать адрес (" + d.type + ")"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Платёжный",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Кошелёк указал адрес, который не является биткоин-адресом этой сети",
   badAnswer: (): string => "Кошелёк ответил не тем, что было запрошено",
   noAnswer: (): string => "Кошелёк не ответил вовремя",
-  noNetwork: (): string => "Кошелёк не поддерживает ни одну из сетей биткоина этого приложения",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Скопировать адрес (" + d.type + ")",
-  copied: (): string => "Адрес скопирован"
+  noNetwork: (): string => "Кошелёк не поддерживает ни одну из сетей биткоина этого приложения"
 }

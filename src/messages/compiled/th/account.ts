@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "ไม่ทราบสถานะ",
   receiveQr: (d: { readonly address: string | number }): string => "คิวอาร์โค้ดของที่อยู่ " + d.address + " ของคุณ",
   receiveNetworksHint: (): string => "ส่งมายังที่อยู่นี้ผ่านเครือข่ายเหล่านี้เท่านั้น:",
-  receiveNetworks: (): string => "เครือข่ายที่คุณรับได้"
+  receiveNetworks: (): string => "เครือข่ายที่คุณรับได้",
+  bitcoinPayment: (): string => "การชำระเงิน",
+  bitcoinOrdinals: (): string => "ออร์ดินัลส์",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "คัดลอกที่อยู่" + d.type
 }

@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Durum bilinmiyor",
   receiveQr: (d: { readonly address: string | number }): string => d.address + " adresinizin QR kodu",
   receiveNetworksHint: (): string => "Bu adrese yalnızca şu ağlarda gönderin:",
-  receiveNetworks: (): string => "Alabileceğiniz ağlar"
+  receiveNetworks: (): string => "Alabileceğiniz ağlar",
+  bitcoinPayment: (): string => "Ödeme",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => d.type + " adresini kopyala"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Ödeme",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Cüzdan bu ağın Bitcoin adresi olmayan bir adres verdi",
   badAnswer: (): string => "Cüzdan istenenden başka bir şey yanıtladı",
   noAnswer: (): string => "Cüzdan zamanında yanıt vermedi",
-  noNetwork: (): string => "Cüzdan bu uygulamanın Bitcoin ağlarının hiçbirini desteklemiyor",
-  copyAddressOf: (d: { readonly type: string | number }): string => d.type + " adresini kopyala",
-  copied: (): string => "Adres kopyalandı"
+  noNetwork: (): string => "Cüzdan bu uygulamanın Bitcoin ağlarının hiçbirini desteklemiyor"
 }

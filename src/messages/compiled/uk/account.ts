@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Статус невідомий",
   receiveQr: (d: { readonly address: string | number }): string => "QR-код вашої адреси " + d.address,
   receiveNetworksHint: (): string => "Надсилайте на цю адресу лише в цих мережах:",
-  receiveNetworks: (): string => "Мережі, у яких можна отримувати"
+  receiveNetworks: (): string => "Мережі, у яких можна отримувати",
+  bitcoinPayment: (): string => "Платіжна",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Скопіювати адресу (" + d.type + ")"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Платіжна",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Гаманець вказав адресу, яка не є біткоїн-адресою цієї мережі",
   badAnswer: (): string => "Гаманець відповів не те, що було запитано",
   noAnswer: (): string => "Гаманець не відповів вчасно",
-  noNetwork: (): string => "Гаманець не підтримує жодної з біткоїн-мереж цього застосунку",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Скопіювати адресу (" + d.type + ")",
-  copied: (): string => "Адресу скопійовано"
+  noNetwork: (): string => "Гаманець не підтримує жодної з біткоїн-мереж цього застосунку"
 }

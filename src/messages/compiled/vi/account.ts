@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "Không rõ trạng thái",
   receiveQr: (d: { readonly address: string | number }): string => "Mã QR của địa chỉ " + d.address + " của bạn",
   receiveNetworksHint: (): string => "Chỉ gửi đến địa chỉ này trên các mạng sau:",
-  receiveNetworks: (): string => "Các mạng bạn có thể nhận"
+  receiveNetworks: (): string => "Các mạng bạn có thể nhận",
+  bitcoinPayment: (): string => "Thanh toán",
+  bitcoinOrdinals: (): string => "Ordinals",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "Sao chép địa chỉ " + d.type
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "Thanh toán",
-  ordinals: (): string => "Ordinals",
   badAddress: (): string => "Ví đã đưa một địa chỉ không phải địa chỉ Bitcoin của mạng này",
   badAnswer: (): string => "Ví đã trả lời khác với điều được yêu cầu",
   noAnswer: (): string => "Ví không trả lời kịp thời",
-  noNetwork: (): string => "Ví không hỗ trợ mạng Bitcoin nào của ứng dụng này",
-  copyAddressOf: (d: { readonly type: string | number }): string => "Sao chép địa chỉ " + d.type,
-  copied: (): string => "Đã sao chép địa chỉ"
+  noNetwork: (): string => "Ví không hỗ trợ mạng Bitcoin nào của ứng dụng này"
 }

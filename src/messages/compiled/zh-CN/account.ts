@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "状态未知",
   receiveQr: (d: { readonly address: string | number }): string => "你的地址 " + d.address + " 的二维码",
   receiveNetworksHint: (): string => "仅通过以下网络向此地址发送：",
-  receiveNetworks: (): string => "可接收的网络"
+  receiveNetworks: (): string => "可接收的网络",
+  bitcoinPayment: (): string => "支付",
+  bitcoinOrdinals: (): string => "铭文",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "复制" + d.type + "地址"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "支付",
-  ordinals: (): string => "铭文",
   badAddress: (): string => "钱包给出的地址不是此网络的比特币地址",
   badAnswer: (): string => "钱包的回答与请求的内容不符",
   noAnswer: (): string => "钱包未及时回答",
-  noNetwork: (): string => "钱包不支持此应用的任何比特币网络",
-  copyAddressOf: (d: { readonly type: string | number }): string => "复制" + d.type + "地址",
-  copied: (): string => "地址已复制"
+  noNetwork: (): string => "钱包不支持此应用的任何比特币网络"
 }

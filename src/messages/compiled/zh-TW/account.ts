@@ -63,5 +63,8 @@ export const words: Catalog["account"] = {
   statusUnknown: (): string => "狀態不明",
   receiveQr: (d: { readonly address: string | number }): string => "你的地址 " + d.address + " 的 QR 碼",
   receiveNetworksHint: (): string => "僅透過以下網路傳送至此地址：",
-  receiveNetworks: (): string => "可接收的網路"
+  receiveNetworks: (): string => "可接收的網路",
+  bitcoinPayment: (): string => "付款",
+  bitcoinOrdinals: (): string => "銘文",
+  copyBitcoinAddressOf: (d: { readonly type: string | number }): string => "複製" + d.type + "地址"
 }

@@ -2,12 +2,8 @@
 import type { Catalog } from "../catalog"
 
 export const words: Catalog["bitcoinConnect"] = {
-  payment: (): string => "付款",
-  ordinals: (): string => "銘文",
   badAddress: (): string => "錢包提供的地址不是此網路的比特幣地址",
   badAnswer: (): string => "錢包的回應與請求的內容不符",
   noAnswer: (): string => "錢包未及時回應",
-  noNetwork: (): string => "錢包不支援此應用程式的任何比特幣網路",
-  copyAddressOf: (d: { readonly type: string | number }): string => "複製" + d.type + "地址",
-  copied: (): string => "地址已複製"
+  noNetwork: (): string => "錢包不支援此應用程式的任何比特幣網路"
 }

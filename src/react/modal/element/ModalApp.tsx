@@ -50,8 +50,9 @@ const Dialog = ({ controller, embedded }: DialogProps) => {
     })
   }, [controller])
 
-  // What the visitor needs next, right after this view's first frame (a wallet may be picked at once).
-  useEffect(() => afterNextPaint(() => prefetchNext(router.view)), [router.view])
+  // What the visitor needs next, right after this view's first frame (a wallet may be picked at once):
+  // counted from the commit (a layout effect), since a passive effect may run only after that frame.
+  useLayoutEffect(() => afterNextPaint(() => prefetchNext(router.view)), [router.view])
 
   useEffect(() => {
     if (!shaking) return

@@ -99,7 +99,7 @@ const layoutCss = `
   justify-content: center;
   padding: var(--_s-4);
   background: var(--_overlay);
-  animation: airlock-fade var(--airlock-duration-view) ease-out;
+  animation: airlock-dim var(--airlock-duration-view) ease-out;
 }
 .inline { display: block; }
 .card {
@@ -344,11 +344,14 @@ const baseCss = `
 }
 `
 
+// What enters is legible in the frame that first paints it (half faded in, never from invisible): a view
+// shows in the frame it renders in. Only the backdrop starts clear.
 const motionCss = `
 @keyframes airlock-spin { to { transform: rotate(360deg); } }
 @keyframes airlock-pulse { 50% { opacity: 0.55; } }
-@keyframes airlock-fade { from { opacity: 0; } to { opacity: 1; } }
-@keyframes airlock-rise { from { opacity: 0; transform: translateY(var(--_s-3)); } to { opacity: 1; transform: none; } }
+@keyframes airlock-fade { from { opacity: 0.5; } to { opacity: 1; } }
+@keyframes airlock-rise { from { opacity: 0.5; transform: translateY(var(--_s-3)); } to { opacity: 1; transform: none; } }
+@keyframes airlock-dim { from { background-color: transparent; } }
 @keyframes airlock-sheet { from { transform: translateY(40%); } to { transform: none; } }
 @keyframes airlock-shake {
   10%, 90% { transform: translateX(-1px); }

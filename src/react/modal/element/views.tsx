@@ -7,10 +7,8 @@ import { type LazyView, LazyViewBody, lazyView } from "./lazyView"
 import { ViewBoundary } from "./ViewBoundary"
 
 /** Modules that hold several views: one import each, however many views it serves. */
-const walletConnectViews = () => import("../views/walletconnect/ConnectingWalletConnectView")
-const networkViews = () => import("../views/networks/NetworksView")
 const loginViews = () => import("../views/embedded/LoginViews")
-/** The connected account's stage (`accountStage.ts`); what a connected account opens next loads through it. */
+/** The stage after the Connect view (`accountStage.ts`): every view opened after it loads through it. */
 const accountStage = () => import("./accountStage")
 
 // The account's layer code comes with the view: named, so that the bundler keeps it in the stage's chunk.
@@ -29,14 +27,18 @@ const accountView = lazyView(() =>
 const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   Connect: ConnectView,
   ConnectingExternal: ConnectingExternalView,
-  ConnectingWalletConnect: lazyView(() => walletConnectViews().then((m) => m.ConnectingWalletConnectView)),
+  ConnectingWalletConnect: lazyView(() =>
+    accountStage().then((m) => m.walletConnectViews().then((v) => v.ConnectingWalletConnectView))
+  ),
   ConnectingWalletConnectBasic: lazyView(() =>
-    walletConnectViews().then((m) => m.ConnectingWalletConnectBasicView)
+    accountStage().then((m) => m.walletConnectViews().then((v) => v.ConnectingWalletConnectBasicView))
   ),
   Account: accountView,
   AllWallets: lazyView(() => import("../views/wallets/AllWalletsView").then((m) => m.AllWalletsView)),
-  Networks: lazyView(() => networkViews().then((m) => m.NetworksView)),
-  UnsupportedChain: lazyView(() => networkViews().then((m) => m.UnsupportedChainView)),
+  Networks: lazyView(() => accountStage().then((m) => m.networkViews().then((v) => v.NetworksView))),
+  UnsupportedChain: lazyView(() =>
+    accountStage().then((m) => m.networkViews().then((v) => v.UnsupportedChainView))
+  ),
   ApproveTransaction: lazyView(() => accountStage().then((m) => m.approveTransactionScreen())),
   SIWXSignMessage: lazyView(() =>
     accountStage().then((m) => m.signInViews().then((v) => v.SIWXSignMessageView))
@@ -61,7 +63,7 @@ const BODIES: Partial<Record<View, ComponentType | LazyView>> = {
   UpdateEmail: lazyView(() => loginViews().then((m) => m.UpdateEmailView)),
   ConnectingFarcaster: lazyView(() => loginViews().then((m) => m.ConnectingFarcasterView)),
   WhatIsAWallet: lazyView(() => import("../views/help/WhatIsAWalletView").then((m) => m.WhatIsAWalletView)),
-  BatchStatus: lazyView(() => import("../views/batches/BatchStatusView").then((m) => m.BatchStatusView))
+  BatchStatus: lazyView(() => accountStage().then((m) => m.batchStatusView()))
 }
 
 /** The views from which a visitor goes on to a connected account: its code is fetched while they choose. */

@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { bitcoinConnectWords } from "../../../../messages/compiled/en/bitcoinConnect"
+import { accountWords } from "../../../../messages/compiled/en/account"
 import type { AccountType } from "../../../../schemas/Kinds"
 import { truncateAddress } from "../../../../schemas/ThirdPartyText"
 import { copyText } from "../../element/clipboard"
@@ -9,9 +9,9 @@ import { IconButton } from "../../ui/IconButton"
 
 /** One address with its type in words and a Copy button naming that type. */
 const BitcoinAddressRow = ({ address, type }: { readonly address: string; readonly type: AccountType }) => {
-  const t = useWords("bitcoinConnect", bitcoinConnectWords)
+  const t = useWords("account", accountWords)
   const [copied, setCopied] = useState(false)
-  const typeName = type === "ordinal" ? t.ordinals() : t.payment()
+  const typeName = type === "ordinal" ? t.bitcoinOrdinals() : t.bitcoinPayment()
   return (
     <li className="bitcoin-account" data-account-type={type}>
       <span className="bitcoin-account-type">{typeName}</span>
@@ -20,7 +20,7 @@ const BitcoinAddressRow = ({ address, type }: { readonly address: string; readon
       </span>
       <IconButton
         icon={copied ? <CheckIcon /> : <CopyIcon />}
-        label={copied ? t.copied() : t.copyAddressOf({ type: typeName })}
+        label={copied ? t.addressCopied() : t.copyBitcoinAddressOf({ type: typeName })}
         data={{ "data-action": "copyBitcoinAddress" }}
         onClick={() => void copyText(address).then(setCopied)}
       />
