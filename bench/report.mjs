@@ -268,17 +268,18 @@ check).
   from a capturing click listener until the dialog showing the Connect view (titled "Connect Wallet") is
   rendered and laid out, until the next animation frame (the frame that paints it), and until the first frame
   that paints it off opacity 0 (an opening animation from opacity 0 shows it a frame or two later). "After
-  the click" counts the JavaScript requested from the click until the network is quiet again. Then a garbage collection forced through the DevTools protocol
-  (\`HeapProfiler.collectGarbage\`) and the used JS heap (\`Runtime.getHeapUsage\`).
+  the click" counts the JavaScript requested from the click until the network is quiet again. Then a
+  garbage collection forced through the DevTools protocol (\`HeapProfiler.collectGarbage\`) and the used JS
+  heap (\`Runtime.getHeapUsage\`).
 - **The connect load**: with a test wallet injected before the page's scripts in both builds (EIP-6963,
   "Bench Wallet": it answers \`eth_requestAccounts\`/\`eth_accounts\` with one address, \`eth_chainId\` with
   0x7a69, \`wallet_switchEthereumChain\` with null, emits nothing, refuses anything else with 4200), the same
   load, quiet and click; the probe clicks the wallet's row in the frame after the one that painted the
   Connect view (a visitor clicks only what was painted), and marks the frame that paints the connected
   account's address (the Account view, the one a visitor who opened the modal sees; or the Connect button's
-  short address were the modal to close). The JavaScript between the pick and
-  that mark is read from the page's resource timeline. The account's data loads (the bench app's RPC URL has
-  nothing listening) are not waited for.
+  short address were the modal to close). The JavaScript between the pick and that mark is read from the
+  page's resource timeline. The account's data loads (the bench app's RPC URL has nothing listening) are not
+  waited for.
 
 Before and after, measured in this run by the same method. "Before" is commit
 \`${reference.commit}\`
