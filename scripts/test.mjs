@@ -115,18 +115,15 @@ const build = () =>
   )
 
 try {
-  // Three lines at once: the checks and the unit tests; after the build, the browser tests and the budget;
-  // and after the build too, the sandbox's tests and the gallery. Only the first prints as it goes.
+  // Three lines at once: the checks, the unit tests and then (once built) the budget; after the build, the
+  // browser tests; and after the build too, the sandbox's tests and the gallery. Only the first prints as
+  // it goes.
   const built = build()
-  // The two lines after the build end about together: the demo's browser tests then the budget, and the
+  // The two lines after the build end about together, and last: the demo's browser tests, and the
   // sandbox's tests then the gallery (which needs no chain: it takes the core the browser tests leave free).
-  const browser = built.then(async () => {
-    await vitestRun("e2e", ["--config", "vitest.e2e.config.ts"], { quiet: true, reuseBuild: true })
-    await check("budget", process.execPath, [join(repoRoot, "bench", "budget.mjs")], {
-      quiet: true,
-      reuseBuild: true
-    })
-  })
+  const browser = built.then(() =>
+    vitestRun("e2e", ["--config", "vitest.e2e.config.ts"], { quiet: true, reuseBuild: true })
+  )
   const sandbox = built.then(async () => {
     await vitestRun("sandbox", ["--config", "vitest.sandbox.config.ts"], { quiet: true, reuseBuild: true })
     await vitestRun("gallery", ["--config", "vitest.gallery.config.ts"], { quiet: true, reuseBuild: true })
@@ -135,6 +132,11 @@ try {
   await check("lint", npm, ["run", "lint"])
   await check("cycles", process.execPath, [join(repoRoot, "scripts", "check-cycles.mjs")])
   await vitestRun("unit", [])
+  await built
+  await check("budget", process.execPath, [join(repoRoot, "bench", "budget.mjs")], {
+    quiet: true,
+    reuseBuild: true
+  })
   await Promise.all([sandbox, browser])
 } finally {
   await rm(temp, { recursive: true, force: true })
