@@ -1,13 +1,11 @@
 import { generateKeyPairSync, randomBytes, sign as signBytes } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import {
-  parseRelayFaultArgs,
-  rawIdOf,
-  startSandboxRelay,
-  TAGS,
-  verifyRelayJwt
-} from "../../sandbox/relay/relay.mjs"
+import { verifyRelayJwt } from "../../sandbox/relay/auth.mjs"
+import { parseRelayFaultArgs } from "../../sandbox/relay/faults.mjs"
+import { rawIdOf } from "../../sandbox/relay/jsonrpc.mjs"
+import { TAGS } from "../../sandbox/relay/protocol.mjs"
+import { startSandboxRelay } from "../../sandbox/relay/relay.mjs"
 import { BOB } from "../kit/accounts"
 import { eventually } from "../kit/waits"
 import { relayForFile } from "./sandboxWorld"
