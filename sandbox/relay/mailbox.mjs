@@ -113,7 +113,11 @@ export function createMailbox({ limits, stats }) {
     if (existing !== undefined) return existing
     if (storedCount >= limits.maxStoredMessages) {
       sweep()
-      if (storedCount >= limits.maxStoredMessages) throw new RpcError(SERVER_ERROR, "mailbox full")
+      if (storedCount >= limits.maxStoredMessages) {
+        // A refused publish leaves no topic behind (else each one to a new topic would grow the map).
+        dropTopicIfEmpty(topic)
+        throw new RpcError(SERVER_ERROR, "mailbox full")
+      }
     }
     if (entry.messages.size >= limits.maxMessagesPerTopic) {
       const oldest = entry.messages.keys().next().value

@@ -270,6 +270,23 @@ describe("relay protocol", () => {
     }
   })
 
+  it("refuses a publish once the mailbox is full, and keeps no topic for it", async () => {
+    const small = await startSandboxRelay({ limits: { maxStoredMessages: 1 } })
+    try {
+      const a = await RawClient.open(small.url)
+      const kept = topic()
+      await a.call("irn_publish", { topic: kept, message: "kept", ttl: 300 })
+      for (let i = 0; i < 3; i++) {
+        const answer = await a.call("irn_publish", { topic: topic(), message: `refused${i}`, ttl: 300 })
+        expect(answer.json.error).toMatchObject({ code: -32000, message: "mailbox full" })
+      }
+      expect(small.inspect.topics()).toEqual([kept])
+      a.close()
+    } finally {
+      await small.close()
+    }
+  })
+
   it("echoes request ids byte-exactly, numbers above 2^53 included", async () => {
     const a = await RawClient.open()
     const big = "18446744073709551617123" // > 2^64, would round through JSON.parse
