@@ -110,7 +110,9 @@ export function createMailbox({ limits, stats }) {
     const entry = topicOf(topic)
     const hash = createHash("sha256").update(topic).update("\0").update(message).digest("hex")
     const existing = entry.messages.get(hash)
-    if (existing !== undefined) return existing
+    if (existing !== undefined && isLive(existing, Date.now())) return existing
+    // An expired copy the sweep has not removed yet gives way to the new publish.
+    removeMessage(topic, entry, existing?.hash)
     if (storedCount >= limits.maxStoredMessages) {
       sweep()
       if (storedCount >= limits.maxStoredMessages) {

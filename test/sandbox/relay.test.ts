@@ -237,6 +237,26 @@ describe("relay protocol", () => {
     b2.close()
   })
 
+  it("stores a message again when the same text is published after its ttl", async () => {
+    // A long ping period: the heartbeat's sweep must not remove the expired copy first.
+    const slow = await startSandboxRelay({ pingIntervalMs: 30_000 })
+    try {
+      const a = await RawClient.open(slow.url)
+      const t = topic()
+      await a.call("irn_publish", { topic: t, message: "again", ttl: 0.001 })
+      await eventually(() => slow.inspect.storedMessages(t).length === 0, "expiry")
+      await a.call("irn_publish", { topic: t, message: "again", ttl: 300 })
+      expect(slow.inspect.storedMessages(t).map((m) => m.message)).toEqual(["again"])
+      const b = await RawClient.open(slow.url)
+      await b.call("irn_subscribe", { topic: t })
+      await b.until(() => b.pushes(t).length === 1 || undefined, "the republished message")
+      a.close()
+      b.close()
+    } finally {
+      await slow.close()
+    }
+  })
+
   it("never echoes a message to its publisher", async () => {
     const [a, b] = await Promise.all([RawClient.open(), RawClient.open()])
     const t = topic()
