@@ -1,13 +1,11 @@
 import { generateKeyPairSync, randomBytes, sign as signBytes } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import WebSocket from "ws"
-import {
-  parseRelayFaultArgs,
-  rawIdOf,
-  startSandboxRelay,
-  TAGS,
-  verifyRelayJwt
-} from "../../sandbox/relay/relay.mjs"
+import { verifyRelayJwt } from "../../sandbox/relay/auth.mjs"
+import { parseRelayFaultArgs } from "../../sandbox/relay/faults.mjs"
+import { rawIdOf } from "../../sandbox/relay/jsonrpc.mjs"
+import { TAGS } from "../../sandbox/relay/protocol.mjs"
+import { startSandboxRelay } from "../../sandbox/relay/relay.mjs"
 import { BOB } from "../kit/accounts"
 import { eventually } from "../kit/waits"
 import { relayForFile } from "./sandboxWorld"
@@ -239,6 +237,26 @@ describe("relay protocol", () => {
     b2.close()
   })
 
+  it("stores a message again when the same text is published after its ttl", async () => {
+    // A long ping period: the heartbeat's sweep must not remove the expired copy first.
+    const slow = await startSandboxRelay({ pingIntervalMs: 30_000 })
+    try {
+      const a = await RawClient.open(slow.url)
+      const t = topic()
+      await a.call("irn_publish", { topic: t, message: "again", ttl: 0.001 })
+      await eventually(() => slow.inspect.storedMessages(t).length === 0, "expiry")
+      await a.call("irn_publish", { topic: t, message: "again", ttl: 300 })
+      expect(slow.inspect.storedMessages(t).map((m) => m.message)).toEqual(["again"])
+      const b = await RawClient.open(slow.url)
+      await b.call("irn_subscribe", { topic: t })
+      await b.until(() => b.pushes(t).length === 1 || undefined, "the republished message")
+      a.close()
+      b.close()
+    } finally {
+      await slow.close()
+    }
+  })
+
   it("never echoes a message to its publisher", async () => {
     const [a, b] = await Promise.all([RawClient.open(), RawClient.open()])
     const t = topic()
@@ -267,6 +285,23 @@ describe("relay protocol", () => {
       expect(b.pushes(t).map((p) => p.json.params.data.message)).toEqual(["m0", "m1", "m2", "m3", "m4"])
       a.close()
       b.close()
+    } finally {
+      await small.close()
+    }
+  })
+
+  it("refuses a publish once the mailbox is full, and keeps no topic for it", async () => {
+    const small = await startSandboxRelay({ limits: { maxStoredMessages: 1 } })
+    try {
+      const a = await RawClient.open(small.url)
+      const kept = topic()
+      await a.call("irn_publish", { topic: kept, message: "kept", ttl: 300 })
+      for (let i = 0; i < 3; i++) {
+        const answer = await a.call("irn_publish", { topic: topic(), message: `refused${i}`, ttl: 300 })
+        expect(answer.json.error).toMatchObject({ code: -32000, message: "mailbox full" })
+      }
+      expect(small.inspect.topics()).toEqual([kept])
+      a.close()
     } finally {
       await small.close()
     }
