@@ -6,7 +6,8 @@
 import { mkdir, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { listScenarios, openScenario, resize, shotName, THEMES, VIEWPORTS } from "../sandbox/gallery/walk.mjs"
-import { galleryDist, serveStatic } from "../sandbox/host/serve.mjs"
+import { galleryDist } from "../sandbox/host/serve.mjs"
+import { serveStatic } from "../sandbox/host/staticServer.mjs"
 import { launchChromium } from "./chromium.mjs"
 import { buildGallery, repoRoot } from "./vite.mjs"
 

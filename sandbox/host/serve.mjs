@@ -8,10 +8,8 @@
 // a server of its own; and the embedded wallet's frame (its page and auth server) and the social sign-in
 // stand-in, each on an origin of its own.
 // Used by `npm run demo` (sandbox/demo.mjs) and by the browser tests (test/e2e/globalSetup.ts).
-import { createReadStream } from "node:fs"
-import { stat } from "node:fs/promises"
-import { createServer } from "node:http"
-import { extname, join, relative, resolve, sep } from "node:path"
+// Its parts: the static file server (staticServer.mjs) and the page's view of the sandbox (configScript.mjs).
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { buildDemo, reusesBuild } from "../../scripts/vite.mjs"
 import { startSandboxApi } from "../api/api.mjs"
@@ -21,9 +19,10 @@ import { startSandboxExchange } from "../exchange/exchange.mjs"
 import { startFrameAuthServer, startSocialStandIn } from "../frame/auth.mjs"
 import { startOnrampProvider } from "../onramp/provider.mjs"
 import { startSandboxRelay } from "../relay/relay.mjs"
-import { guardSlowClients } from "../shared/slowClients.mjs"
 import { makeSignInServer } from "../signin/server.mjs"
 import { startSandboxSolana } from "../solana/chain.mjs"
+import { sandboxConfig, sandboxConfigScript } from "./configScript.mjs"
+import { serveStatic } from "./staticServer.mjs"
 
 /** @import { SandboxApi } from "../api/api.mjs" */
 /** @import { SandboxChains } from "../chain/chain.mjs" */
@@ -33,17 +32,9 @@ import { startSandboxSolana } from "../solana/chain.mjs"
 /** @import { SandboxConfig } from "../shared/config" */
 /** @import { SandboxSolana } from "../solana/chain.mjs" */
 /** @import { SandboxBitcoin } from "../bitcoin/chain.mjs" */
-/** @import { IncomingMessage, ServerResponse } from "node:http" */
 /** @import { RunningFrameAuthServer, SocialStandIn } from "../frame/auth.mjs" */
 /** @import { SignInServer } from "../signin/server.mjs" */
-/**
- * @typedef {{ readonly type: string, readonly body: string, readonly file?: undefined } | { readonly file: string, readonly body?: undefined }} Route
- */
-/**
- * @typedef {object} RunningServer
- * @property {string} url `http://127.0.0.1:PORT/`
- * @property {() => Promise<void>} close
- */
+/** @import { Route, RunningServer } from "./staticServer.mjs" */
 /**
  * @typedef {object} RunningDemo
  * @property {string} url `http://127.0.0.1:PORT/`
@@ -73,221 +64,7 @@ export const galleryDist = fileURLToPath(new URL("../gallery/dist", import.meta.
 /** Where the demo serves the gallery (sandbox/gallery): every view of the modal, on mock layers. */
 export const GALLERY_PATH = "/gallery/"
 
-/** @type {Readonly<Record<string, string>>} */
-const contentTypes = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".txt": "text/plain; charset=utf-8",
-  ".wasm": "application/wasm"
-}
-
 const JS_TYPE = "text/javascript; charset=utf-8"
-
-/**
- * The demo runs under a strict policy (THREATS.md T12/R12): no inline script or style, no eval, and
- * Trusted Types enforced, so that a violation shows up as a console error in the browser tests.
- */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https: http://127.0.0.1:*",
-  "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
-  // WalletConnect Verify's frame, framed only when a page turns `walletConnectVerify` on (README, CSP), and
-  // the sandbox's embedded-wallet frame, on a loopback port of its own.
-  "frame-src https://verify.walletconnect.org http://127.0.0.1:*",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'"
-].join("; ")
-
-/**
- * What the page learns about the running sandbox (the `SandboxConfig` of sandbox/shared/config.ts).
- * @param {SandboxChains} sandbox
- * @param {Pick<SandboxApi, "url" | "projectId">} api
- * @param {Pick<SandboxRelay, "url">} relay
- * @param {{ readonly url: string }} frame
- * @param {{ readonly url: string }} social
- * @param {Pick<SandboxSolana, "rpcUrl" | "chain" | "mint">} [solana]
- * @param {Pick<SandboxBitcoin, "esploraUrl" | "chain">} [bitcoin]
- * @returns {SandboxConfig}
- */
-export function sandboxConfig(sandbox, api, relay, frame, social, solana, bitcoin) {
-  return {
-    api: { url: api.url, projectId: api.projectId },
-    relayUrl: relay.url,
-    frame: { url: frame.url },
-    social: { url: social.url },
-    chains: sandbox.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
-    tokens: sandbox.tokens.map(({ chainId, address, name, symbol, decimals }) => ({
-      chainId,
-      address,
-      name,
-      symbol,
-      decimals
-    })),
-    batchDelegates: sandbox.batchDelegates.map(({ chainId, address }) => ({ chainId, address })),
-    wallet: {
-      defaultChainId: sandbox.chains[0]?.chainId ?? 0,
-      accounts: sandbox.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
-      accountIndex: 0
-    },
-    // The local Solana chain (sandbox/solana): the Sandbox Solana Wallet reads it.
-    ...(solana === undefined
-      ? {}
-      : {
-          solana: {
-            rpcUrl: solana.rpcUrl,
-            chain: solana.chain,
-            mint: {
-              address: solana.mint.address,
-              name: solana.mint.name,
-              symbol: solana.mint.symbol,
-              decimals: solana.mint.decimals
-            }
-          }
-        }),
-    // The local Bitcoin chain (sandbox/bitcoin): its Esplora API is the regtest network's RPC URL.
-    ...(bitcoin === undefined ? {} : { bitcoin: { esploraUrl: bitcoin.esploraUrl, chain: bitcoin.chain } })
-  }
-}
-
-/** `/sandbox-config.js`: defines `window.__AIRLOCK_SANDBOX__`, deeply frozen, before any other script. */
-export const sandboxConfigScript = (/** @type {SandboxConfig} */ config) =>
-  [
-    "// The running Airlock sandbox, generated by sandbox/host/serve.mjs.",
-    `Object.defineProperty(window, "__AIRLOCK_SANDBOX__", {`,
-    `  value: JSON.parse(${JSON.stringify(JSON.stringify(config))}, (_key, value) => Object.freeze(value)),`,
-    "  enumerable: true",
-    "})",
-    ""
-  ].join("\n")
-
-/**
- * Maps a request path to a file under `root`, or undefined when it would leave `root`.
- * @param {string} root
- * @param {string} urlPath
- * @returns {string | undefined}
- */
-function resolveInside(root, urlPath) {
-  let decoded
-  try {
-    decoded = decodeURIComponent(urlPath)
-  } catch {
-    return undefined
-  }
-  if (decoded.includes("\0")) return undefined
-  const file = resolve(root, `.${sep}${decoded}`)
-  const rel = relative(root, file)
-  if (rel.startsWith("..") || resolve(root, rel) !== file) return undefined
-  return file
-}
-
-/**
- * @param {ServerResponse} res
- * @param {number} status
- * @param {string} body
- */
-function send(res, status, body) {
-  res.writeHead(status, {
-    "content-type": "text/plain; charset=utf-8",
-    "content-length": Buffer.byteLength(body)
-  })
-  res.end(body)
-}
-
-/**
- * A small static file server for `root` on 127.0.0.1. Resolves once listening. `routes` maps exact paths
- * to generated bodies (`{ type, body }`) or to files elsewhere (`{ file }`); they win over `root`.
- * `mounts` maps a path prefix ending in `/` to another folder served under it (the gallery at `/gallery/`).
- * `handle(req, res, pathname)` answers first when it resolves to true (the sign-in endpoints).
- * @param {string} root
- * @param {{ readonly port?: number, readonly routes?: Readonly<Record<string, Route>>, readonly mounts?: Readonly<Record<string, string>>, readonly handle?: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean> }} [options]
- * @returns {Promise<RunningServer>}
- */
-export function serveStatic(root, { port = 0, routes = {}, mounts = {}, handle } = {}) {
-  const rootDir = resolve(root)
-  /** The file `pathname` names: under the mount whose prefix it starts with, else under `root`. */
-  const fileOf = (/** @type {string} */ pathname) => {
-    const mount = Object.keys(mounts).find((prefix) => pathname.startsWith(prefix))
-    return mount === undefined
-      ? resolveInside(rootDir, pathname)
-      : resolveInside(resolve(mounts[mount] ?? rootDir), pathname.slice(mount.length - 1))
-  }
-  const server = createServer(async (req, res) => {
-    if (handle !== undefined) {
-      const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1")
-      const handled = await handle(req, res, pathname).catch(() => {
-        if (!res.headersSent) send(res, 500, "Internal Server Error")
-        return true
-      })
-      if (handled) return
-    }
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.setHeader("allow", "GET, HEAD")
-      return send(res, 405, "Method Not Allowed")
-    }
-    const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1")
-    const route = Object.hasOwn(routes, pathname) ? routes[pathname] : undefined
-    if (route?.body !== undefined) {
-      res.writeHead(200, {
-        "content-type": route.type,
-        "content-length": Buffer.byteLength(route.body),
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff"
-      })
-      return res.end(req.method === "HEAD" ? undefined : route.body)
-    }
-    let file = route?.file ?? fileOf(pathname)
-    if (file === undefined) return send(res, 403, "Forbidden")
-    let info = await stat(file).catch(() => undefined)
-    if (info?.isDirectory()) {
-      file = join(file, "index.html")
-      info = await stat(file).catch(() => undefined)
-    }
-    if (!info?.isFile()) return send(res, 404, "Not Found")
-    const type = contentTypes[extname(file).toLowerCase()] ?? "application/octet-stream"
-    res.writeHead(200, {
-      "content-type": type,
-      "content-length": info.size,
-      "cache-control": "no-cache",
-      "x-content-type-options": "nosniff",
-      ...(type.startsWith("text/html") ? { "content-security-policy": contentSecurityPolicy } : {})
-    })
-    if (req.method === "HEAD") return res.end()
-    createReadStream(file)
-      .on("error", () => res.destroy())
-      .pipe(res)
-  })
-  guardSlowClients(server, { requestTimeoutMs: 60_000 })
-  return new Promise((/** @type {(server: RunningServer) => void} */ resolvePromise, reject) => {
-    server.once("error", reject)
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject)
-      const address = server.address()
-      const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`
-      /** @returns {Promise<void>} */
-      const close = () =>
-        new Promise((done) => {
-          server.close(() => done())
-          server.closeAllConnections()
-        })
-      resolvePromise({ url, close })
-    })
-  })
-}
 
 /**
  * Serves the Sandbox WalletConnect Wallet page (sandbox/wallets/walletconnect/dist) on a free port: its own

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto"
 import { describe, expect, inject, it } from "vitest"
-import { contentSecurityPolicy } from "../../sandbox/host/serve.mjs"
+import { contentSecurityPolicy } from "../../sandbox/host/staticServer.mjs"
 
 const demo = { url: inject("demoUrl"), frameUrl: inject("frameUrl"), socialUrl: inject("socialUrl") }
 const demoOrigin = new URL(demo.url).origin

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node"
-import { galleryDist, serveStatic } from "../../sandbox/host/serve.mjs"
+import { galleryDist } from "../../sandbox/host/serve.mjs"
+import { serveStatic } from "../../sandbox/host/staticServer.mjs"
 import { buildGallery, reusesBuild } from "../../scripts/vite.mjs"
 
 declare module "vitest" {

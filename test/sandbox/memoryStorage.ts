@@ -1,4 +1,4 @@
-import type { KeyValue } from "../../sandbox/wallets/injected/wallet"
+import type { KeyValue } from "../../sandbox/wallets/injected/types"
 
 /** A wallet's storage in memory, its entries readable by the test. */
 export const memoryStorage = (): KeyValue & { readonly data: Map<string, string> } => {

@@ -4,12 +4,8 @@ import { join } from "node:path"
 import { runInNewContext } from "node:vm"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SandboxChains } from "../../sandbox/chain/chain.mjs"
-import {
-  type RunningServer,
-  sandboxConfig,
-  sandboxConfigScript,
-  serveStatic
-} from "../../sandbox/host/serve.mjs"
+import { sandboxConfig, sandboxConfigScript } from "../../sandbox/host/configScript.mjs"
+import { type RunningServer, serveStatic } from "../../sandbox/host/staticServer.mjs"
 import type { SandboxConfig } from "../../sandbox/shared/config"
 
 const chains = {

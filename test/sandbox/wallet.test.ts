@@ -2,12 +2,10 @@ import { createPublicClient, http, parseEther, recoverMessageAddress, verifyType
 import { describe, expect, it } from "vitest"
 import { rpc } from "../../sandbox/chain/chain.mjs"
 import { createApprovals, type WalletMode } from "../../sandbox/wallets/injected/approvals"
-import {
-  createSandboxWallet,
-  isLoopbackRpcUrl,
-  readableMessage,
-  STORAGE_KEY
-} from "../../sandbox/wallets/injected/wallet"
+import { readableMessage } from "../../sandbox/wallets/injected/approvalWords"
+import { isLoopbackRpcUrl } from "../../sandbox/wallets/injected/requestParams"
+import { STORAGE_KEY } from "../../sandbox/wallets/injected/siteMemory"
+import { createSandboxWallet } from "../../sandbox/wallets/injected/wallet"
 import { memoryStorage } from "./memoryStorage"
 import { chainsForFile, EIP712_DOMAIN_TYPE } from "./sandboxWorld"
 

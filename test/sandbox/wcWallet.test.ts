@@ -6,13 +6,9 @@ import type { Browser, Page } from "playwright-core"
 import { createPublicClient, type Hex, http, parseEther, toHex, verifyMessage, verifyTypedData } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chain.mjs"
-import {
-  type Route,
-  type RunningServer,
-  sandboxConfig,
-  sandboxConfigScript,
-  serveWcWallet
-} from "../../sandbox/host/serve.mjs"
+import { sandboxConfig, sandboxConfigScript } from "../../sandbox/host/configScript.mjs"
+import { serveWcWallet } from "../../sandbox/host/serve.mjs"
+import type { Route, RunningServer } from "../../sandbox/host/staticServer.mjs"
 import { type SandboxRelay, startSandboxRelay } from "../../sandbox/relay/relay.mjs"
 import { BITCOIN_REGTEST, sandboxBitcoinAccounts } from "../../sandbox/shared/bitcoin"
 import { SANDBOX_SOLANA_CHAIN, sandboxSolanaAddress } from "../../sandbox/shared/solana"

@@ -13,12 +13,8 @@ import { type SandboxChains, startSandboxChains } from "../../sandbox/chain/chai
 import { sandboxNetwork } from "../../sandbox/host/sandboxModal"
 import type { SandboxChainConfig } from "../../sandbox/shared/config"
 import { createApprovals } from "../../sandbox/wallets/injected/approvals"
-import {
-  createSandboxWallet,
-  type KeyValue,
-  WALLET_NAME,
-  WALLET_RDNS
-} from "../../sandbox/wallets/injected/wallet"
+import type { KeyValue } from "../../sandbox/wallets/injected/types"
+import { createSandboxWallet, WALLET_NAME, WALLET_RDNS } from "../../sandbox/wallets/injected/wallet"
 import { createModal } from "../../src/createModal"
 import type { Modal } from "../../src/Modal"
 import { airlock } from "../../src/wagmi"

@@ -20,7 +20,7 @@ import {
   type Recipient
 } from "../bitcoinSigning"
 import type { ApprovalKind, Approvals } from "../injected/approvals"
-import type { KeyValue } from "../injected/wallet"
+import type { KeyValue } from "../injected/types"
 import { notConnected, userRejected, walletErrorOf } from "./errors"
 
 export const BITCOIN_WALLET_NAME = "Sandbox Bitcoin Wallet"

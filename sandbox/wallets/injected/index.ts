@@ -15,14 +15,8 @@ import { type ApprovalRequest, createApprovals, isWalletMode, type WalletMode } 
 import { type HostileMode, isHostileMode } from "./hostile"
 import { WALLET_ICON } from "./icon"
 import { createPanel } from "./panel"
-import {
-  createSandboxWallet,
-  type RecordedCall,
-  type SandboxProvider,
-  WALLET_NAME,
-  WALLET_RDNS,
-  type WalletState
-} from "./wallet"
+import type { RecordedCall, SandboxProvider, WalletState } from "./types"
+import { createSandboxWallet, WALLET_NAME, WALLET_RDNS } from "./wallet"
 
 /** What tests (and curious people) reach as `window.__sandboxWallet`. */
 export interface SandboxWalletHandle {

@@ -9,7 +9,7 @@ import type {
   SolanaSignAndSendTransactionOptions,
   SolanaTransactionCommitment
 } from "@solana/wallet-standard-features"
-import { isLoopbackRpcUrl } from "../injected/wallet"
+import { isLoopbackRpcUrl } from "../injected/requestParams"
 import {
   decodeWireTransaction,
   describeTransaction,

@@ -13,7 +13,7 @@ import type {
 } from "@wallet-standard/features"
 import type { SandboxSolanaConfig } from "../../shared/config"
 import type { Approvals } from "../injected/approvals"
-import type { KeyValue } from "../injected/wallet"
+import type { KeyValue } from "../injected/types"
 
 /** The part of `window.__AIRLOCK_SANDBOX__` the wallet reads: the local chain's RPC and its token. */
 export interface SolanaDevAccount {

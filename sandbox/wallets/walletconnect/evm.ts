@@ -6,7 +6,8 @@
 import { createWalletClient, type Hex, http, isAddress, isAddressEqual, isHex } from "viem"
 import type { PrivateKeyAccount } from "viem/accounts"
 import type { SandboxChainConfig } from "../../shared/config"
-import { formatEther, readableMessage, readTransactionFields, readTypedDataRequest } from "../injected/wallet"
+import { formatEther, readableMessage } from "../injected/approvalWords"
+import { readTransactionFields, readTypedDataRequest } from "../injected/requestParams"
 import { ErrorCode, invalidParams, isRecord, unauthorized, WalletRpcError } from "./rpc"
 
 /** Label and value pairs for the approval card, in order; shown as text. */

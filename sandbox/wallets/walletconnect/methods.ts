@@ -5,8 +5,8 @@
  */
 import type { Address } from "viem"
 import type { SandboxChainConfig } from "../../shared/config"
+import { batchApproval } from "../injected/approvalWords"
 import { createBatches } from "../injected/batches"
-import { batchApproval } from "../injected/wallet"
 import { createBitcoinWcSigner } from "./bitcoin"
 import type { WalletContext } from "./context"
 import {
