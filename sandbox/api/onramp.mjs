@@ -32,7 +32,8 @@ export const NO_PROVIDER_MESSAGE =
 
 /** @import { IncomingMessage } from "node:http" */
 /** @import { SandboxToken } from "../chain/chain.mjs" */
-/** @import { ApiChain, RouteContext } from "./api.mjs" */
+/** @import { ApiChain } from "./apiChains.mjs" */
+/** @import { RouteContext } from "./http.mjs" */
 
 /**
  * The onramp handlers for api.mjs's router. `chains` are the API's chains (the first is the one the

@@ -3,7 +3,7 @@ import type { SandboxChainConfig, SandboxConfig } from "../shared/config"
 
 /**
  * A sandbox anvil chain as the modal's CAIP network (real chains, so balances are real), with the image id
- * the sandbox API serves for it (`assetImageIdOf` in sandbox/api/api.mjs).
+ * the sandbox API serves for it (`assetImageIdOf` in sandbox/api/explorer.mjs).
  */
 export const sandboxNetwork = (chain: SandboxChainConfig) =>
   ({

@@ -1,14 +1,10 @@
 import type { Locator, Page } from "playwright-core"
 import { formatUnits } from "viem"
 import { afterEach, beforeEach, describe, expect, inject } from "vitest"
-import type { ActiveFault, FaultRule, RecordedRequest } from "../../sandbox/api/api.mjs"
-import {
-  DEFAULT_PROJECT_ID,
-  HANDLER_LINKS,
-  PRICES,
-  REDIRECT_ORIGIN,
-  SANDBOX_WALLET_RDNS
-} from "../../sandbox/api/api.mjs"
+import { DEFAULT_PROJECT_ID, PRICES, SANDBOX_WALLET_RDNS } from "../../sandbox/api/api.mjs"
+import type { ActiveFault, FaultRule } from "../../sandbox/api/faults.mjs"
+import { HANDLER_LINKS, REDIRECT_ORIGIN } from "../../sandbox/api/hostile.mjs"
+import type { RecordedRequest } from "../../sandbox/api/recording.mjs"
 import { chooseWalletConnect, type ExpectedConsoleError, test } from "./browser"
 import { nativeBalanceOn, tokenBalanceOn } from "./chain"
 

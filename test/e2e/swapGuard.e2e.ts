@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core"
 import { createPublicClient, encodeFunctionData, erc20Abi, http } from "viem"
 import { afterEach, describe, expect, inject } from "vitest"
-import type { FaultRule } from "../../sandbox/api/api.mjs"
+import type { FaultRule } from "../../sandbox/api/faults.mjs"
 import { ATTACKER_ADDRESS } from "../../sandbox/api/hostileSwap.mjs"
 import { chooseToken, openAccountAction } from "./accountActions"
 import { test } from "./browser"

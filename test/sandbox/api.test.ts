@@ -8,16 +8,13 @@ import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, parseU
 import { afterEach, describe, expect, it, vi } from "vitest"
 import {
   DEFAULT_PROJECT_ID,
-  HANDLER_LINKS,
-  PHISHING_SENTENCE,
   PRICES,
-  REDIRECT_ORIGIN,
-  SANDBOX_IDENTITY_NAME,
   SANDBOX_WALLET_ID,
-  SANDBOX_WC_WALLET_ID,
-  SOLANA_CHAIN_IDS,
-  SOLANA_USDC_MINT
+  SANDBOX_WC_WALLET_ID
 } from "../../sandbox/api/api.mjs"
+import { HANDLER_LINKS, PHISHING_SENTENCE, REDIRECT_ORIGIN } from "../../sandbox/api/hostile.mjs"
+import { SANDBOX_IDENTITY_NAME } from "../../sandbox/api/identity.mjs"
+import { SOLANA_CHAIN_IDS, SOLANA_USDC_MINT } from "../../sandbox/api/solanaFixture.mjs"
 import { rpc } from "../../sandbox/chain/chain.mjs"
 import type { AirlockError } from "../../src/errors"
 import { BlockchainApiLive } from "../../src/layers/provider/BlockchainApiLive"
