@@ -37,14 +37,14 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function Requests({
   chains,
   recipient,
-  sandboxUsd
+  tokens
 }: {
   /** The sandbox's chains, to offer a switch to the one the wallet is not on. */
   readonly chains: ReadonlyArray<SandboxChainConfig>
   /** Where "Send 0.01 ETH" and "Send 2.5 sUSD" send. */
   readonly recipient: string | undefined
-  /** The token "Send 2.5 sUSD" moves. */
-  readonly sandboxUsd: SandboxTokenConfig | undefined
+  /** The sandbox's tokens: "Send 2.5 sUSD" moves the sUSD of the chain the wallet is on, if it has one. */
+  readonly tokens: ReadonlyArray<SandboxTokenConfig>
 }) {
   const modal = useAirlock()
   const evm = useAirlockAccount({ namespace: "eip155" })
@@ -62,6 +62,7 @@ export function Requests({
       (value) => settle({ label, value: typeof value === "string" ? value : JSON.stringify(value) }),
       (error: unknown) => settle({ label: `${label} failed`, value: messageOf(error) })
     )
+  const sandboxUsd = tokens.find((token) => token.symbol === "sUSD" && token.chainId === network.chainId)
   // The sandbox chain the wallet is not on (the first one while Solana is active).
   const otherChain = chains.find((chain) => chain.chainId !== network.chainId)
   return (

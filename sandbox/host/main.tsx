@@ -19,8 +19,6 @@ import "./styles.css"
 
 /** Where "Send 0.01 ETH" sends: the sandbox's last dev account. */
 const recipient = sandbox?.wallet.accounts.at(-1)?.address
-/** The sandbox chain's sUSD, which "Send 2.5 sUSD" moves with an ERC-20 `transfer` the page encodes. */
-const sandboxUsd = sandbox?.tokens.find((token) => token.symbol === "sUSD")
 
 function Chains({ chains }: { chains: ReadonlyArray<SandboxChainConfig> }) {
   return (
@@ -76,7 +74,7 @@ function App({ modal }: { modal: Modal }) {
           <ConnectionState />
           <SolanaAccount />
           {sandboxBitcoin === undefined ? null : <BitcoinPanel />}
-          <Requests chains={sandbox?.chains ?? []} recipient={recipient} sandboxUsd={sandboxUsd} />
+          <Requests chains={sandbox?.chains ?? []} recipient={recipient} tokens={sandbox?.tokens ?? []} />
           {sandbox === undefined ? null : <PayPanel sandbox={sandbox} />}
           {sandbox?.bitcoin === undefined ? null : <BitcoinRequestsPanel bitcoin={sandbox.bitcoin} />}
           {new URLSearchParams(location.search).has("sessions") ? (
