@@ -23,7 +23,8 @@ import {
   toHex
 } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
-import { rpc, sandboxAccounts } from "../chain/chain.mjs"
+import { sandboxAccounts } from "../chain/chain.mjs"
+import { rpc } from "../chain/rpc.mjs"
 import { AuthError } from "./http.mjs"
 import { makeSessionGrants } from "./permissions.mjs"
 import { forwardRead, READ_METHODS } from "./reads.mjs"

@@ -18,7 +18,7 @@ import {
   SOLANA_CHAIN_IDS,
   SOLANA_USDC_MINT
 } from "../../sandbox/api/api.mjs"
-import { rpc } from "../../sandbox/chain/chain.mjs"
+import { rpc } from "../../sandbox/chain/rpc.mjs"
 import type { AirlockError } from "../../src/errors"
 import { BlockchainApiLive } from "../../src/layers/provider/BlockchainApiLive"
 import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"
