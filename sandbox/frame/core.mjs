@@ -19,13 +19,15 @@ import {
   TOKEN
 } from "./codes.mjs"
 import { AuthError } from "./http.mjs"
+import { newUserKeys, userWallet } from "./keys.mjs"
 import { Mailbox } from "./mailbox.mjs"
 import { createSignIns } from "./signIns.mjs"
-import { makeChainWallet, newUserKeys, userWallet } from "./wallet.mjs"
+import { makeChainWallet } from "./wallet.mjs"
 
 /** @import { SandboxChain } from "../chain/chain.mjs" */
 /** @import { SocialClient } from "./social.mjs" */
-/** @import { AccountType, UserWallet } from "./wallet.mjs" */
+/** @import { UserWallet } from "./keys.mjs" */
+/** @import { AccountType } from "./wallet.mjs" */
 /**
  * @typedef {object} NewSession
  * @property {string} token 64 hex characters: the bearer token.

@@ -11,7 +11,8 @@ import { publicKeyToAddress } from "viem/accounts"
 import { AuthError } from "./http.mjs"
 
 /** @import { Hex } from "viem" */
-/** @import { ServedChain, UserWallet } from "./wallet.mjs" */
+/** @import { UserWallet } from "./keys.mjs" */
+/** @import { ServedChain } from "./wallet.mjs" */
 
 /** The longest session the wallet grants. */
 export const MAX_SESSION_SECONDS = 30 * 24 * 3600
