@@ -10,13 +10,14 @@ import { PRICES } from "../api/api.mjs"
 import { rpc } from "../chain/rpc.mjs"
 import { SANDBOX_TOKEN_ABI } from "../chain/seed.mjs"
 import { AuthError, listenLoopback, readJsonObject, sendJson } from "../frame/http.mjs"
+import { purchaseAssets } from "./options.mjs"
 import { checkoutPage, errorPage, SECURITY_HEADERS, sendPage } from "./page.mjs"
-import { ONRAMP_DEFAULT_AMOUNT, purchaseAssets, quoteOnramp } from "./quote.mjs"
+import { ONRAMP_DEFAULT_AMOUNT, quoteOnramp } from "./quote.mjs"
 
 /** @import { IncomingMessage, ServerResponse } from "node:http" */
 /** @import { Hex } from "viem" */
 /** @import { SandboxChain, SandboxToken } from "../chain/chain.mjs" */
-/** @import { PurchaseAsset } from "./quote.mjs" */
+/** @import { PurchaseAsset } from "./options.mjs" */
 /**
  * One delivered purchase, as `purchases()` and `GET /api/purchases` list them (oldest first).
  * @typedef {object} OnrampPurchase
