@@ -38,7 +38,8 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
 /** @import { SandboxBitcoin } from "../bitcoin/chain.mjs" */
 /** @import { SandboxExchange } from "../exchange/exchange.mjs" */
 /** @import { Faults } from "./faults.mjs" */
-/** @import { Reply } from "./http.mjs" */
+/** @import { ApiChain } from "./apiChains.mjs" */
+/** @import { Reply, RouteContext } from "./http.mjs" */
 /** @import { RecordedEvent, RecordedRequest } from "./recording.mjs" */
 
 /**
@@ -69,11 +70,6 @@ export { SANDBOX_WALLET_ID, SANDBOX_WALLET_RDNS, SANDBOX_WC_WALLET_ID }
  * @property {{ readonly events: () => ReadonlyArray<RecordedEvent>, readonly requests: () => ReadonlyArray<RecordedRequest>, readonly clear: () => void }} inspect `requests`: every request but `/__sandbox/*` that arrived since the last reset or clear, oldest first (the last 2000).
  * @property {(origins?: ReadonlyArray<string>) => void} setAllowedOrigins What `GET /projects/v1/origins` answers; `undefined` restores the default.
  * @property {() => Promise<void>} close Stops listening and drops open connections; safe to call more than once.
- */
-/**
- * Convert.mjs's names for a served chain and a route's context, kept here for it.
- * @typedef {import("./apiChains.mjs").ApiChain} ApiChain
- * @typedef {import("./http.mjs").RouteContext} RouteContext
  */
 
 export const DEFAULT_PROJECT_ID = /** @type {const} */ ("sandbox-project")

@@ -6,11 +6,9 @@
 import { readFileSync } from "node:fs"
 import { createPublicClient, encodeFunctionData, erc20Abi, getAddress, http, maxUint256 } from "viem"
 import { getAmountOut, minimumReceived } from "../chain/poolMath.mjs"
-import { NATIVE_ETH } from "../chain/pools.mjs"
+import { assetKey, indexAssets, NATIVE_TOKEN_ADDRESS } from "./convertAssets.mjs"
 import { UpstreamError } from "./indexer.mjs"
 
-/** How the API names native ether in a CAIP-10 address: the usual native-token sentinel. */
-export const NATIVE_TOKEN_ADDRESS = /** @type {const} */ ("0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee")
 /** Gas limits of the built transactions: fixed, above what the pool uses, because a swap cannot be
  * estimated before its approval is mined. */
 export const APPROVE_GAS = 100_000
@@ -22,7 +20,6 @@ export const MAX_PRICE_ADDRESSES = 100
 const poolAbi = JSON.parse(
   readFileSync(new URL("../chain/contracts/SandboxPool.json", import.meta.url), "utf8")
 ).abi
-const NATIVE = Object.freeze({ name: "Ether", symbol: "ETH", decimals: 18 })
 const CAIP10 = /^eip155:(\d{1,12}):(0x[0-9a-fA-F]{40})$/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const BASE_UNITS = /^\d{1,78}$/
@@ -31,19 +28,9 @@ const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 /** @import { IncomingMessage } from "node:http" */
 /** @import { PublicClient } from "viem" */
 /** @import { SandboxPool, SandboxToken } from "../chain/chain.mjs" */
-/** @import { ApiChain, RouteContext } from "./api.mjs" */
-/**
- * A token the endpoints know: ether on each chain, or a known ERC-20.
- * @typedef {object} Asset
- * @property {string} name
- * @property {string} symbol
- * @property {number} decimals
- * @property {number} chainId
- * @property {boolean} native
- * @property {`0x${string}`} address The pools' name for it (the zero address for ether).
- * @property {string} caip CAIP-10, as on the wire.
- */
-/** @typedef {{ chainId: number, address: `0x${string}`, token0: Asset, token1: Asset }} Pool */
+/** @import { ApiChain } from "./apiChains.mjs" */
+/** @import { RouteContext } from "./http.mjs" */
+/** @import { Asset, Pool } from "./convertAssets.mjs" */
 
 /**
  * The convert handlers for api.mjs's router. `chains` are the API's chains (`chainId`, `caip`,
@@ -69,7 +56,7 @@ export function createConvertHandlers({
   fail,
   readJson
 }) {
-  const chainById = new Map(chains.map((chain) => [chain.chainId, chain]))
+  const { chainById, assets, poolByPair, swappable } = indexAssets({ chains, pools, tokens })
   /** @type {Map<number, PublicClient>} */
   const clients = new Map()
   /** @param {ApiChain} chain */
@@ -93,63 +80,6 @@ export function createConvertHandlers({
       throw new UpstreamError(`chain ${chain.chainId} unavailable`, { cause })
     }
   }
-
-  // Every asset by `chainId:lowercase wire address`: ether on each chain, then the known tokens.
-  /** @type {Map<string, Asset>} */
-  const assets = new Map()
-  const assetKey = (/** @type {number} */ chainId, /** @type {string} */ address) =>
-    `${chainId}:${address.toLowerCase()}`
-  for (const chain of chains) {
-    assets.set(assetKey(chain.chainId, NATIVE_TOKEN_ADDRESS), {
-      ...NATIVE,
-      chainId: chain.chainId,
-      native: true,
-      address: NATIVE_ETH,
-      caip: `${chain.caip}:${NATIVE_TOKEN_ADDRESS}`
-    })
-  }
-  for (const token of tokens) {
-    if (!chainById.has(token.chainId)) continue
-    const address = getAddress(token.address)
-    assets.set(assetKey(token.chainId, address), {
-      name: token.name,
-      symbol: token.symbol,
-      decimals: token.decimals,
-      chainId: token.chainId,
-      native: false,
-      address,
-      caip: `eip155:${token.chainId}:${address}`
-    })
-  }
-  const assetOnChain = (/** @type {number} */ chainId, /** @type {string} */ address) =>
-    assets.get(assetKey(chainId, address === NATIVE_ETH ? NATIVE_TOKEN_ADDRESS : address))
-
-  // Each pool under both orders of its pair; the tokens a chain's pools swap, ether first.
-  /** @type {Map<string, Pool>} */
-  const poolByPair = new Map()
-  /** @type {Map<number, Array<Asset>>} */
-  const swappable = new Map()
-  for (const pool of pools) {
-    if (!chainById.has(pool.chainId))
-      throw new TypeError(`options.pools: chain ${pool.chainId} is not served`)
-    /** @param {`0x${string}`} address */
-    const assetOf = (address) => {
-      const asset = assetOnChain(pool.chainId, address)
-      if (asset === undefined)
-        throw new TypeError(
-          `options.pools: token ${address} of pool ${pool.address} is not in options.tokens`
-        )
-      return asset
-    }
-    const [a, b] = [assetOf(pool.token0), assetOf(pool.token1)]
-    const entry = { chainId: pool.chainId, address: getAddress(pool.address), token0: a, token1: b }
-    poolByPair.set(`${a.caip}|${b.caip}`, entry)
-    poolByPair.set(`${b.caip}|${a.caip}`, entry)
-    const list = swappable.get(pool.chainId) ?? []
-    for (const asset of [a, b]) if (!list.includes(asset)) list.push(asset)
-    swappable.set(pool.chainId, list)
-  }
-  for (const list of swappable.values()) list.sort((x, y) => Number(y.native) - Number(x.native))
 
   // --- input ---------------------------------------------------------------------------------------------
 

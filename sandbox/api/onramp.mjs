@@ -4,18 +4,16 @@
 // origin of its own and really pays out on the sandbox chain.
 import { getAddress } from "viem"
 import {
-  fiatAmountFor,
   findAsset,
   findCountry,
   findFiat,
   isOnrampNetwork,
-  ONRAMP_DEFAULT_AMOUNT,
   ONRAMP_NETWORK_NAME,
   onrampOptions,
   PAYMENT_METHODS,
-  purchaseAssets,
-  quoteOnramp
-} from "../onramp/quote.mjs"
+  purchaseAssets
+} from "../onramp/options.mjs"
+import { fiatAmountFor, ONRAMP_DEFAULT_AMOUNT, quoteOnramp } from "../onramp/quote.mjs"
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 /** Printable text without control characters. */

@@ -17,7 +17,8 @@ import {
   toHex
 } from "viem"
 import { privateKeyToAddress } from "viem/accounts"
-import { rpc, SANDBOX_TOKEN_ABI } from "../chain/chain.mjs"
+import { rpc } from "../chain/rpc.mjs"
+import { SANDBOX_TOKEN_ABI } from "../chain/seed.mjs"
 import { AuthError, escapeHtml, listenLoopback, page, readForm, sendHtml } from "../frame/http.mjs"
 import { BoundedStore } from "../shared/boundedStore.mjs"
 

@@ -19,8 +19,8 @@ import {
 import { renderMailbox } from "./mailbox.mjs"
 import { makeSocialCallback } from "./page/callback.mjs"
 import { makeFramePage } from "./page/serve.mjs"
+import { parseChainId } from "./requestParams.mjs"
 import { socialClient } from "./social.mjs"
-import { parseChainId } from "./wallet.mjs"
 
 /** @import { IncomingMessage, ServerResponse } from "node:http" */
 /** @import { FrameAuth, FrameAuthOptions } from "./core.mjs" */
@@ -60,16 +60,11 @@ import { parseChainId } from "./wallet.mjs"
 
 export * from "./core.mjs"
 export { AuthError } from "./http.mjs"
+export { CREATE2_DEPLOYER, SANDBOX_ACCOUNT_ABI, smartAccountOf } from "./keys.mjs"
 export { MAIL_TTL_MS, MAX_ADDRESSES, MAX_MESSAGES_PER_ADDRESS, Mailbox } from "./mailbox.mjs"
 export { forwardRead, MAX_READ_ANSWER, READ_METHODS, READ_TIMEOUT_MS } from "./reads.mjs"
 export { socialClient, startSocialStandIn } from "./social.mjs"
-export {
-  CREATE2_DEPLOYER,
-  FAUCET_ACCOUNT_INDEX,
-  SANDBOX_ACCOUNT_ABI,
-  SIGN_UP_FUNDS_ETH,
-  smartAccountOf
-} from "./wallet.mjs"
+export { FAUCET_ACCOUNT_INDEX, SIGN_UP_FUNDS_ETH } from "./wallet.mjs"
 
 /** The header carrying the frame's device id (kept in the frame's own storage). */
 export const DEVICE_HEADER = /** @type {const} */ ("x-device-id")

@@ -11,7 +11,7 @@ import { publicKeyToAddress } from "viem/accounts"
 import { AuthError } from "./http.mjs"
 
 /** @import { Hex } from "viem" */
-/** @import { ServedChain, UserWallet } from "./wallet.mjs" */
+/** @import { UserWallet } from "./keys.mjs" */
 
 /** The longest session the wallet grants. */
 export const MAX_SESSION_SECONDS = 30 * 24 * 3600
@@ -177,7 +177,9 @@ const sessionCalls = (abi) => ({
 /**
  * The wallet's `wallet_grantPermissions` and `wallet_revokePermissions` for a user's smart account:
  * `ownerCall(wallet, chain, data)` makes the owner's call to the account (deploying it first);
- * `recordSession` keeps a granted session where the provider API lists it.
+ * `recordSession` keeps a granted session where the provider API lists it. The chain is the wallet's own
+ * (`wallet.mjs`); only its id is read here.
+ * @template {{ chainId: number }} ServedChain
  * @param {object} options
  * @param {readonly unknown[]} options.abi
  * @param {(wallet: UserWallet, chain: ServedChain, data: Hex) => Promise<void>} options.ownerCall

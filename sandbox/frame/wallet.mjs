@@ -1,197 +1,42 @@
-// The embedded wallet's keys and what they do, on the frame's origin only: one EVM key and one Solana
-// ed25519 key per user, a `SandboxAccount` smart account per user (CREATE2 through anvil's deterministic
-// deployer, salt = keccak256 of the user id, deployed by its first transaction), signing and sending on the
-// sandbox's anvil chains. Private keys live in closures here and are never part of any answer.
-import { randomBytes } from "node:crypto"
-import { readFileSync } from "node:fs"
-import { ed25519 } from "@noble/curves/ed25519"
+// The embedded wallet's chains: signing and sending on the sandbox's anvil chains for a user's key account
+// or smart account (deployed by its first transaction), the reads it forwards, and the sign-up faucet. The
+// keys are keys.mjs, the checking of a request's parameters requestParams.mjs.
 import { base58 } from "@scure/base"
 import {
-  concatHex,
   createPublicClient,
   createWalletClient,
   defineChain,
-  encodeAbiParameters,
   encodeFunctionData,
-  getAddress,
-  getContractAddress,
   http,
-  isHex,
-  keccak256,
   parseEther,
   serializeErc6492Signature,
   toHex
 } from "viem"
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
-import { rpc, sandboxAccounts } from "../chain/chain.mjs"
+import { sandboxAccounts } from "../chain/chain.mjs"
+import { rpc } from "../chain/rpc.mjs"
 import { AuthError } from "./http.mjs"
+import { CREATE2_DEPLOYER, SANDBOX_ACCOUNT_ABI } from "./keys.mjs"
 import { makeSessionGrants } from "./permissions.mjs"
 import { forwardRead, READ_METHODS } from "./reads.mjs"
+import {
+  ADDRESS,
+  base58Bytes,
+  MAX_SIGNED_BYTES,
+  parseTransaction,
+  personalMessage,
+  typedDataOf
+} from "./requestParams.mjs"
 
 /** @import { Chain, Hex, PublicClient } from "viem" */
 /** @import { SandboxChain } from "../chain/chain.mjs" */
+/** @import { UserWallet } from "./keys.mjs" */
 /** @typedef {"eoa" | "smartAccount"} AccountType */
-/** @typedef {ReturnType<typeof userWallet>} UserWallet */
 /** @typedef {{ chainId: number, rpcUrl: string, chain: Chain, client: PublicClient }} ServedChain */
 
-const artifact = JSON.parse(
-  readFileSync(new URL("../chain/contracts/SandboxAccount.json", import.meta.url), "utf8")
-)
-export const SANDBOX_ACCOUNT_ABI = artifact.abi
-
-/** Arachnid's deterministic deployment proxy, present on anvil from genesis: calldata = salt ++ initCode. */
-export const CREATE2_DEPLOYER = /** @type {const} */ ("0x4e59b44847b379578588920ca78fbf26c0b4956c")
 /** The anvil dev account that funds new users (one no other sandbox part sends from). */
 export const FAUCET_ACCOUNT_INDEX = 7
 /** What a new user's key account and smart account each receive on every sandbox chain. */
 export const SIGN_UP_FUNDS_ETH = "1"
-/** Largest message or typed-data document signed (bytes, after decoding). */
-export const MAX_SIGNED_BYTES = 64 * 1024
-
-const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
-const DATA = /^0x(?:[0-9a-fA-F]{2})*$/
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]*$/
-
-/** The key material of a new user, from the platform's CSPRNG. */
-export const newUserKeys = () => ({ evmPrivateKey: generatePrivateKey(), solanaSeed: randomBytes(32) })
-
-/**
- * A user's smart account: its counterfactual address and what deploys it (the deployer's calldata).
- * @param {string} userId
- * @param {`0x${string}`} owner
- * @returns {{ readonly address: `0x${string}`, readonly salt: `0x${string}`, readonly initCode: `0x${string}`, readonly deployData: `0x${string}` }}
- */
-export const smartAccountOf = (userId, owner) => {
-  const salt = keccak256(toHex(userId))
-  const initCode = concatHex([artifact.bytecode, encodeAbiParameters([{ type: "address" }], [owner])])
-  const address = getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt, bytecode: initCode })
-  return Object.freeze({ address, salt, initCode, deployData: concatHex([salt, initCode]) })
-}
-
-/**
- * A user's keys as an object that can sign but not tell its keys: the EVM account (viem local account),
- * the Solana address and signer, and the smart account.
- * @param {string} userId
- * @param {{ evmPrivateKey: Hex, solanaSeed: Uint8Array }} keys
- */
-export const userWallet = (userId, { evmPrivateKey, solanaSeed }) => {
-  const account = privateKeyToAccount(evmPrivateKey)
-  const seed = Uint8Array.from(solanaSeed)
-  return Object.freeze({
-    account,
-    eoaAddress: account.address,
-    solanaAddress: base58.encode(ed25519.getPublicKey(seed)),
-    smartAccount: smartAccountOf(userId, account.address),
-    signSolana: (/** @type {Uint8Array} */ bytes) => ed25519.sign(bytes, seed)
-  })
-}
-
-/**
- * A chain id sent as a number, a decimal or hex string, or CAIP-2 `eip155:N`; undefined when absent.
- * @param {unknown} value
- * @returns {number | undefined}
- */
-export const parseChainId = (value) => {
-  if (value === undefined || value === null) return undefined
-  let n = Number.NaN
-  if (typeof value === "number") n = value
-  else if (typeof value === "string" && value.length <= 32) {
-    const text = value.startsWith("eip155:") ? value.slice("eip155:".length) : value
-    if (/^\d{1,15}$/.test(text)) n = Number(text)
-    else if (/^0x[0-9a-fA-F]{1,13}$/.test(text)) n = Number.parseInt(text.slice(2), 16)
-  }
-  if (!Number.isSafeInteger(n) || n <= 0) throw new AuthError(400, "bad chainId")
-  return n
-}
-
-/**
- * @param {unknown} value
- * @param {string} name
- */
-const bigintOf = (value, name) => {
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== "string" || !QUANTITY.test(value)) throw new AuthError(400, `bad ${name}`)
-  return BigInt(value)
-}
-
-/**
- * An `eth_sendTransaction` parameter, checked: `to`, `value`, `data`, `gas` (the rest is filled here).
- * @param {any} raw The request's parameter (JSON), checked here.
- * @returns {{ from: `0x${string}` | undefined, to: `0x${string}` | undefined, value: bigint | undefined, data: Hex | undefined, gas: bigint | undefined }}
- */
-export const parseTransaction = (raw) => {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
-    throw new AuthError(400, "bad transaction")
-  if (raw.to !== undefined && raw.to !== null && (typeof raw.to !== "string" || !ADDRESS.test(raw.to)))
-    throw new AuthError(400, "bad to")
-  if (raw.from !== undefined && (typeof raw.from !== "string" || !ADDRESS.test(raw.from)))
-    throw new AuthError(400, "bad from")
-  const data = raw.data ?? raw.input
-  if (data !== undefined && data !== null && (typeof data !== "string" || !DATA.test(data)))
-    throw new AuthError(400, "bad data")
-  return {
-    from: raw.from === undefined ? undefined : getAddress(raw.from.toLowerCase()),
-    to: raw.to === undefined || raw.to === null ? undefined : getAddress(raw.to.toLowerCase()),
-    value: bigintOf(raw.value, "value"),
-    data: data ?? undefined,
-    gas: bigintOf(raw.gas, "gas")
-  }
-}
-
-/**
- * `personal_sign`'s message: hex is raw bytes, anything else UTF-8 text.
- * @param {unknown} message
- * @returns {string | { raw: Hex }}
- */
-const personalMessage = (message) => {
-  if (typeof message !== "string") throw new AuthError(400, "bad message")
-  if (isHex(message, { strict: true })) {
-    if ((message.length - 2) / 2 > MAX_SIGNED_BYTES) throw new AuthError(400, "message too large")
-    return { raw: message.length % 2 === 0 ? message : /** @type {Hex} */ (`0x0${message.slice(2)}`) }
-  }
-  if (Buffer.byteLength(message) > MAX_SIGNED_BYTES) throw new AuthError(400, "message too large")
-  return message
-}
-
-/**
- * `eth_signTypedData_v4`'s document (JSON text or an object), without the domain's own type.
- * @param {unknown} raw
- * @returns {any} The document, as the caller sent it (viem checks it as it signs).
- */
-const typedDataOf = (raw) => {
-  /** @type {any} */
-  let value = raw
-  if (typeof raw === "string") {
-    if (raw.length > MAX_SIGNED_BYTES) throw new AuthError(400, "typed data too large")
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      throw new AuthError(400, "bad typed data")
-    }
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw new AuthError(400, "bad typed data")
-  const { domain, types, primaryType, message } = value
-  if (types === null || typeof types !== "object" || typeof primaryType !== "string")
-    throw new AuthError(400, "bad typed data")
-  const { EIP712Domain: _domain, ...rest } = types
-  return { domain: domain ?? {}, types: rest, primaryType, message: message ?? {} }
-}
-
-/**
- * @param {unknown} text
- * @param {string} name
- */
-const base58Bytes = (text, name) => {
-  if (typeof text !== "string" || text.length > MAX_SIGNED_BYTES * 2 || !BASE58.test(text))
-    throw new AuthError(400, `bad ${name}`)
-  try {
-    return base58.decode(text)
-  } catch {
-    throw new AuthError(400, `bad ${name}`)
-  }
-}
 
 /**
  * The sandbox chains (`{ chainId, rpcUrl }[]`) as the wallet uses them: reads, the faucet, signing and
@@ -365,9 +210,9 @@ export const makeChainWallet = ({
 
   /** The smart account's sessions, registered and revoked by its owner's calls once it is deployed. */
   const sessions = makeSessionGrants({
-    abi: artifact.abi,
+    abi: SANDBOX_ACCOUNT_ABI,
     recordSession,
-    ownerCall: async (wallet, chain, data) => {
+    ownerCall: async (wallet, /** @type {ServedChain} */ chain, data) => {
       await deploy(wallet, chain)
       await mined(chain, await send(wallet, chain, { to: wallet.smartAccount.address, data }))
     }
@@ -438,7 +283,7 @@ export const makeChainWallet = ({
         return send(wallet, chain, {
           to: wallet.smartAccount.address,
           data: encodeFunctionData({
-            abi: artifact.abi,
+            abi: SANDBOX_ACCOUNT_ABI,
             functionName: "execute",
             args: [tx.to, tx.value ?? 0n, tx.data ?? "0x"]
           })

@@ -15,7 +15,7 @@ import {
 import { HANDLER_LINKS, PHISHING_SENTENCE, REDIRECT_ORIGIN } from "../../sandbox/api/hostile.mjs"
 import { SANDBOX_IDENTITY_NAME } from "../../sandbox/api/identity.mjs"
 import { SOLANA_CHAIN_IDS, SOLANA_USDC_MINT } from "../../sandbox/api/solanaFixture.mjs"
-import { rpc } from "../../sandbox/chain/chain.mjs"
+import { rpc } from "../../sandbox/chain/rpc.mjs"
 import type { AirlockError } from "../../src/errors"
 import { BlockchainApiLive } from "../../src/layers/provider/BlockchainApiLive"
 import { ProviderApiLive } from "../../src/layers/provider/ProviderApiLive"

@@ -1,14 +1,10 @@
 import { decodeFunctionResult, encodeFunctionData } from "viem"
 import { describe, expect, it } from "vitest"
-import {
-  findAnvil,
-  rpc,
-  SANDBOX_TOKENS,
-  sandboxAccounts,
-  startSandboxChains,
-  TOKEN_HOLDERS
-} from "../../sandbox/chain/chain.mjs"
+import { findAnvil } from "../../sandbox/chain/anvil.mjs"
+import { sandboxAccounts, startSandboxChains } from "../../sandbox/chain/chain.mjs"
 import artifact from "../../sandbox/chain/contracts/SandboxToken.json"
+import { rpc } from "../../sandbox/chain/rpc.mjs"
+import { SANDBOX_TOKENS, TOKEN_HOLDERS } from "../../sandbox/chain/seed.mjs"
 import { chainsForFile } from "./sandboxWorld"
 
 const abi = artifact.abi

@@ -12,16 +12,14 @@ import { foundry } from "viem/chains"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_PROJECT_ID, type SandboxApi, startSandboxApi } from "../../sandbox/api/api.mjs"
 import { NO_PROVIDER_MESSAGE } from "../../sandbox/api/onramp.mjs"
+import { COUNTRIES, FIAT_CURRENCIES, PAYMENT_METHOD_LIMITS } from "../../sandbox/onramp/options.mjs"
 import { startOnrampProvider, TREASURY_ACCOUNT_INDEX } from "../../sandbox/onramp/provider.mjs"
 import {
-  COUNTRIES,
-  FIAT_CURRENCIES,
   fiatAmountFor,
   formatCents,
   NETWORK_FEE_USD_CENTS,
   ONRAMP_FEE_BPS,
   type OnrampQuoteRequest,
-  PAYMENT_METHOD_LIMITS,
   parseFiatAmount,
   quoteOnramp
 } from "../../sandbox/onramp/quote.mjs"

@@ -5,7 +5,7 @@
 import * as Option from "effect/Option"
 import { encodeFunctionData, erc20Abi, parseEther, parseUnits, toHex } from "viem"
 import { describe, expect, it } from "vitest"
-import { rpc } from "../../sandbox/chain/chain.mjs"
+import { rpc } from "../../sandbox/chain/rpc.mjs"
 import {
   type SimulatedTransaction,
   simulatedChanges,

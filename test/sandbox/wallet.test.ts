@@ -1,6 +1,6 @@
 import { createPublicClient, http, parseEther, recoverMessageAddress, verifyTypedData } from "viem"
 import { describe, expect, it } from "vitest"
-import { rpc } from "../../sandbox/chain/chain.mjs"
+import { rpc } from "../../sandbox/chain/rpc.mjs"
 import { createApprovals, type WalletMode } from "../../sandbox/wallets/injected/approvals"
 import { readableMessage } from "../../sandbox/wallets/injected/approvalWords"
 import { isLoopbackRpcUrl } from "../../sandbox/wallets/injected/requestParams"
