@@ -8,6 +8,7 @@
 // request (project id, fault switch, request log, CORS).
 import { createServer } from "node:http"
 import { sandboxAccounts } from "../chain/chain.mjs"
+import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 import { apiChainsOf, chainLookup } from "./apiChains.mjs"
 import { balanceEntryOf, createBalanceHandler } from "./balances.mjs"
@@ -323,18 +324,8 @@ export async function startSandboxApi(options) {
   })
   guardSlowClients(server, { requestTimeoutMs: 60_000 })
 
-  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
-    server.once("error", reject)
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const address = server.address()
-  baseUrl = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : options.port}`
+  baseUrl = `http://127.0.0.1:${await listenOnLoopback(server, options.port)}`
 
-  /** @type {Promise<void> | undefined} */
-  let closing
   return Object.freeze({
     url: baseUrl,
     projectId: firstProjectId,
@@ -352,13 +343,6 @@ export async function startSandboxApi(options) {
       clear: recording.clear
     }),
     setAllowedOrigins: control.setAllowedOrigins,
-    close: () => {
-      closing ??= new Promise((resolve) => {
-        server.close(() => resolve())
-        faults.releaseWaits()
-        server.closeAllConnections()
-      })
-      return closing
-    }
+    close: closerOf(server, faults.releaseWaits)
   })
 }

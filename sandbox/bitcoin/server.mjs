@@ -3,6 +3,7 @@
 // test controls under /__sandbox/ take JSON (so a page cannot reach them without a preflight, which they
 // refuse): a faucet that mines coins to an address, the fee estimates, and a reset to the seed.
 import { createServer } from "node:http"
+import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 import { addressJson, addressTxsJson, outspendJson, statusOf, txJson, utxosJson } from "./esplora.mjs"
 import { Rejection } from "./reject.mjs"
@@ -266,25 +267,6 @@ export async function startEsploraServer(ledger, controls, port) {
     })
   })
   guardSlowClients(server, { requestTimeoutMs: 60_000 })
-  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
-    server.once("error", reject)
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const address = server.address()
-  const esploraUrl = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : port}`
-  /** @type {Promise<void> | undefined} */
-  let stopping
-  return {
-    esploraUrl,
-    stop: () => {
-      stopping ??= new Promise((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-      return stopping
-    }
-  }
+  const esploraUrl = `http://127.0.0.1:${await listenOnLoopback(server, port)}`
+  return { esploraUrl, stop: closerOf(server) }
 }

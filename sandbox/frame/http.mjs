@@ -1,6 +1,7 @@
 // Small HTTP helpers shared by the frame's auth server and the social stand-in: JSON and HTML answers,
 // bounded JSON bodies, HTML escaping, origin lists (default-deny) and a loopback listener.
 import { createServer } from "node:http"
+import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 
 /** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
@@ -240,25 +241,6 @@ export async function listenLoopback(port, handler) {
       })
   })
   guardSlowClients(server, { requestTimeoutMs: 30_000 })
-  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
-    server.once("error", reject)
-    server.listen(port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const address = server.address()
-  const url = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : port}`
-  /** @type {Promise<void> | undefined} */
-  let closing
-  return {
-    url,
-    close: () => {
-      closing ??= new Promise((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-      return closing
-    }
-  }
+  const url = `http://127.0.0.1:${await listenOnLoopback(server, port)}`
+  return { url, close: closerOf(server) }
 }

@@ -5,6 +5,7 @@ import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
 import { createServer } from "node:http"
 import { extname, join, relative, resolve, sep } from "node:path"
+import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 
 /** @import { IncomingMessage, ServerResponse } from "node:http" */
@@ -96,7 +97,7 @@ function send(res, status, body) {
  * @param {{ readonly port?: number, readonly routes?: Readonly<Record<string, Route>>, readonly mounts?: Readonly<Record<string, string>>, readonly handle?: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean> }} [options]
  * @returns {Promise<RunningServer>}
  */
-export function serveStatic(root, { port = 0, routes = {}, mounts = {}, handle } = {}) {
+export async function serveStatic(root, { port = 0, routes = {}, mounts = {}, handle } = {}) {
   const rootDir = resolve(root)
   /** The file `pathname` names: under the mount whose prefix it starts with, else under `root`. */
   const fileOf = (/** @type {string} */ pathname) => {
@@ -151,19 +152,5 @@ export function serveStatic(root, { port = 0, routes = {}, mounts = {}, handle }
       .pipe(res)
   })
   guardSlowClients(server, { requestTimeoutMs: 60_000 })
-  return new Promise((/** @type {(server: RunningServer) => void} */ resolvePromise, reject) => {
-    server.once("error", reject)
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject)
-      const address = server.address()
-      const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`
-      /** @returns {Promise<void>} */
-      const close = () =>
-        new Promise((done) => {
-          server.close(() => done())
-          server.closeAllConnections()
-        })
-      resolvePromise({ url, close })
-    })
-  })
+  return { url: `http://127.0.0.1:${await listenOnLoopback(server, port)}/`, close: closerOf(server) }
 }

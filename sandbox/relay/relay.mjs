@@ -13,6 +13,7 @@
 // the methods in methods.mjs, the shared names and bounds in protocol.mjs and jsonrpc.mjs.
 import { createServer } from "node:http"
 import { WebSocketServer } from "ws"
+import { listenOnLoopback } from "../shared/loopback.mjs"
 import { verifyRelayJwt } from "./auth.mjs"
 import { createDelivery } from "./delivery.mjs"
 import { createFrameHandler } from "./dispatch.mjs"
@@ -232,15 +233,7 @@ export async function startSandboxRelay(options = {}) {
   }, pingIntervalMs)
   heartbeat.unref()
 
-  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
-    server.once("error", reject)
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const address = server.address()
-  const url = `ws://127.0.0.1:${typeof address === "object" && address !== null ? address.port : options.port}`
+  const url = `ws://127.0.0.1:${await listenOnLoopback(server, options.port)}`
 
   /** @type {Promise<void> | undefined} */
   let closing

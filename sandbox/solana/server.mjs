@@ -1,6 +1,7 @@
 // The chain's HTTP face: JSON-RPC 2.0 over POST / (single requests and batches) on 127.0.0.1, CORS for
 // loopback pages only, bounded bodies, and GET /health.
 import { createServer } from "node:http"
+import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 import { RpcError } from "./errors.mjs"
 
@@ -201,26 +202,6 @@ export async function startRpcServer(methods, port) {
     })
   })
   guardSlowClients(server, { requestTimeoutMs: 60_000 })
-  await new Promise((/** @type {(value?: undefined) => void} */ resolve, reject) => {
-    server.once("error", reject)
-    server.listen(port, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const address = server.address()
-  const rpcUrl = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : port}`
-
-  /** @type {Promise<void> | undefined} */
-  let stopping
-  return {
-    rpcUrl,
-    stop: () => {
-      stopping ??= new Promise((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-      return stopping
-    }
-  }
+  const rpcUrl = `http://127.0.0.1:${await listenOnLoopback(server, port)}`
+  return { rpcUrl, stop: closerOf(server) }
 }
