@@ -652,8 +652,8 @@ test("All Wallets: past 120 wallets by scrolling, each page requested once; a se
   console.log(`scrolled to wallet ${target} of ${setsize} loaded; pages asked: ${pagesAsked.join(", ")}`)
 
   // Search for wallet 121, typed key by key. When the search runs (300 ms after the last keystroke) is the
-  // unit tests' to check, on the test clock (test/wallets/WalletCatalog.test.ts): here a keystroke the
-  // machine delays may let a search run before the next one.
+  // unit tests' to check, on the test clock (test/wallets/WalletCatalogSearch.test.ts): here a keystroke
+  // the machine delays may let a search run before the next one.
   const query = listing[120]!.name
   const search = dialog.getByRole("searchbox", { name: "Search wallets" })
   await search.pressSequentially(query, { delay: 40 })

@@ -154,7 +154,7 @@ const runPlan = async (s: fc.Scheduler, plan: Plan): Promise<Outcome> => {
   )
   const providers: Array<Eip1193Provider> = mocks.map((mock, w) => ({
     request: (args) => {
-      // The best-effort revoke answers at once: a slow one is covered by Connection.test.ts.
+      // The best-effort revoke answers at once: a slow one is covered by ConnectionDisconnect.test.ts.
       if (args.method === "wallet_revokePermissions") return mock.request(args)
       if (args.method !== "eth_requestAccounts") {
         return s.schedule(Promise.resolve(), `wallet${w}:${args.method}`).then(() => mock.request(args))
