@@ -8,7 +8,12 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { encodeFunctionData, erc20Abi, maxUint256 } from "viem"
-import { type AirlockError, ChainNotConfiguredError, type ProviderServiceError } from "../../../src/errors"
+import {
+  type AirlockError,
+  ChainNotConfiguredError,
+  ProviderRequestError,
+  type ProviderServiceError
+} from "../../../src/errors"
 import * as SwapFlow from "../../../src/layers/flows/swap/Swap.lazy"
 import { SwapLazy, SwapLive } from "../../../src/layers/flows/swap/SwapLive"
 import { NATIVE_TOKEN_ADDRESS } from "../../../src/layers/flows/swap/swapForm"
@@ -56,6 +61,13 @@ export const SWAP_HASH = `0x${"b".repeat(64)}`
 export const GAS_PRICE = 1_000_000_000n
 export const APPROVE_GAS = 50_000n
 export const SWAP_GAS = 150_000n
+export const ETHER = 10n ** 18n
+/** The API refusing a quote (HTTP 400). */
+export const refused = new ProviderRequestError({
+  reason: "status",
+  status: 400,
+  endpoint: "v1/convert/quotes"
+})
 
 /** The swappable tokens, in the API's order (not the one the form shows). */
 export const listed: ReadonlyArray<ConvertToken> = [
