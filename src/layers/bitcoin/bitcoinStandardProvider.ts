@@ -5,8 +5,14 @@
  * read defensively and every answer is checked before it goes back.
  */
 import { readField } from "../../schemas/ThirdPartyText"
-import type { Eip1193Provider, WalletRequestArgs } from "../../services/Connectors"
-import { featureMethod } from "../wallets/walletStandardProvider"
+import type { Eip1193Provider } from "../../services/Connectors"
+import {
+  featureMethod,
+  requireMethod,
+  type StandardHandler,
+  standardProvider,
+  walletFailure
+} from "../wallets/standardWallet"
 import { type BitcoinParams, bitcoinAddressType, standardChainOfBitcoin } from "./bitcoinAddress"
 import {
   type BitcoinAccountAddress,
@@ -18,8 +24,6 @@ import {
   paramsOfChain,
   type SignInput,
   toBase64,
-  unsupported,
-  walletFailure,
   withinTime
 } from "./bitcoinWire"
 
@@ -113,11 +117,7 @@ const bytesOf = (output: Record<string, unknown>, key: string, method: string): 
 export const makeBitcoinStandardProvider = (wallet: unknown): Eip1193Provider => {
   // The network the last accounts were read on: what events and requests without a chain are checked with.
   let lastChain: string | undefined
-  const require = (feature: string, method: string) => {
-    const fn = featureMethod(wallet, feature, method)
-    if (fn === undefined) throw unsupported(feature)
-    return fn
-  }
+  const require = (feature: string, method: string) => requireMethod(wallet, feature, method)
   const granted = (chainId: string | undefined) =>
     accountObjects(readField(wallet, "accounts"), chainId && standardChainOfBitcoin(chainId))
 
@@ -127,7 +127,7 @@ export const makeBitcoinStandardProvider = (wallet: unknown): Eip1193Provider =>
     return found.account
   }
 
-  const handlers: Record<string, (params: unknown, chainId: string | undefined) => Promise<unknown>> = {
+  const handlers: Record<string, StandardHandler> = {
     getAccountAddresses: async (raw, chainId) => {
       const params = paramsOfChain(chainId)
       const { intentions, silent, account } = decodeParams("getAccountAddresses", raw)
@@ -192,40 +192,17 @@ export const makeBitcoinStandardProvider = (wallet: unknown): Eip1193Provider =>
     }
   }
 
-  const unsubscribers = new Map<(payload: unknown) => void, () => void>()
-
-  return {
-    request: async ({ method, params, chainId }: WalletRequestArgs) => {
-      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
-      if (handler === undefined) throw unsupported(method)
-      return handler(params, chainId ?? lastChain)
-    },
-    on: (event, listener) => {
-      if (event !== "accountsChanged" || unsubscribers.has(listener)) return
-      const events = readField(readField(wallet, "features"), "standard:events")
-      const on = readField(events, "on")
-      if (typeof on !== "function") return
-      const onChange = (properties: unknown) => {
-        const changed = readField(properties, "accounts")
-        if (changed === undefined || lastChain === undefined) return
-        try {
-          const chain = standardChainOfBitcoin(lastChain)
-          listener(
-            withIntentions(accountObjects(changed, chain), paramsOfChain(lastChain), "standard:events")
-          )
-        } catch {
-          // A change naming an address of another network is not followed: the connection stays as it was.
-        }
+  return standardProvider(wallet, handlers, {
+    defaultChain: () => lastChain,
+    accountsOfChange: (changed) => {
+      if (lastChain === undefined) return undefined
+      try {
+        const chain = standardChainOfBitcoin(lastChain)
+        return withIntentions(accountObjects(changed, chain), paramsOfChain(lastChain), "standard:events")
+      } catch {
+        // A change naming an address of another network is not followed: the connection stays as it was.
+        return undefined
       }
-      const stop: unknown = Reflect.apply(on, events, ["change", onChange])
-      unsubscribers.set(listener, () => {
-        if (typeof stop === "function") Reflect.apply(stop, undefined, [])
-      })
-    },
-    removeListener: (event, listener) => {
-      if (event !== "accountsChanged") return
-      unsubscribers.get(listener)?.()
-      unsubscribers.delete(listener)
     }
-  }
+  })
 }

@@ -7,6 +7,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { BitcoinWalletError, type BitcoinWalletFailure } from "../../bitcoinWalletErrors"
+import { walletFailure } from "../wallets/standardWallet"
 import { type BitcoinParams, bitcoinParamsOf, isBitcoinAddress } from "./bitcoinAddress"
 
 /** Addresses one answer may list; the rest are not read. */
@@ -20,9 +21,6 @@ export const MAX_MESSAGE_LENGTH = 64 * 1024
 /** A wallet read that takes no decision (its info, its accounts when already granted) answers within this. */
 export const BITCOIN_READ_TIMEOUT_MS = 10_000
 
-/** A failure coded the way wallets code theirs, for `normalizeWalletError`. */
-export const walletFailure = (code: number, message: string) => Object.assign(new Error(message), { code })
-export const unsupported = (what: string) => walletFailure(4200, `The wallet does not offer ${what}`)
 export const invalidParams = (message: string) => walletFailure(-32602, message)
 /** The wallet's answer is at fault: a typed error with the product's words. */
 export const badAnswer = (method: string, reason: BitcoinWalletFailure = "bad-answer", cause?: unknown) =>

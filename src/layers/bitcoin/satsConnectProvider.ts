@@ -8,6 +8,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { readField } from "../../schemas/ThirdPartyText"
 import type { Eip1193Provider, WalletRequestArgs } from "../../services/Connectors"
+import { unsupported, walletFailure } from "../wallets/standardWallet"
 import { isBitcoinAddress } from "./bitcoinAddress"
 import {
   type BitcoinAccountAddress,
@@ -17,9 +18,7 @@ import {
   decodeParams,
   invalidParams,
   MAX_BITCOIN_ACCOUNTS,
-  paramsOfChain,
-  unsupported,
-  walletFailure
+  paramsOfChain
 } from "./bitcoinWire"
 
 /** sats-connect's error codes as EIP-1193's, for `normalizeWalletError`. */

@@ -8,9 +8,16 @@
 import * as Schema from "effect/Schema"
 import { SolanaAddress } from "../../schemas/Primitives"
 import { readField } from "../../schemas/ThirdPartyText"
-import type { Eip1193Provider, WalletRequestArgs } from "../../services/Connectors"
+import type { Eip1193Provider } from "../../services/Connectors"
 import { standardChainOfCaip } from "./solanaChains"
 import type * as SolanaCodecs from "./solanaCodecs"
+import {
+  featureMethod,
+  requireMethod,
+  type StandardHandler,
+  standardProvider,
+  walletFailure
+} from "./standardWallet"
 
 /** Accounts one wallet may list; the rest are not read. */
 export const MAX_STANDARD_ACCOUNTS = 16
@@ -18,9 +25,6 @@ export const MAX_STANDARD_ACCOUNTS = 16
 export const MAX_TRANSACTIONS_PER_REQUEST = 32
 const isSolanaAddress = Schema.is(SolanaAddress)
 
-/** A failure coded the way Solana wallets code theirs, for `normalizeWalletError`. */
-const walletFailure = (code: number, message: string) => Object.assign(new Error(message), { code })
-const unsupported = (what: string) => walletFailure(4200, `The wallet does not offer ${what}`)
 const invalidParams = (message: string) => walletFailure(-32602, message)
 const badAnswer = (what: string) => walletFailure(-32603, `The wallet answered ${what} with something else`)
 
@@ -49,21 +53,6 @@ export const solanaAccounts = (value: unknown): ReadonlyArray<StandardAccount> =
 }
 
 const addressesOf = (accounts: ReadonlyArray<StandardAccount>) => accounts.map((a) => a.address)
-
-/** A method of one of the wallet's features, bound to the feature, or none when the wallet lacks it. */
-export const featureMethod = (wallet: unknown, feature: string, method: string) => {
-  const owner = readField(readField(wallet, "features"), feature)
-  const fn = readField(owner, method)
-  return typeof fn === "function"
-    ? (...args: ReadonlyArray<unknown>): Promise<unknown> => Promise.resolve(Reflect.apply(fn, owner, args))
-    : undefined
-}
-
-const requireMethod = (wallet: unknown, feature: string, method: string) => {
-  const fn = featureMethod(wallet, feature, method)
-  if (fn === undefined) throw unsupported(feature)
-  return fn
-}
 
 /** The first entry of a feature's answer list, which must be a record. */
 const firstOutput = (answer: unknown, what: string): Record<string, unknown> => {
@@ -138,7 +127,7 @@ export const makeStandardProvider = (wallet: unknown, codecs: LoadCodecs): Eip11
     })
   }
 
-  const handlers: Record<string, (params: unknown, chainId: string | undefined) => Promise<unknown>> = {
+  const handlers: Record<string, StandardHandler> = {
     solana_requestAccounts: () => connect(false),
     // Already authorised accounts; else a connect the wallet answers without asking, if it can.
     solana_accounts: async () => {
@@ -209,34 +198,7 @@ export const makeStandardProvider = (wallet: unknown, codecs: LoadCodecs): Eip11
     }
   }
 
-  // The wallet's `change` listeners, by the listener Airlock gave, so that each can be removed.
-  const unsubscribers = new Map<(payload: unknown) => void, () => void>()
-
-  return {
-    request: async ({ method, params, chainId }: WalletRequestArgs) => {
-      const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
-      if (handler === undefined) throw unsupported(method)
-      return handler(params, chainId)
-    },
-    on: (event, listener) => {
-      if (event !== "accountsChanged" || unsubscribers.has(listener)) return
-      const events = readField(readField(wallet, "features"), "standard:events")
-      const on = readField(events, "on")
-      if (typeof on !== "function") return
-      const onChange = (properties: unknown) => {
-        const changed = readField(properties, "accounts")
-        if (changed !== undefined) listener(addressesOf(solanaAccounts(changed)))
-      }
-      // `on` answers the function that stops listening; a wallet answering anything else cannot be stopped.
-      const stop: unknown = Reflect.apply(on, events, ["change", onChange])
-      unsubscribers.set(listener, () => {
-        if (typeof stop === "function") Reflect.apply(stop, undefined, [])
-      })
-    },
-    removeListener: (event, listener) => {
-      if (event !== "accountsChanged") return
-      unsubscribers.get(listener)?.()
-      unsubscribers.delete(listener)
-    }
-  }
+  return standardProvider(wallet, handlers, {
+    accountsOfChange: (changed) => addressesOf(solanaAccounts(changed))
+  })
 }
