@@ -1,6 +1,8 @@
 // The sandbox API's HTTP plumbing, shared by the router (api.mjs) and every group of endpoints: the
 // refusal every handler throws, the replies they answer, request bodies read within a cap, CORS headers and
 // writing a reply out. Apart so that the endpoint modules need not import the server that wires them.
+import { BodyTooLarge, readCappedBody } from "../shared/requestBody.mjs"
+
 /** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
 
 /**
@@ -84,41 +86,18 @@ export const message = (/** @type {number} */ status, /** @type {string} */ text
  * @returns {Promise<string>}
  */
 export const readBody = (req, limit) =>
-  new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"])
-    if (Number.isFinite(declared) && declared > limit) {
-      reject(new HttpError(413, `Request body larger than ${limit} bytes`))
-      return
-    }
-    /** @type {Array<Buffer>} */
-    const chunks = []
-    let size = 0
-    let done = false
-    req.on("data", (/** @type {Buffer} */ chunk) => {
-      if (done) return
-      size += chunk.length
-      if (size > limit) {
-        done = true
-        reject(new HttpError(413, `Request body larger than ${limit} bytes`))
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on("end", () => {
-      if (done) return
-      done = true
+  readCappedBody(req, limit).then(
+    (bytes) => {
       try {
-        resolve(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)))
+        return new TextDecoder("utf-8", { fatal: true }).decode(bytes)
       } catch {
-        reject(new HttpError(400, "Request body is not UTF-8"))
+        throw new HttpError(400, "Request body is not UTF-8")
       }
-    })
-    req.on("error", (error) => {
-      if (done) return
-      done = true
-      reject(error)
-    })
-  })
+    },
+    (error) => {
+      throw error instanceof BodyTooLarge ? new HttpError(413, error.message) : error
+    }
+  )
 
 /**
  * The request's body as JSON (unchecked: each handler checks what it reads).

@@ -4,6 +4,7 @@
 // refuse): a faucet that mines coins to an address, the fee estimates, and a reset to the seed.
 import { createServer } from "node:http"
 import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
+import { BodyTooLarge, readCappedBody } from "../shared/requestBody.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 import { addressJson, addressTxsJson, outspendJson, statusOf, txJson, utxosJson } from "./esplora.mjs"
 import { Rejection } from "./reject.mjs"
@@ -47,23 +48,12 @@ class HttpError extends Error {
  * @returns {Promise<string>}
  */
 const readBody = (req, limit) =>
-  new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"])
-    if (Number.isFinite(declared) && declared > limit)
-      return reject(new HttpError(413, `Request body larger than ${limit} bytes`))
-    /** @type {Array<Buffer>} */
-    const chunks = []
-    let size = 0
-    req.on("data", (/** @type {Buffer} */ chunk) => {
-      size += chunk.length
-      if (size > limit) {
-        req.removeAllListeners("data")
-        reject(new HttpError(413, `Request body larger than ${limit} bytes`))
-      } else chunks.push(chunk)
-    })
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
+  readCappedBody(req, limit).then(
+    (bytes) => bytes.toString("utf8"),
+    (error) => {
+      throw error instanceof BodyTooLarge ? new HttpError(413, error.message) : error
+    }
+  )
 
 /** @param {string | undefined} segment */
 const requireAddress = (segment) => {

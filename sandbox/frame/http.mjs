@@ -2,6 +2,7 @@
 // bounded JSON bodies, HTML escaping, origin lists (default-deny) and a loopback listener.
 import { createServer } from "node:http"
 import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
+import { BodyTooLarge, readCappedBody } from "../shared/requestBody.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 
 /** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
@@ -116,11 +117,6 @@ export const readJsonObject = (req, limit) =>
       reject(new AuthError(415, "expected application/json"))
       return
     }
-    const declared = Number(req.headers["content-length"])
-    if (Number.isFinite(declared) && declared > limit) {
-      reject(new AuthError(413, "body too large"))
-      return
-    }
     readBody(req, limit).then((text) => {
       /** @type {unknown} */
       let value
@@ -147,32 +143,14 @@ export const readForm = (/** @type {IncomingMessage} */ req, /** @type {number} 
  * @returns {Promise<string>}
  */
 const readBody = (req, limit) =>
-  new Promise((resolve, reject) => {
-    /** @type {Array<Buffer>} */
-    const chunks = []
-    let size = 0
-    let done = false
-    req.on("data", (/** @type {Buffer} */ chunk) => {
-      if (done) return
-      size += chunk.length
-      if (size > limit) {
-        done = true
-        reject(new AuthError(413, "body too large"))
-        req.resume()
-      } else chunks.push(chunk)
-    })
-    req.on("end", () => {
-      if (done) return
-      done = true
-      resolve(Buffer.concat(chunks).toString("utf8"))
-    })
-    req.on("error", () => {
-      if (!done) {
-        done = true
-        reject(new AuthError(400, "body not readable"))
-      }
-    })
-  })
+  readCappedBody(req, limit).then(
+    (bytes) => bytes.toString("utf8"),
+    (error) => {
+      throw error instanceof BodyTooLarge
+        ? new AuthError(413, "body too large")
+        : new AuthError(400, "body not readable")
+    }
+  )
 
 const ORIGIN = /^https?:\/\/[^/?#\s]{1,255}$/
 

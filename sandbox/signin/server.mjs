@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto"
 import { createPublicClient, http } from "viem"
 import { BoundedStore } from "../shared/boundedStore.mjs"
+import { BodyTooLarge, readCappedBody } from "../shared/requestBody.mjs"
 import { SOLANA_LOCALNET } from "../solana/accounts.mjs"
 
 /** @import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http" */
@@ -101,26 +102,20 @@ const cookie = (name, value, ttlMs) => `${name}=${value}; ${COOKIE_ATTRIBUTES}; 
  * @returns {Promise<any>}
  */
 const readJson = (req) =>
-  new Promise((resolve) => {
-    /** @type {Array<Buffer>} */
-    const chunks = []
-    let size = 0
-    req.on("data", (/** @type {Buffer} */ chunk) => {
-      size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        resolve(undefined)
-        req.destroy()
-      } else chunks.push(chunk)
-    })
-    req.on("end", () => {
+  readCappedBody(req, MAX_BODY_BYTES).then(
+    (bytes) => {
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")))
+        return JSON.parse(bytes.toString("utf8"))
       } catch {
-        resolve(undefined)
+        return undefined
       }
-    })
-    req.on("error", () => resolve(undefined))
-  })
+    },
+    (error) => {
+      // Too large: the rest is not read, the connection is dropped.
+      if (error instanceof BodyTooLarge) req.destroy()
+      return undefined
+    }
+  )
 
 /**
  * The value of cookie `name` (64 hex characters), if the request carries one.

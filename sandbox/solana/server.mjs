@@ -2,6 +2,7 @@
 // loopback pages only, bounded bodies, and GET /health.
 import { createServer } from "node:http"
 import { closerOf, listenOnLoopback } from "../shared/loopback.mjs"
+import { readCappedBody } from "../shared/requestBody.mjs"
 import { guardSlowClients } from "../shared/slowClients.mjs"
 import { RpcError } from "./errors.mjs"
 
@@ -84,27 +85,6 @@ export async function startRpcServer(methods, port) {
     })
     res.end(buffer)
   }
-  /**
-   * @param {IncomingMessage} req
-   * @returns {Promise<string>}
-   */
-  const readBody = (req) =>
-    new Promise((resolve, reject) => {
-      const declared = Number(req.headers["content-length"])
-      if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return reject(new Error("too large"))
-      /** @type {Array<Buffer>} */
-      const chunks = []
-      let size = 0
-      req.on("data", (/** @type {Buffer} */ chunk) => {
-        size += chunk.length
-        if (size > MAX_BODY_BYTES) {
-          req.removeAllListeners("data")
-          reject(new Error("too large"))
-        } else chunks.push(chunk)
-      })
-      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-      req.on("error", reject)
-    })
 
   /**
    * @param {IncomingMessage} req
@@ -141,7 +121,7 @@ export async function startRpcServer(methods, port) {
       )
     let text
     try {
-      text = await readBody(req)
+      text = (await readCappedBody(req, MAX_BODY_BYTES)).toString("utf8")
     } catch {
       res.once("finish", () => req.destroy())
       return reply(
