@@ -10,6 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { REGTEST } from "../../sandbox/shared/bitcoin"
@@ -168,6 +169,7 @@ describe("bip122 requests", () => {
       return Effect.gen(function* () {
         const rpc = yield* RpcRouter
         seen.watch(rpc.approvals)
+        const events = yield* rpc.events
         const exit = yield* request(transfer)
         const shown = seen.shown[0]
         const sent = asked[0]?.params as {
@@ -196,6 +198,11 @@ describe("bip122 requests", () => {
           assert.strictEqual(preview.leaves, 100_000n + (preview.fee ?? 0n))
         }
         assert.deepStrictEqual(yield* SubscriptionRef.get(rpc.approvals), [])
+        // What ModalFlow reads the account's balance again on (SPEC.md §4), as after an EVM send.
+        const settled = (yield* PubSub.takeAll(events)).flatMap((event) =>
+          event._tag === "UnsafeSettled" ? [[event.method, event.outcome]] : []
+        )
+        assert.deepStrictEqual(settled, [["sendTransfer", "success"]])
       }).pipe(Effect.provide(layer))
     }
   )
