@@ -1,8 +1,8 @@
 /**
  * The catalogue's errors (`errors.ts`) of routing a dapp's request: a method outside the lists, a network that
- * is not configured or that the wallet cannot add, a declined signature. (A network without an RPC is the
- * transport's own: `services/FallbackTransport.ts`.) Apart from `errors.ts` so that the
- * first paint, which never routes a request, does not carry them.
+ * is not configured or that the wallet cannot add, a declined signature (a network without an RPC is the
+ * transport's own: `services/FallbackTransport.ts`). Apart from `errors.ts` so that the first paint, which
+ * never routes a request, does not carry them.
  */
 import * as Data from "effect/Data"
 

@@ -148,7 +148,7 @@ export interface WatchedList {
   readonly scope: Scope.Scope
 }
 
-/** What `TransactionWatcherLive` loads with the first transaction: how to follow one to its end. */
+/** What `TransactionWatcherLive` takes from this part (in the account stage): listing and following. */
 export interface ReceiptWatch {
   /** Lists the submission at once and follows it until it settles (`TransactionWatcher.track`). */
   readonly track: (submission: Submission) => Effect.Effect<void>
