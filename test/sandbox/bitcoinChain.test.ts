@@ -1,8 +1,9 @@
 import { secp256k1 } from "@noble/curves/secp256k1"
 import { hex } from "@scure/base"
 import * as btc from "@scure/btc-signer"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { MAX_TX_BODY_BYTES, type SandboxBitcoin, startSandboxBitcoin } from "../../sandbox/bitcoin/chain.mjs"
+import { describe, expect, it } from "vitest"
+import { MAX_TX_BODY_BYTES, startSandboxBitcoin } from "../../sandbox/bitcoin/chain.mjs"
+import { chain, get, type Json } from "./bitcoinChainWorld"
 import {
   type Coin,
   legacyAddressOf,
@@ -19,23 +20,6 @@ import {
  * Bitcoin Core's reject reasons, a block per transaction, the Esplora API.
  */
 
-let chain: SandboxBitcoin
-beforeAll(async () => {
-  chain = await startSandboxBitcoin()
-})
-afterAll(async () => {
-  await chain?.stop()
-})
-beforeEach(() => chain.reset())
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read Esplora's JSON field by field
-type Json = any
-const get = async (path: string): Promise<Json> => {
-  const response = await fetch(`${chain.esploraUrl}${path}`)
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`)
-  return response.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : text
-}
 const broadcast = async (rawHex: string) => {
   const response = await fetch(`${chain.esploraUrl}/tx`, { method: "POST", body: rawHex })
   return { status: response.status, text: await response.text() }

@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { type SandboxBitcoin, startSandboxBitcoin } from "../../sandbox/bitcoin/chain.mjs"
+import { describe, expect, it } from "vitest"
+import { chain, get, type Json } from "./bitcoinChainWorld"
 import { spend } from "./bitcoinTx"
 
 /**
@@ -8,23 +8,6 @@ import { spend } from "./bitcoinTx"
  * unknown field fails the decode), paging, parameters, CORS and the test controls.
  */
 
-let chain: SandboxBitcoin
-beforeAll(async () => {
-  chain = await startSandboxBitcoin()
-})
-afterAll(async () => {
-  await chain?.stop()
-})
-beforeEach(() => chain.reset())
-
-// biome-ignore lint/suspicious/noExplicitAny: the tests read Esplora's JSON field by field
-type Json = any
-const get = async (path: string): Promise<Json> => {
-  const response = await fetch(`${chain.esploraUrl}${path}`)
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`)
-  return response.headers.get("content-type")?.startsWith("application/json") ? JSON.parse(text) : text
-}
 const accounts = () => chain.accounts
 const alice = () => accounts()[0]!
 const bob = () => accounts()[2]!
