@@ -5,19 +5,20 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { BitcoinWalletError } from "../../src/bitcoinWalletErrors"
 import { bitcoin, bitcoinTestnet } from "../../src/networks"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
-import { Connectors, type WalletConnector } from "../../src/services/Connectors"
 import { Networks } from "../../src/services/Networks"
 import { dev0, dev1, fakeStandardBitcoinWallet, REGTEST_NETWORK, regtestNetwork } from "../kit/bitcoinWallets"
 import { announce, mainnet, mockWallet, passRestoreWindow, servicesLayer } from "../kit/connectionWorld"
 import { makeArea, sandboxNetwork } from "../kit/fixtures"
-import { registerEarly, registerWallet } from "../kit/standardWallets"
+import { listedConnector, registerEarly, registeredForScope } from "../kit/standardWallets"
 import { settle, untilState } from "../kit/waits"
+
+/** The fake Bitcoin wallet's connector, once discovery lists it. */
+const fakeConnector = listedConnector("bip122", "Fake Bitcoin Wallet")
 
 const withBitcoin = { networks: [sandboxNetwork, mainnet, regtestNetwork] }
 const KEY = "bitcoin:fake bitcoin wallet"
@@ -25,23 +26,6 @@ const KEY = "bitcoin:fake bitcoin wallet"
 const bitcoinOf = (s: ConnectionState) => s.namespaces.bip122 ?? { status: "disconnected" as const }
 const untilBitcoin = (status: ReturnType<typeof bitcoinOf>["status"]) =>
   Effect.flatMap(Connection, (c) => untilState(c.state, (s) => bitcoinOf(s).status === status))
-
-/** The Bitcoin connector named `name`, once discovery lists it. */
-const bitcoinConnector = (name = "Fake Bitcoin Wallet") =>
-  Effect.flatMap(Connectors, (c) =>
-    SubscriptionRef.changes(c.connectors).pipe(
-      Stream.map((all) => all.find((w) => w.chain === "bip122" && w.name === name)),
-      Stream.filter((w): w is WalletConnector => w !== undefined),
-      Stream.runHead,
-      Effect.map(Option.getOrThrow)
-    )
-  )
-
-const registered = (wallet: unknown) =>
-  Effect.acquireRelease(
-    Effect.sync(() => registerWallet(wallet)),
-    (stop) => Effect.sync(stop)
-  )
 
 const connected = (state: ConnectionState) => {
   const c = bitcoinOf(state)
@@ -56,8 +40,8 @@ describe("Connection with Bitcoin browser wallets", () => {
       const { area, read } = makeArea()
       const fake = fakeStandardBitcoinWallet()
       return Effect.gen(function* () {
-        yield* registered(fake.wallet)
-        const connector = yield* bitcoinConnector()
+        yield* registeredForScope(fake.wallet)
+        const connector = yield* fakeConnector
         yield* (yield* Connection).connect(connector.id)
         const c = connected(yield* untilBitcoin("connected"))
         assert.strictEqual(c.address, dev0.payment.address)
@@ -82,8 +66,8 @@ describe("Connection with Bitcoin browser wallets", () => {
       const { area } = makeArea()
       const fake = fakeStandardBitcoinWallet()
       return Effect.gen(function* () {
-        yield* registered(fake.wallet)
-        const connector = yield* bitcoinConnector()
+        yield* registeredForScope(fake.wallet)
+        const connector = yield* fakeConnector
         const connection = yield* Connection
         yield* connection.connect(connector.id)
         const c = connected(yield* untilBitcoin("connected"))
@@ -111,8 +95,8 @@ describe("Connection with Bitcoin browser wallets", () => {
       const { area } = makeArea()
       const fake = fakeStandardBitcoinWallet({ addresses: ["bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"] })
       return Effect.gen(function* () {
-        yield* registered(fake.wallet)
-        const connector = yield* bitcoinConnector()
+        yield* registeredForScope(fake.wallet)
+        const connector = yield* fakeConnector
         const exit = yield* Effect.exit((yield* Connection).connect(connector.id))
         const error = Exit.isFailure(exit)
           ? Option.getOrUndefined(Cause.findErrorOption(exit.cause))
@@ -135,8 +119,8 @@ describe("Connection with Bitcoin browser wallets", () => {
     const { area } = makeArea()
     const fake = fakeStandardBitcoinWallet({ chains: ["bitcoin:mainnet"] })
     return Effect.gen(function* () {
-      yield* registered(fake.wallet)
-      const connector = yield* bitcoinConnector()
+      yield* registeredForScope(fake.wallet)
+      const connector = yield* fakeConnector
       const exit = yield* Effect.exit((yield* Connection).connect(connector.id))
       const error = Exit.isFailure(exit)
         ? Option.getOrUndefined(Cause.findErrorOption(exit.cause))
@@ -153,8 +137,8 @@ describe("Connection with Bitcoin browser wallets", () => {
       addresses: ["bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"]
     })
     return Effect.gen(function* () {
-      yield* registered(mainnetWallet.wallet)
-      yield* (yield* Connection).connect((yield* bitcoinConnector()).id)
+      yield* registeredForScope(mainnetWallet.wallet)
+      yield* (yield* Connection).connect((yield* fakeConnector).id)
       const c = connected(yield* untilBitcoin("connected"))
       assert.strictEqual(c.address, "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4")
       const networks = yield* SubscriptionRef.get((yield* Networks).state)
@@ -170,8 +154,8 @@ describe("Connection with Bitcoin browser wallets", () => {
     const fake = fakeStandardBitcoinWallet()
     const evm = mockWallet()
     return Effect.gen(function* () {
-      yield* registered(fake.wallet)
-      yield* bitcoinConnector()
+      yield* registeredForScope(fake.wallet)
+      yield* fakeConnector
       yield* settle
       announce({ uuid: "twin", name: "Fake Bitcoin Wallet", rdns: "dev.airlock.twin" }, evm)
       yield* (yield* Connection).connect("eip6963:twin")

@@ -3,14 +3,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import { RESTORE_WINDOW } from "../../src/layers/connection/restoreWaits"
 import { connectedConnectorIdKey, StorageKeys } from "../../src/schemas/StorageKeys"
 import { Connection, type ConnectionState } from "../../src/services/Connection"
-import { Connectors, type WalletConnector } from "../../src/services/Connectors"
 import { Networks } from "../../src/services/Networks"
 import {
   announce,
@@ -22,7 +19,12 @@ import {
   walletA
 } from "../kit/connectionWorld"
 import { makeArea, sandboxNetwork, solanaLocalnetNetwork } from "../kit/fixtures"
-import { registerEarly, registerWallet, sandboxStandardWallet } from "../kit/standardWallets"
+import {
+  listedConnector,
+  registerEarly,
+  registeredForScope,
+  sandboxStandardWallet
+} from "../kit/standardWallets"
 import { settle, untilState } from "../kit/waits"
 
 const localnet = solanaLocalnetNetwork
@@ -42,29 +44,11 @@ const solanaOf = (s: ConnectionState) => s.namespaces.solana ?? { status: "disco
 const untilSolana = (status: ReturnType<typeof solanaOf>["status"]) =>
   Effect.flatMap(Connection, (c) => untilState(c.state, (s) => solanaOf(s).status === status))
 
-/** The Solana browser wallet named `name`, once discovery (which starts with the layer) lists it. */
-const standardConnector = (name: string) =>
-  Effect.flatMap(Connectors, (c) =>
-    SubscriptionRef.changes(c.connectors).pipe(
-      Stream.map((all) => all.find((w) => w.chain === "solana" && w.name === name)),
-      Stream.filter((w): w is WalletConnector => w !== undefined),
-      Stream.runHead,
-      Effect.map(Option.getOrThrow)
-    )
-  )
-
-/** The wallet registered as an extension registers, for the test's length. */
-const registered = (wallet: unknown) =>
-  Effect.acquireRelease(
-    Effect.sync(() => registerWallet(wallet)),
-    (stop) => Effect.sync(stop)
-  )
-
 /** The sandbox's Solana wallet, registered and listed. */
 const registeredSandboxWallet = Effect.gen(function* () {
   const control = sandboxStandardWallet(0)
-  yield* registered(control.wallet)
-  const connector = yield* standardConnector("Sandbox Solana Wallet")
+  yield* registeredForScope(control.wallet)
+  const connector = yield* listedConnector("solana", "Sandbox Solana Wallet")
   return { control, connector }
 })
 
@@ -77,7 +61,7 @@ describe("Connection with Solana browser wallets", () => {
     const stop = registerEarly(control.wallet)
     return Effect.gen(function* () {
       yield* Effect.addFinalizer(() => Effect.sync(stop))
-      const connector = yield* standardConnector("Sandbox Solana Wallet")
+      const connector = yield* listedConnector("solana", "Sandbox Solana Wallet")
       yield* (yield* Connection).connect(connector.id)
       const state = yield* untilSolana("connected")
       const solana = solanaOf(state)
@@ -98,8 +82,8 @@ describe("Connection with Solana browser wallets", () => {
     const control = sandboxStandardWallet(1)
     return Effect.gen(function* () {
       yield* connectTo(walletA, mockWallet())
-      yield* registered(control.wallet)
-      const connector = yield* standardConnector("Sandbox Solana Wallet")
+      yield* registeredForScope(control.wallet)
+      const connector = yield* listedConnector("solana", "Sandbox Solana Wallet")
       const connection = yield* Connection
       yield* connection.connect(connector.id)
       const both = yield* SubscriptionRef.get(connection.state)
@@ -120,8 +104,8 @@ describe("Connection with Solana browser wallets", () => {
     const control = sandboxStandardWallet(0)
     const evm = mockWallet()
     return Effect.gen(function* () {
-      yield* registered(control.wallet)
-      yield* standardConnector("Sandbox Solana Wallet")
+      yield* registeredForScope(control.wallet)
+      yield* listedConnector("solana", "Sandbox Solana Wallet")
       // In a page, an announcement arrives in a task of its own, never inside discovery's update.
       yield* settle
       announce({ uuid: "twin", name: "Sandbox Solana Wallet", rdns: "dev.airlock.twin" }, evm)
@@ -138,8 +122,8 @@ describe("Connection with Solana browser wallets", () => {
     const { area } = makeArea()
     const control = sandboxStandardWallet(0, "auto-reject")
     return Effect.gen(function* () {
-      yield* registered(control.wallet)
-      yield* standardConnector("Sandbox Solana Wallet")
+      yield* registeredForScope(control.wallet)
+      yield* listedConnector("solana", "Sandbox Solana Wallet")
       // In a page, an announcement arrives in a task of its own, never inside discovery's update.
       yield* settle
       announce({ uuid: "twin", name: "Sandbox Solana Wallet", rdns: "dev.airlock.twin" }, mockWallet())

@@ -1,11 +1,17 @@
 /**
  * Wallet Standard wallets for unit tests: the Sandbox Solana Wallet itself (real ed25519 keys, approvals
- * on auto-approve, no chain behind it), and a way to register any wallet as an extension does.
+ * on auto-approve, no chain behind it), a way to register any wallet as an extension does, and the
+ * connector discovery lists for it.
  */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import { sandboxSolanaAccounts } from "../../sandbox/solana/accounts.mjs"
 import { createApprovals, type WalletMode } from "../../sandbox/wallets/injected/approvals"
 import { createSandboxSolanaWallet } from "../../sandbox/wallets/solana/wallet"
 import { APP_READY_EVENT, REGISTER_WALLET_EVENT } from "../../src/layers/wallets/standardRegistry"
+import { Connectors, type WalletConnector } from "../../src/services/Connectors"
 
 const devAccounts = sandboxSolanaAccounts()
 
@@ -62,3 +68,21 @@ export const registerEarly = (wallet: unknown) => {
   window.addEventListener(APP_READY_EVENT, onReady)
   return () => window.removeEventListener(APP_READY_EVENT, onReady)
 }
+
+/** `wallet` registered as an extension registers it ({@link registerWallet}), for the scope's length. */
+export const registeredForScope = (wallet: unknown) =>
+  Effect.acquireRelease(
+    Effect.sync(() => registerWallet(wallet)),
+    (stop) => Effect.sync(stop)
+  )
+
+/** The browser wallet of `chain` named `name`, once discovery (which starts with the layer) lists it. */
+export const listedConnector = (chain: WalletConnector["chain"], name: string) =>
+  Effect.flatMap(Connectors, (c) =>
+    SubscriptionRef.changes(c.connectors).pipe(
+      Stream.map((all) => all.find((w) => w.chain === chain && w.name === name)),
+      Stream.filter((w): w is WalletConnector => w !== undefined),
+      Stream.runHead,
+      Effect.map(Option.getOrThrow)
+    )
+  )
