@@ -10,57 +10,23 @@ import * as btc from "@scure/btc-signer"
 import type { ProposalTypes } from "@walletconnect/types"
 import { buildApprovedNamespaces } from "@walletconnect/utils"
 import { Verifier } from "bip322-js"
-import { privateKeyToAccount } from "viem/accounts"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { BITCOIN_REGTEST, REGTEST, sandboxBitcoinAccounts } from "../../sandbox/shared/bitcoin"
-import type { SandboxConfig } from "../../sandbox/shared/config"
 import { decodePsbt } from "../../sandbox/wallets/bitcoinSigning"
 import { sandboxWcBitcoinRing } from "../../sandbox/wallets/walletconnect/bitcoin"
-import type { WalletContext } from "../../sandbox/wallets/walletconnect/context"
-import type { Prepared } from "../../sandbox/wallets/walletconnect/evm"
 import { createDecide } from "../../sandbox/wallets/walletconnect/methods"
 import { supportedNamespaces } from "../../sandbox/wallets/walletconnect/namespaces"
+import { askOf, offlineContext, refusal } from "./wcDecide"
 
 const accounts = sandboxBitcoinAccounts()
 const ring = sandboxWcBitcoinRing
 const ESPLORA = "http://127.0.0.1:3002"
-const ANVIL_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 const coin = { txid: hex.encode(sha256(new TextEncoder().encode("wc coin"))), vout: 0, value: 500_000 }
 
-const context: WalletContext = {
-  config: {
-    api: { url: "http://127.0.0.1:1", projectId: "test" },
-    relayUrl: "ws://127.0.0.1:1",
-    frame: { url: "http://127.0.0.1:2" },
-    social: { url: "http://127.0.0.1:3" },
-    chains: [],
-    tokens: [],
-    batchDelegates: [],
-    wallet: { defaultChainId: 31337, accounts: [], accountIndex: 0 },
-    bitcoin: { esploraUrl: ESPLORA, chain: BITCOIN_REGTEST }
-  } satisfies SandboxConfig,
-  account: privateKeyToAccount(ANVIL_KEY),
-  mode: () => "manual",
-  client: () => Promise.reject(new Error("no WalletKit in this test")),
-  current: () => undefined,
-  notify: () => undefined,
-  notice: () => undefined
-}
-const decide = createDecide(context)
-
-const ask = (method: string, params: unknown): Prepared => {
-  const decision = decide("topic", method, BITCOIN_REGTEST, params)
-  if (!("ask" in decision)) throw new Error(`${method} was answered at once`)
-  return decision.ask
-}
-const refusal = (call: () => unknown) => {
-  try {
-    call()
-  } catch (error) {
-    return (error as { code?: unknown }).code
-  }
-  throw new Error("not refused")
-}
+const decide = createDecide(offlineContext({ bitcoin: { esploraUrl: ESPLORA, chain: BITCOIN_REGTEST } }))
+const askOn = askOf(decide)
+const ask = (method: string, params: unknown) => askOn(method, params, BITCOIN_REGTEST)
+const refusedCode = (call: () => unknown) => refusal(call).code
 
 let broadcasts: Array<string>
 beforeEach(() => {
@@ -192,10 +158,10 @@ describe("bip122 requests", () => {
   it("refuses what it cannot do with the JSON-RPC error the dapp gets", async () => {
     const stranger = accounts[2]!.payment.address
     expect(
-      refusal(() => decide("topic", "signMessage", BITCOIN_REGTEST, { address: stranger, message: "x" }))
+      refusedCode(() => decide("topic", "signMessage", BITCOIN_REGTEST, { address: stranger, message: "x" }))
     ).toBe(4100)
     expect(
-      refusal(() =>
+      refusedCode(() =>
         decide("topic", "signMessage", BITCOIN_REGTEST, {
           address: ring.ordinals.address,
           message: "x",
@@ -204,10 +170,10 @@ describe("bip122 requests", () => {
       )
     ).toBe(-32602)
     expect(
-      refusal(() => decide("topic", "signPsbt", BITCOIN_REGTEST, { psbt: "bm90", signInputs: [] }))
+      refusedCode(() => decide("topic", "signPsbt", BITCOIN_REGTEST, { psbt: "bm90", signInputs: [] }))
     ).toBe(-32602)
     expect(
-      refusal(() =>
+      refusedCode(() =>
         decide("topic", "sendTransfer", BITCOIN_REGTEST, {
           account: ring.payment.address,
           recipientAddress: stranger,
@@ -215,10 +181,10 @@ describe("bip122 requests", () => {
         })
       )
     ).toBe(-32602)
-    expect(refusal(() => decide("topic", "getBalance", BITCOIN_REGTEST, {}))).toBe(5101)
-    expect(refusal(() => decide("topic", "signMessage", "bip122:000000000019d6689c085ae165831e93", {}))).toBe(
-      5100
-    )
+    expect(refusedCode(() => decide("topic", "getBalance", BITCOIN_REGTEST, {}))).toBe(5101)
+    expect(
+      refusedCode(() => decide("topic", "signMessage", "bip122:000000000019d6689c085ae165831e93", {}))
+    ).toBe(5100)
     const tooMuch = ask("sendTransfer", {
       account: ring.payment.address,
       recipientAddress: stranger,

@@ -3,17 +3,14 @@ import { base58, base64 } from "@scure/base"
 import { address, getTransactionDecoder, type Transaction } from "@solana/kit"
 import type { ProposalTypes } from "@walletconnect/types"
 import { buildApprovedNamespaces } from "@walletconnect/utils"
-import { privateKeyToAccount } from "viem/accounts"
 import { describe, expect, it } from "vitest"
-import type { SandboxConfig, SandboxSolanaConfig } from "../../sandbox/shared/config"
+import type { SandboxSolanaConfig } from "../../sandbox/shared/config"
 import {
   SANDBOX_SOLANA_CHAIN,
   SANDBOX_SOLANA_LOCALNET,
   sandboxSolanaAddress
 } from "../../sandbox/shared/solana"
 import { sandboxSolanaAccounts } from "../../sandbox/solana/accounts.mjs"
-import type { WalletContext } from "../../sandbox/wallets/walletconnect/context"
-import type { Prepared } from "../../sandbox/wallets/walletconnect/evm"
 import { createDecide } from "../../sandbox/wallets/walletconnect/methods"
 import { supportedNamespaces } from "../../sandbox/wallets/walletconnect/namespaces"
 import {
@@ -22,6 +19,7 @@ import {
   parseSendOptions
 } from "../../sandbox/wallets/walletconnect/solanaTransactions"
 import { compile, OFFLINE_LIFETIME, solTransfer, tokenTransfer, wireBytes } from "./solanaTransfer"
+import { askOf, offlineContext, refusal } from "./wcDecide"
 
 /**
  * The Sandbox WalletConnect Wallet's Solana transaction methods, as its request handling decides them
@@ -30,7 +28,6 @@ import { compile, OFFLINE_LIFETIME, solTransfer, tokenTransfer, wireBytes } from
  */
 
 const [wallet, other, third] = sandboxSolanaAccounts()
-const ANVIL_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
 const MINT = {
   address: "F4PMPSNmCFF3iBo1s9GygHnpJwbFLNbNkJkzwu8yQDTR",
   name: "Sandbox SPL",
@@ -43,48 +40,14 @@ const solana: SandboxSolanaConfig = {
   mint: MINT
 }
 
-const contextWith = (solanaConfig: SandboxSolanaConfig | undefined): WalletContext => {
-  const config: SandboxConfig = {
-    api: { url: "http://127.0.0.1:1", projectId: "test" },
-    relayUrl: "ws://127.0.0.1:1",
-    frame: { url: "http://127.0.0.1:2" },
-    social: { url: "http://127.0.0.1:3" },
-    chains: [],
-    tokens: [],
-    batchDelegates: [],
-    wallet: { defaultChainId: 31337, accounts: [], accountIndex: 0 },
-    ...(solanaConfig === undefined ? {} : { solana: solanaConfig })
-  }
-  return {
-    config,
-    account: privateKeyToAccount(ANVIL_KEY),
-    mode: () => "manual",
-    client: () => Promise.reject(new Error("no WalletKit in this test")),
-    current: () => undefined,
-    notify: () => undefined,
-    notice: () => undefined
-  }
-}
+const contextWith = (solanaConfig: SandboxSolanaConfig | undefined) =>
+  offlineContext(solanaConfig === undefined ? {} : { solana: solanaConfig })
 
 const decide = createDecide(contextWith(solana))
-
+const askOn = askOf(decide)
 /** The request put to the visitor; fails the test when it was answered at once. */
-const ask = (method: string, params: unknown, chainId: string = SANDBOX_SOLANA_LOCALNET): Prepared => {
-  const decision = decide("topic", method, chainId, params)
-  if (!("ask" in decision)) throw new Error(`${method} was answered at once`)
-  return decision.ask
-}
-
-/** The JSON-RPC error a call throws. */
-const refusal = (call: () => unknown) => {
-  try {
-    call()
-  } catch (error) {
-    const { code, message } = error as { code?: unknown; message?: unknown }
-    return { code, message }
-  }
-  throw new Error("not refused")
-}
+const ask = (method: string, params: unknown, chainId: string = SANDBOX_SOLANA_LOCALNET) =>
+  askOn(method, params, chainId)
 
 const b64 = (transaction: Transaction) => base64.encode(wireBytes(transaction))
 const transfer = (from = wallet!.address, to = third!.address, lamports = 500_000_000n, payer = from) =>
